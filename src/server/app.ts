@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { perfLevel } from "../common/perf.ts";
+import { AUTH_BASE_PATH, type Auth } from "./auth/auth.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { requireUser, type AppEnv } from "./auth/guards.ts";
+import type { Services } from "./context.ts";
+import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
+import { perfRoutes } from "./features/perf/routes.ts";
+import { profileRoutes } from "./features/profiles/routes.ts";
+import { AppError, errorResponse } from "./lib/errors.ts";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export interface AppOptions {
+  /** Folder of the built web app; when absent (API tests) only the API is served. */
+  webDir?: string;
+}
+
+export function createApp(services: Services, auth: Auth, opts: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const { log } = services;
+
+  app.onError((err, c) => errorResponse(err, c, log));
+
+  app.use(async (c, next) => {
+    c.set("services", services);
+    c.set("auth", auth);
+    const started = performance.now();
+    await next();
+    const ms = performance.now() - started;
+    const level = perfLevel(ms);
+    if (level !== "ok") {
+      const entry = { perf: { kind: "request", method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(ms) } };
+      if (level === "flag") log.error(entry, `slow request flagged: ${c.req.method} ${c.req.path}`);
+      else log.warn(entry, `slow request: ${c.req.method} ${c.req.path}`);
+    }
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sonner and the e-mail previews set inline styles
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: services.config.PUBLIC_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // Same-origin check for every state-changing call: a browser always sends Origin on these, and a
+  // cookie-carrying request from another site is refused.
+  app.use(async (c, next) => {
+    if (STATE_CHANGING.has(c.req.method)) {
+      const origin = c.req.header("origin");
+      const own = new URL(c.req.url).origin;
+      const allowed = [own, services.config.PUBLIC_URL, `${c.req.header("x-forwarded-proto") ?? "http"}://${c.req.header("host")}`];
+      if (origin && origin !== "null" && !allowed.includes(origin)) throw new AppError("forbidden", "Cross-site request refused.");
+      if (c.req.header("sec-fetch-site") === "cross-site") throw new AppError("forbidden", "Cross-site request refused.");
+    }
+    await next();
+  });
+
+  app.use("/rest/*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } }));
+  app.use("/functions/*", bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } }));
+
+  app.route(AUTH_BASE_PATH, authRoutes);
+  app.get("/healthz", (c) => c.json({ ok: true }));
+
+  app.route("/rest/v1/perf-log", perfRoutes);
+  app.use("/rest/v1/*", requireUser);
+  app.use("/functions/v1/*", requireUser);
+  app.route("/rest/v1", profileRoutes);
+  app.route("/rest/v1/emails", emailRoutes);
+  app.route("/functions/v1", functionRoutes);
+
+  for (const prefix of ["/rest/*", "/functions/*", "/storage/*", "/realtime/*", "/auth/*"]) {
+    app.all(prefix, () => {
+      throw new AppError("not_found", "There is nothing at this address.");
+    });
+  }
+
+  if (opts.webDir && existsSync(path.join(opts.webDir, "index.html"))) {
+    const webDir = opts.webDir;
+    const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8");
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: path.relative(process.cwd(), webDir),
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(serveStatic({ root: path.relative(process.cwd(), webDir) }));
+    // Every other path is a client-side route; the app itself shows its not-found page.
+    app.get("*", (c) => {
+      c.header("Cache-Control", "no-cache");
+      return c.html(indexHtml);
+    });
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
+
+describe.each(DB_KINDS)("auth and profiles on %s", (kind) => {
+  let p: TestPortal;
+  beforeAll(async () => {
+    p = await startTestPortal(kind);
+  });
+  afterAll(() => p?.close());
+
+  it("signs up a new user, keeps the profile in step and makes them a student", async () => {
+    const res = await p.request("/auth/v1/sign-up/email", {
+      method: "POST",
+      json: { email: "new.student@portal.test", password: "secret1", name: "Ada Lovelace", callbackURL: "/" },
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const me = await p.request("/rest/v1/profile", { cookie });
+    expect(await me.json()).toMatchObject({ email: "new.student@portal.test", fullName: "Ada Lovelace", role: "student" });
+  });
+
+  it("refuses a password shorter than 6 characters", async () => {
+    const res = await p.request("/auth/v1/sign-up/email", { method: "POST", json: { email: "short@portal.test", password: "12345", name: "Short" } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe("PASSWORD_TOO_SHORT");
+  });
+
+  it("lets a user sync only themself, and an admin anyone", async () => {
+    const student = await p.signIn("student@portal.test");
+    const admin = await p.signIn("admin@portal.test");
+    const meRes = await p.request("/rest/v1/profile", { cookie: student });
+    const me = await meRes.json();
+    const own = await p.request("/rest/v1/rpc/sync_auth_user_to_profile", { method: "POST", cookie: student, json: { user_id: me.id } });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ id: me.id, role: "student" });
+    // idempotent
+    const again = await p.request("/rest/v1/rpc/sync_auth_user_to_profile", { method: "POST", cookie: student, json: { user_id: me.id } });
+    expect(await again.json()).toEqual(await (await p.request("/rest/v1/profile", { cookie: student })).json());
+
+    const adminMe = await (await p.request("/rest/v1/profile", { cookie: admin })).json();
+    const other = await p.request("/rest/v1/rpc/sync_auth_user_to_profile", { method: "POST", cookie: student, json: { user_id: adminMe.id } });
+    expect(other.status).toBe(403);
+    const byAdmin = await p.request("/rest/v1/rpc/sync_auth_user_to_profile", { method: "POST", cookie: admin, json: { user_id: me.id } });
+    expect(byAdmin.status).toBe(200);
+  });
+
+  it("answers bad input with a clear 400, never a 500", async () => {
+    const cookie = await p.signIn("student@portal.test");
+    const res = await p.request("/rest/v1/rpc/sync_auth_user_to_profile", { method: "POST", cookie, body: "{not json", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe("The request body is not valid JSON.");
+    const missing = await p.request("/rest/v1/rpc/sync_auth_user_to_profile", { method: "POST", cookie, json: {} });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.message).toMatch(/user_id/);
+  });
+
+  it("needs a session for the REST API", async () => {
+    const res = await p.request("/rest/v1/profile");
+    expect(res.status).toBe(401);
+  });
+
+  it("refuses a state-changing call from another site", async () => {
+    const cookie = await p.signIn("student@portal.test");
+    const res = await p.app.request(new URL("/rest/v1/rpc/sync_auth_user_to_profile", p.services.config.PUBLIC_URL).toString(), {
+      method: "POST",
+      headers: { cookie, origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ user_id: "x" }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("locks an e-mail after too many failed sign-ins and says so with a 429", async () => {
+    const attempt = () => p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "jun.park@portal.test", password: "wrong-one" } });
+    for (let i = 0; i < p.services.config.SIGNIN_LIMIT_PER_EMAIL; i++) expect((await attempt()).status).toBe(401);
+    const locked = await attempt();
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).message).toMatch(/too many failed login attempts/i);
+    // even the right password waits until the window passes
+    const right = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "jun.park@portal.test", password: "portal-demo" } });
+    expect(right.status).toBe(429);
+  });
+});

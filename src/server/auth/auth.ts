@@ -1,0 +1,80 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import * as schema from "../db/schema/index.ts";
+import type { Services } from "../context.ts";
+import { queueEmail } from "../features/notifications/jobs.ts";
+import { confirmEmailMail } from "../features/notifications/emails/confirm-email.ts";
+import { resetPasswordMail } from "../features/notifications/emails/reset-password.ts";
+import { syncProfile } from "../features/profiles/service.ts";
+
+export const AUTH_BASE_PATH = "/auth/v1";
+/** Set by the server from the socket (or a trusted proxy), never taken from the client as sent. */
+export const CLIENT_IP_HEADER = "x-portal-client-ip";
+export const RESET_TOKEN_MINUTES = 60;
+
+export function createAuth(s: Omit<Services, "mailer">) {
+  const { config } = s;
+  return betterAuth({
+    appName: "The Portal",
+    baseURL: config.PUBLIC_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: config.AUTH_SECRET,
+    trustedOrigins: [config.PUBLIC_URL],
+    database: drizzleAdapter(s.db, { provider: "pg", schema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 256,
+      autoSignIn: true,
+      requireEmailVerification: config.REQUIRE_EMAIL_CONFIRMATION,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      // The link goes straight to the app's page (not through better-auth's redirect endpoint), carrying
+      // the e-mail so that the page can sign the person in once the new password is set.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+        await queueEmail(s, { to: user.email, ...resetPasswordMail({ name: user.name, url, expiresInMinutes: RESET_TOKEN_MINUTES }) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: config.REQUIRE_EMAIL_CONFIRMATION,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueEmail(s, { to: user.email, ...confirmEmailMail({ name: user.name, url }) });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 600,
+      customRules: {
+        "/sign-in/email": { window: 60, max: config.SIGNIN_LIMIT_PER_IP },
+        "/sign-up/email": { window: 60, max: config.SIGNIN_LIMIT_PER_IP },
+        "/request-password-reset": { window: 60, max: 10 },
+        "/get-session": false,
+      },
+    },
+    advanced: {
+      useSecureCookies: config.PUBLIC_URL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    databaseHooks: {
+      user: {
+        create: { after: async (u) => void (await syncProfile(s.db, u.id)) },
+        update: { after: async (u) => void (await syncProfile(s.db, u.id)) },
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => s.log[level]({ args }, `auth: ${message}`),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

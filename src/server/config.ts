@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+  );
+
+const positiveInt = z.coerce.number({ message: "must be a number" }).int("must be a whole number").positive("must be positive");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(0).max(65535, "must be a port between 0 and 65535").default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: url(["http:", "https:"]).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().regex(/^(.+<)?[^\s@<>]+@[^\s@<>]+>?$/, "must be an e-mail address, e.g. The Portal <portal@school.edu>").default("The Portal <no-reply@portal.test>"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SEED: bool.optional(),
+  REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
+  SIGNIN_LIMIT_PER_IP: positiveInt.default(30),
+  SIGNIN_LIMIT_PER_EMAIL: positiveInt.default(5),
+  SIGNIN_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+  TRUST_PROXY: bool.default(false),
+  JOB_WORKER: bool.default(true),
+  JOB_POLL_MS: positiveInt.default(1000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL" | "SEED"> & {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+  SEED: boolean;
+  databaseKind: "pglite" | "postgres";
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a wrong value names the variable and what is wrong, in one line. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${String(issue.path[0])}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const databaseKind = c.DATABASE_URL ? "postgres" : "pglite";
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    AUTH_SECRET: c.AUTH_SECRET ?? persistentSecret(dataDir),
+    // A real school on PostgreSQL must never start with known demo passwords unless asked to.
+    SEED: c.SEED ?? databaseKind === "pglite",
+    databaseKind,
+  };
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,69 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { createPgConfig } from "@electric-sql/pglite/node-postgres";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  db: Db;
+  pool: pg.Pool;
+  /** Only on PostgreSQL: the connection string, for LISTEN connections of their own. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/**
+ * One driver path (node-postgres) for both databases: PGlite is reached through its node-postgres
+ * adapter, so every query, transaction and migration is the same code on both.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    pool.on("error", () => {}); // an idle client dropped by the server is replaced on next use
+    const db = drizzle(pool, { schema });
+    return { kind: "postgres", db, pool, url: opts.url, close: () => pool.end() };
+  }
+  const pglite = new PGlite(opts.dataDir ?? "memory://");
+  await pglite.waitReady;
+  const pool = new pg.Pool(pgliteConfig(pglite));
+  const db = drizzle(pool, { schema });
+  return {
+    kind: "pglite",
+    db,
+    pool,
+    close: async () => {
+      await pool.end();
+      await pglite.close();
+    },
+  };
+}
+
+/**
+ * node-postgres passes a query's custom type parsers as `types`, which PGlite's adapter (0.5.x) takes
+ * for the parameter-type list of a Parse message and fails on. Parameter types are never set by us,
+ * so only arrays are passed on; the type parsers still apply on the result side.
+ */
+function pgliteConfig(pglite: PGlite) {
+  const config = createPgConfig(pglite);
+  const proto = Object.getPrototypeOf(config.connection) as { parse(q: { types?: unknown }): void; __patched?: boolean };
+  if (!proto.__patched) {
+    const parse = proto.parse;
+    proto.parse = function (this: unknown, q) {
+      return parse.call(this, Array.isArray(q.types) ? q : { ...q, types: undefined });
+    };
+    proto.__patched = true;
+  }
+  return config;
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  await migrate(database.db, { migrationsFolder });
+}

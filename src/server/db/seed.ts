@@ -1,0 +1,48 @@
+import { count, eq, inArray } from "drizzle-orm";
+import type { Role } from "../../common/roles.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { Services } from "../context.ts";
+import { syncProfile } from "../features/profiles/service.ts";
+import { session, user } from "./schema/index.ts";
+
+export const DEMO_PASSWORD = "portal-demo";
+
+export const DEMO_ACCOUNTS: { email: string; name: string; role: Role }[] = [
+  { email: "admin@portal.test", name: "Margaret Okafor", role: "admin" },
+  { email: "staff@portal.test", name: "Daniel Reyes", role: "staff" },
+  { email: "equipment@portal.test", name: "Priya Natarajan", role: "equipment_manager" },
+  { email: "student@portal.test", name: "Lena Fischer", role: "student" },
+  { email: "tomas.novak@portal.test", name: "Tomás Novák", role: "student" },
+  { email: "amara.diallo@portal.test", name: "Amara Diallo", role: "student" },
+  { email: "jun.park@portal.test", name: "Jun Park", role: "student" },
+  { email: "sofia.marchetti@portal.test", name: "Sofia Marchetti", role: "student" },
+  { email: "elliot.brooks@portal.test", name: "Elliot Brooks", role: "student" },
+  { email: "noor.haddad@portal.test", name: "Noor Haddad", role: "student" },
+];
+
+export interface SeedResult {
+  created: boolean;
+  accounts: typeof DEMO_ACCOUNTS;
+}
+
+/**
+ * Seeds the demo school into an empty database. A database that already has users is left alone
+ * (a second start reuses the data); the accounts are still reported if they are there.
+ */
+export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResult> {
+  const [existing] = await s.db.select({ n: count() }).from(user);
+  if ((existing?.n ?? 0) > 0) {
+    const present = await s.db.select({ email: user.email }).from(user).where(inArray(user.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    const emails = new Set(present.map((p) => p.email));
+    return { created: false, accounts: DEMO_ACCOUNTS.filter((a) => emails.has(a.email)) };
+  }
+  for (const account of DEMO_ACCOUNTS) {
+    const res = await auth.api.signUpEmail({ body: { email: account.email, password: DEMO_PASSWORD, name: account.name } });
+    await s.db.update(user).set({ emailVerified: true }).where(eq(user.id, res.user.id));
+    await syncProfile(s.db, res.user.id, { role: account.role });
+    // Sign-up signs the new user in; the seed has no use for those sessions.
+    await s.db.delete(session).where(eq(session.userId, res.user.id));
+  }
+  s.log.info({ accounts: DEMO_ACCOUNTS.length }, "seeded the demo school");
+  return { created: true, accounts: DEMO_ACCOUNTS };
+}

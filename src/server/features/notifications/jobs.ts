@@ -1,0 +1,19 @@
+import { z } from "zod";
+import type { Services } from "../../context.ts";
+import { defineJob, enqueue, type EnqueueOptions, type JobDefinition } from "../../lib/jobs.ts";
+import type { Mail } from "../../lib/mailer.ts";
+
+export const sendEmailJob = defineJob({
+  type: "email.send",
+  payload: z.object({ to: z.string().email(), subject: z.string().min(1), text: z.string(), html: z.string().optional() }),
+  maxAttempts: 6,
+  handle: async (mail, s: Services) => s.mailer.send(mail),
+});
+
+/** Every job type the workers know. Later domains add theirs here. */
+export const jobRegistry = new Map<string, JobDefinition<any, Services>>([[sendEmailJob.type, sendEmailJob]]);
+
+/** All mail goes through the queue, so none is lost while the mail server is down. */
+export function queueEmail(s: Pick<Services, "db">, mail: Mail, opts?: EnqueueOptions) {
+  return enqueue(s.db, sendEmailJob, mail, opts);
+}

@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireRole, type AppEnv } from "../../auth/guards.ts";
+import { body, query } from "../../lib/validate.ts";
+import { listEmails, runNotificationJobs, sendTestEmail } from "./service.ts";
+
+export const functionRoutes = new Hono<AppEnv>().post("/process-notification-jobs", async (c) =>
+  c.json(await runNotificationJobs(c.var.services)),
+);
+
+const page = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+// The outbox holds password-reset links: only admins may read it or send from it.
+export const emailRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => c.json(await listEmails(c.var.services, query(c, page))))
+  .post("/test", async (c) => {
+    const { to } = await body(c, z.object({ to: z.string().trim().email("Please enter a valid email address") }));
+    return c.json(await sendTestEmail(c.var.services, { to, sentBy: c.var.user.name }), 202);
+  });

@@ -1,0 +1,36 @@
+import { count, desc } from "drizzle-orm";
+import type { Services } from "../../context.ts";
+import { emails } from "../../db/schema/index.ts";
+import { processBatch } from "../../lib/jobs.ts";
+import { testMail } from "./emails/test-mail.ts";
+import { jobRegistry, queueEmail } from "./jobs.ts";
+
+export function runNotificationJobs(s: Services, limit = 20) {
+  return processBatch(s.db, jobRegistry, s, s.log, limit);
+}
+
+export interface EmailDto {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  transport: string;
+  createdAt: string;
+}
+
+export async function listEmails(s: Services, opts: { limit: number; offset: number }) {
+  const rows = await s.db.select().from(emails).orderBy(desc(emails.createdAt)).limit(opts.limit).offset(opts.offset);
+  const [total] = await s.db.select({ n: count() }).from(emails);
+  return {
+    transport: s.mailer.transport,
+    total: total?.n ?? 0,
+    items: rows.map((e): EmailDto => ({ ...e, createdAt: e.createdAt.toISOString() })),
+  };
+}
+
+export async function sendTestEmail(s: Services, opts: { to: string; sentBy: string }) {
+  const jobId = await queueEmail(s, { to: opts.to, ...testMail({ sentBy: opts.sentBy, transport: s.mailer.transport }) });
+  return { queued: true, jobId };
+}

@@ -1,0 +1,142 @@
+import { and, count, eq, lte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { jobs } from "../db/schema/index.ts";
+import type { Logger } from "./logger.ts";
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType, C = unknown> {
+  type: string;
+  payload: S;
+  maxAttempts?: number;
+  handle(payload: z.infer<S>, ctx: C): Promise<void>;
+}
+
+/** A job is a name, a zod-checked payload and a handler; the registry below is the only list of them. */
+export function defineJob<S extends z.ZodType, C>(def: JobDefinition<S, C>): JobDefinition<S, C> {
+  return def;
+}
+
+export interface EnqueueOptions {
+  dedupeKey?: string;
+  runAt?: Date;
+}
+
+/** Queues a job; with a de-duplication key, a second job with the same key while the first is still to do is dropped. */
+export async function enqueue<S extends z.ZodType>(
+  db: Db,
+  def: JobDefinition<S, any>,
+  payload: z.infer<S>,
+  opts: EnqueueOptions = {},
+): Promise<string | null> {
+  const checked = def.payload.parse(payload);
+  const rows = await db
+    .insert(jobs)
+    .values({
+      type: def.type,
+      payload: checked as object,
+      maxAttempts: def.maxAttempts ?? 5,
+      dedupeKey: opts.dedupeKey ?? null,
+      runAt: opts.runAt ?? new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return rows[0]?.id ?? null;
+}
+
+export interface BatchResult {
+  processed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+  remaining: number;
+  jobs: { id: string; type: string; outcome: "sent" | "retried" | "failed"; error?: string }[];
+}
+
+/** Seconds to wait before attempt n+1: 10 s, 20 s, 40 s … capped at an hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+const LOCK_SECONDS = 300;
+
+export async function processBatch<C>(
+  db: Db,
+  registry: Map<string, JobDefinition<any, C>>,
+  ctx: C,
+  log: Logger,
+  limit = 20,
+): Promise<BatchResult> {
+  // SKIP LOCKED lets any number of workers on the same database share the queue without taking a job twice;
+  // a running job whose lock ran out (its worker died) is taken again.
+  const claimed = await db.execute<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number }>(sql`
+    update jobs set status = 'running', attempts = attempts + 1,
+      locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
+    where id in (
+      select id from jobs
+      where (status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now())
+      order by run_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, type, payload, attempts, max_attempts`);
+
+  const result: BatchResult = { processed: 0, sent: 0, retried: 0, failed: 0, remaining: 0, jobs: [] };
+  for (const job of claimed.rows) {
+    result.processed++;
+    const def = registry.get(job.type);
+    try {
+      if (!def) throw new Error(`no handler for job type ${job.type}`);
+      await def.handle(def.payload.parse(job.payload), ctx);
+      await db.update(jobs).set({ status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+      result.sent++;
+      result.jobs.push({ id: job.id, type: job.type, outcome: "sent" });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const dead = job.attempts >= job.max_attempts;
+      await db
+        .update(jobs)
+        .set({
+          status: dead ? "dead" : "pending",
+          lastError: message.slice(0, 2000),
+          lockedUntil: null,
+          runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+          updatedAt: new Date(),
+        })
+        .where(eq(jobs.id, job.id));
+      log.warn({ jobId: job.id, type: job.type, attempts: job.attempts, dead, err: message }, "job failed");
+      if (dead) result.failed++;
+      else result.retried++;
+      result.jobs.push({ id: job.id, type: job.type, outcome: dead ? "failed" : "retried", error: message });
+    }
+  }
+  const [left] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, new Date())));
+  result.remaining = left?.n ?? 0;
+  return result;
+}
+
+/** Drains the queue continuously in this process; returns a function that stops it after the current batch. */
+export function startWorker(run: () => Promise<BatchResult>, pollMs: number, log: Logger): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    let again = false;
+    try {
+      const r = await run();
+      again = r.processed > 0 && r.remaining > 0;
+    } catch (err) {
+      log.error({ err }, "job worker batch failed");
+    }
+    if (!stopped) timer = setTimeout(() => (current = tick()), again ? 0 : pollMs);
+  };
+  timer = setTimeout(() => (current = tick()), 0);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await current;
+  };
+}

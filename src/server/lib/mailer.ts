@@ -1,0 +1,35 @@
+import nodemailer from "nodemailer";
+import type { Db } from "../db/client.ts";
+import { emails } from "../db/schema/index.ts";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  transport: "smtp" | "outbox";
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * With SMTP_URL, mail leaves through nodemailer; without it, the embedded outbox is the destination.
+ * Either way a copy is kept in `emails`, so /email-test shows what the portal sent.
+ */
+export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
+  const transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const transport = transporter ? "smtp" : "outbox";
+  return {
+    transport,
+    async send(mail) {
+      if (transporter) await transporter.sendMail({ from: opts.from, ...mail });
+      await db.insert(emails).values({ ...mail, html: mail.html ?? null, from: opts.from, transport });
+    },
+    close() {
+      transporter?.close();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { createAuth } from "./auth/auth.ts";
+import type { Config } from "./config.ts";
+import type { Services } from "./context.ts";
+import { openDatabase, runMigrations } from "./db/client.ts";
+import { seedDemoSchool, type SeedResult } from "./db/seed.ts";
+import { runNotificationJobs } from "./features/notifications/service.ts";
+import { createLocalBus } from "./lib/events.ts";
+import { startWorker } from "./lib/jobs.ts";
+import { createLogger, type Logger } from "./lib/logger.ts";
+import { createMailer } from "./lib/mailer.ts";
+
+export interface Portal {
+  services: Services;
+  auth: ReturnType<typeof createAuth>;
+  app: ReturnType<typeof createApp>;
+  seed: SeedResult | null;
+  server?: ServerType;
+  url?: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  listen?: boolean;
+  webDir?: string;
+  log?: Logger;
+  /** PGlite in memory instead of DATA_DIR (tests). */
+  inMemory?: boolean;
+}
+
+/** config → database → migrations → services → app (→ listen). The one way the portal is assembled. */
+export async function startPortal(config: Config, opts: StartOptions = {}): Promise<Portal> {
+  const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: opts.inMemory ? undefined : path.join(config.DATA_DIR, "pglite") });
+  await runMigrations(database);
+  const events = createLocalBus();
+  const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const services: Services = { config, database, db: database.db, log, events, mailer };
+  const auth = createAuth(services);
+  const seed = config.SEED ? await seedDemoSchool(services, auth) : null;
+  const app = createApp(services, auth, { webDir: opts.webDir });
+  const stopWorker = config.JOB_WORKER ? startWorker(() => runNotificationJobs(services), config.JOB_POLL_MS, log) : async () => {};
+
+  let server: ServerType | undefined;
+  let url: string | undefined;
+  if (opts.listen) {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+      s.once("error", reject);
+    });
+    const { port } = server.address() as AddressInfo;
+    url = `http://localhost:${port}`;
+  }
+
+  return {
+    services,
+    auth,
+    app,
+    seed,
+    server,
+    url,
+    async stop() {
+      await stopWorker();
+      if (server) await new Promise<void>((r) => server!.close(() => r()));
+      await events.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

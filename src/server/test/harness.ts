@@ -1,0 +1,85 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { loadConfig } from "../config.ts";
+import { createLogger } from "../lib/logger.ts";
+import { startPortal, type Portal } from "../portal.ts";
+
+export type DbKind = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/** A throwaway database on the PostgreSQL server, so runs never see each other's rows. */
+export async function createThrowawayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `portal_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestPortal extends Portal {
+  kind: DbKind;
+  /** Sends a request to the app in-process, with a same-origin Origin header on state-changing calls. */
+  request(pathname: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  signIn(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestPortal(kind: DbKind, env: Record<string, string> = {}, opts: { listen?: boolean; webDir?: string } = {}): Promise<TestPortal> {
+  const throwaway = kind === "postgres" ? await createThrowawayDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "portal-test-")),
+    PORT: "0",
+    SEED: "true",
+    JOB_WORKER: "false",
+    LOG_LEVEL: "silent",
+    SIGNIN_LIMIT_PER_IP: "1000",
+    ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+    ...env,
+  });
+  const portal = await startPortal(config, { inMemory: true, log: createLogger(config.LOG_LEVEL), ...opts });
+  const origin = config.PUBLIC_URL;
+  const request: TestPortal["request"] = (pathname, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.json !== undefined) headers.set("content-type", "application/json");
+    if (init.cookie) headers.set("cookie", init.cookie);
+    if (init.method && init.method !== "GET") headers.set("origin", origin);
+    return Promise.resolve(
+      portal.app.request(new URL(pathname, origin).toString(), {
+        ...init,
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      }),
+    );
+  };
+  return {
+    ...portal,
+    kind,
+    request,
+    async signIn(email, password = "portal-demo") {
+      const res = await request("/auth/v1/sign-in/email", { method: "POST", json: { email, password } });
+      if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+      return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    },
+    async close() {
+      await portal.stop();
+      await throwaway?.drop();
+    },
+  };
+}
