@@ -1,0 +1,47 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { cn } from "../../lib/cn.ts";
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+}
+
+/** A labelled input; required fields carry a visible marker and aria-required. */
+export function Field({ label, hint, error, required, className, id, ...rest }: FieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <label htmlFor={inputId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+        {required && (
+          <span aria-hidden className="ml-0.5 text-red-700 dark:text-red-400">
+            *
+          </span>
+        )}
+      </label>
+      <input
+        id={inputId}
+        required={required}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-400 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        {...rest}
+      />
+      {hint && (
+        <p id={hintId} className="text-xs text-zinc-600 dark:text-zinc-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-xs text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { recordTiming } from "./perf.ts";
+
+/** An error answered by the server: `message` is written for people and may be shown as is. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const RATE_LIMIT_PATTERN = /too many (failed )?(login )?attempts|rate limit|too many requests/i;
+
+type RateLimitHandler = (error: ApiError) => void;
+let onRateLimited: RateLimitHandler | null = null;
+
+/** The auth provider registers here: SPEC §4, a rate-limit error signs the user out and clears auth state. */
+export function setRateLimitHandler(handler: RateLimitHandler | null) {
+  onRateLimited = handler;
+}
+
+export interface ApiOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  json?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Reads an error body of either shape the server sends: ours `{error:{code,message}}` or better-auth's `{code,message}`. */
+async function toApiError(res: Response): Promise<ApiError> {
+  let body: any = null;
+  try {
+    body = await res.json();
+  } catch {
+    /* not JSON */
+  }
+  const err = body?.error && typeof body.error === "object" ? body.error : body;
+  const message = typeof err?.message === "string" && err.message ? err.message : res.statusText || "An unexpected error occurred";
+  return new ApiError(res.status, message, err?.code, err?.details);
+}
+
+export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const started = performance.now();
+  const method = opts.method ?? (opts.json === undefined ? "GET" : "POST");
+  try {
+    let res: Response;
+    try {
+      res = await fetch(path, {
+        method,
+        credentials: "same-origin",
+        headers: opts.json === undefined ? undefined : { "content-type": "application/json" },
+        body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+        signal: opts.signal,
+      });
+    } catch (err) {
+      if ((err as Error)?.name === "AbortError") throw err;
+      throw new ApiError(0, "Cannot reach The Portal. Check your connection and try again.");
+    }
+    if (!res.ok) {
+      const error = await toApiError(res);
+      if (res.status === 429 && RATE_LIMIT_PATTERN.test(error.message)) onRateLimited?.(error);
+      throw error;
+    }
+    if (res.status === 204) return undefined as T;
+    const type = res.headers.get("content-type") ?? "";
+    return (type.includes("application/json") ? await res.json() : await res.text()) as T;
+  } finally {
+    recordTiming("api", `${method} ${path.split("?")[0]}`, performance.now() - started);
+  }
+}
