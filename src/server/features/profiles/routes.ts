@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../auth/guards.ts";
 import { AppError } from "../../lib/errors.ts";
-import { syncProfile, getProfile } from "./service.ts";
+import { profileUpdateSchema } from "../../../common/profile.ts";
+import { getProfile, syncProfile, updateProfile } from "./service.ts";
 import { body } from "../../lib/validate.ts";
 
 export const syncInput = z.object({ user_id: z.string().min(1, "user_id is required") });
@@ -18,4 +19,8 @@ export const profileRoutes = new Hono<AppEnv>()
     const profile = await getProfile(c.var.services.db, c.var.user.id);
     if (!profile) throw new AppError("not_found", "Profile not found");
     return c.json(profile);
+  })
+  .patch("/profile", async (c) => {
+    const update = await body(c, profileUpdateSchema);
+    return c.json(await updateProfile(c.var.services.db, { userId: c.var.user.id, update }));
   });

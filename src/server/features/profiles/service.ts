@@ -1,15 +1,11 @@
 import { eq, sql } from "drizzle-orm";
+import type { ProfileDto, ProfileUpdate } from "../../../common/profile.ts";
 import type { Role } from "../../../common/roles.ts";
 import type { Db } from "../../db/client.ts";
 import { profiles, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 
-export interface ProfileDto {
-  id: string;
-  email: string;
-  fullName: string;
-  role: Role;
-}
+export type { ProfileDto };
 
 const toDto = (p: typeof profiles.$inferSelect): ProfileDto => ({ id: p.id, email: p.email, fullName: p.fullName, role: p.role });
 
@@ -34,4 +30,18 @@ export async function syncProfile(db: Db, userId: string, opts: { role?: Role } 
 export async function getProfile(db: Db, userId: string): Promise<ProfileDto | null> {
   const [p] = await db.select().from(profiles).where(eq(profiles.id, userId));
   return p ? toDto(p) : null;
+}
+
+/**
+ * Renames the user. better-auth's user row is the source of the name (the session shows it), so it
+ * is written there and the profile follows through the same sync as every other change.
+ */
+export async function updateProfile(db: Db, opts: { userId: string; update: ProfileUpdate }): Promise<ProfileDto> {
+  const updated = await db
+    .update(user)
+    .set({ name: opts.update.fullName, updatedAt: new Date() })
+    .where(eq(user.id, opts.userId))
+    .returning({ id: user.id });
+  if (updated.length === 0) throw new AppError("not_found", "No user with that id");
+  return syncProfile(db, opts.userId);
 }
