@@ -80,3 +80,20 @@ describe.each(DB_KINDS)("auth and profiles on %s", (kind) => {
     expect(right.status).toBe(429);
   });
 });
+
+describe("per-address sign-in limit", () => {
+  let p: TestPortal;
+  beforeAll(async () => {
+    p = await startTestPortal("pglite", { SIGNIN_LIMIT_PER_IP: "3" });
+  });
+  afterAll(() => p?.close());
+
+  it("answers 429 once one address has used up its sign-in attempts for the minute", async () => {
+    const statuses: number[] = [];
+    for (const email of ["student@portal.test", "staff@portal.test", "admin@portal.test", "jun.park@portal.test"]) {
+      const res = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email, password: "portal-demo" } });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
