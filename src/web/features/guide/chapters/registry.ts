@@ -1,0 +1,6 @@
+import { accounts } from "./accounts.ts";
+import { gettingAround } from "./getting-around.ts";
+import type { GuideChapter } from "./types.ts";
+
+/** The guide's chapters in reading order; each area adds its chapter file here. */
+export const CHAPTERS: GuideChapter[] = [accounts, gettingAround];
