@@ -13,6 +13,7 @@ import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts"
 import { perfRoutes } from "./features/perf/routes.ts";
 import { profileRoutes } from "./features/profiles/routes.ts";
 import { AppError, errorResponse } from "./lib/errors.ts";
+import { allowedOrigins } from "./lib/origin.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -67,8 +68,11 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.use(async (c, next) => {
     if (STATE_CHANGING.has(c.req.method)) {
       const origin = c.req.header("origin");
-      const own = new URL(c.req.url).origin;
-      const allowed = [own, services.config.PUBLIC_URL, `${c.req.header("x-forwarded-proto") ?? "http"}://${c.req.header("host")}`];
+      const allowed = allowedOrigins(services.config.PUBLIC_URL, {
+        own: new URL(c.req.url).origin,
+        host: c.req.header("host"),
+        forwardedProto: c.req.header("x-forwarded-proto"),
+      });
       if (origin && origin !== "null" && !allowed.includes(origin)) throw new AppError("forbidden", "Cross-site request refused.");
       if (c.req.header("sec-fetch-site") === "cross-site") throw new AppError("forbidden", "Cross-site request refused.");
     }

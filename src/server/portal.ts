@@ -8,16 +8,18 @@ import type { Services } from "./context.ts";
 import { openDatabase, runMigrations } from "./db/client.ts";
 import { seedDemoSchool, type SeedResult } from "./db/seed.ts";
 import { runNotificationJobs } from "./features/notifications/service.ts";
-import { createLocalBus } from "./lib/events.ts";
+import { createLocalBus, createPgBus } from "./lib/events.ts";
 import { startWorker } from "./lib/jobs.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createMailer } from "./lib/mailer.ts";
+import { createRealtime, type Realtime } from "./lib/realtime.ts";
 
 export interface Portal {
   services: Services;
   auth: ReturnType<typeof createAuth>;
   app: ReturnType<typeof createApp>;
   seed: SeedResult | null;
+  realtime: Realtime;
   server?: ServerType;
   url?: string;
   stop(): Promise<void>;
@@ -36,12 +38,14 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: opts.inMemory ? undefined : path.join(config.DATA_DIR, "pglite") });
   await runMigrations(database);
-  const events = createLocalBus();
+  // PostgreSQL may be shared by several instances, so events fan out through it; PGlite has one process.
+  const events = database.kind === "postgres" ? await createPgBus(database.url!, log) : createLocalBus();
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const services: Services = { config, database, db: database.db, log, events, mailer };
   const auth = createAuth(services);
   const seed = config.SEED ? await seedDemoSchool(services, auth) : null;
   const app = createApp(services, auth, { webDir: opts.webDir });
+  const realtime = createRealtime(services, auth);
   const stopWorker = config.JOB_WORKER ? startWorker(() => runNotificationJobs(services), config.JOB_POLL_MS, log) : async () => {};
 
   let server: ServerType | undefined;
@@ -51,6 +55,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
       s.once("error", reject);
     });
+    realtime.attach(server);
     const { port } = server.address() as AddressInfo;
     url = `http://localhost:${port}`;
   }
@@ -60,10 +65,12 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
     auth,
     app,
     seed,
+    realtime,
     server,
     url,
     async stop() {
       await stopWorker();
+      await realtime.close();
       if (server) await new Promise<void>((r) => server!.close(() => r()));
       await events.close();
       mailer.close();

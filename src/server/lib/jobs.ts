@@ -36,7 +36,8 @@ export async function enqueue<S extends z.ZodType>(
       payload: checked as object,
       maxAttempts: def.maxAttempts ?? 5,
       dedupeKey: opts.dedupeKey ?? null,
-      runAt: opts.runAt ?? new Date(),
+      // Left to the database's clock otherwise: every due-time comparison is made against its now().
+      ...(opts.runAt ? { runAt: opts.runAt } : {}),
     })
     .onConflictDoNothing()
     .returning({ id: jobs.id });
@@ -57,7 +58,10 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-const LOCK_SECONDS = 300;
+/** How long a worker may hold a job before another worker may take it again (it is presumed dead). */
+export const LOCK_SECONDS = 300;
+
+type Claimed = { id: string; type: string; payload: unknown; attempts: number; max_attempts: number };
 
 export async function processBatch<C>(
   db: Db,
@@ -66,43 +70,56 @@ export async function processBatch<C>(
   log: Logger,
   limit = 20,
 ): Promise<BatchResult> {
+  // A job whose worker died while running it, and that has no attempt left, would otherwise be taken forever.
+  await db.execute(sql`
+    update jobs set status = 'dead', locked_until = null, updated_at = now(),
+      last_error = coalesce(last_error || ' / ', '') || 'the worker stopped while running it'
+    where status = 'running' and locked_until < now() and attempts >= max_attempts`);
+
   // SKIP LOCKED lets any number of workers on the same database share the queue without taking a job twice;
-  // a running job whose lock ran out (its worker died) is taken again.
-  const claimed = await db.execute<{ id: string; type: string; payload: unknown; attempts: number; max_attempts: number }>(sql`
-    update jobs set status = 'running', attempts = attempts + 1,
-      locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
-    where id in (
+  // a running job whose lock ran out (its worker died) is taken again. MATERIALIZED keeps the locking
+  // select a single scan, evaluated once.
+  const claimed = await db.execute<Claimed>(sql`
+    with due as materialized (
       select id from jobs
       where (status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now())
       order by run_at
       limit ${limit}
       for update skip locked
     )
-    returning id, type, payload, attempts, max_attempts`);
+    update jobs set status = 'running', attempts = jobs.attempts + 1,
+      locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
+    from due where jobs.id = due.id
+    returning jobs.id, jobs.type, jobs.payload, jobs.attempts, jobs.max_attempts`);
 
   const result: BatchResult = { processed: 0, sent: 0, retried: 0, failed: 0, remaining: 0, jobs: [] };
   for (const job of claimed.rows) {
     result.processed++;
+    // Only the worker holding this attempt may record its outcome (a slow one may have been overtaken).
+    const mine = and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.attempts, job.attempts));
     const def = registry.get(job.type);
+    const parsed = def?.payload.safeParse(job.payload);
     try {
-      if (!def) throw new Error(`no handler for job type ${job.type}`);
-      await def.handle(def.payload.parse(job.payload), ctx);
-      await db.update(jobs).set({ status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() }).where(eq(jobs.id, job.id));
+      if (!def) throw new PermanentJobError(`no handler for job type ${job.type}`);
+      if (!parsed!.success) throw new PermanentJobError(`invalid payload: ${parsed!.error.issues[0]?.message ?? "unknown"}`);
+      await def.handle(parsed!.data, ctx);
+      await db.update(jobs).set({ status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() }).where(mine);
       result.sent++;
       result.jobs.push({ id: job.id, type: job.type, outcome: "sent" });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const dead = job.attempts >= job.max_attempts;
+      // Retrying cannot fix a job nobody can handle or whose payload is wrong: it is dead at once.
+      const dead = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
       await db
         .update(jobs)
         .set({
           status: dead ? "dead" : "pending",
           lastError: message.slice(0, 2000),
           lockedUntil: null,
-          runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+          runAt: sql`now() + make_interval(secs => ${backoffSeconds(job.attempts)})`,
           updatedAt: new Date(),
         })
-        .where(eq(jobs.id, job.id));
+        .where(mine);
       log.warn({ jobId: job.id, type: job.type, attempts: job.attempts, dead, err: message }, "job failed");
       if (dead) result.failed++;
       else result.retried++;
@@ -112,10 +129,13 @@ export async function processBatch<C>(
   const [left] = await db
     .select({ n: count() })
     .from(jobs)
-    .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, new Date())));
+    .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, sql`now()`)));
   result.remaining = left?.n ?? 0;
   return result;
 }
+
+/** A failure that no retry can cure. */
+export class PermanentJobError extends Error {}
 
 /** Drains the queue continuously in this process; returns a function that stops it after the current batch. */
 export function startWorker(run: () => Promise<BatchResult>, pollMs: number, log: Logger): () => Promise<void> {

@@ -41,8 +41,17 @@ export interface TestPortal extends Portal {
   close(): Promise<void>;
 }
 
-export async function startTestPortal(kind: DbKind, env: Record<string, string> = {}, opts: { listen?: boolean; webDir?: string } = {}): Promise<TestPortal> {
-  const throwaway = kind === "postgres" ? await createThrowawayDatabase() : null;
+export interface TestPortalOptions {
+  listen?: boolean;
+  webDir?: string;
+  /** PostgreSQL only: join this database (another test portal's) instead of a throwaway one; it is not dropped on close. */
+  databaseUrl?: string;
+}
+
+export async function startTestPortal(kind: DbKind, env: Record<string, string> = {}, opts: TestPortalOptions = {}): Promise<TestPortal> {
+  const { databaseUrl, ...startOpts } = opts;
+  if (databaseUrl && kind !== "postgres") throw new Error("databaseUrl is for PostgreSQL: a PGlite database belongs to one process");
+  const throwaway = kind === "postgres" && !databaseUrl ? await createThrowawayDatabase() : null;
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "portal-test-")),
     PORT: "0",
@@ -50,10 +59,10 @@ export async function startTestPortal(kind: DbKind, env: Record<string, string> 
     JOB_WORKER: "false",
     LOG_LEVEL: "silent",
     SIGNIN_LIMIT_PER_IP: "1000",
-    ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+    ...(throwaway || databaseUrl ? { DATABASE_URL: databaseUrl ?? throwaway!.url } : {}),
     ...env,
   });
-  const portal = await startPortal(config, { inMemory: true, log: createLogger(config.LOG_LEVEL), ...opts });
+  const portal = await startPortal(config, { inMemory: true, log: createLogger(config.LOG_LEVEL), ...startOpts });
   const origin = config.PUBLIC_URL;
   const request: TestPortal["request"] = (pathname, init = {}) => {
     const headers = new Headers(init.headers);

@@ -7,7 +7,11 @@ export const sendEmailJob = defineJob({
   type: "email.send",
   payload: z.object({ to: z.string().email(), subject: z.string().min(1), text: z.string(), html: z.string().optional() }),
   maxAttempts: 6,
-  handle: async (mail, s: Services) => s.mailer.send(mail),
+  handle: async (mail, s: Services) => {
+    await s.mailer.send(mail);
+    // The outbox listing is admin-only, so telling every signed-in client to refetch it discloses nothing.
+    await s.events.publish({ type: "email.sent", invalidate: [["emails"]] });
+  },
 });
 
 /** Every job type the workers know. Later domains add theirs here. */

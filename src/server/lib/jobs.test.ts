@@ -1,0 +1,170 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z, ZodError } from "zod";
+import { jobs } from "../db/schema/index.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
+import { backoffSeconds, defineJob, enqueue, LOCK_SECONDS, processBatch, startWorker, type JobDefinition } from "./jobs.ts";
+
+interface Ctx {
+  ran: number[];
+  delayMs: number;
+}
+
+const countJob = defineJob({
+  type: "test.count",
+  payload: z.object({ n: z.number().int() }),
+  handle: async ({ n }, ctx: Ctx) => {
+    if (ctx.delayMs) await new Promise((r) => setTimeout(r, ctx.delayMs));
+    ctx.ran.push(n);
+  },
+});
+
+const failingJob = defineJob({
+  type: "test.fail",
+  payload: z.object({ why: z.string() }),
+  maxAttempts: 3,
+  handle: async ({ why }) => {
+    throw new Error(why);
+  },
+});
+
+const registry = new Map<string, JobDefinition<any, Ctx>>([
+  [countJob.type, countJob],
+  [failingJob.type, failingJob],
+]);
+
+describe("backoffSeconds", () => {
+  it("doubles from 10 seconds and stops at an hour", () => {
+    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([10, 20, 40, 80]);
+    expect(backoffSeconds(30)).toBe(3600);
+  });
+});
+
+describe.each(DB_KINDS)("job queue on %s", (kind) => {
+  let p: TestPortal;
+  let ctx: Ctx;
+  const db = () => p.services.db;
+  const run = (limit?: number) => processBatch(db(), registry, ctx, p.services.log, limit);
+  const row = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0]!;
+  const dbNow = async () => new Date((await db().execute<{ now: string }>(sql`select now() as now`)).rows[0]!.now);
+  /** Makes a job due now, as if its backoff had passed. */
+  const makeDue = (id: string) => db().update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id));
+
+  beforeAll(async () => {
+    p = await startTestPortal(kind, { SEED: "false" });
+  });
+  afterAll(() => p?.close());
+  beforeEach(async () => {
+    ctx = { ran: [], delayMs: 0 };
+    await db().delete(jobs);
+  });
+
+  it("runs a job once", async () => {
+    const id = (await enqueue(db(), countJob, { n: 1 }))!;
+    const first = await run();
+    expect(first).toMatchObject({ processed: 1, sent: 1, retried: 0, failed: 0, remaining: 0 });
+    expect(first.jobs).toEqual([{ id, type: "test.count", outcome: "sent" }]);
+    expect(await run()).toMatchObject({ processed: 0, sent: 0 });
+    expect(ctx.ran).toEqual([1]);
+    expect(await row(id)).toMatchObject({ status: "done", attempts: 1, lockedUntil: null, lastError: null });
+  });
+
+  it("waits for a job's due time", async () => {
+    const id = (await enqueue(db(), countJob, { n: 2 }, { runAt: new Date(Date.now() + 60_000) }))!;
+    expect(await run()).toMatchObject({ processed: 0, remaining: 0 });
+    await makeDue(id);
+    expect(await run()).toMatchObject({ processed: 1, sent: 1 });
+  });
+
+  it("retries a failing job with exponential backoff, then keeps it dead with its error", async () => {
+    const id = (await enqueue(db(), failingJob, { why: "mail server said no" }))!;
+
+    for (const [attempt, wait] of [[1, 10], [2, 20]] as const) {
+      const r = await run();
+      expect(r).toMatchObject({ processed: 1, retried: 1, failed: 0 });
+      expect(r.jobs[0]).toMatchObject({ id, outcome: "retried", error: "mail server said no" });
+      const j = await row(id);
+      expect(j).toMatchObject({ status: "pending", attempts: attempt, lastError: "mail server said no", lockedUntil: null });
+      const waitedMs = j.runAt.getTime() - (await dbNow()).getTime();
+      expect(waitedMs).toBeGreaterThan((wait - 2) * 1000);
+      expect(waitedMs).toBeLessThanOrEqual(wait * 1000);
+      // not due yet: nothing to do
+      expect(await run()).toMatchObject({ processed: 0 });
+      await makeDue(id);
+    }
+
+    const last = await run();
+    expect(last).toMatchObject({ processed: 1, retried: 0, failed: 1 });
+    expect(await row(id)).toMatchObject({ status: "dead", attempts: 3, lastError: "mail server said no" });
+    await makeDue(id);
+    expect(await run()).toMatchObject({ processed: 0, remaining: 0 });
+  });
+
+  it("drops a duplicate while the first is pending, and takes the key again once it is done", async () => {
+    const first = await enqueue(db(), countJob, { n: 1 }, { dedupeKey: "digest:lena" });
+    expect(first).toEqual(expect.any(String));
+    expect(await enqueue(db(), countJob, { n: 2 }, { dedupeKey: "digest:lena" })).toBeNull();
+    // another key is independent
+    expect(await enqueue(db(), countJob, { n: 3 }, { dedupeKey: "digest:jun" })).toEqual(expect.any(String));
+    await run();
+    expect(ctx.ran.sort()).toEqual([1, 3]);
+    const again = await enqueue(db(), countJob, { n: 4 }, { dedupeKey: "digest:lena" });
+    expect(again).toEqual(expect.any(String));
+    expect(again).not.toBe(first);
+  });
+
+  it("refuses a payload that fails its schema at enqueue", async () => {
+    await expect(enqueue(db(), countJob, { n: "seven" } as never)).rejects.toBeInstanceOf(ZodError);
+    expect(await db().select().from(jobs)).toEqual([]);
+  });
+
+  it("takes a running job again when its worker's lock has expired", async () => {
+    const id = (await enqueue(db(), countJob, { n: 5 }))!;
+    const expired = sql`now() - make_interval(secs => ${LOCK_SECONDS + 1})`;
+    await db().update(jobs).set({ status: "running", attempts: 1, lockedUntil: expired }).where(eq(jobs.id, id));
+    expect(await run()).toMatchObject({ processed: 1, sent: 1 });
+    expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
+
+    // while the lock holds, nobody else takes it
+    const held = (await enqueue(db(), countJob, { n: 6 }))!;
+    await db().update(jobs).set({ status: "running", attempts: 1, lockedUntil: sql`now() + interval '1 minute'` }).where(eq(jobs.id, held));
+    expect(await run()).toMatchObject({ processed: 0 });
+    expect(ctx.ran).toEqual([5]);
+  });
+
+  it("gives up on a job whose worker died on its last attempt", async () => {
+    const id = (await enqueue(db(), failingJob, { why: "x" }))!;
+    await db().update(jobs).set({ status: "running", attempts: 3, lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+    expect(await run()).toMatchObject({ processed: 0 });
+    expect(await row(id)).toMatchObject({ status: "dead", lastError: "the worker stopped while running it" });
+  });
+
+  it("makes a job dead at once when nothing can handle it or its stored payload is wrong", async () => {
+    const [unknown] = await db().insert(jobs).values({ type: "test.nobody", payload: {} }).returning();
+    const [broken] = await db().insert(jobs).values({ type: countJob.type, payload: { n: "x" } }).returning();
+    const r = await run();
+    expect(r).toMatchObject({ processed: 2, failed: 2, retried: 0 });
+    expect(await row(unknown!.id)).toMatchObject({ status: "dead", attempts: 1, lastError: "no handler for job type test.nobody" });
+    expect((await row(broken!.id)).lastError).toMatch(/^invalid payload/);
+  });
+
+  it("never gives one job to two concurrent batches", async () => {
+    for (let n = 0; n < 50; n++) await enqueue(db(), countJob, { n });
+    ctx.delayMs = 5;
+    const results = await Promise.all([run(20), run(20), run(20), run(20)]);
+    expect(results.reduce((sum, r) => sum + r.processed, 0)).toBe(50);
+    expect(ctx.ran.length).toBe(50);
+    expect(new Set(ctx.ran).size).toBe(50);
+    const states = await db().select({ status: jobs.status, attempts: jobs.attempts }).from(jobs);
+    expect(states.every((s) => s.status === "done" && s.attempts === 1)).toBe(true);
+  });
+
+  it("drains the queue with the in-process worker and stops cleanly", async () => {
+    for (let n = 0; n < 30; n++) await enqueue(db(), countJob, { n });
+    const stop = startWorker(() => run(7), 20, p.services.log);
+    const deadline = Date.now() + 10_000;
+    while (ctx.ran.length < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await stop();
+    expect(ctx.ran.length).toBe(30);
+  });
+});

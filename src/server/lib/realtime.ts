@@ -1,0 +1,188 @@
+import { STATUS_CODES, type IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import type { ServerType } from "@hono/node-server";
+import { and, gt, inArray } from "drizzle-orm";
+import { WebSocket, WebSocketServer } from "ws";
+import type { Auth } from "../auth/auth.ts";
+import type { Services } from "../context.ts";
+import { session } from "../db/schema/index.ts";
+import type { DomainEvent } from "./events.ts";
+import { allowedOrigins } from "./origin.ts";
+
+export const REALTIME_PATH = "/realtime/v1";
+const HEARTBEAT_MS = 30_000;
+/** Close code sent when the socket's session was signed out or expired (4000–4999 are the application's). */
+export const SESSION_ENDED = 4401;
+const SESSION_CHECK_CHUNK = 500;
+
+export type ServerMessage = { type: "hello"; userId: string } | { type: "event"; event: Omit<DomainEvent, "userIds"> };
+
+export interface Realtime {
+  attach(server: ServerType): void;
+  /**
+   * Runs on every heartbeat: drops sockets that did not answer the last ping, pings the rest, and closes those
+   * whose session has ended, so a signed-out browser does not keep receiving events.
+   */
+  heartbeat(): Promise<void>;
+  readonly connections: number;
+  close(): Promise<void>;
+}
+
+interface Client {
+  ws: WebSocket;
+  userId: string;
+  sessionId: string;
+  alive: boolean;
+}
+
+type Verdict = { status: number; message: string } | { userId: string; sessionId: string };
+
+export function createRealtime(s: Services, auth: Auth): Realtime {
+  const { log, config } = s;
+  // Clients never need to send anything but pongs: a small limit stops anyone using the socket as a sink.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const clients = new Set<Client>();
+  let attached: ServerType | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closing = false;
+
+  const unsubscribe = s.events.subscribe((event) => {
+    const audience = event.userIds ? new Set(event.userIds) : null;
+    // Who else receives an event is nobody's business: userIds stay on the server.
+    const { userIds: _omit, ...visible } = event;
+    const frame = JSON.stringify({ type: "event", event: visible } satisfies ServerMessage);
+    for (const c of clients) {
+      if ((!audience || audience.has(c.userId)) && c.ws.readyState === WebSocket.OPEN) c.ws.send(frame);
+    }
+  });
+
+  async function authenticate(req: IncomingMessage): Promise<Verdict> {
+    const origin = req.headers.origin;
+    const allowed = allowedOrigins(config.PUBLIC_URL, {
+      host: req.headers.host,
+      forwardedProto: header(req, "x-forwarded-proto"),
+    });
+    // A browser always sends Origin on a WebSocket; another site's page must not ride on our cookie.
+    if (origin && !allowed.includes(origin)) return { status: 403, message: "Cross-site connection refused." };
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else if (value !== undefined) headers.set(name, value);
+    }
+    const found = await auth.api.getSession({ headers });
+    if (!found) return { status: 401, message: "Please sign in to continue." };
+    return { userId: found.user.id, sessionId: found.session.id };
+  }
+
+  function connected(ws: WebSocket, who: { userId: string; sessionId: string }) {
+    const client: Client = { ws, ...who, alive: true };
+    clients.add(client);
+    ws.on("pong", () => (client.alive = true));
+    ws.on("close", () => clients.delete(client));
+    ws.on("error", (err) => log.debug({ err: err.message }, "realtime: socket error"));
+    ws.send(JSON.stringify({ type: "hello", userId: who.userId } satisfies ServerMessage));
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const { pathname } = new URL(req.url ?? "/", "http://localhost");
+    if (pathname !== REALTIME_PATH) {
+      // Leave other paths to another upgrade handler if there is one; otherwise nobody answers them.
+      if (attached?.listenerCount("upgrade") === 1) refuse(socket, 404, "There is nothing at this address.");
+      return;
+    }
+    socket.on("error", () => {}); // a client that vanishes during the handshake is not an error of ours
+    authenticate(req)
+      .then((verdict) => {
+        if (closing) return refuse(socket, 503, "The server is shutting down.");
+        if ("status" in verdict) return refuse(socket, verdict.status, verdict.message);
+        wss.handleUpgrade(req, socket, head, (ws) => connected(ws, verdict));
+      })
+      .catch((err) => {
+        log.error({ err }, "realtime: upgrade failed");
+        refuse(socket, 500, "An unexpected error occurred");
+      });
+  };
+
+  async function endedSessions(ids: string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    for (let i = 0; i < ids.length; i += SESSION_CHECK_CHUNK) {
+      const chunk = ids.slice(i, i + SESSION_CHECK_CHUNK);
+      const rows = await s.db
+        .select({ id: session.id })
+        .from(session)
+        .where(and(inArray(session.id, chunk), gt(session.expiresAt, new Date())));
+      for (const r of rows) live.add(r.id);
+    }
+    return new Set(ids.filter((id) => !live.has(id)));
+  }
+
+  return {
+    attach(server) {
+      attached = server;
+      server.on("upgrade", onUpgrade);
+      timer = setInterval(() => {
+        this.heartbeat().catch((err) => log.warn({ err }, "realtime: heartbeat failed"));
+      }, HEARTBEAT_MS);
+      timer.unref();
+    },
+
+    async heartbeat() {
+      for (const c of clients) {
+        if (!c.alive) {
+          c.ws.terminate();
+          clients.delete(c);
+          continue;
+        }
+        c.alive = false;
+        c.ws.ping();
+      }
+      const ended = await endedSessions([...new Set([...clients].map((c) => c.sessionId))]);
+      for (const c of clients) {
+        if (ended.has(c.sessionId)) {
+          c.ws.close(SESSION_ENDED, "Session ended");
+          clients.delete(c);
+        }
+      }
+    },
+
+    get connections() {
+      return clients.size;
+    },
+
+    async close() {
+      closing = true;
+      clearInterval(timer);
+      unsubscribe();
+      attached?.off("upgrade", onUpgrade);
+      const open = [...wss.clients];
+      await Promise.race([
+        Promise.all(
+          open.map(
+            (ws) =>
+              new Promise<void>((resolve) => {
+                if (ws.readyState === WebSocket.CLOSED) return resolve();
+                ws.once("close", () => resolve());
+                ws.close(1001, "Server shutting down");
+              }),
+          ),
+        ),
+        new Promise((r) => setTimeout(r, 1000).unref()),
+      ]);
+      for (const ws of wss.clients) ws.terminate();
+      clients.clear();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function refuse(socket: Duplex, status: number, message: string) {
+  const body = JSON.stringify({ error: { message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
