@@ -9,6 +9,7 @@ import { AUTH_BASE_PATH, type Auth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { requireUser, type AppEnv } from "./auth/guards.ts";
 import type { Services } from "./context.ts";
+import { publicAccountRoutes } from "./features/account/routes.ts";
 import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
 import { profileRoutes } from "./features/profiles/routes.ts";
@@ -86,6 +87,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.get("/healthz", (c) => c.json({ ok: true }));
 
   app.route("/rest/v1/perf-log", perfRoutes);
+  app.route("/rest/v1", publicAccountRoutes);
   app.use("/rest/v1/*", requireUser);
   app.use("/functions/v1/*", requireUser);
   app.route("/rest/v1", profileRoutes);

@@ -1,0 +1,158 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "../../db/schema/index.ts";
+import type { DomainEvent } from "../../lib/events.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+
+interface Received {
+  to: string[];
+  body: string;
+}
+
+/** A real SMTP peer on 127.0.0.1 that keeps every message it accepts, its body decoded from quoted-printable. */
+async function startSmtpPeer(port = 0) {
+  const messages: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const body = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const resetToken = (body: string) => body.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
+
+async function requestReset(p: TestPortal, email: string) {
+  const res = await p.request("/auth/v1/request-password-reset", { method: "POST", json: { email, redirectTo: "/reset-password" } });
+  expect(res.status).toBe(200);
+}
+
+describe.each(DB_KINDS)("mail through a real SMTP peer on %s", (kind) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let p: TestPortal;
+  let cookie: string;
+  const processJobs = async () => {
+    const res = await p.request("/functions/v1/process-notification-jobs", { method: "POST", cookie });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    p = await startTestPortal(kind, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    cookie = await p.signIn("staff@portal.test");
+  });
+  afterAll(async () => {
+    await p?.close();
+    await smtp?.close();
+  });
+
+  it("sends the reset e-mail whose link resets the password exactly once", async () => {
+    const events: DomainEvent[] = [];
+    const unsubscribe = p.services.events.subscribe((e) => events.push(e));
+    await requestReset(p, "student@portal.test");
+    // nothing leaves before the queue runs
+    expect(smtp.messages).toHaveLength(0);
+
+    const result = await processJobs();
+    expect(result).toMatchObject({ processed: 1, sent: 1, retried: 0, failed: 0, remaining: 0 });
+    expect(result.jobs).toEqual([{ id: expect.any(String), type: "email.send", outcome: "sent" }]);
+    expect(events).toContainEqual({ type: "email.sent", invalidate: [["emails"]] });
+    unsubscribe();
+
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toEqual(["student@portal.test"]);
+    expect(mail.body).toMatch(/Subject: Reset your password for The Portal/);
+    expect(mail.body).toContain(`${p.services.config.PUBLIC_URL}/reset-password?token=`);
+    const token = resetToken(mail.body)!;
+    expect(token).toBeTruthy();
+
+    const reset = await p.request("/auth/v1/reset-password", { method: "POST", json: { newPassword: "a-new-secret", token } });
+    expect(reset.status).toBe(200);
+    const again = await p.request("/auth/v1/reset-password", { method: "POST", json: { newPassword: "another-one", token } });
+    expect(again.status).toBe(400);
+    expect((await again.json()).code).toBe("INVALID_TOKEN");
+
+    await expect(p.signIn("student@portal.test", "a-new-secret")).resolves.toBeTruthy();
+    await expect(p.signIn("student@portal.test", "another-one")).rejects.toThrow();
+  });
+
+  it("keeps the mail queued while the SMTP peer is down, and sends it when the peer is back", async () => {
+    const port = smtp.port;
+    await smtp.close();
+    await requestReset(p, "tomas.novak@portal.test");
+
+    const down = await processJobs();
+    expect(down).toMatchObject({ processed: 1, sent: 0, retried: 1, failed: 0 });
+    expect(down.jobs[0]).toMatchObject({ type: "email.send", outcome: "retried", error: expect.any(String) });
+    const [job] = await p.services.db.select().from(jobs).where(eq(jobs.id, down.jobs[0].id));
+    expect(job).toMatchObject({ status: "pending", attempts: 1 });
+    expect(job!.lastError).toBeTruthy();
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+
+    smtp = await startSmtpPeer(port);
+    // the backoff has not passed yet: the peer is back, but the job waits its turn
+    expect(await processJobs()).toMatchObject({ processed: 0 });
+    await p.services.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job!.id));
+    expect(await processJobs()).toMatchObject({ processed: 1, sent: 1, retried: 0 });
+    expect(smtp.messages.map((m) => m.to)).toEqual([["tomas.novak@portal.test"]]);
+    expect(resetToken(smtp.messages[0]!.body)).toBeTruthy();
+  });
+});
+
+describe.each(DB_KINDS)("the embedded outbox on %s", (kind) => {
+  let p: TestPortal;
+  beforeAll(async () => {
+    p = await startTestPortal(kind);
+  });
+  afterAll(() => p?.close());
+
+  it("runs the processor only for a signed-in user, and answers what it did", async () => {
+    const out = await p.request("/functions/v1/process-notification-jobs", { method: "POST" });
+    expect(out.status).toBe(401);
+    const cookie = await p.signIn("student@portal.test");
+    const res = await p.request("/functions/v1/process-notification-jobs", { method: "POST", cookie });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(["failed", "jobs", "processed", "remaining", "retried", "sent"]);
+  });
+
+  it("keeps mail in the database, readable only by admins", async () => {
+    await requestReset(p, "jun.park@portal.test");
+    const admin = await p.signIn("admin@portal.test");
+    const ran = await p.request("/functions/v1/process-notification-jobs", { method: "POST", cookie: admin });
+    expect(await ran.json()).toMatchObject({ sent: 1 });
+
+    const list = await p.request("/rest/v1/emails", { cookie: admin });
+    expect(list.status).toBe(200);
+    const { transport, items } = await list.json();
+    expect(transport).toBe("outbox");
+    expect(items[0]).toMatchObject({ to: "jun.park@portal.test", subject: "Reset your password for The Portal", transport: "outbox" });
+    expect(resetToken(items[0].text)).toBeTruthy();
+
+    const student = await p.signIn("student@portal.test");
+    expect((await p.request("/rest/v1/emails", { cookie: student })).status).toBe(403);
+    expect((await p.request("/rest/v1/emails")).status).toBe(401);
+  });
+});
