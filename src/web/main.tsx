@@ -1,4 +1,10 @@
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { App } from "./app/App.tsx";
 import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(<p>The Portal</p>);
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

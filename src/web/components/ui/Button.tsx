@@ -21,7 +21,7 @@ export function Button({ variant = "primary", busy, className, disabled, childre
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       className={cn(
-        "inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 disabled:cursor-not-allowed disabled:opacity-60",
+        "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 md:min-h-10 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 disabled:cursor-not-allowed disabled:opacity-60",
         variants[variant],
         className,
       )}

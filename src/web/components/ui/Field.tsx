@@ -29,7 +29,7 @@ export function Field({ label, hint, error, required, className, id, ...rest }: 
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-400 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className="min-h-11 rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-500 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 md:min-h-10 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         {...rest}
       />
       {hint && (

@@ -1,0 +1,110 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, type DataRouter, type NonIndexRouteObject, type RouteObject } from "react-router";
+import { PageSkeleton } from "../components/PageSkeleton.tsx";
+import type { AreaKey } from "../features/areas/AreaPage.tsx";
+import { useAuth } from "../features/auth/AuthProvider.tsx";
+import { AuthScreen } from "../features/auth/AuthScreen.tsx";
+import { recordTiming } from "../lib/perf.ts";
+import { NotFound } from "./NotFound.tsx";
+import { RequireAuth } from "./RequireAuth.tsx";
+import { RouteError } from "./RouteError.tsx";
+
+/** A page whose code arrives when it is first visited, with the error screen as its boundary. */
+function page(load: () => Promise<{ default: ComponentType }>): NonIndexRouteObject {
+  return { lazy: async () => ({ Component: (await load()).default }), errorElement: <RouteError /> };
+}
+
+function area(key: AreaKey): NonIndexRouteObject {
+  return {
+    lazy: async () => {
+      const { AreaPage } = await import("../features/areas/AreaPage.tsx");
+      return { Component: () => <AreaPage area={key} /> };
+    },
+    errorElement: <RouteError />,
+  };
+}
+
+/** The frame of every page but the sign-in and reset screens; it stays out of /auth's first load. */
+const shell: NonIndexRouteObject = { lazy: async () => ({ Component: (await import("./Shell.tsx")).Shell }) };
+
+/** /auth: the sign-in screen, or home for someone already signed in. */
+function AuthRoute() {
+  const { user } = useAuth();
+  return user ? <Navigate to="/" replace /> : <AuthScreen routed />;
+}
+
+/** SPEC §2's route map. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError standalone />,
+    HydrateFallback: PageSkeleton,
+    children: [
+      { path: "auth", element: <AuthRoute />, errorElement: <RouteError standalone /> },
+      { path: "reset-password", ...page(() => import("../features/auth/ResetPasswordPage.tsx")) },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            ...shell,
+            children: [
+              { ...page(() => import("../features/home/HomePage.tsx")), index: true, children: undefined },
+              { path: "production-overview", ...area("productionOverview") },
+              { path: "screenplays", ...area("screenplays") },
+              { path: "project/:id", ...area("project") },
+              { path: "equipment-admin", ...area("equipmentAdmin") },
+              { path: "admin", ...area("admin") },
+              { path: "settings", ...page(() => import("../features/settings/SettingsPage.tsx")) },
+              { path: "projects/documentary", ...area("documentary") },
+              { path: "guide", ...page(() => import("../features/guide/GuidePage.tsx")) },
+              { path: "guide/:chapter", ...page(() => import("../features/guide/GuidePage.tsx")) },
+              { path: "user-management", ...area("userManagement") },
+              { path: "view-document", ...area("viewDocument") },
+              { path: "test-notifications", ...page(() => import("../features/notifications/TestNotificationsPage.tsx")) },
+            ],
+          },
+        ],
+      },
+      {
+        ...shell,
+        children: [
+          { path: "email-test", ...page(() => import("../features/notifications/EmailTestPage.tsx")) },
+          { path: "test", ...page(() => import("../features/testing/TestPage.tsx")) },
+          { path: "budget-approval/:proposalId", ...area("budgetApproval") },
+          { path: "budget-approval-redirect/:proposalId", ...area("budgetApprovalRedirect") },
+          { path: "signature/:submissionId/:signatureId", ...area("signature") },
+          { path: "*", element: <NotFound />, errorElement: <RouteError /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** The matched route's pattern ("/project/:id"), so that timings of one page add up under one name. */
+function patternOf(state: DataRouter["state"]): string {
+  const parts = state.matches.map((m) => m.route.path).filter((p): p is string => !!p);
+  return `/${parts.join("/")}`;
+}
+
+/**
+ * SPEC §9's log for route loads: from the start of a navigation (the page's own start for the first
+ * one) until the router settles on the new page with its code loaded.
+ */
+function timeRouteLoads(router: DataRouter) {
+  let started: number | null = router.state.initialized ? null : 0;
+  if (router.state.initialized) recordTiming("route", patternOf(router.state), performance.now());
+  router.subscribe((state) => {
+    if (state.navigation.state !== "idle") {
+      started ??= performance.now();
+      return;
+    }
+    if (started === null || !state.initialized) return;
+    recordTiming("route", patternOf(state), performance.now() - started);
+    started = null;
+  });
+}
+
+export function createRouter() {
+  const router = createBrowserRouter(routes);
+  timeRouteLoads(router);
+  return router;
+}

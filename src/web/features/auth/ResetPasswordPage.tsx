@@ -1,0 +1,132 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { notify } from "../../components/toast.tsx";
+import { Brand } from "../../components/Brand.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Field } from "../../components/ui/Field.tsx";
+import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { useAuth, usePasswordRecoveryNotice } from "./AuthProvider.tsx";
+import { MSG, newPasswordProblem, requiredProblem, type Problem } from "./messages.ts";
+
+type LinkState = "checking" | "valid" | "expired";
+
+const FIELD = { password: "reset-new-password", confirm: "reset-confirm-password" } as const;
+
+function report(problem: Problem) {
+  notify.error(problem.title, { description: problem.description });
+  document.getElementById(problem.field)?.focus();
+}
+
+/** The target of the reset e-mail: /reset-password?token=…&email=… */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const email = params.get("email") ?? "";
+  const navigate = useNavigate();
+  const { signIn } = useAuth();
+  const notifyPasswordRecovery = usePasswordRecoveryNotice();
+  const [state, setState] = useState<LinkState>(token ? "checking" : "expired");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    const ctrl = new AbortController();
+    api<{ valid: boolean }>(`/rest/v1/password-reset/status?token=${encodeURIComponent(token)}`, { signal: ctrl.signal })
+      .then((res) => {
+        setState(res.valid ? "valid" : "expired");
+        if (res.valid) notifyPasswordRecovery();
+      })
+      .catch((err) => {
+        if ((err as Error)?.name === "AbortError") return;
+        // The check is a courtesy; the server checks the token again when the password is set.
+        setState("valid");
+      });
+    return () => ctrl.abort();
+  }, [token, notifyPasswordRecovery]);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const problem =
+      newPasswordProblem(password, FIELD.password) ??
+      requiredProblem(confirm, FIELD.confirm) ??
+      (password !== confirm ? { ...MSG.passwordsDiffer, field: FIELD.confirm } : null);
+    if (problem) return report(problem);
+    setBusy(true);
+    try {
+      await api("/auth/v1/reset-password", { json: { newPassword: password, token } });
+    } catch (err) {
+      setBusy(false);
+      if (err instanceof ApiError && (err.code === "INVALID_TOKEN" || /token/i.test(err.message))) return setState("expired");
+      if (err instanceof ApiError) return void notify.error("Password Not Changed", { description: err.message });
+      console.error(err);
+      return void notify.error(MSG.unexpected.title, { description: MSG.unexpected.description });
+    }
+    try {
+      if (!email) throw new Error("The link carried no e-mail address");
+      await signIn(email, password);
+      notify.success(MSG.passwordUpdated.title, { description: MSG.passwordUpdated.description });
+      navigate("/", { replace: true });
+    } catch {
+      notify.success(MSG.passwordUpdated.title, { description: "Sign in with your new password." });
+      navigate(email ? `/auth?email=${encodeURIComponent(email)}` : "/auth", { replace: true });
+    }
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+      <header className="px-4 pt-8 text-center sm:pt-14">
+        <Brand className="text-xl" />
+      </header>
+      <main id="main" className="flex flex-1 justify-center px-4 py-6 sm:py-10">
+        <div className="w-full max-w-sm rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          {state === "checking" && (
+            <div role="status" aria-label="Loading" aria-busy="true" className="flex flex-col gap-4">
+              <Skeleton className="h-8 w-3/4" />
+              <Skeleton className="h-10" />
+              <Skeleton className="h-10" />
+            </div>
+          )}
+          {state === "expired" && (
+            <>
+              <h1 className="text-2xl font-semibold tracking-tight">This Link Has Expired</h1>
+              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">This password reset link has expired or has already been used.</p>
+              <Button
+                className="mt-6 w-full"
+                onClick={() => navigate(email ? `/auth?mode=reset&email=${encodeURIComponent(email)}` : "/auth?mode=reset")}
+              >
+                Send a New Link
+              </Button>
+            </>
+          )}
+          {state === "valid" && (
+            <>
+              <h1 className="text-2xl font-semibold tracking-tight">Choose a New Password</h1>
+              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+                {email ? `For ${email}. ` : ""}Use at least 6 characters; you will be signed in right after.
+              </p>
+              <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-label="Choose a New Password">
+                <Field id={FIELD.password} label="New Password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                <Field
+                  id={FIELD.confirm}
+                  label="Confirm New Password"
+                  type="password"
+                  required
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
+                <Button type="submit" busy={busy} className="mt-2 w-full">
+                  Set New Password
+                </Button>
+              </form>
+            </>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
