@@ -13,6 +13,7 @@ import { publicAccountRoutes } from "./features/account/routes.ts";
 import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
 import { profileRoutes } from "./features/profiles/routes.ts";
+import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, userRoutes } from "./features/users/routes.ts";
 import { AppError, errorResponse } from "./lib/errors.ts";
 import { allowedOrigins } from "./lib/origin.ts";
 
@@ -88,9 +89,13 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
 
   app.route("/rest/v1/perf-log", perfRoutes);
   app.route("/rest/v1", publicAccountRoutes);
+  app.route("/rest/v1/invitations", invitationPublicRoutes);
   app.use("/rest/v1/*", requireUser);
   app.use("/functions/v1/*", requireUser);
   app.route("/rest/v1", profileRoutes);
+  app.route("/rest/v1/users", userRoutes);
+  app.route("/rest/v1/audit-log", auditRoutes);
+  app.route("/rest/v1/invitations", invitationAdminRoutes);
   app.route("/rest/v1/emails", emailRoutes);
   app.route("/functions/v1", functionRoutes);
 

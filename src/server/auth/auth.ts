@@ -1,4 +1,6 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import * as schema from "../db/schema/index.ts";
 import type { Services } from "../context.ts";
@@ -11,6 +13,7 @@ export const AUTH_BASE_PATH = "/auth/v1";
 /** Set by the server from the socket (or a trusted proxy), never taken from the client as sent. */
 export const CLIENT_IP_HEADER = "x-portal-client-ip";
 export const RESET_TOKEN_MINUTES = 60;
+export const ACCOUNT_DEACTIVATED_MESSAGE = "This account has been deactivated. Please contact the school's administrator.";
 
 export function createAuth(s: Omit<Services, "mailer">) {
   const { config } = s;
@@ -69,6 +72,18 @@ export function createAuth(s: Omit<Services, "mailer">) {
       user: {
         create: { after: async (u) => void (await syncProfile(s.db, u.id)) },
         update: { after: async (u) => void (await syncProfile(s.db, u.id)) },
+      },
+      session: {
+        create: {
+          // A deactivated person is refused here, whatever the way in (password, reset, invitation).
+          before: async (sess) => {
+            const [p] = await s.db.select({ active: schema.profiles.active }).from(schema.profiles).where(eq(schema.profiles.id, sess.userId));
+            if (p && !p.active) throw new APIError("FORBIDDEN", { code: "ACCOUNT_DEACTIVATED", message: ACCOUNT_DEACTIVATED_MESSAGE });
+          },
+          after: async (sess) => {
+            await s.db.update(schema.profiles).set({ lastSignInAt: new Date() }).where(eq(schema.profiles.id, sess.userId));
+          },
+        },
       },
     },
     logger: {

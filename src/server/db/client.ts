@@ -5,9 +5,13 @@ import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { lockDataDir } from "./pglite-lock.ts";
 import * as schema from "./schema/index.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Inside a transaction, use the transaction: on PGlite the pool has one connection, and `db` would wait forever. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   kind: "pglite" | "postgres";
@@ -31,8 +35,15 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const db = drizzle(pool, { schema });
     return { kind: "postgres", db, pool, url: opts.url, close: () => pool.end() };
   }
-  const pglite = new PGlite(opts.dataDir ?? "memory://");
-  await pglite.waitReady;
+  const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(opts.dataDir ?? "memory://");
+    await pglite.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const pool = new pg.Pool(pgliteConfig(pglite));
   const db = drizzle(pool, { schema });
   return {
@@ -42,6 +53,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     close: async () => {
       await pool.end();
       await pglite.close();
+      unlock();
     },
   };
 }

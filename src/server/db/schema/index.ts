@@ -1,3 +1,4 @@
 export * from "./auth.ts";
 export * from "./profiles.ts";
 export * from "./jobs.ts";
+export * from "./audit.ts";

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { fullNameSchema } from "./profile.ts";
+import { ROLES, type Role } from "./roles.ts";
+
+export const USER_STATES = ["active", "deactivated"] as const;
+export type UserState = (typeof USER_STATES)[number];
+
+export const userListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  role: z.enum(ROLES, { message: "Unknown role" }).optional(),
+  state: z.enum(USER_STATES, { message: "State must be active or deactivated" }).optional(),
+  sort: z.enum(["name", "email", "role", "lastSignIn", "created"]).default("name"),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export interface UserDto {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+  active: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+export interface Page<T> {
+  total: number;
+  items: T[];
+}
+
+export const roleChangeInput = z.object({ role: z.enum(ROLES, { message: "Choose one of the roles: student, staff, equipment_manager, admin" }) });
+
+export const emailSchema = z.string().trim().toLowerCase().email("Please enter a valid email address");
+
+export const invitationInput = z.object({
+  email: emailSchema,
+  role: z.enum(ROLES, { message: "Choose one of the roles: student, staff, equipment_manager, admin" }).default("student"),
+});
+
+export const acceptInvitationInput = z.object({
+  token: z.string().min(10, "This invitation link is not valid."),
+  fullName: fullNameSchema,
+  password: z.string().min(6, "Password must be at least 6 characters long").max(256),
+});
+
+export type InvitationState = "pending" | "accepted" | "expired" | "revoked";
+
+export interface InvitationDto {
+  id: string;
+  email: string;
+  role: Role;
+  state: InvitationState;
+  invitedByName: string | null;
+  sentCount: number;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface AuditEntryDto {
+  id: string;
+  actorName: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  targetLabel: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+export const INVITATION_DAYS = 7;

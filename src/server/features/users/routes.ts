@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { acceptInvitationInput, invitationInput, roleChangeInput, userListQuery } from "../../../common/users.ts";
+import { requireRole, type AppEnv } from "../../auth/guards.ts";
+import { body, query } from "../../lib/validate.ts";
+import { listAudit } from "../audit/service.ts";
+import { acceptInvitation, createInvitation, listInvitations, lookupInvitation, resendInvitation, revokeInvitation } from "./invitations.ts";
+import { changeRole, listUsers, setActive } from "./service.ts";
+
+const page = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+const idParam = z.object({ id: z.string().min(1) });
+const actorOf = (c: { var: AppEnv["Variables"] }) => ({ id: c.var.user.id, name: c.var.user.name });
+
+// Each router checks the admin role for its own prefix only (a `use` on a router mounted at /rest/v1
+// would guard every other resource too).
+export const userRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => c.json(await listUsers(c.var.services, query(c, userListQuery))))
+  .patch("/:id", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    const { role } = await body(c, roleChangeInput);
+    return c.json(await changeRole(c.var.services, { actor: actorOf(c), userId: id, role }));
+  })
+  .post("/:id/deactivate", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    return c.json(await setActive(c.var.services, { actor: actorOf(c), userId: id, active: false }));
+  })
+  .post("/:id/reactivate", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    return c.json(await setActive(c.var.services, { actor: actorOf(c), userId: id, active: true }));
+  });
+
+export const auditRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => c.json(await listAudit(c.var.services.db, query(c, page))));
+
+export const invitationAdminRoutes = new Hono<AppEnv>()
+  .use(requireRole("admin"))
+  .get("/", async (c) => c.json(await listInvitations(c.var.services, query(c, page))))
+  .post("/", async (c) => {
+    const input = await body(c, invitationInput);
+    return c.json(await createInvitation(c.var.services, { actor: actorOf(c), ...input }), 201);
+  })
+  .post("/:id/resend", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    await resendInvitation(c.var.services, { actor: actorOf(c), id });
+    return c.body(null, 204);
+  })
+  .delete("/:id", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    await revokeInvitation(c.var.services, { actor: actorOf(c), id });
+    return c.body(null, 204);
+  });
+
+/** The invitation link is public: the person has no account yet. The token is the only key. */
+export const invitationPublicRoutes = new Hono<AppEnv>()
+  .get("/lookup", async (c) => {
+    const { token } = query(c, z.object({ token: z.string().min(1, "This invitation link is not valid.") }));
+    return c.json(await lookupInvitation(c.var.services, token));
+  })
+  .post("/accept", async (c) => {
+    const input = await body(c, acceptInvitationInput);
+    return acceptInvitation(c.var.services, c.var.auth, input);
+  });

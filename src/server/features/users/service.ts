@@ -1,0 +1,96 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Role } from "../../../common/roles.ts";
+import type { Page, UserDto, UserListQuery } from "../../../common/users.ts";
+import type { Services } from "../../context.ts";
+import type { Tx } from "../../db/client.ts";
+import { profiles, session } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordAudit, type Actor } from "../audit/service.ts";
+
+const toDto = (p: typeof profiles.$inferSelect): UserDto => ({
+  id: p.id,
+  email: p.email,
+  fullName: p.fullName,
+  role: p.role,
+  active: p.active,
+  lastSignInAt: p.lastSignInAt?.toISOString() ?? null,
+  createdAt: p.createdAt.toISOString(),
+});
+
+const SORTS = {
+  name: [asc(profiles.fullName), asc(profiles.id)],
+  email: [asc(profiles.email), asc(profiles.id)],
+  role: [asc(profiles.role), asc(profiles.fullName), asc(profiles.id)],
+  lastSignIn: [sql`${profiles.lastSignInAt} desc nulls last`, asc(profiles.id)],
+  created: [desc(profiles.createdAt), asc(profiles.id)],
+} satisfies Record<UserListQuery["sort"], SQL[]>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsers(s: Pick<Services, "db">, q: UserListQuery): Promise<Page<UserDto>> {
+  const where = and(
+    q.search ? or(ilike(profiles.fullName, `%${escapeLike(q.search)}%`), ilike(profiles.email, `%${escapeLike(q.search)}%`)) : undefined,
+    q.role ? eq(profiles.role, q.role) : undefined,
+    q.state ? eq(profiles.active, q.state === "active") : undefined,
+  );
+  const rows = await s.db.select().from(profiles).where(where).orderBy(...SORTS[q.sort]).limit(q.limit).offset(q.offset);
+  const [total] = await s.db.select({ n: count() }).from(profiles).where(where);
+  return { total: total?.n ?? 0, items: rows.map(toDto) };
+}
+
+/**
+ * Locks the school's active admins and the target, so that two admins demoting each other at the
+ * same moment cannot leave the school with none.
+ */
+async function lockForChange(tx: Tx, userId: string) {
+  const admins = await tx.execute<{ id: string }>(sql`select id from profiles where role = 'admin' and active for update`);
+  const [target] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for("update");
+  if (!target) throw new AppError("not_found", "There is no user with that id.");
+  const isLastAdmin = target.role === "admin" && target.active && admins.rows.length <= 1;
+  return { target, isLastAdmin };
+}
+
+export async function changeRole(s: Pick<Services, "db" | "events">, opts: { actor: Actor; userId: string; role: Role }): Promise<UserDto> {
+  const updated = await s.db.transaction(async (tx) => {
+    const { target, isLastAdmin } = await lockForChange(tx, opts.userId);
+    if (target.role === opts.role) return target;
+    if (isLastAdmin) throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
+    const [row] = await tx.update(profiles).set({ role: opts.role, updatedAt: new Date() }).where(eq(profiles.id, target.id)).returning();
+    await recordAudit(tx, opts.actor, {
+      action: "user.role_changed",
+      targetType: "user",
+      targetId: target.id,
+      targetLabel: `${target.fullName} <${target.email}>`,
+      details: { from: target.role, to: opts.role },
+    });
+    return row!;
+  });
+  await s.events.publish({ type: "user.updated", invalidate: [["users"], ["profile"]] });
+  return toDto(updated);
+}
+
+export async function setActive(s: Pick<Services, "db" | "events">, opts: { actor: Actor; userId: string; active: boolean }): Promise<UserDto> {
+  if (!opts.active && opts.userId === opts.actor.id) throw new AppError("conflict", "You cannot deactivate your own account.");
+  const updated = await s.db.transaction(async (tx) => {
+    const { target, isLastAdmin } = await lockForChange(tx, opts.userId);
+    if (target.active === opts.active) return target;
+    if (!opts.active && isLastAdmin) throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
+    const [row] = await tx
+      .update(profiles)
+      .set({ active: opts.active, deactivatedAt: opts.active ? null : new Date(), updatedAt: new Date() })
+      .where(eq(profiles.id, target.id))
+      .returning();
+    // Their open sessions end at once: the next request from any of their tabs is signed out.
+    if (!opts.active) await tx.delete(session).where(eq(session.userId, target.id));
+    await recordAudit(tx, opts.actor, {
+      action: opts.active ? "user.reactivated" : "user.deactivated",
+      targetType: "user",
+      targetId: target.id,
+      targetLabel: `${target.fullName} <${target.email}>`,
+    });
+    return row!;
+  });
+  await s.events.publish({ type: "user.updated", invalidate: [["users"]] });
+  if (!opts.active) await s.events.publish({ type: "session.ended", userIds: [opts.userId] });
+  return toDto(updated);
+}

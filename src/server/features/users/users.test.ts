@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desc, eq } from "drizzle-orm";
+import { emails, invitations } from "../../db/schema/index.ts";
+import { runNotificationJobs } from "../notifications/service.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+
+describe.each(DB_KINDS)("user management on %s", (kind) => {
+  let p: TestPortal;
+  let admin: string;
+  let student: string;
+  const idOf = async (email: string) => {
+    const res = await p.request(`/rest/v1/users?search=${encodeURIComponent(email)}`, { cookie: admin });
+    return (await res.json()).items[0].id as string;
+  };
+
+  beforeAll(async () => {
+    p = await startTestPortal(kind);
+    admin = await p.signIn("admin@portal.test");
+    student = await p.signIn("student@portal.test");
+  });
+  afterAll(() => p?.close());
+
+  it("lists people paginated, searched and filtered in the database", async () => {
+    const all = await (await p.request("/rest/v1/users?limit=3", { cookie: admin })).json();
+    expect(all.total).toBe(10);
+    expect(all.items).toHaveLength(3);
+    const students = await (await p.request("/rest/v1/users?role=student&limit=100", { cookie: admin })).json();
+    expect(students.total).toBe(7);
+    expect(students.items.every((u: { role: string }) => u.role === "student")).toBe(true);
+    const found = await (await p.request("/rest/v1/users?search=novák", { cookie: admin })).json();
+    expect(found.items.map((u: { email: string }) => u.email)).toEqual(["tomas.novak@portal.test"]);
+    const signedIn = (await (await p.request("/rest/v1/users?search=student@portal.test", { cookie: admin })).json()).items[0];
+    expect(signedIn.lastSignInAt).not.toBeNull();
+  });
+
+  it("is for admins only", async () => {
+    expect((await p.request("/rest/v1/users", { cookie: student })).status).toBe(403);
+    expect((await p.request("/rest/v1/users")).status).toBe(401);
+    expect((await p.request("/rest/v1/audit-log", { cookie: student })).status).toBe(403);
+  });
+
+  it("refuses bad input with a message", async () => {
+    const res = await p.request("/rest/v1/users?role=director", { cookie: admin });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/role/i);
+    const bad = await p.request(`/rest/v1/users/${await idOf("jun.park@portal.test")}`, { method: "PATCH", cookie: admin, json: { role: "king" } });
+    expect(bad.status).toBe(400);
+    const missing = await p.request("/rest/v1/users/nobody", { method: "PATCH", cookie: admin, json: { role: "staff" } });
+    expect(missing.status).toBe(404);
+  });
+
+  it("changes a role and writes it to the audit log", async () => {
+    const id = await idOf("sofia.marchetti@portal.test");
+    const res = await p.request(`/rest/v1/users/${id}`, { method: "PATCH", cookie: admin, json: { role: "staff" } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).role).toBe("staff");
+    const log = await (await p.request("/rest/v1/audit-log", { cookie: admin })).json();
+    expect(log.items[0]).toMatchObject({ action: "user.role_changed", actorName: "Margaret Okafor", details: { from: "student", to: "staff" } });
+  });
+
+  it("never leaves the school without an active admin", async () => {
+    const adminId = await idOf("admin@portal.test");
+    const demote = await p.request(`/rest/v1/users/${adminId}`, { method: "PATCH", cookie: admin, json: { role: "staff" } });
+    expect(demote.status).toBe(409);
+    expect((await demote.json()).error.message).toMatch(/at least one active admin/);
+    const self = await p.request(`/rest/v1/users/${adminId}/deactivate`, { method: "POST", cookie: admin });
+    expect(self.status).toBe(409);
+  });
+
+  it("deactivates: their sessions end at once and they cannot sign in; reactivates", async () => {
+    const elliot = await p.signIn("elliot.brooks@portal.test");
+    expect((await p.request("/rest/v1/profile", { cookie: elliot })).status).toBe(200);
+    const id = await idOf("elliot.brooks@portal.test");
+    const res = await p.request(`/rest/v1/users/${id}/deactivate`, { method: "POST", cookie: admin });
+    expect(res.status).toBe(200);
+    expect((await res.json()).active).toBe(false);
+    expect((await p.request("/rest/v1/profile", { cookie: elliot })).status).toBe(401);
+    const again = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "elliot.brooks@portal.test", password: "portal-demo" } });
+    expect(again.status).toBe(403);
+    expect((await again.json()).message).toMatch(/deactivated/);
+    const deactivated = await (await p.request("/rest/v1/users?state=deactivated", { cookie: admin })).json();
+    expect(deactivated.items.map((u: { email: string }) => u.email)).toEqual(["elliot.brooks@portal.test"]);
+
+    await p.request(`/rest/v1/users/${id}/reactivate`, { method: "POST", cookie: admin });
+    expect(await p.signIn("elliot.brooks@portal.test")).toMatch(/session_token/);
+  });
+
+  it("invites by e-mail; the link sets name and password and signs the person in; it works once", async () => {
+    const res = await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email: " New.Tutor@School.edu ", role: "staff" } });
+    expect(res.status).toBe(201);
+    const dup = await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email: "new.tutor@school.edu" } });
+    expect(dup.status).toBe(409);
+    const existing = await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email: "student@portal.test" } });
+    expect(existing.status).toBe(409);
+
+    await runNotificationJobs(p.services);
+    const [mail] = await p.services.db.select().from(emails).where(eq(emails.to, "new.tutor@school.edu")).orderBy(desc(emails.createdAt));
+    expect(mail!.subject).toBe("You are invited to The Portal");
+    const token = decodeURIComponent(/accept-invitation\?token=([\w%-]+)/.exec(mail!.text)![1]!);
+
+    const lookup = await (await p.request(`/rest/v1/invitations/lookup?token=${token}`)).json();
+    expect(lookup).toMatchObject({ email: "new.tutor@school.edu", role: "staff" });
+    const short = await p.request("/rest/v1/invitations/accept", { method: "POST", json: { token, fullName: "Sam Ode", password: "123" } });
+    expect(short.status).toBe(400);
+    const accepted = await p.request("/rest/v1/invitations/accept", { method: "POST", json: { token, fullName: "  Sam Ode ", password: "tutor-pass" } });
+    expect(accepted.status).toBe(200);
+    const cookie = accepted.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(await (await p.request("/rest/v1/profile", { cookie })).json()).toMatchObject({ fullName: "Sam Ode", role: "staff" });
+
+    const reuse = await p.request("/rest/v1/invitations/accept", { method: "POST", json: { token, fullName: "Sam Ode", password: "tutor-pass" } });
+    expect(reuse.status).toBe(409);
+    const list = await (await p.request("/rest/v1/invitations", { cookie: admin })).json();
+    expect(list.items[0]).toMatchObject({ email: "new.tutor@school.edu", state: "accepted" });
+  });
+
+  it("resends with a new link (the old one stops working) and revokes", async () => {
+    await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email: "late@school.edu" } });
+    const [inv] = await p.services.db.select().from(invitations).where(eq(invitations.email, "late@school.edu"));
+    const oldHash = inv!.tokenHash;
+    expect((await p.request(`/rest/v1/invitations/${inv!.id}/resend`, { method: "POST", cookie: admin })).status).toBe(204);
+    const [after] = await p.services.db.select().from(invitations).where(eq(invitations.id, inv!.id));
+    expect(after!.tokenHash).not.toBe(oldHash);
+    expect(after!.sentCount).toBe(2);
+    expect((await p.request(`/rest/v1/invitations/${inv!.id}`, { method: "DELETE", cookie: admin })).status).toBe(204);
+    const list = await (await p.request("/rest/v1/invitations", { cookie: admin })).json();
+    expect(list.items.find((i: { id: string }) => i.id === inv!.id).state).toBe("revoked");
+    expect((await p.request("/rest/v1/invitations/lookup?token=not-a-real-token-at-all")).status).toBe(404);
+  });
+});
