@@ -1,0 +1,22 @@
+import { loadConfig } from "../config.ts";
+import { startPortal } from "../portal.ts";
+import { parseCommand, runUserCommand, USAGE } from "./user-commands.ts";
+
+/** `npm run user -- …`: creates, promotes or lists users on the portal's own database, for a school without e-mail. */
+async function main(argv: string[]) {
+  const cmd = parseCommand(argv);
+  if (cmd.command === "help") return console.log(USAGE);
+  // The same configuration and database as the portal, but nothing that a running portal already does.
+  const config = { ...loadConfig(), SEED: false, JOB_WORKER: false, LOG_LEVEL: "error" as const };
+  const portal = await startPortal(config);
+  try {
+    console.log(await runUserCommand(cmd, portal.services, portal.auth));
+  } finally {
+    await portal.stop();
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(`user: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
