@@ -99,7 +99,8 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/emails", emailRoutes);
   app.route("/functions/v1", functionRoutes);
 
-  for (const prefix of ["/rest/*", "/functions/*", "/storage/*", "/realtime/*", "/auth/*"]) {
+  // "/auth" itself is the sign-in page, so only the API under it is closed here.
+  for (const prefix of ["/rest/*", "/functions/*", "/storage/*", "/realtime/*", `${AUTH_BASE_PATH}/*`]) {
     app.all(prefix, () => {
       throw new AppError("not_found", "There is nothing at this address.");
     });
