@@ -92,7 +92,7 @@ function Contents({ current }: { current?: GuideChapter }) {
                   active ? "bg-zinc-100 font-semibold text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
                 )}
               >
-                <span aria-hidden className="w-5 shrink-0 text-right text-zinc-500 tabular-nums dark:text-zinc-400">
+                <span aria-hidden className="w-5 shrink-0 text-right text-zinc-600 tabular-nums dark:text-zinc-400">
                   {i + 1}.
                 </span>
                 {c.title}

@@ -23,7 +23,7 @@ export default function HomePage() {
   }
 
   return (
-    <div className="flex flex-col gap-8">
+    <div>
       <PageHeader
         title={`Welcome, ${firstName(profile.fullName)}`}
         description={
@@ -32,9 +32,11 @@ export default function HomePage() {
           </>
         }
       />
-      {HOME_SECTIONS.map(({ id, Component }) => (
-        <Component key={id} profile={profile} />
-      ))}
+      <div className="flex flex-col gap-8">
+        {HOME_SECTIONS.map(({ id, Component }) => (
+          <Component key={id} profile={profile} />
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Inbox, LogIn, RefreshCw, Send } from "lucide-react";
+import { ChevronRight, Inbox, LogIn, RefreshCw, Send } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -40,21 +40,23 @@ const POLL_GIVE_UP_MS = 15_000;
 export default function EmailTestPage() {
   const { user, loading } = useAuth();
   return (
-    <div className="flex flex-col gap-6">
+    <div>
       <PageHeader
         title="E-mail Test"
         description="Every e-mail the portal sends, newest first, and a way to send a test message to check that mail gets through."
       />
-      {loading ? (
-        <div role="status" aria-label="Loading" aria-busy="true" className="flex flex-col gap-3">
-          <Skeleton className="h-24" />
-          <Skeleton className="h-64" />
-        </div>
-      ) : user?.role === "admin" ? (
-        <AdminView defaultRecipient={user.email} />
-      ) : (
-        <NotAllowed signedInAs={user ? `${user.email} (${ROLE_LABELS[user.role]})` : null} />
-      )}
+      <div className="flex flex-col gap-6">
+        {loading ? (
+          <div role="status" aria-label="Loading" aria-busy="true" className="flex flex-col gap-3">
+            <Skeleton className="h-24" />
+            <Skeleton className="h-64" />
+          </div>
+        ) : user?.role === "admin" ? (
+          <AdminView defaultRecipient={user.email} />
+        ) : (
+          <NotAllowed signedInAs={user ? `${user.email} (${ROLE_LABELS[user.role]})` : null} />
+        )}
+      </div>
     </div>
   );
 }
@@ -249,8 +251,11 @@ function EmailItem({ email }: { email: Email }) {
       className="group rounded-lg border border-zinc-200 bg-white shadow-sm open:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:open:border-zinc-600"
     >
       <summary className="flex cursor-pointer list-none flex-col gap-0.5 px-4 py-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4 [&::-webkit-details-marker]:hidden">
-        <span className="min-w-0 font-medium break-words text-zinc-900 dark:text-zinc-50">{email.subject}</span>
-        <span className="shrink-0 text-sm text-zinc-600 dark:text-zinc-400">
+        <span className="flex min-w-0 items-baseline gap-2 font-medium break-words text-zinc-900 dark:text-zinc-50">
+          <ChevronRight aria-hidden className="size-4 shrink-0 self-center text-zinc-500 transition-transform group-open:rotate-90" />
+          {email.subject}
+        </span>
+        <span className="shrink-0 pl-6 text-sm text-zinc-600 sm:pl-0 dark:text-zinc-400">
           to {email.to} · <time dateTime={email.createdAt}>{formatTime(email.createdAt)}</time>
         </span>
       </summary>

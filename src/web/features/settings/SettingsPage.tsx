@@ -22,16 +22,18 @@ function report(problem: Problem) {
 export default function SettingsPage() {
   const { data: profile } = useProfile();
   return (
-    <div className="flex max-w-2xl flex-col gap-6">
+    <div className="max-w-2xl">
       <PageHeader title="Settings" description="Your name as others see it on the school's productions, and your password." />
-      {profile ? (
-        <ProfileSection profile={profile} />
-      ) : (
-        <div role="status" aria-label="Loading your profile" aria-busy="true">
-          <Skeleton className="h-56" />
-        </div>
-      )}
-      <PasswordSection />
+      <div className="flex flex-col gap-6">
+        {profile ? (
+          <ProfileSection profile={profile} />
+        ) : (
+          <div role="status" aria-label="Loading your profile" aria-busy="true">
+            <Skeleton className="h-56" />
+          </div>
+        )}
+        <PasswordSection />
+      </div>
     </div>
   );
 }
