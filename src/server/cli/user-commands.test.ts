@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session, user } from "../db/schema/index.ts";
+import { auditLog, session, user } from "../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
 import { CliError, createUser, formatUsers, listUsers, parseCommand, promoteUser, runUserCommand } from "./user-commands.ts";
 
@@ -79,7 +79,11 @@ describe.each(DB_KINDS)("user commands on %s", (kind) => {
 
     const admins = (await listUsers(p.services)).filter((u) => u.role === "admin");
     for (const a of admins.slice(1)) await promoteUser(p.services, { email: a.email, role: "staff" });
-    await expect(promoteUser(p.services, { email: admins[0]!.email, role: "student" })).rejects.toThrow(/is the only admin/);
+    await expect(promoteUser(p.services, { email: admins[0]!.email, role: "student" })).rejects.toThrow(
+      new CliError("The school needs at least one active admin: make someone else admin first."),
+    );
+    const [audit] = await p.services.db.select().from(auditLog).where(eq(auditLog.targetId, (await listUsers(p.services)).find((u) => u.email === "jun.park@portal.test")!.id));
+    expect(audit).toMatchObject({ action: "user.role_changed", actorId: null, actorName: "command line (npm run user)" });
   });
 
   it("lists every user with role and name", async () => {
@@ -87,7 +91,7 @@ describe.each(DB_KINDS)("user commands on %s", (kind) => {
     expect(rows.map((r) => r.email)).toEqual([...rows.map((r) => r.email)].sort());
     expect(rows).toContainEqual(expect.objectContaining({ email: "admin@portal.test", name: "Margaret Okafor" }));
     const text = formatUsers(rows);
-    expect(text.split("\n")[0]).toMatch(/^E-MAIL\s+ROLE\s+NAME\s+CREATED$/);
-    expect(text).toMatch(/student@portal\.test\s+student\s+Lena Fischer\s+\d{4}-\d{2}-\d{2}/);
+    expect(text.split("\n")[0]).toMatch(/^E-MAIL\s+ROLE\s+STATE\s+NAME\s+CREATED$/);
+    expect(text).toMatch(/student@portal\.test\s+student\s+active\s+Lena Fischer\s+\d{4}-\d{2}-\d{2}/);
   });
 });

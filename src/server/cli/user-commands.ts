@@ -1,15 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ROLES, type Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
 import { profiles, session, user } from "../db/schema/index.ts";
+import { recordAudit, type Actor } from "../features/audit/service.ts";
 import { syncProfile } from "../features/profiles/service.ts";
+import { changeRole } from "../features/users/service.ts";
+import { AppError } from "../lib/errors.ts";
 
 /** A mistake of the person at the keyboard: printed as one line, exit code 1. */
 export class CliError extends Error {}
+
+/** How the audit log names what the CLI does: whoever can run it on the server, not a signed-in user. */
+export const CLI_ACTOR: Actor = { id: null, name: "command line (npm run user)" };
 
 export const USAGE = `Usage: npm run user -- <command>
   create  --email <e-mail> --name "<full name>" --role <${ROLES.join("|")}> [--password <password>]
@@ -82,12 +88,13 @@ export interface UserRow {
   email: string;
   name: string;
   role: Role;
+  active: boolean;
   createdAt: Date;
 }
 
 async function findUser(s: Services, address: string): Promise<UserRow | null> {
   const [row] = await s.db
-    .select({ id: user.id, email: user.email, name: user.name, role: profiles.role, createdAt: user.createdAt })
+    .select({ id: user.id, email: user.email, name: user.name, role: profiles.role, active: profiles.active, createdAt: user.createdAt })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.email, address));
@@ -113,25 +120,33 @@ export async function createUser(s: Services, auth: Auth, raw: CreateInput): Pro
   await syncProfile(s.db, id, { role: input.role });
   // Sign-up signs the new user in; a session nobody holds is of no use.
   await s.db.delete(session).where(eq(session.userId, id));
+  await recordAudit(s.db, CLI_ACTOR, {
+    action: "user.created",
+    targetType: "user",
+    targetId: id,
+    targetLabel: `${input.name} <${input.email}>`,
+    details: { role: input.role },
+  });
   return { user: (await findUser(s, input.email))!, password, generated: input.password === undefined };
 }
 
-/** Sets a user's role; the school is never left without an administrator. */
+/** Sets a user's role by the same rule as the user-management page (never leaving the school without an admin), audited. */
 export async function promoteUser(s: Services, raw: z.input<typeof promoteInput>): Promise<UserRow> {
   const input = check(promoteInput, raw);
   const found = await findUser(s, input.email);
   if (!found) throw new CliError(`no account with the e-mail ${input.email}`);
-  if (found.role === "admin" && input.role !== "admin") {
-    const [admins] = await s.db.select({ n: count() }).from(profiles).where(eq(profiles.role, "admin"));
-    if ((admins?.n ?? 0) <= 1) throw new CliError(`${input.email} is the only admin: make someone else admin first`);
+  try {
+    await changeRole(s, { actor: CLI_ACTOR, userId: found.id, role: input.role });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) throw new CliError(err.message);
+    throw err;
   }
-  await syncProfile(s.db, found.id, { role: input.role });
   return (await findUser(s, input.email))!;
 }
 
 export async function listUsers(s: Services): Promise<UserRow[]> {
   return s.db
-    .select({ id: user.id, email: user.email, name: user.name, role: profiles.role, createdAt: user.createdAt })
+    .select({ id: user.id, email: user.email, name: user.name, role: profiles.role, active: profiles.active, createdAt: user.createdAt })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .orderBy(asc(user.email));
@@ -139,7 +154,10 @@ export async function listUsers(s: Services): Promise<UserRow[]> {
 
 export function formatUsers(rows: UserRow[]): string {
   if (!rows.length) return "No users yet.";
-  const table = [["E-MAIL", "ROLE", "NAME", "CREATED"], ...rows.map((r) => [r.email, r.role, r.name, r.createdAt.toISOString().slice(0, 10)])];
+  const table = [
+    ["E-MAIL", "ROLE", "STATE", "NAME", "CREATED"],
+    ...rows.map((r) => [r.email, r.role, r.active ? "active" : "deactivated", r.name, r.createdAt.toISOString().slice(0, 10)]),
+  ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   return table.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")).join("\n");
 }

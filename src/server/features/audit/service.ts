@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
 
 export interface Actor {
-  id: string;
+  /** null when nobody signed in acted: the command line (`npm run user`). */
+  id: string | null;
   name: string;
 }
 
