@@ -172,6 +172,14 @@ function Chapter({ chapter, index, highlightQuery }: { chapter: GuideChapter; in
   const next = CHAPTERS[index + 1];
   return (
     <div className="flex flex-col gap-10">
+      {pattern && (
+        <p className="-mb-6 flex flex-wrap items-center gap-x-3 text-sm text-zinc-600 dark:text-zinc-400">
+          <span>Search words are marked in this chapter.</span>
+          <Link to={`/guide/${chapter.slug}${hash}`} replace className="font-medium text-zinc-800 underline underline-offset-2 hover:text-zinc-950 dark:text-zinc-200 dark:hover:text-zinc-50">
+            Clear the marks
+          </Link>
+        </p>
+      )}
       <ChapterView chapter={chapter} number={index + 1} pattern={pattern} headingRef={headingRef} />
       {(prev || next) && (
         <nav aria-label="Chapters" className="flex flex-col gap-3 border-t border-zinc-200 pt-6 sm:flex-row sm:justify-between dark:border-zinc-800">
