@@ -15,14 +15,17 @@ export function Field({ label, hint, error, required, className, id, ...rest }: 
   const errorId = error ? `${inputId}-error` : undefined;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
+      {/* The marker sits outside the <label> so that the label's text is exactly the field's name. */}
+      <div className="flex items-baseline gap-0.5">
+        <label htmlFor={inputId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {label}
+        </label>
         {required && (
-          <span aria-hidden className="ml-0.5 text-red-700 dark:text-red-400">
+          <span aria-hidden className="text-sm text-red-700 dark:text-red-400">
             *
           </span>
         )}
-      </label>
+      </div>
       <input
         id={inputId}
         required={required}

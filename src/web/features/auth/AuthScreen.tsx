@@ -133,7 +133,7 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
         <Brand className="text-xl" />
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Film and documentary productions of the film school, from pitch to delivery.</p>
       </header>
-      <main id="main" className="flex flex-1 justify-center px-4 py-6 sm:py-10">
+      <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:py-10">
         <div className="w-full max-w-sm">
           <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             <h1 className="text-2xl font-semibold tracking-tight">{heading.title}</h1>

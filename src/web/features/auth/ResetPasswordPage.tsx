@@ -81,7 +81,7 @@ export default function ResetPasswordPage() {
       <header className="px-4 pt-8 text-center sm:pt-14">
         <Brand className="text-xl" />
       </header>
-      <main id="main" className="flex flex-1 justify-center px-4 py-6 sm:py-10">
+      <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:py-10">
         <div className="w-full max-w-sm rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           {state === "checking" && (
             <div role="status" aria-label="Loading" aria-busy="true" className="flex flex-col gap-4">
