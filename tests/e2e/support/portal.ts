@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export interface RunningPortal {
+  url: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn until /healthz answered. */
+  readyMs: number;
+  /** Everything the server printed so far (stdout and stderr interleaved). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PortalOptions {
+  env?: Record<string, string>;
+  /** How long to wait for /healthz before giving up. */
+  readyTimeoutMs?: number;
+}
+
+/**
+ * Starts the built portal exactly as README does (`node --import tsx src/server/main.ts`), on a free port,
+ * embedded PGlite in a fresh temporary DATA_DIR, and waits until /healthz answers.
+ */
+export async function startPortalProcess(opts: PortalOptions = {}): Promise<RunningPortal> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  // The browser tests and the bench always run on a fresh embedded database, whatever the shell has set.
+  delete env.DATABASE_URL;
+  delete env.AUTH_SECRET;
+  Object.assign(env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    SEED: "true",
+    LOG_LEVEL: "info",
+    ...opts.env,
+  });
+
+  let log = "";
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const stop = async () => {
+    if (!hasExited) {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 90_000);
+  let readyMs = 0;
+  for (;;) {
+    if (hasExited) {
+      await stop();
+      throw new Error(`The portal exited before it was ready.\n--- server output ---\n${log}`);
+    }
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) {
+        readyMs = performance.now() - started;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The portal did not answer /healthz within ${opts.readyTimeoutMs ?? 90_000} ms.\n--- server output ---\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  return { url, port, pid: child.pid!, dataDir, child, readyMs, output: () => log, stop };
+}
