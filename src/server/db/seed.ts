@@ -3,7 +3,7 @@ import type { Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
 import { syncProfile } from "../features/profiles/service.ts";
-import { session, user } from "./schema/index.ts";
+import { profiles, session, user } from "./schema/index.ts";
 
 export const DEMO_PASSWORD = "portal-demo";
 
@@ -40,8 +40,9 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
     const res = await auth.api.signUpEmail({ body: { email: account.email, password: DEMO_PASSWORD, name: account.name } });
     await s.db.update(user).set({ emailVerified: true }).where(eq(user.id, res.user.id));
     await syncProfile(s.db, res.user.id, { role: account.role });
-    // Sign-up signs the new user in; the seed has no use for those sessions.
+    // Sign-up signs the new user in; the seed has no use for those sessions, and nobody has really signed in yet.
     await s.db.delete(session).where(eq(session.userId, res.user.id));
+    await s.db.update(profiles).set({ lastSignInAt: null }).where(eq(profiles.id, res.user.id));
   }
   s.log.info({ accounts: DEMO_ACCOUNTS.length }, "seeded the demo school");
   return { created: true, accounts: DEMO_ACCOUNTS };

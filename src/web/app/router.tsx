@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "auth", element: <AuthRoute />, errorElement: <RouteError standalone /> },
       { path: "reset-password", ...page(() => import("../features/auth/ResetPasswordPage.tsx")) },
+      { path: "accept-invitation", ...page(() => import("../features/users/AcceptInvitationPage.tsx")) },
       {
         element: <RequireAuth />,
         children: [
@@ -57,7 +58,7 @@ export const routes: RouteObject[] = [
               { path: "projects/documentary", ...area("documentary") },
               { path: "guide", ...page(() => import("../features/guide/GuidePage.tsx")) },
               { path: "guide/:chapter", ...page(() => import("../features/guide/GuidePage.tsx")) },
-              { path: "user-management", ...area("userManagement") },
+              { path: "user-management", ...page(() => import("../features/users/UserManagementPage.tsx")) },
               { path: "view-document", ...area("viewDocument") },
               { path: "test-notifications", ...page(() => import("../features/notifications/TestNotificationsPage.tsx")) },
             ],

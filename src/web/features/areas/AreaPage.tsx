@@ -8,7 +8,6 @@ export type AreaKey =
   | "equipmentAdmin"
   | "admin"
   | "documentary"
-  | "userManagement"
   | "viewDocument"
   | "budgetApproval"
   | "budgetApprovalRedirect"
@@ -50,11 +49,6 @@ const AREAS: Record<AreaKey, AreaText> = {
     title: "Documentary Projects",
     description:
       "Documentary work has its own paperwork and rhythm: the people filmed and whether their consent is signed, interviews planned and shot, and archival footage with the state of its licence. Directors and producers of documentaries track all of it here, so that nothing reaches the edit without the rights to use it.",
-  },
-  userManagement: {
-    title: "User Management",
-    description:
-      "Administrators manage the accounts of students and staff here: invite people by e-mail, give each one the right role (student, staff supervisor, equipment office or administrator), and deactivate accounts of people who have left the school. Every change is recorded in the audit log.",
   },
   viewDocument: {
     title: "Document Preview",

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { notify } from "../../components/toast.tsx";
-import { Brand } from "../../components/Brand.tsx";
+import { PublicFrame } from "../../components/PublicFrame.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
@@ -77,56 +77,49 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
-      <header className="px-4 pt-8 text-center sm:pt-14">
-        <Brand className="text-xl" />
-      </header>
-      <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:py-10">
-        <div className="w-full max-w-sm rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-          {state === "checking" && (
-            <div role="status" aria-label="Loading" aria-busy="true" className="flex flex-col gap-4">
-              <Skeleton className="h-8 w-3/4" />
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-            </div>
-          )}
-          {state === "expired" && (
-            <>
-              <h1 className="text-2xl font-semibold tracking-tight">This Link Has Expired</h1>
-              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">This password reset link has expired or has already been used.</p>
-              <Button
-                className="mt-6 w-full"
-                onClick={() => navigate(email ? `/auth?mode=reset&email=${encodeURIComponent(email)}` : "/auth?mode=reset")}
-              >
-                Send a New Link
-              </Button>
-            </>
-          )}
-          {state === "valid" && (
-            <>
-              <h1 className="text-2xl font-semibold tracking-tight">Choose a New Password</h1>
-              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-                {email ? `For ${email}. ` : ""}Use at least 6 characters; you will be signed in right after.
-              </p>
-              <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-label="Choose a New Password">
-                <Field id={FIELD.password} label="New Password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-                <Field
-                  id={FIELD.confirm}
-                  label="Confirm New Password"
-                  type="password"
-                  required
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                />
-                <Button type="submit" busy={busy} className="mt-2 w-full">
-                  Set New Password
-                </Button>
-              </form>
-            </>
-          )}
+    <PublicFrame>
+      {state === "checking" && (
+        <div role="status" aria-label="Loading" aria-busy="true" className="flex flex-col gap-4">
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
         </div>
-      </main>
-    </div>
+      )}
+      {state === "expired" && (
+        <>
+          <h1 className="text-2xl font-semibold tracking-tight">This Link Has Expired</h1>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">This password reset link has expired or has already been used.</p>
+          <Button
+            className="mt-6 w-full"
+            onClick={() => navigate(email ? `/auth?mode=reset&email=${encodeURIComponent(email)}` : "/auth?mode=reset")}
+          >
+            Send a New Link
+          </Button>
+        </>
+      )}
+      {state === "valid" && (
+        <>
+          <h1 className="text-2xl font-semibold tracking-tight">Choose a New Password</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            {email ? `For ${email}. ` : ""}Use at least 6 characters; you will be signed in right after.
+          </p>
+          <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-label="Choose a New Password">
+            <Field id={FIELD.password} label="New Password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field
+              id={FIELD.confirm}
+              label="Confirm New Password"
+              type="password"
+              required
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+            <Button type="submit" busy={busy} className="mt-2 w-full">
+              Set New Password
+            </Button>
+          </form>
+        </>
+      )}
+    </PublicFrame>
   );
 }
