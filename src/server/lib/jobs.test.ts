@@ -113,6 +113,20 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     expect(again).not.toBe(first);
   });
 
+  it("queues a job in the transaction of the change that causes it, and not if that change is rolled back", async () => {
+    await db().transaction(async (tx) => {
+      await enqueue(tx, countJob, { n: 1 });
+    });
+    await expect(
+      db().transaction(async (tx) => {
+        await enqueue(tx, countJob, { n: 2 });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    await run();
+    expect(ctx.ran).toEqual([1]);
+  });
+
   it("refuses a payload that fails its schema at enqueue", async () => {
     await expect(enqueue(db(), countJob, { n: "seven" } as never)).rejects.toBeInstanceOf(ZodError);
     expect(await db().select().from(jobs)).toEqual([]);

@@ -1,6 +1,6 @@
 import { and, count, eq, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../db/client.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
 import { jobs } from "../db/schema/index.ts";
 import type { Logger } from "./logger.ts";
 
@@ -21,9 +21,12 @@ export interface EnqueueOptions {
   runAt?: Date;
 }
 
-/** Queues a job; with a de-duplication key, a second job with the same key while the first is still to do is dropped. */
+/**
+ * Queues a job; with a de-duplication key, a second job with the same key while the first is still to do is dropped.
+ * Pass the transaction of the change that causes the job, so both are kept or neither is.
+ */
 export async function enqueue<S extends z.ZodType>(
-  db: Db,
+  db: DbOrTx,
   def: JobDefinition<S, any>,
   payload: z.infer<S>,
   opts: EnqueueOptions = {},

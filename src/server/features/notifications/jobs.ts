@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Services } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { defineJob, enqueue, type EnqueueOptions, type JobDefinition } from "../../lib/jobs.ts";
 import type { Mail } from "../../lib/mailer.ts";
 
@@ -18,6 +19,6 @@ export const sendEmailJob = defineJob({
 export const jobRegistry = new Map<string, JobDefinition<any, Services>>([[sendEmailJob.type, sendEmailJob]]);
 
 /** All mail goes through the queue, so none is lost while the mail server is down. */
-export function queueEmail(s: Pick<Services, "db">, mail: Mail, opts?: EnqueueOptions) {
+export function queueEmail(s: { db: DbOrTx }, mail: Mail, opts?: EnqueueOptions) {
   return enqueue(s.db, sendEmailJob, mail, opts);
 }
