@@ -16,7 +16,15 @@ async function main(argv: string[]) {
   }
 }
 
+/** One line that says what went wrong: the root cause (a query wrapper's own message only names the SQL). */
+function oneLine(err: unknown): string {
+  let root = err;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+  const message = root instanceof Error ? root.message || (root as NodeJS.ErrnoException).code || root.name : String(root);
+  return message.split("\n")[0]!;
+}
+
 main(process.argv.slice(2)).catch((err) => {
-  console.error(`user: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`user: ${oneLine(err)}`);
   process.exit(1);
 });
