@@ -1,14 +1,9 @@
 import { z } from "zod";
 import type { Role } from "./roles.ts";
 
-export const FULL_NAME_MIN_LENGTH = 2;
-export const FULL_NAME_MAX_LENGTH = 100;
+import { FULL_NAME_MAX_LENGTH, FULL_NAME_MIN_LENGTH, INVALID_NAME } from "./limits.ts";
 
-/** SPEC §5's 'Invalid Name' toast; the same rule guards sign-up, the settings form and the API. */
-export const INVALID_NAME = {
-  title: "Invalid Name",
-  message: "Please provide a valid full name (at least 2 characters).",
-} as const;
+export { INVALID_NAME };
 
 export const fullNameSchema = z
   .string(INVALID_NAME.message)

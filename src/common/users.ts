@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from "./limits.ts";
 import { fullNameSchema } from "./profile.ts";
 import { ROLES, type Role } from "./roles.ts";
 
@@ -42,7 +43,7 @@ export const invitationInput = z.object({
 export const acceptInvitationInput = z.object({
   token: z.string().min(10, "This invitation link is not valid."),
   fullName: fullNameSchema,
-  password: z.string().min(6, "Password must be at least 6 characters long").max(256),
+  password: z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT.message).max(PASSWORD_MAX_LENGTH),
 });
 
 export type InvitationState = "pending" | "accepted" | "expired" | "revoked";

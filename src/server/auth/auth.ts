@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../common/limits.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Services } from "../context.ts";
 import { queueEmail } from "../features/notifications/jobs.ts";
@@ -26,8 +27,8 @@ export function createAuth(s: Omit<Services, "mailer">) {
     database: drizzleAdapter(s.db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 256,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       requireEmailVerification: config.REQUIRE_EMAIL_CONFIRMATION,
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,

@@ -187,7 +187,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         res = await api("/auth/v1/sign-up/email", { json: { email, password, name: fullName, callbackURL: "/" } });
       } catch (err) {
-        if (isAlreadyRegistered(err)) return signIn(email, password);
+        if (isAlreadyRegistered(err)) {
+          await signIn(email, password);
+          return "existing";
+        }
         throw err;
       }
       // The server hands out a session only when the e-mail needs no confirmation. Without one (or if
@@ -195,7 +198,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (res.token) {
         try {
           await completeSignIn(res.user.id);
-          return;
+          return "created";
         } catch {
           /* fall through to the sign-in attempt */
         }
@@ -205,6 +208,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch (err) {
         throw new SignInRequiredError(err);
       }
+      return "created";
     },
     [completeSignIn, signIn],
   );

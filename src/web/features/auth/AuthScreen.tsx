@@ -79,8 +79,8 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
     const problem = fullNameProblem(fullName, FIELD.fullName) ?? emailProblem(email, FIELD.email) ?? newPasswordProblem(password, FIELD.password);
     if (problem) return report(problem);
     try {
-      await signUp(email.trim(), password, fullName.trim());
-      notify.success(MSG.accountCreated);
+      const outcome = await signUp(email.trim(), password, fullName.trim());
+      notify.success(outcome === "existing" ? MSG.welcome : MSG.accountCreated);
     } catch (err) {
       if (err instanceof SignInRequiredError) {
         const unconfirmed = err.cause instanceof ApiError && /not verified|confirm/i.test(`${err.cause.code} ${err.cause.message}`);

@@ -1,9 +1,11 @@
+import { FULL_NAME_MIN_LENGTH, INVALID_NAME, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from "../../../common/limits.ts";
+
 /** SPEC §5 and §8 word for word, plus the UI contract's texts: the one place these strings live. */
 export const MSG = {
   missing: { title: "Missing Information", description: "Please fill in all required fields." },
   invalidEmail: { title: "Invalid Email", description: "Please enter a valid email address" },
-  passwordTooShort: { title: "Password Too Short", description: "Password must be at least 6 characters long" },
-  invalidName: { title: "Invalid Name", description: "Please provide a valid full name (at least 2 characters)." },
+  passwordTooShort: { title: PASSWORD_TOO_SHORT.title, description: PASSWORD_TOO_SHORT.message },
+  invalidName: { title: INVALID_NAME.title, description: INVALID_NAME.message },
   passwordsDiffer: { title: "Passwords Do Not Match", description: "Please type the same new password twice." },
   signInFailed: "Sign in failed",
   signInFallback: "Invalid email or password",
@@ -17,9 +19,6 @@ export const MSG = {
   passwordUpdated: { title: "Password Updated", description: "You are now signed in with your new password." },
 } as const;
 
-/** SPEC §9. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const FULL_NAME_MIN_LENGTH = 2;
 
 /** SPEC §8's sign-up message mapping; anything else is shown as the server wrote it. */
 export function signUpMessage(message: string): string {

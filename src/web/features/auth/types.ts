@@ -27,7 +27,8 @@ export interface AuthContextValue {
   /** True until the first session check has answered. */
   loading: boolean;
   signIn(email: string, password: string): Promise<void>;
-  signUp(email: string, password: string, fullName: string): Promise<void>;
+  /** "existing" when the e-mail was already registered and SPEC §4's fallback signed the person in instead. */
+  signUp(email: string, password: string, fullName: string): Promise<"created" | "existing">;
   signOut(): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
   /** Re-reads the session (after a profile or password change); emits USER_UPDATED when the user changed. */
