@@ -20,6 +20,7 @@ import { Brand } from "../components/Brand.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { useAuth } from "../features/auth/AuthProvider.tsx";
 import { MSG } from "../features/auth/messages.ts";
+import { signInLink } from "../lib/next.ts";
 import { cn } from "../lib/cn.ts";
 
 const NAV: { label: string; to: string; icon: LucideIcon }[] = [
@@ -111,7 +112,7 @@ export function Shell() {
               !loading &&
               location.pathname !== "/auth" && (
                 <Link
-                  to="/auth"
+                  to={signInLink(location.pathname + location.search)}
                   className={cn("inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium underline-offset-4 hover:underline md:min-h-10", focusRing)}
                 >
                   Sign In

@@ -1,9 +1,10 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type DataRouter, type NonIndexRouteObject, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, useSearchParams, type DataRouter, type NonIndexRouteObject, type RouteObject } from "react-router";
 import { PageSkeleton } from "../components/PageSkeleton.tsx";
 import type { AreaKey } from "../features/areas/AreaPage.tsx";
 import { useAuth } from "../features/auth/AuthProvider.tsx";
 import { AuthScreen } from "../features/auth/AuthScreen.tsx";
+import { safeNext } from "../lib/next.ts";
 import { recordTiming } from "../lib/perf.ts";
 import { NotFound } from "./NotFound.tsx";
 import { RequireAuth } from "./RequireAuth.tsx";
@@ -27,10 +28,11 @@ function area(key: AreaKey): NonIndexRouteObject {
 /** The frame of every page but the sign-in and reset screens; it stays out of /auth's first load. */
 const shell: NonIndexRouteObject = { lazy: async () => ({ Component: (await import("./Shell.tsx")).Shell }) };
 
-/** /auth: the sign-in screen, or home for someone already signed in. */
+/** /auth: the sign-in screen, or (once signed in) the page named by ?next=, else home. */
 function AuthRoute() {
   const { user } = useAuth();
-  return user ? <Navigate to="/" replace /> : <AuthScreen routed />;
+  const [params] = useSearchParams();
+  return user ? <Navigate to={safeNext(params.get("next")) ?? "/"} replace /> : <AuthScreen routed />;
 }
 
 /** SPEC §2's route map. */

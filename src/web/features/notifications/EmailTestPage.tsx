@@ -14,6 +14,7 @@ import { Tabs } from "../../components/ui/Tabs.tsx";
 import { api } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { emailProblem, MSG } from "../auth/messages.ts";
+import { signInLink } from "../../lib/next.ts";
 
 interface Email {
   id: string;
@@ -82,7 +83,7 @@ function NotAllowed({ signedInAs }: { signedInAs: string | null }) {
               onClick={async () => {
                 await signOut();
                 toast.success(MSG.signedOut);
-                navigate("/auth");
+                navigate(signInLink("/email-test"));
               }}
             >
               <LogIn aria-hidden className="size-4" />
@@ -93,7 +94,7 @@ function NotAllowed({ signedInAs }: { signedInAs: string | null }) {
       ) : (
         <div>
           <Link
-            to="/auth"
+            to={signInLink("/email-test")}
             className="inline-flex min-h-10 items-center gap-2 rounded-md bg-zinc-900 px-4 text-sm font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 dark:bg-amber-400 dark:text-zinc-950 dark:hover:bg-amber-300"
           >
             <LogIn aria-hidden className="size-4" />
