@@ -5,9 +5,9 @@ import { z } from "zod";
 import { ROLES, type Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
-import { profiles, session, user } from "../db/schema/index.ts";
+import { profiles, user } from "../db/schema/index.ts";
 import { recordAudit, type Actor } from "../features/audit/service.ts";
-import { syncProfile } from "../features/profiles/service.ts";
+import { provisionAccount } from "../features/users/accounts.ts";
 import { changeRole } from "../features/users/service.ts";
 import { AppError } from "../lib/errors.ts";
 
@@ -111,15 +111,10 @@ export async function createUser(s: Services, auth: Auth, raw: CreateInput): Pro
   const password = input.password ?? randomBytes(12).toString("base64url");
   let id: string;
   try {
-    const res = await auth.api.signUpEmail({ body: { email: input.email, password, name: input.name } });
-    id = res.user.id;
+    ({ id } = await provisionAccount(s, auth, { email: input.email, name: input.name, password, role: input.role }));
   } catch (err) {
     throw new CliError(`could not create ${input.email}: ${(err as Error).message}`);
   }
-  await s.db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
-  await syncProfile(s.db, id, { role: input.role });
-  // Sign-up signs the new user in; a session nobody holds is of no use.
-  await s.db.delete(session).where(eq(session.userId, id));
   await recordAudit(s.db, CLI_ACTOR, {
     action: "user.created",
     targetType: "user",

@@ -6,6 +6,7 @@ const BACKOFF_START_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
 /** The server closes with this code when the socket's session has ended. */
 const SESSION_ENDED = 4401;
+const SESSION_ENDED_EVENT = "session.ended";
 
 type ServerMessage = { type: "hello"; userId: string } | { type: "event"; event: { type: string; invalidate?: QueryKey[] } };
 
@@ -43,6 +44,8 @@ export function useRealtime() {
           if (missedEvents) void queryClient.invalidateQueries();
           missedEvents = false;
         } else if (msg.type === "event") {
+          // An admin deactivated this account: its sessions are gone, so find out now rather than at the next request.
+          if (msg.event.type === SESSION_ENDED_EVENT) void refresh();
           for (const queryKey of msg.event.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
         }
       };

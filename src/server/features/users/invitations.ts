@@ -9,7 +9,7 @@ import { AppError } from "../../lib/errors.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
 import { invitationMail } from "../notifications/emails/invitation.ts";
 import { queueEmail } from "../notifications/jobs.ts";
-import { syncProfile } from "../profiles/service.ts";
+import { provisionAccount } from "./accounts.ts";
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(24).toString("base64url");
@@ -133,15 +133,11 @@ export async function acceptInvitation(s: Services, auth: Auth, opts: { token: s
   if (claimed.length === 0) throw new AppError("conflict", "This invitation has already been used. Sign in with your e-mail and password.");
   let userId: string;
   try {
-    const created = await auth.api.signUpEmail({ body: { email: inv.email, password: opts.password, name: opts.fullName } });
-    userId = created.user.id;
+    ({ id: userId } = await provisionAccount(s, auth, { email: inv.email, name: opts.fullName, password: opts.password, role: inv.role }));
   } catch (err) {
     await s.db.update(invitations).set({ acceptedAt: null }).where(eq(invitations.id, inv.id));
-    throw new AppError("bad_request", err instanceof Error ? err.message : "The account could not be created.");
+    throw err;
   }
-  // The invitation was sent to this address, so it is confirmed.
-  await s.db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
-  await syncProfile(s.db, userId, { role: inv.role });
   await recordAudit(s.db, { id: userId, name: opts.fullName }, { action: "invitation.accepted", targetType: "invitation", targetId: inv.id, targetLabel: inv.email, details: { role: inv.role } });
   await s.events.publish({ type: "invitation.updated", invalidate: [["invitations"], ["users"], ["audit-log"]] });
   return auth.api.signInEmail({ body: { email: inv.email, password: opts.password }, asResponse: true });
