@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { usePortal } from "./support/fixtures.ts";
-import { DEMO_PASSWORD, heading, visible } from "./support/ui.ts";
+import { button, DEMO_PASSWORD, field, fillSignIn, heading, signIn, signOut, toast, visible } from "./support/ui.ts";
+import { UI_TIMEOUT } from "./support/fixtures.ts";
 
 const e2e = usePortal();
 
@@ -46,5 +47,73 @@ describe("public routes signed out", () => {
     await visible(heading(page, "E-mail Test"));
     expect(await page.getByRole("button", { name: "Send Test E-mail", exact: true }).count()).toBe(0);
     expect(await page.getByText("smtp-check@example.test").count()).toBe(0);
+  });
+});
+
+describe("/email-test signed in", () => {
+  it("an admin sends a test e-mail: it reaches the SMTP peer and shows in the outbox with its details", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, "admin@portal.test");
+    await page.goto("/email-test");
+    await visible(heading(page, "E-mail Test"));
+    const recipient = "outbox-check@example.test";
+    await field(page, "Recipient").fill(recipient);
+    await button(page, "Send Test E-mail").click();
+    await toast(page, "Test e-mail queued");
+    await expect.poll(() => e2e.smtp.to(recipient).length, { timeout: UI_TIMEOUT }).toBe(1);
+
+    const outbox = page.getByRole("list", { name: "E-mails, newest first" });
+    const item = outbox.getByRole("listitem").filter({ hasText: `to ${recipient}` });
+    await visible(item);
+    await expect.poll(async () => (await outbox.getByRole("listitem").first().textContent()) ?? "", { timeout: UI_TIMEOUT }).toContain(recipient);
+    await item.getByText(e2e.smtp.to(recipient)[0]!.subject, { exact: true }).click();
+    await visible(item.getByText("The Portal <no-reply@portal.test>", { exact: true }));
+  });
+
+  it("someone who is not an admin does not see the outbox", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, "student@portal.test");
+    await page.goto("/email-test");
+    await visible(heading(page, "E-mail Test"));
+    await visible(page.getByRole("heading", { name: "Only administrators can open the outbox" }));
+    expect(await page.getByRole("list", { name: "E-mails, newest first" }).count()).toBe(0);
+    expect(await button(page, "Send Test E-mail").count()).toBe(0);
+  });
+});
+
+describe("/settings", () => {
+  it("renames the user and changes the password, which then signs them in", async () => {
+    const page = await e2e.newPage();
+    const email = "equipment@portal.test";
+    await signIn(page, email);
+    await page.goto("/settings");
+    await visible(heading(page, "Settings"));
+
+    const name = field(page, "Full Name");
+    await expect.poll(() => name.inputValue(), { timeout: UI_TIMEOUT }).toBe("Priya Natarajan");
+    await name.fill("  Priya N. Raman  ");
+    await button(page, "Save Profile").click();
+    await toast(page, "Profile Saved");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).click();
+    await visible(heading(page, /^Welcome, Priya/));
+    await visible(page.getByText("Priya N. Raman", { exact: true }).first());
+
+    await page.goto("/settings");
+    await field(page, "Current Password").fill("not-the-password");
+    await field(page, "New Password").fill("kit-room-2026");
+    await field(page, "Confirm New Password").fill("kit-room-2026");
+    await button(page, "Change Password").click();
+    await toast(page, "Password not changed", "Your current password is not correct.");
+
+    await field(page, "Current Password").fill(DEMO_PASSWORD);
+    await field(page, "New Password").fill("kit-room-2026");
+    await field(page, "Confirm New Password").fill("kit-room-2026");
+    await button(page, "Change Password").click();
+    await toast(page, "Password Changed");
+
+    await signOut(page);
+    await fillSignIn(page, email, "kit-room-2026");
+    await toast(page, "Welcome to The Portal!");
+    await visible(heading(page, /^Welcome, Priya/));
   });
 });
