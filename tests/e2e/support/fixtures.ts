@@ -17,12 +17,21 @@ export interface E2E {
   newPage(options?: BrowserContextOptions): Promise<Page>;
 }
 
+function watchPage(page: Page, log: string[]) {
+  const where = () => new URL(page.url()).pathname;
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") log.push(`[${where()}] console.${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (err) => log.push(`[${where()}] page error: ${err.message}`));
+}
+
 /**
  * One portal (child process on a fresh PGlite), one SMTP peer and one Chromium per test file.
  * The returned object is filled in beforeAll; read its fields inside tests only.
  */
 export function usePortal(opts: { env?: Record<string, string> } = {}): E2E {
   const contexts: BrowserContext[] = [];
+  let browserLog: string[] = [];
   const e2e = {} as E2E;
   let serverOutputMark = 0;
 
@@ -41,6 +50,7 @@ export function usePortal(opts: { env?: Record<string, string> } = {}): E2E {
     e2e.newContext = async (options) => {
       const context = await e2e.browser.newContext({ baseURL: e2e.portal.url, ...options });
       context.setDefaultTimeout(UI_TIMEOUT);
+      context.on("page", (page) => watchPage(page, browserLog));
       contexts.push(context);
       return context;
     };
@@ -49,9 +59,18 @@ export function usePortal(opts: { env?: Record<string, string> } = {}): E2E {
 
   beforeEach((ctx) => {
     serverOutputMark = e2e.portal?.output().length ?? 0;
+    browserLog = [];
     ctx.onTestFailed(() => {
       const out = e2e.portal?.output() ?? "";
-      console.error(`--- server output during "${ctx.task.name}" ---\n${out.slice(serverOutputMark) || "(nothing)"}\n--- end of server output ---`);
+      console.error(
+        [
+          `--- server output during "${ctx.task.name}" ---`,
+          out.slice(serverOutputMark).trimEnd() || "(nothing)",
+          "--- browser console and page errors ---",
+          browserLog.join("\n") || "(nothing)",
+          "--- end ---",
+        ].join("\n"),
+      );
     });
   });
 
