@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { DEFAULT_GREENLIGHT_ITEMS, type GreenlightItem } from "./projects.ts";
 
 export const THEMES = ["system", "light", "dark"] as const;
@@ -6,6 +7,17 @@ export type Theme = (typeof THEMES)[number];
 /** The e-mail a person may turn off, kind by kind. */
 export const NOTIFICATION_KINDS = ["crew_added", "phase_changed", "milestone_due", "greenlight_override", "budget", "equipment", "signatures"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What the settings page says about each kind: its name and when it is sent. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; when: string }> = {
+  crew_added: { label: "Added to a crew", when: "When someone adds you to the crew of a production." },
+  phase_changed: { label: "Phase changes", when: "When a production you are part of moves to another phase." },
+  milestone_due: { label: "Milestones due", when: "48 hours before a milestone of your production is due and not yet done." },
+  greenlight_override: { label: "Greenlight overrides", when: "When staff move a production of yours into production without a complete greenlight checklist." },
+  budget: { label: "Budgets", when: "When a budget you wrote or must approve is submitted, approved or sent back." },
+  equipment: { label: "Equipment", when: "When a reservation of yours is confirmed, refused, due back or overdue." },
+  signatures: { label: "Signatures", when: "When a document waits for your signature or has been signed by everyone." },
+};
 
 export interface EquipmentRules {
   minLeadHours: number;
@@ -35,3 +47,167 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   equipmentRules: DEFAULT_EQUIPMENT_RULES,
   approvalLinkDays: 14,
 };
+
+/**
+ * The currencies a school may keep its budgets in, with the digits of their minor unit: budgets
+ * store integer minor units, so 12.50 EUR is 1250 and 1250 JPY is 1250.
+ */
+export const CURRENCIES = {
+  EUR: { name: "Euro", minorDigits: 2 },
+  USD: { name: "US dollar", minorDigits: 2 },
+  GBP: { name: "Pound sterling", minorDigits: 2 },
+  CHF: { name: "Swiss franc", minorDigits: 2 },
+  SEK: { name: "Swedish krona", minorDigits: 2 },
+  NOK: { name: "Norwegian krone", minorDigits: 2 },
+  DKK: { name: "Danish krone", minorDigits: 2 },
+  ISK: { name: "Icelandic króna", minorDigits: 0 },
+  PLN: { name: "Polish złoty", minorDigits: 2 },
+  CZK: { name: "Czech koruna", minorDigits: 2 },
+  HUF: { name: "Hungarian forint", minorDigits: 2 },
+  RON: { name: "Romanian leu", minorDigits: 2 },
+  BGN: { name: "Bulgarian lev", minorDigits: 2 },
+  TRY: { name: "Turkish lira", minorDigits: 2 },
+  UAH: { name: "Ukrainian hryvnia", minorDigits: 2 },
+  ILS: { name: "Israeli new shekel", minorDigits: 2 },
+  CAD: { name: "Canadian dollar", minorDigits: 2 },
+  MXN: { name: "Mexican peso", minorDigits: 2 },
+  BRL: { name: "Brazilian real", minorDigits: 2 },
+  ARS: { name: "Argentine peso", minorDigits: 2 },
+  CLP: { name: "Chilean peso", minorDigits: 0 },
+  COP: { name: "Colombian peso", minorDigits: 2 },
+  AUD: { name: "Australian dollar", minorDigits: 2 },
+  NZD: { name: "New Zealand dollar", minorDigits: 2 },
+  JPY: { name: "Japanese yen", minorDigits: 0 },
+  KRW: { name: "South Korean won", minorDigits: 0 },
+  CNY: { name: "Chinese yuan", minorDigits: 2 },
+  HKD: { name: "Hong Kong dollar", minorDigits: 2 },
+  TWD: { name: "New Taiwan dollar", minorDigits: 2 },
+  SGD: { name: "Singapore dollar", minorDigits: 2 },
+  INR: { name: "Indian rupee", minorDigits: 2 },
+  THB: { name: "Thai baht", minorDigits: 2 },
+  IDR: { name: "Indonesian rupiah", minorDigits: 2 },
+  PHP: { name: "Philippine peso", minorDigits: 2 },
+  ZAR: { name: "South African rand", minorDigits: 2 },
+  NGN: { name: "Nigerian naira", minorDigits: 2 },
+  KES: { name: "Kenyan shilling", minorDigits: 2 },
+  EGP: { name: "Egyptian pound", minorDigits: 2 },
+  AED: { name: "UAE dirham", minorDigits: 2 },
+} as const satisfies Record<string, { name: string; minorDigits: number }>;
+export type CurrencyCode = keyof typeof CURRENCIES;
+export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
+
+/** Digits after the decimal point in `currency`; 2 for a code not in the list, the common case. */
+export const currencyMinorDigits = (currency: string): number => (CURRENCIES as Record<string, { minorDigits: number }>)[currency]?.minorDigits ?? 2;
+
+export const GREENLIGHT_SOURCES = ["manual", "budget", "releases", "documents"] as const satisfies readonly GreenlightItem["source"][];
+export const GREENLIGHT_SOURCE_LABELS: Record<GreenlightItem["source"], string> = {
+  manual: "Ticked by hand",
+  budget: "Budget approval",
+  releases: "Signed releases",
+  documents: "Uploaded document",
+};
+export const GREENLIGHT_TICKERS = ["supervisor", "staff", "member"] as const satisfies readonly GreenlightItem["tickedBy"][];
+export const GREENLIGHT_TICKER_LABELS: Record<GreenlightItem["tickedBy"], string> = {
+  supervisor: "The supervisor",
+  staff: "Any staff member",
+  member: "A crew member",
+};
+
+export const SCHOOL_NAME_MIN = 2;
+export const SCHOOL_NAME_MAX = 120;
+export const GREENLIGHT_ITEMS_MAX = 20;
+export const GREENLIGHT_LABEL_MIN = 2;
+export const GREENLIGHT_LABEL_MAX = 80;
+export const EQUIPMENT_RULE_LIMITS = {
+  minLeadHours: { min: 0, max: 720 },
+  maxBookingDays: { min: 1, max: 180 },
+  strikeLimit: { min: 1, max: 20 },
+} as const;
+export const APPROVAL_LINK_DAYS = { min: 1, max: 90 } as const;
+
+/** A stable key for a new greenlight item, from its label ("Risk assessment" → "risk_assessment"). */
+export function slugify(label: string): string {
+  const slug = label
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 40);
+  return slug || "item";
+}
+
+/** A key for a new item that no other item of the list has. */
+export function uniqueKey(label: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  const base = slugify(label);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}_${n}`)) return `${base}_${n}`;
+}
+
+const wholeNumber = (name: string, { min, max }: { min: number; max: number }, unit: string) =>
+  z
+    .number(`${name} must be a number.`)
+    .int(`${name} must be a whole number.`)
+    .min(min, `${name} must be between ${min} and ${max} ${unit}.`)
+    .max(max, `${name} must be between ${min} and ${max} ${unit}.`);
+
+export const greenlightItemSchema = z.object({
+  key: z
+    .string("Each checklist item needs a key.")
+    .regex(/^[a-z0-9]+(_[a-z0-9]+)*$/, "A checklist item's key may hold only lower-case letters, digits and single underscores.")
+    .max(40, "A checklist item's key may be at most 40 characters long."),
+  label: z
+    .string("Each checklist item needs a label.")
+    .trim()
+    .min(GREENLIGHT_LABEL_MIN, `A checklist item's label needs at least ${GREENLIGHT_LABEL_MIN} characters.`)
+    .max(GREENLIGHT_LABEL_MAX, `A checklist item's label may be at most ${GREENLIGHT_LABEL_MAX} characters long.`),
+  source: z.enum(GREENLIGHT_SOURCES, `Choose where a checklist item is ticked from: ${GREENLIGHT_SOURCES.join(", ")}.`),
+  tickedBy: z.enum(GREENLIGHT_TICKERS, `Choose who ticks a checklist item: ${GREENLIGHT_TICKERS.join(", ")}.`),
+});
+
+export const equipmentRulesSchema = z.object({
+  minLeadHours: wholeNumber("The booking lead time", EQUIPMENT_RULE_LIMITS.minLeadHours, "hours"),
+  maxBookingDays: wholeNumber("The longest booking", EQUIPMENT_RULE_LIMITS.maxBookingDays, "days"),
+  requireGreenlight: z.boolean("Say whether equipment needs a greenlit production (true or false)."),
+  strikeLimit: wholeNumber("The strike limit", EQUIPMENT_RULE_LIMITS.strikeLimit, "strikes"),
+});
+
+export const schoolSettingsSchema = z.object({
+  schoolName: z
+    .string("The school needs a name.")
+    .trim()
+    .min(SCHOOL_NAME_MIN, `The school's name needs at least ${SCHOOL_NAME_MIN} characters.`)
+    .max(SCHOOL_NAME_MAX, `The school's name may be at most ${SCHOOL_NAME_MAX} characters long.`),
+  currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], "Choose a currency from the list (a 3-letter ISO 4217 code such as EUR)."),
+  budgetBypass: z.boolean("Say whether budgets bypass approval (true or false)."),
+  greenlightItems: z
+    .array(greenlightItemSchema, "The greenlight checklist must be a list of items.")
+    .min(1, "The greenlight checklist needs at least one item.")
+    .max(GREENLIGHT_ITEMS_MAX, `The greenlight checklist may hold at most ${GREENLIGHT_ITEMS_MAX} items.`)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, i) => {
+        if (seen.has(item.key)) ctx.addIssue({ code: "custom", path: [i, "key"], message: `Two checklist items share the key “${item.key}”; each needs its own.` });
+        seen.add(item.key);
+      });
+    }),
+  equipmentRules: equipmentRulesSchema,
+  approvalLinkDays: wholeNumber("The approval link lifetime", APPROVAL_LINK_DAYS, "days"),
+}) satisfies z.ZodType<SchoolSettings, unknown>;
+
+/** PUT /rest/v1/school-settings: the whole settings, and the version they were edited from. */
+export const schoolSettingsUpdateSchema = z.object({
+  version: z.number("Send the version of the settings you edited.").int().min(0),
+  settings: schoolSettingsSchema,
+});
+export type SchoolSettingsUpdate = z.infer<typeof schoolSettingsUpdateSchema>;
+
+/** What GET and PUT /rest/v1/school-settings answer; `version` 0 means nobody has saved any yet. */
+export interface SchoolSettingsDto {
+  settings: SchoolSettings;
+  version: number;
+  updatedAt: string | null;
+}
+
+export const STALE_SETTINGS_MESSAGE = "Someone else changed these settings while you were editing them. Load their version, then make your change again.";

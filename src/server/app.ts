@@ -12,7 +12,8 @@ import type { Services } from "./context.ts";
 import { publicAccountRoutes } from "./features/account/routes.ts";
 import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
-import { profileRoutes } from "./features/profiles/routes.ts";
+import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
+import { schoolRoutes } from "./features/school/routes.ts";
 import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, userRoutes } from "./features/users/routes.ts";
 import { AppError, errorResponse } from "./lib/errors.ts";
 import { allowedOrigins } from "./lib/origin.ts";
@@ -81,7 +82,9 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
     await next();
   });
 
-  app.use("/rest/*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } }));
+  const restLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } });
+  // A picture upload carries its own, larger limit.
+  app.use("/rest/*", (c, next) => (c.req.path === AVATAR_UPLOAD_PATH ? next() : restLimit(c, next)));
   app.use("/functions/*", bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } }));
 
   app.route(AUTH_BASE_PATH, authRoutes);
@@ -94,6 +97,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.use("/functions/v1/*", requireUser);
   app.route("/rest/v1", profileRoutes);
   app.route("/rest/v1/users", userRoutes);
+  app.route("/rest/v1/school-settings", schoolRoutes);
   app.route("/rest/v1/audit-log", auditRoutes);
   app.route("/rest/v1/invitations", invitationAdminRoutes);
   app.route("/rest/v1/emails", emailRoutes);

@@ -11,9 +11,10 @@ export type ErrorCode =
   | "conflict"
   | "too_many_requests"
   | "payload_too_large"
+  | "unsupported_media_type"
   | "internal";
 
-const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500> = {
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500> =
   conflict: 409,
   too_many_requests: 429,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   internal: 500,
 };
 

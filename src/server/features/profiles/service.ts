@@ -7,7 +7,24 @@ import { AppError } from "../../lib/errors.ts";
 
 export type { ProfileDto };
 
-const toDto = (p: typeof profiles.$inferSelect): ProfileDto => ({ id: p.id, email: p.email, fullName: p.fullName, role: p.role });
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** The avatar's address carries the time of the last change, so a browser never shows a replaced picture from its cache. */
+export const avatarUrl = (p: Pick<ProfileRow, "id" | "avatarPath" | "updatedAt">) =>
+  p.avatarPath ? `/rest/v1/profile/avatar/${encodeURIComponent(p.id)}?v=${new Date(p.updatedAt).getTime()}` : null;
+
+const toDto = (p: ProfileRow): ProfileDto => ({
+  id: p.id,
+  email: p.email,
+  fullName: p.fullName,
+  role: p.role,
+  phone: p.phone,
+  programme: p.programme,
+  yearOfStudy: p.yearOfStudy,
+  avatarUrl: avatarUrl(p),
+  theme: p.theme,
+  emailOptOuts: p.emailOptOuts,
+});
 
 /**
  * Brings the profile in step with the auth user (creating it if missing). Idempotent.
@@ -18,12 +35,13 @@ export async function syncProfile(db: Db, userId: string, opts: { role?: Role } 
   const [u] = await db.select().from(user).where(eq(user.id, userId));
   if (!u) throw new AppError("not_found", "No user with that id");
   const role = opts.role ? sql`${opts.role}::role` : sql`case when exists (select 1 from profiles) then 'student'::role else 'admin'::role end`;
-  const result = await db.execute<typeof profiles.$inferSelect>(sql`
+  const result = await db.execute<ProfileRow>(sql`
     insert into profiles (id, email, full_name, role)
     values (${u.id}, ${u.email}, ${u.name}, ${role})
     on conflict (id) do update set email = excluded.email, full_name = excluded.full_name, updated_at = now()
       ${opts.role ? sql`, role = excluded.role` : sql``}
-    returning id, email, full_name as "fullName", role`);
+    returning id, email, full_name as "fullName", role, phone, programme, year_of_study as "yearOfStudy",
+      avatar_path as "avatarPath", theme, email_opt_outs as "emailOptOuts", updated_at as "updatedAt"`);
   return toDto(result.rows[0]!);
 }
 
@@ -33,15 +51,24 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileDto | n
 }
 
 /**
- * Renames the user. better-auth's user row is the source of the name (the session shows it), so it
- * is written there and the profile follows through the same sync as every other change.
+ * Changes the fields sent, leaving the others alone. The name lives on better-auth's user row (the
+ * session shows it), so it is written there and the profile follows through the same sync as every
+ * other change; the rest belongs to the profile alone.
  */
 export async function updateProfile(db: Db, opts: { userId: string; update: ProfileUpdate }): Promise<ProfileDto> {
-  const updated = await db
-    .update(user)
-    .set({ name: opts.update.fullName, updatedAt: new Date() })
-    .where(eq(user.id, opts.userId))
-    .returning({ id: user.id });
-  if (updated.length === 0) throw new AppError("not_found", "No user with that id");
-  return syncProfile(db, opts.userId);
+  const { fullName, ...own } = opts.update;
+  const fields = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined));
+  return db.transaction(async (tx) => {
+    if (fullName !== undefined) {
+      const updated = await tx.update(user).set({ name: fullName, updatedAt: new Date() }).where(eq(user.id, opts.userId)).returning({ id: user.id });
+      if (updated.length === 0) throw new AppError("not_found", "No user with that id");
+    }
+    const [row] = await tx
+      .update(profiles)
+      .set({ ...fields, ...(fullName !== undefined ? { fullName } : {}), updatedAt: new Date() })
+      .where(eq(profiles.id, opts.userId))
+      .returning();
+    if (!row) throw new AppError("not_found", "No profile for this account");
+    return toDto(row);
+  });
 }

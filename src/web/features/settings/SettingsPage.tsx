@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, UserRound } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "sonner";
-import { profileUpdateSchema, INVALID_NAME, type ProfileDto } from "../../../common/profile.ts";
+import { profileUpdateSchema, INVALID_NAME, type ProfileDto, type ProfileUpdate } from "../../../common/profile.ts";
 import { ROLE_LABELS } from "../../../common/roles.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -61,7 +61,7 @@ function ProfileSection({ profile }: { profile: ProfileDto }) {
   const [fullName, setFullName] = useState(profile.fullName);
 
   const save = useMutation({
-    mutationFn: (update: { fullName: string }) => api<ProfileDto>("/rest/v1/profile", { method: "PATCH", json: update }),
+    mutationFn: (update: ProfileUpdate) => api<ProfileDto>("/rest/v1/profile", { method: "PATCH", json: update }),
     onSuccess: async (saved) => {
       setFullName(saved.fullName);
       queryClient.setQueryData(PROFILE_QUERY_KEY, saved);

@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { DEFAULT_SCHOOL_SETTINGS, STALE_SETTINGS_MESSAGE, type SchoolSettings, type SchoolSettingsDto } from "../../../common/school.ts";
+import type { Services } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { schoolSettings } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordAudit, type Actor } from "../audit/service.ts";
+
+const SCHOOL_ROW = 1;
+
+/**
+ * A row written before a setting existed lacks its key; the default fills it in, so adding a
+ * setting never needs a data migration and older rows keep working.
+ */
+function withDefaults(stored: Partial<SchoolSettings> | null | undefined): SchoolSettings {
+  const s = stored ?? {};
+  return {
+    ...DEFAULT_SCHOOL_SETTINGS,
+    ...s,
+    equipmentRules: { ...DEFAULT_SCHOOL_SETTINGS.equipmentRules, ...s.equipmentRules },
+    greenlightItems: s.greenlightItems?.length ? s.greenlightItems : DEFAULT_SCHOOL_SETTINGS.greenlightItems,
+  };
+}
+
+async function readRow(db: DbOrTx, lock = false): Promise<SchoolSettingsDto> {
+  const q = db.select().from(schoolSettings).where(eq(schoolSettings.id, SCHOOL_ROW));
+  const [row] = lock ? await q.for("update") : await q;
+  if (!row) return { settings: withDefaults(null), version: 0, updatedAt: null };
+  return { settings: withDefaults(row.settings), version: row.version, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The school's settings, for any domain that follows them (budgets, equipment, greenlight). */
+export async function getSchoolSettings(db: DbOrTx): Promise<SchoolSettings> {
+  return (await readRow(db)).settings;
+}
+
+export async function getSchoolSettingsDto(db: DbOrTx): Promise<SchoolSettingsDto> {
+  return readRow(db);
+}
+
+/** Writes the seed's settings when the school has none yet; an existing row is never overwritten. */
+export async function seedSchoolSettings(db: DbOrTx, settings: Partial<SchoolSettings>): Promise<void> {
+  await db.insert(schoolSettings).values({ id: SCHOOL_ROW, settings: withDefaults(settings), version: 1 }).onConflictDoNothing();
+}
+
+type Change = { from: unknown; to: unknown };
+
+/** Top-level settings that differ, with their old and new values, for the audit log. */
+function diff(before: SchoolSettings, after: SchoolSettings): Record<string, Change> {
+  const changes: Record<string, Change> = {};
+  for (const key of Object.keys(after) as (keyof SchoolSettings)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = { from: before[key], to: after[key] };
+  }
+  return changes;
+}
+
+/**
+ * Saves the whole settings if nobody saved since `version` was read; otherwise 409 with the
+ * current settings, so the admin can load them instead of overwriting a colleague's change blind.
+ * The row lock makes two saves of the same version queue up: the second one sees the new version.
+ */
+export async function updateSchoolSettings(
+  s: Pick<Services, "db" | "events">,
+  opts: { actor: Actor; version: number; settings: SchoolSettings },
+): Promise<SchoolSettingsDto> {
+  const result = await s.db.transaction(async (tx) => {
+    const current = await readRow(tx, true);
+    if (current.version !== opts.version) throw new AppError("conflict", STALE_SETTINGS_MESSAGE, { current });
+    const changes = diff(current.settings, opts.settings);
+    if (Object.keys(changes).length === 0) return current;
+    // With no row yet there is nothing to lock: the insert itself decides who saved first.
+    const [row] =
+      current.version === 0
+        ? await tx.insert(schoolSettings).values({ id: SCHOOL_ROW, settings: opts.settings, version: 1 }).onConflictDoNothing().returning()
+        : await tx
+            .update(schoolSettings)
+            .set({ settings: opts.settings, version: current.version + 1, updatedAt: new Date() })
+            .where(eq(schoolSettings.id, SCHOOL_ROW))
+            .returning();
+    if (!row) throw new AppError("conflict", STALE_SETTINGS_MESSAGE, { current: await readRow(tx) });
+    await recordAudit(tx, opts.actor, {
+      action: "school.settings_changed",
+      targetType: "school",
+      targetId: String(SCHOOL_ROW),
+      targetLabel: opts.settings.schoolName,
+      details: { version: row!.version, changes },
+    });
+    return { settings: withDefaults(row!.settings), version: row!.version, updatedAt: row!.updatedAt.toISOString() };
+  });
+  await s.events.publish({ type: "school.updated", invalidate: [["school-settings"], ["audit-log"]] });
+  return result;
+}
