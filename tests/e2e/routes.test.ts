@@ -125,6 +125,8 @@ describe("the route error screen", () => {
     await page.unroute("**/rest/v1/profile");
     await button(page, "Go Home").click();
     await expectPath(page, "/");
+    // Home was the failing page: Go Home must not show the error again once the server answers.
+    await visible(heading(page, /^Welcome, Margaret/));
   });
 });
 

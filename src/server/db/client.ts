@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -38,7 +40,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   let pglite: PGlite;
   try {
-    pglite = new PGlite(opts.dataDir ?? "memory://");
+    if (opts.dataDir) await initialiseDataDir(opts.dataDir);
+    pglite = new PGlite(opts.dataDir ?? "memory://", { postgresqlconf: PGLITE_CONF });
     await pglite.waitReady;
   } catch (err) {
     unlock();
@@ -56,6 +59,25 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       unlock();
     },
   };
+}
+
+/**
+ * The embedded database serves one school from one process and one connection: PostgreSQL's default 128 MB of shared
+ * buffers would be most of the portal's memory for no gain at that size.
+ */
+const PGLITE_CONF = ["shared_buffers = 8MB", "max_connections = 4", "wal_buffers = 256kB"];
+
+/** A new data folder is made by a short-lived child process (see init-pglite.mjs for why). */
+async function initialiseDataDir(dataDir: string) {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "init-pglite.mjs");
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [script, dataDir], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`could not create the embedded database in ${dataDir}: ${stderr.trim() || `exit code ${code}`}`))));
+  });
 }
 
 /**

@@ -30,13 +30,19 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
     navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: location.state });
   }
 
+  function goHome() {
+    // Home may be the page whose query failed: without the reset it would show this screen again.
+    reset();
+    navigate("/");
+  }
+
   const screen = (
     <div className="max-w-xl py-8">
       <h1 ref={heading} tabIndex={-1} className="text-2xl outline-none font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Something went wrong</h1>
       <p className="mt-2 break-words text-zinc-700 dark:text-zinc-300">{messageOf(error)}</p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Button onClick={tryAgain}>Try Again</Button>
-        <Button variant="secondary" onClick={() => navigate("/")}>
+        <Button variant="secondary" onClick={goHome}>
           Go Home
         </Button>
       </div>
