@@ -11,7 +11,9 @@ import { requireUser, type AppEnv } from "./auth/guards.ts";
 import type { Services } from "./context.ts";
 import { publicAccountRoutes } from "./features/account/routes.ts";
 import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
+import { inboxRoutes } from "./features/inbox/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
+import { projectRoutes } from "./features/projects/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
 import { schoolRoutes } from "./features/school/routes.ts";
 import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, userRoutes } from "./features/users/routes.ts";
@@ -97,6 +99,8 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.use("/functions/v1/*", requireUser);
   app.route("/rest/v1", profileRoutes);
   app.route("/rest/v1/users", userRoutes);
+  app.route("/rest/v1/projects", projectRoutes);
+  app.route("/rest/v1/notifications", inboxRoutes);
   app.route("/rest/v1/school-settings", schoolRoutes);
   app.route("/rest/v1/audit-log", auditRoutes);
   app.route("/rest/v1/invitations", invitationAdminRoutes);

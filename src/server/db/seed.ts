@@ -3,6 +3,7 @@ import type { Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
 import { syncProfile } from "../features/profiles/service.ts";
+import { seedProjects } from "../features/projects/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
 import { profiles, session, user } from "./schema/index.ts";
 
@@ -46,6 +47,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
     await s.db.update(profiles).set({ lastSignInAt: null }).where(eq(profiles.id, res.user.id));
   }
   await seedSchoolSettings(s.db, { schoolName: "Northbridge Film School", currency: "EUR" });
-  s.log.info({ accounts: DEMO_ACCOUNTS.length }, "seeded the demo school");
+  const projectCount = await seedProjects(s, DEMO_ACCOUNTS);
+  s.log.info({ accounts: DEMO_ACCOUNTS.length, projects: projectCount }, "seeded the demo school");
   return { created: true, accounts: DEMO_ACCOUNTS };
 }

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { notificationListQuery } from "../../../common/inbox.ts";
+import type { AppEnv } from "../../auth/guards.ts";
+import { query } from "../../lib/validate.ts";
+import { listNotifications, markAllRead, markRead } from "./service.ts";
+
+const idParam = z.object({ id: z.string().min(1) });
+
+/** The signed-in person's own notifications; nobody reads another's. */
+export const inboxRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await listNotifications(c.var.services, { userId: c.var.user.id, ...query(c, notificationListQuery) })))
+  .post("/read-all", async (c) => c.json(await markAllRead(c.var.services, { userId: c.var.user.id })))
+  .post("/:id/read", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    return c.json(await markRead(c.var.services, { userId: c.var.user.id, id }));
+  });

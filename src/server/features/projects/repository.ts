@@ -1,0 +1,220 @@
+import { aliasedTable, and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { ProjectListQuery } from "../../../common/project-api.ts";
+import type { LicenceStatus } from "../../../common/projects.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import {
+  docArchival,
+  docInterviews,
+  docParticipants,
+  milestones,
+  phaseChanges,
+  profiles,
+  projectActivity,
+  projectGreenlight,
+  projectMembers,
+  projects,
+} from "../../db/schema/index.ts";
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+const supervisor = aliasedTable(profiles, "supervisor");
+const creator = aliasedTable(profiles, "creator");
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const keyList = (keys: string[]) => (keys.length ? sql.join(keys.map((k) => sql`${k}`), sql`, `) : sql`null`);
+
+function listWhere(q: ProjectListQuery, viewerId: string, onlyType?: "documentary"): SQL | undefined {
+  const like = q.search ? `%${escapeLike(q.search)}%` : null;
+  return and(
+    like ? or(ilike(projects.title, like), ilike(projects.logline, like), ilike(projects.course, like)) : undefined,
+    onlyType ? eq(projects.type, onlyType) : q.type ? eq(projects.type, q.type) : undefined,
+    q.phase ? eq(projects.phase, q.phase) : undefined,
+    q.course ? eq(projects.course, q.course) : undefined,
+    q.supervisorId ? eq(projects.supervisorId, q.supervisorId) : undefined,
+    q.academicYear ? eq(projects.academicYear, q.academicYear) : undefined,
+    q.mine
+      ? exists(
+          sql`(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${viewerId})`,
+        )
+      : undefined,
+  );
+}
+
+function listOrder(q: ProjectListQuery): SQL[] {
+  const dir = q.dir ?? (q.sort === "updated" ? "desc" : "asc");
+  const by = (col: SQL | typeof projects.title) => (dir === "asc" ? asc(col) : desc(col));
+  switch (q.sort) {
+    case "title":
+      return [by(sql`lower(${projects.title})`), asc(projects.id)];
+    case "shootStart":
+      return [sql`${projects.shootStart} ${sql.raw(dir)} nulls last`, asc(projects.id)];
+    case "phase":
+      return [by(sql`${projects.phase}`), asc(sql`lower(${projects.title})`), asc(projects.id)];
+    case "updated":
+      return [by(sql`${projects.updatedAt}`), asc(projects.id)];
+  }
+}
+
+/** The list columns every projects list shows; computed per row of the page only (PostgreSQL evaluates them after LIMIT). */
+function listColumns(viewerId: string, greenlightKeys: string[]) {
+  return {
+    project: projects,
+    supervisorName: supervisor.fullName,
+    memberCount: sql<number>`(select count(*) from ${projectMembers} m where m.project_id = ${projects.id})`.mapWith(Number),
+    leadNames: sql<string[]>`(select coalesce(json_agg(pr.full_name order by pr.full_name), '[]'::json)
+      from ${projectMembers} m join ${profiles} pr on pr.id = m.user_id where m.project_id = ${projects.id} and m.is_lead)`,
+    nextMilestone: sql<{ id: string; title: string; dueDate: string; overdue: boolean } | null>`(select json_build_object(
+        'id', ms.id, 'title', ms.title, 'dueDate', ms.due_date, 'overdue', ms.due_date < current_date)
+      from ${milestones} ms where ms.project_id = ${projects.id} and not ms.done order by ms.due_date, ms.id limit 1)`,
+    greenlightDone: sql<number>`(select count(*) from ${projectGreenlight} g
+      where g.project_id = ${projects.id} and g.done and g.item_key in (${keyList(greenlightKeys)}))`.mapWith(Number),
+    overdueMilestones: sql<number>`(select count(*) from ${milestones} ms
+      where ms.project_id = ${projects.id} and not ms.done and ms.due_date < current_date)`.mapWith(Number),
+    isMember: sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${viewerId})`,
+  };
+}
+
+export async function selectProjectPage(db: Db, opts: { q: ProjectListQuery; viewerId: string; greenlightKeys: string[] }) {
+  const where = listWhere(opts.q, opts.viewerId);
+  const rows = await db
+    .select(listColumns(opts.viewerId, opts.greenlightKeys))
+    .from(projects)
+    .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))
+    .where(where)
+    .orderBy(...listOrder(opts.q))
+    .limit(opts.q.limit)
+    .offset(opts.q.offset);
+  const [total] = await db.select({ n: count() }).from(projects).where(where);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function selectDocumentaryPage(
+  db: Db,
+  opts: { q: ProjectListQuery; viewerId: string; greenlightKeys: string[]; unlicensed: LicenceStatus[] },
+) {
+  const where = listWhere(opts.q, opts.viewerId, "documentary");
+  const statuses = sql.join(opts.unlicensed.map((st) => sql`${st}`), sql`, `);
+  const rows = await db
+    .select({
+      ...listColumns(opts.viewerId, opts.greenlightKeys),
+      participantCount: sql<number>`(select count(*) from ${docParticipants} d where d.project_id = ${projects.id})`.mapWith(Number),
+      pendingConsent: sql<number>`(select count(*) from ${docParticipants} d
+        where d.project_id = ${projects.id} and d.consent_status = 'pending')`.mapWith(Number),
+      upcomingInterviews: sql<number>`(select count(*) from ${docInterviews} i where i.project_id = ${projects.id}
+        and i.status in ('planned', 'confirmed') and (i.scheduled_at is null or i.scheduled_at >= now()))`.mapWith(Number),
+      unlicensedArchive: sql<number>`(select count(*) from ${docArchival} a
+        where a.project_id = ${projects.id} and a.licence_status::text in (${statuses}))`.mapWith(Number),
+    })
+    .from(projects)
+    .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))
+    .where(where)
+    .orderBy(...listOrder(opts.q))
+    .limit(opts.q.limit)
+    .offset(opts.q.offset);
+  const [total] = await db.select({ n: count() }).from(projects).where(where);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** The project with its supervisor's and creator's names; `lock` holds it for the rest of the transaction. */
+export async function selectProject(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
+  if (opts.lock) {
+    const [locked] = await db.select().from(projects).where(eq(projects.id, id)).for("update");
+    return locked ?? null;
+  }
+  const [row] = await db.select().from(projects).where(eq(projects.id, id));
+  return row ?? null;
+}
+
+export async function selectProjectHeader(db: Db, id: string) {
+  const [row] = await db
+    .select({ project: projects, supervisorName: supervisor.fullName, creatorName: creator.fullName })
+    .from(projects)
+    .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))
+    .leftJoin(creator, eq(creator.id, projects.createdBy))
+    .where(eq(projects.id, id));
+  return row ?? null;
+}
+
+export function selectMembers(db: DbOrTx, projectId: string) {
+  return db
+    .select({ member: projectMembers, name: profiles.fullName, email: profiles.email })
+    .from(projectMembers)
+    .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, projectId))
+    .orderBy(desc(projectMembers.isLead), asc(profiles.fullName));
+}
+
+export function selectMilestones(db: Db, projectId: string) {
+  return db
+    .select({ milestone: milestones, doneByName: profiles.fullName, overdue: sql<boolean>`(not ${milestones.done} and ${milestones.dueDate} < current_date)` })
+    .from(milestones)
+    .leftJoin(profiles, eq(profiles.id, milestones.doneBy))
+    .where(eq(milestones.projectId, projectId))
+    .orderBy(asc(milestones.dueDate), asc(milestones.createdAt));
+}
+
+export function selectGreenlightTicks(db: DbOrTx, projectId: string) {
+  return db
+    .select({ tick: projectGreenlight, doneByName: profiles.fullName })
+    .from(projectGreenlight)
+    .leftJoin(profiles, eq(profiles.id, projectGreenlight.doneBy))
+    .where(eq(projectGreenlight.projectId, projectId));
+}
+
+export function selectPhaseHistory(db: Db, projectId: string) {
+  return db.select().from(phaseChanges).where(eq(phaseChanges.projectId, projectId)).orderBy(desc(phaseChanges.createdAt), desc(phaseChanges.id));
+}
+
+export async function selectActivity(db: Db, projectId: string, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select()
+    .from(projectActivity)
+    .where(eq(projectActivity.projectId, projectId))
+    .orderBy(desc(projectActivity.createdAt), desc(projectActivity.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(projectActivity).where(eq(projectActivity.projectId, projectId));
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function selectDocumentary(db: Db, projectId: string) {
+  const [participants, interviews, archival] = await Promise.all([
+    db.select().from(docParticipants).where(eq(docParticipants.projectId, projectId)).orderBy(asc(docParticipants.name), asc(docParticipants.id)),
+    db
+      .select({ interview: docInterviews, participantName: docParticipants.name })
+      .from(docInterviews)
+      .leftJoin(docParticipants, eq(docParticipants.id, docInterviews.participantId))
+      .where(eq(docInterviews.projectId, projectId))
+      .orderBy(sql`${docInterviews.scheduledAt} asc nulls last`, asc(docInterviews.createdAt)),
+    db.select().from(docArchival).where(eq(docArchival.projectId, projectId)).orderBy(asc(docArchival.title), asc(docArchival.id)),
+  ]);
+  return { participants, interviews, archival };
+}
+
+export async function recordActivity(
+  tx: DbOrTx,
+  entry: { projectId: string; actor: { id: string; name: string }; kind: string; summary: string; details?: Record<string, unknown> },
+) {
+  await tx.insert(projectActivity).values({
+    projectId: entry.projectId,
+    actorId: entry.actor.id,
+    actorName: entry.actor.name,
+    kind: entry.kind,
+    summary: entry.summary,
+    details: entry.details ?? {},
+  });
+}
+
+/** Crew, milestones and the rest change what "recently updated" means, without changing the edited fields' version. */
+export async function touchProject(tx: DbOrTx, projectId: string) {
+  await tx.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
+}
+
+export async function isMember(db: DbOrTx, projectId: string, userId: string) {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  return !!row;
+}

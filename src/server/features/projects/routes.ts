@@ -1,0 +1,90 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  activityQuery,
+  archivalCreateInput,
+  archivalUpdateInput,
+  greenlightTickInput,
+  interviewCreateInput,
+  interviewUpdateInput,
+  memberAddInput,
+  memberUpdateInput,
+  milestoneCreateInput,
+  milestoneUpdateInput,
+  participantCreateInput,
+  participantUpdateInput,
+  phaseChangeInput,
+  projectCreateInput,
+  projectListQuery,
+  projectUpdateInput,
+} from "../../../common/project-api.ts";
+import type { AppEnv } from "../../auth/guards.ts";
+import { AppError } from "../../lib/errors.ts";
+import { body, query } from "../../lib/validate.ts";
+import * as service from "./service.ts";
+
+type C = { var: AppEnv["Variables"]; req: { param(): Record<string, string> } };
+
+const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, role: c.var.user.role });
+const param = (c: C, name: string) => c.req.param()[name] ?? "";
+
+const CREATE = { participants: participantCreateInput, interviews: interviewCreateInput, archival: archivalCreateInput } as const;
+const UPDATE = { participants: participantUpdateInput, interviews: interviewUpdateInput, archival: archivalUpdateInput } as const;
+
+function section(c: C): service.DocSection {
+  const s = param(c, "section");
+  if (!(service.DOC_SECTIONS as readonly string[]).includes(s)) {
+    throw new AppError("not_found", "Documentary details are participants, interviews or archival.");
+  }
+  return s as service.DocSection;
+}
+
+/** Everyone signed in reads every project (DESIGN §4); the service decides who may change what. */
+export const projectRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await service.listProjects(c.var.services, { caller: caller(c), query: query(c, projectListQuery) })))
+  .get("/documentary", async (c) => c.json(await service.listDocumentaries(c.var.services, { caller: caller(c), query: query(c, projectListQuery) })))
+  .post("/", async (c) => c.json(await service.createProject(c.var.services, { caller: caller(c), input: await body(c, projectCreateInput) }), 201))
+  .get("/:id", async (c) => c.json(await service.getProject(c.var.services, { caller: caller(c), id: param(c, "id") })))
+  .patch("/:id", async (c) => c.json(await service.updateProject(c.var.services, { caller: caller(c), id: param(c, "id"), input: await body(c, projectUpdateInput) })))
+  .delete("/:id", async (c) => {
+    await service.deleteProject(c.var.services, { caller: caller(c), id: param(c, "id") });
+    return c.body(null, 204);
+  })
+  .get("/:id/activity", async (c) => c.json(await service.getActivity(c.var.services, { id: param(c, "id"), ...query(c, activityQuery) })))
+  .post("/:id/members", async (c) =>
+    c.json(await service.addMember(c.var.services, { caller: caller(c), id: param(c, "id"), input: await body(c, memberAddInput) }), 201),
+  )
+  .patch("/:id/members/:userId", async (c) =>
+    c.json(await service.updateMember(c.var.services, { caller: caller(c), id: param(c, "id"), userId: param(c, "userId"), input: await body(c, memberUpdateInput) })),
+  )
+  .delete("/:id/members/:userId", async (c) =>
+    c.json(await service.removeMember(c.var.services, { caller: caller(c), id: param(c, "id"), userId: param(c, "userId") })),
+  )
+  .post("/:id/milestones", async (c) =>
+    c.json(await service.createMilestone(c.var.services, { caller: caller(c), id: param(c, "id"), input: await body(c, milestoneCreateInput) }), 201),
+  )
+  .patch("/:id/milestones/:milestoneId", async (c) =>
+    c.json(
+      await service.updateMilestone(c.var.services, { caller: caller(c), id: param(c, "id"), milestoneId: param(c, "milestoneId"), input: await body(c, milestoneUpdateInput) }),
+    ),
+  )
+  .delete("/:id/milestones/:milestoneId", async (c) =>
+    c.json(await service.deleteMilestone(c.var.services, { caller: caller(c), id: param(c, "id"), milestoneId: param(c, "milestoneId") })),
+  )
+  .post("/:id/phase", async (c) => c.json(await service.changePhase(c.var.services, { caller: caller(c), id: param(c, "id"), input: await body(c, phaseChangeInput) })))
+  .put("/:id/greenlight/:key", async (c) =>
+    c.json(await service.tickGreenlight(c.var.services, { caller: caller(c), id: param(c, "id"), key: param(c, "key"), input: await body(c, greenlightTickInput) })),
+  )
+  .post("/:id/documentary/:section", async (c) => {
+    const s = section(c);
+    const input = await body(c, CREATE[s] as z.ZodType);
+    return c.json(await service.createDocItem(c.var.services, { caller: caller(c), id: param(c, "id"), item: { section: s, input } as service.DocCreate }), 201);
+  })
+  .patch("/:id/documentary/:section/:itemId", async (c) => {
+    const s = section(c);
+    const input = await body(c, UPDATE[s] as z.ZodType);
+    return c.json(await service.updateDocItem(c.var.services, { caller: caller(c), id: param(c, "id"), itemId: param(c, "itemId"), item: { section: s, input } as service.DocUpdate }));
+  })
+  .delete("/:id/documentary/:section/:itemId", async (c) =>
+    c.json(await service.deleteDocItem(c.var.services, { caller: caller(c), id: param(c, "id"), section: section(c), itemId: param(c, "itemId") })),
+  );
