@@ -211,3 +211,13 @@ export interface SchoolSettingsDto {
 }
 
 export const STALE_SETTINGS_MESSAGE = "Someone else changed these settings while you were editing them. Load their version, then make your change again.";
+
+/** How the audit log names each setting when it lists what an admin changed. */
+export const SCHOOL_SETTING_LABELS: Record<keyof SchoolSettings, string> = {
+  schoolName: "school name",
+  currency: "currency",
+  budgetBypass: "budget approval bypass",
+  greenlightItems: "greenlight checklist",
+  equipmentRules: "equipment booking rules",
+  approvalLinkDays: "approval link lifetime",
+};

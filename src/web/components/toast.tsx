@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
+import { resolvedTheme, subscribeTheme } from "../lib/theme.ts";
 
 /**
  * Toasts for code that is part of the first load (the sign-in screen): sonner arrives with the first
@@ -36,10 +37,11 @@ function subscribe(onChange: () => void) {
 /** The one Toaster: mounted once toasts are loaded, or at once when `eager`. */
 export function ToastHost({ eager }: { eager: boolean }) {
   const isLoaded = useSyncExternalStore(subscribe, () => loaded);
+  const theme = useSyncExternalStore(subscribeTheme, resolvedTheme);
   if (!eager && !isLoaded) return null;
   return (
     <Suspense fallback={null}>
-      <LazyToaster theme="system" position="top-center" closeButton richColors />
+      <LazyToaster theme={theme} position="top-center" closeButton richColors />
     </Suspense>
   );
 }

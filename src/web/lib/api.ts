@@ -26,6 +26,8 @@ export function setRateLimitHandler(handler: RateLimitHandler | null) {
 export interface ApiOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   json?: unknown;
+  /** A raw body (a file upload) sent with its own content type, instead of `json`. */
+  raw?: { body: Blob; contentType: string };
   signal?: AbortSignal;
 }
 
@@ -44,15 +46,16 @@ async function toApiError(res: Response): Promise<ApiError> {
 
 export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
   const started = performance.now();
-  const method = opts.method ?? (opts.json === undefined ? "GET" : "POST");
+  const method = opts.method ?? (opts.json === undefined && opts.raw === undefined ? "GET" : "POST");
+  const headers = opts.raw ? { "content-type": opts.raw.contentType } : opts.json === undefined ? undefined : { "content-type": "application/json" };
   try {
     let res: Response;
     try {
       res = await fetch(path, {
         method,
         credentials: "same-origin",
-        headers: opts.json === undefined ? undefined : { "content-type": "application/json" },
-        body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+        headers,
+        body: opts.raw ? opts.raw.body : opts.json === undefined ? undefined : JSON.stringify(opts.json),
         signal: opts.signal,
       });
     } catch (err) {

@@ -3,6 +3,7 @@ import { MailPlus, RotateCcw, Search, UserX } from "lucide-react";
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ROLE_LABELS, ROLES, type Role } from "../../../common/roles.ts";
+import { SCHOOL_SETTING_LABELS } from "../../../common/school.ts";
 import type { AuditEntryDto, InvitationDto, Page, UserDto } from "../../../common/users.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -306,7 +307,12 @@ const ACTIONS: Record<string, (e: AuditEntryDto) => string> = {
   "invitation.resent": (e) => `sent the invitation to ${e.targetLabel} again`,
   "invitation.revoked": (e) => `revoked the invitation to ${e.targetLabel}`,
   "invitation.accepted": (e) => `accepted the invitation and joined as ${roleLabel(e.details.role)}`,
+  "school.settings_changed": (e) => `changed the school settings: ${settingLabels(e.details.changes)}`,
 };
+const settingLabels = (changes: unknown) =>
+  Object.keys(changes && typeof changes === "object" ? changes : {})
+    .map((k) => SCHOOL_SETTING_LABELS[k as keyof typeof SCHOOL_SETTING_LABELS] ?? k)
+    .join(", ");
 const roleLabel = (r: unknown) => (typeof r === "string" && r in ROLE_LABELS ? ROLE_LABELS[r as Role].toLowerCase() : String(r));
 
 function AuditLog() {

@@ -1,0 +1,63 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Mail } from "lucide-react";
+import { useState } from "react";
+import type { ProfileDto } from "../../../common/profile.ts";
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from "../../../common/school.ts";
+import { Checkbox } from "../../components/ui/Checkbox.tsx";
+import { api } from "../../lib/api.ts";
+import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
+import { failed } from "./report.ts";
+import { Section } from "./Section.tsx";
+
+/** One box per kind of e-mail, saved the moment it is ticked; what is shown in the portal itself is not affected. */
+export function NotificationsSection({ profile }: { profile: ProfileDto }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState("");
+  const save = useMutation({
+    mutationFn: (emailOptOuts: NotificationKind[]) => api<ProfileDto>("/rest/v1/profile", { method: "PATCH", json: { emailOptOuts } }),
+    onMutate: (emailOptOuts) => {
+      const before = queryClient.getQueryData<ProfileDto>(PROFILE_QUERY_KEY);
+      if (before) queryClient.setQueryData<ProfileDto>(PROFILE_QUERY_KEY, { ...before, emailOptOuts });
+      return { before };
+    },
+    onSuccess: (saved) => queryClient.setQueryData(PROFILE_QUERY_KEY, saved),
+    onError: (err, _v, ctx) => {
+      if (ctx?.before) queryClient.setQueryData(PROFILE_QUERY_KEY, ctx.before);
+      setStatus("");
+      failed("Preference not saved")(err);
+    },
+  });
+
+  const toggle = (kind: NotificationKind, on: boolean) => {
+    const next = on ? profile.emailOptOuts.filter((k) => k !== kind) : [...profile.emailOptOuts, kind];
+    const { label } = NOTIFICATION_KIND_LABELS[kind];
+    setStatus(on ? `Saved: you will get e-mails about ${label.toLowerCase()}.` : `Saved: no more e-mails about ${label.toLowerCase()}.`);
+    save.mutate(NOTIFICATION_KINDS.filter((k) => next.includes(k)));
+  };
+
+  return (
+    <Section
+      id="settings-notifications"
+      title="Notifications"
+      icon={<Mail aria-hidden className="size-5" />}
+      description="Which e-mails The Portal sends you. A change is saved as soon as you tick or clear a box. The bell in the portal still shows everything."
+    >
+      <fieldset className="flex flex-col gap-4">
+        <legend className="sr-only">E-mail me about</legend>
+        {NOTIFICATION_KINDS.map((kind) => (
+          <Checkbox
+            key={kind}
+            id={`settings-email-${kind}`}
+            label={NOTIFICATION_KIND_LABELS[kind].label}
+            description={NOTIFICATION_KIND_LABELS[kind].when}
+            checked={!profile.emailOptOuts.includes(kind)}
+            onChange={(e) => toggle(kind, e.target.checked)}
+          />
+        ))}
+      </fieldset>
+      <p role="status" className="min-h-4 text-xs text-zinc-600 dark:text-zinc-400">
+        {save.isError ? "" : status}
+      </p>
+    </Section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useMutation } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/Button.tsx";
+import { Field } from "../../components/ui/Field.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { useAuth } from "../auth/AuthProvider.tsx";
+import { MSG, newPasswordProblem, requiredProblem } from "../auth/messages.ts";
+import { report } from "./report.ts";
+import { Section } from "./Section.tsx";
+
+const PASSWORD_FIELDS = { current: "settings-current-password", next: "settings-new-password", confirm: "settings-confirm-password" };
+
+export function PasswordSection() {
+  const { refresh, user } = useAuth();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+
+  const change = useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      api("/auth/v1/change-password", { json: { ...body, revokeOtherSessions: true } }),
+    onSuccess: async () => {
+      setCurrent("");
+      setNext("");
+      setConfirm("");
+      await refresh();
+      toast.success("Password Changed", { description: "You stay signed in here; every other device has been signed out." });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "INVALID_PASSWORD") {
+        report({ title: "Password not changed", description: "Your current password is not correct.", field: PASSWORD_FIELDS.current });
+      } else {
+        toast.error("Password not changed", { description: error.message });
+      }
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem =
+      requiredProblem(current, PASSWORD_FIELDS.current) ??
+      newPasswordProblem(next, PASSWORD_FIELDS.next) ??
+      requiredProblem(confirm, PASSWORD_FIELDS.confirm) ??
+      (confirm !== next ? { ...MSG.passwordsDiffer, field: PASSWORD_FIELDS.confirm } : null) ??
+      (next === current
+        ? { title: "Same Password", description: "The new password must differ from the current one.", field: PASSWORD_FIELDS.next }
+        : null);
+    if (problem) return report(problem);
+    change.mutate({ currentPassword: current, newPassword: next });
+  };
+
+  return (
+    <Section
+      id="settings-password"
+      title="Password"
+      icon={<KeyRound aria-hidden className="size-5" />}
+      description="Changing it signs you out everywhere else, so use it if someone else may know your password."
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {/* lets password managers file the new password under the right account */}
+        <input type="text" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
+        <Field id={PASSWORD_FIELDS.current} label="Current Password" type="password" required autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <Field
+          id={PASSWORD_FIELDS.next}
+          label="New Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          hint="At least 6 characters."
+        />
+        <Field id={PASSWORD_FIELDS.confirm} label="Confirm New Password" type="password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <div>
+          <Button type="submit" busy={change.isPending}>
+            Change Password
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,257 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { School } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import {
+  APPROVAL_LINK_DAYS,
+  CURRENCIES,
+  CURRENCY_CODES,
+  EQUIPMENT_RULE_LIMITS,
+  SCHOOL_NAME_MAX,
+  schoolSettingsSchema,
+  type SchoolSettings,
+  type SchoolSettingsDto,
+} from "../../../common/school.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Field } from "../../components/ui/Field.tsx";
+import { Select } from "../../components/ui/Select.tsx";
+import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { Switch } from "../../components/ui/Switch.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { GreenlightEditor } from "./GreenlightEditor.tsx";
+import { failed, report } from "./report.ts";
+import { Section } from "./Section.tsx";
+
+export const SCHOOL_SETTINGS_QUERY_KEY = ["school-settings"] as const;
+
+const currencyOptions = CURRENCY_CODES.map((c) => ({ value: c, label: `${c} · ${CURRENCIES[c].name}` }));
+
+/** Numbers are edited as text so a cleared field stays cleared instead of turning into 0. */
+type NumberKey = "approvalLinkDays" | "minLeadHours" | "maxBookingDays" | "strikeLimit";
+type Draft = Omit<SchoolSettings, "approvalLinkDays" | "equipmentRules"> & {
+  numbers: Record<NumberKey, string>;
+  requireGreenlight: boolean;
+};
+
+const toDraft = (s: SchoolSettings): Draft => ({
+  schoolName: s.schoolName,
+  currency: s.currency,
+  budgetBypass: s.budgetBypass,
+  greenlightItems: s.greenlightItems,
+  requireGreenlight: s.equipmentRules.requireGreenlight,
+  numbers: {
+    approvalLinkDays: String(s.approvalLinkDays),
+    minLeadHours: String(s.equipmentRules.minLeadHours),
+    maxBookingDays: String(s.equipmentRules.maxBookingDays),
+    strikeLimit: String(s.equipmentRules.strikeLimit),
+  },
+});
+const num = (v: string) => (v.trim() === "" ? Number.NaN : Number(v));
+const fromDraft = (d: Draft): unknown => ({
+  schoolName: d.schoolName,
+  currency: d.currency,
+  budgetBypass: d.budgetBypass,
+  greenlightItems: d.greenlightItems,
+  approvalLinkDays: num(d.numbers.approvalLinkDays),
+  equipmentRules: {
+    minLeadHours: num(d.numbers.minLeadHours),
+    maxBookingDays: num(d.numbers.maxBookingDays),
+    requireGreenlight: d.requireGreenlight,
+    strikeLimit: num(d.numbers.strikeLimit),
+  },
+});
+
+export function SchoolSection() {
+  const settings = useQuery({ queryKey: SCHOOL_SETTINGS_QUERY_KEY, queryFn: ({ signal }) => api<SchoolSettingsDto>("/rest/v1/school-settings", { signal }) });
+  return (
+    <Section
+      id="settings-school"
+      title="School"
+      icon={<School aria-hidden className="size-5" />}
+      description="Settings for the whole school, seen by everyone. Only administrators see this section."
+    >
+      {settings.data ? (
+        <SchoolForm initial={settings.data} />
+      ) : settings.isError ? (
+        <p className="text-sm text-red-700 dark:text-red-400">The school settings could not be loaded: {settings.error.message}</p>
+      ) : (
+        <div role="status" aria-label="Loading the school settings" aria-busy="true">
+          <Skeleton className="h-96" />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
+  const queryClient = useQueryClient();
+  // The draft is the admin's until they save or load someone else's version: a refetch never overwrites it.
+  const [draft, setDraft] = useState(() => toDraft(initial.settings));
+  const [version, setVersion] = useState(initial.version);
+  const [theirs, setTheirs] = useState<SchoolSettingsDto | null>(null);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const setNumber = (key: NumberKey, value: string) => setDraft((d) => ({ ...d, numbers: { ...d.numbers, [key]: value } }));
+
+  const save = useMutation({
+    mutationFn: (settings: SchoolSettings) => api<SchoolSettingsDto>("/rest/v1/school-settings", { method: "PUT", json: { version, settings } }),
+    onSuccess: (saved) => {
+      setDraft(toDraft(saved.settings));
+      setVersion(saved.version);
+      setTheirs(null);
+      queryClient.setQueryData(SCHOOL_SETTINGS_QUERY_KEY, saved);
+      toast.success("School Settings Saved", { description: "Everyone sees the new settings from now on." });
+    },
+    onError: (err) => {
+      const current = err instanceof ApiError && err.status === 409 ? (err.details as { current?: SchoolSettingsDto } | undefined)?.current : undefined;
+      if (current) {
+        setTheirs(current);
+        toast.error("Settings not saved", { description: "Someone else changed these settings while you were editing them." });
+        requestAnimationFrame(() => document.getElementById("school-conflict")?.focus());
+        return;
+      }
+      failed("Settings not saved")(err);
+    },
+  });
+
+  const loadTheirs = () => {
+    if (!theirs) return;
+    setDraft(toDraft(theirs.settings));
+    setVersion(theirs.version);
+    queryClient.setQueryData(SCHOOL_SETTINGS_QUERY_KEY, theirs);
+    setTheirs(null);
+    toast.success("Loaded their settings", { description: "Make your change again, then save." });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = schoolSettingsSchema.safeParse(fromDraft(draft));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = issue?.path ?? [];
+      // equipment rules are edited as flat fields; every other path is the field's id as it stands
+      const field = path[0] === "equipmentRules" ? `school-${String(path[1])}` : `school-${path.map(String).join("-")}`;
+      return report({ title: "Settings not saved", description: issue?.message ?? "Check the school settings.", field });
+    }
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+      {theirs && (
+        <div
+          id="school-conflict"
+          tabIndex={-1}
+          role="alert"
+          className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p>
+            <strong>Someone else changed these settings while you were editing them.</strong> Your changes are still in the form but were not saved. Load their version to
+            see what they changed, then make your change again.
+          </p>
+          <div>
+            <Button variant="secondary" onClick={loadTheirs}>
+              Load Their Settings
+            </Button>
+          </div>
+        </div>
+      )}
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">The school</legend>
+        <Field id="school-schoolName" label="School name" required maxLength={SCHOOL_NAME_MAX} value={draft.schoolName} onChange={(e) => set("schoolName", e.target.value)} />
+        <Select
+          id="school-currency"
+          label="Currency"
+          value={draft.currency}
+          options={currencyOptions}
+          onChange={(e) => set("currency", e.target.value)}
+        />
+        <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">Every budget of the school is kept in this currency. Changing it does not convert amounts already entered.</p>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Budgets and approvals</legend>
+        <Switch
+          id="school-budgetBypass"
+          label="Budget approval bypass"
+          checked={draft.budgetBypass}
+          onChange={(v) => set("budgetBypass", v)}
+          description="When on, a submitted budget counts as approved at once, without a staff member's approval. Use it only when budgets are approved outside The Portal, for example during a workshop week."
+        />
+        <Field
+          id="school-approvalLinkDays"
+          label="Approval link lifetime (days)"
+          type="number"
+          inputMode="numeric"
+          min={APPROVAL_LINK_DAYS.min}
+          max={APPROVAL_LINK_DAYS.max}
+          value={draft.numbers.approvalLinkDays}
+          onChange={(e) => setNumber("approvalLinkDays", e.target.value)}
+          hint={`How long a link e-mailed for a budget approval or a signature keeps working: ${APPROVAL_LINK_DAYS.min} to ${APPROVAL_LINK_DAYS.max} days.`}
+        />
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-base font-semibold text-zinc-900 dark:text-zinc-100">Greenlight checklist</legend>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          What every production needs done before it may move into production. Items ticked from a budget, releases or a document are ticked by The Portal when that happens;
+          the others by the person you choose.
+        </p>
+        <GreenlightEditor items={draft.greenlightItems} onChange={(items) => set("greenlightItems", items)} />
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Equipment booking rules</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            id="school-minLeadHours"
+            label="Notice (hours)"
+            type="number"
+            inputMode="numeric"
+            min={EQUIPMENT_RULE_LIMITS.minLeadHours.min}
+            max={EQUIPMENT_RULE_LIMITS.minLeadHours.max}
+            value={draft.numbers.minLeadHours}
+            onChange={(e) => setNumber("minLeadHours", e.target.value)}
+            hint="How far ahead a booking must be made."
+          />
+          <Field
+            id="school-maxBookingDays"
+            label="Longest booking (days)"
+            type="number"
+            inputMode="numeric"
+            min={EQUIPMENT_RULE_LIMITS.maxBookingDays.min}
+            max={EQUIPMENT_RULE_LIMITS.maxBookingDays.max}
+            value={draft.numbers.maxBookingDays}
+            onChange={(e) => setNumber("maxBookingDays", e.target.value)}
+            hint="From pick-up to return."
+          />
+          <Field
+            id="school-strikeLimit"
+            label="Strike limit"
+            type="number"
+            inputMode="numeric"
+            min={EQUIPMENT_RULE_LIMITS.strikeLimit.min}
+            max={EQUIPMENT_RULE_LIMITS.strikeLimit.max}
+            value={draft.numbers.strikeLimit}
+            onChange={(e) => setNumber("strikeLimit", e.target.value)}
+            hint="Late or damaged returns before booking is paused."
+          />
+        </div>
+        <Switch
+          id="school-requireGreenlight"
+          label="Only greenlit productions may book"
+          checked={draft.requireGreenlight}
+          onChange={(v) => set("requireGreenlight", v)}
+          description="When on, equipment can be reserved only for a production whose greenlight checklist is complete."
+        />
+      </fieldset>
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={save.isPending}>
+          Save School Settings
+        </Button>
+      </div>
+    </form>
+  );
+}
