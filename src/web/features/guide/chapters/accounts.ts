@@ -207,6 +207,9 @@ export const accounts: GuideChapter = {
         {
           p: "Your e-mail address identifies your account and is not changed here; ask an administrator if it must change.",
         },
+        {
+          p: "Your picture, phone, e-mails, light or dark theme and, for administrators, the school's settings are explained in the chapter [Settings](/guide/settings).",
+        },
       ],
     },
   ],

@@ -1,6 +1,7 @@
 import { accounts } from "./accounts.ts";
 import { gettingAround } from "./getting-around.ts";
+import { settings } from "./settings.ts";
 import type { GuideChapter } from "./types.ts";
 
 /** The guide's chapters in reading order; each area adds its chapter file here. */
-export const CHAPTERS: GuideChapter[] = [accounts, gettingAround];
+export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, settings];
