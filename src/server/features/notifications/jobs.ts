@@ -3,6 +3,7 @@ import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { defineJob, enqueue, type EnqueueOptions, type JobDefinition } from "../../lib/jobs.ts";
 import type { Mail } from "../../lib/mailer.ts";
+import { runMilestoneScan } from "../reminders/milestones.ts";
 
 export const sendEmailJob = defineJob({
   type: "email.send",
@@ -15,8 +16,21 @@ export const sendEmailJob = defineJob({
   },
 });
 
+/**
+ * Tells crews about milestones due within 48 hours; it queues its own successor. Defined here rather
+ * than beside the scan so the registry below never reads a job from a module still being loaded.
+ */
+export const milestoneScanJob = defineJob({
+  type: "milestones.scan",
+  payload: z.object({}),
+  handle: (_payload, s: Services) => runMilestoneScan(s),
+});
+
 /** Every job type the workers know. Later domains add theirs here. */
-export const jobRegistry = new Map<string, JobDefinition<any, Services>>([[sendEmailJob.type, sendEmailJob]]);
+export const jobRegistry = new Map<string, JobDefinition<any, Services>>([
+  [sendEmailJob.type, sendEmailJob],
+  [milestoneScanJob.type, milestoneScanJob],
+]);
 
 /** All mail goes through the queue, so none is lost while the mail server is down. */
 export function queueEmail(s: { db: DbOrTx }, mail: Mail, opts?: EnqueueOptions) {
