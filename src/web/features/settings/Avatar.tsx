@@ -72,7 +72,7 @@ export function AvatarEditor({ profile }: { profile: ProfileDto }) {
           </span>
         )}
       </div>
-      <div className="flex flex-col gap-2">
+      <div className="flex min-w-0 flex-1 basis-48 flex-col gap-2">
         <span className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Picture</span>
         <input ref={input} type="file" accept={AVATAR_TYPES.join(",")} hidden onChange={(e) => onFile(e.target.files?.[0])} />
         {chosen ? (
