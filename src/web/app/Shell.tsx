@@ -3,6 +3,7 @@ import {
   Camera,
   Clapperboard,
   Film,
+  FolderKanban,
   Home,
   LayoutDashboard,
   LogOut,
@@ -19,6 +20,7 @@ import { notify } from "../components/toast.tsx";
 import { Brand } from "../components/Brand.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { useAuth } from "../features/auth/AuthProvider.tsx";
+import { NotificationBell } from "../features/inbox/NotificationBell.tsx";
 import { MSG } from "../features/auth/messages.ts";
 import { signInLink } from "../lib/next.ts";
 import { cn } from "../lib/cn.ts";
@@ -26,6 +28,7 @@ import { cn } from "../lib/cn.ts";
 const NAV: { label: string; to: string; icon: LucideIcon }[] = [
   { label: "Home", to: "/", icon: Home },
   { label: "Production Overview", to: "/production-overview", icon: Clapperboard },
+  { label: "Projects", to: "/projects", icon: FolderKanban },
   { label: "Screenplays", to: "/screenplays", icon: ScrollText },
   { label: "Documentary Projects", to: "/projects/documentary", icon: Film },
   { label: "Equipment", to: "/equipment-admin", icon: Camera },
@@ -105,6 +108,7 @@ export function Shell() {
           <div className="ml-auto flex items-center gap-3">
             {user ? (
               <>
+                <NotificationBell />
                 <span className="hidden text-sm text-zinc-600 md:inline dark:text-zinc-400">{user.user_metadata.full_name}</span>
                 <div className="hidden md:block">{signOutButton("")}</div>
               </>
