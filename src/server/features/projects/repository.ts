@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { ProjectListQuery } from "../../../common/project-api.ts";
 import type { LicenceStatus } from "../../../common/projects.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -24,7 +24,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const keyList = (keys: string[]) => (keys.length ? sql.join(keys.map((k) => sql`${k}`), sql`, `) : sql`null`);
 
-function listWhere(q: ProjectListQuery, viewerId: string, onlyType?: "documentary"): SQL | undefined {
+/** The filters of every projects list; the production overview filters with the same ones. */
+export function listWhere(q: Partial<ProjectListQuery>, viewerId: string, onlyType?: "documentary"): SQL | undefined {
   const like = q.search ? `%${escapeLike(q.search)}%` : null;
   return and(
     like ? or(ilike(projects.title, like), ilike(projects.logline, like), ilike(projects.course, like)) : undefined,
@@ -114,6 +115,26 @@ export async function selectDocumentaryPage(
     .offset(opts.q.offset);
   const [total] = await db.select({ n: count() }).from(projects).where(where);
   return { total: total?.n ?? 0, rows };
+}
+
+/**
+ * The reasons behind the list's blocker counts, for the projects of one page: their ticked greenlight
+ * items and their overdue milestones (the same conditions the counts in `listColumns` use).
+ */
+export async function selectBlockerDetails(db: Db, projectIds: string[]) {
+  if (projectIds.length === 0) return { ticked: [], overdue: [] };
+  const [ticked, overdue] = await Promise.all([
+    db
+      .select({ projectId: projectGreenlight.projectId, itemKey: projectGreenlight.itemKey })
+      .from(projectGreenlight)
+      .where(and(inArray(projectGreenlight.projectId, projectIds), eq(projectGreenlight.done, true))),
+    db
+      .select({ projectId: milestones.projectId, id: milestones.id, title: milestones.title, dueDate: milestones.dueDate })
+      .from(milestones)
+      .where(and(inArray(milestones.projectId, projectIds), eq(milestones.done, false), sql`${milestones.dueDate} < current_date`))
+      .orderBy(asc(milestones.dueDate), asc(milestones.id)),
+  ]);
+  return { ticked, overdue };
 }
 
 /** The project with its supervisor's and creator's names; `lock` holds it for the rest of the transaction. */

@@ -40,6 +40,7 @@ import {
   projectCreateInput,
   projectUpdateInput,
 } from "../../../common/project-api.ts";
+import type { ProjectBlocker } from "../../../common/overview-api.ts";
 import { FILM_ROLE_LABELS, PHASES, PHASE_LABELS, type FilmRole, type GreenlightItem, type Phase } from "../../../common/projects.ts";
 import type { Role } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
@@ -128,6 +129,26 @@ function toListItem(r: ListRow, greenlightTotal: number): ProjectListItem {
     version: p.version,
     updatedAt: p.updatedAt.toISOString(),
   };
+}
+
+/**
+ * What holds each listed production up, item by item: the reasons behind `ProjectListItem.blockers`,
+ * under the same rule (overdue milestones always; missing greenlight items before production).
+ */
+export async function blockerReasons(s: Pick<S, "db">, items: Pick<ProjectListItem, "id" | "phase">[]): Promise<Map<string, ProjectBlocker[]>> {
+  const [checklist, details] = await Promise.all([getGreenlightItems(s.db), repo.selectBlockerDetails(s.db, items.map((i) => i.id))]);
+  const ticked = new Set(details.ticked.map((t) => `${t.projectId} ${t.itemKey}`));
+  const reasons = new Map<string, ProjectBlocker[]>();
+  for (const item of items) {
+    const missing: ProjectBlocker[] = beforeProduction(item.phase)
+      ? checklist.filter((g) => !ticked.has(`${item.id} ${g.key}`)).map((g) => ({ kind: "greenlight", key: g.key, label: g.label }))
+      : [];
+    const overdue: ProjectBlocker[] = details.overdue
+      .filter((m) => m.projectId === item.id)
+      .map((m) => ({ kind: "milestone", id: m.id, title: m.title, dueDate: m.dueDate }));
+    reasons.set(item.id, [...missing, ...overdue]);
+  }
+  return reasons;
 }
 
 export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; query: ProjectListQuery }): Promise<Page<ProjectListItem>> {
@@ -319,7 +340,7 @@ async function change(s: S, opts: { caller: Caller; id: string; editorsOnly?: bo
 
 async function publishProjectChanged(s: Pick<S, "events">, id: string) {
   // Every signed-in person may read every project, so every open list and page refetches.
-  await s.events.publish({ type: "project.changed", invalidate: [["projects"], ["project", id]], data: { id } });
+  await s.events.publish({ type: "project.changed", invalidate: [["projects"], ["project", id], ["overview"], ["admin-dashboard"]], data: { id } });
 }
 
 const projectLink = (id: string) => `/project/${id}`;

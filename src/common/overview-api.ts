@@ -1,0 +1,144 @@
+/**
+ * The production overview and admin dashboard contract: what /rest/v1/overview…, /rest/v1/ical… and
+ * /rest/v1/admin… accept (zod) and answer (DTO types). Dates are "YYYY-MM-DD", instants ISO 8601 strings.
+ */
+import { z } from "zod";
+import { projectListQuery, type PersonRef } from "./project-api.ts";
+import type { Phase, ProjectType } from "./projects.ts";
+import type { Role } from "./roles.ts";
+
+/** The board, the timeline and the CSV export share these filters, so what is exported is what is shown. */
+export const overviewFilters = projectListQuery.pick({ search: true, type: true, phase: true, course: true, supervisorId: true, academicYear: true });
+export type OverviewFilters = z.infer<typeof overviewFilters>;
+
+export const BOARD_COLUMN_DEFAULT = 50;
+export const BOARD_COLUMN_MAX = 100;
+
+/** A column longer than `limit` shows its first cards and its count; `offset` (with `phase`) loads more. */
+export const boardQuery = overviewFilters.extend({
+  limit: z.coerce.number("limit is a number").int().min(1, "limit is at least 1").max(BOARD_COLUMN_MAX, `limit is at most ${BOARD_COLUMN_MAX}`).default(BOARD_COLUMN_DEFAULT),
+  offset: z.coerce.number("offset is a number").int().min(0, "offset is at least 0").default(0),
+});
+export type BoardQuery = z.infer<typeof boardQuery>;
+
+export const TIMELINE_WEEKS_DEFAULT = 6;
+export const TIMELINE_WEEKS_MAX = 26;
+
+export const timelineQuery = overviewFilters.extend({
+  from: z.iso.date({ message: "from looks like 2026-10-15" }).optional(),
+  weeks: z.coerce
+    .number("weeks is a number")
+    .int("weeks is a whole number")
+    .min(1, "weeks is at least 1")
+    .max(TIMELINE_WEEKS_MAX, `weeks is at most ${TIMELINE_WEEKS_MAX}`)
+    .default(TIMELINE_WEEKS_DEFAULT),
+  limit: z.coerce.number("limit is a number").int().min(1, "limit is at least 1").max(100, "limit is at most 100").default(100),
+  offset: z.coerce.number("offset is a number").int().min(0, "offset is at least 0").default(0),
+});
+export type TimelineQuery = z.infer<typeof timelineQuery>;
+
+/** One reason a production is held up. */
+export type ProjectBlocker =
+  | { kind: "greenlight"; key: string; label: string }
+  | { kind: "milestone"; id: string; title: string; dueDate: string };
+
+export interface OverviewCard {
+  id: string;
+  title: string;
+  type: ProjectType;
+  course: string;
+  academicYear: string;
+  phase: Phase;
+  supervisor: PersonRef | null;
+  leadNames: string[];
+  shootStart: string | null;
+  shootEnd: string | null;
+  /** The first planned shoot day from today on (today while a shoot is under way); null when none is ahead. */
+  nextShoot: string | null;
+  greenlight: { done: number; total: number };
+  blockers: ProjectBlocker[];
+  isMember: boolean;
+}
+
+export interface BoardColumn {
+  phase: Phase;
+  /** Every card of this column under the filters, of which `items` are the page asked for. */
+  total: number;
+  items: OverviewCard[];
+}
+
+/** GET /rest/v1/overview/board: one column per phase, in the phases' order (only the filtered one when `phase` is given). */
+export interface BoardDto {
+  columns: BoardColumn[];
+}
+
+export interface TimelineEntry {
+  id: string;
+  title: string;
+  type: ProjectType;
+  phase: Phase;
+  shootStart: string;
+  /** The last shoot day; the first one when only that is planned. */
+  shootEnd: string;
+}
+
+/** GET /rest/v1/overview/timeline. `to` is the window's last day. */
+export interface TimelineDto {
+  from: string;
+  to: string;
+  today: string;
+  total: number;
+  items: TimelineEntry[];
+}
+
+/** GET /rest/v1/overview/filters: the choices of the course and supervisor filters. */
+export interface OverviewFilterOptions {
+  courses: string[];
+  supervisors: PersonRef[];
+}
+
+/** GET and POST /rest/v1/overview/ical-token. The URL is only ever shown when it is made: only its hash is kept. */
+export interface IcalFeedDto {
+  active: boolean;
+  url: string | null;
+}
+
+// ── The admin dashboard ──────────────────────────────────────────────────────────────────────────
+
+export interface DeadJobDto {
+  id: string;
+  type: string;
+  attempts: number;
+  lastError: string | null;
+  updatedAt: string;
+}
+
+export interface DashboardActivity {
+  id: string;
+  source: "project" | "audit";
+  actorName: string;
+  summary: string;
+  /** The project the entry is about, for a link. */
+  projectId: string | null;
+  projectTitle: string | null;
+  createdAt: string;
+}
+
+export interface PendingApprovalsDto {
+  items: never[];
+  /** The features that will put approvals here once they exist. */
+  sources: string[];
+  explanation: string;
+}
+
+/** GET /rest/v1/admin/dashboard (staff and admins). */
+export interface AdminDashboardDto {
+  productionsByPhase: { phase: Phase; count: number }[];
+  shootsThisWeek: { from: string; to: string; total: number; items: TimelineEntry[] };
+  jobs: { pending: number; running: number; dead: number; recentDead: DeadJobDto[] };
+  recentActivity: DashboardActivity[];
+  people: { role: Role; active: number; deactivated: number }[];
+  pendingApprovals: PendingApprovalsDto;
+  /** Admins may retry a dead job. */
+  canRetryJobs: boolean;
+}

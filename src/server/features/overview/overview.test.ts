@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import type { AdminDashboardDto, BoardDto, TimelineDto } from "../../../common/overview-api.ts";
+import { auditLog, jobs, profiles, projects } from "../../db/schema/index.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { csvCell } from "./csv.ts";
+import { escapeText, foldLine } from "./ical.ts";
+
+/** Projects made here live in this academic year, so the demo seed's projects never get in the way. */
+const YEAR = "2033/34";
+
+describe("CSV and iCal text, by themselves", () => {
+  it("quotes RFC 4180 fields and defuses formulas", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell('say "cut", then')).toBe('"say ""cut"", then"');
+    expect(csvCell("two\r\nlines")).toBe('"two\r\nlines"');
+    for (const start of ["=", "+", "-", "@"]) expect(csvCell(`${start}1+1`)).toBe(`'${start}1+1`);
+    expect(csvCell('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
+  });
+
+  it("escapes TEXT and folds lines at 75 octets without cutting a character", () => {
+    expect(escapeText("a,b;c\\d\ne")).toBe("a\\,b\\;c\\\\d\\ne");
+    const long = `SUMMARY:${"é".repeat(60)}`;
+    const folded = foldLine(long).split("\r\n");
+    expect(folded.length).toBeGreaterThan(1);
+    for (const line of folded) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.slice(1).every((l) => l.startsWith(" "))).toBe(true);
+    expect(folded.map((l, i) => (i ? l.slice(1) : l)).join("")).toBe(long);
+  });
+});
+
+describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) => {
+  let p: TestPortal;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  const made: Record<string, string> = {};
+
+  const api = async (path: string, init: { method?: string; json?: unknown; as?: string } = {}) => {
+    const res = await p.request(`/rest/v1${path}`, { method: init.method ?? "GET", json: init.json, cookie: init.as ? cookies[init.as] : undefined });
+    const text = await res.text();
+    const isJson = res.headers.get("content-type")?.includes("json");
+    return { status: res.status, headers: res.headers, text, body: isJson && text ? JSON.parse(text) : null };
+  };
+  const create = async (as: string, json: Record<string, unknown>) => {
+    const res = await api("/projects", { method: "POST", as, json: { academicYear: YEAR, supervisorId: ids.staff, ...json } });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+  const board = async (qs: string, as = "member") => {
+    const res = await api(`/overview/board?academicYear=${encodeURIComponent(YEAR)}&${qs}`, { as });
+    expect(res.status).toBe(200);
+    return res.body as BoardDto;
+  };
+  const titles = (b: BoardDto) => Object.fromEntries(b.columns.map((c) => [c.phase, c.items.map((i) => i.title)]));
+
+  beforeAll(async () => {
+    p = await startTestPortal(kind);
+    const who = { admin: "admin@portal.test", staff: "staff@portal.test", member: "student@portal.test", outsider: "tomas.novak@portal.test" };
+    for (const [key, email] of Object.entries(who)) {
+      cookies[key] = await p.signIn(email);
+      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+      ids[key] = row!.id;
+    }
+    made.river = await create("member", { title: "River, Rising; Again", type: "documentary", course: "Documentary Lab", shootStart: "2040-01-10", shootEnd: "2040-01-12", locations: ["Old Harbour, Pier 4"] });
+    made.glass = await create("member", { title: '=HYPERLINK("http://evil","x")', type: "fiction", course: "Fiction I", shootStart: "2039-12-30", shootEnd: "2040-01-02" });
+    made.later = await create("outsider", { title: "Later Film", type: "fiction", course: "Fiction I", shootStart: "2040-02-01", supervisorId: null });
+    // Moving on as staff, past the checklist with a written reason, as the board's "Move to…" does.
+    const moved = await api(`/projects/${made.later}/phase`, {
+      method: "POST",
+      as: "staff",
+      json: { to: "production", reason: "Shooting starts", overrideReason: "Signed off in the faculty meeting" },
+    });
+    expect(moved.status).toBe(200);
+    const ms = await api(`/projects/${made.river}/milestones`, { method: "POST", as: "member", json: { title: "Treatment", dueDate: "2020-01-01" } });
+    expect(ms.status).toBe(201);
+  }, 120_000);
+  afterAll(() => p?.close());
+
+  describe("the board", () => {
+    it("groups every production by phase, each column with its count", async () => {
+      const b = await board("");
+      expect(b.columns.map((c) => c.phase)).toEqual(["development", "pre_production", "production", "post_production", "completed"]);
+      expect(titles(b)).toMatchObject({ development: ['=HYPERLINK("http://evil","x")', "River, Rising; Again"], production: ["Later Film"], completed: [] });
+      expect(b.columns.find((c) => c.phase === "development")!.total).toBe(2);
+      const river = b.columns[0]!.items.find((i) => i.id === made.river)!;
+      expect(river).toMatchObject({ type: "documentary", course: "Documentary Lab", supervisor: { id: ids.staff }, leadNames: ["Lena Fischer"], nextShoot: "2040-01-10", greenlight: { done: 0, total: 6 }, isMember: true });
+    });
+
+    it("gives each card its blockers with reasons, the same ones the projects list counts", async () => {
+      const b = await board("search=River");
+      const river = b.columns[0]!.items[0]!;
+      expect(river.blockers.filter((x) => x.kind === "greenlight")).toHaveLength(6);
+      expect(river.blockers).toContainEqual(expect.objectContaining({ kind: "milestone", title: "Treatment", dueDate: "2020-01-01" }));
+      const listed = await api(`/projects?academicYear=${encodeURIComponent(YEAR)}&search=River`, { as: "member" });
+      expect(listed.body.items[0].blockers).toBe(river.blockers.length);
+      // Past production, missing greenlight items no longer hold anything up.
+      const later = (await board("search=Later")).columns.find((c) => c.phase === "production")!.items[0]!;
+      expect(later.blockers).toEqual([]);
+    });
+
+    it("filters by type, course, supervisor, phase and search in the database", async () => {
+      expect(titles(await board("type=documentary")).development).toEqual(["River, Rising; Again"]);
+      expect(titles(await board("course=Fiction%20I"))).toMatchObject({ development: ['=HYPERLINK("http://evil","x")'], production: ["Later Film"] });
+      expect(titles(await board(`supervisorId=${ids.staff}`)).production).toEqual([]);
+      const onlyProduction = await board("phase=production");
+      expect(onlyProduction.columns.map((c) => c.phase)).toEqual(["production"]);
+      expect(titles(await board("search=rising")).development).toEqual(["River, Rising; Again"]);
+    });
+
+    it("pages a long column and keeps its count", async () => {
+      const b = await board("limit=1");
+      const dev = b.columns.find((c) => c.phase === "development")!;
+      expect(dev.items).toHaveLength(1);
+      expect(dev.total).toBe(2);
+      const next = await board("phase=development&limit=1&offset=1");
+      expect(next.columns[0]!.items).toHaveLength(1);
+      expect(next.columns[0]!.items[0]!.id).not.toBe(dev.items[0]!.id);
+    });
+
+    it("refuses bad filters with a message, and strangers", async () => {
+      for (const qs of ["phase=filming", "type=opera", "limit=500", "offset=-1"]) {
+        const res = await api(`/overview/board?${qs}`, { as: "member" });
+        expect(res.status).toBe(400);
+        expect(res.body.error.message).toMatch(/\w/);
+      }
+      expect((await api("/overview/board")).status).toBe(401);
+    });
+
+    it("offers the courses and the supervisors to filter by", async () => {
+      const res = await api("/overview/filters", { as: "member" });
+      expect(res.body.courses).toEqual(expect.arrayContaining(["Documentary Lab", "Fiction I"]));
+      expect(res.body.supervisors).toContainEqual({ id: ids.staff, name: expect.any(String) });
+    });
+  });
+
+  describe("the timeline", () => {
+    it("lists the shoots overlapping the window, earliest first", async () => {
+      const res = await api(`/overview/timeline?academicYear=${encodeURIComponent(YEAR)}&from=2040-01-01&weeks=2`, { as: "member" });
+      expect(res.status).toBe(200);
+      const t = res.body as TimelineDto;
+      expect(t).toMatchObject({ from: "2040-01-01", to: "2040-01-14", total: 2 });
+      expect(t.items.map((i) => [i.title, i.shootStart, i.shootEnd])).toEqual([
+        ['=HYPERLINK("http://evil","x")', "2039-12-30", "2040-01-02"],
+        ["River, Rising; Again", "2040-01-10", "2040-01-12"],
+      ]);
+      const oneDay = await api(`/overview/timeline?academicYear=${encodeURIComponent(YEAR)}&from=2040-02-01&weeks=1`, { as: "member" });
+      expect(oneDay.body.items).toEqual([expect.objectContaining({ title: "Later Film", shootStart: "2040-02-01", shootEnd: "2040-02-01" })]);
+    });
+
+    it("starts today for six weeks by default, and refuses bad input", async () => {
+      const res = await api("/overview/timeline", { as: "member" });
+      expect(res.body.from).toBe(res.body.today);
+      expect(Date.parse(res.body.to) - Date.parse(res.body.from)).toBe(41 * 86_400_000);
+      for (const qs of ["from=tomorrow", "weeks=0", "weeks=100", "from=2040-02-31"]) {
+        const bad = await api(`/overview/timeline?${qs}`, { as: "member" });
+        expect(bad.status).toBe(400);
+      }
+    });
+  });
+
+  describe("the CSV export", () => {
+    it("exports the filtered list with RFC 4180 quoting, safe from formulas", async () => {
+      const res = await api(`/overview/export.csv?academicYear=${encodeURIComponent(YEAR)}&course=Fiction%20I`, { as: "member" });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="productions-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const lines = res.text.split("\r\n");
+      expect(lines[0]).toBe("Title,Type,Phase,Course,Academic year,Supervisor,Leads,Shoot start,Shoot end,Greenlight done,Greenlight total,Blockers");
+      expect(lines).toHaveLength(4);
+      expect(lines[3]).toBe("");
+      expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil"",""x""\)",Fiction,Development,Fiction I,2033\/34,/);
+      expect(lines[1]).toContain(",2039-12-30,2040-01-02,0,6,");
+      expect(lines[1]).toContain("Greenlight missing: Supervisor sign-off");
+      expect(lines[2]).toMatch(/^Later Film,Fiction,Production,Fiction I,2033\/34,,Tomás Novák,2040-02-01,,0,6,$/);
+    });
+
+    it("refuses bad filters before sending a file", async () => {
+      const res = await api("/overview/export.csv?type=opera", { as: "member" });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/Type must be one of/);
+    });
+  });
+
+  describe("the iCal feed", () => {
+    it("answers a wrong or malformed token with a not-found", async () => {
+      for (const token of ["nope", "A".repeat(43), "../../etc/passwd"]) {
+        const res = await p.request(`/rest/v1/ical/${encodeURIComponent(token)}.ics`);
+        expect(res.status).toBe(404);
+      }
+      expect((await p.request("/rest/v1/ical/whatever")).status).toBe(404);
+    });
+
+    it("serves the shoots of the owner's projects as an RFC 5545 calendar; a new token ends the old one", async () => {
+      expect((await api("/overview/ical-token", { as: "member" })).body).toEqual({ active: false, url: null });
+      const made1 = await api("/overview/ical-token", { method: "POST", as: "member" });
+      expect(made1.status).toBe(200);
+      const url = new URL(made1.body.url);
+      expect(url.pathname).toMatch(/^\/rest\/v1\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+      expect((await api("/overview/ical-token", { as: "member" })).body.active).toBe(true);
+      const [stored] = await p.services.db.select({ hash: profiles.icalTokenHash }).from(profiles).where(eq(profiles.id, ids.member!));
+      expect(stored!.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(url.pathname).not.toContain(stored!.hash!);
+
+      const res = await p.request(url.pathname);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/calendar/);
+      const ics = await res.text();
+      expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+      expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+      expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+      for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      const unfolded = ics.replace(/\r\n /g, "");
+      expect(unfolded).toContain(`UID:shoot-${made.river}@`);
+      expect(unfolded).toContain("DTSTART;VALUE=DATE:20400110\r\nDTEND;VALUE=DATE:20400113\r\n");
+      expect(unfolded).toContain("SUMMARY:Shoot: River\\, Rising\\; Again\r\n");
+      expect(unfolded).toContain("LOCATION:Old Harbour\\, Pier 4\r\n");
+      expect(unfolded).toMatch(/DTSTAMP:\d{8}T\d{6}Z\r\n/);
+      // Only the owner's productions: Tomás's film is not theirs.
+      expect(unfolded).not.toContain("Later Film");
+      // The same project keeps its UID from one fetch to the next.
+      expect((await (await p.request(url.pathname)).text()).replace(/\r\n /g, "")).toContain(`UID:shoot-${made.river}@`);
+
+      const made2 = await api("/overview/ical-token", { method: "POST", as: "member" });
+      expect(made2.body.url).not.toBe(made1.body.url);
+      expect((await p.request(url.pathname)).status).toBe(404);
+      expect((await p.request(new URL(made2.body.url).pathname)).status).toBe(200);
+    });
+
+    it("gives a supervisor the shoots they supervise", async () => {
+      const made1 = await api("/overview/ical-token", { method: "POST", as: "staff" });
+      const ics = (await (await p.request(new URL(made1.body.url).pathname)).text()).replace(/\r\n /g, "");
+      expect(ics).toContain(`UID:shoot-${made.river}@`);
+    });
+  });
+
+  describe("the admin dashboard", () => {
+    it("is for staff and admins", async () => {
+      const student = await api("/admin/dashboard", { as: "member" });
+      expect(student.status).toBe(403);
+      expect(student.body.error.message).toMatch(/permission/);
+      expect((await api("/admin/dashboard")).status).toBe(401);
+      expect((await api("/admin/dashboard", { as: "staff" })).body.canRetryJobs).toBe(false);
+    });
+
+    it("counts productions by phase and people by role as the database holds them", async () => {
+      const d = (await api("/admin/dashboard", { as: "admin" })).body as AdminDashboardDto;
+      const [all] = await p.services.db.select({ n: count() }).from(projects);
+      expect(d.productionsByPhase.reduce((n, x) => n + x.count, 0)).toBe(all!.n);
+      expect(d.productionsByPhase.map((x) => x.phase)).toEqual(["development", "pre_production", "production", "post_production", "completed"]);
+      const [people] = await p.services.db.select({ n: count() }).from(profiles);
+      expect(d.people.reduce((n, x) => n + x.active + x.deactivated, 0)).toBe(people!.n);
+      expect(d.people.find((x) => x.role === "admin")!.active).toBeGreaterThanOrEqual(1);
+      expect(d.pendingApprovals.items).toEqual([]);
+      expect(d.pendingApprovals.sources.length).toBeGreaterThan(0);
+      expect(d.recentActivity.length).toBeLessThanOrEqual(20);
+      const times = d.recentActivity.map((a) => a.createdAt);
+      expect([...times].sort().reverse()).toEqual(times);
+      expect(d.recentActivity.some((a) => a.summary.includes("Later Film") || a.summary.includes("production"))).toBe(true);
+      expect(d.canRetryJobs).toBe(true);
+    });
+
+    it("shows job health and lets an admin retry a dead job, audited", async () => {
+      const [dead] = await p.services.db
+        .insert(jobs)
+        .values({ type: "email.send", payload: { to: "x@portal.test" }, status: "dead", attempts: 5, lastError: "SMTP refused: 550" })
+        .returning();
+      const d = (await api("/admin/dashboard", { as: "staff" })).body as AdminDashboardDto;
+      expect(d.jobs.dead).toBeGreaterThanOrEqual(1);
+      expect(d.jobs.recentDead[0]).toMatchObject({ id: dead!.id, type: "email.send", attempts: 5, lastError: "SMTP refused: 550" });
+
+      expect((await api(`/admin/jobs/${dead!.id}/retry`, { method: "POST", as: "staff" })).status).toBe(403);
+      expect((await api(`/admin/jobs/${dead!.id}/retry`, { method: "POST", as: "member" })).status).toBe(403);
+      const retried = await api(`/admin/jobs/${dead!.id}/retry`, { method: "POST", as: "admin" });
+      expect(retried.status).toBe(200);
+      expect(retried.body).toEqual({ id: dead!.id, status: "pending" });
+      const [row] = await p.services.db.select().from(jobs).where(eq(jobs.id, dead!.id));
+      expect(row).toMatchObject({ status: "pending", attempts: 0 });
+      const [audit] = await p.services.db.select().from(auditLog).where(eq(auditLog.targetId, dead!.id));
+      expect(audit).toMatchObject({ action: "job.retried", targetType: "job", actorName: "Margaret Okafor", details: { attempts: 5, lastError: "SMTP refused: 550" } });
+
+      const again = await api(`/admin/jobs/${dead!.id}/retry`, { method: "POST", as: "admin" });
+      expect(again.status).toBe(409);
+      expect(again.body.error.message).toMatch(/only a dead job/);
+      expect((await api("/admin/jobs/not-a-job/retry", { method: "POST", as: "admin" })).status).toBe(404);
+      expect((await api("/admin/jobs/00000000-0000-4000-8000-000000000000/retry", { method: "POST", as: "admin" })).status).toBe(404);
+    });
+  });
+});

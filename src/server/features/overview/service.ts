@@ -1,0 +1,318 @@
+import { createHash, randomBytes } from "node:crypto";
+import type {
+  AdminDashboardDto,
+  BoardDto,
+  BoardQuery,
+  DashboardActivity,
+  IcalFeedDto,
+  OverviewCard,
+  OverviewFilterOptions,
+  OverviewFilters,
+  ProjectBlocker,
+  TimelineDto,
+  TimelineQuery,
+} from "../../../common/overview-api.ts";
+import type { ProjectListItem } from "../../../common/project-api.ts";
+import { PHASES, PHASE_LABELS, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
+import { ROLES } from "../../../common/roles.ts";
+import type { Services } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/service.ts";
+import { blockerReasons, listProjects, type Caller } from "../projects/service.ts";
+import { buildCalendar, type CalendarEvent } from "./ical.ts";
+import { csvRow } from "./csv.ts";
+import * as repo from "./repository.ts";
+
+type S = Pick<Services, "db" | "events" | "config">;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 86_400_000;
+
+/** Calendar days in UTC, so that a date never shifts with the server's time zone. */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+
+function nextShoot(p: Pick<ProjectListItem, "shootStart" | "shootEnd">, today: string): string | null {
+  if (!p.shootStart) return null;
+  if (p.shootStart >= today) return p.shootStart;
+  return (p.shootEnd ?? p.shootStart) >= today ? today : null;
+}
+
+function toCard(p: ProjectListItem, blockers: ProjectBlocker[], today: string): OverviewCard {
+  return {
+    id: p.id,
+    title: p.title,
+    type: p.type,
+    course: p.course,
+    academicYear: p.academicYear,
+    phase: p.phase,
+    supervisor: p.supervisor,
+    leadNames: p.leadNames,
+    shootStart: p.shootStart,
+    shootEnd: p.shootEnd,
+    nextShoot: nextShoot(p, today),
+    greenlight: p.greenlight,
+    blockers,
+    isMember: p.isMember,
+  };
+}
+
+// ── The board ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * One column per phase, each a page of the projects list under the same filters (so a card shows what
+ * the projects list shows), with the reasons behind each card's blockers.
+ */
+export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: BoardQuery }): Promise<BoardDto> {
+  const { limit, offset, ...filters } = opts.query;
+  const phases: readonly Phase[] = filters.phase ? [filters.phase] : PHASES;
+  const pages = await Promise.all(
+    phases.map((phase) =>
+      listProjects(s, { caller: opts.caller, query: { ...filters, phase, sort: "shootStart", dir: "asc", limit, offset } }),
+    ),
+  );
+  const reasons = await blockerReasons(s, pages.flatMap((p) => p.items));
+  const today = isoDay(new Date());
+  return {
+    columns: phases.map((phase, i) => ({
+      phase,
+      total: pages[i]!.total,
+      items: pages[i]!.items.map((p) => toCard(p, reasons.get(p.id) ?? [], today)),
+    })),
+  };
+}
+
+export async function getFilterOptions(s: Pick<S, "db">): Promise<OverviewFilterOptions> {
+  return repo.selectFilterOptions(s.db);
+}
+
+// ── The timeline ─────────────────────────────────────────────────────────────────────────────────
+
+export async function getTimeline(s: Pick<S, "db">, opts: { caller: Caller; query: TimelineQuery }): Promise<TimelineDto> {
+  const { from: asked, weeks, limit, offset, ...filters } = opts.query;
+  const today = isoDay(new Date());
+  const from = asked ?? today;
+  const to = addDays(from, weeks * 7 - 1);
+  const page = await repo.selectShootsBetween(s.db, { from, to, filters, viewerId: opts.caller.id, limit, offset });
+  return { from, to, today, total: page.total, items: page.rows };
+}
+
+// ── The CSV export ───────────────────────────────────────────────────────────────────────────────
+
+const EXPORT_PAGE = 100;
+
+export const CSV_HEADER = [
+  "Title",
+  "Type",
+  "Phase",
+  "Course",
+  "Academic year",
+  "Supervisor",
+  "Leads",
+  "Shoot start",
+  "Shoot end",
+  "Greenlight done",
+  "Greenlight total",
+  "Blockers",
+];
+
+export function describeBlocker(b: ProjectBlocker): string {
+  return b.kind === "greenlight" ? `Greenlight missing: ${b.label}` : `Milestone overdue: ${b.title} (due ${b.dueDate})`;
+}
+
+export const exportFilename = (now: Date) => `productions-${isoDay(now)}.csv`;
+
+/**
+ * The filtered list as CSV lines, read a page at a time from the database so an export of every
+ * production never holds the whole table in memory.
+ */
+export async function* exportCsv(s: Pick<S, "db">, opts: { caller: Caller; filters: OverviewFilters }): AsyncGenerator<string> {
+  yield csvRow(CSV_HEADER);
+  for (let offset = 0; ; offset += EXPORT_PAGE) {
+    const page = await listProjects(s, { caller: opts.caller, query: { ...opts.filters, sort: "title", dir: "asc", limit: EXPORT_PAGE, offset } });
+    const reasons = await blockerReasons(s, page.items);
+    for (const p of page.items) {
+      yield csvRow([
+        p.title,
+        PROJECT_TYPE_LABELS[p.type],
+        PHASE_LABELS[p.phase],
+        p.course,
+        p.academicYear,
+        p.supervisor?.name ?? "",
+        p.leadNames.join("; "),
+        p.shootStart ?? "",
+        p.shootEnd ?? "",
+        String(p.greenlight.done),
+        String(p.greenlight.total),
+        (reasons.get(p.id) ?? []).map(describeBlocker).join("; "),
+      ]);
+    }
+    if (page.items.length < EXPORT_PAGE) return;
+  }
+}
+
+// ── The personal iCal feed ───────────────────────────────────────────────────────────────────────
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+/** 32 random bytes (256 bits), URL-safe; anything else in the path cannot be a token. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const feedUrl = (s: Pick<S, "config">, token: string) => `${s.config.PUBLIC_URL}/rest/v1/ical/${token}.ics`;
+
+export async function getIcalFeed(s: Pick<S, "db">, opts: { caller: Caller }): Promise<IcalFeedDto> {
+  return { active: await repo.hasIcalToken(s.db, opts.caller.id), url: null };
+}
+
+/** A new secret each time: the previous URL stops working at once, which is how a leaked one is revoked. */
+export async function rotateIcalToken(s: Pick<S, "db" | "config">, opts: { caller: Caller }): Promise<IcalFeedDto> {
+  const token = randomBytes(32).toString("base64url");
+  await repo.setIcalTokenHash(s.db, opts.caller.id, hashToken(token));
+  return { active: true, url: feedUrl(s, token) };
+}
+
+const noFeed = () => new AppError("not_found", "There is no calendar feed at this address. Create a new feed URL on the production overview.");
+
+export async function renderIcalFeed(s: Pick<S, "db" | "config">, opts: { token: string }): Promise<string> {
+  if (!TOKEN.test(opts.token)) throw noFeed();
+  const owner = await repo.selectFeedOwner(s.db, hashToken(opts.token));
+  if (!owner) throw noFeed();
+  const shoots = await repo.selectFeedShoots(s.db, owner.id);
+  const host = new URL(s.config.PUBLIC_URL).hostname;
+  const events: CalendarEvent[] = shoots.map((p) => {
+    const link = `${s.config.PUBLIC_URL}/project/${p.id}`;
+    return {
+      uid: `shoot-${p.id}@${host}`,
+      stamp: p.updatedAt,
+      start: p.shootStart,
+      lastDay: p.shootEnd,
+      summary: `Shoot: ${p.title}`,
+      description: [
+        `${PROJECT_TYPE_LABELS[p.type]}, ${PHASE_LABELS[p.phase].toLowerCase()}`,
+        p.course ? `Course: ${p.course}` : null,
+        p.supervisorName ? `Supervisor: ${p.supervisorName}` : null,
+        link,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      location: p.locations.join("; "),
+      url: link,
+    };
+  });
+  return buildCalendar({ name: `Shoots of ${owner.name}`, events });
+}
+
+// ── The admin dashboard ──────────────────────────────────────────────────────────────────────────
+
+const ACTIVITY_SIZE = 20;
+const DEAD_SHOWN = 10;
+
+const AUDIT_ACTIONS: Record<string, string> = {
+  "user.created": "created the account of",
+  "user.role_changed": "changed the role of",
+  "user.deactivated": "deactivated",
+  "user.reactivated": "reactivated",
+  "user.updated": "updated the account of",
+  "invitation.created": "invited",
+  "invitation.resent": "sent the invitation again to",
+  "invitation.revoked": "revoked the invitation of",
+  "invitation.accepted": "accepted the invitation as",
+  "project.deleted": "deleted the project",
+  "school.settings_changed": "changed the school settings of",
+  "job.retried": "retried the dead job",
+};
+
+const PENDING_APPROVALS = {
+  items: [] as never[],
+  sources: ["Budget approvals", "Equipment reservations", "Document signatures"],
+  explanation:
+    "Approvals appear here as the features that ask for them arrive: budgets waiting for approval, equipment reservations to confirm and documents waiting for a signature. None of them asks for an approval yet.",
+};
+
+const isStaff = (c: Caller) => c.role === "staff" || c.role === "admin";
+
+/** Monday to Sunday of the week of `today`. */
+function weekOf(today: string): { from: string; to: string } {
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const from = addDays(today, -weekday);
+  return { from, to: addDays(from, 6) };
+}
+
+export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AdminDashboardDto> {
+  if (!isStaff(opts.caller)) throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
+  const week = weekOf(isoDay(new Date()));
+  const [phases, shoots, jobCounts, dead, [activity, audit], people] = await Promise.all([
+    repo.countByPhase(s.db),
+    repo.selectShootsBetween(s.db, { ...week, filters: {}, viewerId: opts.caller.id, limit: 20, offset: 0 }),
+    repo.countJobs(s.db),
+    repo.selectDeadJobs(s.db, DEAD_SHOWN),
+    repo.selectRecentLogs(s.db, ACTIVITY_SIZE),
+    repo.countPeople(s.db),
+  ]);
+  const jobsBy = new Map(jobCounts.map((j) => [j.status, j.n]));
+  const recentActivity: DashboardActivity[] = [
+    ...activity.map((a) => ({
+      id: a.id,
+      source: "project" as const,
+      actorName: a.actorName,
+      summary: a.summary,
+      projectId: a.projectId,
+      projectTitle: a.projectTitle,
+      createdAt: a.createdAt,
+    })),
+    ...audit.map((a) => ({
+      id: a.id,
+      source: "audit" as const,
+      actorName: a.actorName,
+      summary: `${a.actorName} ${AUDIT_ACTIONS[a.action] ?? a.action}${a.targetLabel ? ` ${a.targetLabel}` : ""}`,
+      projectId: null,
+      projectTitle: null,
+      createdAt: a.createdAt,
+    })),
+  ]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, ACTIVITY_SIZE)
+    .map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
+  return {
+    productionsByPhase: PHASES.map((phase) => ({ phase, count: phases.find((p) => p.phase === phase)?.n ?? 0 })),
+    shootsThisWeek: { ...week, total: shoots.total, items: shoots.rows },
+    jobs: {
+      pending: jobsBy.get("pending") ?? 0,
+      running: jobsBy.get("running") ?? 0,
+      dead: jobsBy.get("dead") ?? 0,
+      recentDead: dead.map((j) => ({ ...j, updatedAt: j.updatedAt.toISOString() })),
+    },
+    recentActivity,
+    people: ROLES.map((role) => ({
+      role,
+      active: people.find((p) => p.role === role && p.active)?.n ?? 0,
+      deactivated: people.find((p) => p.role === role && !p.active)?.n ?? 0,
+    })),
+    pendingApprovals: PENDING_APPROVALS,
+    canRetryJobs: opts.caller.role === "admin",
+  };
+}
+
+/** A dead job gets a fresh set of attempts, at once; the audit log keeps why it had died. */
+export async function retryJob(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<{ id: string; status: "pending" }> {
+  if (opts.caller.role !== "admin") throw new AppError("forbidden", "Only an administrator can retry a job.");
+  const missing = () => new AppError("not_found", "There is no job with this id.");
+  if (!UUID.test(opts.id)) throw missing();
+  await s.db.transaction(async (tx) => {
+    const job = await repo.selectJobForUpdate(tx, opts.id);
+    if (!job) throw missing();
+    if (job.status !== "dead") throw new AppError("conflict", `This job is ${job.status}, not dead: only a dead job can be retried.`);
+    if (job.dedupeKey && (await repo.queuedTwin(tx, job.dedupeKey, job.id))) {
+      throw new AppError("conflict", "The same job is already queued again, so this one is not retried.");
+    }
+    await repo.requeueJob(tx, job.id);
+    await recordAudit(tx, opts.caller, {
+      action: "job.retried",
+      targetType: "job",
+      targetId: job.id,
+      targetLabel: job.type,
+      details: { attempts: job.attempts, lastError: job.lastError },
+    });
+  });
+  await s.events.publish({ type: "job.retried", invalidate: [["admin-dashboard"], ["audit-log"]] });
+  return { id: opts.id, status: "pending" };
+}
