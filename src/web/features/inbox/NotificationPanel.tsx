@@ -63,7 +63,10 @@ export default function NotificationPanel({ id, bell, onClose }: { id: string; b
           </h2>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">{first ? (unread > 0 ? `${unread} unread` : "All read") : "Loading…"}</p>
         </div>
-        <Button variant="ghost" className="px-2 text-xs" disabled={unread === 0} busy={markAll.isPending} onClick={() => markAll.mutate()}>
+        <Button variant="ghost" className="px-2 text-xs" disabled={unread === 0} busy={markAll.isPending} onClick={() =>
+            // The button is disabled once all is read; focus would otherwise fall out of the panel.
+            markAll.mutate(undefined, { onSuccess: () => headingRef.current?.focus() })
+          }>
           <CheckCheck aria-hidden className="size-4" />
           Mark all as read
         </Button>

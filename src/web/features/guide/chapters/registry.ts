@@ -1,7 +1,8 @@
 import { accounts } from "./accounts.ts";
 import { gettingAround } from "./getting-around.ts";
+import { notifications } from "./notifications.ts";
 import { settings } from "./settings.ts";
 import type { GuideChapter } from "./types.ts";
 
 /** The guide's chapters in reading order; each area adds its chapter file here. */
-export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, settings];
+export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, notifications, settings];
