@@ -8,6 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
+import { benchProjects } from "./projects.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -152,6 +153,11 @@ async function main() {
     const authJsKB = js.gzipBytes / 1024;
     process.stdout.write(`${round(authJsKB)} kB gzipped\n\n`);
 
+    console.log("  the projects list, a page of 50 of 10,000 projects, 100 connections:");
+    const projects = await benchProjects(DURATION_S);
+    const onPostgres = projects.find((f) => f.database === "postgres");
+    console.log("");
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGB: round(os.totalmem() / 1024 ** 3), node: process.version },
@@ -159,6 +165,11 @@ async function main() {
       coldStartMs: Math.round(portal.readyMs),
       routes,
       memory: { idleMB: round(idleMB), peakUnderLoadMB: round(peakMB), targetMB: MEMORY_TARGET_MB, pass: peakMB <= MEMORY_TARGET_MB },
+      projectsList: {
+        figures: projects,
+        target: "on PostgreSQL: ≥ 0.3 × bare and p99 ≤ 50 ms",
+        pass: onPostgres ? onPostgres.ratioToBare >= 0.3 && onPostgres.p99Ms <= 50 : null,
+      },
       authFirstLoadJs: {
         gzipKB: round(authJsKB),
         targetKB: AUTH_JS_TARGET_KB,
@@ -181,6 +192,12 @@ async function main() {
       "cold start to ready": { value: `${results.coldStartMs} ms`, target: "—", result: "—" },
       "resident memory, idle": { value: `${results.memory.idleMB} MB`, target: "—", result: "—" },
       "resident memory, peak under load": { value: `${results.memory.peakUnderLoadMB} MB`, target: `≤ ${MEMORY_TARGET_MB} MB`, result: verdict(results.memory.pass) },
+      ...Object.fromEntries(
+        projects.map((f) => [
+          `projects list on ${f.database}`,
+          { value: `${f.reqPerSec} req/s (${f.ratioToBare} × bare), p99 ${f.p99Ms} ms`, target: f.database === "postgres" ? "≥ 0.3 × bare, p99 ≤ 50 ms" : "—", result: f.database === "postgres" ? verdict(results.projectsList.pass === true) : "—" },
+        ]),
+      ),
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
     console.log("Written to bench/results.json");

@@ -33,18 +33,20 @@ export async function freePort(): Promise<number> {
 
 export interface PortalOptions {
   env?: Record<string, string>;
+  /** An existing DATA_DIR to start on (kept after stop); by default a fresh one that is removed. */
+  dataDir?: string;
   /** How long to wait for /healthz before giving up. */
   readyTimeoutMs?: number;
 }
 
 /**
  * Starts the built portal exactly as README does (`node --import tsx src/server/main.ts`), on a free port,
- * embedded PGlite in a fresh temporary DATA_DIR, and waits until /healthz answers.
+ * embedded PGlite in a fresh temporary DATA_DIR (unless `env` names a DATABASE_URL), and waits until /healthz answers.
  */
 export async function startPortalProcess(opts: PortalOptions = {}): Promise<RunningPortal> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   // The browser tests and the bench always run on a fresh embedded database, whatever the shell has set.
@@ -80,7 +82,7 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
       await exited;
       clearTimeout(killer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 90_000);

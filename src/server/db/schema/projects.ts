@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { CONSENT_STATUSES, INTERVIEW_STATUSES, LICENCE_STATUSES, PHASES, PROJECT_TYPES } from "../../../common/projects.ts";
 import { user } from "./auth.ts";
@@ -37,8 +38,9 @@ export const projects = pgTable(
     index("projects_type_idx").on(t.type),
     index("projects_supervisor_idx").on(t.supervisorId),
     index("projects_year_idx").on(t.academicYear),
-    index("projects_updated_idx").on(t.updatedAt),
-    index("projects_title_idx").on(t.title),
+    // The list's sort orders, with the id that breaks ties, so a page is read from the index rather than sorted.
+    index("projects_updated_id_idx").on(t.updatedAt.desc().nullsFirst(), t.id),
+    index("projects_title_lower_id_idx").on(sql`lower(${t.title})`, t.id),
   ],
 );
 

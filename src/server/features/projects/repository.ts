@@ -76,18 +76,37 @@ function listColumns(viewerId: string, greenlightKeys: string[]) {
   };
 }
 
+/**
+ * The ids of one page, in order. Chosen on the bare table first: with the per-row columns in the same
+ * query, PostgreSQL computes them for every matching row before sorting (10,000 projects made a page
+ * take hundreds of milliseconds); here they are computed for the page's rows only.
+ */
+async function selectPageIds(db: Db, where: SQL | undefined, q: ProjectListQuery) {
+  const rows = await db.select({ id: projects.id }).from(projects).where(where).orderBy(...listOrder(q)).limit(q.limit).offset(q.offset);
+  return rows.map((r) => r.id);
+}
+
+function inPageOrder<T extends { project: { id: string } }>(rows: T[], ids: string[]): T[] {
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.project.id)! - position.get(b.project.id)!);
+}
+
+async function countWhere(db: Db, where: SQL | undefined) {
+  const [total] = await db.select({ n: count() }).from(projects).where(where);
+  return total?.n ?? 0;
+}
+
 export async function selectProjectPage(db: Db, opts: { q: ProjectListQuery; viewerId: string; greenlightKeys: string[] }) {
   const where = listWhere(opts.q, opts.viewerId);
-  const rows = await db
-    .select(listColumns(opts.viewerId, opts.greenlightKeys))
-    .from(projects)
-    .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))
-    .where(where)
-    .orderBy(...listOrder(opts.q))
-    .limit(opts.q.limit)
-    .offset(opts.q.offset);
-  const [total] = await db.select({ n: count() }).from(projects).where(where);
-  return { total: total?.n ?? 0, rows };
+  const ids = await selectPageIds(db, where, opts.q);
+  const rows = ids.length
+    ? await db
+        .select(listColumns(opts.viewerId, opts.greenlightKeys))
+        .from(projects)
+        .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))
+        .where(inArray(projects.id, ids))
+    : [];
+  return { total: await countWhere(db, where), rows: inPageOrder(rows, ids) };
 }
 
 export async function selectDocumentaryPage(
@@ -95,6 +114,8 @@ export async function selectDocumentaryPage(
   opts: { q: ProjectListQuery; viewerId: string; greenlightKeys: string[]; unlicensed: LicenceStatus[] },
 ) {
   const where = listWhere(opts.q, opts.viewerId, "documentary");
+  const ids = await selectPageIds(db, where, opts.q);
+  if (ids.length === 0) return { total: await countWhere(db, where), rows: [] };
   const statuses = sql.join(opts.unlicensed.map((st) => sql`${st}`), sql`, `);
   const rows = await db
     .select({
@@ -109,12 +130,8 @@ export async function selectDocumentaryPage(
     })
     .from(projects)
     .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))
-    .where(where)
-    .orderBy(...listOrder(opts.q))
-    .limit(opts.q.limit)
-    .offset(opts.q.offset);
-  const [total] = await db.select({ n: count() }).from(projects).where(where);
-  return { total: total?.n ?? 0, rows };
+    .where(inArray(projects.id, ids));
+  return { total: await countWhere(db, where), rows: inPageOrder(rows, ids) };
 }
 
 /**
