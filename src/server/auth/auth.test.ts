@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { emails } from "../db/schema/index.ts";
+import { runNotificationJobs } from "../features/notifications/service.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
 
 describe.each(DB_KINDS)("auth and profiles on %s", (kind) => {
@@ -95,5 +98,32 @@ describe("per-address sign-in limit", () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe("with e-mail confirmation required", () => {
+  let p: TestPortal;
+  beforeAll(async () => {
+    p = await startTestPortal("pglite", { REQUIRE_EMAIL_CONFIRMATION: "true" });
+  });
+  afterAll(() => p?.close());
+
+  it("gives a new account no session until the address is confirmed through the same mail path", async () => {
+    const res = await p.request("/auth/v1/sign-up/email", {
+      method: "POST",
+      json: { email: "careful@portal.test", password: "secret1", name: "Careful Person", callbackURL: "/" },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).token).toBeNull();
+    const signIn = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "careful@portal.test", password: "secret1" } });
+    expect(signIn.status).toBe(403);
+
+    await runNotificationJobs(p.services);
+    const [mail] = await p.services.db.select().from(emails).where(eq(emails.to, "careful@portal.test"));
+    expect(mail!.subject).toBe("Confirm your e-mail address for The Portal");
+    const link = /(http\S+verify-email\S+)/.exec(mail!.text)![1]!;
+    const verified = await p.request(new URL(link).pathname + new URL(link).search);
+    expect([200, 302]).toContain(verified.status);
+    expect((await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "careful@portal.test", password: "secret1" } })).status).toBe(200);
   });
 });
