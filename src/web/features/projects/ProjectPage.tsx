@@ -1,0 +1,129 @@
+import { ArrowLeft, Eye } from "lucide-react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { PROJECT_TYPE_LABELS } from "../../../common/projects.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { Tabs, type Tab } from "../../components/ui/Tabs.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { Activity } from "./detail/Activity.tsx";
+import { Crew } from "./detail/Crew.tsx";
+import { Archival, Interviews, Participants } from "./detail/Documentary.tsx";
+import { Greenlight } from "./detail/Greenlight.tsx";
+import { Milestones } from "./detail/Milestones.tsx";
+import { Overview } from "./detail/Overview.tsx";
+import { PhaseSection } from "./detail/PhaseSection.tsx";
+import { Places } from "./detail/Places.tsx";
+import { errorText, PhaseBadge, useProject } from "./shared.tsx";
+
+export default function ProjectPage() {
+  const { id = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const project = useProject(id);
+
+  if (project.isPending) {
+    return (
+      <div role="status" aria-label="Loading the project" aria-busy="true" className="flex flex-col gap-4">
+        <Skeleton className="h-8 w-72" />
+        <Skeleton className="h-4 w-96 max-w-full" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (project.isError) {
+    const missing = project.error instanceof ApiError && project.error.status === 404;
+    return (
+      <div>
+        <h1 className="mb-4 text-2xl font-semibold tracking-tight">{missing ? "Project not found" : "The project could not be loaded"}</h1>
+        <Card role="alert">
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            {missing ? "There is no project at this address. It may have been deleted, or the link is mistyped." : errorText(project.error)}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Link to="/projects" className="inline-flex min-h-11 items-center gap-2 rounded-md bg-zinc-900 px-4 text-sm font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 md:min-h-10 dark:bg-amber-400 dark:text-zinc-950">
+              <ArrowLeft aria-hidden className="size-4" />
+              Back to Projects
+            </Link>
+            {!missing && (
+              <Button variant="secondary" onClick={() => void project.refetch()}>
+                Try Again
+              </Button>
+            )}
+          </div>
+        </Card>
+      </div>
+    );
+  }
+
+  const p = project.data;
+  const tabs: Tab[] = [
+    {
+      id: "overview",
+      label: "Overview",
+      content: (
+        <div className="flex flex-col gap-8">
+          <Overview project={p} />
+          <Places project={p} />
+        </div>
+      ),
+    },
+    { id: "crew", label: `Crew (${p.members.length})`, content: <Crew project={p} /> },
+    { id: "milestones", label: "Milestones", content: <Milestones project={p} /> },
+    { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
+    { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
+    ...(p.documentary
+      ? [
+          { id: "participants", label: "Participants", content: <Participants project={p} /> },
+          { id: "interviews", label: "Interviews", content: <Interviews project={p} /> },
+          { id: "archival", label: "Archival sources", content: <Archival project={p} /> },
+        ]
+      : []),
+    { id: "activity", label: "Activity", content: <Activity project={p} /> },
+  ];
+  const selected = params.get("tab") ?? "overview";
+
+  return (
+    <div>
+      <Link to={p.type === "documentary" ? "/projects/documentary" : "/projects"} className="mb-3 inline-flex min-h-10 items-center gap-1 text-sm text-zinc-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-400">
+        <ArrowLeft aria-hidden className="size-4" />
+        {p.type === "documentary" ? "Documentary Projects" : "Projects"}
+      </Link>
+      <header className="mb-6 flex flex-col gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">{p.title}</h1>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+          <PhaseBadge phase={p.phase} />
+          <span>{PROJECT_TYPE_LABELS[p.type]}</span>
+          <span>
+            {p.course || "No course"} · {p.academicYear}
+          </span>
+          <span>Supervisor: {p.supervisor?.name ?? "not chosen yet"}</span>
+        </div>
+        {!p.canEdit && (
+          <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+            <Eye aria-hidden className="size-4" />
+            You are reading this project. Its crew, staff and admins can change it.
+          </p>
+        )}
+      </header>
+      <div className="[&_[role=tab]]:shrink-0 [&_[role=tab]]:whitespace-nowrap [&_[role=tablist]]:overflow-x-auto">
+        <Tabs
+          label="Project sections"
+          selected={selected}
+          onSelect={(tab) =>
+            setParams(
+              (prev) => {
+                const next = new URLSearchParams(prev);
+                if (tab === "overview") next.delete("tab");
+                else next.set("tab", tab);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          tabs={tabs}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+import { Pencil } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { projectUpdateInput, shootDatesProblem, type ProjectDetail, type ProjectUpdateInput, type StaleVersionDetails } from "../../../../common/project-api.ts";
+import { PROJECT_TYPE_LABELS, PROJECT_TYPES, type ProjectType } from "../../../../common/projects.ts";
+import { Button } from "../../../components/ui/Button.tsx";
+import { Field } from "../../../components/ui/Field.tsx";
+import { Select } from "../../../components/ui/Select.tsx";
+import { Textarea } from "../../../components/ui/Textarea.tsx";
+import { api, ApiError } from "../../../lib/api.ts";
+import { firstProblem, formatDate, projectPath, shootDates, useProjectChange, useSupervisors } from "../shared.tsx";
+
+/** The editable fields as the form holds them: text everywhere, so that what was typed is kept as typed. */
+interface Draft {
+  title: string;
+  type: ProjectType;
+  course: string;
+  academicYear: string;
+  logline: string;
+  synopsis: string;
+  runtime: string;
+  format: string;
+  shootStart: string;
+  shootEnd: string;
+  locations: string;
+  supervisorId: string;
+}
+type Key = keyof Draft;
+
+const LABELS: Record<Key, string> = {
+  title: "Title",
+  type: "Type",
+  course: "Course",
+  academicYear: "Academic year",
+  logline: "Logline",
+  synopsis: "Synopsis",
+  runtime: "Target runtime (minutes)",
+  format: "Format",
+  shootStart: "First shoot day",
+  shootEnd: "Last shoot day",
+  locations: "Locations",
+  supervisorId: "Supervisor",
+};
+const KEYS = Object.keys(LABELS) as Key[];
+
+const toDraft = (p: ProjectDetail): Draft => ({
+  title: p.title,
+  type: p.type,
+  course: p.course,
+  academicYear: p.academicYear,
+  logline: p.logline,
+  synopsis: p.synopsis,
+  runtime: p.targetRuntimeMinutes === null ? "" : String(p.targetRuntimeMinutes),
+  format: p.format,
+  shootStart: p.shootStart ?? "",
+  shootEnd: p.shootEnd ?? "",
+  locations: p.locations.join("\n"),
+  supervisorId: p.supervisor?.id ?? "",
+});
+
+const norm = (k: Key, v: string) => (k === "locations" ? v.split("\n").map((l) => l.trim()).filter(Boolean).join("\n") : v.trim());
+
+/** The fields of `draft` that differ from `base`, as the API takes them. */
+function changes(base: Draft, draft: Draft): Omit<ProjectUpdateInput, "version"> {
+  const out: Record<string, unknown> = {};
+  for (const k of KEYS) {
+    if (norm(k, base[k]) === norm(k, draft[k])) continue;
+    const v = draft[k];
+    if (k === "runtime") out.targetRuntimeMinutes = v.trim() === "" ? null : Number(v);
+    else if (k === "shootStart" || k === "shootEnd" || k === "supervisorId") out[k] = v || null;
+    else if (k === "locations") out.locations = norm(k, v) ? norm(k, v).split("\n") : [];
+    else out[k] = v;
+  }
+  return out;
+}
+
+export function Overview({ project }: { project: ProjectDetail }) {
+  const supervisors = useSupervisors();
+  const [editing, setEditing] = useState<{ base: ProjectDetail; draft: Draft } | null>(null);
+  const [conflict, setConflict] = useState<ProjectDetail | null>(null);
+  const [error, setError] = useState<{ path: string; message: string } | null>(null);
+
+  const save = useProjectChange(
+    project.id,
+    (input: ProjectUpdateInput) => api<ProjectDetail>(projectPath(project.id), { method: "PATCH", json: input }),
+    {
+      success: () => ["Project saved", "Your changes are saved."],
+      failure: "Project not saved",
+      onSuccess: () => {
+        setEditing(null);
+        setConflict(null);
+      },
+      onError: (err) => {
+        const current = err instanceof ApiError && err.status === 409 ? (err.details as StaleVersionDetails | undefined)?.current : undefined;
+        if (!current) return false;
+        setConflict(current);
+        toast.error("Project not saved", { description: "Someone else saved this project while you were editing. Your changes are still in the form." });
+        return true;
+      },
+    },
+  );
+
+  const supervisorName = (id: string) => (id ? (supervisors.find((s) => s.id === id)?.name ?? (project.supervisor?.id === id ? project.supervisor.name : "Another supervisor")) : "None");
+  const show = (k: Key, v: string) => {
+    if (!v.trim()) return "(empty)";
+    if (k === "type") return PROJECT_TYPE_LABELS[v as ProjectType] ?? v;
+    if (k === "supervisorId") return supervisorName(v);
+    if (k === "shootStart" || k === "shootEnd") return formatDate(v);
+    if (k === "locations") return v.split("\n").filter(Boolean).join(", ");
+    return v;
+  };
+
+  if (!editing) {
+    return (
+      <section aria-labelledby="overview-heading" className="flex flex-col gap-4">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="overview-heading" className="text-lg font-semibold">
+            Overview
+          </h2>
+          {project.canEdit && (
+            <Button variant="secondary" onClick={() => setEditing({ base: project, draft: toDraft(project) })}>
+              <Pencil aria-hidden className="size-4" />
+              Edit Details
+            </Button>
+          )}
+        </div>
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[12rem_1fr]">
+          <dt className="font-medium text-zinc-600 dark:text-zinc-400">Logline</dt>
+          <dd>{project.logline || "No logline yet."}</dd>
+          <dt className="font-medium text-zinc-600 dark:text-zinc-400">Synopsis</dt>
+          <dd className="whitespace-pre-line">{project.synopsis || "No synopsis yet."}</dd>
+          <dt className="font-medium text-zinc-600 dark:text-zinc-400">Target runtime</dt>
+          <dd>{project.targetRuntimeMinutes ? `${project.targetRuntimeMinutes} minutes` : "Not set"}</dd>
+          <dt className="font-medium text-zinc-600 dark:text-zinc-400">Format</dt>
+          <dd>{project.format || "Not set"}</dd>
+          <dt className="font-medium text-zinc-600 dark:text-zinc-400">Shoot dates</dt>
+          <dd>{shootDates(project.shootStart, project.shootEnd)}</dd>
+          <dt className="font-medium text-zinc-600 dark:text-zinc-400">Locations</dt>
+          <dd>{project.locations.length ? <ul className="list-inside list-disc">{project.locations.map((l) => <li key={l}>{l}</li>)}</ul> : "None listed yet"}</dd>
+        </dl>
+      </section>
+    );
+  }
+
+  const { base, draft } = editing;
+  const set = (k: Key, v: string) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, [k]: v } } : e));
+  const err = (path: string) => (error?.path === path ? error.message : undefined);
+
+  const send = (version: number, from: Draft) => {
+    const input: ProjectUpdateInput = { version, ...changes(from, draft) };
+    const problem =
+      firstProblem(projectUpdateInput, input) ??
+      (shootDatesProblem(draft.shootStart || null, draft.shootEnd || null) ? { path: "shootEnd", message: shootDatesProblem(draft.shootStart || null, draft.shootEnd || null)! } : null);
+    setError(problem ? { ...problem, path: problem.path === "targetRuntimeMinutes" ? "runtime" : problem.path } : null);
+    if (problem) {
+      toast.error("Check the details", { description: problem.message });
+      return;
+    }
+    if (Object.keys(input).length === 1) {
+      toast.success("Nothing to save", { description: "The details are as they were." });
+      setEditing(null);
+      return;
+    }
+    save.mutate(input);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send(base.version, toDraft(base));
+  };
+
+  const baseDraft = toDraft(base);
+  const theirs = conflict ? toDraft(conflict) : null;
+  const differing = theirs ? KEYS.filter((k) => norm(k, theirs[k]) !== norm(k, baseDraft[k])) : [];
+
+  return (
+    <section aria-labelledby="overview-heading" className="flex flex-col gap-4">
+      <h2 id="overview-heading" className="text-lg font-semibold">
+        Edit details
+      </h2>
+      {conflict && theirs && (
+        <div role="alert" className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+          <p className="font-semibold">Someone else saved this project while you were editing</p>
+          <p className="mt-1 text-zinc-700 dark:text-zinc-300">
+            Nothing of yours was saved and your changes are still in the form. {differing.length ? "They changed:" : "Their save did not touch the fields of this form."}
+          </p>
+          {differing.length > 0 && (
+            <div className="mt-2 overflow-x-auto">
+              <table className="w-full min-w-[20rem] text-left text-sm">
+                <thead>
+                  <tr className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
+                    <th scope="col" className="py-1 pr-3 font-medium">Field</th>
+                    <th scope="col" className="py-1 pr-3 font-medium">Their value</th>
+                    <th scope="col" className="py-1 font-medium">Your value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {differing.map((k) => (
+                    <tr key={k} className="border-t border-amber-200 align-top dark:border-amber-900">
+                      <th scope="row" className="py-1 pr-3 font-medium">{LABELS[k]}</th>
+                      <td className="py-1 pr-3 break-words">{show(k, theirs[k])}</td>
+                      <td className="py-1 break-words">{show(k, draft[k])}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setEditing({ base: conflict, draft: toDraft(conflict) });
+                setConflict(null);
+                toast.success("Their version loaded", { description: "The form now shows the saved project; your changes were set aside." });
+              }}
+            >
+              Load Their Version
+            </Button>
+            <Button busy={save.isPending} onClick={() => send(conflict.version, baseDraft)}>
+              Save My Changes Over Theirs
+            </Button>
+          </div>
+          <p className="mt-2 text-xs text-zinc-700 dark:text-zinc-300">Saving yours over theirs changes only the fields you edited; their other changes stay.</p>
+        </div>
+      )}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field label="Title" required value={draft.title} onChange={(e) => set("title", e.target.value)} error={err("title")} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Select label="Type" value={draft.type} onChange={(e) => set("type", e.target.value)} options={PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))} />
+          <Field label="Course" value={draft.course} onChange={(e) => set("course", e.target.value)} error={err("course")} />
+          <Field label="Academic year" required value={draft.academicYear} onChange={(e) => set("academicYear", e.target.value)} error={err("academicYear")} hint="Like 2026/27" />
+        </div>
+        <Textarea label="Logline" rows={2} value={draft.logline} onChange={(e) => set("logline", e.target.value)} error={err("logline")} />
+        <Textarea label="Synopsis" rows={6} value={draft.synopsis} onChange={(e) => set("synopsis", e.target.value)} error={err("synopsis")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Target runtime (minutes)" type="number" inputMode="numeric" min={1} max={600} value={draft.runtime} onChange={(e) => set("runtime", e.target.value)} error={err("runtime")} />
+          <Field label="Format" value={draft.format} onChange={(e) => set("format", e.target.value)} error={err("format")} />
+          <Field label="First shoot day" type="date" value={draft.shootStart} onChange={(e) => set("shootStart", e.target.value)} error={err("shootStart")} />
+          <Field label="Last shoot day" type="date" value={draft.shootEnd} onChange={(e) => set("shootEnd", e.target.value)} error={err("shootEnd")} />
+        </div>
+        <Textarea label="Locations" rows={3} value={draft.locations} onChange={(e) => set("locations", e.target.value)} error={err("locations")} hint="One location a line." />
+        <Select
+          label="Supervisor"
+          value={draft.supervisorId}
+          onChange={(e) => set("supervisorId", e.target.value)}
+          options={[
+            { value: "", label: "Not chosen yet" },
+            ...(project.supervisor && !supervisors.some((s) => s.id === project.supervisor!.id) ? [project.supervisor] : []).map((s) => ({ value: s.id, label: s.name })),
+            ...supervisors.map((s) => ({ value: s.id, label: s.name })),
+          ]}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            variant="secondary"
+            disabled={save.isPending}
+            onClick={() => {
+              setEditing(null);
+              setConflict(null);
+              setError(null);
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" busy={save.isPending} disabled={!!conflict}>
+            Save Details
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
