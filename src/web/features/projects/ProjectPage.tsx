@@ -35,8 +35,9 @@ export default function ProjectPage() {
     const missing = project.error instanceof ApiError && project.error.status === 404;
     return (
       <div>
-        <h1 className="mb-4 text-2xl font-semibold tracking-tight">{missing ? "Project not found" : "The project could not be loaded"}</h1>
+        <h1 className="mb-4 text-2xl font-semibold tracking-tight">Project</h1>
         <Card role="alert">
+          <h2 className="mb-1 text-lg font-semibold">{missing ? "Project not found" : "The project could not be loaded"}</h2>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             {missing ? "There is no project at this address. It may have been deleted, or the link is mistyped." : errorText(project.error)}
           </p>
