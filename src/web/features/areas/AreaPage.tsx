@@ -2,12 +2,8 @@ import { useParams } from "react-router";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 
 export type AreaKey =
-  | "productionOverview"
   | "screenplays"
-  | "project"
   | "equipmentAdmin"
-  | "admin"
-  | "documentary"
   | "viewDocument"
   | "budgetApproval"
   | "budgetApprovalRedirect"
@@ -20,35 +16,15 @@ interface AreaText {
 
 /** What each area is for, in the words of the people who use it; the area's own issue fills the page. */
 const AREAS: Record<AreaKey, AreaText> = {
-  productionOverview: {
-    title: "Production Overview",
-    description:
-      "Every production of the school on one page, from pitch to festival delivery: which phase each film is in, its planned shoot days, its supervisor, and what is late or waiting for a decision. Faculty supervisors and the production office use it to see at a glance which crews need help before a shoot, and producers use it to keep their own film on schedule.",
-  },
   screenplays: {
     title: "Screenplays",
     description:
       "The home of every script: writers draft in Fountain and see the pages in industry format, keep numbered, colour-coded revisions, and collect their supervisor's notes scene by scene. From a locked draft the assistant director gets the scene, character and location reports that the breakdown, the stripboard and the call sheets are built from.",
   },
-  project: {
-    title: "Project",
-    description:
-      "Everything about one production in one place: logline and synopsis, phase and milestones, the crew and the roles each member holds, the screenplay, the budget, the equipment booked for the shoot and the signed paperwork. The producer keeps it current so that the supervisor can greenlight the film with the whole picture in front of them.",
-  },
   equipmentAdmin: {
     title: "Equipment Administration",
     description:
       "The equipment office's desk: the inventory of cameras, lenses, sound and lighting kit with serial numbers, condition and certifications; reservations that can never double-book an item; check-out and check-in at the counter; and reminders for gear that comes back late. Students see what they have booked for their shoot days and when it is due back.",
-  },
-  admin: {
-    title: "Admin Dashboard",
-    description:
-      "Where administrators look after the school as a whole: the number of active productions and accounts, the approvals waiting, the notification jobs and e-mail going out, and the school-wide rules such as the budget approval bypass. It is the first stop when something in the portal needs attention.",
-  },
-  documentary: {
-    title: "Documentary Projects",
-    description:
-      "Documentary work has its own paperwork and rhythm: the people filmed and whether their consent is signed, interviews planned and shot, and archival footage with the state of its licence. Directors and producers of documentaries track all of it here, so that nothing reaches the edit without the rights to use it.",
   },
   viewDocument: {
     title: "Document Preview",
