@@ -37,7 +37,7 @@ export function Crew({ project }: { project: ProjectDetail }) {
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2 font-medium">
-                  {m.name}
+                  <span>{m.name}</span>
                   {m.isLead && (
                     <Badge tone="warn">
                       <Crown aria-hidden className="mr-1 inline size-3" />
