@@ -71,3 +71,23 @@ export interface AuditEntryDto {
 }
 
 export const INVITATION_DAYS = 7;
+
+/** The school directory any signed-in person may search, to build a crew or name a supervisor. */
+export const peopleQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  /** One role or several, comma-separated: "staff,admin". */
+  role: z
+    .string()
+    .transform((s) => s.split(",").map((r) => r.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(ROLES, { message: "Unknown role" })))
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type PeopleQuery = z.infer<typeof peopleQuery>;
+
+export interface PersonDto {
+  id: string;
+  fullName: string;
+  email: string;
+  role: Role;
+}

@@ -17,7 +17,7 @@ import { perfRoutes } from "./features/perf/routes.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
 import { schoolRoutes } from "./features/school/routes.ts";
-import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, userRoutes } from "./features/users/routes.ts";
+import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, peopleRoutes, userRoutes } from "./features/users/routes.ts";
 import { AppError, errorResponse } from "./lib/errors.ts";
 import { allowedOrigins } from "./lib/origin.ts";
 
@@ -101,6 +101,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.use("/functions/v1/*", requireUser);
   app.route("/rest/v1", profileRoutes);
   app.route("/rest/v1/users", userRoutes);
+  app.route("/rest/v1/people", peopleRoutes);
   app.route("/rest/v1/projects", projectRoutes);
   app.route("/rest/v1/notifications", inboxRoutes);
   app.route("/rest/v1/overview", overviewRoutes);

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { acceptInvitationInput, invitationInput, roleChangeInput, userListQuery } from "../../../common/users.ts";
+import { acceptInvitationInput, invitationInput, peopleQuery, roleChangeInput, userListQuery } from "../../../common/users.ts";
 import { requireRole, type AppEnv } from "../../auth/guards.ts";
 import { body, query } from "../../lib/validate.ts";
 import { listAudit } from "../audit/service.ts";
 import { acceptInvitation, createInvitation, listInvitations, lookupInvitation, resendInvitation, revokeInvitation } from "./invitations.ts";
-import { changeRole, listUsers, setActive } from "./service.ts";
+import { changeRole, listUsers, searchPeople, setActive } from "./service.ts";
 
 const page = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -65,3 +65,6 @@ export const invitationPublicRoutes = new Hono<AppEnv>()
     const input = await body(c, acceptInvitationInput);
     return acceptInvitation(c.var.services, c.var.auth, input);
   });
+
+/** Any signed-in person: the directory behind crew and supervisor pickers (active people, name, e-mail, role). */
+export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await searchPeople(c.var.services, query(c, peopleQuery))));

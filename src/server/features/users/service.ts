@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Role } from "../../../common/roles.ts";
-import type { Page, UserDto, UserListQuery } from "../../../common/users.ts";
+import type { Page, PeopleQuery, PersonDto, UserDto, UserListQuery } from "../../../common/users.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { profiles, session } from "../../db/schema/index.ts";
@@ -36,6 +36,23 @@ export async function listUsers(s: Pick<Services, "db">, q: UserListQuery): Prom
   const rows = await s.db.select().from(profiles).where(where).orderBy(...SORTS[q.sort]).limit(q.limit).offset(q.offset);
   const [total] = await s.db.select({ n: count() }).from(profiles).where(where);
   return { total: total?.n ?? 0, items: rows.map(toDto) };
+}
+
+/** Active people only, by name: what a crew form or a supervisor picker needs, and nothing more. */
+export async function searchPeople(s: Pick<Services, "db">, q: PeopleQuery): Promise<{ items: PersonDto[] }> {
+  const rows = await s.db
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.active, true),
+        q.search ? or(ilike(profiles.fullName, `%${escapeLike(q.search)}%`), ilike(profiles.email, `%${escapeLike(q.search)}%`)) : undefined,
+        q.role?.length ? inArray(profiles.role, q.role) : undefined,
+      ),
+    )
+    .orderBy(asc(profiles.fullName), asc(profiles.id))
+    .limit(q.limit);
+  return { items: rows };
 }
 
 /**

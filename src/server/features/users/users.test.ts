@@ -127,3 +127,28 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
     expect((await p.request("/rest/v1/invitations/lookup?token=not-a-real-token-at-all")).status).toBe(404);
   });
 });
+
+describe.each(DB_KINDS)("the people directory on %s", (kind) => {
+  let p: TestPortal;
+  beforeAll(async () => {
+    p = await startTestPortal(kind);
+  });
+  afterAll(() => p?.close());
+
+  it("lets any signed-in person find active people by name or e-mail, and filter by roles", async () => {
+    const student = await p.signIn("student@portal.test");
+    const found = await (await p.request("/rest/v1/people?search=novák", { cookie: student })).json();
+    expect(found.items).toEqual([{ id: expect.any(String), fullName: "Tomás Novák", email: "tomas.novak@portal.test", role: "student" }]);
+    const supervisors = await (await p.request("/rest/v1/people?role=staff,admin", { cookie: student })).json();
+    expect(supervisors.items.map((u: { email: string }) => u.email).sort()).toEqual(["admin@portal.test", "staff@portal.test"]);
+    expect((await p.request("/rest/v1/people?role=director", { cookie: student })).status).toBe(400);
+    expect((await p.request("/rest/v1/people")).status).toBe(401);
+  });
+
+  it("leaves deactivated people out", async () => {
+    const admin = await p.signIn("admin@portal.test");
+    const noor = (await (await p.request("/rest/v1/people?search=noor", { cookie: admin })).json()).items[0];
+    await p.request(`/rest/v1/users/${noor.id}/deactivate`, { method: "POST", cookie: admin });
+    expect((await (await p.request("/rest/v1/people?search=noor", { cookie: admin })).json()).items).toEqual([]);
+  });
+});

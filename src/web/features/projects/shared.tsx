@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { ZodType } from "zod";
 import type { PersonRef, ProjectDetail, ProjectListItem, Page } from "../../../common/project-api.ts";
+import type { PersonDto } from "../../../common/users.ts";
 import { PHASE_LABELS, type ConsentStatus, type InterviewStatus, type LicenceStatus, type Phase } from "../../../common/projects.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { useAuth } from "../auth/AuthProvider.tsx";
 
 export const PAGE_SIZE = 25;
 
@@ -109,32 +109,14 @@ export function useProjectChange<V>(
   });
 }
 
-/**
- * People who can supervise, as far as this person may know them: every supervisor named on a recent
- * page of projects, and for admins the staff and admins of the school directory.
- */
+/** Who can supervise: the school's active staff and admins, from the directory everyone may search. */
 export function useSupervisors(): PersonRef[] {
-  const { user } = useAuth();
-  const recent = useQuery({
-    queryKey: ["projects", "supervisors"],
-    queryFn: ({ signal }) => api<Page<ProjectListItem>>("/rest/v1/projects?limit=100&sort=updated", { signal }),
+  const directory = useQuery({
+    queryKey: ["people", "supervisors"],
+    queryFn: ({ signal }) => api<{ items: PersonDto[] }>("/rest/v1/people?role=staff,admin&limit=50", { signal }),
     staleTime: 60_000,
   });
-  const directory = useQuery({
-    queryKey: ["users", "supervisors"],
-    enabled: user?.role === "admin",
-    queryFn: async ({ signal }) => {
-      const [staff, admins] = await Promise.all([
-        api<Page<{ id: string; fullName: string }>>("/rest/v1/users?role=staff&state=active&limit=100", { signal }),
-        api<Page<{ id: string; fullName: string }>>("/rest/v1/users?role=admin&state=active&limit=100", { signal }),
-      ]);
-      return [...staff.items, ...admins.items].map((u) => ({ id: u.id, name: u.fullName }));
-    },
-  });
-  const byId = new Map<string, PersonRef>();
-  for (const p of recent.data?.items ?? []) if (p.supervisor) byId.set(p.supervisor.id, p.supervisor);
-  for (const p of directory.data ?? []) byId.set(p.id, p);
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return (directory.data?.items ?? []).map((p) => ({ id: p.id, name: p.fullName }));
 }
 
 /** Courses and academic years named on a recent page of projects, for the filters. */

@@ -3,13 +3,12 @@ import { Crown, UserPlus } from "lucide-react";
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { ProjectDetail, ProjectMemberDto } from "../../../../common/project-api.ts";
-import type { Page, UserDto } from "../../../../common/users.ts";
+import type { PersonDto } from "../../../../common/users.ts";
 import { FILM_ROLE_LABELS, type FilmRole } from "../../../../common/projects.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
 import { api } from "../../../lib/api.ts";
-import { useAuth } from "../../auth/AuthProvider.tsx";
 import { RoleChecks } from "../RoleChecks.tsx";
 import { Badge, projectPath, useProjectChange } from "../shared.tsx";
 
@@ -113,22 +112,17 @@ function MemberEditor({ project, member, onDone }: { project: ProjectDetail; mem
   );
 }
 
-/**
- * Finding a person needs the school directory, which the API opens to administrators only; everyone
- * else is told who can add people for them rather than being offered a search that would be refused.
- */
+/** Finds people in the school directory (active accounts) by name or e-mail. */
 function AddMember({ project }: { project: ProjectDetail }) {
-  const { user } = useAuth();
   const [query, setQuery] = useState("");
   const [person, setPerson] = useState<{ id: string; name: string } | null>(null);
   const [roles, setRoles] = useState<FilmRole[]>([]);
   const [isLead, setIsLead] = useState(false);
   const deferred = useDeferredValue(query.trim());
-  const isAdmin = user?.role === "admin";
   const people = useQuery({
-    queryKey: ["users", "crew-search", deferred],
-    enabled: isAdmin && deferred.length >= 2,
-    queryFn: ({ signal }) => api<Page<UserDto>>(`/rest/v1/users?state=active&limit=8&search=${encodeURIComponent(deferred)}`, { signal }),
+    queryKey: ["people", "crew-search", deferred],
+    enabled: deferred.length >= 2,
+    queryFn: ({ signal }) => api<{ items: PersonDto[] }>(`/rest/v1/people?limit=8&search=${encodeURIComponent(deferred)}`, { signal }),
     placeholderData: keepPreviousData,
   });
   const add = useProjectChange(
@@ -159,54 +153,48 @@ function AddMember({ project }: { project: ProjectDetail }) {
         <UserPlus aria-hidden className="size-4" />
         Add a crew member
       </h3>
-      {!isAdmin ? (
-        <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
-          People are found in the school directory, which only administrators can search. Send the name and e-mail of the person, with their roles, to your supervisor or the production office, and an administrator adds them here; they are told by e-mail.
-        </p>
-      ) : (
-        <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-3">
-          {person ? (
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              Adding <strong>{person.name}</strong>
-              <Button variant="link" onClick={() => setPerson(null)}>
-                Choose someone else
-              </Button>
-            </div>
-          ) : (
-            <div>
-              <Field label="Find a person" type="search" placeholder="Name or e-mail" value={query} onChange={(e) => setQuery(e.target.value)} hint="Type at least two letters." autoComplete="off" />
-              <div aria-live="polite" className="mt-2">
-                {deferred.length >= 2 && people.data && (
-                  people.data.items.length === 0 ? (
-                    <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody active matches “{deferred}”.</p>
-                  ) : (
-                    <ul aria-label="People found" className="flex flex-col gap-1">
-                      {people.data.items.map((u) => (
-                        <li key={u.id}>
-                          <Button variant="ghost" className="w-full justify-start text-left" disabled={onCrew.has(u.id)} onClick={() => setPerson({ id: u.id, name: u.fullName })}>
-                            {u.fullName} <span className="text-xs text-zinc-600 dark:text-zinc-400">{u.email}</span>
-                            {onCrew.has(u.id) && <span className="text-xs">(already on the crew)</span>}
-                          </Button>
-                        </li>
-                      ))}
-                    </ul>
-                  )
-                )}
-              </div>
-            </div>
-          )}
-          <RoleChecks legend="Film roles" value={roles} onChange={setRoles} />
-          <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
-            <input type="checkbox" className="size-4 accent-zinc-900 dark:accent-amber-400" checked={isLead} onChange={(e) => setIsLead(e.target.checked)} />
-            Lead of the project
-          </label>
-          <div>
-            <Button type="submit" busy={add.isPending}>
-              Add to Crew
+      <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-3">
+        {person ? (
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            Adding <strong>{person.name}</strong>
+            <Button variant="link" onClick={() => setPerson(null)}>
+              Choose someone else
             </Button>
           </div>
-        </form>
-      )}
+        ) : (
+          <div>
+            <Field label="Find a person" type="search" placeholder="Name or e-mail" value={query} onChange={(e) => setQuery(e.target.value)} hint="Type at least two letters." autoComplete="off" />
+            <div aria-live="polite" className="mt-2">
+              {deferred.length >= 2 && people.data && (
+                people.data.items.length === 0 ? (
+                  <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody active matches “{deferred}”.</p>
+                ) : (
+                  <ul aria-label="People found" className="flex flex-col gap-1">
+                    {people.data.items.map((u) => (
+                      <li key={u.id}>
+                        <Button variant="ghost" className="w-full justify-start text-left" disabled={onCrew.has(u.id)} onClick={() => setPerson({ id: u.id, name: u.fullName })}>
+                          {u.fullName} <span className="text-xs text-zinc-600 dark:text-zinc-400">{u.email}</span>
+                          {onCrew.has(u.id) && <span className="text-xs">(already on the crew)</span>}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                )
+              )}
+            </div>
+          </div>
+        )}
+        <RoleChecks legend="Film roles" value={roles} onChange={setRoles} />
+        <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
+          <input type="checkbox" className="size-4 accent-zinc-900 dark:accent-amber-400" checked={isLead} onChange={(e) => setIsLead(e.target.checked)} />
+          Lead of the project
+        </label>
+        <div>
+          <Button type="submit" busy={add.isPending}>
+            Add to Crew
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }
