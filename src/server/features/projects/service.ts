@@ -340,7 +340,7 @@ async function change(s: S, opts: { caller: Caller; id: string; editorsOnly?: bo
 
 async function publishProjectChanged(s: Pick<S, "events">, id: string) {
   // Every signed-in person may read every project, so every open list and page refetches.
-  await s.events.publish({ type: "project.changed", invalidate: [["projects"], ["project", id], ["overview"], ["admin-dashboard"]], data: { id } });
+  await s.events.publish({ type: "project.changed", invalidate: [["projects"], ["projects-documentary"], ["project", id], ["overview"], ["admin-dashboard"]], data: { id } });
 }
 
 const projectLink = (id: string) => `/project/${id}`;
