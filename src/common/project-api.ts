@@ -122,7 +122,7 @@ export const projectListQuery = z.object({
   course: z.string().trim().max(200).optional(),
   supervisorId: z.string().trim().max(100).optional(),
   academicYear: z.string().trim().max(20).optional(),
-  /** Only projects the signed-in person is a member of. */
+  /** Only projects the signed-in person is a member of or supervises. */
   mine: z.stringbool({ message: "mine is true or false" }).optional(),
   sort: z.enum(PROJECT_SORTS, { message: `Sort by one of: ${PROJECT_SORTS.join(", ")}` }).default("updated"),
   /** Defaults: title, shootStart and phase ascending; updated newest first. Shoot dates not set sort last. */

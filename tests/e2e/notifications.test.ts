@@ -77,7 +77,8 @@ describe("notifications", () => {
 
   it("tells someone on no crew where their productions are", async () => {
     const page = await e2e.newPage();
-    await signIn(page, "staff@portal.test");
+    // The equipment office is on no crew and supervises nothing.
+    await signIn(page, "equipment@portal.test");
     await page.goto("/");
     await visible(page.getByText("You are not on a project yet"));
     await visible(page.getByRole("link", { name: "Production Overview" }).last());

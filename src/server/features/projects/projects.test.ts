@@ -193,6 +193,10 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
       expect(titles(await api(`${q}&search=LANE`, { as: "member" }))).toEqual(["Cedar Lane"]);
       expect(titles(await api(`${q}&search=%25`, { as: "member" }))).toEqual([]);
       expect(titles(await api(`${q}&mine=true`, { as: "outsider" }))).toEqual(["Cedar Lane", "Dune Song"]);
+      // Staff's "mine" holds the productions they supervise as well as their crews.
+      const supervised = titles(await api(`${q}&supervisorId=${ids.staff}`, { as: "member" }));
+      expect(supervised.length).toBeGreaterThan(0);
+      expect(titles(await api(`${q}&mine=true`, { as: "staff" }))).toEqual(expect.arrayContaining(supervised));
       expect((await api(`${q}&phase=completed`, { as: "member" })).body.total).toBe(0);
     });
 

@@ -34,9 +34,11 @@ export function listWhere(q: Partial<ProjectListQuery>, viewerId: string, onlyTy
     q.course ? eq(projects.course, q.course) : undefined,
     q.supervisorId ? eq(projects.supervisorId, q.supervisorId) : undefined,
     q.academicYear ? eq(projects.academicYear, q.academicYear) : undefined,
+    // "Mine" is what a person works on: their crews, and for staff the productions they supervise.
     q.mine
-      ? exists(
-          sql`(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${viewerId})`,
+      ? or(
+          exists(sql`(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${viewerId})`),
+          eq(projects.supervisorId, viewerId),
         )
       : undefined,
   );

@@ -95,7 +95,7 @@ export function MyProjectsSection({ profile }: HomeSectionProps) {
             </p>
           ) : (
             <p>
-              Projects list you here once you are on their crew. Every production, with the ones you supervise, is on the{" "}
+              Projects list you here once you are on their crew or supervise them. Every production of the school is on the{" "}
               <Link to="/production-overview" className={linkClass}>Production Overview</Link>.
             </p>
           )}

@@ -158,7 +158,7 @@ export function ProjectList<T extends ProjectListItem>({
             checked={params.get("mine") === "true"}
             onChange={(e) => setParam("mine", e.target.checked ? "true" : "")}
           />
-          Only projects I am on
+          Only projects I am on or supervise
         </label>
         {filtered && (
           <Button
