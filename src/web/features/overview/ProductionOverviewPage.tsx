@@ -38,11 +38,14 @@ export default function ProductionOverviewPage() {
   const [move, setMove] = useState<MoveRequest | null>(null);
 
   // The search box writes to the URL after a pause, so typing does not fetch per keystroke or flood the history.
+  // Only a real change is written: a write on arrival would cancel a navigation the user starts meanwhile.
+  const urlSearch = params.get("search") ?? "";
   useEffect(() => {
+    if (search.trim() === urlSearch) return;
     const t = setTimeout(() => setFilter("search", search.trim()), 300);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
+  }, [search, urlSearch]);
 
   function setFilter(key: (typeof FILTER_KEYS)[number], value: string) {
     setParams(
