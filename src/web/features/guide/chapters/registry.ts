@@ -4,7 +4,8 @@ import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
 import { projects } from "./projects.ts";
 import { settings } from "./settings.ts";
+import { userManagement } from "./user-management.ts";
 import type { GuideChapter } from "./types.ts";
 
 /** The guide's chapters in reading order; each area adds its chapter file here. */
-export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, overview, notifications, settings];
+export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, overview, notifications, settings, userManagement];
