@@ -1,14 +1,27 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 
-export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/** What a labelled control receives from its frame: its id, and the ARIA that ties it to the label, hint and error. */
+export interface ControlProps {
+  id: string;
+  required?: boolean;
+  "aria-required"?: true;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+interface FrameProps {
   label: string;
   hint?: ReactNode;
   error?: string;
+  required?: boolean;
+  className?: string;
+  id?: string;
+  children(control: ControlProps): ReactNode;
 }
 
-/** A labelled input; required fields carry a visible marker and aria-required. */
-export function Field({ label, hint, error, required, className, id, ...rest }: FieldProps) {
+/** The label, required marker, hint and error around one control; Field and Textarea share it. */
+export function FieldFrame({ label, hint, error, required, className, id, children }: FrameProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -26,15 +39,13 @@ export function Field({ label, hint, error, required, className, id, ...rest }: 
           </span>
         )}
       </div>
-      <input
-        id={inputId}
-        required={required}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className="min-h-11 rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-500 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 md:min-h-10 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-        {...rest}
-      />
+      {children({
+        id: inputId,
+        required,
+        "aria-required": required || undefined,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+      })}
       {hint && (
         <p id={hintId} className="text-xs text-zinc-600 dark:text-zinc-400">
           {hint}
@@ -46,5 +57,26 @@ export function Field({ label, hint, error, required, className, id, ...rest }: 
         </p>
       )}
     </div>
+  );
+}
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+}
+
+/** A labelled input; required fields carry a visible marker and aria-required. */
+export function Field({ label, hint, error, required, className, id, ...rest }: FieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} required={required} className={className} id={id}>
+      {(control) => (
+        <input
+          {...control}
+          className="min-h-11 rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 placeholder:text-zinc-500 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 md:min-h-10 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          {...rest}
+        />
+      )}
+    </FieldFrame>
   );
 }
