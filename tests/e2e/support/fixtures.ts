@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { launchBrowser } from "./browser.ts";
 import { startPortalProcess, type RunningPortal } from "./portal.ts";
-import { startSmtpPeer, type SmtpPeer } from "./smtp.ts";
+import { startSmtpPeer, type SmtpPeer } from "../../../src/server/test/smtp-peer.ts";
 
 /** How long a user-visible state may take to appear before a test gives up (a ceiling, never a pause). */
 export const UI_TIMEOUT = 15_000;

@@ -1,44 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema/index.ts";
 import type { DomainEvent } from "../../lib/events.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
-
-interface Received {
-  to: string[];
-  body: string;
-}
-
-/** A real SMTP peer on 127.0.0.1 that keeps every message it accepts, its body decoded from quoted-printable. */
-async function startSmtpPeer(port = 0) {
-  const messages: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const body = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtpPeer, type SmtpPeer } from "../../test/smtp-peer.ts";
 
 const resetToken = (body: string) => body.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
 
@@ -48,7 +13,7 @@ async function requestReset(p: TestPortal, email: string) {
 }
 
 describe.each(DB_KINDS)("mail through a real SMTP peer on %s", (kind) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let smtp: SmtpPeer;
   let p: TestPortal;
   let cookie: string;
   const processJobs = async () => {
@@ -83,9 +48,9 @@ describe.each(DB_KINDS)("mail through a real SMTP peer on %s", (kind) => {
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
     expect(mail.to).toEqual(["student@portal.test"]);
-    expect(mail.body).toMatch(/Subject: Reset your password for The Portal/);
-    expect(mail.body).toContain(`${p.services.config.PUBLIC_URL}/reset-password?token=`);
-    const token = resetToken(mail.body)!;
+    expect(mail.subject).toBe("Reset your password for The Portal");
+    expect(mail.text).toContain(`${p.services.config.PUBLIC_URL}/reset-password?token=`);
+    const token = resetToken(mail.text)!;
     expect(token).toBeTruthy();
 
     const reset = await p.request("/auth/v1/reset-password", { method: "POST", json: { newPassword: "a-new-secret", token } });
@@ -117,7 +82,7 @@ describe.each(DB_KINDS)("mail through a real SMTP peer on %s", (kind) => {
     await p.services.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job!.id));
     expect(await processJobs()).toMatchObject({ processed: 1, sent: 1, retried: 0 });
     expect(smtp.messages.map((m) => m.to)).toEqual([["tomas.novak@portal.test"]]);
-    expect(resetToken(smtp.messages[0]!.body)).toBeTruthy();
+    expect(resetToken(smtp.messages[0]!.text)).toBeTruthy();
   });
 });
 

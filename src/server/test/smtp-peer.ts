@@ -23,7 +23,8 @@ export interface SmtpPeer {
  * A real SMTP peer for the portal to talk to, so tests see exactly what left the server
  * (the portal's outbox copy could hide a transport that never delivers).
  */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** `port` restarts a peer where a stopped one listened, to test a mail server coming back. */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -51,12 +52,12 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(port, "127.0.0.1", () => resolve());
   });
-  const { port } = server.server.address() as AddressInfo;
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     to: (address) => messages.filter((m) => m.to.some((t) => t.toLowerCase() === address.toLowerCase())),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
