@@ -17,3 +17,8 @@ export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<
 export function query<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   return schema.parse(c.req.query());
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in an address are checked before a query: the database would answer a malformed uuid with an error, not "no such row". */
+export const isUuid = (id: string) => UUID.test(id);

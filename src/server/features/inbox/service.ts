@@ -5,6 +5,7 @@ import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { notifications, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isUuid } from "../../lib/validate.ts";
 import type { RenderedMail } from "../notifications/emails/layout.ts";
 import { queueEmail } from "../notifications/jobs.ts";
 
@@ -76,11 +77,10 @@ export async function listNotifications(s: Pick<Services, "db">, opts: { userId:
   return { total: opts.unreadOnly ? unread : (counts?.all ?? 0), unread, items: rows.map(toDto) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function markRead(s: Pick<Services, "db" | "events">, opts: { userId: string; id: string }): Promise<NotificationDto> {
   // Someone else's notification is answered like a missing one: its existence is nobody else's business.
-  if (!UUID.test(opts.id)) throw new AppError("not_found", "There is no notification with this id.");
+  if (!isUuid(opts.id)) throw new AppError("not_found", "There is no notification with this id.");
   const [row] = await s.db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })

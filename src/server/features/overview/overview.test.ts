@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { AdminDashboardDto, BoardDto, TimelineDto } from "../../../common/overview-api.ts";
 import { auditLog, jobs, profiles, projects } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { ADMIN_ONLY, expectClientErrors, expectMatrixRow, PUBLIC, SIGNED_IN, signInAll, STAFF_AND_ADMIN, type MatrixRow } from "../../test/matrix.ts";
 import { csvCell } from "./csv.ts";
 import { escapeText, foldLine } from "./ical.ts";
 
@@ -55,12 +56,9 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    const who = { admin: "admin@portal.test", staff: "staff@portal.test", member: "student@portal.test", outsider: "tomas.novak@portal.test" };
-    for (const [key, email] of Object.entries(who)) {
-      cookies[key] = await p.signIn(email);
-      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
-      ids[key] = row!.id;
-    }
+    const signedIn = await signInAll(p);
+    Object.assign(cookies, signedIn.cookies);
+    Object.assign(ids, signedIn.ids);
     made.river = await create("member", { title: "River, Rising; Again", type: "documentary", course: "Documentary Lab", shootStart: "2040-01-10", shootEnd: "2040-01-12", locations: ["Old Harbour, Pier 4"] });
     made.glass = await create("member", { title: '=HYPERLINK("http://evil","x")', type: "fiction", course: "Fiction I", shootStart: "2039-12-30", shootEnd: "2040-01-02" });
     made.later = await create("outsider", { title: "Later Film", type: "fiction", course: "Fiction I", shootStart: "2040-02-01", supervisorId: null });
@@ -283,6 +281,52 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       expect(again.body.error.message).toMatch(/only a dead job/);
       expect((await api("/admin/jobs/not-a-job/retry", { method: "POST", as: "admin" })).status).toBe(404);
       expect((await api("/admin/jobs/00000000-0000-4000-8000-000000000000/retry", { method: "POST", as: "admin" })).status).toBe(404);
+    });
+  });
+  describe("authorization matrix", () => {
+    interface Fixture {
+      deadJobId: string;
+      feedPath: string;
+    }
+    const fixture = async (): Promise<Fixture> => {
+      const [dead] = await p.services.db.insert(jobs).values({ type: "email.send", payload: { to: "x@portal.test" }, status: "dead", attempts: 5 }).returning();
+      const feed = await api("/overview/ical-token", { method: "POST", as: "member" });
+      return { deadJobId: dead!.id, feedPath: new URL(feed.body.url).pathname.replace("/rest/v1", "") };
+    };
+    const filters = `academicYear=${encodeURIComponent(YEAR)}`;
+    // Moving a card is POST /projects/:id/phase, in the projects matrix.
+    const rows: MatrixRow<Fixture>[] = [
+      ["read the board", "GET", () => `/overview/board?${filters}`, undefined, SIGNED_IN],
+      ["read the timeline", "GET", () => `/overview/timeline?${filters}`, undefined, SIGNED_IN],
+      ["read the filter options", "GET", () => "/overview/filters", undefined, SIGNED_IN],
+      ["export the CSV", "GET", () => `/overview/export.csv?${filters}`, undefined, SIGNED_IN],
+      ["read my iCal feed address", "GET", () => "/overview/ical-token", undefined, SIGNED_IN],
+      ["make a new iCal feed address", "POST", () => "/overview/ical-token", undefined, SIGNED_IN],
+      ["fetch an iCal feed by its secret address", "GET", (f) => f.feedPath, undefined, PUBLIC],
+      ["read the admin dashboard", "GET", () => "/admin/dashboard", undefined, STAFF_AND_ADMIN],
+      ["retry a dead job", "POST", (f) => `/admin/jobs/${f.deadJobId}/retry`, undefined, ADMIN_ONLY],
+    ];
+    it.each(rows)("%s", (...row) => expectMatrixRow(p, cookies, fixture, row));
+  });
+
+  describe("bad input", () => {
+    it("answers every endpoint's bad input with a 4xx and a message, never a 500", async () => {
+      const [done] = await p.services.db.insert(jobs).values({ type: "email.send", payload: {}, status: "done", attempts: 1 }).returning();
+      await expectClientErrors(p, cookies.admin!, [
+        ["GET", "/overview/board?limit=abc"],
+        ["GET", "/overview/board?offset=1.5"],
+        ["GET", `/overview/board?search=${"x".repeat(500)}`],
+        ["GET", "/overview/timeline?weeks=two"],
+        ["GET", "/overview/timeline?limit=101"],
+        ["GET", "/overview/timeline?phase=filming"],
+        ["GET", "/overview/export.csv?phase=filming"],
+        ["GET", `/overview/export.csv?academicYear=${"2".repeat(30)}`],
+        ["GET", "/ical/.ics"],
+        ["GET", `/ical/${"A".repeat(5000)}.ics`],
+        ["POST", "/admin/jobs/%20/retry"],
+        ["POST", `/admin/jobs/${done!.id}/retry`],
+        ["GET", "/admin/nothing-here"],
+      ]);
     });
   });
 });

@@ -17,6 +17,7 @@ import { PHASES, PHASE_LABELS, PROJECT_TYPE_LABELS, type Phase } from "../../../
 import { ROLES } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
 import { blockerReasons, listProjects, type Caller } from "../projects/service.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
@@ -25,7 +26,6 @@ import * as repo from "./repository.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
 
 /** Calendar days in UTC, so that a date never shifts with the server's time zone. */
@@ -296,7 +296,7 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
 export async function retryJob(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<{ id: string; status: "pending" }> {
   if (opts.caller.role !== "admin") throw new AppError("forbidden", "Only an administrator can retry a job.");
   const missing = () => new AppError("not_found", "There is no job with this id.");
-  if (!UUID.test(opts.id)) throw missing();
+  if (!isUuid(opts.id)) throw missing();
   await s.db.transaction(async (tx) => {
     const job = await repo.selectJobForUpdate(tx, opts.id);
     if (!job) throw missing();

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ProjectDetail } from "../../../common/project-api.ts";
 import { jobs, notifications, phaseChanges, profiles } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { CALLER_EMAILS, CALLERS, expectClientErrors, expectMatrixRow, SIGNED_IN, signInAll, type Expected, type MatrixRow } from "../../test/matrix.ts";
 import { feedGreenlight } from "./greenlight.ts";
 
 /** Projects made by these tests live in this academic year, so the demo seed's projects never get in the way. */
@@ -38,21 +39,9 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    const who = {
-      admin: "admin@portal.test",
-      staff: "staff@portal.test",
-      equipment: "equipment@portal.test",
-      member: "student@portal.test",
-      outsider: "tomas.novak@portal.test",
-      jun: "jun.park@portal.test",
-      noor: "noor.haddad@portal.test",
-      amara: "amara.diallo@portal.test",
-    };
-    for (const [key, email] of Object.entries(who)) {
-      cookies[key] = await p.signIn(email);
-      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
-      ids[key] = row!.id;
-    }
+    const signedIn = await signInAll(p, { ...CALLER_EMAILS, jun: "jun.park@portal.test", noor: "noor.haddad@portal.test", amara: "amara.diallo@portal.test" });
+    Object.assign(cookies, signedIn.cookies);
+    Object.assign(ids, signedIn.ids);
   }, 120_000);
   afterAll(() => p?.close());
 
@@ -443,8 +432,6 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
   });
 
   describe("authorization matrix", () => {
-    type Who = "anonymous" | "outsider" | "member" | "staff" | "equipment" | "admin";
-    const WHO: Who[] = ["anonymous", "outsider", "member", "staff", "equipment", "admin"];
     interface Fixture {
       id: string;
       milestoneId: string;
@@ -459,10 +446,10 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
       return { id: project.id, milestoneId: m.body.milestones[0].id, participantId: d.body.documentary.participants[0].id, notificationId: n!.id };
     };
     // Expected answers: anonymous, student not on the crew, student on the crew, staff (the supervisor), equipment office, admin.
-    const edit = [401, 403, 200, 200, 403, 200];
-    const make = [401, 403, 201, 201, 403, 201];
-    const read = [401, 200, 200, 200, 200, 200];
-    const rows: [string, string, (f: Fixture) => string, unknown, number[]][] = [
+    const edit: Expected = [401, 403, 200, 200, 403, 200];
+    const make: Expected = [401, 403, 201, 201, 403, 201];
+    const read = SIGNED_IN;
+    const rows: MatrixRow<Fixture>[] = [
       ["list projects", "GET", () => "/projects", undefined, read],
       ["list documentaries", "GET", () => "/projects/documentary", undefined, read],
       ["read a project", "GET", (f) => `/projects/${f.id}`, undefined, read],
@@ -487,20 +474,12 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
       ["mark all read", "POST", () => "/notifications/read-all", undefined, read],
     ];
 
-    it.each(rows)("%s", async (_name, method, path, json, expected) => {
-      const got: number[] = [];
-      for (const who of WHO) {
-        const f = await fixture();
-        const res = await p.request(`/rest/v1${path(f)}`, { method, json: typeof json === "function" ? json() : json, cookie: who === "anonymous" ? undefined : cookies[who] });
-        got.push(res.status);
-      }
-      expect(got).toEqual(expected);
-    });
+    it.each(rows)("%s", (...row) => expectMatrixRow(p, cookies, fixture, row));
 
     it("marks only one's own notification read", async () => {
       const f = await fixture();
       const statuses = [];
-      for (const who of WHO) {
+      for (const who of CALLERS) {
         const res = await p.request(`/rest/v1/notifications/${f.notificationId}/read`, { method: "POST", cookie: who === "anonymous" ? undefined : cookies[who] });
         statuses.push(res.status);
       }
@@ -513,7 +492,7 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
     it("answers every endpoint's bad input with a 4xx and a message, never a 500", async () => {
       const f = await makeProject({ title: "Bad Input" });
       const ms = (await api(`/projects/${f.id}/milestones`, { method: "POST", as: "member", json: { title: "A", dueDate: "2031-01-01" } })).body.milestones[0].id;
-      const cases: [string, string, unknown][] = [
+      const cases: Parameters<typeof expectClientErrors>[2] = [
         ["GET", "/projects?limit=101", undefined],
         ["GET", "/projects?limit=abc", undefined],
         ["GET", "/projects?offset=-1", undefined],
@@ -567,13 +546,7 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
         ["GET", "/notifications?unreadOnly=sometimes", undefined],
         ["POST", `/notifications/${MISSING}/read`, undefined],
       ];
-      for (const [method, path, json] of cases) {
-        const res = await api(path, { method, json, as: "admin" });
-        expect({ method, path, status: res.status }).toEqual({ method, path, status: expect.any(Number) });
-        expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
-        expect(res.status, `${method} ${path}`).toBeLessThan(500);
-        expect(res.body.error.message, `${method} ${path}`).toMatch(/\w/);
-      }
+      await expectClientErrors(p, cookies.admin!, cases);
       const raw = await p.request(`/rest/v1/projects/${f.id}`, { method: "PATCH", body: "{not json", headers: { "content-type": "application/json" }, cookie: cookies.member });
       expect(raw.status).toBe(400);
       expect((await raw.json()).error.message).toBe("The request body is not valid JSON.");

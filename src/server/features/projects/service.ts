@@ -47,6 +47,7 @@ import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { docArchival, docInterviews, docParticipants, milestones, phaseChanges, profiles, projectGreenlight, projectMembers, projects } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { crewAddedMail } from "../notifications/emails/crew-added.ts";
@@ -64,7 +65,6 @@ export interface Caller {
   role: Role;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noProject = () => new AppError("not_found", "There is no project with this id.");
 
 // ── Who may do what (DESIGN §4): everyone signed in reads; the crew, staff and admins edit ──────────
@@ -186,7 +186,7 @@ const toActivity = (a: Awaited<ReturnType<typeof repo.selectActivity>>["rows"][n
 });
 
 export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: string }): Promise<ProjectDetail> {
-  if (!UUID.test(opts.id)) throw noProject();
+  if (!isUuid(opts.id)) throw noProject();
   const header = await repo.selectProjectHeader(s.db, opts.id);
   if (!header) throw noProject();
   const p = header.project;
@@ -299,7 +299,7 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
 }
 
 export async function getActivity(s: Pick<S, "db">, opts: { id: string; limit: number; offset: number }): Promise<Page<ActivityDto>> {
-  if (!UUID.test(opts.id) || !(await repo.selectProject(s.db, opts.id))) throw noProject();
+  if (!isUuid(opts.id) || !(await repo.selectProject(s.db, opts.id))) throw noProject();
   const page = await repo.selectActivity(s.db, opts.id, opts);
   return { total: page.total, items: page.rows.map(toActivity) };
 }
@@ -323,7 +323,7 @@ interface Outcome {
  * the commit every open tab is told to refetch. Answers the project as it now is.
  */
 async function change(s: S, opts: { caller: Caller; id: string; editorsOnly?: boolean }, work: (c: Change) => Promise<Outcome | void>): Promise<ProjectDetail> {
-  if (!UUID.test(opts.id)) throw noProject();
+  if (!isUuid(opts.id)) throw noProject();
   const outcome = await s.db.transaction(async (tx) => {
     const project = await repo.selectProject(tx, opts.id, { lock: true });
     if (!project) throw noProject();
@@ -433,7 +433,7 @@ class StaleVersion extends Error {}
 
 /** Admins only: a project's history goes with it, so the deletion is kept in the audit log. */
 export async function deleteProject(s: S, opts: { caller: Caller; id: string }): Promise<void> {
-  if (!UUID.test(opts.id)) throw noProject();
+  if (!isUuid(opts.id)) throw noProject();
   if (opts.caller.role !== "admin") throw new AppError("forbidden", "Only an admin can delete a project.");
   await s.db.transaction(async (tx) => {
     const [gone] = await tx.delete(projects).where(eq(projects.id, opts.id)).returning();
@@ -541,7 +541,7 @@ export async function removeMember(s: S, opts: { caller: Caller; id: string; use
 
 async function milestoneOf(tx: Tx, projectId: string, milestoneId: string) {
   const missing = () => new AppError("not_found", "There is no milestone with this id on this project.");
-  if (!UUID.test(milestoneId)) throw missing();
+  if (!isUuid(milestoneId)) throw missing();
   const [row] = await tx.select().from(milestones).where(and(eq(milestones.id, milestoneId), eq(milestones.projectId, projectId)));
   if (!row) throw missing();
   return row;
@@ -730,7 +730,7 @@ function requireDocumentary(project: repo.ProjectRow) {
 
 async function participantOfProject(tx: Tx, projectId: string, participantId: string | null | undefined) {
   if (!participantId) return;
-  const [row] = UUID.test(participantId)
+  const [row] = isUuid(participantId)
     ? await tx.select({ id: docParticipants.id }).from(docParticipants).where(and(eq(docParticipants.id, participantId), eq(docParticipants.projectId, projectId)))
     : [];
   if (!row) throw new AppError("bad_request", "The interview's participant is not a participant of this project.");
@@ -786,7 +786,7 @@ export async function updateDocItem(s: S, opts: { caller: Caller; id: string; it
   const section = opts.item.section;
   return change(s, opts, async ({ tx, project }) => {
     requireDocumentary(project);
-    if (!UUID.test(opts.itemId)) throw docMissing(section);
+    if (!isUuid(opts.itemId)) throw docMissing(section);
     let label: string | undefined;
     let status = "";
     switch (opts.item.section) {
@@ -832,7 +832,7 @@ export async function updateDocItem(s: S, opts: { caller: Caller; id: string; it
 export async function deleteDocItem(s: S, opts: { caller: Caller; id: string; section: DocSection; itemId: string }): Promise<ProjectDetail> {
   return change(s, opts, async ({ tx, project }) => {
     requireDocumentary(project);
-    if (!UUID.test(opts.itemId)) throw docMissing(opts.section);
+    if (!isUuid(opts.itemId)) throw docMissing(opts.section);
     const table = { participants: docParticipants, interviews: docInterviews, archival: docArchival }[opts.section];
     const [row] = await tx.delete(table).where(and(eq(table.id, opts.itemId), eq(table.projectId, project.id))).returning();
     if (!row) throw docMissing(opts.section);

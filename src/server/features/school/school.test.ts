@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_SCHOOL_SETTINGS, STALE_SETTINGS_MESSAGE, currencyMinorDigits, schoolSettingsSchema, slugify, uniqueKey, type SchoolSettings } from "../../../common/school.ts";
 import { schoolSettings } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { ADMIN_ONLY, expectMatrixRow, SIGNED_IN, signInAll, type MatrixRow } from "../../test/matrix.ts";
 import { getSchoolSettings } from "./service.ts";
 
 describe("school settings rules", () => {
@@ -52,6 +53,14 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
       expect(res.status).toBe(403);
     }
     expect((await get(admin)).version).toBe(version);
+  });
+
+  it.each<MatrixRow<{ version: number; settings: SchoolSettings }>>([
+    ["read the settings", "GET", () => "/school-settings", undefined, SIGNED_IN],
+    ["change the settings", "PUT", () => "/school-settings", (f) => ({ version: f.version, settings: { ...f.settings, approvalLinkDays: f.settings.approvalLinkDays === 20 ? 21 : 20 } }), ADMIN_ONLY],
+  ])("answers who may %s", async (...row) => {
+    const { cookies } = await signInAll(p);
+    await expectMatrixRow(p, cookies, () => get(admin), row);
   });
 
   it("saves a change, bumps the version and writes what changed to the audit log", async () => {

@@ -6,6 +6,7 @@ import type { Auth } from "../../auth/auth.ts";
 import type { Services } from "../../context.ts";
 import { invitations, profiles, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isUuid } from "../../lib/validate.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
 import { invitationMail } from "../notifications/emails/invitation.ts";
 import { queueEmail } from "../notifications/jobs.ts";
@@ -77,7 +78,7 @@ export async function createInvitation(s: Services, opts: { actor: Actor; email:
 export async function resendInvitation(s: Services, opts: { actor: Actor; id: string }) {
   const token = newToken();
   const inv = await s.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(invitations).where(eq(invitations.id, opts.id)).for("update");
+    const [row] = isUuid(opts.id) ? await tx.select().from(invitations).where(eq(invitations.id, opts.id)).for("update") : [];
     if (!row) throw new AppError("not_found", "There is no such invitation.");
     if (row.acceptedAt) throw new AppError("conflict", "This invitation has already been accepted.");
     if (row.revokedAt) throw new AppError("conflict", "This invitation was revoked; send a new one.");
@@ -94,7 +95,7 @@ export async function resendInvitation(s: Services, opts: { actor: Actor; id: st
 
 export async function revokeInvitation(s: Services, opts: { actor: Actor; id: string }) {
   await s.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(invitations).where(eq(invitations.id, opts.id)).for("update");
+    const [row] = isUuid(opts.id) ? await tx.select().from(invitations).where(eq(invitations.id, opts.id)).for("update") : [];
     if (!row) throw new AppError("not_found", "There is no such invitation.");
     if (row.acceptedAt) throw new AppError("conflict", "This invitation has already been accepted.");
     if (row.revokedAt) return;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desc, eq } from "drizzle-orm";
-import { emails, invitations } from "../../db/schema/index.ts";
+import { desc, eq, sql } from "drizzle-orm";
+import { emails, invitations, jobs, profiles } from "../../db/schema/index.ts";
 import { runNotificationJobs } from "../notifications/service.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { ADMIN_ONLY, CALLER_EMAILS, expectClientErrors, expectMatrixRow, PUBLIC, SIGNED_IN, signInAll, type MatrixRow } from "../../test/matrix.ts";
 
 describe.each(DB_KINDS)("user management on %s", (kind) => {
   let p: TestPortal;
@@ -125,6 +126,78 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
     const list = await (await p.request("/rest/v1/invitations", { cookie: admin })).json();
     expect(list.items.find((i: { id: string }) => i.id === inv!.id).state).toBe("revoked");
     expect((await p.request("/rest/v1/invitations/lookup?token=not-a-real-token-at-all")).status).toBe(404);
+  });
+
+  describe("authorization matrix", () => {
+    let cookies: Record<string, string>;
+    let ids: Record<string, string>;
+    let n = 0;
+    beforeAll(async () => {
+      ({ cookies, ids } = await signInAll(p, { ...CALLER_EMAILS, jun: "jun.park@portal.test", amara: "amara.diallo@portal.test" }));
+    });
+    interface Fixture {
+      invitationId: string;
+      token: string;
+    }
+    /** A fresh pending invitation, its token read from the queued mail; Jun a student and Amara active again. */
+    const fixture = async (): Promise<Fixture> => {
+      await p.services.db.update(profiles).set({ role: "student" }).where(eq(profiles.id, ids.jun!));
+      await p.services.db.update(profiles).set({ active: true, deactivatedAt: null }).where(eq(profiles.id, ids.amara!));
+      const email = `matrix-${++n}@school.edu`;
+      const made = await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email } });
+      const [mail] = await p.services.db.select().from(jobs).where(sql`${jobs.payload}->>'to' = ${email}`);
+      const token = decodeURIComponent(/accept-invitation\?token=([\w%-]+)/.exec((mail!.payload as { text: string }).text)![1]!);
+      return { invitationId: (await made.json()).id, token };
+    };
+    const rows: MatrixRow<Fixture>[] = [
+      ["list users", "GET", () => "/users", undefined, ADMIN_ONLY],
+      ["change a role", "PATCH", () => `/users/${ids.jun}`, { role: "staff" }, ADMIN_ONLY],
+      ["deactivate a user", "POST", () => `/users/${ids.amara}/deactivate`, undefined, ADMIN_ONLY],
+      ["reactivate a user", "POST", () => `/users/${ids.amara}/reactivate`, undefined, ADMIN_ONLY],
+      ["read the audit log", "GET", () => "/audit-log", undefined, ADMIN_ONLY],
+      ["list invitations", "GET", () => "/invitations", undefined, ADMIN_ONLY],
+      ["invite someone", "POST", () => "/invitations", () => ({ email: `invited-${++n}@school.edu` }), [401, 403, 403, 403, 403, 201]],
+      ["resend an invitation", "POST", (f) => `/invitations/${f.invitationId}/resend`, undefined, [401, 403, 403, 403, 403, 204]],
+      ["revoke an invitation", "DELETE", (f) => `/invitations/${f.invitationId}`, undefined, [401, 403, 403, 403, 403, 204]],
+      ["look an invitation up by its link", "GET", (f) => `/invitations/lookup?token=${encodeURIComponent(f.token)}`, undefined, PUBLIC],
+      ["accept an invitation", "POST", () => "/invitations/accept", (f) => ({ token: f.token, fullName: "New Person", password: "new-person-pass" }), PUBLIC],
+      ["search the people directory", "GET", () => "/people?search=a", undefined, SIGNED_IN],
+    ];
+    it.each(rows)("%s", (...row) => expectMatrixRow(p, cookies, fixture, row));
+  });
+
+  it("answers every endpoint's bad input with a 4xx and a message, never a 500", async () => {
+    const [accepted] = await p.services.db.select().from(invitations).where(eq(invitations.email, "new.tutor@school.edu"));
+    await expectClientErrors(p, admin, [
+      ["GET", "/users?state=asleep"],
+      ["GET", "/users?sort=age"],
+      ["GET", "/users?limit=0"],
+      ["GET", "/users?offset=-5"],
+      ["GET", `/users?search=${"x".repeat(201)}`],
+      ["PATCH", "/users/nobody", { role: "staff" }],
+      ["PATCH", "/users/nobody", {}],
+      ["POST", "/users/nobody/deactivate"],
+      ["POST", "/users/nobody/reactivate"],
+      ["GET", "/audit-log?limit=500"],
+      ["GET", "/audit-log?offset=x"],
+      ["GET", "/invitations?limit=-1"],
+      ["POST", "/invitations", {}],
+      ["POST", "/invitations", { email: "not an address" }],
+      ["POST", "/invitations", { email: "ok@school.edu", role: "dean" }],
+      ["POST", "/invitations/not-an-id/resend"],
+      ["POST", "/invitations/00000000-0000-4000-8000-000000000000/resend"],
+      ["POST", `/invitations/${accepted!.id}/resend`],
+      ["DELETE", "/invitations/not-an-id"],
+      ["DELETE", `/invitations/${accepted!.id}`],
+      ["GET", "/invitations/lookup"],
+      ["GET", "/invitations/lookup?token=short"],
+      ["POST", "/invitations/accept", {}],
+      ["POST", "/invitations/accept", { token: "not-a-real-token-at-all", fullName: "A B", password: "long-enough-pass" }],
+      ["POST", "/invitations/accept", { token: "not-a-real-token-at-all", fullName: "", password: "long-enough-pass" }],
+      ["GET", "/people?role=dean"],
+      ["GET", "/people?limit=51"],
+      ["GET", `/people?search=${"x".repeat(201)}`],
+    ]);
   });
 });
 
