@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z, ZodError } from "zod";
 import { jobs } from "../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
-import { backoffSeconds, defineJob, enqueue, LOCK_SECONDS, processBatch, startWorker, type JobDefinition } from "./jobs.ts";
+import { backoffSeconds, defineJob, enqueue, KEEP_DEAD_DAYS, KEEP_DONE_DAYS, LOCK_SECONDS, processBatch, pruneJobs, startWorker, type JobDefinition } from "./jobs.ts";
 
 interface Ctx {
   ran: number[];
@@ -180,5 +180,33 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     while (ctx.ran.length < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await stop();
     expect(ctx.ran.length).toBe(30);
+  });
+  it("prunes done jobs after 14 days and dead ones after 90, keeping everything still to do", async () => {
+    expect([KEEP_DONE_DAYS, KEEP_DEAD_DAYS]).toEqual([14, 90]);
+    const daysAgo = (d: number) => sql`now() - make_interval(days => ${d})`;
+    const make = async (label: string, status: "pending" | "running" | "done" | "dead", finishedDaysAgo: number, dueDaysAgo = finishedDaysAgo) => {
+      const [row] = await db().insert(jobs).values({ type: "test.count", payload: { n: 0 }, status, dedupeKey: label }).returning();
+      await db().update(jobs).set({ updatedAt: daysAgo(finishedDaysAgo), runAt: daysAgo(dueDaysAgo) }).where(eq(jobs.id, row!.id));
+    };
+    await make("done-15", "done", 15);
+    await make("done-13", "done", 13);
+    // Due long ago, but finished only yesterday (the worker was down): it is kept from when it finished.
+    await make("done-late", "done", 1, 30);
+    await make("dead-91", "dead", 91);
+    await make("dead-89", "dead", 89);
+    await make("pending-200", "pending", 200);
+    await make("running-200", "running", 200);
+    expect(await pruneJobs(db())).toEqual({ deleted: 2 });
+    const left = (await db().select({ key: jobs.dedupeKey }).from(jobs)).map((j) => j.key).sort();
+    expect(left).toEqual(["dead-89", "done-13", "done-late", "pending-200", "running-200"]);
+    expect(await pruneJobs(db())).toEqual({ deleted: 0 });
+  });
+
+  it("prunes in batches until nothing old is left", async () => {
+    await db().execute(sql`
+      insert into jobs (type, payload, status, run_at, updated_at)
+      select 'test.count', '{}'::jsonb, 'done', now() - interval '20 days', now() - interval '20 days' from generate_series(1, 2500)`);
+    expect(await pruneJobs(db())).toEqual({ deleted: 2500 });
+    expect(await db().select().from(jobs)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, lte, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { jobs } from "../db/schema/index.ts";
@@ -135,6 +135,53 @@ export async function processBatch<C>(
     .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, sql`now()`)));
   result.remaining = left?.n ?? 0;
   return result;
+}
+
+/**
+ * Queues a recurring job (an empty payload) unless one is already queued under `key`, here or on another
+ * instance sharing the database.
+ */
+export function scheduleRecurring(db: DbOrTx, def: JobDefinition<z.ZodObject<{}>, any>, key: string, runAt?: Date) {
+  return enqueue(db, def, {}, { dedupeKey: key, runAt });
+}
+
+/**
+ * Run by a recurring job as it finishes: the running job still holds the key, so its successor could
+ * not be queued beside it; it hands the key over in one step. Should this attempt still fail afterwards,
+ * its retry runs without the key, which is harmless for a job that may run twice.
+ */
+export async function queueNextRun(db: Db, def: JobDefinition<z.ZodObject<{}>, any>, key: string, everyMs: number) {
+  await db.transaction(async (tx) => {
+    await tx.update(jobs).set({ dedupeKey: null }).where(and(eq(jobs.dedupeKey, key), eq(jobs.status, "running")));
+    await scheduleRecurring(tx, def, key, new Date(Date.now() + everyMs));
+  });
+}
+
+/** Done jobs are kept a while to look back on; dead ones until someone retries them, or for this long. */
+export const KEEP_DONE_DAYS = 14;
+export const KEEP_DEAD_DAYS = 90;
+const PRUNE_BATCH = 1000;
+
+/**
+ * Deletes finished job rows past their keeping time, in batches so no single statement holds a large
+ * part of the table. `run_at` never lies after `updated_at` for a finished job, so the bound on it lets
+ * the due-time index find the candidates; `updated_at` (when it finished) decides.
+ */
+export async function pruneJobs(db: Db, keep = { doneDays: KEEP_DONE_DAYS, deadDays: KEEP_DEAD_DAYS }): Promise<{ deleted: number }> {
+  const older = (days: number) => sql`now() - make_interval(days => ${days})`;
+  const finished = (status: "done" | "dead", days: number) =>
+    and(eq(jobs.status, status), lte(jobs.runAt, older(days)), lte(jobs.updatedAt, older(days)));
+  let deleted = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(or(finished("done", keep.doneDays), finished("dead", keep.deadDays)))
+      .limit(PRUNE_BATCH);
+    const gone = await db.delete(jobs).where(inArray(jobs.id, batch)).returning({ id: jobs.id });
+    deleted += gone.length;
+    if (gone.length < PRUNE_BATCH) return { deleted };
+  }
 }
 
 /** A failure that no retry can cure. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { defineJob, enqueue, type EnqueueOptions, type JobDefinition } from "../../lib/jobs.ts";
+import { defineJob, enqueue, pruneJobs, queueNextRun, scheduleRecurring, type EnqueueOptions, type JobDefinition } from "../../lib/jobs.ts";
 import type { Mail } from "../../lib/mailer.ts";
 import { runMilestoneScan } from "../reminders/milestones.ts";
 
@@ -26,10 +26,28 @@ export const milestoneScanJob = defineJob({
   handle: (_payload, s: Services) => runMilestoneScan(s),
 });
 
+/** The one key that keeps a single prune queued across every instance sharing the database. */
+export const PRUNE_JOBS_KEY = "jobs.prune";
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes finished job rows past their keeping time once a day, so the table holds what is still of use. */
+export const pruneJobsJob = defineJob({
+  type: "jobs.prune",
+  payload: z.object({}),
+  handle: async (_payload, s: Services) => {
+    const { deleted } = await pruneJobs(s.db);
+    if (deleted > 0) s.log.info({ deleted }, "pruned finished jobs");
+    await queueNextRun(s.db, pruneJobsJob, PRUNE_JOBS_KEY, PRUNE_EVERY_MS);
+  },
+});
+
+export const schedulePruneJobs = (db: DbOrTx) => scheduleRecurring(db, pruneJobsJob, PRUNE_JOBS_KEY);
+
 /** Every job type the workers know. Later domains add theirs here. */
 export const jobRegistry = new Map<string, JobDefinition<any, Services>>([
   [sendEmailJob.type, sendEmailJob],
   [milestoneScanJob.type, milestoneScanJob],
+  [pruneJobsJob.type, pruneJobsJob],
 ]);
 
 /** All mail goes through the queue, so none is lost while the mail server is down. */

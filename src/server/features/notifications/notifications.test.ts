@@ -1,9 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema/index.ts";
 import type { DomainEvent } from "../../lib/events.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { startSmtpPeer, type SmtpPeer } from "../../test/smtp-peer.ts";
+import { PRUNE_JOBS_KEY, schedulePruneJobs } from "./jobs.ts";
+import { runNotificationJobs } from "./service.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const resetToken = (body: string) => body.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
 
@@ -119,5 +123,35 @@ describe.each(DB_KINDS)("the embedded outbox on %s", (kind) => {
     const student = await p.signIn("student@portal.test");
     expect((await p.request("/rest/v1/emails", { cookie: student })).status).toBe(403);
     expect((await p.request("/rest/v1/emails")).status).toBe(401);
+  });
+});
+
+describe.each(DB_KINDS)("housekeeping on %s", (kind) => {
+  let p: TestPortal;
+  beforeAll(async () => {
+    p = await startTestPortal(kind, { SEED: "false" });
+  });
+  afterAll(() => p?.close());
+
+  it("prunes finished jobs once a day, keeping exactly one prune queued", async () => {
+    const pendingPrunes = () => p.services.db.select().from(jobs).where(and(eq(jobs.type, "jobs.prune"), eq(jobs.status, "pending")));
+    const [old] = await p.services.db
+      .insert(jobs)
+      .values({ type: "email.send", payload: {}, status: "done", runAt: new Date(Date.now() - 30 * DAY_MS), updatedAt: new Date(Date.now() - 30 * DAY_MS) })
+      .returning();
+    expect(await schedulePruneJobs(p.services.db)).not.toBeNull();
+    // A second instance starting finds the prune queued and adds none.
+    expect(await schedulePruneJobs(p.services.db)).toBeNull();
+
+    const batch = await runNotificationJobs(p.services);
+    expect(batch.jobs).toEqual([expect.objectContaining({ type: "jobs.prune", outcome: "sent" })]);
+    expect(await p.services.db.select().from(jobs).where(eq(jobs.id, old!.id))).toEqual([]);
+    const next = await pendingPrunes();
+    expect(next).toHaveLength(1);
+    expect(next[0]!.dedupeKey).toBe(PRUNE_JOBS_KEY);
+    const inHours = (next[0]!.runAt.getTime() - Date.now()) / 3_600_000;
+    expect(inHours).toBeGreaterThan(23.9);
+    expect(inHours).toBeLessThanOrEqual(24);
+    expect(await runNotificationJobs(p.services)).toMatchObject({ processed: 0 });
   });
 });

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { jobs, milestones, projectActivity, projectMembers, projects } from "../../db/schema/index.ts";
-import { enqueue } from "../../lib/jobs.ts";
+import { milestones, projectActivity, projectMembers, projects } from "../../db/schema/index.ts";
+import { queueNextRun, scheduleRecurring } from "../../lib/jobs.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { milestoneDueMail } from "../notifications/emails/milestone-due.ts";
 import { milestoneScanJob } from "../notifications/jobs.ts";
@@ -109,17 +109,11 @@ async function alreadyReminded(tx: DbOrTx, projectId: string, milestoneId: strin
 
 /** Queues the next scan unless one is already queued (here or on another instance). */
 export function scheduleMilestoneScan(db: DbOrTx, runAt?: Date) {
-  return enqueue(db, milestoneScanJob, {}, { dedupeKey: MILESTONE_SCAN_KEY, runAt });
+  return scheduleRecurring(db, milestoneScanJob, MILESTONE_SCAN_KEY, runAt);
 }
 
-/** The "milestones.scan" job: one scan, then the next one an hour on. */
+/** The "milestones.scan" job: one scan, then the next one an hour on. A scan never tells anyone twice, so a retry is harmless. */
 export async function runMilestoneScan(s: Services) {
   await scanMilestonesDue(s);
-  // The running scan still holds the key, so the next one could not be queued beside it: it hands the
-  // key over to its successor in one step. Should this attempt still fail afterwards, its retry runs
-  // without the key, which is harmless: a scan never tells anyone twice.
-  await s.db.transaction(async (tx) => {
-    await tx.update(jobs).set({ dedupeKey: null }).where(and(eq(jobs.dedupeKey, MILESTONE_SCAN_KEY), eq(jobs.status, "running")));
-    await scheduleMilestoneScan(tx, new Date(Date.now() + SCAN_EVERY_MS));
-  });
+  await queueNextRun(s.db, milestoneScanJob, MILESTONE_SCAN_KEY, SCAN_EVERY_MS);
 }
