@@ -7,6 +7,7 @@ import { PHASES, PHASE_LABELS, PROJECT_TYPES, PROJECT_TYPE_LABELS, type Phase } 
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Field } from "../../components/ui/Field.tsx";
+import { FilterPanel } from "../../components/ui/FilterPanel.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
@@ -91,50 +92,52 @@ export default function ProductionOverviewPage() {
         }
       />
 
-      <section aria-label="Filters" className="mb-6 grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
-        <div className="relative lg:min-w-56 lg:flex-1">
+      <div className="mb-6 flex flex-col gap-3">
+        <div className="relative md:max-w-xl">
           <Field label="Search" type="search" placeholder="Title, logline or course" value={search} onChange={(e) => setSearch(e.target.value)} />
           <Search aria-hidden className="pointer-events-none absolute top-10 right-3 size-4 text-zinc-400" />
         </div>
-        <Select
-          className="lg:w-40"
-          label="Type"
-          value={params.get("type") ?? ""}
-          onChange={(e) => setFilter("type", e.target.value)}
-          options={[{ value: "", label: "All types" }, ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))]}
-        />
-        <Select
-          className="lg:w-48"
-          label="Course"
-          value={params.get("course") ?? ""}
-          onChange={(e) => setFilter("course", e.target.value)}
-          options={[{ value: "", label: "All courses" }, ...(options.data?.courses ?? []).map((c) => ({ value: c, label: c }))]}
-        />
-        <Select
-          className="lg:w-48"
-          label="Supervisor"
-          value={params.get("supervisorId") ?? ""}
-          onChange={(e) => setFilter("supervisorId", e.target.value)}
-          options={[{ value: "", label: "All supervisors" }, ...(options.data?.supervisors ?? []).map((s) => ({ value: s.id, label: s.name }))]}
-        />
-        <Select
-          className="lg:w-44"
-          label="Phase"
-          value={params.get("phase") ?? ""}
-          onChange={(e) => setFilter("phase", e.target.value)}
-          options={[{ value: "", label: "All phases" }, ...PHASES.map((p) => ({ value: p, label: PHASE_LABELS[p] }))]}
-        />
-        <Button
-          variant="ghost"
-          disabled={!anyFilter}
-          onClick={() => {
-            setSearch("");
-            setParams(new URLSearchParams(), { replace: true });
-          }}
-        >
-          Clear filters
-        </Button>
-      </section>
+        <FilterPanel active={FILTER_KEYS.filter((k) => k !== "search" && params.get(k)).length} className="gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
+          <Select
+            className="lg:w-40"
+            label="Type"
+            value={params.get("type") ?? ""}
+            onChange={(e) => setFilter("type", e.target.value)}
+            options={[{ value: "", label: "All types" }, ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))]}
+          />
+          <Select
+            className="lg:w-48"
+            label="Course"
+            value={params.get("course") ?? ""}
+            onChange={(e) => setFilter("course", e.target.value)}
+            options={[{ value: "", label: "All courses" }, ...(options.data?.courses ?? []).map((c) => ({ value: c, label: c }))]}
+          />
+          <Select
+            className="lg:w-48"
+            label="Supervisor"
+            value={params.get("supervisorId") ?? ""}
+            onChange={(e) => setFilter("supervisorId", e.target.value)}
+            options={[{ value: "", label: "All supervisors" }, ...(options.data?.supervisors ?? []).map((s) => ({ value: s.id, label: s.name }))]}
+          />
+          <Select
+            className="lg:w-44"
+            label="Phase"
+            value={params.get("phase") ?? ""}
+            onChange={(e) => setFilter("phase", e.target.value)}
+            options={[{ value: "", label: "All phases" }, ...PHASES.map((p) => ({ value: p, label: PHASE_LABELS[p] }))]}
+          />
+          <Button
+            variant="ghost"
+            disabled={!anyFilter}
+            onClick={() => {
+              setSearch("");
+              setParams(new URLSearchParams(), { replace: true });
+            }}
+          >
+            Clear filters
+          </Button>
+        </FilterPanel>
+      </div>
 
       <section aria-labelledby="board-heading" className="mb-10">
         <h2 id="board-heading" className="mb-3 text-lg font-semibold text-zinc-900 dark:text-zinc-50">

@@ -7,6 +7,7 @@ import { PHASE_LABELS, PHASES, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "../../
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Field } from "../../components/ui/Field.tsx";
+import { FilterPanel } from "../../components/ui/FilterPanel.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
@@ -97,7 +98,8 @@ export function ProjectList<T extends ProjectListItem>({
     // A refused filter (a hand-edited address) is answered in the list, where the filters can be cleared.
     throwOnError: false,
   });
-  const filtered = FILTERS.some((f) => params.get(f)) || !!urlSearch || params.get("mine") === "true";
+  const activeFilters = FILTERS.filter((f) => params.get(f) && !(fixedType && f === "type")).length + (params.get("mine") === "true" ? 1 : 0);
+  const filtered = activeFilters > 0 || !!urlSearch;
 
   const withCurrent = (options: string[], current: string | null) => (current && !options.includes(current) ? [...options, current] : options);
   const currentSupervisor = params.get("supervisorId");
@@ -106,60 +108,60 @@ export function ProjectList<T extends ProjectListItem>({
 
   return (
     <section aria-label={label} className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="relative sm:col-span-2">
-          <Field onFocus={() => (typing.current = true)} onBlur={() => (typing.current = false)} label="Search" type="search" placeholder="Title, logline, course or crew" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <Search aria-hidden className="pointer-events-none absolute top-10 right-3 size-4 text-zinc-400" />
-        </div>
-        {!fixedType && (
-          <Select
-            label="Type"
-            value={params.get("type") ?? ""}
-            onChange={(e) => setParam("type", e.target.value)}
-            options={[{ value: "", label: "All types" }, ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))]}
-          />
-        )}
-        <Select
-          label="Phase"
-          value={params.get("phase") ?? ""}
-          onChange={(e) => setParam("phase", e.target.value)}
-          options={[{ value: "", label: "All phases" }, ...PHASES.map((p) => ({ value: p, label: PHASE_LABELS[p] }))]}
-        />
-        <Select
-          label="Course"
-          value={params.get("course") ?? ""}
-          onChange={(e) => setParam("course", e.target.value)}
-          options={[{ value: "", label: "All courses" }, ...withCurrent(facets.courses, params.get("course")).map((c) => ({ value: c, label: c }))]}
-        />
-        <Select
-          label="Supervisor"
-          value={currentSupervisor ?? ""}
-          onChange={(e) => setParam("supervisorId", e.target.value)}
-          options={[{ value: "", label: "All supervisors" }, ...supervisorOptions]}
-        />
-        <Select
-          label="Academic year"
-          value={params.get("academicYear") ?? ""}
-          onChange={(e) => setParam("academicYear", e.target.value)}
-          options={[{ value: "", label: "All years" }, ...withCurrent(facets.years, params.get("academicYear")).map((y) => ({ value: y, label: y }))]}
-        />
-        <Select
-          label="Sort by"
-          value={sort}
-          onChange={(e) => setParam("sort", e.target.value === "updated" ? "" : e.target.value)}
-          options={PROJECT_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
-        />
+      <div className="relative md:max-w-xl">
+        <Field onFocus={() => (typing.current = true)} onBlur={() => (typing.current = false)} label="Search" type="search" placeholder="Title, logline, course or crew" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Search aria-hidden className="pointer-events-none absolute top-10 right-3 size-4 text-zinc-400" />
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <label className="flex min-h-11 items-center gap-2 text-sm font-medium md:min-h-10">
-          <input
-            type="checkbox"
-            className="size-5 accent-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:accent-amber-400"
-            checked={params.get("mine") === "true"}
-            onChange={(e) => setParam("mine", e.target.checked ? "true" : "")}
+      <FilterPanel active={activeFilters} className="gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {!fixedType && (
+            <Select
+              label="Type"
+              value={params.get("type") ?? ""}
+              onChange={(e) => setParam("type", e.target.value)}
+              options={[{ value: "", label: "All types" }, ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))]}
+            />
+          )}
+          <Select
+            label="Phase"
+            value={params.get("phase") ?? ""}
+            onChange={(e) => setParam("phase", e.target.value)}
+            options={[{ value: "", label: "All phases" }, ...PHASES.map((p) => ({ value: p, label: PHASE_LABELS[p] }))]}
           />
-          Only projects I am on or supervise
-        </label>
+          <Select
+            label="Course"
+            value={params.get("course") ?? ""}
+            onChange={(e) => setParam("course", e.target.value)}
+            options={[{ value: "", label: "All courses" }, ...withCurrent(facets.courses, params.get("course")).map((c) => ({ value: c, label: c }))]}
+          />
+          <Select
+            label="Supervisor"
+            value={currentSupervisor ?? ""}
+            onChange={(e) => setParam("supervisorId", e.target.value)}
+            options={[{ value: "", label: "All supervisors" }, ...supervisorOptions]}
+          />
+          <Select
+            label="Academic year"
+            value={params.get("academicYear") ?? ""}
+            onChange={(e) => setParam("academicYear", e.target.value)}
+            options={[{ value: "", label: "All years" }, ...withCurrent(facets.years, params.get("academicYear")).map((y) => ({ value: y, label: y }))]}
+          />
+          <Select
+            label="Sort by"
+            value={sort}
+            onChange={(e) => setParam("sort", e.target.value === "updated" ? "" : e.target.value)}
+            options={PROJECT_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+          />
+          <label className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2 md:min-h-10">
+            <input
+              type="checkbox"
+              className="size-5 accent-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:accent-amber-400"
+              checked={params.get("mine") === "true"}
+              onChange={(e) => setParam("mine", e.target.checked ? "true" : "")}
+            />
+            Only projects I am on or supervise
+          </label>
+      </FilterPanel>
+      <div className="flex flex-wrap items-center justify-end gap-2 empty:hidden">
         {filtered && (
           <Button
             variant="ghost"
