@@ -9,6 +9,7 @@ import { queueEmail } from "../features/notifications/jobs.ts";
 import { confirmEmailMail } from "../features/notifications/emails/confirm-email.ts";
 import { resetPasswordMail } from "../features/notifications/emails/reset-password.ts";
 import { syncProfile } from "../features/profiles/service.ts";
+import { boundedPassword } from "./password.ts";
 
 export const AUTH_BASE_PATH = "/auth/v1";
 /** Set by the server from the socket (or a trusted proxy), never taken from the client as sent. */
@@ -29,6 +30,7 @@ export function createAuth(s: Omit<Services, "mailer">) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: boundedPassword,
       autoSignIn: true,
       requireEmailVerification: config.REQUIRE_EMAIL_CONFIRMATION,
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,

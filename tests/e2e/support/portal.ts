@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const SERVER_BUNDLE = "build/server/main.mjs";
 
 export interface RunningPortal {
   url: string;
@@ -40,7 +41,7 @@ export interface PortalOptions {
 }
 
 /**
- * Starts the built portal exactly as README does (`node --import tsx src/server/main.ts`), on a free port,
+ * Starts the built portal exactly as README does (`node build/server/main.mjs`, made by `npm run build`), on a free port,
  * embedded PGlite in a fresh temporary DATA_DIR (unless `env` names a DATABASE_URL), and waits until /healthz answers.
  */
 export async function startPortalProcess(opts: PortalOptions = {}): Promise<RunningPortal> {
@@ -62,9 +63,10 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
     ...opts.env,
   });
 
+  if (!existsSync(path.join(repoRoot, SERVER_BUNDLE))) throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
   let log = "";
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
