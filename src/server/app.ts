@@ -17,6 +17,7 @@ import { perfRoutes } from "./features/perf/routes.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
 import { schoolRoutes } from "./features/school/routes.ts";
+import { screenplayRoutes } from "./features/screenplays/routes.ts";
 import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, peopleRoutes, userRoutes } from "./features/users/routes.ts";
 import { AppError, errorResponse } from "./lib/errors.ts";
 import { allowedOrigins } from "./lib/origin.ts";
@@ -103,6 +104,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/users", userRoutes);
   app.route("/rest/v1/people", peopleRoutes);
   app.route("/rest/v1/projects", projectRoutes);
+  app.route("/rest/v1/screenplays", screenplayRoutes);
   app.route("/rest/v1/notifications", inboxRoutes);
   app.route("/rest/v1/overview", overviewRoutes);
   app.route("/rest/v1/admin", adminRoutes);

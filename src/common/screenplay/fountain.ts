@@ -1,0 +1,162 @@
+/**
+ * Fountain text → the script's elements, shared by the editor's preview, the server's reports and the PDF.
+ * fountain-js does the parsing; this adds what it lacks: the source line of every element (notes and
+ * scene-number locking point at lines), plain text without Fountain's inline markup, and scene headings
+ * split into INT/EXT, location and time of day.
+ */
+import { Fountain, type Token } from "fountain-js";
+
+export type ElementType =
+  | "scene_heading"
+  | "action"
+  | "character"
+  | "parenthetical"
+  | "dialogue"
+  | "transition"
+  | "centered"
+  | "lyrics"
+  | "page_break"
+  | "section"
+  | "synopsis";
+
+export interface ScriptElement {
+  type: ElementType;
+  /** Plain text, inline markup and notes removed; "\n" separates the written lines. */
+  text: string;
+  /** 0-based line of the Fountain source the element starts on. */
+  line: number;
+  /** A scene number written into the heading (`#12A#`). */
+  sceneNumber?: string;
+  /** Which side of a dual dialogue this speech sits on. */
+  dual?: "left" | "right";
+}
+
+export interface TitleEntry {
+  key: string;
+  text: string;
+}
+
+export interface ParsedScript {
+  titlePage: TitleEntry[];
+  elements: ScriptElement[];
+}
+
+const NOTE = /\[\[[\s\S]*?]]/g;
+const BOLD_ITALIC_UNDERLINE = /(?<!\\)(\*{1,3}|_)(?=\S)([^*_\n]+?)(?<=[^\s\\])\1/g;
+const ESCAPE = /\\([@#!*_$~`+=.><\\/])/g;
+
+/** Fountain's inline markup (`*italic*`, `**bold**`, `_underline_`, `[[notes]]`, escapes) removed. */
+export function plainText(s: string): string {
+  let out = s.replace(NOTE, "");
+  // Nested emphasis (***bold italic***, _*underlined italic*_) takes more than one pass.
+  for (let i = 0; i < 3; i++) out = out.replace(BOLD_ITALIC_UNDERLINE, "$2");
+  return out
+    .replace(ESCAPE, "$1")
+    .split("\n")
+    .map((l) => l.replace(/\s+$/, ""))
+    .join("\n")
+    .trim();
+}
+
+const KEEP: ReadonlySet<string> = new Set<ElementType>([
+  "scene_heading",
+  "action",
+  "character",
+  "parenthetical",
+  "dialogue",
+  "transition",
+  "centered",
+  "lyrics",
+  "page_break",
+  "section",
+  "synopsis",
+]);
+
+/** Finds the source line of each token by walking the source forward in step with the tokens. */
+function lineFinder(source: string) {
+  const lines = source.split("\n").map((l) => l.replace(NOTE, ""));
+  let cursor = 0;
+  return (token: Token): number => {
+    const first = token.type === "page_break" ? null : (token.text ?? "").split("\n")[0]!.replace(NOTE, "").trim();
+    for (let i = cursor; i < lines.length; i++) {
+      const raw = lines[i]!;
+      const hit = first === null ? /^\s*={3,}\s*$/.test(raw) : first.length > 0 && raw.includes(first);
+      if (hit) {
+        cursor = i + 1;
+        return i;
+      }
+    }
+    return Math.max(0, cursor - 1);
+  };
+}
+
+const TITLE_KEYS: Record<string, string> = { authors: "author", draft_date: "date", revisions: "revision" };
+
+export function parseFountain(source: string): ParsedScript {
+  const text = source.replace(/\r\n?/g, "\n");
+  const tokens = new Fountain().parse(text, true).tokens;
+  const lineOf = lineFinder(text);
+  const titlePage: TitleEntry[] = [];
+  const elements: ScriptElement[] = [];
+  let dual: "left" | "right" | undefined;
+  for (const t of tokens) {
+    if (t.is_title) {
+      const key = t.type.toLowerCase();
+      titlePage.push({ key: TITLE_KEYS[key] ?? key, text: plainText((t.text ?? "").replace(/<br\s*\/?>/g, "\n")) });
+      continue;
+    }
+    if (t.type === "dialogue_begin") {
+      dual = t.dual as "left" | "right" | undefined;
+      continue;
+    }
+    if (t.type === "dialogue_end") {
+      dual = undefined;
+      continue;
+    }
+    if (!KEEP.has(t.type)) continue;
+    const el: ScriptElement = { type: t.type as ElementType, text: t.type === "page_break" ? "" : plainText(t.text ?? ""), line: lineOf(t) };
+    if (t.type === "scene_heading") {
+      el.text = el.text.toUpperCase();
+      if (t.scene_number) el.sceneNumber = t.scene_number;
+    }
+    if (t.type === "character") el.text = el.text.replace(/^@/, "").toUpperCase();
+    if (dual && (t.type === "character" || t.type === "parenthetical" || t.type === "dialogue")) el.dual = dual;
+    if (el.type !== "page_break" && el.text === "") continue;
+    elements.push(el);
+  }
+  return { titlePage, elements };
+}
+
+export type IntExt = "INT" | "EXT" | "INT/EXT" | "";
+
+export interface HeadingParts {
+  intExt: IntExt;
+  location: string;
+  timeOfDay: string;
+}
+
+const PREFIX = /^(INT\.?\s*\/\s*EXT|EXT\.?\s*\/\s*INT|I\s*\/\s*E|INT|EXT|EST)[.\s]\s*/i;
+
+/** "INT. KITCHEN - NIGHT" → INT, KITCHEN, NIGHT. A forced heading (".FLASHBACK") has no INT/EXT. */
+export function headingParts(heading: string): HeadingParts {
+  const h = heading.trim().toUpperCase();
+  const m = PREFIX.exec(h);
+  const prefix = m?.[1]?.replace(/[\s.]/g, "") ?? "";
+  const intExt: IntExt = !m ? "" : /\//.test(prefix) ? "INT/EXT" : prefix.startsWith("INT") ? "INT" : "EXT";
+  const rest = m ? h.slice(m[0].length) : h;
+  const dash = rest.search(/\s+[-–—]\s+(?!.*\s+[-–—]\s+)/);
+  if (dash < 0) return { intExt, location: rest.trim(), timeOfDay: "" };
+  return { intExt, location: rest.slice(0, dash).trim(), timeOfDay: rest.slice(dash).replace(/^\s+[-–—]\s+/, "").trim() };
+}
+
+const EXTENSION = /\s*\((?:V\.?O\.?|O\.?S\.?|O\.?C\.?|CONT'?D|CONT\.|CONTINUING|PRE-LAP|FILTERED|ON PHONE|INTO PHONE|SUBTITLED)\)/gi;
+
+/** The person behind a character cue: extensions such as (V.O.) and (CONT'D) removed. */
+export function characterName(cue: string): string {
+  return cue.replace(/\^\s*$/, "").replace(EXTENSION, "").replace(/\s*\(.*\)\s*$/, "").trim().toUpperCase();
+}
+
+/** Day or night, for the stripboard colours and the reports; dawn and dusk count as day. */
+export function isNight(timeOfDay: string): boolean {
+  return /NIGHT|EVENING|LATE|MIDNIGHT/i.test(timeOfDay);
+}

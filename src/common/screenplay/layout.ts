@@ -1,0 +1,320 @@
+/**
+ * Industry-format pages: US Letter, Courier 12 pt (10 characters an inch, 6 lines an inch), 1.5" left
+ * and 1" right margins, so a line holds 60 characters and a page 55 lines. Columns are counted in
+ * characters from the left text margin; the preview and the PDF both draw exactly these rows.
+ */
+import { characterName, headingParts, type IntExt, type ParsedScript, type ScriptElement, type TitleEntry } from "./fountain.ts";
+import { numberScenes } from "./numbering.ts";
+
+export const LINES_PER_PAGE = 55;
+export const LINE_WIDTH = 60;
+
+export type CellType = ElementKind | "scene_number" | "more" | "page_number";
+type ElementKind = "scene_heading" | "action" | "character" | "parenthetical" | "dialogue" | "transition" | "centered" | "lyrics" | "omitted";
+
+export interface Cell {
+  text: string;
+  /** Character column from the left text margin (may be negative for the left scene number). */
+  col: number;
+  type: CellType;
+}
+
+export interface Row {
+  cells: Cell[];
+  /** Index into `scenes` of the scene this row belongs to (-1 before the first scene). */
+  scene: number;
+  /** Source line of the element this row prints, for jumping to the text and anchoring notes. */
+  line: number | null;
+}
+
+export interface Page {
+  number: number;
+  rows: Row[];
+}
+
+export interface LayoutScene {
+  number: string;
+  heading: string;
+  intExt: IntExt;
+  location: string;
+  timeOfDay: string;
+  /** Source line of the heading; null for an omitted scene. */
+  line: number | null;
+  page: number;
+  rows: number;
+  eighths: number;
+  omitted: boolean;
+}
+
+export interface Speech {
+  name: string;
+  scene: number;
+  lines: number;
+}
+
+export interface Layout {
+  titlePage: TitleEntry[];
+  pages: Page[];
+  scenes: LayoutScene[];
+  speeches: Speech[];
+}
+
+interface Geometry {
+  col: number;
+  width: number;
+}
+
+const GEOMETRY: Record<"scene_heading" | "action" | "character" | "parenthetical" | "dialogue" | "lyrics", Geometry> = {
+  scene_heading: { col: 0, width: LINE_WIDTH },
+  action: { col: 0, width: LINE_WIDTH },
+  character: { col: 22, width: 38 },
+  parenthetical: { col: 16, width: 26 },
+  dialogue: { col: 10, width: 35 },
+  lyrics: { col: 10, width: 35 },
+};
+
+/** Each side of a dual dialogue gets half the line. */
+const DUAL: Record<"left" | "right", Record<"character" | "parenthetical" | "dialogue", Geometry>> = {
+  left: { character: { col: 8, width: 20 }, parenthetical: { col: 3, width: 24 }, dialogue: { col: 0, width: 28 } },
+  right: { character: { col: 40, width: 20 }, parenthetical: { col: 34, width: 24 }, dialogue: { col: 31, width: 28 } },
+};
+
+/** Word-wraps one element's text to a width, keeping the writer's own line breaks. */
+export function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const para of text.split("\n")) {
+    let line = "";
+    for (const word of para.split(/ +/)) {
+      let w = word;
+      while (w.length > width) {
+        if (line) {
+          out.push(line);
+          line = "";
+        }
+        out.push(w.slice(0, width));
+        w = w.slice(width);
+      }
+      if (!line) line = w;
+      else if (line.length + 1 + w.length <= width) line += ` ${w}`;
+      else {
+        out.push(line);
+        line = w;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+type BlockKind = "heading" | "action" | "dialogue" | "dual" | "transition" | "break" | "omitted";
+
+interface Block {
+  kind: BlockKind;
+  rows: Row[];
+  blankBefore: number;
+  scene: number;
+  /** For a dialogue block split over pages: the cue, the rows where dialogue lines start. */
+  cue?: string;
+}
+
+const cells = (lines: string[], g: Geometry, type: CellType) => lines.map((text) => ({ text, col: g.col, type }));
+
+function speechRows(els: ScriptElement[], geo: Record<"character" | "parenthetical" | "dialogue", Geometry>): { cells: Cell[]; line: number }[] {
+  return els.flatMap((e) => {
+    const kind = e.type as "character" | "parenthetical" | "dialogue";
+    const g = geo[kind] ?? geo.dialogue;
+    return cells(wrap(e.text, g.width), g, kind).map((c) => ({ cells: [c], line: e.line }));
+  });
+}
+
+function toRows(list: { cells: Cell[]; line: number | null }[], scene: number): Row[] {
+  return list.map((r) => ({ cells: r.cells, line: r.line, scene }));
+}
+
+/** Groups the elements into the blocks pagination moves as a whole or splits with care. */
+function buildBlocks(parsed: ParsedScript, locked: string[] | null): { blocks: Block[]; scenes: LayoutScene[]; speeches: Speech[] } {
+  const headings = parsed.elements.filter((e) => e.type === "scene_heading");
+  const { numbers, omitted } = numberScenes(headings, locked);
+  const scenes: LayoutScene[] = [];
+  const speeches: Speech[] = [];
+  const blocks: Block[] = [];
+  let scene = -1;
+  let headingCount = 0;
+  const els = parsed.elements;
+
+  const pushOmitted = (before: number) => {
+    for (const o of omitted.filter((x) => x.before === before)) {
+      scenes.push({ number: o.number, heading: "OMITTED", intExt: "", location: "", timeOfDay: "", line: null, page: 0, rows: 0, eighths: 0, omitted: true });
+      const idx = scenes.length - 1;
+      blocks.push({
+        kind: "omitted",
+        blankBefore: 1,
+        scene: idx,
+        rows: [{ cells: [{ text: o.number, col: -6, type: "scene_number" }, { text: "OMITTED", col: 0, type: "omitted" }, { text: o.number, col: LINE_WIDTH + 2, type: "scene_number" }], scene: idx, line: null }],
+      });
+    }
+  };
+
+  for (let i = 0; i < els.length; i++) {
+    const e = els[i]!;
+    switch (e.type) {
+      case "scene_heading": {
+        pushOmitted(headingCount);
+        const number = numbers[headingCount]!;
+        headingCount += 1;
+        scenes.push({ number, heading: e.text, ...headingParts(e.text), line: e.line, page: 0, rows: 0, eighths: 0, omitted: false });
+        scene = scenes.length - 1;
+        const lines = wrap(e.text, LINE_WIDTH - 1);
+        const rows: Row[] = lines.map((text, k) => ({
+          cells: k === 0 ? [{ text: number, col: -6, type: "scene_number" }, { text, col: 0, type: "scene_heading" }, { text: number, col: LINE_WIDTH + 2, type: "scene_number" }] : [{ text, col: 0, type: "scene_heading" }],
+          scene,
+          line: e.line,
+        }));
+        blocks.push({ kind: "heading", blankBefore: 1, scene, rows });
+        break;
+      }
+      case "action":
+        blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action").map((c) => ({ cells: [c], line: e.line })), scene) });
+        break;
+      case "transition": {
+        const text = e.text.toUpperCase();
+        blocks.push({ kind: "transition", blankBefore: 1, scene, rows: [{ cells: [{ text, col: Math.max(0, LINE_WIDTH - text.length), type: "transition" }], scene, line: e.line }] });
+        break;
+      }
+      case "centered":
+        blocks.push({
+          kind: "action",
+          blankBefore: 1,
+          scene,
+          rows: toRows(
+            wrap(e.text, LINE_WIDTH).map((text) => ({ cells: [{ text, col: Math.max(0, Math.floor((LINE_WIDTH - text.length) / 2)), type: "centered" as const }], line: e.line })),
+            scene,
+          ),
+        });
+        break;
+      case "lyrics":
+        blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(wrap(e.text, GEOMETRY.lyrics.width), GEOMETRY.lyrics, "lyrics").map((c) => ({ cells: [c], line: e.line })), scene) });
+        break;
+      case "page_break":
+        blocks.push({ kind: "break", blankBefore: 0, scene, rows: [] });
+        break;
+      case "character": {
+        const speech: ScriptElement[] = [e];
+        while (i + 1 < els.length && (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") && els[i + 1]!.dual === e.dual) speech.push(els[++i]!);
+        const lineCount = (list: ScriptElement[]) => list.filter((x) => x.type === "dialogue").reduce((n, x) => n + wrap(x.text, (x.dual ? DUAL[x.dual] : GEOMETRY).dialogue.width).length, 0);
+        speeches.push({ name: characterName(e.text), scene, lines: lineCount(speech) });
+        if (e.dual === "left" && els[i + 1]?.type === "character" && els[i + 1]!.dual === "right") {
+          const right: ScriptElement[] = [els[++i]!];
+          while (i + 1 < els.length && (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") && els[i + 1]!.dual === "right") right.push(els[++i]!);
+          speeches.push({ name: characterName(right[0]!.text), scene, lines: lineCount(right) });
+          const l = speechRows(speech, DUAL.left);
+          const r = speechRows(right, DUAL.right);
+          const rows: Row[] = [];
+          for (let k = 0; k < Math.max(l.length, r.length); k++) {
+            rows.push({ cells: [...(l[k]?.cells ?? []), ...(r[k]?.cells ?? [])], scene, line: l[k]?.line ?? r[k]?.line ?? null });
+          }
+          blocks.push({ kind: "dual", blankBefore: 1, scene, rows });
+        } else {
+          blocks.push({ kind: "dialogue", blankBefore: 1, scene, rows: toRows(speechRows(speech, GEOMETRY), scene), cue: e.text });
+        }
+        break;
+      }
+      default:
+        // Sections and synopses outline the script for the writer; they are not printed.
+        break;
+    }
+  }
+  pushOmitted(headingCount);
+  return { blocks, scenes, speeches };
+}
+
+const blankRow = (scene: number): Row => ({ cells: [], scene, line: null });
+
+/** Lays the script out on pages, counting each scene's length in eighths of a page. */
+export function layoutScript(parsed: ParsedScript, opts: { locked?: string[] | null } = {}): Layout {
+  const { blocks, scenes, speeches } = buildBlocks(parsed, opts.locked ?? null);
+  const pages: Page[] = [];
+  let rows: Row[] = [];
+  const newPage = () => {
+    pages.push({ number: pages.length + 1, rows });
+    rows = [];
+  };
+  const room = () => LINES_PER_PAGE - rows.length;
+
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b]!;
+    if (block.kind === "break") {
+      if (rows.length > 0) newPage();
+      continue;
+    }
+    const blank = rows.length === 0 ? 0 : block.blankBefore;
+    let need = blank + block.rows.length;
+    // A scene heading never sits alone at the foot of a page: it needs its first line of the scene with it.
+    if (block.kind === "heading") {
+      const next = blocks[b + 1];
+      if (next && next.kind !== "break" && next.kind !== "heading") need += next.blankBefore + Math.min(next.rows.length, next.kind === "dialogue" ? 2 : 1);
+    }
+    if (need <= room()) {
+      if (blank) rows.push(blankRow(block.scene));
+      rows.push(...block.rows);
+      continue;
+    }
+    const space = room() - blank;
+    if (block.kind === "action" && space >= 2 && block.rows.length - space >= 2) {
+      rows.push(blankRow(block.scene), ...block.rows.slice(0, space));
+      newPage();
+      let rest = block.rows.slice(space);
+      while (rest.length > LINES_PER_PAGE) {
+        rows.push(...rest.slice(0, LINES_PER_PAGE));
+        rest = rest.slice(LINES_PER_PAGE);
+        newPage();
+      }
+      rows.push(...rest);
+      continue;
+    }
+    if (block.kind === "dialogue" && space >= 4) {
+      // Split between dialogue lines, with (MORE) at the foot and the cue (CONT'D) on the next page.
+      const take = space - 1;
+      const cut = block.rows.slice(0, take);
+      const lastIsDialogue = cut.at(-1)?.cells[0]?.type === "dialogue";
+      if (lastIsDialogue && block.rows.length - take >= 1) {
+        rows.push(blankRow(block.scene), ...cut, { cells: [{ text: "(MORE)", col: GEOMETRY.character.col, type: "more" }], scene: block.scene, line: null });
+        newPage();
+        const cue = `${characterName(block.cue ?? "")} (CONT'D)`;
+        rows.push({ cells: [{ text: cue, col: GEOMETRY.character.col, type: "character" }], scene: block.scene, line: block.rows[0]!.line }, ...block.rows.slice(take));
+        continue;
+      }
+    }
+    if (rows.length > 0) newPage();
+    let rest = block.rows;
+    while (rest.length > LINES_PER_PAGE) {
+      rows.push(...rest.slice(0, LINES_PER_PAGE));
+      rest = rest.slice(LINES_PER_PAGE);
+      newPage();
+    }
+    rows.push(...rest);
+  }
+  if (rows.length > 0 || pages.length === 0) newPage();
+
+  for (const page of pages) {
+    for (const row of page.rows) {
+      const s = scenes[row.scene];
+      if (!s) continue;
+      s.rows += 1;
+      if (!s.page) s.page = page.number;
+    }
+  }
+  for (const s of scenes) {
+    if (s.omitted) continue;
+    s.eighths = Math.max(1, Math.round((s.rows * 8) / LINES_PER_PAGE));
+  }
+  return { titlePage: parsed.titlePage, pages, scenes, speeches };
+}
+
+/** 11 eighths → "1 3/8". */
+export function formatEighths(eighths: number): string {
+  const whole = Math.floor(eighths / 8);
+  const rest = eighths % 8;
+  if (!rest) return String(whole);
+  return whole ? `${whole} ${rest}/8` : `${rest}/8`;
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { diffLines, diffStats } from "./diff.ts";
+import { characterName, headingParts, parseFountain, plainText } from "./fountain.ts";
+import { LINES_PER_PAGE, formatEighths, layoutScript, wrap } from "./layout.ts";
+import { numberScenes, stampSceneNumbers } from "./numbering.ts";
+import { scriptReport } from "./report.ts";
+
+const EVERY_ELEMENT = `Title: The Salt Road
+Credit: Written by
+Author: Lena Fischer
+Draft date: 1 March 2031
+
+# Act One
+
+= Anna comes home.
+
+INT. KITCHEN - NIGHT
+
+Anna enters. *Slowly* she sits. [[is the fridge loud enough?]]
+
+ANNA (V.O.)
+(quietly)
+Hello there.
+
+BOB
+Hi.
+
+CLARA ^
+Hey.
+
+~Happy birthday to you
+
+> THE END? <
+
+CUT TO:
+
+===
+
+.FLASHBACK
+
+@McCLANE
+Yippee.
+
+EXT. SALT FLATS - DAWN #7A#
+
+Wind.
+`;
+
+describe("parsing Fountain", () => {
+  it("knows every element, where it is in the source, and the title page", () => {
+    const p = parseFountain(EVERY_ELEMENT);
+    expect(p.titlePage).toEqual([
+      { key: "title", text: "The Salt Road" },
+      { key: "credit", text: "Written by" },
+      { key: "author", text: "Lena Fischer" },
+      { key: "date", text: "1 March 2031" },
+    ]);
+    const types = p.elements.map((e) => e.type);
+    expect(types).toEqual([
+      "section",
+      "synopsis",
+      "scene_heading",
+      "action",
+      "character",
+      "parenthetical",
+      "dialogue",
+      "character",
+      "dialogue",
+      "character",
+      "dialogue",
+      "lyrics",
+      "centered",
+      "transition",
+      "page_break",
+      "scene_heading",
+      "character",
+      "dialogue",
+      "scene_heading",
+      "action",
+    ]);
+    const lines = EVERY_ELEMENT.split("\n");
+    for (const e of p.elements.filter((x) => x.type !== "page_break" && x.type !== "section" && x.type !== "synopsis")) {
+      expect(lines[e.line]!.toUpperCase()).toContain(e.text.split("\n")[0]!.slice(0, 4).toUpperCase());
+    }
+    expect(p.elements[3]!.text).toBe("Anna enters. Slowly she sits.");
+    expect(p.elements.filter((e) => e.dual).map((e) => [e.text, e.dual])).toEqual([
+      ["BOB", "left"],
+      ["Hi.", "left"],
+      ["CLARA", "right"],
+      ["Hey.", "right"],
+    ]);
+    expect(p.elements.at(-2)).toMatchObject({ text: "EXT. SALT FLATS - DAWN", sceneNumber: "7A" });
+  });
+
+  it("splits headings and character cues", () => {
+    expect(headingParts("INT. KITCHEN - NIGHT")).toEqual({ intExt: "INT", location: "KITCHEN", timeOfDay: "NIGHT" });
+    expect(headingParts("int./ext. lena's car - moving - day")).toEqual({ intExt: "INT/EXT", location: "LENA'S CAR - MOVING", timeOfDay: "DAY" });
+    expect(headingParts("I/E BUS")).toEqual({ intExt: "INT/EXT", location: "BUS", timeOfDay: "" });
+    expect(headingParts("FLASHBACK")).toEqual({ intExt: "", location: "FLASHBACK", timeOfDay: "" });
+    expect(characterName("ANNA (V.O.)")).toBe("ANNA");
+    expect(characterName("BOB (CONT'D)")).toBe("BOB");
+    expect(plainText("**bold** and _under_ and \\*not\\*")).toBe("bold and under and *not*");
+  });
+});
+
+describe("pages", () => {
+  it("wraps at the element's width", () => {
+    expect(wrap("one two three four", 9)).toEqual(["one two", "three", "four"]);
+    expect(wrap("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
+  });
+
+  it("lays out each element at its industry position, with a forced page break", () => {
+    const layout = layoutScript(parseFountain(EVERY_ELEMENT));
+    expect(layout.pages).toHaveLength(2);
+    const cell = (type: string) => layout.pages.flatMap((p) => p.rows.flatMap((r) => r.cells)).find((c) => c.type === type)!;
+    expect(cell("scene_heading")).toMatchObject({ col: 0, text: "INT. KITCHEN - NIGHT" });
+    expect(cell("character")).toMatchObject({ col: 22, text: "ANNA (V.O.)" });
+    expect(cell("parenthetical")).toMatchObject({ col: 16 });
+    expect(cell("dialogue")).toMatchObject({ col: 10 });
+    expect(cell("transition")).toMatchObject({ col: 60 - "CUT TO:".length });
+    const dualRow = layout.pages[0]!.rows.find((r) => r.cells.some((c) => c.text === "BOB"))!;
+    expect(dualRow.cells.map((c) => c.text)).toEqual(["BOB", "CLARA"]);
+    expect(layout.pages[1]!.rows[0]!.cells.map((c) => c.text)).toEqual(["2", "FLASHBACK", "2"]);
+  });
+
+  it("breaks pages at 55 lines, never leaving a heading alone and carrying a long speech with (MORE)/(CONT'D)", () => {
+    const action = Array.from({ length: 22 }, (_, i) => `Line ${i}.\n`).join("\n");
+    const text = `INT. A - DAY\n\n${action}\nEXT. B - NIGHT\n\nShe runs.\n\nJOE\n${Array.from({ length: 40 }, (_, i) => `Word ${i}.`).join("\n")}\n`;
+    const layout = layoutScript(parseFountain(text));
+    for (const p of layout.pages) expect(p.rows.length).toBeLessThanOrEqual(LINES_PER_PAGE);
+    const pageOf = (t: string) => layout.pages.findIndex((p) => p.rows.some((r) => r.cells.some((c) => c.text === t)));
+    expect(pageOf("EXT. B - NIGHT")).toBe(pageOf("She runs."));
+    expect(pageOf("(MORE)")).toBeGreaterThanOrEqual(0);
+    expect(pageOf("JOE (CONT'D)")).toBe(pageOf("(MORE)") + 1);
+    const report = scriptReport(text, null);
+    expect(report.scenes.map((s) => [s.number, s.intExt, s.location, s.timeOfDay, s.night])).toEqual([
+      ["1", "INT", "A", "DAY", false],
+      ["2", "EXT", "B", "NIGHT", true],
+    ]);
+    expect(report.scenes[0]!.eighths).toBe(Math.round((45 * 8) / 55));
+    expect(report.pages).toBe(layout.pages.length);
+    expect(report.characters).toEqual([{ name: "JOE", scenes: ["2"], speeches: 1, dialogueLines: 40 }]);
+    expect(report.runtimeMinutes).toBe(Math.round(report.lengthEighths / 8));
+    expect(formatEighths(11)).toBe("1 3/8");
+    expect(formatEighths(3)).toBe("3/8");
+    expect(formatEighths(16)).toBe("2");
+  });
+
+  it("reports characters and locations across scenes", () => {
+    const r = scriptReport(EVERY_ELEMENT, null);
+    expect(r.characters.map((c) => c.name).sort()).toEqual(["ANNA", "BOB", "CLARA", "MCCLANE"]);
+    expect(r.characters.find((c) => c.name === "ANNA")).toMatchObject({ scenes: ["1"], speeches: 1, dialogueLines: 1 });
+    expect(r.locations.map((l) => l.location)).toEqual(["FLASHBACK", "KITCHEN", "SALT FLATS"]);
+    expect(r.scenes.map((s) => s.number)).toEqual(["1", "2", "7A"]);
+  });
+});
+
+describe("locked scene numbers", () => {
+  it("numbers inserts as A-scenes and keeps removed numbers as OMITTED", () => {
+    const text = "INT. ONE - DAY\n\nA.\n\nINT. TWO - DAY\n\nB.\n\nINT. THREE - DAY\n\nC.\n";
+    const locked = stampSceneNumbers(text, parseFountain(text), null);
+    expect(locked.numbers).toEqual(["1", "2", "3"]);
+    expect(locked.text).toContain("INT. TWO - DAY #2#");
+    const edited = locked.text.replace("INT. TWO - DAY #2#\n\nB.\n\n", "").replace("INT. THREE - DAY #3#", "INT. NEW - DAY\n\nN.\n\nINT. NEWER - DAY\n\nM.\n\nINT. THREE - DAY #3#");
+    const headings = parseFountain(edited).elements.filter((e) => e.type === "scene_heading");
+    expect(numberScenes(headings, locked.numbers)).toEqual({ numbers: ["1", "1A", "1B", "3"], omitted: [{ number: "2", before: 3 }] });
+    const report = scriptReport(edited, locked.numbers);
+    expect(report.scenes.map((s) => `${s.number}${s.omitted ? " OMITTED" : ""}`)).toEqual(["1", "1A", "1B", "2 OMITTED", "3"]);
+    expect(numberScenes([{}, { sceneNumber: "1" }], ["1"]).numbers).toEqual(["A1", "1"]);
+  });
+});
+
+describe("line diff", () => {
+  it("marks the changed lines between two texts", () => {
+    const d = diffLines("a\nb\nc\nd", "a\nB\nc\nd\ne");
+    expect(d.map((l) => `${l.kind[0]}${l.text}`)).toEqual(["sa", "rb", "aB", "sc", "sd", "ae"]);
+    expect(diffStats(d)).toEqual({ added: 2, removed: 1 });
+    expect(diffLines("same", "same")).toEqual([{ kind: "same", text: "same", oldLine: 1, newLine: 1 }]);
+    const big = Array.from({ length: 3000 }, (_, i) => `line ${i}`);
+    const changed = big.map((l, i) => (i % 100 === 0 ? `${l} changed` : l));
+    expect(diffStats(diffLines(big.join("\n"), changed.join("\n")))).toEqual({ added: 30, removed: 30 });
+  });
+});

@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { projects } from "./projects.ts";
+
+export const screenplays = pgTable(
+  "screenplays",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The current draft, in Fountain. */
+    body: text("body").notNull().default(""),
+    /** Pages of the current draft, kept on save so the list need not lay out every script. */
+    pages: integer("pages").notNull().default(0),
+    /** Scene numbers kept since the lock, in script order (null = not locked). */
+    lockedScenes: jsonb("locked_scenes").$type<string[] | null>(),
+    /** Raised by every save; a save naming an older version is refused with the text as it now is. */
+    version: integer("version").notNull().default(1),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("screenplays_owner_idx").on(t.ownerId),
+    index("screenplays_project_idx").on(t.projectId),
+    index("screenplays_updated_id_idx").on(t.updatedAt.desc(), t.id),
+    index("screenplays_title_lower_idx").on(sql`lower(${t.title})`),
+  ],
+);
+
+/** Named, immutable snapshots of the draft; `number` orders them and picks the revision colour. */
+export const screenplayRevisions = pgTable(
+  "screenplay_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    screenplayId: uuid("screenplay_id")
+      .notNull()
+      .references(() => screenplays.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    name: text("name").notNull(),
+    colour: text("colour").notNull(),
+    body: text("body").notNull(),
+    lockedScenes: jsonb("locked_scenes").$type<string[] | null>(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("screenplay_revisions_number_uq").on(t.screenplayId, t.number)],
+);
+
+/** Comments on a line of the script (its scene is where the line is); the writer resolves them. */
+export const screenplayNotes = pgTable(
+  "screenplay_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    screenplayId: uuid("screenplay_id")
+      .notNull()
+      .references(() => screenplays.id, { onDelete: "cascade" }),
+    /** 0-based line of the Fountain text the note was written on, and that line's text then. */
+    line: integer("line").notNull(),
+    quote: text("quote").notNull().default(""),
+    sceneNumber: text("scene_number"),
+    body: text("body").notNull(),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    resolved: boolean("resolved").notNull().default(false),
+    resolvedByName: text("resolved_by_name"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("screenplay_notes_screenplay_idx").on(t.screenplayId, t.resolved, t.createdAt)],
+);

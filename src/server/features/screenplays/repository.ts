@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { ScreenplayListQuery } from "../../../common/screenplay-api.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { profiles, projectMembers, projects, screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
+
+export type ScreenplayRow = typeof screenplays.$inferSelect;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const onMyProject = (viewerId: string) =>
+  or(
+    exists(sql`(select 1 from ${projectMembers} m where m.project_id = ${screenplays.projectId} and m.user_id = ${viewerId})`),
+    exists(sql`(select 1 from ${projects} p where p.id = ${screenplays.projectId} and p.supervisor_id = ${viewerId})`),
+  );
+
+/**
+ * What a person may read, as SQL (the same rule as `canRead` in the service): staff read every
+ * screenplay; others their own and every screenplay of a project (projects are open to everyone signed in).
+ */
+export function listWhere(q: ScreenplayListQuery, viewer: { id: string; staff: boolean }): SQL | undefined {
+  const like = q.search ? `%${escapeLike(q.search)}%` : null;
+  return and(
+    viewer.staff ? undefined : or(eq(screenplays.ownerId, viewer.id), sql`${screenplays.projectId} is not null`),
+    q.scope === "mine" ? eq(screenplays.ownerId, viewer.id) : undefined,
+    q.scope === "projects" ? onMyProject(viewer.id) : undefined,
+    q.projectId ? eq(screenplays.projectId, q.projectId) : undefined,
+    like ? ilike(screenplays.title, like) : undefined,
+  );
+}
+
+export async function selectPage(db: DbOrTx, q: ScreenplayListQuery, viewer: { id: string; staff: boolean }) {
+  const where = listWhere(q, viewer);
+  const rows = await db
+    .select({
+      screenplay: {
+        id: screenplays.id,
+        title: screenplays.title,
+        projectId: screenplays.projectId,
+        ownerId: screenplays.ownerId,
+        pages: screenplays.pages,
+        updatedAt: screenplays.updatedAt,
+      },
+      projectTitle: projects.title,
+      ownerName: profiles.fullName,
+      revisionCount: sql<number>`(select count(*) from ${screenplayRevisions} r where r.screenplay_id = ${screenplays.id})`.mapWith(Number),
+      latestColour: sql<string | null>`(select r.colour from ${screenplayRevisions} r where r.screenplay_id = ${screenplays.id} order by r.number desc limit 1)`,
+      openNotes: sql<number>`(select count(*) from ${screenplayNotes} n where n.screenplay_id = ${screenplays.id} and not n.resolved)`.mapWith(Number),
+      isMember: sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${screenplays.projectId} and m.user_id = ${viewer.id})`,
+    })
+    .from(screenplays)
+    .leftJoin(projects, eq(projects.id, screenplays.projectId))
+    .innerJoin(profiles, eq(profiles.id, screenplays.ownerId))
+    .where(where)
+    .orderBy(desc(screenplays.updatedAt), asc(screenplays.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [total] = await db.select({ n: count() }).from(screenplays).where(where);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function selectScreenplay(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
+  const q = db.select().from(screenplays).where(eq(screenplays.id, id));
+  const [row] = opts.lock ? await q.for("update") : await q;
+  return row ?? null;
+}
+
+export async function selectHeader(db: DbOrTx, sp: ScreenplayRow) {
+  const [owner] = await db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, sp.ownerId));
+  const [project] = sp.projectId ? await db.select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId }).from(projects).where(eq(projects.id, sp.projectId)) : [];
+  const [updater] = sp.updatedBy ? await db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, sp.updatedBy)) : [];
+  return { ownerName: owner?.name ?? "", project: project ?? null, updatedByName: updater?.name ?? null };
+}
+
+export async function isProjectMember(db: DbOrTx, projectId: string, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function selectProjectBrief(db: DbOrTx, projectId: string) {
+  const [row] = await db.select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId }).from(projects).where(eq(projects.id, projectId));
+  return row ?? null;
+}
+
+export function selectRevisions(db: DbOrTx, screenplayId: string) {
+  return db
+    .select({
+      id: screenplayRevisions.id,
+      number: screenplayRevisions.number,
+      name: screenplayRevisions.name,
+      colour: screenplayRevisions.colour,
+      createdByName: screenplayRevisions.createdByName,
+      createdAt: screenplayRevisions.createdAt,
+    })
+    .from(screenplayRevisions)
+    .where(eq(screenplayRevisions.screenplayId, screenplayId))
+    .orderBy(desc(screenplayRevisions.number));
+}
+
+export async function selectRevision(db: DbOrTx, screenplayId: string, revisionId: string) {
+  const [row] = await db
+    .select()
+    .from(screenplayRevisions)
+    .where(and(eq(screenplayRevisions.screenplayId, screenplayId), eq(screenplayRevisions.id, revisionId)));
+  return row ?? null;
+}
+
+export async function nextRevisionNumber(db: DbOrTx, screenplayId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${screenplayRevisions.number}), 0)`.mapWith(Number) })
+    .from(screenplayRevisions)
+    .where(eq(screenplayRevisions.screenplayId, screenplayId));
+  return (row?.n ?? 0) + 1;
+}
+
+export function selectNotes(db: DbOrTx, screenplayId: string) {
+  return db.select().from(screenplayNotes).where(eq(screenplayNotes.screenplayId, screenplayId)).orderBy(asc(screenplayNotes.resolved), asc(screenplayNotes.line), asc(screenplayNotes.createdAt));
+}
+
+export async function selectNote(db: DbOrTx, screenplayId: string, noteId: string) {
+  const [row] = await db.select().from(screenplayNotes).where(and(eq(screenplayNotes.screenplayId, screenplayId), eq(screenplayNotes.id, noteId)));
+  return row ?? null;
+}
+

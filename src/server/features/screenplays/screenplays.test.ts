@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
+import { profiles } from "../../db/schema/index.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { fdxToFountain } from "./fdx.ts";
+
+const YEAR = "2031/32";
+const MISSING = "00000000-0000-4000-8000-000000000000";
+const SCENE = "INT. KITCHEN - NIGHT\n\nAnna waits.\n\nANNA\nHello?\n";
+
+const FDX = `<?xml version="1.0" encoding="UTF-8" standalone="no" ?>
+<FinalDraft DocumentType="Script" Template="No" Version="5">
+  <Content>
+    <Paragraph Number="1" Type="Scene Heading"><Text>INT. HALL - DAY</Text></Paragraph>
+    <Paragraph Type="Action"><Text>Rain </Text><Text Style="Bold">hammers</Text><Text> the roof &amp; walls.</Text></Paragraph>
+    <Paragraph Type="Character"><Text>MAYA</Text></Paragraph>
+    <Paragraph Type="Parenthetical"><Text>(whispering)</Text></Paragraph>
+    <Paragraph Type="Dialogue"><Text>Are you there?</Text></Paragraph>
+    <Paragraph><DualDialogue>
+      <Paragraph Type="Character"><Text>LEO</Text></Paragraph>
+      <Paragraph Type="Dialogue"><Text>Yes.</Text></Paragraph>
+      <Paragraph Type="Character"><Text>ROSA</Text></Paragraph>
+      <Paragraph Type="Dialogue"><Text>No.</Text></Paragraph>
+    </DualDialogue></Paragraph>
+    <Paragraph Type="Transition"><Text>SMASH CUT</Text></Paragraph>
+    <Paragraph Type="Scene Heading"><Text>Roof</Text></Paragraph>
+  </Content>
+  <TitlePage><Content>
+    <Paragraph Alignment="Center"><Text>Rainfall</Text></Paragraph>
+    <Paragraph Alignment="Center"><Text>Written by</Text></Paragraph>
+    <Paragraph Alignment="Center"><Text>Maya Lind</Text></Paragraph>
+  </Content></TitlePage>
+</FinalDraft>`;
+
+describe("Final Draft import", () => {
+  it("turns FDX paragraphs into Fountain, dual dialogue and title page included", () => {
+    expect(fdxToFountain(FDX)).toBe(
+      [
+        "Title: Rainfall",
+        "Credit: Written by",
+        "Author: Maya Lind",
+        "",
+        "INT. HALL - DAY #1#",
+        "",
+        "Rain hammers the roof & walls.",
+        "",
+        "MAYA",
+        "(whispering)",
+        "Are you there?",
+        "",
+        "LEO",
+        "Yes.",
+        "",
+        "ROSA ^",
+        "No.",
+        "",
+        "> SMASH CUT",
+        "",
+        ".ROOF",
+        "",
+      ].join("\n"),
+    );
+    expect(() => fdxToFountain("<html></html>")).toThrow(/not a Final Draft file/);
+    expect(() => fdxToFountain("<FinalDraft><Content></Content></FinalDraft>")).toThrow(/no script content/);
+  });
+});
+
+describe.each(DB_KINDS)("screenplays on %s", (kind) => {
+  let p: TestPortal;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  let projectId = "";
+
+  const api = async (path: string, init: { method?: string; json?: unknown; as?: string; body?: BodyInit } = {}) => {
+    const res = await p.request(`/rest/v1${path}`, { method: init.method ?? "GET", json: init.json, body: init.body, cookie: init.as ? cookies[init.as] : undefined });
+    const type = res.headers.get("content-type") ?? "";
+    if (type.includes("pdf")) return { status: res.status, body: null, bytes: new Uint8Array(await res.arrayBuffer()) };
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, bytes: null };
+  };
+  const create = async (as: string, json: Record<string, unknown>) => {
+    const res = await api("/screenplays", { method: "POST", as, json });
+    expect(res.status).toBe(201);
+    return res.body as ScreenplayDetail;
+  };
+
+  beforeAll(async () => {
+    p = await startTestPortal(kind);
+    const who = { admin: "admin@portal.test", staff: "staff@portal.test", lena: "student@portal.test", jun: "jun.park@portal.test", tomas: "tomas.novak@portal.test" };
+    for (const [key, email] of Object.entries(who)) {
+      cookies[key] = await p.signIn(email);
+      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+      ids[key] = row!.id;
+    }
+    const project = await api("/projects", { method: "POST", as: "lena", json: { title: "Salt Road", type: "fiction", academicYear: YEAR, supervisorId: ids.staff } });
+    projectId = project.body.id;
+    await api(`/projects/${projectId}/members`, { method: "POST", as: "lena", json: { userId: ids.jun, roles: ["sound"] } });
+  }, 120_000);
+  afterAll(() => p?.close());
+
+  it("creates, reads and lists by scope and search, paginated", async () => {
+    const mine = await create("tomas", { title: "Tomás's Private Draft", body: SCENE });
+    expect(mine).toMatchObject({ version: 1, canEdit: true, canDelete: true, project: null, revisions: [], owner: { id: ids.tomas } });
+    const shared = await create("lena", { title: "Salt Road Script", projectId, body: SCENE });
+    expect(shared.project).toEqual({ id: projectId, title: "Salt Road" });
+
+    // A personal draft is private to its writer and staff; a project's script is open like the project.
+    expect((await api(`/screenplays/${mine.id}`, { as: "lena" })).status).toBe(404);
+    expect((await api(`/screenplays/${mine.id}`, { as: "staff" })).body.canEdit).toBe(true);
+    const asTomas = await api(`/screenplays/${shared.id}`, { as: "tomas" });
+    expect(asTomas.body).toMatchObject({ canEdit: false, canComment: false, canDelete: false });
+    expect((await api(`/screenplays/${shared.id}`, { as: "jun" })).body).toMatchObject({ canEdit: true, canDelete: false });
+
+    const lenaAll = await api("/screenplays?scope=all&limit=100", { as: "lena" });
+    expect(lenaAll.body.items.map((i: { id: string }) => i.id)).toContain(shared.id);
+    expect(lenaAll.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.id);
+    const junProjects = await api("/screenplays?scope=projects", { as: "jun" });
+    expect(junProjects.body.items.map((i: { title: string }) => i.title)).toContain("Salt Road Script");
+    const tomasProjects = await api("/screenplays?scope=projects", { as: "tomas" });
+    expect(tomasProjects.body.items.map((i: { id: string }) => i.id)).not.toContain(shared.id);
+    const search = await api(`/screenplays?search=${encodeURIComponent("private dr")}`, { as: "tomas" });
+    expect(search.body).toMatchObject({ total: 1, items: [{ id: mine.id, pages: 1, canEdit: true }] });
+    const paged = await api("/screenplays?limit=1&offset=0", { as: "staff" });
+    expect(paged.body.items).toHaveLength(1);
+    expect(paged.body.total).toBeGreaterThanOrEqual(2);
+    expect((await api("/screenplays?limit=0", { as: "staff" })).status).toBe(400);
+  });
+
+  it("refuses bad input and unknown ids with clear messages", async () => {
+    expect((await api("/screenplays", { method: "POST", as: "lena", json: { title: " " } })).body.error.message).toBe("title: Give the screenplay a title.");
+    const notMine = await api("/screenplays", { method: "POST", as: "tomas", json: { title: "X", projectId } });
+    expect(notMine.status).toBe(403);
+    expect(notMine.body.error.message).toMatch(/crew of/);
+    for (const id of ["nope", MISSING]) expect((await api(`/screenplays/${id}`, { as: "lena" })).status).toBe(404);
+    const big = await api("/screenplays", { method: "POST", as: "lena", json: { title: "Big", body: "x".repeat(600_001) } });
+    expect(big.status).toBe(400);
+    expect(big.body.error.message).toMatch(/at most 600,000 characters/);
+  });
+
+  it("saves with the version and answers a stale save with 409 and the current text", async () => {
+    const sp = await create("lena", { title: "Two Writers", projectId, body: SCENE });
+    const first = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: 1, body: `${SCENE}\nAnna sits.\n` } });
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(2);
+    const stale = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "jun", json: { version: 1, body: `${SCENE}\nJun's line.\n` } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toMatch(/^Lena Fischer saved this screenplay/);
+    expect(stale.body.error.details.current).toMatchObject({ version: 2, body: `${SCENE}\nAnna sits.\n`, updatedByName: "Lena Fischer" });
+    const retry = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "jun", json: { version: 2, body: `${SCENE}\nJun's line.\n` } });
+    expect(retry.body).toMatchObject({ version: 3, updatedByName: "Jun Park" });
+    const outsider = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "tomas", json: { version: 3, body: "mine" } });
+    expect(outsider.status).toBe(403);
+  });
+
+  it("keeps named revisions in colour order, compares and restores them", async () => {
+    let sp = await create("lena", { title: "Revisions", body: SCENE });
+    const colours: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await api(`/screenplays/${sp.id}/revisions`, { method: "POST", as: "lena", json: { name: `Draft ${i + 1}` } });
+      expect(res.status).toBe(201);
+      sp = res.body;
+      colours.push(sp.revisions[0]!.colour);
+      if (i === 0) {
+        const edited = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: sp.version, body: SCENE.replace("Anna waits.", "Anna paces.") } });
+        sp = edited.body;
+      }
+    }
+    expect(colours).toEqual(["white", "blue", "pink", "yellow", "green", "goldenrod", "buff", "salmon", "cherry", "white"]);
+    const first = sp.revisions.at(-1)!;
+    const second = sp.revisions.at(-2)!;
+    const cmp = await api(`/screenplays/${sp.id}/compare?from=${first.id}&to=${second.id}`, { as: "lena" });
+    expect(cmp.body).toMatchObject({ added: 1, removed: 1, from: { label: "1. Draft 1 (white)" } });
+    expect(cmp.body.lines.filter((l: { kind: string }) => l.kind !== "same")).toEqual([
+      { kind: "removed", text: "Anna waits.", oldLine: 3, newLine: null },
+      { kind: "added", text: "Anna paces.", oldLine: null, newLine: 3 },
+    ]);
+    expect((await api(`/screenplays/${sp.id}/compare?from=${MISSING}`, { as: "lena" })).status).toBe(404);
+    const stale = await api(`/screenplays/${sp.id}/revisions/${first.id}/restore`, { method: "POST", as: "lena", json: { version: 1 } });
+    expect(stale.status).toBe(409);
+    const restored = await api(`/screenplays/${sp.id}/revisions/${first.id}/restore`, { method: "POST", as: "lena", json: { version: sp.version } });
+    expect(restored.body.body).toBe(SCENE);
+    expect(restored.body.revisions).toHaveLength(10);
+    const rev = await api(`/screenplays/${sp.id}/revisions/${second.id}`, { as: "lena" });
+    expect(rev.body.body).toContain("Anna paces.");
+    expect((await api(`/screenplays/${sp.id}/revisions`, { method: "POST", as: "lena", json: { name: "" } })).status).toBe(400);
+  });
+
+  it("locks scene numbers: inserts become A-scenes, removed scenes OMITTED", async () => {
+    const body = "INT. ONE - DAY\n\nA.\n\nEXT. TWO - NIGHT\n\nB.\n\nINT. THREE - DAY\n\nC.\n";
+    const sp = await create("lena", { title: "Locked", body });
+    const locked = await api(`/screenplays/${sp.id}/lock-scenes`, { method: "POST", as: "lena", json: { version: 1 } });
+    expect(locked.body.lockedScenes).toEqual(["1", "2", "3"]);
+    expect(locked.body.body).toContain("EXT. TWO - NIGHT #2#");
+    const edited = locked.body.body.replace("EXT. TWO - NIGHT #2#\n\nB.\n\n", "").replace("INT. THREE", "INT. NEW - DAY\n\nN.\n\nINT. THREE");
+    await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: 2, body: edited } });
+    const report = await api(`/screenplays/${sp.id}/report`, { as: "lena" });
+    expect(report.body.scenes.map((s: { number: string; heading: string }) => `${s.number} ${s.heading}`)).toEqual(["1 INT. ONE - DAY", "1A INT. NEW - DAY", "2 OMITTED", "3 INT. THREE - DAY"]);
+    const empty = await create("lena", { title: "Empty" });
+    expect((await api(`/screenplays/${empty.id}/lock-scenes`, { method: "POST", as: "lena", json: { version: 1 } })).body.error.message).toBe("The script has no scenes to number yet.");
+  });
+
+  it("reports scenes, characters, locations, pages and runtime, and exports a PDF", async () => {
+    const sp = await create("lena", { title: "Report", body: `${SCENE}\nEXT. GARDEN - DAY\n\nBOB\nHi.\n\nANNA\nHi, Bob.\n` });
+    const r = (await api(`/screenplays/${sp.id}/report`, { as: "lena" })).body;
+    expect(r.scenes.map((s: Record<string, unknown>) => [s.number, s.intExt, s.location, s.timeOfDay, s.eighths])).toEqual([
+      ["1", "INT", "KITCHEN", "NIGHT", 1],
+      ["2", "EXT", "GARDEN", "DAY", 1],
+    ]);
+    expect(r.characters).toEqual([
+      { name: "ANNA", scenes: ["1", "2"], speeches: 2, dialogueLines: 2 },
+      { name: "BOB", scenes: ["2"], speeches: 1, dialogueLines: 1 },
+    ]);
+    expect(r.locations.map((l: { location: string }) => l.location)).toEqual(["GARDEN", "KITCHEN"]);
+    expect(r).toMatchObject({ pages: 1, runtimeMinutes: 0 < r.lengthEighths ? Math.max(1, Math.round(r.lengthEighths / 8)) : 0 });
+    const pdf = await api(`/screenplays/${sp.id}/pdf`, { as: "lena" });
+    expect(pdf.status).toBe(200);
+    expect(new TextDecoder().decode(pdf.bytes!.slice(0, 5))).toBe("%PDF-");
+  });
+
+  it("imports Fountain and Final Draft files with clear errors for bad ones", async () => {
+    const imp = (name: string, body: BodyInit, as = "lena") => api(`/screenplays/import?fileName=${encodeURIComponent(name)}`, { method: "POST", as, body });
+    const fountain = await imp("night-bus.fountain", "Title: Night Bus\n\nINT. BUS - NIGHT\n\nEmpty seats.\n");
+    expect(fountain.status).toBe(201);
+    expect(fountain.body).toMatchObject({ title: "Night Bus", owner: { id: ids.lena } });
+    const fdx = await imp("rainfall.fdx", FDX);
+    expect(fdx.body.title).toBe("Rainfall");
+    expect(fdx.body.body).toContain("ROSA ^");
+    expect((await imp("script.pdf", "%PDF-1.4")).status).toBe(415);
+    const large = await imp("huge.txt", "a".repeat(901 * 1024));
+    expect(large.status).toBe(413);
+    expect(large.body.error.message).toMatch(/larger than 900 KB/);
+    expect((await imp("empty.fountain", "")).body.error.message).toBe("The file is empty.");
+    expect((await imp("latin1.txt", new Uint8Array([0x49, 0x4e, 0x54, 0xe9, 0xff]))).body.error.message).toMatch(/not UTF-8/);
+    expect((await imp("fake.fdx", "<html/>")).status).toBe(400);
+  });
+
+  it("lets crew and the supervisor comment on a line and the writer resolve it", async () => {
+    const sp = await create("lena", { title: "Notes", projectId, body: SCENE });
+    const note = await api(`/screenplays/${sp.id}/notes`, { method: "POST", as: "staff", json: { line: 2, body: "Make the wait longer." } });
+    expect(note.status).toBe(201);
+    expect(note.body.notes).toEqual([expect.objectContaining({ line: 2, quote: "Anna waits.", sceneNumber: "1", authorName: "Daniel Reyes", resolved: false })]);
+    expect((await api(`/screenplays/${sp.id}/notes`, { method: "POST", as: "tomas", json: { line: 2, body: "Hi" } })).status).toBe(403);
+    expect((await api(`/screenplays/${sp.id}/notes`, { method: "POST", as: "jun", json: { line: 999, body: "Hi" } })).status).toBe(400);
+    const noteId = note.body.notes[0].id;
+    expect((await api(`/screenplays/${sp.id}/notes/${noteId}`, { method: "PATCH", as: "tomas", json: { resolved: true } })).status).toBe(403);
+    const resolved = await api(`/screenplays/${sp.id}/notes/${noteId}`, { method: "PATCH", as: "lena", json: { resolved: true } });
+    expect(resolved.body.notes[0]).toMatchObject({ resolved: true, resolvedByName: "Lena Fischer" });
+    const list = await api(`/screenplays?search=Notes`, { as: "lena" });
+    expect(list.body.items[0].openNotes).toBe(0);
+  });
+
+  it("lets only the writer or an admin delete", async () => {
+    const sp = await create("lena", { title: "Doomed", projectId });
+    expect((await api(`/screenplays/${sp.id}`, { method: "DELETE", as: "jun" })).status).toBe(403);
+    expect((await api(`/screenplays/${sp.id}`, { method: "DELETE", as: "admin" })).status).toBe(204);
+    expect((await api(`/screenplays/${sp.id}`, { as: "lena" })).status).toBe(404);
+  });
+});
