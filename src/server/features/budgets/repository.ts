@@ -3,6 +3,8 @@ import { DEFAULT_ACCOUNTS, type BudgetAccount, type BudgetLineInput } from "../.
 import type { DbOrTx } from "../../db/client.ts";
 import { budgetAccounts, budgetExpenses, budgetLines, budgetProposals, budgets, profiles, projectMembers, projects } from "../../db/schema/index.ts";
 
+export { isMember } from "../projects/repository.ts";
+
 export type BudgetRow = typeof budgets.$inferSelect;
 export type LineRow = typeof budgetLines.$inferSelect;
 export type ProposalRow = typeof budgetProposals.$inferSelect;
@@ -35,14 +37,6 @@ export async function selectProject(db: DbOrTx, id: string) {
     .leftJoin(profiles, eq(profiles.id, projects.supervisorId))
     .where(eq(projects.id, id));
   return row ?? null;
-}
-
-export async function isMember(db: DbOrTx, projectId: string, userId: string) {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-  return !!row;
 }
 
 export async function selectCrewIds(db: DbOrTx, projectId: string) {

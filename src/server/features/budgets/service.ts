@@ -98,13 +98,25 @@ const toSummary = (p: repo.ProposalRow): ProposalSummary => ({
   bypassReason: p.bypassReason,
 });
 
+/** A line as the draft and the snapshot show it: its own fields in a fixed order, and its amount. */
+const toLine = (l: repo.LineRow): SnapshotLine => ({
+  id: l.id,
+  accountCode: l.accountCode,
+  description: l.description,
+  quantity: l.quantity,
+  units: l.units,
+  rate: l.rate,
+  notes: l.notes,
+  amount: lineAmount(l.quantity, l.rate),
+});
+
 const variance = (key: string, label: string, budget: number, actual: number): VarianceRow => {
   const v = sumAmounts([budget, -actual]);
   return { key, label, budget, actual, variance: v, over: v < 0 };
 };
 
 /** Budget against spending, per line, account, category and in total (the total includes the contingency). */
-function actualsOf(accounts: BudgetAccount[], lines: repo.LineRow[], expenses: (typeof budgetExpenses.$inferSelect)[], totals: ReturnType<typeof computeTotals>) {
+function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$inferSelect)[], totals: ReturnType<typeof computeTotals>) {
   const spentOn = new Map<string, number>();
   let unassigned = 0;
   for (const e of expenses) {
@@ -124,7 +136,6 @@ function actualsOf(accounts: BudgetAccount[], lines: repo.LineRow[], expenses: (
     ),
   );
   const spent = sumAmounts([...spentOn.values(), unassigned]);
-  void accounts;
   return { lines: lineRows, accounts: accountRows, categories: categoryRows, total: variance("total", "Total", totals.total, spent) };
 }
 
@@ -146,16 +157,7 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<Caller, "
     version: budget?.version ?? 0,
     contingencyBps,
     accounts,
-    lines: lines.map((l) => ({
-      id: l.id,
-      accountCode: l.accountCode,
-      description: l.description,
-      quantity: l.quantity,
-      units: l.units,
-      rate: l.rate,
-      notes: l.notes,
-      amount: lineAmount(l.quantity, l.rate),
-    })),
+    lines: lines.map(toLine),
     totals,
     expenses: expenses.map((e) => ({
       id: e.id,
@@ -166,7 +168,7 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<Caller, "
       createdByName: e.createdByName,
       createdAt: e.createdAt.toISOString(),
     })),
-    actuals: actualsOf(accounts, lines, expenses, totals),
+    actuals: actualsOf(lines, expenses, totals),
     proposals: proposals.map(toSummary),
     bypass: {
       school: settings.budgetBypass,
@@ -319,16 +321,7 @@ function snapshotOf(project: { title: string }, currency: string, accounts: Budg
     currency,
     contingencyBps,
     accounts: accounts.map((a) => ({ code: a.code, name: a.name, category: a.category })),
-    lines: lines.map((l) => ({
-      id: l.id,
-      accountCode: l.accountCode,
-      description: l.description,
-      quantity: l.quantity,
-      units: l.units,
-      rate: l.rate,
-      notes: l.notes,
-      amount: lineAmount(l.quantity, l.rate),
-    })),
+    lines: lines.map(toLine),
   };
 }
 
