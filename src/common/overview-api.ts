@@ -2,6 +2,7 @@
  * The production overview and admin dashboard contract: what /rest/v1/overview…, /rest/v1/ical… and
  * /rest/v1/admin… accept (zod) and answer (DTO types). Dates are "YYYY-MM-DD", instants ISO 8601 strings.
  */
+import type { PendingBudgetApproval } from "./budget.ts";
 import { z } from "zod";
 import { projectListQuery, type PersonRef } from "./project-api.ts";
 import type { Phase, ProjectType } from "./projects.ts";
@@ -125,7 +126,7 @@ export interface DashboardActivity {
 }
 
 export interface PendingApprovalsDto {
-  items: never[];
+  items: PendingBudgetApproval[];
   /** The features that will put approvals here once they exist. */
   sources: string[];
   explanation: string;

@@ -15,6 +15,7 @@ import { inboxRoutes } from "./features/inbox/routes.ts";
 import { adminRoutes, icalRoutes, overviewRoutes } from "./features/overview/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
+import { budgetRoutes, proposalRoutes, publicApprovalRoutes } from "./features/budgets/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
 import { schoolRoutes } from "./features/school/routes.ts";
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
@@ -98,6 +99,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1", publicAccountRoutes);
   app.route("/rest/v1/invitations", invitationPublicRoutes);
   app.route("/rest/v1/ical", icalRoutes);
+  app.route("/rest/v1/budget-approval", publicApprovalRoutes);
   app.use("/rest/v1/*", requireUser);
   app.use("/functions/v1/*", requireUser);
   app.route("/rest/v1", profileRoutes);
@@ -105,6 +107,8 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/people", peopleRoutes);
   app.route("/rest/v1/projects", projectRoutes);
   app.route("/rest/v1/screenplays", screenplayRoutes);
+  app.route("/rest/v1/budgets", budgetRoutes);
+  app.route("/rest/v1/budget-proposals", proposalRoutes);
   app.route("/rest/v1/notifications", inboxRoutes);
   app.route("/rest/v1/overview", overviewRoutes);
   app.route("/rest/v1/admin", adminRoutes);

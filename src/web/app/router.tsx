@@ -73,8 +73,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: "email-test", ...page(() => import("../features/notifications/EmailTestPage.tsx")) },
           { path: "test", ...page(() => import("../features/testing/TestPage.tsx")) },
-          { path: "budget-approval/:proposalId", ...area("budgetApproval") },
-          { path: "budget-approval-redirect/:proposalId", ...area("budgetApprovalRedirect") },
+          { path: "budget-approval/:proposalId", ...page(() => import("../features/budgets/BudgetApprovalPage.tsx")) },
+          { path: "budget-approval-redirect/:proposalId", ...page(() => import("../features/budgets/BudgetApprovalRedirectPage.tsx")) },
           { path: "signature/:submissionId/:signatureId", ...area("signature") },
           { path: "*", element: <NotFound />, errorElement: <RouteError /> },
         ],

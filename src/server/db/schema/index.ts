@@ -5,3 +5,4 @@ export * from "./audit.ts";
 export * from "./school.ts";
 export * from "./projects.ts";
 export * from "./screenplays.ts";
+export * from "./budgets.ts";

@@ -19,6 +19,7 @@ import type { Services } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
+import { listPendingApprovals } from "../budgets/service.ts";
 import { blockerReasons, listProjects, type Caller } from "../projects/service.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { csvRow } from "./csv.ts";
@@ -222,10 +223,9 @@ const AUDIT_ACTIONS: Record<string, string> = {
 };
 
 const PENDING_APPROVALS = {
-  items: [] as never[],
   sources: ["Budget approvals", "Equipment reservations", "Document signatures"],
   explanation:
-    "Approvals appear here as the features that ask for them arrive: budgets waiting for approval, equipment reservations to confirm and documents waiting for a signature. None of them asks for an approval yet.",
+    "Budgets waiting for their approver are listed here; equipment reservations to confirm and documents waiting for a signature join them as those features arrive.",
 };
 
 const isStaff = (c: Caller) => c.role === "staff" || c.role === "admin";
@@ -287,7 +287,7 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
       active: people.find((p) => p.role === role && p.active)?.n ?? 0,
       deactivated: people.find((p) => p.role === role && !p.active)?.n ?? 0,
     })),
-    pendingApprovals: PENDING_APPROVALS,
+    pendingApprovals: { ...PENDING_APPROVALS, items: await listPendingApprovals(s) },
     canRetryJobs: opts.caller.role === "admin",
   };
 }

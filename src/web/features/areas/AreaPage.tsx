@@ -5,8 +5,6 @@ export type AreaKey =
   | "screenplays"
   | "equipmentAdmin"
   | "viewDocument"
-  | "budgetApproval"
-  | "budgetApprovalRedirect"
   | "signature";
 
 interface AreaText {
@@ -30,16 +28,6 @@ const AREAS: Record<AreaKey, AreaText> = {
     title: "Document Preview",
     description:
       "Read a production document without downloading it: release forms, contracts and deal memos, permits, insurance certificates, risk assessments and call sheets open here page by page, with zoom, so that a producer or supervisor can check a signature or a clause from any device, including a phone on set.",
-  },
-  budgetApproval: {
-    title: "Budget Approval",
-    description:
-      "The approver of a production's budget reviews it here from the link in their e-mail, with or without an account: the top sheet by category, the contingency and the notes from the producer. They approve it, ask for changes or decline, and every decision is recorded with its time so the production team knows where it stands before money is spent.",
-  },
-  budgetApprovalRedirect: {
-    title: "Budget Approval",
-    description:
-      "This address forwards an approver from an older e-mail link to the budget they were asked to review, so that a decision can be made even when the proposal has moved on to a newer version. The production team is told of the decision as soon as it is made.",
   },
   signature: {
     title: "Document Signature",

@@ -6,6 +6,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs, type Tab } from "../../components/ui/Tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { BudgetTab } from "../budgets/BudgetTab.tsx";
 import { Activity } from "./detail/Activity.tsx";
 import { Crew } from "./detail/Crew.tsx";
 import { Archival, Interviews, Participants } from "./detail/Documentary.tsx";
@@ -71,6 +72,7 @@ export default function ProjectPage() {
     },
     { id: "crew", label: `Crew (${p.members.length})`, content: <Crew project={p} /> },
     { id: "milestones", label: "Milestones", content: <Milestones project={p} /> },
+    { id: "budget", label: "Budget", content: <BudgetTab projectId={p.id} /> },
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
     ...(p.documentary

@@ -1,0 +1,367 @@
+/**
+ * The budgets contract: the chart of accounts template, money arithmetic in integer minor units, what
+ * /rest/v1/budgets… accepts (zod) and answers (DTOs). No floating point touches money anywhere: amounts are
+ * integers of the currency's minor unit, quantities integers of hundredths.
+ */
+import { z } from "zod";
+import { currencyMinorDigits } from "./school.ts";
+
+export const BUDGET_CATEGORIES = ["above", "below"] as const;
+export type BudgetCategory = (typeof BUDGET_CATEGORIES)[number];
+export const BUDGET_CATEGORY_LABELS: Record<BudgetCategory, string> = { above: "Above the line", below: "Below the line" };
+
+export interface BudgetAccount {
+  code: string;
+  name: string;
+  category: BudgetCategory;
+}
+
+/** The school's template (admins may rename and reorder it); codes are stable, so lines keep their account. */
+export const DEFAULT_ACCOUNTS: BudgetAccount[] = [
+  { code: "1100", name: "Story and rights", category: "above" },
+  { code: "1200", name: "Producer", category: "above" },
+  { code: "1300", name: "Director", category: "above" },
+  { code: "1400", name: "Cast", category: "above" },
+  { code: "2000", name: "Production staff", category: "below" },
+  { code: "2100", name: "Camera", category: "below" },
+  { code: "2200", name: "Grip and electric", category: "below" },
+  { code: "2300", name: "Sound", category: "below" },
+  { code: "2400", name: "Art", category: "below" },
+  { code: "2500", name: "Wardrobe and make-up", category: "below" },
+  { code: "2600", name: "Locations", category: "below" },
+  { code: "2700", name: "Transport", category: "below" },
+  { code: "2800", name: "Catering", category: "below" },
+  { code: "2900", name: "Equipment rental", category: "below" },
+  { code: "3000", name: "Post-production", category: "below" },
+  { code: "3100", name: "Music", category: "below" },
+  { code: "3200", name: "Festival and delivery", category: "below" },
+  { code: "3300", name: "Insurance", category: "below" },
+];
+
+export const BUDGET_UNITS = ["days", "weeks", "flat", "each"] as const;
+export type BudgetUnit = (typeof BUDGET_UNITS)[number];
+
+/** Contingency in basis points: 1000 = 10 %. */
+export const DEFAULT_CONTINGENCY_BPS = 1000;
+export const CONTINGENCY_MAX_BPS = 5000;
+export const BUDGET_LINES_MAX = 5000;
+/** 10 million in two-digit currencies: far above a student film, and line × quantity stays exact. */
+export const RATE_MAX = 1_000_000_000;
+/** Quantities in hundredths: 99,999.99 at most. */
+export const QUANTITY_MAX = 9_999_999;
+export const DESCRIPTION_MAX = 200;
+export const NOTES_MAX = 1000;
+export const COMMENT_MAX = 2000;
+
+// ── Money arithmetic (integers only) ─────────────────────────────────────────────────────────────
+
+/** Rounds n / d half away from zero, in BigInt. */
+function divRound(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r = n % d;
+  if (r === 0n) return q;
+  const up = (r < 0n ? -r : r) * 2n >= d;
+  return up ? q + (n < 0n ? -1n : 1n) : q;
+}
+
+function toSafe(n: bigint): number {
+  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(-Number.MAX_SAFE_INTEGER)) throw new RangeError("amount out of range");
+  return Number(n);
+}
+
+/** A line's amount: quantity (hundredths) × rate (minor units), rounded to the minor unit. */
+export const lineAmount = (quantity: number, rate: number): number => toSafe(divRound(BigInt(quantity) * BigInt(rate), 100n));
+
+/** Contingency on an amount, rounded to the minor unit. */
+export const contingencyOf = (amount: number, bps: number): number => toSafe(divRound(BigInt(amount) * BigInt(bps), 10_000n));
+
+export const sumAmounts = (amounts: Iterable<number>): number => {
+  let total = 0n;
+  for (const a of amounts) total += BigInt(a);
+  return toSafe(total);
+};
+
+/** "1250" in EUR → "12.50"; grouped with thin spaces is the view's business. */
+export function formatMinor(minor: number, currency: string): string {
+  const digits = currencyMinorDigits(currency);
+  const negative = minor < 0;
+  const abs = String(Math.abs(minor)).padStart(digits + 1, "0");
+  const whole = digits ? abs.slice(0, -digits) : abs;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${grouped}${digits ? `.${abs.slice(-digits)}` : ""}`;
+}
+
+export const formatMoney = (minor: number, currency: string) => `${formatMinor(minor, currency)} ${currency}`;
+
+/**
+ * Reads "1,234.5" as 123450 (for two digits) from the text a person typed, exactly; null when it is not an
+ * amount or has more decimals than the currency has.
+ */
+export function parseDecimal(text: string, digits: number): number | null {
+  const t = text.trim().replace(/[,\s]/g, "");
+  const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(t);
+  if (!m || (!m[2] && !m[3])) return null;
+  const frac = m[3] ?? "";
+  if (frac.length > digits) return null;
+  const n = Number((m[2] || "0") + frac.padEnd(digits, "0"));
+  if (!Number.isSafeInteger(n)) return null;
+  return m[1] ? -n : n;
+}
+
+/** Hundredths → "2.5" (no trailing zeros), for the quantity cell. */
+export function formatQuantity(hundredths: number): string {
+  const whole = Math.trunc(hundredths / 100);
+  const frac = String(Math.abs(hundredths % 100)).padStart(2, "0").replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : String(whole);
+}
+
+/** Basis points → "10" or "7.5" percent. */
+export const formatPercent = (bps: number) => formatQuantity(bps);
+
+// ── Totals ───────────────────────────────────────────────────────────────────────────────────────
+
+export interface LineLike {
+  accountCode: string;
+  quantity: number;
+  rate: number;
+}
+
+export interface AccountTotal {
+  code: string;
+  name: string;
+  category: BudgetCategory;
+  amount: number;
+}
+
+export interface BudgetTotals {
+  accounts: AccountTotal[];
+  above: number;
+  below: number;
+  subtotal: number;
+  contingencyBps: number;
+  contingency: number;
+  total: number;
+}
+
+/** The top sheet: every account of the chart (empty ones too), both categories, contingency and the grand total. */
+export function computeTotals(accounts: BudgetAccount[], lines: LineLike[], contingencyBps: number): BudgetTotals {
+  const byCode = new Map<string, bigint>();
+  for (const l of lines) byCode.set(l.accountCode, (byCode.get(l.accountCode) ?? 0n) + BigInt(lineAmount(l.quantity, l.rate)));
+  const rows: AccountTotal[] = accounts.map((a) => ({ ...a, amount: toSafe(byCode.get(a.code) ?? 0n) }));
+  // A line whose account left the chart still counts, under its code, below the line.
+  for (const [code, amount] of byCode) {
+    if (!accounts.some((a) => a.code === code)) rows.push({ code, name: `Account ${code}`, category: "below", amount: toSafe(amount) });
+  }
+  const above = sumAmounts(rows.filter((r) => r.category === "above").map((r) => r.amount));
+  const below = sumAmounts(rows.filter((r) => r.category === "below").map((r) => r.amount));
+  const subtotal = sumAmounts([above, below]);
+  const contingency = contingencyOf(subtotal, contingencyBps);
+  return { accounts: rows, above, below, subtotal, contingencyBps, contingency, total: sumAmounts([subtotal, contingency]) };
+}
+
+// ── Inputs ───────────────────────────────────────────────────────────────────────────────────────
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const whole = (what: string, min: number, max: number) =>
+  z.number(`${what} must be a number.`).int(`${what} must be a whole number of the smallest unit.`).min(min, `${what} cannot be below ${min}.`).max(max, `${what} is too large.`);
+
+export const budgetLineInput = z.object({
+  id: z.string("Each line needs an id.").regex(UUID, "A line's id must be a UUID."),
+  accountCode: z.string("Choose an account for each line.").trim().min(1, "Choose an account for each line.").max(10),
+  description: z.string().trim().min(1, "Each line needs a description.").max(DESCRIPTION_MAX, `A description may be at most ${DESCRIPTION_MAX} characters long.`),
+  quantity: whole("The quantity", 0, QUANTITY_MAX),
+  units: z.enum(BUDGET_UNITS, `Units are one of: ${BUDGET_UNITS.join(", ")}.`),
+  rate: whole("The rate", 0, RATE_MAX),
+  notes: z.string().trim().max(NOTES_MAX, `Notes may be at most ${NOTES_MAX} characters long.`).default(""),
+});
+export type BudgetLineInput = z.infer<typeof budgetLineInput>;
+
+/** PUT /rest/v1/budgets/:projectId: the whole draft, and the version it was edited from (0 = no draft yet). */
+export const budgetSaveInput = z.object({
+  version: z.number("Send the version of the budget you edited.").int().min(0),
+  contingencyBps: whole("The contingency", 0, CONTINGENCY_MAX_BPS),
+  lines: z
+    .array(budgetLineInput, "Lines must be a list.")
+    .max(BUDGET_LINES_MAX, `A budget may hold at most ${BUDGET_LINES_MAX} lines.`)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((l, i) => {
+        if (seen.has(l.id)) ctx.addIssue({ code: "custom", path: [i, "id"], message: "Two lines share one id." });
+        seen.add(l.id);
+      });
+    }),
+});
+export type BudgetSaveInput = z.infer<typeof budgetSaveInput>;
+
+const email = z.string().trim().toLowerCase().email("Give the approver's e-mail address, like name@school.edu.").max(254);
+
+export const proposalSubmitInput = z.object({
+  version: z.number("Send the version of the budget you submit.").int().min(1, "Save the budget before submitting it."),
+  /** Empty: the project's supervisor approves. */
+  approverEmail: z.union([z.literal(""), email]).optional(),
+  message: z.string().trim().max(COMMENT_MAX, `The message may be at most ${COMMENT_MAX} characters long.`).default(""),
+});
+export type ProposalSubmitInput = z.infer<typeof proposalSubmitInput>;
+
+export const DECISIONS = ["approved", "changes_requested", "rejected"] as const;
+export type Decision = (typeof DECISIONS)[number];
+export const DECISION_LABELS: Record<Decision, string> = { approved: "Approve", changes_requested: "Request changes", rejected: "Reject" };
+
+export const decisionInput = z
+  .object({
+    decision: z.enum(DECISIONS, "Choose approve, request changes or reject."),
+    comment: z.string().trim().max(COMMENT_MAX, `The comment may be at most ${COMMENT_MAX} characters long.`).default(""),
+    name: z.string("Give your name.").trim().min(2, "Give your name (at least 2 characters).").max(120),
+  })
+  .superRefine((d, ctx) => {
+    if (d.decision !== "approved" && d.comment.length < 5) {
+      ctx.addIssue({ code: "custom", path: ["comment"], message: "Say what should change, or why the budget is rejected, in the comment." });
+    }
+  });
+export type DecisionInput = z.infer<typeof decisionInput>;
+
+export const publicDecisionInput = z.intersection(decisionInput, z.object({ token: z.string("The link's token is missing.").min(1).max(200) }));
+
+export const BYPASS_REASON_MIN = 10;
+export const bypassInput = z.object({
+  /** null: follow the school's setting. */
+  bypass: z.boolean().nullable(),
+  reason: z.string().trim().max(COMMENT_MAX).default(""),
+});
+export type BypassInput = z.infer<typeof bypassInput>;
+
+export const expenseInput = z.object({
+  lineId: z.string("Choose the budget line the expense belongs to.").regex(UUID, "Choose the budget line the expense belongs to."),
+  description: z.string().trim().min(1, "Describe the expense.").max(DESCRIPTION_MAX),
+  amount: whole("The amount", 1, RATE_MAX),
+  spentOn: z.iso.date({ message: "Dates look like 2026-10-15" }),
+});
+export type ExpenseInput = z.infer<typeof expenseInput>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────
+
+export const PROPOSAL_STATES = ["pending", "approved", "changes_requested", "rejected", "withdrawn"] as const;
+export type ProposalState = (typeof PROPOSAL_STATES)[number];
+export const PROPOSAL_STATE_LABELS: Record<ProposalState, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  changes_requested: "Changes requested",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+};
+
+export interface BudgetLineDto extends BudgetLineInput {
+  amount: number;
+}
+
+export interface ExpenseDto {
+  id: string;
+  lineId: string | null;
+  description: string;
+  amount: number;
+  spentOn: string;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+export interface VarianceRow {
+  key: string;
+  label: string;
+  budget: number;
+  actual: number;
+  /** budget − actual: negative is over budget. */
+  variance: number;
+  over: boolean;
+}
+
+export interface ProposalSummary {
+  id: string;
+  number: number;
+  state: ProposalState;
+  total: number;
+  contentHash: string;
+  approverEmail: string | null;
+  submittedByName: string;
+  submittedAt: string;
+  message: string;
+  decidedAt: string | null;
+  decisionName: string | null;
+  decisionComment: string | null;
+  bypassed: boolean;
+  bypassReason: string | null;
+}
+
+export interface BudgetDto {
+  projectId: string;
+  projectTitle: string;
+  currency: string;
+  /** 0: nothing saved yet. */
+  version: number;
+  contingencyBps: number;
+  accounts: BudgetAccount[];
+  lines: BudgetLineDto[];
+  totals: BudgetTotals;
+  expenses: ExpenseDto[];
+  actuals: { lines: VarianceRow[]; accounts: VarianceRow[]; categories: VarianceRow[]; total: VarianceRow };
+  proposals: ProposalSummary[];
+  bypass: { school: boolean; project: boolean | null; reason: string | null; setByName: string | null; applies: boolean };
+  supervisor: { name: string; email: string } | null;
+  canEdit: boolean;
+  canSetBypass: boolean;
+  updatedAt: string | null;
+}
+
+export interface StaleBudgetDetails {
+  current: BudgetDto;
+}
+
+export interface SnapshotLine {
+  id: string;
+  accountCode: string;
+  description: string;
+  quantity: number;
+  units: BudgetUnit;
+  rate: number;
+  notes: string;
+  amount: number;
+}
+
+export interface ProposalSnapshot {
+  projectTitle: string;
+  currency: string;
+  contingencyBps: number;
+  accounts: BudgetAccount[];
+  lines: SnapshotLine[];
+}
+
+export interface ProposalDiff {
+  /** The approved proposal compared against; null when none was approved before. */
+  previousNumber: number | null;
+  previousTotal: number | null;
+  accounts: { code: string; name: string; before: number; after: number }[];
+  added: SnapshotLine[];
+  removed: SnapshotLine[];
+  changed: { before: SnapshotLine; after: SnapshotLine }[];
+}
+
+/** What an approver sees, from the e-mailed link or in the app. */
+export interface ProposalView extends ProposalSummary {
+  projectId: string;
+  snapshot: ProposalSnapshot;
+  totals: BudgetTotals;
+  diff: ProposalDiff;
+  /** The viewer may decide now (pending, and the approver or a valid link). */
+  canDecide: boolean;
+}
+
+export interface PendingBudgetApproval {
+  id: string;
+  projectId: string;
+  projectTitle: string;
+  number: number;
+  total: number;
+  currency: string;
+  approverEmail: string | null;
+  submittedByName: string;
+  submittedAt: string;
+}

@@ -1,0 +1,149 @@
+CREATE TYPE "public"."budget_category" AS ENUM('above', 'below');--> statement-breakpoint
+CREATE TYPE "public"."budget_unit" AS ENUM('days', 'weeks', 'flat', 'each');--> statement-breakpoint
+CREATE TYPE "public"."proposal_state" AS ENUM('pending', 'approved', 'changes_requested', 'rejected', 'withdrawn');--> statement-breakpoint
+CREATE TABLE "screenplay_notes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"screenplay_id" uuid NOT NULL,
+	"line" integer NOT NULL,
+	"quote" text DEFAULT '' NOT NULL,
+	"scene_number" text,
+	"body" text NOT NULL,
+	"author_id" text,
+	"author_name" text NOT NULL,
+	"resolved" boolean DEFAULT false NOT NULL,
+	"resolved_by_name" text,
+	"resolved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "screenplay_revisions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"screenplay_id" uuid NOT NULL,
+	"number" integer NOT NULL,
+	"name" text NOT NULL,
+	"colour" text NOT NULL,
+	"body" text NOT NULL,
+	"locked_scenes" jsonb,
+	"created_by" text,
+	"created_by_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "screenplay_revisions_number_uq" UNIQUE("screenplay_id","number")
+);
+--> statement-breakpoint
+CREATE TABLE "screenplays" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"title" text NOT NULL,
+	"project_id" uuid,
+	"owner_id" text NOT NULL,
+	"body" text DEFAULT '' NOT NULL,
+	"pages" integer DEFAULT 0 NOT NULL,
+	"locked_scenes" jsonb,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "budget_accounts" (
+	"code" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"category" "budget_category" NOT NULL,
+	"position" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "budget_expenses" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"budget_id" uuid NOT NULL,
+	"line_id" uuid,
+	"description" text NOT NULL,
+	"amount" integer NOT NULL,
+	"spent_on" date NOT NULL,
+	"created_by" text,
+	"created_by_name" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "budget_lines" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"budget_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	"account_code" text NOT NULL,
+	"description" text NOT NULL,
+	"quantity" integer NOT NULL,
+	"units" "budget_unit" NOT NULL,
+	"rate" integer NOT NULL,
+	"notes" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "budget_proposals" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"budget_id" uuid NOT NULL,
+	"project_id" uuid NOT NULL,
+	"number" integer NOT NULL,
+	"snapshot" jsonb NOT NULL,
+	"totals" jsonb NOT NULL,
+	"total" integer NOT NULL,
+	"content_hash" text NOT NULL,
+	"state" "proposal_state" DEFAULT 'pending' NOT NULL,
+	"message" text DEFAULT '' NOT NULL,
+	"submitted_by" text,
+	"submitted_by_name" text NOT NULL,
+	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"approver_email" text,
+	"approver_user_id" text,
+	"token_hash" text,
+	"token_expires_at" timestamp with time zone,
+	"decided_at" timestamp with time zone,
+	"decision_name" text,
+	"decision_comment" text,
+	"decision_ip" text,
+	"decision_user_agent" text,
+	"decided_by_user_id" text,
+	"decision_via" text,
+	"bypassed" boolean DEFAULT false NOT NULL,
+	"bypass_reason" text
+);
+--> statement-breakpoint
+CREATE TABLE "budgets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"project_id" uuid NOT NULL,
+	"contingency_bps" integer NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"bypass" boolean,
+	"bypass_reason" text,
+	"bypass_set_by" text,
+	"bypass_set_by_name" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "budgets_project_id_unique" UNIQUE("project_id")
+);
+--> statement-breakpoint
+ALTER TABLE "screenplay_notes" ADD CONSTRAINT "screenplay_notes_screenplay_id_screenplays_id_fk" FOREIGN KEY ("screenplay_id") REFERENCES "public"."screenplays"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "screenplay_notes" ADD CONSTRAINT "screenplay_notes_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "screenplay_revisions" ADD CONSTRAINT "screenplay_revisions_screenplay_id_screenplays_id_fk" FOREIGN KEY ("screenplay_id") REFERENCES "public"."screenplays"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "screenplay_revisions" ADD CONSTRAINT "screenplay_revisions_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "screenplays" ADD CONSTRAINT "screenplays_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "screenplays" ADD CONSTRAINT "screenplays_owner_id_user_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "screenplays" ADD CONSTRAINT "screenplays_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD CONSTRAINT "budget_expenses_budget_id_budgets_id_fk" FOREIGN KEY ("budget_id") REFERENCES "public"."budgets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD CONSTRAINT "budget_expenses_line_id_budget_lines_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."budget_lines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD CONSTRAINT "budget_expenses_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budget_lines" ADD CONSTRAINT "budget_lines_budget_id_budgets_id_fk" FOREIGN KEY ("budget_id") REFERENCES "public"."budgets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budget_proposals" ADD CONSTRAINT "budget_proposals_budget_id_budgets_id_fk" FOREIGN KEY ("budget_id") REFERENCES "public"."budgets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budget_proposals" ADD CONSTRAINT "budget_proposals_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budget_proposals" ADD CONSTRAINT "budget_proposals_submitted_by_user_id_fk" FOREIGN KEY ("submitted_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budget_proposals" ADD CONSTRAINT "budget_proposals_approver_user_id_user_id_fk" FOREIGN KEY ("approver_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budget_proposals" ADD CONSTRAINT "budget_proposals_decided_by_user_id_user_id_fk" FOREIGN KEY ("decided_by_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budgets" ADD CONSTRAINT "budgets_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "budgets" ADD CONSTRAINT "budgets_bypass_set_by_user_id_fk" FOREIGN KEY ("bypass_set_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "screenplay_notes_screenplay_idx" ON "screenplay_notes" USING btree ("screenplay_id","resolved","created_at");--> statement-breakpoint
+CREATE INDEX "screenplays_owner_idx" ON "screenplays" USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "screenplays_project_idx" ON "screenplays" USING btree ("project_id");--> statement-breakpoint
+CREATE INDEX "screenplays_updated_id_idx" ON "screenplays" USING btree ("updated_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "screenplays_title_lower_idx" ON "screenplays" USING btree (lower("title"));--> statement-breakpoint
+CREATE INDEX "budget_expenses_budget_idx" ON "budget_expenses" USING btree ("budget_id");--> statement-breakpoint
+CREATE INDEX "budget_lines_budget_idx" ON "budget_lines" USING btree ("budget_id","position");--> statement-breakpoint
+CREATE UNIQUE INDEX "budget_proposals_number_idx" ON "budget_proposals" USING btree ("budget_id","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "budget_proposals_one_pending_idx" ON "budget_proposals" USING btree ("budget_id") WHERE "budget_proposals"."state" = 'pending';--> statement-breakpoint
+CREATE INDEX "budget_proposals_state_idx" ON "budget_proposals" USING btree ("state","submitted_at");--> statement-breakpoint
+CREATE INDEX "budget_proposals_project_idx" ON "budget_proposals" USING btree ("project_id");

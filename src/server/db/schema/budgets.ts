@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { BUDGET_CATEGORIES, BUDGET_UNITS, PROPOSAL_STATES, type BudgetTotals, type ProposalSnapshot } from "../../../common/budget.ts";
+import { user } from "./auth.ts";
+import { projects } from "./projects.ts";
+
+export const budgetCategoryEnum = pgEnum("budget_category", BUDGET_CATEGORIES);
+export const budgetUnitEnum = pgEnum("budget_unit", BUDGET_UNITS);
+export const proposalStateEnum = pgEnum("proposal_state", PROPOSAL_STATES);
+
+/** The school's chart of accounts; every budget is built on it. */
+export const budgetAccounts = pgTable("budget_accounts", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  category: budgetCategoryEnum("category").notNull(),
+  position: integer("position").notNull(),
+});
+
+/** One draft budget per project; proposals are frozen copies of it. */
+export const budgets = pgTable("budgets", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  projectId: uuid("project_id")
+    .notNull()
+    .unique()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  contingencyBps: integer("contingency_bps").notNull(),
+  /** Raised by every save of the draft; a save naming an older version is refused with the current draft. */
+  version: integer("version").notNull().default(1),
+  /** Staff's per-project override of the school's bypass setting; null follows the school. */
+  bypass: boolean("bypass"),
+  bypassReason: text("bypass_reason"),
+  bypassSetBy: text("bypass_set_by").references(() => user.id, { onDelete: "set null" }),
+  bypassSetByName: text("bypass_set_by_name"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const budgetLines = pgTable(
+  "budget_lines",
+  {
+    id: uuid("id").primaryKey(),
+    budgetId: uuid("budget_id")
+      .notNull()
+      .references(() => budgets.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    accountCode: text("account_code").notNull(),
+    description: text("description").notNull(),
+    /** Hundredths: 2.5 days is 250. */
+    quantity: integer("quantity").notNull(),
+    units: budgetUnitEnum("units").notNull(),
+    /** Minor units of the school's currency. */
+    rate: integer("rate").notNull(),
+    notes: text("notes").notNull().default(""),
+  },
+  (t) => [index("budget_lines_budget_idx").on(t.budgetId, t.position)],
+);
+
+export const budgetExpenses = pgTable(
+  "budget_expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    budgetId: uuid("budget_id")
+      .notNull()
+      .references(() => budgets.id, { onDelete: "cascade" }),
+    lineId: uuid("line_id").references(() => budgetLines.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    amount: integer("amount").notNull(),
+    spentOn: date("spent_on").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("budget_expenses_budget_idx").on(t.budgetId)],
+);
+
+/**
+ * A submitted budget: snapshot, totals and hash never change (a trigger in the custom migration refuses it);
+ * only the state and the decision record move, once, from pending.
+ */
+export const budgetProposals = pgTable(
+  "budget_proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    budgetId: uuid("budget_id")
+      .notNull()
+      .references(() => budgets.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    snapshot: jsonb("snapshot").$type<ProposalSnapshot>().notNull(),
+    totals: jsonb("totals").$type<BudgetTotals>().notNull(),
+    total: integer("total").notNull(),
+    contentHash: text("content_hash").notNull(),
+    state: proposalStateEnum("state").notNull().default("pending"),
+    message: text("message").notNull().default(""),
+    submittedBy: text("submitted_by").references(() => user.id, { onDelete: "set null" }),
+    submittedByName: text("submitted_by_name").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    approverEmail: text("approver_email"),
+    approverUserId: text("approver_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** sha256 of proposal id, content hash and the link's secret: the link works for this snapshot only. */
+    tokenHash: text("token_hash"),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionName: text("decision_name"),
+    decisionComment: text("decision_comment"),
+    decisionIp: text("decision_ip"),
+    decisionUserAgent: text("decision_user_agent"),
+    decidedByUserId: text("decided_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Through the public link, or signed in. */
+    decisionVia: text("decision_via"),
+    bypassed: boolean("bypassed").notNull().default(false),
+    bypassReason: text("bypass_reason"),
+  },
+  (t) => [
+    uniqueIndex("budget_proposals_number_idx").on(t.budgetId, t.number),
+    // One proposal waits for a decision at a time: a new submission withdraws the one before.
+    uniqueIndex("budget_proposals_one_pending_idx").on(t.budgetId).where(sql`${t.state} = 'pending'`),
+    index("budget_proposals_state_idx").on(t.state, t.submittedAt),
+    index("budget_proposals_project_idx").on(t.projectId),
+  ],
+);

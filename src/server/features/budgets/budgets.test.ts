@@ -1,0 +1,360 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import type { BudgetDto, BudgetLineInput, ProposalView } from "../../../common/budget.ts";
+import type { AdminDashboardDto } from "../../../common/overview-api.ts";
+import { budgetProposals, jobs, notifications, profiles, projectGreenlight } from "../../db/schema/index.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+
+const YEAR = "2032/33";
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+const line = (over: Partial<BudgetLineInput> = {}): BudgetLineInput => ({
+  id: randomUUID(),
+  accountCode: "2100",
+  description: "Camera package",
+  quantity: 500,
+  units: "days",
+  rate: 25_000,
+  notes: "",
+  ...over,
+});
+
+describe.each(DB_KINDS)("budgets on %s", (kind) => {
+  let p: TestPortal;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+
+  const api = async (path: string, init: { method?: string; json?: unknown; as?: string; headers?: Record<string, string> } = {}) => {
+    const res = await p.request(`/rest/v1${path}`, { method: init.method ?? "GET", json: init.json, cookie: init.as ? cookies[init.as] : undefined, headers: init.headers });
+    const type = res.headers.get("content-type") ?? "";
+    const text = type.includes("json") ? await res.text() : null;
+    return { status: res.status, body: text ? JSON.parse(text) : null, res };
+  };
+  /** A fiction film led by Lena, supervised by Daniel Reyes (staff), with a saved two-line budget. */
+  const makeBudget = async (lines: BudgetLineInput[] = [line(), line({ accountCode: "1300", description: "Director fee", quantity: 100, units: "flat", rate: 100_000 })]) => {
+    const created = await api("/projects", { method: "POST", as: "member", json: { title: `Budget Film ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR, supervisorId: ids.staff } });
+    expect(created.status).toBe(201);
+    const saved = await api(`/budgets/${created.body.id}`, { method: "PUT", as: "member", json: { version: 0, contingencyBps: 1000, lines } });
+    expect(saved.status).toBe(200);
+    return saved.body as BudgetDto;
+  };
+  const mailsTo = async (email: string) =>
+    (await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${email}`))).map((j) => j.payload as { subject: string; text: string });
+  const linkOf = async (email: string, proposalId: string) => {
+    const mail = (await mailsTo(email)).find((m) => m.text.includes(proposalId));
+    const m = /\/budget-approval-redirect\/([0-9a-f-]+)\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "");
+    expect(m, "the approval e-mail carries the link").toBeTruthy();
+    return { id: m![1]!, token: m![2]! };
+  };
+  const submit = async (b: BudgetDto, json: Record<string, unknown> = {}) => {
+    const res = await api(`/budgets/${b.projectId}/proposals`, { method: "POST", as: "member", json: { version: b.version, ...json } });
+    expect(res.status).toBe(201);
+    return res.body as { proposalId: string; budget: BudgetDto };
+  };
+  const publicGet = (id: string, token: string) => api(`/budget-approval/${id}?token=${encodeURIComponent(token)}`);
+  const publicDecide = (id: string, json: Record<string, unknown>) =>
+    api(`/budget-approval/${id}/decision`, { method: "POST", json, headers: { "user-agent": "Approver Browser/1.0", "x-forwarded-for": "203.0.113.9" } });
+
+  beforeAll(async () => {
+    p = await startTestPortal(kind, { TRUST_PROXY: "true" });
+    const who = {
+      admin: "admin@portal.test",
+      staff: "staff@portal.test",
+      equipment: "equipment@portal.test",
+      member: "student@portal.test",
+      outsider: "tomas.novak@portal.test",
+    };
+    for (const [key, email] of Object.entries(who)) {
+      cookies[key] = await p.signIn(email);
+      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+      ids[key] = row!.id;
+    }
+  }, 120_000);
+  afterAll(() => p?.close());
+
+  it("builds a budget on the school's chart of accounts, with totals per account, category and contingency", async () => {
+    const b = await makeBudget();
+    expect(b.version).toBe(1);
+    expect(b.accounts.map((a) => a.name)).toContain("Festival and delivery");
+    expect(b.accounts.filter((a) => a.category === "above").map((a) => a.name)).toEqual(["Story and rights", "Producer", "Director", "Cast"]);
+    expect(b.lines.map((l) => l.amount)).toEqual([125_000, 100_000]);
+    expect(b.totals).toMatchObject({ above: 100_000, below: 125_000, subtotal: 225_000, contingency: 22_500, total: 247_500 });
+    expect(b.totals.accounts.find((a) => a.code === "2100")!.amount).toBe(125_000);
+  });
+
+  it("answers bad input with a 4xx and a message, never a 500", async () => {
+    const b = await makeBudget();
+    const cases: [unknown, RegExp][] = [
+      [{ version: 1, contingencyBps: 1000, lines: [line({ accountCode: "9999" })] }, /no account 9999/],
+      [{ version: 1, contingencyBps: 1000, lines: [line({ rate: 12.5 })] }, /whole number/],
+      [{ version: 1, contingencyBps: 1000, lines: [line({ description: "" })] }, /description/],
+      [{ version: 1, contingencyBps: 99999, lines: [] }, /contingency/i],
+      [{ version: 1, contingencyBps: 1000, lines: [line({ units: "hours" as never })] }, /Units/],
+    ];
+    for (const [json, message] of cases) {
+      const res = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(message);
+    }
+    const notJson = await p.request(`/rest/v1/budgets/${b.projectId}`, { method: "PUT", cookie: cookies.member, body: "{", headers: { "content-type": "application/json" } });
+    expect(notJson.status).toBe(400);
+    expect((await api(`/budgets/not-a-uuid`, { as: "member" })).status).toBe(404);
+    expect((await api(`/budgets/${MISSING}`, { as: "member" })).status).toBe(404);
+    expect((await api(`/budgets/${b.projectId}/proposals`, { method: "POST", as: "member", json: { version: 1, approverEmail: "nope" } })).status).toBe(400);
+  });
+
+  it("tells the later of two editors that someone saved first, with the budget as it now is", async () => {
+    const b = await makeBudget();
+    const first = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: 1, contingencyBps: 500, lines: b.lines } });
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(2);
+    const second = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "staff", json: { version: 1, contingencyBps: 1500, lines: [] } });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(/Someone else saved this budget/);
+    expect(second.body.error.details.current).toMatchObject({ version: 2, contingencyBps: 500 });
+    expect(second.body.error.details.current.lines).toHaveLength(2);
+  });
+
+  it("lets the right people read and change a budget (authorization matrix)", async () => {
+    const b = await makeBudget();
+    const save = (as: string | undefined) => api(`/budgets/${b.projectId}`, { method: "PUT", as, json: { version: 999, contingencyBps: 1000, lines: [] } });
+    const read = (as: string | undefined) => api(`/budgets/${b.projectId}`, { as });
+    const bypass = (as: string | undefined) => api(`/budgets/${b.projectId}/bypass`, { method: "PUT", as, json: { bypass: null } });
+    // anonymous
+    expect((await read(undefined)).status).toBe(401);
+    expect((await save(undefined)).status).toBe(401);
+    // A stale version answers 409 only to those allowed to save: 403 comes first.
+    const expected: Record<string, { read: boolean; canEdit: boolean; save: number; bypass: number }> = {
+      outsider: { read: true, canEdit: false, save: 403, bypass: 403 },
+      member: { read: true, canEdit: true, save: 409, bypass: 403 },
+      staff: { read: true, canEdit: true, save: 409, bypass: 200 },
+      equipment: { read: true, canEdit: false, save: 403, bypass: 403 },
+      admin: { read: true, canEdit: true, save: 409, bypass: 200 },
+    };
+    for (const [who, want] of Object.entries(expected)) {
+      const r = await read(who);
+      expect(r.status, who).toBe(200);
+      expect(r.body.canEdit, who).toBe(want.canEdit);
+      expect((await save(who)).status, who).toBe(want.save);
+      expect((await bypass(who)).status, who).toBe(want.bypass);
+    }
+    const pending = await submit((await read("member")).body);
+    expect((await api(`/budget-proposals/${pending.proposalId}`, { as: "outsider" })).body.canDecide).toBe(false);
+    expect((await api(`/budget-proposals/${pending.proposalId}`, { as: "staff" })).body.canDecide).toBe(true);
+    for (const who of ["outsider", "member", "equipment", "admin"]) {
+      const res = await api(`/budget-proposals/${pending.proposalId}/decision`, { method: "POST", as: who, json: { decision: "approved" } });
+      expect(res.status, who).toBe(403);
+    }
+    expect((await api(`/budget-proposals/${pending.proposalId}/decision`, { method: "POST", json: { decision: "approved" } })).status).toBe(401);
+    expect((await api(`/budgets/${b.projectId}/proposals/${pending.proposalId}/withdraw`, { method: "POST", as: "outsider" })).status).toBe(403);
+  });
+
+  it("freezes a submitted budget: editing the draft never changes the proposal, and the database refuses to", async () => {
+    const b = await makeBudget();
+    const { proposalId, budget } = await submit(b);
+    const [before] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.id, proposalId));
+    expect(before!.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(before!.total).toBe(247_500);
+    const edited = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: budget.version, contingencyBps: 0, lines: [line({ rate: 1 })] } });
+    expect(edited.status).toBe(200);
+    const view = (await api(`/budget-proposals/${proposalId}`, { as: "member" })).body as ProposalView;
+    expect(view.snapshot.lines).toHaveLength(2);
+    expect(view.totals.total).toBe(247_500);
+    expect(view.contentHash).toBe(before!.contentHash);
+    await expect(
+      p.services.db.update(budgetProposals).set({ total: 1 }).where(eq(budgetProposals.id, proposalId)),
+    ).rejects.toThrow();
+    const [after] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.id, proposalId));
+    expect(after!.total).toBe(247_500);
+  });
+
+  it("sends the approver a link that shows the budget and records one decision; the team hears, the greenlight ticks", async () => {
+    const b = await makeBudget();
+    const { proposalId } = await submit(b, { approverEmail: "producer.outside@example.org", message: "Second unit included." });
+    const link = await linkOf("producer.outside@example.org", proposalId);
+    expect(link.id).toBe(proposalId);
+    expect(Buffer.from(link.token, "base64url").length).toBeGreaterThanOrEqual(16);
+    const [stored] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.id, proposalId));
+    expect(stored!.tokenHash).not.toContain(link.token);
+    expect(stored!.tokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(13 * 24 * 3600 * 1000);
+
+    const seen = await publicGet(proposalId, link.token);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ state: "pending", canDecide: true, total: 247_500, message: "Second unit included." });
+    expect(seen.body.snapshot.lines).toHaveLength(2);
+
+    const dashboard = (await api("/admin/dashboard", { as: "admin" })).body as AdminDashboardDto;
+    expect(dashboard.pendingApprovals.items.some((i) => i.id === proposalId)).toBe(true);
+
+    const noName = await publicDecide(proposalId, { token: link.token, decision: "approved", name: "" });
+    expect(noName.status).toBe(400);
+    const noComment = await publicDecide(proposalId, { token: link.token, decision: "rejected", name: "Ruth Ames" });
+    expect(noComment.status).toBe(400);
+    expect(noComment.body.error.message).toMatch(/comment/);
+
+    const decided = await publicDecide(proposalId, { token: link.token, decision: "approved", name: "Ruth Ames", comment: "Fine by me." });
+    expect(decided.status).toBe(200);
+    expect(decided.body).toMatchObject({ state: "approved", decisionName: "Ruth Ames", canDecide: false });
+    const [row] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.id, proposalId));
+    expect(row).toMatchObject({ decisionIp: "203.0.113.9", decisionUserAgent: "Approver Browser/1.0", decisionVia: "link", decisionComment: "Fine by me." });
+    expect(row!.decidedAt).toBeInstanceOf(Date);
+
+    const [tick] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, b.projectId), eq(projectGreenlight.itemKey, "budget_approved")));
+    expect(tick!.done).toBe(true);
+    const told = await p.services.db.select().from(notifications).where(and(eq(notifications.userId, ids.member!), eq(notifications.kind, "budget")));
+    expect(told.some((n) => n.title.includes("Approved"))).toBe(true);
+    expect((await mailsTo("student@portal.test")).some((m) => m.subject.includes("Approved"))).toBe(true);
+
+    const pdf = await p.request(`/rest/v1/budget-approval/${proposalId}/decision.pdf?token=${link.token}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("gives a wrong, tampered, used or expired link a clear answer and no data", async () => {
+    const a = await makeBudget();
+    const b = await makeBudget();
+    const pa = (await submit(a)).proposalId;
+    const pb = (await submit(b)).proposalId;
+    const la = await linkOf("staff@portal.test", pa);
+    const lb = await linkOf("staff@portal.test", pb);
+
+    for (const [id, token] of [
+      [pa, "wrong-token"],
+      [pa, ""],
+      [pb, la.token], // another proposal's token
+      [MISSING, la.token],
+      ["not-a-uuid", la.token],
+    ] as const) {
+      const res = await publicGet(id, token);
+      expect(res.status, `${id} ${token}`).toBe(404);
+      expect(res.body.error.details).toEqual({ problem: "invalid" });
+      expect(JSON.stringify(res.body)).not.toMatch(/snapshot|Camera|total/);
+    }
+    expect((await publicDecide(pb, { token: la.token, decision: "approved", name: "Mallory" })).status).toBe(404);
+
+    // A snapshot changed behind the service's back no longer matches the link it was sent with.
+    await p.services.db.execute(sql`alter table budget_proposals disable trigger budget_proposals_immutable`);
+    await p.services.db.execute(sql`update budget_proposals set snapshot = jsonb_set(snapshot, '{contingencyBps}', '0') where id = ${pb}`);
+    await p.services.db.execute(sql`alter table budget_proposals enable trigger budget_proposals_immutable`);
+    expect((await publicGet(pb, lb.token)).status).toBe(404);
+
+    expect((await publicDecide(pa, { token: la.token, decision: "changes_requested", name: "Daniel Reyes", comment: "Cut the second camera." })).status).toBe(200);
+    const used = await publicGet(pa, la.token);
+    expect(used.status).toBe(409);
+    expect(used.body.error.details).toEqual({ problem: "used" });
+    expect(used.body.error.message).toMatch(/already been used/);
+    expect(JSON.stringify(used.body)).not.toMatch(/snapshot|Camera/);
+    const again = await publicDecide(pa, { token: la.token, decision: "approved", name: "Daniel Reyes" });
+    expect(again.status).toBe(409);
+
+    const c = await makeBudget();
+    const pc = (await submit(c)).proposalId;
+    const lc = await linkOf("staff@portal.test", pc);
+    await p.services.db.update(budgetProposals).set({ tokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(budgetProposals.id, pc));
+    const expired = await publicGet(pc, lc.token);
+    expect(expired.status).toBe(409);
+    expect(expired.body.error.details).toEqual({ problem: "expired" });
+    expect((await publicDecide(pc, { token: lc.token, decision: "approved", name: "Daniel Reyes" })).status).toBe(409);
+  });
+
+  it("withdraws the waiting proposal when a new version is submitted, and shows the difference from the approved one", async () => {
+    const b = await makeBudget();
+    const first = await submit(b);
+    expect((await api(`/budget-proposals/${first.proposalId}/decision`, { method: "POST", as: "staff", json: { decision: "approved" } })).status).toBe(200);
+    const lines = [...first.budget.lines.slice(0, 1).map((l) => ({ ...l, rate: 30_000 })), line({ accountCode: "2800", description: "Catering", quantity: 500, rate: 8_000 })];
+    const saved = (await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: first.budget.version, contingencyBps: 1000, lines } })).body as BudgetDto;
+    const second = await submit(saved);
+    const third = await submit(second.budget);
+    const states = third.budget.proposals.map((x) => [x.number, x.state]);
+    expect(states).toEqual([
+      [3, "pending"],
+      [2, "withdrawn"],
+      [1, "approved"],
+    ]);
+    const link2 = await linkOf("staff@portal.test", second.proposalId);
+    const withdrawn = await publicGet(second.proposalId, link2.token);
+    expect(withdrawn.status).toBe(409);
+    expect(withdrawn.body.error.details).toEqual({ problem: "withdrawn" });
+
+    const view = (await api(`/budget-proposals/${third.proposalId}`, { as: "staff" })).body as ProposalView;
+    expect(view.diff.previousNumber).toBe(1);
+    expect(view.diff.added.map((l) => l.description)).toEqual(["Catering"]);
+    expect(view.diff.removed.map((l) => l.description)).toEqual(["Director fee"]);
+    expect(view.diff.changed).toHaveLength(1);
+    expect(view.diff.changed[0]!.after.rate).toBe(30_000);
+
+    const withdrawnNow = await api(`/budgets/${b.projectId}/proposals/${third.proposalId}/withdraw`, { method: "POST", as: "member" });
+    expect(withdrawnNow.status).toBe(200);
+    expect(withdrawnNow.body.proposals[0].state).toBe("withdrawn");
+  });
+
+  it("approves at once when bypass applies, recording who bypassed and why", async () => {
+    const b = await makeBudget();
+    const short = await api(`/budgets/${b.projectId}/bypass`, { method: "PUT", as: "staff", json: { bypass: true, reason: "short" } });
+    expect(short.status).toBe(400);
+    const set = await api(`/budgets/${b.projectId}/bypass`, { method: "PUT", as: "staff", json: { bypass: true, reason: "Funded entirely by the festival grant." } });
+    expect(set.status).toBe(200);
+    expect(set.body.bypass).toMatchObject({ project: true, applies: true, setByName: "Daniel Reyes" });
+    const { proposalId, budget } = await submit(set.body);
+    expect(budget.proposals[0]).toMatchObject({ id: proposalId, state: "approved", bypassed: true });
+    expect(budget.proposals[0]!.bypassReason).toMatch(/Daniel Reyes: Funded entirely/);
+    const [tick] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, b.projectId), eq(projectGreenlight.itemKey, "budget_approved")));
+    expect(tick!.done).toBe(true);
+
+    // The school-wide switch applies to a project without an override.
+    const settings = (await api("/school-settings", { as: "admin" })).body;
+    expect((await api("/school-settings", { method: "PUT", as: "admin", json: { version: settings.version, settings: { ...settings.settings, budgetBypass: true } } })).status).toBe(200);
+    try {
+      const other = await makeBudget();
+      expect(other.bypass).toMatchObject({ school: true, project: null, applies: true });
+      const out = await submit(other);
+      expect(out.budget.proposals[0]).toMatchObject({ state: "approved", bypassed: true, bypassReason: "The school's budget approval bypass is on." });
+      // A staff override that asks for approval wins over the school.
+      const need = await api(`/budgets/${other.projectId}/bypass`, { method: "PUT", as: "admin", json: { bypass: false, reason: "This one goes to the dean." } });
+      expect(need.body.bypass.applies).toBe(false);
+      expect((await submit(need.body)).budget.proposals[0]!.state).toBe("pending");
+    } finally {
+      const now = (await api("/school-settings", { as: "admin" })).body;
+      await api("/school-settings", { method: "PUT", as: "admin", json: { version: now.version, settings: { ...now.settings, budgetBypass: false } } });
+    }
+  });
+
+  it("tracks actuals against lines with variance, highlights over-budget, and keeps spent lines from being deleted", async () => {
+    const b = await makeBudget();
+    const cam = b.lines[0]!;
+    const add = (json: unknown) => api(`/budgets/${b.projectId}/expenses`, { method: "POST", as: "member", json });
+    expect((await add({ lineId: cam.id, description: "Rental invoice", amount: 100_000, spentOn: "2032-10-01" })).status).toBe(201);
+    const after = (await add({ lineId: cam.id, description: "Extra day", amount: 40_000, spentOn: "2032-10-02" })).body as BudgetDto;
+    const v = after.actuals.lines.find((l) => l.key === cam.id)!;
+    expect(v).toMatchObject({ budget: 125_000, actual: 140_000, variance: -15_000, over: true });
+    expect(after.actuals.accounts.find((a) => a.key === "2100")).toMatchObject({ actual: 140_000, over: true });
+    expect(after.actuals.categories.find((c) => c.key === "below")).toMatchObject({ budget: 125_000, actual: 140_000 });
+    expect(after.actuals.total).toMatchObject({ budget: 247_500, actual: 140_000, variance: 107_500, over: false });
+    expect((await add({ lineId: MISSING, description: "x", amount: 1, spentOn: "2032-10-02" })).status).toBe(400);
+    expect((await add({ lineId: cam.id, description: "x", amount: 0, spentOn: "2032-10-02" })).status).toBe(400);
+
+    const drop = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: after.version, contingencyBps: 1000, lines: after.lines.slice(1) } });
+    expect(drop.status).toBe(409);
+    expect(drop.body.error.message).toMatch(/Camera package.*expenses/);
+    const gone = await api(`/budgets/${b.projectId}/expenses/${after.expenses[0]!.id}`, { method: "DELETE", as: "member" });
+    expect(gone.status).toBe(200);
+    expect(gone.body.expenses).toHaveLength(1);
+  });
+
+  it("exports the top sheet and the detail as formula-safe CSV, and the budget as PDF", async () => {
+    const b = await makeBudget([line({ description: "=HYPERLINK(\"http://evil\")", notes: "+1, \"quoted\"" })]);
+    const top = await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=topsheet`, { cookie: cookies.outsider });
+    expect(top.status).toBe(200);
+    const topText = await top.text();
+    expect(topText).toContain("2100,Camera,Below the line,1250.00\r\n");
+    expect(topText).toContain(",Total,,1375.00\r\n");
+    const detail = await (await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=detail`, { cookie: cookies.member })).text();
+    expect(detail).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(detail).toContain(`"'+1, ""quoted"""`);
+    expect((await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=nope`, { cookie: cookies.member })).status).toBe(400);
+    const pdf = await p.request(`/rest/v1/budgets/${b.projectId}/export.pdf`, { cookie: cookies.member });
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});

@@ -1,0 +1,72 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput } from "../../../common/budget.ts";
+import type { AppEnv } from "../../auth/guards.ts";
+import { clientIp } from "../../auth/routes.ts";
+import { body, query } from "../../lib/validate.ts";
+import * as service from "./service.ts";
+
+type C = Context<AppEnv>;
+
+const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, email: c.var.user.email, role: c.var.user.role });
+const param = (c: C, name: string) => c.req.param(name) ?? "";
+const origin = (c: C): service.Origin => ({ ip: clientIp(c), userAgent: c.req.header("user-agent") ?? "" });
+const exportQuery = z.object({ part: z.enum(["topsheet", "detail"], "Export the top sheet or the detail.").default("topsheet") });
+const tokenQuery = z.object({ token: z.string().default("") });
+
+const download = (c: C, filename: string, type: string, data: string | Uint8Array) => {
+  c.header("Content-Type", type);
+  c.header("Content-Disposition", `attachment; filename="${filename}"`);
+  c.header("Cache-Control", "no-store");
+  return c.body(typeof data === "string" ? data : new Uint8Array(data));
+};
+
+/** /rest/v1/budgets/:projectId — everyone signed in reads; the service decides who changes what. */
+export const budgetRoutes = new Hono<AppEnv>()
+  .get("/pending", async (c) => c.json(await service.listPendingApprovals(c.var.services)))
+  .get("/:projectId", async (c) => c.json(await service.getBudget(c.var.services, { caller: caller(c), projectId: param(c, "projectId") })))
+  .put("/:projectId", async (c) =>
+    c.json(await service.saveBudget(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, budgetSaveInput) })),
+  )
+  .put("/:projectId/bypass", async (c) =>
+    c.json(await service.setBypass(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, bypassInput) })),
+  )
+  .post("/:projectId/proposals", async (c) =>
+    c.json(await service.submitProposal(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, proposalSubmitInput) }), 201),
+  )
+  .post("/:projectId/proposals/:proposalId/withdraw", async (c) =>
+    c.json(await service.withdrawProposal(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), proposalId: param(c, "proposalId") })),
+  )
+  .post("/:projectId/expenses", async (c) =>
+    c.json(await service.addExpense(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, expenseInput) }), 201),
+  )
+  .delete("/:projectId/expenses/:expenseId", async (c) =>
+    c.json(await service.deleteExpense(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId") })),
+  )
+  .get("/:projectId/export.csv", async (c) => {
+    const out = await service.exportCsv(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), ...query(c, exportQuery) });
+    return download(c, out.filename, "text/csv; charset=utf-8", `\uFEFF${out.body}`);
+  })
+  .get("/:projectId/export.pdf", async (c) => {
+    const out = await service.exportPdf(c.var.services, { caller: caller(c), projectId: param(c, "projectId") });
+    return download(c, out.filename, "application/pdf", out.body);
+  });
+
+/** /rest/v1/budget-proposals/:id — the in-app approval of a signed-in approver. */
+export const proposalRoutes = new Hono<AppEnv>()
+  .get("/:id", async (c) => c.json(await service.getProposal(c.var.services, { caller: caller(c), proposalId: param(c, "id") })))
+  .post("/:id/decision", async (c) =>
+    c.json(await service.decideSignedIn(c.var.services, { caller: caller(c), proposalId: param(c, "id"), input: await body(c, z.looseObject({})), origin: origin(c) })),
+  )
+  .get("/:id/decision.pdf", async (c) => download(c, "budget-decision.pdf", "application/pdf", await service.decisionPdf(c.var.services, { proposalId: param(c, "id"), caller: caller(c) })));
+
+/** /rest/v1/budget-approval/:id — the e-mailed link, no sign-in: the token is the only key. */
+export const publicApprovalRoutes = new Hono<AppEnv>()
+  .get("/:id", async (c) => c.json(await service.getProposalByToken(c.var.services, { proposalId: param(c, "id"), ...query(c, tokenQuery) })))
+  .post("/:id/decision", async (c) => {
+    const { token, ...input } = await body(c, publicDecisionInput);
+    return c.json(await service.decideByToken(c.var.services, { proposalId: param(c, "id"), token, input, origin: origin(c) }));
+  })
+  .get("/:id/decision.pdf", async (c) =>
+    download(c, "budget-decision.pdf", "application/pdf", await service.decisionPdf(c.var.services, { proposalId: param(c, "id"), ...query(c, tokenQuery) })),
+  );

@@ -1,0 +1,746 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import {
+  BUDGET_CATEGORY_LABELS,
+  BYPASS_REASON_MIN,
+  DEFAULT_CONTINGENCY_BPS,
+  PROPOSAL_STATE_LABELS,
+  budgetSaveInput,
+  bypassInput,
+  computeTotals,
+  decisionInput,
+  expenseInput,
+  formatMinor,
+  formatMoney,
+  formatPercent,
+  formatQuantity,
+  lineAmount,
+  proposalSubmitInput,
+  sumAmounts,
+  type BudgetAccount,
+  type BudgetDto,
+  type BudgetSaveInput,
+  type BypassInput,
+  type Decision,
+  type DecisionInput,
+  type ExpenseInput,
+  type PendingBudgetApproval,
+  type ProposalDiff,
+  type ProposalSnapshot,
+  type ProposalSubmitInput,
+  type ProposalSummary,
+  type ProposalView,
+  type SnapshotLine,
+  type StaleBudgetDetails,
+  type VarianceRow,
+} from "../../../common/budget.ts";
+import type { Role } from "../../../common/roles.ts";
+import type { Services } from "../../context.ts";
+import type { Tx } from "../../db/client.ts";
+import { budgetExpenses, budgetProposals, budgets } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { notify, publishNotified } from "../inbox/service.ts";
+import { budgetApprovalMail } from "../notifications/emails/budget-approval.ts";
+import { budgetDecidedMail } from "../notifications/emails/budget-decided.ts";
+import { queueEmail } from "../notifications/jobs.ts";
+import { csvRow } from "../overview/csv.ts";
+import { feedGreenlight } from "../projects/greenlight.ts";
+import { recordActivity } from "../projects/repository.ts";
+import { getSchoolSettings } from "../school/service.ts";
+import { renderPdf, type PdfSection } from "./pdf.ts";
+import * as repo from "./repository.ts";
+
+type S = Pick<Services, "db" | "events" | "config">;
+
+export interface Caller {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** Where a decision came from, for its record. */
+export interface Origin {
+  ip: string;
+  userAgent: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const noProject = () => new AppError("not_found", "There is no project with this id.");
+const noProposal = () => new AppError("not_found", "There is no budget proposal with this id.");
+const isStaff = (role: Role) => role === "staff" || role === "admin";
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const DAY_MS = 24 * 3600 * 1000;
+
+// ── Reading ──────────────────────────────────────────────────────────────────────────────────────
+
+async function projectOf(db: Services["db"] | Tx, id: string) {
+  if (!UUID.test(id)) throw noProject();
+  const project = await repo.selectProject(db, id);
+  if (!project) throw noProject();
+  return project;
+}
+
+const toSummary = (p: repo.ProposalRow): ProposalSummary => ({
+  id: p.id,
+  number: p.number,
+  state: p.state,
+  total: p.total,
+  contentHash: p.contentHash,
+  approverEmail: p.approverEmail,
+  submittedByName: p.submittedByName,
+  submittedAt: p.submittedAt.toISOString(),
+  message: p.message,
+  decidedAt: iso(p.decidedAt),
+  decisionName: p.decisionName,
+  decisionComment: p.decisionComment,
+  bypassed: p.bypassed,
+  bypassReason: p.bypassReason,
+});
+
+/** A line as the draft and the snapshot show it: its own fields in a fixed order, and its amount. */
+const toLine = (l: repo.LineRow): SnapshotLine => ({
+  id: l.id,
+  accountCode: l.accountCode,
+  description: l.description,
+  quantity: l.quantity,
+  units: l.units,
+  rate: l.rate,
+  notes: l.notes,
+  amount: lineAmount(l.quantity, l.rate),
+});
+
+const variance = (key: string, label: string, budget: number, actual: number): VarianceRow => {
+  const v = sumAmounts([budget, -actual]);
+  return { key, label, budget, actual, variance: v, over: v < 0 };
+};
+
+/** Budget against spending, per line, account, category and in total (the total includes the contingency). */
+function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$inferSelect)[], totals: ReturnType<typeof computeTotals>) {
+  const spentOn = new Map<string, number>();
+  let unassigned = 0;
+  for (const e of expenses) {
+    if (e.lineId) spentOn.set(e.lineId, sumAmounts([spentOn.get(e.lineId) ?? 0, e.amount]));
+    else unassigned = sumAmounts([unassigned, e.amount]);
+  }
+  const lineRows = lines.map((l) => variance(l.id, l.description, lineAmount(l.quantity, l.rate), spentOn.get(l.id) ?? 0));
+  const accountActual = new Map<string, number>();
+  lines.forEach((l, i) => accountActual.set(l.accountCode, sumAmounts([accountActual.get(l.accountCode) ?? 0, lineRows[i]!.actual])));
+  const accountRows = totals.accounts.map((a) => variance(a.code, `${a.code} ${a.name}`, a.amount, accountActual.get(a.code) ?? 0));
+  const categoryRows = (["above", "below"] as const).map((c) =>
+    variance(
+      c,
+      BUDGET_CATEGORY_LABELS[c],
+      c === "above" ? totals.above : totals.below,
+      sumAmounts(totals.accounts.filter((a) => a.category === c).map((a) => accountActual.get(a.code) ?? 0)),
+    ),
+  );
+  const spent = sumAmounts([...spentOn.values(), unassigned]);
+  return { lines: lineRows, accounts: accountRows, categories: categoryRows, total: variance("total", "Total", totals.total, spent) };
+}
+
+export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<Caller, "id" | "role">; projectId: string }): Promise<BudgetDto> {
+  const project = await projectOf(s.db, opts.projectId);
+  const [settings, accounts, budget, member] = await Promise.all([
+    getSchoolSettings(s.db),
+    repo.selectAccounts(s.db),
+    repo.selectBudget(s.db, project.id),
+    repo.isMember(s.db, project.id, opts.caller.id),
+  ]);
+  const [lines, expenses, proposals] = budget ? await Promise.all([repo.selectLines(s.db, budget.id), repo.selectExpenses(s.db, budget.id), repo.selectProposals(s.db, budget.id)]) : [[], [], []];
+  const contingencyBps = budget?.contingencyBps ?? DEFAULT_CONTINGENCY_BPS;
+  const totals = computeTotals(accounts, lines, contingencyBps);
+  return {
+    projectId: project.id,
+    projectTitle: project.title,
+    currency: settings.currency,
+    version: budget?.version ?? 0,
+    contingencyBps,
+    accounts,
+    lines: lines.map(toLine),
+    totals,
+    expenses: expenses.map((e) => ({
+      id: e.id,
+      lineId: e.lineId,
+      description: e.description,
+      amount: e.amount,
+      spentOn: e.spentOn,
+      createdByName: e.createdByName,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    actuals: actualsOf(lines, expenses, totals),
+    proposals: proposals.map(toSummary),
+    bypass: {
+      school: settings.budgetBypass,
+      project: budget?.bypass ?? null,
+      reason: budget?.bypassReason ?? null,
+      setByName: budget?.bypassSetByName ?? null,
+      applies: budget?.bypass ?? settings.budgetBypass,
+    },
+    supervisor: project.supervisorName && project.supervisorEmail ? { name: project.supervisorName, email: project.supervisorEmail } : null,
+    canEdit: member || isStaff(opts.caller.role),
+    canSetBypass: isStaff(opts.caller.role),
+    updatedAt: iso(budget?.updatedAt ?? null),
+  };
+}
+
+// ── Changing the draft ───────────────────────────────────────────────────────────────────────────
+
+interface Change {
+  tx: Tx;
+  project: NonNullable<Awaited<ReturnType<typeof repo.selectProject>>>;
+  budget: repo.BudgetRow | null;
+}
+
+/**
+ * The one path of every change to a budget: the budget row is locked for the transaction, the caller's
+ * right to edit is checked (the crew, staff and admins, as for the project), and afterwards every open
+ * tab refetches.
+ */
+async function change<T>(s: S, opts: { caller: Caller; projectId: string; staffOnly?: string }, work: (c: Change) => Promise<T>): Promise<T> {
+  const project = await projectOf(s.db, opts.projectId);
+  const result = await s.db.transaction(async (tx) => {
+    const member = await repo.isMember(tx, project.id, opts.caller.id);
+    if (opts.staffOnly && !isStaff(opts.caller.role)) throw new AppError("forbidden", opts.staffOnly);
+    if (!member && !isStaff(opts.caller.role)) throw new AppError("forbidden", "Only the project's crew, staff and admins can change its budget.");
+    const budget = await repo.selectBudget(tx, project.id, { lock: true });
+    return work({ tx, project, budget });
+  });
+  await publishBudgetChanged(s, project.id);
+  return result;
+}
+
+export async function publishBudgetChanged(s: Pick<S, "events">, projectId: string, proposalId?: string) {
+  await s.events.publish({
+    type: "budget.changed",
+    invalidate: [["budget", projectId], ["project", projectId], ["admin-dashboard"], ...(proposalId ? [["budget-proposal", proposalId]] : [])],
+    data: { projectId },
+  });
+}
+
+class StaleBudget extends Error {}
+
+async function stale(s: S, opts: { caller: Caller; projectId: string }): Promise<AppError> {
+  const current = await getBudget(s, opts);
+  return new AppError("conflict", "Someone else saved this budget after you opened it. Review their changes, then make yours again.", { current } satisfies StaleBudgetDetails);
+}
+
+/** Saves the whole draft if nobody saved since `version`; otherwise 409 with the draft as it now is. */
+export async function saveBudget(s: S, opts: { caller: Caller; projectId: string; input: BudgetSaveInput }): Promise<BudgetDto> {
+  const input = budgetSaveInput.parse(opts.input);
+  try {
+    await change(s, opts, async ({ tx, project, budget }) => {
+      if ((budget?.version ?? 0) !== input.version) throw new StaleBudget();
+      const codes = new Set((await repo.selectAccounts(tx)).map((a) => a.code));
+      input.lines.forEach((l, i) => {
+        if (!codes.has(l.accountCode)) throw new AppError("bad_request", `Line ${i + 1} (“${l.description}”): there is no account ${l.accountCode} in the chart of accounts.`);
+      });
+      try {
+        computeTotals([], input.lines, input.contingencyBps);
+      } catch {
+        throw new AppError("bad_request", "The budget's total is too large to keep exactly; check the quantities and rates.");
+      }
+      let id: string;
+      if (!budget) {
+        const [row] = await tx.insert(budgets).values({ projectId: project.id, contingencyBps: input.contingencyBps }).onConflictDoNothing().returning({ id: budgets.id });
+        if (!row) throw new StaleBudget();
+        id = row.id;
+      } else {
+        id = budget.id;
+        const spent = await repo.selectSpentLinesOutside(tx, id, input.lines.map((l) => l.id));
+        if (spent.length > 0) {
+          throw new AppError("conflict", `The line “${spent[0]!.description}” has expenses recorded against it. Delete or move those expenses before deleting the line.`);
+        }
+        await tx.update(budgets).set({ contingencyBps: input.contingencyBps, version: budget.version + 1, updatedAt: new Date() }).where(eq(budgets.id, id));
+      }
+      const written = await repo.writeLines(tx, id, input.lines);
+      if (written !== input.lines.length) throw new AppError("bad_request", "A line's id belongs to another budget; reload the page and try again.");
+    });
+  } catch (err) {
+    if (err instanceof StaleBudget) throw await stale(s, opts);
+    throw err;
+  }
+  return getBudget(s, opts);
+}
+
+/** Staff only: whether this project's budgets skip approval, overriding the school's setting, with why. */
+export async function setBypass(s: S, opts: { caller: Caller; projectId: string; input: BypassInput }): Promise<BudgetDto> {
+  const input = bypassInput.parse(opts.input);
+  if (input.bypass !== null && input.reason.length < BYPASS_REASON_MIN) {
+    throw new AppError("bad_request", `Say why this project's budget ${input.bypass ? "skips" : "needs"} approval (at least ${BYPASS_REASON_MIN} characters).`);
+  }
+  await change(s, { ...opts, staffOnly: "Only staff and admins can change whether a budget needs approval." }, async ({ tx, project, budget }) => {
+    const values = {
+      bypass: input.bypass,
+      bypassReason: input.bypass === null ? null : input.reason,
+      bypassSetBy: opts.caller.id,
+      bypassSetByName: opts.caller.name,
+      updatedAt: new Date(),
+    };
+    if (budget) await tx.update(budgets).set(values).where(eq(budgets.id, budget.id));
+    else await tx.insert(budgets).values({ projectId: project.id, contingencyBps: DEFAULT_CONTINGENCY_BPS, ...values });
+    await recordActivity(tx, {
+      projectId: project.id,
+      actor: opts.caller,
+      kind: "budget.bypass",
+      summary:
+        input.bypass === null
+          ? `${opts.caller.name} made the budget follow the school's approval setting again`
+          : `${opts.caller.name} set the budget to ${input.bypass ? "skip" : "need"} approval: ${input.reason}`,
+    });
+  });
+  return getBudget(s, opts);
+}
+
+export async function addExpense(s: S, opts: { caller: Caller; projectId: string; input: ExpenseInput }): Promise<BudgetDto> {
+  const input = expenseInput.parse(opts.input);
+  await change(s, opts, async ({ tx, budget }) => {
+    const lines = budget ? await repo.selectLines(tx, budget.id) : [];
+    if (!budget || !lines.some((l) => l.id === input.lineId)) throw new AppError("bad_request", "Choose a saved line of this budget for the expense.");
+    await tx.insert(budgetExpenses).values({ budgetId: budget.id, ...input, createdBy: opts.caller.id, createdByName: opts.caller.name });
+  });
+  return getBudget(s, opts);
+}
+
+export async function deleteExpense(s: S, opts: { caller: Caller; projectId: string; expenseId: string }): Promise<BudgetDto> {
+  await change(s, opts, async ({ tx, budget }) => {
+    const gone =
+      budget && UUID.test(opts.expenseId)
+        ? await tx.delete(budgetExpenses).where(and(eq(budgetExpenses.id, opts.expenseId), eq(budgetExpenses.budgetId, budget.id))).returning()
+        : [];
+    if (gone.length === 0) throw new AppError("not_found", "There is no expense with this id on this budget.");
+  });
+  return getBudget(s, opts);
+}
+
+// ── Proposals ────────────────────────────────────────────────────────────────────────────────────
+
+function snapshotOf(project: { title: string }, currency: string, accounts: BudgetAccount[], contingencyBps: number, lines: repo.LineRow[]): ProposalSnapshot {
+  return {
+    projectTitle: project.title,
+    currency,
+    contingencyBps,
+    accounts: accounts.map((a) => ({ code: a.code, name: a.name, category: a.category })),
+    lines: lines.map(toLine),
+  };
+}
+
+/** JSON with keys sorted at every level: jsonb hands keys back in its own order, and the hash must not care. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const contentHashOf = (snapshot: ProposalSnapshot) => createHash("sha256").update(canonical(snapshot)).digest("hex");
+const tokenHashOf = (p: { id: string; contentHash: string }, token: string) => createHash("sha256").update(`${p.id}:${p.contentHash}:${token}`).digest("hex");
+const approvalPath = (id: string) => `/budget-approval/${id}`;
+const budgetPath = (projectId: string) => `/project/${projectId}?tab=budget`;
+
+/**
+ * Freezes the saved draft into a proposal (the draft stays editable for the next round). A proposal still
+ * waiting is withdrawn by the new one. When bypass applies, the proposal is approved at once with who and why
+ * on record; otherwise the approver (the supervisor, or the address given) gets a single-use link.
+ */
+export async function submitProposal(s: S, opts: { caller: Caller; projectId: string; input: ProposalSubmitInput }): Promise<{ proposalId: string; budget: BudgetDto }> {
+  const input = proposalSubmitInput.parse(opts.input);
+  const settings = await getSchoolSettings(s.db);
+  let notifiedIds: string[] = [];
+  const proposalId = await change(s, opts, async ({ tx, project, budget }) => {
+    if (!budget || budget.version !== input.version) throw new StaleBudget();
+    const lines = await repo.selectLines(tx, budget.id);
+    if (lines.length === 0) throw new AppError("bad_request", "Add at least one line before submitting the budget.");
+    const accounts = await repo.selectAccounts(tx);
+    const snapshot = snapshotOf(project, settings.currency, accounts, budget.contingencyBps, lines);
+    const totals = computeTotals(accounts, lines, budget.contingencyBps);
+    const contentHash = contentHashOf(snapshot);
+    const bypass = budget.bypass ?? settings.budgetBypass;
+    const approverEmail = input.approverEmail || project.supervisorEmail || null;
+    if (!bypass && !approverEmail) throw new AppError("bad_request", "This project has no supervisor yet: give the approver's e-mail address.");
+
+    await tx
+      .update(budgetProposals)
+      .set({ state: "withdrawn", decidedAt: new Date(), decisionName: opts.caller.name, decisionComment: "Replaced by a newer version", decisionVia: "superseded" })
+      .where(and(eq(budgetProposals.budgetId, budget.id), eq(budgetProposals.state, "pending")));
+    const number = await repo.nextProposalNumber(tx, budget.id);
+    const bypassReason = bypass
+      ? budget.bypass
+        ? `Project override by ${budget.bypassSetByName ?? "staff"}: ${budget.bypassReason ?? ""}`
+        : "The school's budget approval bypass is on."
+      : null;
+    const [row] = await tx
+      .insert(budgetProposals)
+      .values({
+        budgetId: budget.id,
+        projectId: project.id,
+        number,
+        snapshot,
+        totals,
+        total: totals.total,
+        contentHash,
+        message: input.message,
+        submittedBy: opts.caller.id,
+        submittedByName: opts.caller.name,
+        approverEmail: bypass ? null : approverEmail,
+        approverUserId: bypass || !approverEmail ? null : await repo.selectUserIdByEmail(tx, approverEmail),
+        ...(bypass
+          ? { state: "approved" as const, bypassed: true, bypassReason, decidedAt: new Date(), decisionName: opts.caller.name, decidedByUserId: opts.caller.id, decisionVia: "bypass" }
+          : {}),
+      })
+      .returning();
+    const proposal = row!;
+    const total = formatMoney(totals.total, settings.currency);
+    if (bypass) {
+      await feedGreenlight(tx, { projectId: project.id, source: "budget", done: true, note: `Version ${number} approved without review: ${bypassReason}` });
+      await recordActivity(tx, {
+        projectId: project.id,
+        actor: opts.caller,
+        kind: "budget.bypassed",
+        summary: `${opts.caller.name} submitted budget version ${number} (${total}); approval was bypassed: ${bypassReason}`,
+        details: { proposalId: proposal.id },
+      });
+      notifiedIds = await notifyTeam(s, tx, { project, proposal, outcome: "Approved (approval bypassed)", decidedBy: opts.caller.name, comment: bypassReason ?? "", skip: opts.caller.id });
+      return proposal.id;
+    }
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(Date.now() + settings.approvalLinkDays * DAY_MS);
+    await tx.update(budgetProposals).set({ tokenHash: tokenHashOf(proposal, token), tokenExpiresAt: expiresAt }).where(eq(budgetProposals.id, proposal.id));
+    const url = new URL(`/budget-approval-redirect/${proposal.id}?token=${encodeURIComponent(token)}`, s.config.PUBLIC_URL).toString();
+    await queueEmail(
+      { db: tx },
+      {
+        to: approverEmail!,
+        ...budgetApprovalMail({ submittedBy: opts.caller.name, projectTitle: project.title, number, total, message: input.message, url, expiresInDays: settings.approvalLinkDays }),
+      },
+    );
+    if (proposal.approverUserId) {
+      notifiedIds = await notify(tx, {
+        userIds: [proposal.approverUserId],
+        kind: "budget",
+        title: `Budget of “${project.title}” waits for your approval`,
+        body: `${opts.caller.name} submitted version ${number}, ${total}.`,
+        link: approvalPath(proposal.id),
+      });
+    }
+    await recordActivity(tx, {
+      projectId: project.id,
+      actor: opts.caller,
+      kind: "budget.submitted",
+      summary: `${opts.caller.name} submitted budget version ${number} (${total}) to ${approverEmail} for approval`,
+      details: { proposalId: proposal.id },
+    });
+    return proposal.id;
+  }).catch(async (err) => {
+    if (err instanceof StaleBudget) throw await stale(s, opts);
+    throw err;
+  });
+  await publishNotified(s, notifiedIds);
+  return { proposalId, budget: await getBudget(s, opts) };
+}
+
+async function notifyTeam(
+  s: Pick<S, "config">,
+  tx: Tx,
+  opts: { project: { id: string; title: string }; proposal: repo.ProposalRow; outcome: string; decidedBy: string; comment: string; skip?: string },
+) {
+  const crew = (await repo.selectCrewIds(tx, opts.project.id)).filter((id) => id !== opts.skip);
+  return notify(tx, {
+    userIds: crew,
+    kind: "budget",
+    title: `Budget of “${opts.project.title}”: ${opts.outcome}`,
+    body: `Version ${opts.proposal.number}, decided by ${opts.decidedBy}${opts.comment ? `: ${opts.comment}` : "."}`,
+    link: budgetPath(opts.project.id),
+    email: budgetDecidedMail({
+      projectTitle: opts.project.title,
+      number: opts.proposal.number,
+      outcome: opts.outcome,
+      decidedBy: opts.decidedBy,
+      comment: opts.comment,
+      url: new URL(budgetPath(opts.project.id), s.config.PUBLIC_URL).toString(),
+    }),
+  });
+}
+
+export async function withdrawProposal(s: S, opts: { caller: Caller; projectId: string; proposalId: string }): Promise<BudgetDto> {
+  await change(s, opts, async ({ tx, project, budget }) => {
+    if (!budget || !UUID.test(opts.proposalId)) throw noProposal();
+    const [row] = await tx
+      .update(budgetProposals)
+      .set({ state: "withdrawn", decidedAt: new Date(), decisionName: opts.caller.name, decidedByUserId: opts.caller.id, decisionVia: "withdrawn" })
+      .where(and(eq(budgetProposals.id, opts.proposalId), eq(budgetProposals.budgetId, budget.id), eq(budgetProposals.state, "pending")))
+      .returning();
+    if (!row) throw new AppError("conflict", "Only a proposal that waits for a decision can be withdrawn.");
+    await recordActivity(tx, { projectId: project.id, actor: opts.caller, kind: "budget.withdrawn", summary: `${opts.caller.name} withdrew budget version ${row.number}` });
+  });
+  return getBudget(s, opts);
+}
+
+// ── Deciding ─────────────────────────────────────────────────────────────────────────────────────
+
+function diffOf(p: repo.ProposalRow, previous: repo.ProposalRow | null): ProposalDiff {
+  const before = previous?.snapshot.lines ?? [];
+  const after = p.snapshot.lines;
+  const beforeById = new Map(before.map((l) => [l.id, l]));
+  const afterIds = new Set(after.map((l) => l.id));
+  const same = (a: SnapshotLine, b: SnapshotLine) => JSON.stringify(a) === JSON.stringify(b);
+  const prevAccounts = new Map((previous?.totals.accounts ?? []).map((a) => [a.code, a.amount]));
+  return {
+    previousNumber: previous?.number ?? null,
+    previousTotal: previous?.total ?? null,
+    accounts: p.totals.accounts
+      .map((a) => ({ code: a.code, name: a.name, before: prevAccounts.get(a.code) ?? 0, after: a.amount }))
+      .filter((a) => previous !== null && a.before !== a.after),
+    added: previous ? after.filter((l) => !beforeById.has(l.id)) : [],
+    removed: before.filter((l) => !afterIds.has(l.id)),
+    changed: after.flatMap((l) => {
+      const b = beforeById.get(l.id);
+      return b && !same(b, l) ? [{ before: b, after: l }] : [];
+    }),
+  };
+}
+
+async function viewOf(s: Pick<S, "db">, p: repo.ProposalRow, canDecide: boolean): Promise<ProposalView> {
+  const previous = await repo.selectPreviousApproved(s.db, p);
+  return { ...toSummary(p), projectId: p.projectId, snapshot: p.snapshot, totals: p.totals, diff: diffOf(p, previous), canDecide: canDecide && p.state === "pending" };
+}
+
+const isApprover = (caller: Pick<Caller, "id" | "email">, p: repo.ProposalRow) =>
+  (!!p.approverUserId && p.approverUserId === caller.id) || (!!p.approverEmail && p.approverEmail === caller.email.toLowerCase());
+
+/** Signed in: anyone who may read the project reads its proposals; only the named approver decides. */
+export async function getProposal(s: Pick<S, "db">, opts: { caller: Caller; proposalId: string }): Promise<ProposalView> {
+  if (!UUID.test(opts.proposalId)) throw noProposal();
+  const p = await repo.selectProposal(s.db, opts.proposalId);
+  if (!p) throw noProposal();
+  return viewOf(s, p, isApprover(opts.caller, p));
+}
+
+const INVALID_LINK = "This approval link is not valid. Check that you opened the whole link from the e-mail, or ask the production team to submit the budget again.";
+
+export type LinkProblem = "invalid" | "expired" | "used" | "withdrawn";
+
+/**
+ * The link's proposal, if the token is its own, still valid and unused. Anything else answers with no
+ * data: a wrong token cannot tell whether the proposal exists; expired and used say only that.
+ */
+async function byToken(db: Services["db"] | Tx, proposalId: string, token: string, opts: { lock?: boolean; allowDecided?: boolean } = {}) {
+  const invalid = () => new AppError("not_found", INVALID_LINK, { problem: "invalid" satisfies LinkProblem });
+  if (!UUID.test(proposalId) || !token) throw invalid();
+  const p = await repo.selectProposal(db, proposalId, opts);
+  if (!p || !p.tokenHash || !p.tokenExpiresAt) throw invalid();
+  const given = Buffer.from(tokenHashOf(p, token), "hex");
+  const stored = Buffer.from(p.tokenHash, "hex");
+  // The token was bound to the snapshot's hash: a snapshot that no longer hashes the same is not the one approved.
+  if (given.length !== stored.length || !timingSafeEqual(given, stored) || contentHashOf(p.snapshot) !== p.contentHash) throw invalid();
+  if (p.state === "withdrawn") {
+    throw new AppError("conflict", "The production team withdrew this budget, so there is nothing to decide. A newer version comes with its own link.", { problem: "withdrawn" satisfies LinkProblem });
+  }
+  if (p.state !== "pending") {
+    if (opts.allowDecided) return p;
+    throw new AppError("conflict", "This approval link has already been used: the decision on this budget is made and final.", { problem: "used" satisfies LinkProblem });
+  }
+  if (p.tokenExpiresAt.getTime() < Date.now()) {
+    throw new AppError("conflict", "This approval link has expired. Ask the production team to submit the budget again for a new link.", { problem: "expired" satisfies LinkProblem });
+  }
+  return p;
+}
+
+export async function getProposalByToken(s: Pick<S, "db">, opts: { proposalId: string; token: string }): Promise<ProposalView> {
+  return viewOf(s, await byToken(s.db, opts.proposalId, opts.token), true);
+}
+
+const OUTCOME: Record<Decision, string> = { approved: "Approved", changes_requested: "Changes requested", rejected: "Rejected" };
+
+/** Records the one decision on a pending proposal and tells the team; approval ticks the greenlight item. */
+async function decide(s: S, opts: { proposal: repo.ProposalRow; input: DecisionInput; origin: Origin; userId: string | null; via: "link" | "signed_in"; tx: Tx }) {
+  const { tx, input, proposal } = opts;
+  const [row] = await tx
+    .update(budgetProposals)
+    .set({
+      state: input.decision,
+      decidedAt: new Date(),
+      decisionName: input.name,
+      decisionComment: input.comment,
+      decisionIp: opts.origin.ip,
+      decisionUserAgent: opts.origin.userAgent.slice(0, 500),
+      decidedByUserId: opts.userId,
+      decisionVia: opts.via,
+    })
+    .where(and(eq(budgetProposals.id, proposal.id), eq(budgetProposals.state, "pending")))
+    .returning();
+  if (!row) throw new AppError("conflict", "This budget has already been decided; the decision is final.", { problem: "used" satisfies LinkProblem });
+  const project = await repo.selectProject(tx, row.projectId);
+  if (input.decision === "approved") await feedGreenlight(tx, { projectId: row.projectId, source: "budget", done: true, note: `Version ${row.number} approved by ${input.name}` });
+  await recordActivity(tx, {
+    projectId: row.projectId,
+    actor: { id: opts.userId as string, name: input.name },
+    kind: `budget.${input.decision}`,
+    summary: `${input.name} decided on budget version ${row.number}: ${OUTCOME[input.decision].toLowerCase()}${input.comment ? ` (${input.comment})` : ""}`,
+    details: { proposalId: row.id, via: opts.via },
+  });
+  const notified = await notifyTeam(s, tx, { project: { id: row.projectId, title: project?.title ?? row.snapshot.projectTitle }, proposal: row, outcome: OUTCOME[input.decision], decidedBy: input.name, comment: input.comment });
+  return { row, notified };
+}
+
+async function afterDecision(s: S, r: { row: repo.ProposalRow; notified: string[] }): Promise<ProposalView> {
+  await publishBudgetChanged(s, r.row.projectId, r.row.id);
+  await publishNotified(s, r.notified);
+  return viewOf(s, r.row, false);
+}
+
+export async function decideByToken(s: S, opts: { proposalId: string; token: string; input: DecisionInput; origin: Origin }): Promise<ProposalView> {
+  const input = decisionInput.parse(opts.input);
+  const r = await s.db.transaction(async (tx) => {
+    const proposal = await byToken(tx, opts.proposalId, opts.token, { lock: true });
+    return decide(s, { proposal, input, origin: opts.origin, userId: null, via: "link", tx });
+  });
+  return afterDecision(s, r);
+}
+
+/** Signed in, the approver's name is their account's unless they give another. */
+export async function decideSignedIn(s: S, opts: { caller: Caller; proposalId: string; input: Record<string, unknown>; origin: Origin }): Promise<ProposalView> {
+  const input = decisionInput.parse({ ...opts.input, name: opts.input.name || opts.caller.name });
+  if (!UUID.test(opts.proposalId)) throw noProposal();
+  const r = await s.db.transaction(async (tx) => {
+    const proposal = await repo.selectProposal(tx, opts.proposalId, { lock: true });
+    if (!proposal) throw noProposal();
+    if (!isApprover(opts.caller, proposal)) throw new AppError("forbidden", "Only the approver named on this proposal can decide on it.");
+    return decide(s, { proposal, input, origin: opts.origin, userId: opts.caller.id, via: "signed_in", tx });
+  });
+  return afterDecision(s, r);
+}
+
+export async function listPendingApprovals(s: Pick<S, "db">, limit = 20): Promise<PendingBudgetApproval[]> {
+  const [settings, rows] = await Promise.all([getSchoolSettings(s.db), repo.selectPending(s.db, limit)]);
+  return rows.map(({ proposal: p, projectTitle }) => ({
+    id: p.id,
+    projectId: p.projectId,
+    projectTitle,
+    number: p.number,
+    total: p.total,
+    currency: settings.currency,
+    approverEmail: p.approverEmail,
+    submittedByName: p.submittedByName,
+    submittedAt: p.submittedAt.toISOString(),
+  }));
+}
+
+// ── Exports ──────────────────────────────────────────────────────────────────────────────────────
+
+const plain = (minor: number, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
+
+export async function exportCsv(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; part: "topsheet" | "detail" }): Promise<{ filename: string; body: string }> {
+  const b = await getBudget(s, opts);
+  const c = b.currency;
+  const slug = b.projectTitle.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "budget";
+  if (opts.part === "topsheet") {
+    const rows = [
+      csvRow(["Code", "Account", "Category", `Amount (${c})`]),
+      ...b.totals.accounts.map((a) => csvRow([a.code, a.name, BUDGET_CATEGORY_LABELS[a.category], plain(a.amount, c)])),
+      csvRow(["", "Above the line", "", plain(b.totals.above, c)]),
+      csvRow(["", "Below the line", "", plain(b.totals.below, c)]),
+      csvRow(["", `Contingency (${formatPercent(b.contingencyBps)} %)`, "", plain(b.totals.contingency, c)]),
+      csvRow(["", "Total", "", plain(b.totals.total, c)]),
+    ];
+    return { filename: `${slug}-top-sheet.csv`, body: rows.join("") };
+  }
+  const names = new Map(b.accounts.map((a) => [a.code, a.name]));
+  const actual = new Map(b.actuals.lines.map((v) => [v.key, v]));
+  const rows = [
+    csvRow(["Code", "Account", "Description", "Quantity", "Units", `Rate (${c})`, `Amount (${c})`, `Actual (${c})`, `Variance (${c})`, "Notes"]),
+    ...b.lines.map((l) =>
+      csvRow([
+        l.accountCode,
+        names.get(l.accountCode) ?? "",
+        l.description,
+        formatQuantity(l.quantity),
+        l.units,
+        plain(l.rate, c),
+        plain(l.amount, c),
+        plain(actual.get(l.id)?.actual ?? 0, c),
+        plain(actual.get(l.id)?.variance ?? l.amount, c),
+        l.notes,
+      ]),
+    ),
+  ];
+  return { filename: `${slug}-detail.csv`, body: rows.join("") };
+}
+
+function topSheetSection(totals: ProposalView["totals"], currency: string): PdfSection {
+  const m = (n: number) => formatMinor(n, currency);
+  return {
+    heading: "Top sheet",
+    widths: [1, 5, 2],
+    numeric: 1,
+    rows: [
+      { cells: ["Code", "Account", `Amount (${currency})`], bold: true },
+      ...totals.accounts.map((a) => ({ cells: [a.code, a.name, m(a.amount)] })),
+      { cells: ["", "Above the line", m(totals.above)], bold: true },
+      { cells: ["", "Below the line", m(totals.below)], bold: true },
+      { cells: ["", `Contingency (${formatPercent(totals.contingencyBps)} %)`, m(totals.contingency)] },
+      { cells: ["", "Total", m(totals.total)], bold: true },
+    ],
+  };
+}
+
+function detailSection(lines: SnapshotLine[], currency: string): PdfSection {
+  const m = (n: number) => formatMinor(n, currency);
+  return {
+    heading: "Lines",
+    widths: [1, 6, 1.3, 1.2, 2, 2],
+    numeric: 3,
+    rows: [
+      { cells: ["Code", "Description", "Qty", "Units", "Rate", "Amount"], bold: true },
+      ...lines.map((l) => ({ cells: [l.accountCode, l.description, formatQuantity(l.quantity), l.units, m(l.rate), m(l.amount)] })),
+    ],
+  };
+}
+
+export async function exportPdf(s: Pick<S, "db">, opts: { caller: Caller; projectId: string }): Promise<{ filename: string; body: Uint8Array }> {
+  const b = await getBudget(s, opts);
+  const body = await renderPdf({
+    title: `Budget: ${b.projectTitle}`,
+    facts: [
+      ["Currency", b.currency],
+      ["Draft version", String(b.version)],
+      ["Total", formatMoney(b.totals.total, b.currency)],
+      ["Spent so far", formatMoney(b.actuals.total.actual, b.currency)],
+    ],
+    sections: [topSheetSection(b.totals, b.currency), detailSection(b.lines, b.currency)],
+  });
+  return { filename: "budget.pdf", body };
+}
+
+/** The approver's record of a decision: what was decided, by whom, when and from where, and what was approved. */
+export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; token?: string; caller?: Caller }): Promise<Uint8Array> {
+  let p: repo.ProposalRow;
+  if (opts.token !== undefined) p = await byToken(s.db, opts.proposalId, opts.token, { allowDecided: true });
+  else {
+    if (!UUID.test(opts.proposalId)) throw noProposal();
+    const row = await repo.selectProposal(s.db, opts.proposalId);
+    if (!row) throw noProposal();
+    p = row;
+  }
+  if (p.state === "pending") throw new AppError("conflict", "This budget has not been decided yet; its decision record exists once it is.");
+  const c = p.snapshot.currency;
+  return renderPdf({
+    title: `Budget decision: ${p.snapshot.projectTitle}, version ${p.number}`,
+    facts: [
+      ["Decision", PROPOSAL_STATE_LABELS[p.state]],
+      ["Decided by", p.decisionName ?? ""],
+      ["Decided at", iso(p.decidedAt) ?? ""],
+      ...(p.decisionComment ? ([["Comment", p.decisionComment]] as [string, string][]) : []),
+      ...(p.bypassed ? ([["Bypass", p.bypassReason ?? ""]] as [string, string][]) : []),
+      ["Via", p.decisionVia === "link" ? "E-mailed approval link" : p.decisionVia === "signed_in" ? "Signed in to The Portal" : (p.decisionVia ?? "")],
+      ["IP address", p.decisionIp ?? "not recorded"],
+      ["User agent", p.decisionUserAgent ?? "not recorded"],
+      ["Submitted by", `${p.submittedByName}, ${p.submittedAt.toISOString()}`],
+      ["Total", formatMoney(p.total, c)],
+      ["Content hash", p.contentHash],
+    ],
+    sections: [topSheetSection(p.totals, c), detailSection(p.snapshot.lines, c)],
+  });
+}

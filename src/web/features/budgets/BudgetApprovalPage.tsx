@@ -1,0 +1,268 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { FileText } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import {
+  DECISION_LABELS,
+  DECISIONS,
+  formatMinor,
+  formatMoney,
+  formatQuantity,
+  type Decision,
+  type ProposalView,
+  type SnapshotLine,
+} from "../../../common/budget.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { Field } from "../../components/ui/Field.tsx";
+import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { Textarea } from "../../components/ui/Textarea.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { useAuth } from "../auth/AuthProvider.tsx";
+import { errorText } from "../projects/shared.tsx";
+import { proposalPath, publicPath, useProposal } from "./api.ts";
+import { StateBadge } from "./BudgetTab.tsx";
+import { cell, num, tableFrame, TopSheet } from "./TopSheet.tsx";
+
+const LINK_PROBLEMS: Record<string, { title: string; text: string }> = {
+  invalid: { title: "This link does not work", text: "The approval link is not valid. Check that you opened the whole link from the e-mail, or ask the production team to submit the budget again." },
+  expired: { title: "This link has expired", text: "Approval links work for a limited time. Ask the production team to submit the budget again; a new e-mail with a new link will follow." },
+  used: { title: "This link has been used", text: "A decision on this budget has already been made through this link, and it is final. The production team has been told." },
+  withdrawn: { title: "This budget was withdrawn", text: "The production team withdrew this version, so there is nothing to decide. A newer version comes with its own link." },
+};
+
+/**
+ * /budget-approval/:proposalId — the approver's page. With ?token= it works without an account; without one
+ * it is the in-app view for the signed-in approver (and the team's read-only view of a proposal).
+ */
+export default function BudgetApprovalPage() {
+  const { proposalId = "" } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const { user, loading } = useAuth();
+  const signedOutWithoutToken = !token && !loading && !user;
+  const proposal = useProposal(proposalId, token, !!token || !!user);
+
+  if (signedOutWithoutToken) {
+    return (
+      <Shell>
+        <Card role="alert">
+          <h2 className="mb-1 text-lg font-semibold">Sign in to review this budget</h2>
+          <p className="text-sm">Open the link from the approval e-mail, or sign in if you have an account.</p>
+          <Link className="mt-3 inline-block underline" to={`/auth?next=${encodeURIComponent(`/budget-approval/${proposalId}`)}`}>
+            Sign in
+          </Link>
+        </Card>
+      </Shell>
+    );
+  }
+  if (proposal.isPending || (!token && loading)) {
+    return (
+      <Shell>
+        <div role="status" aria-label="Loading the budget" className="flex flex-col gap-3">
+          <Skeleton className="h-8 w-72" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      </Shell>
+    );
+  }
+  if (proposal.isError) {
+    const err = proposal.error;
+    const problem = err instanceof ApiError ? ((err.details as { problem?: string } | undefined)?.problem ?? (err.status === 404 ? "invalid" : null)) : null;
+    const known = problem ? LINK_PROBLEMS[problem] : null;
+    return (
+      <Shell>
+        <Card role="alert">
+          <h2 className="mb-1 text-lg font-semibold">{known?.title ?? "The budget could not be loaded"}</h2>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{known?.text ?? errorText(err)}</p>
+        </Card>
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <Review view={proposal.data} token={token} defaultName={user?.user_metadata.full_name ?? ""} />
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Budget Approval</h1>
+      {children}
+    </div>
+  );
+}
+
+function Review({ view: v, token, defaultName }: { view: ProposalView; token: string | null; defaultName: string }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(defaultName);
+  const [comment, setComment] = useState("");
+  const [busy, setBusy] = useState<Decision | null>(null);
+  const [decided, setDecided] = useState<ProposalView | null>(null);
+  const c = v.snapshot.currency;
+  const current = decided ?? v;
+
+  const decide = async (decision: Decision) => {
+    setBusy(decision);
+    try {
+      const out = token
+        ? await api<ProposalView>(`${publicPath(v.id)}/decision`, { json: { token, decision, name, comment } })
+        : await api<ProposalView>(`${proposalPath(v.id)}/decision`, { json: { decision, name, comment } });
+      setDecided(out);
+      if (!token) void queryClient.invalidateQueries({ queryKey: ["budget-proposal", v.id] });
+      toast.success(`Decision recorded: ${DECISION_LABELS[decision].toLowerCase()}`, { description: "The production team has been told." });
+    } catch (err) {
+      toast.error("Decision not recorded", { description: errorText(err) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const pdfHref = token ? `${publicPath(v.id)}/decision.pdf?token=${encodeURIComponent(token)}` : `${proposalPath(v.id)}/decision.pdf`;
+
+  return (
+    <>
+      <header className="flex flex-col gap-1">
+        <h2 className="text-xl font-semibold break-words">
+          {v.snapshot.projectTitle}: version {v.number}
+        </h2>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+          <StateBadge state={current.state} />
+          <span className="font-semibold tabular-nums">{formatMoney(v.total, c)}</span>
+          <span>
+            Submitted by {v.submittedByName}, {formatDateTime(v.submittedAt)}
+          </span>
+        </div>
+        {v.message && <p className="text-sm">Note from the team: “{v.message}”</p>}
+        <p className="text-xs break-all text-zinc-500">Content hash {v.contentHash}</p>
+      </header>
+
+      {current.state !== "pending" && (
+        <Card role="status">
+          <h3 className="font-semibold">
+            {current.bypassed ? "Approved without review (bypass)" : `Decision: ${current.state.replace("_", " ")}`}
+            {current.decisionName && ` by ${current.decisionName}`}
+            {current.decidedAt && `, ${formatDateTime(current.decidedAt)}`}
+          </h3>
+          {current.decisionComment && <p className="mt-1 text-sm">“{current.decisionComment}”</p>}
+          {current.bypassReason && <p className="mt-1 text-sm">{current.bypassReason}</p>}
+          {current.state !== "withdrawn" && (
+            <a href={pdfHref} download className="mt-3 inline-flex min-h-10 items-center gap-1.5 text-sm underline">
+              <FileText aria-hidden className="size-4" />
+              Download the decision (PDF)
+            </a>
+          )}
+        </Card>
+      )}
+
+      <Difference view={v} />
+      <TopSheet totals={v.totals} currency={c} />
+      <Lines lines={v.snapshot.lines} currency={c} />
+
+      {current.canDecide && !decided && (
+        <section aria-labelledby="decide-heading" className="flex flex-col gap-3">
+          <h2 id="decide-heading" className="text-lg font-semibold">
+            Your decision
+          </h2>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">One decision is recorded, with its time and where it was made from; it is final.</p>
+          <div className="grid max-w-2xl gap-3">
+            <Field label="Your name" required value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+            <Textarea label="Comment" value={comment} onChange={(e) => setComment(e.target.value)} hint="Needed when you request changes or reject: say what should change, or why." />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {DECISIONS.map((d) => (
+              <Button key={d} variant={d === "approved" ? "primary" : d === "rejected" ? "danger" : "secondary"} busy={busy === d} disabled={busy !== null} onClick={() => void decide(d)}>
+                {DECISION_LABELS[d]}
+              </Button>
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function Difference({ view: v }: { view: ProposalView }) {
+  const d = v.diff;
+  const c = v.snapshot.currency;
+  if (d.previousNumber === null) return <p className="text-sm text-zinc-700 dark:text-zinc-300">No earlier version of this budget was approved, so there is nothing to compare with.</p>;
+  const change = (before: number, after: number) => `${formatMinor(before, c)} → ${formatMinor(after, c)}`;
+  const same = d.accounts.length === 0 && d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0;
+  return (
+    <section aria-labelledby="diff-heading" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/30 dark:text-amber-100">
+      <h2 id="diff-heading" className="font-semibold">
+        Changes since approved version {d.previousNumber} (total {change(d.previousTotal ?? 0, v.total)})
+      </h2>
+      {same && <p>The lines are the same as in the approved version.</p>}
+      {d.accounts.length > 0 && (
+        <ul className="list-disc pl-5">
+          {d.accounts.map((a) => (
+            <li key={a.code}>
+              {a.code} {a.name}: {change(a.before, a.after)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {d.added.map((l) => (
+        <p key={l.id}>Added: {l.description} ({formatMinor(l.amount, c)})</p>
+      ))}
+      {d.removed.map((l) => (
+        <p key={l.id}>Removed: {l.description} ({formatMinor(l.amount, c)})</p>
+      ))}
+      {d.changed.map(({ before, after }) => (
+        <p key={after.id}>
+          Changed: {after.description} ({change(before.amount, after.amount)})
+        </p>
+      ))}
+    </section>
+  );
+}
+
+function Lines({ lines, currency }: { lines: SnapshotLine[]; currency: string }) {
+  const m = (n: number) => formatMinor(n, currency);
+  return (
+    <div className={tableFrame}>
+      <table className="w-full min-w-[40rem] text-sm">
+        <caption className="px-3 pt-3 text-left font-semibold">Lines</caption>
+        <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
+          <tr>
+            <th scope="col" className={cell}>
+              Account
+            </th>
+            <th scope="col" className={cell}>
+              Description
+            </th>
+            <th scope="col" className={num}>
+              Quantity
+            </th>
+            <th scope="col" className={num}>
+              Rate
+            </th>
+            <th scope="col" className={num}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {lines.map((l) => (
+            <tr key={l.id}>
+              <td className={cell}>{l.accountCode}</td>
+              <td className={cell}>
+                {l.description}
+                {l.notes && <div className="text-xs text-zinc-600 dark:text-zinc-400">{l.notes}</div>}
+              </td>
+              <td className={num}>
+                {formatQuantity(l.quantity)} {l.units}
+              </td>
+              <td className={num}>{m(l.rate)}</td>
+              <td className={num}>{m(l.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import type { ProposalView } from "../../../common/budget.ts";
+import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { api } from "../../lib/api.ts";
+import { useAuth } from "../auth/AuthProvider.tsx";
+import { proposalPath } from "./api.ts";
+
+/**
+ * /budget-approval-redirect/:proposalId?token=… — the e-mailed link. A signed-in approver goes to the in-app
+ * approval (decided under their account); anyone else goes to the public page with the link's token.
+ */
+export default function BudgetApprovalRedirectPage() {
+  const { proposalId = "" } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const asUser = useQuery({
+    queryKey: ["budget-proposal", proposalId, "signed-in"],
+    queryFn: ({ signal }) => api<ProposalView>(proposalPath(proposalId), { signal }),
+    enabled: !loading && !!user,
+    retry: false,
+  });
+  const publicPage = `/budget-approval/${encodeURIComponent(proposalId)}?token=${encodeURIComponent(token)}`;
+
+  useEffect(() => {
+    if (loading) return;
+    if (!user) return void navigate(publicPage, { replace: true });
+    if (asUser.isPending) return;
+    navigate(asUser.isSuccess && asUser.data.canDecide ? `/budget-approval/${encodeURIComponent(proposalId)}` : publicPage, { replace: true });
+  }, [loading, user, asUser.isPending, asUser.isSuccess, asUser.data, navigate, proposalId, publicPage]);
+
+  return (
+    <div role="status" aria-label="Opening the budget" className="mx-auto flex max-w-5xl flex-col gap-3">
+      <Skeleton className="h-8 w-72" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Copy, Plus, Save, Trash2 } from "lucide-react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { toast } from "sonner";
+import {
+  BUDGET_UNITS,
+  computeTotals,
+  formatMinor,
+  formatPercent,
+  formatQuantity,
+  lineAmount,
+  parseDecimal,
+  type BudgetDto,
+  type BudgetLineInput,
+  type BudgetUnit,
+  type StaleBudgetDetails,
+} from "../../../common/budget.ts";
+import { currencyMinorDigits } from "../../../common/school.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { errorText } from "../projects/shared.tsx";
+import { budgetPath } from "./api.ts";
+import { cell, num, tableFrame, TopSheet } from "./TopSheet.tsx";
+
+/** A line as typed: numbers stay text until saved, so "2." or "1,5" can be typed without being rewritten. */
+interface Row {
+  id: string;
+  accountCode: string;
+  description: string;
+  quantity: string;
+  units: BudgetUnit;
+  rate: string;
+  notes: string;
+}
+
+const COLUMNS = ["accountCode", "description", "quantity", "units", "rate", "notes"] as const;
+type Column = (typeof COLUMNS)[number];
+const COLUMN_LABELS: Record<Column, string> = { accountCode: "Account", description: "Description", quantity: "Quantity", units: "Units", rate: "Rate", notes: "Notes" };
+
+const plainMinor = (minor: number, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
+
+function rowsOf(b: BudgetDto): Row[] {
+  return b.lines.map((l) => ({ ...l, quantity: formatQuantity(l.quantity), rate: plainMinor(l.rate, b.currency) }));
+}
+
+/** The typed rows as the API takes them, or the first problem, named by line. */
+function parse(rows: Row[], digits: number): { lines: BudgetLineInput[] } | { problem: string; row: number; column: Column } {
+  const lines: BudgetLineInput[] = [];
+  for (const [i, r] of rows.entries()) {
+    const quantity = parseDecimal(r.quantity, 2);
+    const rate = parseDecimal(r.rate, digits);
+    if (!r.description.trim()) return { problem: `Line ${i + 1} needs a description.`, row: i, column: "description" };
+    if (quantity === null || quantity < 0) return { problem: `Line ${i + 1}: the quantity is a number with at most two decimals, like 2.5.`, row: i, column: "quantity" };
+    if (rate === null || rate < 0) return { problem: `Line ${i + 1}: the rate is an amount with at most ${digits} decimals, like ${digits ? "120.50" : "1200"}.`, row: i, column: "rate" };
+    lines.push({ id: r.id, accountCode: r.accountCode, description: r.description.trim(), quantity, units: r.units, rate, notes: r.notes.trim() });
+  }
+  return { lines };
+}
+
+/**
+ * The draft, edited like a spreadsheet: arrows and Enter move between rows, Enter on the last row adds
+ * one, Ctrl+S saves; lines are added, duplicated and deleted (with undo) locally until saved. The save
+ * names the version it was edited from, so a colleague's save in between is reported, never overwritten.
+ */
+export function Sheet({ budget }: { budget: BudgetDto }) {
+  const queryClient = useQueryClient();
+  const digits = currencyMinorDigits(budget.currency);
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(budget));
+  const [contingency, setContingency] = useState(formatPercent(budget.contingencyBps));
+  const [base, setBase] = useState(budget);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState<BudgetDto | null>(null);
+  const table = useRef<HTMLTableElement>(null);
+  const readOnly = !budget.canEdit;
+
+  // A save elsewhere (realtime) shows here at once unless this person has unsaved edits of their own.
+  useEffect(() => {
+    if (budget.version !== base.version && !dirty) {
+      setRows(rowsOf(budget));
+      setContingency(formatPercent(budget.contingencyBps));
+      setBase(budget);
+    }
+  }, [budget, base.version, dirty]);
+
+  const edit = (next: Row[]) => {
+    setRows(next);
+    setDirty(true);
+  };
+  const setCell = (i: number, column: Column, value: string) => edit(rows.map((r, j) => (j === i ? { ...r, [column]: value } : r)));
+  const focusCell = (row: number, column: Column) =>
+    requestAnimationFrame(() => table.current?.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${column}"]`)?.focus());
+
+  const blank = (accountCode: string): Row => ({ id: crypto.randomUUID(), accountCode, description: "", quantity: "1", units: "days", rate: "", notes: "" });
+  const addLine = (after = rows.length - 1) => {
+    const next = [...rows];
+    next.splice(after + 1, 0, blank(rows[after]?.accountCode ?? budget.accounts[0]?.code ?? ""));
+    edit(next);
+    focusCell(after + 1, "description");
+  };
+  const duplicate = (i: number) => {
+    const next = [...rows];
+    next.splice(i + 1, 0, { ...rows[i]!, id: crypto.randomUUID() });
+    edit(next);
+    focusCell(i + 1, "description");
+  };
+  const remove = (i: number) => {
+    const gone = rows[i]!;
+    const before = rows;
+    edit(rows.filter((_, j) => j !== i));
+    toast(`Line ${i + 1} deleted`, {
+      description: gone.description || "An empty line",
+      action: { label: "Undo", onClick: () => edit(before) },
+    });
+  };
+
+  const parsed = useMemo(() => parse(rows, digits), [rows, digits]);
+  const contingencyBps = parseDecimal(contingency, 2);
+  const liveTotals = useMemo(() => {
+    const valid = rows.flatMap((r) => {
+      const q = parseDecimal(r.quantity, 2);
+      const rate = parseDecimal(r.rate, digits);
+      return q !== null && rate !== null ? [{ accountCode: r.accountCode, quantity: q, rate }] : [];
+    });
+    try {
+      return computeTotals(budget.accounts, valid, contingencyBps ?? 0);
+    } catch {
+      return null;
+    }
+  }, [rows, digits, budget.accounts, contingencyBps]);
+
+  const save = async () => {
+    if ("problem" in parsed) {
+      toast.error("Budget not saved", { description: parsed.problem });
+      return focusCell(parsed.row, parsed.column);
+    }
+    if (contingencyBps === null || contingencyBps < 0 || contingencyBps > 5000) {
+      return void toast.error("Budget not saved", { description: "The contingency is a percentage between 0 and 50, like 10 or 7.5." });
+    }
+    setSaving(true);
+    try {
+      const saved = await api<BudgetDto>(budgetPath(budget.projectId), { method: "PUT", json: { version: base.version, contingencyBps, lines: parsed.lines } });
+      setBase(saved);
+      setDirty(false);
+      setStale(null);
+      queryClient.setQueryData(["budget", budget.projectId], saved);
+      toast.success("Budget saved", { description: `${saved.lines.length} lines, ${formatMinor(saved.totals.total, saved.currency)} ${saved.currency} in total.` });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && (err.details as StaleBudgetDetails | undefined)?.current) {
+        setStale((err.details as StaleBudgetDetails).current);
+      }
+      toast.error("Budget not saved", { description: errorText(err) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const loadTheirs = () => {
+    if (!stale) return;
+    setRows(rowsOf(stale));
+    setContingency(formatPercent(stale.contingencyBps));
+    setBase(stale);
+    setDirty(false);
+    setStale(null);
+    queryClient.setQueryData(["budget", budget.projectId], stale);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") {
+      e.preventDefault();
+      return void save();
+    }
+    const target = e.target as HTMLElement;
+    const row = Number(target.dataset.row);
+    const column = target.dataset.col as Column | undefined;
+    if (!column || Number.isNaN(row)) return;
+    const isSelect = target.tagName === "SELECT";
+    if (e.key === "Enter" || (!isSelect && e.key === "ArrowDown")) {
+      e.preventDefault();
+      if (row === rows.length - 1 && e.key === "Enter") addLine(row);
+      else focusCell(Math.min(row + 1, rows.length - 1), column);
+    } else if (!isSelect && e.key === "ArrowUp") {
+      e.preventDefault();
+      focusCell(Math.max(row - 1, 0), column);
+    }
+  };
+
+  const accountOptions = budget.accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.name}` }));
+  const input = "w-full min-h-9 rounded border border-transparent bg-transparent px-1.5 text-sm hover:border-zinc-300 focus-visible:border-zinc-900 focus-visible:bg-white focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:border-zinc-700 dark:focus-visible:bg-zinc-950";
+  const over = new Set(budget.actuals.lines.filter((l) => l.over).map((l) => l.key));
+
+  return (
+    <div className="flex flex-col gap-4">
+      {stale && (
+        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+          <span>Someone else saved this budget (version {stale.version}) after you opened it. Your edits are still here; load their version to start from it.</span>
+          <Button variant="secondary" onClick={loadTheirs}>
+            Load their version
+          </Button>
+        </div>
+      )}
+      <div className="flex flex-wrap items-end gap-3">
+        {!readOnly && (
+          <>
+            <Button onClick={() => addLine()}>
+              <Plus aria-hidden className="size-4" />
+              Add line
+            </Button>
+            <Button variant="secondary" onClick={() => void save()} busy={saving} disabled={!dirty}>
+              <Save aria-hidden className="size-4" />
+              Save budget
+            </Button>
+          </>
+        )}
+        <label className="flex items-center gap-2 text-sm">
+          Contingency
+          <input
+            className="min-h-10 w-20 rounded-md border border-zinc-300 bg-white px-2 text-right text-sm tabular-nums dark:border-zinc-700 dark:bg-zinc-900"
+            inputMode="decimal"
+            value={contingency}
+            readOnly={readOnly}
+            onChange={(e) => {
+              setContingency(e.target.value);
+              setDirty(true);
+            }}
+          />
+          %
+        </label>
+        <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+          {dirty ? "Unsaved changes" : base.version ? `Saved, version ${base.version}` : "Nothing saved yet"}
+          {liveTotals && ` · total ${formatMinor(liveTotals.total, budget.currency)} ${budget.currency}`}
+        </span>
+      </div>
+      {!readOnly && <p className="text-xs text-zinc-600 dark:text-zinc-400">Arrow keys and Enter move between lines; Enter on the last line adds one; Ctrl+S saves.</p>}
+
+      <div className={tableFrame}>
+        <table ref={table} className="w-full min-w-[56rem] text-sm" onKeyDown={onKeyDown} aria-label="Budget lines">
+          <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
+            <tr>
+              <th scope="col" className={cn(cell, "w-10")}>
+                #
+              </th>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className={c === "quantity" || c === "rate" ? num : cell}>
+                  {COLUMN_LABELS[c]}
+                </th>
+              ))}
+              <th scope="col" className={num}>
+                Amount
+              </th>
+              {!readOnly && (
+                <th scope="col" className={cell}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={9} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
+                  No lines yet. {readOnly ? "The crew builds the budget here." : "Add a line for each cost: the camera package, the cast's fees, catering on shoot days."}
+                </td>
+              </tr>
+            )}
+            {rows.map((r, i) => {
+              const q = parseDecimal(r.quantity, 2);
+              const rate = parseDecimal(r.rate, digits);
+              const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
+              const label = (c: Column) => `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`;
+              return (
+                <tr key={r.id} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
+                  <td className={cn(cell, "text-xs text-zinc-500 tabular-nums")}>{i + 1}</td>
+                  <td className="px-1 py-1">
+                    <select aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "max-w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)}>
+                      {accountOptions.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="px-1 py-1">
+                    <input aria-label={label("description")} data-row={i} data-col="description" className={input} value={r.description} readOnly={readOnly} onChange={(e) => setCell(i, "description", e.target.value)} />
+                  </td>
+                  <td className="px-1 py-1">
+                    <input aria-label={label("quantity")} data-row={i} data-col="quantity" inputMode="decimal" className={cn(input, "w-20 text-right tabular-nums", q === null && "border-red-500")} value={r.quantity} readOnly={readOnly} onChange={(e) => setCell(i, "quantity", e.target.value)} />
+                  </td>
+                  <td className="px-1 py-1">
+                    <select aria-label={label("units")} data-row={i} data-col="units" className={input} value={r.units} disabled={readOnly} onChange={(e) => setCell(i, "units", e.target.value)}>
+                      {BUDGET_UNITS.map((u) => (
+                        <option key={u}>{u}</option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="px-1 py-1">
+                    <input aria-label={label("rate")} data-row={i} data-col="rate" inputMode="decimal" className={cn(input, "w-28 text-right tabular-nums", r.rate !== "" && rate === null && "border-red-500")} value={r.rate} readOnly={readOnly} onChange={(e) => setCell(i, "rate", e.target.value)} />
+                  </td>
+                  <td className="px-1 py-1">
+                    <input aria-label={label("notes")} data-row={i} data-col="notes" className={input} value={r.notes} readOnly={readOnly} onChange={(e) => setCell(i, "notes", e.target.value)} />
+                  </td>
+                  <td className={num}>{amount === null ? "—" : formatMinor(amount, budget.currency)}</td>
+                  {!readOnly && (
+                    <td className="px-1 py-1 whitespace-nowrap">
+                      <button type="button" className="inline-flex size-9 items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-zinc-800" aria-label={`Duplicate line ${i + 1}`} onClick={() => duplicate(i)}>
+                        <Copy aria-hidden className="size-4" />
+                      </button>
+                      <button type="button" className="inline-flex size-9 items-center justify-center rounded text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-red-400 dark:hover:bg-red-950" aria-label={`Delete line ${i + 1}`} onClick={() => remove(i)}>
+                        <Trash2 aria-hidden className="size-4" />
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {liveTotals && <TopSheet totals={liveTotals} currency={budget.currency} caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"} />}
+    </div>
+  );
+}
