@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { Services } from "./context.ts";
 import { openDatabase, runMigrations } from "./db/client.ts";
 import { seedDemoSchool, type SeedResult } from "./db/seed.ts";
+import { scheduleSignatureScan } from "./features/documents/signatures.ts";
 import { runNotificationJobs } from "./features/notifications/service.ts";
 import { scheduleMilestoneScan } from "./features/reminders/milestones.ts";
 import { createLocalBus, createPgBus } from "./lib/events.ts";
@@ -49,6 +50,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   const realtime = createRealtime(services, auth);
   // The scan belongs to the worker: a portal without one (tests, a web-only instance) leaves it to those with one.
   if (config.JOB_WORKER) await scheduleMilestoneScan(services.db);
+  if (config.JOB_WORKER) await scheduleSignatureScan(services.db);
   const stopWorker = config.JOB_WORKER ? startWorker(() => runNotificationJobs(services), config.JOB_POLL_MS, log) : async () => {};
 
   let server: ServerType | undefined;
