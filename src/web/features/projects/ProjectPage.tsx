@@ -6,6 +6,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs, type Tab } from "../../components/ui/Tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { DocumentsTab } from "../documents/DocumentsTab.tsx";
 import { Activity } from "./detail/Activity.tsx";
 import { Crew } from "./detail/Crew.tsx";
 import { Archival, Interviews, Participants } from "./detail/Documentary.tsx";
@@ -73,6 +74,7 @@ export default function ProjectPage() {
     { id: "milestones", label: "Milestones", content: <Milestones project={p} /> },
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
+    ...(p.canEdit ? [{ id: "documents", label: "Documents", content: <DocumentsTab project={p} /> }] : []),
     ...(p.documentary
       ? [
           { id: "participants", label: "Participants", content: <Participants project={p} /> },
