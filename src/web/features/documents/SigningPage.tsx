@@ -78,6 +78,8 @@ export default function SigningPage() {
     queryKey: ["signing", submissionId, signatureId],
     queryFn: () => call<SigningViewDto>(base, token),
     retry: false,
+    // The page explains a bad link itself instead of the route's error screen.
+    throwOnError: false,
     refetchOnWindowFocus: false,
     staleTime: Infinity,
   });
@@ -86,6 +88,7 @@ export default function SigningPage() {
     queryFn: () => call<Uint8Array>(view.data!.documentUrl, token, { bytes: true }),
     enabled: !!view.data,
     retry: false,
+    throwOnError: false,
     staleTime: Infinity,
   });
   const [done, setDone] = useState<"signed" | "declined" | null>(null);

@@ -31,6 +31,7 @@ export default function ViewDocumentPage() {
     },
     enabled: !!version && (version.contentType === "application/pdf" || IMAGE.has(version.contentType)),
     staleTime: Infinity,
+    throwOnError: false,
   });
 
   const back = (

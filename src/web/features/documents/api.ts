@@ -13,6 +13,8 @@ export function useDocuments(projectId: string, filter: { category: DocumentCate
   return useQuery({
     queryKey: ["documents", projectId, filter],
     queryFn: ({ signal }) => api<DocumentPage>(`${documentsPath(projectId)}?${params}`, { signal }),
+    // The tab and the preview say themselves what went wrong, instead of the route's error screen.
+    throwOnError: false,
     retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
   });
 }
@@ -22,6 +24,8 @@ export function useDocument(projectId: string, documentId: string) {
     queryKey: ["documents", projectId, "one", documentId],
     queryFn: ({ signal }) => api<DocumentDto>(`${documentsPath(projectId)}/${encodeURIComponent(documentId)}`, { signal }),
     enabled: !!projectId && !!documentId,
+    // The tab and the preview say themselves what went wrong, instead of the route's error screen.
+    throwOnError: false,
     retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
   });
 }
