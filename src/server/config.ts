@@ -39,6 +39,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   JOB_WORKER: bool.default(true),
   JOB_POLL_MS: positiveInt.default(1000),
+  /** The largest file an upload may be, in megabytes. */
+  UPLOAD_MAX_MB: positiveInt.max(1024, "must be at most 1024").default(25),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -8,6 +8,7 @@ import type { Services } from "./context.ts";
 import { openDatabase, runMigrations } from "./db/client.ts";
 import { seedDemoSchool, type SeedResult } from "./db/seed.ts";
 import { schedulePruneJobs } from "./features/notifications/jobs.ts";
+import { scheduleSignatureScan } from "./features/documents/signatures.ts";
 import { runNotificationJobs } from "./features/notifications/service.ts";
 import { scheduleMilestoneScan } from "./features/reminders/milestones.ts";
 import { createLocalBus, createPgBus } from "./lib/events.ts";
@@ -52,6 +53,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   if (config.JOB_WORKER) {
     await scheduleMilestoneScan(services.db);
     await schedulePruneJobs(services.db);
+    await scheduleSignatureScan(services.db);
   }
   const stopWorker = config.JOB_WORKER ? startWorker(() => runNotificationJobs(services), config.JOB_POLL_MS, log) : async () => {};
 

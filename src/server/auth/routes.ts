@@ -4,6 +4,7 @@ import type { AppEnv } from "./guards.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { clearFailures, isEmailLocked, recordFailure, TOO_MANY_ATTEMPTS_MESSAGE } from "./signin-limit.ts";
 
+/** The client's address; behind a proxy only when TRUST_PROXY says its header can be believed. */
 export function clientIp(c: Context<AppEnv>): string {
   if (c.var.services.config.TRUST_PROXY) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();

@@ -7,6 +7,7 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; contentType: string; content: Uint8Array }[];
 }
 
 export interface Mailer {
@@ -25,8 +26,10 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
   return {
     transport,
     async send(mail) {
-      if (transporter) await transporter.sendMail({ from: opts.from, ...mail });
-      await db.insert(emails).values({ ...mail, html: mail.html ?? null, from: opts.from, transport });
+      const { attachments, ...copy } = mail;
+      if (transporter) await transporter.sendMail({ from: opts.from, ...copy, attachments: attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) })) });
+      // The outbox keeps the message, not the files: they stay in storage.
+      await db.insert(emails).values({ ...copy, html: copy.html ?? null, from: opts.from, transport });
     },
     close() {
       transporter?.close();

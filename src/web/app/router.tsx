@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
       { path: "auth", element: <AuthRoute />, errorElement: <RouteError standalone /> },
       { path: "reset-password", ...page(() => import("../features/auth/ResetPasswordPage.tsx")) },
       { path: "accept-invitation", ...page(() => import("../features/users/AcceptInvitationPage.tsx")) },
+      // Outside people sign on a phone: a page of its own, without the portal's navigation.
+      { path: "signature/:submissionId/:signatureId", ...page(() => import("../features/documents/SigningPage.tsx")) },
       {
         element: <RequireAuth />,
         children: [
@@ -62,7 +64,7 @@ export const routes: RouteObject[] = [
               { path: "guide", ...page(() => import("../features/guide/GuidePage.tsx")) },
               { path: "guide/:chapter", ...page(() => import("../features/guide/GuidePage.tsx")) },
               { path: "user-management", ...page(() => import("../features/users/UserManagementPage.tsx")) },
-              { path: "view-document", ...area("viewDocument") },
+              { path: "view-document", ...page(() => import("../features/documents/ViewDocumentPage.tsx")) },
               { path: "test-notifications", ...page(() => import("../features/notifications/TestNotificationsPage.tsx")) },
             ],
           },
@@ -75,7 +77,6 @@ export const routes: RouteObject[] = [
           { path: "test", ...page(() => import("../features/testing/TestPage.tsx")) },
           { path: "budget-approval/:proposalId", ...page(() => import("../features/budgets/BudgetApprovalPage.tsx")) },
           { path: "budget-approval-redirect/:proposalId", ...page(() => import("../features/budgets/BudgetApprovalRedirectPage.tsx")) },
-          { path: "signature/:submissionId/:signatureId", ...area("signature") },
           { path: "*", element: <NotFound />, errorElement: <RouteError /> },
         ],
       },

@@ -6,3 +6,4 @@ export * from "./school.ts";
 export * from "./projects.ts";
 export * from "./screenplays.ts";
 export * from "./budgets.ts";
+export * from "./documents.ts";

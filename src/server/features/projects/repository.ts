@@ -234,7 +234,7 @@ export async function selectDocumentary(db: Db, projectId: string) {
 
 export async function recordActivity(
   tx: DbOrTx,
-  entry: { projectId: string; actor: { id: string; name: string }; kind: string; summary: string; details?: Record<string, unknown> },
+  entry: { projectId: string; actor: { id: string | null; name: string }; kind: string; summary: string; details?: Record<string, unknown> },
 ) {
   await tx.insert(projectActivity).values({
     projectId: entry.projectId,

@@ -3,9 +3,7 @@ import { PageHeader } from "../../components/ui/PageHeader.tsx";
 
 export type AreaKey =
   | "screenplays"
-  | "equipmentAdmin"
-  | "viewDocument"
-  | "signature";
+  | "equipmentAdmin";
 
 interface AreaText {
   title: string;
@@ -23,16 +21,6 @@ const AREAS: Record<AreaKey, AreaText> = {
     title: "Equipment Administration",
     description:
       "The equipment office's desk: the inventory of cameras, lenses, sound and lighting kit with serial numbers, condition and certifications; reservations that can never double-book an item; check-out and check-in at the counter; and reminders for gear that comes back late. Students see what they have booked for their shoot days and when it is due back.",
-  },
-  viewDocument: {
-    title: "Document Preview",
-    description:
-      "Read a production document without downloading it: release forms, contracts and deal memos, permits, insurance certificates, risk assessments and call sheets open here page by page, with zoom, so that a producer or supervisor can check a signature or a clause from any device, including a phone on set.",
-  },
-  signature: {
-    title: "Document Signature",
-    description:
-      "People outside the school, such as location owners, actors, a minor's guardian or freelance crew, sign a production's release or deal memo here from the link they were sent, on a phone or a computer, without an account. They read the whole document first, and once signed, the production receives a sealed PDF with an audit record of who signed and when.",
   },
 };
 

@@ -1,0 +1,127 @@
+import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { DOCUMENT_CATEGORIES, SIGNER_ROLES, SIGNER_STATUSES, SIGNING_ORDERS, SUBMISSION_STATUSES } from "../../../common/documents.ts";
+import { user } from "./auth.ts";
+import { projects } from "./projects.ts";
+
+export const documentCategoryEnum = pgEnum("document_category", DOCUMENT_CATEGORIES);
+export const versionOriginEnum = pgEnum("document_version_origin", ["upload", "template", "sealed"]);
+export const signingOrderEnum = pgEnum("signing_order", SIGNING_ORDERS);
+export const submissionStatusEnum = pgEnum("submission_status", SUBMISSION_STATUSES);
+export const signerRoleEnum = pgEnum("signer_role", SIGNER_ROLES);
+export const signerStatusEnum = pgEnum("signer_status", SIGNER_STATUSES);
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    category: documentCategoryEnum("category").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Soft delete: the files stay until an admin purges them, so a restore brings everything back. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedByName: text("deleted_by_name"),
+  },
+  (t) => [index("documents_project_idx").on(t.projectId, t.deletedAt, t.updatedAt.desc())],
+);
+
+export const documentVersions = pgTable(
+  "document_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    origin: versionOriginEnum("origin").notNull().default("upload"),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    uploadedByName: text("uploaded_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("document_versions_number_idx").on(t.documentId, t.number)],
+);
+
+export const signatureSubmissions = pgTable(
+  "signature_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    /** The version that was sent; the signers see and sign exactly these bytes. */
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => documentVersions.id, { onDelete: "cascade" }),
+    status: submissionStatusEnum("status").notNull().default("pending"),
+    order: signingOrderEnum("signing_order").notNull(),
+    message: text("message").notNull().default(""),
+    reminderDays: integer("reminder_days").notNull().default(3),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    sealedVersionId: uuid("sealed_version_id").references(() => documentVersions.id, { onDelete: "set null" }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidReason: text("void_reason"),
+  },
+  (t) => [index("signature_submissions_document_idx").on(t.documentId), index("signature_submissions_pending_idx").on(t.status, t.expiresAt)],
+);
+
+export const signatureSigners = pgTable(
+  "signature_signers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => signatureSubmissions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    role: signerRoleEnum("role").notNull(),
+    status: signerStatusEnum("status").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastRemindedAt: timestamp("last_reminded_at", { withTimezone: true }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    viewCount: integer("view_count").notNull().default(0),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    signatureKind: text("signature_kind"),
+    /** A drawn signature as a PNG data URL, or the typed name. */
+    signatureValue: text("signature_value"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [uniqueIndex("signature_signers_position_idx").on(t.submissionId, t.position)],
+);
+
+/**
+ * The secrets of signing links (DESIGN §5): only a SHA-256 of each is kept. A signer may hold several
+ * (the e-mail, a reminder, the QR code shown on set); all of them die when the signer acts.
+ */
+export const signingTokens = pgTable(
+  "signing_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    signerId: uuid("signer_id")
+      .notNull()
+      .references(() => signatureSigners.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("signing_tokens_hash_idx").on(t.tokenHash), index("signing_tokens_signer_idx").on(t.signerId)],
+);

@@ -1,0 +1,439 @@
+import { readdirSync } from "node:fs";
+import { mkdtemp, mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGNING_TOKEN_HEADER, type DocumentDto } from "../../../common/documents.ts";
+import { documentVersions, jobs, profiles, projectGreenlight, signatureSubmissions } from "../../db/schema/index.ts";
+import { createLocalStorage, sniffFileType } from "../../lib/storage.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { sha256 } from "./pdf.ts";
+import { scanSignatures } from "./signatures.ts";
+
+const YEAR = "2031/32";
+/** A drawn signature: a 1×1 PNG is enough for the server, which only embeds it. */
+const PNG_DATA_URL =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+async function makePdf(pages: number, label = "Original"): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([300, 400]).drawText(`${label} page ${i + 1}`, { x: 20, y: 360, size: 12 });
+  return doc.save();
+}
+
+describe("local storage", () => {
+  it("writes whole files through a temporary file and leaves none behind", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "storage-"));
+    const store = createLocalStorage(root);
+    await store.put("documents/a/b.pdf", new Uint8Array([1, 2, 3]));
+    await store.put("documents/a/b.pdf", new Uint8Array([4, 5]));
+    expect([...(await store.get("documents/a/b.pdf"))!]).toEqual([4, 5]);
+    expect(readdirSync(path.join(root, "documents", "a"))).toEqual(["b.pdf"]);
+    expect(await store.get("documents/a/missing.pdf")).toBeNull();
+  });
+
+  it("leaves the old file whole when a write fails", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "storage-"));
+    const store = createLocalStorage(root);
+    await store.put("documents/x/file.pdf", new Uint8Array([7, 7, 7]));
+    // A folder where the file should go makes the rename fail after the bytes were written.
+    await mkdir(path.join(root, "documents", "x", "dir.pdf"));
+    await writeFile(path.join(root, "documents", "x", "dir.pdf", "keep"), "x");
+    await expect(store.put("documents/x/dir.pdf", new Uint8Array([1]))).rejects.toThrow();
+    expect(readdirSync(path.join(root, "documents", "x")).sort()).toEqual(["dir.pdf", "file.pdf"]);
+    expect([...(await store.get("documents/x/file.pdf"))!]).toEqual([7, 7, 7]);
+  });
+
+  it("refuses keys that climb out of the store", async () => {
+    const store = createLocalStorage(await mkdtemp(path.join(os.tmpdir(), "storage-")));
+    for (const key of ["../etc/passwd", "documents/../../x", "documents//x", "/abs/x", "single"]) {
+      await expect(store.put(key, new Uint8Array([1]))).rejects.toThrow("not a valid file address");
+    }
+  });
+
+  it("tells the type from the bytes, not the name", () => {
+    const pdf = new TextEncoder().encode("%PDF-1.7\n...");
+    expect(sniffFileType(pdf, "photo.png")?.mime).toBe("application/pdf");
+    expect(sniffFileType(new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03]), "release.pdf")).toBeNull();
+    expect(sniffFileType(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0]), "memo.docx")?.ext).toBe("docx");
+    expect(sniffFileType(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0]), "archive.zip")).toBeNull();
+    expect(sniffFileType(new TextEncoder().encode("a,b\n1,2"), "sheet.csv")?.mime).toBe("text/csv");
+  });
+});
+
+describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
+  let p: TestPortal;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  let projectId = "";
+
+  const api = async (url: string, init: { method?: string; json?: unknown; as?: string; body?: Uint8Array; headers?: Record<string, string> } = {}) => {
+    const res = await p.request(url.startsWith("/") && !url.startsWith("/rest") && !url.startsWith("/storage") ? `/rest/v1${url}` : url, {
+      method: init.method ?? "GET",
+      json: init.json,
+      body: init.body as BodyInit | undefined,
+      headers: init.headers,
+      cookie: init.as ? cookies[init.as] : undefined,
+    });
+    const type = res.headers.get("content-type") ?? "";
+    const body = type.includes("json") ? await res.json() : new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, body, headers: res.headers };
+  };
+  const upload = (bytes: Uint8Array, name: string, opts: { as?: string; category?: string; documentId?: string; project?: string } = {}) =>
+    api(
+      `/storage/v1/object/documents/${opts.project ?? projectId}${opts.documentId ? `/${opts.documentId}` : ""}?name=${encodeURIComponent(name)}${opts.category ? `&category=${opts.category}` : ""}`,
+      { method: "POST", body: bytes, as: "as" in opts ? opts.as : "member" },
+    );
+  const mailsTo = async (email: string) =>
+    (await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${email}`)).orderBy(jobs.createdAt)).map(
+      (j) => j.payload as { subject: string; text: string; attachments?: { storageKey: string }[] },
+    );
+  /** The newest signing link e-mailed to this address, split into its parts. */
+  const linkFor = async (email: string) => {
+    const mails = await mailsTo(email);
+    const m = mails.map((x) => x.text.match(/\/signature\/([0-9a-f-]{36})\/([0-9a-f-]{36})\?token=([A-Za-z0-9_-]+)/)).filter(Boolean).at(-1);
+    if (!m) throw new Error(`no signing link was sent to ${email}`);
+    return { submissionId: m[1]!, signerId: m[2]!, token: m[3]! };
+  };
+  const open = (l: { submissionId: string; signerId: string; token: string }) =>
+    api(`/rest/v1/signing/${l.submissionId}/${l.signerId}`, { headers: { [SIGNING_TOKEN_HEADER]: l.token, "user-agent": "PhoneBrowser/1.0" } });
+  const signAs = (l: { submissionId: string; signerId: string; token: string }, json: unknown) =>
+    api(`/rest/v1/signing/${l.submissionId}/${l.signerId}/sign`, { method: "POST", json, headers: { [SIGNING_TOKEN_HEADER]: l.token, "user-agent": "PhoneBrowser/1.0" } });
+  const greenlight = async (key: string) => {
+    const [row] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, projectId), eq(projectGreenlight.itemKey, key)));
+    return !!row?.done;
+  };
+  const newRelease = async (title: string) => {
+    const res = await upload(await makePdf(2), `${title}.pdf`, { category: "release_forms" });
+    expect(res.status).toBe(201);
+    return res.body as DocumentDto;
+  };
+
+  beforeAll(async () => {
+    p = await startTestPortal(kind, { UPLOAD_MAX_MB: "1" });
+    const who = { admin: "admin@portal.test", staff: "staff@portal.test", equipment: "equipment@portal.test", member: "student@portal.test", outsider: "tomas.novak@portal.test" };
+    for (const [key, email] of Object.entries(who)) {
+      cookies[key] = await p.signIn(email);
+      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+      ids[key] = row!.id;
+    }
+    const created = await api("/projects", { method: "POST", as: "member", json: { title: "Harbour Lights", type: "fiction", academicYear: YEAR, myRoles: ["producer"], shootStart: "2031-10-01", shootEnd: "2031-10-03", locations: ["Old harbour"] } });
+    expect(created.status).toBe(201);
+    projectId = created.body.id;
+  }, 120_000);
+  afterAll(() => p?.close());
+
+  describe("files", () => {
+    it("keeps versions with who, when and a SHA-256, and serves the same bytes back", async () => {
+      const first = await makePdf(1, "First");
+      const res = await upload(first, "Call sheet day 1.pdf", { category: "call_sheets" });
+      expect(res.status).toBe(201);
+      const doc = res.body as DocumentDto;
+      expect(doc).toMatchObject({ title: "Call sheet day 1", category: "call_sheets", createdByName: "Lena Fischer" });
+      expect(doc.versions[0]).toMatchObject({ number: 1, contentType: "application/pdf", sha256: sha256(first), uploadedByName: "Lena Fischer", size: first.byteLength });
+
+      const second = await makePdf(2, "Second");
+      const v2 = await upload(second, "callsheet-v2.pdf", { documentId: doc.id, as: "staff" });
+      expect(v2.status).toBe(201);
+      expect(v2.body.versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
+      expect(v2.body.versions[0]).toMatchObject({ uploadedByName: "Daniel Reyes", sha256: sha256(second) });
+
+      const download = await api(v2.body.versions[1].url, { as: "member" });
+      expect(download.status).toBe(200);
+      expect(download.headers.get("content-type")).toBe("application/pdf");
+      expect(sha256(download.body)).toBe(sha256(first));
+    });
+
+    it("refuses a file that is too large, empty, or not what it claims, with a message", async () => {
+      const big = new Uint8Array(1024 * 1024 + 10).fill(0x41);
+      const tooBig = await upload(big, "notes.txt");
+      expect(tooBig.status).toBe(413);
+      expect(tooBig.body.error.message).toMatch(/larger than 1 MB/);
+      const exe = await upload(new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]), "release.pdf");
+      expect(exe.status).toBe(415);
+      expect(exe.body.error.message).toMatch(/checks what the file contains, not its name/);
+      const empty = await upload(new Uint8Array(), "x.pdf");
+      expect(empty.status).toBe(400);
+      const noName = await api(`/storage/v1/object/documents/${projectId}`, { method: "POST", body: await makePdf(1), as: "member" });
+      expect(noName.status).toBe(400);
+      const list = await api(`/projects/${projectId}/documents`, { as: "member" });
+      expect(list.body.items.some((d: DocumentDto) => d.title === "release")).toBe(false);
+    });
+
+    it("stops serving a file changed behind the portal's back", async () => {
+      const doc = (await upload(await makePdf(1), "Permit.pdf", { category: "permits" })).body as DocumentDto;
+      const [version] = await p.services.db.select().from(documentVersions).where(eq(documentVersions.id, doc.versions[0]!.id));
+      const file = path.join(p.services.config.DATA_DIR, "storage", ...version!.storageKey.split("/"));
+      const bytes = await readFile(file);
+      bytes[bytes.length - 5] = bytes[bytes.length - 5]! ^ 0xff;
+      await writeFile(file, bytes);
+      const res = await api(doc.versions[0]!.url, { as: "member" });
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toMatch(/no longer matches the SHA-256/);
+    });
+
+    it("deletes softly and restores, ticking the risk assessment item while one is kept", async () => {
+      expect(await greenlight("risk_assessment")).toBe(false);
+      const doc = (await upload(new TextEncoder().encode("Hazards: water, night."), "Risk assessment.txt", { category: "risk_assessment" })).body as DocumentDto;
+      expect(doc.versions[0]!.contentType).toBe("text/plain");
+      expect(await greenlight("risk_assessment")).toBe(true);
+      const deleted = await api(`/projects/${projectId}/documents/${doc.id}`, { method: "DELETE", as: "member" });
+      expect(deleted.status).toBe(200);
+      expect(deleted.body.deletedByName).toBe("Lena Fischer");
+      expect(await greenlight("risk_assessment")).toBe(false);
+      const live = await api(`/projects/${projectId}/documents`, { as: "member" });
+      expect(live.body.items.map((d: DocumentDto) => d.id)).not.toContain(doc.id);
+      const bin = await api(`/projects/${projectId}/documents?deleted=true`, { as: "member" });
+      expect(bin.body.items.map((d: DocumentDto) => d.id)).toEqual([doc.id]);
+      const again = await api(`/projects/${projectId}/documents/${doc.id}`, { method: "DELETE", as: "member" });
+      expect(again.status).toBe(409);
+      const restored = await api(`/projects/${projectId}/documents/${doc.id}/restore`, { method: "POST", as: "staff" });
+      expect(restored.status).toBe(200);
+      expect(restored.body.deletedAt).toBeNull();
+      expect(await greenlight("risk_assessment")).toBe(true);
+    });
+
+    it("fills a template from the project into a PDF that reads back", async () => {
+      const res = await api(`/projects/${projectId}/documents/templates`, { method: "POST", as: "member", json: { template: "location_release", party: "Ida Sørensen", detail: "Pier 4, Old harbour" } });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ title: "Location release — Ida Sørensen", category: "release_forms" });
+      expect(res.body.versions[0]).toMatchObject({ origin: "template", contentType: "application/pdf" });
+      const pdf = await api(res.body.versions[0].url, { as: "member" });
+      const doc = await PDFDocument.load(pdf.body);
+      expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+      expect(doc.getTitle()).toBe("Location release — Harbour Lights");
+      const bad = await api(`/projects/${projectId}/documents/templates`, { method: "POST", as: "member", json: { template: "nda" } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toMatch(/template is one of/);
+    });
+  });
+
+  describe("who may do what", () => {
+    it("lets the crew, staff and admins in, and no other student or anonymous caller", async () => {
+      const doc = (await upload(await makePdf(1), "Insurance.pdf", { category: "insurance" })).body as DocumentDto;
+      const checks: [string, string, (as: string | undefined) => Promise<{ status: number }>][] = [
+        ["list", "GET", (as) => api(`/projects/${projectId}/documents`, { as })],
+        ["read", "GET", (as) => api(`/projects/${projectId}/documents/${doc.id}`, { as })],
+        ["download", "GET", (as) => api(doc.versions[0]!.url, { as })],
+        ["upload", "POST", async (as) => upload(await makePdf(1), "x.pdf", { as, documentId: doc.id })],
+        ["rename", "PATCH", (as) => api(`/projects/${projectId}/documents/${doc.id}`, { method: "PATCH", as, json: { title: "Insurance certificate" } })],
+        ["template", "POST", (as) => api(`/projects/${projectId}/documents/templates`, { method: "POST", as, json: { template: "crew_deal_memo" } })],
+      ];
+      const expected: Record<string, number> = { member: 2, staff: 2, admin: 2, outsider: 403, equipment: 403, anonymous: 401 };
+      for (const [what, , call] of checks) {
+        for (const [who, status] of Object.entries(expected)) {
+          const res = await call(who === "anonymous" ? undefined : who);
+          if (status === 2) expect(res.status, `${who} ${what}`).toBeLessThan(300);
+          else expect(res.status, `${who} ${what}`).toBe(status);
+        }
+      }
+      // Anonymous callers may not reach the storage at all, whatever the path.
+      expect((await api(`/storage/v1/object/documents/${projectId}/${doc.id}/${doc.versions[0]!.id}`)).status).toBe(401);
+      expect((await api(`/storage/v1/object/other/thing`, { as: "member" })).status).toBe(404);
+    });
+
+    it("lets only the crew, staff and admins send, remind and void", async () => {
+      const doc = await newRelease("Matrix release");
+      const send = (as?: string) => api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { method: "POST", as, json: { signers: [{ name: "Ann Owner", email: "ann@outside.test" }] } });
+      expect((await send("outsider")).status).toBe(403);
+      expect((await send(undefined)).status).toBe(401);
+      const sent = await send("member");
+      expect(sent.status).toBe(201);
+      const sub = sent.body.submissions[0];
+      for (const who of ["outsider", "equipment"]) {
+        expect((await api(`/signature-requests/${sub.id}/remind`, { method: "POST", as: who })).status).toBe(403);
+        expect((await api(`/signature-requests/${sub.id}/void`, { method: "POST", as: who, json: { reason: "not mine" } })).status).toBe(403);
+        expect((await api(`/signature-requests/${sub.id}/signers/${sub.signers[0].id}/link`, { method: "POST", as: who })).status).toBe(403);
+      }
+      expect((await api(`/signature-requests/${sub.id}/remind`, { method: "POST", as: "staff" })).status).toBe(200);
+      expect((await api(`/signature-requests/${sub.id}/void`, { method: "POST", as: "admin", json: { reason: "Matrix test done" } })).status).toBe(200);
+    });
+  });
+
+  describe("signing", () => {
+    it("asks signers in order, seals the PDF with a certificate, mails it to everyone and ticks the releases", async () => {
+      const original = await makePdf(3);
+      const doc = (await upload(original, "Talent release.pdf", { category: "release_forms" })).body as DocumentDto;
+      const sent = await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, {
+        method: "POST",
+        as: "member",
+        json: {
+          order: "sequential",
+          message: "Thanks for acting with us!",
+          signers: [
+            { name: "Maya Actor", email: "maya@outside.test", role: "signer" },
+            { name: "Lena Fischer", email: "student@portal.test", role: "approver" },
+            { name: "Agent Office", email: "agent@outside.test", role: "copy" },
+          ],
+        },
+      });
+      expect(sent.status).toBe(201);
+      const sub = sent.body.submissions[0];
+      expect(sub.signers.map((x: { status: string }) => x.status)).toEqual(["sent", "waiting", "copy"]);
+      expect(await mailsTo("agent@outside.test")).toHaveLength(0);
+      expect(await greenlight("releases_signed")).toBe(false);
+
+      const maya = await linkFor("maya@outside.test");
+      expect(maya.token.length).toBeGreaterThanOrEqual(43);
+      const [stored] = await p.services.db.execute<{ n: number }>(sql`select count(*)::int as n from signing_tokens where token_hash = ${maya.token}`).then((r) => r.rows);
+      expect(stored!.n).toBe(0);
+
+      const view = await open(maya);
+      expect(view.status).toBe(200);
+      expect(view.body).toMatchObject({ documentTitle: "Talent release", projectTitle: "Harbour Lights", senderName: "Lena Fischer", message: "Thanks for acting with us!", pages: 3, signer: { name: "Maya Actor", role: "signer" } });
+      const pdf = await api(view.body.documentUrl, { headers: { [SIGNING_TOKEN_HEADER]: maya.token } });
+      expect(pdf.status).toBe(200);
+      expect(sha256(pdf.body)).toBe(sha256(original));
+
+      const noConsent = await signAs(maya, { kind: "drawn", image: PNG_DATA_URL });
+      expect(noConsent.status).toBe(400);
+      expect(noConsent.body.error.message).toMatch(/Tick the box/);
+      const notPng = await signAs(maya, { kind: "drawn", consent: true, image: "data:image/svg+xml;base64,AAAA" });
+      expect(notPng.status).toBe(400);
+      const signed = await signAs(maya, { kind: "drawn", consent: true, image: PNG_DATA_URL });
+      expect(signed.status).toBe(200);
+      expect(signed.body).toEqual({ completed: false });
+
+      const reused = await open(maya);
+      expect(reused.status).toBe(404);
+      expect(reused.body.error.details).toEqual({ reason: "used" });
+      expect(reused.body.documentTitle).toBeUndefined();
+      expect((await signAs(maya, { kind: "typed", consent: true, text: "Maya Actor" })).status).toBe(404);
+
+      const lena = await linkFor("student@portal.test");
+      expect((await open(lena)).status).toBe(200);
+      const approved = await signAs(lena, { kind: "typed", consent: true, text: "Lena Fischer" });
+      expect(approved.body).toEqual({ completed: true });
+
+      const after = (await api(`/projects/${projectId}/documents/${doc.id}`, { as: "member" })).body as DocumentDto;
+      expect(after.submissions[0]).toMatchObject({ status: "completed" });
+      expect(after.submissions[0]!.signers.map((x) => x.status)).toEqual(["signed", "signed", "copy"]);
+      const sealedVersion = after.versions[0]!;
+      expect(sealedVersion).toMatchObject({ number: 2, origin: "sealed", uploadedByName: "The Portal", fileName: "Talent release (signed).pdf" });
+      const sealedBytes = (await api(sealedVersion.url, { as: "member" })).body as Uint8Array;
+      expect(sha256(sealedBytes)).toBe(sealedVersion.sha256);
+      const sealed = await PDFDocument.load(sealedBytes);
+      // The three original pages, a signature page and the certificate.
+      expect(sealed.getPageCount()).toBe(5);
+      expect(sealed.getSubject()).toMatch(/^Sealed by The Portal; signed document SHA-256 [0-9a-f]{64}$/);
+      const raw = Buffer.from(sealedBytes).toString("latin1");
+      expect(raw).toContain("/Subtype /Image");
+
+      for (const email of ["maya@outside.test", "student@portal.test", "agent@outside.test"]) {
+        const done = (await mailsTo(email)).filter((m) => m.subject.startsWith("Signed by everyone"));
+        expect(done.length, email).toBeGreaterThanOrEqual(1);
+        expect(done[0]!.attachments?.[0]?.storageKey).toContain(sealedVersion.id);
+        expect(done[0]!.text).toContain(sealedVersion.sha256);
+      }
+      expect(await greenlight("releases_signed")).toBe(true);
+      const completedLink = await open(lena);
+      expect(completedLink.body.error.details).toEqual({ reason: "used" });
+    });
+
+    it("gives nothing for a wrong, foreign or missing token", async () => {
+      const doc = await newRelease("Wrong tokens");
+      const sent = await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, {
+        method: "POST",
+        as: "member",
+        json: { signers: [{ name: "Ola One", email: "ola@outside.test" }, { name: "Tim Two", email: "tim@outside.test" }] },
+      });
+      const ola = await linkFor("ola@outside.test");
+      const tim = await linkFor("tim@outside.test");
+      for (const bad of [
+        { ...ola, token: "x".repeat(43) },
+        { ...ola, token: tim.token },
+        { ...ola, signerId: tim.signerId },
+        { ...ola, submissionId: "00000000-0000-4000-8000-000000000000" },
+        { ...ola, token: "" },
+        { ...ola, signerId: "not-a-uuid" },
+      ]) {
+        const res = await open(bad);
+        expect(res.status).toBe(404);
+        expect(res.body.error.details).toEqual({ reason: "invalid" });
+        expect((await api(`/storage/v1/object/signing/${bad.submissionId}/${bad.signerId}`, { headers: { [SIGNING_TOKEN_HEADER]: bad.token } })).status).toBe(404);
+      }
+      expect(sent.body.submissions[0].signers.map((x: { status: string }) => x.status)).toEqual(["sent", "sent"]);
+    });
+
+    it("closes a request when someone declines, with their reason, and tells the sender", async () => {
+      const doc = await newRelease("Declined release");
+      await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, {
+        method: "POST",
+        as: "member",
+        json: { signers: [{ name: "Dee Cline", email: "dee@outside.test" }, { name: "Other Person", email: "other@outside.test" }] },
+      });
+      const dee = await linkFor("dee@outside.test");
+      const short = await api(`/rest/v1/signing/${dee.submissionId}/${dee.signerId}/decline`, { method: "POST", json: { reason: "" }, headers: { [SIGNING_TOKEN_HEADER]: dee.token } });
+      expect(short.status).toBe(400);
+      const res = await api(`/rest/v1/signing/${dee.submissionId}/${dee.signerId}/decline`, { method: "POST", json: { reason: "The fee is wrong." }, headers: { [SIGNING_TOKEN_HEADER]: dee.token } });
+      expect(res.status).toBe(200);
+      const after = (await api(`/projects/${projectId}/documents/${doc.id}`, { as: "member" })).body as DocumentDto;
+      expect(after.submissions[0]).toMatchObject({ status: "declined" });
+      expect(after.submissions[0]!.signers[0]).toMatchObject({ status: "declined", declineReason: "The fee is wrong." });
+      const other = await linkFor("other@outside.test");
+      expect((await open(other)).body.error.details).toEqual({ reason: "declined" });
+      expect((await mailsTo("other@outside.test")).at(-1)!.subject).toMatch(/No longer to sign/);
+      expect((await mailsTo("student@portal.test")).at(-1)!.subject).toBe("Dee Cline declined to sign “Declined release”");
+    });
+
+    it("voids, expires and reminds", async () => {
+      const doc = await newRelease("Timing release");
+      const sent = await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, {
+        method: "POST",
+        as: "member",
+        json: { reminderDays: 2, signers: [{ name: "Rita Late", email: "rita@outside.test" }] },
+      });
+      const sub = sent.body.submissions[0];
+      const again = await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { method: "POST", as: "member", json: { signers: [{ name: "Rita Late", email: "rita@outside.test" }] } });
+      expect(again.status).toBe(409);
+
+      // Three days on, the scan reminds Rita with a new link; the first one still works.
+      const first = await linkFor("rita@outside.test");
+      const scan = await scanSignatures(p.services, { now: new Date(Date.now() + 3 * 24 * 3600_000) });
+      expect(scan.reminded).toBeGreaterThanOrEqual(1);
+      const reminder = await linkFor("rita@outside.test");
+      expect(reminder.token).not.toBe(first.token);
+      expect((await mailsTo("rita@outside.test")).at(-1)!.subject).toMatch(/^Reminder: /);
+      expect((await open(first)).status).toBe(200);
+
+      const qr = await api(`/signature-requests/${sub.id}/signers/${sub.signers[0].id}/link`, { method: "POST", as: "member" });
+      expect(qr.status).toBe(200);
+      expect(qr.body.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+      const inPerson = new URL(qr.body.url);
+      expect((await open({ submissionId: sub.id, signerId: sub.signers[0].id, token: inPerson.searchParams.get("token")! })).status).toBe(200);
+
+      await p.services.db.update(signatureSubmissions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signatureSubmissions.id, sub.id));
+      expect((await open(first)).body.error.details).toEqual({ reason: "expired" });
+      const listed = (await api(`/projects/${projectId}/documents/${doc.id}`, { as: "member" })).body as DocumentDto;
+      expect(listed.submissions[0]!.status).toBe("expired");
+      expect((await scanSignatures(p.services)).expired).toBeGreaterThanOrEqual(1);
+      const remindExpired = await api(`/signature-requests/${sub.id}/remind`, { method: "POST", as: "member" });
+      expect(remindExpired.status).toBe(409);
+
+      const doc2 = await newRelease("Voided release");
+      const sent2 = await api(`/projects/${projectId}/documents/${doc2.id}/signature-requests`, { method: "POST", as: "member", json: { signers: [{ name: "Vic Void", email: "vic@outside.test" }] } });
+      const vic = await linkFor("vic@outside.test");
+      const noReason = await api(`/signature-requests/${sent2.body.submissions[0].id}/void`, { method: "POST", as: "member", json: {} });
+      expect(noReason.status).toBe(400);
+      const voided = await api(`/signature-requests/${sent2.body.submissions[0].id}/void`, { method: "POST", as: "member", json: { reason: "Wrong date in clause 1" } });
+      expect(voided.body.submissions[0]).toMatchObject({ status: "voided", voidReason: "Wrong date in clause 1" });
+      expect((await open(vic)).body.error.details).toEqual({ reason: "voided" });
+      expect((await mailsTo("vic@outside.test")).at(-1)!.subject).toMatch(/No longer to sign/);
+    });
+
+    it("sends only a readable PDF, with real signers", async () => {
+      const txt = (await upload(new TextEncoder().encode("plain"), "notes.txt")).body as DocumentDto;
+      const notPdf = await api(`/projects/${projectId}/documents/${txt.id}/signature-requests`, { method: "POST", as: "member", json: { signers: [{ name: "Ann", email: "ann@outside.test" }] } });
+      expect(notPdf.status).toBe(400);
+      expect(notPdf.body.error.message).toMatch(/Only a PDF/);
+      const doc = await newRelease("Input checks");
+      const post = (json: unknown) => api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { method: "POST", as: "member", json });
+      expect((await post({ signers: [] })).body.error.message).toMatch(/at least one person/);
+      expect((await post({ signers: [{ name: "Copy Only", email: "c@outside.test", role: "copy" }] })).body.error.message).toMatch(/must sign or approve/);
+      expect((await post({ signers: [{ name: "Ann A", email: "a@outside.test" }, { name: "Ann B", email: "A@outside.test" }] })).body.error.message).toMatch(/same e-mail/);
+      expect((await post({ signers: [{ name: "Ann", email: "not-an-email" }] })).status).toBe(400);
+    });
+  });
+});

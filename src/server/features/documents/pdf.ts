@@ -1,0 +1,299 @@
+import { createHash } from "node:crypto";
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { TEMPLATE_INFO, type SignerRole, type TemplateKey } from "../../../common/documents.ts";
+import { AppError } from "../../lib/errors.ts";
+
+export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.4, 0.4, 0.45);
+
+/**
+ * The standard PDF fonts only know Western European letters; a name such as "Łukasz" would make
+ * pdf-lib throw. Letters it cannot draw lose their accent, or become "?", so sealing never fails on a name.
+ */
+function drawable(font: PDFFont, text: string): string {
+  let out = "";
+  for (const ch of text.replace(/[\r\t]/g, " ")) {
+    if (canDraw(font, ch)) out += ch;
+    else {
+      const plain = ch.normalize("NFKD").replace(/\p{M}/gu, "");
+      out += plain && [...plain].every((c) => canDraw(font, c)) ? plain : "?";
+    }
+  }
+  return out;
+}
+
+function canDraw(font: PDFFont, ch: string) {
+  try {
+    font.encodeText(ch);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes top-down on pages of one document, adding a page when the current one is full. */
+class Writer {
+  page!: PDFPage;
+  y = 0;
+  constructor(
+    private doc: PDFDocument,
+    readonly fonts: { regular: PDFFont; bold: PDFFont; italic: PDFFont },
+  ) {
+    this.newPage();
+  }
+  newPage() {
+    this.page = this.doc.addPage([A4.width, A4.height]);
+    this.y = A4.height - MARGIN;
+  }
+  need(height: number) {
+    if (this.y - height < MARGIN) this.newPage();
+  }
+  text(text: string, opts: { size?: number; font?: PDFFont; color?: typeof INK; gap?: number } = {}) {
+    const size = opts.size ?? 10.5;
+    const font = opts.font ?? this.fonts.regular;
+    const width = A4.width - 2 * MARGIN;
+    for (const paragraph of drawable(font, text).split("\n")) {
+      let line = "";
+      const lines: string[] = [];
+      for (const word of paragraph.split(/\s+/)) {
+        const next = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(next, size) > width && line) {
+          lines.push(line);
+          line = word;
+        } else line = next;
+      }
+      lines.push(line);
+      for (const l of lines) {
+        this.need(size * 1.4);
+        this.page.drawText(l, { x: MARGIN, y: this.y - size, size, font, color: opts.color ?? INK });
+        this.y -= size * 1.4;
+      }
+    }
+    this.y -= opts.gap ?? 6;
+  }
+  rule() {
+    this.need(12);
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.5, color: MUTED });
+    this.y -= 12;
+  }
+}
+
+async function newDocument(title: string) {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setProducer("The Portal");
+  doc.setCreator("The Portal");
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    italic: await doc.embedFont(StandardFonts.TimesRomanItalic),
+  };
+  return { doc, fonts };
+}
+
+// ── Templates ────────────────────────────────────────────────────────────────────────────────────
+
+export interface TemplateData {
+  schoolName: string;
+  projectTitle: string;
+  producers: string[];
+  directors: string[];
+  supervisor: string | null;
+  shootStart: string | null;
+  shootEnd: string | null;
+  locations: string[];
+  party: string;
+  detail: string;
+  date: string;
+}
+
+const blank = (v: string) => v || "______________________________";
+const list = (v: string[]) => (v.length ? v.join(", ") : "______________________________");
+const shootDates = (d: TemplateData) => (d.shootStart ? (d.shootEnd && d.shootEnd !== d.shootStart ? `${d.shootStart} to ${d.shootEnd}` : d.shootStart) : "to be scheduled");
+
+function templateBody(key: TemplateKey, d: TemplateData): { intro: string[]; clauses: string[]; signers: string[] } {
+  const production = `“${d.projectTitle}”, a student production of ${d.schoolName}`;
+  switch (key) {
+    case "location_release":
+      return {
+        intro: [`Location: ${blank(d.detail)}`, `Owner or authorised person: ${blank(d.party)}`, `Shoot dates: ${shootDates(d)}`, `Producer(s): ${list(d.producers)}`],
+        clauses: [
+          `1. The owner grants the production ${production}, permission to enter the location above with cast, crew and equipment on the shoot dates, and to photograph and record it.`,
+          "2. The production may use the recordings in the film, its promotion and the school's teaching and festival submissions, in any medium, without time limit.",
+          "3. The production will leave the location as it found it and is responsible for any damage it causes; the school's insurance covers its students' productions.",
+          "4. The owner confirms that they have the right to grant this permission.",
+        ],
+        signers: [`Owner: ${blank(d.party)}`, `Producer: ${list(d.producers)}`],
+      };
+    case "talent_release":
+      return {
+        intro: [`Performer: ${blank(d.party)}`, `Role: ${blank(d.detail)}`, `Director(s): ${list(d.directors)}`, `Shoot dates: ${shootDates(d)}`],
+        clauses: [
+          `1. The performer agrees to be filmed and recorded for ${production}, and grants the production the right to use their image, voice and performance in the film.`,
+          "2. The film may be shown at festivals, in the school's teaching and showcases, online and in its promotion, without time limit and without further payment.",
+          "3. The performer will be credited by the name above unless they ask otherwise in writing.",
+          "4. The performer may ask for a copy of the finished film.",
+        ],
+        signers: [`Performer: ${blank(d.party)}`, `Producer: ${list(d.producers)}`],
+      };
+    case "minor_consent":
+      return {
+        intro: [`Minor: ${blank(d.detail)}`, `Parent or legal guardian: ${blank(d.party)}`, `Shoot dates: ${shootDates(d)}`, `Supervisor: ${d.supervisor ?? "to be named"}`],
+        clauses: [
+          `1. As the parent or legal guardian of the minor named above, I consent to their taking part in ${production}.`,
+          "2. I grant the production the right to use the minor's image, voice and performance in the film, its festival and teaching screenings and its promotion, without time limit.",
+          "3. A parent, guardian or a chaperone named by me will be present whenever the minor is on set; working hours follow the law that applies to minors.",
+          "4. I may withdraw this consent for future shoot days at any time by telling the producer in writing.",
+        ],
+        signers: [`Parent or guardian: ${blank(d.party)}`, `Producer: ${list(d.producers)}`],
+      };
+    case "crew_deal_memo":
+      return {
+        intro: [`Crew member: ${blank(d.party)}`, `Position and fee: ${blank(d.detail)}`, `Shoot dates: ${shootDates(d)}`, `Locations: ${list(d.locations)}`],
+        clauses: [
+          `1. The crew member will work on ${production}, in the position above, on the shoot dates and the preparation days agreed with the producer.`,
+          "2. The fee, if any, is paid within 30 days of the last shoot day; expenses are paid only when agreed in advance.",
+          "3. The crew member will be credited in the film in the position above.",
+          "4. The production owns the results of the work for use in the film, its festival and teaching screenings and its promotion.",
+        ],
+        signers: [`Crew member: ${blank(d.party)}`, `Producer: ${list(d.producers)}`],
+      };
+  }
+}
+
+/** A release or deal memo filled from the project's data, ready to be sent for signature. */
+export async function renderTemplate(key: TemplateKey, d: TemplateData): Promise<Uint8Array> {
+  const label = TEMPLATE_INFO[key].label;
+  const { doc, fonts } = await newDocument(`${label} — ${d.projectTitle}`);
+  const w = new Writer(doc, fonts);
+  w.text(d.schoolName, { size: 10, color: MUTED });
+  w.text(label, { size: 20, font: fonts.bold, gap: 4 });
+  w.text(`Production: ${d.projectTitle}`, { size: 12, gap: 14 });
+  for (const line of templateBody(key, d).intro) w.text(line);
+  w.rule();
+  for (const clause of templateBody(key, d).clauses) w.text(clause, { gap: 10 });
+  w.y -= 10;
+  w.text(`Date: ${d.date}`, { color: MUTED, gap: 16 });
+  for (const s of templateBody(key, d).signers) {
+    w.need(60);
+    w.y -= 30;
+    w.rule();
+    w.text(s, { size: 9.5, color: MUTED });
+  }
+  w.text("Signed electronically through The Portal; the signatures and an audit certificate are added to this document when everyone has signed.", { size: 8.5, color: MUTED });
+  return doc.save();
+}
+
+// ── Sealing ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface SealSigner {
+  name: string;
+  email: string;
+  role: SignerRole;
+  signatureKind: "drawn" | "typed" | null;
+  signatureValue: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  viewedAt: Date | null;
+  signedAt: Date | null;
+}
+
+export interface SealInput {
+  original: Uint8Array;
+  title: string;
+  submissionId: string;
+  senderName: string;
+  sentAt: Date;
+  signers: SealSigner[];
+}
+
+export interface Sealed {
+  bytes: Uint8Array;
+  pages: number;
+  originalSha256: string;
+  /** The original with its signature page, before the certificate that names this hash. */
+  signedSha256: string;
+  sha256: string;
+}
+
+const utc = (d: Date | null) => (d ? `${d.toISOString().replace("T", " ").slice(0, 19)} UTC` : "—");
+
+/** How many pages a PDF has; a file pdf-lib cannot read is refused with a message, never a 500. */
+export async function countPages(bytes: Uint8Array): Promise<number> {
+  return (await loadPdf(bytes)).getPageCount();
+}
+
+async function loadPdf(bytes: Uint8Array) {
+  try {
+    return await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch (err) {
+    throw new AppError("bad_request", "This PDF cannot be read (it may be damaged or password-protected), so it cannot be signed here.", undefined, { cause: err });
+  }
+}
+
+/**
+ * The sealed PDF: the original pages, a signature page with each signature, then an audit certificate
+ * naming every signer's address, browser and times, the SHA-256 of the original and of the signed
+ * document it certifies. The final file's own hash cannot be printed inside it; it is stored with the
+ * version and sent in the e-mail.
+ */
+export async function sealDocument(input: SealInput): Promise<Sealed> {
+  const originalSha256 = sha256(input.original);
+  const doc = await loadPdf(input.original);
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    italic: await doc.embedFont(StandardFonts.TimesRomanItalic),
+  };
+  const signing = input.signers.filter((s) => s.role !== "copy");
+
+  const w = new Writer(doc, fonts);
+  w.text("Signatures", { size: 18, font: fonts.bold, gap: 4 });
+  w.text(input.title, { size: 11, color: MUTED, gap: 16 });
+  for (const s of signing) {
+    w.need(120);
+    const top = w.y;
+    if (s.signatureKind === "drawn" && s.signatureValue) {
+      const png = await doc.embedPng(Buffer.from(s.signatureValue.split(",")[1] ?? "", "base64"));
+      const scale = Math.min(220 / png.width, 70 / png.height, 1);
+      w.page.drawImage(png, { x: MARGIN, y: top - 72, width: png.width * scale, height: png.height * scale });
+    } else if (s.signatureValue) {
+      w.page.drawText(drawable(fonts.italic, s.signatureValue), { x: MARGIN, y: top - 48, size: 26, font: fonts.italic, color: INK });
+    }
+    w.y = top - 78;
+    w.rule();
+    w.text(`${s.name} (${s.email}) — ${s.role === "approver" ? "approved" : "signed"} ${utc(s.signedAt)}`, { size: 9.5 });
+    w.y -= 14;
+  }
+  const signed = await doc.save();
+  const signedSha256 = sha256(signed);
+
+  w.newPage();
+  w.text("Audit certificate", { size: 18, font: fonts.bold, gap: 4 });
+  w.text(input.title, { size: 11, color: MUTED, gap: 12 });
+  w.text(`Signature request ${input.submissionId}, sent by ${input.senderName} on ${utc(input.sentAt)}.`);
+  w.text(`SHA-256 of the original document: ${originalSha256}`, { size: 9 });
+  w.text(`SHA-256 of the signed document (all pages before this certificate): ${signedSha256}`, { size: 9, gap: 12 });
+  for (const s of input.signers) {
+    w.need(90);
+    w.rule();
+    w.text(`${s.name} <${s.email}>`, { font: fonts.bold, gap: 2 });
+    if (s.role === "copy") {
+      w.text("Received a copy; did not sign.", { size: 9.5 });
+      continue;
+    }
+    w.text(`Role: ${s.role === "approver" ? "approver" : "signer"}; signature ${s.signatureKind === "drawn" ? "drawn on screen" : "typed"}`, { size: 9.5, gap: 2 });
+    w.text(`Viewed: ${utc(s.viewedAt)}   Signed: ${utc(s.signedAt)}`, { size: 9.5, gap: 2 });
+    w.text(`IP address: ${s.ip ?? "unknown"}`, { size: 9.5, gap: 2 });
+    w.text(`Browser: ${s.userAgent ?? "unknown"}`, { size: 8.5 });
+  }
+  w.y -= 8;
+  w.text("Each signer opened the document through a personal link sent to their e-mail address (or shown to them in person), agreed to sign electronically, and signed. Any change to this file changes its SHA-256.", { size: 8.5, color: MUTED });
+  doc.setSubject(`Sealed by The Portal; signed document SHA-256 ${signedSha256}`);
+  const bytes = await doc.save();
+  return { bytes, pages: doc.getPageCount(), originalSha256, signedSha256, sha256: sha256(bytes) };
+}

@@ -1,0 +1,128 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import {
+  SIGNING_TOKEN_HEADER,
+  declineInput,
+  documentListQuery,
+  documentUpdateInput,
+  signInput,
+  submissionCreateInput,
+  templateInput,
+  uploadQuery,
+  voidInput,
+} from "../../../common/documents.ts";
+import { requireUser, type AppEnv } from "../../auth/guards.ts";
+import { clientIp } from "../../auth/routes.ts";
+import { AppError } from "../../lib/errors.ts";
+import { body, query } from "../../lib/validate.ts";
+import * as service from "./service.ts";
+import * as signatures from "./signatures.ts";
+
+type C = Context<AppEnv>;
+
+const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, role: c.var.user.role });
+const param = (c: C, name: string) => c.req.param(name) ?? "";
+const client = (c: C) => ({ ip: clientIp(c), userAgent: (c.req.header("user-agent") ?? "unknown").slice(0, 500) });
+const link = (c: C) => ({ submissionId: param(c, "submissionId"), signerId: param(c, "signerId"), token: c.req.header(SIGNING_TOKEN_HEADER) });
+
+/** /rest/v1/projects/{projectId}/documents: the crew, staff and admins (the service checks). */
+export const documentRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await service.listDocuments(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), query: query(c, documentListQuery) })))
+  .post("/templates", async (c) =>
+    c.json(await service.createFromTemplate(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, templateInput) }), 201),
+  )
+  .get("/:documentId", async (c) => c.json(await service.getDocument(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId") })))
+  .patch("/:documentId", async (c) =>
+    c.json(await service.updateDocument(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), input: await body(c, documentUpdateInput) })),
+  )
+  .delete("/:documentId", async (c) =>
+    c.json((await service.setDeleted(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), deleted: true })).document),
+  )
+  .post("/:documentId/restore", async (c) =>
+    c.json((await service.setDeleted(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), deleted: false })).document),
+  )
+  .post("/:documentId/signature-requests", async (c) =>
+    c.json(
+      await signatures.createSubmission(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), input: await body(c, submissionCreateInput) }),
+      201,
+    ),
+  );
+
+/** /rest/v1/signature-requests/{submissionId}: what the sender does with a request. */
+export const submissionRoutes = new Hono<AppEnv>()
+  .post("/:submissionId/remind", async (c) => c.json(await signatures.remind(c.var.services, { caller: caller(c), submissionId: param(c, "submissionId") })))
+  .post("/:submissionId/signers/:signerId/remind", async (c) =>
+    c.json(await signatures.remind(c.var.services, { caller: caller(c), submissionId: param(c, "submissionId"), signerId: param(c, "signerId") })),
+  )
+  .post("/:submissionId/signers/:signerId/link", async (c) =>
+    c.json(await signatures.inPersonLink(c.var.services, { caller: caller(c), submissionId: param(c, "submissionId"), signerId: param(c, "signerId") })),
+  )
+  .post("/:submissionId/void", async (c) => c.json(await signatures.voidSubmission(c.var.services, { caller: caller(c), submissionId: param(c, "submissionId"), input: await body(c, voidInput) })));
+
+/** /rest/v1/signing/{submissionId}/{signerId}: no sign-in, the token in a header is the only key. */
+export const publicSigningRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next();
+    // A signing page's answers are personal: never kept by a shared cache.
+    c.header("cache-control", "no-store");
+  })
+  .get("/:submissionId/:signerId", async (c) => c.json(await signatures.openSigning(c.var.services, { ...link(c), client: client(c) })))
+  .post("/:submissionId/:signerId/sign", async (c) => c.json(await signatures.sign(c.var.services, { ...link(c), client: client(c), input: await body(c, signInput) })))
+  .post("/:submissionId/:signerId/decline", async (c) => c.json(await signatures.decline(c.var.services, { ...link(c), client: client(c), input: await body(c, declineInput) })));
+
+const MB = 1024 * 1024;
+/** The app's 1 MB limit for JSON does not fit a file: uploads carry the UPLOAD_MAX_MB setting, checked while reading. */
+const uploadLimit = (c: C, next: () => Promise<void>) =>
+  bodyLimit({
+    maxSize: c.var.services.config.UPLOAD_MAX_MB * MB,
+    onError: () => {
+      throw new AppError("payload_too_large", `The file is larger than ${c.var.services.config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`);
+    },
+  })(c, next);
+
+const fileHeaders = (type: string, fileName: string, inline: boolean) => ({
+  "content-type": type,
+  "content-disposition": `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  "cache-control": "private, no-store",
+  "x-content-type-options": "nosniff",
+  // A stored file opened directly must never run as a page of the portal (a PDF needs the browser's own viewer).
+  ...(type === "application/pdf" ? {} : { "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
+});
+
+/** Only types a browser shows safely are opened in place; everything else is downloaded. */
+const INLINE = new Set(["application/pdf", "image/png", "image/jpeg", "image/webp", "text/plain"]);
+
+/**
+ * /storage/v1/object/<bucket>/<path>: each bucket decides who may read and write, per request.
+ * "documents": <projectId>[/<documentId>] to upload, <projectId>/<documentId>/<versionId> to download.
+ * "signing": <submissionId>/<signerId> with the signing token, the document being signed.
+ */
+export const storageRoutes = new Hono<AppEnv>()
+  .get("/signing/:submissionId/:signerId", async (c) => {
+    const { bytes, fileName } = await signatures.readSigningDocument(c.var.services, link(c));
+    return c.body(new Uint8Array(bytes), 200, fileHeaders("application/pdf", fileName, true));
+  })
+  .use("/documents/*", requireUser)
+  .post("/documents/:projectId", uploadLimit, async (c) => {
+    const q = query(c, uploadQuery);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(await service.uploadDocument(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), fileName: q.name, title: q.title, category: q.category, bytes }), 201);
+  })
+  .post("/documents/:projectId/:documentId", uploadLimit, async (c) => {
+    const q = query(c, uploadQuery);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(
+      await service.uploadDocument(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), fileName: q.name, bytes }),
+      201,
+    );
+  })
+  .get("/documents/:projectId/:documentId/:versionId", async (c) => {
+    const { version, bytes } = await service.readVersion(c.var.services, {
+      caller: caller(c),
+      projectId: param(c, "projectId"),
+      documentId: param(c, "documentId"),
+      versionId: param(c, "versionId"),
+    });
+    const inline = c.req.query("download") === undefined && INLINE.has(version.contentType);
+    return c.body(new Uint8Array(bytes), 200, { ...fileHeaders(version.contentType, version.fileName, inline), etag: `"${version.sha256}"` });
+  });

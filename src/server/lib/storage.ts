@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Config } from "../config.ts";
+import { AppError } from "./errors.ts";
+
+/**
+ * Where files live. Keys are "<bucket>/<path>" of plain segments; callers decide who may read or write
+ * a key, the store only keeps bytes. The local store fills the interface today; an S3-compatible bucket
+ * (S3_* settings) fills the same three calls later without a caller changing.
+ */
+export interface Storage {
+  kind: "local" | "s3";
+  /** Writes the whole object or nothing: a reader never sees half a file. */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Uint8Array | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** A key becomes a file path, so anything that could climb out of the store is refused. */
+export function checkKey(key: string): string[] {
+  const parts = key.split("/");
+  if (parts.length < 2 || !parts.every((p) => SEGMENT.test(p) && !p.includes(".."))) {
+    throw new AppError("bad_request", "This is not a valid file address.");
+  }
+  return parts;
+}
+
+export function createLocalStorage(root: string): Storage {
+  const file = (key: string) => path.join(root, ...checkKey(key));
+  return {
+    kind: "local",
+    async put(key, bytes) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Same folder as the target, so the rename is atomic on one file system.
+      const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+      try {
+        await writeFile(tmp, bytes, { flag: "wx" });
+        await rename(tmp, target);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await readFile(file(key)));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+  };
+}
+
+const stores = new Map<string, Storage>();
+
+/** One store per data folder; built on first use, so jobs and routes share it without more wiring. */
+export function storageFor(config: Pick<Config, "DATA_DIR">): Storage {
+  const root = path.join(config.DATA_DIR, "storage");
+  let store = stores.get(root);
+  if (!store) {
+    store = createLocalStorage(root);
+    stores.set(root, store);
+  }
+  return store;
+}
+
+// ── What a file really is ────────────────────────────────────────────────────────────────────────
+
+export interface FileType {
+  mime: string;
+  ext: string;
+  label: string;
+}
+
+const PDF: FileType = { mime: "application/pdf", ext: "pdf", label: "PDF" };
+const OFFICE: Record<string, FileType> = {
+  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx", label: "Word document" },
+  xlsx: { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ext: "xlsx", label: "Excel spreadsheet" },
+  pptx: { mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation", ext: "pptx", label: "PowerPoint presentation" },
+  odt: { mime: "application/vnd.oasis.opendocument.text", ext: "odt", label: "OpenDocument text" },
+  ods: { mime: "application/vnd.oasis.opendocument.spreadsheet", ext: "ods", label: "OpenDocument spreadsheet" },
+};
+
+export const ACCEPTED_FILES = "PDF, PNG, JPEG, WebP, Word, Excel, PowerPoint, OpenDocument, plain text or CSV";
+
+/**
+ * The type the bytes really are, from their first bytes; the name only tells which of the zip-based
+ * office formats a zip is, or whether text is CSV. Null when the portal does not keep this kind of file.
+ */
+export function sniffFileType(bytes: Uint8Array, fileName: string): FileType | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  const ext = path.extname(fileName).slice(1).toLowerCase();
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return PDF;
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: "image/png", ext: "png", label: "PNG image" };
+  if (starts([0xff, 0xd8, 0xff])) return { mime: "image/jpeg", ext: "jpg", label: "JPEG image" };
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return { mime: "image/webp", ext: "webp", label: "WebP image" };
+  if (starts([0x50, 0x4b, 0x03, 0x04])) return OFFICE[ext] ?? null;
+  if (isText(bytes)) return ext === "csv" ? { mime: "text/csv", ext: "csv", label: "CSV" } : { mime: "text/plain", ext: "txt", label: "text" };
+  return null;
+}
+
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The size and type checks every upload passes, with the message a person reads. */
+export function checkUpload(config: Pick<Config, "UPLOAD_MAX_MB">, bytes: Uint8Array, fileName: string): FileType {
+  if (bytes.byteLength === 0) throw new AppError("bad_request", "The file is empty. Choose another file.");
+  if (bytes.byteLength > config.UPLOAD_MAX_MB * 1024 * 1024) {
+    throw new AppError("payload_too_large", `The file is larger than ${config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`);
+  }
+  const type = sniffFileType(bytes, fileName);
+  if (!type) throw new AppError("unsupported_media_type", `This kind of file cannot be kept here. Upload a ${ACCEPTED_FILES} file; the portal checks what the file contains, not its name.`);
+  return type;
+}

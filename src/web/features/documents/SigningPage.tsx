@@ -1,0 +1,276 @@
+import { useQuery } from "@tanstack/react-query";
+import { CheckCircle2, CircleSlash, Link2Off } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useParams, useSearchParams } from "react-router";
+import SignaturePad from "signature_pad";
+import { toast } from "sonner";
+import { SIGNATURE_CONSENT, SIGNING_TOKEN_HEADER, type DeadLinkReason, type SigningViewDto } from "../../../common/documents.ts";
+import { Brand } from "../../components/Brand.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { Checkbox } from "../../components/ui/Checkbox.tsx";
+import { Field } from "../../components/ui/Field.tsx";
+import { Textarea } from "../../components/ui/Textarea.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { PdfPages } from "./PdfPages.tsx";
+
+const DEAD_TITLES: Record<DeadLinkReason | "invalid", string> = {
+  invalid: "This link does not work",
+  used: "You have already answered",
+  expired: "This link has expired",
+  voided: "This request was withdrawn",
+  declined: "This request is closed",
+  completed: "This document is signed",
+};
+
+/** The public API answers with our error shape; the reason of a dead link rides in its details. */
+async function call<T>(url: string, token: string, init: { json?: unknown; bytes?: boolean } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.json === undefined ? "GET" : "POST",
+      headers: { [SIGNING_TOKEN_HEADER]: token, ...(init.json === undefined ? {} : { "content-type": "application/json" }) },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+  } catch {
+    throw new ApiError(0, "Cannot reach The Portal. Check your connection and try again.");
+  }
+  if (!res.ok) {
+    const body = await res.json().catch(() => null);
+    throw new ApiError(res.status, body?.error?.message ?? "An unexpected error occurred", body?.error?.code, body?.error?.details);
+  }
+  return (init.bytes ? new Uint8Array(await res.arrayBuffer()) : await res.json()) as T;
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+      <header className="border-b border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-900">
+        <Brand className="text-lg" />
+      </header>
+      <main id="main" className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-5 px-3 py-5 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function Outcome({ icon: Icon, title, text, tone }: { icon: typeof CheckCircle2; title: string; text: string; tone: "good" | "bad" }) {
+  return (
+    <Frame>
+      <section role={tone === "bad" ? "alert" : "status"} className="mt-6 flex flex-col items-center gap-3 rounded-lg border border-zinc-200 bg-white p-6 text-center dark:border-zinc-800 dark:bg-zinc-900">
+        <Icon aria-hidden className={`size-10 ${tone === "good" ? "text-emerald-600" : "text-zinc-500"}`} />
+        <h1 className="text-sm font-medium text-zinc-600 dark:text-zinc-400">Document Signature</h1>
+        <h2 className="text-xl font-semibold">{title}</h2>
+        <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">{text}</p>
+      </section>
+    </Frame>
+  );
+}
+
+/** /signature/{submissionId}/{signatureId}?token=…: made for a phone, no account needed. */
+export default function SigningPage() {
+  const { submissionId = "", signatureId = "" } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const base = `/rest/v1/signing/${encodeURIComponent(submissionId)}/${encodeURIComponent(signatureId)}`;
+  const view = useQuery({
+    queryKey: ["signing", submissionId, signatureId],
+    queryFn: () => call<SigningViewDto>(base, token),
+    retry: false,
+    // The page explains a bad link itself instead of the route's error screen.
+    throwOnError: false,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+  const pdf = useQuery({
+    queryKey: ["signing", submissionId, signatureId, "pdf"],
+    queryFn: () => call<Uint8Array>(view.data!.documentUrl, token, { bytes: true }),
+    enabled: !!view.data,
+    retry: false,
+    throwOnError: false,
+    staleTime: Infinity,
+  });
+  const [done, setDone] = useState<"signed" | "declined" | null>(null);
+  const [deadReason, setDeadReason] = useState<{ reason: string; message: string } | null>(null);
+
+  if (done === "signed") return <Outcome icon={CheckCircle2} tone="good" title="Thank you, it is signed" text="Your signature is recorded. When everyone has signed, you receive the sealed PDF with its audit certificate by e-mail. You can close this page." />;
+  if (done === "declined") return <Outcome icon={CircleSlash} tone="good" title="You declined to sign" text="The production has your reason and will be in touch if anything changes. You can close this page." />;
+
+  const error = deadReason ?? (view.error instanceof ApiError && view.error.status === 404 ? { reason: (view.error.details as { reason?: string })?.reason ?? "invalid", message: view.error.message } : null);
+  if (error) return <Outcome icon={Link2Off} tone="bad" title={DEAD_TITLES[error.reason as DeadLinkReason] ?? DEAD_TITLES.invalid} text={error.message} />;
+  if (view.isError) return <Outcome icon={Link2Off} tone="bad" title="The document could not be loaded" text={(view.error as Error).message} />;
+  if (view.isPending) {
+    return (
+      <Frame>
+        <div role="status" aria-busy="true" className="flex flex-col gap-3">
+          <span className="sr-only">Loading the document</span>
+          <div className="h-7 w-2/3 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+          <div className="h-96 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+        </div>
+      </Frame>
+    );
+  }
+  const v = view.data;
+  return (
+    <Frame>
+      <div>
+        <h1 className="text-sm font-medium text-zinc-600 dark:text-zinc-400">Document Signature</h1>
+        <h2 className="text-xl font-semibold break-words sm:text-2xl">
+          {v.signer.role === "approver" ? "Approve" : "Sign"} “{v.documentTitle}”
+        </h2>
+        <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+          {v.senderName} of the production “{v.projectTitle}” ({v.schoolName}) asks {v.signer.name} to {v.signer.role === "approver" ? "approve" : "sign"} this document of {v.pages} {v.pages === 1 ? "page" : "pages"}. The link works until {formatDateTime(v.expiresAt)}.
+        </p>
+        {v.message && <blockquote className="mt-3 border-l-4 border-amber-400 bg-white px-3 py-2 text-sm whitespace-pre-line dark:bg-zinc-900">{v.message}</blockquote>}
+      </div>
+      <section aria-label="The document">
+        {pdf.isError ? (
+          <p role="alert" className="text-sm">
+            {(pdf.error as Error).message}
+          </p>
+        ) : pdf.data ? (
+          <PdfPages data={pdf.data} title={v.documentTitle} compact />
+        ) : (
+          <div role="status" aria-busy="true" className="h-96 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800">
+            <span className="sr-only">Loading the document</span>
+          </div>
+        )}
+      </section>
+      <SignForm base={base} token={token} view={v} onDone={setDone} onDead={setDeadReason} />
+    </Frame>
+  );
+}
+
+function SignForm({ base, token, view, onDone, onDead }: { base: string; token: string; view: SigningViewDto; onDone(d: "signed" | "declined"): void; onDead(e: { reason: string; message: string }): void }) {
+  const [consent, setConsent] = useState(false);
+  const [mode, setMode] = useState<"drawn" | "typed">("drawn");
+  const [typed, setTyped] = useState("");
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const pad = useRef<SignaturePad | null>(null);
+
+  useEffect(() => {
+    const el = canvas.current;
+    if (mode !== "drawn" || !el) return;
+    const p = new SignaturePad(el, { penColor: "#111827", backgroundColor: "rgba(0,0,0,0)" });
+    // The canvas is drawn at the screen's density and resized with the page; resizing clears it.
+    const fit = () => {
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      el.width = el.offsetWidth * ratio;
+      el.height = el.offsetHeight * ratio;
+      el.getContext("2d")!.scale(ratio, ratio);
+      p.clear();
+    };
+    fit();
+    window.addEventListener("resize", fit);
+    pad.current = p;
+    return () => {
+      window.removeEventListener("resize", fit);
+      p.off();
+      pad.current = null;
+    };
+  }, [mode]);
+
+  const post = async (path: string, json: unknown, outcome: "signed" | "declined", failure: string) => {
+    setBusy(true);
+    try {
+      await call(`${base}/${path}`, token, { json });
+      onDone(outcome);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) onDead({ reason: (err.details as { reason?: string })?.reason ?? "invalid", message: err.message });
+      else toast.error(failure, { description: err instanceof Error ? err.message : undefined });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sign = (e: FormEvent) => {
+    e.preventDefault();
+    if (!consent) return void toast.error("Not signed", { description: "Tick the box to agree to sign electronically." });
+    if (mode === "drawn") {
+      if (!pad.current || pad.current.isEmpty()) return void toast.error("Not signed", { description: "Draw your signature in the box." });
+      void post("sign", { kind: "drawn", consent, image: pad.current.toDataURL("image/png") }, "signed", "Not signed");
+    } else {
+      if (typed.trim().length < 2) return void toast.error("Not signed", { description: "Type your full name to sign." });
+      void post("sign", { kind: "typed", consent, text: typed }, "signed", "Not signed");
+    }
+  };
+
+  if (declining) {
+    return (
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reason.trim().length < 3) return void toast.error("Not declined", { description: "Say briefly why you decline." });
+          void post("decline", { reason }, "declined", "Not declined");
+        }}
+        noValidate
+        className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <h3 className="text-lg font-semibold">Decline to sign</h3>
+        <Textarea label="Why do you decline?" required value={reason} onChange={(e) => setReason(e.target.value)} hint="The production reads this. The request closes, and no one else is asked to sign it." />
+        <div className="flex flex-col gap-2 sm:flex-row-reverse">
+          <Button type="submit" variant="danger" busy={busy}>
+            Decline
+          </Button>
+          <Button variant="secondary" onClick={() => setDeclining(false)} disabled={busy}>
+            Back to Signing
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={sign} noValidate className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <h3 className="text-lg font-semibold">Your signature</h3>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        Signing as <strong>{view.signer.name}</strong> ({view.signer.email}).
+      </p>
+      <div role="radiogroup" aria-label="How to sign" className="grid grid-cols-2 gap-2">
+        {(["drawn", "typed"] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            onClick={() => setMode(m)}
+            className={`min-h-11 rounded-md border text-sm font-medium focus-visible:outline-2 focus-visible:outline-amber-500 ${mode === m ? "border-zinc-900 bg-zinc-900 text-white dark:border-amber-400 dark:bg-amber-400 dark:text-zinc-950" : "border-zinc-300 dark:border-zinc-700"}`}
+          >
+            {m === "drawn" ? "Draw" : "Type"}
+          </button>
+        ))}
+      </div>
+      {mode === "drawn" ? (
+        <div className="flex flex-col gap-2">
+          <canvas ref={canvas} aria-label="Draw your signature here with a finger, a pen or the mouse" className="h-44 w-full touch-none rounded-md border-2 border-dashed border-zinc-400 bg-white" />
+          <Button variant="ghost" className="self-end" onClick={() => pad.current?.clear()}>
+            Clear
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <Field label="Type your full name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="name" />
+          {typed.trim() && (
+            <p aria-hidden className="min-h-12 rounded-md border border-zinc-200 bg-white px-3 py-2 font-serif text-3xl text-zinc-900 italic">
+              {typed}
+            </p>
+          )}
+        </div>
+      )}
+      <Checkbox label="I agree to sign electronically" description={SIGNATURE_CONSENT} checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+      <div className="flex flex-col gap-2 sm:flex-row-reverse">
+        <Button type="submit" busy={busy}>
+          {view.signer.role === "approver" ? "Approve" : "Sign"}
+        </Button>
+        <Button variant="secondary" onClick={() => setDeclining(true)} disabled={busy}>
+          Decline
+        </Button>
+      </div>
+      <p className="text-xs text-zinc-500">Your IP address, browser and the times you opened and signed are recorded on the document's audit certificate.</p>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Locator, Page } from "playwright-core";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
+import { button, heading, signIn, toast, visible } from "./support/ui.ts";
+
+const e2e = usePortal();
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+const inside = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function newProject(page: Page, title: string): Promise<string> {
+  const res = await page.request.post("/rest/v1/projects", { data: { title, type: "fiction", academicYear: "2031/32", myRoles: ["producer"], shootStart: "2031-10-01", shootEnd: "2031-10-02", locations: ["Old harbour"] } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The newest signing link the SMTP peer received for this address. */
+async function linkFrom(address: string): Promise<string> {
+  let url = "";
+  await expect
+    .poll(
+      () => {
+        const text = e2e.smtp.to(address).at(-1)?.text ?? "";
+        url = text.match(/https?:\/\/\S+\/signature\/\S+\?token=[A-Za-z0-9_-]+/)?.[0] ?? "";
+        return url;
+      },
+      { timeout: UI_TIMEOUT },
+    )
+    .not.toBe("");
+  return url;
+}
+
+/** A few strokes across the signature box, as a finger would draw them. */
+async function drawSignature(page: Page) {
+  const box = (await page.getByLabel(/^Draw your signature/).boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+  await page.mouse.down();
+  for (const [fx, fy] of [[0.2, 0.3], [0.35, 0.75], [0.5, 0.25], [0.65, 0.7], [0.8, 0.35]] as const) {
+    await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy, { steps: 6 });
+  }
+  await page.mouse.up();
+}
+
+describe("documents and signatures", () => {
+  it("makes a release, sends it, the owner signs on a phone, and the sealed PDF becomes the newest version", async () => {
+    const student = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(student, "student@portal.test");
+    const projectId = await newProject(student, "Harbour Lights");
+    await student.goto(`/project/${projectId}?tab=documents`);
+    await visible(student.getByRole("heading", { name: "Documents", exact: true }));
+
+    await button(student, "From a Template").click();
+    const make = student.getByRole("dialog", { name: "Make a Document From a Template" });
+    await inside(make, "Owner of the location").fill("Ida Sørensen");
+    await inside(make, "Address of the location").fill("Pier 4, Old harbour");
+    await button(student, "Make PDF").click();
+    await toast(student, "Document made");
+    const card = student.getByRole("listitem").filter({ has: student.getByRole("heading", { name: "Location release — Ida Sørensen" }) });
+    await visible(card);
+
+    await card.getByRole("button", { name: "Send for Signature" }).click();
+    const send = student.getByRole("dialog", { name: /^Send “Location release — Ida Sørensen” for Signature$/ });
+    await inside(send, "Name of person 1").fill("Ida Sørensen");
+    await inside(send, "E-mail of person 1").fill("ida@outside.test");
+    await inside(send, "Message").fill("Thank you for letting us film on your pier!");
+    await shot(student, "documents-send-desktop");
+    await send.getByRole("button", { name: "Send", exact: true }).click();
+    await toast(student, "Sent for signature");
+    await visible(card.getByText("Waiting for signatures"));
+    await shot(student, "documents-tab-desktop");
+
+    const link = await linkFrom("ida@outside.test");
+    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    await phone.goto(link);
+    await visible(phone.getByRole("heading", { name: "Sign “Location release — Ida Sørensen”" }));
+    await visible(phone.getByText("Thank you for letting us film on your pier!"));
+    await visible(phone.getByRole("img", { name: /Location release — Ida Sørensen, page 1 of \d/ }));
+    await shot(phone, "signing-phone");
+
+    await phone.getByRole("button", { name: "Sign", exact: true }).click();
+    await toast(phone, "Not signed", "Tick the box to agree to sign electronically.");
+    await phone.getByRole("checkbox", { name: "I agree to sign electronically" }).check();
+    await phone.getByRole("button", { name: "Sign", exact: true }).click();
+    await toast(phone, "Not signed", "Draw your signature in the box.");
+    await drawSignature(phone);
+    await phone.getByRole("button", { name: "Sign", exact: true }).click();
+    await visible(phone.getByRole("heading", { name: "Thank you, it is signed" }));
+    await shot(phone, "signing-done-phone");
+
+    // The same link again: used, and no document.
+    await phone.goto(link);
+    await visible(phone.getByRole("heading", { name: "You have already answered" }));
+    expect(await phone.locator("canvas").count()).toBe(0);
+
+    await visible(card.getByText("Signed by everyone"));
+    await visible(card.getByText("Signed and sealed"));
+    await visible(card.getByText(/^Version 2 · .*\(signed\)\.pdf/));
+
+    // The sealed copy reached the signer through the SMTP peer, as a PDF of the original page, the signatures and the certificate.
+    await expect.poll(() => e2e.smtp.to("ida@outside.test").some((m) => m.subject.startsWith("Signed by everyone")), { timeout: UI_TIMEOUT }).toBe(true);
+    const sealedUrl = await card.getByRole("link", { name: /^Download/ }).getAttribute("href");
+    const sealed = await student.request.get(sealedUrl!);
+    const pdf = await PDFDocument.load(await sealed.body());
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(3);
+    expect(pdf.getSubject()).toMatch(/^Sealed by The Portal/);
+
+    await card.getByRole("link", { name: /^Preview/ }).click();
+    await visible(heading(student, "Location release — Ida Sørensen"));
+    await visible(student.getByRole("img", { name: new RegExp(`page ${pdf.getPageCount()} of ${pdf.getPageCount()}`) }));
+    await button(student, "Zoom in").click();
+    await visible(student.getByText("125%"));
+    await shot(student, "view-document-desktop");
+  });
+
+  it("answers a wrong link with a clear page and no document", async () => {
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto("/signature/00000000-0000-4000-8000-000000000000/00000000-0000-4000-8000-000000000001?token=nope");
+    await visible(heading(page, "Document Signature"));
+    await visible(page.getByRole("heading", { name: "This link does not work" }));
+    await shot(page, "signing-bad-link-phone");
+  });
+});
