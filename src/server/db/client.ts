@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -41,7 +42,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   let pglite: PGlite;
   try {
     if (opts.dataDir) await initialiseDataDir(opts.dataDir);
-    pglite = new PGlite(opts.dataDir ?? "memory://", { postgresqlconf: PGLITE_CONF });
+    pglite = new PGlite(opts.dataDir ?? "memory://", { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS });
     await pglite.waitReady;
   } catch (err) {
     unlock();
@@ -65,6 +66,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
  * The embedded database serves one school from one process and one connection: PostgreSQL's default 128 MB of shared
  * buffers would be most of the portal's memory for no gain at that size.
  */
+/** Extensions the migrations create; PGlite loads an extension only when it is handed over here. */
+const PGLITE_EXTENSIONS = { btree_gist };
+
 const PGLITE_CONF = ["shared_buffers = 8MB", "max_connections = 4", "wal_buffers = 256kB"];
 
 /** A new data folder is made by a short-lived child process (see init-pglite.mjs for why). */

@@ -4,3 +4,4 @@ export * from "./jobs.ts";
 export * from "./audit.ts";
 export * from "./school.ts";
 export * from "./projects.ts";
+export * from "./equipment.ts";
