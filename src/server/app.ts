@@ -10,6 +10,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { requireUser, type AppEnv } from "./auth/guards.ts";
 import type { Services } from "./context.ts";
 import { publicAccountRoutes } from "./features/account/routes.ts";
+import { equipmentRoutes } from "./features/equipment/routes.ts";
 import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
 import { documentRoutes, publicSigningRoutes, storageRoutes, submissionRoutes } from "./features/documents/routes.ts";
 import { inboxRoutes } from "./features/inbox/routes.ts";
@@ -114,6 +115,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/screenplays", screenplayRoutes);
   app.route("/rest/v1/budgets", budgetRoutes);
   app.route("/rest/v1/budget-proposals", proposalRoutes);
+  app.route("/rest/v1/equipment", equipmentRoutes);
   app.route("/rest/v1/notifications", inboxRoutes);
   app.route("/rest/v1/overview", overviewRoutes);
   app.route("/rest/v1/admin", adminRoutes);

@@ -4,6 +4,7 @@ import path from "node:path";
 import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -43,7 +44,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   try {
     if (opts.dataDir) await initialiseDataDir(opts.dataDir);
     compileWasmOnce();
-    pglite = new PGlite(opts.dataDir ?? "memory://", { postgresqlconf: PGLITE_CONF });
+    pglite = new PGlite(opts.dataDir ?? "memory://", { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS });
     await pglite.waitReady;
   } catch (err) {
     unlock();
@@ -79,6 +80,9 @@ const PGLITE_CONF = ["shared_buffers = 8MB", "max_connections = 4", "wal_buffers
 function compileWasmOnce() {
   v8.setFlagsFromString("--liftoff-only");
 }
+
+/** Extensions the migrations create; PGlite loads an extension only when it is handed over here. */
+const PGLITE_EXTENSIONS = { btree_gist };
 
 /** A new data folder is made by a short-lived child process (see init-pglite.mjs for why). */
 async function initialiseDataDir(dataDir: string) {

@@ -11,6 +11,7 @@ import {
   ScrollText,
   Settings,
   Users,
+  Wrench,
   X,
   type LucideIcon,
 } from "lucide-react";
@@ -31,7 +32,8 @@ const NAV: { label: string; to: string; icon: LucideIcon }[] = [
   { label: "Projects", to: "/projects", icon: FolderKanban },
   { label: "Screenplays", to: "/screenplays", icon: ScrollText },
   { label: "Documentary Projects", to: "/projects/documentary", icon: Film },
-  { label: "Equipment", to: "/equipment-admin", icon: Camera },
+  { label: "Equipment", to: "/equipment", icon: Camera },
+  { label: "Equipment Admin", to: "/equipment-admin", icon: Wrench },
   { label: "Admin", to: "/admin", icon: LayoutDashboard },
   { label: "User Management", to: "/user-management", icon: Users },
   { label: "Guide", to: "/guide", icon: BookOpen },

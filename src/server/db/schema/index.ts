@@ -7,3 +7,4 @@ export * from "./projects.ts";
 export * from "./screenplays.ts";
 export * from "./budgets.ts";
 export * from "./documents.ts";
+export * from "./equipment.ts";

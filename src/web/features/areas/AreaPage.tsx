@@ -2,8 +2,7 @@ import { useParams } from "react-router";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 
 export type AreaKey =
-  | "screenplays"
-  | "equipmentAdmin";
+  | "screenplays";
 
 interface AreaText {
   title: string;
@@ -16,11 +15,6 @@ const AREAS: Record<AreaKey, AreaText> = {
     title: "Screenplays",
     description:
       "The home of every script: writers draft in Fountain and see the pages in industry format, keep numbered, colour-coded revisions, and collect their supervisor's notes scene by scene. From a locked draft the assistant director gets the scene, character and location reports that the breakdown, the stripboard and the call sheets are built from.",
-  },
-  equipmentAdmin: {
-    title: "Equipment Administration",
-    description:
-      "The equipment office's desk: the inventory of cameras, lenses, sound and lighting kit with serial numbers, condition and certifications; reservations that can never double-book an item; check-out and check-in at the counter; and reminders for gear that comes back late. Students see what they have booked for their shoot days and when it is due back.",
   },
 };
 

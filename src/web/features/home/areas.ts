@@ -30,7 +30,7 @@ export const AREAS: Area[] = [
   },
   {
     title: "Equipment",
-    to: "/equipment-admin",
+    to: "/equipment",
     purpose: "Cameras, sound and lighting kit: what is reserved, what is out on set and when it comes back.",
     icon: Camera,
     runBy: "Run by the equipment office",

@@ -1,6 +1,7 @@
 import { Clapperboard, FileSignature, PiggyBank, ScrollText } from "lucide-react";
 import { Link } from "react-router";
 import type { ProjectDetail } from "../../../../common/project-api.ts";
+import { ProjectEquipment } from "../../equipment/ProjectEquipment.tsx";
 
 /**
  * Where the screenplay, budget, equipment and paperwork of this project will be kept. Each place names
@@ -19,7 +20,10 @@ export function Places({ project }: { project: ProjectDetail }) {
         Screenplay, budget, equipment and documents
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
-        {places.map(({ id, icon: Icon, heading, text, to }) => (
+        {places.map(({ id, icon: Icon, heading, text, to }) =>
+          id === "equipment" ? (
+            <ProjectEquipment key={id} projectId={project.id} canBook={project.canEdit} />
+          ) : (
           <section key={id} aria-labelledby={`place-${id}`} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
             <h3 id={`place-${id}`} className="flex items-center gap-2 font-semibold">
               <Icon aria-hidden className="size-4" />
@@ -32,7 +36,8 @@ export function Places({ project }: { project: ProjectDetail }) {
               </Link>
             )}
           </section>
-        ))}
+          ),
+        )}
       </div>
     </section>
   );

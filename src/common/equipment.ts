@@ -1,0 +1,374 @@
+/**
+ * The equipment API contract: what /rest/v1/equipment… accepts (zod, used by the server's validation and
+ * the web forms) and what it answers (DTO types). Instants are ISO 8601 strings; money is minor units.
+ */
+import { z } from "zod";
+
+export type { Page } from "./users.ts";
+
+export const ITEM_STATUSES = ["available", "checked_out", "maintenance", "retired"] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
+  available: "Available",
+  checked_out: "Checked out",
+  maintenance: "In maintenance",
+  retired: "Retired",
+};
+
+export const CONDITIONS = ["new", "good", "fair", "worn", "damaged"] as const;
+export type Condition = (typeof CONDITIONS)[number];
+export const CONDITION_LABELS: Record<Condition, string> = { new: "New", good: "Good", fair: "Fair", worn: "Worn", damaged: "Damaged" };
+
+export const RESERVATION_STATES = ["requested", "approved", "rejected", "checked_out", "returned", "cancelled"] as const;
+export type ReservationState = (typeof RESERVATION_STATES)[number];
+export const RESERVATION_STATE_LABELS: Record<ReservationState, string> = {
+  requested: "Requested",
+  approved: "Approved",
+  rejected: "Rejected",
+  checked_out: "Checked out",
+  returned: "Returned",
+  cancelled: "Cancelled",
+};
+/** States whose items hold their time range: the database refuses a second booking overlapping them. */
+export const HOLDING_STATES = ["requested", "approved", "checked_out"] as const satisfies readonly ReservationState[];
+
+export const MAINTENANCE_KINDS = ["to_maintenance", "back_in_service", "retired", "damage", "repair", "note"] as const;
+export type MaintenanceKind = (typeof MAINTENANCE_KINDS)[number];
+export const MAINTENANCE_KIND_LABELS: Record<MaintenanceKind, string> = {
+  to_maintenance: "Sent to maintenance",
+  back_in_service: "Back in service",
+  retired: "Retired",
+  damage: "Damage reported",
+  repair: "Repair",
+  note: "Note",
+};
+
+/** An approved reservation may be collected this long before it starts ("pick up the day before"). */
+export const PICKUP_HOURS = 48;
+/** The borrower is reminded this long before the gear is due back. */
+export const DUE_NOTICE_HOURS = 12;
+export const EQUIPMENT_PAGE_MAX = 100;
+export const RESERVATION_ITEMS_MAX = 60;
+export const ASSET_TAG_PATTERN = /^[A-Z0-9][A-Z0-9-]{1,31}$/;
+
+// ── Building blocks ──────────────────────────────────────────────────────────────────────────────
+
+const instant = (what: string) => z.iso.datetime({ offset: true, message: `${what} looks like 2026-10-15T14:00:00Z` });
+const text = (max: number, what: string) => z.string(`${what} must be text`).trim().max(max, `${what} may be at most ${max} characters long.`);
+const id = (what: string) => z.string(`Choose ${what}`).uuid(`Choose ${what} from the list`);
+const limit = z.coerce.number().int().min(1).max(EQUIPMENT_PAGE_MAX).default(50);
+const offset = z.coerce.number().int().min(0).default(0);
+
+export const assetTag = z
+  .string("Give the asset tag")
+  .trim()
+  .toUpperCase()
+  .regex(ASSET_TAG_PATTERN, "An asset tag is 2 to 32 letters, digits and dashes, like NFS-CAM-0012.");
+
+// ── Categories, certifications ──────────────────────────────────────────────────────────────────
+
+export const categoryInput = z.object({
+  name: text(80, "The category's name").min(2, "Give the category a name of at least 2 characters."),
+  description: text(500, "The description").default(""),
+});
+export type CategoryInput = z.input<typeof categoryInput>;
+
+export const certificationInput = z.object({
+  name: text(80, "The certification's name").min(2, "Give the certification a name of at least 2 characters."),
+  description: text(500, "The description").default(""),
+});
+export type CertificationInput = z.input<typeof certificationInput>;
+
+export const certificationGrantInput = z.object({ userId: z.string("Choose a person").trim().min(1, "Choose a person").max(100) });
+
+// ── Items ────────────────────────────────────────────────────────────────────────────────────────
+
+const itemFields = {
+  categoryId: id("a category"),
+  name: text(120, "The name").min(2, "Give the item a name of at least 2 characters."),
+  brand: text(80, "The brand").default(""),
+  model: text(80, "The model").default(""),
+  serialNumber: text(80, "The serial number").default(""),
+  assetTag,
+  valueMinor: z.number("The value is a number").int("The value is a whole number of cents").min(0, "The value cannot be negative").max(1_000_000_000).default(0),
+  condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).default("good"),
+  location: text(120, "The storage location").default(""),
+  photoUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((u) => u === "" || /^(https?:\/\/|\/)/.test(u), "The photo is a web address (https://…) or a path on this site.")
+    .default(""),
+  notes: text(2000, "The notes").default(""),
+  certificationId: id("a certification").nullable().default(null),
+};
+
+export const itemCreateInput = z.object(itemFields);
+export type ItemCreateInput = z.input<typeof itemCreateInput>;
+
+export const itemUpdateInput = z.object({
+  categoryId: itemFields.categoryId.optional(),
+  name: itemFields.name.optional(),
+  brand: text(80, "The brand").optional(),
+  model: text(80, "The model").optional(),
+  serialNumber: text(80, "The serial number").optional(),
+  assetTag: assetTag.optional(),
+  valueMinor: z.number("The value is a number").int().min(0, "The value cannot be negative").max(1_000_000_000).optional(),
+  condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).optional(),
+  location: text(120, "The storage location").optional(),
+  photoUrl: z.string().trim().max(500).refine((u) => u === "" || /^(https?:\/\/|\/)/.test(u), "The photo is a web address (https://…) or a path on this site.").optional(),
+  notes: text(2000, "The notes").optional(),
+  certificationId: id("a certification").nullable().optional(),
+});
+export type ItemUpdateInput = z.input<typeof itemUpdateInput>;
+
+/** Maintenance and retirement go through their own call, so the affected reservations are shown first. */
+export const itemStatusInput = z.object({
+  status: z.enum(["available", "maintenance", "retired"], { message: "An item is made available, sent to maintenance or retired." }),
+  note: text(1000, "The note").default(""),
+  /** The office has seen the reservations this affects and goes ahead. */
+  confirm: z.boolean().default(false),
+});
+export type ItemStatusInput = z.input<typeof itemStatusInput>;
+
+export const maintenanceInput = z.object({
+  kind: z.enum(["repair", "note", "damage"], { message: "A log entry is a repair, a note or damage." }),
+  note: text(2000, "The note").min(2, "Say what was done or found."),
+  costMinor: z.number().int().min(0).max(100_000_000).nullable().default(null),
+});
+export type MaintenanceInput = z.input<typeof maintenanceInput>;
+
+export const itemListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  categoryId: z.string().uuid("Choose a category from the list").optional(),
+  status: z.enum(ITEM_STATUSES).optional(),
+  limit,
+  offset,
+});
+export type ItemListQuery = z.infer<typeof itemListQuery>;
+
+/** The catalogue: bookable items, each with whether it is free for the chosen range. */
+export const availabilityQuery = z.object({
+  from: instant("The start"),
+  to: instant("The end"),
+  search: z.string().trim().max(100).optional(),
+  categoryId: z.string().uuid("Choose a category from the list").optional(),
+  onlyFree: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+  limit,
+  offset,
+});
+export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
+
+// ── Kits ─────────────────────────────────────────────────────────────────────────────────────────
+
+export const kitInput = z.object({
+  name: text(120, "The kit's name").min(2, "Give the kit a name of at least 2 characters."),
+  description: text(1000, "The description").default(""),
+  itemIds: z.array(id("an item"), "A kit is a list of items").min(2, "A kit holds at least 2 items.").max(30, "A kit holds at most 30 items."),
+});
+export type KitInput = z.input<typeof kitInput>;
+
+// ── Reservations ─────────────────────────────────────────────────────────────────────────────────
+
+export const reservationCreateInput = z
+  .object({
+    projectId: id("a project"),
+    startsAt: instant("The start"),
+    endsAt: instant("The end"),
+    itemIds: z.array(id("an item"), "Items must be a list").max(RESERVATION_ITEMS_MAX).default([]),
+    kitIds: z.array(id("a kit"), "Kits must be a list").max(20).default([]),
+    note: text(1000, "The note").default(""),
+  })
+  .refine((r) => r.itemIds.length + r.kitIds.length > 0, { message: "Choose at least one item or kit to reserve.", path: ["itemIds"] })
+  .refine((r) => Date.parse(r.endsAt) > Date.parse(r.startsAt), { message: "The reservation must end after it starts.", path: ["endsAt"] });
+export type ReservationCreateInput = z.input<typeof reservationCreateInput>;
+
+export const rejectInput = z.object({ reason: text(1000, "The reason").min(5, "Give the borrower a reason of at least 5 characters.") });
+
+export const reservationListQuery = z.object({
+  state: z.enum(RESERVATION_STATES).optional(),
+  projectId: z.string().uuid().optional(),
+  mine: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+  overdue: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+  limit,
+  offset,
+});
+export type ReservationListQuery = z.infer<typeof reservationListQuery>;
+
+export const calendarQuery = z.object({ from: instant("The start"), to: instant("The end"), limit: z.coerce.number().int().min(1).max(500).default(200), offset });
+export type CalendarQuery = z.infer<typeof calendarQuery>;
+
+export const checkoutInput = z.object({ assetTag });
+export const checkinInput = z.object({
+  assetTag,
+  condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }),
+  notes: text(2000, "The condition notes").default(""),
+  photoUrl: z.string().trim().max(500).default(""),
+  damaged: z.boolean().default(false),
+});
+export type CheckinInput = z.input<typeof checkinInput>;
+
+export const csvImportInput = z.object({ csv: z.string("Paste or upload the CSV").min(1, "The CSV is empty.").max(900_000, "The CSV is too large: import at most about 5,000 rows at a time.") });
+
+// ── What the API answers ─────────────────────────────────────────────────────────────────────────
+
+export interface CategoryDto {
+  id: string;
+  name: string;
+  description: string;
+  itemCount: number;
+}
+
+export interface CertificationDto {
+  id: string;
+  name: string;
+  description: string;
+  holders: { userId: string; name: string; grantedAt: string }[];
+}
+
+export interface ItemDto {
+  id: string;
+  category: { id: string; name: string };
+  name: string;
+  brand: string;
+  model: string;
+  serialNumber: string;
+  assetTag: string;
+  valueMinor: number;
+  condition: Condition;
+  status: ItemStatus;
+  location: string;
+  photoUrl: string;
+  notes: string;
+  certification: { id: string; name: string } | null;
+  updatedAt: string;
+}
+
+export interface AvailabilityItem extends Pick<ItemDto, "id" | "name" | "brand" | "model" | "assetTag" | "status" | "condition" | "photoUrl" | "certification"> {
+  category: { id: string; name: string };
+  free: boolean;
+  /** The caller holds the item's certification (or it needs none). */
+  certified: boolean;
+}
+
+export interface KitDto {
+  id: string;
+  name: string;
+  description: string;
+  items: { id: string; name: string; assetTag: string; status: ItemStatus }[];
+  /** For the catalogue: every item of the kit is free in the chosen range. */
+  free?: boolean;
+}
+
+export interface MaintenanceDto {
+  id: string;
+  kind: MaintenanceKind;
+  note: string;
+  costMinor: number | null;
+  byName: string;
+  createdAt: string;
+}
+
+export interface ReservationItemDto {
+  itemId: string;
+  name: string;
+  assetTag: string;
+  kitName: string | null;
+  checkedOutAt: string | null;
+  returnedAt: string | null;
+  returnCondition: Condition | null;
+  returnNotes: string;
+  damaged: boolean;
+}
+
+export interface ReservationDto {
+  id: string;
+  project: { id: string; title: string };
+  requester: { id: string; name: string };
+  startsAt: string;
+  endsAt: string;
+  state: ReservationState;
+  note: string;
+  rejectReason: string | null;
+  decidedByName: string | null;
+  overdue: boolean;
+  items: ReservationItemDto[];
+  createdAt: string;
+  /** What the caller may do now. */
+  canCancel: boolean;
+  canDecide: boolean;
+}
+
+export interface ItemDetailDto extends ItemDto {
+  maintenance: MaintenanceDto[];
+  upcoming: { reservationId: string; projectTitle: string; startsAt: string; endsAt: string; state: ReservationState }[];
+}
+
+/** 409 of a reservation whose items are already booked: which, when, and what is free instead. */
+export interface BookingConflictDetails {
+  conflicts: { itemId: string; itemName: string; assetTag: string; startsAt: string; endsAt: string }[];
+  alternatives: { itemId: string; itemName: string; assetTag: string; replaces: string }[];
+}
+
+/** 409 of a status change that affects reservations, until the office confirms. */
+export interface AffectedReservationsDetails {
+  affected: { reservationId: string; projectTitle: string; requesterName: string; startsAt: string; endsAt: string; state: ReservationState }[];
+}
+
+export interface CalendarEntryDto {
+  reservationId: string;
+  itemId: string;
+  itemName: string;
+  assetTag: string;
+  projectTitle: string;
+  requesterName: string;
+  startsAt: string;
+  endsAt: string;
+  state: ReservationState;
+}
+
+export interface DeskResultDto {
+  reservation: ReservationDto;
+  item: { id: string; name: string; assetTag: string; status: ItemStatus };
+  message: string;
+}
+
+export interface StrikeDto {
+  id: string;
+  userId: string;
+  userName: string;
+  reservationId: string | null;
+  reason: string;
+  createdAt: string;
+}
+
+export interface ImportReportDto {
+  created: number;
+  updated: number;
+  rows: { line: number; assetTag: string; ok: boolean; problems: string[] }[];
+}
+
+export interface MyEquipmentStatus {
+  strikes: number;
+  strikeLimit: number;
+  blocked: boolean;
+  certifications: { id: string; name: string }[];
+}
+
+export interface EquipmentSummaryDto {
+  outNow: number;
+  overdue: number;
+  pending: number;
+}
+
+/** The CSV columns of import and export, in order. */
+export const CSV_COLUMNS = ["asset_tag", "name", "category", "brand", "model", "serial_number", "value", "condition", "status", "location", "certification", "notes"] as const;

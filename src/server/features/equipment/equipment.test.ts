@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import type { BookingConflictDetails, ItemDetailDto, ReservationDto } from "../../../common/equipment.ts";
+import { jobs, maintenanceLog, profiles, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { updateSchoolSettings, getSchoolSettingsDto } from "../school/service.ts";
+
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+let tagSeq = 0;
+
+describe.each(DB_KINDS)("equipment on %s", (kind) => {
+  let p: TestPortal;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  let projectId: string;
+  let cameras: string;
+  let certId: string;
+
+  const api = async (path: string, init: { method?: string; json?: unknown; as?: string } = {}) => {
+    const res = await p.request(`/rest/v1/equipment${path}`, { method: init.method ?? "GET", json: init.json, cookie: init.as ? cookies[init.as] : undefined });
+    const text = await res.text();
+    const isJson = res.headers.get("content-type")?.includes("json");
+    return { status: res.status, body: text && isJson ? JSON.parse(text) : text, headers: res.headers };
+  };
+  const makeItem = async (over: Record<string, unknown> = {}): Promise<ItemDetailDto> => {
+    const res = await api("/items", {
+      method: "POST",
+      as: "equipment",
+      json: { categoryId: cameras, name: "Sony FX6 body", brand: "Sony", model: "FX6", assetTag: `T${kind[0]}-CAM-${++tagSeq}`, valueMinor: 650_000, ...over },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  };
+  const reserve = (itemIds: string[], opts: { from?: number; to?: number; as?: string; kitIds?: string[] } = {}) =>
+    api("/reservations", {
+      method: "POST",
+      as: opts.as ?? "member",
+      json: { projectId, startsAt: at(opts.from ?? 30), endsAt: at(opts.to ?? 54), itemIds, kitIds: opts.kitIds ?? [] },
+    });
+  const setRules = async (rules: Partial<{ minLeadHours: number; maxBookingDays: number; requireGreenlight: boolean; strikeLimit: number }>) => {
+    const current = await getSchoolSettingsDto(p.services.db);
+    await updateSchoolSettings(p.services, {
+      actor: { id: null, name: "test" },
+      version: current.version,
+      settings: { ...current.settings, equipmentRules: { ...current.settings.equipmentRules, ...rules } },
+    });
+  };
+
+  beforeAll(async () => {
+    p = await startTestPortal(kind);
+    const who = { admin: "admin@portal.test", staff: "staff@portal.test", equipment: "equipment@portal.test", member: "student@portal.test", outsider: "tomas.novak@portal.test" };
+    for (const [key, email] of Object.entries(who)) {
+      cookies[key] = await p.signIn(email);
+      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+      ids[key] = row!.id;
+    }
+    const project = await p.request("/rest/v1/projects", {
+      method: "POST",
+      cookie: cookies.member,
+      json: { title: "Gear Test Short", type: "fiction", academicYear: "2031/32", myRoles: ["director"] },
+    });
+    projectId = ((await project.json()) as { id: string }).id;
+    cameras = (await api("/categories", { method: "POST", as: "equipment", json: { name: `Test cameras ${kind}` } })).body.id;
+    certId = (await api("/certifications", { method: "POST", as: "equipment", json: { name: `Steadicam ${kind}` } })).body.id;
+  }, 120_000);
+  afterAll(() => p?.close());
+
+  describe("who may do what", () => {
+    it("keeps the inventory and the desk to the equipment office and admins", async () => {
+      const item = await makeItem();
+      const officeOnly: [string, string, unknown][] = [
+        ["POST", "/categories", { name: "Grip" }],
+        ["POST", "/certifications", { name: "HMI lighting" }],
+        ["POST", "/items", { categoryId: cameras, name: "Tripod", assetTag: "NFS-NOPE-1" }],
+        ["PATCH", `/items/${item.id}`, { notes: "checked" }],
+        ["POST", `/items/${item.id}/maintenance`, { kind: "note", note: "Sensor cleaned" }],
+        ["GET", "/items", undefined],
+        ["GET", "/items/export.csv", undefined],
+        ["POST", "/items/import", { csv: "asset_tag,name,category\n" }],
+        ["GET", "/strikes", undefined],
+        ["GET", "/summary", undefined],
+        ["POST", "/desk/checkout", { assetTag: item.assetTag }],
+        ["POST", `/certifications/${certId}/holders`, { userId: ids.member }],
+      ];
+      for (const [method, path, json] of officeOnly) {
+        for (const role of ["member", "staff"]) {
+          const res = await api(path, { method, json, as: role });
+          expect(res.status, `${role} ${method} ${path}`).toBe(403);
+        }
+      }
+      for (const role of ["equipment", "admin"]) {
+        expect((await api("/items", { as: role })).status).toBe(200);
+        expect((await api("/summary", { as: role })).status).toBe(200);
+      }
+      const anonymous = await p.request("/rest/v1/equipment/availability?from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z");
+      expect(anonymous.status).toBe(401);
+      for (const role of ["member", "staff", "outsider"]) {
+        expect((await api(`/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(40))}`, { as: role })).status).toBe(200);
+        expect((await api(`/items/${item.id}`, { as: role })).status).toBe(200);
+      }
+    });
+
+    it("lets only the project's crew, staff and the office book for a project, and only the office decide", async () => {
+      const item = await makeItem();
+      const outsider = await reserve([item.id], { as: "outsider" });
+      expect(outsider.status).toBe(403);
+      expect(outsider.body.error.message).toContain("Only the crew of “Gear Test Short”");
+      const mine = await reserve([item.id]);
+      expect(mine.status).toBe(201);
+      expect((await api(`/reservations/${mine.body.id}/approve`, { method: "POST", as: "member" })).status).toBe(403);
+      expect((await api(`/reservations/${mine.body.id}/cancel`, { method: "POST", as: "outsider" })).status).toBe(403);
+      expect((await api(`/reservations/${mine.body.id}/approve`, { method: "POST", as: "admin" })).status).toBe(200);
+    });
+  });
+
+  describe("inventory", () => {
+    it("refuses bad input with a message, never a 500", async () => {
+      const item = await makeItem();
+      const dup = await api("/items", { method: "POST", as: "equipment", json: { categoryId: cameras, name: "Other", assetTag: item.assetTag } });
+      expect(dup.status).toBe(409);
+      expect(dup.body.error.message).toBe(`Another item already carries the asset tag ${item.assetTag}.`);
+      const badTag = await api("/items", { method: "POST", as: "equipment", json: { categoryId: cameras, name: "Other", assetTag: "no spaces allowed" } });
+      expect(badTag.status).toBe(400);
+      expect(badTag.body.error.message).toContain("An asset tag is 2 to 32 letters");
+      const badCat = await api("/items", { method: "POST", as: "equipment", json: { categoryId: "00000000-0000-4000-8000-000000000000", name: "Other", assetTag: "NFS-X-1" } });
+      expect(badCat.status).toBe(400);
+      expect(badCat.body.error.message).toBe("There is no such category: choose one from the list.");
+      expect((await api("/items/not-an-id", { as: "member" })).status).toBe(404);
+      const cat = await api(`/categories/${cameras}`, { method: "DELETE", as: "equipment" });
+      expect(cat.status).toBe(409);
+    });
+
+    it("warns about affected reservations before maintenance, and logs it", async () => {
+      const item = await makeItem();
+      const booked = await reserve([item.id]);
+      expect(booked.status).toBe(201);
+      const first = await api(`/items/${item.id}/status`, { method: "POST", as: "equipment", json: { status: "maintenance", note: "Fan noise" } });
+      expect(first.status).toBe(409);
+      expect(first.body.error.details.affected).toEqual([expect.objectContaining({ reservationId: booked.body.id, projectTitle: "Gear Test Short" })]);
+      const confirmed = await api(`/items/${item.id}/status`, { method: "POST", as: "equipment", json: { status: "maintenance", note: "Fan noise", confirm: true } });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.status).toBe("maintenance");
+      expect(confirmed.body.maintenance[0]).toMatchObject({ kind: "to_maintenance", note: "Fan noise", byName: "Priya Natarajan" });
+      const blocked = await reserve([item.id], { from: 100, to: 120 });
+      expect(blocked.status).toBe(409);
+      expect(blocked.body.error.message).toContain("is in maintenance");
+    });
+
+    it("imports CSV with a per-row report of bad rows, and exports what it holds", async () => {
+      const csv = [
+        "asset_tag,name,category,brand,model,serial_number,value,condition,status,location,certification,notes",
+        `T${kind[0]!.toUpperCase()}-IMP-1,Aputure 600d,Imported lights ${kind},Aputure,600d Pro,AP600-1,1890.00,good,available,Shelf L2,,`,
+        `T${kind[0]!.toUpperCase()}-IMP-2,"Sennheiser MKH 416, short",Imported sound ${kind},Sennheiser,MKH 416,,999.5,new,,Shelf S1,,"with ""blimp"""`,
+        "bad tag!,X,Imported lights,,,,12.345,shiny,lost,,Unknown cert,",
+        `T${kind[0]!.toUpperCase()}-IMP-1,Duplicate,Imported lights ${kind},,,,,,,,,`,
+      ].join("\n");
+      const res = await api("/items/import", { method: "POST", as: "equipment", json: { csv } });
+      expect(res.status).toBe(200);
+      expect(res.body.created).toBe(2);
+      expect(res.body.rows).toHaveLength(4);
+      const bad = res.body.rows.find((r: { line: number }) => r.line === 4);
+      expect(bad.ok).toBe(false);
+      expect(bad.problems).toEqual([
+        "the asset tag must be 2 to 32 letters, digits and dashes",
+        "the name must be 2 to 120 characters",
+        "the value must be a plain amount such as 1250.00 (at most 2 decimals)",
+        "the condition must be one of new, good, fair, worn, damaged",
+        "the status must be available, maintenance or retired (the desk checks items out)",
+        "there is no certification called “Unknown cert”; create it first",
+      ]);
+      expect(res.body.rows.find((r: { line: number }) => r.line === 5).problems).toEqual(["this asset tag appears on an earlier line too"]);
+      const again = await api("/items/import", { method: "POST", as: "equipment", json: { csv: csv.split("\n").slice(0, 2).join("\n") } });
+      expect(again.body).toMatchObject({ created: 0, updated: 1 });
+      const noHeader = await api("/items/import", { method: "POST", as: "equipment", json: { csv: "a,b\n1,2" } });
+      expect(noHeader.status).toBe(400);
+      expect(noHeader.body.error.message).toContain("missing: asset_tag, name, category");
+      const exported = await api("/items/export.csv", { as: "equipment" });
+      expect(exported.status).toBe(200);
+      expect(exported.body).toContain(`T${kind[0]!.toUpperCase()}-IMP-2,"Sennheiser MKH 416, short",Imported sound ${kind},Sennheiser,MKH 416,,999.50,new,available,Shelf S1,,"with ""blimp"""`);
+    });
+
+    it("prints a PDF sheet of QR labels", async () => {
+      const item = await makeItem();
+      const res = await p.request(`/rest/v1/equipment/items/labels.pdf?ids=${item.id}`, { cookie: cookies.equipment });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    });
+  });
+
+  describe("the school's rules", () => {
+    it("names the rule a reservation breaks", async () => {
+      const item = await makeItem();
+      const early = await reserve([item.id], { from: 2, to: 10 });
+      expect(early.status).toBe(400);
+      expect(early.body.error.message).toBe("Minimum lead time: reservations must start at least 24 hours from now, so the office can prepare the gear.");
+      const long = await reserve([item.id], { from: 30, to: 30 + 15 * 24 });
+      expect(long.status).toBe(400);
+      expect(long.body.error.message).toBe("Longest booking: a reservation may last at most 14 days.");
+      const backwards = await reserve([item.id], { from: 40, to: 30 });
+      expect(backwards.status).toBe(400);
+      expect(backwards.body.error.message).toContain("The reservation must end after it starts.");
+
+      const steadicam = await makeItem({ name: "Steadicam Zephyr", certificationId: certId });
+      const uncertified = await reserve([steadicam.id]);
+      expect(uncertified.status).toBe(403);
+      expect(uncertified.body.error.message).toContain(`Certification needed: Steadicam Zephyr (${steadicam.assetTag}) needs “Steadicam ${kind}”`);
+      expect((await api(`/certifications/${certId}/holders`, { method: "POST", as: "equipment", json: { userId: ids.member } })).status).toBe(200);
+      expect((await reserve([steadicam.id])).status).toBe(201);
+
+      await setRules({ requireGreenlight: true });
+      const notGreenlit = await reserve([item.id], { from: 200, to: 210 });
+      expect(notGreenlit.status).toBe(400);
+      expect(notGreenlit.body.error.message).toBe("Greenlight required: the school lets only productions with a complete greenlight checklist book equipment.");
+      await setRules({ requireGreenlight: false });
+    });
+  });
+
+  describe("reservations", () => {
+    it("refuses a double booking with which item, when, and free alternatives", async () => {
+      const [a, b] = [await makeItem({ name: "ARRI Alexa Mini" }), await makeItem({ name: "ARRI Alexa Mini" })];
+      expect((await reserve([a.id], { from: 30, to: 54 })).status).toBe(201);
+      const clash = await reserve([a.id], { from: 50, to: 60 });
+      expect(clash.status).toBe(409);
+      const details = clash.body.error.details as BookingConflictDetails;
+      expect(details.conflicts).toEqual([expect.objectContaining({ itemId: a.id, assetTag: a.assetTag })]);
+      expect(details.alternatives.map((x) => x.itemId)).toContain(b.id);
+      expect(clash.body.error.message).toMatch(new RegExp(`^Already booked: ARRI Alexa Mini \\(${a.assetTag}\\) is booked .* UTC\\. Free instead: .*${b.assetTag}`));
+      // Back to back is not an overlap: the ranges are half-open.
+      expect((await reserve([a.id], { from: 54, to: 60 })).status).toBe(201);
+    });
+
+    it("moves through requested → approved / rejected with a reason / cancelled, freeing the item", async () => {
+      const item = await makeItem();
+      const first = await reserve([item.id]);
+      const rejectShort = await api(`/reservations/${first.body.id}/reject`, { method: "POST", as: "equipment", json: { reason: "no" } });
+      expect(rejectShort.status).toBe(400);
+      const rejected = await api(`/reservations/${first.body.id}/reject`, { method: "POST", as: "equipment", json: { reason: "The camera goes to the festival that week." } });
+      expect(rejected.body).toMatchObject({ state: "rejected", rejectReason: "The camera goes to the festival that week.", decidedByName: "Priya Natarajan" });
+      const mail = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'subject' like 'Equipment request refused%'`));
+      expect(mail.length).toBeGreaterThan(0);
+      const second = await reserve([item.id]);
+      expect(second.status).toBe(201);
+      const approved = await api(`/reservations/${second.body.id}/approve`, { method: "POST", as: "equipment" });
+      expect(approved.body.state).toBe("approved");
+      expect((await api(`/reservations/${second.body.id}/approve`, { method: "POST", as: "equipment" })).status).toBe(409);
+      const cancelled = await api(`/reservations/${second.body.id}/cancel`, { method: "POST", as: "member" });
+      expect(cancelled.body.state).toBe("cancelled");
+      expect((await reserve([item.id])).status).toBe(201);
+    });
+
+    it("books a kit as one, and shows availability for a range", async () => {
+      const [body, lens, battery] = [await makeItem({ name: "Kit body" }), await makeItem({ name: "Kit lens" }), await makeItem({ name: "Kit battery" })];
+      const kit = await api("/kits", { method: "POST", as: "equipment", json: { name: `Doc kit ${kind}`, itemIds: [body.id, lens.id, battery.id] } });
+      expect(kit.status).toBe(201);
+      const kitId = kit.body.find((k: { name: string }) => k.name === `Doc kit ${kind}`).id;
+      const booked = await reserve([], { kitIds: [kitId], from: 300, to: 320 });
+      expect(booked.status).toBe(201);
+      expect((booked.body as ReservationDto).items.map((i) => i.kitName)).toEqual([`Doc kit ${kind}`, `Doc kit ${kind}`, `Doc kit ${kind}`]);
+      const q = `from=${encodeURIComponent(at(310))}&to=${encodeURIComponent(at(315))}&search=${encodeURIComponent("Kit body")}`;
+      const avail = await api(`/availability?${q}`, { as: "member" });
+      expect(avail.body.items).toEqual([expect.objectContaining({ id: body.id, free: false })]);
+      const later = await api(`/availability?from=${encodeURIComponent(at(330))}&to=${encodeURIComponent(at(340))}&search=${encodeURIComponent("Kit body")}`, { as: "member" });
+      expect(later.body.items).toEqual([expect.objectContaining({ id: body.id, free: true })]);
+      const kits = await api(`/kits?from=${encodeURIComponent(at(310))}&to=${encodeURIComponent(at(315))}`, { as: "member" });
+      expect(kits.body.find((k: { id: string }) => k.id === kitId).free).toBe(false);
+    });
+  });
+
+  describe("the desk", () => {
+    it("checks out by tag, takes partial returns, and sends damage to maintenance", async () => {
+      const [cam, lens] = [await makeItem({ name: "Desk camera" }), await makeItem({ name: "Desk lens" })];
+      const r = await reserve([cam.id, lens.id], { from: 25, to: 49 });
+      expect(r.status).toBe(201);
+      const early = await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag } });
+      expect(early.status).toBe(409);
+      expect(early.body.error.message).toContain("has no approved reservation to collect now");
+      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
+      const out = await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag.toLowerCase() } });
+      expect(out.status).toBe(200);
+      expect(out.body.reservation.state).toBe("checked_out");
+      expect(out.body.message).toContain("1 more item of this reservation still to hand out");
+      expect((await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: lens.assetTag } })).status).toBe(200);
+      expect((await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: "NFS-NOTHING-99" } })).status).toBe(404);
+
+      const back = await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: lens.assetTag, condition: "good" } });
+      expect(back.body.reservation.state).toBe("checked_out");
+      expect(back.body.message).toContain("1 more item of this reservation still out");
+      const damaged = await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag, condition: "damaged", notes: "Cracked LCD", damaged: true } });
+      expect(damaged.status).toBe(200);
+      expect(damaged.body.reservation.state).toBe("returned");
+      expect(damaged.body.item.status).toBe("maintenance");
+      const log = await p.services.db.select().from(maintenanceLog).where(eq(maintenanceLog.itemId, cam.id));
+      expect(log.map((l) => l.kind)).toEqual(["damage"]);
+      expect(log[0]!.note).toContain("Cracked LCD");
+      expect((await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag, condition: "good" } })).status).toBe(409);
+    });
+
+    it("counts a late return as a strike and blocks booking at the school's limit until the office clears it", async () => {
+      await setRules({ strikeLimit: 1 });
+      const item = await makeItem();
+      const r = await reserve([item.id], { from: 25, to: 49 });
+      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
+      await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: item.assetTag } });
+      const past = new Date(Date.now() - 2 * HOUR);
+      await p.services.db.update(reservations).set({ startsAt: new Date(Date.now() - 30 * HOUR), endsAt: past }).where(eq(reservations.id, r.body.id));
+      await p.services.db.update(reservationItems).set({ startsAt: new Date(Date.now() - 30 * HOUR), endsAt: past }).where(eq(reservationItems.reservationId, r.body.id));
+      expect((await api(`/reservations/${r.body.id}`, { as: "member" })).body.overdue).toBe(true);
+      await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: item.assetTag, condition: "good" } });
+      const open = await p.services.db.select().from(strikes).where(eq(strikes.userId, ids.member!));
+      expect(open).toHaveLength(1);
+      const blocked = await reserve([item.id], { from: 400, to: 410 });
+      expect(blocked.status).toBe(403);
+      expect(blocked.body.error.message).toContain("Strike limit: you have 1 late returns on record and the school's limit is 1.");
+      expect((await api("/me", { as: "member" })).body).toMatchObject({ strikes: 1, strikeLimit: 1, blocked: true });
+      expect((await api("/strikes/clear", { method: "POST", as: "equipment", json: { userId: ids.member } })).status).toBe(200);
+      expect((await reserve([item.id], { from: 400, to: 410 })).status).toBe(201);
+      await setRules({ strikeLimit: 3 });
+    });
+  });
+
+  describe.runIf(kind === "postgres")("under contention", () => {
+    it("gives exactly one of 20 simultaneous reservations of one item and time, and 19 clear conflicts", async () => {
+      const item = await makeItem({ name: "Contended Alexa" });
+      const results = await Promise.all(Array.from({ length: 20 }, () => reserve([item.id], { from: 500, to: 520 })));
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+      for (const r of results.filter((x) => x.status === 409)) {
+        expect(r.body.error.message).toContain(`Contended Alexa (${item.assetTag}) is booked`);
+      }
+    });
+  });
+});

@@ -1,0 +1,45 @@
+import { useQuery } from "@tanstack/react-query";
+import { Clapperboard } from "lucide-react";
+import { Link } from "react-router";
+import type { Page, ReservationDto } from "../../../common/equipment.ts";
+import { api } from "../../lib/api.ts";
+import { EQUIPMENT_API, ReservationItems, StateBadge, rangeText } from "./shared.tsx";
+
+/** The project's equipment place: what is reserved for it, when it is collected and due back. */
+export function ProjectEquipment({ projectId, canBook }: { projectId: string; canBook: boolean }) {
+  const list = useQuery({
+    queryKey: ["equipment", "reservations", "project", projectId],
+    queryFn: () => api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?projectId=${projectId}&limit=20`),
+  });
+  const open = (list.data?.items ?? []).filter((r) => r.state !== "cancelled" && r.state !== "rejected");
+  return (
+    <section aria-labelledby="place-equipment" className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <h3 id="place-equipment" className="flex items-center gap-2 font-semibold">
+        <Clapperboard aria-hidden className="size-4" />
+        Equipment
+      </h3>
+      {list.isError ? (
+        <p className="mt-1 text-sm text-red-700">The reservations could not be loaded.</p>
+      ) : open.length === 0 ? (
+        <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">Nothing reserved for this production yet.</p>
+      ) : (
+        <ul className="mt-2 flex flex-col gap-2 text-sm">
+          {open.map((r) => (
+            <li key={r.id}>
+              <div className="flex flex-wrap items-center gap-2">
+                <span>{rangeText(r.startsAt, r.endsAt)}</span>
+                <StateBadge r={r} />
+              </div>
+              <ReservationItems r={r} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {canBook && (
+        <Link to={`/equipment?project=${projectId}`} className="mt-2 inline-block text-sm underline underline-offset-4">
+          Reserve equipment for this production
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import {
+  ITEM_STATUS_LABELS,
+  RESERVATION_STATE_LABELS,
+  type ItemStatus,
+  type ReservationDto,
+  type ReservationState,
+} from "../../../common/equipment.ts";
+import { api, ApiError } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { Badge, errorText } from "../projects/shared.tsx";
+
+export const EQUIPMENT_API = "/rest/v1/equipment";
+
+/** Every equipment query key starts with "equipment", so the server's one event refreshes them all. */
+export function useEquipmentChange<V, R>(fn: (v: V) => Promise<R>, opts: { success: (r: R, v: V) => [string, string?]; failure: string; onSuccess?: (r: R, v: V) => void; onError?: (err: unknown) => boolean | void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (r, v) => {
+      void queryClient.invalidateQueries({ queryKey: ["equipment"] });
+      void queryClient.invalidateQueries({ queryKey: ["admin-dashboard"] });
+      const [title, description] = opts.success(r, v);
+      toast.success(title, description ? { description } : undefined);
+      opts.onSuccess?.(r, v);
+    },
+    onError: (err) => {
+      if (opts.onError?.(err) === true) return;
+      toast.error(opts.failure, { description: errorText(err) });
+    },
+  });
+}
+
+export const post = <R,>(path: string, json?: unknown) => api<R>(`${EQUIPMENT_API}${path}`, { method: "POST", json: json ?? {} });
+
+const STATE_TONES: Record<ReservationState, "neutral" | "warn" | "bad" | "good"> = {
+  requested: "warn",
+  approved: "good",
+  rejected: "bad",
+  checked_out: "neutral",
+  returned: "neutral",
+  cancelled: "neutral",
+};
+
+export function StateBadge({ r }: { r: Pick<ReservationDto, "state" | "overdue"> }) {
+  if (r.overdue) return <Badge tone="bad">Overdue</Badge>;
+  return <Badge tone={STATE_TONES[r.state]}>{RESERVATION_STATE_LABELS[r.state]}</Badge>;
+}
+
+const STATUS_TONES: Record<ItemStatus, "neutral" | "warn" | "bad" | "good"> = { available: "good", checked_out: "neutral", maintenance: "warn", retired: "bad" };
+export const StatusBadge = ({ status }: { status: ItemStatus }) => <Badge tone={STATUS_TONES[status]}>{ITEM_STATUS_LABELS[status]}</Badge>;
+
+export const rangeText = (from: string, to: string) => `${formatDateTime(from)} – ${formatDateTime(to)}`;
+
+/** A `datetime-local` value (the person's own time zone) for an instant, and back. */
+export const toLocalInput = (d: Date) => {
+  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+};
+export const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : "");
+
+export const money = (minor: number, currency = "EUR") => new Intl.NumberFormat(undefined, { style: "currency", currency }).format(minor / 100);
+
+export const isConflict = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409;
+
+export function ReservationItems({ r }: { r: ReservationDto }) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-1.5 text-xs">
+      {r.items.map((i) => (
+        <li key={i.itemId} className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">
+          {i.name} <span className="font-mono text-zinc-600 dark:text-zinc-400">{i.assetTag}</span>
+          {i.returnedAt ? " · back" : i.checkedOutAt ? " · out" : ""}
+          {i.damaged ? " · damaged" : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
