@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MailPlus, RotateCcw, Search, UserX } from "lucide-react";
+import { MailPlus, RotateCcw, UserX } from "lucide-react";
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ROLE_LABELS, ROLES, type Role } from "../../../common/roles.ts";
@@ -8,7 +8,7 @@ import type { AuditEntryDto, InvitationDto, Page, UserDto } from "../../../commo
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
-import { Field } from "../../components/ui/Field.tsx";
+import { Field, SearchField } from "../../components/ui/Field.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -100,10 +100,7 @@ function People() {
   return (
     <section aria-label="People" className="flex flex-col gap-4 pt-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <div className="relative">
-          <Field label="Search" type="search" placeholder="Name or e-mail" value={search} onChange={(e) => filter(setSearch)(e.target.value)} />
-          <Search aria-hidden className="pointer-events-none absolute top-10 right-3 size-4 text-zinc-400" />
-        </div>
+        <SearchField label="Search" placeholder="Name or e-mail" value={search} onChange={(e) => filter(setSearch)(e.target.value)} />
         <Select label="Role" value={role} onChange={(e) => filter(setRole)(e.target.value)} options={[{ value: "", label: "All roles" }, ...roleOptions]} />
         <Select
           label="State"
