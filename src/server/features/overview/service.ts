@@ -39,23 +39,12 @@ function nextShoot(p: Pick<ProjectListItem, "shootStart" | "shootEnd">, today: s
   return (p.shootEnd ?? p.shootStart) >= today ? today : null;
 }
 
+/** A card says what the list row says, save the list's own columns, and the reasons behind its blocker count. */
+const CARD_FIELDS = ["id", "title", "type", "course", "academicYear", "phase", "supervisor", "leadNames", "shootStart", "shootEnd", "greenlight", "isMember"] as const;
+
 function toCard(p: ProjectListItem, blockers: ProjectBlocker[], today: string): OverviewCard {
-  return {
-    id: p.id,
-    title: p.title,
-    type: p.type,
-    course: p.course,
-    academicYear: p.academicYear,
-    phase: p.phase,
-    supervisor: p.supervisor,
-    leadNames: p.leadNames,
-    shootStart: p.shootStart,
-    shootEnd: p.shootEnd,
-    nextShoot: nextShoot(p, today),
-    greenlight: p.greenlight,
-    blockers,
-    isMember: p.isMember,
-  };
+  const shared = Object.fromEntries(CARD_FIELDS.map((k) => [k, p[k]])) as Pick<ProjectListItem, (typeof CARD_FIELDS)[number]>;
+  return { ...shared, nextShoot: nextShoot(p, today), blockers };
 }
 
 // ── The board ────────────────────────────────────────────────────────────────────────────────────

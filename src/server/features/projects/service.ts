@@ -106,20 +106,27 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 type ListRow = Awaited<ReturnType<typeof repo.selectProjectPage>>["rows"][number];
 
+/** What the list row and the detail both say of a project, read the same way from its row. */
+const summaryOf = (p: ListRow["project"]) => ({
+  id: p.id,
+  title: p.title,
+  type: p.type,
+  course: p.course,
+  academicYear: p.academicYear,
+  phase: p.phase,
+  logline: p.logline,
+  shootStart: p.shootStart,
+  shootEnd: p.shootEnd,
+});
+/** A person named by a join; null when the id is unset or the person is gone. */
+const personRef = (id: string | null, name: string | null | undefined) => (id && name ? { id, name } : null);
+
 function toListItem(r: ListRow, greenlightTotal: number): ProjectListItem {
   const p = r.project;
   const missing = Math.max(0, greenlightTotal - r.greenlightDone);
   return {
-    id: p.id,
-    title: p.title,
-    type: p.type,
-    course: p.course,
-    academicYear: p.academicYear,
-    phase: p.phase,
-    logline: p.logline,
-    shootStart: p.shootStart,
-    shootEnd: p.shootEnd,
-    supervisor: p.supervisorId && r.supervisorName ? { id: p.supervisorId, name: r.supervisorName } : null,
+    ...summaryOf(p),
+    supervisor: personRef(p.supervisorId, r.supervisorName),
     memberCount: r.memberCount,
     leadNames: r.leadNames ?? [],
     nextMilestone: r.nextMilestone,
@@ -217,21 +224,13 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
     };
   });
   return {
-    id: p.id,
-    title: p.title,
-    type: p.type,
-    course: p.course,
-    academicYear: p.academicYear,
-    phase: p.phase,
-    logline: p.logline,
+    ...summaryOf(p),
     synopsis: p.synopsis,
     targetRuntimeMinutes: p.targetRuntimeMinutes,
     format: p.format,
-    shootStart: p.shootStart,
-    shootEnd: p.shootEnd,
     locations: p.locations,
-    supervisor: p.supervisorId && header.supervisorName ? { id: p.supervisorId, name: header.supervisorName } : null,
-    createdBy: p.createdBy && header.creatorName ? { id: p.createdBy, name: header.creatorName } : null,
+    supervisor: personRef(p.supervisorId, header.supervisorName),
+    createdBy: personRef(p.createdBy, header.creatorName),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     version: p.version,

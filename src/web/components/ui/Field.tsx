@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { Search } from "lucide-react";
 import { cn } from "../../lib/cn.ts";
 
 /** What a labelled control receives from its frame: its id, and the ARIA that ties it to the label, hint and error. */
@@ -78,5 +79,15 @@ export function Field({ label, hint, error, required, className, id, ...rest }: 
         />
       )}
     </FieldFrame>
+  );
+}
+
+/** A search box with its magnifier; `className` places the whole box. */
+export function SearchField({ className, ...rest }: Omit<FieldProps, "type">) {
+  return (
+    <div className={cn("relative", className)}>
+      <Field type="search" {...rest} />
+      <Search aria-hidden className="pointer-events-none absolute top-10 right-3 size-4 text-zinc-400" />
+    </div>
   );
 }

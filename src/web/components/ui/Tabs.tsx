@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 
 export interface Tab {
@@ -12,6 +12,20 @@ export function Tabs({ tabs, selected, onSelect, label }: { tabs: Tab[]; selecte
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = tabs.find((t) => t.id === selected) ?? tabs[0];
+  const listRef = useRef<HTMLDivElement>(null);
+  const currentIndex = current ? tabs.indexOf(current) : -1;
+
+  // Where the tab list scrolls sideways (a phone), the selected tab is brought into sight, also when a
+  // link opens the page on a later tab; only the list scrolls, never the page.
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current[currentIndex];
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    const l = list.getBoundingClientRect();
+    const t = tab.getBoundingClientRect();
+    if (t.left < l.left) list.scrollLeft -= l.left - t.left + 16;
+    else if (t.right > l.right) list.scrollLeft += t.right - l.right + 16;
+  }, [currentIndex]);
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
@@ -24,7 +38,7 @@ export function Tabs({ tabs, selected, onSelect, label }: { tabs: Tab[]; selecte
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+      <div ref={listRef} role="tablist" aria-label={label} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
         {tabs.map((t, i) => {
           const active = t.id === current?.id;
           return (

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { AlertTriangle, Download, Search } from "lucide-react";
+import { AlertTriangle, Download } from "lucide-react";
 import { useEffect, useState, type DragEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BOARD_COLUMN_DEFAULT, type BoardColumn, type BoardDto, type OverviewCard, type OverviewFilterOptions } from "../../../common/overview-api.ts";
 import { PHASES, PHASE_LABELS, PROJECT_TYPES, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
-import { Field } from "../../components/ui/Field.tsx";
+import { SearchField } from "../../components/ui/Field.tsx";
 import { FilterPanel } from "../../components/ui/FilterPanel.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -93,10 +93,7 @@ export default function ProductionOverviewPage() {
       />
 
       <div className="mb-6 flex flex-col gap-3">
-        <div className="relative md:max-w-xl">
-          <Field label="Search" type="search" placeholder="Title, logline or course" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <Search aria-hidden className="pointer-events-none absolute top-10 right-3 size-4 text-zinc-400" />
-        </div>
+        <SearchField className="md:max-w-xl" label="Search" placeholder="Title, logline or course" value={search} onChange={(e) => setSearch(e.target.value)} />
         <FilterPanel active={FILTER_KEYS.filter((k) => k !== "search" && params.get(k)).length} className="gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
           <Select
             className="lg:w-40"

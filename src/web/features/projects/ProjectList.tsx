@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { AlertTriangle, Search } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PROJECT_SORTS, type DocumentaryListItem, type Page, type ProjectListItem, type ProjectSort } from "../../../common/project-api.ts";
 import { PHASE_LABELS, PHASES, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
-import { Field } from "../../components/ui/Field.tsx";
+import { SearchField } from "../../components/ui/Field.tsx";
 import { FilterPanel } from "../../components/ui/FilterPanel.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -108,10 +108,15 @@ export function ProjectList<T extends ProjectListItem>({
 
   return (
     <section aria-label={label} className="flex flex-col gap-4">
-      <div className="relative md:max-w-xl">
-        <Field onFocus={() => (typing.current = true)} onBlur={() => (typing.current = false)} label="Search" type="search" placeholder="Title, logline, course or crew" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <Search aria-hidden className="pointer-events-none absolute top-10 right-3 size-4 text-zinc-400" />
-      </div>
+      <SearchField
+        className="md:max-w-xl"
+        onFocus={() => (typing.current = true)}
+        onBlur={() => (typing.current = false)}
+        label="Search"
+        placeholder="Title, logline, course or crew"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       <FilterPanel active={activeFilters} className="gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {!fixedType && (
             <Select

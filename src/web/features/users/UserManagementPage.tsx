@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MailPlus, RotateCcw, Search, UserX } from "lucide-react";
+import { MailPlus, RotateCcw, UserX } from "lucide-react";
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ROLE_LABELS, ROLES, type Role } from "../../../common/roles.ts";
@@ -8,7 +8,7 @@ import type { AuditEntryDto, InvitationDto, Page, UserDto } from "../../../commo
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
-import { Field } from "../../components/ui/Field.tsx";
+import { Field, SearchField } from "../../components/ui/Field.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -100,10 +100,7 @@ function People() {
   return (
     <section aria-label="People" className="flex flex-col gap-4 pt-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <div className="relative">
-          <Field label="Search" type="search" placeholder="Name or e-mail" value={search} onChange={(e) => filter(setSearch)(e.target.value)} />
-          <Search aria-hidden className="pointer-events-none absolute top-10 right-3 size-4 text-zinc-400" />
-        </div>
+        <SearchField label="Search" placeholder="Name or e-mail" value={search} onChange={(e) => filter(setSearch)(e.target.value)} />
         <Select label="Role" value={role} onChange={(e) => filter(setRole)(e.target.value)} options={[{ value: "", label: "All roles" }, ...roleOptions]} />
         <Select
           label="State"
@@ -128,9 +125,9 @@ function People() {
         </Card>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-          <table className="w-full min-w-[44rem] text-left text-sm">
+          <table className="block w-full text-left text-sm md:table md:min-w-[44rem]">
             <caption className="sr-only">People, {users.data.total} in all</caption>
-            <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
+            <thead className="hidden border-b border-zinc-200 text-xs text-zinc-600 uppercase md:table-header-group dark:border-zinc-800 dark:text-zinc-400">
               <tr>
                 <th scope="col" className="px-4 py-3 font-medium">Name</th>
                 <th scope="col" className="px-4 py-3 font-medium">Role</th>
@@ -139,14 +136,21 @@ function People() {
                 <th scope="col" className="px-4 py-3 font-medium"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
-            <tbody>
+            {/* On a phone each person is a small card (name; role and last sign-in; state and action), not a table wider than the screen. */}
+            <tbody className="block md:table-row-group">
               {users.data.items.map((u) => (
-                <tr key={u.id} className={cn("border-b border-zinc-100 last:border-0 dark:border-zinc-800", !u.active && "text-zinc-500")}>
-                  <td className="px-4 py-2">
+                <tr
+                  key={u.id}
+                  className={cn(
+                    "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 border-b border-zinc-100 px-4 py-3 last:border-0 md:table-row md:p-0 dark:border-zinc-800 [&>td]:md:px-4 [&>td]:md:py-2",
+                    !u.active && "text-zinc-500",
+                  )}
+                >
+                  <td className="col-span-2">
                     <div className="font-medium text-zinc-900 dark:text-zinc-100">{u.fullName}</div>
                     <div className="text-xs text-zinc-600 dark:text-zinc-400">{u.email}</div>
                   </td>
-                  <td className="px-4 py-2">
+                  <td>
                     <Select
                       hideLabel
                       label={`Role of ${u.fullName}`}
@@ -156,13 +160,16 @@ function People() {
                       options={roleOptions}
                     />
                   </td>
-                  <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(u.lastSignInAt, "Never")}</td>
-                  <td className="px-4 py-2">
+                  <td className="text-xs md:text-sm md:whitespace-nowrap">
+                    <span className="md:hidden">Last sign-in: </span>
+                    {formatDateTime(u.lastSignInAt, "Never")}
+                  </td>
+                  <td>
                     <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", u.active ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200")}>
                       {u.active ? "Active" : "Deactivated"}
                     </span>
                   </td>
-                  <td className="px-4 py-2 text-right">
+                  <td className="text-right">
                     {u.id === me?.id ? (
                       <span className="text-xs text-zinc-600 dark:text-zinc-400">You</span>
                     ) : u.active ? (

@@ -43,7 +43,7 @@ export const overview: GuideChapter = {
       heading: "Filtering",
       blocks: [
         {
-          p: "Above the board, narrow the productions by **Search** (title, logline or course), **Type**, **Course**, **Supervisor** and **Phase**. The filters apply to the board, the timeline and the CSV export alike, and they are kept in the page's address: bookmark it or send it to a colleague to share the same view. **Clear filters** shows everything again.",
+          p: "Above the board, narrow the productions by **Search** (title, logline or course), **Type**, **Course**, **Supervisor** and **Phase**. The filters apply to the board, the timeline and the CSV export alike, and they are kept in the page's address: bookmark it or send it to a colleague to share the same view. **Clear filters** shows everything again. On a phone only the search box shows; the other filters open under the **Filters** button, whose number counts the filters in use.",
         },
       ],
     },

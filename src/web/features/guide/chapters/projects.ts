@@ -19,7 +19,7 @@ export const projects: GuideChapter = {
           ],
         },
         { p: "You become the project's first **lead** and land on its page. If something is missing or wrong, a message says what and everything you typed stays in the form." },
-        { p: "The list can be searched by title, logline, course or crew and filtered by type, phase, course, supervisor and year. The filters are part of the address, so a filtered list can be bookmarked or sent to someone, and Back returns to the previous filter." },
+        { p: "The list can be searched by title, logline, course or crew and filtered by type, phase, course, supervisor and year. The filters are part of the address, so a filtered list can be bookmarked or sent to someone, and Back returns to the previous filter. On a phone the filters and the sort fold under the **Filters** button, whose number counts the filters in use, so the first projects show at once." },
       ],
     },
     {

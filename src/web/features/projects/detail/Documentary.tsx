@@ -83,11 +83,12 @@ function DocList<T extends { id: string }>({
   items,
   fields,
   blank,
-  toValues,
-  toInput,
+  toValues = (item) => Object.fromEntries(fields.map((f) => [f.name, String((item as Record<string, unknown>)[f.name] ?? "")])),
+  toInput = (v) => ({ ...v }),
   schema,
   name,
-  render,
+  badge,
+  details,
 }: {
   project: ProjectDetail;
   section: Section;
@@ -97,11 +98,14 @@ function DocList<T extends { id: string }>({
   items: T[];
   fields: FieldDef[];
   blank: Values;
-  toValues(item: T): Values;
-  toInput(v: Values): Record<string, unknown>;
+  /** The form's values for an item; by default its fields as they are named. */
+  toValues?(item: T): Values;
+  /** The request body from the form's values; by default the values as they are. */
+  toInput?(v: Values): Record<string, unknown>;
   schema: ZodType;
   name(item: T): string;
-  render(item: T): ReactNode;
+  badge(item: T): ReactNode;
+  details(item: T): ReactNode;
 }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -153,7 +157,13 @@ function DocList<T extends { id: string }>({
                 />
               ) : (
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-                  <div className="min-w-0 text-sm">{render(item)}</div>
+                  <div className="min-w-0 text-sm">
+                    <div className="flex flex-wrap items-center gap-2 font-medium">
+                      {name(item)}
+                      {badge(item)}
+                    </div>
+                    {details(item)}
+                  </div>
                   {project.canEdit && (
                     <div className="flex shrink-0 gap-2">
                       <Button variant="secondary" onClick={() => setEditing(item.id)} aria-label={`Edit ${name(item)}`}>
@@ -201,19 +211,12 @@ export function Participants({ project }: { project: ProjectDetail }) {
         { name: "description", label: "Description", kind: "textarea" },
       ]}
       blank={{ name: "", consentStatus: "pending", description: "" }}
-      toValues={(p) => ({ name: p.name, consentStatus: p.consentStatus, description: p.description })}
-      toInput={(v) => ({ name: v.name, consentStatus: v.consentStatus, description: v.description })}
       schema={participantCreateInput}
       name={(p) => p.name}
-      render={(p) => (
-        <>
-          <div className="flex flex-wrap items-center gap-2 font-medium">
-            {p.name}
-            <Badge tone={p.consentStatus === "signed" || p.consentStatus === "not_needed" ? "good" : p.consentStatus === "declined" ? "bad" : "warn"}>Consent: {CONSENT_LABELS[p.consentStatus]}</Badge>
-          </div>
-          {p.description && <p className="text-zinc-700 dark:text-zinc-300">{p.description}</p>}
-        </>
+      badge={(p) => (
+        <Badge tone={p.consentStatus === "signed" || p.consentStatus === "not_needed" ? "good" : p.consentStatus === "declined" ? "bad" : "warn"}>Consent: {CONSENT_LABELS[p.consentStatus]}</Badge>
       )}
+      details={(p) => p.description && <p className="text-zinc-700 dark:text-zinc-300">{p.description}</p>}
     />
   );
 }
@@ -240,18 +243,13 @@ export function Interviews({ project }: { project: ProjectDetail }) {
       toInput={(v) => ({ subject: v.subject, participantId: v.participantId || null, scheduledAt: fromLocal(v.scheduledAt ?? ""), place: v.place, status: v.status })}
       schema={interviewCreateInput}
       name={(i) => i.subject}
-      render={(i) => (
-        <>
-          <div className="flex flex-wrap items-center gap-2 font-medium">
-            {i.subject}
-            <Badge tone={i.status === "cancelled" ? "bad" : i.status === "done" ? "good" : "neutral"}>{INTERVIEW_LABELS[i.status]}</Badge>
-          </div>
-          <p className="text-zinc-700 dark:text-zinc-300">
-            {i.scheduledAt ? formatDateTime(i.scheduledAt) : "Not dated yet"}
-            {i.place ? ` · ${i.place}` : ""}
-            {i.participantName ? ` · with ${i.participantName}` : ""}
-          </p>
-        </>
+      badge={(i) => <Badge tone={i.status === "cancelled" ? "bad" : i.status === "done" ? "good" : "neutral"}>{INTERVIEW_LABELS[i.status]}</Badge>}
+      details={(i) => (
+        <p className="text-zinc-700 dark:text-zinc-300">
+          {i.scheduledAt ? formatDateTime(i.scheduledAt) : "Not dated yet"}
+          {i.place ? ` · ${i.place}` : ""}
+          {i.participantName ? ` · with ${i.participantName}` : ""}
+        </p>
       )}
     />
   );
@@ -273,16 +271,13 @@ export function Archival({ project }: { project: ProjectDetail }) {
         { name: "notes", label: "Notes", kind: "textarea" },
       ]}
       blank={{ title: "", source: "", licenceStatus: "unknown", notes: "" }}
-      toValues={(a) => ({ title: a.title, source: a.source, licenceStatus: a.licenceStatus, notes: a.notes })}
-      toInput={(v) => ({ title: v.title, source: v.source, licenceStatus: v.licenceStatus, notes: v.notes })}
       schema={archivalCreateInput}
       name={(a) => a.title}
-      render={(a) => (
+      badge={(a) => (
+        <Badge tone={UNLICENSED_STATUSES.includes(a.licenceStatus as LicenceStatus) ? (a.licenceStatus === "refused" ? "bad" : "warn") : "good"}>Licence: {LICENCE_LABELS[a.licenceStatus]}</Badge>
+      )}
+      details={(a) => (
         <>
-          <div className="flex flex-wrap items-center gap-2 font-medium">
-            {a.title}
-            <Badge tone={UNLICENSED_STATUSES.includes(a.licenceStatus as LicenceStatus) ? (a.licenceStatus === "refused" ? "bad" : "warn") : "good"}>Licence: {LICENCE_LABELS[a.licenceStatus]}</Badge>
-          </div>
           {a.source && <p className="text-zinc-700 dark:text-zinc-300">From {a.source}</p>}
           {a.notes && <p className="text-zinc-600 dark:text-zinc-400">{a.notes}</p>}
         </>
