@@ -52,7 +52,8 @@ export const routes: RouteObject[] = [
             children: [
               { ...page(() => import("../features/home/HomePage.tsx")), index: true, children: undefined },
               { path: "production-overview", ...page(() => import("../features/overview/ProductionOverviewPage.tsx")) },
-              { path: "screenplays", ...area("screenplays") },
+              { path: "screenplays", ...page(() => import("../features/screenplays/ScreenplaysPage.tsx")) },
+              { path: "screenplays/:id", ...page(() => import("../features/screenplays/ScreenplayEditorPage.tsx")) },
               { path: "projects", ...page(() => import("../features/projects/ProjectsPage.tsx")) },
               { path: "project/:id", ...page(() => import("../features/projects/ProjectPage.tsx")) },
               { path: "equipment-admin", ...area("equipmentAdmin") },

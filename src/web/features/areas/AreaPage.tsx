@@ -2,7 +2,6 @@ import { useParams } from "react-router";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 
 export type AreaKey =
-  | "screenplays"
   | "equipmentAdmin"
   | "viewDocument"
   | "budgetApproval"
@@ -16,11 +15,6 @@ interface AreaText {
 
 /** What each area is for, in the words of the people who use it; the area's own issue fills the page. */
 const AREAS: Record<AreaKey, AreaText> = {
-  screenplays: {
-    title: "Screenplays",
-    description:
-      "The home of every script: writers draft in Fountain and see the pages in industry format, keep numbered, colour-coded revisions, and collect their supervisor's notes scene by scene. From a locked draft the assistant director gets the scene, character and location reports that the breakdown, the stripboard and the call sheets are built from.",
-  },
   equipmentAdmin: {
     title: "Equipment Administration",
     description:

@@ -1,5 +1,6 @@
-import { Clapperboard, FileSignature, PiggyBank, ScrollText } from "lucide-react";
+import { Clapperboard, FileSignature, PiggyBank } from "lucide-react";
 import type { ProjectDetail } from "../../../../common/project-api.ts";
+import { ProjectScreenplays } from "../../screenplays/ProjectScreenplays.tsx";
 
 /**
  * Where the screenplay, budget, equipment and paperwork of this project will be kept. Each place names
@@ -7,7 +8,6 @@ import type { ProjectDetail } from "../../../../common/project-api.ts";
  */
 export function Places({ project }: { project: ProjectDetail }) {
   const places = [
-    { id: "screenplay", icon: ScrollText, heading: "Screenplay", text: `The drafts of “${project.title}”, its locked revisions and the supervisor's notes, with the scene and location reports the shoot is planned from.` },
     { id: "budget", icon: PiggyBank, heading: "Budget", text: "The budget proposal of this production, its approval by the school, and the spending against it; an approved budget ticks its greenlight item." },
     { id: "equipment", icon: Clapperboard, heading: "Equipment", text: "The cameras, lenses, sound and lighting kit reserved for the shoot days, with when each item is collected and due back." },
     { id: "documents", icon: FileSignature, heading: "Documents", text: "The risk assessment, location and talent releases and other signed paperwork of the film; uploads and signatures tick their greenlight items." },
@@ -18,6 +18,7 @@ export function Places({ project }: { project: ProjectDetail }) {
         Screenplay, budget, equipment and documents
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
+        <ProjectScreenplays projectId={project.id} projectTitle={project.title} canEdit={project.canEdit} />
         {places.map(({ id, icon: Icon, heading, text }) => (
           <section key={id} aria-labelledby={`place-${id}`} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
             <h3 id={`place-${id}`} className="flex items-center gap-2 font-semibold">
