@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileDown, Lock, LockOpen } from "lucide-react";
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
@@ -92,15 +92,16 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     const el = area.current;
     if (el) setLine(el.value.slice(0, el.selectionStart).split("\n").length - 1);
   };
-  const goTo = (n: number) => {
+  // Stable, so the preview's unchanged pages are not drawn again on each keystroke.
+  const goTo = useCallback((n: number) => {
     const el = area.current;
     if (!el) return;
-    const offset = lines.slice(0, n).reduce((sum, l) => sum + l.length + 1, 0);
+    const offset = el.value.split("\n").slice(0, n).reduce((sum, l) => sum + l.length + 1, 0);
     el.focus();
     el.setSelectionRange(offset, offset);
     el.scrollTop = Math.max(0, n * 20 - el.clientHeight / 3);
     setLine(n);
-  };
+  }, []);
 
   const accept = (d: ScreenplayDetail, adopt: boolean) => {
     queryClient.setQueryData(["screenplay", d.id], d);

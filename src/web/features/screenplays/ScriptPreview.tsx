@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { LINE_WIDTH, type Cell, type Layout } from "../../../common/screenplay/layout.ts";
+import { LINE_WIDTH, type Cell, type Layout, type Page } from "../../../common/screenplay/layout.ts";
 import type { TitleEntry } from "../../../common/screenplay/fountain.ts";
 
 /**
@@ -26,7 +26,8 @@ function Sheet({ children, label }: { children: React.ReactNode; label: string }
     <section
       aria-label={label}
       className="screenplay-page relative mx-auto mb-6 shrink-0 bg-white text-black shadow-md ring-1 ring-zinc-300"
-      style={{ width: `${PAGE_W}pt`, height: `${PAGE_H}pt`, fontFamily: "'Courier Prime', Courier, 'Courier New', monospace", fontSize: "12pt", lineHeight: `${LINE}pt` }}
+      // Pages out of view are skipped by layout and paint: a long script stays quick to type in.
+      style={{ contentVisibility: "auto", containIntrinsicSize: `${PAGE_W}pt ${PAGE_H}pt`, width: `${PAGE_W}pt`, height: `${PAGE_H}pt`, fontFamily: "'Courier Prime', Courier, 'Courier New', monospace", fontSize: "12pt", lineHeight: `${LINE}pt` }}
     >
       {children}
     </section>
@@ -58,27 +59,49 @@ export const ScriptPreview = memo(function ScriptPreview({ layout, onLine, marke
     <div className="screenplay-preview flex flex-col items-center">
       {layout.titlePage.length > 0 && <TitlePage entries={layout.titlePage} />}
       {layout.pages.map((p) => (
-        <Sheet key={p.number} label={`Page ${p.number}`}>
-          {p.number > 1 && (
-            <span className="absolute" style={{ top: `${36}pt`, left: `${LEFT + (LINE_WIDTH + 2) * CH - `${p.number}.`.length * CH}pt` }}>
-              {p.number}.
-            </span>
-          )}
-          {p.rows.map((r, i) =>
-            r.cells.map((c, k) => (
-              <span
-                key={`${i}-${k}`}
-                data-line={r.line ?? undefined}
-                onClick={r.line !== null && onLine ? () => onLine(r.line!) : undefined}
-                className={`absolute whitespace-pre ${CELL_STYLE[c.type] ?? ""} ${r.line !== null && markedLines?.has(r.line) ? "bg-amber-200" : ""} ${onLine && r.line !== null ? "cursor-text" : ""}`}
-                style={{ top: `${TOP + i * LINE}pt`, left: `${LEFT + c.col * CH}pt` }}
-              >
-                {c.text}
-              </span>
-            )),
-          )}
-        </Sheet>
+        <PageSheet key={p.number} page={p} sig={signature(p, markedLines)} onLine={onLine} markedLines={markedLines} />
       ))}
     </div>
   );
 });
+
+/** What a page shows, as one string: an unchanged page is not drawn again when the text changes elsewhere. */
+function signature(p: Page, marked?: Set<number>): string {
+  let sig = "";
+  for (const r of p.rows) {
+    sig += `${r.line ?? ""}${r.line !== null && marked?.has(r.line) ? "*" : ""}|`;
+    for (const c of r.cells) sig += `${c.col}:${c.type}:${c.text}|`;
+    sig += "\n";
+  }
+  return sig;
+}
+
+type SheetProps = { page: Page; sig: string; onLine?(line: number): void; markedLines?: Set<number> };
+
+const PageSheet = memo(
+  function PageSheet({ page: p, onLine, markedLines }: SheetProps) {
+    return (
+      <Sheet label={`Page ${p.number}`}>
+        {p.number > 1 && (
+          <span className="absolute" style={{ top: `${36}pt`, left: `${LEFT + (LINE_WIDTH + 2) * CH - `${p.number}.`.length * CH}pt` }}>
+            {p.number}.
+          </span>
+        )}
+        {p.rows.map((r, i) =>
+          r.cells.map((c, k) => (
+            <span
+              key={`${i}-${k}`}
+              data-line={r.line ?? undefined}
+              onClick={r.line !== null && onLine ? () => onLine(r.line!) : undefined}
+              className={`absolute whitespace-pre ${CELL_STYLE[c.type] ?? ""} ${r.line !== null && markedLines?.has(r.line) ? "bg-amber-200" : ""} ${onLine && r.line !== null ? "cursor-text" : ""}`}
+              style={{ top: `${TOP + i * LINE}pt`, left: `${LEFT + c.col * CH}pt` }}
+            >
+              {c.text}
+            </span>
+          )),
+        )}
+      </Sheet>
+    );
+  },
+  (a, b) => a.sig === b.sig && a.onLine === b.onLine,
+);
