@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
 import { benchProjects } from "./projects.ts";
+import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -153,6 +154,10 @@ async function main() {
     const authJsKB = js.gzipBytes / 1024;
     process.stdout.write(`${round(authJsKB)} kB gzipped\n\n`);
 
+    const parse = benchParse();
+    const keystroke = await benchKeystroke(portal, cookie);
+    console.log(`  screenplay of ${parse.pages} pages: parse and paginate ${parse.medianMs} ms, preview after a keystroke ${keystroke.medianMs} ms\n`);
+
     console.log("  the projects list, a page of 50 of 10,000 projects, 100 connections:");
     const projects = await benchProjects(DURATION_S);
     const onPostgres = projects.find((f) => f.database === "postgres");
@@ -169,6 +174,13 @@ async function main() {
         figures: projects,
         target: "on PostgreSQL: ≥ 0.3 × bare and p99 ≤ 50 ms",
         pass: onPostgres ? onPostgres.ratioToBare >= 0.3 && onPostgres.p99Ms <= 50 : null,
+      },
+      screenplays: {
+        parseAndPaginateMs: parse.medianMs,
+        previewAfterKeystrokeMs: keystroke.medianMs,
+        pages: parse.pages,
+        targets: { parseMs: PARSE_TARGET_MS, keystrokeMs: KEYSTROKE_TARGET_MS },
+        pass: parse.medianMs <= PARSE_TARGET_MS && keystroke.medianMs <= KEYSTROKE_TARGET_MS,
       },
       authFirstLoadJs: {
         gzipKB: round(authJsKB),
@@ -198,6 +210,8 @@ async function main() {
           { value: `${f.reqPerSec} req/s (${f.ratioToBare} × bare), p99 ${f.p99Ms} ms`, target: f.database === "postgres" ? "≥ 0.3 × bare, p99 ≤ 50 ms" : "—", result: f.database === "postgres" ? verdict(results.projectsList.pass === true) : "—" },
         ]),
       ),
+      "screenplay of 120 pages: parse and paginate": { value: `${parse.medianMs} ms`, target: `≤ ${PARSE_TARGET_MS} ms`, result: verdict(parse.medianMs <= PARSE_TARGET_MS) },
+      "screenplay of 120 pages: preview after a keystroke": { value: `${keystroke.medianMs} ms`, target: `≤ ${KEYSTROKE_TARGET_MS} ms`, result: verdict(keystroke.medianMs <= KEYSTROKE_TARGET_MS) },
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
     console.log("Written to bench/results.json");

@@ -92,8 +92,44 @@ function lineFinder(source: string) {
 
 const TITLE_KEYS: Record<string, string> = { authors: "author", draft_date: "date", revisions: "revision" };
 
+/**
+ * Parses Fountain. A long script is parsed scene by scene, and scenes whose text has not changed come
+ * from a cache: a keystroke in a 120-page script re-parses one scene, not all of them (fountain-js
+ * alone takes longer than a keystroke may on a long script).
+ */
 export function parseFountain(source: string): ParsedScript {
   const text = source.replace(/\r\n?/g, "\n");
+  // A boneyard (/* … */) may span scenes; such a script is parsed whole.
+  if (text.length < 4000 || text.includes("/*")) return parseChunk(text);
+  const lines = text.split("\n");
+  const starts = [0];
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i - 1]!.trim() === "" && SCENE_START.test(lines[i]!)) starts.push(i);
+  }
+  const titlePage: TitleEntry[] = [];
+  const elements: ScriptElement[] = [];
+  const used = new Map<string, ParsedScript>();
+  starts.forEach((start, k) => {
+    const chunk = lines.slice(start, starts[k + 1] ?? lines.length).join("\n");
+    const parsed = used.get(chunk) ?? chunkCache.get(chunk) ?? parseChunk(chunk);
+    used.set(chunk, parsed);
+    if (k === 0) titlePage.push(...parsed.titlePage);
+    for (const e of parsed.elements) elements.push({ ...e, line: e.line + start });
+  });
+  // Keep only the scenes of the latest text, so the cache never grows beyond one script.
+  chunkCache = used;
+  return { titlePage, elements };
+}
+
+const SCENE_START = /^\s*(?:(?:int|ext|est|i\/e|int\.?\/ext)[. ]|\.(?!\.))/i;
+let chunkCache = new Map<string, ParsedScript>();
+
+/** Forgets the parsed scenes (the bench measures a first parse). */
+export function clearParseCache() {
+  chunkCache = new Map();
+}
+
+function parseChunk(text: string): ParsedScript {
   const tokens = new Fountain().parse(text, true).tokens;
   const lineOf = lineFinder(text);
   const titlePage: TitleEntry[] = [];

@@ -181,3 +181,16 @@ describe("line diff", () => {
     expect(diffStats(diffLines(big.join("\n"), changed.join("\n")))).toEqual({ added: 30, removed: 30 });
   });
 });
+
+describe("parsing a long script scene by scene", () => {
+  it("gives the same elements and lines as parsing it whole, and re-uses unchanged scenes", () => {
+    const scenes = Array.from({ length: 60 }, (_, i) => `${i % 2 ? "EXT" : "INT"}. PLACE ${i} - DAY\n\nAction ${i} happens here.\n\nANNA\nLine ${i}.\n\nBOB ^\nReply ${i}.\n`);
+    const text = `Title: Long\n\n${scenes.join("\n")}`;
+    expect(text.length).toBeGreaterThan(4000);
+    const chunked = parseFountain(text);
+    const whole = parseFountain(`${text}\n/* boneyard forces a whole parse */\n`);
+    expect(chunked).toEqual(whole);
+    const edited = parseFountain(text.replace("Action 30 happens", "Action 30 really happens"));
+    expect(edited.elements.find((e) => e.text.startsWith("Action 30"))).toMatchObject({ text: "Action 30 really happens here.", line: chunked.elements.find((e) => e.text.startsWith("Action 30"))!.line });
+  });
+});

@@ -1,7 +1,6 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, useSearchParams, type DataRouter, type NonIndexRouteObject, type RouteObject } from "react-router";
 import { PageSkeleton } from "../components/PageSkeleton.tsx";
-import type { AreaKey } from "../features/areas/AreaPage.tsx";
 import { useAuth } from "../features/auth/AuthProvider.tsx";
 import { AuthScreen } from "../features/auth/AuthScreen.tsx";
 import { safeNext } from "../lib/next.ts";
@@ -13,16 +12,6 @@ import { RouteError } from "./RouteError.tsx";
 /** A page whose code arrives when it is first visited, with the error screen as its boundary. */
 function page(load: () => Promise<{ default: ComponentType }>): NonIndexRouteObject {
   return { lazy: async () => ({ Component: (await load()).default }), errorElement: <RouteError /> };
-}
-
-function area(key: AreaKey): NonIndexRouteObject {
-  return {
-    lazy: async () => {
-      const { AreaPage } = await import("../features/areas/AreaPage.tsx");
-      return { Component: () => <AreaPage area={key} /> };
-    },
-    errorElement: <RouteError />,
-  };
 }
 
 /** The frame of every page but the sign-in and reset screens; it stays out of /auth's first load. */
@@ -54,7 +43,8 @@ export const routes: RouteObject[] = [
             children: [
               { ...page(() => import("../features/home/HomePage.tsx")), index: true, children: undefined },
               { path: "production-overview", ...page(() => import("../features/overview/ProductionOverviewPage.tsx")) },
-              { path: "screenplays", ...area("screenplays") },
+              { path: "screenplays", ...page(() => import("../features/screenplays/ScreenplaysPage.tsx")) },
+              { path: "screenplays/:id", ...page(() => import("../features/screenplays/ScreenplayEditorPage.tsx")) },
               { path: "projects", ...page(() => import("../features/projects/ProjectsPage.tsx")) },
               { path: "project/:id", ...page(() => import("../features/projects/ProjectPage.tsx")) },
               { path: "equipment-admin", ...page(() => import("../features/equipment/EquipmentAdminPage.tsx")) },

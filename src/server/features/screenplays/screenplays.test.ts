@@ -99,6 +99,19 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
   }, 120_000);
   afterAll(() => p?.close());
 
+  it("seeds the demo with project screenplays, coloured revisions and notes, and a private draft", async () => {
+    const list = await api("/screenplays?search=Weight%20of%20Water", { as: "staff" });
+    expect(list.body.items[0]).toMatchObject({ title: "The Weight of Water", revisionCount: 2, latestColour: "blue", openNotes: 1, project: { title: "The Weight of Water" } });
+    const detail = (await api(`/screenplays/${list.body.items[0].id}`, { as: "staff" })).body as ScreenplayDetail;
+    expect(detail.lockedScenes).toEqual(["1", "2", "3", "4"]);
+    const report = (await api(`/screenplays/${detail.id}/report`, { as: "staff" })).body;
+    expect(report.characters.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(["INES", "PAUL", "OPERATOR"]));
+    const lenas = await api("/screenplays?scope=mine", { as: "lena" });
+    expect(lenas.body.items.map((i: { title: string }) => i.title)).toEqual(expect.arrayContaining(["Small Hours", "Last Stop"]));
+    const lastStop = lenas.body.items.find((i: { title: string }) => i.title === "Last Stop");
+    expect((await api(`/screenplays/${lastStop.id}`, { as: "jun" })).status).toBe(404);
+  });
+
   it("creates, reads and lists by scope and search, paginated", async () => {
     const mine = await create("tomas", { title: "Tomás's Private Draft", body: SCENE });
     expect(mine).toMatchObject({ version: 1, canEdit: true, canDelete: true, project: null, revisions: [], owner: { id: ids.tomas } });

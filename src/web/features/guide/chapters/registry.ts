@@ -3,9 +3,10 @@ import { gettingAround } from "./getting-around.ts";
 import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
 import { projects } from "./projects.ts";
+import { screenplays } from "./screenplays.ts";
 import { settings } from "./settings.ts";
 import { userManagement } from "./user-management.ts";
 import type { GuideChapter } from "./types.ts";
 
 /** The guide's chapters in reading order; each area adds its chapter file here. */
-export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, overview, notifications, settings, userManagement];
+export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, screenplays, overview, notifications, settings, userManagement];

@@ -1,7 +1,8 @@
-import { Clapperboard, FileSignature, PiggyBank, ScrollText } from "lucide-react";
+import { Clapperboard, FileSignature, PiggyBank } from "lucide-react";
 import { Link } from "react-router";
 import type { ProjectDetail } from "../../../../common/project-api.ts";
 import { ProjectEquipment } from "../../equipment/ProjectEquipment.tsx";
+import { ProjectScreenplays } from "../../screenplays/ProjectScreenplays.tsx";
 
 /**
  * Where the screenplay, budget, equipment and paperwork of this project will be kept. Each place names
@@ -9,7 +10,6 @@ import { ProjectEquipment } from "../../equipment/ProjectEquipment.tsx";
  */
 export function Places({ project }: { project: ProjectDetail }) {
   const places = [
-    { id: "screenplay", icon: ScrollText, heading: "Screenplay", text: `The drafts of “${project.title}”, its locked revisions and the supervisor's notes, with the scene and location reports the shoot is planned from.` },
     { id: "budget", icon: PiggyBank, heading: "Budget", text: "The budget proposal of this production, its approval by the school, and the spending against it; an approved budget ticks its greenlight item.", to: `/project/${project.id}?tab=budget` },
     { id: "equipment", icon: Clapperboard, heading: "Equipment", text: "The cameras, lenses, sound and lighting kit reserved for the shoot days, with when each item is collected and due back." },
     { id: "documents", icon: FileSignature, heading: "Documents", text: "The risk assessment, location and talent releases and other signed paperwork of the film; uploads and signatures tick their greenlight items." },
@@ -20,6 +20,7 @@ export function Places({ project }: { project: ProjectDetail }) {
         Screenplay, budget, equipment and documents
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
+        <ProjectScreenplays projectId={project.id} projectTitle={project.title} canEdit={project.canEdit} />
         {places.map(({ id, icon: Icon, heading, text, to }) =>
           id === "equipment" ? (
             <ProjectEquipment key={id} projectId={project.id} canBook={project.canEdit} />

@@ -1,0 +1,84 @@
+/**
+ * Screenplays (issue 4): parse and paginate a 120-page script in Node (target ≤ 200 ms), and the
+ * editor's preview update after one keystroke in a 120-page script, in Chromium (target ≤ 50 ms).
+ */
+import { launchBrowser } from "../tests/e2e/support/browser.ts";
+import type { RunningPortal } from "../tests/e2e/support/portal.ts";
+import { clearParseCache, parseFountain } from "../src/common/screenplay/fountain.ts";
+import { layoutScript } from "../src/common/screenplay/layout.ts";
+
+export const PARSE_TARGET_MS = 200;
+export const KEYSTROKE_TARGET_MS = 50;
+
+const NAMES = ["INES", "PAUL", "MARTA", "KOFI", "RUTH"];
+const PLACES = ["INT. FERRY WHEELHOUSE", "EXT. FERRY DECK", "INT. HARBOUR FLAT - KITCHEN", "EXT. BUS STOP", "INT. OFFICE TOWER - LIFT"];
+
+/** A script of about `pages` pages: scenes of action and dialogue, like a real one. */
+export function longScript(pages: number): string {
+  const out = ["Title: Bench Script", "Author: The Portal", ""];
+  let scene = 0;
+  while (layoutScript(parseFountain(out.join("\n"))).pages.length < pages) {
+    for (let k = 0; k < 5; k++, scene++) {
+      out.push(`${PLACES[scene % PLACES.length]} - ${scene % 3 ? "DAY" : "NIGHT"}`, "");
+      out.push(`${NAMES[scene % 5]} crosses the room and stops at the window, where the rain has not let up since morning. Scene ${scene}.`, "");
+      for (let d = 0; d < 4; d++) {
+        out.push(NAMES[(scene + d) % 5]!, d === 1 ? "(quietly)" : "", `Line ${d} of scene ${scene}: we cannot keep pretending the crossing is safe.`, "");
+      }
+    }
+  }
+  return out.filter((l, i, a) => !(l === "" && a[i - 1] === "(quietly)")).join("\n");
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export function benchParse(): { pages: number; medianMs: number } {
+  const text = longScript(120);
+  const times: number[] = [];
+  let pages = 0;
+  for (let i = 0; i < 11; i++) {
+    clearParseCache();
+    const t = performance.now();
+    pages = layoutScript(parseFountain(text)).pages.length;
+    times.push(performance.now() - t);
+  }
+  return { pages, medianMs: Math.round(median(times.slice(1)) * 10) / 10 };
+}
+
+/** Opens a 120-page script in the editor and times keystroke → preview showing it, over several keystrokes. */
+export async function benchKeystroke(portal: RunningPortal, cookie: string): Promise<{ medianMs: number }> {
+  const created = await fetch(`${portal.url}/rest/v1/screenplays`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: portal.url, cookie },
+    body: JSON.stringify({ title: "Bench 120 pages", body: longScript(120) }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1400, height: 1000 } });
+    const [name, value] = cookie.split(";")[0]!.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: portal.url }]);
+    const page = await context.newPage();
+    await page.goto(`/screenplays/${id}`);
+    await page.getByRole("region", { name: "Page 120" }).waitFor();
+    const times: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const marker = `ZQ${i}X`;
+      times.push(
+        await page.evaluate(async (m) => {
+          const area = document.getElementById("fountain-text") as HTMLTextAreaElement;
+          const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!;
+          const started = performance.now();
+          setter.call(area, area.value.replace("Scene 0.", `Scene 0. ${m}`));
+          area.dispatchEvent(new Event("input", { bubbles: true }));
+          (window as unknown as { __sync: number[] }).__sync = [...((window as unknown as { __sync?: number[] }).__sync ?? []), performance.now() - started];
+          while (!document.querySelector(".screenplay-preview")?.textContent?.includes(m)) await new Promise((r) => requestAnimationFrame(r));
+          return performance.now() - started;
+        }, marker),
+      );
+    }
+    if (process.env.BENCH_DEBUG) console.log("sync part", await page.evaluate(() => (window as unknown as { __sync: number[] }).__sync), "total", times);
+    return { medianMs: Math.round(median(times.slice(1)) * 10) / 10 };
+  } finally {
+    await browser.close();
+  }
+}

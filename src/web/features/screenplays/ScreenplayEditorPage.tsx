@@ -1,0 +1,252 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, FileDown, Lock, LockOpen } from "lucide-react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
+import { diffLines } from "../../../common/screenplay/diff.ts";
+import { parseFountain } from "../../../common/screenplay/fountain.ts";
+import { layoutScript } from "../../../common/screenplay/layout.ts";
+import { reportFromLayout } from "../../../common/screenplay/report.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { Tabs } from "../../components/ui/Tabs.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { cn } from "../../lib/cn.ts";
+import { errorText, failed } from "../projects/shared.tsx";
+import { DiffView } from "./DiffView.tsx";
+import { NotesPanel } from "./NotesPanel.tsx";
+import { ReportsPanel } from "./ReportsPanel.tsx";
+import { RevisionsPanel } from "./RevisionsPanel.tsx";
+import { ScriptPreview } from "./ScriptPreview.tsx";
+import { screenplayPath } from "./shared.ts";
+import { useAutosave, type SaveState } from "./useAutosave.ts";
+
+export default function ScreenplayEditorPage() {
+  const { id = "" } = useParams();
+  const detail = useQuery({
+    queryKey: ["screenplay", id],
+    queryFn: ({ signal }) => api<ScreenplayDetail>(screenplayPath(id), { signal }),
+    throwOnError: false,
+  });
+  if (detail.isError && !detail.data) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <Card role="alert" className="mx-auto max-w-xl">
+        <h1 className="text-lg font-semibold">{notFound ? "Screenplay not found" : "The screenplay could not be loaded"}</h1>
+        <p className="mt-2 text-sm">{notFound ? "There is no screenplay here, or it is a personal draft of someone else." : errorText(detail.error)}</p>
+        <Link to="/screenplays" className="mt-3 inline-block underline underline-offset-4">
+          Back to the screenplays
+        </Link>
+      </Card>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <div role="status" aria-label="Loading the screenplay" aria-busy="true" className="flex flex-col gap-3">
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-[60vh]" />
+      </div>
+    );
+  }
+  return <Editor key={detail.data.id} detail={detail.data} />;
+}
+
+const STATE_TEXT: Record<SaveState, string> = {
+  saved: "All changes saved",
+  unsaved: "Unsaved changes…",
+  saving: "Saving…",
+  conflict: "Not saved: someone else saved too",
+  error: "Not saved",
+};
+
+/** Page width in CSS pixels (8.5 in); the preview shrinks to fit narrower columns. */
+const PAGE_PX = 816 + 16;
+
+function Editor({ detail }: { detail: ScreenplayDetail }) {
+  const queryClient = useQueryClient();
+  const draft = useAutosave(detail);
+  const [tab, setTab] = useState("preview");
+  const [line, setLine] = useState(0);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const previewBox = useRef<HTMLDivElement>(null);
+  const [zoom, setZoom] = useState(1);
+
+  // The preview follows the text a beat behind fast typing, so keystrokes never wait for a long script's layout.
+  const deferred = useDeferredValue(draft.text);
+  const layout = useMemo(() => layoutScript(parseFountain(deferred), { locked: detail.lockedScenes }), [deferred, detail.lockedScenes]);
+  const report = useMemo(() => (tab === "reports" ? reportFromLayout(layout) : null), [layout, tab]);
+  const noted = useMemo(() => new Set(detail.notes.filter((n) => !n.resolved).map((n) => n.line)), [detail.notes]);
+
+  useEffect(() => {
+    const el = previewBox.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setZoom(Math.min(1, el.clientWidth / PAGE_PX)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [tab]);
+
+  const lines = draft.text.split("\n");
+  const trackCursor = () => {
+    const el = area.current;
+    if (el) setLine(el.value.slice(0, el.selectionStart).split("\n").length - 1);
+  };
+  // Stable, so the preview's unchanged pages are not drawn again on each keystroke.
+  const goTo = useCallback((n: number) => {
+    const el = area.current;
+    if (!el) return;
+    const offset = el.value.split("\n").slice(0, n).reduce((sum, l) => sum + l.length + 1, 0);
+    el.focus();
+    el.setSelectionRange(offset, offset);
+    el.scrollTop = Math.max(0, n * 20 - el.clientHeight / 3);
+    setLine(n);
+  }, []);
+
+  const accept = (d: ScreenplayDetail, adopt: boolean) => {
+    queryClient.setQueryData(["screenplay", d.id], d);
+    void queryClient.invalidateQueries({ queryKey: ["screenplays"] });
+    if (adopt) draft.adopt(d);
+  };
+  const lock = useMutation({
+    mutationFn: (locking: boolean) => api<ScreenplayDetail>(`${screenplayPath(detail.id)}/${locking ? "lock" : "unlock"}-scenes`, { json: { version: draft.version() } }),
+    onSuccess: (d, locking) => {
+      accept(d, true);
+      toast.success(locking ? "Scene numbers locked" : "Scene numbers unlocked", {
+        description: locking ? "New scenes become A-scenes, removed ones stay as OMITTED." : "Scenes without a written number are numbered in order again.",
+      });
+    },
+    onError: failed("Scene numbers not changed"),
+  });
+
+  const saved = draft.state === "saved" && !draft.dirty;
+  const readOnly = !detail.canEdit;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 grow">
+          <Link to={detail.project ? `/project/${detail.project.id}` : "/screenplays"} className="inline-flex items-center gap-1 text-sm text-zinc-600 underline-offset-4 hover:underline dark:text-zinc-400">
+            <ArrowLeft aria-hidden className="size-4" />
+            {detail.project ? detail.project.title : "Screenplays"}
+          </Link>
+          <h1 className="sr-only">{draft.title || detail.title}</h1>
+          <label className="block">
+            <span className="sr-only">Title</span>
+            <input
+              className="w-full rounded-md border border-transparent bg-transparent px-1 text-2xl font-bold text-zinc-900 hover:border-zinc-300 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-50"
+              value={draft.title}
+              readOnly={readOnly}
+              maxLength={200}
+              onChange={(e) => draft.setTitle(e.target.value)}
+            />
+          </label>
+          <p className="px-1 text-sm text-zinc-600 dark:text-zinc-400">
+            By {detail.owner.name}
+            {detail.lockedScenes ? " · scene numbers locked" : ""} · {layout.pages.length} {layout.pages.length === 1 ? "page" : "pages"}
+            {readOnly && " · read only"}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {!readOnly && (
+            <p role="status" className={cn("text-sm", draft.state === "conflict" || draft.state === "error" ? "font-medium text-red-800 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400")}>
+              {STATE_TEXT[draft.dirty && draft.state === "saved" ? "unsaved" : draft.state]}
+            </p>
+          )}
+          {!readOnly && (
+            <Button variant="secondary" busy={lock.isPending} disabled={!saved} onClick={() => lock.mutate(!detail.lockedScenes)}>
+              {detail.lockedScenes ? <LockOpen aria-hidden className="size-4" /> : <Lock aria-hidden className="size-4" />}
+              {detail.lockedScenes ? "Unlock scene numbers" : "Lock scene numbers"}
+            </Button>
+          )}
+          <a
+            href={`${screenplayPath(detail.id)}/pdf`}
+            download
+            className="inline-flex min-h-11 items-center gap-2 rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 md:min-h-10 dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            <FileDown aria-hidden className="size-4" />
+            Export PDF
+          </a>
+        </div>
+      </div>
+
+      {draft.restored && draft.dirty && (
+        <p role="status" className="rounded-md bg-sky-50 p-3 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
+          Your unsaved typing from an earlier visit was kept in this browser and is back in the editor; it is being saved now.
+        </p>
+      )}
+      {draft.error && draft.state === "error" && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          {draft.error} Your text is kept in this browser and saving is tried again.
+        </p>
+      )}
+      {draft.conflict && (
+        <section role="alert" aria-labelledby="conflict-heading" className="flex flex-col gap-3 rounded-lg border border-amber-400 bg-amber-50 p-4 dark:bg-amber-950">
+          <h2 id="conflict-heading" className="font-semibold">
+            {draft.conflict.updatedByName ?? "Someone else"} saved this screenplay while you were writing
+          </h2>
+          <p className="text-sm">Your text is not lost. Below, red lines are theirs only and green lines yours only. Keep your text (it replaces theirs) or take theirs (yours is dropped).</p>
+          <DiffView lines={diffLines(draft.conflict.body, draft.text)} label="Their saved text compared with yours" />
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={draft.keepMine}>Keep my text</Button>
+            <Button variant="secondary" onClick={draft.takeTheirs}>
+              Take their text
+            </Button>
+          </div>
+        </section>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="fountain-text" className="text-sm font-medium">
+            Script (Fountain)
+          </label>
+          <textarea
+            id="fountain-text"
+            ref={area}
+            value={draft.text}
+            readOnly={readOnly}
+            spellCheck
+            onChange={(e) => {
+              draft.setText(e.target.value);
+              trackCursor();
+            }}
+            onSelect={trackCursor}
+            aria-describedby="fountain-help"
+            className="h-[50vh] min-h-80 resize-y rounded-md border border-zinc-300 bg-white p-3 font-mono text-sm leading-5 text-zinc-900 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[75vh] dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+          />
+          <p id="fountain-help" className="text-xs text-zinc-600 dark:text-zinc-400">
+            INT./EXT. starts a scene; a line in capitals before dialogue is a character; (parentheses) under it a parenthetical; ^ after a second character makes dual dialogue; TO: ends a transition; === breaks the page.
+          </p>
+        </div>
+        <div className="min-w-0">
+          <Tabs
+            label="Screenplay views"
+            selected={tab}
+            onSelect={setTab}
+            tabs={[
+              {
+                id: "preview",
+                label: "Preview",
+                content: (
+                  <div ref={previewBox} className="overflow-auto rounded-md bg-zinc-100 py-4 lg:h-[72vh] dark:bg-zinc-800">
+                    <div style={{ zoom }}>
+                      <ScriptPreview layout={layout} markedLines={noted} onLine={readOnly ? undefined : goTo} />
+                    </div>
+                  </div>
+                ),
+              },
+              { id: "reports", label: "Reports", content: report && <ReportsPanel report={report} /> },
+              { id: "revisions", label: `Revisions (${detail.revisions.length})`, content: <RevisionsPanel detail={detail} canSave={saved} onChanged={accept} version={draft.version} /> },
+              {
+                id: "notes",
+                label: `Notes (${detail.notes.filter((n) => !n.resolved).length})`,
+                content: <NotesPanel detail={detail} line={line} lineText={lines[line] ?? ""} onChanged={(d) => accept(d, false)} onGoTo={goTo} />,
+              },
+            ]}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

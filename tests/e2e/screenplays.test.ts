@@ -1,0 +1,140 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { usePortal } from "./support/fixtures.ts";
+import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
+
+const e2e = usePortal();
+
+/** Set SCREENSHOTS=/some/dir to keep pictures of the pages for a look. */
+async function shot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: false });
+}
+
+const SCENE = `Title: Night Ferry
+Credit: Written by
+Author: Lena Fischer
+
+INT. FERRY DECK - NIGHT
+
+Rain sweeps the empty deck. MARA (20s) grips the rail.
+
+MARA
+(shouting)
+Is anyone there?
+
+TOMAS ^
+Over here!
+
+CUT TO:
+`;
+
+async function newScreenplay(page: Page, title: string) {
+  await page.goto("/screenplays");
+  await visible(heading(page, "Screenplays"));
+  await button(page, "New Screenplay").click();
+  const dialog = page.getByRole("dialog", { name: "New Screenplay" });
+  await dialog.getByLabel(/^Title/).fill(title);
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await toast(page, "Screenplay created");
+  await visible(page.getByLabel("Script (Fountain)"));
+  return page.url();
+}
+
+describe("screenplays", () => {
+  it("write a scene, see it formatted, save a revision, compare it and read the reports", async () => {
+    const page = await e2e.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signIn(page, "student@portal.test");
+    await newScreenplay(page, "Night Ferry");
+
+    await page.getByLabel("Script (Fountain)").fill(SCENE);
+    const preview = page.getByRole("tabpanel");
+    await visible(preview.getByRole("region", { name: "Title page" }).getByText("NIGHT FERRY"));
+    const pageOne = preview.getByRole("region", { name: "Page 1" });
+    await visible(pageOne.getByText("INT. FERRY DECK - NIGHT"));
+    // Industry positions in characters of Courier 12 pt (a page is 85 of them wide, whatever the zoom):
+    // dual dialogue puts the second cue 32 characters right of the first.
+    const char = (await pageOne.boundingBox())!.width / 85;
+    const left = async (text: string) => (await pageOne.getByText(text, { exact: true }).boundingBox())!.x;
+    const margin = await left("INT. FERRY DECK - NIGHT");
+    expect(Math.round((margin - (await pageOne.boundingBox())!.x) / char)).toBe(15);
+    expect(Math.round(((await left("(shouting)")) - margin) / char)).toBe(3);
+    expect(Math.round(((await left("TOMAS")) - (await left("MARA"))) / char)).toBe(32);
+    expect(Math.round(((await left("CUT TO:")) - margin) / char)).toBe(60 - "CUT TO:".length);
+    await visible(page.getByRole("status").getByText("All changes saved"));
+    await shot(page, "editor-desktop");
+
+    await page.getByRole("tab", { name: /^Revisions/ }).click();
+    await field(page, "Revision name").fill("First draft");
+    await button(page, "Save revision").click();
+    await toast(page, "Revision saved", /white revision/);
+
+    await page.getByLabel("Script (Fountain)").fill(SCENE.replace("grips the rail", "lets go of the rail"));
+    await visible(page.getByRole("status").getByText("All changes saved"));
+    const changes = page.getByRole("list", { name: /Changes from 1\. First draft \(white\) to Current draft/ });
+    await visible(changes.getByText("Rain sweeps the empty deck. MARA (20s) lets go of the rail."));
+    await visible(page.getByText("1 line added, 1 removed."));
+    await field(page, "Revision name").fill("Blue pages");
+    await button(page, "Save revision").click();
+    await toast(page, "Revision saved", /blue revision/);
+    await shot(page, "revisions");
+
+    await page.getByRole("tab", { name: "Reports" }).click();
+    const scenes = page.getByRole("table", { name: "Scenes" });
+    await visible(scenes.getByRole("row", { name: /1 INT FERRY DECK NIGHT 1 .* MARA, TOMAS/ }));
+    await visible(page.getByRole("table", { name: "Characters" }).getByRole("row", { name: /MARA 1 \(1\) 1 1/ }));
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(phone, "student@portal.test");
+    await phone.goto(page.url());
+    await visible(phone.getByRole("region", { name: "Page 1" }).getByText("INT. FERRY DECK - NIGHT"));
+    await shot(phone, "editor-phone");
+  });
+
+  it("shows a second writer the difference instead of overwriting, and their typing survives", async () => {
+    const lena = await e2e.newPage();
+    await signIn(lena, "student@portal.test");
+    const url = await newScreenplay(lena, "Two Hands");
+    await lena.getByLabel("Script (Fountain)").fill("INT. ROOM - DAY\n\nA chair.\n");
+    await visible(lena.getByRole("status").getByText("All changes saved"));
+
+    const staffContext = await e2e.newContext();
+    // Daniel's tab hears nothing live (a dropped connection), so he keeps typing on the text he opened.
+    await staffContext.routeWebSocket(/\/realtime\//, (ws) => ws.close());
+    const staff = await staffContext.newPage();
+    await signIn(staff, "staff@portal.test");
+    await staff.goto(url);
+    await visible(staff.getByLabel("Script (Fountain)"));
+    await expect.poll(() => staff.getByLabel("Script (Fountain)").inputValue()).toContain("A chair.");
+
+    await lena.getByLabel("Script (Fountain)").fill("INT. ROOM - DAY\n\nA red chair.\n");
+    await visible(lena.getByRole("status").getByText("All changes saved"));
+    await staff.getByLabel("Script (Fountain)").fill("INT. ROOM - DAY\n\nA chair by the window.\n");
+    const conflict = staff.getByRole("alert").filter({ hasText: "saved this screenplay while you were writing" });
+    await visible(conflict);
+    await visible(conflict.getByText("A red chair."));
+    await visible(conflict.getByText("A chair by the window."));
+    await shot(staff, "conflict");
+    await conflict.getByRole("button", { name: "Keep my text" }).click();
+    await visible(staff.getByRole("status").getByText("All changes saved"));
+    await lena.reload();
+    await expect.poll(() => lena.getByLabel("Script (Fountain)").inputValue()).toContain("A chair by the window.");
+  });
+
+  it("imports a Fountain file and refuses one of another kind with a clear message", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, "student@portal.test");
+    await page.goto("/screenplays");
+    await button(page, "Import").click();
+    const dialog = page.getByRole("dialog", { name: "Import a screenplay" });
+    await dialog.getByLabel(/^File/).setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await visible(dialog.getByText("Import a Fountain (.fountain or .txt) or Final Draft (.fdx) file."));
+    await dialog.getByLabel(/^File/).setInputFiles({ name: "harbour.fountain", mimeType: "text/plain", buffer: Buffer.from("Title: Harbour Lights\n\nEXT. HARBOUR - DAWN\n\nGulls.\n") });
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await toast(page, "Screenplay imported");
+    await visible(page.getByRole("region", { name: "Page 1" }).getByText("EXT. HARBOUR - DAWN"));
+  });
+});
