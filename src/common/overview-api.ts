@@ -124,8 +124,20 @@ export interface DashboardActivity {
   createdAt: string;
 }
 
+/** One thing waiting for someone's decision, from whichever feature asks for it. */
+export interface PendingApprovalItem {
+  kind: "signature";
+  id: string;
+  title: string;
+  detail: string;
+  /** In-app path where it is handled. */
+  link: string;
+  since: string;
+}
+
 export interface PendingApprovalsDto {
-  items: never[];
+  items: PendingApprovalItem[];
+  total: number;
   /** The features that will put approvals here once they exist. */
   sources: string[];
   explanation: string;

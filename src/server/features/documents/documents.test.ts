@@ -437,3 +437,24 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
     });
   });
 });
+
+describe("the demo seed", () => {
+  it("keeps documents in every category and a signature request in every state, with the signed release sealed", async () => {
+    const p = await startTestPortal("pglite");
+    try {
+      const cookie = await p.signIn("student@portal.test");
+      const list = await p.request("/rest/v1/projects?search=Small%20Hours", { cookie });
+      const project = ((await list.json()) as { items: { id: string; title: string }[] }).items.find((x) => x.title === "Small Hours")!;
+      const docs = (await (await p.request(`/rest/v1/projects/${project.id}/documents?limit=50`, { cookie })).json()) as { items: DocumentDto[] };
+      expect(new Set(docs.items.map((d) => d.category))).toEqual(new Set(["release_forms", "contracts", "insurance", "permits", "risk_assessment", "call_sheets", "delivery"]));
+      expect(new Set(docs.items.flatMap((d) => d.submissions.map((s) => s.status)))).toEqual(new Set(["pending", "completed", "declined", "voided", "expired"]));
+      const signed = docs.items.find((d) => d.submissions[0]?.status === "completed")!;
+      expect(signed.versions[0]!.origin).toBe("sealed");
+      const bytes = new Uint8Array(await (await p.request(signed.versions[0]!.url, { cookie })).arrayBuffer());
+      expect(sha256(bytes)).toBe(signed.versions[0]!.sha256);
+      expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(2);
+    } finally {
+      await p.close();
+    }
+  }, 120_000);
+});

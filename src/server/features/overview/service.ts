@@ -16,6 +16,7 @@ import type { ProjectListItem } from "../../../common/project-api.ts";
 import { PHASES, PHASE_LABELS, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
 import { ROLES } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
+import { pendingSignatures } from "../documents/signatures.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import { blockerReasons, listProjects, type Caller } from "../projects/service.ts";
@@ -222,10 +223,9 @@ const AUDIT_ACTIONS: Record<string, string> = {
 };
 
 const PENDING_APPROVALS = {
-  items: [] as never[],
   sources: ["Budget approvals", "Equipment reservations", "Document signatures"],
   explanation:
-    "Approvals appear here as the features that ask for them arrive: budgets waiting for approval, equipment reservations to confirm and documents waiting for a signature. None of them asks for an approval yet.",
+    "Documents out for signature wait here, oldest first, until everyone has signed; budgets waiting for approval and equipment reservations to confirm join them as those features arrive.",
 };
 
 const isStaff = (c: Caller) => c.role === "staff" || c.role === "admin";
@@ -240,13 +240,14 @@ function weekOf(today: string): { from: string; to: string } {
 export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AdminDashboardDto> {
   if (!isStaff(opts.caller)) throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
   const week = weekOf(isoDay(new Date()));
-  const [phases, shoots, jobCounts, dead, [activity, audit], people] = await Promise.all([
+  const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures] = await Promise.all([
     repo.countByPhase(s.db),
     repo.selectShootsBetween(s.db, { ...week, filters: {}, viewerId: opts.caller.id, limit: 20, offset: 0 }),
     repo.countJobs(s.db),
     repo.selectDeadJobs(s.db, DEAD_SHOWN),
     repo.selectRecentLogs(s.db, ACTIVITY_SIZE),
     repo.countPeople(s.db),
+    pendingSignatures(s.db, opts.caller),
   ]);
   const jobsBy = new Map(jobCounts.map((j) => [j.status, j.n]));
   const recentActivity: DashboardActivity[] = [
@@ -287,7 +288,18 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
       active: people.find((p) => p.role === role && p.active)?.n ?? 0,
       deactivated: people.find((p) => p.role === role && !p.active)?.n ?? 0,
     })),
-    pendingApprovals: PENDING_APPROVALS,
+    pendingApprovals: {
+      ...PENDING_APPROVALS,
+      total: signatures.total,
+      items: signatures.items.map((p) => ({
+        kind: "signature" as const,
+        id: p.submissionId,
+        title: `${p.documentTitle} (${p.projectTitle})`,
+        detail: `Waiting for ${p.waitingFor.join(", ")}; expires ${p.expiresAt.slice(0, 10)}`,
+        link: `/project/${p.projectId}?tab=documents`,
+        since: p.sentAt,
+      })),
+    },
     canRetryJobs: opts.caller.role === "admin",
   };
 }

@@ -136,12 +136,21 @@ function Dashboard() {
         </Section>
 
         <Section title="Pending approvals">
-          <p className={muted}>{d.pendingApprovals.explanation}</p>
-          <ul className="list-disc pl-5 text-sm text-zinc-700 dark:text-zinc-300">
-            {d.pendingApprovals.sources.map((s) => (
-              <li key={s}>{s}</li>
-            ))}
-          </ul>
+          {d.pendingApprovals.items.length === 0 ? (
+            <p className={muted}>Nothing waits for a decision. {d.pendingApprovals.explanation}</p>
+          ) : (
+            <ul aria-label="Waiting for a decision" className="flex flex-col divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+              {d.pendingApprovals.items.map((a) => (
+                <li key={a.id} className="flex flex-col py-1.5">
+                  <Link to={a.link} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+                    Signature: {a.title}
+                  </Link>
+                  <span className={muted}>{a.detail}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {d.pendingApprovals.total > d.pendingApprovals.items.length && <p className={muted}>and {d.pendingApprovals.total - d.pendingApprovals.items.length} more, oldest shown first.</p>}
         </Section>
 
         <Section title="Notification jobs" className="md:col-span-2">

@@ -1,4 +1,5 @@
 import { Clapperboard, FileSignature, PiggyBank, ScrollText } from "lucide-react";
+import { Link } from "react-router";
 import type { ProjectDetail } from "../../../../common/project-api.ts";
 
 /**
@@ -25,6 +26,11 @@ export function Places({ project }: { project: ProjectDetail }) {
               {heading}
             </h3>
             <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{text}</p>
+            {id === "documents" && project.canEdit && (
+              <Link to="?tab=documents" className="mt-2 inline-block text-sm font-medium underline underline-offset-4">
+                Open the documents
+              </Link>
+            )}
           </section>
         ))}
       </div>
