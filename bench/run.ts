@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
 import { benchProjects } from "./projects.ts";
+import { benchSealing } from "./sealing.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -158,6 +159,10 @@ async function main() {
     const onPostgres = projects.find((f) => f.database === "postgres");
     console.log("");
 
+    process.stdout.write("  sealing a 20-page PDF with 3 signatures and the certificate … ");
+    const sealing = await benchSealing();
+    process.stdout.write(`${sealing.medianMs} ms (median)\n\n`);
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGB: round(os.totalmem() / 1024 ** 3), node: process.version },
@@ -170,6 +175,7 @@ async function main() {
         target: "on PostgreSQL: ≥ 0.3 × bare and p99 ≤ 50 ms",
         pass: onPostgres ? onPostgres.ratioToBare >= 0.3 && onPostgres.p99Ms <= 50 : null,
       },
+      sealing,
       authFirstLoadJs: {
         gzipKB: round(authJsKB),
         targetKB: AUTH_JS_TARGET_KB,
@@ -198,6 +204,7 @@ async function main() {
           { value: `${f.reqPerSec} req/s (${f.ratioToBare} × bare), p99 ${f.p99Ms} ms`, target: f.database === "postgres" ? "≥ 0.3 × bare, p99 ≤ 50 ms" : "—", result: f.database === "postgres" ? verdict(results.projectsList.pass === true) : "—" },
         ]),
       ),
+      "sealing 20 pages, 3 signatures": { value: `${sealing.medianMs} ms`, target: `≤ ${sealing.targetMs} ms`, result: verdict(sealing.pass) },
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
     console.log("Written to bench/results.json");
