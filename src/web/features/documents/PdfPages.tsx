@@ -77,7 +77,8 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
           <ZoomIn aria-hidden className="size-5" />
         </Button>
       </div>
-      <div className={`flex flex-col items-center gap-4 overflow-auto rounded-md bg-zinc-200 p-2 sm:p-4 dark:bg-zinc-800 ${compact ? "max-h-[70dvh]" : ""}`}>
+      {/* Focusable, so a zoomed page can be scrolled with the keyboard. */}
+      <div tabIndex={0} role="region" aria-label={`Pages of ${title}`} className={`flex flex-col items-center gap-4 overflow-auto rounded-md focus-visible:outline-2 focus-visible:outline-amber-500 bg-zinc-200 p-2 sm:p-4 dark:bg-zinc-800 ${compact ? "max-h-[70dvh]" : ""}`}>
         {Array.from({ length: doc.numPages }, (_, i) => (
           <div key={i} ref={(el) => void (pageRefs.current[i] = el)} className="w-full" style={{ maxWidth: scale <= 1 ? `${scale * 100}%` : undefined }}>
             <PdfPage doc={doc} number={i + 1} scale={scale} label={`${title}, page ${i + 1} of ${doc.numPages}`} />
