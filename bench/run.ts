@@ -10,6 +10,7 @@ import autocannon from "autocannon";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
 import { benchProjects } from "./projects.ts";
 import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
+import { benchSealing } from "./sealing.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -163,6 +164,10 @@ async function main() {
     const onPostgres = projects.find((f) => f.database === "postgres");
     console.log("");
 
+    process.stdout.write("  sealing a 20-page PDF with 3 signatures and the certificate … ");
+    const sealing = await benchSealing();
+    process.stdout.write(`${sealing.medianMs} ms (median)\n\n`);
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGB: round(os.totalmem() / 1024 ** 3), node: process.version },
@@ -182,6 +187,7 @@ async function main() {
         targets: { parseMs: PARSE_TARGET_MS, keystrokeMs: KEYSTROKE_TARGET_MS },
         pass: parse.medianMs <= PARSE_TARGET_MS && keystroke.medianMs <= KEYSTROKE_TARGET_MS,
       },
+      sealing,
       authFirstLoadJs: {
         gzipKB: round(authJsKB),
         targetKB: AUTH_JS_TARGET_KB,
@@ -212,6 +218,7 @@ async function main() {
       ),
       "screenplay of 120 pages: parse and paginate": { value: `${parse.medianMs} ms`, target: `≤ ${PARSE_TARGET_MS} ms`, result: verdict(parse.medianMs <= PARSE_TARGET_MS) },
       "screenplay of 120 pages: preview after a keystroke": { value: `${keystroke.medianMs} ms`, target: `≤ ${KEYSTROKE_TARGET_MS} ms`, result: verdict(keystroke.medianMs <= KEYSTROKE_TARGET_MS) },
+      "sealing 20 pages, 3 signatures": { value: `${sealing.medianMs} ms`, target: `≤ ${sealing.targetMs} ms`, result: verdict(sealing.pass) },
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
     console.log("Written to bench/results.json");

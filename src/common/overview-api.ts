@@ -2,7 +2,6 @@
  * The production overview and admin dashboard contract: what /rest/v1/overview…, /rest/v1/ical… and
  * /rest/v1/admin… accept (zod) and answer (DTO types). Dates are "YYYY-MM-DD", instants ISO 8601 strings.
  */
-import type { PendingBudgetApproval } from "./budget.ts";
 import { z } from "zod";
 import { projectListQuery, type PersonRef } from "./project-api.ts";
 import type { Phase, ProjectType } from "./projects.ts";
@@ -125,8 +124,20 @@ export interface DashboardActivity {
   createdAt: string;
 }
 
+/** One thing waiting for someone's decision, from whichever feature asks for it. */
+export interface PendingApprovalItem {
+  kind: "signature" | "budget";
+  id: string;
+  title: string;
+  detail: string;
+  /** In-app path where it is handled. */
+  link: string;
+  since: string;
+}
+
 export interface PendingApprovalsDto {
-  items: PendingBudgetApproval[];
+  items: PendingApprovalItem[];
+  total: number;
   /** The features that will put approvals here once they exist. */
   sources: string[];
   explanation: string;

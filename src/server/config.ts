@@ -39,6 +39,12 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   JOB_WORKER: bool.default(true),
   JOB_POLL_MS: positiveInt.default(1000),
+  /** An S3-compatible bucket for files instead of DATA_DIR/storage (path-style addressing). */
+  S3_ENDPOINT: url(["http:", "https:"]).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name of lowercase letters, digits, dots and dashes").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The largest file an upload may be, in megabytes. */
   UPLOAD_MAX_MB: positiveInt.max(1024, "must be at most 1024").default(25),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -62,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`${String(issue.path[0])}: ${issue.message}`);
   }
   const c = parsed.data;
+  if (c.S3_ENDPOINT && !c.S3_BUCKET) throw new ConfigError("S3_BUCKET: must be set when S3_ENDPOINT is");
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const databaseKind = c.DATABASE_URL ? "postgres" : "pglite";

@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -11,6 +12,14 @@ const inside = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Serious and critical axe findings of the page as it is now. */
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function newProject(page: Page, title: string): Promise<string> {
@@ -73,6 +82,7 @@ describe("documents and signatures", () => {
     await toast(student, "Sent for signature");
     await visible(card.getByText("Waiting for signatures"));
     await shot(student, "documents-tab-desktop");
+    expect(await axe(student), "documents tab").toEqual([]);
 
     const link = await linkFrom("ida@outside.test");
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
@@ -81,6 +91,7 @@ describe("documents and signatures", () => {
     await visible(phone.getByText("Thank you for letting us film on your pier!"));
     await visible(phone.getByRole("img", { name: /Location release — Ida Sørensen, page 1 of \d/ }));
     await shot(phone, "signing-phone");
+    expect(await axe(phone), "signing page").toEqual([]);
 
     await phone.getByRole("button", { name: "Sign", exact: true }).click();
     await toast(phone, "Not signed", "Tick the box to agree to sign electronically.");
@@ -115,6 +126,78 @@ describe("documents and signatures", () => {
     await button(student, "Zoom in").click();
     await visible(student.getByText("125%"));
     await shot(student, "view-document-desktop");
+    expect(await axe(student), "document preview").toEqual([]);
+  });
+
+  it("uploads through the tab, refuses a disguised file, previews an image, deletes and restores, and shows a QR code for signing on set", async () => {
+    const student = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(student, "student@portal.test");
+    const projectId = await newProject(student, "Kiln Notes");
+    await student.goto(`/project/${projectId}?tab=documents`);
+    await visible(student.getByRole("heading", { name: "Documents", exact: true }));
+
+    const uploadFile = async (name: string, mimeType: string, buffer: Buffer, category: string) => {
+      await button(student, "Upload").click();
+      const dialog = student.getByRole("dialog", { name: "Upload a Document" });
+      await inside(dialog, "File").setInputFiles({ name, mimeType, buffer });
+      await dialog.getByLabel("Category").selectOption(category);
+      await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    };
+    // A program renamed to .pdf: refused by what it contains, with the server's words.
+    await uploadFile("release.pdf", "application/pdf", Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), "release_forms");
+    await toast(student, "Not uploaded", /checks what the file contains, not its name/);
+    await button(student, "Cancel").click();
+
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+    await uploadFile("location-photo.png", "image/png", png, "permits");
+    await toast(student, "Document uploaded");
+    const card = student.getByRole("listitem").filter({ has: student.getByRole("heading", { name: "location-photo" }) });
+    await visible(card.getByText("Permits"));
+    await shot(student, "documents-tab-phone");
+
+    await card.getByRole("link", { name: /^Preview/ }).click();
+    await visible(heading(student, "location-photo"));
+    await visible(student.getByRole("img", { name: "location-photo" }));
+    await shot(student, "view-image-phone");
+    await student.goBack();
+
+    await card.getByRole("button", { name: "Delete", exact: true }).click();
+    await student.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await toast(student, "Document deleted");
+    await student.getByRole("checkbox", { name: "Show deleted" }).check();
+    await card.getByRole("button", { name: "Restore", exact: true }).click();
+    await toast(student, "Document restored");
+    await student.getByRole("checkbox", { name: "Show deleted" }).uncheck();
+    await visible(card);
+
+    // A release sent for signature, then signed in person: the QR code carries a link of its own.
+    await button(student, "From a Template").click();
+    const make = student.getByRole("dialog", { name: "Make a Document From a Template" });
+    await make.getByLabel("Template").selectOption("talent_release");
+    await inside(make, "Performer").fill("Noah Berg");
+    await button(student, "Make PDF").click();
+    await toast(student, "Document made");
+    const release = student.getByRole("listitem").filter({ has: student.getByRole("heading", { name: "Talent release — Noah Berg" }) });
+    await release.getByRole("button", { name: "Send for Signature" }).click();
+    const send = student.getByRole("dialog", { name: /for Signature$/ });
+    await inside(send, "Name of person 1").fill("Noah Berg");
+    await inside(send, "E-mail of person 1").fill("noah@outside.test");
+    await send.getByRole("button", { name: "Send", exact: true }).click();
+    await toast(student, "Sent for signature");
+    await release.getByRole("button", { name: /^Sign in Person/ }).click();
+    const qr = student.getByRole("dialog", { name: "Sign in person: Noah Berg" });
+    await visible(qr.getByRole("img", { name: /QR code of the signing link/ }));
+    const inPerson = await qr.getByText(/\/signature\//).textContent();
+    await shot(student, "qr-phone");
+    const onSet = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await onSet.goto(inPerson!.trim());
+    await visible(onSet.getByRole("heading", { name: "Sign “Talent release — Noah Berg”" }));
+
+    // Staff see it waiting on the admin dashboard.
+    const staff = await e2e.newPage();
+    await signIn(staff, "staff@portal.test");
+    await staff.goto("/admin");
+    await visible(staff.getByRole("link", { name: "Signature: Talent release — Noah Berg (Kiln Notes)" }));
   });
 
   it("answers a wrong link with a clear page and no document", async () => {

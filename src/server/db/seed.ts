@@ -3,6 +3,7 @@ import type { Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
 import { syncProfile } from "../features/profiles/service.ts";
+import { seedDocuments } from "../features/documents/seed.ts";
 import { seedProjects } from "../features/projects/seed.ts";
 import { seedScreenplays } from "../features/screenplays/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
@@ -50,6 +51,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedSchoolSettings(s.db, { schoolName: "Northbridge Film School", currency: "EUR" });
   const projectCount = await seedProjects(s, DEMO_ACCOUNTS);
   await seedScreenplays(s);
+  await seedDocuments(s, "Northbridge Film School");
   s.log.info({ accounts: DEMO_ACCOUNTS.length, projects: projectCount }, "seeded the demo school");
   return { created: true, accounts: DEMO_ACCOUNTS };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import aws4 from "aws4";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.ts";
@@ -60,15 +61,77 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
+export interface S3Options {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * An S3-compatible bucket, addressed path-style (<endpoint>/<bucket>/<key>) so any S3-compatible server
+ * works; requests are signed with AWS Signature Version 4. A PUT is stored whole or not at all by S3 itself.
+ */
+export function createS3Storage(opts: S3Options): Storage {
+  const base = new URL(opts.endpoint);
+  const send = async (method: "GET" | "PUT" | "DELETE", key: string, body?: Uint8Array) => {
+    const pathname = `${base.pathname.replace(/\/$/, "")}/${opts.bucket}/${checkKey(key).map(encodeURIComponent).join("/")}`;
+    const signed = aws4.sign(
+      {
+        host: base.host,
+        path: pathname,
+        method,
+        service: "s3",
+        region: opts.region,
+        headers: body ? { "content-type": "application/octet-stream", "content-length": String(body.byteLength) } : {},
+        body: body ? Buffer.from(body) : undefined,
+      },
+      { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    );
+    const headers = Object.fromEntries(Object.entries(signed.headers ?? {}).filter(([h]) => h.toLowerCase() !== "host" && h.toLowerCase() !== "content-length").map(([h, v]) => [h, String(v)]));
+    return fetch(new URL(pathname, base), { method, headers, body: body ? Buffer.from(body) : undefined });
+  };
+  const fail = async (what: string, res: Response) => new Error(`S3 ${what} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return {
+    kind: "s3",
+    async put(key, bytes) {
+      const res = await send("PUT", key, bytes);
+      if (!res.ok) throw await fail("PUT", res);
+    },
+    async get(key) {
+      const res = await send("GET", key);
+      if (res.status === 404) return null;
+      if (!res.ok) throw await fail("GET", res);
+      return new Uint8Array(await res.arrayBuffer());
+    },
+    async delete(key) {
+      const res = await send("DELETE", key);
+      if (!res.ok && res.status !== 404) throw await fail("DELETE", res);
+    },
+  };
+}
+
 const stores = new Map<string, Storage>();
 
-/** One store per data folder; built on first use, so jobs and routes share it without more wiring. */
-export function storageFor(config: Pick<Config, "DATA_DIR">): Storage {
-  const root = path.join(config.DATA_DIR, "storage");
-  let store = stores.get(root);
+type StorageConfig = Pick<Config, "DATA_DIR" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">;
+
+/** The bucket when S3_* are set, else a folder of DATA_DIR; built on first use, so jobs and routes share it. */
+export function storageFor(config: StorageConfig): Storage {
+  const id = config.S3_ENDPOINT ? `${config.S3_ENDPOINT} ${config.S3_BUCKET}` : path.join(config.DATA_DIR, "storage");
+  let store = stores.get(id);
   if (!store) {
-    store = createLocalStorage(root);
-    stores.set(root, store);
+    store =
+      config.S3_ENDPOINT && config.S3_BUCKET
+        ? createS3Storage({
+            endpoint: config.S3_ENDPOINT,
+            bucket: config.S3_BUCKET,
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID ?? "",
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? "",
+          })
+        : createLocalStorage(id);
+    stores.set(id, store);
   }
   return store;
 }

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
+import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNING_TOKEN_HEADER, type DocumentDto } from "../../../common/documents.ts";
 import { documentVersions, jobs, profiles, projectGreenlight, signatureSubmissions } from "../../db/schema/index.ts";
@@ -21,6 +22,18 @@ async function makePdf(pages: number, label = "Original"): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i++) doc.addPage([300, 400]).drawText(`${label} page ${i + 1}`, { x: 20, y: 360, size: 12 });
   return doc.save();
+}
+
+/** The text of each page, read back the way a PDF reader reads it. */
+async function pdfText(bytes: Uint8Array): Promise<string[]> {
+  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: VerbosityLevel.ERRORS }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " "));
+  }
+  await doc.destroy();
+  return pages;
 }
 
 describe("local storage", () => {
@@ -320,6 +333,20 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       expect(sealed.getSubject()).toMatch(/^Sealed by The Portal; signed document SHA-256 [0-9a-f]{64}$/);
       const raw = Buffer.from(sealedBytes).toString("latin1");
       expect(raw).toContain("/Subtype /Image");
+      const text = await pdfText(sealedBytes);
+      expect(text[0]).toContain("Original page 1");
+      expect(text[3]).toContain("Signatures");
+      expect(text[3]).toMatch(/Maya Actor \(maya@outside\.test\) — signed \d{4}-\d\d-\d\d/);
+      expect(text[3]).toMatch(/Lena Fischer \(student@portal\.test\) — approved/);
+      const certificate = text[4]!;
+      expect(certificate).toContain("Audit certificate");
+      expect(certificate).toContain(`SHA-256 of the original document: ${sha256(original)}`);
+      const signedHash = /SHA-256 of the signed document \(all pages before this certificate\): ([0-9a-f]{64})/.exec(certificate)?.[1];
+      expect(sealed.getSubject()).toContain(signedHash);
+      for (const line of ["Maya Actor <maya@outside.test>", "Role: signer; signature drawn on screen", "Lena Fischer <student@portal.test>", "Role: approver; signature typed", "Browser: PhoneBrowser/1.0", "Agent Office <agent@outside.test>", "Received a copy; did not sign."]) {
+        expect(certificate).toContain(line);
+      }
+      expect(certificate).toMatch(/Viewed: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC Signed: \d{4}/);
 
       for (const email of ["maya@outside.test", "student@portal.test", "agent@outside.test"]) {
         const done = (await mailsTo(email)).filter((m) => m.subject.startsWith("Signed by everyone"));
@@ -436,4 +463,25 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       expect((await post({ signers: [{ name: "Ann", email: "not-an-email" }] })).status).toBe(400);
     });
   });
+});
+
+describe("the demo seed", () => {
+  it("keeps documents in every category and a signature request in every state, with the signed release sealed", async () => {
+    const p = await startTestPortal("pglite");
+    try {
+      const cookie = await p.signIn("student@portal.test");
+      const list = await p.request("/rest/v1/projects?search=Small%20Hours", { cookie });
+      const project = ((await list.json()) as { items: { id: string; title: string }[] }).items.find((x) => x.title === "Small Hours")!;
+      const docs = (await (await p.request(`/rest/v1/projects/${project.id}/documents?limit=50`, { cookie })).json()) as { items: DocumentDto[] };
+      expect(new Set(docs.items.map((d) => d.category))).toEqual(new Set(["release_forms", "contracts", "insurance", "permits", "risk_assessment", "call_sheets", "delivery"]));
+      expect(new Set(docs.items.flatMap((d) => d.submissions.map((s) => s.status)))).toEqual(new Set(["pending", "completed", "declined", "voided", "expired"]));
+      const signed = docs.items.find((d) => d.submissions[0]?.status === "completed")!;
+      expect(signed.versions[0]!.origin).toBe("sealed");
+      const bytes = new Uint8Array(await (await p.request(signed.versions[0]!.url, { cookie })).arrayBuffer());
+      expect(sha256(bytes)).toBe(signed.versions[0]!.sha256);
+      expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(2);
+    } finally {
+      await p.close();
+    }
+  }, 120_000);
 });

@@ -188,6 +188,16 @@ export async function renderTemplate(key: TemplateKey, d: TemplateData): Promise
   return doc.save();
 }
 
+/** A plain document of headed paragraphs (the demo school's call sheets, permits and the like). */
+export async function renderPlainDocument(opts: { schoolName: string; title: string; paragraphs: string[] }): Promise<Uint8Array> {
+  const { doc, fonts } = await newDocument(opts.title);
+  const w = new Writer(doc, fonts);
+  w.text(opts.schoolName, { size: 10, color: MUTED });
+  w.text(opts.title, { size: 18, font: fonts.bold, gap: 12 });
+  for (const p of opts.paragraphs) w.text(p, { gap: 10 });
+  return doc.save();
+}
+
 // ── Sealing ──────────────────────────────────────────────────────────────────────────────────────
 
 export interface SealSigner {

@@ -16,10 +16,12 @@ import type { ProjectListItem } from "../../../common/project-api.ts";
 import { PHASES, PHASE_LABELS, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
 import { ROLES } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
+import { pendingSignatures } from "../documents/signatures.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
 import { listPendingApprovals } from "../budgets/service.ts";
+import { formatMoney } from "../../../common/budget.ts";
 import { blockerReasons, listProjects, type Caller } from "../projects/service.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { csvRow } from "./csv.ts";
@@ -214,7 +216,7 @@ const AUDIT_ACTIONS: Record<string, string> = {
 const PENDING_APPROVALS = {
   sources: ["Budget approvals", "Equipment reservations", "Document signatures"],
   explanation:
-    "Budgets waiting for their approver are listed here; equipment reservations to confirm and documents waiting for a signature join them as those features arrive.",
+    "Budgets waiting for their approver and documents out for signature wait here, oldest first, until they are decided or signed; equipment reservations to confirm are counted in the equipment section.",
 };
 
 const isStaff = (c: Caller) => c.role === "staff" || c.role === "admin";
@@ -229,13 +231,15 @@ function weekOf(today: string): { from: string; to: string } {
 export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AdminDashboardDto> {
   if (!isStaff(opts.caller)) throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
   const week = weekOf(isoDay(new Date()));
-  const [phases, shoots, jobCounts, dead, [activity, audit], people] = await Promise.all([
+  const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures, budgets] = await Promise.all([
     repo.countByPhase(s.db),
     repo.selectShootsBetween(s.db, { ...week, filters: {}, viewerId: opts.caller.id, limit: 20, offset: 0 }),
     repo.countJobs(s.db),
     repo.selectDeadJobs(s.db, DEAD_SHOWN),
     repo.selectRecentLogs(s.db, ACTIVITY_SIZE),
     repo.countPeople(s.db),
+    pendingSignatures(s.db, opts.caller),
+    listPendingApprovals(s),
   ]);
   const jobsBy = new Map(jobCounts.map((j) => [j.status, j.n]));
   const recentActivity: DashboardActivity[] = [
@@ -276,7 +280,28 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
       active: people.find((p) => p.role === role && p.active)?.n ?? 0,
       deactivated: people.find((p) => p.role === role && !p.active)?.n ?? 0,
     })),
-    pendingApprovals: { ...PENDING_APPROVALS, items: await listPendingApprovals(s) },
+    pendingApprovals: {
+      ...PENDING_APPROVALS,
+      total: signatures.total + budgets.length,
+      items: [
+        ...budgets.map((b) => ({
+          kind: "budget" as const,
+          id: b.id,
+          title: `${b.projectTitle}, version ${b.number}`,
+          detail: `${formatMoney(b.total, b.currency)} · submitted by ${b.submittedByName ?? "the team"} · approver ${b.approverEmail ?? "not named"}`,
+          link: `/project/${b.projectId}?tab=budget`,
+          since: b.submittedAt,
+        })),
+        ...signatures.items.map((p) => ({
+          kind: "signature" as const,
+          id: p.submissionId,
+          title: `${p.documentTitle} (${p.projectTitle})`,
+          detail: `Waiting for ${p.waitingFor.join(", ")}; expires ${p.expiresAt.slice(0, 10)}`,
+          link: `/project/${p.projectId}?tab=documents`,
+          since: p.sentAt,
+        })),
+      ].sort((a, b) => a.since.localeCompare(b.since)),
+    },
     canRetryJobs: opts.caller.role === "admin",
   };
 }

@@ -1,4 +1,3 @@
-import { formatMoney } from "../../../common/budget.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
 import type { ReactNode } from "react";
@@ -137,26 +136,21 @@ function Dashboard() {
         </Section>
 
         <Section title="Pending approvals">
-          {d.pendingApprovals.items.length > 0 && (
-            <ul className="flex flex-col divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
+          {d.pendingApprovals.items.length === 0 ? (
+            <p className={muted}>Nothing waits for a decision. {d.pendingApprovals.explanation}</p>
+          ) : (
+            <ul aria-label="Waiting for a decision" className="flex flex-col divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
               {d.pendingApprovals.items.map((a) => (
-                <li key={a.id} className="flex flex-wrap justify-between gap-x-3 py-1.5">
-                  <Link to={`/budget-approval/${a.id}`} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
-                    Budget of {a.projectTitle}, version {a.number}
+                <li key={a.id} className="flex flex-col py-1.5">
+                  <Link to={a.link} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+                    {a.kind === "budget" ? "Budget" : "Signature"}: {a.title}
                   </Link>
-                  <span className={muted}>
-                    {formatMoney(a.total, a.currency)} · {a.approverEmail ?? "no approver"}
-                  </span>
+                  <span className={muted}>{a.detail}</span>
                 </li>
               ))}
             </ul>
           )}
-          <p className={muted}>{d.pendingApprovals.explanation}</p>
-          <ul className="list-disc pl-5 text-sm text-zinc-700 dark:text-zinc-300">
-            {d.pendingApprovals.sources.map((s) => (
-              <li key={s}>{s}</li>
-            ))}
-          </ul>
+          {d.pendingApprovals.total > d.pendingApprovals.items.length && <p className={muted}>and {d.pendingApprovals.total - d.pendingApprovals.items.length} more, oldest shown first.</p>}
         </Section>
 
         <Section title="Notification jobs" className="md:col-span-2">

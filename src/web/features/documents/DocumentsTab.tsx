@@ -466,10 +466,10 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
   return (
     <Dialog open={open} wide title={`Send “${doc.title}” for Signature`} description="People outside the school need no account: they sign from the link in their e-mail." onClose={() => !send.isPending && onClose()}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <fieldset className="flex flex-col gap-3">
+        <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">Signers</legend>
           {signers.map((s, i) => (
-            <div key={i} className="grid gap-2 rounded-md border border-zinc-200 p-3 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-end dark:border-zinc-800">
+            <div key={i} className="grid gap-2 rounded-md border border-zinc-200 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_auto] sm:items-end dark:border-zinc-800 [&>*]:min-w-0">
               <Field label={`Name of person ${i + 1}`} required value={s.name} onChange={(e) => set(i, { name: e.target.value })} autoComplete="off" />
               <Field label={`E-mail of person ${i + 1}`} type="email" required value={s.email} onChange={(e) => set(i, { email: e.target.value })} autoComplete="off" />
               <Select label={`Role of person ${i + 1}`} value={s.role} options={SIGNER_ROLES.map((r) => ({ value: r, label: SIGNER_ROLE_LABELS[r] }))} onChange={(e) => set(i, { role: e.target.value as SignerRole })} />

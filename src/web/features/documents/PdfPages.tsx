@@ -47,7 +47,7 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
   const scale = ZOOMS[zoom]!;
   return (
     <div className="flex flex-col gap-3">
-      <div role="toolbar" aria-label="Document pages" className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 bg-white/95 p-2 dark:border-zinc-800 dark:bg-zinc-900/95">
+      <div role="toolbar" aria-label="Document pages" className="sticky top-0 z-10 flex flex-wrap items-center gap-1 sm:gap-2 rounded-md border border-zinc-200 bg-white/95 p-2 dark:border-zinc-800 dark:bg-zinc-900/95">
         <Button variant="ghost" aria-label="Previous page" disabled={page <= 1} onClick={() => goTo(page - 1)} className="px-2">
           <ChevronLeft aria-hidden className="size-5" />
         </Button>
@@ -66,7 +66,7 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
         <Button variant="ghost" aria-label="Next page" disabled={page >= doc.numPages} onClick={() => goTo(page + 1)} className="px-2">
           <ChevronRight aria-hidden className="size-5" />
         </Button>
-        <span className="mx-1 h-6 w-px bg-zinc-200 dark:bg-zinc-700" aria-hidden />
+        <span className="h-6 w-px bg-zinc-200 sm:mx-1 dark:bg-zinc-700" aria-hidden />
         <Button variant="ghost" aria-label="Zoom out" disabled={zoom === 0} onClick={() => setZoom(zoom - 1)} className="px-2">
           <ZoomOut aria-hidden className="size-5" />
         </Button>
@@ -77,7 +77,8 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
           <ZoomIn aria-hidden className="size-5" />
         </Button>
       </div>
-      <div className={`flex flex-col items-center gap-4 overflow-auto rounded-md bg-zinc-200 p-2 sm:p-4 dark:bg-zinc-800 ${compact ? "max-h-[70dvh]" : ""}`}>
+      {/* Focusable, so a zoomed page can be scrolled with the keyboard. */}
+      <div tabIndex={0} role="region" aria-label={`Pages of ${title}`} className={`flex flex-col items-center gap-4 overflow-auto rounded-md focus-visible:outline-2 focus-visible:outline-amber-500 bg-zinc-200 p-2 sm:p-4 dark:bg-zinc-800 ${compact ? "max-h-[70dvh]" : ""}`}>
         {Array.from({ length: doc.numPages }, (_, i) => (
           <div key={i} ref={(el) => void (pageRefs.current[i] = el)} className="w-full" style={{ maxWidth: scale <= 1 ? `${scale * 100}%` : undefined }}>
             <PdfPage doc={doc} number={i + 1} scale={scale} label={`${title}, page ${i + 1} of ${doc.numPages}`} />

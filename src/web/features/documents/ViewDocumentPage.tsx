@@ -113,7 +113,7 @@ function ImageView({ bytes, type, title }: { bytes: Uint8Array; type: string; ti
           <ZoomIn aria-hidden className="size-5" />
         </Button>
       </div>
-      <div className="overflow-auto rounded-md bg-zinc-200 p-2 dark:bg-zinc-800">
+      <div tabIndex={0} role="region" aria-label={`Image ${title}`} className="overflow-auto rounded-md bg-zinc-200 p-2 focus-visible:outline-2 focus-visible:outline-amber-500 dark:bg-zinc-800">
         <img src={url} alt={title} style={{ width: `${zoom * 100}%` }} className="mx-auto block max-w-none" />
       </div>
     </div>

@@ -10,9 +10,9 @@ import { ProjectScreenplays } from "../../screenplays/ProjectScreenplays.tsx";
  */
 export function Places({ project }: { project: ProjectDetail }) {
   const places = [
-    { id: "budget", icon: PiggyBank, heading: "Budget", text: "The budget proposal of this production, its approval by the school, and the spending against it; an approved budget ticks its greenlight item.", to: `/project/${project.id}?tab=budget` },
+    { id: "budget", icon: PiggyBank, heading: "Budget", text: "The budget proposal of this production, its approval by the school, and the spending against it; an approved budget ticks its greenlight item.", to: `/project/${project.id}?tab=budget`, linkText: "Open the budget" },
     { id: "equipment", icon: Clapperboard, heading: "Equipment", text: "The cameras, lenses, sound and lighting kit reserved for the shoot days, with when each item is collected and due back." },
-    { id: "documents", icon: FileSignature, heading: "Documents", text: "The risk assessment, location and talent releases and other signed paperwork of the film; uploads and signatures tick their greenlight items." },
+    { id: "documents", icon: FileSignature, heading: "Documents", text: "The risk assessment, location and talent releases and other signed paperwork of the film; uploads and signatures tick their greenlight items.", to: project.canEdit ? "?tab=documents" : undefined, linkText: "Open the documents" },
   ];
   return (
     <section aria-labelledby="places-heading" className="flex flex-col gap-3">
@@ -21,7 +21,7 @@ export function Places({ project }: { project: ProjectDetail }) {
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         <ProjectScreenplays projectId={project.id} projectTitle={project.title} canEdit={project.canEdit} />
-        {places.map(({ id, icon: Icon, heading, text, to }) =>
+        {places.map(({ id, icon: Icon, heading, text, to, linkText }) =>
           id === "equipment" ? (
             <ProjectEquipment key={id} projectId={project.id} canBook={project.canEdit} />
           ) : (
@@ -33,7 +33,7 @@ export function Places({ project }: { project: ProjectDetail }) {
             <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{text}</p>
             {to && (
               <Link to={to} className="mt-2 inline-block text-sm font-medium underline underline-offset-4">
-                Open the budget
+                {linkText}
               </Link>
             )}
           </section>
