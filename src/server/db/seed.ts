@@ -3,6 +3,7 @@ import type { Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
 import { syncProfile } from "../features/profiles/service.ts";
+import { seedBudgets } from "../features/budgets/seed.ts";
 import { seedProjects } from "../features/projects/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
 import { profiles, session, user } from "./schema/index.ts";
@@ -48,6 +49,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   }
   await seedSchoolSettings(s.db, { schoolName: "Northbridge Film School", currency: "EUR" });
   const projectCount = await seedProjects(s, DEMO_ACCOUNTS);
+  await seedBudgets(s);
   s.log.info({ accounts: DEMO_ACCOUNTS.length, projects: projectCount }, "seeded the demo school");
   return { created: true, accounts: DEMO_ACCOUNTS };
 }

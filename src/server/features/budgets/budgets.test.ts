@@ -73,6 +73,15 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   }, 120_000);
   afterAll(() => p?.close());
 
+  it("seeds budgets in every state, with the pending one's link in the mail queue", async () => {
+    const rows = await p.services.db.select({ state: budgetProposals.state, bypassed: budgetProposals.bypassed }).from(budgetProposals);
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(["pending", "approved", "changes_requested", "rejected", "withdrawn"]));
+    expect(rows.some((r) => r.bypassed)).toBe(true);
+    const [pending] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.state, "pending"));
+    const link = await linkOf("staff@portal.test", pending!.id);
+    expect((await publicGet(link.id, link.token)).body).toMatchObject({ state: "pending", diff: { previousNumber: null } });
+  });
+
   it("builds a budget on the school's chart of accounts, with totals per account, category and contingency", async () => {
     const b = await makeBudget();
     expect(b.version).toBe(1);
