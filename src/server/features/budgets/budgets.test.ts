@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { BudgetDto, BudgetLineInput, ProposalView } from "../../../common/budget.ts";
 import type { AdminDashboardDto } from "../../../common/overview-api.ts";
-import { budgetProposals, jobs, notifications, profiles, projectGreenlight } from "../../db/schema/index.ts";
+import { budgetProposals, emails, jobs, notifications, profiles, projectGreenlight } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 
 const YEAR = "2032/33";
@@ -73,12 +73,15 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   }, 120_000);
   afterAll(() => p?.close());
 
-  it("seeds budgets in every state, with the pending one's link in the mail queue", async () => {
+  it("seeds budgets in every state, with the pending one's link in the outbox", async () => {
     const rows = await p.services.db.select({ state: budgetProposals.state, bypassed: budgetProposals.bypassed }).from(budgetProposals);
     expect(new Set(rows.map((r) => r.state))).toEqual(new Set(["pending", "approved", "changes_requested", "rejected", "withdrawn"]));
     expect(rows.some((r) => r.bypassed)).toBe(true);
     const [pending] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.state, "pending"));
-    const link = await linkOf("staff@portal.test", pending!.id);
+    const [mail] = await p.services.db.select().from(emails).where(and(eq(emails.to, "staff@portal.test"), sql`${emails.text} like ${`%${pending!.id}%`}`));
+    expect(mail!.transport).toBe("outbox");
+    const [, id, token] = /\/budget-approval-redirect\/([0-9a-f-]+)\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)!;
+    const link = { id: id!, token: token! };
     expect((await publicGet(link.id, link.token)).body).toMatchObject({ state: "pending", diff: { previousNumber: null } });
   });
 

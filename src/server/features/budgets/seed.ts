@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray } from "drizzle-orm";
 import type { BudgetLineInput, BudgetUnit } from "../../../common/budget.ts";
 import type { Role } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
-import { profiles, projectMembers, projects } from "../../db/schema/index.ts";
+import { emails, jobs, profiles, projectMembers, projects } from "../../db/schema/index.ts";
+import type { Mail } from "../../lib/mailer.ts";
 import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, withdrawProposal, type Caller } from "./service.ts";
 
 /** A student short's costs: [account, description, quantity in hundredths, units, rate in cents, notes]. */
@@ -38,6 +39,7 @@ const origin = { ip: "127.0.0.1", userAgent: "The Portal demo seed" };
  * then resubmitted, rejected, withdrawn, and one approved through a staff bypass.
  */
 export async function seedBudgets(s: Services) {
+  const started = new Date(Date.now() - 1000);
   const titles = ["Small Hours", "Kiln", "What the River Keeps", "Nightjar", "Campus Safety Film"];
   const rows = await s.db
     .select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId })
@@ -114,4 +116,23 @@ export async function seedBudgets(s: Services) {
       }
     }
   }
+  await deliverToOutbox(s, started);
+}
+
+/**
+ * The demo's mail (to @portal.test addresses) lands in the embedded outbox at once, as if sent long ago:
+ * it must never leave through a real SMTP server, and the job queue starts empty.
+ */
+async function deliverToOutbox(s: Services, since: Date) {
+  const queued = await s.db
+    .delete(jobs)
+    .where(and(eq(jobs.type, "email.send"), eq(jobs.status, "pending"), gte(jobs.createdAt, since)))
+    .returning();
+  if (queued.length === 0) return;
+  await s.db.insert(emails).values(
+    queued.map((j) => {
+      const mail = j.payload as Mail;
+      return { jobId: j.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, from: s.config.MAIL_FROM, transport: "outbox" };
+    }),
+  );
 }
