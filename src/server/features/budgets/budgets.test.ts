@@ -355,6 +355,26 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(gone.body.expenses).toHaveLength(1);
   });
 
+  it("lets admins edit the chart of accounts, but not remove an account that lines use", async () => {
+    const b = await makeBudget();
+    const chart = (await api("/budget-accounts", { as: "member" })).body as { code: string; name: string; category: string }[];
+    expect(chart).toHaveLength(18);
+    const renamed = chart.map((a) => (a.code === "2900" ? { ...a, name: "Kit hire" } : a));
+    expect((await api("/budget-accounts", { method: "PUT", as: "staff", json: { accounts: renamed } })).status).toBe(403);
+    const dup = await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: [...renamed, renamed[0]] } });
+    expect(dup.status).toBe(400);
+    expect(dup.body.error.message).toMatch(/share the code 1100/);
+    const withoutCamera = await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: renamed.filter((a) => a.code !== "2100") } });
+    expect(withoutCamera.status).toBe(409);
+    expect(withoutCamera.body.error.message).toMatch(/2100 Camera is used by/);
+    const saved = await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: [...renamed, { code: "3400", name: "Marketing", category: "below" }] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.at(-1)).toEqual({ code: "3400", name: "Marketing", category: "below" });
+    const after = (await api(`/budgets/${b.projectId}`, { as: "member" })).body as BudgetDto;
+    expect(after.accounts.find((a) => a.code === "2900")!.name).toBe("Kit hire");
+    expect((await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: chart } })).status).toBe(200);
+  });
+
   it("exports the top sheet and the detail as formula-safe CSV, and the budget as PDF", async () => {
     const b = await makeBudget([line({ description: "=HYPERLINK(\"http://evil\")", notes: "+1, \"quoted\"" })]);
     const top = await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=topsheet`, { cookie: cookies.outsider });
