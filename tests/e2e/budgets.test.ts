@@ -115,4 +115,22 @@ describe("budgets", () => {
     await visible(stranger.getByRole("heading", { name: "This link does not work" }));
     expect(await stranger.getByRole("table").count()).toBe(0);
   });
+
+  it("an admin renames an account of the school's chart in Settings, and the guide explains budgets", async () => {
+    const admin = await e2e.newPage();
+    await signIn(admin, "admin@portal.test");
+    await admin.goto("/settings");
+    const name = admin.getByLabel("Account 14 name");
+    await expect.poll(() => name.inputValue()).toBe("Equipment rental");
+    await name.fill("Kit hire");
+    await button(admin, "Save chart of accounts").click();
+    await toast(admin, "Chart of accounts saved", "18 accounts.");
+    await button(admin, "Remove account 2100 Camera").click();
+    await button(admin, "Save chart of accounts").click();
+    await toast(admin, "Chart of accounts not saved", /2100 Camera is used by \d+ budget lines/);
+
+    await admin.goto("/guide/budgets");
+    await visible(admin.getByRole("heading", { name: "Budgets and Their Approval" }));
+    await visible(admin.getByRole("heading", { name: "Submitting and approval" }));
+  });
 });
