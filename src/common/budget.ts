@@ -159,6 +159,29 @@ export function computeTotals(accounts: BudgetAccount[], lines: LineLike[], cont
   return { accounts: rows, above, below, subtotal, contingencyBps, contingency, total: sumAmounts([subtotal, contingency]) };
 }
 
+/** PUT /rest/v1/budget-accounts (admins): the whole chart, in order. */
+export const accountsInput = z.object({
+  accounts: z
+    .array(
+      z.object({
+        code: z.string("Each account needs a code.").trim().regex(/^\d{3,6}$/, "An account code is 3 to 6 digits, like 2100."),
+        name: z.string("Each account needs a name.").trim().min(2, "An account's name needs at least 2 characters.").max(80, "An account's name may be at most 80 characters long."),
+        category: z.enum(BUDGET_CATEGORIES, "An account is above or below the line."),
+      }),
+      "The chart of accounts must be a list.",
+    )
+    .min(1, "The chart of accounts needs at least one account.")
+    .max(100, "The chart of accounts may hold at most 100 accounts.")
+    .superRefine((accounts, ctx) => {
+      const seen = new Set<string>();
+      accounts.forEach((a, i) => {
+        if (seen.has(a.code)) ctx.addIssue({ code: "custom", path: [i, "code"], message: `Two accounts share the code ${a.code}; each needs its own.` });
+        seen.add(a.code);
+      });
+    }),
+});
+export type AccountsInput = z.infer<typeof accountsInput>;
+
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────────
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -17,7 +17,7 @@ import { inboxRoutes } from "./features/inbox/routes.ts";
 import { adminRoutes, icalRoutes, overviewRoutes } from "./features/overview/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
-import { budgetRoutes, proposalRoutes, publicApprovalRoutes } from "./features/budgets/routes.ts";
+import { accountRoutes, budgetRoutes, proposalRoutes, publicApprovalRoutes } from "./features/budgets/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
 import { schoolRoutes } from "./features/school/routes.ts";
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
@@ -116,6 +116,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/budgets", budgetRoutes);
   app.route("/rest/v1/budget-proposals", proposalRoutes);
   app.route("/rest/v1/equipment", equipmentRoutes);
+  app.route("/rest/v1/budget-accounts", accountRoutes);
   app.route("/rest/v1/notifications", inboxRoutes);
   app.route("/rest/v1/overview", overviewRoutes);
   app.route("/rest/v1/admin", adminRoutes);

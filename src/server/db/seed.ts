@@ -4,6 +4,7 @@ import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
 import { syncProfile } from "../features/profiles/service.ts";
 import { seedDocuments } from "../features/documents/seed.ts";
+import { seedBudgets } from "../features/budgets/seed.ts";
 import { seedProjects } from "../features/projects/seed.ts";
 import { seedScreenplays } from "../features/screenplays/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
@@ -52,6 +53,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   const projectCount = await seedProjects(s, DEMO_ACCOUNTS);
   await seedScreenplays(s);
   await seedDocuments(s, "Northbridge Film School");
+  await seedBudgets(s);
   s.log.info({ accounts: DEMO_ACCOUNTS.length, projects: projectCount }, "seeded the demo school");
   return { created: true, accounts: DEMO_ACCOUNTS };
 }

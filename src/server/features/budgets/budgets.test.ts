@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { BudgetDto, BudgetLineInput, ProposalView } from "../../../common/budget.ts";
 import type { AdminDashboardDto } from "../../../common/overview-api.ts";
-import { budgetProposals, jobs, notifications, profiles, projectGreenlight } from "../../db/schema/index.ts";
+import { budgetProposals, emails, jobs, notifications, profiles, projectGreenlight } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 
 const YEAR = "2032/33";
@@ -72,6 +72,18 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     }
   }, 120_000);
   afterAll(() => p?.close());
+
+  it("seeds budgets in every state, with the pending one's link in the outbox", async () => {
+    const rows = await p.services.db.select({ state: budgetProposals.state, bypassed: budgetProposals.bypassed }).from(budgetProposals);
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(["pending", "approved", "changes_requested", "rejected", "withdrawn"]));
+    expect(rows.some((r) => r.bypassed)).toBe(true);
+    const [pending] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.state, "pending"));
+    const [mail] = await p.services.db.select().from(emails).where(and(eq(emails.to, "staff@portal.test"), sql`${emails.text} like ${`%${pending!.id}%`}`));
+    expect(mail!.transport).toBe("outbox");
+    const [, id, token] = /\/budget-approval-redirect\/([0-9a-f-]+)\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)!;
+    const link = { id: id!, token: token! };
+    expect((await publicGet(link.id, link.token)).body).toMatchObject({ state: "pending", diff: { previousNumber: null } });
+  });
 
   it("builds a budget on the school's chart of accounts, with totals per account, category and contingency", async () => {
     const b = await makeBudget();
@@ -341,6 +353,26 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const gone = await api(`/budgets/${b.projectId}/expenses/${after.expenses[0]!.id}`, { method: "DELETE", as: "member" });
     expect(gone.status).toBe(200);
     expect(gone.body.expenses).toHaveLength(1);
+  });
+
+  it("lets admins edit the chart of accounts, but not remove an account that lines use", async () => {
+    const b = await makeBudget();
+    const chart = (await api("/budget-accounts", { as: "member" })).body as { code: string; name: string; category: string }[];
+    expect(chart).toHaveLength(18);
+    const renamed = chart.map((a) => (a.code === "2900" ? { ...a, name: "Kit hire" } : a));
+    expect((await api("/budget-accounts", { method: "PUT", as: "staff", json: { accounts: renamed } })).status).toBe(403);
+    const dup = await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: [...renamed, renamed[0]] } });
+    expect(dup.status).toBe(400);
+    expect(dup.body.error.message).toMatch(/share the code 1100/);
+    const withoutCamera = await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: renamed.filter((a) => a.code !== "2100") } });
+    expect(withoutCamera.status).toBe(409);
+    expect(withoutCamera.body.error.message).toMatch(/2100 Camera is used by/);
+    const saved = await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: [...renamed, { code: "3400", name: "Marketing", category: "below" }] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.at(-1)).toEqual({ code: "3400", name: "Marketing", category: "below" });
+    const after = (await api(`/budgets/${b.projectId}`, { as: "member" })).body as BudgetDto;
+    expect(after.accounts.find((a) => a.code === "2900")!.name).toBe("Kit hire");
+    expect((await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: chart } })).status).toBe(200);
   });
 
   it("exports the top sheet and the detail as formula-safe CSV, and the budget as PDF", async () => {

@@ -30,6 +30,16 @@ export async function replaceAccounts(db: DbOrTx, accounts: BudgetAccount[]) {
     .onConflictDoUpdate({ target: budgetAccounts.code, set: { name: sql`excluded.name`, category: sql`excluded.category`, position: sql`excluded.position` } });
 }
 
+/** How many draft lines use each of these account codes. */
+export async function countLinesByAccount(db: DbOrTx, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .select({ code: budgetLines.accountCode, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(budgetLines)
+    .where(inArray(budgetLines.accountCode, codes))
+    .groupBy(budgetLines.accountCode);
+}
+
 export async function selectProject(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId, supervisorName: profiles.fullName, supervisorEmail: profiles.email })

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput } from "../../../common/budget.ts";
+import { accountsInput, budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput } from "../../../common/budget.ts";
 import type { AppEnv } from "../../auth/guards.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { body, query } from "../../lib/validate.ts";
@@ -51,6 +51,11 @@ export const budgetRoutes = new Hono<AppEnv>()
     const out = await service.exportPdf(c.var.services, { caller: caller(c), projectId: param(c, "projectId") });
     return download(c, out.filename, "application/pdf", out.body);
   });
+
+/** /rest/v1/budget-accounts — everyone signed in reads the chart; the service lets only admins change it. */
+export const accountRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await service.getAccounts(c.var.services)))
+  .put("/", async (c) => c.json(await service.saveAccounts(c.var.services, { caller: caller(c), input: await body(c, accountsInput) })));
 
 /** /rest/v1/budget-proposals/:id — the in-app approval of a signed-in approver. */
 export const proposalRoutes = new Hono<AppEnv>()

@@ -5,6 +5,7 @@ import {
   BYPASS_REASON_MIN,
   DEFAULT_CONTINGENCY_BPS,
   PROPOSAL_STATE_LABELS,
+  accountsInput,
   budgetSaveInput,
   bypassInput,
   computeTotals,
@@ -17,6 +18,7 @@ import {
   lineAmount,
   proposalSubmitInput,
   sumAmounts,
+  type AccountsInput,
   type BudgetAccount,
   type BudgetDto,
   type BudgetSaveInput,
@@ -39,6 +41,7 @@ import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { budgetExpenses, budgetProposals, budgets } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/service.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { budgetApprovalMail } from "../notifications/emails/budget-approval.ts";
 import { budgetDecidedMail } from "../notifications/emails/budget-decided.ts";
@@ -311,6 +314,39 @@ export async function deleteExpense(s: S, opts: { caller: Caller; projectId: str
     if (gone.length === 0) throw new AppError("not_found", "There is no expense with this id on this budget.");
   });
   return getBudget(s, opts);
+}
+
+// ── The chart of accounts ───────────────────────────────────────────────────────────────────────
+
+export const getAccounts = (s: Pick<S, "db">) => repo.selectAccounts(s.db);
+
+/**
+ * Admins only: the school's chart, as a whole. An account that draft lines still use cannot be removed (the
+ * lines would no longer save); renaming and moving it between categories can. Proposals keep their own copy.
+ */
+export async function saveAccounts(s: S, opts: { caller: Caller; input: AccountsInput }): Promise<BudgetAccount[]> {
+  if (opts.caller.role !== "admin") throw new AppError("forbidden", "Only an admin can change the chart of accounts.");
+  const input = accountsInput.parse(opts.input);
+  await s.db.transaction(async (tx) => {
+    const before = await repo.selectAccounts(tx);
+    const kept = new Set(input.accounts.map((a) => a.code));
+    const removed = before.filter((a) => !kept.has(a.code));
+    const used = await repo.countLinesByAccount(tx, removed.map((a) => a.code));
+    if (used.length > 0) {
+      const a = removed.find((r) => r.code === used[0]!.code)!;
+      throw new AppError("conflict", `The account ${a.code} ${a.name} is used by ${used[0]!.n} budget line${used[0]!.n === 1 ? "" : "s"}; move those lines to another account before removing it.`);
+    }
+    await repo.replaceAccounts(tx, input.accounts);
+    await recordAudit(tx, opts.caller, {
+      action: "budget.accounts_changed",
+      targetType: "school",
+      targetId: "1",
+      targetLabel: "Chart of accounts",
+      details: { removed: removed.map((a) => a.code), count: input.accounts.length },
+    });
+  });
+  await s.events.publish({ type: "budget.accounts", invalidate: [["budget-accounts"], ["budget"], ["audit-log"]] });
+  return repo.selectAccounts(s.db);
 }
 
 // ── Proposals ────────────────────────────────────────────────────────────────────────────────────

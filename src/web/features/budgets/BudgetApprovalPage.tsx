@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import {
   DECISION_LABELS,
   DECISIONS,
+  decisionInput,
   formatMinor,
   formatMoney,
   formatQuantity,
@@ -21,7 +22,7 @@ import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { errorText } from "../projects/shared.tsx";
+import { errorText, firstProblem } from "../projects/shared.tsx";
 import { proposalPath, publicPath, useProposal } from "./api.ts";
 import { StateBadge } from "./BudgetTab.tsx";
 import { cell, num, tableFrame, TopSheet } from "./TopSheet.tsx";
@@ -107,6 +108,8 @@ function Review({ view: v, token, defaultName }: { view: ProposalView; token: st
   const current = decided ?? v;
 
   const decide = async (decision: Decision) => {
+    const problem = firstProblem(decisionInput, { decision, name, comment });
+    if (problem) return void toast.error("Decision not recorded", { description: problem.message });
     setBusy(decision);
     try {
       const out = token

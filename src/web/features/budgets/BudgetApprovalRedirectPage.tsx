@@ -22,6 +22,8 @@ export default function BudgetApprovalRedirectPage() {
     queryFn: ({ signal }) => api<ProposalView>(proposalPath(proposalId), { signal }),
     enabled: !loading && !!user,
     retry: false,
+    // The page shows what went wrong (a used or expired link) itself; the route's error screen is for the unexpected.
+    throwOnError: false,
   });
   const publicPage = `/budget-approval/${encodeURIComponent(proposalId)}?token=${encodeURIComponent(token)}`;
 

@@ -281,7 +281,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
                       ))}
                     </select>
                   </td>
-                  <td className="px-1 py-1">
+                  <td className="min-w-48 px-1 py-1">
                     <input aria-label={label("description")} data-row={i} data-col="description" className={input} value={r.description} readOnly={readOnly} onChange={(e) => setCell(i, "description", e.target.value)} />
                   </td>
                   <td className="px-1 py-1">

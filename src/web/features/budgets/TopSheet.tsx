@@ -3,7 +3,7 @@ import { cn } from "../../lib/cn.ts";
 
 export const cell = "px-3 py-1.5 text-left align-top";
 export const num = "px-3 py-1.5 text-right tabular-nums whitespace-nowrap";
-export const tableFrame = "overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
+export const tableFrame = "relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
 
 /** The top sheet: each account by category, the two category totals, contingency and the grand total. */
 export function TopSheet({ totals, currency, caption = "Top sheet" }: { totals: BudgetTotals; currency: string; caption?: string }) {

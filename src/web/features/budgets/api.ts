@@ -10,6 +10,8 @@ export function useBudget(projectId: string) {
   return useQuery({
     queryKey: ["budget", projectId],
     queryFn: ({ signal }) => api<BudgetDto>(budgetPath(projectId), { signal }),
+    // The tab says what went wrong and offers a retry; the rest of the project stays usable.
+    throwOnError: false,
   });
 }
 
@@ -20,5 +22,7 @@ export function useProposal(id: string, token: string | null, enabled = true) {
     queryKey: ["budget-proposal", id, token ? "link" : "signed-in"],
     queryFn: ({ signal }) => api<ProposalView>(token ? `${publicPath(id)}?token=${encodeURIComponent(token)}` : proposalPath(id), { signal }),
     retry: false,
+    // The page shows what went wrong (a used or expired link) itself; the route's error screen is for the unexpected.
+    throwOnError: false,
   });
 }

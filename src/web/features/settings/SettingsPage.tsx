@@ -1,3 +1,4 @@
+import { AccountsSection } from "../budgets/AccountsSection.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { useProfile } from "../../lib/profile.ts";
@@ -31,6 +32,7 @@ export default function SettingsPage() {
         {profile && <NotificationsSection profile={profile} />}
         <AppearanceSection />
         {profile?.role === "admin" && <SchoolSection />}
+        {profile?.role === "admin" && <AccountsSection />}
       </div>
     </div>
   );

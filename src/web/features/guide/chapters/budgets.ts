@@ -1,0 +1,66 @@
+import type { GuideChapter } from "./types.ts";
+
+export const budgets: GuideChapter = {
+  slug: "budgets",
+  title: "Budgets and Their Approval",
+  summary: "Building a budget line by line on the school's chart of accounts, submitting it for approval, deciding on it from the e-mailed link, and tracking what is really spent.",
+  sections: [
+    {
+      id: "building",
+      heading: "Building a budget",
+      blocks: [
+        { p: "Every project has a **Budget** tab. Anyone signed in can read it; the crew, staff and admins can change it. Amounts are in the school's currency, and every total is worked out to the cent, never rounded along the way." },
+        {
+          steps: [
+            "Open the project and choose the **Budget** tab.",
+            "Choose **Add line**. Pick the **Account** (for example 2100 Camera), write the **Description**, the **Quantity** (2.5 is fine), the **Units** (days, weeks, flat or each), the **Rate** and any **Notes**. The amount appears as you type.",
+            "Press **Enter** on the last line to add the next one, or use the arrow keys to move up and down a column. **Duplicate** copies a line below itself.",
+            "**Delete** removes a line at once; choose **Undo** in the message that appears if that was a mistake.",
+            "Set the **Contingency** percentage, then choose **Save budget** or press **Ctrl+S**.",
+          ],
+        },
+        {
+          p: "The chart of accounts is the school's: **above the line** are story and rights, producer, director and cast; **below the line** are production staff, camera, grip and electric, sound, art, wardrobe and make-up, locations, transport, catering, equipment rental, post-production, music, festival and delivery, and insurance. The **Top sheet** under the lines adds them up by account and category, then the contingency and the total.",
+        },
+        {
+          note: "If someone else saved the budget after you opened it, your save is not made: a message says so and your edits stay on screen. Choose **Load their version** to start again from what they saved.",
+        },
+        { p: "**Top sheet CSV**, **Detail CSV** and **PDF** download the budget for a spreadsheet or the production office." },
+      ],
+    },
+    {
+      id: "approval",
+      heading: "Submitting and approval",
+      blocks: [
+        {
+          steps: [
+            "Save the budget, then under **Submit for approval** leave **Approver's e-mail** empty to send it to the project's supervisor, or give another address (a producer outside the school, for instance).",
+            "Add a **Note to the approver** if it helps, and choose **Submit budget**.",
+          ],
+        },
+        { p: "Submitting freezes the saved budget as a numbered version, with its totals and a fingerprint (the content hash) that shows it was not changed afterwards. The draft stays editable for the next round. Submitting a new version withdraws one still waiting." },
+        { p: "The approver receives an e-mail with a link. Someone with an account who is signed in goes straight to the approval in the portal; anyone else opens the same page with the link alone, no account needed. The page shows the top sheet, every line, and what changed since the last approved version." },
+        {
+          list: [
+            "**Approve** accepts the budget and ticks **Budget approved** on the greenlight checklist.",
+            "**Request changes** sends it back with a comment saying what should change.",
+            "**Reject** declines it, with a comment saying why.",
+          ],
+        },
+        { p: "The approver gives their name; the decision is recorded with its time and where it was made from, and is final. The crew is told at once in the portal and by e-mail. The approver can download the decision as a PDF." },
+        { note: "A link works for one decision and expires after the number of days the school set (14 unless changed). An expired, used or mistyped link says so and shows nothing of the budget; ask the crew to submit again for a new link." },
+        { table: { head: ["State", "Meaning"], rows: [["Pending", "Waiting for the approver"], ["Approved", "Accepted; the greenlight item is ticked"], ["Changes requested", "Sent back with a comment"], ["Rejected", "Declined with a reason"], ["Withdrawn", "Taken back by the crew, or replaced by a newer version"]] } },
+        { p: "Staff can let a project's budgets skip approval under **Approval bypass (staff)**, with a written reason; administrators can do the same for the whole school in [Settings](/settings). A budget submitted under a bypass is approved at once, and who bypassed and why stays on its record. Pending approvals are listed on the [Admin Dashboard](/admin)." },
+      ],
+    },
+    {
+      id: "actuals",
+      heading: "Actuals: what is really spent",
+      blocks: [
+        { p: "Under **Actuals**, record each expense against the budget line it belongs to: choose the **Budget line**, say **What was bought**, the **Amount** and the **Date**, then **Record expense**." },
+        { p: "The variance (budget minus actual) is shown per line, per account, per category and in total; anything over budget is marked in red. The bars compare the budget and the spending above and below the line." },
+        { note: "A line with expenses recorded against it cannot be deleted from the budget; delete its expenses first." },
+      ],
+    },
+  ],
+};
