@@ -8,6 +8,7 @@ import type { Services } from "./context.ts";
 import { openDatabase, runMigrations } from "./db/client.ts";
 import { seedDemoSchool, type SeedResult } from "./db/seed.ts";
 import { runNotificationJobs } from "./features/notifications/service.ts";
+import { scheduleEquipmentScan } from "./features/equipment/overdue.ts";
 import { scheduleMilestoneScan } from "./features/reminders/milestones.ts";
 import { createLocalBus, createPgBus } from "./lib/events.ts";
 import { startWorker } from "./lib/jobs.ts";
@@ -48,7 +49,10 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   const app = createApp(services, auth, { webDir: opts.webDir });
   const realtime = createRealtime(services, auth);
   // The scan belongs to the worker: a portal without one (tests, a web-only instance) leaves it to those with one.
-  if (config.JOB_WORKER) await scheduleMilestoneScan(services.db);
+  if (config.JOB_WORKER) {
+    await scheduleMilestoneScan(services.db);
+    await scheduleEquipmentScan(services.db);
+  }
   const stopWorker = config.JOB_WORKER ? startWorker(() => runNotificationJobs(services), config.JOB_POLL_MS, log) : async () => {};
 
   let server: ServerType | undefined;

@@ -2,6 +2,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
+import { seedEquipment } from "../features/equipment/seed.ts";
 import { syncProfile } from "../features/profiles/service.ts";
 import { seedProjects } from "../features/projects/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
@@ -48,6 +49,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   }
   await seedSchoolSettings(s.db, { schoolName: "Northbridge Film School", currency: "EUR" });
   const projectCount = await seedProjects(s, DEMO_ACCOUNTS);
-  s.log.info({ accounts: DEMO_ACCOUNTS.length, projects: projectCount }, "seeded the demo school");
+  const equipmentCount = await seedEquipment(s);
+  s.log.info({ accounts: DEMO_ACCOUNTS.length, projects: projectCount, equipment: equipmentCount }, "seeded the demo school");
   return { created: true, accounts: DEMO_ACCOUNTS };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   CONDITION_LABELS,
+  RESERVATION_STATE_LABELS,
   PICKUP_HOURS,
   categoryInput,
   certificationInput,
@@ -708,7 +709,12 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
       await tx.update(equipmentItems).set({ status: "checked_out", updatedAt: now }).where(eq(equipmentItems.id, item.id));
       await tx
         .update(reservations)
-        .set({ state: "checked_out", checkedOutAt: sql`coalesce(${reservations.checkedOutAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+        .set({
+          state: "checked_out",
+          startsAt: sql`least(${reservations.startsAt}, ${now.toISOString()}::timestamptz)`,
+          checkedOutAt: sql`coalesce(${reservations.checkedOutAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
         .where(eq(reservations.id, line.ri.reservationId));
       return line.ri.reservationId;
     });
@@ -839,3 +845,22 @@ export async function calendar(s: Pick<S, "db">, opts: { itemId?: string; query:
 }
 
 export const equipmentSummary = (s: Pick<S, "db">): Promise<EquipmentSummaryDto> => repo.countSummary(s.db);
+
+/** The person's reservations (their own and their crews') as timed events of their iCal feed. */
+export async function feedReservations(s: Pick<S, "db" | "config">, opts: { userId: string; host: string }) {
+  const rows = await repo.selectFeedReservations(s.db, opts.userId);
+  return rows.map(({ r, projectTitle }) => {
+    const link = `${s.config.PUBLIC_URL}/project/${r.projectId}`;
+    return {
+      uid: `equipment-${r.id}@${opts.host}`,
+      stamp: r.updatedAt,
+      start: r.startsAt.toISOString().slice(0, 10),
+      lastDay: r.endsAt.toISOString().slice(0, 10),
+      at: { start: r.startsAt, end: r.endsAt },
+      summary: `Equipment (${RESERVATION_STATE_LABELS[r.state].toLowerCase()}): ${projectTitle}`,
+      description: `Collect at the equipment desk; due back ${when(r.endsAt)}.\n${link}`,
+      location: "Equipment desk",
+      url: link,
+    };
+  });
+}

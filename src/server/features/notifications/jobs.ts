@@ -3,6 +3,7 @@ import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { defineJob, enqueue, type EnqueueOptions, type JobDefinition } from "../../lib/jobs.ts";
 import type { Mail } from "../../lib/mailer.ts";
+import { runEquipmentScan } from "../equipment/overdue.ts";
 import { runMilestoneScan } from "../reminders/milestones.ts";
 
 export const sendEmailJob = defineJob({
@@ -26,10 +27,18 @@ export const milestoneScanJob = defineJob({
   handle: (_payload, s: Services) => runMilestoneScan(s),
 });
 
+/** Reminds borrowers before gear is due and when it is late; it queues its own successor. */
+export const equipmentScanJob = defineJob({
+  type: "equipment.scan",
+  payload: z.object({}),
+  handle: (_payload, s: Services) => runEquipmentScan(s),
+});
+
 /** Every job type the workers know. Later domains add theirs here. */
 export const jobRegistry = new Map<string, JobDefinition<any, Services>>([
   [sendEmailJob.type, sendEmailJob],
   [milestoneScanJob.type, milestoneScanJob],
+  [equipmentScanJob.type, equipmentScanJob],
 ]);
 
 /** All mail goes through the queue, so none is lost while the mail server is down. */

@@ -18,6 +18,7 @@ import { ROLES } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/service.ts";
+import { equipmentSummary, feedReservations } from "../equipment/service.ts";
 import { blockerReasons, listProjects, type Caller } from "../projects/service.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { csvRow } from "./csv.ts";
@@ -198,6 +199,7 @@ export async function renderIcalFeed(s: Pick<S, "db" | "config">, opts: { token:
       url: link,
     };
   });
+  events.push(...(await feedReservations(s, { userId: owner.id, host })));
   return buildCalendar({ name: `Shoots of ${owner.name}`, events });
 }
 
@@ -240,13 +242,14 @@ function weekOf(today: string): { from: string; to: string } {
 export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AdminDashboardDto> {
   if (!isStaff(opts.caller)) throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
   const week = weekOf(isoDay(new Date()));
-  const [phases, shoots, jobCounts, dead, [activity, audit], people] = await Promise.all([
+  const [phases, shoots, jobCounts, dead, [activity, audit], people, equipment] = await Promise.all([
     repo.countByPhase(s.db),
     repo.selectShootsBetween(s.db, { ...week, filters: {}, viewerId: opts.caller.id, limit: 20, offset: 0 }),
     repo.countJobs(s.db),
     repo.selectDeadJobs(s.db, DEAD_SHOWN),
     repo.selectRecentLogs(s.db, ACTIVITY_SIZE),
     repo.countPeople(s.db),
+    equipmentSummary(s),
   ]);
   const jobsBy = new Map(jobCounts.map((j) => [j.status, j.n]));
   const recentActivity: DashboardActivity[] = [
@@ -288,6 +291,7 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
       deactivated: people.find((p) => p.role === role && !p.active)?.n ?? 0,
     })),
     pendingApprovals: PENDING_APPROVALS,
+    equipment,
     canRetryJobs: opts.caller.role === "admin",
   };
 }
