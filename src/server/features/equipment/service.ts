@@ -538,15 +538,15 @@ async function checkRules(tx: Tx, opts: { caller: Caller; projectId: string; sta
   }
 }
 
-/** The 409 of a double booking: which items, booked when, and free items of the same categories instead. */
-async function conflictError(s: Pick<S, "db">, itemIds: string[], startsAt: Date, endsAt: Date): Promise<AppError> {
+/** The 409 of a double booking: which items, booked when, and free items of the same categories the person may book instead. */
+async function conflictError(s: Pick<S, "db">, userId: string, itemIds: string[], startsAt: Date, endsAt: Date): Promise<AppError> {
   const clashes = await repo.selectOverlapping(s.db, itemIds, startsAt, endsAt);
   const alternatives: BookingConflictDetails["alternatives"] = [];
   const seen = new Set<string>();
   for (const c of clashes) {
     if (seen.has(c.itemId)) continue;
     seen.add(c.itemId);
-    const free = await repo.selectFreeInCategory(s.db, c.categoryId, startsAt, endsAt, [...itemIds, ...alternatives.map((a) => a.itemId)], 3);
+    const free = await repo.selectFreeInCategory(s.db, { categoryId: c.categoryId, from: startsAt, to: endsAt, exclude: [...itemIds, ...alternatives.map((a) => a.itemId)], userId, limit: 3 });
     alternatives.push(...free.map((f) => ({ itemId: f.id, itemName: f.name, assetTag: f.assetTag, replaces: c.itemId })));
   }
   const details: BookingConflictDetails = {
@@ -587,7 +587,7 @@ export async function createReservation(s: S, opts: { caller: Caller; input: Res
       return row!.id;
     });
   } catch (err) {
-    if (pgCode(err) === EXCLUSION_VIOLATION) throw await conflictError(s, itemIds, startsAt, endsAt);
+    if (pgCode(err) === EXCLUSION_VIOLATION) throw await conflictError(s, opts.caller.id, itemIds, startsAt, endsAt);
     throw err;
   }
   await publish(s, [["project", project.id]]);

@@ -1,4 +1,5 @@
 import { accounts } from "./accounts.ts";
+import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
 import { gettingAround } from "./getting-around.ts";
 import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
@@ -8,4 +9,4 @@ import { userManagement } from "./user-management.ts";
 import type { GuideChapter } from "./types.ts";
 
 /** The guide's chapters in reading order; each area adds its chapter file here. */
-export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, overview, notifications, settings, userManagement];
+export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, overview, reservingGear, equipmentDesk, runningInventory, notifications, settings, userManagement];
