@@ -57,8 +57,8 @@ describe("equipment", () => {
     await field(office, "Search the inventory").fill("NFS-LNS-021");
     await office.getByRole("link", { name: "Samyang Xeen 50mm T1.5" }).click();
     await visible(heading(office, "Samyang Xeen 50mm T1.5"));
-    await visible(office.getByText("In maintenance", { exact: true }));
-    await visible(office.getByText(/Front element cracked/));
+    await visible(office.locator("dl").getByText("In maintenance", { exact: true }));
+    await visible(office.getByText("Returned damaged from “Small Hours”: Front element cracked", { exact: true }));
   });
 
   it("mails the borrower of the overdue reservation, read from the SMTP peer", async () => {

@@ -752,9 +752,10 @@ export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput;
   const { reservationId, notified } = await s.db.transaction(async (tx) => {
     const item = await itemByTag(tx, input.assetTag);
     const [line] = await tx
-      .select({ ri: reservationItems, r: reservations })
+      .select({ ri: reservationItems, r: reservations, projectTitle: projects.title })
       .from(reservationItems)
       .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
+      .innerJoin(projects, eq(projects.id, reservations.projectId))
       .where(and(eq(reservationItems.itemId, item.id), sql`${reservationItems.checkedOutAt} is not null`, isNull(reservationItems.returnedAt)))
       .for("update", { of: reservationItems });
     if (!line) throw new AppError("conflict", `${item.name} (${item.assetTag}) is not checked out, so there is nothing to check in.`);
@@ -771,7 +772,7 @@ export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput;
       await tx.insert(maintenanceLog).values({
         itemId: item.id,
         kind: "damage",
-        note: `Returned ${CONDITION_LABELS[input.condition].toLowerCase()} from “${line.r.id.slice(0, 8)}”: ${input.notes || "no notes"}`,
+        note: `Returned ${CONDITION_LABELS[input.condition].toLowerCase()} from “${line.projectTitle}”: ${input.notes || "no notes"}`,
         byId: opts.caller.id,
         byName: opts.caller.name,
       });
