@@ -8,6 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
+import { benchEquipment } from "./equipment.ts";
 import { benchProjects } from "./projects.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
@@ -157,6 +158,9 @@ async function main() {
     const projects = await benchProjects(DURATION_S);
     const onPostgres = projects.find((f) => f.database === "postgres");
     console.log("");
+    console.log("  equipment availability over 5,000 items and 50,000 reservations, and a reservation under contention:");
+    const equipment = await benchEquipment(DURATION_S);
+    console.log("");
 
     const results = {
       date: new Date().toISOString(),
@@ -170,6 +174,7 @@ async function main() {
         target: "on PostgreSQL: ≥ 0.3 × bare and p99 ≤ 50 ms",
         pass: onPostgres ? onPostgres.ratioToBare >= 0.3 && onPostgres.p99Ms <= 50 : null,
       },
+      equipment: { figures: equipment, target: "availability p99 ≤ 50 ms; under contention exactly 1 of 20 created" },
       authFirstLoadJs: {
         gzipKB: round(authJsKB),
         targetKB: AUTH_JS_TARGET_KB,
@@ -196,6 +201,12 @@ async function main() {
         projects.map((f) => [
           `projects list on ${f.database}`,
           { value: `${f.reqPerSec} req/s (${f.ratioToBare} × bare), p99 ${f.p99Ms} ms`, target: f.database === "postgres" ? "≥ 0.3 × bare, p99 ≤ 50 ms" : "—", result: f.database === "postgres" ? verdict(results.projectsList.pass === true) : "—" },
+        ]),
+      ),
+      ...Object.fromEntries(
+        equipment.flatMap((f) => [
+          [`equipment availability on ${f.database}`, { value: `${f.availability.reqPerSec} req/s, p99 ${f.availability.p99Ms} ms`, target: `p99 ≤ ${f.availability.targetP99Ms} ms`, result: verdict(f.availability.pass) }],
+          [`20 reservations of one item on ${f.database}`, { value: `${f.contention.created} created, ${f.contention.conflicts} conflicts, ${f.contention.ms} ms`, target: "1 created, 19 conflicts", result: verdict(f.contention.created === 1 && f.contention.conflicts === 19) }],
         ]),
       ),
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
