@@ -89,18 +89,23 @@ export async function selectAvailability(
 ) {
   const free = freeBetween(q.from, q.to);
   const where = and(itemWhere(q), sql`${equipmentItems.status} <> 'retired'`, q.onlyFree ? free : undefined);
-  const [rows, [total]] = await Promise.all([
-    itemQuery(db, {
-      free,
-      certified: certifiedFor(q.userId),
-    })
+  // The page is chosen first and only its rows are checked against the bookings: the overlap test per
+  // item is the costly part, and a page needs it for 50 items, not for the whole inventory.
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: equipmentItems.id })
+      .from(equipmentItems)
+      .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentItems.categoryId))
       .where(where)
       .orderBy(...catalogueOrder)
       .limit(q.limit)
       .offset(q.offset),
     db.select({ n: count() }).from(equipmentItems).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const ids = page.map((p) => p.id);
+  const rows = ids.length ? await itemQuery(db, { free, certified: certifiedFor(q.userId) }).where(inArray(equipmentItems.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.item.id, r]));
+  return { rows: ids.map((id) => byId.get(id)!), total: total?.n ?? 0 };
 }
 
 export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }) {
