@@ -8,6 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
+import { benchEquipment } from "./equipment.ts";
 import { benchProjects } from "./projects.ts";
 import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
 import { benchSealing } from "./sealing.ts";
@@ -163,6 +164,9 @@ async function main() {
     const projects = await benchProjects(DURATION_S);
     const onPostgres = projects.find((f) => f.database === "postgres");
     console.log("");
+    console.log("  equipment availability over 5,000 items and 50,000 reservations, and a reservation under contention:");
+    const equipment = await benchEquipment(DURATION_S);
+    console.log("");
 
     process.stdout.write("  sealing a 20-page PDF with 3 signatures and the certificate … ");
     const sealing = await benchSealing();
@@ -188,6 +192,7 @@ async function main() {
         pass: parse.medianMs <= PARSE_TARGET_MS && keystroke.medianMs <= KEYSTROKE_TARGET_MS,
       },
       sealing,
+      equipment: { figures: equipment, target: "availability p99 ≤ 50 ms; under contention exactly 1 of 20 created" },
       authFirstLoadJs: {
         gzipKB: round(authJsKB),
         targetKB: AUTH_JS_TARGET_KB,
@@ -219,6 +224,12 @@ async function main() {
       "screenplay of 120 pages: parse and paginate": { value: `${parse.medianMs} ms`, target: `≤ ${PARSE_TARGET_MS} ms`, result: verdict(parse.medianMs <= PARSE_TARGET_MS) },
       "screenplay of 120 pages: preview after a keystroke": { value: `${keystroke.medianMs} ms`, target: `≤ ${KEYSTROKE_TARGET_MS} ms`, result: verdict(keystroke.medianMs <= KEYSTROKE_TARGET_MS) },
       "sealing 20 pages, 3 signatures": { value: `${sealing.medianMs} ms`, target: `≤ ${sealing.targetMs} ms`, result: verdict(sealing.pass) },
+      ...Object.fromEntries(
+        equipment.flatMap((f) => [
+          [`equipment availability on ${f.database}`, { value: `${f.availability.reqPerSec} req/s, p99 ${f.availability.p99Ms} ms`, target: `p99 ≤ ${f.availability.targetP99Ms} ms`, result: verdict(f.availability.pass) }],
+          [`20 reservations of one item on ${f.database}`, { value: `${f.contention.created} created, ${f.contention.conflicts} conflicts, ${f.contention.ms} ms`, target: "1 created, 19 conflicts", result: verdict(f.contention.created === 1 && f.contention.conflicts === 19) }],
+        ]),
+      ),
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
     console.log("Written to bench/results.json");

@@ -151,6 +151,8 @@ export interface AdminDashboardDto {
   recentActivity: DashboardActivity[];
   people: { role: Role; active: number; deactivated: number }[];
   pendingApprovals: PendingApprovalsDto;
+  /** The equipment office's counts: reservations out now, overdue, and waiting for approval. */
+  equipment: { outNow: number; overdue: number; pending: number };
   /** Admins may retry a dead job. */
   canRetryJobs: boolean;
 }

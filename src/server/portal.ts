@@ -10,6 +10,7 @@ import { seedDemoSchool, type SeedResult } from "./db/seed.ts";
 import { schedulePruneJobs } from "./features/notifications/jobs.ts";
 import { scheduleSignatureScan } from "./features/documents/signatures.ts";
 import { runNotificationJobs } from "./features/notifications/service.ts";
+import { scheduleEquipmentScan } from "./features/equipment/overdue.ts";
 import { scheduleMilestoneScan } from "./features/reminders/milestones.ts";
 import { createLocalBus, createPgBus } from "./lib/events.ts";
 import { startWorker } from "./lib/jobs.ts";
@@ -54,6 +55,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
     await scheduleMilestoneScan(services.db);
     await schedulePruneJobs(services.db);
     await scheduleSignatureScan(services.db);
+    await scheduleEquipmentScan(services.db);
   }
   const stopWorker = config.JOB_WORKER ? startWorker(() => runNotificationJobs(services), config.JOB_POLL_MS, log) : async () => {};
 

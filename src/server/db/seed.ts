@@ -2,6 +2,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
+import { seedEquipment } from "../features/equipment/seed.ts";
 import { syncProfile } from "../features/profiles/service.ts";
 import { seedDocuments } from "../features/documents/seed.ts";
 import { seedBudgets } from "../features/budgets/seed.ts";
@@ -54,6 +55,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedScreenplays(s);
   await seedDocuments(s, "Northbridge Film School");
   await seedBudgets(s);
-  s.log.info({ accounts: DEMO_ACCOUNTS.length, projects: projectCount }, "seeded the demo school");
+  const equipmentCount = await seedEquipment(s);
+  s.log.info({ accounts: DEMO_ACCOUNTS.length, projects: projectCount, equipment: equipmentCount }, "seeded the demo school");
   return { created: true, accounts: DEMO_ACCOUNTS };
 }

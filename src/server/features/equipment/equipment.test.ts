@@ -4,6 +4,7 @@ import type { BookingConflictDetails, ItemDetailDto, ReservationDto } from "../.
 import { jobs, maintenanceLog, profiles, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { updateSchoolSettings, getSchoolSettingsDto } from "../school/service.ts";
+import { scanEquipmentDue } from "./overdue.ts";
 
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -65,6 +66,19 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
     certId = (await api("/certifications", { method: "POST", as: "equipment", json: { name: `Steadicam ${kind}` } })).body.id;
   }, 120_000);
   afterAll(() => p?.close());
+
+  describe("the demo seed", () => {
+    it("holds 150+ items, kits, and reservations in every state with one overdue", async () => {
+      const items = await api("/items?limit=1", { as: "equipment" });
+      expect(items.body.total).toBeGreaterThanOrEqual(150);
+      const kits = await api("/kits", { as: "member" });
+      expect(kits.body.length).toBeGreaterThanOrEqual(4);
+      const all = await api("/reservations?limit=100", { as: "equipment" });
+      const states = new Set(all.body.items.map((r: ReservationDto) => r.state));
+      expect([...states].sort()).toEqual(["approved", "cancelled", "checked_out", "rejected", "requested", "returned"]);
+      expect(all.body.items.filter((r: ReservationDto) => r.overdue)).toHaveLength(1);
+    });
+  });
 
   describe("who may do what", () => {
     it("keeps the inventory and the desk to the equipment office and admins", async () => {
@@ -318,6 +332,56 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect((await api("/strikes/clear", { method: "POST", as: "equipment", json: { userId: ids.member } })).status).toBe(200);
       expect((await reserve([item.id], { from: 400, to: 410 })).status).toBe(201);
       await setRules({ strikeLimit: 3 });
+    });
+  });
+
+  describe("overdue", () => {
+    it("reminds before the due time and when late, once each, and counts the strike", async () => {
+      const item = await makeItem({ name: "Overdue Zoom H6" });
+      const r = await reserve([item.id], { from: 25, to: 49 });
+      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
+      await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: item.assetTag } });
+      const dueAt = new Date(Date.now() + 6 * HOUR);
+      await p.services.db.update(reservations).set({ startsAt: new Date(Date.now() - HOUR), endsAt: dueAt }).where(eq(reservations.id, r.body.id));
+      const mailsTo = async (subject: string) =>
+        (await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'subject' like ${subject}`))).length;
+
+      expect((await scanEquipmentDue(p.services)).dueSoon).toBeGreaterThanOrEqual(1);
+      expect(await mailsTo("Equipment for “Gear Test Short” is due back%")).toBe(1);
+      await scanEquipmentDue(p.services);
+      expect(await mailsTo("Equipment for “Gear Test Short” is due back%")).toBe(1);
+
+      const late = await scanEquipmentDue(p.services, { now: new Date(dueAt.getTime() + HOUR) });
+      expect(late.late).toBeGreaterThanOrEqual(1);
+      expect(await mailsTo("Overdue: equipment for “Gear Test Short”%")).toBe(1);
+      await scanEquipmentDue(p.services, { now: new Date(dueAt.getTime() + 2 * HOUR) });
+      expect(await mailsTo("Overdue: equipment for “Gear Test Short”%")).toBe(1);
+      const struck = await p.services.db.select().from(strikes).where(eq(strikes.reservationId, r.body.id));
+      expect(struck).toHaveLength(1);
+      await api("/strikes/clear", { method: "POST", as: "equipment", json: { userId: ids.member } });
+    });
+
+    it("shows out now, overdue and pending on the admin dashboard, and reservations in the iCal feed", async () => {
+      const item = await makeItem({ name: "Dashboard lens" });
+      const r = await reserve([item.id], { from: 25, to: 49 });
+      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
+      await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: item.assetTag } });
+      await p.services.db.update(reservations).set({ startsAt: new Date(Date.now() - 5 * HOUR), endsAt: new Date(Date.now() - HOUR) }).where(eq(reservations.id, r.body.id));
+      const pending = await reserve([await makeItem().then((i) => i.id)]);
+      expect(pending.status).toBe(201);
+      const dash = await p.request("/rest/v1/admin/dashboard", { cookie: cookies.admin });
+      const equipment = ((await dash.json()) as { equipment: { outNow: number; overdue: number; pending: number } }).equipment;
+      expect(equipment.outNow).toBeGreaterThanOrEqual(1);
+      expect(equipment.overdue).toBeGreaterThanOrEqual(1);
+      expect(equipment.pending).toBeGreaterThanOrEqual(1);
+
+      const token = await p.request("/rest/v1/overview/ical-token", { method: "POST", cookie: cookies.member });
+      const url = new URL(((await token.json()) as { url: string }).url);
+      const feed = await (await p.request(url.pathname)).text();
+      expect(feed).toContain(`UID:equipment-${pending.body.id}@`);
+      expect(feed).toContain("SUMMARY:Equipment (requested): Gear Test Short");
+      await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: item.assetTag, condition: "good" } });
+      await api("/strikes/clear", { method: "POST", as: "equipment", json: { userId: ids.member } });
     });
   });
 

@@ -29,6 +29,10 @@ const overlaps = (from: Date, to: Date) =>
 /** An item still out past its due time is not free for anyone until it comes back. */
 const stillOutLate = sql`exists (select 1 from ${reservationItems} late where late.item_id = ${equipmentItems.id} and late.checked_out_at is not null and late.returned_at is null and late.ends_at < now())`;
 
+/** The item needs no certification, or the person holds the one it needs. */
+const certifiedFor = (userId: string) =>
+  sql<boolean>`(${equipmentItems.certificationId} is null or exists (select 1 from ${userCertifications} uc where uc.certification_id = ${equipmentItems.certificationId} and uc.user_id = ${userId}))`;
+
 export const freeBetween = (from: Date, to: Date) =>
   sql<boolean>`(${equipmentItems.status} in ('available', 'checked_out') and not exists (select 1 from ${reservationItems} where ${reservationItems.itemId} = ${equipmentItems.id} and ${overlaps(from, to)}) and not ${stillOutLate})`;
 
@@ -85,18 +89,23 @@ export async function selectAvailability(
 ) {
   const free = freeBetween(q.from, q.to);
   const where = and(itemWhere(q), sql`${equipmentItems.status} <> 'retired'`, q.onlyFree ? free : undefined);
-  const [rows, [total]] = await Promise.all([
-    itemQuery(db, {
-      free,
-      certified: sql<boolean>`(${equipmentItems.certificationId} is null or exists (select 1 from ${userCertifications} uc where uc.certification_id = ${equipmentItems.certificationId} and uc.user_id = ${q.userId}))`,
-    })
+  // The page is chosen first and only its rows are checked against the bookings: the overlap test per
+  // item is the costly part, and a page needs it for 50 items, not for the whole inventory.
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: equipmentItems.id })
+      .from(equipmentItems)
+      .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentItems.categoryId))
       .where(where)
       .orderBy(...catalogueOrder)
       .limit(q.limit)
       .offset(q.offset),
     db.select({ n: count() }).from(equipmentItems).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const ids = page.map((p) => p.id);
+  const rows = ids.length ? await itemQuery(db, { free, certified: certifiedFor(q.userId) }).where(inArray(equipmentItems.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.item.id, r]));
+  return { rows: ids.map((id) => byId.get(id)!), total: total?.n ?? 0 };
 }
 
 export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }) {
@@ -152,13 +161,20 @@ export async function selectOverlapping(db: DbOrTx, itemIds: string[], from: Dat
 }
 
 /** Free items of a category for the range, other than those named: the alternatives offered on a conflict. */
-export async function selectFreeInCategory(db: DbOrTx, categoryId: string, from: Date, to: Date, exclude: string[], limit: number) {
+export async function selectFreeInCategory(db: DbOrTx, q: { categoryId: string; from: Date; to: Date; exclude: string[]; userId: string; limit: number }) {
   return db
     .select({ id: equipmentItems.id, name: equipmentItems.name, assetTag: equipmentItems.assetTag })
     .from(equipmentItems)
-    .where(and(eq(equipmentItems.categoryId, categoryId), freeBetween(from, to), exclude.length ? notInArray(equipmentItems.id, exclude) : undefined))
+    .where(
+      and(
+        eq(equipmentItems.categoryId, q.categoryId),
+        freeBetween(q.from, q.to),
+        q.exclude.length ? notInArray(equipmentItems.id, q.exclude) : undefined,
+        certifiedFor(q.userId),
+      ),
+    )
     .orderBy(asc(equipmentItems.name), asc(equipmentItems.assetTag))
-    .limit(limit);
+    .limit(q.limit);
 }
 
 export async function selectCertificationIds(db: DbOrTx, userId: string) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   CONDITION_LABELS,
+  RESERVATION_STATE_LABELS,
   PICKUP_HOURS,
   categoryInput,
   certificationInput,
@@ -537,15 +538,15 @@ async function checkRules(tx: Tx, opts: { caller: Caller; projectId: string; sta
   }
 }
 
-/** The 409 of a double booking: which items, booked when, and free items of the same categories instead. */
-async function conflictError(s: Pick<S, "db">, itemIds: string[], startsAt: Date, endsAt: Date): Promise<AppError> {
+/** The 409 of a double booking: which items, booked when, and free items of the same categories the person may book instead. */
+async function conflictError(s: Pick<S, "db">, userId: string, itemIds: string[], startsAt: Date, endsAt: Date): Promise<AppError> {
   const clashes = await repo.selectOverlapping(s.db, itemIds, startsAt, endsAt);
   const alternatives: BookingConflictDetails["alternatives"] = [];
   const seen = new Set<string>();
   for (const c of clashes) {
     if (seen.has(c.itemId)) continue;
     seen.add(c.itemId);
-    const free = await repo.selectFreeInCategory(s.db, c.categoryId, startsAt, endsAt, [...itemIds, ...alternatives.map((a) => a.itemId)], 3);
+    const free = await repo.selectFreeInCategory(s.db, { categoryId: c.categoryId, from: startsAt, to: endsAt, exclude: [...itemIds, ...alternatives.map((a) => a.itemId)], userId, limit: 3 });
     alternatives.push(...free.map((f) => ({ itemId: f.id, itemName: f.name, assetTag: f.assetTag, replaces: c.itemId })));
   }
   const details: BookingConflictDetails = {
@@ -586,7 +587,7 @@ export async function createReservation(s: S, opts: { caller: Caller; input: Res
       return row!.id;
     });
   } catch (err) {
-    if (pgCode(err) === EXCLUSION_VIOLATION) throw await conflictError(s, itemIds, startsAt, endsAt);
+    if (pgCode(err) === EXCLUSION_VIOLATION) throw await conflictError(s, opts.caller.id, itemIds, startsAt, endsAt);
     throw err;
   }
   await publish(s, [["project", project.id]]);
@@ -708,7 +709,12 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
       await tx.update(equipmentItems).set({ status: "checked_out", updatedAt: now }).where(eq(equipmentItems.id, item.id));
       await tx
         .update(reservations)
-        .set({ state: "checked_out", checkedOutAt: sql`coalesce(${reservations.checkedOutAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+        .set({
+          state: "checked_out",
+          startsAt: sql`least(${reservations.startsAt}, ${now.toISOString()}::timestamptz)`,
+          checkedOutAt: sql`coalesce(${reservations.checkedOutAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
         .where(eq(reservations.id, line.ri.reservationId));
       return line.ri.reservationId;
     });
@@ -746,9 +752,10 @@ export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput;
   const { reservationId, notified } = await s.db.transaction(async (tx) => {
     const item = await itemByTag(tx, input.assetTag);
     const [line] = await tx
-      .select({ ri: reservationItems, r: reservations })
+      .select({ ri: reservationItems, r: reservations, projectTitle: projects.title })
       .from(reservationItems)
       .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
+      .innerJoin(projects, eq(projects.id, reservations.projectId))
       .where(and(eq(reservationItems.itemId, item.id), sql`${reservationItems.checkedOutAt} is not null`, isNull(reservationItems.returnedAt)))
       .for("update", { of: reservationItems });
     if (!line) throw new AppError("conflict", `${item.name} (${item.assetTag}) is not checked out, so there is nothing to check in.`);
@@ -765,7 +772,7 @@ export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput;
       await tx.insert(maintenanceLog).values({
         itemId: item.id,
         kind: "damage",
-        note: `Returned ${CONDITION_LABELS[input.condition].toLowerCase()} from “${line.r.id.slice(0, 8)}”: ${input.notes || "no notes"}`,
+        note: `Returned ${CONDITION_LABELS[input.condition].toLowerCase()} from “${line.projectTitle}”: ${input.notes || "no notes"}`,
         byId: opts.caller.id,
         byName: opts.caller.name,
       });
@@ -839,3 +846,22 @@ export async function calendar(s: Pick<S, "db">, opts: { itemId?: string; query:
 }
 
 export const equipmentSummary = (s: Pick<S, "db">): Promise<EquipmentSummaryDto> => repo.countSummary(s.db);
+
+/** The person's reservations (their own and their crews') as timed events of their iCal feed. */
+export async function feedReservations(s: Pick<S, "db" | "config">, opts: { userId: string; host: string }) {
+  const rows = await repo.selectFeedReservations(s.db, opts.userId);
+  return rows.map(({ r, projectTitle }) => {
+    const link = `${s.config.PUBLIC_URL}/project/${r.projectId}`;
+    return {
+      uid: `equipment-${r.id}@${opts.host}`,
+      stamp: r.updatedAt,
+      start: r.startsAt.toISOString().slice(0, 10),
+      lastDay: r.endsAt.toISOString().slice(0, 10),
+      at: { start: r.startsAt, end: r.endsAt },
+      summary: `Equipment (${RESERVATION_STATE_LABELS[r.state].toLowerCase()}): ${projectTitle}`,
+      description: `Collect at the equipment desk; due back ${when(r.endsAt)}.\n${link}`,
+      location: "Equipment desk",
+      url: link,
+    };
+  });
+}

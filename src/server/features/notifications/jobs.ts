@@ -5,6 +5,7 @@ import { defineJob, enqueue, PermanentJobError, pruneJobs, queueNextRun, schedul
 import type { Mail } from "../../lib/mailer.ts";
 import { storageFor } from "../../lib/storage.ts";
 import { runSignatureScan } from "../documents/signatures.ts";
+import { runEquipmentScan } from "../equipment/overdue.ts";
 import { runMilestoneScan } from "../reminders/milestones.ts";
 
 export const sendEmailJob = defineJob({
@@ -66,12 +67,20 @@ export const signatureScanJob = defineJob({
   handle: (_payload, s: Services) => runSignatureScan(s),
 });
 
+/** Reminds borrowers before gear is due and when it is late; it queues its own successor. */
+export const equipmentScanJob = defineJob({
+  type: "equipment.scan",
+  payload: z.object({}),
+  handle: (_payload, s: Services) => runEquipmentScan(s),
+});
+
 /** Every job type the workers know. Later domains add theirs here. */
 export const jobRegistry = new Map<string, JobDefinition<any, Services>>([
   [sendEmailJob.type, sendEmailJob],
   [milestoneScanJob.type, milestoneScanJob],
   [pruneJobsJob.type, pruneJobsJob],
   [signatureScanJob.type, signatureScanJob],
+  [equipmentScanJob.type, equipmentScanJob],
 ]);
 
 /** All mail goes through the queue, so none is lost while the mail server is down. */

@@ -8,6 +8,8 @@ export interface CalendarEvent {
   /** First and last day, "YYYY-MM-DD", both included. */
   start: string;
   lastDay: string;
+  /** A timed event (an equipment reservation) instead of whole days. */
+  at?: { start: Date; end: Date };
   summary: string;
   description: string;
   location: string;
@@ -65,8 +67,9 @@ export function buildCalendar(opts: { name: string; events: CalendarEvent[] }): 
       `UID:${e.uid}`,
       `DTSTAMP:${utcStamp(e.stamp)}`,
       `LAST-MODIFIED:${utcStamp(e.stamp)}`,
-      `DTSTART;VALUE=DATE:${compactDate(e.start)}`,
-      `DTEND;VALUE=DATE:${compactDate(dayAfter(e.lastDay))}`,
+      ...(e.at
+        ? [`DTSTART:${utcStamp(e.at.start)}`, `DTEND:${utcStamp(e.at.end)}`]
+        : [`DTSTART;VALUE=DATE:${compactDate(e.start)}`, `DTEND;VALUE=DATE:${compactDate(dayAfter(e.lastDay))}`]),
       `SUMMARY:${escapeText(e.summary)}`,
       `DESCRIPTION:${escapeText(e.description)}`,
       ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),

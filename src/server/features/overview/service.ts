@@ -22,6 +22,7 @@ import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
 import { listPendingApprovals } from "../budgets/service.ts";
 import { formatMoney } from "../../../common/budget.ts";
+import { equipmentSummary, feedReservations } from "../equipment/service.ts";
 import { blockerReasons, listProjects, type Caller } from "../projects/service.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { csvRow } from "./csv.ts";
@@ -190,6 +191,7 @@ export async function renderIcalFeed(s: Pick<S, "db" | "config">, opts: { token:
       url: link,
     };
   });
+  events.push(...(await feedReservations(s, { userId: owner.id, host })));
   return buildCalendar({ name: `Shoots of ${owner.name}`, events });
 }
 
@@ -231,7 +233,7 @@ function weekOf(today: string): { from: string; to: string } {
 export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AdminDashboardDto> {
   if (!isStaff(opts.caller)) throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
   const week = weekOf(isoDay(new Date()));
-  const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures, budgets] = await Promise.all([
+  const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures, budgets, equipment] = await Promise.all([
     repo.countByPhase(s.db),
     repo.selectShootsBetween(s.db, { ...week, filters: {}, viewerId: opts.caller.id, limit: 20, offset: 0 }),
     repo.countJobs(s.db),
@@ -240,6 +242,7 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
     repo.countPeople(s.db),
     pendingSignatures(s.db, opts.caller),
     listPendingApprovals(s),
+    equipmentSummary(s),
   ]);
   const jobsBy = new Map(jobCounts.map((j) => [j.status, j.n]));
   const recentActivity: DashboardActivity[] = [
@@ -302,6 +305,7 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
         })),
       ].sort((a, b) => a.since.localeCompare(b.since)),
     },
+    equipment,
     canRetryJobs: opts.caller.role === "admin",
   };
 }

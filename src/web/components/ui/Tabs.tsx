@@ -38,7 +38,7 @@ export function Tabs({ tabs, selected, onSelect, label }: { tabs: Tab[]; selecte
 
   return (
     <div>
-      <div ref={listRef} role="tablist" aria-label={label} className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+      <div ref={listRef} role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
         {tabs.map((t, i) => {
           const active = t.id === current?.id;
           return (

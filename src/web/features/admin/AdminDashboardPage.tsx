@@ -153,6 +153,26 @@ function Dashboard() {
           {d.pendingApprovals.total > d.pendingApprovals.items.length && <p className={muted}>and {d.pendingApprovals.total - d.pendingApprovals.items.length} more, oldest shown first.</p>}
         </Section>
 
+        <Section title="Equipment">
+          <dl className="grid grid-cols-3 gap-3 text-center">
+            {(
+              [
+                ["Out now", d.equipment.outNow],
+                ["Overdue", d.equipment.overdue],
+                ["Pending", d.equipment.pending],
+              ] as const
+            ).map(([label, n]) => (
+              <div key={label} className={`rounded-md p-3 ${label === "Overdue" && n > 0 ? "bg-red-50 text-red-950 dark:bg-red-950/40 dark:text-red-100" : "bg-zinc-50 dark:bg-zinc-950"}`}>
+                <dt className="text-xs font-medium uppercase">{label}</dt>
+                <dd className="text-2xl font-semibold tabular-nums">{n}</dd>
+              </div>
+            ))}
+          </dl>
+          <Link to="/equipment-admin" className="text-sm underline underline-offset-4">
+            Open the equipment administration
+          </Link>
+        </Section>
+
         <Section title="Notification jobs" className="md:col-span-2">
           <dl className="grid grid-cols-3 gap-3 text-center">
             {(

@@ -5,6 +5,7 @@ import type { AvailabilityItem, BookingConflictDetails, CategoryDto, KitDto, MyE
 import type { ProjectListItem } from "../../../common/project-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -36,6 +37,7 @@ export default function EquipmentPage() {
   const [chosen, setChosen] = useState<Map<string, string>>(new Map());
   const [kits, setKits] = useState<Map<string, string>>(new Map());
   const [conflict, setConflict] = useState<{ message: string; details: BookingConflictDetails } | null>(null);
+  const [cancelling, setCancelling] = useState<ReservationDto | null>(null);
   const from = fromLocalInput(range.from);
   const to = fromLocalInput(range.to);
   const rangeOk = !!from && !!to && to > from;
@@ -79,6 +81,8 @@ export default function EquipmentPage() {
   const cancel = useEquipmentChange((id: string) => post<ReservationDto>(`/reservations/${id}/cancel`), {
     success: (r) => ["Reservation cancelled", `The items for “${r.project.title}” are free again.`],
     failure: "Reservation not cancelled",
+    onSuccess: () => setCancelling(null),
+    onError: () => void setCancelling(null),
   });
 
   const toggle = (set: typeof setChosen, id: string, name: string) =>
@@ -247,7 +251,7 @@ export default function EquipmentPage() {
                 <div className="flex items-center gap-2">
                   <StateBadge r={r} />
                   {r.canCancel && (
-                    <Button variant="ghost" busy={cancel.isPending && cancel.variables === r.id} onClick={() => cancel.mutate(r.id)}>
+                    <Button variant="ghost" onClick={() => setCancelling(r)} aria-label={`Cancel the reservation for ${r.project.title}, ${rangeText(r.startsAt, r.endsAt)}`}>
                       Cancel
                     </Button>
                   )}
@@ -259,6 +263,16 @@ export default function EquipmentPage() {
           ))}
         </ul>
       </section>
+      <ConfirmDialog
+        open={!!cancelling}
+        title="Cancel this reservation?"
+        confirmLabel="Cancel reservation"
+        busy={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
+        onCancel={() => setCancelling(null)}
+      >
+        The gear for “{cancelling?.project.title}” goes back to the catalogue and someone else may book it.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { accounts } from "./accounts.ts";
 import { budgets } from "./budgets.ts";
 import { documents, signatures, signing } from "./documents.ts";
+import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
 import { gettingAround } from "./getting-around.ts";
 import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
@@ -11,4 +12,4 @@ import { userManagement } from "./user-management.ts";
 import type { GuideChapter } from "./types.ts";
 
 /** The guide's chapters in reading order; each area adds its chapter file here. */
-export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, screenplays, budgets, documents, signatures, signing, overview, notifications, settings, userManagement];
+export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, screenplays, budgets, documents, signatures, signing, overview, reservingGear, equipmentDesk, runningInventory, notifications, settings, userManagement];

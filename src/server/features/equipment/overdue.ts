@@ -1,0 +1,95 @@
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { DUE_NOTICE_HOURS } from "../../../common/equipment.ts";
+import type { Services } from "../../context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { equipmentItems, jobs, projects, reservationItems, reservations } from "../../db/schema/index.ts";
+import { enqueue } from "../../lib/jobs.ts";
+import { notify, publishNotified } from "../inbox/service.ts";
+import { equipmentDueMail } from "../notifications/emails/equipment-due.ts";
+import { equipmentScanJob } from "../notifications/jobs.ts";
+import { recordStrike } from "./service.ts";
+
+/** Often enough that "overdue" is noticed within a quarter of an hour of the due time. */
+const SCAN_EVERY_MS = 15 * 60 * 1000;
+export const EQUIPMENT_SCAN_KEY = "equipment.scan";
+
+const when = (d: Date) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }).format(d) + " UTC";
+
+export interface EquipmentScanResult {
+  dueSoon: number;
+  late: number;
+}
+
+/**
+ * Tells borrowers about gear due back within DUE_NOTICE_HOURS and about gear that is late, each once per
+ * reservation (the reservation row records it); a late reservation also earns its borrower a strike.
+ * Each reservation is its own transaction holding its row, so two scans at once never both send.
+ */
+export async function scanEquipmentDue(s: Pick<Services, "db" | "events" | "config">, opts: { now?: Date } = {}): Promise<EquipmentScanResult> {
+  const now = opts.now ?? new Date();
+  const soon = new Date(now.getTime() + DUE_NOTICE_HOURS * 3_600_000);
+  const candidates = await s.db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.state, "checked_out"),
+        sql`((${reservations.endsAt} <= ${now.toISOString()}::timestamptz and ${reservations.lateRemindedAt} is null) or (${reservations.endsAt} > ${now.toISOString()}::timestamptz and ${reservations.endsAt} <= ${soon.toISOString()}::timestamptz and ${reservations.dueRemindedAt} is null))`,
+      ),
+    );
+  const result: EquipmentScanResult = { dueSoon: 0, late: 0 };
+  for (const { id } of candidates) {
+    const outcome = await s.db.transaction(async (tx) => {
+      const [r] = await tx
+        .select({ r: reservations, projectTitle: projects.title })
+        .from(reservations)
+        .innerJoin(projects, eq(projects.id, reservations.projectId))
+        .where(eq(reservations.id, id))
+        .for("update", { of: reservations });
+      if (!r || r.r.state !== "checked_out") return null;
+      const late = r.r.endsAt.getTime() <= now.getTime();
+      if (late ? r.r.lateRemindedAt : r.r.dueRemindedAt || r.r.endsAt > soon) return null;
+      const out = await tx
+        .select({ name: equipmentItems.name, tag: equipmentItems.assetTag })
+        .from(reservationItems)
+        .innerJoin(equipmentItems, eq(equipmentItems.id, reservationItems.itemId))
+        .where(and(eq(reservationItems.reservationId, id), isNotNull(reservationItems.checkedOutAt), isNull(reservationItems.returnedAt)));
+      const link = "/equipment";
+      const due = when(r.r.endsAt);
+      const notified = await notify(tx, {
+        userIds: [r.r.requesterId],
+        kind: "equipment",
+        title: late ? `Overdue: the equipment for “${r.projectTitle}”` : `Equipment for “${r.projectTitle}” is due back ${due}`,
+        body: `Still out: ${out.map((o) => `${o.name} (${o.tag})`).join(", ")}.`,
+        link,
+        email: equipmentDueMail({ late, projectTitle: r.projectTitle, due, items: out.map((o) => `${o.name} (${o.tag})`), url: new URL(link, s.config.PUBLIC_URL).toString() }),
+      });
+      await tx
+        .update(reservations)
+        .set(late ? { lateRemindedAt: now, dueRemindedAt: r.r.dueRemindedAt ?? now } : { dueRemindedAt: now })
+        .where(eq(reservations.id, id));
+      if (late) notified.push(...(await recordStrike(tx, r.r, now)));
+      return { late, notified };
+    });
+    if (!outcome) continue;
+    if (outcome.late) result.late++;
+    else result.dueSoon++;
+    await publishNotified(s, outcome.notified);
+  }
+  if (result.late + result.dueSoon > 0) await s.events.publish({ type: "equipment.changed", invalidate: [["equipment"], ["admin-dashboard"]] });
+  return result;
+}
+
+export function scheduleEquipmentScan(db: DbOrTx, runAt?: Date) {
+  return enqueue(db, equipmentScanJob, {}, { dedupeKey: EQUIPMENT_SCAN_KEY, runAt });
+}
+
+/** The "equipment.scan" job: one scan, then hands its key to the next one (see reminders/milestones.ts). */
+export async function runEquipmentScan(s: Services) {
+  await scanEquipmentDue(s);
+  await s.db.transaction(async (tx) => {
+    await tx.update(jobs).set({ dedupeKey: null }).where(and(eq(jobs.dedupeKey, EQUIPMENT_SCAN_KEY), eq(jobs.status, "running")));
+    await scheduleEquipmentScan(tx, new Date(Date.now() + SCAN_EVERY_MS));
+  });
+}

@@ -1,0 +1,209 @@
+import type { GuideChapter } from "./types.ts";
+
+export const reservingGear: GuideChapter = {
+  slug: "reserving-gear",
+  title: "Reserving gear",
+  summary: "Find what is free for your shoot days, reserve items or whole kits for your production, and collect and return them on time.",
+  sections: [
+    {
+      id: "catalogue",
+      heading: "The catalogue",
+      blocks: [
+        {
+          p: "Open [Equipment](/equipment) from the navigation. Choose **From** and **Until**, the times you need the gear, and the catalogue shows every item of the school's stores with **Free** or **Booked then** for exactly that time. Search by name, brand, model or asset tag, or narrow it to a **Category**.",
+        },
+        {
+          p: "Some items need training first, such as the Steadicam or the HMI lights. They show **Needs “…”** with the certification's name until the equipment office has certified you. Ask the office about its next course.",
+        },
+        {
+          p: "**Kits** are packages the office keeps together, such as a documentary camera with its lens, sound and batteries. A kit is booked as one: it is free only when every piece of it is.",
+        },
+      ],
+    },
+    {
+      id: "reserve",
+      heading: "Making a reservation",
+      blocks: [
+        {
+          steps: [
+            "Choose the **Production** you need the gear for. Only productions whose crew you are on are listed.",
+            "Set **From** and **Until**.",
+            "Choose **Add** beside each item, or **Add** under a kit. What you chose is listed under the dates.",
+            "Choose **Request reservation**. You see **Reservation requested**, and the request waits in the equipment office's queue.",
+          ],
+        },
+        {
+          p: "The office approves or refuses each request. Either way you get a notification and an e-mail; a refusal says why.",
+        },
+        {
+          p: "The school's rules apply to every request, and a request that breaks one is refused with a message that names it:",
+        },
+        {
+          list: [
+            "**Minimum lead time**: a reservation must start far enough ahead (24 hours unless the school set otherwise), so the office can prepare the gear.",
+            "**Longest booking**: a reservation may last at most the number of days the school allows (14 unless set otherwise).",
+            "**Greenlight required**: when the school turns this on, only productions with a complete greenlight checklist may book.",
+            "**Certification needed**: some items need a certification you hold.",
+            "**Strike limit**: late returns count as strikes; at the school's limit (3 unless set otherwise) you cannot book until the office clears them.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "conflicts",
+      heading: "When something is already booked",
+      blocks: [
+        {
+          p: "No item can ever be booked twice for the same time, even when two people press the button in the same second: the second one gets **Already booked**, with the item, the time it is booked, and the items of the same kind that are free instead. Choose **Use … instead** to swap it into your reservation, then request again.",
+        },
+      ],
+    },
+    {
+      id: "yours",
+      heading: "Your reservations, collecting and returning",
+      blocks: [
+        {
+          p: "**Your reservations** at the bottom of the page lists what you and your crews have reserved and where each stands: **Requested**, **Approved**, **Rejected**, **Checked out**, **Returned** or **Cancelled**. Choose **Cancel** to give a requested or approved reservation back. The production's own page shows its reservations too, under **Equipment**.",
+        },
+        {
+          p: "Collect approved gear at the equipment desk, from two days before your reservation starts. You get a reminder 12 hours before it is due back, and another if it is late. A late return counts as a strike.",
+        },
+        {
+          note: "Your reservations are also in your calendar feed: see [the production overview chapter](/guide/overview) for how to subscribe.",
+        },
+      ],
+    },
+  ],
+};
+
+export const equipmentDesk: GuideChapter = {
+  slug: "equipment-desk",
+  title: "The equipment desk",
+  summary: "For the equipment office: confirm requests, hand gear out and take it back by asset tag, record its condition, and deal with late returns.",
+  sections: [
+    {
+      id: "queue",
+      heading: "Confirming requests",
+      blocks: [
+        {
+          p: "Open [Equipment Admin](/equipment-admin). The **Requests** tab shows the requests waiting, oldest first. Choose **Approve**, or **Reject** and write the reason the borrower will read (at least 5 characters). The borrower gets a notification and an e-mail either way. A rejected request frees its items at once.",
+        },
+        {
+          p: "The numbers at the top count the requests waiting, the reservations out now and those overdue; the [admin dashboard](/admin) shows the same. Change **Show** to list approved, out, overdue or returned reservations.",
+        },
+      ],
+    },
+    {
+      id: "check-out",
+      heading: "Checking out",
+      blocks: [
+        {
+          steps: [
+            "Open the **Desk** tab.",
+            "Type the item's asset tag (for example NFS-CAM-006) under **Check out**, or scan the QR label with a barcode scanner that types into the field, and choose **Check out**.",
+            "The Portal finds the approved reservation of that item and says what else of it is still to hand out. Repeat for each item.",
+          ],
+        },
+        {
+          p: "Gear can be collected from two days before the reservation starts until it ends. An item that is in maintenance, retired, already out, or has no approved reservation to collect is refused with the reason.",
+        },
+      ],
+    },
+    {
+      id: "check-in",
+      heading: "Checking in",
+      blocks: [
+        {
+          steps: [
+            "Type the tag under **Check in**.",
+            "Choose its **Condition** and write **Condition notes** about anything you noticed.",
+            "If it is damaged, tick **Damaged: send to maintenance**.",
+            "Choose **Check in**.",
+          ],
+        },
+        {
+          p: "Items may come back one at a time: the reservation stays **Checked out** until the last item is in, then it is **Returned**. A damaged item goes to **In maintenance** with an entry in its maintenance log, and cannot be booked until you make it available again.",
+        },
+      ],
+    },
+    {
+      id: "late",
+      heading: "Late returns and strikes",
+      blocks: [
+        {
+          p: "Every quarter of an hour The Portal looks for gear due back within 12 hours and for gear that is late, and e-mails the borrower once about each. A late reservation counts as one strike for the borrower. At the school's strike limit, set by administrators in [Settings](/settings), the person cannot book any more.",
+        },
+        {
+          p: "The **Certifications & strikes** tab lists everyone with strikes and why. Choose **Clear strikes** once you have spoken to them; they can book again at once.",
+        },
+      ],
+    },
+  ],
+};
+
+export const runningInventory: GuideChapter = {
+  slug: "running-the-inventory",
+  title: "Running the inventory",
+  summary: "For the equipment office: items and their details, kits, certifications, maintenance, CSV import and export, and QR labels.",
+  sections: [
+    {
+      id: "items",
+      heading: "Items",
+      blocks: [
+        {
+          p: "The **Inventory** tab lists every item with its tag, category, storage location and status, a page at a time; search it or filter by status. Choose **New item** to add one: its name, asset tag and category are required; brand, model, serial number, value, condition, storage location, notes and the certification needed to book it are optional. Each asset tag belongs to one item only.",
+        },
+        {
+          p: "An item's page (choose its name) shows its details, what it is booked for and its maintenance log. There the office can **Edit** it, **Log maintenance**, and change its status to **Available**, **In maintenance** or **Retired**. When reservations count on the item, The Portal lists them first and asks you to confirm, so you can tell the borrowers.",
+        },
+      ],
+    },
+    {
+      id: "kits",
+      heading: "Kits",
+      blocks: [
+        {
+          p: "On the **Kits** tab, give a kit a name and the asset tags of its items, then choose **Add kit**. An item belongs to at most one kit. Deleting a kit leaves its items in the inventory and in the reservations that hold them.",
+        },
+      ],
+    },
+    {
+      id: "certifications",
+      heading: "Certifications",
+      blocks: [
+        {
+          p: "On the **Certifications & strikes** tab, add the trainings the school runs, then grant each to the people who passed it, or withdraw it. An item that names a certification can be reserved only by someone who holds it.",
+        },
+      ],
+    },
+    {
+      id: "csv",
+      heading: "Import, export and labels",
+      blocks: [
+        {
+          p: "**Export CSV** downloads the whole inventory. **Import CSV** takes a file with the same columns; the first line names them, and asset_tag, name and category are required:",
+        },
+        {
+          table: {
+            head: ["Column", "What it holds"],
+            rows: [
+              ["asset_tag", "2 to 32 letters, digits and dashes; a known tag updates that item, a new one adds an item"],
+              ["name, category", "a new category is created when none has that name"],
+              ["brand, model, serial_number, location, notes", "free text"],
+              ["value", "a plain amount such as 1250.00 in the school's currency"],
+              ["condition", "new, good, fair, worn or damaged"],
+              ["status", "available, maintenance or retired"],
+              ["certification", "the name of an existing certification"],
+            ],
+          },
+        },
+        {
+          p: "Good rows are saved; each bad row is listed by its line number with everything wrong with it, so you can fix the file and import it again.",
+        },
+        {
+          p: "**QR labels of this page** prints a sheet of 24 labels (70 × 37 mm, A4) for the items listed. Each label carries the asset tag and a QR code that opens the item's page on a phone.",
+        },
+      ],
+    },
+  ],
+};

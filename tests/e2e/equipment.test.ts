@@ -1,0 +1,102 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { usePortal, UI_TIMEOUT } from "./support/fixtures.ts";
+import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
+
+const e2e = usePortal();
+
+/** A `datetime-local` value `hours` from now; the browser runs in UTC (see newPage below). */
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
+const seriousAxe = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+const utcPage = () => e2e.newPage({ timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
+
+describe("equipment", () => {
+  it("reserve → approve → check out by typed tag → check in with damage sends the item to maintenance", async () => {
+    const student = await utcPage();
+    await signIn(student, "student@portal.test");
+    await student.goto("/equipment");
+    await visible(heading(student, "Equipment"));
+    await field(student, "Production").selectOption({ label: "Small Hours" });
+    await field(student, "From").fill(inHours(26));
+    await field(student, "Until").fill(inHours(50));
+    await field(student, "Search").fill("NFS-LNS-021");
+    const add = student.getByRole("button", { name: "Add Samyang Xeen 50mm T1.5 NFS-LNS-021" });
+    await add.click();
+    await student.getByRole("button", { name: "Request 1 reservation" }).click();
+    await toast(student, "Reservation requested");
+    const mine = student.getByRole("listitem").filter({ hasText: "NFS-LNS-021" }).filter({ hasText: "Requested" });
+    await visible(mine);
+    expect(await seriousAxe(student)).toEqual([]);
+
+    const office = await utcPage();
+    await signIn(office, "equipment@portal.test");
+    await office.goto("/equipment-admin");
+    await visible(heading(office, "Equipment Administration"));
+    const request = office.getByRole("list", { name: "Reservations" }).getByRole("listitem").filter({ hasText: "NFS-LNS-021" });
+    await request.getByRole("button", { name: /^Approve the reservation of Lena Fischer/ }).click();
+    await toast(office, "Reservation approved");
+    // The student's list follows without a reload.
+    await visible(student.getByRole("listitem").filter({ hasText: "NFS-LNS-021" }).filter({ hasText: "Approved" }));
+
+    await office.getByRole("tab", { name: "Desk" }).click();
+    await field(office, "Asset tag to check out").fill("nfs-lns-021");
+    await button(office, "Check out").click();
+    await visible(office.getByRole("status").filter({ hasText: "Samyang Xeen 50mm T1.5 (NFS-LNS-021) checked out for “Small Hours”" }));
+
+    await field(office, "Asset tag to check in").fill("NFS-LNS-021");
+    await field(office, "Condition").selectOption({ label: "Damaged" });
+    await field(office, "Condition notes").fill("Front element cracked");
+    await office.getByRole("checkbox", { name: "Damaged: send to maintenance" }).check();
+    await button(office, "Check in").click();
+    await visible(office.getByRole("status").filter({ hasText: "(NFS-LNS-021) checked in for “Small Hours”" }));
+    expect(await seriousAxe(office)).toEqual([]);
+
+    await office.getByRole("tab", { name: "Inventory" }).click();
+    await field(office, "Search the inventory").fill("NFS-LNS-021");
+    await office.getByRole("link", { name: "Samyang Xeen 50mm T1.5" }).click();
+    await visible(heading(office, "Samyang Xeen 50mm T1.5"));
+    await visible(office.locator("dl").getByText("In maintenance", { exact: true }));
+    await visible(office.getByText("Returned damaged from “Small Hours”: Front element cracked", { exact: true }));
+  });
+
+  it("mails the borrower of the overdue reservation, read from the SMTP peer", async () => {
+    // The demo seed holds one reservation of "Salt and Iron" due back yesterday; the worker's scan finds it.
+    const overdue = () => e2e.smtp.to("amara.diallo@portal.test").filter((m) => m.subject.startsWith("Overdue: equipment for “Salt and Iron”"));
+    await expect.poll(() => overdue().length, { timeout: UI_TIMEOUT }).toBe(1);
+    expect(overdue()[0]!.text).toContain("is not checked in yet");
+    expect(overdue()[0]!.text).toContain("NFS-CAM-013");
+  });
+
+  it("shows a double booking with the item, when, and a free alternative to swap in", async () => {
+    const student = await utcPage();
+    await signIn(student, "student@portal.test");
+    await student.goto("/equipment");
+    await field(student, "Production").selectOption({ label: "Small Hours" });
+    const [from, until] = [inHours(30), inHours(40)];
+    await field(student, "From").fill(from);
+    await field(student, "Until").fill(until);
+    await field(student, "Search").fill("NFS-LNS-006");
+    await student.getByRole("button", { name: "Add Zeiss CP.3 50mm T2.1 NFS-LNS-006" }).click();
+
+    // Someone at another desk books the same lens for an overlapping time first.
+    const admin = await e2e.newContext();
+    const origin = { origin: e2e.portal.url };
+    expect((await admin.request.post("/auth/v1/sign-in/email", { data: { email: "admin@portal.test", password: "portal-demo" }, headers: origin })).ok()).toBe(true);
+    const lens = (await (await admin.request.get("/rest/v1/equipment/items?search=NFS-LNS-006")).json()).items[0];
+    const project = (await (await admin.request.get("/rest/v1/projects?search=Nightjar")).json()).items[0];
+    const taken = await admin.request.post("/rest/v1/equipment/reservations", {
+      data: { projectId: project.id, startsAt: `${inHours(32)}:00Z`, endsAt: `${inHours(36)}:00Z`, itemIds: [lens.id] },
+      headers: origin,
+    });
+    expect(taken.status()).toBe(201);
+
+    await student.getByRole("button", { name: "Request 1 reservation" }).click();
+    const alert = student.getByRole("alert").filter({ hasText: "Already booked: Zeiss CP.3 50mm T2.1 (NFS-LNS-006) is booked" });
+    await visible(alert);
+    await alert.getByRole("button", { name: /^Use .* instead$/ }).first().click();
+    await student.getByRole("button", { name: "Request 1 reservation" }).click();
+    await toast(student, "Reservation requested");
+  });
+});
