@@ -41,8 +41,8 @@ function section(c: C): service.DocSection {
 
 /** Everyone signed in reads every project (DESIGN §4); the service decides who may change what. */
 export const projectRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.listProjects(c.var.services, { caller: caller(c), query: query(c, projectListQuery) })))
-  .get("/documentary", async (c) => c.json(await service.listDocumentaries(c.var.services, { caller: caller(c), query: query(c, projectListQuery) })))
+  .get("/", async (c) => c.json(await service.browseProjects(c.var.services, { caller: caller(c), query: query(c, projectListQuery) })))
+  .get("/documentary", async (c) => c.json(await service.browseDocumentaries(c.var.services, { caller: caller(c), query: query(c, projectListQuery) })))
   .post("/", async (c) => c.json(await service.createProject(c.var.services, { caller: caller(c), input: await body(c, projectCreateInput) }), 201))
   .get("/:id", async (c) => c.json(await service.getProject(c.var.services, { caller: caller(c), id: param(c, "id") })))
   .patch("/:id", async (c) => c.json(await service.updateProject(c.var.services, { caller: caller(c), id: param(c, "id"), input: await body(c, projectUpdateInput) })))
