@@ -161,19 +161,22 @@ export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; que
 /**
  * The lists as browsers ask for them (GET /projects, /projects/documentary): kept per viewer and query for a
  * few seconds and forgotten on any domain event (lib/cache.ts), so a class opening the list at the same
- * moment costs the database one page. The overview and its CSV export read the database directly.
+ * moment costs the database one page. Kept as JSON text: serialising a page of 50 costs as much as a whole
+ * bare request. The overview and its CSV export read the database directly.
  */
 const LIST_CACHE_MS = 5_000;
-const listCache = cachePerBus<Page<ProjectListItem>>({ ttlMs: LIST_CACHE_MS, maxEntries: 200 });
-const documentaryCache = cachePerBus<Page<DocumentaryListItem>>({ ttlMs: LIST_CACHE_MS, maxEntries: 200 });
-const listKey = (opts: { caller: Caller; query: ProjectListQuery }) => `${opts.caller.id} ${JSON.stringify(opts.query)}`;
+const listCache = cachePerBus<string>({ ttlMs: LIST_CACHE_MS, maxEntries: 400 });
+type ListOptions = { caller: Caller; query: ProjectListQuery };
+const listKey = (list: string, opts: ListOptions) => `${list} ${opts.caller.id} ${JSON.stringify(opts.query)}`;
 
-export function browseProjects(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: ProjectListQuery }): Promise<Page<ProjectListItem>> {
-  return listCache(s.events).get(listKey(opts), () => listProjects(s, opts));
+/** `listProjects` as JSON text, from the cache when fresh. */
+export function browseProjects(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<string> {
+  return listCache(s.events).get(listKey("projects", opts), async () => JSON.stringify(await listProjects(s, opts)));
 }
 
-export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: ProjectListQuery }): Promise<Page<DocumentaryListItem>> {
-  return documentaryCache(s.events).get(listKey(opts), () => listDocumentaries(s, opts));
+/** `listDocumentaries` as JSON text, from the cache when fresh. */
+export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<string> {
+  return listCache(s.events).get(listKey("documentary", opts), async () => JSON.stringify(await listDocumentaries(s, opts)));
 }
 
 export async function listDocumentaries(s: Pick<S, "db">, opts: { caller: Caller; query: ProjectListQuery }): Promise<Page<DocumentaryListItem>> {
