@@ -8,6 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
+import { LIGHTHOUSE_TARGET, lighthouseOverview } from "./lighthouse.ts";
 import { benchProjects } from "./projects.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
@@ -151,7 +152,10 @@ async function main() {
     process.stdout.write("  first load of /auth in Chromium … ");
     const js = await authFirstLoadJs(portal);
     const authJsKB = js.gzipBytes / 1024;
-    process.stdout.write(`${round(authJsKB)} kB gzipped\n\n`);
+    process.stdout.write(`${round(authJsKB)} kB gzipped\n`);
+    process.stdout.write("  Lighthouse performance of /production-overview, signed in as staff … ");
+    const lighthouse = await lighthouseOverview(portal);
+    process.stdout.write(`${lighthouse.performance}\n\n`);
 
     console.log("  the projects list, a page of 50 of 10,000 projects, 100 connections:");
     const projects = await benchProjects(DURATION_S);
@@ -170,6 +174,7 @@ async function main() {
         target: "on PostgreSQL: ≥ 0.3 × bare and p99 ≤ 50 ms",
         pass: onPostgres ? onPostgres.ratioToBare >= 0.3 && onPostgres.p99Ms <= 50 : null,
       },
+      lighthouse: { ...lighthouse, target: LIGHTHOUSE_TARGET },
       authFirstLoadJs: {
         gzipKB: round(authJsKB),
         targetKB: AUTH_JS_TARGET_KB,
@@ -198,6 +203,7 @@ async function main() {
           { value: `${f.reqPerSec} req/s (${f.ratioToBare} × bare), p99 ${f.p99Ms} ms`, target: f.database === "postgres" ? "≥ 0.3 × bare, p99 ≤ 50 ms" : "—", result: f.database === "postgres" ? verdict(results.projectsList.pass === true) : "—" },
         ]),
       ),
+      "Lighthouse performance, /production-overview": { value: `${lighthouse.performance} (${lighthouse.formFactor})`, target: `≥ ${LIGHTHOUSE_TARGET}`, result: verdict(lighthouse.pass) },
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
     console.log("Written to bench/results.json");
