@@ -16,7 +16,7 @@ const CONNECTIONS = 100;
 const PAGE = 50;
 
 /** Fills the projects table up to PROJECTS with one set-based insert per table (a lead and a milestone each). */
-async function fillProjects(pool: pg.Pool) {
+export async function fillProjects(pool: pg.Pool) {
   await pool.query(`
     insert into projects (title, type, course, academic_year, phase, logline, supervisor_id, created_by, shoot_start, shoot_end)
     select 'Bench production ' || g,

@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
 import { benchEquipment } from "./equipment.ts";
+import { LIGHTHOUSE_TARGET, lighthouseOverview } from "./lighthouse.ts";
 import { benchProjects } from "./projects.ts";
 import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
 import { benchSealing } from "./sealing.ts";
@@ -154,7 +155,10 @@ async function main() {
     process.stdout.write("  first load of /auth in Chromium … ");
     const js = await authFirstLoadJs(portal);
     const authJsKB = js.gzipBytes / 1024;
-    process.stdout.write(`${round(authJsKB)} kB gzipped\n\n`);
+    process.stdout.write(`${round(authJsKB)} kB gzipped\n`);
+    process.stdout.write("  Lighthouse performance of /production-overview, signed in as staff … ");
+    const lighthouse = await lighthouseOverview(portal);
+    process.stdout.write(`${lighthouse.performance}\n\n`);
 
     const parse = benchParse();
     const keystroke = await benchKeystroke(portal, cookie);
@@ -193,6 +197,7 @@ async function main() {
       },
       sealing,
       equipment: { figures: equipment, target: "availability p99 ≤ 50 ms; under contention exactly 1 of 20 created" },
+      lighthouse: { ...lighthouse, target: LIGHTHOUSE_TARGET },
       authFirstLoadJs: {
         gzipKB: round(authJsKB),
         targetKB: AUTH_JS_TARGET_KB,
@@ -230,6 +235,7 @@ async function main() {
           [`20 reservations of one item on ${f.database}`, { value: `${f.contention.created} created, ${f.contention.conflicts} conflicts, ${f.contention.ms} ms`, target: "1 created, 19 conflicts", result: verdict(f.contention.created === 1 && f.contention.conflicts === 19) }],
         ]),
       ),
+      "Lighthouse performance, /production-overview": { value: `${lighthouse.performance} (${lighthouse.formFactor})`, target: `≥ ${LIGHTHOUSE_TARGET}`, result: verdict(lighthouse.pass) },
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
     console.log("Written to bench/results.json");

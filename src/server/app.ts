@@ -140,10 +140,11 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
       "/assets/*",
       serveStatic({
         root: path.relative(process.cwd(), webDir),
+        precompressed: true,
         onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use(serveStatic({ root: path.relative(process.cwd(), webDir) }));
+    app.use(serveStatic({ root: path.relative(process.cwd(), webDir), precompressed: true }));
     // Every other path is a client-side route; the app itself shows its not-found page.
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");

@@ -1,6 +1,9 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Role } from "../../common/roles.ts";
 import type { Services } from "../context.ts";
+import { cachePerBus } from "../lib/cache.ts";
 import { AppError } from "../lib/errors.ts";
 import { getProfile, syncProfile } from "../features/profiles/service.ts";
 import type { Auth } from "./auth.ts";
@@ -20,13 +23,32 @@ export type AppEnv = {
   };
 };
 
-/** Reads the session cookie and the user's role; 401 when nobody is signed in. */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+/**
+ * How long a checked session is trusted without asking the database again. Whatever ends or changes a
+ * session publishes an event (deactivation, role change, sign-out, password reset), and every event empties
+ * this cache on every instance, so the time only bounds changes made behind the portal's back.
+ */
+export const SESSION_CACHE_MS = 30_000;
+const sessionCache = cachePerBus<{ user: SessionUser; expiresAt: number } | null>({ ttlMs: SESSION_CACHE_MS, maxEntries: 10_000 });
+
+async function lookUpSession(c: Context<AppEnv>) {
   const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
-  if (!session) throw new AppError("unauthorized", "Please sign in to continue.");
+  if (!session) return null;
   const { db } = c.var.services;
   const profile = (await getProfile(db, session.user.id)) ?? (await syncProfile(db, session.user.id));
-  c.set("user", { id: session.user.id, email: session.user.email, name: session.user.name, role: profile.role });
+  const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role: profile.role };
+  return { user, expiresAt: new Date(session.session.expiresAt).getTime() };
+}
+
+/** Reads the session cookie and the user's role; 401 when nobody is signed in. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  // Keyed by the signed cookie value itself, exactly what better-auth checked when the entry was made.
+  const token = getCookie(c, (await c.var.auth.$context).authCookies.sessionToken.name);
+  const found = token
+    ? await sessionCache(c.var.services.events).get(token, () => lookUpSession(c), (s) => (s ? s.expiresAt - Date.now() : 0))
+    : null;
+  if (!found) throw new AppError("unauthorized", "Please sign in to continue.");
+  c.set("user", found.user);
   await next();
 });
 

@@ -26,6 +26,9 @@ async function readEmail(req: Request): Promise<string | null> {
   }
 }
 
+/** What ends or changes sessions: the session caches of every instance must forget them at once (see guards.ts). */
+const SESSION_CHANGING = ["/sign-out", "/reset-password", "/change-password", "/update-user", "/change-email", "/delete-user", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"];
+
 /** better-auth under /auth/v1, with the client's address set by us and a per-e-mail sign-in limit in front. */
 export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   const s = c.var.services;
@@ -43,6 +46,10 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   if (email) {
     if (res.status === 401) await recordFailure(s, email, ip);
     else if (res.ok) await clearFailures(s, email);
+  }
+  // Told to no browser (no user is named): only the servers' caches listen.
+  if (res.ok && c.req.method === "POST" && SESSION_CHANGING.some((p) => c.req.path.endsWith(p))) {
+    await s.events.publish({ type: "auth.sessions_changed", userIds: [] });
   }
   return res;
 });

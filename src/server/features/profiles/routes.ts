@@ -27,7 +27,7 @@ export const profileRoutes = new Hono<AppEnv>()
   })
   .patch("/profile", async (c) => {
     const update = await body(c, profileUpdateSchema);
-    return c.json(await updateProfile(c.var.services.db, { userId: c.var.user.id, update }));
+    return c.json(await updateProfile(c.var.services, { userId: c.var.user.id, update }));
   })
   .post(
     "/profile/avatar",

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { ProfileDto, ProfileUpdate } from "../../../common/profile.ts";
 import type { Role } from "../../../common/roles.ts";
+import type { Services } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { profiles, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -55,10 +56,10 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileDto | n
  * session shows it), so it is written there and the profile follows through the same sync as every
  * other change; the rest belongs to the profile alone.
  */
-export async function updateProfile(db: Db, opts: { userId: string; update: ProfileUpdate }): Promise<ProfileDto> {
+export async function updateProfile(s: Pick<Services, "db" | "events">, opts: { userId: string; update: ProfileUpdate }): Promise<ProfileDto> {
   const { fullName, ...own } = opts.update;
   const fields = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined));
-  return db.transaction(async (tx) => {
+  const updated = await s.db.transaction(async (tx) => {
     if (fullName !== undefined) {
       const updated = await tx.update(user).set({ name: fullName, updatedAt: new Date() }).where(eq(user.id, opts.userId)).returning({ id: user.id });
       if (updated.length === 0) throw new AppError("not_found", "No user with that id");
@@ -71,4 +72,7 @@ export async function updateProfile(db: Db, opts: { userId: string; update: Prof
     if (!row) throw new AppError("not_found", "No profile for this account");
     return toDto(row);
   });
+  // The name shows in lists, crews and the session; every cached copy must follow.
+  await s.events.publish({ type: "profile.updated", invalidate: [["profile"]], userIds: [opts.userId] });
+  return updated;
 }

@@ -27,6 +27,8 @@ type C = { var: AppEnv["Variables"]; req: { param(): Record<string, string> } };
 
 const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, role: c.var.user.role });
 const param = (c: C, name: string) => c.req.param()[name] ?? "";
+/** The lists come already serialised from the service's cache. */
+const JSON_TEXT = { "content-type": "application/json" };
 
 const CREATE = { participants: participantCreateInput, interviews: interviewCreateInput, archival: archivalCreateInput } as const;
 const UPDATE = { participants: participantUpdateInput, interviews: interviewUpdateInput, archival: archivalUpdateInput } as const;
@@ -41,8 +43,8 @@ function section(c: C): service.DocSection {
 
 /** Everyone signed in reads every project (DESIGN §4); the service decides who may change what. */
 export const projectRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.listProjects(c.var.services, { caller: caller(c), query: query(c, projectListQuery) })))
-  .get("/documentary", async (c) => c.json(await service.listDocumentaries(c.var.services, { caller: caller(c), query: query(c, projectListQuery) })))
+  .get("/", async (c) => c.body(await service.browseProjects(c.var.services, { caller: caller(c), query: query(c, projectListQuery) }), 200, JSON_TEXT))
+  .get("/documentary", async (c) => c.body(await service.browseDocumentaries(c.var.services, { caller: caller(c), query: query(c, projectListQuery) }), 200, JSON_TEXT))
   .post("/", async (c) => c.json(await service.createProject(c.var.services, { caller: caller(c), input: await body(c, projectCreateInput) }), 201))
   .get("/:id", async (c) => c.json(await service.getProject(c.var.services, { caller: caller(c), id: param(c, "id") })))
   .patch("/:id", async (c) => c.json(await service.updateProject(c.var.services, { caller: caller(c), id: param(c, "id"), input: await body(c, projectUpdateInput) })))

@@ -46,6 +46,7 @@ import type { Role } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { docArchival, docInterviews, docParticipants, milestones, phaseChanges, profiles, projectGreenlight, projectMembers, projects } from "../../db/schema/index.ts";
+import { cachePerBus } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -162,6 +163,27 @@ export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; que
   const items = await getGreenlightItems(s.db);
   const page = await repo.selectProjectPage(s.db, { q: opts.query, viewerId: opts.caller.id, greenlightKeys: items.map((i) => i.key) });
   return { total: page.total, items: page.rows.map((r) => toListItem(r, items.length)) };
+}
+
+/**
+ * The lists as browsers ask for them (GET /projects, /projects/documentary): kept per viewer and query for a
+ * few seconds and forgotten on any domain event (lib/cache.ts), so a class opening the list at the same
+ * moment costs the database one page. Kept as JSON text: serialising a page of 50 costs as much as a whole
+ * bare request. The overview and its CSV export read the database directly.
+ */
+const LIST_CACHE_MS = 5_000;
+const listCache = cachePerBus<string>({ ttlMs: LIST_CACHE_MS, maxEntries: 400 });
+type ListOptions = { caller: Caller; query: ProjectListQuery };
+const listKey = (list: string, opts: ListOptions) => `${list} ${opts.caller.id} ${JSON.stringify(opts.query)}`;
+
+/** `listProjects` as JSON text, from the cache when fresh. */
+export function browseProjects(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<string> {
+  return listCache(s.events).get(listKey("projects", opts), async () => JSON.stringify(await listProjects(s, opts)));
+}
+
+/** `listDocumentaries` as JSON text, from the cache when fresh. */
+export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<string> {
+  return listCache(s.events).get(listKey("documentary", opts), async () => JSON.stringify(await listDocumentaries(s, opts)));
 }
 
 export async function listDocumentaries(s: Pick<S, "db">, opts: { caller: Caller; query: ProjectListQuery }): Promise<Page<DocumentaryListItem>> {

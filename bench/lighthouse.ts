@@ -1,0 +1,57 @@
+/**
+ * Lighthouse performance of a seeded /production-overview (issue 3), signed in as the demo staff user, in
+ * Debian's Chromium. Lighthouse's default settings: a mid-range phone on a slow 4G connection, simulated.
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import type { RunningPortal } from "../tests/e2e/support/portal.ts";
+
+export const LIGHTHOUSE_TARGET = 0.95;
+const PAGE = "/production-overview";
+
+export interface LighthouseFigure {
+  url: string;
+  formFactor: string;
+  performance: number;
+  metrics: Record<string, number>;
+  /** Audits that cost points, worst first, as Lighthouse names them. */
+  opportunities: { id: string; title: string; score: number | null; display?: string }[];
+  pass: boolean;
+}
+
+async function staffCookie(portal: RunningPortal) {
+  const res = await fetch(`${portal.url}/auth/v1/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: portal.url },
+    body: JSON.stringify({ email: "staff@portal.test", password: "portal-demo" }),
+  });
+  if (!res.ok) throw new Error(`sign-in for Lighthouse failed: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive"];
+
+export async function lighthouseOverview(portal: RunningPortal): Promise<LighthouseFigure> {
+  const cookie = await staffCookie(portal);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const url = `${portal.url}${PAGE}`;
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], extraHeaders: { cookie }, logLevel: "error", output: "json" });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== PAGE) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${PAGE}: not signed in?`);
+    const performance = lhr.categories.performance?.score ?? 0;
+    const metrics = Object.fromEntries(METRICS.map((id) => [id, Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000]));
+    const opportunities = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+      .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+      .map((a) => ({ id: a.id, title: a.title, score: a.score, display: a.displayValue }));
+    return { url: PAGE, formFactor: lhr.configSettings.formFactor, performance, metrics, opportunities, pass: performance >= LIGHTHOUSE_TARGET };
+  } finally {
+    chrome.kill();
+  }
+}

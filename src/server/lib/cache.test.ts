@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createEventClearedCache } from "./cache.ts";
+import { createLocalBus } from "./events.ts";
+
+describe("event-cleared cache", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("answers from memory until the time is up", async () => {
+    vi.useFakeTimers();
+    const cache = createEventClearedCache<number>(createLocalBus(), { ttlMs: 1000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("k", load)).toBe(1);
+    expect(await cache.get("k", load)).toBe(1);
+    vi.advanceTimersByTime(1001);
+    expect(await cache.get("k", load)).toBe(2);
+  });
+
+  it("forgets everything when any domain event is published", async () => {
+    const events = createLocalBus();
+    const cache = createEventClearedCache<number>(events, { ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get("a", load);
+    await events.publish({ type: "anything" });
+    expect(await cache.get("a", load)).toBe(2);
+  });
+
+  it("shares one load between concurrent misses of a key", async () => {
+    const cache = createEventClearedCache<string>(createLocalBus(), { ttlMs: 60_000, maxEntries: 10 });
+    const load = vi.fn(async () => "v");
+    expect(await Promise.all([cache.get("k", load), cache.get("k", load), cache.get("k", load)])).toEqual(["v", "v", "v"]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("neither keeps nor shares a load that an event overtook: the writer's next read sees the write", async () => {
+    const events = createLocalBus();
+    const cache = createEventClearedCache<string>(events, { ttlMs: 60_000, maxEntries: 10 });
+    let release!: (v: string) => void;
+    const before = cache.get("k", () => new Promise<string>((r) => (release = r)));
+    await events.publish({ type: "project.changed" });
+    const after = cache.get("k", async () => "after the write");
+    release("before the write");
+    expect(await before).toBe("before the write");
+    expect(await after).toBe("after the write");
+    expect(await cache.get("k", async () => "a third load")).toBe("after the write");
+  });
+
+  it("keeps nothing that its time function says not to keep, and nothing that failed", async () => {
+    const cache = createEventClearedCache<string | null>(createLocalBus(), { ttlMs: 60_000, maxEntries: 10 });
+    const noSession = vi.fn(async () => null);
+    await cache.get("k", noSession, (v) => (v ? 60_000 : 0));
+    await cache.get("k", noSession, (v) => (v ? 60_000 : 0));
+    expect(noSession).toHaveBeenCalledTimes(2);
+    await expect(cache.get("e", () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(await cache.get("e", async () => "up again")).toBe("up again");
+  });
+
+  it("holds at most maxEntries, dropping the oldest", async () => {
+    const cache = createEventClearedCache<string>(createLocalBus(), { ttlMs: 60_000, maxEntries: 2 });
+    for (const k of ["a", "b", "c"]) await cache.get(k, async () => `${k}1`);
+    expect(await cache.get("a", async () => "a2")).toBe("a2");
+    expect(await cache.get("c", async () => "c2")).toBe("c1");
+  });
+});
