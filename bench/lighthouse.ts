@@ -2,6 +2,7 @@
  * Lighthouse performance of a seeded /production-overview (issue 3), signed in as the demo staff user, in
  * Debian's Chromium. Lighthouse's default settings: a mid-range phone on a slow 4G connection, simulated.
  */
+import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { RunningPortal } from "../tests/e2e/support/portal.ts";
@@ -42,6 +43,8 @@ export async function lighthouseOverview(portal: RunningPortal): Promise<Lightho
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], extraHeaders: { cookie }, logLevel: "error", output: "json" });
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
+    // The whole report, for finding out where the time goes (open it in the Lighthouse viewer).
+    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
     if (new URL(lhr.finalDisplayedUrl).pathname !== PAGE) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${PAGE}: not signed in?`);
     const performance = lhr.categories.performance?.score ?? 0;

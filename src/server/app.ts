@@ -90,8 +90,10 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   });
 
   const restLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } });
-  // A picture upload carries its own, larger limit.
-  app.use("/rest/*", (c, next) => (c.req.path === AVATAR_UPLOAD_PATH ? next() : restLimit(c, next)));
+  // A picture upload carries its own, larger limit. A GET has no body to limit, and asking for one would make
+  // the Node adapter build a whole fetch Request (with its AbortController) for every read: a sixth of the
+  // projects list's CPU time under load.
+  app.use("/rest/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === AVATAR_UPLOAD_PATH ? next() : restLimit(c, next)));
   app.use("/functions/*", bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } }));
 
   app.route(AUTH_BASE_PATH, authRoutes);

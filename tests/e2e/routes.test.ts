@@ -91,6 +91,16 @@ describe("every route of SPEC §2", () => {
     expect(loads).toBe(0);
     expect(await page.getByRole("link", { name: "Skip to content", exact: true }).count()).toBe(1);
   });
+
+  it("lists to a student only the areas a student can use", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, "student@portal.test");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await visible(nav.getByRole("link", { name: "Equipment", exact: true }));
+    for (const hidden of ["Equipment Admin", "Admin", "User Management"]) {
+      expect(await nav.getByRole("link", { name: hidden, exact: true }).count()).toBe(0);
+    }
+  });
 });
 
 describe("not found", () => {

@@ -3,10 +3,11 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 /**
  * Each scrypt hash (N=16384, r=16) holds 32 MB while it runs, and libuv's pool would run four at once,
  * more with a bigger pool. A burst of sign-ins therefore costs memory, not just time: the portal must stay
- * under 300 MB on a small machine. Two at a time keeps both cores busy on a two-core server while the
- * rest of the burst waits in line, costing a few milliseconds each rather than 32 MB each.
+ * under 300 MB on a small machine (issue 2). One at a time measured 30 MB less at the peak than two, for
+ * half the sign-in throughput (about 6 a second on two cores); a school's sign-ins come far slower than that,
+ * and the rest of a burst waits in line for a fraction of a second each rather than costing 32 MB each.
  */
-export const PASSWORD_HASH_CONCURRENCY = 2;
+export const PASSWORD_HASH_CONCURRENCY = 1;
 
 export function createLimiter(max: number) {
   let running = 0;

@@ -16,6 +16,36 @@ describe("event-cleared cache", () => {
     expect(await cache.get("k", load)).toBe(2);
   });
 
+  it("answers a stale entry at once while one reload runs behind it, and never after an event", async () => {
+    vi.useFakeTimers();
+    const events = createLocalBus();
+    const cache = createEventClearedCache<number>(events, { ttlMs: 1000, maxEntries: 10, staleMs: 1000 });
+    let loads = 0;
+    const release: (() => void)[] = [];
+    const load = () => new Promise<number>((resolve) => release.push(() => resolve(++loads)));
+    const first = cache.get("k", load);
+    release.shift()!();
+    expect(await first).toBe(1);
+    vi.advanceTimersByTime(1001);
+    // Stale: answered from memory, and only one reload starts however many readers come.
+    expect(await cache.get("k", load)).toBe(1);
+    expect(await cache.get("k", load)).toBe(1);
+    expect(release).toHaveLength(1);
+    release.shift()!();
+    await vi.waitFor(async () => expect(await cache.get("k", load)).toBe(2));
+    // Past the stale time a reader waits for the database again.
+    vi.advanceTimersByTime(2001);
+    const late = cache.get("k", load);
+    expect(release).toHaveLength(1);
+    release.shift()!();
+    expect(await late).toBe(3);
+    // An event leaves nothing stale to answer.
+    await events.publish({ type: "anything" });
+    const after = cache.get("k", load);
+    release.shift()!();
+    expect(await after).toBe(4);
+  });
+
   it("forgets everything when any domain event is published", async () => {
     const events = createLocalBus();
     const cache = createEventClearedCache<number>(events, { ttlMs: 60_000, maxEntries: 10 });

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { emails } from "../db/schema/index.ts";
 
@@ -21,18 +21,22 @@ export interface Mailer {
  * Either way a copy is kept in `emails`, so /email-test shows what the portal sent.
  */
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
-  const transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
-  const transport = transporter ? "smtp" : "outbox";
+  const smtpUrl = opts.smtpUrl;
+  const transport = smtpUrl ? "smtp" : "outbox";
+  // nodemailer costs a few MB resident; a portal on the embedded outbox never loads it, and one with SMTP
+  // loads it with the first mail rather than at start.
+  let transporter: Promise<Transporter> | null = null;
+  const smtp = () => (transporter ??= import("nodemailer").then((m) => m.default.createTransport(smtpUrl)));
   return {
     transport,
     async send(mail) {
       const { attachments, ...copy } = mail;
-      if (transporter) await transporter.sendMail({ from: opts.from, ...copy, attachments: attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) })) });
+      if (smtpUrl) await (await smtp()).sendMail({ from: opts.from, ...copy, attachments: attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) })) });
       // The outbox keeps the message, not the files: they stay in storage.
       await db.insert(emails).values({ ...copy, html: copy.html ?? null, from: opts.from, transport });
     },
     close() {
-      transporter?.close();
+      void transporter?.then((t) => t.close());
     },
   };
 }

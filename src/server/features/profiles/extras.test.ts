@@ -1,7 +1,9 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVATAR_MAX_BYTES } from "../../../common/profile.ts";
+import { profiles } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { sniffImageType } from "./avatar.ts";
 
@@ -88,7 +90,7 @@ describe.each(DB_KINDS)("profile extras on %s", (kind) => {
     expect(res.status).toBe(200);
     const profile = await res.json();
     expect(profile.avatarUrl).toMatch(new RegExp(`^/rest/v1/profile/avatar/${profile.id}\\?v=\\d+$`));
-    const dir = path.join(p.services.config.DATA_DIR, "avatars");
+    const dir = path.join(p.services.config.DATA_DIR, "storage", "avatars");
     expect(readdirSync(dir)).toEqual([`${profile.id}.png`]);
 
     const served = await p.request(profile.avatarUrl, { cookie: staff });
@@ -123,7 +125,7 @@ describe.each(DB_KINDS)("profile extras on %s", (kind) => {
     max.set(JPEG);
     expect((await upload(staff, max, "image/jpeg")).status).toBe(200);
     // Nothing half-written is left behind.
-    expect(readdirSync(path.join(p.services.config.DATA_DIR, "avatars")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(readdirSync(path.join(p.services.config.DATA_DIR, "storage", "avatars")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
   it("removes the avatar, after which it is not found", async () => {
@@ -132,12 +134,28 @@ describe.each(DB_KINDS)("profile extras on %s", (kind) => {
     const res = await p.request("/rest/v1/profile/avatar", { method: "DELETE", cookie: student });
     expect(res.status).toBe(200);
     expect((await res.json()).avatarUrl).toBeNull();
-    expect(existsSync(path.join(p.services.config.DATA_DIR, "avatars", `${id}.webp`))).toBe(false);
+    expect(existsSync(path.join(p.services.config.DATA_DIR, "storage", "avatars", `${id}.webp`))).toBe(false);
     const gone = await p.request(`/rest/v1/profile/avatar/${id}`, { cookie: staff });
     expect(gone.status).toBe(404);
     expect((await gone.json()).error.message).toMatch(/no picture/);
     expect((await p.request("/rest/v1/profile/avatar/..%2F..%2Fauth-secret", { cookie: staff })).status).toBe(404);
     expect((await p.request("/rest/v1/profile/avatar", { method: "DELETE", cookie: student })).status).toBe(200);
+  });
+
+  it("still serves a picture kept in the folder portals used before the file store, and moves it in", async () => {
+    const { id } = await me(staff);
+    const old = path.join(p.services.config.DATA_DIR, "avatars");
+    mkdirSync(old, { recursive: true });
+    writeFileSync(path.join(old, `${id}.png`), PNG);
+    await p.services.db.update(profiles).set({ avatarPath: `avatars/${id}.png` }).where(eq(profiles.id, id));
+    const served = await p.request(`/rest/v1/profile/avatar/${id}`, { cookie: student });
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    expect(readFileSync(path.join(p.services.config.DATA_DIR, "storage", "avatars", `${id}.png`))).toEqual(Buffer.from(PNG));
+    // Removing it removes both copies.
+    expect((await p.request("/rest/v1/profile/avatar", { method: "DELETE", cookie: staff })).status).toBe(200);
+    expect(existsSync(path.join(old, `${id}.png`))).toBe(false);
+    expect(existsSync(path.join(p.services.config.DATA_DIR, "storage", "avatars", `${id}.png`))).toBe(false);
   });
 
   it("needs a session for every change", async () => {

@@ -167,12 +167,12 @@ export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; que
 
 /**
  * The lists as browsers ask for them (GET /projects, /projects/documentary): kept per viewer and query for a
- * few seconds and forgotten on any domain event (lib/cache.ts), so a class opening the list at the same
+ * few seconds (answered a few more while one reload runs) and forgotten on any domain event (lib/cache.ts), so a class opening the list at the same
  * moment costs the database one page. Kept as JSON text: serialising a page of 50 costs as much as a whole
  * bare request. The overview and its CSV export read the database directly.
  */
 const LIST_CACHE_MS = 5_000;
-const listCache = cachePerBus<string>({ ttlMs: LIST_CACHE_MS, maxEntries: 400 });
+const listCache = cachePerBus<string>({ ttlMs: LIST_CACHE_MS, maxEntries: 400, staleMs: LIST_CACHE_MS });
 type ListOptions = { caller: Caller; query: ProjectListQuery };
 const listKey = (list: string, opts: ListOptions) => `${list} ${opts.caller.id} ${JSON.stringify(opts.query)}`;
 

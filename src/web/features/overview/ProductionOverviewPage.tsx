@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Download } from "lucide-react";
-import { useEffect, useState, type DragEvent } from "react";
+import { memo, useDeferredValue, useEffect, useState, type DragEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BOARD_COLUMN_DEFAULT, type BoardColumn, type BoardDto, type OverviewCard, type OverviewFilterOptions } from "../../../common/overview-api.ts";
 import { PHASES, PHASE_LABELS, PROJECT_TYPES, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
@@ -71,6 +71,9 @@ export default function ProductionOverviewPage() {
     placeholderData: keepPreviousData,
   });
   const anyFilter = FILTER_KEYS.some((k) => params.get(k));
+  // The board is the page's biggest render; as a deferred value React renders it in slices between which
+  // the page stays responsive, instead of one long task on a slow phone.
+  const columns = useDeferredValue(board.data?.columns);
 
   return (
     <div>
@@ -147,7 +150,7 @@ export default function ProductionOverviewPage() {
           <Card role="alert">
             <p className="text-sm text-red-800 dark:text-red-300">{board.error.message}</p>
           </Card>
-        ) : !board.data ? (
+        ) : !columns ? (
           <div role="status" aria-label="Loading the board" aria-busy="true" className="flex gap-3 overflow-hidden">
             {PHASES.map((p) => (
               <Skeleton key={p} className="h-64 w-72 flex-none" />
@@ -156,7 +159,7 @@ export default function ProductionOverviewPage() {
         ) : (
           <div className="-mx-4 overflow-x-auto px-4 pb-2">
             <div className="flex gap-3">
-              {board.data.columns.map((col) => (
+              {columns.map((col) => (
                 <Column key={col.phase} column={col} qs={qs} onMove={setMove} />
               ))}
             </div>
@@ -172,7 +175,8 @@ export default function ProductionOverviewPage() {
 
 const DRAG_TYPE = "application/x-portal-project";
 
-function Column({ column, qs, onMove }: { column: BoardColumn; qs: string; onMove(m: MoveRequest): void }) {
+/** Memoised, with the card: the page re-renders for each filter keystroke and each query that settles. */
+const Column = memo(function Column({ column, qs, onMove }: { column: BoardColumn; qs: string; onMove(m: MoveRequest): void }) {
   const [extraPages, setExtraPages] = useState(0);
   const [over, setOver] = useState(false);
   const shown = column.items.length + extraPages * BOARD_COLUMN_DEFAULT;
@@ -224,7 +228,7 @@ function Column({ column, qs, onMove }: { column: BoardColumn; qs: string; onMov
       )}
     </section>
   );
-}
+});
 
 /** A further page of one column, fetched when asked for. */
 function MorePage({ phase, qs, offset, onMove }: { phase: Phase; qs: string; offset: number; onMove(m: MoveRequest): void }) {
@@ -239,7 +243,7 @@ function MorePage({ phase, qs, offset, onMove }: { phase: Phase; qs: string; off
   return page.data.columns[0]!.items.map((card) => <CardItem key={card.id} card={card} onMove={onMove} />);
 }
 
-function CardItem({ card, onMove }: { card: OverviewCard; onMove(m: MoveRequest): void }) {
+const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; onMove(m: MoveRequest): void }) {
   const { user } = useAuth();
   const canMove = card.isMember || user?.role === "staff" || user?.role === "admin";
   const pct = card.greenlight.total ? Math.round((card.greenlight.done / card.greenlight.total) * 100) : 100;
@@ -286,21 +290,7 @@ function CardItem({ card, onMove }: { card: OverviewCard; onMove(m: MoveRequest)
             <div className={cn("h-full rounded-full", pct === 100 ? "bg-emerald-600" : "bg-amber-500")} style={{ width: `${pct}%` }} />
           </div>
         </div>
-        {card.blockers.length > 0 && (
-          <details className="rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950/40 dark:text-red-200">
-            <summary className="flex cursor-pointer items-center gap-1 font-medium">
-              <AlertTriangle aria-hidden className="size-3.5" />
-              {card.blockers.length === 1 ? "1 blocker" : `${card.blockers.length} blockers`}
-            </summary>
-            <ul className="mt-1 list-disc pl-4">
-              {card.blockers.map((b) => (
-                <li key={b.kind === "greenlight" ? `g-${b.key}` : `m-${b.id}`}>
-                  {b.kind === "greenlight" ? `Greenlight: ${b.label}` : `Overdue since ${formatDay(b.dueDate)}: ${b.title}`}
-                </li>
-              ))}
-            </ul>
-          </details>
-        )}
+        {card.blockers.length > 0 && <Blockers blockers={card.blockers} />}
         {canMove && (
           <Select
             label={`Move ${card.title} to…`}
@@ -312,5 +302,27 @@ function CardItem({ card, onMove }: { card: OverviewCard; onMove(m: MoveRequest)
         )}
       </article>
     </li>
+  );
+});
+
+/** The list is built when opened: most cards stay closed, and a board of closed cards is a lighter page. */
+function Blockers({ blockers }: { blockers: OverviewCard["blockers"] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)} className="rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950/40 dark:text-red-200">
+      <summary className="flex cursor-pointer items-center gap-1 font-medium">
+        <AlertTriangle aria-hidden className="size-3.5" />
+        {blockers.length === 1 ? "1 blocker" : `${blockers.length} blockers`}
+      </summary>
+      {open && (
+        <ul className="mt-1 list-disc pl-4">
+          {blockers.map((b) => (
+            <li key={b.kind === "greenlight" ? `g-${b.key}` : `m-${b.id}`}>
+              {b.kind === "greenlight" ? `Greenlight: ${b.label}` : `Overdue since ${formatDay(b.dueDate)}: ${b.title}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
   );
 }

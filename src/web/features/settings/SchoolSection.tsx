@@ -61,6 +61,12 @@ const fromDraft = (d: Draft): unknown => ({
   },
 });
 
+const EQUIPMENT_RULE_FIELDS: { key: keyof typeof EQUIPMENT_RULE_LIMITS; label: string; hint: string }[] = [
+  { key: "minLeadHours", label: "Notice (hours)", hint: "How far ahead a booking must be made." },
+  { key: "maxBookingDays", label: "Longest booking (days)", hint: "From pick-up to return." },
+  { key: "strikeLimit", label: "Strike limit", hint: "Late or damaged returns before booking is paused." },
+];
+
 export function SchoolSection() {
   const settings = useQuery({ queryKey: SCHOOL_SETTINGS_QUERY_KEY, queryFn: ({ signal }) => api<SchoolSettingsDto>("/rest/v1/school-settings", { signal }) });
   return (
@@ -204,39 +210,20 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Equipment booking rules</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field
-            id="school-minLeadHours"
-            label="Notice (hours)"
-            type="number"
-            inputMode="numeric"
-            min={EQUIPMENT_RULE_LIMITS.minLeadHours.min}
-            max={EQUIPMENT_RULE_LIMITS.minLeadHours.max}
-            value={draft.numbers.minLeadHours}
-            onChange={(e) => setNumber("minLeadHours", e.target.value)}
-            hint="How far ahead a booking must be made."
-          />
-          <Field
-            id="school-maxBookingDays"
-            label="Longest booking (days)"
-            type="number"
-            inputMode="numeric"
-            min={EQUIPMENT_RULE_LIMITS.maxBookingDays.min}
-            max={EQUIPMENT_RULE_LIMITS.maxBookingDays.max}
-            value={draft.numbers.maxBookingDays}
-            onChange={(e) => setNumber("maxBookingDays", e.target.value)}
-            hint="From pick-up to return."
-          />
-          <Field
-            id="school-strikeLimit"
-            label="Strike limit"
-            type="number"
-            inputMode="numeric"
-            min={EQUIPMENT_RULE_LIMITS.strikeLimit.min}
-            max={EQUIPMENT_RULE_LIMITS.strikeLimit.max}
-            value={draft.numbers.strikeLimit}
-            onChange={(e) => setNumber("strikeLimit", e.target.value)}
-            hint="Late or damaged returns before booking is paused."
-          />
+          {EQUIPMENT_RULE_FIELDS.map(({ key, label, hint }) => (
+            <Field
+              key={key}
+              id={`school-${key}`}
+              label={label}
+              type="number"
+              inputMode="numeric"
+              min={EQUIPMENT_RULE_LIMITS[key].min}
+              max={EQUIPMENT_RULE_LIMITS[key].max}
+              value={draft.numbers[key]}
+              onChange={(e) => setNumber(key, e.target.value)}
+              hint={hint}
+            />
+          ))}
         </div>
         <Switch
           id="school-requireGreenlight"
