@@ -82,30 +82,40 @@ export async function selectItem(db: DbOrTx, where: SQL) {
   return row ?? null;
 }
 
-/** The catalogue: items not retired, each with whether it is free between `from` and `to`. */
+/**
+ * The catalogue: items not retired, each with whether it is free between `from` and `to`, in one statement.
+ * The page is cut in a subquery first and only its rows are checked against the bookings: the overlap
+ * test per item is the costly part, and a page needs it for 50 items, not for the whole inventory. With
+ * "only free" the busy items of the range come from the range's own GiST index, one anti-join for all.
+ */
 export async function selectAvailability(
   db: DbOrTx,
   q: { from: Date; to: Date; search?: string; categoryId?: string; onlyFree?: boolean; limit: number; offset: number; userId: string },
 ) {
   const free = freeBetween(q.from, q.to);
-  const where = and(itemWhere(q), sql`${equipmentItems.status} <> 'retired'`, q.onlyFree ? free : undefined);
-  // The page is chosen first and only its rows are checked against the bookings: the overlap test per
-  // item is the costly part, and a page needs it for 50 items, not for the whole inventory.
-  const [page, [total]] = await Promise.all([
-    db
-      .select({ id: equipmentItems.id })
-      .from(equipmentItems)
-      .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentItems.categoryId))
-      .where(where)
-      .orderBy(...catalogueOrder)
-      .limit(q.limit)
-      .offset(q.offset),
+  const busy = sql`${equipmentItems.id} not in (select ${reservationItems.itemId} from ${reservationItems} where ${overlaps(q.from, q.to)})`;
+  const where = and(
+    itemWhere(q),
+    sql`${equipmentItems.status} <> 'retired'`,
+    q.onlyFree ? and(sql`${equipmentItems.status} in ('available', 'checked_out')`, busy, sql`not ${stillOutLate}`) : undefined,
+  );
+  // `= any(array(…))` makes the page an init plan of 50 ids, fetched by primary key; a join with it lets the
+  // planner scan the whole inventory to hash 50 rows.
+  const page = db
+    .select({ id: equipmentItems.id })
+    .from(equipmentItems)
+    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentItems.categoryId))
+    .where(where)
+    .orderBy(...catalogueOrder)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [rows, [total]] = await Promise.all([
+    itemQuery(db, { free, certified: certifiedFor(q.userId) })
+      .where(sql`${equipmentItems.id} = any(array(${page}))`)
+      .orderBy(...catalogueOrder),
     db.select({ n: count() }).from(equipmentItems).where(where),
   ]);
-  const ids = page.map((p) => p.id);
-  const rows = ids.length ? await itemQuery(db, { free, certified: certifiedFor(q.userId) }).where(inArray(equipmentItems.id, ids)) : [];
-  const byId = new Map(rows.map((r) => [r.item.id, r]));
-  return { rows: ids.map((id) => byId.get(id)!), total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }) {

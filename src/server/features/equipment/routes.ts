@@ -29,6 +29,7 @@ import * as service from "./service.ts";
 type C = { var: AppEnv["Variables"]; req: { param(): Record<string, string> } };
 
 const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, role: c.var.user.role });
+const JSON_TEXT = { "content-type": "application/json" };
 const param = (c: C, name: string) => c.req.param()[name] ?? "";
 const kitRange = z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() });
 const labelQuery = z.object({ ids: z.string().max(40_000).optional(), categoryId: z.string().uuid().optional() });
@@ -88,7 +89,7 @@ export const equipmentRoutes = new Hono<AppEnv>()
     await service.deleteKit(c.var.services, { caller: caller(c), id: param(c, "id") });
     return c.body(null, 204);
   })
-  .get("/availability", async (c) => c.json(await service.availability(c.var.services, { caller: caller(c), query: query(c, availabilityQuery) })))
+  .get("/availability", async (c) => c.body(await service.browseAvailability(c.var.services, { caller: caller(c), query: query(c, availabilityQuery) }), 200, JSON_TEXT))
   .get("/me", async (c) => c.json(await service.myStatus(c.var.services, { caller: caller(c) })))
   .get("/summary", async (c) => {
     office(c);

@@ -59,6 +59,7 @@ import {
   strikes,
   userCertifications,
 } from "../../db/schema/index.ts";
+import { cachePerBus } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../notifications/emails/reservation-decided.ts";
@@ -417,6 +418,20 @@ export async function availability(s: Pick<S, "db">, opts: { caller: Caller; que
       };
     }),
   };
+}
+
+/**
+ * The catalogue as browsers ask for it, as JSON text per person and query, for a few seconds and until the
+ * next domain event (every booking, check-out and inventory change publishes one; lib/cache.ts): a class
+ * planning the same shoot weekend costs the database one page. The range is part of the key, and an item
+ * turning late (the only change without an event) shows within the few seconds.
+ */
+const CATALOGUE_CACHE_MS = 5_000;
+const catalogueCache = cachePerBus<string>({ ttlMs: CATALOGUE_CACHE_MS, maxEntries: 400 });
+
+export function browseAvailability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<string> {
+  const key = `${opts.caller.id} ${JSON.stringify(opts.query)}`;
+  return catalogueCache(s.events).get(key, async () => JSON.stringify(await availability(s, opts)));
 }
 
 export async function myStatus(s: Pick<S, "db">, opts: { caller: Caller }): Promise<MyEquipmentStatus> {
