@@ -93,12 +93,6 @@ const itemFields = {
   valueMinor: z.number("The value is a number").int("The value is a whole number of cents").min(0, "The value cannot be negative").max(1_000_000_000).default(0),
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).default("good"),
   location: text(120, "The storage location").default(""),
-  photoUrl: z
-    .string()
-    .trim()
-    .max(500)
-    .refine((u) => u === "" || /^(https?:\/\/|\/)/.test(u), "The photo is a web address (https://…) or a path on this site.")
-    .default(""),
   notes: text(2000, "The notes").default(""),
   certificationId: id("a certification").nullable().default(null),
 };
@@ -212,7 +206,6 @@ export const checkinInput = z.object({
   assetTag,
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }),
   notes: text(2000, "The condition notes").default(""),
-  photoUrl: z.string().trim().max(500).default(""),
   damaged: z.boolean().default(false),
 });
 export type CheckinInput = z.input<typeof checkinInput>;
@@ -287,6 +280,8 @@ export interface ReservationItemDto {
   returnedAt: string | null;
   returnCondition: Condition | null;
   returnNotes: string;
+  /** Condition photos taken at check-in. */
+  returnPhotos: string[];
   damaged: boolean;
 }
 

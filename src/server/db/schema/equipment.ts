@@ -147,7 +147,8 @@ export const reservationItems = pgTable(
     returnedAt: timestamp("returned_at", { withTimezone: true }),
     returnCondition: conditionEnum("return_condition"),
     returnNotes: text("return_notes").notNull().default(""),
-    returnPhotoUrl: text("return_photo_url").notNull().default(""),
+    /** Addresses of the condition photos taken at check-in, in the `equipment` storage bucket. */
+    returnPhotos: text("return_photos").array().notNull().default(sql`'{}'::text[]`),
     damaged: boolean("damaged").notNull().default(false),
   },
   (t) => [

@@ -312,6 +312,52 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect((await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag, condition: "good" } })).status).toBe(409);
     });
 
+    it("keeps an item's photo and condition photos in the equipment bucket, checking type, size and who may see them", async () => {
+      // A 1×1 PNG: the bytes decide the type, not the name.
+      const png = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
+      const send = (path: string, bytes: Uint8Array, as: string, name = "photo.png") =>
+        p.request(`/storage/v1/object/equipment/${path}?name=${name}`, { method: "POST", body: bytes as Uint8Array<ArrayBuffer>, headers: { "content-type": "image/png" }, cookie: cookies[as] });
+      const item = await makeItem({ name: "Photo camera" });
+      expect((await send(`items/${item.id}`, png, "member")).status).toBe(403);
+      const pdf = await send(`items/${item.id}`, new TextEncoder().encode("%PDF-1.7 not a picture"), "equipment", "photo.png");
+      expect(pdf.status).toBe(415);
+      expect(((await pdf.json()) as { error: { message: string } }).error.message).toContain("this file is a PDF");
+      const huge = await send(`items/${item.id}`, new Uint8Array(p.services.config.UPLOAD_MAX_MB * 1024 * 1024 + 1), "equipment");
+      expect(huge.status).toBe(413);
+
+      const first = (await (await send(`items/${item.id}`, png, "equipment")).json()) as ItemDetailDto;
+      expect(first.photoUrl).toMatch(/^\/storage\/v1\/object\/equipment\/items\/[0-9a-f-]+\/[0-9a-f-]+\.png$/);
+      const seen = await p.request(first.photoUrl, { cookie: cookies.member });
+      expect(seen.status).toBe(200);
+      expect(seen.headers.get("content-type")).toBe("image/png");
+      expect(new Uint8Array(await seen.arrayBuffer())).toEqual(png);
+      expect((await p.request(first.photoUrl)).status).toBe(401);
+      const catalogue = await api(`/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(54))}&search=${item.assetTag}`, { as: "member" });
+      expect(catalogue.body.items[0].photoUrl).toBe(first.photoUrl);
+
+      const replaced = (await (await send(`items/${item.id}`, png, "equipment")).json()) as ItemDetailDto;
+      expect(replaced.photoUrl).not.toBe(first.photoUrl);
+      expect((await p.request(first.photoUrl, { cookie: cookies.member })).status).toBe(404);
+      const removed = await p.request(`/storage/v1/object/equipment/items/${item.id}`, { method: "DELETE", cookie: cookies.equipment });
+      expect(((await removed.json()) as ItemDetailDto).photoUrl).toBe("");
+      expect((await p.request(replaced.photoUrl, { cookie: cookies.member })).status).toBe(404);
+
+      // Condition photos follow a check-in, read by the office and the borrower but not by an outsider.
+      expect((await send(`returns/${item.assetTag}`, png, "equipment")).status).toBe(409);
+      const r = await reserve([item.id], { from: 25, to: 49 });
+      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
+      await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: item.assetTag } });
+      await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: item.assetTag, condition: "fair", notes: "Scuffed grip" } });
+      const added = await send(`returns/${item.assetTag}`, png, "equipment");
+      expect(added.status).toBe(201);
+      const [photo] = ((await added.json()) as { photos: string[] }).photos;
+      const reservation = (await api(`/reservations/${r.body.id}`, { as: "member" })).body as ReservationDto;
+      expect(reservation.items[0]!.returnPhotos).toEqual([photo]);
+      expect((await p.request(photo!, { cookie: cookies.member })).status).toBe(200);
+      expect((await p.request(photo!, { cookie: cookies.outsider })).status).toBe(404);
+      expect((await send(`returns/${item.assetTag}`, png, "member")).status).toBe(403);
+    });
+
     it("counts a late return as a strike and blocks booking at the school's limit until the office clears it", async () => {
       await setRules({ strikeLimit: 1 });
       const item = await makeItem();

@@ -474,6 +474,7 @@ function toReservation(row: repo.ReservationWithNames, items: Awaited<ReturnType
         returnedAt: i.ri.returnedAt?.toISOString() ?? null,
         returnCondition: i.ri.returnCondition,
         returnNotes: i.ri.returnNotes,
+        returnPhotos: i.ri.returnPhotos,
         damaged: i.ri.damaged,
       })),
     createdAt: r.createdAt.toISOString(),
@@ -777,7 +778,7 @@ export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput;
     const damaged = input.damaged || input.condition === "damaged";
     await tx
       .update(reservationItems)
-      .set({ returnedAt: now, returnCondition: input.condition, returnNotes: input.notes, returnPhotoUrl: input.photoUrl, damaged, active: false })
+      .set({ returnedAt: now, returnCondition: input.condition, returnNotes: input.notes, damaged, active: false })
       .where(eq(reservationItems.id, line.ri.id));
     await tx
       .update(equipmentItems)
