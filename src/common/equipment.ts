@@ -65,6 +65,21 @@ export const assetTag = z
   .toUpperCase()
   .regex(ASSET_TAG_PATTERN, "An asset tag is 2 to 32 letters, digits and dashes, like NFS-CAM-0012.");
 
+/** Where a QR label points: `/equipment/items/{id}` on the portal (labels.ts prints it). */
+export const itemPagePath = (id: string) => `/equipment/items/${id}`;
+
+/**
+ * What a scanned code names: a label's item page address (any host: the label may predate a move) or a
+ * bare asset tag, as a handheld scanner or a hand-written label gives it. Null when it is neither.
+ */
+export function readScannedCode(text: string): { itemId: string } | { assetTag: string } | null {
+  const value = text.trim();
+  const page = /\/equipment\/items\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:[?#].*)?$/i.exec(value);
+  if (page) return { itemId: page[1]!.toLowerCase() };
+  const tag = assetTag.safeParse(value);
+  return tag.success ? { assetTag: tag.data } : null;
+}
+
 // ── Categories, certifications ──────────────────────────────────────────────────────────────────
 
 export const categoryInput = z.object({

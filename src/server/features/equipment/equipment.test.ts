@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import type { BookingConflictDetails, ItemDetailDto, ReservationDto } from "../../../common/equipment.ts";
+import { readScannedCode, type BookingConflictDetails, type ItemDetailDto, type ReservationDto } from "../../../common/equipment.ts";
 import { jobs, maintenanceLog, profiles, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { updateSchoolSettings, getSchoolSettingsDto } from "../school/service.ts";
@@ -9,6 +9,17 @@ import { scanEquipmentDue } from "./overdue.ts";
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 let tagSeq = 0;
+
+describe("a scanned QR code", () => {
+  it("names an item by its label's page address on any host, or by a bare asset tag", () => {
+    const id = "0b6f4c1e-3a2d-4f5e-9a8b-7c6d5e4f3a2b";
+    expect(readScannedCode(`https://portal.school.test/equipment/items/${id}`)).toEqual({ itemId: id });
+    expect(readScannedCode(`http://localhost:3000/equipment/items/${id.toUpperCase()}/?from=label`)).toEqual({ itemId: id });
+    expect(readScannedCode(" nfs-cam-001 ")).toEqual({ assetTag: "NFS-CAM-001" });
+    expect(readScannedCode("https://example.com/equipment/items/not-an-id")).toBeNull();
+    expect(readScannedCode("WIFI:S:school;T:WPA;P:secret;;")).toBeNull();
+  });
+});
 
 describe.each(DB_KINDS)("equipment on %s", (kind) => {
   let p: TestPortal;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import {
@@ -194,6 +194,9 @@ function Requests() {
 
 // ── The desk ─────────────────────────────────────────────────────────────────────────────────────
 
+// The camera scanner (and the QR decoder it may fetch) loads only when the desk is opened.
+const QrScanner = lazy(() => import("./QrScanner.tsx"));
+
 function Desk() {
   const [outTag, setOutTag] = useState("");
   const [inTag, setInTag] = useState("");
@@ -245,7 +248,10 @@ function Desk() {
           }}
         >
           <h2 className="text-lg font-semibold">Check out</h2>
-          <Field label="Asset tag to check out" value={outTag} onChange={(e) => setOutTag(e.target.value)} autoComplete="off" autoCapitalize="characters" hint="Type the tag, or scan the label's QR code with a barcode scanner." required />
+          <Field label="Asset tag to check out" value={outTag} onChange={(e) => setOutTag(e.target.value)} autoComplete="off" autoCapitalize="characters" hint="Type the tag, scan the label with a barcode scanner, or use the camera." required />
+          <Suspense fallback={null}>
+            <QrScanner label="Scan to check out" onTag={setOutTag} />
+          </Suspense>
           <Button type="submit" busy={checkOut.isPending}>
             Check out
           </Button>
@@ -261,6 +267,9 @@ function Desk() {
         >
           <h2 className="text-lg font-semibold">Check in</h2>
           <Field label="Asset tag to check in" value={inTag} onChange={(e) => setInTag(e.target.value)} autoComplete="off" autoCapitalize="characters" required />
+          <Suspense fallback={null}>
+            <QrScanner label="Scan to check in" onTag={setInTag} />
+          </Suspense>
           <Select label="Condition" value={condition} onChange={(e) => setCondition(e.target.value as Condition)} options={CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))} />
           <Textarea label="Condition notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
           <div className="flex flex-col gap-1 text-sm">
