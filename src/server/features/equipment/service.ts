@@ -395,13 +395,26 @@ function range(from: string, to: string) {
   return r;
 }
 
-export async function availability(s: Pick<S, "db">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<Page<AvailabilityItem>> {
+/**
+ * Which items a catalogue page shows does not depend on the range (unless only free ones are asked for),
+ * so the page is kept per filter for a few seconds and until the next domain event, like the answers
+ * below; each range then costs one small query over the page's items.
+ */
+const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({ ttlMs: 5_000, maxEntries: 200 });
+
+export async function availability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<Page<AvailabilityItem>> {
   const q = opts.query;
-  const page = await repo.selectAvailability(s.db, { ...q, ...range(q.from, q.to), userId: opts.caller.id });
+  const r = range(q.from, q.to);
+  const filter = { search: q.search, categoryId: q.categoryId, limit: q.limit, offset: q.offset };
+  const page = q.onlyFree
+    ? await repo.selectCataloguePage(s.db, { ...filter, onlyFree: r })
+    : await pageCache(s.events).get(JSON.stringify(filter), () => repo.selectCataloguePage(s.db, filter));
+  const checks = await repo.selectFreeAmong(s.db, { ids: page.rows.map((row) => row.item.id), ...r, userId: opts.caller.id });
   return {
     total: page.total,
-    items: page.rows.map((r) => {
-      const i = toItem(r);
+    items: page.rows.map((row) => {
+      const i = toItem(row);
+      const check = checks.get(i.id) ?? { free: false, certified: false };
       return {
         id: i.id,
         name: i.name,
@@ -413,8 +426,8 @@ export async function availability(s: Pick<S, "db">, opts: { caller: Caller; que
         photoUrl: i.photoUrl,
         certification: i.certification,
         category: i.category,
-        free: r.free,
-        certified: r.certified,
+        free: check.free,
+        certified: check.certified,
       };
     }),
   };
