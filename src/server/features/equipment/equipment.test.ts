@@ -295,6 +295,28 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
   });
 
   describe("the desk", () => {
+    it("shows bookings in a calendar per item and for the whole inventory, and a project's reservations", async () => {
+      const [one, two] = [await makeItem({ name: "Calendar camera" }), await makeItem({ name: "Calendar lens" })];
+      const first = await reserve([one.id], { from: 400, to: 410 });
+      const second = await reserve([two.id], { from: 405, to: 415 });
+      expect([first.status, second.status]).toEqual([201, 201]);
+      const window = `from=${encodeURIComponent(at(395))}&to=${encodeURIComponent(at(420))}`;
+      const perItem = await api(`/items/${one.id}/calendar?${window}`, { as: "member" });
+      expect(perItem.body.map((e: { reservationId: string }) => e.reservationId)).toEqual([first.body.id]);
+      const whole = await api(`/calendar?${window}`, { as: "member" });
+      const mine = whole.body.filter((e: { itemId: string }) => e.itemId === one.id || e.itemId === two.id);
+      expect(mine.map((e: { assetTag: string; state: string }) => [e.assetTag, e.state])).toEqual([
+        [one.assetTag, "requested"],
+        [two.assetTag, "requested"],
+      ]);
+      const outside = await api(`/calendar?from=${encodeURIComponent(at(500))}&to=${encodeURIComponent(at(510))}`, { as: "member" });
+      expect(outside.body.some((e: { itemId: string }) => e.itemId === one.id)).toBe(false);
+      // The project's page lists its reservations to anyone signed in, as projects are open to everyone.
+      const forProject = await api(`/reservations?projectId=${projectId}&limit=100`, { as: "outsider" });
+      expect(forProject.status).toBe(200);
+      expect(forProject.body.items.map((r: ReservationDto) => r.id)).toEqual(expect.arrayContaining([first.body.id, second.body.id]));
+    });
+
     it("checks out by tag, takes partial returns, and sends damage to maintenance", async () => {
       const [cam, lens] = [await makeItem({ name: "Desk camera" }), await makeItem({ name: "Desk lens" })];
       const r = await reserve([cam.id, lens.id], { from: 25, to: 49 });
