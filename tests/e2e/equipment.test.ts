@@ -188,4 +188,15 @@ describe("equipment", () => {
     await visible(thumb);
     expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   });
+
+  it("shows a production's reservations in the equipment place of its project page", async () => {
+    const student = await utcPage();
+    await signIn(student, "student@portal.test");
+    const project = (await (await student.request.get("/rest/v1/projects?search=The%20Weight%20of%20Water")).json()).items[0];
+    await student.goto(`/project/${project.id}`);
+    const place = student.getByRole("region", { name: "Equipment", exact: true });
+    // The seed's "Fiction package A" is out with this production.
+    await visible(place.getByText("Checked out", { exact: true }));
+    await visible(place.getByText("NFS-CAM-001", { exact: true }));
+  });
 });
