@@ -20,6 +20,8 @@ declare module "autocannon" {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    /** Rewrites each request before it is sent (here: a different query string each time). */
+    requests?: { setupRequest?: (req: { path: string; [k: string]: unknown }) => { path: string; [k: string]: unknown } }[];
   }
   interface Result {
     requests: Histogram & { sent: number };

@@ -65,6 +65,21 @@ export const assetTag = z
   .toUpperCase()
   .regex(ASSET_TAG_PATTERN, "An asset tag is 2 to 32 letters, digits and dashes, like NFS-CAM-0012.");
 
+/** Where a QR label points: `/equipment/items/{id}` on the portal (labels.ts prints it). */
+export const itemPagePath = (id: string) => `/equipment/items/${id}`;
+
+/**
+ * What a scanned code names: a label's item page address (any host: the label may predate a move) or a
+ * bare asset tag, as a handheld scanner or a hand-written label gives it. Null when it is neither.
+ */
+export function readScannedCode(text: string): { itemId: string } | { assetTag: string } | null {
+  const value = text.trim();
+  const page = /\/equipment\/items\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:[?#].*)?$/i.exec(value);
+  if (page) return { itemId: page[1]!.toLowerCase() };
+  const tag = assetTag.safeParse(value);
+  return tag.success ? { assetTag: tag.data } : null;
+}
+
 // ── Categories, certifications ──────────────────────────────────────────────────────────────────
 
 export const categoryInput = z.object({
@@ -93,12 +108,6 @@ const itemFields = {
   valueMinor: z.number("The value is a number").int("The value is a whole number of cents").min(0, "The value cannot be negative").max(1_000_000_000).default(0),
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).default("good"),
   location: text(120, "The storage location").default(""),
-  photoUrl: z
-    .string()
-    .trim()
-    .max(500)
-    .refine((u) => u === "" || /^(https?:\/\/|\/)/.test(u), "The photo is a web address (https://…) or a path on this site.")
-    .default(""),
   notes: text(2000, "The notes").default(""),
   certificationId: id("a certification").nullable().default(null),
 };
@@ -212,7 +221,6 @@ export const checkinInput = z.object({
   assetTag,
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }),
   notes: text(2000, "The condition notes").default(""),
-  photoUrl: z.string().trim().max(500).default(""),
   damaged: z.boolean().default(false),
 });
 export type CheckinInput = z.input<typeof checkinInput>;
@@ -287,6 +295,8 @@ export interface ReservationItemDto {
   returnedAt: string | null;
   returnCondition: Condition | null;
   returnNotes: string;
+  /** Condition photos taken at check-in. */
+  returnPhotos: string[];
   damaged: boolean;
 }
 

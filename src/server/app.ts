@@ -10,7 +10,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { requireUser, type AppEnv } from "./auth/guards.ts";
 import type { Services } from "./context.ts";
 import { publicAccountRoutes } from "./features/account/routes.ts";
-import { equipmentRoutes } from "./features/equipment/routes.ts";
+import { equipmentRoutes, equipmentStorageRoutes } from "./features/equipment/routes.ts";
 import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
 import { documentRoutes, publicSigningRoutes, storageRoutes, submissionRoutes } from "./features/documents/routes.ts";
 import { inboxRoutes } from "./features/inbox/routes.ts";
@@ -105,6 +105,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/ical", icalRoutes);
   app.route("/rest/v1/budget-approval", publicApprovalRoutes);
   app.route("/rest/v1/signing", publicSigningRoutes);
+  app.route("/storage/v1/object/equipment", equipmentStorageRoutes);
   app.route("/storage/v1/object", storageRoutes);
   app.use("/rest/v1/*", requireUser);
   app.use("/functions/v1/*", requireUser);

@@ -1,6 +1,11 @@
 import { AxeBuilder } from "@axe-core/playwright";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
+import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
 import { usePortal, UI_TIMEOUT } from "./support/fixtures.ts";
 import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
@@ -11,6 +16,28 @@ const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toIS
 const seriousAxe = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 const utcPage = () => e2e.newPage({ timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
+
+/**
+ * One grey-scale frame holding the QR code of `text`, as a YUV4MPEG2 file: what Chromium's fake camera
+ * (--use-file-for-fake-video-capture) plays in a loop. Written by hand, so the test needs no ffmpeg.
+ */
+function qrVideo(text: string, file: string) {
+  const [width, height] = [640, 480];
+  const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const n = qr.modules.size;
+  const scale = Math.floor((height - 40) / (n + 8));
+  const left = Math.floor((width - n * scale) / 2);
+  const top = Math.floor((height - n * scale) / 2);
+  const luma = new Uint8Array(width * height).fill(235);
+  for (let y = 0; y < n * scale; y++) {
+    for (let x = 0; x < n * scale; x++) {
+      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(top + y) * width + left + x] = 16;
+    }
+  }
+  const chroma = new Uint8Array((width / 2) * (height / 2)).fill(128);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  writeFileSync(file, Buffer.concat([header, Buffer.from("FRAME\n"), luma, chroma, chroma]));
+}
 
 describe("equipment", () => {
   it("reserve → approve → check out by typed tag → check in with damage sends the item to maintenance", async () => {
@@ -49,7 +76,10 @@ describe("equipment", () => {
     await field(office, "Condition").selectOption({ label: "Damaged" });
     await field(office, "Condition notes").fill("Front element cracked");
     await office.getByRole("checkbox", { name: "Damaged: send to maintenance" }).check();
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    await field(office, "Condition photos").setInputFiles({ name: "cracked.png", mimeType: "image/png", buffer: png });
     await button(office, "Check in").click();
+    await visible(office.getByText(/1 photo kept\./));
     await visible(office.getByRole("status").filter({ hasText: "(NFS-LNS-021) checked in for “Small Hours”" }));
     expect(await seriousAxe(office)).toEqual([]);
 
@@ -98,5 +128,75 @@ describe("equipment", () => {
     await alert.getByRole("button", { name: /^Use .* instead$/ }).first().click();
     await student.getByRole("button", { name: "Request 1 reservation" }).click();
     await toast(student, "Reservation requested");
+  });
+
+  it("reads a QR label with the phone camera at the desk: the label's item page address becomes the tag", async () => {
+    const office = await utcPage();
+    await signIn(office, "equipment@portal.test");
+    const camera = (await (await office.request.get("/rest/v1/equipment/items?search=NFS-CAM-001")).json()).items[0];
+    // The label prints the item page's full address; the desk must turn it into the asset tag.
+    const dir = mkdtempSync(path.join(os.tmpdir(), "portal-qr-"));
+    const video = path.join(dir, "label.y4m");
+    qrVideo(`${e2e.portal.url}/equipment/items/${camera.id}`, video);
+    const browser = await launchBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]);
+    try {
+      const context = await browser.newContext({ baseURL: e2e.portal.url, timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
+      context.setDefaultTimeout(UI_TIMEOUT);
+      await context.grantPermissions(["camera"], { origin: e2e.portal.url });
+      const page = await context.newPage();
+      const decoder: string[] = [];
+      page.on("request", (r) => /jsqr/i.test(r.url()) && decoder.push(r.url()));
+      await signIn(page, "equipment@portal.test");
+      await page.goto("/equipment-admin");
+      await page.getByRole("tab", { name: "Desk" }).click();
+      await visible(button(page, "Scan to check in"));
+      expect(decoder).toEqual([]);
+      await button(page, "Scan to check in").click();
+      await expect.poll(() => field(page, "Asset tag to check in").inputValue(), { timeout: UI_TIMEOUT }).toBe("NFS-CAM-001");
+      // Linux Chromium has no BarcodeDetector, so the decoding library was fetched, and only now.
+      expect(await page.evaluate(() => "BarcodeDetector" in window)).toBe(false);
+      expect(decoder.length).toBeGreaterThan(0);
+      await visible(button(page, "Scan to check in"));
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("uploads an item's photo in the inventory, shows it in the catalogue, and refuses a file that is not a picture", async () => {
+    const office = await utcPage();
+    await signIn(office, "equipment@portal.test");
+    await office.goto("/equipment-admin");
+    await office.getByRole("tab", { name: "Inventory" }).click();
+    await field(office, "Search the inventory").fill("NFS-LNS-001");
+    await office.getByRole("row").filter({ hasText: "NFS-LNS-001" }).getByRole("link").click();
+    await visible(office.locator("dl").getByText("NFS-LNS-001", { exact: true }));
+    await office.getByRole("button", { name: "Edit" }).click();
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    await office.locator('input[type="file"][accept^="image"]').setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.7 a PDF in disguise") });
+    await toast(office, "Photo not saved");
+    await visible(office.getByText(/this file is a PDF/));
+    await office.locator('input[type="file"][accept^="image"]').setInputFiles({ name: "lens.png", mimeType: "image/png", buffer: png });
+    await toast(office, "Photo saved");
+    await visible(button(office, "Replace photo"));
+
+    const student = await utcPage();
+    await signIn(student, "student@portal.test");
+    await student.goto("/equipment");
+    await field(student, "Search").fill("NFS-LNS-001");
+    const thumb = student.getByRole("list", { name: "Catalogue" }).getByRole("img", { name: /^Photo of / });
+    await visible(thumb);
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  });
+
+  it("shows a production's reservations in the equipment place of its project page", async () => {
+    const student = await utcPage();
+    await signIn(student, "student@portal.test");
+    const project = (await (await student.request.get("/rest/v1/projects?search=The%20Weight%20of%20Water")).json()).items[0];
+    await student.goto(`/project/${project.id}`);
+    const place = student.getByRole("region", { name: "Equipment", exact: true });
+    // The seed's "Fiction package A" is out with this production.
+    await visible(place.getByText("Checked out", { exact: true }));
+    await visible(place.getByText("NFS-CAM-001", { exact: true }));
   });
 });

@@ -1,7 +1,8 @@
 import { chromium, type Browser } from "playwright-core";
 
 /** Debian's Chromium (never a downloaded browser), with everything that phones home switched off. */
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: switches a test needs on top, such as a fake camera. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -13,6 +14,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--disable-quic",
       "--no-first-run",
+      ...extraArgs,
     ],
   });
 }

@@ -62,7 +62,8 @@ export const equipmentItems = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("equipment_items_category_idx").on(t.categoryId, t.name),
+    // The catalogue's order within a category, so a page stops reading after its rows.
+    index("equipment_items_category_order_idx").on(t.categoryId, sql`lower(${t.name})`, t.assetTag),
     index("equipment_items_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     check("equipment_items_value_nonnegative", sql`${t.valueMinor} >= 0`),
   ],
@@ -146,12 +147,22 @@ export const reservationItems = pgTable(
     returnedAt: timestamp("returned_at", { withTimezone: true }),
     returnCondition: conditionEnum("return_condition"),
     returnNotes: text("return_notes").notNull().default(""),
-    returnPhotoUrl: text("return_photo_url").notNull().default(""),
+    /** Addresses of the condition photos taken at check-in, in the `equipment` storage bucket. */
+    returnPhotos: text("return_photos").array().notNull().default(sql`'{}'::text[]`),
     damaged: boolean("damaged").notNull().default(false),
   },
   (t) => [
     uniqueIndex("equipment_reservation_items_unique").on(t.reservationId, t.itemId),
     index("equipment_reservation_items_item_idx").on(t.itemId, t.startsAt),
+    // "Which items are busy in this range" across the inventory (the catalogue's only-free filter): the
+    // exclusion constraint's index leads with the item, so a range-only search needs its own.
+    index("equipment_reservation_items_active_range_idx")
+      .using("gist", sql`tstzrange(${t.startsAt}, ${t.endsAt}, '[)')`)
+      .where(sql`${t.active}`),
+    // Items out and not back: a handful of rows, read by every availability check (late items stay busy).
+    index("equipment_reservation_items_out_idx")
+      .on(t.itemId, t.endsAt)
+      .where(sql`${t.checkedOutAt} is not null and ${t.returnedAt} is null`),
     check("equipment_reservation_items_range", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import {
   SIGNING_TOKEN_HEADER,
   declineInput,
@@ -12,6 +11,7 @@ import {
   voidInput,
 } from "../../../common/documents.ts";
 import { requireUser, type AppEnv } from "../../auth/guards.ts";
+import { uploadLimit } from "../../lib/upload.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, query } from "../../lib/validate.ts";
@@ -69,16 +69,6 @@ export const publicSigningRoutes = new Hono<AppEnv>()
   .get("/:submissionId/:signerId", async (c) => c.json(await signatures.openSigning(c.var.services, { ...link(c), client: client(c) })))
   .post("/:submissionId/:signerId/sign", async (c) => c.json(await signatures.sign(c.var.services, { ...link(c), client: client(c), input: await body(c, signInput) })))
   .post("/:submissionId/:signerId/decline", async (c) => c.json(await signatures.decline(c.var.services, { ...link(c), client: client(c), input: await body(c, declineInput) })));
-
-const MB = 1024 * 1024;
-/** The app's 1 MB limit for JSON does not fit a file: uploads carry the UPLOAD_MAX_MB setting, checked while reading. */
-const uploadLimit = (c: C, next: () => Promise<void>) =>
-  bodyLimit({
-    maxSize: c.var.services.config.UPLOAD_MAX_MB * MB,
-    onError: () => {
-      throw new AppError("payload_too_large", `The file is larger than ${c.var.services.config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`);
-    },
-  })(c, next);
 
 const fileHeaders = (type: string, fileName: string, inline: boolean) => ({
   "content-type": type,

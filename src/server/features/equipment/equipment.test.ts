@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import type { BookingConflictDetails, ItemDetailDto, ReservationDto } from "../../../common/equipment.ts";
+import { readScannedCode, type BookingConflictDetails, type ItemDetailDto, type ReservationDto } from "../../../common/equipment.ts";
 import { jobs, maintenanceLog, profiles, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { updateSchoolSettings, getSchoolSettingsDto } from "../school/service.ts";
@@ -9,6 +9,17 @@ import { scanEquipmentDue } from "./overdue.ts";
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 let tagSeq = 0;
+
+describe("a scanned QR code", () => {
+  it("names an item by its label's page address on any host, or by a bare asset tag", () => {
+    const id = "0b6f4c1e-3a2d-4f5e-9a8b-7c6d5e4f3a2b";
+    expect(readScannedCode(`https://portal.school.test/equipment/items/${id}`)).toEqual({ itemId: id });
+    expect(readScannedCode(`http://localhost:3000/equipment/items/${id.toUpperCase()}/?from=label`)).toEqual({ itemId: id });
+    expect(readScannedCode(" nfs-cam-001 ")).toEqual({ assetTag: "NFS-CAM-001" });
+    expect(readScannedCode("https://example.com/equipment/items/not-an-id")).toBeNull();
+    expect(readScannedCode("WIFI:S:school;T:WPA;P:secret;;")).toBeNull();
+  });
+});
 
 describe.each(DB_KINDS)("equipment on %s", (kind) => {
   let p: TestPortal;
@@ -284,6 +295,28 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
   });
 
   describe("the desk", () => {
+    it("shows bookings in a calendar per item and for the whole inventory, and a project's reservations", async () => {
+      const [one, two] = [await makeItem({ name: "Calendar camera" }), await makeItem({ name: "Calendar lens" })];
+      const first = await reserve([one.id], { from: 400, to: 410 });
+      const second = await reserve([two.id], { from: 405, to: 415 });
+      expect([first.status, second.status]).toEqual([201, 201]);
+      const window = `from=${encodeURIComponent(at(395))}&to=${encodeURIComponent(at(420))}`;
+      const perItem = await api(`/items/${one.id}/calendar?${window}`, { as: "member" });
+      expect(perItem.body.map((e: { reservationId: string }) => e.reservationId)).toEqual([first.body.id]);
+      const whole = await api(`/calendar?${window}`, { as: "member" });
+      const mine = whole.body.filter((e: { itemId: string }) => e.itemId === one.id || e.itemId === two.id);
+      expect(mine.map((e: { assetTag: string; state: string }) => [e.assetTag, e.state])).toEqual([
+        [one.assetTag, "requested"],
+        [two.assetTag, "requested"],
+      ]);
+      const outside = await api(`/calendar?from=${encodeURIComponent(at(500))}&to=${encodeURIComponent(at(510))}`, { as: "member" });
+      expect(outside.body.some((e: { itemId: string }) => e.itemId === one.id)).toBe(false);
+      // The project's page lists its reservations to anyone signed in, as projects are open to everyone.
+      const forProject = await api(`/reservations?projectId=${projectId}&limit=100`, { as: "outsider" });
+      expect(forProject.status).toBe(200);
+      expect(forProject.body.items.map((r: ReservationDto) => r.id)).toEqual(expect.arrayContaining([first.body.id, second.body.id]));
+    });
+
     it("checks out by tag, takes partial returns, and sends damage to maintenance", async () => {
       const [cam, lens] = [await makeItem({ name: "Desk camera" }), await makeItem({ name: "Desk lens" })];
       const r = await reserve([cam.id, lens.id], { from: 25, to: 49 });
@@ -310,6 +343,52 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(log.map((l) => l.kind)).toEqual(["damage"]);
       expect(log[0]!.note).toContain("Cracked LCD");
       expect((await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag, condition: "good" } })).status).toBe(409);
+    });
+
+    it("keeps an item's photo and condition photos in the equipment bucket, checking type, size and who may see them", async () => {
+      // A 1×1 PNG: the bytes decide the type, not the name.
+      const png = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
+      const send = (path: string, bytes: Uint8Array, as: string, name = "photo.png") =>
+        p.request(`/storage/v1/object/equipment/${path}?name=${name}`, { method: "POST", body: bytes as Uint8Array<ArrayBuffer>, headers: { "content-type": "image/png" }, cookie: cookies[as] });
+      const item = await makeItem({ name: "Photo camera" });
+      expect((await send(`items/${item.id}`, png, "member")).status).toBe(403);
+      const pdf = await send(`items/${item.id}`, new TextEncoder().encode("%PDF-1.7 not a picture"), "equipment", "photo.png");
+      expect(pdf.status).toBe(415);
+      expect(((await pdf.json()) as { error: { message: string } }).error.message).toContain("this file is a PDF");
+      const huge = await send(`items/${item.id}`, new Uint8Array(p.services.config.UPLOAD_MAX_MB * 1024 * 1024 + 1), "equipment");
+      expect(huge.status).toBe(413);
+
+      const first = (await (await send(`items/${item.id}`, png, "equipment")).json()) as ItemDetailDto;
+      expect(first.photoUrl).toMatch(/^\/storage\/v1\/object\/equipment\/items\/[0-9a-f-]+\/[0-9a-f-]+\.png$/);
+      const seen = await p.request(first.photoUrl, { cookie: cookies.member });
+      expect(seen.status).toBe(200);
+      expect(seen.headers.get("content-type")).toBe("image/png");
+      expect(new Uint8Array(await seen.arrayBuffer())).toEqual(png);
+      expect((await p.request(first.photoUrl)).status).toBe(401);
+      const catalogue = await api(`/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(54))}&search=${item.assetTag}`, { as: "member" });
+      expect(catalogue.body.items[0].photoUrl).toBe(first.photoUrl);
+
+      const replaced = (await (await send(`items/${item.id}`, png, "equipment")).json()) as ItemDetailDto;
+      expect(replaced.photoUrl).not.toBe(first.photoUrl);
+      expect((await p.request(first.photoUrl, { cookie: cookies.member })).status).toBe(404);
+      const removed = await p.request(`/storage/v1/object/equipment/items/${item.id}`, { method: "DELETE", cookie: cookies.equipment });
+      expect(((await removed.json()) as ItemDetailDto).photoUrl).toBe("");
+      expect((await p.request(replaced.photoUrl, { cookie: cookies.member })).status).toBe(404);
+
+      // Condition photos follow a check-in, read by the office and the borrower but not by an outsider.
+      expect((await send(`returns/${item.assetTag}`, png, "equipment")).status).toBe(409);
+      const r = await reserve([item.id], { from: 25, to: 49 });
+      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
+      await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: item.assetTag } });
+      await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: item.assetTag, condition: "fair", notes: "Scuffed grip" } });
+      const added = await send(`returns/${item.assetTag}`, png, "equipment");
+      expect(added.status).toBe(201);
+      const [photo] = ((await added.json()) as { photos: string[] }).photos;
+      const reservation = (await api(`/reservations/${r.body.id}`, { as: "member" })).body as ReservationDto;
+      expect(reservation.items[0]!.returnPhotos).toEqual([photo]);
+      expect((await p.request(photo!, { cookie: cookies.member })).status).toBe(200);
+      expect((await p.request(photo!, { cookie: cookies.outsider })).status).toBe(404);
+      expect((await send(`returns/${item.assetTag}`, png, "member")).status).toBe(403);
     });
 
     it("counts a late return as a strike and blocks booking at the school's limit until the office clears it", async () => {

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import QRCode from "qrcode";
+import { itemPagePath } from "../../../common/equipment.ts";
 import type { Services } from "../../context.ts";
 import { equipmentItems } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -34,7 +35,7 @@ export async function labelSheet(s: Pick<Services, "db" | "config">, opts: { ids
     const slot = n % perPage;
     const x = (slot % LABEL.cols) * LABEL.w;
     const y = PAGE.h - LABEL.top - (Math.floor(slot / LABEL.cols) + 1) * LABEL.h;
-    const url = new URL(`/equipment/items/${item.id}`, s.config.PUBLIC_URL).toString();
+    const url = new URL(itemPagePath(item.id), s.config.PUBLIC_URL).toString();
     const png = await pdf.embedPng(await QRCode.toBuffer(url, { margin: 0, width: 240, errorCorrectionLevel: "M" }));
     const size = LABEL.h - 8 * MM;
     page.drawImage(png, { x: x + 4 * MM, y: y + 4 * MM, width: size, height: size });

@@ -26,15 +26,21 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const overlaps = (from: Date, to: Date) =>
   sql`${reservationItems.active} and tstzrange(${reservationItems.startsAt}, ${reservationItems.endsAt}, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
 
+/**
+ * A column of the outer `equipment_items` row, always with its table's name: drizzle leaves the name off in a
+ * query of one table, and inside the subqueries below a bare "id" would be the booking row's own id.
+ */
+const outer = (column: "id" | "status" | "certification_id") => sql`${equipmentItems}.${sql.identifier(column)}`;
+
 /** An item still out past its due time is not free for anyone until it comes back. */
-const stillOutLate = sql`exists (select 1 from ${reservationItems} late where late.item_id = ${equipmentItems.id} and late.checked_out_at is not null and late.returned_at is null and late.ends_at < now())`;
+const stillOutLate = sql`exists (select 1 from ${reservationItems} late where late.item_id = ${outer("id")} and late.checked_out_at is not null and late.returned_at is null and late.ends_at < now())`;
 
 /** The item needs no certification, or the person holds the one it needs. */
 const certifiedFor = (userId: string) =>
-  sql<boolean>`(${equipmentItems.certificationId} is null or exists (select 1 from ${userCertifications} uc where uc.certification_id = ${equipmentItems.certificationId} and uc.user_id = ${userId}))`;
+  sql<boolean>`(${outer("certification_id")} is null or exists (select 1 from ${userCertifications} uc where uc.certification_id = ${outer("certification_id")} and uc.user_id = ${userId}))`;
 
 export const freeBetween = (from: Date, to: Date) =>
-  sql<boolean>`(${equipmentItems.status} in ('available', 'checked_out') and not exists (select 1 from ${reservationItems} where ${reservationItems.itemId} = ${equipmentItems.id} and ${overlaps(from, to)}) and not ${stillOutLate})`;
+  sql<boolean>`(${outer("status")} in ('available', 'checked_out') and not exists (select 1 from ${reservationItems} booked where booked.item_id = ${outer("id")} and booked.active and tstzrange(booked.starts_at, booked.ends_at, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')) and not ${stillOutLate})`;
 
 const itemColumns = {
   item: equipmentItems,
@@ -82,30 +88,40 @@ export async function selectItem(db: DbOrTx, where: SQL) {
   return row ?? null;
 }
 
-/** The catalogue: items not retired, each with whether it is free between `from` and `to`. */
-export async function selectAvailability(
+/**
+ * A page of the catalogue (items not retired) in its order. With `onlyFree` the range decides which items
+ * qualify: the busy items of the range come from the range's own GiST index, one anti-join for all.
+ */
+export async function selectCataloguePage(
   db: DbOrTx,
-  q: { from: Date; to: Date; search?: string; categoryId?: string; onlyFree?: boolean; limit: number; offset: number; userId: string },
+  q: { search?: string; categoryId?: string; limit: number; offset: number; onlyFree?: { from: Date; to: Date } },
 ) {
-  const free = freeBetween(q.from, q.to);
-  const where = and(itemWhere(q), sql`${equipmentItems.status} <> 'retired'`, q.onlyFree ? free : undefined);
-  // The page is chosen first and only its rows are checked against the bookings: the overlap test per
-  // item is the costly part, and a page needs it for 50 items, not for the whole inventory.
-  const [page, [total]] = await Promise.all([
-    db
-      .select({ id: equipmentItems.id })
-      .from(equipmentItems)
-      .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentItems.categoryId))
-      .where(where)
-      .orderBy(...catalogueOrder)
-      .limit(q.limit)
-      .offset(q.offset),
+  const free = q.onlyFree
+    ? and(
+        sql`${equipmentItems.status} in ('available', 'checked_out')`,
+        sql`${equipmentItems.id} not in (select ${reservationItems.itemId} from ${reservationItems} where ${overlaps(q.onlyFree.from, q.onlyFree.to)})`,
+        sql`not ${stillOutLate}`,
+      )
+    : undefined;
+  const where = and(itemWhere(q), sql`${equipmentItems.status} <> 'retired'`, free);
+  const [rows, [total]] = await Promise.all([
+    itemQuery(db).where(where).orderBy(...catalogueOrder).limit(q.limit).offset(q.offset),
     db.select({ n: count() }).from(equipmentItems).where(where),
   ]);
-  const ids = page.map((p) => p.id);
-  const rows = ids.length ? await itemQuery(db, { free, certified: certifiedFor(q.userId) }).where(inArray(equipmentItems.id, ids)) : [];
-  const byId = new Map(rows.map((r) => [r.item.id, r]));
-  return { rows: ids.map((id) => byId.get(id)!), total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * For the items of a page: free between `from` and `to` (bookable, no active booking overlapping, not still
+ * out late) and whether the person holds the certification each needs. One query, 50 index probes.
+ */
+export async function selectFreeAmong(db: DbOrTx, q: { ids: string[]; from: Date; to: Date; userId: string }) {
+  if (q.ids.length === 0) return new Map<string, { free: boolean; certified: boolean }>();
+  const rows = await db
+    .select({ id: equipmentItems.id, free: freeBetween(q.from, q.to), certified: certifiedFor(q.userId) })
+    .from(equipmentItems)
+    .where(sql`${equipmentItems.id} = any(${sql.param(q.ids)}::uuid[])`);
+  return new Map(rows.map((r) => [r.id, { free: r.free, certified: r.certified }]));
 }
 
 export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }) {

@@ -19,16 +19,19 @@ import {
   reservationCreateInput,
   reservationListQuery,
 } from "../../../common/equipment.ts";
-import type { AppEnv } from "../../auth/guards.ts";
+import { requireUser, type AppEnv } from "../../auth/guards.ts";
+import { uploadLimit } from "../../lib/upload.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, query } from "../../lib/validate.ts";
 import { exportItemsCsv, importItemsCsv } from "./csv.ts";
 import { labelSheet } from "./labels.ts";
+import { addReturnPhoto, readPhoto, removeItemPhoto, setItemPhoto } from "./photos.ts";
 import * as service from "./service.ts";
 
 type C = { var: AppEnv["Variables"]; req: { param(): Record<string, string> } };
 
 const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, role: c.var.user.role });
+const JSON_TEXT = { "content-type": "application/json" };
 const param = (c: C, name: string) => c.req.param()[name] ?? "";
 const kitRange = z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() });
 const labelQuery = z.object({ ids: z.string().max(40_000).optional(), categoryId: z.string().uuid().optional() });
@@ -88,7 +91,7 @@ export const equipmentRoutes = new Hono<AppEnv>()
     await service.deleteKit(c.var.services, { caller: caller(c), id: param(c, "id") });
     return c.body(null, 204);
   })
-  .get("/availability", async (c) => c.json(await service.availability(c.var.services, { caller: caller(c), query: query(c, availabilityQuery) })))
+  .get("/availability", async (c) => c.body(await service.browseAvailability(c.var.services, { caller: caller(c), query: query(c, availabilityQuery) }), 200, JSON_TEXT))
   .get("/me", async (c) => c.json(await service.myStatus(c.var.services, { caller: caller(c) })))
   .get("/summary", async (c) => {
     office(c);
@@ -106,3 +109,30 @@ export const equipmentRoutes = new Hono<AppEnv>()
   .post("/desk/checkin", async (c) => c.json(await service.checkIn(c.var.services, { caller: caller(c), input: await body(c, checkinInput) })))
   .get("/strikes", async (c) => c.json(await service.listStrikes(c.var.services, { caller: caller(c) })))
   .post("/strikes/clear", async (c) => c.json(await service.clearStrikes(c.var.services, { caller: caller(c), userId: (await body(c, certificationGrantInput)).userId })));
+
+const photoName = z.object({ name: z.string("Give the file's name").trim().min(1, "Give the file's name").max(255, "A file name may be at most 255 characters long.") });
+
+/**
+ * /storage/v1/object/equipment/…: the bucket of item photos (items/<itemId>) and condition photos taken at
+ * check-in (returns/<assetTag> to add, returns/<reservationItemId>/<file> to read); photos.ts decides who may.
+ */
+export const equipmentStorageRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/items/:itemId", uploadLimit, async (c) => {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(await setItemPhoto(c.var.services, { caller: caller(c), itemId: param(c, "itemId"), fileName: query(c, photoName).name, bytes }), 201);
+  })
+  .delete("/items/:itemId", async (c) => c.json(await removeItemPhoto(c.var.services, { caller: caller(c), itemId: param(c, "itemId") })))
+  .post("/returns/:assetTag", uploadLimit, async (c) => {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(await addReturnPhoto(c.var.services, { caller: caller(c), assetTag: param(c, "assetTag"), fileName: query(c, photoName).name, bytes }), 201);
+  })
+  .get("/:kind/:ownerId/:file", async (c) => {
+    const photo = await readPhoto(c.var.services, { caller: caller(c), kind: param(c, "kind"), ownerId: param(c, "ownerId"), file: param(c, "file") });
+    return c.body(new Uint8Array(photo.bytes), 200, {
+      "content-type": photo.type,
+      // Each photo has an address of its own (a new upload is a new name), so a private copy may be kept.
+      "cache-control": "private, max-age=86400",
+      "x-content-type-options": "nosniff",
+    });
+  });

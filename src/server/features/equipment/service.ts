@@ -59,6 +59,7 @@ import {
   strikes,
   userCertifications,
 } from "../../db/schema/index.ts";
+import { cachePerBus } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../notifications/emails/reservation-decided.ts";
@@ -394,13 +395,26 @@ function range(from: string, to: string) {
   return r;
 }
 
-export async function availability(s: Pick<S, "db">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<Page<AvailabilityItem>> {
+/**
+ * Which items a catalogue page shows does not depend on the range (unless only free ones are asked for),
+ * so the page is kept per filter for a few seconds and until the next domain event, like the answers
+ * below; each range then costs one small query over the page's items.
+ */
+const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({ ttlMs: 5_000, maxEntries: 200 });
+
+export async function availability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<Page<AvailabilityItem>> {
   const q = opts.query;
-  const page = await repo.selectAvailability(s.db, { ...q, ...range(q.from, q.to), userId: opts.caller.id });
+  const r = range(q.from, q.to);
+  const filter = { search: q.search, categoryId: q.categoryId, limit: q.limit, offset: q.offset };
+  const page = q.onlyFree
+    ? await repo.selectCataloguePage(s.db, { ...filter, onlyFree: r })
+    : await pageCache(s.events).get(JSON.stringify(filter), () => repo.selectCataloguePage(s.db, filter));
+  const checks = await repo.selectFreeAmong(s.db, { ids: page.rows.map((row) => row.item.id), ...r, userId: opts.caller.id });
   return {
     total: page.total,
-    items: page.rows.map((r) => {
-      const i = toItem(r);
+    items: page.rows.map((row) => {
+      const i = toItem(row);
+      const check = checks.get(i.id) ?? { free: false, certified: false };
       return {
         id: i.id,
         name: i.name,
@@ -412,11 +426,25 @@ export async function availability(s: Pick<S, "db">, opts: { caller: Caller; que
         photoUrl: i.photoUrl,
         certification: i.certification,
         category: i.category,
-        free: r.free,
-        certified: r.certified,
+        free: check.free,
+        certified: check.certified,
       };
     }),
   };
+}
+
+/**
+ * The catalogue as browsers ask for it, as JSON text per person and query, for a few seconds and until the
+ * next domain event (every booking, check-out and inventory change publishes one; lib/cache.ts): a class
+ * planning the same shoot weekend costs the database one page. The range is part of the key, and an item
+ * turning late (the only change without an event) shows within the few seconds.
+ */
+const CATALOGUE_CACHE_MS = 5_000;
+const catalogueCache = cachePerBus<string>({ ttlMs: CATALOGUE_CACHE_MS, maxEntries: 400 });
+
+export function browseAvailability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<string> {
+  const key = `${opts.caller.id} ${JSON.stringify(opts.query)}`;
+  return catalogueCache(s.events).get(key, async () => JSON.stringify(await availability(s, opts)));
 }
 
 export async function myStatus(s: Pick<S, "db">, opts: { caller: Caller }): Promise<MyEquipmentStatus> {
@@ -459,6 +487,7 @@ function toReservation(row: repo.ReservationWithNames, items: Awaited<ReturnType
         returnedAt: i.ri.returnedAt?.toISOString() ?? null,
         returnCondition: i.ri.returnCondition,
         returnNotes: i.ri.returnNotes,
+        returnPhotos: i.ri.returnPhotos,
         damaged: i.ri.damaged,
       })),
     createdAt: r.createdAt.toISOString(),
@@ -762,7 +791,7 @@ export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput;
     const damaged = input.damaged || input.condition === "damaged";
     await tx
       .update(reservationItems)
-      .set({ returnedAt: now, returnCondition: input.condition, returnNotes: input.notes, returnPhotoUrl: input.photoUrl, damaged, active: false })
+      .set({ returnedAt: now, returnCondition: input.condition, returnNotes: input.notes, damaged, active: false })
       .where(eq(reservationItems.id, line.ri.id));
     await tx
       .update(equipmentItems)

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import {
@@ -37,8 +37,8 @@ import { Tabs } from "../../components/ui/Tabs.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { firstProblem } from "../projects/shared.tsx";
-import { EQUIPMENT_API, ReservationItems, StateBadge, StatusBadge, isConflict, post, rangeText, useEquipmentChange } from "./shared.tsx";
+import { errorText, firstProblem } from "../projects/shared.tsx";
+import { EQUIPMENT_API, PHOTO_ACCEPT, ReservationItems, StateBadge, StatusBadge, Thumbnail, isConflict, post, rangeText, uploadPhoto, useEquipmentChange } from "./shared.tsx";
 
 const TABS = ["requests", "desk", "inventory", "kits", "people", "calendar"] as const;
 
@@ -194,29 +194,49 @@ function Requests() {
 
 // ── The desk ─────────────────────────────────────────────────────────────────────────────────────
 
+// The camera scanner (and the QR decoder it may fetch) loads only when the desk is opened.
+const QrScanner = lazy(() => import("./QrScanner.tsx"));
+
 function Desk() {
   const [outTag, setOutTag] = useState("");
   const [inTag, setInTag] = useState("");
   const [condition, setCondition] = useState<Condition>("good");
   const [notes, setNotes] = useState("");
   const [damaged, setDamaged] = useState(false);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const photoInput = useRef<HTMLInputElement>(null);
   const [last, setLast] = useState<string | null>(null);
   const checkOut = useEquipmentChange((assetTag: string) => post<DeskResultDto>("/desk/checkout", { assetTag }), {
     success: (r) => ["Checked out", r.message],
     failure: "Not checked out",
     onSuccess: (r) => (setLast(r.message), setOutTag("")),
   });
-  const checkIn = useEquipmentChange((v: { assetTag: string; condition: Condition; notes: string; damaged: boolean }) => post<DeskResultDto>("/desk/checkin", v), {
-    success: (r) => ["Checked in", r.message],
-    failure: "Not checked in",
-    onSuccess: (r) => {
-      setLast(r.message);
-      setInTag("");
-      setNotes("");
-      setDamaged(false);
-      setCondition("good");
+  // The check-in is saved first and the photos follow it, so a photo refused (too large, not a picture)
+  // is reported on its own and never undoes the return.
+  const checkIn = useEquipmentChange(
+    async (v: { assetTag: string; condition: Condition; notes: string; damaged: boolean; photos: File[] }) => {
+      const result = await post<DeskResultDto>("/desk/checkin", { assetTag: v.assetTag, condition: v.condition, notes: v.notes, damaged: v.damaged });
+      const refused: string[] = [];
+      for (const file of v.photos) {
+        await uploadPhoto(`returns/${encodeURIComponent(v.assetTag)}`, file).catch((err: unknown) => refused.push(`${file.name}: ${errorText(err)}`));
+      }
+      if (refused.length) toast.error("Photo not kept", { description: refused.join(" ") });
+      return { ...result, kept: v.photos.length - refused.length };
     },
-  });
+    {
+      success: (r) => ["Checked in", r.kept ? `${r.message} ${r.kept === 1 ? "1 photo" : `${r.kept} photos`} kept.` : r.message],
+      failure: "Not checked in",
+      onSuccess: (r) => {
+        setLast(r.message);
+        setInTag("");
+        setNotes("");
+        setDamaged(false);
+        setCondition("good");
+        setPhotos([]);
+        if (photoInput.current) photoInput.current.value = "";
+      },
+    },
+  );
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card>
@@ -228,7 +248,10 @@ function Desk() {
           }}
         >
           <h2 className="text-lg font-semibold">Check out</h2>
-          <Field label="Asset tag to check out" value={outTag} onChange={(e) => setOutTag(e.target.value)} autoComplete="off" autoCapitalize="characters" hint="Type the tag, or scan the label's QR code with a barcode scanner." required />
+          <Field label="Asset tag to check out" value={outTag} onChange={(e) => setOutTag(e.target.value)} autoComplete="off" autoCapitalize="characters" hint="Type the tag, scan the label with a barcode scanner, or use the camera." required />
+          <Suspense fallback={null}>
+            <QrScanner label="Scan to check out" onTag={setOutTag} />
+          </Suspense>
           <Button type="submit" busy={checkOut.isPending}>
             Check out
           </Button>
@@ -239,13 +262,35 @@ function Desk() {
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            checkIn.mutate({ assetTag: inTag.trim(), condition, notes, damaged });
+            checkIn.mutate({ assetTag: inTag.trim(), condition, notes, damaged, photos });
           }}
         >
           <h2 className="text-lg font-semibold">Check in</h2>
           <Field label="Asset tag to check in" value={inTag} onChange={(e) => setInTag(e.target.value)} autoComplete="off" autoCapitalize="characters" required />
+          <Suspense fallback={null}>
+            <QrScanner label="Scan to check in" onTag={setInTag} />
+          </Suspense>
           <Select label="Condition" value={condition} onChange={(e) => setCondition(e.target.value as Condition)} options={CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))} />
           <Textarea label="Condition notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <div className="flex flex-col gap-1 text-sm">
+            <label htmlFor="checkin-photos" className="font-medium">
+              Condition photos
+            </label>
+            <input
+              id="checkin-photos"
+              ref={photoInput}
+              type="file"
+              accept={PHOTO_ACCEPT}
+              capture="environment"
+              multiple
+              aria-describedby="checkin-photos-hint"
+              onChange={(e) => setPhotos(Array.from(e.target.files ?? []))}
+              className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-zinc-100 file:px-3 file:py-1.5 dark:file:bg-zinc-800"
+            />
+            <span id="checkin-photos-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
+              PNG, JPEG or WebP, up to 6; a phone opens its camera.
+            </span>
+          </div>
           <Checkbox label="Damaged: send to maintenance" checked={damaged} onChange={(e) => setDamaged(e.target.checked)} />
           <Button type="submit" busy={checkIn.isPending}>
             Check in
@@ -406,6 +451,7 @@ export function ItemDialog({ open, onClose, item }: { open: boolean; onClose(): 
           options={[{ value: "", label: "None" }, ...(certs.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
         />
         <Textarea label="Notes" className="sm:col-span-2" value={draft.notes} onChange={set("notes")} />
+        {item && <ItemPhoto item={item} />}
         <div className="flex justify-end gap-2 sm:col-span-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
@@ -416,6 +462,38 @@ export function ItemDialog({ open, onClose, item }: { open: boolean; onClose(): 
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** Upload, replace or remove the item's photo; each change is saved at once, apart from the form. */
+function ItemPhoto({ item }: { item: ItemDetailDto }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [url, setUrl] = useState(item.photoUrl);
+  const upload = useEquipmentChange((file: File) => uploadPhoto<ItemDetailDto>(`items/${item.id}`, file), {
+    success: () => ["Photo saved", item.name],
+    failure: "Photo not saved",
+    onSuccess: (r) => setUrl(r.photoUrl),
+  });
+  const remove = useEquipmentChange(() => api<ItemDetailDto>(`/storage/v1/object/equipment/items/${item.id}`, { method: "DELETE" }), {
+    success: () => ["Photo removed", item.name],
+    failure: "Photo not removed",
+    onSuccess: (r) => setUrl(r.photoUrl),
+  });
+  return (
+    <fieldset className="flex items-center gap-3 sm:col-span-2">
+      <legend className="mb-1 text-sm font-medium">Photo</legend>
+      <Thumbnail url={url} name={item.name} size="h-20 w-20" />
+      <input ref={input} type="file" accept={PHOTO_ACCEPT} hidden aria-label={`Photo of ${item.name}`} onChange={(e) => (e.target.files?.[0] && upload.mutate(e.target.files[0]), (e.target.value = ""))} />
+      <Button variant="secondary" busy={upload.isPending} onClick={() => input.current?.click()}>
+        {url ? "Replace photo" : "Upload photo"}
+      </Button>
+      {url && (
+        <Button variant="secondary" busy={remove.isPending} onClick={() => remove.mutate(undefined)}>
+          Remove photo
+        </Button>
+      )}
+      <span className="text-xs text-zinc-600 dark:text-zinc-400">PNG, JPEG or WebP</span>
+    </fieldset>
   );
 }
 

@@ -12,7 +12,7 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { api } from "../../lib/api.ts";
 import { Badge } from "../projects/shared.tsx";
-import { EQUIPMENT_API, ReservationItems, StateBadge, fromLocalInput, isConflict, post, rangeText, toLocalInput, useEquipmentChange } from "./shared.tsx";
+import { EQUIPMENT_API, ReservationItems, StateBadge, Thumbnail, fromLocalInput, isConflict, post, rangeText, toLocalInput, useEquipmentChange } from "./shared.tsx";
 
 const PAGE = 25;
 
@@ -209,13 +209,16 @@ export default function EquipmentPage() {
                 const why = !i.free ? "Booked then" : !i.certified ? `Needs “${i.certification?.name}”` : null;
                 return (
                   <li key={i.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-                    <div className="min-w-0">
+                    <div className="flex min-w-0 items-center gap-3">
+                      <Thumbnail url={i.photoUrl} name={i.name} />
+                      <div className="min-w-0">
                       <Link to={`/equipment/items/${i.id}`} className="font-medium underline-offset-4 hover:underline">
                         {i.name}
                       </Link>
                       <p className="text-xs text-zinc-600 dark:text-zinc-400">
                         {i.category.name} · {[i.brand, i.model].filter(Boolean).join(" ")} · <span className="font-mono">{i.assetTag}</span>
                       </p>
+                      </div>
                     </div>
                     <div className="flex items-center gap-2">
                       {why ? <Badge tone={i.free ? "warn" : "bad"}>{why}</Badge> : <Badge tone="good">Free</Badge>}

@@ -72,8 +72,28 @@ export function ReservationItems({ r }: { r: ReservationDto }) {
           {i.name} <span className="font-mono text-zinc-600 dark:text-zinc-400">{i.assetTag}</span>
           {i.returnedAt ? " · back" : i.checkedOutAt ? " · out" : ""}
           {i.damaged ? " · damaged" : ""}
+          {i.returnPhotos.map((url, n) => (
+            <a key={url} href={url} target="_blank" rel="noreferrer" className="ml-1 inline-block align-middle" aria-label={`Condition photo ${n + 1} of ${i.name}`}>
+              <img src={url} alt="" className="inline h-6 w-6 rounded object-cover" />
+            </a>
+          ))}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Sends a picture to the equipment bucket; the server checks what it really is and how large. */
+export const uploadPhoto = <R,>(path: string, file: File) =>
+  api<R>(`/storage/v1/object/equipment/${path}?name=${encodeURIComponent(file.name)}`, { method: "POST", raw: { body: file, contentType: file.type || "application/octet-stream" } });
+
+export const PHOTO_ACCEPT = "image/png,image/jpeg,image/webp";
+
+/** The item's photo, or a neutral square of the same size, so the catalogue's rows line up. */
+export function Thumbnail({ url, name, size = "h-12 w-12" }: { url: string; name: string; size?: string }) {
+  return url ? (
+    <img src={url} alt={`Photo of ${name}`} loading="lazy" className={`${size} shrink-0 rounded object-cover`} />
+  ) : (
+    <span aria-hidden="true" className={`${size} shrink-0 rounded bg-zinc-100 dark:bg-zinc-800`} />
   );
 }

@@ -100,7 +100,7 @@ export const equipmentDesk: GuideChapter = {
         {
           steps: [
             "Open the **Desk** tab.",
-            "Type the item's asset tag (for example NFS-CAM-006) under **Check out**, or scan the QR label with a barcode scanner that types into the field, and choose **Check out**.",
+            "Type the item's asset tag (for example NFS-CAM-006) under **Check out**, scan the QR label with a barcode scanner that types into the field, or choose **Scan to check out** and hold the label in front of the phone's or laptop's camera: the tag appears in the field. Then choose **Check out**.",
             "The Portal finds the approved reservation of that item and says what else of it is still to hand out. Repeat for each item.",
           ],
         },
@@ -115,8 +115,8 @@ export const equipmentDesk: GuideChapter = {
       blocks: [
         {
           steps: [
-            "Type the tag under **Check in**.",
-            "Choose its **Condition** and write **Condition notes** about anything you noticed.",
+            "Type the tag under **Check in**, or choose **Scan to check in** and show the label to the camera.",
+            "Choose its **Condition** and write **Condition notes** about anything you noticed. Under **Condition photos** add up to 6 pictures (PNG, JPEG or WebP); on a phone this opens the camera.",
             "If it is damaged, tick **Damaged: send to maintenance**.",
             "Choose **Check in**.",
           ],
@@ -154,7 +154,7 @@ export const runningInventory: GuideChapter = {
           p: "The **Inventory** tab lists every item with its tag, category, storage location and status, a page at a time; search it or filter by status. Choose **New item** to add one: its name, asset tag and category are required; brand, model, serial number, value, condition, storage location, notes and the certification needed to book it are optional. Each asset tag belongs to one item only.",
         },
         {
-          p: "An item's page (choose its name) shows its details, what it is booked for and its maintenance log. There the office can **Edit** it, **Log maintenance**, and change its status to **Available**, **In maintenance** or **Retired**. When reservations count on the item, The Portal lists them first and asks you to confirm, so you can tell the borrowers.",
+          p: "An item's page (choose its name) shows its details, what it is booked for and its maintenance log. There the office can **Edit** it (and in the same window **Upload photo**, **Replace photo** or **Remove photo**; the photo shows on the item's page and as a thumbnail in the catalogue), **Log maintenance**, and change its status to **Available**, **In maintenance** or **Retired**. When reservations count on the item, The Portal lists them first and asks you to confirm, so you can tell the borrowers.",
         },
       ],
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "equipment_reservation_items" ADD COLUMN "return_photos" text[] DEFAULT '{}'::text[] NOT NULL;
