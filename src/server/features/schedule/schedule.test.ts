@@ -103,6 +103,18 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
   }, 120_000);
   afterAll(() => p?.close());
 
+  it("seeds a schedule on The Weight of Water with a sent call sheet and confirmations", async () => {
+    const list = await api("/projects?search=Weight%20of%20Water", { as: "staff" });
+    const projectId = list.body.items[0].id as string;
+    const s = (await api(`/projects/${projectId}/schedule`, { as: "staff" })).body as ScheduleDto;
+    expect(s.days.map((d) => d.strips.map((x) => x.number))).toEqual([["3"], ["2", "1"], ["4"]]);
+    expect(s.bank).toEqual([]);
+    expect(s.dood.rows.length).toBeGreaterThan(0);
+    const sheet = (await api(`/projects/${projectId}/schedule/days/${s.days[1]!.id}/call-sheet`, { as: "staff" })).body as CallSheetDto;
+    expect(sheet.recipients.length).toBe(4);
+    expect(sheet.recipients.filter((r) => r.confirmedAt).map((r) => r.name).sort()).toEqual(["Amara Diallo", "Jun Park"]);
+  });
+
   it("turns the screenplay's scenes into strips in the bank, and moves them into days with page totals", async () => {
     const f = await fixture();
     expect(f.schedule.bank.map((s) => [s.number, s.colour, s.cast])).toEqual([
