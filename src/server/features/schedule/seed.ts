@@ -34,6 +34,8 @@ export async function seedSchedule(s: Services): Promise<void> {
   await saveBoard(s, { ...opts, input: { version: schedule.version, days: schedule.days.map((d, i) => ({ id: d.id, scenes: days[i]![5] })) } });
   const next = schedule.days[1]!;
   await sendCallSheet(s, { ...opts, dayId: next.id });
+  // Sent yesterday, so the confirmations that follow read in order.
+  await s.db.update(callSheetRecipients).set({ sentAt: new Date(Date.now() - 26 * 3_600_000) }).where(eq(callSheetRecipients.shootDayId, next.id));
   const confirmed = await s.db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.email, ["amara.diallo@portal.test", "jun.park@portal.test"]));
   await s.db
     .update(callSheetRecipients)
