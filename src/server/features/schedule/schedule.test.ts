@@ -78,7 +78,8 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
 
   /** A project led by the member, with Jun on its crew, a screenplay and one shoot day. */
   const fixture = async () => {
-    const project = await api("/projects", { method: "POST", as: "member", json: { title: `Harbour ${Math.random().toString(36).slice(2, 8)}`, type: "fiction", academicYear: YEAR, supervisorId: ids.staff } });
+    const title = `Harbour ${Math.random().toString(36).slice(2, 8)}`;
+    const project = await api("/projects", { method: "POST", as: "member", json: { title, type: "fiction", academicYear: YEAR, supervisorId: ids.staff } });
     expect(project.status).toBe(201);
     const projectId = project.body.id as string;
     await api(`/projects/${projectId}/members`, { method: "POST", as: "member", json: { userId: ids.jun, roles: ["sound"] } });
@@ -87,7 +88,7 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const made = await api(`/projects/${projectId}/schedule/days`, { method: "POST", as: "member", json: { date: "2032-05-01", location: "Harbour", address: "Quay 4", generalCall: "07:00" } });
     expect(made.status).toBe(201);
     const schedule = made.body as ScheduleDto;
-    return { projectId, screenplayId: sp.body.id as string, dayId: schedule.days[0]!.id, schedule };
+    return { title, projectId, screenplayId: sp.body.id as string, dayId: schedule.days[0]!.id, schedule };
   };
 
   beforeAll(async () => {
@@ -189,7 +190,7 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
         ["student@portal.test", null],
       ]),
     );
-    const mails = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'jun.park@portal.test'`, sql`${jobs.payload}->>'subject' like 'Call sheet:%'`));
+    const mails = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'jun.park@portal.test'`, sql`${jobs.payload}->>'subject' like ${`Call sheet: ${f.title},%`}`));
     expect(mails).toHaveLength(1);
     const text = (mails[0]!.payload as { text: string }).text;
     expect(text).toContain("Your call: 06:00");

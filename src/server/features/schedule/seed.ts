@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Services } from "../../context.ts";
 import { callSheetRecipients, profiles, projects, screenplays } from "../../db/schema/index.ts";
+import { deliverToOutbox } from "../budgets/seed.ts";
 import { isoDay } from "../overview/service.ts";
 import { createShootDay, getSchedule, saveBoard, sendCallSheet, type Caller } from "./service.ts";
 
@@ -9,7 +10,8 @@ const dayFromToday = (n: number) => isoDay(new Date(Date.now() + n * DAY_MS));
 
 /**
  * The demo's schedule, on "The Weight of Water" (its screenplay's numbers are locked): three shoot
- * days around today with strips, and the next day's call sheet sent, two of the crew having confirmed.
+ * days around today with strips, and the next day's call sheet sent (its mails in the outbox), two of
+ * the crew having confirmed.
  * Built through the domain's own functions, so the demo shows what the portal itself makes.
  */
 export async function seedSchedule(s: Services): Promise<void> {
@@ -33,7 +35,10 @@ export async function seedSchedule(s: Services): Promise<void> {
   const schedule = await getSchedule(s, opts);
   await saveBoard(s, { ...opts, input: { version: schedule.version, days: schedule.days.map((d, i) => ({ id: d.id, scenes: days[i]![5] })) } });
   const next = schedule.days[1]!;
+  const started = new Date(Date.now() - 1000);
   await sendCallSheet(s, { ...opts, dayId: next.id });
+  // The demo's call sheet mails go to the outbox, never through a real mail server, and the queue starts empty.
+  await deliverToOutbox(s, started);
   // Sent yesterday, so the confirmations that follow read in order.
   await s.db.update(callSheetRecipients).set({ sentAt: new Date(Date.now() - 26 * 3_600_000) }).where(eq(callSheetRecipients.shootDayId, next.id));
   const confirmed = await s.db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.email, ["amara.diallo@portal.test", "jun.park@portal.test"]));
