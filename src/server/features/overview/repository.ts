@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { OverviewFilters } from "../../../common/overview-api.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { auditLog, jobs, profiles, projectActivity, projectMembers, projects, shootDays } from "../../db/schema/index.ts";
@@ -30,9 +30,14 @@ export async function selectShootsBetween(
 ) {
   const where = and(
     listWhere(opts.filters, opts.viewerId),
-    isNotNull(firstShootDay),
-    lte(firstShootDay, opts.to),
-    gte(lastShootDay, opts.from),
+    // Written so that the planner can use a semi-join for the shoot days instead of a subquery per project.
+    or(
+      and(isNotNull(projects.shootStart), lte(projects.shootStart, opts.to), gte(sql`coalesce(${projects.shootEnd}, ${projects.shootStart})`, opts.from)),
+      and(
+        isNull(projects.shootStart),
+        sql`exists(select 1 from ${shootDays} d where d.project_id = ${projectIdRef} and d.date between ${opts.from} and ${opts.to})`,
+      ),
+    ),
   );
   const rows = await db
     .select(shootColumns)
