@@ -12,6 +12,7 @@ import { benchEquipment } from "./equipment.ts";
 import { LIGHTHOUSE_TARGET, lighthouseOverview } from "./lighthouse.ts";
 import { benchProjects } from "./projects.ts";
 import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
+import { benchSchedule } from "./schedule.ts";
 import { benchSealing } from "./sealing.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
@@ -164,6 +165,10 @@ async function main() {
     const keystroke = await benchKeystroke(portal, cookie);
     console.log(`  screenplay of ${parse.pages} pages: parse and paginate ${parse.medianMs} ms, preview after a keystroke ${keystroke.medianMs} ms\n`);
 
+    process.stdout.write("  the stripboard of the demo's scheduled project … ");
+    const schedule = await benchSchedule(portal, cookie, DURATION_S);
+    process.stdout.write(`${schedule.reqPerSec} req/s, p99 ${schedule.p99Ms} ms\n\n`);
+
     console.log("  the projects list, a page of 50 of 10,000 projects, 100 connections:");
     const projects = await benchProjects(DURATION_S);
     const onPostgres = projects.find((f) => f.database === "postgres");
@@ -196,6 +201,7 @@ async function main() {
         pass: parse.medianMs <= PARSE_TARGET_MS && keystroke.medianMs <= KEYSTROKE_TARGET_MS,
       },
       sealing,
+      schedule,
       equipment: { figures: equipment, target: "availability p99 ≤ 50 ms; under contention exactly 1 of 20 created" },
       lighthouse: { ...lighthouse, target: LIGHTHOUSE_TARGET },
       authFirstLoadJs: {
@@ -228,6 +234,7 @@ async function main() {
       ),
       "screenplay of 120 pages: parse and paginate": { value: `${parse.medianMs} ms`, target: `≤ ${PARSE_TARGET_MS} ms`, result: verdict(parse.medianMs <= PARSE_TARGET_MS) },
       "screenplay of 120 pages: preview after a keystroke": { value: `${keystroke.medianMs} ms`, target: `≤ ${KEYSTROKE_TARGET_MS} ms`, result: verdict(keystroke.medianMs <= KEYSTROKE_TARGET_MS) },
+      "stripboard read (schedule of the demo)": { value: `${schedule.reqPerSec} req/s (${schedule.ratioToBare} × bare), p99 ${schedule.p99Ms} ms`, target: "—", result: schedule.non2xx === 0 ? "—" : "FAIL" },
       "sealing 20 pages, 3 signatures": { value: `${sealing.medianMs} ms`, target: `≤ ${sealing.targetMs} ms`, result: verdict(sealing.pass) },
       ...Object.fromEntries(
         equipment.flatMap((f) => [

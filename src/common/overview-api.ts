@@ -80,6 +80,8 @@ export interface TimelineEntry {
   shootStart: string;
   /** The last shoot day; the first one when only that is planned. */
   shootEnd: string;
+  /** Scheduled shoot days (the project's schedule) inside the window. */
+  shootDays: string[];
 }
 
 /** GET /rest/v1/overview/timeline. `to` is the window's last day. */

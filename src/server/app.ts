@@ -20,6 +20,7 @@ import { projectRoutes } from "./features/projects/routes.ts";
 import { accountRoutes, budgetRoutes, proposalRoutes, publicApprovalRoutes } from "./features/budgets/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
 import { schoolRoutes } from "./features/school/routes.ts";
+import { publicConfirmationRoutes, scheduleRoutes } from "./features/schedule/routes.ts";
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
 import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, peopleRoutes, userRoutes } from "./features/users/routes.ts";
 import { AppError, errorResponse } from "./lib/errors.ts";
@@ -106,6 +107,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/budget-approval", publicApprovalRoutes);
   app.route("/rest/v1/signing", publicSigningRoutes);
   app.route("/storage/v1/object/equipment", equipmentStorageRoutes);
+  app.route("/rest/v1/call-sheet-confirmation", publicConfirmationRoutes);
   app.route("/storage/v1/object", storageRoutes);
   app.use("/rest/v1/*", requireUser);
   app.use("/functions/v1/*", requireUser);
@@ -114,6 +116,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/people", peopleRoutes);
   app.route("/rest/v1/projects/:projectId/documents", documentRoutes);
   app.route("/rest/v1/signature-requests", submissionRoutes);
+  app.route("/rest/v1/projects/:projectId/schedule", scheduleRoutes);
   app.route("/rest/v1/projects", projectRoutes);
   app.route("/rest/v1/screenplays", screenplayRoutes);
   app.route("/rest/v1/budgets", budgetRoutes);

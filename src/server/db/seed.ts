@@ -8,6 +8,7 @@ import { seedDocuments } from "../features/documents/seed.ts";
 import { seedBudgets } from "../features/budgets/seed.ts";
 import { seedProjects } from "../features/projects/seed.ts";
 import { seedScreenplays } from "../features/screenplays/seed.ts";
+import { seedSchedule } from "../features/schedule/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
 import { profiles, session, user } from "./schema/index.ts";
 
@@ -53,6 +54,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedSchoolSettings(s.db, { schoolName: "Northbridge Film School", currency: "EUR" });
   const projectCount = await seedProjects(s, DEMO_ACCOUNTS);
   await seedScreenplays(s);
+  await seedSchedule(s);
   await seedDocuments(s, "Northbridge Film School");
   await seedBudgets(s);
   const equipmentCount = await seedEquipment(s);

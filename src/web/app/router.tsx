@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: "test", ...page(() => import("../features/testing/TestPage.tsx")) },
           { path: "budget-approval/:proposalId", ...page(() => import("../features/budgets/BudgetApprovalPage.tsx")) },
           { path: "budget-approval-redirect/:proposalId", ...page(() => import("../features/budgets/BudgetApprovalRedirectPage.tsx")) },
+          { path: "call-sheet-confirm/:recipientId", ...page(() => import("../features/schedule/CallSheetConfirmPage.tsx")) },
           { path: "*", element: <NotFound />, errorElement: <RouteError /> },
         ],
       },

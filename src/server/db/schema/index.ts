@@ -8,3 +8,4 @@ export * from "./screenplays.ts";
 export * from "./budgets.ts";
 export * from "./documents.ts";
 export * from "./equipment.ts";
+export * from "./schedule.ts";

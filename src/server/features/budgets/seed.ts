@@ -123,7 +123,7 @@ export async function seedBudgets(s: Services) {
  * The demo's mail (to @portal.test addresses) lands in the embedded outbox at once, as if sent long ago:
  * it must never leave through a real SMTP server, and the job queue starts empty.
  */
-async function deliverToOutbox(s: Services, since: Date) {
+export async function deliverToOutbox(s: Services, since: Date) {
   const queued = await s.db
     .delete(jobs)
     .where(and(eq(jobs.type, "email.send"), eq(jobs.status, "pending"), gte(jobs.createdAt, since)))

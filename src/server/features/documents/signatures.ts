@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import {
@@ -23,12 +22,11 @@ import { queueEmail, signatureScanJob } from "../notifications/jobs.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { countPages, sealDocument } from "./pdf.ts";
 import * as repo from "./repository.ts";
+import { hashToken, newToken } from "../../lib/tokens.ts";
 import { addVersion, changeDocuments, effectiveStatus, getDocument, isStaff, projectAccess, publishDocumentsChanged, readChecked, syncGreenlight, UUID, type Caller, type S } from "./service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const hash = (token: string) => createHash("sha256").update(token).digest("hex");
-/** 256 random bits: far past DESIGN §5's 128, and short enough for a QR code. */
-const newToken = () => randomBytes(32).toString("base64url");
+const hash = hashToken;
 const longDate = (d: Date) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(d);
 const documentsLink = (projectId: string) => `/project/${projectId}?tab=documents`;
 

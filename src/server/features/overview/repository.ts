@@ -1,18 +1,25 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { OverviewFilters } from "../../../common/overview-api.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { auditLog, jobs, profiles, projectActivity, projectMembers, projects } from "../../db/schema/index.ts";
+import { auditLog, jobs, profiles, projectActivity, projectMembers, projects, shootDays } from "../../db/schema/index.ts";
 import { listWhere } from "../projects/repository.ts";
 
-/** A shoot with only its first day planned lasts that one day. */
-const lastShootDay = sql<string>`coalesce(${projects.shootEnd}, ${projects.shootStart})`;
+/**
+ * The planned shoot: the project's dates, or else the span of its scheduled shoot days. A shoot with
+ * only its first day planned lasts that one day.
+ */
+// Qualified by hand: in a select list drizzle writes a column without its table, which inside the
+// subquery would name the shoot day's own id.
+const projectIdRef = sql`${projects}.${sql.identifier("id")}`;
+const firstShootDay = sql<string>`coalesce(${projects.shootStart}, (select min(d.date) from ${shootDays} d where d.project_id = ${projectIdRef}))`;
+const lastShootDay = sql<string>`coalesce(${projects.shootEnd}, ${projects.shootStart}, (select max(d.date) from ${shootDays} d where d.project_id = ${projectIdRef}))`;
 
 const shootColumns = {
   id: projects.id,
   title: projects.title,
   type: projects.type,
   phase: projects.phase,
-  shootStart: sql<string>`${projects.shootStart}`,
+  shootStart: firstShootDay,
   shootEnd: lastShootDay,
 };
 
@@ -23,15 +30,20 @@ export async function selectShootsBetween(
 ) {
   const where = and(
     listWhere(opts.filters, opts.viewerId),
-    isNotNull(projects.shootStart),
-    lte(projects.shootStart, opts.to),
-    gte(lastShootDay, opts.from),
+    // Written so that the planner can use a semi-join for the shoot days instead of a subquery per project.
+    or(
+      and(isNotNull(projects.shootStart), lte(projects.shootStart, opts.to), gte(sql`coalesce(${projects.shootEnd}, ${projects.shootStart})`, opts.from)),
+      and(
+        isNull(projects.shootStart),
+        sql`exists(select 1 from ${shootDays} d where d.project_id = ${projectIdRef} and d.date between ${opts.from} and ${opts.to})`,
+      ),
+    ),
   );
   const rows = await db
     .select(shootColumns)
     .from(projects)
     .where(where)
-    .orderBy(asc(projects.shootStart), asc(sql`lower(${projects.title})`), asc(projects.id))
+    .orderBy(asc(firstShootDay), asc(sql`lower(${projects.title})`), asc(projects.id))
     .limit(opts.limit)
     .offset(opts.offset);
   const [total] = await db.select({ n: count() }).from(projects).where(where);

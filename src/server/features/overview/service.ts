@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import type {
   AdminDashboardDto,
   BoardDto,
@@ -23,10 +22,12 @@ import { recordAudit } from "../audit/service.ts";
 import { listPendingApprovals } from "../budgets/service.ts";
 import { formatMoney } from "../../../common/budget.ts";
 import { equipmentSummary, feedReservations } from "../equipment/service.ts";
+import { feedShootDays, shootDaysOf } from "../schedule/service.ts";
 import { blockerReasons, listProjects, type Caller } from "../projects/service.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { csvRow } from "./csv.ts";
 import * as repo from "./repository.ts";
+import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
@@ -81,13 +82,19 @@ export async function getFilterOptions(s: Pick<S, "db">): Promise<OverviewFilter
 
 // ── The timeline ─────────────────────────────────────────────────────────────────────────────────
 
+/** Each shoot with its scheduled shoot days in the window (from the project's schedule). */
+async function withShootDays<T extends { id: string }>(s: Pick<S, "db">, rows: T[], from: string, to: string): Promise<(T & { shootDays: string[] })[]> {
+  const days = await shootDaysOf(s.db, rows.map((r) => r.id), from, to);
+  return rows.map((r) => ({ ...r, shootDays: days.filter((d) => d.projectId === r.id).map((d) => d.date) }));
+}
+
 export async function getTimeline(s: Pick<S, "db">, opts: { caller: Caller; query: TimelineQuery }): Promise<TimelineDto> {
   const { from: asked, weeks, limit, offset, ...filters } = opts.query;
   const today = isoDay(new Date());
   const from = asked ?? today;
   const to = addDays(from, weeks * 7 - 1);
   const page = await repo.selectShootsBetween(s.db, { from, to, filters, viewerId: opts.caller.id, limit, offset });
-  return { from, to, today, total: page.total, items: page.rows };
+  return { from, to, today, total: page.total, items: await withShootDays(s, page.rows, from, to) };
 }
 
 // ── The CSV export ───────────────────────────────────────────────────────────────────────────────
@@ -146,9 +153,7 @@ export async function* exportCsv(s: Pick<S, "db">, opts: { caller: Caller; filte
 
 // ── The personal iCal feed ───────────────────────────────────────────────────────────────────────
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-/** 32 random bytes (256 bits), URL-safe; anything else in the path cannot be a token. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN = TOKEN_PATTERN;
 
 const feedUrl = (s: Pick<S, "config">, token: string) => `${s.config.PUBLIC_URL}/rest/v1/ical/${token}.ics`;
 
@@ -158,7 +163,7 @@ export async function getIcalFeed(s: Pick<S, "db">, opts: { caller: Caller }): P
 
 /** A new secret each time: the previous URL stops working at once, which is how a leaked one is revoked. */
 export async function rotateIcalToken(s: Pick<S, "db" | "config">, opts: { caller: Caller }): Promise<IcalFeedDto> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   await repo.setIcalTokenHash(s.db, opts.caller.id, hashToken(token));
   return { active: true, url: feedUrl(s, token) };
 }
@@ -191,6 +196,19 @@ export async function renderIcalFeed(s: Pick<S, "db" | "config">, opts: { token:
       url: link,
     };
   });
+  for (const { day, projectTitle } of await feedShootDays(s.db, owner.id, repo.FEED_MAX_EVENTS)) {
+    const link = `${s.config.PUBLIC_URL}/project/${day.projectId}?tab=schedule`;
+    events.push({
+      uid: `shoot-day-${day.id}@${host}`,
+      stamp: day.updatedAt,
+      start: day.date,
+      lastDay: day.date,
+      summary: `Shoot day: ${projectTitle} (call ${day.generalCall})`,
+      description: [`Crew call ${day.generalCall}`, day.notes || null, link].filter(Boolean).join("\n"),
+      location: [day.location, day.address].filter(Boolean).join(", "),
+      url: link,
+    });
+  }
   events.push(...(await feedReservations(s, { userId: owner.id, host })));
   return buildCalendar({ name: `Shoots of ${owner.name}`, events });
 }
@@ -270,7 +288,7 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
     .map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
   return {
     productionsByPhase: PHASES.map((phase) => ({ phase, count: phases.find((p) => p.phase === phase)?.n ?? 0 })),
-    shootsThisWeek: { ...week, total: shoots.total, items: shoots.rows },
+    shootsThisWeek: { ...week, total: shoots.total, items: await withShootDays(s, shoots.rows, week.from, week.to) },
     jobs: {
       pending: jobsBy.get("pending") ?? 0,
       running: jobsBy.get("running") ?? 0,

@@ -198,7 +198,8 @@ export async function exportPdf(s: Pick<S, "db">, opts: { caller: Caller; id: st
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────
 
 async function publishChanged(s: Pick<S, "events">, id: string) {
-  await s.events.publish({ type: "screenplay.changed", invalidate: [["screenplays"], ["screenplay", id]], data: { id } });
+  // A project's stripboard shows its screenplay's scenes, so open schedules refetch too.
+  await s.events.publish({ type: "screenplay.changed", invalidate: [["screenplays"], ["screenplay", id], ["schedule"]], data: { id } });
 }
 
 /** A screenplay can be attached only to a project the caller works on (staff to any). */

@@ -88,7 +88,20 @@ export function Timeline({ qs }: { qs: string }) {
                       style={{ left: `${(start * 100) / DAYS}%`, width: `max(0.5rem, ${((end - start + 1) * 100) / DAYS}%)` }}
                       title={range}
                     />
-                    <span className="sr-only">Shoot {range}</span>
+                    {item.shootDays.map((d) => (
+                      <div
+                        key={d}
+                        aria-hidden
+                        data-shoot-day={d}
+                        className="absolute top-1/2 h-3 w-1.5 -translate-y-1/2 rounded-sm bg-zinc-900 dark:bg-zinc-50"
+                        style={{ left: `calc(${((dayIndex(t.from, d) + 0.5) * 100) / DAYS}% - 3px)` }}
+                        title={`Shoot day ${formatDay(d)}`}
+                      />
+                    ))}
+                    <span className="sr-only">
+                      Shoot {range}
+                      {item.shootDays.length > 0 && `; scheduled shoot days: ${item.shootDays.map(formatDay).join(", ")}`}
+                    </span>
                   </div>
                 </div>
               );
@@ -100,6 +113,7 @@ export function Timeline({ qs }: { qs: string }) {
       {t && (
         <p className="mt-2 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
           <span aria-hidden className="inline-block h-3 w-0.5 bg-red-500" /> Today
+          <span aria-hidden className="ml-3 inline-block h-3 w-1.5 rounded-sm bg-zinc-900 dark:bg-zinc-50" /> Scheduled shoot day
         </p>
       )}
     </section>

@@ -8,6 +8,7 @@ import { Tabs, type Tab } from "../../components/ui/Tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { BudgetTab } from "../budgets/BudgetTab.tsx";
 import { DocumentsTab } from "../documents/DocumentsTab.tsx";
+import { ScheduleTab } from "../schedule/ScheduleTab.tsx";
 import { Activity } from "./detail/Activity.tsx";
 import { Crew } from "./detail/Crew.tsx";
 import { Archival, Interviews, Participants } from "./detail/Documentary.tsx";
@@ -75,6 +76,7 @@ export default function ProjectPage() {
     { id: "milestones", label: "Milestones", content: <Milestones project={p} /> },
     { id: "budget", label: "Budget", content: <BudgetTab projectId={p.id} /> },
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
+    { id: "schedule", label: "Schedule", content: <ScheduleTab projectId={p.id} /> },
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
     ...(p.canEdit ? [{ id: "documents", label: "Documents", content: <DocumentsTab project={p} /> }] : []),
     ...(p.documentary

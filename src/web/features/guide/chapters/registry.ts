@@ -7,9 +7,10 @@ import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
 import { projects } from "./projects.ts";
 import { screenplays } from "./screenplays.ts";
+import { callSheets, scheduling } from "./schedule.ts";
 import { settings } from "./settings.ts";
 import { userManagement } from "./user-management.ts";
 import type { GuideChapter } from "./types.ts";
 
 /** The guide's chapters in reading order; each area adds its chapter file here. */
-export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, screenplays, budgets, documents, signatures, signing, overview, reservingGear, equipmentDesk, runningInventory, notifications, settings, userManagement];
+export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, screenplays, scheduling, callSheets, budgets, documents, signatures, signing, overview, reservingGear, equipmentDesk, runningInventory, notifications, settings, userManagement];

@@ -1,0 +1,225 @@
+/**
+ * The schedule API contract (shoot days, stripboard, Day Out of Days, call sheets) and its pure rules,
+ * shared by the server and the web. Days are "YYYY-MM-DD", times "HH:MM", instants ISO 8601.
+ */
+import { z } from "zod";
+import type { IntExt } from "./screenplay/fountain.ts";
+
+export const SHOOT_DAY_TEXT_MAX = 300;
+export const SHOOT_DAY_NOTES_MAX = 4000;
+/** A student shoot has days, not months; the limit keeps a board and its grid readable. */
+export const SHOOT_DAYS_MAX = 120;
+export const STRIPS_MAX = 2000;
+
+const day = z.iso.date("Give the date as YYYY-MM-DD");
+const time = z.string("Give the time as HH:MM").regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give the time as HH:MM (24 hours), e.g. 07:30");
+const optionalTime = z.union([time, z.literal("")]);
+const short = (what: string) => z.string(`${what} must be text`).trim().max(SHOOT_DAY_TEXT_MAX, `${what} may be at most ${SHOOT_DAY_TEXT_MAX} characters long.`);
+const version = z.number("Say which version you edited").int().min(1);
+const sceneNumber = z.string("A scene number must be text").trim().min(1, "A strip needs its scene number").max(20, "A scene number is at most 20 characters");
+
+const shootDayShape = {
+  date: day,
+  location: short("The location"),
+  address: short("The address"),
+  generalCall: time,
+  notes: z.string("The notes must be text").max(SHOOT_DAY_NOTES_MAX, `The notes may be at most ${SHOOT_DAY_NOTES_MAX} characters long.`),
+  weather: short("The weather"),
+  hospital: short("The nearest hospital"),
+};
+export const shootDayFields = z.object({
+  ...shootDayShape,
+  location: shootDayShape.location.default(""),
+  address: shootDayShape.address.default(""),
+  generalCall: time.default("08:00"),
+  notes: shootDayShape.notes.default(""),
+  weather: shootDayShape.weather.default(""),
+  hospital: shootDayShape.hospital.default(""),
+});
+export const shootDayCreateInput = shootDayFields;
+export type ShootDayCreateInput = z.input<typeof shootDayCreateInput>;
+
+/** Per-person calls: cast by character name, crew by user id; "" = the general call. */
+const calls = z.record(z.string().max(100), optionalTime, "Calls are a list of times");
+// No defaults here: a field left out of an edit stays as it is.
+export const shootDayUpdateInput = z.object(shootDayShape).partial().extend({ version, castCalls: calls.optional(), crewCalls: calls.optional() });
+export type ShootDayUpdateInput = z.input<typeof shootDayUpdateInput>;
+
+export const boardSaveInput = z.object({
+  version,
+  screenplayId: z.uuid("Choose a screenplay of the project").nullable().optional(),
+  days: z
+    .array(z.object({ id: z.uuid("A shoot day is named by its id"), scenes: z.array(sceneNumber).max(STRIPS_MAX) }), "Send the days of the board")
+    .max(SHOOT_DAYS_MAX),
+});
+export type BoardSaveInput = z.input<typeof boardSaveInput>;
+
+export const confirmInput = z.object({ token: z.string("The link is incomplete").min(1, "The link is incomplete").max(100, "The link is not valid") });
+
+// ── Strips ───────────────────────────────────────────────────────────────────────────────────────
+
+export type StripColour = "white" | "yellow" | "blue" | "green";
+
+/** The usual stripboard colours: white INT day, yellow EXT day, blue INT night, green EXT night. */
+export function stripColour(intExt: IntExt, night: boolean): StripColour {
+  const exterior = intExt === "EXT";
+  if (night) return exterior ? "green" : "blue";
+  return exterior ? "yellow" : "white";
+}
+
+export interface StripDto {
+  /** The scene number: the strip's identity (see docs/decisions/2026-11-23-schedule.md). */
+  number: string;
+  heading: string;
+  intExt: IntExt;
+  location: string;
+  timeOfDay: string;
+  night: boolean;
+  colour: StripColour;
+  eighths: number;
+  cast: string[];
+  /** The scene is no longer in the script (omitted since it was scheduled). */
+  omitted: boolean;
+}
+
+/** 28 eighths → "3 4/8 pages"; 4 → "4/8 page". */
+export function formatPages(eighths: number): string {
+  const whole = Math.floor(eighths / 8);
+  const rest = eighths % 8;
+  const n = rest ? (whole ? `${whole} ${rest}/8` : `${rest}/8`) : String(whole);
+  return `${n} ${eighths > 0 && eighths <= 8 ? "page" : "pages"}`;
+}
+
+// ── Day Out of Days ──────────────────────────────────────────────────────────────────────────────
+
+export type DoodCode = "SW" | "W" | "WF" | "SWF" | "H" | "D" | "PW" | "PWF" | "";
+
+/** A gap of at least this many calendar days between work days lets an actor be dropped and picked up. */
+export const DROP_MIN_DAYS = 10;
+
+export interface DoodRow {
+  name: string;
+  codes: DoodCode[];
+  work: number;
+  hold: number;
+  drop: number;
+  /** Days on the production, first work day to last, holds included and drop gaps excluded. */
+  total: number;
+}
+
+const dayNumber = (d: string) => Math.round(Date.parse(`${d}T00:00:00Z`) / 86_400_000);
+
+/**
+ * The Day Out of Days of one character over the shoot days (in date order): first day SW, last WF, one
+ * day only SWF, days between W; a day off between work days is a hold (H), unless the gap is long
+ * enough to drop the actor (D on the first day off, then PW, "pick up work", when they return).
+ */
+export function doodCodes(dates: string[], worksOn: boolean[]): Omit<DoodRow, "name"> {
+  const codes: DoodCode[] = dates.map(() => "");
+  const work = worksOn.flatMap((w, i) => (w ? [i] : []));
+  let hold = 0;
+  let drop = 0;
+  if (work.length === 0) return { codes, work: 0, hold: 0, drop: 0, total: 0 };
+  const first = work[0]!;
+  const last = work.at(-1)!;
+  for (let k = 0; k < work.length; k++) {
+    const i = work[k]!;
+    if (codes[i] !== "PW") codes[i] = "W";
+    const next = work[k + 1];
+    if (next === undefined || next === i + 1) continue;
+    const gapDays = dayNumber(dates[next]!) - dayNumber(dates[i]!) - 1;
+    if (gapDays >= DROP_MIN_DAYS) {
+      codes[i + 1] = "D";
+      drop += 1;
+      codes[next] = "PW";
+    } else {
+      for (let j = i + 1; j < next; j++) codes[j] = "H";
+      hold += next - i - 1;
+    }
+  }
+  if (first === last) codes[first] = "SWF";
+  else {
+    codes[first] = "SW";
+    // A pick-up on the last day is also the finish.
+    codes[last] = codes[last] === "PW" ? "PWF" : "WF";
+  }
+  return { codes, work: work.length, hold, drop, total: work.length + hold };
+}
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface ShootDayDto {
+  id: string;
+  /** 1-based, in date order. */
+  number: number;
+  date: string;
+  location: string;
+  address: string;
+  generalCall: string;
+  notes: string;
+  weather: string;
+  hospital: string;
+  castCalls: Record<string, string>;
+  crewCalls: Record<string, string>;
+  version: number;
+  strips: StripDto[];
+  eighths: number;
+  /** When the call sheet was last sent (null = never). */
+  callSheetSentAt: string | null;
+}
+
+export interface ScheduleDto {
+  projectId: string;
+  projectTitle: string;
+  canEdit: boolean;
+  screenplays: { id: string; title: string; locked: boolean }[];
+  screenplayId: string | null;
+  /** The board's version: every save of the strips raises it. */
+  version: number;
+  updatedByName: string | null;
+  days: ShootDayDto[];
+  bank: StripDto[];
+  dood: { dates: string[]; rows: DoodRow[] };
+}
+
+export interface CallSheetPerson {
+  name: string;
+  role: string;
+  call: string;
+}
+
+export interface CallSheetRecipient {
+  userId: string | null;
+  name: string;
+  email: string;
+  sentAt: string;
+  confirmedAt: string | null;
+}
+
+export interface CallSheetDto {
+  projectId: string;
+  projectTitle: string;
+  day: ShootDayDto;
+  dayCount: number;
+  cast: CallSheetPerson[];
+  crew: (CallSheetPerson & { userId: string })[];
+  recipients: CallSheetRecipient[];
+  canEdit: boolean;
+  /** The signed-in person's own recipient row, when they were sent this call sheet and not yet confirmed. */
+  canConfirm: boolean;
+}
+
+/** What the e-mailed confirmation link opens, without signing in. */
+export interface CallSheetConfirmationDto {
+  name: string;
+  projectTitle: string;
+  date: string;
+  dayNumber: number;
+  generalCall: string;
+  personalCall: string;
+  location: string;
+  address: string;
+  scenes: { number: string; heading: string; pages: string }[];
+  notes: string;
+  confirmedAt: string | null;
+}

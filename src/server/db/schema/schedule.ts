@@ -1,0 +1,81 @@
+import { date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { projects } from "./projects.ts";
+import { screenplays } from "./screenplays.ts";
+
+/** One row per project with a schedule: which screenplay its strips come from, and the board's version. */
+export const stripboards = pgTable("stripboards", {
+  projectId: uuid("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  screenplayId: uuid("screenplay_id").references(() => screenplays.id, { onDelete: "set null" }),
+  /** Raised by every save of the strips; a save naming an older version is refused. */
+  version: integer("version").notNull().default(1),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const shootDays = pgTable(
+  "shoot_days",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    location: text("location").notNull().default(""),
+    address: text("address").notNull().default(""),
+    /** "HH:MM", the crew's general call. */
+    generalCall: text("general_call").notNull().default("08:00"),
+    notes: text("notes").notNull().default(""),
+    weather: text("weather").notNull().default(""),
+    hospital: text("hospital").notNull().default(""),
+    /** Calls that differ from the general call: cast by character name, crew by user id. */
+    castCalls: jsonb("cast_calls").$type<Record<string, string>>().notNull().default({}),
+    crewCalls: jsonb("crew_calls").$type<Record<string, string>>().notNull().default({}),
+    version: integer("version").notNull().default(1),
+    callSheetSentAt: timestamp("call_sheet_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shoot_days_project_date_idx").on(t.projectId, t.date), index("shoot_days_date_idx").on(t.date)],
+);
+
+/** A scheduled scene: its number (its identity) in a shoot day, at a position. Unscheduled scenes have no row. */
+export const scheduleStrips = pgTable(
+  "schedule_strips",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    shootDayId: uuid("shoot_day_id")
+      .notNull()
+      .references(() => shootDays.id, { onDelete: "cascade" }),
+    sceneNumber: text("scene_number").notNull(),
+    position: integer("position").notNull(),
+    /** The heading when it was scheduled, shown if the scene later leaves the script. */
+    heading: text("heading").notNull().default(""),
+  },
+  (t) => [unique("schedule_strips_scene_uq").on(t.projectId, t.sceneNumber), index("schedule_strips_day_idx").on(t.shootDayId, t.position)],
+);
+
+/** Who a call sheet was sent to, with the hash of their personal confirmation link. */
+export const callSheetRecipients = pgTable(
+  "call_sheet_recipients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shootDayId: uuid("shoot_day_id")
+      .notNull()
+      .references(() => shootDays.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedIp: text("confirmed_ip"),
+    confirmedUserAgent: text("confirmed_user_agent"),
+  },
+  (t) => [unique("call_sheet_recipients_day_email_uq").on(t.shootDayId, t.email), index("call_sheet_recipients_token_idx").on(t.tokenHash)],
+);

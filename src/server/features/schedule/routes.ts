@@ -1,0 +1,36 @@
+import { Hono, type Context } from "hono";
+import { boardSaveInput, confirmInput, shootDayCreateInput, shootDayUpdateInput } from "../../../common/schedule.ts";
+import type { AppEnv } from "../../auth/guards.ts";
+import { clientIp } from "../../auth/routes.ts";
+import { body } from "../../lib/validate.ts";
+import * as service from "./service.ts";
+
+type C = Context<AppEnv>;
+
+const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, role: c.var.user.role });
+const param = (c: C, name: string) => c.req.param(name) ?? "";
+const client = (c: C) => ({ ip: clientIp(c), userAgent: (c.req.header("user-agent") ?? "unknown").slice(0, 500) });
+const ids = (c: C) => ({ caller: caller(c), projectId: param(c, "projectId") });
+const day = (c: C) => ({ ...ids(c), dayId: param(c, "dayId") });
+
+/** /rest/v1/projects/{projectId}/schedule: everyone signed in reads, the crew, staff and admins plan (the service checks). */
+export const scheduleRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await service.getSchedule(c.var.services, ids(c))))
+  .put("/board", async (c) => c.json(await service.saveBoard(c.var.services, { ...ids(c), input: await body(c, boardSaveInput) })))
+  .post("/days", async (c) => c.json(await service.createShootDay(c.var.services, { ...ids(c), input: await body(c, shootDayCreateInput) }), 201))
+  .patch("/days/:dayId", async (c) => c.json(await service.updateShootDay(c.var.services, { ...day(c), input: await body(c, shootDayUpdateInput) })))
+  .delete("/days/:dayId", async (c) => c.json(await service.deleteShootDay(c.var.services, day(c))))
+  .get("/days/:dayId/call-sheet", async (c) => c.json(await service.getCallSheet(c.var.services, day(c))))
+  .get("/days/:dayId/call-sheet.pdf", async (c) => {
+    const pdf = await service.callSheetPdf(c.var.services, day(c));
+    return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/pdf", "content-disposition": `attachment; filename="${pdf.fileName}"` });
+  })
+  .post("/days/:dayId/call-sheet/send", async (c) => c.json(await service.sendCallSheet(c.var.services, day(c))))
+  .post("/days/:dayId/call-sheet/confirm", async (c) => c.json(await service.confirmAsUser(c.var.services, { ...day(c), client: client(c) })));
+
+/** /rest/v1/call-sheet-confirmation/{recipientId}: the e-mailed link, no sign-in; the token proves it. */
+export const publicConfirmationRoutes = new Hono<AppEnv>()
+  .get("/:recipientId", async (c) => c.json(await service.openConfirmation(c.var.services, { recipientId: param(c, "recipientId"), token: c.req.query("token") ?? "" })))
+  .post("/:recipientId", async (c) =>
+    c.json(await service.confirmByToken(c.var.services, { recipientId: param(c, "recipientId"), token: (await body(c, confirmInput)).token, client: client(c) })),
+  );

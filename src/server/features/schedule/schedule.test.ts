@@ -1,0 +1,269 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { doodCodes, formatPages, stripColour, type CallSheetDto, type ScheduleDto } from "../../../common/schedule.ts";
+import { callSheetRecipients, jobs } from "../../db/schema/index.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { expectClientErrors, expectMatrixRow, signInAll, type Expected, type MatrixRow } from "../../test/matrix.ts";
+
+const YEAR = "2032/33";
+const MISSING = "00000000-0000-4000-8000-000000000000";
+const SCRIPT = [
+  "INT. KITCHEN - DAY",
+  "",
+  "Anna waits.",
+  "",
+  "ANNA",
+  "Hello?",
+  "",
+  "EXT. HARBOUR - DAY",
+  "",
+  "Boats.",
+  "",
+  "BEN",
+  "Over here.",
+  "",
+  "INT. CAR - NIGHT",
+  "",
+  "ANNA",
+  "Drive.",
+  "",
+  "BEN",
+  "Where?",
+  "",
+  "EXT. ROOF - NIGHT",
+  "",
+  "Wind.",
+  "",
+].join("\n");
+
+describe("schedule rules", () => {
+  it("colours strips the usual way", () => {
+    expect(stripColour("INT", false)).toBe("white");
+    expect(stripColour("EXT", false)).toBe("yellow");
+    expect(stripColour("INT", true)).toBe("blue");
+    expect(stripColour("EXT", true)).toBe("green");
+    expect(stripColour("INT/EXT", false)).toBe("white");
+  });
+
+  it("writes page totals in eighths", () => {
+    expect(formatPages(28)).toBe("3 4/8 pages");
+    expect(formatPages(4)).toBe("4/8 page");
+    expect(formatPages(8)).toBe("1 page");
+    expect(formatPages(0)).toBe("0 pages");
+  });
+
+  it("codes a Day Out of Days: start, work, hold, finish, drop and pick-up", () => {
+    const dates = ["2032-05-01", "2032-05-02", "2032-05-03", "2032-05-04", "2032-05-20", "2032-05-21"];
+    expect(doodCodes(dates, [true, false, true, true, false, false])).toEqual({ codes: ["SW", "H", "W", "WF", "", ""], work: 3, hold: 1, drop: 0, total: 4 });
+    expect(doodCodes(dates, [false, true, false, false, false, false]).codes).toEqual(["", "SWF", "", "", "", ""]);
+    // Sixteen days off between the 4th and the 21st: dropped, then picked up on the last day.
+    expect(doodCodes(dates, [true, false, false, true, false, true])).toEqual({ codes: ["SW", "H", "H", "W", "D", "PWF"], work: 3, hold: 2, drop: 1, total: 5 });
+    expect(doodCodes([...dates, "2032-05-22"], [true, false, false, true, false, true, true]).codes).toEqual(["SW", "H", "H", "W", "D", "PW", "WF"]);
+    expect(doodCodes(dates, [false, false, false, false, false, false]).total).toBe(0);
+  });
+});
+
+describe.each(DB_KINDS)("schedule on %s", (kind) => {
+  let p: TestPortal;
+  let cookies: Record<string, string> = {};
+  let ids: Record<string, string> = {};
+
+  const api = async (path: string, init: { method?: string; json?: unknown; as?: string } = {}) => {
+    const res = await p.request(`/rest/v1${path}`, { method: init.method ?? "GET", json: init.json, cookie: init.as ? cookies[init.as] : undefined });
+    const type = res.headers.get("content-type") ?? "";
+    if (type.includes("pdf")) return { status: res.status, body: null as any, bytes: new Uint8Array(await res.arrayBuffer()) };
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, bytes: null };
+  };
+
+  /** A project led by the member, with Jun on its crew, a screenplay and one shoot day. */
+  const fixture = async () => {
+    const title = `Harbour ${Math.random().toString(36).slice(2, 8)}`;
+    const project = await api("/projects", { method: "POST", as: "member", json: { title, type: "fiction", academicYear: YEAR, supervisorId: ids.staff } });
+    expect(project.status).toBe(201);
+    const projectId = project.body.id as string;
+    await api(`/projects/${projectId}/members`, { method: "POST", as: "member", json: { userId: ids.jun, roles: ["sound"] } });
+    const sp = await api("/screenplays", { method: "POST", as: "member", json: { title: "Harbour", projectId, body: SCRIPT } });
+    expect(sp.status).toBe(201);
+    const made = await api(`/projects/${projectId}/schedule/days`, { method: "POST", as: "member", json: { date: "2032-05-01", location: "Harbour", address: "Quay 4", generalCall: "07:00" } });
+    expect(made.status).toBe(201);
+    const schedule = made.body as ScheduleDto;
+    return { title, projectId, screenplayId: sp.body.id as string, dayId: schedule.days[0]!.id, schedule };
+  };
+
+  beforeAll(async () => {
+    p = await startTestPortal(kind);
+    ({ cookies, ids } = await signInAll(p, {
+      outsider: "tomas.novak@portal.test",
+      member: "student@portal.test",
+      staff: "staff@portal.test",
+      equipment: "equipment@portal.test",
+      admin: "admin@portal.test",
+      jun: "jun.park@portal.test",
+    }));
+  }, 120_000);
+  afterAll(() => p?.close());
+
+  it("seeds a schedule on The Weight of Water with a sent call sheet and confirmations", async () => {
+    const list = await api("/projects?search=Weight%20of%20Water", { as: "staff" });
+    const projectId = list.body.items[0].id as string;
+    const s = (await api(`/projects/${projectId}/schedule`, { as: "staff" })).body as ScheduleDto;
+    expect(s.days.map((d) => d.strips.map((x) => x.number))).toEqual([["3"], ["2", "1"], ["4"]]);
+    expect(s.bank).toEqual([]);
+    expect(s.dood.rows.length).toBeGreaterThan(0);
+    const sheet = (await api(`/projects/${projectId}/schedule/days/${s.days[1]!.id}/call-sheet`, { as: "staff" })).body as CallSheetDto;
+    expect(sheet.recipients.length).toBe(4);
+    expect(sheet.recipients.filter((r) => r.confirmedAt).map((r) => r.name).sort()).toEqual(["Amara Diallo", "Jun Park"]);
+  });
+
+  it("turns the screenplay's scenes into strips in the bank, and moves them into days with page totals", async () => {
+    const f = await fixture();
+    expect(f.schedule.bank.map((s) => [s.number, s.colour, s.cast])).toEqual([
+      ["1", "white", ["ANNA"]],
+      ["2", "yellow", ["BEN"]],
+      ["3", "blue", ["ANNA", "BEN"]],
+      ["4", "green", []],
+    ]);
+    const saved = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["3", "1"] }] } });
+    expect(saved.status).toBe(200);
+    const s = saved.body as ScheduleDto;
+    expect(s.version).toBe(2);
+    expect(s.days[0]!.strips.map((x) => x.number)).toEqual(["3", "1"]);
+    expect(s.days[0]!.eighths).toBe(s.days[0]!.strips[0]!.eighths + s.days[0]!.strips[1]!.eighths);
+    expect(s.bank.map((x) => x.number)).toEqual(["2", "4"]);
+    expect(s.dood.rows.find((r) => r.name === "ANNA")).toMatchObject({ codes: ["SWF"], work: 1 });
+  });
+
+  it("tells the later of two saves, and keeps the first", async () => {
+    const f = await fixture();
+    const first = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] } });
+    expect(first.status).toBe(200);
+    const second = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "jun", json: { version: 1, days: [{ id: f.dayId, scenes: ["2"] }] } });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(/changed the stripboard after you opened it/);
+    expect((await api(`/projects/${f.projectId}/schedule`, { as: "jun" })).body.days[0].strips.map((x: { number: string }) => x.number)).toEqual(["1"]);
+    // A shoot day's edit is checked the same way.
+    const v = f.schedule.days[0]!.version;
+    expect((await api(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { method: "PATCH", as: "member", json: { version: v, notes: "Bring coats" } })).status).toBe(200);
+    const stale = await api(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { method: "PATCH", as: "jun", json: { version: v, notes: "Mine" } });
+    expect(stale.status).toBe(409);
+  });
+
+  it("keeps strips on their scene through script edits once numbers are locked", async () => {
+    const f = await fixture();
+    let sp = (await api(`/screenplays/${f.screenplayId}`, { as: "member" })).body;
+    sp = (await api(`/screenplays/${f.screenplayId}/lock-scenes`, { method: "POST", as: "member", json: { version: sp.version } })).body;
+    await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["3", "4"] }] } });
+    // A scene inserted at the top becomes A1 and scene 4 is cut: 3 stays 3, 4 is kept in its day as omitted.
+    const edited = `INT. HALL - DAY\n\nNew opening.\n\n${sp.body}`.replace(/EXT\. ROOF - NIGHT #4#\n\nWind\.\n/, "");
+    expect((await api(`/screenplays/${f.screenplayId}`, { method: "PATCH", as: "member", json: { version: sp.version, body: edited } })).status).toBe(200);
+    const s = (await api(`/projects/${f.projectId}/schedule`, { as: "member" })).body as ScheduleDto;
+    expect(s.days[0]!.strips.map((x) => [x.number, x.heading, x.omitted])).toEqual([
+      ["3", "INT. CAR - NIGHT", false],
+      ["4", "EXT. ROOF - NIGHT", true],
+    ]);
+    expect(s.bank.map((x) => x.number)).toEqual(["A1", "1", "2"]);
+    // The omitted strip may stay where it is but cannot be added anew.
+    expect((await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: s.version, days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }] } })).status).toBe(200);
+    const bad = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: s.version + 1, days: [{ id: f.dayId, scenes: ["9"] }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe("There is no scene 9 in the screenplay.");
+  });
+
+  it("sends the call sheet to every crew member with a personal link, and records confirmations", async () => {
+    const f = await fixture();
+    await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["1", "3"] }] } });
+    await api(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { method: "PATCH", as: "member", json: { version: 1, castCalls: { ANNA: "06:30" }, crewCalls: { [ids.jun!]: "06:00" }, hospital: "St Mary's, 2 km" } });
+    const sheet = (await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "outsider" })).body as CallSheetDto;
+    expect(sheet.cast).toEqual([
+      { name: "ANNA", role: "Cast", call: "06:30" },
+      { name: "BEN", role: "Cast", call: "07:00" },
+    ]);
+    expect(sheet.crew.find((c) => c.userId === ids.jun)).toMatchObject({ role: "sound", call: "06:00" });
+    expect(sheet.canEdit).toBe(false);
+
+    const sent = await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/send`, { method: "POST", as: "member" });
+    expect(sent.status).toBe(200);
+    expect((sent.body as CallSheetDto).recipients.map((r) => [r.email, r.confirmedAt])).toEqual(
+      expect.arrayContaining([
+        ["jun.park@portal.test", null],
+        ["student@portal.test", null],
+      ]),
+    );
+    const mails = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'jun.park@portal.test'`, sql`${jobs.payload}->>'subject' like ${`Call sheet: ${f.title},%`}`));
+    expect(mails).toHaveLength(1);
+    const text = (mails[0]!.payload as { text: string }).text;
+    expect(text).toContain("Your call: 06:00");
+    const url = new URL(/Confirm the call sheet: (\S+)/.exec(text)![1]!);
+    const recipientId = url.pathname.split("/").at(-1)!;
+    const token = url.searchParams.get("token")!;
+    // Only the hash is stored.
+    const [stored] = await p.services.db.select().from(callSheetRecipients).where(eq(callSheetRecipients.id, recipientId));
+    expect(stored!.tokenHash).not.toContain(token);
+
+    const opened = await api(`/call-sheet-confirmation/${recipientId}?token=${encodeURIComponent(token)}`);
+    expect(opened.body).toMatchObject({ name: "Jun Park", personalCall: "06:00", confirmedAt: null, scenes: [{ number: "1" }, { number: "3" }] });
+    expect((await api(`/call-sheet-confirmation/${recipientId}?token=${"x".repeat(43)}`)).status).toBe(404);
+    const confirmed = await api(`/call-sheet-confirmation/${recipientId}`, { method: "POST", json: { token } });
+    expect(confirmed.body.confirmedAt).toBeTruthy();
+
+    // The signed-in recipient confirms on the page; someone not sent it cannot.
+    expect((await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "member" })).body.canConfirm).toBe(true);
+    expect((await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`, { method: "POST", as: "member" })).status).toBe(200);
+    expect((await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`, { method: "POST", as: "outsider" })).status).toBe(403);
+    const after = (await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "staff" })).body as CallSheetDto;
+    expect(after.recipients.every((r) => r.confirmedAt)).toBe(true);
+
+    const pdf = await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet.pdf`, { as: "outsider" });
+    expect(pdf.status).toBe(200);
+    expect(new TextDecoder().decode(pdf.bytes!.slice(0, 5))).toBe("%PDF-");
+  });
+
+  it("shows shoot days on the overview timeline and in the iCal feed", async () => {
+    const f = await fixture();
+    const timeline = await api("/overview/timeline?from=2032-04-28&weeks=2", { as: "member" });
+    expect(timeline.body.items.find((i: { id: string }) => i.id === f.projectId)).toMatchObject({ shootStart: "2032-05-01", shootEnd: "2032-05-01", shootDays: ["2032-05-01"] });
+    const made = await api("/overview/ical-token", { method: "POST", as: "jun" });
+    const feed = await (await p.request(new URL(made.body.url).pathname)).text();
+    expect(feed).toContain(`UID:shoot-day-${f.dayId}@`);
+    expect(feed).toContain("DTSTART;VALUE=DATE:20320501");
+    expect(feed).toContain("Harbour\\, Quay 4");
+  });
+
+  it("answers each caller as the project's rules say", async () => {
+    const READ: Expected = [401, 200, 200, 200, 200, 200];
+    const PLAN: Expected = [401, 403, 200, 200, 403, 200];
+    const rows: MatrixRow<Awaited<ReturnType<typeof fixture>>>[] = [
+      ["read", "GET", (f) => `/projects/${f.projectId}/schedule`, undefined, READ],
+      ["save board", "PUT", (f) => `/projects/${f.projectId}/schedule/board`, (f) => ({ version: 1, days: [{ id: f.dayId, scenes: ["1"] }] }), PLAN],
+      ["add day", "POST", (f) => `/projects/${f.projectId}/schedule/days`, { date: "2032-05-02" }, [401, 403, 201, 201, 403, 201]],
+      ["edit day", "PATCH", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: 1, notes: "x" }, PLAN],
+      ["delete day", "DELETE", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}`, undefined, PLAN],
+      ["call sheet", "GET", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, undefined, READ],
+      ["send", "POST", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/send`, undefined, PLAN],
+    ];
+    for (const row of rows) await expectMatrixRow(p, cookies, fixture, row);
+  }, 300_000);
+
+  it("answers bad input with a message, never a 500", async () => {
+    const f = await fixture();
+    const base = `/projects/${f.projectId}/schedule`;
+    await expectClientErrors(p, cookies.member!, [
+      ["GET", `/projects/${MISSING}/schedule`],
+      ["GET", `/projects/not-a-uuid/schedule`],
+      ["POST", `${base}/days`, { date: "31.12.2032" }],
+      ["POST", `${base}/days`, { date: "2032-05-02", generalCall: "25:00" }],
+      ["POST", `${base}/days`, { date: "2032-05-02", location: "x".repeat(400) }],
+      ["PATCH", `${base}/days/${f.dayId}`, { notes: "no version" }],
+      ["PATCH", `${base}/days/${MISSING}`, { version: 1 }],
+      ["PATCH", `${base}/days/${f.dayId}`, { version: 1, crewCalls: { someone: "7am" } }],
+      ["PUT", `${base}/board`, { version: 1, days: [{ id: MISSING, scenes: ["1"] }] }],
+      ["PUT", `${base}/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1", "1"] }] }],
+      ["PUT", `${base}/board`, { version: 1, days: "all" }],
+      ["PUT", `${base}/board`, { version: 1, screenplayId: MISSING, days: [] }],
+      ["GET", `${base}/days/${MISSING}/call-sheet`],
+      ["POST", `/call-sheet-confirmation/${MISSING}`, { token: "nope" }],
+      ["POST", `/call-sheet-confirmation/${MISSING}`, {}],
+    ]);
+  });
+});

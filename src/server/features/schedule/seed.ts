@@ -1,0 +1,49 @@
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import type { Services } from "../../context.ts";
+import { callSheetRecipients, profiles, projects, screenplays } from "../../db/schema/index.ts";
+import { deliverToOutbox } from "../budgets/seed.ts";
+import { isoDay } from "../overview/service.ts";
+import { createShootDay, getSchedule, saveBoard, sendCallSheet, type Caller } from "./service.ts";
+
+const DAY_MS = 86_400_000;
+const dayFromToday = (n: number) => isoDay(new Date(Date.now() + n * DAY_MS));
+
+/**
+ * The demo's schedule, on "The Weight of Water" (its screenplay's numbers are locked): three shoot
+ * days around today with strips, and the next day's call sheet sent (its mails in the outbox), two of
+ * the crew having confirmed.
+ * Built through the domain's own functions, so the demo shows what the portal itself makes.
+ */
+export async function seedSchedule(s: Services): Promise<void> {
+  const [project] = await s.db
+    .select({ id: projects.id })
+    .from(projects)
+    .innerJoin(screenplays, and(eq(screenplays.projectId, projects.id), isNotNull(screenplays.lockedScenes)))
+    .where(eq(projects.title, "The Weight of Water"));
+  const [lead] = await s.db.select({ id: profiles.id, name: profiles.fullName, role: profiles.role }).from(profiles).where(eq(profiles.email, "amara.diallo@portal.test"));
+  if (!project || !lead) return;
+  const caller: Caller = { id: lead.id, name: lead.name, role: lead.role };
+  const opts = { caller, projectId: project.id };
+  const days: [offset: number, location: string, address: string, call: string, notes: string, scenes: string[]][] = [
+    [-2, "Harbour flat", "Seestrasse 12, 2nd floor", "17:00", "Blackout the kitchen window; the scene plays at night.", ["3"]],
+    [1, "Lake ferry terminal", "Quai du Lac 1, Gate B", "18:30", "Warm clothes: we are outside until 02:00. Hot food at 22:00.", ["2", "1"]],
+    [3, "Ferry MS Helvetia", "Quai du Lac 1, berth 3", "04:00", "Dawn at 05:40: we have one take at first light. Life jackets on deck at all times.", ["4"]],
+  ];
+  for (const [offset, location, address, generalCall, notes] of days) {
+    await createShootDay(s, { ...opts, input: { date: dayFromToday(offset), location, address, generalCall, notes, hospital: offset === 3 ? "Lakeside Hospital, Seeweg 4 (6 min)" : "" } });
+  }
+  const schedule = await getSchedule(s, opts);
+  await saveBoard(s, { ...opts, input: { version: schedule.version, days: schedule.days.map((d, i) => ({ id: d.id, scenes: days[i]![5] })) } });
+  const next = schedule.days[1]!;
+  const started = new Date(Date.now() - 1000);
+  await sendCallSheet(s, { ...opts, dayId: next.id });
+  // The demo's call sheet mails go to the outbox, never through a real mail server, and the queue starts empty.
+  await deliverToOutbox(s, started);
+  // Sent yesterday, so the confirmations that follow read in order.
+  await s.db.update(callSheetRecipients).set({ sentAt: new Date(Date.now() - 26 * 3_600_000) }).where(eq(callSheetRecipients.shootDayId, next.id));
+  const confirmed = await s.db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.email, ["amara.diallo@portal.test", "jun.park@portal.test"]));
+  await s.db
+    .update(callSheetRecipients)
+    .set({ confirmedAt: new Date(Date.now() - 3 * 3_600_000), confirmedIp: "demo", confirmedUserAgent: "demo" })
+    .where(and(eq(callSheetRecipients.shootDayId, next.id), inArray(callSheetRecipients.userId, confirmed.map((c) => c.id))));
+}

@@ -1,0 +1,237 @@
+import { CheckCircle2, Download, Send } from "lucide-react";
+import { useEffect, useState } from "react";
+import { formatPages, type ScheduleDto } from "../../../common/schedule.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
+import { Select } from "../../components/ui/Select.tsx";
+import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { callSheetPdfUrl, dateTime, longDate, useCallSheet, useCallSheetAction, useUpdateDay } from "./api.ts";
+
+const timeInput =
+  "min-h-10 w-28 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+
+/** The call sheet of one shoot day: what the PDF and the e-mail say, per-person calls, and who confirmed. */
+export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; projectId: string }) {
+  const [dayId, setDayId] = useState<string | null>(schedule.days[0]?.id ?? null);
+  useEffect(() => {
+    if (!schedule.days.some((d) => d.id === dayId)) setDayId(schedule.days[0]?.id ?? null);
+  }, [schedule.days, dayId]);
+  const sheet = useCallSheet(projectId, dayId);
+  const send = useCallSheetAction(projectId, dayId ?? "", "send");
+  const confirm = useCallSheetAction(projectId, dayId ?? "", "confirm");
+  const update = useUpdateDay(projectId);
+  const [asking, setAsking] = useState(false);
+  const [calls, setCalls] = useState<{ cast: Record<string, string>; crew: Record<string, string> }>({ cast: {}, crew: {} });
+  const s = sheet.data;
+  useEffect(() => {
+    if (s) setCalls({ cast: Object.fromEntries(s.cast.map((c) => [c.name, c.call])), crew: Object.fromEntries(s.crew.map((c) => [c.userId, c.call])) });
+  }, [s]);
+
+  if (schedule.days.length === 0) {
+    return (
+      <Card>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">Add a shoot day on the stripboard first; each day gets its call sheet.</p>
+      </Card>
+    );
+  }
+  const saveCalls = () => {
+    if (!s) return;
+    // Only calls that differ from the general call are kept.
+    const only = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === s.day.generalCall ? "" : v]));
+    update.mutate({ dayId: s.day.id, input: { version: s.day.version, castCalls: only(calls.cast), crewCalls: only(calls.crew) } }, { onSuccess: () => void sheet.refetch() });
+  };
+  const confirmedCount = s?.recipients.filter((r) => r.confirmedAt).length ?? 0;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Select
+          label="Shoot day"
+          value={dayId ?? ""}
+          onChange={(e) => setDayId(e.target.value)}
+          options={schedule.days.map((d) => ({ value: d.id, label: `Day ${d.number}: ${longDate(d.date)}` }))}
+        />
+        {s && (
+          <div className="flex flex-wrap gap-2">
+            {s.canConfirm && (
+              <Button variant="secondary" busy={confirm.isPending} onClick={() => confirm.mutate()}>
+                <CheckCircle2 aria-hidden className="size-4" />I have the call sheet
+              </Button>
+            )}
+            <a
+              href={callSheetPdfUrl(projectId, s.day.id)}
+              className="inline-flex min-h-10 items-center gap-2 rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium text-zinc-900 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+            >
+              <Download aria-hidden className="size-4" />
+              PDF
+            </a>
+            {s.canEdit && (
+              <Button onClick={() => setAsking(true)}>
+                <Send aria-hidden className="size-4" />
+                {s.day.callSheetSentAt ? "Send call sheet again" : "Send call sheet"}
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      {sheet.isError ? (
+        <Card role="alert">
+          <p className="text-sm text-red-800 dark:text-red-300">{sheet.error.message}</p>
+        </Card>
+      ) : !s ? (
+        <Skeleton className="h-72" />
+      ) : (
+        <article aria-label={`Call sheet, day ${s.day.number}`} className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+          <header className="flex flex-col gap-1">
+            <h3 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+              {s.projectTitle}: day {s.day.number} of {s.dayCount}
+            </h3>
+            <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="font-medium">Date</dt>
+              <dd>{longDate(s.day.date)}</dd>
+              <dt className="font-medium">Crew call</dt>
+              <dd>{s.day.generalCall}</dd>
+              <dt className="font-medium">Location</dt>
+              <dd>{[s.day.location, s.day.address].filter(Boolean).join(", ") || "Not set yet"}</dd>
+              {s.day.weather && (
+                <>
+                  <dt className="font-medium">Weather</dt>
+                  <dd>{s.day.weather}</dd>
+                </>
+              )}
+              {s.day.hospital && (
+                <>
+                  <dt className="font-medium">Nearest hospital</dt>
+                  <dd>{s.day.hospital}</dd>
+                </>
+              )}
+              <dt className="font-medium">Pages</dt>
+              <dd>{formatPages(s.day.eighths)}</dd>
+            </dl>
+          </header>
+          <section aria-labelledby="cs-scenes">
+            <h4 id="cs-scenes" className="mb-2 font-semibold">
+              Scenes
+            </h4>
+            {s.day.strips.length === 0 ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">No scenes are scheduled for this day yet.</p>
+            ) : (
+              <table className="w-full text-sm">
+                <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
+                  <tr>
+                    <th scope="col" className="py-1 pr-2">Scene</th>
+                    <th scope="col" className="py-1 pr-2">Heading</th>
+                    <th scope="col" className="py-1 pr-2">Pages</th>
+                    <th scope="col" className="py-1">Cast</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.day.strips.map((st) => (
+                    <tr key={st.number} className="border-t border-zinc-100 dark:border-zinc-800">
+                      <td className="py-1 pr-2 font-mono font-semibold">{st.number}</td>
+                      <td className="py-1 pr-2">{st.omitted ? `${st.heading} (omitted)` : st.heading}</td>
+                      <td className="py-1 pr-2 whitespace-nowrap">{formatPages(st.eighths)}</td>
+                      <td className="py-1">{st.cast.join(", ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+          <div className="grid gap-4 md:grid-cols-2">
+            {(["cast", "crew"] as const).map((kind) => {
+              const people = kind === "cast" ? s.cast.map((c) => ({ key: c.name, name: c.name, role: c.role })) : s.crew.map((c) => ({ key: c.userId, name: c.name, role: c.role }));
+              return (
+                <section key={kind} aria-labelledby={`cs-${kind}`}>
+                  <h4 id={`cs-${kind}`} className="mb-2 font-semibold">
+                    {kind === "cast" ? "Cast" : "Crew"}
+                  </h4>
+                  {people.length === 0 ? (
+                    <p className="text-sm text-zinc-600 dark:text-zinc-400">{kind === "cast" ? "No speaking characters in this day's scenes." : "The project has no crew yet."}</p>
+                  ) : (
+                    <ul className="flex flex-col gap-1">
+                      {people.map((person) => (
+                        <li key={person.key} className="flex items-center justify-between gap-2 text-sm">
+                          <span className="min-w-0">
+                            <span className="font-medium">{person.name}</span>
+                            {kind === "crew" && <span className="text-zinc-600 dark:text-zinc-400"> · {person.role}</span>}
+                          </span>
+                          {s.canEdit ? (
+                            <input
+                              type="time"
+                              aria-label={`Call of ${person.name}`}
+                              className={timeInput}
+                              value={calls[kind][person.key] ?? s.day.generalCall}
+                              onChange={(e) => setCalls((c) => ({ ...c, [kind]: { ...c[kind], [person.key]: e.target.value } }))}
+                            />
+                          ) : (
+                            <span className="font-mono">{calls[kind][person.key]}</span>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              );
+            })}
+          </div>
+          {s.canEdit && (s.cast.length > 0 || s.crew.length > 0) && (
+            <div>
+              <Button variant="secondary" busy={update.isPending} onClick={saveCalls}>
+                Save calls
+              </Button>
+            </div>
+          )}
+          {s.day.notes && (
+            <section aria-labelledby="cs-notes">
+              <h4 id="cs-notes" className="mb-1 font-semibold">
+                Notes
+              </h4>
+              <p className="text-sm whitespace-pre-line">{s.day.notes}</p>
+            </section>
+          )}
+          <section aria-labelledby="cs-recipients">
+            <h4 id="cs-recipients" className="mb-2 font-semibold">
+              Sent to {s.recipients.length === 0 ? "nobody yet" : `${s.recipients.length} (${confirmedCount} confirmed)`}
+            </h4>
+            {s.recipients.length > 0 && (
+              <table className="w-full text-sm">
+                <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
+                  <tr>
+                    <th scope="col" className="py-1 pr-2">Name</th>
+                    <th scope="col" className="py-1 pr-2">Sent</th>
+                    <th scope="col" className="py-1">Confirmed</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.recipients.map((r) => (
+                    <tr key={r.email} className="border-t border-zinc-100 dark:border-zinc-800">
+                      <td className="py-1 pr-2">
+                        {r.name} <span className="text-zinc-600 dark:text-zinc-400">({r.email})</span>
+                      </td>
+                      <td className="py-1 pr-2">{dateTime(r.sentAt)}</td>
+                      <td className="py-1">
+                        {r.confirmedAt ? <span className="font-medium text-green-800 dark:text-green-300">{dateTime(r.confirmedAt)}</span> : <span className="text-zinc-600 dark:text-zinc-400">Not yet</span>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        </article>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title="Send the call sheet?"
+        confirmLabel="Send call sheet"
+        busy={send.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => send.mutate(undefined, { onSettled: () => setAsking(false) })}
+      >
+        Every crew member gets it by e-mail with a personal link to confirm.{s?.day.callSheetSentAt ? " It was sent before: everyone is asked to confirm again." : ""}
+      </ConfirmDialog>
+    </div>
+  );
+}

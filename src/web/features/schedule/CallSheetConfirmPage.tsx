@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2 } from "lucide-react";
+import { useParams, useSearchParams } from "react-router";
+import type { CallSheetConfirmationDto } from "../../../common/schedule.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { api } from "../../lib/api.ts";
+import { dateTime, longDate } from "./api.ts";
+
+/**
+ * /call-sheet-confirm/:recipientId?token=… — the e-mailed link. It works without signing in (the token
+ * is the proof, DESIGN §5), so a crew member confirms from a phone in one tap.
+ */
+export default function CallSheetConfirmPage() {
+  const { recipientId = "" } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const path = `/rest/v1/call-sheet-confirmation/${encodeURIComponent(recipientId)}`;
+  const key = ["call-sheet-confirmation", recipientId, token];
+  const qc = useQueryClient();
+  const view = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api<CallSheetConfirmationDto>(`${path}?token=${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+    throwOnError: false,
+  });
+  const confirm = useMutation({
+    mutationFn: () => api<CallSheetConfirmationDto>(path, { method: "POST", json: { token } }),
+    onSuccess: (data) => qc.setQueryData(key, data),
+  });
+  const v = view.data;
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Call sheet</h1>
+      {view.isPending ? (
+        <Skeleton className="h-64" />
+      ) : view.isError ? (
+        <Card role="alert">
+          <h2 className="mb-1 text-lg font-semibold">This link does not work</h2>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{view.error.message}</p>
+        </Card>
+      ) : (
+        v && (
+          <Card className="flex flex-col gap-4">
+            <div>
+              <h2 className="text-lg font-semibold">
+                {v.projectTitle}: day {v.dayNumber}
+              </h2>
+              <p className="text-sm text-zinc-700 dark:text-zinc-300">For {v.name}</p>
+            </div>
+            <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="font-medium">Date</dt>
+              <dd>{longDate(v.date)}</dd>
+              <dt className="font-medium">Your call</dt>
+              <dd className="font-semibold">{v.personalCall}</dd>
+              <dt className="font-medium">Crew call</dt>
+              <dd>{v.generalCall}</dd>
+              <dt className="font-medium">Location</dt>
+              <dd>{[v.location, v.address].filter(Boolean).join(", ") || "To be announced"}</dd>
+            </dl>
+            {v.scenes.length > 0 && (
+              <ul className="text-sm" aria-label="Scenes of the day">
+                {v.scenes.map((s) => (
+                  <li key={s.number}>
+                    <span className="font-mono font-semibold">{s.number}</span> {s.heading} <span className="text-zinc-600 dark:text-zinc-400">({s.pages})</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {v.notes && <p className="text-sm whitespace-pre-line">{v.notes}</p>}
+            {v.confirmedAt ? (
+              <p role="status" className="flex items-center gap-2 text-sm font-medium text-green-800 dark:text-green-300">
+                <CheckCircle2 aria-hidden className="size-5" />
+                Confirmed on {dateTime(v.confirmedAt)}. Thank you.
+              </p>
+            ) : (
+              <div className="flex flex-col gap-2">
+                <Button busy={confirm.isPending} onClick={() => confirm.mutate()} className="self-start">
+                  <CheckCircle2 aria-hidden className="size-4" />
+                  Confirm I have the call sheet
+                </Button>
+                {confirm.isError && (
+                  <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                    {confirm.error.message}
+                  </p>
+                )}
+              </div>
+            )}
+          </Card>
+        )
+      )}
+    </div>
+  );
+}

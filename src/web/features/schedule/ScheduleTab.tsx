@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { formatPages } from "../../../common/schedule.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Card } from "../../components/ui/Card.tsx";
+import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { Tabs } from "../../components/ui/Tabs.tsx";
+import { useSchedule } from "./api.ts";
+import { CallSheet } from "./CallSheet.tsx";
+import { DayOutOfDays } from "./DayOutOfDays.tsx";
+import { Stripboard } from "./Stripboard.tsx";
+
+/** The "Schedule" tab of a project: stripboard, Day Out of Days and call sheets. */
+export function ScheduleTab({ projectId }: { projectId: string }) {
+  const schedule = useSchedule(projectId);
+  const [view, setView] = useState("stripboard");
+  if (schedule.isPending) return <Skeleton className="h-96" />;
+  if (schedule.isError) {
+    return (
+      <Card role="alert">
+        <p className="mb-3 text-sm text-red-800 dark:text-red-300">{schedule.error.message}</p>
+        <Button variant="secondary" onClick={() => void schedule.refetch()}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  }
+  const s = schedule.data;
+  const total = s.days.reduce((n, d) => n + d.eighths, 0);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        {s.days.length === 0 ? "No shoot days yet." : `${s.days.length} shoot ${s.days.length === 1 ? "day" : "days"}, ${formatPages(total)} scheduled`}
+        {s.bank.length > 0 ? `; ${s.bank.length} ${s.bank.length === 1 ? "scene" : "scenes"} unscheduled.` : "."}
+        {!s.canEdit && " The crew, staff and admins plan the schedule."}
+      </p>
+      <Tabs
+        label="Schedule views"
+        selected={view}
+        onSelect={setView}
+        tabs={[
+          { id: "stripboard", label: "Stripboard", content: <Stripboard schedule={s} projectId={projectId} /> },
+          { id: "dood", label: "Day Out of Days", content: <DayOutOfDays schedule={s} /> },
+          { id: "call-sheets", label: "Call sheets", content: <CallSheet schedule={s} projectId={projectId} /> },
+        ]}
+      />
+    </div>
+  );
+}

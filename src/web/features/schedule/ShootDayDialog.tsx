@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from "react";
+import type { ShootDayDto } from "../../../common/schedule.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import { Dialog } from "../../components/ui/Dialog.tsx";
+import { Field } from "../../components/ui/Field.tsx";
+import { Textarea } from "../../components/ui/Textarea.tsx";
+import { useCreateDay, useUpdateDay } from "./api.ts";
+
+/** Adds a shoot day or edits one (with the version it was loaded at, so a later edit by someone else is told). */
+export function ShootDayDialog({ projectId, day, onClose }: { projectId: string; day: ShootDayDto | null; onClose(): void }) {
+  const create = useCreateDay(projectId);
+  const update = useUpdateDay(projectId);
+  const [form, setForm] = useState({
+    date: day?.date ?? "",
+    location: day?.location ?? "",
+    address: day?.address ?? "",
+    generalCall: day?.generalCall ?? "08:00",
+    notes: day?.notes ?? "",
+    weather: day?.weather ?? "",
+    hospital: day?.hospital ?? "",
+  });
+  const busy = create.isPending || update.isPending;
+  const error = (create.error ?? update.error)?.message;
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (day) update.mutate({ dayId: day.id, input: { ...form, version: day.version } }, { onSuccess: onClose });
+    else create.mutate(form, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog open title={day ? `Edit day ${day.number}` : "Add a shoot day"} onClose={() => !busy && onClose()} wide>
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+        <Field label="Date" type="date" required value={form.date} onChange={set("date")} />
+        <Field label="General call" type="time" required value={form.generalCall} onChange={set("generalCall")} hint="When the crew is called; people with another call get theirs on the call sheet." />
+        <Field label="Location" value={form.location} onChange={set("location")} maxLength={300} />
+        <Field label="Address" value={form.address} onChange={set("address")} maxLength={300} />
+        <Field label="Weather (optional)" value={form.weather} onChange={set("weather")} maxLength={300} />
+        <Field label="Nearest hospital (optional)" value={form.hospital} onChange={set("hospital")} maxLength={300} />
+        <Textarea label="Notes" className="sm:col-span-2" value={form.notes} onChange={set("notes")} maxLength={4000} />
+        {error && (
+          <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            {day ? "Save shoot day" : "Add shoot day"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BoardSaveInput, CallSheetDto, ScheduleDto, ShootDayCreateInput, ShootDayUpdateInput } from "../../../common/schedule.ts";
+import { notify } from "../../components/toast.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+
+export const scheduleKey = (projectId: string) => ["schedule", projectId];
+const base = (projectId: string) => `/rest/v1/projects/${encodeURIComponent(projectId)}/schedule`;
+export const callSheetPdfUrl = (projectId: string, dayId: string) => `${base(projectId)}/days/${encodeURIComponent(dayId)}/call-sheet.pdf`;
+
+export function useSchedule(projectId: string) {
+  return useQuery({ queryKey: scheduleKey(projectId), queryFn: ({ signal }) => api<ScheduleDto>(base(projectId), { signal }) });
+}
+
+export function useCallSheet(projectId: string, dayId: string | null) {
+  return useQuery({
+    queryKey: [...scheduleKey(projectId), "call-sheet", dayId],
+    queryFn: ({ signal }) => api<CallSheetDto>(`${base(projectId)}/days/${encodeURIComponent(dayId!)}/call-sheet`, { signal }),
+    enabled: !!dayId,
+  });
+}
+
+/**
+ * Every change answers the whole schedule, which replaces the cached one. A conflict (someone saved
+ * after this board was loaded) is told and the board reloads, so nobody overwrites another unseen.
+ */
+function useScheduleMutation<I>(projectId: string, call: (input: I) => Promise<ScheduleDto>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (data) => qc.setQueryData(scheduleKey(projectId), data),
+    onError: (err) => {
+      notify.error(err.message);
+      if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: scheduleKey(projectId) });
+    },
+  });
+}
+
+export const useSaveBoard = (projectId: string) =>
+  useScheduleMutation(projectId, (input: BoardSaveInput) => api<ScheduleDto>(`${base(projectId)}/board`, { method: "PUT", json: input }));
+export const useCreateDay = (projectId: string) =>
+  useScheduleMutation(projectId, (input: ShootDayCreateInput) => api<ScheduleDto>(`${base(projectId)}/days`, { method: "POST", json: input }));
+export const useUpdateDay = (projectId: string) =>
+  useScheduleMutation(projectId, ({ dayId, input }: { dayId: string; input: ShootDayUpdateInput }) =>
+    api<ScheduleDto>(`${base(projectId)}/days/${encodeURIComponent(dayId)}`, { method: "PATCH", json: input }),
+  );
+export const useDeleteDay = (projectId: string) =>
+  useScheduleMutation(projectId, (dayId: string) => api<ScheduleDto>(`${base(projectId)}/days/${encodeURIComponent(dayId)}`, { method: "DELETE" }));
+
+export function useCallSheetAction(projectId: string, dayId: string, action: "send" | "confirm") {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<CallSheetDto>(`${base(projectId)}/days/${encodeURIComponent(dayId)}/call-sheet/${action}`, { method: "POST" }),
+    onSuccess: (data) => {
+      qc.setQueryData([...scheduleKey(projectId), "call-sheet", dayId], data);
+      void qc.invalidateQueries({ queryKey: scheduleKey(projectId) });
+      notify.success(action === "send" ? `Call sheet sent to ${data.recipients.length} ${data.recipients.length === 1 ? "person" : "people"}.` : "You confirmed the call sheet.");
+    },
+    onError: (err) => notify.error(err.message),
+  });
+}
+
+export const shortDate = (day: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+export const longDate = (day: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+export const dateTime = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
+import { button, heading, signIn, toast, visible } from "./support/ui.ts";
+
+const e2e = usePortal();
+
+const LINK = /\/call-sheet-confirm\/[0-9a-f-]+\?token=[A-Za-z0-9_-]+/;
+
+describe("schedule", () => {
+  it("the lead moves a strip into another day with the keyboard, sends a call sheet, and a crew member confirms from the mailed link", async () => {
+    const lead = await e2e.newPage();
+    await signIn(lead, "amara.diallo@portal.test");
+    await lead.goto("/projects?search=Weight%20of%20Water");
+    await lead.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
+    await visible(heading(lead, "The Weight of Water"));
+    await lead.getByRole("tab", { name: "Schedule" }).click();
+
+    // Scene 4 is on day 3; Space picks it up, ArrowLeft carries it to day 2, Space drops it there.
+    const day2 = lead.getByRole("list", { name: "Strips of Day 2" });
+    await visible(day2.getByRole("listitem").first());
+    const strip = lead.getByRole("list", { name: "Strips of Day 3" }).locator('[data-strip="4"]');
+    await strip.focus();
+    await lead.keyboard.press("Space");
+    await expect.poll(() => lead.getByRole("status").filter({ hasText: "Picked up scene 4" }).count(), { timeout: UI_TIMEOUT }).toBe(1);
+    await lead.keyboard.press("ArrowLeft");
+    await lead.keyboard.press("Space");
+    await visible(lead.getByRole("status").filter({ hasText: /Dropped scene 4, EXT\. FERRY DECK - DAWN in Day 2, position \d of 3/ }));
+    await visible(day2.locator('[data-strip="4"]'));
+    await expect.poll(() => lead.locator("section", { has: day2 }).locator("[data-total]").textContent(), { timeout: UI_TIMEOUT }).toBe("3 scenes · 6/8 page");
+    // It was saved: a reload shows it where it was dropped, and day 3 is empty.
+    await lead.reload();
+    await visible(lead.getByRole("list", { name: "Strips of Day 2" }).locator('[data-strip="4"]'));
+    await visible(lead.getByRole("list", { name: "Strips of Day 3" }).getByText("Drag strips here."));
+
+    // Send day 1's call sheet to the crew.
+    await lead.getByRole("tab", { name: "Call sheets" }).click();
+    await lead.getByRole("combobox", { name: "Shoot day" }).selectOption({ index: 0 });
+    await visible(lead.getByRole("heading", { name: /day 1 of 3/ }));
+    await button(lead, "Send call sheet").click();
+    await lead.getByRole("dialog").getByRole("button", { name: "Send call sheet" }).click();
+    await toast(lead, "Call sheet sent to 4 people.");
+
+    const dayOne = () => e2e.smtp.to("jun.park@portal.test").filter((m) => m.text.includes("Call sheet for day 1"));
+    await expect.poll(() => dayOne().length, { timeout: UI_TIMEOUT }).toBe(1);
+    const mail = dayOne()[0]!;
+    expect(mail.text).toContain("Your call: 17:00");
+    const link = LINK.exec(mail.text)![0];
+
+    // The link works without signing in.
+    const crew = await e2e.newPage();
+    await crew.goto(link);
+    await visible(heading(crew, "Call sheet"));
+    await visible(crew.getByText("For Jun Park"));
+    await button(crew, "Confirm I have the call sheet").click();
+    await visible(crew.getByRole("status").filter({ hasText: /^Confirmed on/ }));
+
+    // The lead sees the confirmation on the call sheet page.
+    const junRow = lead.getByRole("row", { name: /Jun Park/ });
+    await expect.poll(async () => (await junRow.textContent()) ?? "", { timeout: UI_TIMEOUT }).not.toContain("Not yet");
+    await visible(lead.getByRole("heading", { name: /Sent to 4 \(1 confirmed\)/ }));
+  });
+});
