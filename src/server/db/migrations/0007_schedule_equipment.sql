@@ -48,6 +48,8 @@ CREATE TABLE "stripboards" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "equipment_items_category_idx";--> statement-breakpoint
+ALTER TABLE "equipment_reservation_items" ADD COLUMN "return_photos" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "call_sheet_recipients" ADD CONSTRAINT "call_sheet_recipients_shoot_day_id_shoot_days_id_fk" FOREIGN KEY ("shoot_day_id") REFERENCES "public"."shoot_days"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_sheet_recipients" ADD CONSTRAINT "call_sheet_recipients_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schedule_strips" ADD CONSTRAINT "schedule_strips_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -59,4 +61,8 @@ ALTER TABLE "stripboards" ADD CONSTRAINT "stripboards_updated_by_user_id_fk" FOR
 CREATE INDEX "call_sheet_recipients_token_idx" ON "call_sheet_recipients" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "schedule_strips_day_idx" ON "schedule_strips" USING btree ("shoot_day_id","position");--> statement-breakpoint
 CREATE INDEX "shoot_days_project_date_idx" ON "shoot_days" USING btree ("project_id","date");--> statement-breakpoint
-CREATE INDEX "shoot_days_date_idx" ON "shoot_days" USING btree ("date");
+CREATE INDEX "shoot_days_date_idx" ON "shoot_days" USING btree ("date");--> statement-breakpoint
+CREATE INDEX "equipment_items_category_order_idx" ON "equipment_items" USING btree ("category_id",lower("name"),"asset_tag");--> statement-breakpoint
+CREATE INDEX "equipment_reservation_items_active_range_idx" ON "equipment_reservation_items" USING gist (tstzrange("starts_at", "ends_at", '[)')) WHERE "equipment_reservation_items"."active";--> statement-breakpoint
+CREATE INDEX "equipment_reservation_items_out_idx" ON "equipment_reservation_items" USING btree ("item_id","ends_at") WHERE "equipment_reservation_items"."checked_out_at" is not null and "equipment_reservation_items"."returned_at" is null;--> statement-breakpoint
+ALTER TABLE "equipment_reservation_items" DROP COLUMN "return_photo_url";

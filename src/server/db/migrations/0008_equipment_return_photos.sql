@@ -1,1 +1,0 @@
-ALTER TABLE "equipment_reservation_items" ADD COLUMN "return_photos" text[] DEFAULT '{}'::text[] NOT NULL;
