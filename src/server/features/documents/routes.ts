@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import {
   SIGNING_TOKEN_HEADER,
   declineInput,
@@ -13,7 +12,7 @@ import {
 } from "../../../common/documents.ts";
 import { requireUser, type AppEnv } from "../../auth/guards.ts";
 import { clientIp } from "../../auth/routes.ts";
-import { AppError } from "../../lib/errors.ts";
+import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
 import { body, query } from "../../lib/validate.ts";
 import * as service from "./service.ts";
 import * as signatures from "./signatures.ts";
@@ -70,28 +69,6 @@ export const publicSigningRoutes = new Hono<AppEnv>()
   .post("/:submissionId/:signerId/sign", async (c) => c.json(await signatures.sign(c.var.services, { ...link(c), client: client(c), input: await body(c, signInput) })))
   .post("/:submissionId/:signerId/decline", async (c) => c.json(await signatures.decline(c.var.services, { ...link(c), client: client(c), input: await body(c, declineInput) })));
 
-const MB = 1024 * 1024;
-/** The app's 1 MB limit for JSON does not fit a file: uploads carry the UPLOAD_MAX_MB setting, checked while reading. */
-const uploadLimit = (c: C, next: () => Promise<void>) =>
-  bodyLimit({
-    maxSize: c.var.services.config.UPLOAD_MAX_MB * MB,
-    onError: () => {
-      throw new AppError("payload_too_large", `The file is larger than ${c.var.services.config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`);
-    },
-  })(c, next);
-
-const fileHeaders = (type: string, fileName: string, inline: boolean) => ({
-  "content-type": type,
-  "content-disposition": `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  "cache-control": "private, no-store",
-  "x-content-type-options": "nosniff",
-  // A stored file opened directly must never run as a page of the portal (a PDF needs the browser's own viewer).
-  ...(type === "application/pdf" ? {} : { "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
-});
-
-/** Only types a browser shows safely are opened in place; everything else is downloaded. */
-const INLINE = new Set(["application/pdf", "image/png", "image/jpeg", "image/webp", "text/plain"]);
-
 /**
  * /storage/v1/object/<bucket>/<path>: each bucket decides who may read and write, per request.
  * "documents": <projectId>[/<documentId>] to upload, <projectId>/<documentId>/<versionId> to download.
@@ -123,6 +100,6 @@ export const storageRoutes = new Hono<AppEnv>()
       documentId: param(c, "documentId"),
       versionId: param(c, "versionId"),
     });
-    const inline = c.req.query("download") === undefined && INLINE.has(version.contentType);
+    const inline = c.req.query("download") === undefined && INLINE_TYPES.has(version.contentType);
     return c.body(new Uint8Array(bytes), 200, { ...fileHeaders(version.contentType, version.fileName, inline), etag: `"${version.sha256}"` });
   });
