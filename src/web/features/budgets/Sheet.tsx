@@ -21,7 +21,8 @@ import { api, ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { errorText } from "../projects/shared.tsx";
 import { budgetPath } from "./api.ts";
-import { cell, num, tableFrame, TopSheet } from "./TopSheet.tsx";
+import { cell, DataTable, num } from "./Table.tsx";
+import { TopSheet } from "./TopSheet.tsx";
 
 /** A line as typed: numbers stay text until saved, so "2." or "1,5" can be typed without being rewritten. */
 interface Row {
@@ -234,28 +235,18 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
       </div>
       {!readOnly && <p className="text-xs text-zinc-600 dark:text-zinc-400">Arrow keys and Enter move between lines; Enter on the last line adds one; Ctrl+S saves.</p>}
 
-      <div className={tableFrame}>
-        <table ref={table} className="w-full min-w-[56rem] text-sm" onKeyDown={onKeyDown} aria-label="Budget lines">
-          <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
-            <tr>
-              <th scope="col" className={cn(cell, "w-10")}>
-                #
-              </th>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col" className={c === "quantity" || c === "rate" ? num : cell}>
-                  {COLUMN_LABELS[c]}
-                </th>
-              ))}
-              <th scope="col" className={num}>
-                Amount
-              </th>
-              {!readOnly && (
-                <th scope="col" className={cell}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+      <DataTable
+        tableRef={table}
+        className="min-w-[56rem]"
+        onKeyDown={onKeyDown}
+        aria-label="Budget lines"
+        columns={[
+          { label: "#", className: "w-10" },
+          ...COLUMNS.map((c) => ({ label: COLUMN_LABELS[c], numeric: c === "quantity" || c === "rate" })),
+          { label: "Amount", numeric: true },
+          ...(readOnly ? [] : [{ label: <span className="sr-only">Actions</span> }]),
+        ]}
+      >
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {rows.length === 0 && (
               <tr>
@@ -315,8 +306,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
               );
             })}
           </tbody>
-        </table>
-      </div>
+      </DataTable>
       {liveTotals && <TopSheet totals={liveTotals} currency={budget.currency} caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"} />}
     </div>
   );
