@@ -189,7 +189,7 @@ function Receipt({ budget: b, expense: e }: { budget: BudgetDto; expense: Expens
     <label htmlFor={inputId} className={cn(fileButton, upload.isPending && "opacity-60")}>
       <Paperclip aria-hidden className="size-4" />
       {upload.isPending ? "Uploading…" : r ? "Replace receipt" : "Attach receipt"}
-      <input id={inputId} type="file" accept={RECEIPT_ACCEPT} className="sr-only" disabled={upload.isPending} aria-label={`${r ? "Replace" : "Attach"} the receipt of ${e.description}`} onChange={onFile} />
+      <input id={inputId} type="file" accept={RECEIPT_ACCEPT} className="sr-only" disabled={upload.isPending} aria-label={`${r ? "Replace" : "Attach"} receipt of ${e.description}`} onChange={onFile} />
     </label>
   );
   if (!r) return <>{pick || <span className="text-xs text-zinc-600 dark:text-zinc-400">No receipt</span>}</>;
@@ -197,19 +197,19 @@ function Receipt({ budget: b, expense: e }: { budget: BudgetDto; expense: Expens
   return (
     <>
       {r.viewable ? (
-        <a className={link} href={r.url} target="_blank" rel="noopener" aria-label={`Open the receipt of ${e.description} (${r.fileName})`}>
+        <a className={link} href={r.url} target="_blank" rel="noopener" aria-label={`${r.fileName}: open the receipt of ${e.description}`}>
           <FileText aria-hidden className="size-4" />
           {r.fileName}
         </a>
       ) : (
-        <a className={link} href={`${r.url}?download`} download aria-label={`Download the receipt of ${e.description} (${r.fileName})`}>
+        <a className={link} href={`${r.url}?download`} download aria-label={`${r.fileName}: download the receipt of ${e.description}`}>
           <Download aria-hidden className="size-4" />
           {r.fileName}
         </a>
       )}
       {pick}
       {b.canEdit && (
-        <Button variant="ghost" aria-label={`Delete the receipt of ${e.description}`} onClick={() => setConfirming(true)}>
+        <Button variant="ghost" aria-label={`Delete receipt of ${e.description}`} onClick={() => setConfirming(true)}>
           Delete receipt
         </Button>
       )}

@@ -262,7 +262,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
               const label = (c: Column) => `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`;
               return (
                 <tr key={r.id} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
-                  <td className={cn(cell, "text-xs text-zinc-500 tabular-nums")}>{i + 1}</td>
+                  <td className={cn(cell, "text-xs text-zinc-600 tabular-nums dark:text-zinc-400")}>{i + 1}</td>
                   <td className="px-1 py-1">
                     <select aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "max-w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)}>
                       {accountOptions.map((o) => (
