@@ -86,7 +86,7 @@ async function projectOf(db: Services["db"] | Tx, id: string) {
   return project;
 }
 
-const toSummary = (p: repo.ProposalRow): ProposalSummary => ({
+const toSummary = (p: repo.ProposalSummaryRow): ProposalSummary => ({
   id: p.id,
   number: p.number,
   state: p.state,
