@@ -8,6 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { launchBrowser } from "../tests/e2e/support/browser.ts";
+import { benchBudget } from "./budgets.ts";
 import { benchEquipment } from "./equipment.ts";
 import { LIGHTHOUSE_TARGET, lighthouseOverview } from "./lighthouse.ts";
 import { benchProjects } from "./projects.ts";
@@ -168,6 +169,9 @@ async function main() {
     process.stdout.write("  the stripboard of the demo's scheduled project … ");
     const schedule = await benchSchedule(portal, cookie, DURATION_S);
     process.stdout.write(`${schedule.reqPerSec} req/s, p99 ${schedule.p99Ms} ms\n\n`);
+    process.stdout.write("  a budget of 2,000 lines: load and render in Chromium, and submit … ");
+    const budget = await benchBudget(portal, cookie);
+    process.stdout.write(`${budget.loadAndRenderMs} ms to render, ${budget.submitMs} ms to submit (medians)\n\n`);
 
     console.log("  the projects list, a page of 50 of 10,000 projects, 100 connections:");
     const projects = await benchProjects(DURATION_S);
@@ -202,6 +206,7 @@ async function main() {
       },
       sealing,
       schedule,
+      budget,
       equipment: { figures: equipment, target: "availability p99 ≤ 50 ms; under contention exactly 1 of 20 created" },
       lighthouse: { ...lighthouse, target: LIGHTHOUSE_TARGET },
       authFirstLoadJs: {
@@ -235,6 +240,8 @@ async function main() {
       "screenplay of 120 pages: parse and paginate": { value: `${parse.medianMs} ms`, target: `≤ ${PARSE_TARGET_MS} ms`, result: verdict(parse.medianMs <= PARSE_TARGET_MS) },
       "screenplay of 120 pages: preview after a keystroke": { value: `${keystroke.medianMs} ms`, target: `≤ ${KEYSTROKE_TARGET_MS} ms`, result: verdict(keystroke.medianMs <= KEYSTROKE_TARGET_MS) },
       "stripboard read (schedule of the demo)": { value: `${schedule.reqPerSec} req/s (${schedule.ratioToBare} × bare), p99 ${schedule.p99Ms} ms`, target: "—", result: schedule.non2xx === 0 ? "—" : "FAIL" },
+      "budget of 2,000 lines: load and render": { value: `${budget.loadAndRenderMs} ms`, target: `≤ ${budget.targets.renderMs} ms`, result: verdict(budget.loadAndRenderMs <= budget.targets.renderMs) },
+      "budget of 2,000 lines: submit": { value: `${budget.submitMs} ms`, target: `≤ ${budget.targets.submitMs} ms`, result: verdict(budget.submitMs <= budget.targets.submitMs) },
       "sealing 20 pages, 3 signatures": { value: `${sealing.medianMs} ms`, target: `≤ ${sealing.targetMs} ms`, result: verdict(sealing.pass) },
       ...Object.fromEntries(
         equipment.flatMap((f) => [

@@ -261,6 +261,15 @@ export const expenseInput = z.object({
 });
 export type ExpenseInput = z.infer<typeof expenseInput>;
 
+/** What a receipt may be; the server checks the bytes, this only guides the file picker. */
+export const RECEIPT_ACCEPT = "application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif";
+export const RECEIPT_TYPES_TEXT = "PDF, JPEG, PNG or HEIC";
+
+/** POST /storage/v1/object/receipts/<projectId>/<expenseId>?name=: the file's bytes are the body. */
+export const receiptQuery = z.object({
+  name: z.string("Give the file's name").trim().min(1, "Give the file's name").max(255, "A file name may be at most 255 characters long."),
+});
+
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 
 export const PROPOSAL_STATES = ["pending", "approved", "changes_requested", "rejected", "withdrawn"] as const;
@@ -277,6 +286,18 @@ export interface BudgetLineDto extends BudgetLineInput {
   amount: number;
 }
 
+export interface ReceiptDto {
+  fileName: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+  uploadedByName: string | null;
+  /** /storage/v1/object/receipts/<projectId>/<expenseId>: opens in the browser when it can show it; ?download saves it. */
+  url: string;
+  /** PDF, JPEG and PNG open in a browser tab; a HEIC photo is downloaded. */
+  viewable: boolean;
+}
+
 export interface ExpenseDto {
   id: string;
   lineId: string | null;
@@ -285,6 +306,7 @@ export interface ExpenseDto {
   spentOn: string;
   createdByName: string | null;
   createdAt: string;
+  receipt: ReceiptDto | null;
 }
 
 export interface VarianceRow {

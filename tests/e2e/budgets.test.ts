@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { seriousAxe } from "./support/axe.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, expectPath, field, heading, signIn, toast, visible } from "./support/ui.ts";
+import { button, expectPath, field, gone, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -60,6 +61,7 @@ describe("budgets", () => {
     await button(student, "Submit budget").click();
     await toast(student, "Budget submitted");
     await visible(student.getByRole("listitem").filter({ hasText: "Version 1" }).getByText("Pending", { exact: true }));
+    expect(await seriousAxe(student), "budget tab while editing").toEqual([]);
 
     const link = await mailedLink("line.producer@example.test", 1);
     const outsider = await e2e.newPage();
@@ -68,6 +70,7 @@ describe("budgets", () => {
     await visible(outsider.getByRole("heading", { name: "Inventory: version 1" }));
     await visible(outsider.getByText("Note from the team: “Two shoot nights.”"));
     await visible(outsider.getByRole("table", { name: "Lines" }).getByRole("cell", { name: "Catering" }));
+    expect(await seriousAxe(outsider), "public approval page").toEqual([]);
     await field(outsider, "Your name").fill("Ruth Ames");
     await button(outsider, "Approve").click();
     await toast(outsider, "Decision recorded: approve");
@@ -114,6 +117,50 @@ describe("budgets", () => {
     await stranger.goto(`/budget-approval/${link.id}?token=not-the-token`);
     await visible(stranger.getByRole("heading", { name: "This link does not work" }));
     expect(await stranger.getByRole("table").count()).toBe(0);
+  });
+
+  it("staff record an expense with its receipt, open, replace and delete it, a bad file is refused, and the charts show the variance", async () => {
+    const staff = await e2e.newPage();
+    await signIn(staff, "staff@portal.test");
+    await openBudget(staff, "Nightjar");
+    // The demo's van hire is over budget: highlighted in the sheet's line, the tables and the chart.
+    await visible(staff.getByRole("table", { name: "Variance by line (lines with spending)" }).getByRole("row", { name: /Van hire\s*\(over budget\)\s*337\.50\s*412\.50\s*-75\.00/ }));
+    await visible(staff.getByRole("img", { name: /Budget against actuals by account.*2700 Transport: budget 337.50, spent 412.50, over by 75.00/ }));
+    await visible(staff.getByRole("img", { name: /Budget against actuals by category.*Below the line: budget 5,103.00, spent 1,982.50/ }));
+    await visible(staff.getByRole("link", { name: "northfield-invoice-1043.pdf: open the receipt of Camera rental invoice" }));
+    expect(await seriousAxe(staff), "budget tab with actuals and charts").toEqual([]);
+
+    await staff.getByLabel("Budget line", { exact: true }).selectOption({ label: "2200 Lighting truck" });
+    await field(staff, "What was bought").fill("Lighting truck, day 1");
+    await field(staff, "Amount (EUR)").fill("120");
+    await field(staff, "Receipt").setInputFiles({ name: "truck.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await button(staff, "Record expense").click();
+    await toast(staff, "Expense recorded");
+    const open = staff.getByRole("link", { name: "truck.pdf: open the receipt of Lighting truck, day 1" });
+    await visible(open);
+    const res = await staff.request.get((await open.getAttribute("href"))!);
+    expect(res.status()).toBe(200);
+    expect((await res.body()).toString()).toContain("%PDF-1.4");
+
+    // A file that only pretends to be an image is refused with what is accepted.
+    await staff.getByLabel("Replace receipt of Lighting truck, day 1").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") });
+    await toast(staff, "Receipt not kept", /PDF, JPEG, PNG or HEIC file/);
+    await visible(open);
+
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3d1a0a40000000049454e44ae426082", "hex");
+    await staff.getByLabel("Replace receipt of Lighting truck, day 1").setInputFiles({ name: "truck-receipt.png", mimeType: "image/png", buffer: png });
+    await toast(staff, "Receipt replaced", "truck-receipt.png is kept with “Lighting truck, day 1”.");
+    await visible(staff.getByRole("link", { name: "truck-receipt.png: open the receipt of Lighting truck, day 1" }));
+
+    await button(staff, "Delete receipt of Lighting truck, day 1").click();
+    await staff.getByRole("dialog", { name: "Delete This Receipt?" }).getByRole("button", { name: "Delete receipt" }).click();
+    await toast(staff, "Receipt deleted");
+    await visible(staff.getByLabel("Attach receipt of Lighting truck, day 1"));
+
+    await button(staff, "Delete expense Lighting truck, day 1").click();
+    await staff.getByRole("dialog", { name: "Delete This Expense?" }).getByRole("button", { name: "Delete expense" }).click();
+    await toast(staff, "Expense deleted");
+    await gone(staff.getByRole("list", { name: "Expenses" }).getByText("Lighting truck, day 1", { exact: true }));
   });
 
   it("an admin renames an account of the school's chart in Settings, and the guide explains budgets", async () => {

@@ -155,6 +155,22 @@ const OFFICE: Record<string, FileType> = {
 
 export const ACCEPTED_FILES = "PDF, PNG, JPEG, WebP, Word, Excel, PowerPoint, OpenDocument, plain text or CSV";
 
+export const HEIC: FileType = { mime: "image/heic", ext: "heic", label: "HEIC photo" };
+/** The brands of an ISO-BMFF "ftyp" box that mark a HEIF/HEIC still image (a phone camera's default). */
+const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]);
+
+/** Which sniffed types an upload may be, and how its message names them. */
+export interface UploadRule {
+  mimes: ReadonlySet<string>;
+  accepted: string;
+}
+
+/** Files the portal keeps in general (documents): everything sniffFileType knows except HEIC, which few browsers show. */
+export const GENERAL_UPLOADS: UploadRule = {
+  mimes: new Set(["application/pdf", "image/png", "image/jpeg", "image/webp", "text/plain", "text/csv", ...Object.values(OFFICE).map((t) => t.mime)]),
+  accepted: ACCEPTED_FILES,
+};
+
 /**
  * The type the bytes really are, from their first bytes; the name only tells which of the zip-based
  * office formats a zip is, or whether text is CSV. Null when the portal does not keep this kind of file.
@@ -166,6 +182,7 @@ export function sniffFileType(bytes: Uint8Array, fileName: string): FileType | n
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: "image/png", ext: "png", label: "PNG image" };
   if (starts([0xff, 0xd8, 0xff])) return { mime: "image/jpeg", ext: "jpg", label: "JPEG image" };
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return { mime: "image/webp", ext: "webp", label: "WebP image" };
+  if (starts([0x66, 0x74, 0x79, 0x70], 4) && HEIF_BRANDS.has(String.fromCharCode(...bytes.subarray(8, 12)))) return HEIC;
   if (starts([0x50, 0x4b, 0x03, 0x04])) return OFFICE[ext] ?? null;
   if (isText(bytes)) return ext === "csv" ? { mime: "text/csv", ext: "csv", label: "CSV" } : { mime: "text/plain", ext: "txt", label: "text" };
   return null;
@@ -182,12 +199,14 @@ function isText(bytes: Uint8Array): boolean {
 }
 
 /** The size and type checks every upload passes, with the message a person reads. */
-export function checkUpload(config: Pick<Config, "UPLOAD_MAX_MB">, bytes: Uint8Array, fileName: string): FileType {
+export function checkUpload(config: Pick<Config, "UPLOAD_MAX_MB">, bytes: Uint8Array, fileName: string, rule: UploadRule = GENERAL_UPLOADS): FileType {
   if (bytes.byteLength === 0) throw new AppError("bad_request", "The file is empty. Choose another file.");
   if (bytes.byteLength > config.UPLOAD_MAX_MB * 1024 * 1024) {
     throw new AppError("payload_too_large", `The file is larger than ${config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`);
   }
   const type = sniffFileType(bytes, fileName);
-  if (!type) throw new AppError("unsupported_media_type", `This kind of file cannot be kept here. Upload a ${ACCEPTED_FILES} file; the portal checks what the file contains, not its name.`);
+  if (!type || !rule.mimes.has(type.mime)) {
+    throw new AppError("unsupported_media_type", `This kind of file cannot be kept here. Upload a ${rule.accepted} file; the portal checks what the file contains, not its name.`);
+  }
   return type;
 }

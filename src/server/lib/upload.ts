@@ -13,3 +13,16 @@ export const uploadLimit = (c: Context<AppEnv>, next: () => Promise<void>) =>
       throw new AppError("payload_too_large", `The file is larger than ${c.var.services.config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`);
     },
   })(c, next);
+
+/** The headers of a stored file sent back: never sniffed, never cached by others, never run as a page of the portal. */
+export const fileHeaders = (type: string, fileName: string, inline: boolean) => ({
+  "content-type": type,
+  "content-disposition": `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  "cache-control": "private, no-store",
+  "x-content-type-options": "nosniff",
+  // A stored file opened directly must never run as a page of the portal (a PDF needs the browser's own viewer).
+  ...(type === "application/pdf" ? {} : { "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
+});
+
+/** Only types a browser shows safely are opened in place; everything else is downloaded. */
+export const INLINE_TYPES = new Set(["application/pdf", "image/png", "image/jpeg", "image/webp", "text/plain"]);

@@ -69,6 +69,14 @@ export const budgetExpenses = pgTable(
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdByName: text("created_by_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The receipt's file in storage ("receipts/<projectId>/<expenseId>/<uuid>.<ext>"); null when none is kept. */
+    receiptKey: text("receipt_key"),
+    receiptName: text("receipt_name"),
+    receiptType: text("receipt_type"),
+    receiptSize: integer("receipt_size"),
+    receiptSha256: text("receipt_sha256"),
+    receiptUploadedAt: timestamp("receipt_uploaded_at", { withTimezone: true }),
+    receiptUploadedByName: text("receipt_uploaded_by_name"),
   },
   (t) => [index("budget_expenses_budget_idx").on(t.budgetId)],
 );

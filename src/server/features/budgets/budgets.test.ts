@@ -4,6 +4,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BudgetDto, BudgetLineInput, ProposalView } from "../../../common/budget.ts";
 import type { AdminDashboardDto } from "../../../common/overview-api.ts";
 import { budgetProposals, emails, jobs, notifications, profiles, projectGreenlight } from "../../db/schema/index.ts";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { checkUpload } from "../../lib/storage.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 
 const YEAR = "2032/33";
@@ -57,7 +60,7 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     api(`/budget-approval/${id}/decision`, { method: "POST", json, headers: { "user-agent": "Approver Browser/1.0", "x-forwarded-for": "203.0.113.9" } });
 
   beforeAll(async () => {
-    p = await startTestPortal(kind, { TRUST_PROXY: "true" });
+    p = await startTestPortal(kind, { TRUST_PROXY: "true", UPLOAD_MAX_MB: "1" });
     const who = {
       admin: "admin@portal.test",
       staff: "staff@portal.test",
@@ -338,7 +341,7 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const cam = b.lines[0]!;
     const add = (json: unknown) => api(`/budgets/${b.projectId}/expenses`, { method: "POST", as: "member", json });
     expect((await add({ lineId: cam.id, description: "Rental invoice", amount: 100_000, spentOn: "2032-10-01" })).status).toBe(201);
-    const after = (await add({ lineId: cam.id, description: "Extra day", amount: 40_000, spentOn: "2032-10-02" })).body as BudgetDto;
+    const after = (await add({ lineId: cam.id, description: "Extra day", amount: 40_000, spentOn: "2032-10-02" })).body.budget as BudgetDto;
     const v = after.actuals.lines.find((l) => l.key === cam.id)!;
     expect(v).toMatchObject({ budget: 125_000, actual: 140_000, variance: -15_000, over: true });
     expect(after.actuals.accounts.find((a) => a.key === "2100")).toMatchObject({ actual: 140_000, over: true });
@@ -353,6 +356,74 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const gone = await api(`/budgets/${b.projectId}/expenses/${after.expenses[0]!.id}`, { method: "DELETE", as: "member" });
     expect(gone.status).toBe(200);
     expect(gone.body.expenses).toHaveLength(1);
+  });
+
+  it("keeps a receipt file per expense: upload, view, replace and delete, checking size and what the bytes are, for the crew only", async () => {
+    const b = await makeBudget();
+    const added = await api(`/budgets/${b.projectId}/expenses`, { method: "POST", as: "member", json: { lineId: b.lines[0]!.id, description: "Rental invoice", amount: 100_000, spentOn: "2032-10-01" } });
+    expect(added.status).toBe(201);
+    const expenseId = added.body.expenseId as string;
+    const url = `/storage/v1/object/receipts/${b.projectId}/${expenseId}`;
+    const upload = async (bytes: Uint8Array, name: string, as = "member") => {
+      const res = await p.request(`${url}?name=${encodeURIComponent(name)}`, { method: "POST", body: new Uint8Array(bytes), cookie: cookies[as], headers: { "content-type": "application/octet-stream" } });
+      return { status: res.status, body: (await res.json()) as { error?: { message: string } } & Partial<BudgetDto> };
+    };
+    const stored = () => readdir(path.join(p.services.config.DATA_DIR, "storage", "receipts", b.projectId, expenseId)).catch(() => [] as string[]);
+    const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const heic = Uint8Array.from([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic")]);
+
+    const first = await upload(pdf, "till/receipt 1.pdf");
+    expect(first.status).toBe(201);
+    const receipt = first.body.expenses!.find((e) => e.id === expenseId)!.receipt!;
+    expect(receipt).toMatchObject({ fileName: "receipt 1.pdf", contentType: "application/pdf", size: pdf.byteLength, viewable: true, url });
+    const view = await p.request(url, { cookie: cookies.member });
+    expect(view.status).toBe(200);
+    expect(view.headers.get("content-disposition")).toMatch(/^inline/);
+    expect(Buffer.from(await view.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+    expect((await p.request(`${url}?download`, { cookie: cookies.staff })).headers.get("content-disposition")).toMatch(/^attachment/);
+    // Receipts are the crew's and the office's, not every signed-in reader's; signed out gets nothing.
+    expect((await p.request(url, { cookie: cookies.outsider })).status).toBe(403);
+    expect((await p.request(url, { cookie: cookies.equipment })).status).toBe(403);
+    expect((await p.request(url)).status).toBe(401);
+    expect((await upload(png, "x.png", "outsider")).status).toBe(403);
+
+    // What the bytes are decides, not the name; too large is refused while reading.
+    const fake = await upload(new TextEncoder().encode("not really a pdf"), "receipt.pdf");
+    expect(fake.status).toBe(415);
+    expect(fake.body.error!.message).toMatch(/PDF, JPEG, PNG or HEIC/);
+    const docx = await upload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), "quote.docx");
+    expect(docx.status).toBe(415);
+    const big = await upload(new Uint8Array(1024 * 1024 + 1).fill(0xff), "huge.jpg");
+    expect(big.status).toBe(413);
+    expect(big.body.error!.message).toMatch(/larger than 1 MB/);
+    expect((await upload(new Uint8Array(0), "empty.pdf")).status).toBe(400);
+    expect((await stored()).length).toBe(1);
+
+    // Replacing stores the new file and removes the old one; a phone's HEIC photo is kept and downloaded.
+    const replaced = await upload(heic, "IMG_0412.HEIC");
+    expect(replaced.status).toBe(201);
+    expect(replaced.body.expenses!.find((e) => e.id === expenseId)!.receipt).toMatchObject({ fileName: "IMG_0412.HEIC", contentType: "image/heic", viewable: false });
+    const files = await stored();
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.heic$/);
+    expect((await p.request(url, { cookie: cookies.member })).headers.get("content-disposition")).toMatch(/^attachment/);
+    // Documents keep to their own list: HEIC is not one of them.
+    expect(() => checkUpload({ UPLOAD_MAX_MB: 1 }, heic, "photo.heic")).toThrow(/cannot be kept here/);
+
+    const removed = await p.request(url, { method: "DELETE", cookie: cookies.member });
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as BudgetDto).expenses.find((e) => e.id === expenseId)!.receipt).toBeNull();
+    expect(await stored()).toHaveLength(0);
+    expect((await p.request(url, { cookie: cookies.member })).status).toBe(404);
+    expect((await p.request(url, { method: "DELETE", cookie: cookies.member })).status).toBe(404);
+
+    // Deleting the expense takes its receipt with it.
+    expect((await upload(png, "scan.png")).status).toBe(201);
+    expect(await stored()).toHaveLength(1);
+    expect((await api(`/budgets/${b.projectId}/expenses/${expenseId}`, { method: "DELETE", as: "member" })).status).toBe(200);
+    expect(await stored()).toHaveLength(0);
+    expect((await upload(png, "scan.png")).status).toBe(404);
   });
 
   it("lets admins edit the chart of accounts, but not remove an account that lines use", async () => {

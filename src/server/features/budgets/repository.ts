@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, lt, notInArray, sql } from "drizzle-orm";
 import { DEFAULT_ACCOUNTS, type BudgetAccount, type BudgetLineInput } from "../../../common/budget.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { budgetAccounts, budgetExpenses, budgetLines, budgetProposals, budgets, profiles, projectMembers, projects } from "../../db/schema/index.ts";
@@ -111,8 +111,12 @@ export async function selectExpenses(db: DbOrTx, budgetId: string) {
   return db.select().from(budgetExpenses).where(eq(budgetExpenses.budgetId, budgetId)).orderBy(desc(budgetExpenses.spentOn), desc(budgetExpenses.createdAt));
 }
 
-export async function selectProposals(db: DbOrTx, budgetId: string, limit = 50) {
-  return db.select().from(budgetProposals).where(eq(budgetProposals.budgetId, budgetId)).orderBy(desc(budgetProposals.number)).limit(limit);
+/** Every column but the frozen snapshot and totals: the list never shows them, and each is as large as the budget. */
+const { snapshot: _snapshot, totals: _totals, ...summaryColumns } = getTableColumns(budgetProposals);
+export type ProposalSummaryRow = Omit<ProposalRow, "snapshot" | "totals">;
+
+export async function selectProposals(db: DbOrTx, budgetId: string, limit = 50): Promise<ProposalSummaryRow[]> {
+  return db.select(summaryColumns).from(budgetProposals).where(eq(budgetProposals.budgetId, budgetId)).orderBy(desc(budgetProposals.number)).limit(limit);
 }
 
 export async function selectProposal(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {

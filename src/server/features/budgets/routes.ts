@@ -1,8 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { accountsInput, budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput } from "../../../common/budget.ts";
-import type { AppEnv } from "../../auth/guards.ts";
+import { accountsInput, budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput, receiptQuery } from "../../../common/budget.ts";
+import { requireUser, type AppEnv } from "../../auth/guards.ts";
 import { clientIp } from "../../auth/routes.ts";
+import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
 import { body, query } from "../../lib/validate.ts";
 import * as service from "./service.ts";
 
@@ -74,4 +75,24 @@ export const publicApprovalRoutes = new Hono<AppEnv>()
   })
   .get("/:id/decision.pdf", async (c) =>
     download(c, "budget-decision.pdf", "application/pdf", await service.decisionPdf(c.var.services, { proposalId: param(c, "id"), ...query(c, tokenQuery) })),
+  );
+
+/**
+ * /storage/v1/object/receipts/<projectId>/<expenseId>: an expense's receipt. POST (the file's bytes, ?name=)
+ * attaches or replaces it, GET opens it (?download saves it), DELETE removes it; the service checks who.
+ */
+export const receiptStorageRoutes = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .post("/:projectId/:expenseId", uploadLimit, async (c) => {
+    const q = query(c, receiptQuery);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return c.json(await service.uploadReceipt(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId"), fileName: q.name, bytes }), 201);
+  })
+  .get("/:projectId/:expenseId", async (c) => {
+    const r = await service.readReceipt(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId") });
+    const inline = c.req.query("download") === undefined && INLINE_TYPES.has(r.contentType);
+    return c.body(new Uint8Array(r.bytes), 200, { ...fileHeaders(r.contentType, r.fileName, inline), ...(r.sha256 ? { etag: `"${r.sha256}"` } : {}) });
+  })
+  .delete("/:projectId/:expenseId", async (c) =>
+    c.json(await service.deleteReceipt(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId") })),
   );

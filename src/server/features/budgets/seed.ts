@@ -5,7 +5,8 @@ import type { Role } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
 import { emails, jobs, profiles, projectMembers, projects } from "../../db/schema/index.ts";
 import type { Mail } from "../../lib/mailer.ts";
-import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, withdrawProposal, type Caller } from "./service.ts";
+import { renderPdf } from "./pdf.ts";
+import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, uploadReceipt, withdrawProposal, type Caller } from "./service.ts";
 
 /** A student short's costs: [account, description, quantity in hundredths, units, rate in cents, notes]. */
 type SeedLine = [string, string, number, BudgetUnit, number, string];
@@ -79,7 +80,18 @@ export async function seedBudgets(s: Services) {
         const { proposalId } = await submit("Everything for the five shoot days, post included.");
         await decide(proposalId, "approved", "Approved. Keep the catering receipts together for the office.");
         const [camera, catering, van] = [saved.lines[3]!, saved.lines[10]!, saved.lines[9]!];
-        await addExpense(s, { caller, projectId: project.id, input: { lineId: camera.id, description: "Camera rental invoice", amount: 99_000, spentOn: "2026-10-05" } });
+        const rental = await addExpense(s, { caller, projectId: project.id, input: { lineId: camera.id, description: "Camera rental invoice", amount: 99_000, spentOn: "2026-10-05" } });
+        // A real file in storage, so the demo's receipt opens like any uploaded one.
+        const receipt = await renderPdf({
+          title: "Invoice 2026-1043: Northfield Camera Hire",
+          facts: [
+            ["Billed to", `${project.title}, ${lead.name}`],
+            ["Date", "2026-10-05"],
+            ["Total", "990.00 EUR, paid by card"],
+          ],
+          sections: [{ heading: "Items", widths: [6, 2], numeric: 1, rows: [{ cells: ["Item", "Amount"], bold: true }, { cells: ["Camera package, 5 days (school discount)", "990.00"] }] }],
+        });
+        await uploadReceipt(s, { caller, projectId: project.id, expenseId: rental.expenseId, fileName: "northfield-invoice-1043.pdf", bytes: receipt });
         await addExpense(s, { caller, projectId: project.id, input: { lineId: catering.id, description: "Catering, days 1–3", amount: 58_000, spentOn: "2026-10-07" } });
         await addExpense(s, { caller, projectId: project.id, input: { lineId: van.id, description: "Van hire and fuel", amount: 41_250, spentOn: "2026-10-08" } });
         break;

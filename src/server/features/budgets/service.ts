@@ -51,6 +51,8 @@ import { feedGreenlight } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { renderPdf, type PdfSection } from "./pdf.ts";
+import { checkUpload, storageFor } from "../../lib/storage.ts";
+import { RECEIPT_UPLOADS, receiptKey, receiptOf, removeStoredReceipt } from "./receipts.ts";
 import * as repo from "./repository.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
@@ -84,7 +86,7 @@ async function projectOf(db: Services["db"] | Tx, id: string) {
   return project;
 }
 
-const toSummary = (p: repo.ProposalRow): ProposalSummary => ({
+const toSummary = (p: repo.ProposalSummaryRow): ProposalSummary => ({
   id: p.id,
   number: p.number,
   state: p.state,
@@ -170,6 +172,7 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<Caller, "
       spentOn: e.spentOn,
       createdByName: e.createdByName,
       createdAt: e.createdAt.toISOString(),
+      receipt: receiptOf(project.id, e),
     })),
     actuals: actualsOf(lines, expenses, totals),
     proposals: proposals.map(toSummary),
@@ -189,7 +192,7 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<Caller, "
 
 // ── Changing the draft ───────────────────────────────────────────────────────────────────────────
 
-interface Change {
+export interface Change {
   tx: Tx;
   project: NonNullable<Awaited<ReturnType<typeof repo.selectProject>>>;
   budget: repo.BudgetRow | null;
@@ -200,7 +203,7 @@ interface Change {
  * right to edit is checked (the crew, staff and admins, as for the project), and afterwards every open
  * tab refetches.
  */
-async function change<T>(s: S, opts: { caller: Caller; projectId: string; staffOnly?: string }, work: (c: Change) => Promise<T>): Promise<T> {
+export async function change<T>(s: S, opts: { caller: Caller; projectId: string; staffOnly?: string }, work: (c: Change) => Promise<T>): Promise<T> {
   const project = await projectOf(s.db, opts.projectId);
   const result = await s.db.transaction(async (tx) => {
     const member = await repo.isMember(tx, project.id, opts.caller.id);
@@ -295,24 +298,29 @@ export async function setBypass(s: S, opts: { caller: Caller; projectId: string;
   return getBudget(s, opts);
 }
 
-export async function addExpense(s: S, opts: { caller: Caller; projectId: string; input: ExpenseInput }): Promise<BudgetDto> {
+/** Records spending against a saved line; answers the new expense's id (a receipt is attached to it next). */
+export async function addExpense(s: S, opts: { caller: Caller; projectId: string; input: ExpenseInput }): Promise<{ expenseId: string; budget: BudgetDto }> {
   const input = expenseInput.parse(opts.input);
-  await change(s, opts, async ({ tx, budget }) => {
+  const expenseId = await change(s, opts, async ({ tx, budget }) => {
     const lines = budget ? await repo.selectLines(tx, budget.id) : [];
     if (!budget || !lines.some((l) => l.id === input.lineId)) throw new AppError("bad_request", "Choose a saved line of this budget for the expense.");
-    await tx.insert(budgetExpenses).values({ budgetId: budget.id, ...input, createdBy: opts.caller.id, createdByName: opts.caller.name });
+    const [row] = await tx.insert(budgetExpenses).values({ budgetId: budget.id, ...input, createdBy: opts.caller.id, createdByName: opts.caller.name }).returning({ id: budgetExpenses.id });
+    return row!.id;
   });
-  return getBudget(s, opts);
+  return { expenseId, budget: await getBudget(s, opts) };
 }
 
+/** Deletes an expense and, once that is committed, its receipt file. */
 export async function deleteExpense(s: S, opts: { caller: Caller; projectId: string; expenseId: string }): Promise<BudgetDto> {
-  await change(s, opts, async ({ tx, budget }) => {
-    const gone =
+  const gone = await change(s, opts, async ({ tx, budget }) => {
+    const rows =
       budget && UUID.test(opts.expenseId)
         ? await tx.delete(budgetExpenses).where(and(eq(budgetExpenses.id, opts.expenseId), eq(budgetExpenses.budgetId, budget.id))).returning()
         : [];
-    if (gone.length === 0) throw new AppError("not_found", "There is no expense with this id on this budget.");
+    if (rows.length === 0) throw new AppError("not_found", "There is no expense with this id on this budget.");
+    return rows[0]!;
   });
+  if (gone.receiptKey) await removeStoredReceipt(s, gone.receiptKey);
   return getBudget(s, opts);
 }
 
@@ -779,4 +787,105 @@ export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; 
     ],
     sections: [topSheetSection(p.totals, c), detailSection(p.snapshot.lines, c)],
   });
+}
+
+// ── Receipts ─────────────────────────────────────────────────────────────────────────────────────
+
+const noExpense = () => new AppError("not_found", "There is no expense with this id on this budget.");
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+async function lockExpense(tx: Tx, budget: repo.BudgetRow | null, expenseId: string) {
+  if (!budget || !UUID.test(expenseId)) throw noExpense();
+  const [row] = await tx
+    .select()
+    .from(budgetExpenses)
+    .where(and(eq(budgetExpenses.id, expenseId), eq(budgetExpenses.budgetId, budget.id)))
+    .for("update");
+  if (!row) throw noExpense();
+  return row;
+}
+
+/**
+ * Attaches a receipt to an expense, or replaces the one it has. The bytes are checked (size, and what they
+ * really are), stored under a new key inside the transaction, and the replaced file is removed after the commit.
+ */
+export async function uploadReceipt(s: S, opts: { caller: Caller; projectId: string; expenseId: string; fileName: string; bytes: Uint8Array }): Promise<BudgetDto> {
+  const type = checkUpload(s.config, opts.bytes, opts.fileName, RECEIPT_UPLOADS);
+  const store = storageFor(s.config);
+  let stored: string | null = null;
+  try {
+    const replaced = await change(s, opts, async ({ tx, project, budget }) => {
+      const expense = await lockExpense(tx, budget, opts.expenseId);
+      const key = receiptKey(project.id, expense.id, type.ext);
+      await store.put(key, opts.bytes);
+      stored = key;
+      await tx
+        .update(budgetExpenses)
+        .set({
+          receiptKey: key,
+          receiptName: safeFileName(opts.fileName, type.ext),
+          receiptType: type.mime,
+          receiptSize: opts.bytes.byteLength,
+          receiptSha256: sha256(opts.bytes),
+          receiptUploadedAt: new Date(),
+          receiptUploadedByName: opts.caller.name,
+        })
+        .where(eq(budgetExpenses.id, expense.id));
+      await recordActivity(tx, {
+        projectId: project.id,
+        actor: opts.caller,
+        kind: "budget.receipt",
+        summary: `${opts.caller.name} ${expense.receiptKey ? "replaced" : "attached"} the receipt of “${expense.description}”`,
+      });
+      return expense.receiptKey;
+    });
+    if (replaced) await removeStoredReceipt(s, replaced);
+  } catch (err) {
+    if (stored) await removeStoredReceipt(s, stored);
+    throw err;
+  }
+  return getBudget(s, opts);
+}
+
+export async function deleteReceipt(s: S, opts: { caller: Caller; projectId: string; expenseId: string }): Promise<BudgetDto> {
+  const removed = await change(s, opts, async ({ tx, project, budget }) => {
+    const expense = await lockExpense(tx, budget, opts.expenseId);
+    if (!expense.receiptKey) throw new AppError("not_found", "This expense has no receipt to delete.");
+    await tx
+      .update(budgetExpenses)
+      .set({ receiptKey: null, receiptName: null, receiptType: null, receiptSize: null, receiptSha256: null, receiptUploadedAt: null, receiptUploadedByName: null })
+      .where(eq(budgetExpenses.id, expense.id));
+    await recordActivity(tx, { projectId: project.id, actor: opts.caller, kind: "budget.receipt", summary: `${opts.caller.name} deleted the receipt of “${expense.description}”` });
+    return expense.receiptKey;
+  });
+  await removeStoredReceipt(s, removed);
+  return getBudget(s, opts);
+}
+
+/**
+ * A receipt's bytes, for the crew, staff and admins: a receipt can carry card digits and addresses, so it is
+ * not open to every signed-in reader of the budget the way the totals are.
+ */
+export async function readReceipt(s: Pick<S, "db" | "config">, opts: { caller: Caller; projectId: string; expenseId: string }) {
+  const project = await projectOf(s.db, opts.projectId);
+  if (!isStaff(opts.caller.role) && !(await repo.isMember(s.db, project.id, opts.caller.id))) {
+    throw new AppError("forbidden", "Only the project's crew, staff and admins can open its receipts.");
+  }
+  const budget = await repo.selectBudget(s.db, project.id);
+  if (!budget || !UUID.test(opts.expenseId)) throw noExpense();
+  const [expense] = await s.db.select().from(budgetExpenses).where(and(eq(budgetExpenses.id, opts.expenseId), eq(budgetExpenses.budgetId, budget.id)));
+  if (!expense) throw noExpense();
+  if (!expense.receiptKey || !expense.receiptType || !expense.receiptName) throw new AppError("not_found", "This expense has no receipt.");
+  const bytes = await storageFor(s.config).get(expense.receiptKey);
+  if (!bytes) throw new AppError("not_found", "The receipt's file is missing from storage.");
+  if (expense.receiptSha256 && sha256(bytes) !== expense.receiptSha256) {
+    throw new AppError("conflict", "This receipt no longer matches the file that was uploaded: it was changed outside the portal, so it is not served.");
+  }
+  return { bytes, fileName: expense.receiptName, contentType: expense.receiptType, sha256: expense.receiptSha256 };
+}
+
+/** A name that is safe in a header and on any disk, ending in what the file really is. */
+function safeFileName(fileName: string, ext: string) {
+  const base = fileName.split(/[\\/]/).pop()!.replace(/[^\p{L}\p{N} ._()-]/gu, "_").slice(0, 120).trim() || "receipt";
+  return base.toLowerCase().endsWith(`.${ext}`) ? base : `${base.replace(/\.[^.]*$/, "")}.${ext}`;
 }

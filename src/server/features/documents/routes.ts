@@ -11,9 +11,8 @@ import {
   voidInput,
 } from "../../../common/documents.ts";
 import { requireUser, type AppEnv } from "../../auth/guards.ts";
-import { uploadLimit } from "../../lib/upload.ts";
 import { clientIp } from "../../auth/routes.ts";
-import { AppError } from "../../lib/errors.ts";
+import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
 import { body, query } from "../../lib/validate.ts";
 import * as service from "./service.ts";
 import * as signatures from "./signatures.ts";
@@ -70,18 +69,6 @@ export const publicSigningRoutes = new Hono<AppEnv>()
   .post("/:submissionId/:signerId/sign", async (c) => c.json(await signatures.sign(c.var.services, { ...link(c), client: client(c), input: await body(c, signInput) })))
   .post("/:submissionId/:signerId/decline", async (c) => c.json(await signatures.decline(c.var.services, { ...link(c), client: client(c), input: await body(c, declineInput) })));
 
-const fileHeaders = (type: string, fileName: string, inline: boolean) => ({
-  "content-type": type,
-  "content-disposition": `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  "cache-control": "private, no-store",
-  "x-content-type-options": "nosniff",
-  // A stored file opened directly must never run as a page of the portal (a PDF needs the browser's own viewer).
-  ...(type === "application/pdf" ? {} : { "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
-});
-
-/** Only types a browser shows safely are opened in place; everything else is downloaded. */
-const INLINE = new Set(["application/pdf", "image/png", "image/jpeg", "image/webp", "text/plain"]);
-
 /**
  * /storage/v1/object/<bucket>/<path>: each bucket decides who may read and write, per request.
  * "documents": <projectId>[/<documentId>] to upload, <projectId>/<documentId>/<versionId> to download.
@@ -113,6 +100,6 @@ export const storageRoutes = new Hono<AppEnv>()
       documentId: param(c, "documentId"),
       versionId: param(c, "versionId"),
     });
-    const inline = c.req.query("download") === undefined && INLINE.has(version.contentType);
+    const inline = c.req.query("download") === undefined && INLINE_TYPES.has(version.contentType);
     return c.body(new Uint8Array(bytes), 200, { ...fileHeaders(version.contentType, version.fileName, inline), etag: `"${version.sha256}"` });
   });

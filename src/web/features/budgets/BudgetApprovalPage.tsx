@@ -25,7 +25,8 @@ import { useAuth } from "../auth/AuthProvider.tsx";
 import { errorText, firstProblem } from "../projects/shared.tsx";
 import { proposalPath, publicPath, useProposal } from "./api.ts";
 import { StateBadge } from "./BudgetTab.tsx";
-import { cell, num, tableFrame, TopSheet } from "./TopSheet.tsx";
+import { cell, DataTable, num } from "./Table.tsx";
+import { TopSheet } from "./TopSheet.tsx";
 
 const LINK_PROBLEMS: Record<string, { title: string; text: string }> = {
   invalid: { title: "This link does not work", text: "The approval link is not valid. Check that you opened the whole link from the e-mail, or ask the production team to submit the budget again." },
@@ -227,28 +228,7 @@ function Difference({ view: v }: { view: ProposalView }) {
 function Lines({ lines, currency }: { lines: SnapshotLine[]; currency: string }) {
   const m = (n: number) => formatMinor(n, currency);
   return (
-    <div className={tableFrame}>
-      <table className="w-full min-w-[40rem] text-sm">
-        <caption className="px-3 pt-3 text-left font-semibold">Lines</caption>
-        <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
-          <tr>
-            <th scope="col" className={cell}>
-              Account
-            </th>
-            <th scope="col" className={cell}>
-              Description
-            </th>
-            <th scope="col" className={num}>
-              Quantity
-            </th>
-            <th scope="col" className={num}>
-              Rate
-            </th>
-            <th scope="col" className={num}>
-              Amount
-            </th>
-          </tr>
-        </thead>
+    <DataTable caption="Lines" className="min-w-[40rem]" columns={[{ label: "Account" }, { label: "Description" }, { label: "Quantity", numeric: true }, { label: "Rate", numeric: true }, { label: "Amount", numeric: true }]}>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {lines.map((l) => (
             <tr key={l.id}>
@@ -265,7 +245,6 @@ function Lines({ lines, currency }: { lines: SnapshotLine[]; currency: string })
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

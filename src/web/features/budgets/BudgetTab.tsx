@@ -1,30 +1,23 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, FileText } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import {
   BYPASS_REASON_MIN,
   PROPOSAL_STATE_LABELS,
-  formatMinor,
   formatMoney,
-  parseDecimal,
   type BudgetDto,
   type ProposalState,
-  type VarianceRow,
 } from "../../../common/budget.ts";
-import { currencyMinorDigits } from "../../../common/school.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
-import { cn } from "../../lib/cn.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { Badge, errorText, failed } from "../projects/shared.tsx";
-import { budgetPath, useBudget } from "./api.ts";
+import { Badge, errorText } from "../projects/shared.tsx";
+import { Actuals } from "./Actuals.tsx";
+import { budgetPath, useBudget, useBudgetChange } from "./api.ts";
 import { Sheet } from "./Sheet.tsx";
-import { cell, num, tableFrame } from "./TopSheet.tsx";
 
 const STATE_TONES: Record<ProposalState, "neutral" | "warn" | "bad" | "good"> = {
   pending: "warn",
@@ -97,21 +90,6 @@ function Exports({ budget: b }: { budget: BudgetDto }) {
       </a>
     </div>
   );
-}
-
-function useBudgetChange<V>(projectId: string, fn: (v: V) => Promise<BudgetDto>, messages: { success: (v: V) => [string, string]; failure: string; onSuccess?: () => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (b, v) => {
-      queryClient.setQueryData(["budget", projectId], b);
-      void queryClient.invalidateQueries({ queryKey: ["project", projectId] });
-      const [title, description] = messages.success(v);
-      toast.success(title, { description });
-      messages.onSuccess?.();
-    },
-    onError: failed(messages.failure),
-  });
 }
 
 function Submit({ budget: b }: { budget: BudgetDto }) {
@@ -203,145 +181,6 @@ function Proposals({ budget: b }: { budget: BudgetDto }) {
           ))}
         </ul>
       )}
-    </section>
-  );
-}
-
-function VarianceTable({ rows, caption, currency }: { rows: VarianceRow[]; caption: string; currency: string }) {
-  const m = (n: number) => formatMinor(n, currency);
-  return (
-    <div className={tableFrame}>
-      <table className="w-full text-sm">
-        <caption className="px-3 pt-3 text-left font-semibold">{caption}</caption>
-        <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
-          <tr>
-            <th scope="col" className={cell}>
-              {caption.startsWith("By line") ? "Line" : "Account"}
-            </th>
-            <th scope="col" className={num}>
-              Budget
-            </th>
-            <th scope="col" className={num}>
-              Actual
-            </th>
-            <th scope="col" className={num}>
-              Variance
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {rows.map((r) => (
-            <tr key={r.key} className={cn(r.over && "bg-red-50 font-medium text-red-900 dark:bg-red-950/30 dark:text-red-200")}>
-              <td className={cell}>
-                {r.label}
-                {r.over && <span className="ml-2 text-xs">(over budget)</span>}
-              </td>
-              <td className={num}>{m(r.budget)}</td>
-              <td className={num}>{m(r.actual)}</td>
-              <td className={num}>{m(r.variance)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Spending against the budget: expenses per line, variance per line, account and category, and bars by category. */
-function Actuals({ budget: b }: { budget: BudgetDto }) {
-  const digits = currencyMinorDigits(b.currency);
-  const [lineId, setLineId] = useState("");
-  const [description, setDescription] = useState("");
-  const [amount, setAmount] = useState("");
-  const [spentOn, setSpentOn] = useState(() => new Date().toISOString().slice(0, 10));
-  const add = useBudgetChange(b.projectId, (json: unknown) => api<BudgetDto>(`${budgetPath(b.projectId)}/expenses`, { json }), {
-    success: () => ["Expense recorded", "The actuals and variance are updated."],
-    failure: "Expense not recorded",
-    onSuccess: () => {
-      setDescription("");
-      setAmount("");
-    },
-  });
-  const remove = useBudgetChange(b.projectId, (id: string) => api<BudgetDto>(`${budgetPath(b.projectId)}/expenses/${id}`, { method: "DELETE" }), {
-    success: () => ["Expense deleted", "The actuals and variance are updated."],
-    failure: "Expense not deleted",
-  });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const minor = parseDecimal(amount, digits);
-    if (!lineId) return void toast.error("Expense not recorded", { description: "Choose the budget line the expense belongs to." });
-    if (minor === null || minor <= 0) return void toast.error("Expense not recorded", { description: `The amount is a positive number with at most ${digits} decimals.` });
-    add.mutate({ lineId, description, amount: minor, spentOn });
-  };
-  const lineName = new Map(b.lines.map((l) => [l.id, l.description]));
-  const usedAccounts = b.actuals.accounts.filter((a) => a.budget > 0 || a.actual > 0);
-  const max = Math.max(1, ...b.actuals.categories.flatMap((c) => [c.budget, c.actual]));
-  return (
-    <section aria-labelledby="actuals-heading" className="flex flex-col gap-4">
-      <h2 id="actuals-heading" className="text-lg font-semibold">
-        Actuals
-      </h2>
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Spent {formatMoney(b.actuals.total.actual, b.currency)} of {formatMoney(b.actuals.total.budget, b.currency)};{" "}
-        {b.actuals.total.over ? <strong className="text-red-700 dark:text-red-400">over budget by {formatMoney(-b.actuals.total.variance, b.currency)}</strong> : `${formatMoney(b.actuals.total.variance, b.currency)} left`}.
-      </p>
-      <figure aria-label="Budget against actuals by category" className="flex flex-col gap-2">
-        {b.actuals.categories.map((c) => (
-          <div key={c.key} className="grid grid-cols-[8rem_1fr] items-center gap-2 text-xs">
-            <span>{c.label}</span>
-            <div className="flex flex-col gap-1">
-              <div className="h-3 rounded bg-zinc-400 dark:bg-zinc-600" style={{ width: `${(c.budget / max) * 100}%` }} title={`Budget ${formatMinor(c.budget, b.currency)}`} />
-              <div className={cn("h-3 rounded", c.over ? "bg-red-600" : "bg-emerald-600")} style={{ width: `${(c.actual / max) * 100}%` }} title={`Actual ${formatMinor(c.actual, b.currency)}`} />
-            </div>
-          </div>
-        ))}
-        <figcaption className="text-xs text-zinc-600 dark:text-zinc-400">Grey: budget; green: spent (red when over).</figcaption>
-      </figure>
-      {b.canEdit && b.lines.length > 0 && (
-        <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_1fr_auto] sm:items-end">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="expense-line" className="text-sm font-medium">
-              Budget line
-            </label>
-            <select id="expense-line" value={lineId} onChange={(e) => setLineId(e.target.value)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900">
-              <option value="">Choose a line…</option>
-              {b.lines.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.accountCode} {l.description}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Field label="What was bought" value={description} onChange={(e) => setDescription(e.target.value)} />
-          <Field label={`Amount (${b.currency})`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          <Field label="Date" type="date" value={spentOn} onChange={(e) => setSpentOn(e.target.value)} />
-          <Button type="submit" busy={add.isPending}>
-            Record expense
-          </Button>
-        </form>
-      )}
-      {b.expenses.length > 0 && (
-        <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {b.expenses.map((e) => (
-            <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
-              <span>
-                {e.spentOn} · {e.description} <span className="text-zinc-600 dark:text-zinc-400">({e.lineId ? lineName.get(e.lineId) : "no line"})</span>
-              </span>
-              <span className="flex items-center gap-2">
-                <span className="tabular-nums">{formatMinor(e.amount, b.currency)}</span>
-                {b.canEdit && (
-                  <Button variant="ghost" aria-label={`Delete expense ${e.description}`} onClick={() => remove.mutate(e.id)}>
-                    Delete
-                  </Button>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <VarianceTable rows={b.actuals.categories} caption="By category" currency={b.currency} />
-      {usedAccounts.length > 0 && <VarianceTable rows={usedAccounts} caption="By account" currency={b.currency} />}
-      {b.actuals.lines.some((l) => l.actual > 0) && <VarianceTable rows={b.actuals.lines.filter((l) => l.actual > 0)} caption="By line (lines with spending)" currency={b.currency} />}
     </section>
   );
 }

@@ -21,7 +21,8 @@ import { api, ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { errorText } from "../projects/shared.tsx";
 import { budgetPath } from "./api.ts";
-import { cell, num, tableFrame, TopSheet } from "./TopSheet.tsx";
+import { cell, DataTable, num } from "./Table.tsx";
+import { TopSheet } from "./TopSheet.tsx";
 
 /** A line as typed: numbers stay text until saved, so "2." or "1,5" can be typed without being rewritten. */
 interface Row {
@@ -186,9 +187,65 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     }
   };
 
-  const accountOptions = budget.accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.name}` }));
+  const accountOptions = useMemo(() => budget.accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.name}` })), [budget.accounts]);
   const input = "w-full min-h-9 rounded border border-transparent bg-transparent px-1.5 text-sm hover:border-zinc-300 focus-visible:border-zinc-900 focus-visible:bg-white focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:border-zinc-700 dark:focus-visible:bg-zinc-950";
-  const over = new Set(budget.actuals.lines.filter((l) => l.over).map((l) => l.key));
+  const over = useMemo(() => new Set(budget.actuals.lines.filter((l) => l.over).map((l) => l.key)), [budget.actuals.lines]);
+  // A long budget's rows are drawn again only when they change, not whenever the page around them does.
+  const lineRows = useMemo(
+    () =>
+      rows.map((r, i) => {
+              const q = parseDecimal(r.quantity, 2);
+              const rate = parseDecimal(r.rate, digits);
+              const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
+              const label = (c: Column) => `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`;
+              return (
+                <tr key={r.id} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
+                  <td className={cn(cell, "text-xs text-zinc-600 tabular-nums dark:text-zinc-400")}>{i + 1}</td>
+                  <td className="px-1 py-1">
+                    <select aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "max-w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)}>
+                      {accountOptions.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="min-w-48 px-1 py-1">
+                    <input aria-label={label("description")} data-row={i} data-col="description" className={input} value={r.description} readOnly={readOnly} onChange={(e) => setCell(i, "description", e.target.value)} />
+                  </td>
+                  <td className="px-1 py-1">
+                    <input aria-label={label("quantity")} data-row={i} data-col="quantity" inputMode="decimal" className={cn(input, "w-20 text-right tabular-nums", q === null && "border-red-500")} value={r.quantity} readOnly={readOnly} onChange={(e) => setCell(i, "quantity", e.target.value)} />
+                  </td>
+                  <td className="px-1 py-1">
+                    <select aria-label={label("units")} data-row={i} data-col="units" className={input} value={r.units} disabled={readOnly} onChange={(e) => setCell(i, "units", e.target.value)}>
+                      {BUDGET_UNITS.map((u) => (
+                        <option key={u}>{u}</option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="px-1 py-1">
+                    <input aria-label={label("rate")} data-row={i} data-col="rate" inputMode="decimal" className={cn(input, "w-28 text-right tabular-nums", r.rate !== "" && rate === null && "border-red-500")} value={r.rate} readOnly={readOnly} onChange={(e) => setCell(i, "rate", e.target.value)} />
+                  </td>
+                  <td className="px-1 py-1">
+                    <input aria-label={label("notes")} data-row={i} data-col="notes" className={input} value={r.notes} readOnly={readOnly} onChange={(e) => setCell(i, "notes", e.target.value)} />
+                  </td>
+                  <td className={num}>{amount === null ? "—" : formatMinor(amount, budget.currency)}</td>
+                  {!readOnly && (
+                    <td className="px-1 py-1 whitespace-nowrap">
+                      <button type="button" className="inline-flex size-9 items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-zinc-800" aria-label={`Duplicate line ${i + 1}`} onClick={() => duplicate(i)}>
+                        <Copy aria-hidden className="size-4" />
+                      </button>
+                      <button type="button" className="inline-flex size-9 items-center justify-center rounded text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-red-400 dark:hover:bg-red-950" aria-label={`Delete line ${i + 1}`} onClick={() => remove(i)}>
+                        <Trash2 aria-hidden className="size-4" />
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              );
+      }),
+    // The handlers inside read `rows` and state setters only, so these are all it depends on.
+    [rows, readOnly, digits, budget.currency, over, accountOptions],
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -234,28 +291,18 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
       </div>
       {!readOnly && <p className="text-xs text-zinc-600 dark:text-zinc-400">Arrow keys and Enter move between lines; Enter on the last line adds one; Ctrl+S saves.</p>}
 
-      <div className={tableFrame}>
-        <table ref={table} className="w-full min-w-[56rem] text-sm" onKeyDown={onKeyDown} aria-label="Budget lines">
-          <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
-            <tr>
-              <th scope="col" className={cn(cell, "w-10")}>
-                #
-              </th>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col" className={c === "quantity" || c === "rate" ? num : cell}>
-                  {COLUMN_LABELS[c]}
-                </th>
-              ))}
-              <th scope="col" className={num}>
-                Amount
-              </th>
-              {!readOnly && (
-                <th scope="col" className={cell}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+      <DataTable
+        tableRef={table}
+        className="min-w-[56rem]"
+        onKeyDown={onKeyDown}
+        aria-label="Budget lines"
+        columns={[
+          { label: "#", className: "w-10" },
+          ...COLUMNS.map((c) => ({ label: COLUMN_LABELS[c], numeric: c === "quantity" || c === "rate" })),
+          { label: "Amount", numeric: true },
+          ...(readOnly ? [] : [{ label: <span className="sr-only">Actions</span> }]),
+        ]}
+      >
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {rows.length === 0 && (
               <tr>
@@ -264,59 +311,9 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
                 </td>
               </tr>
             )}
-            {rows.map((r, i) => {
-              const q = parseDecimal(r.quantity, 2);
-              const rate = parseDecimal(r.rate, digits);
-              const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
-              const label = (c: Column) => `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`;
-              return (
-                <tr key={r.id} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
-                  <td className={cn(cell, "text-xs text-zinc-500 tabular-nums")}>{i + 1}</td>
-                  <td className="px-1 py-1">
-                    <select aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "max-w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)}>
-                      {accountOptions.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="min-w-48 px-1 py-1">
-                    <input aria-label={label("description")} data-row={i} data-col="description" className={input} value={r.description} readOnly={readOnly} onChange={(e) => setCell(i, "description", e.target.value)} />
-                  </td>
-                  <td className="px-1 py-1">
-                    <input aria-label={label("quantity")} data-row={i} data-col="quantity" inputMode="decimal" className={cn(input, "w-20 text-right tabular-nums", q === null && "border-red-500")} value={r.quantity} readOnly={readOnly} onChange={(e) => setCell(i, "quantity", e.target.value)} />
-                  </td>
-                  <td className="px-1 py-1">
-                    <select aria-label={label("units")} data-row={i} data-col="units" className={input} value={r.units} disabled={readOnly} onChange={(e) => setCell(i, "units", e.target.value)}>
-                      {BUDGET_UNITS.map((u) => (
-                        <option key={u}>{u}</option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="px-1 py-1">
-                    <input aria-label={label("rate")} data-row={i} data-col="rate" inputMode="decimal" className={cn(input, "w-28 text-right tabular-nums", r.rate !== "" && rate === null && "border-red-500")} value={r.rate} readOnly={readOnly} onChange={(e) => setCell(i, "rate", e.target.value)} />
-                  </td>
-                  <td className="px-1 py-1">
-                    <input aria-label={label("notes")} data-row={i} data-col="notes" className={input} value={r.notes} readOnly={readOnly} onChange={(e) => setCell(i, "notes", e.target.value)} />
-                  </td>
-                  <td className={num}>{amount === null ? "—" : formatMinor(amount, budget.currency)}</td>
-                  {!readOnly && (
-                    <td className="px-1 py-1 whitespace-nowrap">
-                      <button type="button" className="inline-flex size-9 items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-zinc-800" aria-label={`Duplicate line ${i + 1}`} onClick={() => duplicate(i)}>
-                        <Copy aria-hidden className="size-4" />
-                      </button>
-                      <button type="button" className="inline-flex size-9 items-center justify-center rounded text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-red-400 dark:hover:bg-red-950" aria-label={`Delete line ${i + 1}`} onClick={() => remove(i)}>
-                        <Trash2 aria-hidden className="size-4" />
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
+            {lineRows}
           </tbody>
-        </table>
-      </div>
+      </DataTable>
       {liveTotals && <TopSheet totals={liveTotals} currency={budget.currency} caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"} />}
     </div>
   );

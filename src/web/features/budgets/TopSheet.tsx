@@ -1,28 +1,13 @@
 import { BUDGET_CATEGORY_LABELS, formatMinor, formatPercent, type BudgetCategory, type BudgetTotals } from "../../../common/budget.ts";
 import { cn } from "../../lib/cn.ts";
-
-export const cell = "px-3 py-1.5 text-left align-top";
-export const num = "px-3 py-1.5 text-right tabular-nums whitespace-nowrap";
-export const tableFrame = "relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
+import { cell, DataTable, num } from "./Table.tsx";
 
 /** The top sheet: each account by category, the two category totals, contingency and the grand total. */
 export function TopSheet({ totals, currency, caption = "Top sheet" }: { totals: BudgetTotals; currency: string; caption?: string }) {
   const m = (n: number) => formatMinor(n, currency);
   const group = (c: BudgetCategory) => totals.accounts.filter((a) => a.category === c);
   return (
-    <div className={tableFrame}>
-      <table className="w-full text-sm">
-        <caption className="px-3 pt-3 text-left font-semibold">{caption}</caption>
-        <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
-          <tr>
-            <th scope="col" className={cell}>
-              Account
-            </th>
-            <th scope="col" className={num}>
-              Amount ({currency})
-            </th>
-          </tr>
-        </thead>
+    <DataTable caption={caption} columns={[{ label: "Account" }, { label: `Amount (${currency})`, numeric: true }]}>
         {(["above", "below"] as const).map((c) => (
           <tbody key={c} className="border-t border-zinc-100 dark:border-zinc-800">
             {group(c).map((a) => (
@@ -62,7 +47,6 @@ export function TopSheet({ totals, currency, caption = "Top sheet" }: { totals: 
             <td className={num}>{m(totals.total)}</td>
           </tr>
         </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

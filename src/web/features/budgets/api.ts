@@ -1,10 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { BudgetDto, ProposalView } from "../../../common/budget.ts";
 import { api } from "../../lib/api.ts";
+import { failed } from "../projects/shared.tsx";
 
 export const budgetPath = (projectId: string) => `/rest/v1/budgets/${encodeURIComponent(projectId)}`;
 export const proposalPath = (id: string) => `/rest/v1/budget-proposals/${encodeURIComponent(id)}`;
 export const publicPath = (id: string) => `/rest/v1/budget-approval/${encodeURIComponent(id)}`;
+export const receiptPath = (projectId: string, expenseId: string) => `/storage/v1/object/receipts/${encodeURIComponent(projectId)}/${encodeURIComponent(expenseId)}`;
 
 export function useBudget(projectId: string) {
   return useQuery({
@@ -12,6 +15,22 @@ export function useBudget(projectId: string) {
     queryFn: ({ signal }) => api<BudgetDto>(budgetPath(projectId), { signal }),
     // The tab says what went wrong and offers a retry; the rest of the project stays usable.
     throwOnError: false,
+  });
+}
+
+/** A change to the budget whose answer is the budget as it now is: shown at once, with a toast either way. */
+export function useBudgetChange<V>(projectId: string, fn: (v: V) => Promise<BudgetDto>, messages: { success: (v: V) => [string, string]; failure: string; onSuccess?: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (b, v) => {
+      queryClient.setQueryData(["budget", projectId], b);
+      void queryClient.invalidateQueries({ queryKey: ["project", projectId] });
+      const [title, description] = messages.success(v);
+      toast.success(title, { description });
+      messages.onSuccess?.();
+    },
+    onError: failed(messages.failure),
   });
 }
 

@@ -57,8 +57,17 @@ export const budgets: GuideChapter = {
       id: "actuals",
       heading: "Actuals: what is really spent",
       blocks: [
-        { p: "Under **Actuals**, record each expense against the budget line it belongs to: choose the **Budget line**, say **What was bought**, the **Amount** and the **Date**, then **Record expense**." },
-        { p: "The variance (budget minus actual) is shown per line, per account, per category and in total; anything over budget is marked in red. The bars compare the budget and the spending above and below the line." },
+        { p: "Under **Actuals**, record each expense against the budget line it belongs to: choose the **Budget line**, say **What was bought**, the **Amount** and the **Date**, add the **Receipt** if you have it, then **Record expense**." },
+        {
+          list: [
+            "A receipt is a PDF, JPEG, PNG or HEIC file (a phone photo is fine) up to the school's upload limit. The portal checks what the file really contains; a file of another kind is refused with a message saying so.",
+            "**Attach receipt** adds one to an expense later; **Replace receipt** swaps it for a better scan; **Delete receipt** removes it and keeps the expense.",
+            "Select the file name to open the receipt in a new tab. A HEIC photo is downloaded instead, as most browsers cannot show it.",
+            "Receipts are seen by the crew, staff and admins only.",
+          ],
+        },
+        { p: "The variance (budget minus actual) is shown per line, per account, per category and in total; anything over budget is marked in red and says “over budget”. Two charts compare the budget with the spending by category (above and below the line) and by account; the tables under them give the same figures." },
+        { note: "Deleting an expense asks first, and deletes its receipt with it." },
         { note: "A line with expenses recorded against it cannot be deleted from the budget; delete its expenses first." },
       ],
     },

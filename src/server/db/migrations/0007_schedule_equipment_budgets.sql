@@ -49,6 +49,13 @@ CREATE TABLE "stripboards" (
 );
 --> statement-breakpoint
 DROP INDEX "equipment_items_category_idx";--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD COLUMN "receipt_key" text;--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD COLUMN "receipt_name" text;--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD COLUMN "receipt_type" text;--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD COLUMN "receipt_size" integer;--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD COLUMN "receipt_sha256" text;--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD COLUMN "receipt_uploaded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "budget_expenses" ADD COLUMN "receipt_uploaded_by_name" text;--> statement-breakpoint
 ALTER TABLE "equipment_reservation_items" ADD COLUMN "return_photos" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "call_sheet_recipients" ADD CONSTRAINT "call_sheet_recipients_shoot_day_id_shoot_days_id_fk" FOREIGN KEY ("shoot_day_id") REFERENCES "public"."shoot_days"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_sheet_recipients" ADD CONSTRAINT "call_sheet_recipients_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
