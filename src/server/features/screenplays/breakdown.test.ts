@@ -52,6 +52,15 @@ describe.each(DB_KINDS)("breakdown on %s", (kind) => {
   }, 120_000);
   afterAll(() => p?.close());
 
+  it("seeds the demo's breakdowns, with a confirmed flag on the project's greenlight checklist", async () => {
+    const list = await api("/screenplays?search=Weight%20of%20Water", { as: "staff" });
+    const b = (await api(`/screenplays/${list.body.items[0].id}/breakdown`, { as: "member" })).body as BreakdownDetail;
+    expect(b.lists.find((l) => l.category === "vehicles")?.items).toEqual([{ name: "Ferry", scenes: ["1", "2", "4"] }]);
+    expect(b.flags.filter((f) => f.status !== "suggested").map((f) => `${f.sceneNumber} ${f.kind} ${f.status}`)).toEqual(["3 water dismissed", "4 water confirmed"]);
+    const project = (await api(`/projects/${b.project!.id}`, { as: "member" })).body;
+    expect(project.greenlight.map((g: { label: string }) => g.label)).toContain("Safety plan: water (scene 4)");
+  });
+
   it("reads scenes with their speaking characters, and suggests safety flags from the text", async () => {
     const { id } = await makeScript();
     const b = (await api(`/screenplays/${id}/breakdown`, { as: "outsider" })).body as BreakdownDetail;

@@ -41,7 +41,7 @@ type S = Pick<Services, "db" | "events">;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The greenlight item of a confirmed flag: one per screenplay, scene and kind. */
-const safetyItemKey = (screenplayId: string, sceneNumber: string, kind: SafetyKind) => `safety:${screenplayId}:${sceneNumber}:${kind}`;
+export const safetyItemKey = (screenplayId: string, sceneNumber: string, kind: SafetyKind) => `safety:${screenplayId}:${sceneNumber}:${kind}`;
 
 interface Script {
   scenes: { number: string; heading: string; characters: string[]; text: string; omitted: boolean }[];

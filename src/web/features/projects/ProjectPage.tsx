@@ -8,6 +8,7 @@ import { Tabs, type Tab } from "../../components/ui/Tabs.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { BudgetTab } from "../budgets/BudgetTab.tsx";
 import { DocumentsTab } from "../documents/DocumentsTab.tsx";
+import { BreakdownTab } from "../screenplays/BreakdownTab.tsx";
 import { Activity } from "./detail/Activity.tsx";
 import { Crew } from "./detail/Crew.tsx";
 import { Archival, Interviews, Participants } from "./detail/Documentary.tsx";
@@ -74,6 +75,7 @@ export default function ProjectPage() {
     { id: "crew", label: `Crew (${p.members.length})`, content: <Crew project={p} /> },
     { id: "milestones", label: "Milestones", content: <Milestones project={p} /> },
     { id: "budget", label: "Budget", content: <BudgetTab projectId={p.id} /> },
+    { id: "breakdown", label: "Breakdown", content: <BreakdownTab project={p} /> },
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
     ...(p.canEdit ? [{ id: "documents", label: "Documents", content: <DocumentsTab project={p} /> }] : []),
