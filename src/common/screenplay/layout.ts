@@ -82,8 +82,25 @@ const DUAL: Record<"left" | "right", Record<"character" | "parenthetical" | "dia
   right: { character: { col: 40, width: 20 }, parenthetical: { col: 34, width: 24 }, dialogue: { col: 31, width: 28 } },
 };
 
+/**
+ * Wrapped lines by width and text. Re-laying out a long script after a keystroke wraps thousands of
+ * unchanged elements again; this makes that a lookup. Callers never change the returned arrays.
+ */
+const wrapCache = new Map<string, readonly string[]>();
+const WRAP_CACHE_MAX = 50_000;
+
 /** Word-wraps one element's text to a width, keeping the writer's own line breaks. */
 export function wrap(text: string, width: number): string[] {
+  const key = `${width}\u0000${text}`;
+  const hit = wrapCache.get(key);
+  if (hit) return hit as string[];
+  const lines = wrapText(text, width);
+  if (wrapCache.size >= WRAP_CACHE_MAX) wrapCache.clear();
+  wrapCache.set(key, lines);
+  return lines;
+}
+
+function wrapText(text: string, width: number): string[] {
   const out: string[] = [];
   for (const para of text.split("\n")) {
     let line = "";
