@@ -82,3 +82,24 @@ export async function benchKeystroke(portal: RunningPortal, cookie: string): Pro
     await browser.close();
   }
 }
+
+/**
+ * Run alone (`npx tsx bench/screenplays.ts`, after `npm run build`) to check these two figures without the
+ * whole bench's load phases.
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { startPortalProcess } = await import("../tests/e2e/support/portal.ts");
+  const portal = await startPortalProcess({ env: { LOG_LEVEL: "warn" } });
+  try {
+    const res = await fetch(`${portal.url}/auth/v1/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: portal.url },
+      body: JSON.stringify({ email: "admin@portal.test", password: "portal-demo" }),
+    });
+    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    console.log("parse and paginate", benchParse());
+    console.log("preview after a keystroke", await benchKeystroke(portal, cookie));
+  } finally {
+    await portal.stop();
+  }
+}

@@ -5,6 +5,7 @@
  * split into INT/EXT, location and time of day.
  */
 import { Fountain, type Token } from "fountain-js";
+import { marksOf, parseInline, type Mark, type Span } from "./inline.ts";
 
 export type ElementType =
   | "scene_heading"
@@ -27,6 +28,8 @@ export interface ScriptElement {
   line: number;
   /** A scene number written into the heading (`#12A#`). */
   sceneNumber?: string;
+  /** Bold, italic and underlined stretches of `text`; absent when all of it is plain. */
+  marks?: Mark[];
   /** Which side of a dual dialogue this speech sits on. */
   dual?: "left" | "right";
 }
@@ -42,20 +45,26 @@ export interface ParsedScript {
 }
 
 const NOTE = /\[\[[\s\S]*?]]/g;
-const BOLD_ITALIC_UNDERLINE = /(?<!\\)(\*{1,3}|_)(?=\S)([^*_\n]+?)(?<=[^\s\\])\1/g;
-const ESCAPE = /\\([@#!*_$~`+=.><\\/])/g;
 
-/** Fountain's inline markup (`*italic*`, `**bold**`, `_underline_`, `[[notes]]`, escapes) removed. */
-export function plainText(s: string): string {
-  let out = s.replace(NOTE, "");
-  // Nested emphasis (***bold italic***, _*underlined italic*_) takes more than one pass.
-  for (let i = 0; i < 3; i++) out = out.replace(BOLD_ITALIC_UNDERLINE, "$2");
-  return out
-    .replace(ESCAPE, "$1")
+/** Notes removed and each line's trailing blanks, before the emphasis is read. */
+const tidy = (s: string) =>
+  s
+    .replace(NOTE, "")
     .split("\n")
     .map((l) => l.replace(/\s+$/, ""))
     .join("\n")
     .trim();
+
+/** An element's text as styled spans: notes, emphasis markers and escaping backslashes removed. */
+export function inlineSpans(s: string): Span[] {
+  return parseInline(tidy(s));
+}
+
+/** Fountain's inline markup (`*italic*`, `**bold**`, `_underline_`, `[[notes]]`, escapes) removed. */
+export function plainText(s: string): string {
+  return inlineSpans(s)
+    .map((x) => x.text)
+    .join("");
 }
 
 const KEEP: ReadonlySet<string> = new Set<ElementType>([
@@ -150,12 +159,22 @@ function parseChunk(text: string): ParsedScript {
       continue;
     }
     if (!KEEP.has(t.type)) continue;
-    const el: ScriptElement = { type: t.type as ElementType, text: t.type === "page_break" ? "" : plainText(t.text ?? ""), line: lineOf(t) };
+    const spans = t.type === "page_break" ? [] : inlineSpans(t.text ?? "");
+    const el: ScriptElement = { type: t.type as ElementType, text: spans.map((x) => x.text).join(""), line: lineOf(t) };
+    const marks = marksOf(spans);
+    if (marks.length > 0) el.marks = marks;
     if (t.type === "scene_heading") {
       el.text = el.text.toUpperCase();
       if (t.scene_number) el.sceneNumber = t.scene_number;
     }
-    if (t.type === "character") el.text = el.text.replace(/^@/, "").toUpperCase();
+    if (t.type === "character") {
+      if (el.text.startsWith("@")) {
+        el.text = el.text.slice(1);
+        // The forcing @ is not printed, so the styled stretches move one character left.
+        if (el.marks) el.marks = el.marks.map((m) => ({ ...m, start: Math.max(0, m.start - 1), end: m.end - 1 })).filter((m) => m.end > m.start);
+      }
+      el.text = el.text.toUpperCase();
+    }
     if (dual && (t.type === "character" || t.type === "parenthetical" || t.type === "dialogue")) el.dual = dual;
     if (el.type !== "page_break" && el.text === "") continue;
     elements.push(el);

@@ -4,6 +4,7 @@
  * characters from the left text margin; the preview and the PDF both draw exactly these rows.
  */
 import { characterName, headingParts, type IntExt, type ParsedScript, type ScriptElement, type TitleEntry } from "./fountain.ts";
+import { lineSpans, type Span } from "./inline.ts";
 import { numberScenes } from "./numbering.ts";
 
 export const LINES_PER_PAGE = 55;
@@ -17,6 +18,8 @@ export interface Cell {
   /** Character column from the left text margin (may be negative for the left scene number). */
   col: number;
   type: CellType;
+  /** The text split by emphasis (bold, italic, underline); absent when all of it is plain. */
+  spans?: Span[];
 }
 
 export interface Row {
@@ -79,8 +82,25 @@ const DUAL: Record<"left" | "right", Record<"character" | "parenthetical" | "dia
   right: { character: { col: 40, width: 20 }, parenthetical: { col: 34, width: 24 }, dialogue: { col: 31, width: 28 } },
 };
 
+/**
+ * Wrapped lines by width and text. Re-laying out a long script after a keystroke wraps thousands of
+ * unchanged elements again; this makes that a lookup. Callers never change the returned arrays.
+ */
+const wrapCache = new Map<string, readonly string[]>();
+const WRAP_CACHE_MAX = 50_000;
+
 /** Word-wraps one element's text to a width, keeping the writer's own line breaks. */
 export function wrap(text: string, width: number): string[] {
+  const key = `${width}\u0000${text}`;
+  const hit = wrapCache.get(key);
+  if (hit) return hit as string[];
+  const lines = wrapText(text, width);
+  if (wrapCache.size >= WRAP_CACHE_MAX) wrapCache.clear();
+  wrapCache.set(key, lines);
+  return lines;
+}
+
+function wrapText(text: string, width: number): string[] {
   const out: string[] = [];
   for (const para of text.split("\n")) {
     let line = "";
@@ -117,13 +137,27 @@ interface Block {
   cue?: string;
 }
 
-const cells = (lines: string[], g: Geometry, type: CellType) => lines.map((text) => ({ text, col: g.col, type }));
+/** One cell per wrapped line of an element, each carrying its share of the element's emphasis. */
+function styled(e: ScriptElement, lines: string[], make: (text: string) => Cell): Cell[] {
+  let from = 0;
+  return lines.map((text) => {
+    const cell = make(text);
+    if (e.marks) {
+      const found = lineSpans(e.text, text, from, e.marks);
+      from = found.next;
+      if (found.spans) cell.spans = found.spans;
+    }
+    return cell;
+  });
+}
+
+const cells = (e: ScriptElement, lines: string[], g: Geometry, type: CellType) => styled(e, lines, (text) => ({ text, col: g.col, type }));
 
 function speechRows(els: ScriptElement[], geo: Record<"character" | "parenthetical" | "dialogue", Geometry>): { cells: Cell[]; line: number }[] {
   return els.flatMap((e) => {
     const kind = e.type as "character" | "parenthetical" | "dialogue";
     const g = geo[kind] ?? geo.dialogue;
-    return cells(wrap(e.text, g.width), g, kind).map((c) => ({ cells: [c], line: e.line }));
+    return cells(e, wrap(e.text, g.width), g, kind).map((c) => ({ cells: [c], line: e.line }));
   });
 }
 
@@ -164,9 +198,9 @@ function buildBlocks(parsed: ParsedScript, locked: string[] | null): { blocks: B
         headingCount += 1;
         scenes.push({ number, heading: e.text, ...headingParts(e.text), line: e.line, page: 0, rows: 0, eighths: 0, omitted: false });
         scene = scenes.length - 1;
-        const lines = wrap(e.text, LINE_WIDTH - 1);
-        const rows: Row[] = lines.map((text, k) => ({
-          cells: k === 0 ? [{ text: number, col: -6, type: "scene_number" }, { text, col: 0, type: "scene_heading" }, { text: number, col: LINE_WIDTH + 2, type: "scene_number" }] : [{ text, col: 0, type: "scene_heading" }],
+        const lines = styled(e, wrap(e.text, LINE_WIDTH - 1), (text) => ({ text, col: 0, type: "scene_heading" }));
+        const rows: Row[] = lines.map((cell, k) => ({
+          cells: k === 0 ? [{ text: number, col: -6, type: "scene_number" }, cell, { text: number, col: LINE_WIDTH + 2, type: "scene_number" }] : [cell],
           scene,
           line: e.line,
         }));
@@ -174,11 +208,11 @@ function buildBlocks(parsed: ParsedScript, locked: string[] | null): { blocks: B
         break;
       }
       case "action":
-        blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action").map((c) => ({ cells: [c], line: e.line })), scene) });
+        blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(e, wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action").map((c) => ({ cells: [c], line: e.line })), scene) });
         break;
       case "transition": {
         const text = e.text.toUpperCase();
-        blocks.push({ kind: "transition", blankBefore: 1, scene, rows: [{ cells: [{ text, col: Math.max(0, LINE_WIDTH - text.length), type: "transition" }], scene, line: e.line }] });
+        blocks.push({ kind: "transition", blankBefore: 1, scene, rows: [{ cells: styled({ ...e, text }, [text], (t) => ({ text: t, col: Math.max(0, LINE_WIDTH - t.length), type: "transition" })), scene, line: e.line }] });
         break;
       }
       case "centered":
@@ -187,13 +221,13 @@ function buildBlocks(parsed: ParsedScript, locked: string[] | null): { blocks: B
           blankBefore: 1,
           scene,
           rows: toRows(
-            wrap(e.text, LINE_WIDTH).map((text) => ({ cells: [{ text, col: Math.max(0, Math.floor((LINE_WIDTH - text.length) / 2)), type: "centered" as const }], line: e.line })),
+            styled(e, wrap(e.text, LINE_WIDTH), (text) => ({ text, col: Math.max(0, Math.floor((LINE_WIDTH - text.length) / 2)), type: "centered" })).map((c) => ({ cells: [c], line: e.line })),
             scene,
           ),
         });
         break;
       case "lyrics":
-        blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(wrap(e.text, GEOMETRY.lyrics.width), GEOMETRY.lyrics, "lyrics").map((c) => ({ cells: [c], line: e.line })), scene) });
+        blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(e, wrap(e.text, GEOMETRY.lyrics.width), GEOMETRY.lyrics, "lyrics").map((c) => ({ cells: [c], line: e.line })), scene) });
         break;
       case "page_break":
         blocks.push({ kind: "break", blankBefore: 0, scene, rows: [] });

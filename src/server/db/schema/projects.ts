@@ -94,6 +94,24 @@ export const projectGreenlight = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.itemKey] })],
 );
 
+/**
+ * Checklist items of one project, added by a feature for something only this film needs (a confirmed
+ * safety flag: "Safety plan: weapons (scene 12)"); they sit after the school's items and are ticked by hand.
+ */
+export const projectGreenlightItems = pgTable(
+  "project_greenlight_items",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    itemKey: text("item_key").notNull(),
+    label: text("label").notNull(),
+    tickedBy: text("ticked_by").$type<"supervisor" | "staff" | "member">().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.itemKey] })],
+);
+
 /** Every phase change with who, when and why; `overrideReason` when staff moved past an incomplete greenlight. */
 export const phaseChanges = pgTable(
   "phase_changes",

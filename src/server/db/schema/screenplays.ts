@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { projects } from "./projects.ts";
 
@@ -73,4 +73,44 @@ export const screenplayNotes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("screenplay_notes_screenplay_idx").on(t.screenplayId, t.resolved, t.createdAt)],
+);
+
+/**
+ * Breakdown elements tagged in a scene. A scene is named by its locked number (`#12#` in the heading),
+ * which survives edits of the text: inserts become 12A, a removed scene is OMITTED and keeps its tags.
+ */
+export const breakdownElements = pgTable(
+  "breakdown_elements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    screenplayId: uuid("screenplay_id")
+      .notNull()
+      .references(() => screenplays.id, { onDelete: "cascade" }),
+    sceneNumber: text("scene_number").notNull(),
+    category: text("category").notNull(),
+    name: text("name").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("breakdown_elements_uq").on(t.screenplayId, t.sceneNumber, t.category, sql`lower(${t.name})`)],
+);
+
+/** A person's decision on a suggested safety flag; a flag without a row is still a suggestion. */
+export const safetyFlags = pgTable(
+  "safety_flags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    screenplayId: uuid("screenplay_id")
+      .notNull()
+      .references(() => screenplays.id, { onDelete: "cascade" }),
+    sceneNumber: text("scene_number").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status").$type<"confirmed" | "dismissed">().notNull(),
+    evidence: text("evidence").notNull().default(""),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedByName: text("decided_by_name").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("safety_flags_uq").on(t.screenplayId, t.sceneNumber, t.kind)],
 );

@@ -1,12 +1,32 @@
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { GreenlightItem } from "../../../common/projects.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { projectGreenlight } from "../../db/schema/index.ts";
+import { projectGreenlight, projectGreenlightItems } from "../../db/schema/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
 /** The school's greenlight checklist, as the admins configured it (school settings fill in the defaults). */
 export async function getGreenlightItems(db: DbOrTx): Promise<GreenlightItem[]> {
   return (await getSchoolSettings(db)).greenlightItems;
+}
+
+/** One project's checklist: the school's items, then the items features added for this project only. */
+export async function getProjectGreenlightItems(db: DbOrTx, projectId: string): Promise<GreenlightItem[]> {
+  const [school, own] = await Promise.all([
+    getGreenlightItems(db),
+    db.select().from(projectGreenlightItems).where(eq(projectGreenlightItems.projectId, projectId)).orderBy(asc(projectGreenlightItems.createdAt), asc(projectGreenlightItems.itemKey)),
+  ]);
+  return [...school, ...own.map((i) => ({ key: i.itemKey, label: i.label, source: "manual" as const, tickedBy: i.tickedBy }))];
+}
+
+/**
+ * How a feature adds an item that only this project needs (a safety plan for a confirmed flag); it is
+ * ticked by hand like the school's manual items. Adding it again keeps the one already there.
+ */
+export async function addProjectGreenlightItem(tx: DbOrTx, opts: { projectId: string; key: string; label: string; tickedBy: GreenlightItem["tickedBy"] }) {
+  await tx
+    .insert(projectGreenlightItems)
+    .values({ projectId: opts.projectId, itemKey: opts.key, label: opts.label, tickedBy: opts.tickedBy })
+    .onConflictDoNothing();
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   profiles,
   projectActivity,
   projectGreenlight,
+  projectGreenlightItems,
   projectMembers,
   projects,
 } from "../../db/schema/index.ts";
@@ -71,7 +72,10 @@ function listColumns(viewerId: string, greenlightKeys: string[]) {
         'id', ms.id, 'title', ms.title, 'dueDate', ms.due_date, 'overdue', ms.due_date < current_date)
       from ${milestones} ms where ms.project_id = ${projects.id} and not ms.done order by ms.due_date, ms.id limit 1)`,
     greenlightDone: sql<number>`(select count(*) from ${projectGreenlight} g
-      where g.project_id = ${projects.id} and g.done and g.item_key in (${keyList(greenlightKeys)}))`.mapWith(Number),
+      where g.project_id = ${projects.id} and g.done and (g.item_key in (${keyList(greenlightKeys)})
+        or g.item_key in (select pi.item_key from ${projectGreenlightItems} pi where pi.project_id = ${projects.id})))`.mapWith(Number),
+    /** Items only this project has (see projectGreenlightItems), counted on top of the school's. */
+    greenlightOwn: sql<number>`(select count(*) from ${projectGreenlightItems} pi where pi.project_id = ${projects.id})`.mapWith(Number),
     overdueMilestones: sql<number>`(select count(*) from ${milestones} ms
       where ms.project_id = ${projects.id} and not ms.done and ms.due_date < current_date)`.mapWith(Number),
     isMember: sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${viewerId})`,
@@ -148,8 +152,8 @@ export async function selectDocumentaryPage(
  * items and their overdue milestones (the same conditions the counts in `listColumns` use).
  */
 export async function selectBlockerDetails(db: Db, projectIds: string[]) {
-  if (projectIds.length === 0) return { ticked: [], overdue: [] };
-  const [ticked, overdue] = await Promise.all([
+  if (projectIds.length === 0) return { ticked: [], overdue: [], own: [] };
+  const [ticked, overdue, own] = await Promise.all([
     db
       .select({ projectId: projectGreenlight.projectId, itemKey: projectGreenlight.itemKey })
       .from(projectGreenlight)
@@ -159,8 +163,13 @@ export async function selectBlockerDetails(db: Db, projectIds: string[]) {
       .from(milestones)
       .where(and(inArray(milestones.projectId, projectIds), eq(milestones.done, false), sql`${milestones.dueDate} < current_date`))
       .orderBy(asc(milestones.dueDate), asc(milestones.id)),
+    db
+      .select({ projectId: projectGreenlightItems.projectId, key: projectGreenlightItems.itemKey, label: projectGreenlightItems.label })
+      .from(projectGreenlightItems)
+      .where(inArray(projectGreenlightItems.projectId, projectIds))
+      .orderBy(asc(projectGreenlightItems.createdAt), asc(projectGreenlightItems.itemKey)),
   ]);
-  return { ticked, overdue };
+  return { ticked, overdue, own };
 }
 
 /** The project with its supervisor's and creator's names; `lock` holds it for the rest of the transaction. */

@@ -54,7 +54,7 @@ import { notify, publishNotified } from "../inbox/service.ts";
 import { crewAddedMail } from "../notifications/emails/crew-added.ts";
 import { greenlightOverrideMail } from "../notifications/emails/greenlight-override.ts";
 import { phaseChangedMail } from "../notifications/emails/phase-changed.ts";
-import { getGreenlightItems } from "./greenlight.ts";
+import { getGreenlightItems, getProjectGreenlightItems } from "./greenlight.ts";
 import * as repo from "./repository.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
@@ -124,14 +124,15 @@ const personRef = (id: string | null, name: string | null | undefined) => (id &&
 
 function toListItem(r: ListRow, greenlightTotal: number): ProjectListItem {
   const p = r.project;
-  const missing = Math.max(0, greenlightTotal - r.greenlightDone);
+  const total = greenlightTotal + r.greenlightOwn;
+  const missing = Math.max(0, total - r.greenlightDone);
   return {
     ...summaryOf(p),
     supervisor: personRef(p.supervisorId, r.supervisorName),
     memberCount: r.memberCount,
     leadNames: r.leadNames ?? [],
     nextMilestone: r.nextMilestone,
-    greenlight: { done: r.greenlightDone, total: greenlightTotal },
+    greenlight: { done: r.greenlightDone, total },
     blockers: r.overdueMilestones + (beforeProduction(p.phase) ? missing : 0),
     isMember: !!r.isMember,
     version: p.version,
@@ -149,7 +150,9 @@ export async function blockerReasons(s: Pick<S, "db">, items: Pick<ProjectListIt
   const reasons = new Map<string, ProjectBlocker[]>();
   for (const item of items) {
     const missing: ProjectBlocker[] = beforeProduction(item.phase)
-      ? checklist.filter((g) => !ticked.has(`${item.id} ${g.key}`)).map((g) => ({ kind: "greenlight", key: g.key, label: g.label }))
+      ? [...checklist, ...details.own.filter((o) => o.projectId === item.id)]
+          .filter((g) => !ticked.has(`${item.id} ${g.key}`))
+          .map((g) => ({ kind: "greenlight", key: g.key, label: g.label }))
       : [];
     const overdue: ProjectBlocker[] = details.overdue
       .filter((m) => m.projectId === item.id)
@@ -225,7 +228,7 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
     repo.selectGreenlightTicks(s.db, p.id),
     repo.selectPhaseHistory(s.db, p.id),
     repo.selectActivity(s.db, p.id, { limit: 20, offset: 0 }),
-    getGreenlightItems(s.db),
+    getProjectGreenlightItems(s.db, p.id),
     p.type === "documentary" ? repo.selectDocumentary(s.db, p.id) : Promise.resolve(null),
   ]);
   const member = members.some((m) => m.member.userId === opts.caller.id);
@@ -630,7 +633,7 @@ export async function deleteMilestone(s: S, opts: { caller: Caller; id: string; 
 // ── Phase and greenlight ─────────────────────────────────────────────────────────────────────────
 
 async function missingGreenlight(tx: Tx, projectId: string) {
-  const [items, ticks] = await Promise.all([getGreenlightItems(tx), repo.selectGreenlightTicks(tx, projectId)]);
+  const [items, ticks] = await Promise.all([getProjectGreenlightItems(tx, projectId), repo.selectGreenlightTicks(tx, projectId)]);
   const done = new Set(ticks.filter((t) => t.tick.done).map((t) => t.tick.itemKey));
   return items.filter((i) => !done.has(i.key));
 }
@@ -716,7 +719,7 @@ export async function changePhase(s: S, opts: { caller: Caller; id: string; inpu
 export async function tickGreenlight(s: S, opts: { caller: Caller; id: string; key: string; input: { done: boolean; note?: string } }): Promise<ProjectDetail> {
   const input = greenlightTickInput.parse(opts.input);
   return change(s, { ...opts, editorsOnly: false }, async ({ tx, project, member }) => {
-    const item = (await getGreenlightItems(tx)).find((i) => i.key === opts.key);
+    const item = (await getProjectGreenlightItems(tx, project.id)).find((i) => i.key === opts.key);
     if (!item) throw new AppError("not_found", "There is no greenlight item with this key.");
     if (item.source !== "manual") throw new AppError("conflict", `This item is ticked automatically when ${AUTOMATIC[item.source]}.`);
     if (!canTick(item, opts.caller, project, member)) {

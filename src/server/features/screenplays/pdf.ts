@@ -24,6 +24,8 @@ export async function screenplayPdf(layout: Layout, opts: { title: string; revis
   doc.setCreator("The Portal");
   const regular = await doc.embedFont(StandardFonts.Courier);
   const bold = await doc.embedFont(StandardFonts.CourierBold);
+  const italic = await doc.embedFont(StandardFonts.CourierOblique);
+  const boldItalic = await doc.embedFont(StandardFonts.CourierBoldOblique);
   const y = (row: number) => PAGE.height - TOP - LINE * (row + 1) + 3;
 
   const tp = layout.titlePage;
@@ -55,7 +57,17 @@ export async function screenplayPdf(layout: Layout, opts: { title: string; revis
     if (opts.revision) page.drawText(printable(opts.revision), { x: LEFT, y: PAGE.height - 0.5 * PT - LINE + 3, size: 9, font: regular, color: rgb(0.35, 0.35, 0.35) });
     p.rows.forEach((r, i) => {
       for (const c of r.cells) {
-        page.drawText(printable(c.text), { x: LEFT + c.col * CHAR, y: y(i), size: 12, font: c.type === "scene_heading" ? bold : regular });
+        const base = c.type === "scene_heading";
+        let x = LEFT + c.col * CHAR;
+        for (const s of c.spans ?? [{ text: c.text }]) {
+          const b = base || s.bold;
+          const font = b && s.italic ? boldItalic : b ? bold : s.italic ? italic : regular;
+          const text = printable(s.text);
+          page.drawText(text, { x, y: y(i), size: 12, font });
+          const width = text.length * CHAR;
+          if (s.underline) page.drawLine({ start: { x, y: y(i) - 1.5 }, end: { x: x + width, y: y(i) - 1.5 }, thickness: 0.6, color: rgb(0, 0, 0) });
+          x += width;
+        }
       }
     });
   }

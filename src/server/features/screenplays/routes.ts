@@ -11,8 +11,10 @@ import {
   screenplayUpdateInput,
   versionInput,
 } from "../../../common/screenplay-api.ts";
+import { elementCreateInput, safetyDecisionInput } from "../../../common/breakdown-api.ts";
 import type { AppEnv } from "../../auth/guards.ts";
 import { body, query } from "../../lib/validate.ts";
+import * as breakdown from "./breakdown.ts";
 import * as service from "./service.ts";
 
 type C = { var: AppEnv["Variables"]; req: { param(): Record<string, string> } };
@@ -65,4 +67,14 @@ export const screenplayRoutes = new Hono<AppEnv>()
   )
   .patch("/:id/notes/:noteId", async (c) =>
     c.json(await service.updateNote(c.var.services, { caller: caller(c), id: param(c, "id"), noteId: param(c, "noteId"), ...(await body(c, noteUpdateInput)) })),
+  )
+  .get("/:id/breakdown", async (c) => c.json(await breakdown.getBreakdown(c.var.services, { caller: caller(c), id: param(c, "id") })))
+  .post("/:id/breakdown/elements", async (c) =>
+    c.json(await breakdown.addElement(c.var.services, { caller: caller(c), id: param(c, "id"), input: await body(c, elementCreateInput) }), 201),
+  )
+  .delete("/:id/breakdown/elements/:elementId", async (c) =>
+    c.json(await breakdown.removeElement(c.var.services, { caller: caller(c), id: param(c, "id"), elementId: param(c, "elementId") })),
+  )
+  .post("/:id/breakdown/flags", async (c) =>
+    c.json(await breakdown.decideSafetyFlag(c.var.services, { caller: caller(c), id: param(c, "id"), input: await body(c, safetyDecisionInput) })),
   );

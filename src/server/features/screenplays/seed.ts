@@ -4,7 +4,11 @@ import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
 import { stampSceneNumbers } from "../../../common/screenplay/numbering.ts";
 import type { Services } from "../../context.ts";
-import { profiles, projects, screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
+import type { BreakdownCategory, SafetyKind } from "../../../common/screenplay/breakdown.ts";
+import { scenesOf, safetyItemLabel, suggestSafetyFlags } from "../../../common/screenplay/breakdown.ts";
+import { breakdownElements, profiles, projects, safetyFlags, screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
+import { addProjectGreenlightItem } from "../projects/greenlight.ts";
+import { safetyItemKey } from "./breakdown.ts";
 
 const WEIGHT_OF_WATER_V1 = `Title: The Weight of Water
 Credit: Written by
@@ -152,6 +156,10 @@ interface SeedScript {
   current?: string;
   lock?: boolean;
   notes?: [by: string, lineContains: string, body: string, resolved: boolean][];
+  /** Breakdown elements by locked scene number, tagged by the owner. */
+  elements?: [scene: string, category: BreakdownCategory, name: string][];
+  /** Decisions on safety flags the text suggests. */
+  flags?: [scene: string, kind: SafetyKind, decision: "confirmed" | "dismissed", by: string][];
 }
 
 const SCRIPTS: SeedScript[] = [
@@ -168,6 +176,30 @@ const SCRIPTS: SeedScript[] = [
       ["staff@portal.test", "She puts the phone face down.", "Does she make the call on screen, or do we learn it later? Decide before the shoot.", true],
       ["jun.park@portal.test", "Mist on the lake.", "Dawn mist depends on the weather: plan a covering set-up inside the wheelhouse.", false],
     ],
+    elements: [
+      ["1", "cast", "INES"],
+      ["1", "cast", "PAUL"],
+      ["1", "props", "Empty bottle"],
+      ["1", "sound", "Rain on the glass"],
+      ["1", "locations", "Ferry wheelhouse"],
+      ["1", "vehicles", "Ferry"],
+      ["2", "extras", "Tourist family of four"],
+      ["2", "props", "Suitcases"],
+      ["2", "vehicles", "Ferry"],
+      ["2", "sfx", "Rain"],
+      ["3", "cast", "INES"],
+      ["3", "props", "Phone"],
+      ["4", "cast", "INES"],
+      ["4", "cast", "PAUL"],
+      ["4", "props", "Rope"],
+      ["4", "vehicles", "Ferry"],
+      ["4", "sfx", "Mist"],
+      ["4", "sound", "Ferry horn"],
+    ],
+    flags: [
+      ["4", "water", "confirmed", "staff@portal.test"],
+      ["3", "water", "dismissed", "amara.diallo@portal.test"],
+    ],
   },
   {
     title: "Small Hours",
@@ -175,6 +207,14 @@ const SCRIPTS: SeedScript[] = [
     project: "Small Hours",
     revisions: [["Draft one", SMALL_HOURS_V1, "student@portal.test"]],
     current: SMALL_HOURS_V2,
+    lock: true,
+    elements: [
+      ["1", "cast", "MARTA"],
+      ["1", "props", "Cleaning trolley"],
+      ["1", "props", "Envelope"],
+      ["2", "props", "Envelope"],
+      ["3", "vehicles", "N7 night bus"],
+    ],
     notes: [["staff@portal.test", "They get on the bus.", "The ending feels rushed: give them one more beat together.", false]],
   },
   { title: "Last Stop", owner: "student@portal.test", revisions: [], current: BUS_STORY },
@@ -240,7 +280,32 @@ export async function seedScreenplays(s: Pick<Services, "db">): Promise<number> 
         resolvedAt: resolved ? new Date() : null,
       });
     }
+    await seedBreakdown(s, { id, projectId: script.project ? (projectId.get(script.project) ?? null) : null, body, locked, owner, byEmail, script });
     made++;
   }
   return made;
+}
+
+type Person = { id: string; name: string };
+
+/** The demo's breakdowns: tagged elements, and decided safety flags (a confirmed one puts its plan on the greenlight checklist). */
+async function seedBreakdown(
+  s: Pick<Services, "db">,
+  o: { id: string; projectId: string | null; body: string; locked: string[] | null; owner: Person; byEmail: Map<string, Person>; script: SeedScript },
+) {
+  if (o.script.elements?.length) {
+    await s.db
+      .insert(breakdownElements)
+      .values(o.script.elements.map(([sceneNumber, category, name]) => ({ screenplayId: o.id, sceneNumber, category, name, createdBy: o.owner.id, createdByName: o.owner.name })));
+  }
+  const suggested = suggestSafetyFlags(scenesOf(parseFountain(o.body), o.locked));
+  for (const [sceneNumber, kind, status, by] of o.script.flags ?? []) {
+    const hit = suggested.find((f) => f.sceneNumber === sceneNumber && f.kind === kind);
+    const person = o.byEmail.get(by) ?? o.owner;
+    if (!hit) throw new Error(`The demo script “${o.script.title}” does not suggest a ${kind} flag in scene ${sceneNumber}.`);
+    await s.db.insert(safetyFlags).values({ screenplayId: o.id, sceneNumber, kind, status, evidence: hit.evidence, decidedBy: person.id, decidedByName: person.name });
+    if (status === "confirmed" && o.projectId) {
+      await addProjectGreenlightItem(s.db, { projectId: o.projectId, key: safetyItemKey(o.id, sceneNumber, kind), label: safetyItemLabel(kind, sceneNumber), tickedBy: "staff" });
+    }
+  }
 }

@@ -52,14 +52,14 @@ const noRevision = () => new AppError("not_found", "There is no revision with th
 
 const isStaff = (role: Role) => role === "staff" || role === "admin";
 
-interface Access {
+export interface Access {
   read: boolean;
   edit: boolean;
   comment: boolean;
   remove: boolean;
 }
 
-async function accessTo(db: S["db"] | Tx, caller: Caller, sp: repo.ScreenplayRow, supervisorId?: string | null): Promise<Access> {
+export async function accessTo(db: S["db"] | Tx, caller: Caller, sp: repo.ScreenplayRow, supervisorId?: string | null): Promise<Access> {
   const owner = sp.ownerId === caller.id;
   const staff = isStaff(caller.role);
   const member = sp.projectId ? await repo.isProjectMember(db, sp.projectId, caller.id) : false;
@@ -69,7 +69,7 @@ async function accessTo(db: S["db"] | Tx, caller: Caller, sp: repo.ScreenplayRow
   return { read, edit, comment: edit || supervisorId === caller.id, remove: owner || caller.role === "admin" };
 }
 
-async function readable(s: Pick<S, "db">, caller: Caller, id: string) {
+export async function readable(s: Pick<S, "db">, caller: Caller, id: string) {
   if (!UUID.test(id)) throw noScreenplay();
   const sp = await repo.selectScreenplay(s.db, id);
   if (!sp) throw noScreenplay();

@@ -9,6 +9,7 @@ import { ApiError } from "../../lib/api.ts";
 import { BudgetTab } from "../budgets/BudgetTab.tsx";
 import { DocumentsTab } from "../documents/DocumentsTab.tsx";
 import { ScheduleTab } from "../schedule/ScheduleTab.tsx";
+import { BreakdownTab } from "../screenplays/BreakdownTab.tsx";
 import { Activity } from "./detail/Activity.tsx";
 import { Crew } from "./detail/Crew.tsx";
 import { Archival, Interviews, Participants } from "./detail/Documentary.tsx";
@@ -74,9 +75,11 @@ export default function ProjectPage() {
     },
     { id: "crew", label: `Crew (${p.members.length})`, content: <Crew project={p} /> },
     { id: "milestones", label: "Milestones", content: <Milestones project={p} /> },
+    // In the order a production works through them: break the script down, schedule it, budget it, get greenlit.
+    { id: "breakdown", label: "Breakdown", content: <BreakdownTab project={p} /> },
+    { id: "schedule", label: "Schedule", content: <ScheduleTab projectId={p.id} /> },
     { id: "budget", label: "Budget", content: <BudgetTab projectId={p.id} /> },
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
-    { id: "schedule", label: "Schedule", content: <ScheduleTab projectId={p.id} /> },
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
     ...(p.canEdit ? [{ id: "documents", label: "Documents", content: <DocumentsTab project={p} /> }] : []),
     ...(p.documentary

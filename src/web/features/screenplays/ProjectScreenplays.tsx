@@ -1,5 +1,6 @@
 import { Plus, ScrollText } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../components/ui/Button.tsx";
 import { ScreenplayList } from "./ScreenplayList.tsx";
 import { NewScreenplayDialog } from "./ScreenplaysPage.tsx";
@@ -27,6 +28,9 @@ export function ProjectScreenplays({ projectId, projectTitle, canEdit }: { proje
         )}
       </div>
       <ScreenplayList projectId={projectId} emptyText={`No screenplay of “${projectTitle}” yet.${canEdit ? " Start one, or import a Fountain or Final Draft file." : ""}`} />
+      <Link to="?tab=breakdown" className="self-start text-sm font-medium underline underline-offset-4">
+        Open the breakdown
+      </Link>
       <NewScreenplayDialog mode={mode} onClose={() => setMode(null)} projectId={projectId} />
     </section>
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileDown, Lock, LockOpen } from "lucide-react";
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
@@ -64,6 +64,13 @@ const STATE_TEXT: Record<SaveState, string> = {
 /** Page width in CSS pixels (8.5 in); the preview shrinks to fit narrower columns. */
 const PAGE_PX = 816 + 16;
 
+/** The 0-based line a cursor offset is on, counted without splitting a long script on every keystroke. */
+function lineAt(text: string, offset: number): number {
+  let n = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
 function Editor({ detail }: { detail: ScreenplayDetail }) {
   const queryClient = useQueryClient();
   const draft = useAutosave(detail);
@@ -87,10 +94,17 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     return () => ro.disconnect();
   }, [tab]);
 
-  const lines = draft.text.split("\n");
+  // The textarea is uncontrolled: React keeping a controlled one in step also rewrites its default text,
+  // a copy of the whole script on every keystroke. Text that comes from elsewhere (a restore, their
+  // version, a realtime update) is put in here.
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (el && el.value !== draft.text) el.value = draft.text;
+  }, [draft.text]);
+
   const trackCursor = () => {
     const el = area.current;
-    if (el) setLine(el.value.slice(0, el.selectionStart).split("\n").length - 1);
+    if (el) setLine(lineAt(el.value, el.selectionStart));
   };
   // Stable, so the preview's unchanged pages are not drawn again on each keystroke.
   const goTo = useCallback((n: number) => {
@@ -204,7 +218,7 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
           <textarea
             id="fountain-text"
             ref={area}
-            value={draft.text}
+            defaultValue={draft.text}
             readOnly={readOnly}
             spellCheck
             onChange={(e) => {
@@ -212,6 +226,7 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
               trackCursor();
             }}
             onSelect={trackCursor}
+            onBlur={draft.flushBackup}
             aria-describedby="fountain-help"
             className="h-[50vh] min-h-80 resize-y rounded-md border border-zinc-300 bg-white p-3 font-mono text-sm leading-5 text-zinc-900 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[75vh] dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
           />
@@ -241,7 +256,7 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
               {
                 id: "notes",
                 label: `Notes (${detail.notes.filter((n) => !n.resolved).length})`,
-                content: <NotesPanel detail={detail} line={line} lineText={lines[line] ?? ""} onChanged={(d) => accept(d, false)} onGoTo={goTo} />,
+                content: <NotesPanel detail={detail} line={line} lineText={tab === "notes" ? (draft.text.split("\n")[line] ?? "") : ""} onChanged={(d) => accept(d, false)} onGoTo={goTo} />,
               },
             ]}
           />

@@ -1,6 +1,7 @@
-import { memo } from "react";
+import { Fragment, memo } from "react";
 import { LINE_WIDTH, type Cell, type Layout, type Page } from "../../../common/screenplay/layout.ts";
 import type { TitleEntry } from "../../../common/screenplay/fountain.ts";
+import type { Span } from "../../../common/screenplay/inline.ts";
 
 /**
  * The script as printed pages: US Letter at 8.5 × 11 in, Courier 12 pt, text from 1.5 in on the left.
@@ -70,7 +71,11 @@ function signature(p: Page, marked?: Set<number>): string {
   let sig = "";
   for (const r of p.rows) {
     sig += `${r.line ?? ""}${r.line !== null && marked?.has(r.line) ? "*" : ""}|`;
-    for (const c of r.cells) sig += `${c.col}:${c.type}:${c.text}|`;
+    for (const c of r.cells) {
+      sig += `${c.col}:${c.type}:${c.text}`;
+      if (c.spans) for (const s of c.spans) sig += `/${s.bold ? "b" : ""}${s.italic ? "i" : ""}${s.underline ? "u" : ""}${s.text.length}`;
+      sig += "|";
+    }
     sig += "\n";
   }
   return sig;
@@ -96,7 +101,7 @@ const PageSheet = memo(
               className={`absolute whitespace-pre ${CELL_STYLE[c.type] ?? ""} ${r.line !== null && markedLines?.has(r.line) ? "bg-amber-200" : ""} ${onLine && r.line !== null ? "cursor-text" : ""}`}
               style={{ top: `${TOP + i * LINE}pt`, left: `${LEFT + c.col * CH}pt` }}
             >
-              {c.text}
+              {c.spans ? <Emphasis spans={c.spans} /> : c.text}
             </span>
           )),
         )}
@@ -105,3 +110,14 @@ const PageSheet = memo(
   },
   (a, b) => a.sig === b.sig && a.onLine === b.onLine,
 );
+
+/** Fountain's emphasis as the markup that means it: bold, italic, underline, nested as needed. */
+function Emphasis({ spans }: { spans: Span[] }) {
+  return spans.map((s, i) => {
+    let out: React.ReactNode = s.text;
+    if (s.underline) out = <u>{out}</u>;
+    if (s.italic) out = <em>{out}</em>;
+    if (s.bold) out = <strong>{out}</strong>;
+    return <Fragment key={i}>{out}</Fragment>;
+  });
+}

@@ -7,6 +7,8 @@ import { screenplayPath } from "./shared.ts";
 export type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "error";
 
 const SAVE_DELAY_MS = 1000;
+/** Copying a long script into localStorage costs milliseconds, too much for every keystroke. */
+const BACKUP_DELAY_MS = 400;
 const backupKey = (id: string) => `screenplay-draft:${id}`;
 
 interface Base {
@@ -19,7 +21,8 @@ interface Base {
  * The editor's text, saved a moment after each pause in typing. What is typed is never replaced by the
  * server: every keystroke is also kept in this browser until the server has it, a save names the version
  * it edited, and when someone else saved in between the server refuses (409) and the difference is shown
- * for the writer to decide.
+ * for the writer to decide. The browser copy is written a moment after typing pauses, and at once when the
+ * editor loses focus or the page is hidden or left, so no typing is lost.
  */
 export function useAutosave(detail: ScreenplayDetail) {
   const queryClient = useQueryClient();
@@ -99,9 +102,40 @@ export function useAutosave(detail: ScreenplayDetail) {
     [detail.id, queryClient],
   );
 
+  const backupTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const flushBackup = useCallback(() => {
+    if (backupTimer.current) clearTimeout(backupTimer.current);
+    backupTimer.current = null;
+    const { text: t, title: ti } = latest.current;
+    if (t === base.current.body && ti === base.current.title) return;
+    localStorage.setItem(backupKey(detail.id), JSON.stringify({ text: t, title: ti, version: base.current.version }));
+  }, [detail.id]);
+
+  useEffect(() => {
+    if (!dirty || backupTimer.current) return;
+    backupTimer.current = setTimeout(flushBackup, BACKUP_DELAY_MS);
+  }, [text, title, dirty, flushBackup]);
+
+  useEffect(() => {
+    const hidden = () => {
+      if (document.visibilityState === "hidden") flushBackup();
+    };
+    window.addEventListener("pagehide", flushBackup);
+    window.addEventListener("beforeunload", flushBackup);
+    window.addEventListener("blur", flushBackup);
+    document.addEventListener("visibilitychange", hidden);
+    return () => {
+      window.removeEventListener("pagehide", flushBackup);
+      window.removeEventListener("beforeunload", flushBackup);
+      window.removeEventListener("blur", flushBackup);
+      document.removeEventListener("visibilitychange", hidden);
+      // Leaving the editor inside the app (another route) keeps what was typed, too.
+      flushBackup();
+    };
+  }, [flushBackup]);
+
   useEffect(() => {
     if (!dirty) return;
-    localStorage.setItem(backupKey(detail.id), JSON.stringify({ text, title, version: base.current.version }));
     if (conflict) return;
     setState((s) => (s === "saving" || s === "error" ? s : "unsaved"));
     // After a failed save, wait longer before trying again: the server or the connection needs a moment.
@@ -153,6 +187,8 @@ export function useAutosave(detail: ScreenplayDetail) {
       localStorage.removeItem(backupKey(detail.id));
     },
     saveNow: () => save(),
+    /** Writes the browser copy now (the editor lost focus). */
+    flushBackup,
     version: () => base.current.version,
   };
 }

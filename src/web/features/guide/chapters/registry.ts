@@ -1,4 +1,5 @@
 import { accounts } from "./accounts.ts";
+import { breakdown } from "./breakdown.ts";
 import { budgets } from "./budgets.ts";
 import { documents, signatures, signing } from "./documents.ts";
 import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
@@ -13,4 +14,4 @@ import { userManagement } from "./user-management.ts";
 import type { GuideChapter } from "./types.ts";
 
 /** The guide's chapters in reading order; each area adds its chapter file here. */
-export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, screenplays, scheduling, callSheets, budgets, documents, signatures, signing, overview, reservingGear, equipmentDesk, runningInventory, notifications, settings, userManagement];
+export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, screenplays, breakdown, scheduling, callSheets, budgets, documents, signatures, signing, overview, reservingGear, equipmentDesk, runningInventory, notifications, settings, userManagement];

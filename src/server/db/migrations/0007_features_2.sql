@@ -1,3 +1,36 @@
+CREATE TABLE "project_greenlight_items" (
+	"project_id" uuid NOT NULL,
+	"item_key" text NOT NULL,
+	"label" text NOT NULL,
+	"ticked_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "project_greenlight_items_project_id_item_key_pk" PRIMARY KEY("project_id","item_key")
+);
+--> statement-breakpoint
+CREATE TABLE "breakdown_elements" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"screenplay_id" uuid NOT NULL,
+	"scene_number" text NOT NULL,
+	"category" text NOT NULL,
+	"name" text NOT NULL,
+	"created_by" text,
+	"created_by_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "safety_flags" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"screenplay_id" uuid NOT NULL,
+	"scene_number" text NOT NULL,
+	"kind" text NOT NULL,
+	"status" text NOT NULL,
+	"evidence" text DEFAULT '' NOT NULL,
+	"decided_by" text,
+	"decided_by_name" text NOT NULL,
+	"decided_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "safety_flags_uq" UNIQUE("screenplay_id","scene_number","kind")
+);
+--> statement-breakpoint
 CREATE TABLE "call_sheet_recipients" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"shoot_day_id" uuid NOT NULL,
@@ -57,6 +90,11 @@ ALTER TABLE "budget_expenses" ADD COLUMN "receipt_sha256" text;--> statement-bre
 ALTER TABLE "budget_expenses" ADD COLUMN "receipt_uploaded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "budget_expenses" ADD COLUMN "receipt_uploaded_by_name" text;--> statement-breakpoint
 ALTER TABLE "equipment_reservation_items" ADD COLUMN "return_photos" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "project_greenlight_items" ADD CONSTRAINT "project_greenlight_items_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "breakdown_elements" ADD CONSTRAINT "breakdown_elements_screenplay_id_screenplays_id_fk" FOREIGN KEY ("screenplay_id") REFERENCES "public"."screenplays"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "breakdown_elements" ADD CONSTRAINT "breakdown_elements_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "safety_flags" ADD CONSTRAINT "safety_flags_screenplay_id_screenplays_id_fk" FOREIGN KEY ("screenplay_id") REFERENCES "public"."screenplays"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "safety_flags" ADD CONSTRAINT "safety_flags_decided_by_user_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_sheet_recipients" ADD CONSTRAINT "call_sheet_recipients_shoot_day_id_shoot_days_id_fk" FOREIGN KEY ("shoot_day_id") REFERENCES "public"."shoot_days"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_sheet_recipients" ADD CONSTRAINT "call_sheet_recipients_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schedule_strips" ADD CONSTRAINT "schedule_strips_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -65,6 +103,7 @@ ALTER TABLE "shoot_days" ADD CONSTRAINT "shoot_days_project_id_projects_id_fk" F
 ALTER TABLE "stripboards" ADD CONSTRAINT "stripboards_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stripboards" ADD CONSTRAINT "stripboards_screenplay_id_screenplays_id_fk" FOREIGN KEY ("screenplay_id") REFERENCES "public"."screenplays"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stripboards" ADD CONSTRAINT "stripboards_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "breakdown_elements_uq" ON "breakdown_elements" USING btree ("screenplay_id","scene_number","category",lower("name"));--> statement-breakpoint
 CREATE INDEX "call_sheet_recipients_token_idx" ON "call_sheet_recipients" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "schedule_strips_day_idx" ON "schedule_strips" USING btree ("shoot_day_id","position");--> statement-breakpoint
 CREATE INDEX "shoot_days_project_date_idx" ON "shoot_days" USING btree ("project_id","date");--> statement-breakpoint

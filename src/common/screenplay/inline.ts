@@ -1,0 +1,103 @@
+/**
+ * Fountain's inline emphasis: `*italic*`, `**bold**`, `***bold italic***`, `_underline_`, nested in any
+ * order, never across a line break; a backslash keeps a marker literal (`\*`). fountain-js only turns
+ * emphasis into HTML strings, so the preview and the PDF take styled spans from here instead.
+ */
+export interface Style {
+  bold?: true;
+  italic?: true;
+  underline?: true;
+}
+
+export interface Span extends Style {
+  text: string;
+}
+
+/** A styled stretch of an element's plain text, by character offsets [start, end). */
+export interface Mark extends Style {
+  start: number;
+  end: number;
+}
+
+const ESCAPABLE = new Set("@#!*_$~`+=.><\\/");
+const LITERAL = "\u0001";
+const GONE = "\u0002";
+const EMPHASIS = /(\*{1,3}|_)(?=\S)([^*_\n]+?)(?<=\S)\1/g;
+
+/** Splits marked-up text into spans of the same style; the markers and escaping backslashes are dropped. */
+export function parseInline(source: string): Span[] {
+  const chars: string[] = [];
+  let masked = "";
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "\\" && i + 1 < source.length && ESCAPABLE.has(source[i + 1]!)) {
+      chars.push(source[++i]!);
+      masked += LITERAL;
+    } else {
+      chars.push(c);
+      masked += c;
+    }
+  }
+  const styles: Style[] = chars.map(() => ({}));
+  // Innermost emphasis first: once its markers are gone, the one around it matches on the next pass.
+  for (let pass = 0; pass < 4; pass++) {
+    let found = false;
+    masked = masked.replace(EMPHASIS, (whole: string, marker: string, inner: string, at: number) => {
+      found = true;
+      const from = at + marker.length;
+      for (let k = from; k < from + inner.length; k++) {
+        const s = styles[k]!;
+        if (marker === "_") s.underline = true;
+        if (marker.length >= 2 && marker[0] === "*") s.bold = true;
+        if (marker === "*" || marker === "***") s.italic = true;
+      }
+      return GONE.repeat(marker.length) + inner + GONE.repeat(marker.length);
+    });
+    if (!found) break;
+  }
+  const spans: Span[] = [];
+  for (let k = 0; k < chars.length; k++) {
+    if (masked[k] === GONE) continue;
+    const s = styles[k]!;
+    const last = spans.at(-1);
+    if (last && sameStyle(last, s)) last.text += chars[k];
+    else spans.push({ text: chars[k]!, ...s });
+  }
+  return spans;
+}
+
+export const sameStyle = (a: Style, b: Style) => !a.bold === !b.bold && !a.italic === !b.italic && !a.underline === !b.underline;
+export const isPlain = (s: Style) => !s.bold && !s.italic && !s.underline;
+
+/** The styled stretches of the spans' joined text; empty when nothing is styled. */
+export function marksOf(spans: Span[]): Mark[] {
+  const marks: Mark[] = [];
+  let at = 0;
+  for (const { text, ...style } of spans) {
+    if (!isPlain(style)) marks.push({ start: at, end: at + text.length, ...style });
+    at += text.length;
+  }
+  return marks;
+}
+
+/**
+ * The spans of one printed line cut from an element's text by word-wrapping: the line's characters are
+ * found in order in the source (wrapping only drops or collapses spaces and line breaks), and each takes
+ * the style of the mark it falls in. Undefined when the line is all plain.
+ */
+export function lineSpans(source: string, line: string, from: number, marks: Mark[]): { spans: Span[] | undefined; next: number } {
+  let pos = from;
+  const spans: Span[] = [];
+  let styled = false;
+  for (const c of line) {
+    while (pos < source.length && source[pos] !== c) pos++;
+    const m = marks.find((x) => pos >= x.start && pos < x.end);
+    const style: Style = m ? { ...(m.bold && { bold: true }), ...(m.italic && { italic: true }), ...(m.underline && { underline: true }) } : {};
+    if (m) styled = true;
+    const last = spans.at(-1);
+    if (last && sameStyle(last, style)) last.text += c;
+    else spans.push({ text: c, ...style });
+    pos++;
+  }
+  return { spans: styled ? spans : undefined, next: pos };
+}

@@ -1,0 +1,250 @@
+/**
+ * The breakdown of a screenplay: elements tagged per scene, the element lists across the script, and
+ * safety flags suggested from the text that people confirm (adding a greenlight item to the project)
+ * or dismiss. Scenes are named by their locked numbers, so tags survive edits of the script.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import {
+  elementCreateInput,
+  safetyDecisionInput,
+  type BreakdownDetail,
+  type BreakdownElement,
+  type BreakdownScene,
+  type ElementCreateInput,
+  type ElementList,
+  type SafetyDecisionInput,
+  type SafetyFlag,
+} from "../../../common/breakdown-api.ts";
+import {
+  BREAKDOWN_CATEGORIES,
+  CATEGORY_LABELS,
+  SAFETY_KINDS,
+  safetyItemLabel,
+  scenesOf,
+  suggestSafetyFlags,
+  type BreakdownCategory,
+  type SafetyKind,
+} from "../../../common/screenplay/breakdown.ts";
+import { parseFountain } from "../../../common/screenplay/fountain.ts";
+import { numberScenes } from "../../../common/screenplay/numbering.ts";
+import type { Services } from "../../context.ts";
+import type { Tx } from "../../db/client.ts";
+import { breakdownElements, safetyFlags, screenplays } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { addProjectGreenlightItem } from "../projects/greenlight.ts";
+import { recordActivity } from "../projects/repository.ts";
+import * as repo from "./repository.ts";
+import { accessTo, readable, type Caller } from "./service.ts";
+
+type S = Pick<Services, "db" | "events">;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The greenlight item of a confirmed flag: one per screenplay, scene and kind. */
+export const safetyItemKey = (screenplayId: string, sceneNumber: string, kind: SafetyKind) => `safety:${screenplayId}:${sceneNumber}:${kind}`;
+
+interface Script {
+  scenes: { number: string; heading: string; characters: string[]; text: string; omitted: boolean }[];
+  locked: boolean;
+}
+
+/** The script's scenes as the breakdown sees them; locked numbers no longer in the text come back as OMITTED. */
+function scriptScenes(sp: repo.ScreenplayRow): Script {
+  const locked = sp.lockedScenes ?? null;
+  const parsed = parseFountain(sp.body);
+  const live = scenesOf(parsed, locked);
+  const { omitted } = numberScenes(
+    parsed.elements.filter((e) => e.type === "scene_heading"),
+    locked,
+  );
+  const scenes: Script["scenes"] = [];
+  for (let k = 0; k <= live.length; k++) {
+    for (const o of omitted) if (o.before === k) scenes.push({ number: o.number, heading: "OMITTED", characters: [], text: "", omitted: true });
+    const s = live[k];
+    if (s) scenes.push({ number: s.number, heading: s.heading, characters: s.characters, text: s.text, omitted: false });
+  }
+  return { scenes, locked: locked !== null };
+}
+
+export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id: string }): Promise<BreakdownDetail> {
+  const { sp, access } = await readable(s, opts.caller, opts.id);
+  const [header, elements, decisions] = await Promise.all([
+    repo.selectHeader(s.db, sp),
+    s.db.select().from(breakdownElements).where(eq(breakdownElements.screenplayId, sp.id)).orderBy(asc(breakdownElements.createdAt), asc(breakdownElements.id)),
+    s.db.select().from(safetyFlags).where(eq(safetyFlags.screenplayId, sp.id)),
+  ]);
+  const script = scriptScenes(sp);
+  const known = new Set(script.scenes.map((sc) => sc.number));
+  const toElement = (e: (typeof elements)[number]): BreakdownElement => ({
+    id: e.id,
+    sceneNumber: e.sceneNumber,
+    category: e.category as BreakdownCategory,
+    name: e.name,
+    createdByName: e.createdByName,
+  });
+  // Tags on a number the locked list no longer knows (the script was unlocked and renumbered) are still shown.
+  const orphans = [...new Set(elements.map((e) => e.sceneNumber).filter((n) => !known.has(n)))];
+  const scenes: BreakdownScene[] = [
+    ...script.scenes,
+    ...orphans.map((n) => ({ number: n, heading: "NOT IN THE SCRIPT", characters: [], text: "", omitted: true })),
+  ]
+    .map((sc) => ({ ...sc, elements: elements.filter((e) => e.sceneNumber === sc.number).map(toElement) }))
+    .filter((sc) => !sc.omitted || sc.elements.length > 0);
+
+  const order = new Map(scenes.map((sc, i) => [sc.number, i]));
+  const lists: ElementList[] = BREAKDOWN_CATEGORIES.map((category) => {
+    const byName = new Map<string, { name: string; scenes: string[] }>();
+    for (const e of elements) {
+      if (e.category !== category) continue;
+      const key = e.name.toLowerCase();
+      const item = byName.get(key) ?? { name: e.name, scenes: [] };
+      if (!item.scenes.includes(e.sceneNumber)) item.scenes.push(e.sceneNumber);
+      byName.set(key, item);
+    }
+    const items = [...byName.values()].map((i) => ({ ...i, scenes: i.scenes.sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9)) }));
+    return { category, items: items.sort((a, b) => b.scenes.length - a.scenes.length || a.name.localeCompare(b.name)) };
+  }).filter((l) => l.items.length > 0);
+
+  const decided = new Map(decisions.map((d) => [`${d.sceneNumber} ${d.kind}`, d]));
+  const suggested = suggestSafetyFlags(script.scenes.filter((sc) => !sc.omitted));
+  const flags: SafetyFlag[] = suggested.map((f) => {
+    const d = decided.get(`${f.sceneNumber} ${f.kind}`);
+    decided.delete(`${f.sceneNumber} ${f.kind}`);
+    return {
+      sceneNumber: f.sceneNumber,
+      kind: f.kind,
+      evidence: f.evidence,
+      status: d?.status ?? "suggested",
+      decidedByName: d?.decidedByName ?? null,
+      greenlightLabel: d?.status === "confirmed" ? safetyItemLabel(f.kind, f.sceneNumber) : null,
+    };
+  });
+  // A decision whose words have since left the script stays on record (a confirmed plan is still needed until someone unticks it).
+  for (const d of decided.values()) {
+    flags.push({
+      sceneNumber: d.sceneNumber,
+      kind: d.kind as SafetyKind,
+      evidence: "",
+      status: d.status,
+      decidedByName: d.decidedByName,
+      greenlightLabel: d.status === "confirmed" ? safetyItemLabel(d.kind as SafetyKind, d.sceneNumber) : null,
+    });
+  }
+  flags.sort((a, b) => (order.get(a.sceneNumber) ?? 1e9) - (order.get(b.sceneNumber) ?? 1e9) || SAFETY_KINDS.indexOf(a.kind) - SAFETY_KINDS.indexOf(b.kind));
+
+  return {
+    screenplayId: sp.id,
+    title: sp.title,
+    project: header.project ? { id: header.project.id, title: header.project.title } : null,
+    locked: script.locked,
+    scenes,
+    lists,
+    flags,
+    canEdit: access.edit,
+  };
+}
+
+async function publishChanged(s: Pick<S, "events">, sp: { id: string; projectId: string | null }, projectChanged = false) {
+  const invalidate = [["breakdown", sp.id]];
+  if (projectChanged && sp.projectId) invalidate.push(["project", sp.projectId], ["projects"], ["projects-documentary"], ["overview"]);
+  await s.events.publish({ type: "breakdown.changed", invalidate, data: { id: sp.id } });
+}
+
+/**
+ * The one path of every breakdown change: the screenplay row is locked, the caller's right to edit
+ * checked, and the scene must be one of the locked script's.
+ */
+async function change<T>(s: S, opts: { caller: Caller; id: string; sceneNumber: string }, work: (c: { tx: Tx; sp: repo.ScreenplayRow; script: Script }) => Promise<T>) {
+  if (!UUID.test(opts.id)) throw new AppError("not_found", "There is no screenplay with this id.");
+  return s.db.transaction(async (tx) => {
+    const sp = await repo.selectScreenplay(tx, opts.id, { lock: true });
+    if (!sp) throw new AppError("not_found", "There is no screenplay with this id.");
+    const access = await accessTo(tx, opts.caller, sp);
+    if (!access.read) throw new AppError("not_found", "There is no screenplay with this id.");
+    if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this breakdown.");
+    if (!sp.lockedScenes) throw new AppError("conflict", "Lock the scene numbers first: the breakdown keeps its elements by locked scene number, so they stay with their scenes as the script changes.");
+    const script = scriptScenes(sp);
+    if (!script.scenes.some((sc) => sc.number === opts.sceneNumber)) throw new AppError("bad_request", `There is no scene ${opts.sceneNumber} in this script.`);
+    return { sp, result: await work({ tx, sp, script }) };
+  });
+}
+
+export async function addElement(s: S, opts: { caller: Caller; id: string; input: ElementCreateInput }): Promise<BreakdownDetail> {
+  const input = elementCreateInput.parse(opts.input);
+  const { sp } = await change(s, { ...opts, sceneNumber: input.sceneNumber }, async ({ tx, sp }) => {
+    const [row] = await tx
+      .insert(breakdownElements)
+      .values({ screenplayId: sp.id, sceneNumber: input.sceneNumber, category: input.category, name: input.name, createdBy: opts.caller.id, createdByName: opts.caller.name })
+      .onConflictDoNothing()
+      .returning({ id: breakdownElements.id });
+    if (!row) throw new AppError("conflict", `“${input.name}” is already tagged as ${CATEGORY_LABELS[input.category].toLowerCase()} in scene ${input.sceneNumber}.`);
+    await tx.update(screenplays).set({ updatedAt: new Date() }).where(eq(screenplays.id, sp.id));
+  });
+  await publishChanged(s, sp);
+  return getBreakdown(s, opts);
+}
+
+export async function removeElement(s: S, opts: { caller: Caller; id: string; elementId: string }): Promise<BreakdownDetail> {
+  if (!UUID.test(opts.id)) throw new AppError("not_found", "There is no screenplay with this id.");
+  const sp = await s.db.transaction(async (tx) => {
+    const sp = await repo.selectScreenplay(tx, opts.id, { lock: true });
+    if (!sp) throw new AppError("not_found", "There is no screenplay with this id.");
+    const access = await accessTo(tx, opts.caller, sp);
+    if (!access.read) throw new AppError("not_found", "There is no screenplay with this id.");
+    if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this breakdown.");
+    const removed = UUID.test(opts.elementId)
+      ? await tx
+          .delete(breakdownElements)
+          .where(and(eq(breakdownElements.id, opts.elementId), eq(breakdownElements.screenplayId, sp.id)))
+          .returning({ id: breakdownElements.id })
+      : [];
+    if (removed.length === 0) throw new AppError("not_found", "There is no such element in this breakdown.");
+    return sp;
+  });
+  await publishChanged(s, sp);
+  return getBreakdown(s, opts);
+}
+
+/**
+ * Confirms or dismisses a suggested safety flag. Confirming adds "Safety plan: <kind> (scene N)" to the
+ * project's greenlight checklist, ticked by staff once the plan is in place; a dismissed flag is not
+ * suggested again. A decision is final: the project's record should not lose a confirmed hazard.
+ */
+export async function decideSafetyFlag(s: S, opts: { caller: Caller; id: string; input: SafetyDecisionInput }): Promise<BreakdownDetail> {
+  const input = safetyDecisionInput.parse(opts.input);
+  const { sp } = await change(s, { ...opts, sceneNumber: input.sceneNumber }, async ({ tx, sp, script }) => {
+    const scene = script.scenes.find((sc) => sc.number === input.sceneNumber)!;
+    const suggestion = suggestSafetyFlags([scene]).find((f) => f.kind === input.kind);
+    if (!suggestion) throw new AppError("bad_request", `Scene ${input.sceneNumber} does not suggest a ${input.kind} flag; reload the breakdown.`);
+    if (input.decision === "confirmed" && !sp.projectId) {
+      throw new AppError("conflict", "A confirmed safety flag adds an item to its project's greenlight checklist; attach the screenplay to a project first.");
+    }
+    const [row] = await tx
+      .insert(safetyFlags)
+      .values({
+        screenplayId: sp.id,
+        sceneNumber: input.sceneNumber,
+        kind: input.kind,
+        status: input.decision,
+        evidence: suggestion.evidence,
+        decidedBy: opts.caller.id,
+        decidedByName: opts.caller.name,
+      })
+      .onConflictDoNothing()
+      .returning({ id: safetyFlags.id });
+    if (!row) throw new AppError("conflict", `The ${input.kind} flag of scene ${input.sceneNumber} has already been decided.`);
+    if (input.decision === "confirmed" && sp.projectId) {
+      const label = safetyItemLabel(input.kind, input.sceneNumber);
+      await addProjectGreenlightItem(tx, { projectId: sp.projectId, key: safetyItemKey(sp.id, input.sceneNumber, input.kind), label, tickedBy: "staff" });
+      await recordActivity(tx, {
+        projectId: sp.projectId,
+        actor: opts.caller,
+        kind: "safety.confirmed",
+        summary: `${opts.caller.name} confirmed a ${input.kind} safety flag in scene ${input.sceneNumber} of “${sp.title}”: “${label}” added to the greenlight checklist`,
+        details: { screenplayId: sp.id, sceneNumber: input.sceneNumber, kind: input.kind },
+      });
+    }
+  });
+  await publishChanged(s, sp, input.decision === "confirmed");
+  return getBreakdown(s, opts);
+}
