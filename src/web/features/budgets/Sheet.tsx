@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Copy, Plus, Save, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import {
   BUDGET_UNITS,
@@ -38,6 +38,27 @@ interface Row {
 const COLUMNS = ["accountCode", "description", "quantity", "units", "rate", "notes"] as const;
 type Column = (typeof COLUMNS)[number];
 const COLUMN_LABELS: Record<Column, string> = { accountCode: "Account", description: "Description", quantity: "Quantity", units: "Units", rate: "Rate", notes: "Notes" };
+
+const unitOptions = BUDGET_UNITS.map((u) => ({ value: u, label: u }));
+
+/**
+ * A select that holds only its current option until it is focused or pressed: a 2,000-line sheet would
+ * otherwise build ~50,000 option nodes nobody opens. Focus (keyboard or pointer) brings all options in
+ * before any key or popup needs them, so arrow keys and type-to-select work as in a plain select.
+ */
+function LazySelect({ options, value, ...props }: Omit<ComponentProps<"select">, "value" | "children"> & { value: string; options: readonly { value: string; label: string }[] }) {
+  const [all, setAll] = useState(false);
+  const current = options.find((o) => o.value === value) ?? { value, label: value };
+  return (
+    <select {...props} value={value} onFocus={() => setAll(true)} onPointerDown={() => setAll(true)}>
+      {(all ? options : [current]).map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 const plainMinor = (minor: number, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
 
@@ -202,13 +223,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
                 <tr key={r.id} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
                   <td className={cn(cell, "text-xs text-zinc-600 tabular-nums dark:text-zinc-400")}>{i + 1}</td>
                   <td className="px-1 py-1">
-                    <select aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "max-w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)}>
-                      {accountOptions.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
+                    <LazySelect aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)} options={accountOptions} />
                   </td>
                   <td className="min-w-48 px-1 py-1">
                     <input aria-label={label("description")} data-row={i} data-col="description" className={input} value={r.description} readOnly={readOnly} onChange={(e) => setCell(i, "description", e.target.value)} />
@@ -217,11 +232,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
                     <input aria-label={label("quantity")} data-row={i} data-col="quantity" inputMode="decimal" className={cn(input, "w-20 text-right tabular-nums", q === null && "border-red-500")} value={r.quantity} readOnly={readOnly} onChange={(e) => setCell(i, "quantity", e.target.value)} />
                   </td>
                   <td className="px-1 py-1">
-                    <select aria-label={label("units")} data-row={i} data-col="units" className={input} value={r.units} disabled={readOnly} onChange={(e) => setCell(i, "units", e.target.value)}>
-                      {BUDGET_UNITS.map((u) => (
-                        <option key={u}>{u}</option>
-                      ))}
-                    </select>
+                    <LazySelect aria-label={label("units")} data-row={i} data-col="units" className={cn(input, "w-24")} value={r.units} disabled={readOnly} onChange={(e) => setCell(i, "units", e.target.value)} options={unitOptions} />
                   </td>
                   <td className="px-1 py-1">
                     <input aria-label={label("rate")} data-row={i} data-col="rate" inputMode="decimal" className={cn(input, "w-28 text-right tabular-nums", r.rate !== "" && rate === null && "border-red-500")} value={r.rate} readOnly={readOnly} onChange={(e) => setCell(i, "rate", e.target.value)} />
