@@ -39,6 +39,9 @@ const COLUMNS = ["accountCode", "description", "quantity", "units", "rate", "not
 type Column = (typeof COLUMNS)[number];
 const COLUMN_LABELS: Record<Column, string> = { accountCode: "Account", description: "Description", quantity: "Quantity", units: "Units", rate: "Rate", notes: "Notes" };
 
+const FIRST_LINES = 60;
+const MORE_LINES = 120;
+
 const unitOptions = BUDGET_UNITS.map((u) => ({ value: u, label: u }));
 
 /**
@@ -111,8 +114,31 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     setDirty(true);
   };
   const setCell = (i: number, column: Column, value: string) => edit(rows.map((r, j) => (j === i ? { ...r, [column]: value } : r)));
-  const focusCell = (row: number, column: Column) =>
-    requestAnimationFrame(() => table.current?.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${column}"]`)?.focus());
+  // Only the first lines are in the document at first; more join as the reader scrolls near the end of
+  // them (or asks for all). Building every row of a 2,000-line budget at once took seconds.
+  const [shown, setShown] = useState(FIRST_LINES);
+  const sentinel = useRef<HTMLTableRowElement>(null);
+  const hidden = rows.length > shown;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hidden) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setShown((n) => n + MORE_LINES);
+    }, { rootMargin: "1200px 0px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hidden, shown]);
+  // A move to a line not drawn yet draws the lines up to it first; the focus waits a frame or two for them.
+  const focusCell = (row: number, column: Column) => {
+    setShown((n) => Math.max(n, row + 1));
+    const attempt = (left: number) =>
+      requestAnimationFrame(() => {
+        const el = table.current?.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${column}"]`);
+        if (el) el.focus();
+        else if (left > 0) attempt(left - 1);
+      });
+    attempt(3);
+  };
 
   const blank = (accountCode: string): Row => ({ id: crypto.randomUUID(), accountCode, description: "", quantity: "1", units: "days", rate: "", notes: "" });
   const addLine = (after = rows.length - 1) => {
@@ -214,7 +240,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   // A long budget's rows are drawn again only when they change, not whenever the page around them does.
   const lineRows = useMemo(
     () =>
-      rows.map((r, i) => {
+      rows.slice(0, shown).map((r, i) => {
               const q = parseDecimal(r.quantity, 2);
               const rate = parseDecimal(r.rate, digits);
               const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
@@ -255,7 +281,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
               );
       }),
     // The handlers inside read `rows` and state setters only, so these are all it depends on.
-    [rows, readOnly, digits, budget.currency, over, accountOptions],
+    [rows, shown, readOnly, digits, budget.currency, over, accountOptions],
   );
 
   return (
@@ -323,6 +349,16 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
               </tr>
             )}
             {lineRows}
+            {hidden && (
+              <tr ref={sentinel}>
+                <td colSpan={9} className="px-3 py-3 text-sm text-zinc-600 dark:text-zinc-400">
+                  Lines 1–{shown} of {rows.length} shown; more appear as you scroll.{" "}
+                  <button type="button" className="font-medium text-zinc-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-100" onClick={() => setShown(rows.length)}>
+                    Show all {rows.length} lines
+                  </button>
+                </td>
+              </tr>
+            )}
           </tbody>
       </DataTable>
       {liveTotals && <TopSheet totals={liveTotals} currency={budget.currency} caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"} />}
