@@ -171,7 +171,7 @@ async function main() {
     process.stdout.write(`${schedule.reqPerSec} req/s, p99 ${schedule.p99Ms} ms\n\n`);
     process.stdout.write("  a budget of 2,000 lines: load and render in Chromium, and submit … ");
     const budget = await benchBudget(portal, cookie);
-    process.stdout.write(`${budget.loadAndRenderMs} ms to render, ${budget.submitMs} ms to submit (medians)\n\n`);
+    process.stdout.write(`${budget.loadAndRenderMs} ms to render, ${budget.scrollToLastMs} ms scrolling to the last line, ${budget.submitMs} ms to submit (medians)\n\n`);
 
     console.log("  the projects list, a page of 50 of 10,000 projects, 100 connections:");
     const projects = await benchProjects(DURATION_S);

@@ -319,6 +319,12 @@ export interface VarianceRow {
   over: boolean;
 }
 
+/** The answer to a submission: the draft itself is unchanged, so only the new proposal and the list it joined. */
+export interface ProposalSubmitted {
+  proposalId: string;
+  proposals: ProposalSummary[];
+}
+
 export interface ProposalSummary {
   id: string;
   number: number;

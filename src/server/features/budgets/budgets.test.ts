@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import type { BudgetDto, BudgetLineInput, ProposalView } from "../../../common/budget.ts";
+import type { BudgetDto, BudgetLineInput, ProposalSubmitted, ProposalView } from "../../../common/budget.ts";
 import type { AdminDashboardDto } from "../../../common/overview-api.ts";
 import { budgetProposals, emails, jobs, notifications, profiles, projectGreenlight } from "../../db/schema/index.ts";
 import { readdir } from "node:fs/promises";
@@ -53,7 +53,10 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   const submit = async (b: BudgetDto, json: Record<string, unknown> = {}) => {
     const res = await api(`/budgets/${b.projectId}/proposals`, { method: "POST", as: "member", json: { version: b.version, ...json } });
     expect(res.status).toBe(201);
-    return res.body as { proposalId: string; budget: BudgetDto };
+    // The answer carries only the proposals; the draft it was made from is unchanged, as the client keeps it.
+    const out = res.body as ProposalSubmitted;
+    expect(Object.keys(out).sort()).toEqual(["proposalId", "proposals"]);
+    return { ...out, budget: { ...b, proposals: out.proposals } };
   };
   const publicGet = (id: string, token: string) => api(`/budget-approval/${id}?token=${encodeURIComponent(token)}`);
   const publicDecide = (id: string, json: Record<string, unknown>) =>

@@ -30,6 +30,7 @@ import {
   type ProposalDiff,
   type ProposalSnapshot,
   type ProposalSubmitInput,
+  type ProposalSubmitted,
   type ProposalSummary,
   type ProposalView,
   type SnapshotLine,
@@ -389,7 +390,7 @@ const budgetPath = (projectId: string) => `/project/${projectId}?tab=budget`;
  * waiting is withdrawn by the new one. When bypass applies, the proposal is approved at once with who and why
  * on record; otherwise the approver (the supervisor, or the address given) gets a single-use link.
  */
-export async function submitProposal(s: S, opts: { caller: Caller; projectId: string; input: ProposalSubmitInput }): Promise<{ proposalId: string; budget: BudgetDto }> {
+export async function submitProposal(s: S, opts: { caller: Caller; projectId: string; input: ProposalSubmitInput }): Promise<ProposalSubmitted> {
   const input = proposalSubmitInput.parse(opts.input);
   const settings = await getSchoolSettings(s.db);
   let notifiedIds: string[] = [];
@@ -434,7 +435,8 @@ export async function submitProposal(s: S, opts: { caller: Caller; projectId: st
           ? { state: "approved" as const, bypassed: true, bypassReason, decidedAt: new Date(), decisionName: opts.caller.name, decidedByUserId: opts.caller.id, decisionVia: "bypass" }
           : {}),
       })
-      .returning();
+      // Only what the rest of the submission uses: the snapshot is as large as the budget and is not read back.
+      .returning({ id: budgetProposals.id, contentHash: budgetProposals.contentHash, number: budgetProposals.number, approverUserId: budgetProposals.approverUserId });
     const proposal = row!;
     const total = formatMoney(totals.total, settings.currency);
     if (bypass) {
@@ -482,13 +484,15 @@ export async function submitProposal(s: S, opts: { caller: Caller; projectId: st
     throw err;
   });
   await publishNotified(s, notifiedIds);
-  return { proposalId, budget: await getBudget(s, opts) };
+  // The draft is unchanged by a submission, so the client needs only the proposals list, not the whole budget again.
+  const budget = await repo.selectBudget(s.db, opts.projectId);
+  return { proposalId, proposals: budget ? (await repo.selectProposals(s.db, budget.id)).map(toSummary) : [] };
 }
 
 async function notifyTeam(
   s: Pick<S, "config">,
   tx: Tx,
-  opts: { project: { id: string; title: string }; proposal: repo.ProposalRow; outcome: string; decidedBy: string; comment: string; skip?: string },
+  opts: { project: { id: string; title: string }; proposal: Pick<repo.ProposalRow, "number">; outcome: string; decidedBy: string; comment: string; skip?: string },
 ) {
   const crew = (await repo.selectCrewIds(tx, opts.project.id)).filter((id) => id !== opts.skip);
   return notify(tx, {

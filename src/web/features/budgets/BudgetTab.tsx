@@ -7,6 +7,7 @@ import {
   formatMoney,
   type BudgetDto,
   type ProposalState,
+  type ProposalSubmitted,
 } from "../../../common/budget.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -97,7 +98,8 @@ function Submit({ budget: b }: { budget: BudgetDto }) {
   const [message, setMessage] = useState("");
   const submit = useBudgetChange(
     b.projectId,
-    async () => (await api<{ budget: BudgetDto }>(`${budgetPath(b.projectId)}/proposals`, { json: { version: b.version, approverEmail, message } })).budget,
+    // Submitting leaves the draft as it is; only the proposals list changes.
+    async () => ({ ...b, proposals: (await api<ProposalSubmitted>(`${budgetPath(b.projectId)}/proposals`, { json: { version: b.version, approverEmail, message } })).proposals }),
     {
       success: () =>
         b.bypass.applies

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Copy, Plus, Save, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
 import { toast } from "sonner";
 import {
   BUDGET_UNITS,
@@ -38,6 +38,30 @@ interface Row {
 const COLUMNS = ["accountCode", "description", "quantity", "units", "rate", "notes"] as const;
 type Column = (typeof COLUMNS)[number];
 const COLUMN_LABELS: Record<Column, string> = { accountCode: "Account", description: "Description", quantity: "Quantity", units: "Units", rate: "Rate", notes: "Notes" };
+
+const FIRST_LINES = 60;
+const MORE_LINES = 120;
+
+const unitOptions = BUDGET_UNITS.map((u) => ({ value: u, label: u }));
+
+/**
+ * A select that holds only its current option until it is focused or pressed: a 2,000-line sheet would
+ * otherwise build ~50,000 option nodes nobody opens. Focus (keyboard or pointer) brings all options in
+ * before any key or popup needs them, so arrow keys and type-to-select work as in a plain select.
+ */
+function LazySelect({ options, value, ...props }: Omit<ComponentProps<"select">, "value" | "children"> & { value: string; options: readonly { value: string; label: string }[] }) {
+  const [all, setAll] = useState(false);
+  const current = options.find((o) => o.value === value) ?? { value, label: value };
+  return (
+    <select {...props} value={value} onFocus={() => setAll(true)} onPointerDown={() => setAll(true)}>
+      {(all ? options : [current]).map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 const plainMinor = (minor: number, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
 
@@ -90,8 +114,31 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     setDirty(true);
   };
   const setCell = (i: number, column: Column, value: string) => edit(rows.map((r, j) => (j === i ? { ...r, [column]: value } : r)));
-  const focusCell = (row: number, column: Column) =>
-    requestAnimationFrame(() => table.current?.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${column}"]`)?.focus());
+  // Only the first lines are in the document at first; more join as the reader scrolls near the end of
+  // them (or asks for all). Building every row of a 2,000-line budget at once took seconds.
+  const [shown, setShown] = useState(FIRST_LINES);
+  const sentinel = useRef<HTMLTableRowElement>(null);
+  const hidden = rows.length > shown;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hidden) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setShown((n) => n + MORE_LINES);
+    }, { rootMargin: "1200px 0px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hidden, shown]);
+  // A move to a line not drawn yet draws the lines up to it first; the focus waits a frame or two for them.
+  const focusCell = (row: number, column: Column) => {
+    setShown((n) => Math.max(n, row + 1));
+    const attempt = (left: number) =>
+      requestAnimationFrame(() => {
+        const el = table.current?.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${column}"]`);
+        if (el) el.focus();
+        else if (left > 0) attempt(left - 1);
+      });
+    attempt(3);
+  };
 
   const blank = (accountCode: string): Row => ({ id: crypto.randomUUID(), accountCode, description: "", quantity: "1", units: "days", rate: "", notes: "" });
   const addLine = (after = rows.length - 1) => {
@@ -193,7 +240,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   // A long budget's rows are drawn again only when they change, not whenever the page around them does.
   const lineRows = useMemo(
     () =>
-      rows.map((r, i) => {
+      rows.slice(0, shown).map((r, i) => {
               const q = parseDecimal(r.quantity, 2);
               const rate = parseDecimal(r.rate, digits);
               const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
@@ -202,13 +249,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
                 <tr key={r.id} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
                   <td className={cn(cell, "text-xs text-zinc-600 tabular-nums dark:text-zinc-400")}>{i + 1}</td>
                   <td className="px-1 py-1">
-                    <select aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "max-w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)}>
-                      {accountOptions.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
+                    <LazySelect aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)} options={accountOptions} />
                   </td>
                   <td className="min-w-48 px-1 py-1">
                     <input aria-label={label("description")} data-row={i} data-col="description" className={input} value={r.description} readOnly={readOnly} onChange={(e) => setCell(i, "description", e.target.value)} />
@@ -217,11 +258,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
                     <input aria-label={label("quantity")} data-row={i} data-col="quantity" inputMode="decimal" className={cn(input, "w-20 text-right tabular-nums", q === null && "border-red-500")} value={r.quantity} readOnly={readOnly} onChange={(e) => setCell(i, "quantity", e.target.value)} />
                   </td>
                   <td className="px-1 py-1">
-                    <select aria-label={label("units")} data-row={i} data-col="units" className={input} value={r.units} disabled={readOnly} onChange={(e) => setCell(i, "units", e.target.value)}>
-                      {BUDGET_UNITS.map((u) => (
-                        <option key={u}>{u}</option>
-                      ))}
-                    </select>
+                    <LazySelect aria-label={label("units")} data-row={i} data-col="units" className={cn(input, "w-24")} value={r.units} disabled={readOnly} onChange={(e) => setCell(i, "units", e.target.value)} options={unitOptions} />
                   </td>
                   <td className="px-1 py-1">
                     <input aria-label={label("rate")} data-row={i} data-col="rate" inputMode="decimal" className={cn(input, "w-28 text-right tabular-nums", r.rate !== "" && rate === null && "border-red-500")} value={r.rate} readOnly={readOnly} onChange={(e) => setCell(i, "rate", e.target.value)} />
@@ -244,7 +281,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
               );
       }),
     // The handlers inside read `rows` and state setters only, so these are all it depends on.
-    [rows, readOnly, digits, budget.currency, over, accountOptions],
+    [rows, shown, readOnly, digits, budget.currency, over, accountOptions],
   );
 
   return (
@@ -312,6 +349,16 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
               </tr>
             )}
             {lineRows}
+            {hidden && (
+              <tr ref={sentinel}>
+                <td colSpan={9} className="px-3 py-3 text-sm text-zinc-600 dark:text-zinc-400">
+                  Lines 1–{shown} of {rows.length} shown; more appear as you scroll.{" "}
+                  <button type="button" className="font-medium text-zinc-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-100" onClick={() => setShown(rows.length)}>
+                    Show all {rows.length} lines
+                  </button>
+                </td>
+              </tr>
+            )}
           </tbody>
       </DataTable>
       {liveTotals && <TopSheet totals={liveTotals} currency={budget.currency} caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"} />}
