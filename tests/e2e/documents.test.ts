@@ -1,7 +1,7 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { seriousAxe } from "./support/axe.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { button, heading, signIn, toast, visible } from "./support/ui.ts";
 
@@ -12,14 +12,6 @@ const inside = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Serious and critical axe findings of the page as it is now. */
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function newProject(page: Page, title: string): Promise<string> {
@@ -82,7 +74,7 @@ describe("documents and signatures", () => {
     await toast(student, "Sent for signature");
     await visible(card.getByText("Waiting for signatures"));
     await shot(student, "documents-tab-desktop");
-    expect(await axe(student), "documents tab").toEqual([]);
+    expect(await seriousAxe(student), "documents tab").toEqual([]);
 
     const link = await linkFrom("ida@outside.test");
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
@@ -91,7 +83,7 @@ describe("documents and signatures", () => {
     await visible(phone.getByText("Thank you for letting us film on your pier!"));
     await visible(phone.getByRole("img", { name: /Location release — Ida Sørensen, page 1 of \d/ }));
     await shot(phone, "signing-phone");
-    expect(await axe(phone), "signing page").toEqual([]);
+    expect(await seriousAxe(phone), "signing page").toEqual([]);
 
     await phone.getByRole("button", { name: "Sign", exact: true }).click();
     await toast(phone, "Not signed", "Tick the box to agree to sign electronically.");
@@ -126,7 +118,7 @@ describe("documents and signatures", () => {
     await button(student, "Zoom in").click();
     await visible(student.getByText("125%"));
     await shot(student, "view-document-desktop");
-    expect(await axe(student), "document preview").toEqual([]);
+    expect(await seriousAxe(student), "document preview").toEqual([]);
   });
 
   it("uploads through the tab, refuses a disguised file, previews an image, deletes and restores, and shows a QR code for signing on set", async () => {

@@ -1,4 +1,3 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import type { Page } from "playwright-core";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
+import { seriousAxe } from "./support/axe.ts";
 import { usePortal, UI_TIMEOUT } from "./support/fixtures.ts";
 import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
@@ -13,8 +13,6 @@ const e2e = usePortal();
 
 /** A `datetime-local` value `hours` from now; the browser runs in UTC (see newPage below). */
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 16);
-const seriousAxe = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 const utcPage = () => e2e.newPage({ timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
 
 /**

@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { seriousAxe } from "./support/axe.ts";
 import { usePortal, UI_TIMEOUT } from "./support/fixtures.ts";
 import { DEMO_PASSWORD, expectPath, isFocused, signIn, visible } from "./support/ui.ts";
 
@@ -12,8 +12,6 @@ const unreadOf = async (page: Page) => {
   const label = (await bell(page).getAttribute("aria-label")) ?? "";
   return label.endsWith("none unread") ? 0 : Number(/(\d+) unread/.exec(label)?.[1]);
 };
-const seriousAxe = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 
 /** Staff add the student to a crew they are not on, through the API, as someone at another desk would. */
 async function staffAddsToCrew(student: Page): Promise<{ id: string; title: string }> {
