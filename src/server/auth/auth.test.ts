@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { emails } from "../db/schema/index.ts";
+import { emails, session } from "../db/schema/index.ts";
 import { runNotificationJobs } from "../features/notifications/service.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
 
@@ -81,6 +81,31 @@ describe.each(DB_KINDS)("auth and profiles on %s", (kind) => {
     // even the right password waits until the window passes
     const right = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "jun.park@portal.test", password: "portal-demo" } });
     expect(right.status).toBe(429);
+  });
+  it("answers get-session with the user, null without a cookie, and extends a day-old session", async () => {
+    const cookie = await p.signIn("sofia.marchetti@portal.test");
+    const first = await (await p.request("/auth/v1/get-session", { cookie })).json();
+    expect(first.user.email).toBe("sofia.marchetti@portal.test");
+    expect(await (await p.request("/auth/v1/get-session")).json()).toBeNull();
+
+    const dayAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await p.services.db.update(session).set({ updatedAt: dayAgo, expiresAt: new Date(Date.now() + 60 * 60 * 1000) }).where(eq(session.id, first.session.id));
+    const refreshed = await p.request("/auth/v1/get-session", { cookie });
+    expect(refreshed.headers.getSetCookie().join(";")).toContain("session_token=");
+    const body = await refreshed.json();
+    expect(new Date(body.session.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 60 * 60 * 1000);
+  });
+
+  it("counts failed sign-ins that arrive all at once, so a burst cannot outrun the lock", async () => {
+    const limit = p.services.config.SIGNIN_LIMIT_PER_EMAIL;
+    const statuses = await Promise.all(
+      Array.from({ length: limit + 4 }, () =>
+        p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "noor.haddad@portal.test", password: "wrong-one" } }).then((r) => r.status),
+      ),
+    );
+    // Two attempts may be checked while the one before them is still hashing, never more.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(limit + 1);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(3);
   });
 });
 
