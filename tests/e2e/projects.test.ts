@@ -131,4 +131,20 @@ describe("projects", () => {
     await page.getByRole("link", { name: "Back to Projects" }).click();
     await expectPath(page, "/projects");
   });
+
+  it("a list that could not be loaded says why and loads again on Try again", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, "student@portal.test");
+    let refuse = true;
+    await page.route((url) => url.pathname === "/rest/v1/projects", (route) =>
+      refuse ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "The database is restarting." } }) }) : route.continue(),
+    );
+    await page.goto("/projects");
+    const alert = page.getByRole("alert").filter({ hasText: "The projects could not be loaded" });
+    await visible(alert.getByText("The projects could not be loaded: The database is restarting."));
+    refuse = false;
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await visible(page.getByRole("link", { name: "The Weight of Water" }).first());
+    await alert.waitFor({ state: "detached" });
+  });
 });

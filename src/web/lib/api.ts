@@ -1,6 +1,9 @@
 import { recordTiming } from "./perf.ts";
 
 /** An error answered by the server: `message` is written for people and may be shown as is. */
+/** A failed request's message for a person: the server's own words, or a general sentence. */
+export const errorText = (err: unknown) => (err instanceof ApiError ? err.message : "An unexpected error occurred");
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,

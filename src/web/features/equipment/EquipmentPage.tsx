@@ -13,6 +13,7 @@ import { Select } from "../../components/ui/Select.tsx";
 import { api } from "../../lib/api.ts";
 import { Badge } from "../projects/shared.tsx";
 import { EQUIPMENT_API, ReservationItems, StateBadge, Thumbnail, fromLocalInput, isConflict, post, rangeText, toLocalInput, useEquipmentChange } from "./shared.tsx";
+import { LoadError } from "../../components/LoadError.tsx";
 
 const PAGE = 25;
 
@@ -200,7 +201,7 @@ export default function EquipmentPage() {
         {!rangeOk ? (
           <p className="text-sm">Choose when you need the gear to see what is free.</p>
         ) : catalogue.isError ? (
-          <p role="alert" className="text-sm text-red-700">The catalogue could not be loaded: {(catalogue.error as Error).message}</p>
+          <LoadError what="The catalogue" error={catalogue.error} onRetry={() => void catalogue.refetch()} />
         ) : (
           <>
             <ul aria-label="Catalogue" aria-busy={catalogue.isFetching} className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">

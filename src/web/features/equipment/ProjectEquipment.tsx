@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { Page, ReservationDto } from "../../../common/equipment.ts";
 import { api } from "../../lib/api.ts";
 import { EQUIPMENT_API, ReservationItems, StateBadge, rangeText } from "./shared.tsx";
+import { LoadError } from "../../components/LoadError.tsx";
 
 /** The project's equipment place: what is reserved for it, when it is collected and due back. */
 export function ProjectEquipment({ projectId, canBook }: { projectId: string; canBook: boolean }) {
@@ -19,7 +20,7 @@ export function ProjectEquipment({ projectId, canBook }: { projectId: string; ca
         Equipment
       </h3>
       {list.isError ? (
-        <p className="mt-1 text-sm text-red-700">The reservations could not be loaded.</p>
+        <LoadError what="The reservations" error={list.error} onRetry={() => void list.refetch()} className="mt-2" />
       ) : open.length === 0 ? (
         <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">Nothing reserved for this production yet.</p>
       ) : (

@@ -3,15 +3,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PHASE_LABELS, PROJECT_TYPE_LABELS } from "../../../common/projects.ts";
 import type { ProjectListItem } from "../../../common/project-api.ts";
-import { Button } from "../../components/ui/Button.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useUnreadNotifications } from "../inbox/api.ts";
 import { setBellOpen } from "../inbox/bell-state.ts";
 import { NotificationRow } from "../inbox/NotificationRow.tsx";
 import { agendaOf, localToday, useMyProjects, type AgendaEntry } from "./my-projects.ts";
 import type { HomeSectionProps } from "./sections.ts";
+import { LoadError } from "../../components/LoadError.tsx";
 
 const PROJECTS_SHOWN = 6;
 const AGENDA_SHOWN = 8;
@@ -48,17 +47,6 @@ function Empty({ icon: Icon, title, children }: { icon: typeof Bell; title: stri
   );
 }
 
-function Failed({ error, retry }: { error: unknown; retry(): void }) {
-  return (
-    <div className={cn(panel, "flex flex-col items-start gap-3 p-5 text-sm")}>
-      <p className="text-red-700 dark:text-red-400">{error instanceof ApiError ? error.message : "This could not be loaded."}</p>
-      <Button variant="secondary" onClick={retry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
-
 const Loading = ({ label, rows, className }: { label: string; rows: number; className?: string }) => (
   <div role="status" aria-label={label} className={cn("grid gap-3", className)}>
     {Array.from({ length: rows }, (_, i) => (
@@ -85,7 +73,7 @@ export function MyProjectsSection({ profile }: HomeSectionProps) {
       {mine.isPending ? (
         <Loading label="Loading your projects" rows={3} className="sm:grid-cols-2 lg:grid-cols-3" />
       ) : mine.isError ? (
-        <Failed error={mine.error} retry={() => mine.refetch()} />
+        <LoadError what="Your projects" error={mine.error} onRetry={() => void mine.refetch()} />
       ) : total === 0 ? (
         <Empty icon={FolderOpen} title="You are not on a project yet">
           {profile.role === "student" ? (
@@ -161,7 +149,7 @@ function AgendaSection({ profile }: HomeSectionProps) {
       {mine.isPending ? (
         <Loading label="Loading your milestones and shoots" rows={2} />
       ) : mine.isError ? (
-        <Failed error={mine.error} retry={() => mine.refetch()} />
+        <LoadError what="Your milestones and shoots" error={mine.error} onRetry={() => void mine.refetch()} />
       ) : entries.length === 0 ? (
         <Empty icon={CalendarClock} title={mine.data.total === 0 ? "Nothing planned for you yet" : "Nothing coming up"}>
           <p>
@@ -242,7 +230,7 @@ function UnreadSection() {
       {unread.isPending ? (
         <Loading label="Loading your notifications" rows={2} />
       ) : unread.isError ? (
-        <Failed error={unread.error} retry={() => unread.refetch()} />
+        <LoadError what="Your notifications" error={unread.error} onRetry={() => void unread.refetch()} />
       ) : unread.data.items.length === 0 ? (
         <Empty icon={Bell} title="You are up to date">
           <p>

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, type RefObject } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/Button.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useMarkAllRead, useNotificationFeed } from "./api.ts";
 import { NotificationRow, rowFocusRing as focusRing } from "./NotificationRow.tsx";
+import { LoadError } from "../../components/LoadError.tsx";
 
 /**
  * Not modal: the page stays usable behind it. Escape closes it and gives focus back to the bell;
@@ -88,12 +88,7 @@ export default function NotificationPanel({ id, bell, onClose }: { id: string; b
             ))}
           </div>
         ) : feed.isError && !first ? (
-          <div className="flex flex-col items-start gap-3 p-4 text-sm">
-            <p className="text-red-700 dark:text-red-400">{feed.error instanceof ApiError ? feed.error.message : "The notifications could not be loaded."}</p>
-            <Button variant="secondary" onClick={() => feed.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="The notifications" error={feed.error} onRetry={() => void feed.refetch()} className="m-4" />
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
             <BellOff aria-hidden className="size-8 text-zinc-400" />

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { NOTIFICATIONS_QUERY_KEY, type NotificationPage } from "../../../common/inbox.ts";
 import { notify } from "../../components/toast.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, errorText } from "../../lib/api.ts";
 
 const BASE = "/rest/v1/notifications";
 /** Rows per page of the bell's list. */
@@ -33,7 +33,6 @@ export function useUnreadNotifications(limit: number) {
   });
 }
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : "An unexpected error occurred");
 
 export function useMarkRead() {
   const queryClient = useQueryClient();

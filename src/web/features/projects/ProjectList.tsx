@@ -13,7 +13,8 @@ import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { Badge, errorText, formatDate, PAGE_SIZE, PhaseBadge, useFacets, useSupervisors } from "./shared.tsx";
+import { Badge, formatDate, PAGE_SIZE, PhaseBadge, useFacets, useSupervisors } from "./shared.tsx";
+import { LoadError } from "../../components/LoadError.tsx";
 
 const SORT_LABELS: Record<ProjectSort, string> = { updated: "Recently changed", title: "Title", shootStart: "Shoot date", phase: "Phase" };
 const SEARCH_DELAY_MS = 300;
@@ -184,12 +185,7 @@ export function ProjectList<T extends ProjectListItem>({
         {list.data ? `${list.data.total} ${list.data.total === 1 ? "project" : "projects"} found` : ""}
       </p>
       {list.isError && !list.data ? (
-        <Card role="alert">
-          <p className="text-sm text-red-800 dark:text-red-300">The projects could not be loaded: {errorText(list.error)}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadError what="The projects" error={list.error} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <div role="status" aria-label="Loading projects" aria-busy="true" className="flex flex-col gap-2">
           {[0, 1, 2, 3, 4].map((i) => (

@@ -4,12 +4,12 @@ import type { ZodType } from "zod";
 import type { PersonRef, ProjectDetail, ProjectListItem, Page } from "../../../common/project-api.ts";
 import type { PersonDto } from "../../../common/users.ts";
 import { PHASE_LABELS, type ConsentStatus, type InterviewStatus, type LicenceStatus, type Phase } from "../../../common/projects.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, ApiError, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 
 export const PAGE_SIZE = 25;
 
-export const errorText = (err: unknown) => (err instanceof ApiError ? err.message : "An unexpected error occurred");
+export { errorText } from "../../lib/api.ts";
 export const failed = (title: string) => (err: unknown) => toast.error(title, { description: errorText(err) });
 
 /** The first problem zod finds, worded for people, or null when the input is good. */
@@ -115,6 +115,8 @@ export function useSupervisors(): PersonRef[] {
     queryKey: ["people", "supervisors"],
     queryFn: ({ signal }) => api<{ items: PersonDto[] }>("/rest/v1/people?role=staff,admin&limit=50", { signal }),
     staleTime: 60_000,
+    // Only the filters' and forms' choices: without them the page still works, so it never fails for them.
+    throwOnError: false,
   });
   return (directory.data?.items ?? []).map((p) => ({ id: p.id, name: p.fullName }));
 }
@@ -122,9 +124,11 @@ export function useSupervisors(): PersonRef[] {
 /** Courses and academic years named on a recent page of projects, for the filters. */
 export function useFacets() {
   const recent = useQuery({
-    queryKey: ["projects", "supervisors"],
+    queryKey: ["projects", "facets"],
     queryFn: ({ signal }) => api<Page<ProjectListItem>>("/rest/v1/projects?limit=100&sort=updated", { signal }),
     staleTime: 60_000,
+    // Suggestions for the filters only, like the supervisors above.
+    throwOnError: false,
   });
   const items = recent.data?.items ?? [];
   const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))].sort((a, b) => a.localeCompare(b));

@@ -21,6 +21,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { GreenlightEditor } from "./GreenlightEditor.tsx";
 import { failed, report } from "./report.ts";
 import { Section } from "./Section.tsx";
+import { LoadError } from "../../components/LoadError.tsx";
 
 export const SCHOOL_SETTINGS_QUERY_KEY = ["school-settings"] as const;
 
@@ -79,7 +80,7 @@ export function SchoolSection() {
       {settings.data ? (
         <SchoolForm initial={settings.data} />
       ) : settings.isError ? (
-        <p className="text-sm text-red-700 dark:text-red-400">The school settings could not be loaded: {settings.error.message}</p>
+        <LoadError what="The school settings" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         <div role="status" aria-label="Loading the school settings" aria-busy="true">
           <Skeleton className="h-96" />
