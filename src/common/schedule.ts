@@ -54,6 +54,15 @@ export const boardSaveInput = z.object({
 });
 export type BoardSaveInput = z.input<typeof boardSaveInput>;
 
+/** Who plays a character; an empty actor name takes the character's actor off the cast list. */
+export const castSaveInput = z.object({
+  character: z.string("Name the character").trim().min(1, "Name the character").max(100, "A character's name is at most 100 characters"),
+  actorName: z.string("The actor's name must be text").trim().max(120, "The actor's name may be at most 120 characters long."),
+  email: z.union([z.literal(""), z.string().trim().toLowerCase().email("Give the actor's e-mail address, like name@example.com, or leave it empty.").max(254)]).default(""),
+  phone: z.string("The phone number must be text").trim().max(40, "The phone number may be at most 40 characters long.").default(""),
+});
+export type CastSaveInput = z.input<typeof castSaveInput>;
+
 export const confirmInput = z.object({ token: z.string("The link is incomplete").min(1, "The link is incomplete").max(100, "The link is not valid") });
 
 // ── Strips ───────────────────────────────────────────────────────────────────────────────────────
@@ -99,6 +108,8 @@ export const DROP_MIN_DAYS = 10;
 
 export interface DoodRow {
   name: string;
+  /** Who plays the character, when cast. */
+  actor: string | null;
   codes: DoodCode[];
   work: number;
   hold: number;
@@ -114,7 +125,7 @@ const dayNumber = (d: string) => Math.round(Date.parse(`${d}T00:00:00Z`) / 86_40
  * day only SWF, days between W; a day off between work days is a hold (H), unless the gap is long
  * enough to drop the actor (D on the first day off, then PW, "pick up work", when they return).
  */
-export function doodCodes(dates: string[], worksOn: boolean[]): Omit<DoodRow, "name"> {
+export function doodCodes(dates: string[], worksOn: boolean[]): Omit<DoodRow, "name" | "actor"> {
   const codes: DoodCode[] = dates.map(() => "");
   const work = worksOn.flatMap((w, i) => (w ? [i] : []));
   let hold = 0;
@@ -180,6 +191,17 @@ export interface ScheduleDto {
   days: ShootDayDto[];
   bank: StripDto[];
   dood: { dates: string[]; rows: DoodRow[] };
+  /** Every speaking character of the script, and any character still cast who has left it. */
+  cast: CastMemberDto[];
+}
+
+export interface CastMemberDto {
+  character: string;
+  actorName: string;
+  email: string;
+  phone: string;
+  /** Still a speaking character of the script (false: cut since the actor was cast). */
+  inScript: boolean;
 }
 
 export interface CallSheetPerson {

@@ -32,13 +32,24 @@ describe("schedule", () => {
     await visible(lead.getByRole("list", { name: "Strips of Day 2" }).locator('[data-strip="4"]'));
     await visible(lead.getByRole("list", { name: "Strips of Day 3" }).getByText("Drag strips here."));
 
+    // Cast the youngest child; the Day Out of Days names the actor under the character.
+    await lead.getByRole("tab", { name: "Cast" }).click();
+    const youngest = lead.getByRole("form", { name: "YOUNGEST" });
+    await youngest.getByLabel("Actor", { exact: true }).fill("Emil Brunner");
+    await youngest.getByLabel("E-mail", { exact: true }).fill("emil.brunner@example.com");
+    await youngest.getByRole("button", { name: "Save" }).click();
+    await toast(lead, "Emil Brunner plays YOUNGEST.");
+    await lead.getByRole("tab", { name: "Day Out of Days" }).click();
+    await visible(lead.getByRole("rowheader", { name: "YOUNGEST Emil Brunner" }));
+
     // Send day 1's call sheet to the crew.
     await lead.getByRole("tab", { name: "Call sheets" }).click();
     await lead.getByRole("combobox", { name: "Shoot day" }).selectOption({ index: 0 });
     await visible(lead.getByRole("heading", { name: /day 1 of 3/ }));
     await button(lead, "Send call sheet").click();
     await lead.getByRole("dialog").getByRole("button", { name: "Send call sheet" }).click();
-    await toast(lead, "Call sheet sent to 4 people.");
+    // The crew of four, and Hanna Brunner, who plays Ines in the day's scene and gave her e-mail address.
+    await toast(lead, "Call sheet sent to 5 people.");
 
     const dayOne = () => e2e.smtp.to("jun.park@portal.test").filter((m) => m.text.includes("Call sheet for day 1"));
     await expect.poll(() => dayOne().length, { timeout: UI_TIMEOUT }).toBe(1);
@@ -57,6 +68,6 @@ describe("schedule", () => {
     // The lead sees the confirmation on the call sheet page.
     const junRow = lead.getByRole("row", { name: /Jun Park/ });
     await expect.poll(async () => (await junRow.textContent()) ?? "", { timeout: UI_TIMEOUT }).not.toContain("Not yet");
-    await visible(lead.getByRole("heading", { name: /Sent to 4 \(1 confirmed\)/ }));
+    await visible(lead.getByRole("heading", { name: /Sent to 5 \(1 confirmed\)/ }));
   });
 });

@@ -79,3 +79,23 @@ export const callSheetRecipients = pgTable(
   },
   (t) => [unique("call_sheet_recipients_day_email_uq").on(t.shootDayId, t.email), index("call_sheet_recipients_token_idx").on(t.tokenHash)],
 );
+
+/**
+ * Who plays a character of the project's script, named as the script names it. The cast of the Day Out
+ * of Days and of the call sheets; an actor with an e-mail address is sent the call sheet like the crew.
+ */
+export const castMembers = pgTable(
+  "cast_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    character: text("character").notNull(),
+    actorName: text("actor_name").notNull(),
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("cast_members_character_uq").on(t.projectId, t.character)],
+);

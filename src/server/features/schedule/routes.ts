@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { boardSaveInput, confirmInput, shootDayCreateInput, shootDayUpdateInput } from "../../../common/schedule.ts";
+import { boardSaveInput, castSaveInput, confirmInput, shootDayCreateInput, shootDayUpdateInput } from "../../../common/schedule.ts";
 import type { AppEnv } from "../../auth/guards.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { body } from "../../lib/validate.ts";
@@ -17,6 +17,7 @@ const day = (c: C) => ({ ...ids(c), dayId: param(c, "dayId") });
 export const scheduleRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await service.getSchedule(c.var.services, ids(c))))
   .put("/board", async (c) => c.json(await service.saveBoard(c.var.services, { ...ids(c), input: await body(c, boardSaveInput) })))
+  .put("/cast", async (c) => c.json(await service.saveCast(c.var.services, { ...ids(c), input: await body(c, castSaveInput) })))
   .post("/days", async (c) => c.json(await service.createShootDay(c.var.services, { ...ids(c), input: await body(c, shootDayCreateInput) }), 201))
   .patch("/days/:dayId", async (c) => c.json(await service.updateShootDay(c.var.services, { ...day(c), input: await body(c, shootDayUpdateInput) })))
   .delete("/days/:dayId", async (c) => c.json(await service.deleteShootDay(c.var.services, day(c))))

@@ -112,7 +112,8 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     expect(s.bank).toEqual([]);
     expect(s.dood.rows.length).toBeGreaterThan(0);
     const sheet = (await api(`/projects/${projectId}/schedule/days/${s.days[1]!.id}/call-sheet`, { as: "staff" })).body as CallSheetDto;
-    expect(sheet.recipients.length).toBe(4);
+    // The four of the crew, and the two actors with an e-mail address whose characters work that day.
+    expect(sheet.recipients.map((r) => r.name).sort()).toEqual(["Amara Diallo", "Hanna Brunner", "Jun Park", "Marc Aebischer", "Noor Haddad", "Sofia Marchetti"]);
     expect(sheet.recipients.filter((r) => r.confirmedAt).map((r) => r.name).sort()).toEqual(["Amara Diallo", "Jun Park"]);
   });
 
@@ -176,9 +177,16 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     await api(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { method: "PATCH", as: "member", json: { version: 1, castCalls: { ANNA: "06:30" }, crewCalls: { [ids.jun!]: "06:00" }, hospital: "St Mary's, 2 km" } });
     const sheet = (await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "outsider" })).body as CallSheetDto;
     expect(sheet.cast).toEqual([
-      { name: "ANNA", role: "Cast", call: "06:30" },
-      { name: "BEN", role: "Cast", call: "07:00" },
+      { name: "ANNA", role: "Not cast yet", call: "06:30" },
+      { name: "BEN", role: "Not cast yet", call: "07:00" },
     ]);
+    // Anna's actor gave an e-mail address, Ben's did not.
+    const cast = await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "ANNA", actorName: "Clara Wu", email: " Clara.Wu@Example.com ", phone: "+41 79 000 00 00" } });
+    expect(cast.status).toBe(200);
+    await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "BEN", actorName: "Tom Reed" } });
+    expect((cast.body as ScheduleDto).cast[0]).toEqual({ character: "ANNA", actorName: "Clara Wu", email: "clara.wu@example.com", phone: "+41 79 000 00 00", inScript: true });
+    const withActors = (await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "outsider" })).body as CallSheetDto;
+    expect(withActors.cast.map((c) => c.role)).toEqual(["Clara Wu", "Tom Reed"]);
     expect(sheet.crew.find((c) => c.userId === ids.jun)).toMatchObject({ role: "sound", call: "06:00" });
     expect(sheet.canEdit).toBe(false);
 
@@ -188,8 +196,17 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       expect.arrayContaining([
         ["jun.park@portal.test", null],
         ["student@portal.test", null],
+        ["clara.wu@example.com", null],
       ]),
     );
+    expect((sent.body as CallSheetDto).recipients).toHaveLength(3);
+    const [actorMail] = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'clara.wu@example.com'`));
+    const actorText = (actorMail!.payload as { text: string }).text;
+    expect(actorText).toContain("Your call: 06:30");
+    const actorUrl = new URL(/Confirm the call sheet: (\S+)/.exec(actorText)![1]!);
+    const actorView = await api(`${actorUrl.pathname.replace("/call-sheet-confirm/", "/call-sheet-confirmation/")}${actorUrl.search}`);
+    expect(actorView.body).toMatchObject({ name: "Clara Wu", personalCall: "06:30" });
+    expect((await api(`/call-sheet-confirmation/${actorUrl.pathname.split("/").at(-1)}`, { method: "POST", json: { token: actorUrl.searchParams.get("token") } })).status).toBe(200);
     const mails = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'jun.park@portal.test'`, sql`${jobs.payload}->>'subject' like ${`Call sheet: ${f.title},%`}`));
     expect(mails).toHaveLength(1);
     const text = (mails[0]!.payload as { text: string }).text;
@@ -219,6 +236,29 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     expect(new TextDecoder().decode(pdf.bytes!.slice(0, 5))).toBe("%PDF-");
   });
 
+  it("keeps a cast list of the script's speaking characters, shown on the Day Out of Days", async () => {
+    const f = await fixture();
+    expect(f.schedule.cast.map((c) => [c.character, c.actorName, c.inScript])).toEqual([
+      ["ANNA", "", true],
+      ["BEN", "", true],
+    ]);
+    await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] } });
+    const cast = (await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "ANNA", actorName: "Clara Wu" } })).body as ScheduleDto;
+    expect(cast.dood.rows).toEqual([expect.objectContaining({ name: "ANNA", actor: "Clara Wu", codes: ["SWF"] })]);
+    // Recasting replaces the actor; a character cut from the script stays listed while it is cast.
+    await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "ANNA", actorName: "Ida Berg" } });
+    await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "GHOST", actorName: "Noa Lind" } });
+    const both = (await api(`/projects/${f.projectId}/schedule`, { as: "outsider" })).body as ScheduleDto;
+    expect(both.cast.map((c) => [c.character, c.actorName, c.inScript])).toEqual([
+      ["ANNA", "Ida Berg", true],
+      ["BEN", "", true],
+      ["GHOST", "Noa Lind", false],
+    ]);
+    // An empty actor name takes the actor off the list.
+    const uncast = (await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "GHOST", actorName: "" } })).body as ScheduleDto;
+    expect(uncast.cast.map((c) => c.character)).toEqual(["ANNA", "BEN"]);
+  });
+
   it("shows shoot days on the overview timeline and in the iCal feed", async () => {
     const f = await fixture();
     const timeline = await api("/overview/timeline?from=2032-04-28&weeks=2", { as: "member" });
@@ -241,6 +281,7 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ["delete day", "DELETE", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}`, undefined, PLAN],
       ["call sheet", "GET", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, undefined, READ],
       ["send", "POST", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/send`, undefined, PLAN],
+      ["cast", "PUT", (f) => `/projects/${f.projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu" }, PLAN],
     ];
     for (const row of rows) await expectMatrixRow(p, cookies, fixture, row);
   }, 300_000);
@@ -262,6 +303,10 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ["PUT", `${base}/board`, { version: 1, days: "all" }],
       ["PUT", `${base}/board`, { version: 1, screenplayId: MISSING, days: [] }],
       ["GET", `${base}/days/${MISSING}/call-sheet`],
+      ["PUT", `${base}/cast`, { character: "ANNA", actorName: "Clara Wu", email: "clara at example" }],
+      ["PUT", `${base}/cast`, { character: "", actorName: "Clara Wu" }],
+      ["PUT", `${base}/cast`, { character: "ANNA", actorName: "", email: "clara@example.com" }],
+      ["PUT", `${base}/cast`, { character: "ANNA", actorName: "x".repeat(200) }],
       ["POST", `/call-sheet-confirmation/${MISSING}`, { token: "nope" }],
       ["POST", `/call-sheet-confirmation/${MISSING}`, {}],
     ]);

@@ -3,15 +3,16 @@ import type { Services } from "../../context.ts";
 import { callSheetRecipients, profiles, projects, screenplays } from "../../db/schema/index.ts";
 import { deliverToOutbox } from "../budgets/seed.ts";
 import { isoDay } from "../overview/service.ts";
-import { createShootDay, getSchedule, saveBoard, sendCallSheet, type Caller } from "./service.ts";
+import { createShootDay, getSchedule, saveBoard, saveCast, sendCallSheet, type Caller } from "./service.ts";
 
 const DAY_MS = 86_400_000;
 const dayFromToday = (n: number) => isoDay(new Date(Date.now() + n * DAY_MS));
 
 /**
  * The demo's schedule, on "The Weight of Water" (its screenplay's numbers are locked): three shoot
- * days around today with strips, and the next day's call sheet sent (its mails in the outbox), two of
- * the crew having confirmed.
+ * days around today with strips, its leads cast (two actors with e-mail addresses, so they are sent
+ * their call sheets too), and the next day's call sheet sent (its mails in the outbox), two of the crew
+ * having confirmed.
  * Built through the domain's own functions, so the demo shows what the portal itself makes.
  */
 export async function seedSchedule(s: Services): Promise<void> {
@@ -33,6 +34,15 @@ export async function seedSchedule(s: Services): Promise<void> {
     await createShootDay(s, { ...opts, input: { date: dayFromToday(offset), location, address, generalCall, notes, hospital: offset === 3 ? "Lakeside Hospital, Seeweg 4 (6 min)" : "" } });
   }
   const schedule = await getSchedule(s, opts);
+  const actors: [character: string, actorName: string, email: string, phone: string][] = [
+    ["INES", "Hanna Brunner", "hanna.brunner@example.com", "+41 79 555 01 12"],
+    ["PAUL", "Marc Aebischer", "marc.aebischer@example.com", "+41 78 555 03 40"],
+    ["MOTHER", "Lucia Ferraro", "", "+41 76 555 07 21"],
+  ];
+  const inScript = new Set(schedule.cast.map((c) => c.character));
+  for (const [character, actorName, email, phone] of actors) {
+    if (inScript.has(character)) await saveCast(s, { ...opts, input: { character, actorName, email, phone } });
+  }
   await saveBoard(s, { ...opts, input: { version: schedule.version, days: schedule.days.map((d, i) => ({ id: d.id, scenes: days[i]![5] })) } });
   const next = schedule.days[1]!;
   const started = new Date(Date.now() - 1000);

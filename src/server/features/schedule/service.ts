@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   boardSaveInput,
+  castSaveInput,
   doodCodes,
   formatPages,
   shootDayCreateInput,
@@ -10,6 +11,8 @@ import {
   type BoardSaveInput,
   type CallSheetConfirmationDto,
   type CallSheetDto,
+  type CastMemberDto,
+  type CastSaveInput,
   type ScheduleDto,
   type ShootDayCreateInput,
   type ShootDayDto,
@@ -21,7 +24,7 @@ import type { SceneReport } from "../../../common/screenplay/report.ts";
 import type { Role } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { callSheetRecipients, profiles, projectMembers, projects, scheduleStrips, screenplays, shootDays, stripboards } from "../../db/schema/index.ts";
+import { callSheetRecipients, castMembers, profiles, projectMembers, projects, scheduleStrips, screenplays, shootDays, stripboards } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
@@ -43,6 +46,8 @@ const isStaff = (role: Role) => role === "staff" || role === "admin";
 const DAY_MS = 86_400_000;
 /** A confirmation link works until a week after its shoot day, then says it has expired. */
 const LINK_DAYS_AFTER = 7;
+/** A character of the day whom nobody plays yet, as the call sheet shows it. */
+const NOT_CAST = "Not cast yet";
 
 type ShootDayRow = typeof shootDays.$inferSelect;
 
@@ -172,11 +177,11 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
   const project = await projectFor(s.db, opts.caller, opts.projectId);
   const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
-  const { days, bank } = await assemble(s.db, project.id, sp);
+  const [{ days, bank, scenes }, cast] = await Promise.all([assemble(s.db, project.id, sp), castOf(s.db, project.id)]);
   const characters = new Set(days.flatMap((d) => d.strips.flatMap((st) => st.cast)));
   const dates = days.map((d) => d.date);
   const rows = [...characters]
-    .map((name) => ({ name, ...doodCodes(dates, days.map((d) => d.strips.some((st) => st.cast.includes(name)))) }))
+    .map((name) => ({ name, actor: cast.get(name)?.actorName ?? null, ...doodCodes(dates, days.map((d) => d.strips.some((st) => st.cast.includes(name)))) }))
     // The lead first: the character on most days, then by the first day they work.
     .sort((a, b) => b.work - a.work || a.codes.findIndex(Boolean) - b.codes.findIndex(Boolean) || a.name.localeCompare(b.name));
   return {
@@ -190,7 +195,47 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
     days,
     bank,
     dood: { dates, rows },
+    cast: castList(scenes, cast),
   };
+}
+
+// ── The cast ─────────────────────────────────────────────────────────────────────────────────────
+
+type CastRow = typeof castMembers.$inferSelect;
+
+async function castOf(db: DbOrTx, projectId: string): Promise<Map<string, CastRow>> {
+  const rows = await db.select().from(castMembers).where(eq(castMembers.projectId, projectId));
+  return new Map(rows.map((r) => [r.character, r]));
+}
+
+/** The script's speaking characters, the biggest parts first, then anyone still cast whose character was cut. */
+function castList(scenes: Map<string, SceneReport>, cast: Map<string, CastRow>): CastMemberDto[] {
+  const sceneCount = new Map<string, number>();
+  for (const sc of scenes.values()) for (const name of sc.characters) sceneCount.set(name, (sceneCount.get(name) ?? 0) + 1);
+  const inScript = [...sceneCount].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+  const cut = [...cast.keys()].filter((name) => !sceneCount.has(name)).sort();
+  return [...inScript, ...cut].map((character) => {
+    const row = cast.get(character);
+    return { character, actorName: row?.actorName ?? "", email: row?.email ?? "", phone: row?.phone ?? "", inScript: sceneCount.has(character) };
+  });
+}
+
+/** Casts (or, with an empty actor name, uncasts) one character of the project. */
+export async function saveCast(s: S, opts: { caller: Caller; projectId: string; input: CastSaveInput }): Promise<ScheduleDto> {
+  const input = castSaveInput.parse(opts.input);
+  const project = await projectFor(s.db, opts.caller, opts.projectId, { edit: true });
+  if (!input.actorName) {
+    if (input.email || input.phone) throw new AppError("bad_request", "Give the actor's name, or clear the e-mail and phone to take the actor off the cast.");
+    await s.db.delete(castMembers).where(and(eq(castMembers.projectId, project.id), eq(castMembers.character, input.character)));
+  } else {
+    const values = { actorName: input.actorName, email: input.email, phone: input.phone, updatedAt: new Date() };
+    await s.db
+      .insert(castMembers)
+      .values({ projectId: project.id, character: input.character, ...values })
+      .onConflictDoUpdate({ target: [castMembers.projectId, castMembers.character], set: values });
+  }
+  await publishChanged(s, project.id);
+  return getSchedule(s, opts);
 }
 
 // ── The stripboard ───────────────────────────────────────────────────────────────────────────────
@@ -312,16 +357,37 @@ async function crewOf(db: DbOrTx, projectId: string) {
     .orderBy(desc(projectMembers.isLead), asc(profiles.fullName));
 }
 
+/** The day's characters in name order, with who plays them and their call. */
+function castOnDay(day: ShootDayDto, castRows: Map<string, CastRow>) {
+  return [...new Set(day.strips.flatMap((st) => st.cast))].sort().map((name) => ({ name, actor: castRows.get(name), call: day.castCalls[name] ?? day.generalCall }));
+}
+
+/**
+ * The actors of the day who gave an e-mail address, who are sent the sheet like the crew: one per address,
+ * with the earliest call of the characters they play that day.
+ */
+function actorsByEmail(castOfDay: ReturnType<typeof castOnDay>) {
+  const byEmail = new Map<string, { name: string; email: string; call: string }>();
+  for (const c of castOfDay) {
+    if (!c.actor?.email) continue;
+    const seen = byEmail.get(c.actor.email);
+    if (!seen || c.call < seen.call) byEmail.set(c.actor.email, { name: c.actor.actorName, email: c.actor.email, call: c.call });
+  }
+  return byEmail;
+}
+
 async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, dayId: string) {
   const project = await projectFor(db, caller, projectId);
   const [board, list] = await Promise.all([boardRow(db, project.id), projectScreenplays(db, project.id)]);
   const { days } = await assemble(db, project.id, chosen(list, board?.board.screenplayId));
   const day = days.find((d) => d.id === dayId);
   if (!day) throw noDay();
-  const crew = await crewOf(db, project.id);
-  const cast = [...new Set(day.strips.flatMap((st) => st.cast))].sort().map((name) => ({ name, role: "Cast", call: day.castCalls[name] ?? day.generalCall }));
+  const [crew, castRows] = await Promise.all([crewOf(db, project.id), castOf(db, project.id)]);
+  const castOfDay = castOnDay(day, castRows);
+  const cast = castOfDay.map((c) => ({ name: c.name, role: c.actor?.actorName ?? NOT_CAST, call: c.call }));
   const crewCalls = crew.map((m) => ({ userId: m.userId, name: m.name, role: m.roles.join(", ") || (m.isLead ? "Lead" : "Crew"), call: day.crewCalls[m.userId] ?? day.generalCall }));
-  return { project, day, dayCount: days.length, cast, crew: crewCalls, crewRows: crew };
+  const actorsToSend = [...actorsByEmail(castOfDay).values()];
+  return { project, day, dayCount: days.length, cast, crew: crewCalls, crewRows: crew, actorsToSend };
 }
 
 export async function getCallSheet(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; dayId: string }): Promise<CallSheetDto> {
@@ -368,7 +434,7 @@ export async function callSheetPdf(s: Pick<S, "db">, opts: { caller: Caller; pro
           ...day.strips.map((st) => ({ cells: [st.number, st.omitted ? `${st.heading} (omitted)` : st.heading, formatPages(st.eighths).replace(/ pages?$/, ""), st.cast.join(", ")] })),
         ],
       },
-      { heading: "Cast", widths: [4, 2, 1], rows: [{ cells: ["Character", "", "Call"], bold: true }, ...cast.map((c) => ({ cells: [c.name, c.role, c.call] }))] },
+      { heading: "Cast", widths: [4, 4, 1], rows: [{ cells: ["Character", "Actor", "Call"], bold: true }, ...cast.map((c) => ({ cells: [c.name, c.role, c.call] }))] },
       { heading: "Crew", widths: [4, 4, 1], rows: [{ cells: ["Name", "Role", "Call"], bold: true }, ...crew.map((c) => ({ cells: [c.name, c.role, c.call] }))] },
       ...(day.notes ? [{ heading: "Notes", widths: [1], rows: day.notes.split("\n").map((line) => ({ cells: [line] })) }] : []),
     ],
@@ -387,8 +453,12 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
   await s.db.transaction(async (tx) => {
     const project = await projectFor(tx, opts.caller, opts.projectId, { edit: true, lock: true });
     const parts = await callSheetParts(tx, opts.caller, project.id, opts.dayId);
-    const recipients = parts.crewRows.filter((m) => m.active);
-    if (recipients.length === 0) throw new AppError("bad_request", "The project has no crew to send the call sheet to. Add the crew first.");
+    const crew = parts.crewRows.filter((m) => m.active).map((m) => ({ userId: m.userId, name: m.name, email: m.email, call: parts.day.crewCalls[m.userId] ?? parts.day.generalCall }));
+    if (crew.length === 0) throw new AppError("bad_request", "The project has no crew to send the call sheet to. Add the crew first.");
+    // One sheet per address: an actor who is also on the crew gets the crew's.
+    const crewEmails = new Set(crew.map((m) => m.email.toLowerCase()));
+    const actors = parts.actorsToSend.filter((a) => !crewEmails.has(a.email));
+    const recipients = [...crew, ...actors.map((a) => ({ userId: null, ...a }))];
     const now = new Date();
     const expiresAt = new Date(Date.parse(`${parts.day.date}T23:59:59Z`) + LINK_DAYS_AFTER * DAY_MS);
     await tx.delete(callSheetRecipients).where(eq(callSheetRecipients.shootDayId, parts.day.id));
@@ -407,7 +477,7 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
             projectTitle: parts.project.title,
             date: longDate(parts.day.date),
             dayNumber: parts.day.number,
-            call: parts.day.crewCalls[m.userId] ?? parts.day.generalCall,
+            call: m.call,
             location: [parts.day.location, parts.day.address].filter(Boolean).join(", ") || "to be announced",
             scenes: parts.day.strips.map((st) => `${st.number}. ${st.heading}`),
             notes: parts.day.notes,
@@ -454,16 +524,17 @@ async function byToken(db: DbOrTx, recipientId: string, token: string) {
 }
 
 async function confirmationView(db: DbOrTx, row: Awaited<ReturnType<typeof byToken>>): Promise<CallSheetConfirmationDto> {
-  const [board, list] = await Promise.all([boardRow(db, row.day.projectId), projectScreenplays(db, row.day.projectId)]);
+  const [board, list, castRows] = await Promise.all([boardRow(db, row.day.projectId), projectScreenplays(db, row.day.projectId), castOf(db, row.day.projectId)]);
   const { days } = await assemble(db, row.day.projectId, chosen(list, board?.board.screenplayId));
   const day = days.find((d) => d.id === row.day.id)!;
+  const { userId, email } = row.recipient;
   return {
     name: row.recipient.name,
     projectTitle: row.projectTitle,
     date: day.date,
     dayNumber: day.number,
     generalCall: day.generalCall,
-    personalCall: (row.recipient.userId && day.crewCalls[row.recipient.userId]) || day.generalCall,
+    personalCall: (userId ? day.crewCalls[userId] : actorsByEmail(castOnDay(day, castRows)).get(email)?.call) || day.generalCall,
     location: day.location,
     address: day.address,
     scenes: day.strips.map((st) => ({ number: st.number, heading: st.heading, pages: formatPages(st.eighths) })),

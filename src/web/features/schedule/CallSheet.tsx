@@ -155,7 +155,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                         <li key={person.key} className="flex items-center justify-between gap-2 text-sm">
                           <span className="min-w-0">
                             <span className="font-medium">{person.name}</span>
-                            {kind === "crew" && <span className="text-zinc-600 dark:text-zinc-400"> · {person.role}</span>}
+                            <span className="text-zinc-600 dark:text-zinc-400"> · {person.role}</span>
                           </span>
                           {s.canEdit ? (
                             <input

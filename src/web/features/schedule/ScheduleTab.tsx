@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { formatPages } from "../../../common/schedule.ts";
-import { Button } from "../../components/ui/Button.tsx";
-import { Card } from "../../components/ui/Card.tsx";
+import { LoadError } from "../../components/LoadError.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
 import { useSchedule } from "./api.ts";
 import { CallSheet } from "./CallSheet.tsx";
+import { CastList } from "./CastList.tsx";
 import { DayOutOfDays } from "./DayOutOfDays.tsx";
 import { Stripboard } from "./Stripboard.tsx";
 
@@ -15,14 +15,7 @@ export function ScheduleTab({ projectId }: { projectId: string }) {
   const [view, setView] = useState("stripboard");
   if (schedule.isPending) return <Skeleton className="h-96" />;
   if (schedule.isError) {
-    return (
-      <Card role="alert">
-        <p className="mb-3 text-sm text-red-800 dark:text-red-300">{schedule.error.message}</p>
-        <Button variant="secondary" onClick={() => void schedule.refetch()}>
-          Try Again
-        </Button>
-      </Card>
-    );
+    return <LoadError what="The schedule" error={schedule.error} onRetry={() => void schedule.refetch()} />;
   }
   const s = schedule.data;
   const total = s.days.reduce((n, d) => n + d.eighths, 0);
@@ -39,6 +32,7 @@ export function ScheduleTab({ projectId }: { projectId: string }) {
         onSelect={setView}
         tabs={[
           { id: "stripboard", label: "Stripboard", content: <Stripboard schedule={s} projectId={projectId} /> },
+          { id: "cast", label: "Cast", content: <CastList schedule={s} projectId={projectId} /> },
           { id: "dood", label: "Day Out of Days", content: <DayOutOfDays schedule={s} /> },
           { id: "call-sheets", label: "Call sheets", content: <CallSheet schedule={s} projectId={projectId} /> },
         ]}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BoardSaveInput, CallSheetDto, ScheduleDto, ShootDayCreateInput, ShootDayUpdateInput } from "../../../common/schedule.ts";
+import type { BoardSaveInput, CallSheetDto, CastSaveInput, ScheduleDto, ShootDayCreateInput, ShootDayUpdateInput } from "../../../common/schedule.ts";
 import { notify } from "../../components/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 
@@ -37,6 +37,8 @@ function useScheduleMutation<I>(projectId: string, call: (input: I) => Promise<S
 
 export const useSaveBoard = (projectId: string) =>
   useScheduleMutation(projectId, (input: BoardSaveInput) => api<ScheduleDto>(`${base(projectId)}/board`, { method: "PUT", json: input }));
+export const useSaveCast = (projectId: string) =>
+  useScheduleMutation(projectId, (input: CastSaveInput) => api<ScheduleDto>(`${base(projectId)}/cast`, { method: "PUT", json: input }));
 export const useCreateDay = (projectId: string) =>
   useScheduleMutation(projectId, (input: ShootDayCreateInput) => api<ScheduleDto>(`${base(projectId)}/days`, { method: "POST", json: input }));
 export const useUpdateDay = (projectId: string) =>

@@ -63,6 +63,14 @@ export const scheduling: GuideChapter = {
       ],
     },
     {
+      id: "cast",
+      heading: "The cast",
+      blocks: [
+        { p: "**Cast** lists every speaking character of the screenplay, the biggest parts first. Give each the **Actor** who plays it, and if you like their **E-mail** and **Phone**, then choose **Save**. Emptying the actor's name (and the e-mail and phone) takes the actor off the list." },
+        { p: "The actor's name appears under the character on the Day Out of Days and beside the character on the call sheets. An actor with an e-mail address is sent the call sheet of every day their character works, with their own call, like the crew. A character cut from the script stays on the list, marked, while someone is cast in it." },
+      ],
+    },
+    {
       id: "dood",
       heading: "Day Out of Days",
       blocks: [
@@ -96,7 +104,7 @@ export const callSheets: GuideChapter = {
       id: "read",
       heading: "A day's call sheet",
       blocks: [
-        { p: "In the project's **Schedule** tab choose **Call sheets** and the **Shoot day**. The call sheet shows the date, the day's number, the crew call, the location and address, the weather and nearest hospital if given, the day's scenes (number, heading, pages, cast), the cast and crew with their calls, and the notes. The crew is the project's crew." },
+        { p: "In the project's **Schedule** tab choose **Call sheets** and the **Shoot day**. The call sheet shows the date, the day's number, the crew call, the location and address, the weather and nearest hospital if given, the day's scenes (number, heading, pages, cast), the cast (each character with the actor who plays it) and the crew with their calls, and the notes. The crew is the project's crew; the cast is set on **Cast**." },
         { p: "Everyone has the general call unless you give them another: change a time beside a name and choose **Save calls**. **PDF** downloads the call sheet to print or share." },
       ],
     },
@@ -106,7 +114,7 @@ export const callSheets: GuideChapter = {
       blocks: [
         {
           steps: [
-            "Choose **Send call sheet** and confirm. Every crew member gets an e-mail with their own call, the location and the scenes.",
+            "Choose **Send call sheet** and confirm. Every crew member, and every actor of the day's scenes with an e-mail address, gets an e-mail with their own call, the location and the scenes.",
             "Each e-mail has a personal link, **Confirm the call sheet**. It works without signing in, on a phone too, and only for that person; it stops working a week after the shoot day.",
             "Under **Sent to** you see everyone it went to, when, and when they confirmed. A crew member who is signed in can also confirm on this page with **I have the call sheet**.",
           ],
