@@ -3,7 +3,6 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import { perfLevel } from "../common/perf.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -52,27 +51,6 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
       else log.warn(entry, `slow request: ${c.req.method} ${c.req.path}`);
     }
   });
-
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // sonner and the e-mail previews set inline styles
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: services.config.PUBLIC_URL.startsWith("https://") ? "max-age=15552000; includeSubDomains" : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
 
   // Same-origin check for every state-changing call: a browser always sends Origin on these, and a
   // cookie-carrying request from another site is refused.

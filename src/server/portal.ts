@@ -17,6 +17,7 @@ import { startWorker } from "./lib/jobs.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { createRealtime, type Realtime } from "./lib/realtime.ts";
+import { createSecureServer } from "./lib/security-headers.ts";
 
 export interface Portal {
   services: Services;
@@ -63,7 +64,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   let url: string | undefined;
   if (opts.listen) {
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer: createSecureServer(config.PUBLIC_URL) }, () => resolve(s));
       s.once("error", reject);
     });
     realtime.attach(server);

@@ -174,3 +174,16 @@ describe("accessibility", () => {
     }
   });
 });
+
+describe("security headers", () => {
+  it("come with every answer of the running portal: pages, the API and its errors", async () => {
+    for (const [path, status] of [["/", 200], ["/auth", 200], ["/healthz", 200], ["/rest/v1/projects", 401], ["/rest/v1/nothing-here", 401]] as const) {
+      const res = await fetch(new URL(path, e2e.portal.url));
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+      expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+    }
+  });
+});

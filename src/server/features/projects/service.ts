@@ -175,18 +175,21 @@ export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; que
  * bare request. The overview and its CSV export read the database directly.
  */
 const LIST_CACHE_MS = 5_000;
-const listCache = cachePerBus<string>({ ttlMs: LIST_CACHE_MS, maxEntries: 400, staleMs: LIST_CACHE_MS });
+// Kept as UTF-8 bytes: a cached string would be encoded again, and measured for its length, on every answer.
+const listCache = cachePerBus<Uint8Array<ArrayBuffer>>({ ttlMs: LIST_CACHE_MS, maxEntries: 400, staleMs: LIST_CACHE_MS });
 type ListOptions = { caller: Caller; query: ProjectListQuery };
 const listKey = (list: string, opts: ListOptions) => `${list} ${opts.caller.id} ${JSON.stringify(opts.query)}`;
 
-/** `listProjects` as JSON text, from the cache when fresh. */
-export function browseProjects(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<string> {
-  return listCache(s.events).get(listKey("projects", opts), async () => JSON.stringify(await listProjects(s, opts)));
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+/** `listProjects` as JSON, from the cache when fresh. */
+export function browseProjects(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<Uint8Array<ArrayBuffer>> {
+  return listCache(s.events).get(listKey("projects", opts), async () => jsonBytes(await listProjects(s, opts)));
 }
 
-/** `listDocumentaries` as JSON text, from the cache when fresh. */
-export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<string> {
-  return listCache(s.events).get(listKey("documentary", opts), async () => JSON.stringify(await listDocumentaries(s, opts)));
+/** `listDocumentaries` as JSON, from the cache when fresh. */
+export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<Uint8Array<ArrayBuffer>> {
+  return listCache(s.events).get(listKey("documentary", opts), async () => jsonBytes(await listDocumentaries(s, opts)));
 }
 
 export async function listDocumentaries(s: Pick<S, "db">, opts: { caller: Caller; query: ProjectListQuery }): Promise<Page<DocumentaryListItem>> {
