@@ -32,20 +32,26 @@ export const SESSION_CACHE_MS = 30_000;
 const sessionCache = cachePerBus<{ user: SessionUser; expiresAt: number } | null>({ ttlMs: SESSION_CACHE_MS, maxEntries: 10_000 });
 
 async function lookUpSession(c: Context<AppEnv>) {
-  const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
+  const session = await c.get("auth").api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
-  const { db } = c.var.services;
+  const { db } = c.get("services");
   const profile = (await getProfile(db, session.user.id)) ?? (await syncProfile(db, session.user.id));
   const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role: profile.role };
   return { user, expiresAt: new Date(session.session.expiresAt).getTime() };
 }
 
+/**
+ * What a route helper needs of Hono's context: its variables. Read them with `c.get(…)`: `c.var` builds a new
+ * object of all of them on every access, several times per request.
+ */
+export type WithVars = { get<K extends keyof AppEnv["Variables"]>(key: K): AppEnv["Variables"][K] };
+
 /** Reads the session cookie and the user's role; 401 when nobody is signed in. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   // Keyed by the signed cookie value itself, exactly what better-auth checked when the entry was made.
-  const token = getCookie(c, (await c.var.auth.$context).authCookies.sessionToken.name);
+  const token = getCookie(c, (await c.get("auth").$context).authCookies.sessionToken.name);
   const found = token
-    ? await sessionCache(c.var.services.events).get(token, () => lookUpSession(c), (s) => (s ? s.expiresAt - Date.now() : 0))
+    ? await sessionCache(c.get("services").events).get(token, () => lookUpSession(c), (s) => (s ? s.expiresAt - Date.now() : 0))
     : null;
   if (!found) throw new AppError("unauthorized", "Please sign in to continue.");
   c.set("user", found.user);
@@ -55,6 +61,6 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 /** Role check on the server: hiding a button in the UI is never the only guard. */
 export const requireRole = (...roles: Role[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!roles.includes(c.var.user.role)) throw new AppError("forbidden", "You do not have permission to do this.");
+    if (!roles.includes(c.get("user").role)) throw new AppError("forbidden", "You do not have permission to do this.");
     await next();
   });

@@ -7,7 +7,7 @@ import { clearFailures, isEmailLocked, recordFailure, TOO_MANY_ATTEMPTS_MESSAGE 
 
 /** The client's address; behind a proxy only when TRUST_PROXY says its header can be believed. */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.services.config.TRUST_PROXY) {
+  if (c.get("services").config.TRUST_PROXY) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
@@ -42,7 +42,7 @@ const hashingInLine = createLimiter(PASSWORD_HASH_CONCURRENCY + 1);
 
 /** better-auth under /auth/v1, with the client's address set by us and a per-e-mail sign-in limit in front. */
 export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
-  const s = c.var.services;
+  const s = c.get("services");
   const ip = clientIp(c);
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, ip);
@@ -50,7 +50,7 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   // through a router built for it.
   if (c.req.method === "GET" && c.req.path.endsWith("/get-session")) {
     const query = Object.fromEntries(new URL(c.req.url).searchParams);
-    return c.var.auth.api.getSession({ headers, query, asResponse: true });
+    return c.get("auth").api.getSession({ headers, query, asResponse: true });
   }
   const req = new Request(c.req.raw, { headers });
   const answer = async () => {
@@ -59,7 +59,7 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
     if (email && (await isEmailLocked(s, email))) {
       return c.json({ code: "TOO_MANY_FAILED_ATTEMPTS", message: TOO_MANY_ATTEMPTS_MESSAGE }, 429);
     }
-    const res = await c.var.auth.handler(req);
+    const res = await c.get("auth").handler(req);
     if (email) {
       if (res.status === 401) await recordFailure(s, email, ip);
       else if (res.ok) await clearFailures(s, email);

@@ -9,5 +9,5 @@ const statusQuery = z.object({ token: z.string().min(1, "token is required").max
 /** Public: the reset page is opened by someone who is not signed in; the answer reveals only yes or no. */
 export const publicAccountRoutes = new Hono<AppEnv>().get("/password-reset/status", async (c) => {
   const { token } = query(c, statusQuery);
-  return c.json(await resetTokenStatus(c.var.services.db, token));
+  return c.json(await resetTokenStatus(c.get("services").db, token));
 });

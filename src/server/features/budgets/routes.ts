@@ -9,7 +9,7 @@ import * as service from "./service.ts";
 
 type C = Context<AppEnv>;
 
-const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, email: c.var.user.email, role: c.var.user.role });
+const caller = (c: C) => ({ id: c.get("user").id, name: c.get("user").name, email: c.get("user").email, role: c.get("user").role });
 const param = (c: C, name: string) => c.req.param(name) ?? "";
 const origin = (c: C): service.Origin => ({ ip: clientIp(c), userAgent: c.req.header("user-agent") ?? "" });
 const exportQuery = z.object({ part: z.enum(["topsheet", "detail"], "Export the top sheet or the detail.").default("topsheet") });
@@ -24,57 +24,57 @@ const download = (c: C, filename: string, type: string, data: string | Uint8Arra
 
 /** /rest/v1/budgets/:projectId — everyone signed in reads; the service decides who changes what. */
 export const budgetRoutes = new Hono<AppEnv>()
-  .get("/pending", async (c) => c.json(await service.listPendingApprovals(c.var.services)))
-  .get("/:projectId", async (c) => c.json(await service.getBudget(c.var.services, { caller: caller(c), projectId: param(c, "projectId") })))
+  .get("/pending", async (c) => c.json(await service.listPendingApprovals(c.get("services"))))
+  .get("/:projectId", async (c) => c.json(await service.getBudget(c.get("services"), { caller: caller(c), projectId: param(c, "projectId") })))
   .put("/:projectId", async (c) =>
-    c.json(await service.saveBudget(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, budgetSaveInput) })),
+    c.json(await service.saveBudget(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, budgetSaveInput) })),
   )
   .put("/:projectId/bypass", async (c) =>
-    c.json(await service.setBypass(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, bypassInput) })),
+    c.json(await service.setBypass(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, bypassInput) })),
   )
   .post("/:projectId/proposals", async (c) =>
-    c.json(await service.submitProposal(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, proposalSubmitInput) }), 201),
+    c.json(await service.submitProposal(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, proposalSubmitInput) }), 201),
   )
   .post("/:projectId/proposals/:proposalId/withdraw", async (c) =>
-    c.json(await service.withdrawProposal(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), proposalId: param(c, "proposalId") })),
+    c.json(await service.withdrawProposal(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), proposalId: param(c, "proposalId") })),
   )
   .post("/:projectId/expenses", async (c) =>
-    c.json(await service.addExpense(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, expenseInput) }), 201),
+    c.json(await service.addExpense(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, expenseInput) }), 201),
   )
   .delete("/:projectId/expenses/:expenseId", async (c) =>
-    c.json(await service.deleteExpense(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId") })),
+    c.json(await service.deleteExpense(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId") })),
   )
   .get("/:projectId/export.csv", async (c) => {
-    const out = await service.exportCsv(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), ...query(c, exportQuery) });
+    const out = await service.exportCsv(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), ...query(c, exportQuery) });
     return download(c, out.filename, "text/csv; charset=utf-8", `\uFEFF${out.body}`);
   })
   .get("/:projectId/export.pdf", async (c) => {
-    const out = await service.exportPdf(c.var.services, { caller: caller(c), projectId: param(c, "projectId") });
+    const out = await service.exportPdf(c.get("services"), { caller: caller(c), projectId: param(c, "projectId") });
     return download(c, out.filename, "application/pdf", out.body);
   });
 
 /** /rest/v1/budget-accounts — everyone signed in reads the chart; the service lets only admins change it. */
 export const accountRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.getAccounts(c.var.services)))
-  .put("/", async (c) => c.json(await service.saveAccounts(c.var.services, { caller: caller(c), input: await body(c, accountsInput) })));
+  .get("/", async (c) => c.json(await service.getAccounts(c.get("services"))))
+  .put("/", async (c) => c.json(await service.saveAccounts(c.get("services"), { caller: caller(c), input: await body(c, accountsInput) })));
 
 /** /rest/v1/budget-proposals/:id — the in-app approval of a signed-in approver. */
 export const proposalRoutes = new Hono<AppEnv>()
-  .get("/:id", async (c) => c.json(await service.getProposal(c.var.services, { caller: caller(c), proposalId: param(c, "id") })))
+  .get("/:id", async (c) => c.json(await service.getProposal(c.get("services"), { caller: caller(c), proposalId: param(c, "id") })))
   .post("/:id/decision", async (c) =>
-    c.json(await service.decideSignedIn(c.var.services, { caller: caller(c), proposalId: param(c, "id"), input: await body(c, z.looseObject({})), origin: origin(c) })),
+    c.json(await service.decideSignedIn(c.get("services"), { caller: caller(c), proposalId: param(c, "id"), input: await body(c, z.looseObject({})), origin: origin(c) })),
   )
-  .get("/:id/decision.pdf", async (c) => download(c, "budget-decision.pdf", "application/pdf", await service.decisionPdf(c.var.services, { proposalId: param(c, "id"), caller: caller(c) })));
+  .get("/:id/decision.pdf", async (c) => download(c, "budget-decision.pdf", "application/pdf", await service.decisionPdf(c.get("services"), { proposalId: param(c, "id"), caller: caller(c) })));
 
 /** /rest/v1/budget-approval/:id — the e-mailed link, no sign-in: the token is the only key. */
 export const publicApprovalRoutes = new Hono<AppEnv>()
-  .get("/:id", async (c) => c.json(await service.getProposalByToken(c.var.services, { proposalId: param(c, "id"), ...query(c, tokenQuery) })))
+  .get("/:id", async (c) => c.json(await service.getProposalByToken(c.get("services"), { proposalId: param(c, "id"), ...query(c, tokenQuery) })))
   .post("/:id/decision", async (c) => {
     const { token, ...input } = await body(c, publicDecisionInput);
-    return c.json(await service.decideByToken(c.var.services, { proposalId: param(c, "id"), token, input, origin: origin(c) }));
+    return c.json(await service.decideByToken(c.get("services"), { proposalId: param(c, "id"), token, input, origin: origin(c) }));
   })
   .get("/:id/decision.pdf", async (c) =>
-    download(c, "budget-decision.pdf", "application/pdf", await service.decisionPdf(c.var.services, { proposalId: param(c, "id"), ...query(c, tokenQuery) })),
+    download(c, "budget-decision.pdf", "application/pdf", await service.decisionPdf(c.get("services"), { proposalId: param(c, "id"), ...query(c, tokenQuery) })),
   );
 
 /**
@@ -86,13 +86,13 @@ export const receiptStorageRoutes = new Hono<AppEnv>()
   .post("/:projectId/:expenseId", uploadLimit, async (c) => {
     const q = query(c, receiptQuery);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await service.uploadReceipt(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId"), fileName: q.name, bytes }), 201);
+    return c.json(await service.uploadReceipt(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId"), fileName: q.name, bytes }), 201);
   })
   .get("/:projectId/:expenseId", async (c) => {
-    const r = await service.readReceipt(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId") });
+    const r = await service.readReceipt(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId") });
     const inline = c.req.query("download") === undefined && INLINE_TYPES.has(r.contentType);
     return c.body(new Uint8Array(r.bytes), 200, { ...fileHeaders(r.contentType, r.fileName, inline), ...(r.sha256 ? { etag: `"${r.sha256}"` } : {}) });
   })
   .delete("/:projectId/:expenseId", async (c) =>
-    c.json(await service.deleteReceipt(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId") })),
+    c.json(await service.deleteReceipt(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), expenseId: param(c, "expenseId") })),
   );

@@ -19,44 +19,44 @@ import * as signatures from "./signatures.ts";
 
 type C = Context<AppEnv>;
 
-const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, role: c.var.user.role });
+const caller = (c: C) => ({ id: c.get("user").id, name: c.get("user").name, role: c.get("user").role });
 const param = (c: C, name: string) => c.req.param(name) ?? "";
 const client = (c: C) => ({ ip: clientIp(c), userAgent: (c.req.header("user-agent") ?? "unknown").slice(0, 500) });
 const link = (c: C) => ({ submissionId: param(c, "submissionId"), signerId: param(c, "signerId"), token: c.req.header(SIGNING_TOKEN_HEADER) });
 
 /** /rest/v1/projects/{projectId}/documents: the crew, staff and admins (the service checks). */
 export const documentRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.listDocuments(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), query: query(c, documentListQuery) })))
+  .get("/", async (c) => c.json(await service.listDocuments(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), query: query(c, documentListQuery) })))
   .post("/templates", async (c) =>
-    c.json(await service.createFromTemplate(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, templateInput) }), 201),
+    c.json(await service.createFromTemplate(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, templateInput) }), 201),
   )
-  .get("/:documentId", async (c) => c.json(await service.getDocument(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId") })))
+  .get("/:documentId", async (c) => c.json(await service.getDocument(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId") })))
   .patch("/:documentId", async (c) =>
-    c.json(await service.updateDocument(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), input: await body(c, documentUpdateInput) })),
+    c.json(await service.updateDocument(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), input: await body(c, documentUpdateInput) })),
   )
   .delete("/:documentId", async (c) =>
-    c.json((await service.setDeleted(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), deleted: true })).document),
+    c.json((await service.setDeleted(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), deleted: true })).document),
   )
   .post("/:documentId/restore", async (c) =>
-    c.json((await service.setDeleted(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), deleted: false })).document),
+    c.json((await service.setDeleted(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), deleted: false })).document),
   )
   .post("/:documentId/signature-requests", async (c) =>
     c.json(
-      await signatures.createSubmission(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), input: await body(c, submissionCreateInput) }),
+      await signatures.createSubmission(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), input: await body(c, submissionCreateInput) }),
       201,
     ),
   );
 
 /** /rest/v1/signature-requests/{submissionId}: what the sender does with a request. */
 export const submissionRoutes = new Hono<AppEnv>()
-  .post("/:submissionId/remind", async (c) => c.json(await signatures.remind(c.var.services, { caller: caller(c), submissionId: param(c, "submissionId") })))
+  .post("/:submissionId/remind", async (c) => c.json(await signatures.remind(c.get("services"), { caller: caller(c), submissionId: param(c, "submissionId") })))
   .post("/:submissionId/signers/:signerId/remind", async (c) =>
-    c.json(await signatures.remind(c.var.services, { caller: caller(c), submissionId: param(c, "submissionId"), signerId: param(c, "signerId") })),
+    c.json(await signatures.remind(c.get("services"), { caller: caller(c), submissionId: param(c, "submissionId"), signerId: param(c, "signerId") })),
   )
   .post("/:submissionId/signers/:signerId/link", async (c) =>
-    c.json(await signatures.inPersonLink(c.var.services, { caller: caller(c), submissionId: param(c, "submissionId"), signerId: param(c, "signerId") })),
+    c.json(await signatures.inPersonLink(c.get("services"), { caller: caller(c), submissionId: param(c, "submissionId"), signerId: param(c, "signerId") })),
   )
-  .post("/:submissionId/void", async (c) => c.json(await signatures.voidSubmission(c.var.services, { caller: caller(c), submissionId: param(c, "submissionId"), input: await body(c, voidInput) })));
+  .post("/:submissionId/void", async (c) => c.json(await signatures.voidSubmission(c.get("services"), { caller: caller(c), submissionId: param(c, "submissionId"), input: await body(c, voidInput) })));
 
 /** /rest/v1/signing/{submissionId}/{signerId}: no sign-in, the token in a header is the only key. */
 export const publicSigningRoutes = new Hono<AppEnv>()
@@ -65,9 +65,9 @@ export const publicSigningRoutes = new Hono<AppEnv>()
     // A signing page's answers are personal: never kept by a shared cache.
     c.header("cache-control", "no-store");
   })
-  .get("/:submissionId/:signerId", async (c) => c.json(await signatures.openSigning(c.var.services, { ...link(c), client: client(c) })))
-  .post("/:submissionId/:signerId/sign", async (c) => c.json(await signatures.sign(c.var.services, { ...link(c), client: client(c), input: await body(c, signInput) })))
-  .post("/:submissionId/:signerId/decline", async (c) => c.json(await signatures.decline(c.var.services, { ...link(c), client: client(c), input: await body(c, declineInput) })));
+  .get("/:submissionId/:signerId", async (c) => c.json(await signatures.openSigning(c.get("services"), { ...link(c), client: client(c) })))
+  .post("/:submissionId/:signerId/sign", async (c) => c.json(await signatures.sign(c.get("services"), { ...link(c), client: client(c), input: await body(c, signInput) })))
+  .post("/:submissionId/:signerId/decline", async (c) => c.json(await signatures.decline(c.get("services"), { ...link(c), client: client(c), input: await body(c, declineInput) })));
 
 /**
  * /storage/v1/object/<bucket>/<path>: each bucket decides who may read and write, per request.
@@ -76,25 +76,25 @@ export const publicSigningRoutes = new Hono<AppEnv>()
  */
 export const storageRoutes = new Hono<AppEnv>()
   .get("/signing/:submissionId/:signerId", async (c) => {
-    const { bytes, fileName } = await signatures.readSigningDocument(c.var.services, link(c));
+    const { bytes, fileName } = await signatures.readSigningDocument(c.get("services"), link(c));
     return c.body(new Uint8Array(bytes), 200, fileHeaders("application/pdf", fileName, true));
   })
   .use("/documents/*", requireUser)
   .post("/documents/:projectId", uploadLimit, async (c) => {
     const q = query(c, uploadQuery);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await service.uploadDocument(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), fileName: q.name, title: q.title, category: q.category, bytes }), 201);
+    return c.json(await service.uploadDocument(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), fileName: q.name, title: q.title, category: q.category, bytes }), 201);
   })
   .post("/documents/:projectId/:documentId", uploadLimit, async (c) => {
     const q = query(c, uploadQuery);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     return c.json(
-      await service.uploadDocument(c.var.services, { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), fileName: q.name, bytes }),
+      await service.uploadDocument(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), documentId: param(c, "documentId"), fileName: q.name, bytes }),
       201,
     );
   })
   .get("/documents/:projectId/:documentId/:versionId", async (c) => {
-    const { version, bytes } = await service.readVersion(c.var.services, {
+    const { version, bytes } = await service.readVersion(c.get("services"), {
       caller: caller(c),
       projectId: param(c, "projectId"),
       documentId: param(c, "documentId"),

@@ -9,9 +9,9 @@ const idParam = z.object({ id: z.string().min(1) });
 
 /** The signed-in person's own notifications; nobody reads another's. */
 export const inboxRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await listNotifications(c.var.services, { userId: c.var.user.id, ...query(c, notificationListQuery) })))
-  .post("/read-all", async (c) => c.json(await markAllRead(c.var.services, { userId: c.var.user.id })))
+  .get("/", async (c) => c.json(await listNotifications(c.get("services"), { userId: c.get("user").id, ...query(c, notificationListQuery) })))
+  .post("/read-all", async (c) => c.json(await markAllRead(c.get("services"), { userId: c.get("user").id })))
   .post("/:id/read", async (c) => {
     const { id } = idParam.parse(c.req.param());
-    return c.json(await markRead(c.var.services, { userId: c.var.user.id, id }));
+    return c.json(await markRead(c.get("services"), { userId: c.get("user").id, id }));
   });

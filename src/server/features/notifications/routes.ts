@@ -5,7 +5,7 @@ import { body, query } from "../../lib/validate.ts";
 import { listEmails, runNotificationJobs, sendTestEmail } from "./service.ts";
 
 export const functionRoutes = new Hono<AppEnv>().post("/process-notification-jobs", async (c) =>
-  c.json(await runNotificationJobs(c.var.services)),
+  c.json(await runNotificationJobs(c.get("services"))),
 );
 
 const page = z.object({
@@ -16,8 +16,8 @@ const page = z.object({
 // The outbox holds password-reset links: only admins may read it or send from it.
 export const emailRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
-  .get("/", async (c) => c.json(await listEmails(c.var.services, query(c, page))))
+  .get("/", async (c) => c.json(await listEmails(c.get("services"), query(c, page))))
   .post("/test", async (c) => {
     const { to } = await body(c, z.object({ to: z.string().trim().email("Please enter a valid email address") }));
-    return c.json(await sendTestEmail(c.var.services, { to, sentBy: c.var.user.name }), 202);
+    return c.json(await sendTestEmail(c.get("services"), { to, sentBy: c.get("user").name }), 202);
   });

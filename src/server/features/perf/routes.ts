@@ -13,6 +13,6 @@ export const perfEntry = z.object({
 /** The browser reports flagged (> 3 s) calls and route loads here, so slow pages show up in the server's log. */
 export const perfRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const entry = await body(c, perfEntry);
-  c.var.services.log.error({ perf: { ...entry, source: "browser" } }, `slow ${entry.kind}: ${entry.name} took ${Math.round(entry.durationMs)} ms`);
+  c.get("services").log.error({ perf: { ...entry, source: "browser" } }, `slow ${entry.kind}: ${entry.name} took ${Math.round(entry.durationMs)} ms`);
   return c.body(null, 204);
 });

@@ -16,18 +16,18 @@ export const AVATAR_UPLOAD_PATH = "/rest/v1/profile/avatar";
 export const profileRoutes = new Hono<AppEnv>()
   .post("/rpc/sync_auth_user_to_profile", async (c) => {
     const { user_id } = await body(c, syncInput);
-    const me = c.var.user;
+    const me = c.get("user");
     if (user_id !== me.id && me.role !== "admin") throw new AppError("forbidden", "You may only sync your own profile.");
-    return c.json(await syncProfile(c.var.services.db, user_id));
+    return c.json(await syncProfile(c.get("services").db, user_id));
   })
   .get("/profile", async (c) => {
-    const profile = await getProfile(c.var.services.db, c.var.user.id);
+    const profile = await getProfile(c.get("services").db, c.get("user").id);
     if (!profile) throw new AppError("not_found", "Profile not found");
     return c.json(profile);
   })
   .patch("/profile", async (c) => {
     const update = await body(c, profileUpdateSchema);
-    return c.json(await updateProfile(c.var.services, { userId: c.var.user.id, update }));
+    return c.json(await updateProfile(c.get("services"), { userId: c.get("user").id, update }));
   })
   .post(
     "/profile/avatar",
@@ -39,12 +39,12 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await saveAvatar(c.var.services, { userId: c.var.user.id, declaredType: c.req.header("content-type"), bytes }));
+      return c.json(await saveAvatar(c.get("services"), { userId: c.get("user").id, declaredType: c.req.header("content-type"), bytes }));
     },
   )
-  .delete("/profile/avatar", async (c) => c.json(await removeAvatar(c.var.services, c.var.user.id)))
+  .delete("/profile/avatar", async (c) => c.json(await removeAvatar(c.get("services"), c.get("user").id)))
   .get("/profile/avatar/:userId", async (c) => {
-    const { bytes, type } = await readAvatar(c.var.services, c.req.param("userId"));
+    const { bytes, type } = await readAvatar(c.get("services"), c.req.param("userId"));
     return c.body(new Uint8Array(bytes), 200, {
       "content-type": type,
       // The address changes with each new picture (?v=), so a private copy may be kept a long time.

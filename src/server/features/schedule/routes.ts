@@ -7,7 +7,7 @@ import * as service from "./service.ts";
 
 type C = Context<AppEnv>;
 
-const caller = (c: C) => ({ id: c.var.user.id, name: c.var.user.name, role: c.var.user.role });
+const caller = (c: C) => ({ id: c.get("user").id, name: c.get("user").name, role: c.get("user").role });
 const param = (c: C, name: string) => c.req.param(name) ?? "";
 const client = (c: C) => ({ ip: clientIp(c), userAgent: (c.req.header("user-agent") ?? "unknown").slice(0, 500) });
 const ids = (c: C) => ({ caller: caller(c), projectId: param(c, "projectId") });
@@ -15,23 +15,23 @@ const day = (c: C) => ({ ...ids(c), dayId: param(c, "dayId") });
 
 /** /rest/v1/projects/{projectId}/schedule: everyone signed in reads, the crew, staff and admins plan (the service checks). */
 export const scheduleRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.getSchedule(c.var.services, ids(c))))
-  .put("/board", async (c) => c.json(await service.saveBoard(c.var.services, { ...ids(c), input: await body(c, boardSaveInput) })))
-  .put("/cast", async (c) => c.json(await service.saveCast(c.var.services, { ...ids(c), input: await body(c, castSaveInput) })))
-  .post("/days", async (c) => c.json(await service.createShootDay(c.var.services, { ...ids(c), input: await body(c, shootDayCreateInput) }), 201))
-  .patch("/days/:dayId", async (c) => c.json(await service.updateShootDay(c.var.services, { ...day(c), input: await body(c, shootDayUpdateInput) })))
-  .delete("/days/:dayId", async (c) => c.json(await service.deleteShootDay(c.var.services, day(c))))
-  .get("/days/:dayId/call-sheet", async (c) => c.json(await service.getCallSheet(c.var.services, day(c))))
+  .get("/", async (c) => c.json(await service.getSchedule(c.get("services"), ids(c))))
+  .put("/board", async (c) => c.json(await service.saveBoard(c.get("services"), { ...ids(c), input: await body(c, boardSaveInput) })))
+  .put("/cast", async (c) => c.json(await service.saveCast(c.get("services"), { ...ids(c), input: await body(c, castSaveInput) })))
+  .post("/days", async (c) => c.json(await service.createShootDay(c.get("services"), { ...ids(c), input: await body(c, shootDayCreateInput) }), 201))
+  .patch("/days/:dayId", async (c) => c.json(await service.updateShootDay(c.get("services"), { ...day(c), input: await body(c, shootDayUpdateInput) })))
+  .delete("/days/:dayId", async (c) => c.json(await service.deleteShootDay(c.get("services"), day(c))))
+  .get("/days/:dayId/call-sheet", async (c) => c.json(await service.getCallSheet(c.get("services"), day(c))))
   .get("/days/:dayId/call-sheet.pdf", async (c) => {
-    const pdf = await service.callSheetPdf(c.var.services, day(c));
+    const pdf = await service.callSheetPdf(c.get("services"), day(c));
     return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/pdf", "content-disposition": `attachment; filename="${pdf.fileName}"` });
   })
-  .post("/days/:dayId/call-sheet/send", async (c) => c.json(await service.sendCallSheet(c.var.services, day(c))))
-  .post("/days/:dayId/call-sheet/confirm", async (c) => c.json(await service.confirmAsUser(c.var.services, { ...day(c), client: client(c) })));
+  .post("/days/:dayId/call-sheet/send", async (c) => c.json(await service.sendCallSheet(c.get("services"), day(c))))
+  .post("/days/:dayId/call-sheet/confirm", async (c) => c.json(await service.confirmAsUser(c.get("services"), { ...day(c), client: client(c) })));
 
 /** /rest/v1/call-sheet-confirmation/{recipientId}: the e-mailed link, no sign-in; the token proves it. */
 export const publicConfirmationRoutes = new Hono<AppEnv>()
-  .get("/:recipientId", async (c) => c.json(await service.openConfirmation(c.var.services, { recipientId: param(c, "recipientId"), token: c.req.query("token") ?? "" })))
+  .get("/:recipientId", async (c) => c.json(await service.openConfirmation(c.get("services"), { recipientId: param(c, "recipientId"), token: c.req.query("token") ?? "" })))
   .post("/:recipientId", async (c) =>
-    c.json(await service.confirmByToken(c.var.services, { recipientId: param(c, "recipientId"), token: (await body(c, confirmInput)).token, client: client(c) })),
+    c.json(await service.confirmByToken(c.get("services"), { recipientId: param(c, "recipientId"), token: (await body(c, confirmInput)).token, client: client(c) })),
   );

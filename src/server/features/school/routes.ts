@@ -7,8 +7,8 @@ import { getSchoolSettingsDto, updateSchoolSettings } from "./service.ts";
 // Everyone signed in reads them (the UI shows the school's name and formats money in its currency);
 // only admins change them.
 export const schoolRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await getSchoolSettingsDto(c.var.services.db)))
+  .get("/", async (c) => c.json(await getSchoolSettingsDto(c.get("services").db)))
   .put("/", requireRole("admin"), async (c) => {
     const { version, settings } = await body(c, schoolSettingsUpdateSchema);
-    return c.json(await updateSchoolSettings(c.var.services, { actor: { id: c.var.user.id, name: c.var.user.name }, version, settings }));
+    return c.json(await updateSchoolSettings(c.get("services"), { actor: { id: c.get("user").id, name: c.get("user").name }, version, settings }));
   });

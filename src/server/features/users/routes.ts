@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { acceptInvitationInput, invitationInput, peopleQuery, roleChangeInput, userListQuery } from "../../../common/users.ts";
-import { requireRole, type AppEnv } from "../../auth/guards.ts";
+import { requireRole, type AppEnv, type WithVars } from "../../auth/guards.ts";
 import { body, query } from "../../lib/validate.ts";
 import { listAudit } from "../audit/service.ts";
 import { acceptInvitation, createInvitation, listInvitations, lookupInvitation, resendInvitation, revokeInvitation } from "./invitations.ts";
@@ -12,46 +12,46 @@ const page = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 const idParam = z.object({ id: z.string().min(1) });
-const actorOf = (c: { var: AppEnv["Variables"] }) => ({ id: c.var.user.id, name: c.var.user.name });
+const actorOf = (c: WithVars) => ({ id: c.get("user").id, name: c.get("user").name });
 
 // Each router checks the admin role for its own prefix only (a `use` on a router mounted at /rest/v1
 // would guard every other resource too).
 export const userRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
-  .get("/", async (c) => c.json(await listUsers(c.var.services, query(c, userListQuery))))
+  .get("/", async (c) => c.json(await listUsers(c.get("services"), query(c, userListQuery))))
   .patch("/:id", async (c) => {
     const { id } = idParam.parse(c.req.param());
     const { role } = await body(c, roleChangeInput);
-    return c.json(await changeRole(c.var.services, { actor: actorOf(c), userId: id, role }));
+    return c.json(await changeRole(c.get("services"), { actor: actorOf(c), userId: id, role }));
   })
   .post("/:id/deactivate", async (c) => {
     const { id } = idParam.parse(c.req.param());
-    return c.json(await setActive(c.var.services, { actor: actorOf(c), userId: id, active: false }));
+    return c.json(await setActive(c.get("services"), { actor: actorOf(c), userId: id, active: false }));
   })
   .post("/:id/reactivate", async (c) => {
     const { id } = idParam.parse(c.req.param());
-    return c.json(await setActive(c.var.services, { actor: actorOf(c), userId: id, active: true }));
+    return c.json(await setActive(c.get("services"), { actor: actorOf(c), userId: id, active: true }));
   });
 
 export const auditRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
-  .get("/", async (c) => c.json(await listAudit(c.var.services.db, query(c, page))));
+  .get("/", async (c) => c.json(await listAudit(c.get("services").db, query(c, page))));
 
 export const invitationAdminRoutes = new Hono<AppEnv>()
   .use(requireRole("admin"))
-  .get("/", async (c) => c.json(await listInvitations(c.var.services, query(c, page))))
+  .get("/", async (c) => c.json(await listInvitations(c.get("services"), query(c, page))))
   .post("/", async (c) => {
     const input = await body(c, invitationInput);
-    return c.json(await createInvitation(c.var.services, { actor: actorOf(c), ...input }), 201);
+    return c.json(await createInvitation(c.get("services"), { actor: actorOf(c), ...input }), 201);
   })
   .post("/:id/resend", async (c) => {
     const { id } = idParam.parse(c.req.param());
-    await resendInvitation(c.var.services, { actor: actorOf(c), id });
+    await resendInvitation(c.get("services"), { actor: actorOf(c), id });
     return c.body(null, 204);
   })
   .delete("/:id", async (c) => {
     const { id } = idParam.parse(c.req.param());
-    await revokeInvitation(c.var.services, { actor: actorOf(c), id });
+    await revokeInvitation(c.get("services"), { actor: actorOf(c), id });
     return c.body(null, 204);
   });
 
@@ -59,12 +59,12 @@ export const invitationAdminRoutes = new Hono<AppEnv>()
 export const invitationPublicRoutes = new Hono<AppEnv>()
   .get("/lookup", async (c) => {
     const { token } = query(c, z.object({ token: z.string().min(1, "This invitation link is not valid.") }));
-    return c.json(await lookupInvitation(c.var.services, token));
+    return c.json(await lookupInvitation(c.get("services"), token));
   })
   .post("/accept", async (c) => {
     const input = await body(c, acceptInvitationInput);
-    return acceptInvitation(c.var.services, c.var.auth, input);
+    return acceptInvitation(c.get("services"), c.get("auth"), input);
   });
 
 /** Any signed-in person: the directory behind crew and supervisor pickers (active people, name, e-mail, role). */
-export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await searchPeople(c.var.services, query(c, peopleQuery))));
+export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await searchPeople(c.get("services"), query(c, peopleQuery))));
