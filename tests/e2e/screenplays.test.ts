@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { usePortal } from "./support/fixtures.ts";
+import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
@@ -107,7 +107,7 @@ describe("screenplays", () => {
     await signIn(staff, "staff@portal.test");
     await staff.goto(url);
     await visible(staff.getByLabel("Script (Fountain)"));
-    await expect.poll(() => staff.getByLabel("Script (Fountain)").inputValue()).toContain("A chair.");
+    await expect.poll(() => staff.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT }).toContain("A chair.");
 
     await lena.getByLabel("Script (Fountain)").fill("INT. ROOM - DAY\n\nA red chair.\n");
     await visible(lena.getByRole("status").getByText("All changes saved"));
@@ -119,8 +119,9 @@ describe("screenplays", () => {
     await shot(staff, "conflict");
     await conflict.getByRole("button", { name: "Keep my text" }).click();
     await visible(staff.getByRole("status").getByText("All changes saved"));
+    // A reload under load takes longer than expect.poll's default second: wait as long as for anything on screen.
     await lena.reload();
-    await expect.poll(() => lena.getByLabel("Script (Fountain)").inputValue()).toContain("A chair by the window.");
+    await expect.poll(() => lena.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT }).toContain("A chair by the window.");
   });
 
   it("imports a Fountain file and refuses one of another kind with a clear message", async () => {
