@@ -94,12 +94,16 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     return () => ro.disconnect();
   }, [tab]);
 
-  // The textarea is uncontrolled: React keeping a controlled one in step also rewrites its default text,
-  // a copy of the whole script on every keystroke. Text that comes from elsewhere (a restore, their
-  // version, a realtime update) is put in here.
+  // The textarea is uncontrolled and has no default text: React writes a controlled value, and a
+  // defaultValue, into the textarea on every render of the editor (the default text as a DOM text node),
+  // a copy of the whole script per keystroke. Its text is put in here when it opens and when it comes
+  // from elsewhere (a restore, their version, a realtime update); the cursor keeps its offset.
   useLayoutEffect(() => {
     const el = area.current;
-    if (el && el.value !== draft.text) el.value = draft.text;
+    if (!el || el.value === draft.text) return;
+    const at = el.selectionStart;
+    el.value = draft.text;
+    el.setSelectionRange(at, at);
   }, [draft.text]);
 
   const trackCursor = () => {
@@ -218,7 +222,6 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
           <textarea
             id="fountain-text"
             ref={area}
-            defaultValue={draft.text}
             readOnly={readOnly}
             spellCheck
             onChange={(e) => {
@@ -246,7 +249,7 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                 content: (
                   <div ref={previewBox} className="overflow-auto rounded-md bg-zinc-100 py-4 lg:h-[72vh] dark:bg-zinc-800">
                     <div style={{ zoom }}>
-                      <ScriptPreview layout={layout} markedLines={noted} onLine={readOnly ? undefined : goTo} />
+                      <ScriptPreview layout={layout} viewport={previewBox} cursorLine={line} markedLines={noted} onLine={readOnly ? undefined : goTo} />
                     </div>
                   </div>
                 ),
