@@ -110,7 +110,8 @@ export const ScriptPreview = memo(function ScriptPreview({
     const top = Math.max(v.top, 0) - r.top;
     const bottom = Math.min(v.bottom, window.innerHeight) - r.top;
     const first = Math.min(slots - 1, Math.max(0, Math.floor(top / slotPx) - OVERSCAN));
-    const last = Math.min(slots - 1, Math.max(first, Math.floor(bottom / slotPx) + OVERSCAN));
+    // At least a few pages, also while the preview is out of sight (below the editor on a phone).
+    const last = Math.min(slots - 1, Math.max(first + 2 * OVERSCAN, Math.floor(bottom / slotPx) + OVERSCAN));
     setRange((old) => (old.first === first && old.last === last ? old : { first, last }));
   }, [slots, viewport]);
 
