@@ -1,6 +1,9 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { parseFountain } from "../../src/common/screenplay/fountain.ts";
+import { layoutScript } from "../../src/common/screenplay/layout.ts";
+import { seriousAxe } from "./support/axe.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
@@ -122,6 +125,48 @@ describe("screenplays", () => {
     // A reload under load takes longer than expect.poll's default second: wait as long as for anything on screen.
     await lena.reload();
     await expect.poll(() => lena.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT }).toContain("A chair by the window.");
+  });
+
+  it("draws a long script's pages as they come into sight and follows the cursor to its page", async () => {
+    const page = await e2e.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signIn(page, "student@portal.test");
+    await newScreenplay(page, "Long Night");
+    const scenes = Array.from({ length: 160 }, (_, i) => `INT. ROOM ${i} - DAY\n\nThe lamp flickers in room ${i}.\n\nMARA\nWe stay until ${i}.\n`);
+    const text = `Title: Long Night\n\n${scenes.join("\n")}`;
+    const layout = layoutScript(parseFountain(text));
+    const last = layout.pages.at(-1)!;
+    const lastScene = layout.scenes.at(-1)!.heading;
+    const sceneOnPage = (n: number) => layout.scenes.find((s) => s.page === n)!.heading;
+    await page.getByLabel("Script (Fountain)").fill(text);
+    await visible(page.getByText(`· ${last.number} pages`));
+    const preview = page.getByRole("tabpanel");
+    await visible(preview.getByRole("region", { name: "Page 1", exact: true }).getByText("INT. ROOM 0 - DAY"));
+    expect(await preview.getByRole("region", { name: /^Page \d+$/ }).count()).toBeLessThan(6);
+
+    // The scrollbar is the whole script's: scrolled to its end, the last page is there with its number.
+    await preview.locator(".overflow-auto").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const lastPage = preview.getByRole("region", { name: `Page ${last.number}`, exact: true });
+    await visible(lastPage.getByText(lastScene));
+    await visible(lastPage.getByText(`${last.number}.`, { exact: true }));
+    expect(await seriousAxe(page)).toEqual([]);
+
+    // Back at the top, a cursor put into a scene further on brings that scene's page into sight.
+    await preview.locator(".overflow-auto").evaluate((el) => el.scrollTo(0, 0));
+    await visible(preview.getByRole("region", { name: "Page 1", exact: true }));
+    const target = Math.ceil(last.number / 2);
+    await page.getByLabel("Script (Fountain)").evaluate((el: HTMLTextAreaElement, heading) => {
+      const at = el.value.indexOf(heading.replace(" - DAY", ""));
+      el.focus();
+      el.setSelectionRange(at, at);
+    }, sceneOnPage(target));
+    // The writer moves the cursor on by a character, as with the arrow key.
+    await page.keyboard.press("ArrowRight");
+    const targetPage = preview.getByRole("region", { name: `Page ${target}`, exact: true });
+    await visible(targetPage.getByText(sceneOnPage(target)));
+    const box = (await preview.locator(".overflow-auto").boundingBox())!;
+    const line = (await targetPage.getByText(sceneOnPage(target)).boundingBox())!;
+    expect(line.y).toBeGreaterThanOrEqual(box.y);
+    expect(line.y + line.height).toBeLessThanOrEqual(box.y + box.height);
   });
 
   it("imports a Fountain file and refuses one of another kind with a clear message", async () => {

@@ -247,7 +247,8 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                 id: "preview",
                 label: "Preview",
                 content: (
-                  <div ref={previewBox} className="overflow-auto rounded-md bg-zinc-100 py-4 lg:h-[72vh] dark:bg-zinc-800">
+                  // Focusable, so the keyboard scrolls through the pages as the mouse does.
+                  <div ref={previewBox} tabIndex={0} role="region" aria-label="Script pages" className="overflow-auto rounded-md bg-zinc-100 py-4 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[72vh] dark:bg-zinc-800">
                     <div style={{ zoom }}>
                       <ScriptPreview layout={layout} viewport={previewBox} cursorLine={line} markedLines={noted} onLine={readOnly ? undefined : goTo} />
                     </div>
