@@ -140,19 +140,19 @@ describe("screenplays", () => {
     await page.getByLabel("Script (Fountain)").fill(text);
     await visible(page.getByText(`· ${last.number} pages`));
     const preview = page.getByRole("tabpanel");
-    await visible(preview.getByRole("region", { name: "Page 1", exact: true }).getByText("INT. ROOM 0 - DAY"));
-    expect(await preview.getByRole("region", { name: /^Page \d+$/ }).count()).toBeLessThan(6);
-
-    // The scrollbar is the whole script's: scrolled to its end, the last page is there with its number.
-    await preview.locator(".overflow-auto").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const box = preview.getByRole("region", { name: "Script pages" });
+    // The pasted text leaves the cursor at its end, and the preview follows it there: the scrollbar is the
+    // whole script's, and only the pages in sight are drawn.
     const lastPage = preview.getByRole("region", { name: `Page ${last.number}`, exact: true });
     await visible(lastPage.getByText(lastScene));
     await visible(lastPage.getByText(`${last.number}.`, { exact: true }));
+    expect(await preview.getByRole("region", { name: /^Page \d+$/ }).count()).toBeLessThan(6);
+
+    await box.evaluate((el) => el.scrollTo(0, 0));
+    await visible(preview.getByRole("region", { name: "Page 1", exact: true }).getByText("INT. ROOM 0 - DAY"));
     expect(await seriousAxe(page)).toEqual([]);
 
-    // Back at the top, a cursor put into a scene further on brings that scene's page into sight.
-    await preview.locator(".overflow-auto").evaluate((el) => el.scrollTo(0, 0));
-    await visible(preview.getByRole("region", { name: "Page 1", exact: true }));
+    // From the top, a cursor put into a scene further on brings that scene's page into sight.
     const target = Math.ceil(last.number / 2);
     await page.getByLabel("Script (Fountain)").evaluate((el: HTMLTextAreaElement, heading) => {
       const at = el.value.indexOf(heading.replace(" - DAY", ""));
@@ -163,10 +163,10 @@ describe("screenplays", () => {
     await page.keyboard.press("ArrowRight");
     const targetPage = preview.getByRole("region", { name: `Page ${target}`, exact: true });
     await visible(targetPage.getByText(sceneOnPage(target)));
-    const box = (await preview.locator(".overflow-auto").boundingBox())!;
+    const frame = (await box.boundingBox())!;
     const line = (await targetPage.getByText(sceneOnPage(target)).boundingBox())!;
-    expect(line.y).toBeGreaterThanOrEqual(box.y);
-    expect(line.y + line.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(line.y).toBeGreaterThanOrEqual(frame.y);
+    expect(line.y + line.height).toBeLessThanOrEqual(frame.y + frame.height);
   });
 
   it("imports a Fountain file and refuses one of another kind with a clear message", async () => {
