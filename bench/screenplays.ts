@@ -84,8 +84,8 @@ export async function benchKeystroke(portal: RunningPortal, cookie: string): Pro
           (window as unknown as { __sync: number[] }).__sync = [...((window as unknown as { __sync?: number[] }).__sync ?? []), performance.now() - started];
           // Checked at the start of each frame; the clock stops after the frame that found the text has
           // been drawn (a message posted from its animation-frame callback runs after its style, layout and paint).
-          const shown = () => new Promise<boolean>((r) => requestAnimationFrame(() => r(!!document.querySelector(".screenplay-preview")?.textContent?.includes(m))));
-          while (!(await shown()));
+          // (No named function here: tsx would wrap it in a helper the page does not have.)
+          while (!(await new Promise<boolean>((r) => requestAnimationFrame(() => r(!!document.querySelector(".screenplay-preview")?.textContent?.includes(m))))));
           await new Promise<void>((r) => {
             const channel = new MessageChannel();
             channel.port1.onmessage = () => r();
