@@ -1,7 +1,10 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { usePortal } from "./support/fixtures.ts";
+import { parseFountain } from "../../src/common/screenplay/fountain.ts";
+import { layoutScript } from "../../src/common/screenplay/layout.ts";
+import { seriousAxe } from "./support/axe.ts";
+import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
@@ -107,7 +110,7 @@ describe("screenplays", () => {
     await signIn(staff, "staff@portal.test");
     await staff.goto(url);
     await visible(staff.getByLabel("Script (Fountain)"));
-    await expect.poll(() => staff.getByLabel("Script (Fountain)").inputValue()).toContain("A chair.");
+    await expect.poll(() => staff.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT }).toContain("A chair.");
 
     await lena.getByLabel("Script (Fountain)").fill("INT. ROOM - DAY\n\nA red chair.\n");
     await visible(lena.getByRole("status").getByText("All changes saved"));
@@ -119,8 +122,51 @@ describe("screenplays", () => {
     await shot(staff, "conflict");
     await conflict.getByRole("button", { name: "Keep my text" }).click();
     await visible(staff.getByRole("status").getByText("All changes saved"));
+    // A reload under load takes longer than expect.poll's default second: wait as long as for anything on screen.
     await lena.reload();
-    await expect.poll(() => lena.getByLabel("Script (Fountain)").inputValue()).toContain("A chair by the window.");
+    await expect.poll(() => lena.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT }).toContain("A chair by the window.");
+  });
+
+  it("draws a long script's pages as they come into sight and follows the cursor to its page", async () => {
+    const page = await e2e.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signIn(page, "student@portal.test");
+    await newScreenplay(page, "Long Night");
+    const scenes = Array.from({ length: 160 }, (_, i) => `INT. ROOM ${i} - DAY\n\nThe lamp flickers in room ${i}.\n\nMARA\nWe stay until ${i}.\n`);
+    const text = `Title: Long Night\n\n${scenes.join("\n")}`;
+    const layout = layoutScript(parseFountain(text));
+    const last = layout.pages.at(-1)!;
+    const lastScene = layout.scenes.at(-1)!.heading;
+    const sceneOnPage = (n: number) => layout.scenes.find((s) => s.page === n)!.heading;
+    await page.getByLabel("Script (Fountain)").fill(text);
+    await visible(page.getByText(`· ${last.number} pages`));
+    const preview = page.getByRole("tabpanel");
+    const box = preview.getByRole("region", { name: "Script pages" });
+    // The pasted text leaves the cursor at its end, and the preview follows it there: the scrollbar is the
+    // whole script's, and only the pages in sight are drawn.
+    const lastPage = preview.getByRole("region", { name: `Page ${last.number}`, exact: true });
+    await visible(lastPage.getByText(lastScene));
+    await visible(lastPage.getByText(`${last.number}.`, { exact: true }));
+    expect(await preview.getByRole("region", { name: /^Page \d+$/ }).count()).toBeLessThan(6);
+
+    await box.evaluate((el) => el.scrollTo(0, 0));
+    await visible(preview.getByRole("region", { name: "Page 1", exact: true }).getByText("INT. ROOM 0 - DAY"));
+    expect(await seriousAxe(page)).toEqual([]);
+
+    // From the top, a cursor put into a scene further on brings that scene's page into sight.
+    const target = Math.ceil(last.number / 2);
+    await page.getByLabel("Script (Fountain)").evaluate((el: HTMLTextAreaElement, heading) => {
+      const at = el.value.indexOf(heading.replace(" - DAY", ""));
+      el.focus();
+      el.setSelectionRange(at, at);
+    }, sceneOnPage(target));
+    // The writer moves the cursor on by a character, as with the arrow key.
+    await page.keyboard.press("ArrowRight");
+    const targetPage = preview.getByRole("region", { name: `Page ${target}`, exact: true });
+    await visible(targetPage.getByText(sceneOnPage(target)));
+    const frame = (await box.boundingBox())!;
+    const line = (await targetPage.getByText(sceneOnPage(target)).boundingBox())!;
+    expect(line.y).toBeGreaterThanOrEqual(frame.y);
+    expect(line.y + line.height).toBeLessThanOrEqual(frame.y + frame.height);
   });
 
   it("imports a Fountain file and refuses one of another kind with a clear message", async () => {

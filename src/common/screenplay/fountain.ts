@@ -36,7 +36,10 @@ export interface ScriptElement {
 
 export interface TitleEntry {
   key: string;
+  /** Plain text; lines are kept. */
   text: string;
+  /** Bold, italic and underlined stretches of `text`; absent when all of it is plain. */
+  marks?: Mark[];
 }
 
 export interface ParsedScript {
@@ -147,7 +150,11 @@ function parseChunk(text: string): ParsedScript {
   for (const t of tokens) {
     if (t.is_title) {
       const key = t.type.toLowerCase();
-      titlePage.push({ key: TITLE_KEYS[key] ?? key, text: plainText((t.text ?? "").replace(/<br\s*\/?>/g, "\n")) });
+      const spans = inlineSpans((t.text ?? "").replace(/<br\s*\/?>/g, "\n"));
+      const entry: TitleEntry = { key: TITLE_KEYS[key] ?? key, text: spans.map((x) => x.text).join("") };
+      const marks = marksOf(spans);
+      if (marks.length > 0) entry.marks = marks;
+      titlePage.push(entry);
       continue;
     }
     if (t.type === "dialogue_begin") {

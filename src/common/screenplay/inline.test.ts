@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFountain } from "./fountain.ts";
-import { parseInline } from "./inline.ts";
+import { parseInline, styledLines } from "./inline.ts";
 import { layoutScript } from "./layout.ts";
 
 describe("Fountain emphasis", () => {
@@ -47,5 +47,20 @@ describe("Fountain emphasis", () => {
     const dialogue = cells.find((c) => c.type === "dialogue")!;
     expect(dialogue.text).toBe("I really mean *it*.");
     expect(dialogue.spans).toEqual([{ text: "I " }, { text: "really", italic: true }, { text: " mean *it*." }]);
+  });
+
+  it("styles the title page's entries too, line by line", () => {
+    const { titlePage } = parseFountain("Title: **The** _Salt_ Road\nCredit: written by\nAuthor: *Ana* Ruiz\nContact:\n    _Agent_ Smith\n    **555** 0100\n\nINT. ROOM - DAY\n\nA chair.\n");
+    const title = titlePage.find((e) => e.key === "title")!;
+    expect(title.text).toBe("The Salt Road");
+    expect(styledLines(title.text, title.marks)).toEqual([[{ text: "The", bold: true }, { text: " " }, { text: "Salt", underline: true }, { text: " Road" }]]);
+    expect(titlePage.find((e) => e.key === "credit")).toEqual({ key: "credit", text: "written by" });
+    const contact = titlePage.find((e) => e.key === "contact")!;
+    expect(contact.text).toBe("Agent Smith\n555 0100");
+    expect(styledLines(contact.text, contact.marks)).toEqual([
+      [{ text: "Agent", underline: true }, { text: " Smith" }],
+      [{ text: "555", bold: true }, { text: " 0100" }],
+    ]);
+    expect(styledLines("", undefined)).toEqual([[]]);
   });
 });

@@ -92,7 +92,7 @@ export function lineSpans(source: string, line: string, from: number, marks: Mar
   for (const c of line) {
     while (pos < source.length && source[pos] !== c) pos++;
     const m = marks.find((x) => pos >= x.start && pos < x.end);
-    const style: Style = m ? { ...(m.bold && { bold: true }), ...(m.italic && { italic: true }), ...(m.underline && { underline: true }) } : {};
+    const style = m ? styleOf(m) : {};
     if (m) styled = true;
     const last = spans.at(-1);
     if (last && sameStyle(last, style)) last.text += c;
@@ -100,4 +100,26 @@ export function lineSpans(source: string, line: string, from: number, marks: Mar
     pos++;
   }
   return { spans: styled ? spans : undefined, next: pos };
+}
+
+const styleOf = (m: Mark): Style => ({ ...(m.bold && { bold: true }), ...(m.italic && { italic: true }), ...(m.underline && { underline: true }) });
+
+/**
+ * Text that keeps its own line breaks (a title-page entry), line by line as spans of the same style:
+ * emphasis never crosses a line break, so each line's stretch of the marks is its own.
+ */
+export function styledLines(text: string, marks: Mark[] = []): Span[][] {
+  let from = 0;
+  return text.split("\n").map((line) => {
+    const spans: Span[] = [];
+    for (let k = from; k < from + line.length; k++) {
+      const m = marks.find((x) => k >= x.start && k < x.end);
+      const style = m ? styleOf(m) : {};
+      const last = spans.at(-1);
+      if (last && sameStyle(last, style)) last.text += text[k];
+      else spans.push({ text: text[k]!, ...style });
+    }
+    from += line.length + 1;
+    return spans;
+  });
 }

@@ -27,4 +27,15 @@ describe("screenplay PDF", () => {
     expect(strokes(styled.ops)).toBe(1);
     expect(strokes(plain.ops)).toBe(0);
   });
+
+  it("styles the title page's emphasis the same way", async () => {
+    const strokes = (ops: string) => ops.split("\n").filter((l) => /^\s*S\s*$/.test(l)).length;
+    const styled = await firstPage("Title: The *Salt* Road\nAuthor: *Ana* Ruiz\nContact: _Agent_ Smith\n\nINT. DECK - DAY\n\nA chair.\n");
+    // The title prints bold throughout, so its italic word is bold italic.
+    expect(styled.fonts).toEqual(["/Courier", "/Courier-Bold", "/Courier-BoldOblique", "/Courier-Oblique"]);
+    expect(strokes(styled.ops)).toBe(1);
+    const plain = await firstPage("Title: The Salt Road\nAuthor: Ana Ruiz\nContact: Agent Smith\n\nINT. DECK - DAY\n\nA chair.\n");
+    expect(plain.fonts).toEqual(["/Courier", "/Courier-Bold"]);
+    expect(strokes(plain.ops)).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 /** The script as an industry-format PDF: the same rows the preview draws, in Courier 12 pt on US Letter. */
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, StandardFonts, rgb, type PDFPage } from "pdf-lib";
+import { styledLines, type Span } from "../../../common/screenplay/inline.ts";
 import { LINE_WIDTH, type Layout } from "../../../common/screenplay/layout.ts";
 
 const PT = 72;
@@ -28,23 +29,36 @@ export async function screenplayPdf(layout: Layout, opts: { title: string; revis
   const boldItalic = await doc.embedFont(StandardFonts.CourierBoldOblique);
   const y = (row: number) => PAGE.height - TOP - LINE * (row + 1) + 3;
 
+  /** Draws one printed line of styled spans from x; scene headings and the title print bold throughout. */
+  const drawSpans = (page: PDFPage, spans: Span[], x: number, at: number, allBold = false) => {
+    for (const s of spans) {
+      const b = allBold || s.bold;
+      const font = b && s.italic ? boldItalic : b ? bold : s.italic ? italic : regular;
+      const text = printable(s.text);
+      page.drawText(text, { x, y: at, size: 12, font });
+      const width = text.length * CHAR;
+      if (s.underline) page.drawLine({ start: { x, y: at - 1.5 }, end: { x: x + width, y: at - 1.5 }, thickness: 0.6, color: rgb(0, 0, 0) });
+      x += width;
+    }
+  };
+
   const tp = layout.titlePage;
   if (tp.length > 0) {
     const page = doc.addPage([PAGE.width, PAGE.height]);
-    const centre = (text: string, row: number, font = regular) => {
-      const t = printable(text);
-      page.drawText(t, { x: LEFT + ((LINE_WIDTH - t.length) * CHAR) / 2, y: y(row), size: 12, font });
-    };
     let row = 18;
     for (const key of ["title", "credit", "author", "source"]) {
       for (const e of tp.filter((x) => x.key === key)) {
-        for (const line of e.text.split("\n")) centre(key === "title" ? line.toUpperCase() : line, row++, key === "title" ? bold : regular);
+        for (const line of styledLines(e.text, e.marks)) {
+          const spans = key === "title" ? line.map((s) => ({ ...s, text: s.text.toUpperCase() })) : line;
+          const width = printable(spans.map((s) => s.text).join("")).length;
+          drawSpans(page, spans, LEFT + ((LINE_WIDTH - width) * CHAR) / 2, y(row++), key === "title");
+        }
         row += key === "title" ? 3 : 1;
       }
     }
     let bottom = 48;
     for (const e of tp.filter((x) => ["date", "contact", "copyright", "notes", "revision"].includes(x.key))) {
-      for (const line of e.text.split("\n")) page.drawText(printable(line), { x: LEFT, y: y(bottom++), size: 12, font: regular });
+      for (const line of styledLines(e.text, e.marks)) drawSpans(page, line, LEFT, y(bottom++));
     }
   }
 
@@ -56,19 +70,7 @@ export async function screenplayPdf(layout: Layout, opts: { title: string; revis
     }
     if (opts.revision) page.drawText(printable(opts.revision), { x: LEFT, y: PAGE.height - 0.5 * PT - LINE + 3, size: 9, font: regular, color: rgb(0.35, 0.35, 0.35) });
     p.rows.forEach((r, i) => {
-      for (const c of r.cells) {
-        const base = c.type === "scene_heading";
-        let x = LEFT + c.col * CHAR;
-        for (const s of c.spans ?? [{ text: c.text }]) {
-          const b = base || s.bold;
-          const font = b && s.italic ? boldItalic : b ? bold : s.italic ? italic : regular;
-          const text = printable(s.text);
-          page.drawText(text, { x, y: y(i), size: 12, font });
-          const width = text.length * CHAR;
-          if (s.underline) page.drawLine({ start: { x, y: y(i) - 1.5 }, end: { x: x + width, y: y(i) - 1.5 }, thickness: 0.6, color: rgb(0, 0, 0) });
-          x += width;
-        }
-      }
+      for (const c of r.cells) drawSpans(page, c.spans ?? [{ text: c.text }], LEFT + c.col * CHAR, y(i), c.type === "scene_heading");
     });
   }
   return doc.save();

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileDown, Lock, LockOpen } from "lucide-react";
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
@@ -80,9 +80,10 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
   const previewBox = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
 
-  // The preview follows the text a beat behind fast typing, so keystrokes never wait for a long script's layout.
-  const deferred = useDeferredValue(draft.text);
-  const layout = useMemo(() => layoutScript(parseFountain(deferred), { locked: detail.lockedScenes }), [deferred, detail.lockedScenes]);
+  // The preview is laid out in the keystroke's own render: a keystroke re-parses one scene and lays out
+  // the pages (a few ms for 120 pages), and a deferred value cost a second render of the editor and a
+  // scheduler hop, more than the layout itself (see the screenplays decision record, "Speed").
+  const layout = useMemo(() => layoutScript(parseFountain(draft.text), { locked: detail.lockedScenes }), [draft.text, detail.lockedScenes]);
   const report = useMemo(() => (tab === "reports" ? reportFromLayout(layout) : null), [layout, tab]);
   const noted = useMemo(() => new Set(detail.notes.filter((n) => !n.resolved).map((n) => n.line)), [detail.notes]);
 
@@ -94,17 +95,28 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     return () => ro.disconnect();
   }, [tab]);
 
-  // The textarea is uncontrolled: React keeping a controlled one in step also rewrites its default text,
-  // a copy of the whole script on every keystroke. Text that comes from elsewhere (a restore, their
-  // version, a realtime update) is put in here.
+  // The textarea is uncontrolled and has no default text: React writes a controlled value, and a
+  // defaultValue, into the textarea on every render of the editor (the default text as a DOM text node),
+  // a copy of the whole script per keystroke. Its text is put in here when it opens and when it comes
+  // from elsewhere (a restore, their version, a realtime update); the cursor keeps its offset.
   useLayoutEffect(() => {
     const el = area.current;
-    if (el && el.value !== draft.text) el.value = draft.text;
+    if (!el || el.value === draft.text) return;
+    const at = el.selectionStart;
+    el.value = draft.text;
+    el.setSelectionRange(at, at);
   }, [draft.text]);
 
+  // Set only when the line changes: React may render the editor again even for an unchanged value.
+  const lineNow = useRef(0);
+  const moveTo = useCallback((n: number) => {
+    if (n === lineNow.current) return;
+    lineNow.current = n;
+    setLine(n);
+  }, []);
   const trackCursor = () => {
     const el = area.current;
-    if (el) setLine(lineAt(el.value, el.selectionStart));
+    if (el) moveTo(lineAt(el.value, el.selectionStart));
   };
   // Stable, so the preview's unchanged pages are not drawn again on each keystroke.
   const goTo = useCallback((n: number) => {
@@ -114,8 +126,8 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     el.focus();
     el.setSelectionRange(offset, offset);
     el.scrollTop = Math.max(0, n * 20 - el.clientHeight / 3);
-    setLine(n);
-  }, []);
+    moveTo(n);
+  }, [moveTo]);
 
   const accept = (d: ScreenplayDetail, adopt: boolean) => {
     queryClient.setQueryData(["screenplay", d.id], d);
@@ -218,7 +230,6 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
           <textarea
             id="fountain-text"
             ref={area}
-            defaultValue={draft.text}
             readOnly={readOnly}
             spellCheck
             onChange={(e) => {
@@ -244,9 +255,10 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                 id: "preview",
                 label: "Preview",
                 content: (
-                  <div ref={previewBox} className="overflow-auto rounded-md bg-zinc-100 py-4 lg:h-[72vh] dark:bg-zinc-800">
+                  // Focusable, so the keyboard scrolls through the pages as the mouse does.
+                  <div ref={previewBox} tabIndex={0} role="region" aria-label="Script pages" className="overflow-auto rounded-md bg-zinc-100 py-4 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[72vh] dark:bg-zinc-800">
                     <div style={{ zoom }}>
-                      <ScriptPreview layout={layout} markedLines={noted} onLine={readOnly ? undefined : goTo} />
+                      <ScriptPreview layout={layout} viewport={previewBox} cursorLine={line} markedLines={noted} onLine={readOnly ? undefined : goTo} />
                     </div>
                   </div>
                 ),
