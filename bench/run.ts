@@ -5,9 +5,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { launchBrowser } from "../tests/e2e/support/browser.ts";
+import { AUTH_JS_TARGET_KB, authFirstLoadJs } from "./auth-js.ts";
 import { benchBudget } from "./budgets.ts";
 import { benchEquipment } from "./equipment.ts";
 import { LIGHTHOUSE_TARGET, lighthouseOverview } from "./lighthouse.ts";
@@ -20,7 +19,6 @@ import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/s
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const MEMORY_TARGET_MB = 300;
-const AUTH_JS_TARGET_KB = 120;
 const DEMO_EMAIL = "admin@portal.test";
 const DEMO_PASSWORD = "portal-demo";
 
@@ -76,33 +74,6 @@ async function load(name: string, opts: { url: string; method?: string; headers?
   const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION_S, timeout: 30 });
   process.stdout.write(`${Math.round(r.requests.average)} req/s\n`);
   return r;
-}
-
-async function authFirstLoadJs(portal: RunningPortal) {
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext({ baseURL: portal.url });
-    const page = await context.newPage();
-    const pending: Promise<{ url: string; bytes: number; gzipBytes: number } | null>[] = [];
-    page.on("response", (response) => {
-      const url = new URL(response.url());
-      const type = response.headers()["content-type"] ?? "";
-      if (url.origin !== portal.url || !(type.includes("javascript") || url.pathname.endsWith(".js"))) return;
-      pending.push(
-        response
-          .body()
-          .then((body) => ({ url: url.pathname, bytes: body.length, gzipBytes: gzipSync(body).length }))
-          .catch(() => null),
-      );
-    });
-    await page.goto("/auth", { waitUntil: "networkidle" });
-    const files = (await Promise.all(pending)).filter((f) => f !== null);
-    await context.close();
-    const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
-    return { files, gzipBytes };
-  } finally {
-    await browser.close();
-  }
 }
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

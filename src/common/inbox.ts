@@ -26,6 +26,3 @@ export interface NotificationPage {
   unread: number;
   items: NotificationDto[];
 }
-
-/** Query key of the notification centre; every change to it invalidates this. */
-export const NOTIFICATIONS_QUERY_KEY = ["notifications"] as const;

@@ -3,6 +3,7 @@
  * /rest/v1/admin… accept (zod) and answer (DTO types). Dates are "YYYY-MM-DD", instants ISO 8601 strings.
  */
 import { z } from "zod";
+import { BOARD_COLUMN_DEFAULT, BOARD_COLUMN_MAX, TIMELINE_WEEKS_DEFAULT, TIMELINE_WEEKS_MAX } from "./overview.ts";
 import { projectListQuery, type PersonRef } from "./project-api.ts";
 import type { Phase, ProjectType } from "./projects.ts";
 import type { Role } from "./roles.ts";
@@ -11,18 +12,12 @@ import type { Role } from "./roles.ts";
 export const overviewFilters = projectListQuery.pick({ search: true, type: true, phase: true, course: true, supervisorId: true, academicYear: true });
 export type OverviewFilters = z.infer<typeof overviewFilters>;
 
-export const BOARD_COLUMN_DEFAULT = 50;
-export const BOARD_COLUMN_MAX = 100;
-
 /** A column longer than `limit` shows its first cards and its count; `offset` (with `phase`) loads more. */
 export const boardQuery = overviewFilters.extend({
   limit: z.coerce.number("limit is a number").int().min(1, "limit is at least 1").max(BOARD_COLUMN_MAX, `limit is at most ${BOARD_COLUMN_MAX}`).default(BOARD_COLUMN_DEFAULT),
   offset: z.coerce.number("offset is a number").int().min(0, "offset is at least 0").default(0),
 });
 export type BoardQuery = z.infer<typeof boardQuery>;
-
-export const TIMELINE_WEEKS_DEFAULT = 6;
-export const TIMELINE_WEEKS_MAX = 26;
 
 export const timelineQuery = overviewFilters.extend({
   from: z.iso.date({ message: "from looks like 2026-10-15" }).optional(),

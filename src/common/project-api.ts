@@ -10,6 +10,7 @@ import {
   LICENCE_STATUSES,
   PHASES,
   PROJECT_TYPES,
+  REASON_MAX,
   type ConsentStatus,
   type FilmRole,
   type GreenlightItem,
@@ -26,9 +27,6 @@ export type { Page } from "./users.ts";
 export const PROJECT_TITLE_MAX = 200;
 export const LOGLINE_MAX = 500;
 export const SYNOPSIS_MAX = 10_000;
-export const REASON_MAX = 1000;
-/** A staff override of an incomplete greenlight needs a written reason at least this long. */
-export const OVERRIDE_REASON_MIN = 10;
 export const PROJECT_PAGE_MAX = 100;
 
 /** The server's one check of shoot dates, exported so a form can say the same thing before sending. */

@@ -20,6 +20,10 @@ export const PHASE_LABELS: Record<Phase, string> = {
   completed: "Completed",
 };
 
+/** The reason written for a phase change, and a staff override of an incomplete greenlight (which needs this many characters). */
+export const REASON_MAX = 1000;
+export const OVERRIDE_REASON_MIN = 10;
+
 export const FILM_ROLES = [
   "director",
   "producer",

@@ -2,10 +2,17 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./lib/theme.ts";
 import { App } from "./app/App.tsx";
+import { createRouter } from "./app/router.tsx";
+import { lookAtSession } from "./features/auth/AuthProvider.tsx";
 import "./styles.css";
+
+// Asked for before React's first render (a long task on a slow phone), so that the session and the
+// code of the page opened (the router loads it as it starts) are on their way meanwhile.
+void lookAtSession();
+const router = createRouter();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <App router={router} />
   </StrictMode>,
 );

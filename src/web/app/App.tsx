@@ -5,7 +5,6 @@ import { ToastHost } from "../components/toast.tsx";
 import { AuthProvider, useAuth } from "../features/auth/AuthProvider.tsx";
 import { createQueryClient } from "./queryClient.ts";
 import { useRealtime } from "./realtime.ts";
-import { createRouter } from "./router.tsx";
 
 /** Screens that load toasts only when they first show one (see components/toast.tsx). */
 const LIGHT_PATHS = new Set(["/auth", "/reset-password"]);
@@ -17,9 +16,9 @@ function Background({ router }: { router: DataRouter }) {
   return <ToastHost eager={!!user || !LIGHT_PATHS.has(pathname)} />;
 }
 
-export function App() {
+/** `router`: made by main.tsx before the first render, so that the page's code starts loading at once. */
+export function App({ router }: { router: DataRouter }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -1,6 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
 import {
-  OVERRIDE_REASON_MIN,
   UNLICENSED_STATUSES,
   shootDatesProblem,
   type ActivityDto,
@@ -41,7 +40,7 @@ import {
   projectUpdateInput,
 } from "../../../common/project-api.ts";
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
-import { FILM_ROLE_LABELS, PHASES, PHASE_LABELS, type FilmRole, type GreenlightItem, type Phase } from "../../../common/projects.ts";
+import { FILM_ROLE_LABELS, OVERRIDE_REASON_MIN, PHASES, PHASE_LABELS, type FilmRole, type GreenlightItem, type Phase } from "../../../common/projects.ts";
 import type { Role } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";

@@ -65,6 +65,18 @@ async function fetchSession(): Promise<Session | null> {
   return toSession(raw, profile);
 }
 
+let firstLook: Promise<Session | null> | null = null;
+
+/**
+ * The page's first look at the session (null when signed out or the server cannot be asked). main.tsx
+ * starts it before React's first render, a long task on a slow phone, so that the answer is on its way
+ * meanwhile; the provider then takes the same answer instead of asking again.
+ */
+export function lookAtSession(): Promise<Session | null> {
+  firstLook ??= fetchSession().catch(() => null);
+  return firstLook;
+}
+
 function sameUser(a: AuthUser, b: AuthUser) {
   return (
     a.email === b.email &&
@@ -245,13 +257,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // First look at the session.
   useEffect(() => {
     let cancelled = false;
-    fetchSession()
-      .catch(() => null)
-      .then((s) => {
-        if (cancelled) return;
-        store(s);
-        setLoading(false);
-      });
+    void lookAtSession().then((s) => {
+      if (cancelled) return;
+      store(s);
+      setLoading(false);
+    });
     return () => {
       cancelled = true;
     };

@@ -1,11 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { NOTIFICATIONS_QUERY_KEY, type NotificationPage } from "../../../common/inbox.ts";
+import type { NotificationPage } from "../../../common/inbox.ts";
 import { notify } from "../../components/toast.tsx";
 import { api, errorText } from "../../lib/api.ts";
 
 const BASE = "/rest/v1/notifications";
 /** Rows per page of the bell's list. */
 export const FEED_PAGE = 10;
+
+/** Query key of the notification centre: the server's "notifications.changed" event invalidates it. */
+export const NOTIFICATIONS_QUERY_KEY = ["notifications"] as const;
 
 /**
  * Every query here starts with NOTIFICATIONS_QUERY_KEY, so the server's "notifications.changed" event

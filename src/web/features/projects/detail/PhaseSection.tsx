@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { OVERRIDE_REASON_MIN, type GreenlightBlockDetails, type PhaseChangeInput, type ProjectDetail } from "../../../../common/project-api.ts";
-import { PHASE_LABELS, PHASES, type Phase } from "../../../../common/projects.ts";
+import { type GreenlightBlockDetails, type PhaseChangeInput, type ProjectDetail } from "../../../../common/project-api.ts";
+import { OVERRIDE_REASON_MIN, PHASE_LABELS, PHASES, type Phase } from "../../../../common/projects.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
