@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seriousAxe } from "./support/axe.ts";
@@ -166,6 +167,55 @@ describe("budgets", () => {
     await staff.getByRole("dialog", { name: "Delete This Expense?" }).getByRole("button", { name: "Delete expense" }).click();
     await toast(staff, "Expense deleted");
     await gone(staff.getByRole("list", { name: "Expenses" }).getByText("Lighting truck, day 1", { exact: true }));
+  });
+
+  it("a long budget keeps only the lines near the view in the document; the keyboard, a save problem and a new line reach the others", async () => {
+    const student = await e2e.newPage();
+    await signIn(student, "student@portal.test");
+    const created = await student.request.post("/rest/v1/projects", { data: { title: "Long Budget Film", type: "fiction", academicYear: "2031/32", myRoles: ["producer"] } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const lines = Array.from({ length: 400 }, (_, i) => ({ id: randomUUID(), accountCode: "2100", description: `Kit item ${i + 1}`, quantity: 100, units: "days", rate: 1_000, notes: "" }));
+    expect((await student.request.put(`/rest/v1/budgets/${id}`, { data: { version: 0, contingencyBps: 1000, lines } })).status()).toBe(200);
+    await student.goto(`/project/${id}?tab=budget`);
+    await visible(student.getByLabel("Line 1 description"));
+    await visible(student.getByText("400 lines: the ones near the view are drawn as you scroll"));
+    const drawn = () => student.locator("tr[data-index]").count();
+    expect(await drawn()).toBeLessThan(100);
+    expect(await student.getByLabel("Line 400 description").count()).toBe(0);
+
+    // Down the sheet by keyboard: each next line is drawn before the focus reaches it, and the first ones leave.
+    await student.getByLabel("Line 1 description").focus();
+    for (let i = 0; i < 80; i++) await student.keyboard.press("ArrowDown");
+    await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Line 81 description");
+    await expect.poll(() => student.getByLabel("Line 1 description").count()).toBe(0);
+    expect(await drawn()).toBeLessThan(100);
+
+    // A problem on a line far from the view is drawn and focused when saving.
+    await student.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await student.getByLabel("Line 400 rate").fill("twelve");
+    // The focused line stays drawn while it is out of view; once the focus is elsewhere, it leaves.
+    await student.evaluate(() => window.scrollTo(0, 0));
+    await visible(student.getByLabel("Line 1 description"));
+    expect(await student.getByLabel("Line 400 rate").count()).toBe(1);
+    await student.getByLabel("Line 1 description").focus();
+    await gone(student.getByLabel("Line 400 rate"));
+    await student.getByLabel("Line 1 description").press("Control+s");
+    await toast(student, "Budget not saved", "Line 400: the rate is an amount with at most 2 decimals, like 120.50.");
+    await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Line 400 rate");
+    await student.getByLabel("Line 400 rate").fill("12");
+    await student.getByLabel("Line 400 rate").press("Enter");
+    await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Line 401 description");
+    await student.getByLabel("Line 401 description").fill("Spare batteries");
+    await student.getByLabel("Line 401 rate").fill("5");
+    expect(await seriousAxe(student), "a long budget, scrolled to its end").toEqual([]);
+
+    // For the browser's find, every line can be drawn at once.
+    await button(student, "Show all 401 lines").click();
+    await visible(student.getByText("All 401 lines are drawn"));
+    expect(await drawn()).toBe(401);
+    await student.getByLabel("Line 1 description").press("Control+s");
+    await toast(student, "Budget saved", "401 lines, 4,407.70 EUR in total.");
   });
 
   it("an admin renames an account of the school's chart in Settings, and the guide explains budgets", async () => {

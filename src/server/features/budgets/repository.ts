@@ -6,7 +6,7 @@ import { budgetAccounts, budgetExpenses, budgetLines, budgetProposals, budgets, 
 export { isMember } from "../projects/repository.ts";
 
 export type BudgetRow = typeof budgets.$inferSelect;
-export type LineRow = typeof budgetLines.$inferSelect;
+export type LineRow = Omit<typeof budgetLines.$inferSelect, "budgetId">;
 export type ProposalRow = typeof budgetProposals.$inferSelect;
 
 /** The school's chart; an empty one is filled from the template the first time anyone asks. */
@@ -59,8 +59,20 @@ export async function selectBudget(db: DbOrTx, projectId: string, opts: { lock?:
   return row ?? null;
 }
 
-export async function selectLines(db: DbOrTx, budgetId: string) {
-  return db.select().from(budgetLines).where(eq(budgetLines.budgetId, budgetId)).orderBy(asc(budgetLines.position));
+/**
+ * The draft's lines in order, as one JSON array: a budget has up to thousands of lines, and reading them as
+ * rows costs the driver a parse per field (2,000 lines: 30–45 ms on PGlite, against 15–18 ms for the array).
+ * Every column is text or an integer within the safe range, so JSON carries each value exactly.
+ */
+export async function selectLines(db: DbOrTx, budgetId: string): Promise<LineRow[]> {
+  const { rows } = await db.execute<{ lines: string }>(sql`
+    select coalesce(json_agg(l order by l.position), '[]')::text as lines from (
+      select ${budgetLines.id} as "id", ${budgetLines.accountCode} as "accountCode", ${budgetLines.description} as "description",
+             ${budgetLines.quantity} as "quantity", ${budgetLines.units} as "units", ${budgetLines.rate} as "rate",
+             ${budgetLines.notes} as "notes", ${budgetLines.position} as "position"
+      from ${budgetLines} where ${budgetLines.budgetId} = ${budgetId}
+    ) l`);
+  return JSON.parse(rows[0]!.lines) as LineRow[];
 }
 
 const CHUNK = 1000;
@@ -110,6 +122,14 @@ export async function selectSpentLinesOutside(db: DbOrTx, budgetId: string, keep
 export async function selectExpenses(db: DbOrTx, budgetId: string) {
   return db.select().from(budgetExpenses).where(eq(budgetExpenses.budgetId, budgetId)).orderBy(desc(budgetExpenses.spentOn), desc(budgetExpenses.createdAt));
 }
+
+/**
+ * A large JSON text as a jsonb parameter in binary form (a version byte, 1, then the UTF-8 text), which
+ * PostgreSQL and PGlite read with jsonb_recv. A 400 kB snapshot sent as a text parameter cost PGlite about
+ * 10–15 ms more: its driver measures the string twice in JavaScript and the server checks it as text first.
+ */
+const JSONB_VERSION = Buffer.from([1]);
+export const jsonbParam = (json: string) => sql`${Buffer.concat([JSONB_VERSION, Buffer.from(json)])}::jsonb`;
 
 /** Every column but the frozen snapshot and totals: the list never shows them, and each is as large as the budget. */
 const { snapshot: _snapshot, totals: _totals, ...summaryColumns } = getTableColumns(budgetProposals);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
   BUDGET_CATEGORY_LABELS,
@@ -370,17 +370,31 @@ function snapshotOf(project: { title: string }, currency: string, accounts: Budg
   };
 }
 
-/** JSON with keys sorted at every level: jsonb hands keys back in its own order, and the hash must not care. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+const INTEGER_LIKE = /^(?:0|[1-9][0-9]*)$/;
+
+/**
+ * Each object again with its keys in sorted order, for JSON.stringify to write them so. JSON.stringify would
+ * still put integer-like keys first in numeric order, so those are refused: a snapshot has none (its shape is
+ * ProposalSnapshot), and a hash that silently differed from the sorted form would unbind every link.
+ */
+function sortedKeys(_key: string, value: unknown) {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const k of Object.keys(value).sort()) {
+    if (INTEGER_LIKE.test(k)) throw new Error(`canonical JSON cannot sort the integer-like key “${k}”`);
+    sorted[k] = (value as Record<string, unknown>)[k];
   }
-  return JSON.stringify(value);
+  return sorted;
 }
 
-export const contentHashOf = (snapshot: ProposalSnapshot) => createHash("sha256").update(canonical(snapshot)).digest("hex");
+/**
+ * JSON with keys sorted at every level: jsonb hands keys back in its own order, and the hash must not care.
+ * One JSON.stringify with a replacer: a hand-written walk cost 15–30 ms for 2,000 lines, this about 6.
+ */
+export const canonicalJson = (value: unknown): string => JSON.stringify(value, sortedKeys);
+
+const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
+export const contentHashOf = (snapshot: ProposalSnapshot) => sha256Hex(canonicalJson(snapshot));
 const tokenHashOf = (p: { id: string; contentHash: string }, token: string) => createHash("sha256").update(`${p.id}:${p.contentHash}:${token}`).digest("hex");
 const approvalPath = (id: string) => `/budget-approval/${id}`;
 const budgetPath = (projectId: string) => `/project/${projectId}?tab=budget`;
@@ -401,7 +415,9 @@ export async function submitProposal(s: S, opts: { caller: Caller; projectId: st
     const accounts = await repo.selectAccounts(tx);
     const snapshot = snapshotOf(project, settings.currency, accounts, budget.contingencyBps, lines);
     const totals = computeTotals(accounts, lines, budget.contingencyBps);
-    const contentHash = contentHashOf(snapshot);
+    // The canonical text is both what is hashed and what is stored: jsonb keeps the same values either way.
+    const snapshotJson = canonicalJson(snapshot);
+    const contentHash = sha256Hex(snapshotJson);
     const bypass = budget.bypass ?? settings.budgetBypass;
     const approverEmail = input.approverEmail || project.supervisorEmail || null;
     if (!bypass && !approverEmail) throw new AppError("bad_request", "This project has no supervisor yet: give the approver's e-mail address.");
@@ -416,13 +432,18 @@ export async function submitProposal(s: S, opts: { caller: Caller; projectId: st
         ? `Project override by ${budget.bypassSetByName ?? "staff"}: ${budget.bypassReason ?? ""}`
         : "The school's budget approval bypass is on."
       : null;
+    // The id is made here so the link's token can be bound to it in the same insert: a second write of the
+    // row would make the immutability trigger compare the whole snapshot again.
+    const id = randomUUID();
+    const token = bypass ? null : randomBytes(32).toString("base64url");
     const [row] = await tx
       .insert(budgetProposals)
       .values({
+        id,
         budgetId: budget.id,
         projectId: project.id,
         number,
-        snapshot,
+        snapshot: repo.jsonbParam(snapshotJson),
         totals,
         total: totals.total,
         contentHash,
@@ -431,12 +452,13 @@ export async function submitProposal(s: S, opts: { caller: Caller; projectId: st
         submittedByName: opts.caller.name,
         approverEmail: bypass ? null : approverEmail,
         approverUserId: bypass || !approverEmail ? null : await repo.selectUserIdByEmail(tx, approverEmail),
+        ...(token ? { tokenHash: tokenHashOf({ id, contentHash }, token), tokenExpiresAt: new Date(Date.now() + settings.approvalLinkDays * DAY_MS) } : {}),
         ...(bypass
           ? { state: "approved" as const, bypassed: true, bypassReason, decidedAt: new Date(), decisionName: opts.caller.name, decidedByUserId: opts.caller.id, decisionVia: "bypass" }
           : {}),
       })
       // Only what the rest of the submission uses: the snapshot is as large as the budget and is not read back.
-      .returning({ id: budgetProposals.id, contentHash: budgetProposals.contentHash, number: budgetProposals.number, approverUserId: budgetProposals.approverUserId });
+      .returning({ id: budgetProposals.id, number: budgetProposals.number, approverUserId: budgetProposals.approverUserId });
     const proposal = row!;
     const total = formatMoney(totals.total, settings.currency);
     if (bypass) {
@@ -451,10 +473,7 @@ export async function submitProposal(s: S, opts: { caller: Caller; projectId: st
       notifiedIds = await notifyTeam(s, tx, { project, proposal, outcome: "Approved (approval bypassed)", decidedBy: opts.caller.name, comment: bypassReason ?? "", skip: opts.caller.id });
       return proposal.id;
     }
-    const token = randomBytes(32).toString("base64url");
-    const expiresAt = new Date(Date.now() + settings.approvalLinkDays * DAY_MS);
-    await tx.update(budgetProposals).set({ tokenHash: tokenHashOf(proposal, token), tokenExpiresAt: expiresAt }).where(eq(budgetProposals.id, proposal.id));
-    const url = new URL(`/budget-approval-redirect/${proposal.id}?token=${encodeURIComponent(token)}`, s.config.PUBLIC_URL).toString();
+    const url = new URL(`/budget-approval-redirect/${proposal.id}?token=${encodeURIComponent(token!)}`, s.config.PUBLIC_URL).toString();
     await queueEmail(
       { db: tx },
       {

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Copy, Plus, Save, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type FocusEvent, type KeyboardEvent, type ReactElement } from "react";
 import { toast } from "sonner";
 import {
   BUDGET_UNITS,
@@ -39,8 +40,10 @@ const COLUMNS = ["accountCode", "description", "quantity", "units", "rate", "not
 type Column = (typeof COLUMNS)[number];
 const COLUMN_LABELS: Record<Column, string> = { accountCode: "Account", description: "Description", quantity: "Quantity", units: "Units", rate: "Rate", notes: "Notes" };
 
-const FIRST_LINES = 60;
-const MORE_LINES = 120;
+/** A line's height in pixels before it is measured (a 36 px field, its padding and the rule between lines). */
+const LINE_HEIGHT = 45;
+/** Lines drawn beyond each edge of the view, so a quick scroll or an arrow key rarely meets an undrawn one. */
+const OVERSCAN = 12;
 
 const unitOptions = BUDGET_UNITS.map((u) => ({ value: u, label: u }));
 
@@ -114,30 +117,67 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     setDirty(true);
   };
   const setCell = (i: number, column: Column, value: string) => edit(rows.map((r, j) => (j === i ? { ...r, [column]: value } : r)));
-  // Only the first lines are in the document at first; more join as the reader scrolls near the end of
-  // them (or asks for all). Building every row of a 2,000-line budget at once took seconds.
-  const [shown, setShown] = useState(FIRST_LINES);
-  const sentinel = useRef<HTMLTableRowElement>(null);
-  const hidden = rows.length > shown;
+  // Only the lines near the view are in the document, with a spacer row above and below that keeps the
+  // scroll height: a 2,000-line table laid out whole took seconds to draw and to scroll through. "Show
+  // all" draws every line, for the browser's find.
+  const [all, setAll] = useState(false);
+  // The button goes once pressed; the focus goes to the note that says so, not to the page.
+  const note = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hidden) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setShown((n) => n + MORE_LINES);
-    }, { rootMargin: "1200px 0px" });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hidden, shown]);
-  // A move to a line not drawn yet draws the lines up to it first; the focus waits a frame or two for them.
-  const focusCell = (row: number, column: Column) => {
-    setShown((n) => Math.max(n, row + 1));
+    if (all) note.current?.focus();
+  }, [all]);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [listTop, setListTop] = useState(0);
+  useLayoutEffect(() => {
+    const top = Math.round((body.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+    if (top !== listTop) setListTop(top);
+  });
+  // The line holding the focus (or about to get it) stays drawn when it scrolls out of view, so the
+  // focus is never dropped to the page, and a move to a line far away draws that line first.
+  const active = useRef<number | null>(null);
+  const [, redraw] = useState(0);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => LINE_HEIGHT,
+    overscan: OVERSCAN,
+    scrollMargin: listTop,
+    enabled: !all,
+    initialRect: { width: 0, height: typeof window === "undefined" ? 0 : window.innerHeight },
+    getItemKey: (i) => rows[i]?.id ?? i,
+    rangeExtractor: (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      const keep = active.current;
+      return keep !== null && keep < range.count && !indexes.includes(keep) ? [...indexes, keep].sort((a, b) => a - b) : indexes;
+    },
+  });
+  const drawn = all ? rows.map((_, index) => ({ index, start: 0, end: 0 })) : virtualizer.getVirtualItems();
+  const onFocus = (e: FocusEvent<HTMLTableElement>) => {
+    const line = (e.target as HTMLElement).closest<HTMLElement>("tr[data-index]");
+    const index = line ? Number(line.dataset.index) : null;
+    // Drawn again, so a line kept for the focus it no longer has can leave.
+    if (index !== null && index !== active.current) {
+      active.current = index;
+      redraw((n) => n + 1);
+    }
+  };
+  /**
+   * Focuses a cell, drawing its line first when it is not drawn. A keyboard move to a drawn line focuses at
+   * once, so quick presses each start from the line the last one reached; after an edit the focus waits a
+   * frame, as the rows' indexes in the document are the old ones until React has drawn the new rows.
+   */
+  const focusCell = (row: number, column: Column, opts: { edited: boolean } = { edited: true }) => {
+    active.current = row;
+    const cellOf = () => table.current?.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${column}"]`);
+    const now = opts.edited ? null : cellOf();
+    if (now) return now.focus();
+    redraw((n) => n + 1);
     const attempt = (left: number) =>
       requestAnimationFrame(() => {
-        const el = table.current?.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${column}"]`);
+        const el = cellOf();
         if (el) el.focus();
         else if (left > 0) attempt(left - 1);
       });
-    attempt(3);
+    attempt(5);
   };
 
   const blank = (accountCode: string): Row => ({ id: crypto.randomUUID(), accountCode, description: "", quantity: "1", units: "days", rate: "", notes: "" });
@@ -227,26 +267,24 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     if (e.key === "Enter" || (!isSelect && e.key === "ArrowDown")) {
       e.preventDefault();
       if (row === rows.length - 1 && e.key === "Enter") addLine(row);
-      else focusCell(Math.min(row + 1, rows.length - 1), column);
+      else focusCell(Math.min(row + 1, rows.length - 1), column, { edited: false });
     } else if (!isSelect && e.key === "ArrowUp") {
       e.preventDefault();
-      focusCell(Math.max(row - 1, 0), column);
+      focusCell(Math.max(row - 1, 0), column, { edited: false });
     }
   };
 
   const accountOptions = useMemo(() => budget.accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.name}` })), [budget.accounts]);
   const input = "w-full min-h-9 rounded border border-transparent bg-transparent px-1.5 text-sm hover:border-zinc-300 focus-visible:border-zinc-900 focus-visible:bg-white focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:border-zinc-700 dark:focus-visible:bg-zinc-950";
   const over = useMemo(() => new Set(budget.actuals.lines.filter((l) => l.over).map((l) => l.key)), [budget.actuals.lines]);
-  // A long budget's rows are drawn again only when they change, not whenever the page around them does.
-  const lineRows = useMemo(
-    () =>
-      rows.slice(0, shown).map((r, i) => {
+  const lineRow = (i: number) => {
+              const r = rows[i]!;
               const q = parseDecimal(r.quantity, 2);
               const rate = parseDecimal(r.rate, digits);
               const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
               const label = (c: Column) => `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`;
               return (
-                <tr key={r.id} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
+                <tr key={r.id} data-index={i} ref={all ? undefined : virtualizer.measureElement} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
                   <td className={cn(cell, "text-xs text-zinc-600 tabular-nums dark:text-zinc-400")}>{i + 1}</td>
                   <td className="px-1 py-1">
                     <LazySelect aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)} options={accountOptions} />
@@ -279,10 +317,25 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
                   )}
                 </tr>
               );
-      }),
-    // The handlers inside read `rows` and state setters only, so these are all it depends on.
-    [rows, shown, readOnly, digits, budget.currency, over, accountOptions],
+  };
+  // The drawn lines, with spacer rows standing in for the undrawn ones between and around them.
+  const lineRows: ReactElement[] = [];
+  let drawnTo = 0;
+  let gaps = 0;
+  const spacer = (key: string, height: number) => (
+    <tr key={key} aria-hidden="true" className="border-0">
+      <td colSpan={9} className="p-0" style={{ height }} />
+    </tr>
   );
+  for (const item of drawn) {
+    const top = item.start - listTop;
+    if (!all && top > drawnTo) lineRows.push(spacer(`gap-${gaps++}`, top - drawnTo));
+    lineRows.push(lineRow(item.index));
+    drawnTo = item.end - listTop;
+  }
+  const totalHeight = all ? 0 : virtualizer.getTotalSize();
+  if (totalHeight > drawnTo) lineRows.push(spacer("gap-end", totalHeight - drawnTo));
+  const hidden = drawn.length < rows.length;
 
   return (
     <div className="flex flex-col gap-4">
@@ -327,11 +380,26 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
         </span>
       </div>
       {!readOnly && <p className="text-xs text-zinc-600 dark:text-zinc-400">Arrow keys and Enter move between lines; Enter on the last line adds one; Ctrl+S saves.</p>}
+      {(hidden || all) && (
+        <p ref={note} tabIndex={-1} className="text-sm text-zinc-600 dark:text-zinc-400">
+          {all ? (
+            `All ${rows.length} lines are drawn: the browser's find (Ctrl+F) sees every one.`
+          ) : (
+            <>
+              {rows.length} lines: the ones near the view are drawn as you scroll, so the browser's find (Ctrl+F) sees only those.{" "}
+              <button type="button" className="font-medium text-zinc-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-100" onClick={() => setAll(true)}>
+                Show all {rows.length} lines
+              </button>
+            </>
+          )}
+        </p>
+      )}
 
       <DataTable
         tableRef={table}
         className="min-w-[56rem]"
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
         aria-label="Budget lines"
         columns={[
           { label: "#", className: "w-10" },
@@ -340,7 +408,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
           ...(readOnly ? [] : [{ label: <span className="sr-only">Actions</span> }]),
         ]}
       >
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          <tbody ref={body} className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {rows.length === 0 && (
               <tr>
                 <td colSpan={9} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
@@ -349,16 +417,6 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
               </tr>
             )}
             {lineRows}
-            {hidden && (
-              <tr ref={sentinel}>
-                <td colSpan={9} className="px-3 py-3 text-sm text-zinc-600 dark:text-zinc-400">
-                  Lines 1–{shown} of {rows.length} shown; more appear as you scroll.{" "}
-                  <button type="button" className="font-medium text-zinc-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-100" onClick={() => setShown(rows.length)}>
-                    Show all {rows.length} lines
-                  </button>
-                </td>
-              </tr>
-            )}
           </tbody>
       </DataTable>
       {liveTotals && <TopSheet totals={liveTotals} currency={budget.currency} caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"} />}
