@@ -82,14 +82,24 @@ describe.each(DB_KINDS)("auth and profiles on %s", (kind) => {
     const right = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "jun.park@portal.test", password: "portal-demo" } });
     expect(right.status).toBe(429);
   });
-  it("answers get-session with the user, null without a cookie, and extends a day-old session", async () => {
+  it("answers get-session with the user, null without a cookie, from memory when repeated, and null at once after sign-out", async () => {
     const cookie = await p.signIn("sofia.marchetti@portal.test");
     const first = await (await p.request("/auth/v1/get-session", { cookie })).json();
     expect(first.user.email).toBe("sofia.marchetti@portal.test");
     expect(await (await p.request("/auth/v1/get-session")).json()).toBeNull();
+    // Repeated: the same answer, even when the database is changed behind the portal's back …
+    await p.services.db.update(session).set({ ipAddress: "changed-by-hand" }).where(eq(session.id, first.session.id));
+    expect((await (await p.request("/auth/v1/get-session", { cookie })).json()).session.ipAddress).toBe(first.session.ipAddress);
+    // … but never after the session ends through the portal.
+    expect((await p.request("/auth/v1/sign-out", { method: "POST", cookie })).status).toBe(200);
+    expect(await (await p.request("/auth/v1/get-session", { cookie })).json()).toBeNull();
+  });
 
+  it("extends a day-old session on get-session with a new cookie", async () => {
+    const cookie = await p.signIn("elliot.brooks@portal.test");
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
     const dayAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    await p.services.db.update(session).set({ updatedAt: dayAgo, expiresAt: new Date(Date.now() + 60 * 60 * 1000) }).where(eq(session.id, first.session.id));
+    await p.services.db.update(session).set({ updatedAt: dayAgo, expiresAt: new Date(Date.now() + 60 * 60 * 1000) }).where(eq(session.token, token));
     const refreshed = await p.request("/auth/v1/get-session", { cookie });
     expect(refreshed.headers.getSetCookie().join(";")).toContain("session_token=");
     const body = await refreshed.json();

@@ -1,6 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "./guards.ts";
+import { getCookie } from "hono/cookie";
+import { cachePerBus } from "../lib/cache.ts";
+import { SESSION_CACHE_MS, type AppEnv } from "./guards.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { createLimiter, PASSWORD_HASH_CONCURRENCY } from "./password.ts";
 import { clearFailures, isEmailLocked, recordFailure, TOO_MANY_ATTEMPTS_MESSAGE } from "./signin-limit.ts";
@@ -40,18 +42,47 @@ const HASHING = ["/sign-in/email", "/sign-up/email", "/reset-password", "/change
  */
 const hashingInLine = createLimiter(PASSWORD_HASH_CONCURRENCY + 1);
 
+/**
+ * get-session's answers by session cookie, trusted as long as `requireUser`'s checked sessions and emptied
+ * with them by every event (sign-outs, password resets, deactivations and role changes included).
+ */
+const sessionAnswers = cachePerBus<{ text: string; expiresAt: number } | null>({ ttlMs: SESSION_CACHE_MS, maxEntries: 10_000 });
+
+/**
+ * The most frequent call (every page load asks it): from memory when this session was just checked, else
+ * through the endpoints better-auth built once rather than a router built for the request. An answer that
+ * sets a cookie (a session extended today) belongs to its browser alone and is never kept; a query
+ * (`disableRefresh`, `disableCookieCache`) always asks better-auth.
+ */
+async function getSession(c: Context<AppEnv>, headers: Headers): Promise<Response> {
+  const auth = c.get("auth");
+  const url = new URL(c.req.url);
+  const ask = () => auth.api.getSession({ headers, query: Object.fromEntries(url.searchParams), asResponse: true });
+  const token = getCookie(c, (await auth.$context).authCookies.sessionToken.name);
+  if (!token || url.search) return ask();
+  const loadedHere: { answer?: Response } = {};
+  const kept = await sessionAnswers(c.get("services").events).get(
+    token,
+    async () => {
+      const answer = (loadedHere.answer = await ask());
+      if (!answer.ok || answer.headers.has("set-cookie")) return null;
+      const text = await answer.clone().text();
+      const data = JSON.parse(text) as { session?: { expiresAt: string } } | null;
+      return data?.session ? { text, expiresAt: Date.parse(data.session.expiresAt) } : null;
+    },
+    (v) => (v ? v.expiresAt - Date.now() : 0),
+  );
+  if (loadedHere.answer) return loadedHere.answer;
+  return kept ? c.body(kept.text, 200, { "content-type": "application/json" }) : ask();
+}
+
 /** better-auth under /auth/v1, with the client's address set by us and a per-e-mail sign-in limit in front. */
 export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   const s = c.get("services");
   const ip = clientIp(c);
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, ip);
-  // The most frequent call (every page load asks it) goes through the endpoints better-auth built once, not
-  // through a router built for it.
-  if (c.req.method === "GET" && c.req.path.endsWith("/get-session")) {
-    const query = Object.fromEntries(new URL(c.req.url).searchParams);
-    return c.get("auth").api.getSession({ headers, query, asResponse: true });
-  }
+  if (c.req.method === "GET" && c.req.path.endsWith("/get-session")) return getSession(c, headers);
   const req = new Request(c.req.raw, { headers });
   const answer = async () => {
     const isSignIn = c.req.method === "POST" && c.req.path.endsWith("/sign-in/email");
