@@ -9,13 +9,14 @@ import {
   type ProposalState,
   type ProposalSubmitted,
 } from "../../../common/budget.ts";
+import { LoadError } from "../../components/LoadError.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { Badge, errorText } from "../projects/shared.tsx";
+import { Badge } from "../projects/shared.tsx";
 import { Actuals } from "./Actuals.tsx";
 import { budgetPath, useBudget, useBudgetChange } from "./api.ts";
 import { Sheet } from "./Sheet.tsx";
@@ -44,14 +45,7 @@ export function BudgetTab({ projectId }: { projectId: string }) {
     );
   }
   if (budget.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-2">
-        <p>The budget could not be loaded: {errorText(budget.error)}</p>
-        <Button variant="secondary" onClick={() => void budget.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+    return <LoadError what="The budget" error={budget.error} onRetry={() => void budget.refetch()} />;
   }
   const b = budget.data;
   return (

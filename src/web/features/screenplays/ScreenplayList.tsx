@@ -3,7 +3,7 @@ import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Page, ScreenplayListItem, ScreenplayScope } from "../../../common/screenplay-api.ts";
-import { Button } from "../../components/ui/Button.tsx";
+import { LoadError } from "../../components/LoadError.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -11,7 +11,6 @@ import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { errorText } from "../projects/shared.tsx";
 import { COLOUR_SWATCH, editorLink, formatWhen } from "./shared.ts";
 
 const PAGE_SIZE = 20;
@@ -60,12 +59,7 @@ export function ScreenplayList({ projectId, emptyText }: { projectId?: string; e
         </div>
       )}
       {list.isError && !list.data ? (
-        <Card role="alert">
-          <p className="text-sm text-red-800 dark:text-red-300">The screenplays could not be loaded: {errorText(list.error)}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadError what="The screenplays" error={list.error} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <div role="status" aria-label="Loading screenplays" aria-busy="true" className="flex flex-col gap-2">
           {[0, 1, 2].map((i) => (
