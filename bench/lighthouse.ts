@@ -3,7 +3,8 @@
  * Debian's Chromium. Lighthouse's default settings: a mid-range phone on a slow 4G connection, simulated.
  * Alone (after `npm run build`): `node --import tsx bench/lighthouse.ts` runs it LIGHTHOUSE_RUNS times (3 by
  * default) on one seeded portal and prints each run and the median, with the /auth first-load JS beside it,
- * since a change for this page must keep that budget. LIGHTHOUSE_REPORT=<file> keeps the last report.
+ * since a change for this page must keep that budget. LIGHTHOUSE_REPORT=<file>.json keeps each run's
+ * report as <file>-<run>.json.
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -37,7 +38,7 @@ async function staffCookie(portal: RunningPortal) {
 
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive"];
 
-export async function lighthouseOverview(portal: RunningPortal): Promise<LighthouseFigure> {
+export async function lighthouseOverview(portal: RunningPortal, reportFile = process.env.LIGHTHOUSE_REPORT): Promise<LighthouseFigure> {
   const cookie = await staffCookie(portal);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -49,7 +50,7 @@ export async function lighthouseOverview(portal: RunningPortal): Promise<Lightho
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
     // The whole report, for finding out where the time goes (open it in the Lighthouse viewer).
-    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr));
+    if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
     if (new URL(lhr.finalDisplayedUrl).pathname !== PAGE) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${PAGE}: not signed in?`);
     const performance = lhr.categories.performance?.score ?? 0;
@@ -71,7 +72,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`/auth first-load JS: ${(js.gzipBytes / 1024).toFixed(1)} kB gzipped (target ≤ ${AUTH_JS_TARGET_KB} kB)`);
     const runs: LighthouseFigure[] = [];
     for (let i = 0; i < Number(process.env.LIGHTHOUSE_RUNS ?? 3); i++) {
-      const run = await lighthouseOverview(portal);
+      const run = await lighthouseOverview(portal, process.env.LIGHTHOUSE_REPORT?.replace(/(\.json)?$/, `-${i + 1}.json`));
       runs.push(run);
       const m = run.metrics;
       console.log(`run ${i + 1}: ${run.performance}  FCP ${Math.round(m["first-contentful-paint"]!)}  LCP ${Math.round(m["largest-contentful-paint"]!)}  TBT ${Math.round(m["total-blocking-time"]!)}  SI ${Math.round(m["speed-index"]!)}  CLS ${m["cumulative-layout-shift"]}`);

@@ -2,13 +2,14 @@ import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { customSession } from "better-auth/plugins";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../common/limits.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Services } from "../context.ts";
 import { queueEmail } from "../features/notifications/jobs.ts";
 import { confirmEmailMail } from "../features/notifications/emails/confirm-email.ts";
 import { resetPasswordMail } from "../features/notifications/emails/reset-password.ts";
-import { syncProfile } from "../features/profiles/service.ts";
+import { getProfile, syncProfile } from "../features/profiles/service.ts";
 import { boundedPassword } from "./password.ts";
 
 export const AUTH_BASE_PATH = "/auth/v1";
@@ -89,6 +90,14 @@ export function createAuth(s: Omit<Services, "mailer">) {
         },
       },
     },
+    plugins: [
+      // The role travels with the session, so that a page opening needs no second request to know what
+      // it may show, and the server's guards read it from the same answer.
+      customSession(async ({ user, session }) => {
+        const profile = (await getProfile(s.db, user.id)) ?? (await syncProfile(s.db, user.id));
+        return { session, user: { ...user, role: profile.role } };
+      }),
+    ],
     logger: {
       log: (level, message, ...args) => s.log[level]({ args }, `auth: ${message}`),
     },

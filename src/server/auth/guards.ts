@@ -5,7 +5,6 @@ import type { Role } from "../../common/roles.ts";
 import type { Services } from "../context.ts";
 import { cachePerBus } from "../lib/cache.ts";
 import { AppError } from "../lib/errors.ts";
-import { getProfile, syncProfile } from "../features/profiles/service.ts";
 import type { Auth } from "./auth.ts";
 
 export interface SessionUser {
@@ -34,9 +33,7 @@ const sessionCache = cachePerBus<{ user: SessionUser; expiresAt: number } | null
 async function lookUpSession(c: Context<AppEnv>) {
   const session = await c.get("auth").api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
-  const { db } = c.get("services");
-  const profile = (await getProfile(db, session.user.id)) ?? (await syncProfile(db, session.user.id));
-  const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role: profile.role };
+  const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role };
   return { user, expiresAt: new Date(session.session.expiresAt).getTime() };
 }
 

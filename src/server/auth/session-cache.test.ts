@@ -22,14 +22,19 @@ describe.each(DB_KINDS)("cached sessions and lists on %s", (kind) => {
     expect((await p.request("/rest/v1/profile", { cookie })).status).toBe(401);
   });
 
-  it("applies a role change to an open session at once, both ways", async () => {
+  it("applies a role change to an open session and its get-session answer at once, both ways", async () => {
     const cookie = await p.signIn("jun.park@portal.test");
+    // The web app takes the role from the session answer alone (no profile request before the first paint).
+    const sessionRole = async () => ((await (await p.request("/auth/v1/get-session", { cookie })).json()) as { user: { role: string } }).user.role;
     expect((await p.request("/rest/v1/admin/dashboard", { cookie })).status).toBe(403);
+    expect(await sessionRole()).toBe("student");
     const id = await idOf("jun.park@portal.test");
     expect((await p.request(`/rest/v1/users/${id}`, { method: "PATCH", cookie: admin, json: { role: "staff" } })).status).toBe(200);
     expect((await p.request("/rest/v1/admin/dashboard", { cookie })).status).toBe(200);
+    expect(await sessionRole()).toBe("staff");
     expect((await p.request(`/rest/v1/users/${id}`, { method: "PATCH", cookie: admin, json: { role: "student" } })).status).toBe(200);
     expect((await p.request("/rest/v1/admin/dashboard", { cookie })).status).toBe(403);
+    expect(await sessionRole()).toBe("student");
   });
 
   it("answers a repeated list from memory, and shows a change made through the portal at once", async () => {

@@ -15,16 +15,12 @@ interface BetterAuthUser {
   emailVerified: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Added by the server from the person's profile. */
+  role?: Role;
 }
 interface BetterAuthSession {
   session: { expiresAt: string };
   user: BetterAuthUser;
-}
-interface Profile {
-  id: string;
-  email: string;
-  fullName: string;
-  role: Role;
 }
 type TabMessage = { type: "SIGNED_IN" | "SIGNED_OUT" | "USER_UPDATED" };
 
@@ -39,14 +35,14 @@ export class SignInRequiredError extends Error {
   }
 }
 
-function toSession(raw: BetterAuthSession, profile: Profile | null): Session {
+function toSession(raw: BetterAuthSession): Session {
   const user: AuthUser = {
     id: raw.user.id,
     email: raw.user.email,
     // better-auth keeps only a flag; the account's last update is the closest moment it knows of.
     email_confirmed_at: raw.user.emailVerified ? raw.user.updatedAt : null,
-    user_metadata: { full_name: profile?.fullName || raw.user.name },
-    role: profile?.role ?? "student",
+    user_metadata: { full_name: raw.user.name },
+    role: raw.user.role ?? "student",
   };
   return { expires_at: new Date(raw.session.expiresAt).toISOString(), user };
 }
@@ -55,14 +51,7 @@ function toSession(raw: BetterAuthSession, profile: Profile | null): Session {
 async function fetchSession(): Promise<Session | null> {
   const raw = await api<BetterAuthSession | null>("/auth/v1/get-session");
   if (!raw?.session || !raw.user) return null;
-  let profile: Profile | null = null;
-  try {
-    profile = await api<Profile>("/rest/v1/profile");
-  } catch (err) {
-    // The session alone is enough to use the portal; the role falls back to the least one.
-    console.error("Could not load the profile", err);
-  }
-  return toSession(raw, profile);
+  return toSession(raw);
 }
 
 let firstLook: Promise<Session | null> | null = null;

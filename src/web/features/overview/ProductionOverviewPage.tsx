@@ -152,13 +152,16 @@ export default function ProductionOverviewPage() {
             <p className="text-sm text-red-800 dark:text-red-300">{board.error.message}</p>
           </Card>
         ) : !columns ? (
-          <div role="status" aria-label="Loading the board" aria-busy="true" className="flex gap-3 overflow-hidden">
+          // Keyed apart from the board and as tall as a column of a few cards: the board then takes the
+          // skeleton's place as a new element, and what is below stays out of the first screen meanwhile,
+          // instead of the same element moving (a layout shift of 0.39 on a phone).
+          <div key="skeleton" role="status" aria-label="Loading the board" aria-busy="true" className="-mx-4 flex gap-3 overflow-hidden px-4 pb-2">
             {PHASES.map((p) => (
-              <Skeleton key={p} className="h-64 w-72 flex-none" />
+              <Skeleton key={p} className="h-[36rem] w-72 flex-none" />
             ))}
           </div>
         ) : (
-          <div className="-mx-4 overflow-x-auto px-4 pb-2">
+          <div key="board" className="-mx-4 overflow-x-auto px-4 pb-2">
             <div className="flex gap-3">
               {columns.map((col) => (
                 <Column key={col.phase} column={col} qs={qs} onMove={setMove} />
