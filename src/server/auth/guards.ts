@@ -15,6 +15,12 @@ export interface SessionUser {
   role: Role;
 }
 
+/** The signed-in person a service acts for: the session user without the e-mail, which only budgets need. */
+export type Caller = Pick<SessionUser, "id" | "name" | "role">;
+
+/** Staff (faculty, production office) and admins: the school side, which may act on any project (DESIGN §4). */
+export const isStaff = (role: Role) => role === "staff" || role === "admin";
+
 export type AppEnv = {
   Variables: {
     services: Services;
