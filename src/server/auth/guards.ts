@@ -52,6 +52,12 @@ async function lookUpSession(c: Context<AppEnv>) {
  */
 export type WithVars = { get<K extends keyof AppEnv["Variables"]>(key: K): AppEnv["Variables"][K] };
 
+/** The signed-in user as the caller a service acts for, behind `requireUser`. */
+export function callerOf(c: WithVars): Caller {
+  const { id, name, role } = c.get("user");
+  return { id, name, role };
+}
+
 /** Reads the session cookie and the user's role; 401 when nobody is signed in. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   // Keyed by the signed cookie value itself, exactly what better-auth checked when the entry was made.
