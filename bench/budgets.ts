@@ -4,8 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { BUDGET_UNITS, DEFAULT_ACCOUNTS, type BudgetLineInput } from "../src/common/budget.ts";
-import { launchBrowser } from "../tests/e2e/support/browser.ts";
 import type { RunningPortal } from "../tests/e2e/support/portal.ts";
+import { inSignedInBrowser, runAlone } from "./harness.ts";
 
 export const BUDGET_LINES = 2_000;
 export const BUDGET_RENDER_TARGET_MS = 1_000;
@@ -55,11 +55,7 @@ export async function benchBudget(portal: RunningPortal, cookie: string): Promis
     submits.push(performance.now() - t);
   }
 
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1400, height: 1000 } });
-    const [name, value] = cookie.split(";")[0]!.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: portal.url }]);
+  return inSignedInBrowser(portal, cookie, async (context) => {
     const page = await context.newPage();
     const renders: number[] = [];
     const toLast: number[] = [];
@@ -98,20 +94,12 @@ export async function benchBudget(portal: RunningPortal, cookie: string): Promis
       targets: { renderMs: BUDGET_RENDER_TARGET_MS, submitMs: BUDGET_SUBMIT_TARGET_MS },
       pass: loadAndRenderMs <= BUDGET_RENDER_TARGET_MS && submitMs <= BUDGET_SUBMIT_TARGET_MS,
     };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 // Alone, for checking: `node --import tsx bench/budgets.ts` after `npm run build`.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startPortalProcess } = await import("../tests/e2e/support/portal.ts");
-  const portal = await startPortalProcess({ env: { LOG_LEVEL: "warn", JOB_WORKER: "false" } });
-  try {
-    const res = await fetch(`${portal.url}/auth/v1/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: portal.url }, body: JSON.stringify({ email: "admin@portal.test", password: "portal-demo" }) });
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  await runAlone({ LOG_LEVEL: "warn", JOB_WORKER: "false" }, async (portal, cookie) => {
     console.log(await benchBudget(portal, cookie));
-  } finally {
-    await portal.stop();
-  }
+  });
 }

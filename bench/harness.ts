@@ -1,13 +1,16 @@
 /**
  * The load-run harness the domain benches share: a portal filled with a domain's rows on PGlite (and on a
- * throwaway PostgreSQL database when TEST_DATABASE_URL is set), signed-in cookies, and autocannon figures.
+ * throwaway PostgreSQL database when TEST_DATABASE_URL is set), signed-in cookies and a signed-in Chromium,
+ * autocannon figures, and a bench file's run on its own.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type pg from "pg";
+import type { BrowserContext } from "playwright-core";
 import { openDatabase } from "../src/server/db/client.ts";
 import { createThrowawayDatabase } from "../src/server/test/harness.ts";
+import { launchBrowser } from "../tests/e2e/support/browser.ts";
 import { startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 export type BenchDatabase = "pglite" | "postgres";
@@ -24,6 +27,29 @@ export async function signIn(portal: RunningPortal, email: string): Promise<stri
   });
   if (!res.ok) throw new Error(`bench sign-in as ${email} failed: ${res.status}`);
   return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** Chromium at a desktop size with the session of `cookie`, for `use`; closed afterwards. */
+export async function inSignedInBrowser<T>(portal: RunningPortal, cookie: string, use: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1400, height: 1000 } });
+    const [name, value] = cookie.split(";")[0]!.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: portal.url }]);
+    return await use(context);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A bench file run on its own (after `npm run build`): the demo portal, signed in as its admin, stopped afterwards. */
+export async function runAlone(env: Record<string, string>, run: (portal: RunningPortal, cookie: string) => Promise<void>): Promise<void> {
+  const portal = await startPortalProcess({ env });
+  try {
+    await run(portal, await signIn(portal, "admin@portal.test"));
+  } finally {
+    await portal.stop();
+  }
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

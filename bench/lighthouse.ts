@@ -12,6 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 import { AUTH_JS_TARGET_KB, authFirstLoadJs } from "./auth-js.ts";
+import { signIn } from "./harness.ts";
 
 export const LIGHTHOUSE_TARGET = 0.95;
 const PAGE = "/production-overview";
@@ -26,20 +27,10 @@ export interface LighthouseFigure {
   pass: boolean;
 }
 
-async function staffCookie(portal: RunningPortal) {
-  const res = await fetch(`${portal.url}/auth/v1/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: portal.url },
-    body: JSON.stringify({ email: "staff@portal.test", password: "portal-demo" }),
-  });
-  if (!res.ok) throw new Error(`sign-in for Lighthouse failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
-
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive"];
 
 export async function lighthouseOverview(portal: RunningPortal, reportFile = process.env.LIGHTHOUSE_REPORT): Promise<LighthouseFigure> {
-  const cookie = await staffCookie(portal);
+  const cookie = await signIn(portal, "staff@portal.test");
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

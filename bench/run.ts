@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { AUTH_JS_TARGET_KB, authFirstLoadJs } from "./auth-js.ts";
 import { benchBudget } from "./budgets.ts";
 import { benchEquipment } from "./equipment.ts";
+import { round, signIn } from "./harness.ts";
 import { LIGHTHOUSE_TARGET, lighthouseOverview } from "./lighthouse.ts";
 import { benchProjects } from "./projects.ts";
 import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
@@ -59,24 +60,12 @@ interface RouteFigure {
   ratioToBare: number;
 }
 
-async function signInCookie(portal: RunningPortal): Promise<string> {
-  const res = await fetch(`${portal.url}/auth/v1/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: portal.url },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in for the bench failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
-
 async function load(name: string, opts: { url: string; method?: string; headers?: Record<string, string>; body?: string }) {
   process.stdout.write(`  ${name} … `);
   const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION_S, timeout: 30 });
   process.stdout.write(`${Math.round(r.requests.average)} req/s\n`);
   return r;
 }
-
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function main() {
   console.log(`The Portal bench: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${os.cpus().length} CPUs, Node ${process.version}\n`);
@@ -93,12 +82,12 @@ async function main() {
     // Let the start-up work (migrations, seed, first job poll) settle before calling the process idle.
     await new Promise((r) => setTimeout(r, 2000));
     const idleMB = rssMB(portal.pid);
-    const cookie = await signInCookie(portal);
+    const cookie = await signIn(portal, DEMO_EMAIL);
     const memory = memorySampler(portal.pid);
 
     const bare = await load("GET /healthz", { url: `${portal.url}/healthz` });
     const session = await load("GET /auth/v1/get-session", { url: `${portal.url}/auth/v1/get-session`, headers: { cookie } });
-    const signIn = await load("POST /auth/v1/sign-in/email", {
+    const passwordSignIn = await load("POST /auth/v1/sign-in/email", {
       url: `${portal.url}/auth/v1/sign-in/email`,
       method: "POST",
       headers: { "content-type": "application/json", origin: portal.url },
@@ -122,7 +111,7 @@ async function main() {
     const routes = [
       figure("bare JSON route (ceiling)", "GET", "/healthz", bare),
       figure("get-session (signed in)", "GET", "/auth/v1/get-session", session),
-      figure("password sign-in", "POST", "/auth/v1/sign-in/email", signIn),
+      figure("password sign-in", "POST", "/auth/v1/sign-in/email", passwordSignIn),
     ];
 
     process.stdout.write("  first load of /auth in Chromium … ");

@@ -7,7 +7,8 @@
  */
 import autocannon from "autocannon";
 import { fileURLToPath } from "node:url";
-import { startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
+import type { RunningPortal } from "../tests/e2e/support/portal.ts";
+import { runAlone } from "./harness.ts";
 
 const CONNECTIONS = 10;
 
@@ -27,16 +28,7 @@ export async function benchSchedule(portal: RunningPortal, cookie: string, durat
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const portal = await startPortalProcess({ env: { SIGNIN_LIMIT_PER_IP: "100000000", LOG_LEVEL: "warn" } });
-  try {
-    const res = await fetch(`${portal.url}/auth/v1/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: portal.url },
-      body: JSON.stringify({ email: "admin@portal.test", password: "portal-demo" }),
-    });
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  await runAlone({ SIGNIN_LIMIT_PER_IP: "100000000", LOG_LEVEL: "warn" }, async (portal, cookie) => {
     console.log(await benchSchedule(portal, cookie, Number(process.env.BENCH_DURATION ?? 5)));
-  } finally {
-    await portal.stop();
-  }
+  });
 }

@@ -2,10 +2,10 @@
  * Screenplays (issue 4): parse and paginate a 120-page script in Node (target ≤ 200 ms), and the
  * editor's preview update after one keystroke in a 120-page script, in Chromium (target ≤ 50 ms).
  */
-import { launchBrowser } from "../tests/e2e/support/browser.ts";
 import type { RunningPortal } from "../tests/e2e/support/portal.ts";
 import { clearParseCache, parseFountain } from "../src/common/screenplay/fountain.ts";
 import { layoutScript } from "../src/common/screenplay/layout.ts";
+import { inSignedInBrowser, runAlone } from "./harness.ts";
 
 export const PARSE_TARGET_MS = 200;
 export const KEYSTROKE_TARGET_MS = 50;
@@ -48,11 +48,7 @@ export function benchParse(): { pages: number; medianMs: number } {
 export async function benchKeystroke(portal: RunningPortal, cookie: string): Promise<{ medianMs: number }> {
   const body = longScript(120);
   const pages = layoutScript(parseFountain(body)).pages.length;
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1400, height: 1000 } });
-    const [name, value] = cookie.split(";")[0]!.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: portal.url }]);
+  return inSignedInBrowser(portal, cookie, async (context) => {
     // Through the browser context's own connection: a keep-alive socket from the sign-in, idle through the
     // seconds of script generation above, may have been closed by the server meanwhile.
     const created = await context.request.post("/rest/v1/screenplays", { headers: { origin: portal.url }, data: { title: "Bench 120 pages", body } });
@@ -97,9 +93,7 @@ export async function benchKeystroke(portal: RunningPortal, cookie: string): Pro
     }
     if (process.env.BENCH_DEBUG) console.log("sync part", await page.evaluate(() => (window as unknown as { __sync: number[] }).__sync), "total", times);
     return { medianMs: Math.round(median(times.slice(1)) * 10) / 10 };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 /**
@@ -107,18 +101,8 @@ export async function benchKeystroke(portal: RunningPortal, cookie: string): Pro
  * whole bench's load phases.
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startPortalProcess } = await import("../tests/e2e/support/portal.ts");
-  const portal = await startPortalProcess({ env: { LOG_LEVEL: "warn" } });
-  try {
-    const res = await fetch(`${portal.url}/auth/v1/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: portal.url },
-      body: JSON.stringify({ email: "admin@portal.test", password: "portal-demo" }),
-    });
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  await runAlone({ LOG_LEVEL: "warn" }, async (portal, cookie) => {
     console.log("parse and paginate", benchParse());
     console.log("preview after a keystroke", await benchKeystroke(portal, cookie));
-  } finally {
-    await portal.stop();
-  }
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { IntExt } from "./screenplay/fountain.ts";
+import type { SceneReport } from "./screenplay/report.ts";
 
 export const SHOOT_DAY_TEXT_MAX = 300;
 export const SHOOT_DAY_NOTES_MAX = 4000;
@@ -76,16 +77,9 @@ export function stripColour(intExt: IntExt, night: boolean): StripColour {
   return exterior ? "yellow" : "white";
 }
 
-export interface StripDto {
-  /** The scene number: the strip's identity (see docs/decisions/2026-11-23-schedule.md). */
-  number: string;
-  heading: string;
-  intExt: IntExt;
-  location: string;
-  timeOfDay: string;
-  night: boolean;
+/** A scene of the script's report as a strip; its scene number is its identity (see docs/decisions/2026-11-23-schedule.md). */
+export interface StripDto extends Pick<SceneReport, "number" | "heading" | "intExt" | "location" | "timeOfDay" | "night" | "eighths"> {
   colour: StripColour;
-  eighths: number;
   cast: string[];
   /** The scene is no longer in the script (omitted since it was scheduled). */
   omitted: boolean;

@@ -14,6 +14,12 @@ export interface SessionUser {
   role: Role;
 }
 
+/** The signed-in person a service acts for: the session user without the e-mail, which only budgets need. */
+export type Caller = Pick<SessionUser, "id" | "name" | "role">;
+
+/** Staff (faculty, production office) and admins: the school side, which may act on any project (DESIGN §4). */
+export const isStaff = (role: Role) => role === "staff" || role === "admin";
+
 export type AppEnv = {
   Variables: {
     services: Services;
@@ -42,6 +48,12 @@ async function lookUpSession(c: Context<AppEnv>) {
  * object of all of them on every access, several times per request.
  */
 export type WithVars = { get<K extends keyof AppEnv["Variables"]>(key: K): AppEnv["Variables"][K] };
+
+/** The signed-in user as the caller a service acts for, behind `requireUser`. */
+export function callerOf(c: WithVars): Caller {
+  const { id, name, role } = c.get("user");
+  return { id, name, role };
+}
 
 /** Reads the session cookie and the user's role; 401 when nobody is signed in. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { BudgetLineInput, BudgetUnit } from "../../../common/budget.ts";
 import type { Role } from "../../../common/roles.ts";
+import type { SessionUser } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import { emails, jobs, profiles, projectMembers, projects } from "../../db/schema/index.ts";
 import type { Mail } from "../../lib/mailer.ts";
 import { renderPdf } from "./pdf.ts";
-import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, uploadReceipt, withdrawProposal, type Caller } from "./service.ts";
+import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, uploadReceipt, withdrawProposal } from "./service.ts";
 
 /** A student short's costs: [account, description, quantity in hundredths, units, rate in cents, notes]. */
 type SeedLine = [string, string, number, BudgetUnit, number, string];
@@ -52,7 +53,7 @@ export async function seedBudgets(s: Services) {
     .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
     .where(and(inArray(projectMembers.projectId, rows.map((r) => r.id)), eq(projectMembers.isLead, true)));
   const people = await s.db.select({ id: profiles.id, name: profiles.fullName, email: profiles.email, role: profiles.role }).from(profiles);
-  const person = (id: string | null): Caller | null => {
+  const person = (id: string | null): SessionUser | null => {
     const p = people.find((x) => x.id === id);
     return p ? { id: p.id, name: p.name, email: p.email, role: p.role as Role } : null;
   };
@@ -62,7 +63,7 @@ export async function seedBudgets(s: Services) {
     const lead = leads.find((l) => l.projectId === project.id);
     const supervisor = person(project.supervisorId);
     if (!lead || !supervisor) continue;
-    const caller: Caller = { id: lead.id, name: lead.name, email: lead.email, role: lead.role as Role };
+    const caller: SessionUser = { id: lead.id, name: lead.name, email: lead.email, role: lead.role as Role };
     const save = async (lines: BudgetLineInput[], contingencyBps = 1000) => {
       const current = await getBudget(s, { caller, projectId: project.id });
       return saveBudget(s, { caller, projectId: project.id, input: { version: current.version, contingencyBps, lines } });

@@ -37,7 +37,7 @@ import {
   type StaleBudgetDetails,
   type VarianceRow,
 } from "../../../common/budget.ts";
-import type { Role } from "../../../common/roles.ts";
+import { isStaff, type SessionUser } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { budgetExpenses, budgetProposals, budgets } from "../../db/schema/index.ts";
@@ -58,13 +58,6 @@ import * as repo from "./repository.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
-export interface Caller {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
-
 /** Where a decision came from, for its record. */
 export interface Origin {
   ip: string;
@@ -74,7 +67,6 @@ export interface Origin {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noProject = () => new AppError("not_found", "There is no project with this id.");
 const noProposal = () => new AppError("not_found", "There is no budget proposal with this id.");
-const isStaff = (role: Role) => role === "staff" || role === "admin";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -145,7 +137,7 @@ function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$infe
   return { lines: lineRows, accounts: accountRows, categories: categoryRows, total: variance("total", "Total", totals.total, spent) };
 }
 
-export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<Caller, "id" | "role">; projectId: string }): Promise<BudgetDto> {
+export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }): Promise<BudgetDto> {
   const project = await projectOf(s.db, opts.projectId);
   const [settings, accounts, budget, member] = await Promise.all([
     getSchoolSettings(s.db),
@@ -204,7 +196,7 @@ export interface Change {
  * right to edit is checked (the crew, staff and admins, as for the project), and afterwards every open
  * tab refetches.
  */
-export async function change<T>(s: S, opts: { caller: Caller; projectId: string; staffOnly?: string }, work: (c: Change) => Promise<T>): Promise<T> {
+export async function change<T>(s: S, opts: { caller: SessionUser; projectId: string; staffOnly?: string }, work: (c: Change) => Promise<T>): Promise<T> {
   const project = await projectOf(s.db, opts.projectId);
   const result = await s.db.transaction(async (tx) => {
     const member = await repo.isMember(tx, project.id, opts.caller.id);
@@ -227,13 +219,13 @@ export async function publishBudgetChanged(s: Pick<S, "events">, projectId: stri
 
 class StaleBudget extends Error {}
 
-async function stale(s: S, opts: { caller: Caller; projectId: string }): Promise<AppError> {
+async function stale(s: S, opts: { caller: SessionUser; projectId: string }): Promise<AppError> {
   const current = await getBudget(s, opts);
   return new AppError("conflict", "Someone else saved this budget after you opened it. Review their changes, then make yours again.", { current } satisfies StaleBudgetDetails);
 }
 
 /** Saves the whole draft if nobody saved since `version`; otherwise 409 with the draft as it now is. */
-export async function saveBudget(s: S, opts: { caller: Caller; projectId: string; input: BudgetSaveInput }): Promise<BudgetDto> {
+export async function saveBudget(s: S, opts: { caller: SessionUser; projectId: string; input: BudgetSaveInput }): Promise<BudgetDto> {
   const input = budgetSaveInput.parse(opts.input);
   try {
     await change(s, opts, async ({ tx, project, budget }) => {
@@ -271,7 +263,7 @@ export async function saveBudget(s: S, opts: { caller: Caller; projectId: string
 }
 
 /** Staff only: whether this project's budgets skip approval, overriding the school's setting, with why. */
-export async function setBypass(s: S, opts: { caller: Caller; projectId: string; input: BypassInput }): Promise<BudgetDto> {
+export async function setBypass(s: S, opts: { caller: SessionUser; projectId: string; input: BypassInput }): Promise<BudgetDto> {
   const input = bypassInput.parse(opts.input);
   if (input.bypass !== null && input.reason.length < BYPASS_REASON_MIN) {
     throw new AppError("bad_request", `Say why this project's budget ${input.bypass ? "skips" : "needs"} approval (at least ${BYPASS_REASON_MIN} characters).`);
@@ -300,7 +292,7 @@ export async function setBypass(s: S, opts: { caller: Caller; projectId: string;
 }
 
 /** Records spending against a saved line; answers the new expense's id (a receipt is attached to it next). */
-export async function addExpense(s: S, opts: { caller: Caller; projectId: string; input: ExpenseInput }): Promise<{ expenseId: string; budget: BudgetDto }> {
+export async function addExpense(s: S, opts: { caller: SessionUser; projectId: string; input: ExpenseInput }): Promise<{ expenseId: string; budget: BudgetDto }> {
   const input = expenseInput.parse(opts.input);
   const expenseId = await change(s, opts, async ({ tx, budget }) => {
     const lines = budget ? await repo.selectLines(tx, budget.id) : [];
@@ -312,7 +304,7 @@ export async function addExpense(s: S, opts: { caller: Caller; projectId: string
 }
 
 /** Deletes an expense and, once that is committed, its receipt file. */
-export async function deleteExpense(s: S, opts: { caller: Caller; projectId: string; expenseId: string }): Promise<BudgetDto> {
+export async function deleteExpense(s: S, opts: { caller: SessionUser; projectId: string; expenseId: string }): Promise<BudgetDto> {
   const gone = await change(s, opts, async ({ tx, budget }) => {
     const rows =
       budget && UUID.test(opts.expenseId)
@@ -333,7 +325,7 @@ export const getAccounts = (s: Pick<S, "db">) => repo.selectAccounts(s.db);
  * Admins only: the school's chart, as a whole. An account that draft lines still use cannot be removed (the
  * lines would no longer save); renaming and moving it between categories can. Proposals keep their own copy.
  */
-export async function saveAccounts(s: S, opts: { caller: Caller; input: AccountsInput }): Promise<BudgetAccount[]> {
+export async function saveAccounts(s: S, opts: { caller: SessionUser; input: AccountsInput }): Promise<BudgetAccount[]> {
   if (opts.caller.role !== "admin") throw new AppError("forbidden", "Only an admin can change the chart of accounts.");
   const input = accountsInput.parse(opts.input);
   await s.db.transaction(async (tx) => {
@@ -404,7 +396,7 @@ const budgetPath = (projectId: string) => `/project/${projectId}?tab=budget`;
  * waiting is withdrawn by the new one. When bypass applies, the proposal is approved at once with who and why
  * on record; otherwise the approver (the supervisor, or the address given) gets a single-use link.
  */
-export async function submitProposal(s: S, opts: { caller: Caller; projectId: string; input: ProposalSubmitInput }): Promise<ProposalSubmitted> {
+export async function submitProposal(s: S, opts: { caller: SessionUser; projectId: string; input: ProposalSubmitInput }): Promise<ProposalSubmitted> {
   const input = proposalSubmitInput.parse(opts.input);
   const settings = await getSchoolSettings(s.db);
   let notifiedIds: string[] = [];
@@ -531,7 +523,7 @@ async function notifyTeam(
   });
 }
 
-export async function withdrawProposal(s: S, opts: { caller: Caller; projectId: string; proposalId: string }): Promise<BudgetDto> {
+export async function withdrawProposal(s: S, opts: { caller: SessionUser; projectId: string; proposalId: string }): Promise<BudgetDto> {
   await change(s, opts, async ({ tx, project, budget }) => {
     if (!budget || !UUID.test(opts.proposalId)) throw noProposal();
     const [row] = await tx
@@ -574,11 +566,11 @@ async function viewOf(s: Pick<S, "db">, p: repo.ProposalRow, canDecide: boolean)
   return { ...toSummary(p), projectId: p.projectId, snapshot: p.snapshot, totals: p.totals, diff: diffOf(p, previous), canDecide: canDecide && p.state === "pending" };
 }
 
-const isApprover = (caller: Pick<Caller, "id" | "email">, p: repo.ProposalRow) =>
+const isApprover = (caller: Pick<SessionUser, "id" | "email">, p: repo.ProposalRow) =>
   (!!p.approverUserId && p.approverUserId === caller.id) || (!!p.approverEmail && p.approverEmail === caller.email.toLowerCase());
 
 /** Signed in: anyone who may read the project reads its proposals; only the named approver decides. */
-export async function getProposal(s: Pick<S, "db">, opts: { caller: Caller; proposalId: string }): Promise<ProposalView> {
+export async function getProposal(s: Pick<S, "db">, opts: { caller: SessionUser; proposalId: string }): Promise<ProposalView> {
   if (!UUID.test(opts.proposalId)) throw noProposal();
   const p = await repo.selectProposal(s.db, opts.proposalId);
   if (!p) throw noProposal();
@@ -668,7 +660,7 @@ export async function decideByToken(s: S, opts: { proposalId: string; token: str
 }
 
 /** Signed in, the approver's name is their account's unless they give another. */
-export async function decideSignedIn(s: S, opts: { caller: Caller; proposalId: string; input: Record<string, unknown>; origin: Origin }): Promise<ProposalView> {
+export async function decideSignedIn(s: S, opts: { caller: SessionUser; proposalId: string; input: Record<string, unknown>; origin: Origin }): Promise<ProposalView> {
   const input = decisionInput.parse({ ...opts.input, name: opts.input.name || opts.caller.name });
   if (!UUID.test(opts.proposalId)) throw noProposal();
   const r = await s.db.transaction(async (tx) => {
@@ -699,7 +691,7 @@ export async function listPendingApprovals(s: Pick<S, "db">, limit = 20): Promis
 
 const plain = (minor: number, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
 
-export async function exportCsv(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; part: "topsheet" | "detail" }): Promise<{ filename: string; body: string }> {
+export async function exportCsv(s: Pick<S, "db">, opts: { caller: SessionUser; projectId: string; part: "topsheet" | "detail" }): Promise<{ filename: string; body: string }> {
   const b = await getBudget(s, opts);
   const c = b.currency;
   const slug = b.projectTitle.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "budget";
@@ -766,7 +758,7 @@ function detailSection(lines: SnapshotLine[], currency: string): PdfSection {
   };
 }
 
-export async function exportPdf(s: Pick<S, "db">, opts: { caller: Caller; projectId: string }): Promise<{ filename: string; body: Uint8Array }> {
+export async function exportPdf(s: Pick<S, "db">, opts: { caller: SessionUser; projectId: string }): Promise<{ filename: string; body: Uint8Array }> {
   const b = await getBudget(s, opts);
   const body = await renderPdf({
     title: `Budget: ${b.projectTitle}`,
@@ -782,7 +774,7 @@ export async function exportPdf(s: Pick<S, "db">, opts: { caller: Caller; projec
 }
 
 /** The approver's record of a decision: what was decided, by whom, when and from where, and what was approved. */
-export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; token?: string; caller?: Caller }): Promise<Uint8Array> {
+export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; token?: string; caller?: SessionUser }): Promise<Uint8Array> {
   let p: repo.ProposalRow;
   if (opts.token !== undefined) p = await byToken(s.db, opts.proposalId, opts.token, { allowDecided: true });
   else {
@@ -832,7 +824,7 @@ async function lockExpense(tx: Tx, budget: repo.BudgetRow | null, expenseId: str
  * Attaches a receipt to an expense, or replaces the one it has. The bytes are checked (size, and what they
  * really are), stored under a new key inside the transaction, and the replaced file is removed after the commit.
  */
-export async function uploadReceipt(s: S, opts: { caller: Caller; projectId: string; expenseId: string; fileName: string; bytes: Uint8Array }): Promise<BudgetDto> {
+export async function uploadReceipt(s: S, opts: { caller: SessionUser; projectId: string; expenseId: string; fileName: string; bytes: Uint8Array }): Promise<BudgetDto> {
   const type = checkUpload(s.config, opts.bytes, opts.fileName, RECEIPT_UPLOADS);
   const store = storageFor(s.config);
   let stored: string | null = null;
@@ -870,7 +862,7 @@ export async function uploadReceipt(s: S, opts: { caller: Caller; projectId: str
   return getBudget(s, opts);
 }
 
-export async function deleteReceipt(s: S, opts: { caller: Caller; projectId: string; expenseId: string }): Promise<BudgetDto> {
+export async function deleteReceipt(s: S, opts: { caller: SessionUser; projectId: string; expenseId: string }): Promise<BudgetDto> {
   const removed = await change(s, opts, async ({ tx, project, budget }) => {
     const expense = await lockExpense(tx, budget, opts.expenseId);
     if (!expense.receiptKey) throw new AppError("not_found", "This expense has no receipt to delete.");
@@ -889,7 +881,7 @@ export async function deleteReceipt(s: S, opts: { caller: Caller; projectId: str
  * A receipt's bytes, for the crew, staff and admins: a receipt can carry card digits and addresses, so it is
  * not open to every signed-in reader of the budget the way the totals are.
  */
-export async function readReceipt(s: Pick<S, "db" | "config">, opts: { caller: Caller; projectId: string; expenseId: string }) {
+export async function readReceipt(s: Pick<S, "db" | "config">, opts: { caller: SessionUser; projectId: string; expenseId: string }) {
   const project = await projectOf(s.db, opts.projectId);
   if (!isStaff(opts.caller.role) && !(await repo.isMember(s.db, project.id, opts.caller.id))) {
     throw new AppError("forbidden", "Only the project's crew, staff and admins can open its receipts.");

@@ -16,7 +16,7 @@ import {
   type SubmissionStatus,
   type TemplateInput,
 } from "../../../common/documents.ts";
-import type { Role } from "../../../common/roles.ts";
+import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { documents, documentVersions, profiles, projectGreenlight, projectMembers, signatureSubmissions } from "../../db/schema/index.ts";
@@ -29,16 +29,9 @@ import * as repo from "./repository.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
 
-export interface Caller {
-  id: string;
-  name: string;
-  role: Role;
-}
-
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noProject = () => new AppError("not_found", "There is no project with this id.");
 const noDocument = () => new AppError("not_found", "There is no document with this id on this project.");
-export const isStaff = (role: Role) => role === "staff" || role === "admin";
 
 // ── Who may do what ──────────────────────────────────────────────────────────────────────────────
 // Releases and deal memos carry outside people's addresses and fees, so unlike the project page they

@@ -12,6 +12,7 @@ import {
   type SigningViewDto,
   type SubmissionCreateInput,
 } from "../../../common/documents.ts";
+import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { documents, documentVersions, jobs, projects, signatureSigners, signatureSubmissions, signingTokens } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -23,7 +24,7 @@ import { getSchoolSettings } from "../school/service.ts";
 import { countPages, sealDocument } from "./pdf.ts";
 import * as repo from "./repository.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import { addVersion, changeDocuments, effectiveStatus, getDocument, isStaff, projectAccess, publishDocumentsChanged, readChecked, syncGreenlight, UUID, type Caller, type S } from "./service.ts";
+import { addVersion, changeDocuments, effectiveStatus, getDocument, projectAccess, publishDocumentsChanged, readChecked, syncGreenlight, UUID, type S } from "./service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const hash = hashToken;

@@ -7,12 +7,13 @@ import {
   type ImportReportDto,
 } from "../../../common/equipment.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
+import type { Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import { certifications, equipmentCategories, equipmentItems } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { csvRow } from "../overview/csv.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import { isOffice, type Caller } from "./service.ts";
+import { isOffice } from "./service.ts";
 
 type S = Pick<Services, "db" | "events">;
 

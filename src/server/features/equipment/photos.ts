@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { ItemDetailDto } from "../../../common/equipment.ts";
+import type { Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import { equipmentItems, projectMembers, reservationItems, reservations } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
-import type { Caller } from "../projects/service.ts";
 import { getItem, isOffice } from "./service.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;

@@ -19,7 +19,7 @@ import {
   reservationCreateInput,
   reservationListQuery,
 } from "../../../common/equipment.ts";
-import { requireUser, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { callerOf, requireUser, type AppEnv, type WithVars } from "../../auth/guards.ts";
 import { uploadLimit } from "../../lib/upload.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, query } from "../../lib/validate.ts";
@@ -30,7 +30,6 @@ import * as service from "./service.ts";
 
 type C = WithVars & { req: { param(): Record<string, string> } };
 
-const caller = (c: C) => ({ id: c.get("user").id, name: c.get("user").name, role: c.get("user").role });
 const JSON_TEXT = { "content-type": "application/json" };
 const param = (c: C, name: string) => c.req.param()[name] ?? "";
 const kitRange = z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() });
@@ -43,31 +42,31 @@ function office(c: C) {
 /** Everyone signed in browses and reserves; the service decides who may change the inventory and run the desk. */
 export const equipmentRoutes = new Hono<AppEnv>()
   .get("/categories", async (c) => c.json(await service.listCategories(c.get("services"))))
-  .post("/categories", async (c) => c.json(await service.createCategory(c.get("services"), { caller: caller(c), input: await body(c, categoryInput) }), 201))
+  .post("/categories", async (c) => c.json(await service.createCategory(c.get("services"), { caller: callerOf(c), input: await body(c, categoryInput) }), 201))
   .delete("/categories/:id", async (c) => {
-    await service.deleteCategory(c.get("services"), { caller: caller(c), id: param(c, "id") });
+    await service.deleteCategory(c.get("services"), { caller: callerOf(c), id: param(c, "id") });
     return c.body(null, 204);
   })
   .get("/certifications", async (c) => c.json(await service.listCertifications(c.get("services"))))
-  .post("/certifications", async (c) => c.json(await service.createCertification(c.get("services"), { caller: caller(c), input: await body(c, certificationInput) }), 201))
+  .post("/certifications", async (c) => c.json(await service.createCertification(c.get("services"), { caller: callerOf(c), input: await body(c, certificationInput) }), 201))
   .post("/certifications/:id/holders", async (c) =>
-    c.json(await service.grantCertification(c.get("services"), { caller: caller(c), id: param(c, "id"), userId: (await body(c, certificationGrantInput)).userId })),
+    c.json(await service.grantCertification(c.get("services"), { caller: callerOf(c), id: param(c, "id"), userId: (await body(c, certificationGrantInput)).userId })),
   )
   .delete("/certifications/:id/holders/:userId", async (c) =>
-    c.json(await service.revokeCertification(c.get("services"), { caller: caller(c), id: param(c, "id"), userId: param(c, "userId") })),
+    c.json(await service.revokeCertification(c.get("services"), { caller: callerOf(c), id: param(c, "id"), userId: param(c, "userId") })),
   )
   .get("/items", async (c) => {
     office(c);
     return c.json(await service.listItems(c.get("services"), { query: query(c, itemListQuery) }));
   })
-  .post("/items", async (c) => c.json(await service.createItem(c.get("services"), { caller: caller(c), input: await body(c, itemCreateInput) }), 201))
+  .post("/items", async (c) => c.json(await service.createItem(c.get("services"), { caller: callerOf(c), input: await body(c, itemCreateInput) }), 201))
   .get("/items/export.csv", async (c) => {
     office(c);
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="inventory-${new Date().toISOString().slice(0, 10)}.csv"`);
     return c.body(await exportItemsCsv(c.get("services")));
   })
-  .post("/items/import", async (c) => c.json(await importItemsCsv(c.get("services"), { caller: caller(c), csv: (await body(c, csvImportInput)).csv })))
+  .post("/items/import", async (c) => c.json(await importItemsCsv(c.get("services"), { caller: callerOf(c), csv: (await body(c, csvImportInput)).csv })))
   .get("/items/labels.pdf", async (c) => {
     office(c);
     const q = query(c, labelQuery);
@@ -77,38 +76,38 @@ export const equipmentRoutes = new Hono<AppEnv>()
     return c.body(pdf as Uint8Array<ArrayBuffer>);
   })
   .get("/items/:id", async (c) => c.json(await service.getItem(c.get("services"), { id: param(c, "id") })))
-  .patch("/items/:id", async (c) => c.json(await service.updateItem(c.get("services"), { caller: caller(c), id: param(c, "id"), input: await body(c, itemUpdateInput) })))
-  .post("/items/:id/status", async (c) => c.json(await service.setItemStatus(c.get("services"), { caller: caller(c), id: param(c, "id"), input: await body(c, itemStatusInput) })))
+  .patch("/items/:id", async (c) => c.json(await service.updateItem(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, itemUpdateInput) })))
+  .post("/items/:id/status", async (c) => c.json(await service.setItemStatus(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, itemStatusInput) })))
   .post("/items/:id/maintenance", async (c) =>
-    c.json(await service.addMaintenance(c.get("services"), { caller: caller(c), id: param(c, "id"), input: await body(c, maintenanceInput) }), 201),
+    c.json(await service.addMaintenance(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, maintenanceInput) }), 201),
   )
   .get("/items/:id/calendar", async (c) => c.json(await service.calendar(c.get("services"), { itemId: param(c, "id"), query: query(c, calendarQuery) })))
   .get("/calendar", async (c) => c.json(await service.calendar(c.get("services"), { query: query(c, calendarQuery) })))
   .get("/kits", async (c) => c.json(await service.listKits(c.get("services"), query(c, kitRange))))
-  .post("/kits", async (c) => c.json(await service.createKit(c.get("services"), { caller: caller(c), input: await body(c, kitInput) }), 201))
-  .put("/kits/:id", async (c) => c.json(await service.updateKit(c.get("services"), { caller: caller(c), id: param(c, "id"), input: await body(c, kitInput) })))
+  .post("/kits", async (c) => c.json(await service.createKit(c.get("services"), { caller: callerOf(c), input: await body(c, kitInput) }), 201))
+  .put("/kits/:id", async (c) => c.json(await service.updateKit(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, kitInput) })))
   .delete("/kits/:id", async (c) => {
-    await service.deleteKit(c.get("services"), { caller: caller(c), id: param(c, "id") });
+    await service.deleteKit(c.get("services"), { caller: callerOf(c), id: param(c, "id") });
     return c.body(null, 204);
   })
-  .get("/availability", async (c) => c.body(await service.browseAvailability(c.get("services"), { caller: caller(c), query: query(c, availabilityQuery) }), 200, JSON_TEXT))
-  .get("/me", async (c) => c.json(await service.myStatus(c.get("services"), { caller: caller(c) })))
+  .get("/availability", async (c) => c.body(await service.browseAvailability(c.get("services"), { caller: callerOf(c), query: query(c, availabilityQuery) }), 200, JSON_TEXT))
+  .get("/me", async (c) => c.json(await service.myStatus(c.get("services"), { caller: callerOf(c) })))
   .get("/summary", async (c) => {
     office(c);
     return c.json(await service.equipmentSummary(c.get("services")));
   })
-  .get("/reservations", async (c) => c.json(await service.listReservations(c.get("services"), { caller: caller(c), query: query(c, reservationListQuery) })))
-  .post("/reservations", async (c) => c.json(await service.createReservation(c.get("services"), { caller: caller(c), input: await body(c, reservationCreateInput) }), 201))
-  .get("/reservations/:id", async (c) => c.json(await service.getReservation(c.get("services"), { caller: caller(c), id: param(c, "id") })))
-  .post("/reservations/:id/approve", async (c) => c.json(await service.approveReservation(c.get("services"), { caller: caller(c), id: param(c, "id") })))
+  .get("/reservations", async (c) => c.json(await service.listReservations(c.get("services"), { caller: callerOf(c), query: query(c, reservationListQuery) })))
+  .post("/reservations", async (c) => c.json(await service.createReservation(c.get("services"), { caller: callerOf(c), input: await body(c, reservationCreateInput) }), 201))
+  .get("/reservations/:id", async (c) => c.json(await service.getReservation(c.get("services"), { caller: callerOf(c), id: param(c, "id") })))
+  .post("/reservations/:id/approve", async (c) => c.json(await service.approveReservation(c.get("services"), { caller: callerOf(c), id: param(c, "id") })))
   .post("/reservations/:id/reject", async (c) =>
-    c.json(await service.rejectReservation(c.get("services"), { caller: caller(c), id: param(c, "id"), input: await body(c, rejectInput) })),
+    c.json(await service.rejectReservation(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, rejectInput) })),
   )
-  .post("/reservations/:id/cancel", async (c) => c.json(await service.cancelReservation(c.get("services"), { caller: caller(c), id: param(c, "id") })))
-  .post("/desk/checkout", async (c) => c.json(await service.checkOut(c.get("services"), { caller: caller(c), assetTag: (await body(c, checkoutInput)).assetTag })))
-  .post("/desk/checkin", async (c) => c.json(await service.checkIn(c.get("services"), { caller: caller(c), input: await body(c, checkinInput) })))
-  .get("/strikes", async (c) => c.json(await service.listStrikes(c.get("services"), { caller: caller(c) })))
-  .post("/strikes/clear", async (c) => c.json(await service.clearStrikes(c.get("services"), { caller: caller(c), userId: (await body(c, certificationGrantInput)).userId })));
+  .post("/reservations/:id/cancel", async (c) => c.json(await service.cancelReservation(c.get("services"), { caller: callerOf(c), id: param(c, "id") })))
+  .post("/desk/checkout", async (c) => c.json(await service.checkOut(c.get("services"), { caller: callerOf(c), assetTag: (await body(c, checkoutInput)).assetTag })))
+  .post("/desk/checkin", async (c) => c.json(await service.checkIn(c.get("services"), { caller: callerOf(c), input: await body(c, checkinInput) })))
+  .get("/strikes", async (c) => c.json(await service.listStrikes(c.get("services"), { caller: callerOf(c) })))
+  .post("/strikes/clear", async (c) => c.json(await service.clearStrikes(c.get("services"), { caller: callerOf(c), userId: (await body(c, certificationGrantInput)).userId })));
 
 const photoName = z.object({ name: z.string("Give the file's name").trim().min(1, "Give the file's name").max(255, "A file name may be at most 255 characters long.") });
 
@@ -120,15 +119,15 @@ export const equipmentStorageRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/items/:itemId", uploadLimit, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await setItemPhoto(c.get("services"), { caller: caller(c), itemId: param(c, "itemId"), fileName: query(c, photoName).name, bytes }), 201);
+    return c.json(await setItemPhoto(c.get("services"), { caller: callerOf(c), itemId: param(c, "itemId"), fileName: query(c, photoName).name, bytes }), 201);
   })
-  .delete("/items/:itemId", async (c) => c.json(await removeItemPhoto(c.get("services"), { caller: caller(c), itemId: param(c, "itemId") })))
+  .delete("/items/:itemId", async (c) => c.json(await removeItemPhoto(c.get("services"), { caller: callerOf(c), itemId: param(c, "itemId") })))
   .post("/returns/:assetTag", uploadLimit, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await addReturnPhoto(c.get("services"), { caller: caller(c), assetTag: param(c, "assetTag"), fileName: query(c, photoName).name, bytes }), 201);
+    return c.json(await addReturnPhoto(c.get("services"), { caller: callerOf(c), assetTag: param(c, "assetTag"), fileName: query(c, photoName).name, bytes }), 201);
   })
   .get("/:kind/:ownerId/:file", async (c) => {
-    const photo = await readPhoto(c.get("services"), { caller: caller(c), kind: param(c, "kind"), ownerId: param(c, "ownerId"), file: param(c, "file") });
+    const photo = await readPhoto(c.get("services"), { caller: callerOf(c), kind: param(c, "kind"), ownerId: param(c, "ownerId"), file: param(c, "file") });
     return c.body(new Uint8Array(photo.bytes), 200, {
       "content-type": photo.type,
       // Each photo has an address of its own (a new upload is a new name), so a private copy may be kept.

@@ -42,6 +42,7 @@ import {
   type ReservationListQuery,
   type StrikeDto,
 } from "../../../common/equipment.ts";
+import type { Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import {
@@ -64,13 +65,10 @@ import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../notifications/emails/reservation-decided.ts";
 import { getGreenlightItems } from "../projects/greenlight.ts";
-import type { Caller } from "../projects/service.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
-
-export type { Caller };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HOUR_MS = 3_600_000;

@@ -1,21 +1,18 @@
 import { Hono } from "hono";
 import { boardQuery, overviewFilters, timelineQuery } from "../../../common/overview-api.ts";
-import { requireRole, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { callerOf, requireRole, type AppEnv } from "../../auth/guards.ts";
 import { AppError } from "../../lib/errors.ts";
 import { query } from "../../lib/validate.ts";
 import * as service from "./service.ts";
 
-type C = WithVars;
-const caller = (c: C) => ({ id: c.get("user").id, name: c.get("user").name, role: c.get("user").role });
-
 /** Everyone signed in sees every production (DESIGN §4); moving a card goes through POST /rest/v1/projects/:id/phase. */
 export const overviewRoutes = new Hono<AppEnv>()
-  .get("/board", async (c) => c.json(await service.getBoard(c.get("services"), { caller: caller(c), query: query(c, boardQuery) })))
-  .get("/timeline", async (c) => c.json(await service.getTimeline(c.get("services"), { caller: caller(c), query: query(c, timelineQuery) })))
+  .get("/board", async (c) => c.json(await service.getBoard(c.get("services"), { caller: callerOf(c), query: query(c, boardQuery) })))
+  .get("/timeline", async (c) => c.json(await service.getTimeline(c.get("services"), { caller: callerOf(c), query: query(c, timelineQuery) })))
   .get("/filters", async (c) => c.json(await service.getFilterOptions(c.get("services"))))
   .get("/export.csv", async (c) => {
     const filters = query(c, overviewFilters);
-    const rows = service.exportCsv(c.get("services"), { caller: caller(c), filters });
+    const rows = service.exportCsv(c.get("services"), { caller: callerOf(c), filters });
     // The first page is read before answering, so a failing query is still an error response, not a cut-off file.
     const first = await rows.next();
     const encoder = new TextEncoder();
@@ -38,8 +35,8 @@ export const overviewRoutes = new Hono<AppEnv>()
       "cache-control": "no-store",
     });
   })
-  .get("/ical-token", async (c) => c.json(await service.getIcalFeed(c.get("services"), { caller: caller(c) })))
-  .post("/ical-token", async (c) => c.json(await service.rotateIcalToken(c.get("services"), { caller: caller(c) })));
+  .get("/ical-token", async (c) => c.json(await service.getIcalFeed(c.get("services"), { caller: callerOf(c) })))
+  .post("/ical-token", async (c) => c.json(await service.rotateIcalToken(c.get("services"), { caller: callerOf(c) })));
 
 /** Public: a calendar app has no session, the secret in the address is the only key. */
 export const icalRoutes = new Hono<AppEnv>().get("/:file", async (c) => {
@@ -55,5 +52,5 @@ export const icalRoutes = new Hono<AppEnv>().get("/:file", async (c) => {
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireRole("staff", "admin"))
-  .get("/dashboard", async (c) => c.json(await service.getDashboard(c.get("services"), { caller: caller(c) })))
-  .post("/jobs/:id/retry", async (c) => c.json(await service.retryJob(c.get("services"), { caller: caller(c), id: c.req.param("id") ?? "" })));
+  .get("/dashboard", async (c) => c.json(await service.getDashboard(c.get("services"), { caller: callerOf(c) })))
+  .post("/jobs/:id/retry", async (c) => c.json(await service.retryJob(c.get("services"), { caller: callerOf(c), id: c.req.param("id") ?? "" })));

@@ -14,6 +14,7 @@ import type {
 import type { ProjectListItem } from "../../../common/project-api.ts";
 import { PHASES, PHASE_LABELS, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
 import { ROLES } from "../../../common/roles.ts";
+import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import { pendingSignatures } from "../documents/signatures.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -23,7 +24,7 @@ import { listPendingApprovals } from "../budgets/service.ts";
 import { formatMoney } from "../../../common/budget.ts";
 import { equipmentSummary, feedReservations } from "../equipment/service.ts";
 import { feedShootDays, shootDaysOf } from "../schedule/service.ts";
-import { blockerReasons, listProjects, type Caller } from "../projects/service.ts";
+import { blockerReasons, listProjects } from "../projects/service.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { csvRow } from "./csv.ts";
 import * as repo from "./repository.ts";
@@ -239,7 +240,6 @@ const PENDING_APPROVALS = {
     "Budgets waiting for their approver and documents out for signature wait here, oldest first, until they are decided or signed; equipment reservations to confirm are counted in the equipment section.",
 };
 
-const isStaff = (c: Caller) => c.role === "staff" || c.role === "admin";
 
 /** Monday to Sunday of the week of `today`. */
 function weekOf(today: string): { from: string; to: string } {
@@ -249,7 +249,7 @@ function weekOf(today: string): { from: string; to: string } {
 }
 
 export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AdminDashboardDto> {
-  if (!isStaff(opts.caller)) throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
+  if (!isStaff(opts.caller.role)) throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
   const week = weekOf(isoDay(new Date()));
   const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures, budgets, equipment] = await Promise.all([
     repo.countByPhase(s.db),

@@ -41,7 +41,7 @@ import {
 } from "../../../common/project-api.ts";
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
 import { FILM_ROLE_LABELS, OVERRIDE_REASON_MIN, PHASES, PHASE_LABELS, type FilmRole, type GreenlightItem, type Phase } from "../../../common/projects.ts";
-import type { Role } from "../../../common/roles.ts";
+import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { docArchival, docInterviews, docParticipants, milestones, phaseChanges, profiles, projectGreenlight, projectMembers, projects } from "../../db/schema/index.ts";
@@ -59,17 +59,10 @@ import * as repo from "./repository.ts";
 type S = Pick<Services, "db" | "events" | "config">;
 
 /** The signed-in person acting. */
-export interface Caller {
-  id: string;
-  name: string;
-  role: Role;
-}
-
 const noProject = () => new AppError("not_found", "There is no project with this id.");
 
 // ── Who may do what (DESIGN §4): everyone signed in reads; the crew, staff and admins edit ──────────
 
-const isStaff = (role: Role) => role === "staff" || role === "admin";
 const canEdit = (caller: Caller, member: boolean) => member || isStaff(caller.role);
 
 function canTick(item: GreenlightItem, caller: Caller, project: repo.ProjectRow, member: boolean): boolean {

@@ -1,16 +1,15 @@
 import { Hono, type Context } from "hono";
 import { boardSaveInput, castSaveInput, confirmInput, shootDayCreateInput, shootDayUpdateInput } from "../../../common/schedule.ts";
-import type { AppEnv } from "../../auth/guards.ts";
+import { callerOf, type AppEnv } from "../../auth/guards.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { body } from "../../lib/validate.ts";
 import * as service from "./service.ts";
 
 type C = Context<AppEnv>;
 
-const caller = (c: C) => ({ id: c.get("user").id, name: c.get("user").name, role: c.get("user").role });
 const param = (c: C, name: string) => c.req.param(name) ?? "";
 const client = (c: C) => ({ ip: clientIp(c), userAgent: (c.req.header("user-agent") ?? "unknown").slice(0, 500) });
-const ids = (c: C) => ({ caller: caller(c), projectId: param(c, "projectId") });
+const ids = (c: C) => ({ caller: callerOf(c), projectId: param(c, "projectId") });
 const day = (c: C) => ({ ...ids(c), dayId: param(c, "dayId") });
 
 /** /rest/v1/projects/{projectId}/schedule: everyone signed in reads, the crew, staff and admins plan (the service checks). */

@@ -21,7 +21,7 @@ import {
 } from "../../../common/schedule.ts";
 import { scriptReport } from "../../../common/screenplay/report.ts";
 import type { SceneReport } from "../../../common/screenplay/report.ts";
-import type { Role } from "../../../common/roles.ts";
+import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { callSheetRecipients, castMembers, profiles, projectMembers, projects, scheduleStrips, screenplays, shootDays, stripboards } from "../../db/schema/index.ts";
@@ -34,15 +34,8 @@ import { queueEmail } from "../notifications/jobs.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
-export interface Caller {
-  id: string;
-  name: string;
-  role: Role;
-}
-
 const noProject = () => new AppError("not_found", "There is no project with this id.");
 const noDay = () => new AppError("not_found", "There is no shoot day with this id in this project.");
-const isStaff = (role: Role) => role === "staff" || role === "admin";
 const DAY_MS = 86_400_000;
 /** A confirmation link works until a week after its shoot day, then says it has expired. */
 const LINK_DAYS_AFTER = 7;

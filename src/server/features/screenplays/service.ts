@@ -27,7 +27,7 @@ import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
 import { stampSceneNumbers } from "../../../common/screenplay/numbering.ts";
 import { reportFromLayout } from "../../../common/screenplay/report.ts";
-import type { Role } from "../../../common/roles.ts";
+import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
@@ -38,19 +38,12 @@ import * as repo from "./repository.ts";
 
 type S = Pick<Services, "db" | "events">;
 
-export interface Caller {
-  id: string;
-  name: string;
-  role: Role;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noScreenplay = () => new AppError("not_found", "There is no screenplay with this id.");
 const noRevision = () => new AppError("not_found", "There is no revision with this id in this screenplay.");
 
 // ── Who may do what: owner, the project's crew and staff edit; everyone who may read comments ────────
 
-const isStaff = (role: Role) => role === "staff" || role === "admin";
 
 export interface Access {
   read: boolean;

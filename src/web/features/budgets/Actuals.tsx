@@ -6,9 +6,8 @@ import { currencyMinorDigits } from "../../../common/school.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
-import { api } from "../../lib/api.ts";
+import { api, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { errorText } from "../projects/shared.tsx";
 import { budgetPath, receiptPath, useBudgetChange } from "./api.ts";
 import { cell, DataTable, num } from "./Table.tsx";
 

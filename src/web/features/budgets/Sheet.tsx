@@ -18,9 +18,8 @@ import {
 } from "../../../common/budget.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
 import { Button } from "../../components/ui/Button.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, ApiError, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { errorText } from "../projects/shared.tsx";
 import { budgetPath } from "./api.ts";
 import { cell, DataTable, num } from "./Table.tsx";
 import { TopSheet } from "./TopSheet.tsx";

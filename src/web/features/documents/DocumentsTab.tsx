@@ -30,9 +30,9 @@ import { Field } from "../../components/ui/Field.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
-import { api } from "../../lib/api.ts";
+import { api, errorText } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { Badge, errorText, firstProblem } from "../projects/shared.tsx";
+import { Badge, firstProblem } from "../projects/shared.tsx";
 import { documentsPath, formatSize, uploadPath, useDocumentChange, useDocuments } from "./api.ts";
 
 const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: DOCUMENT_CATEGORY_LABELS[c] }));

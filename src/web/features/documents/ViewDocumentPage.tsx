@@ -5,8 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { DOCUMENT_CATEGORY_LABELS } from "../../../common/documents.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
+import { errorText } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { errorText } from "../projects/shared.tsx";
 import { formatSize, useDocument } from "./api.ts";
 import { PdfPages } from "./PdfPages.tsx";
 

@@ -35,9 +35,9 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
-import { api } from "../../lib/api.ts";
+import { api, errorText } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { errorText, firstProblem } from "../projects/shared.tsx";
+import { firstProblem } from "../projects/shared.tsx";
 import { EQUIPMENT_API, PHOTO_ACCEPT, ReservationItems, StateBadge, StatusBadge, Thumbnail, isConflict, post, rangeText, uploadPhoto, useEquipmentChange } from "./shared.tsx";
 
 const TABS = ["requests", "desk", "inventory", "kits", "people", "calendar"] as const;

@@ -7,9 +7,9 @@ import {
   type ReservationDto,
   type ReservationState,
 } from "../../../common/equipment.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, ApiError, errorText } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { Badge, errorText } from "../projects/shared.tsx";
+import { Badge } from "../projects/shared.tsx";
 
 export const EQUIPMENT_API = "/rest/v1/equipment";
 

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs, type Tab } from "../../components/ui/Tabs.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
 import { BudgetTab } from "../budgets/BudgetTab.tsx";
 import { DocumentsTab } from "../documents/DocumentsTab.tsx";
 import { ScheduleTab } from "../schedule/ScheduleTab.tsx";
@@ -18,7 +18,7 @@ import { Milestones } from "./detail/Milestones.tsx";
 import { Overview } from "./detail/Overview.tsx";
 import { PhaseSection } from "./detail/PhaseSection.tsx";
 import { Places } from "./detail/Places.tsx";
-import { errorText, PhaseBadge, useProject } from "./shared.tsx";
+import { PhaseBadge, useProject } from "./shared.tsx";
 
 export default function ProjectPage() {
   const { id = "" } = useParams();

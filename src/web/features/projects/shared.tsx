@@ -9,7 +9,6 @@ import { cn } from "../../lib/cn.ts";
 
 export const PAGE_SIZE = 25;
 
-export { errorText } from "../../lib/api.ts";
 export const failed = (title: string) => (err: unknown) => toast.error(title, { description: errorText(err) });
 
 /** The first problem zod finds, worded for people, or null when the input is good. */

@@ -11,9 +11,9 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api } from "../../lib/api.ts";
+import { api, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { Badge, errorText, failed, firstProblem } from "../projects/shared.tsx";
+import { Badge, failed, firstProblem } from "../projects/shared.tsx";
 import { editorLink, screenplayPath } from "./shared.ts";
 
 const CATEGORY_OPTIONS = BREAKDOWN_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));

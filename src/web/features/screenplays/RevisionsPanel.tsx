@@ -7,8 +7,8 @@ import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
-import { api } from "../../lib/api.ts";
-import { errorText, failed, firstProblem } from "../projects/shared.tsx";
+import { api, errorText } from "../../lib/api.ts";
+import { failed, firstProblem } from "../projects/shared.tsx";
 import { DiffView } from "./DiffView.tsx";
 import { COLOUR_SWATCH, formatWhen, screenplayPath } from "./shared.ts";
 
