@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -24,6 +24,7 @@ import { screenplayRoutes } from "./features/screenplays/routes.ts";
 import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, peopleRoutes, userRoutes } from "./features/users/routes.ts";
 import { AppError, errorResponse } from "./lib/errors.ts";
 import { allowedOrigins } from "./lib/origin.ts";
+import { pageHtml } from "./lib/page-html.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -120,7 +121,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
 
   if (opts.webDir && existsSync(path.join(opts.webDir, "index.html"))) {
     const webDir = opts.webDir;
-    const indexHtml = readFileSync(path.join(webDir, "index.html"), "utf8");
+    const htmlFor = pageHtml(webDir);
     app.use(
       "/assets/*",
       serveStatic({
@@ -133,7 +134,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
     // Every other path is a client-side route; the app itself shows its not-found page.
     app.get("*", (c) => {
       c.header("Cache-Control", "no-cache");
-      return c.html(indexHtml);
+      return c.html(htmlFor(c.req.path));
     });
   }
   return app;

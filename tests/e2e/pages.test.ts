@@ -33,6 +33,21 @@ describe("the started portal", () => {
   });
 });
 
+describe("the HTML of a page", () => {
+  it("shows the loading skeleton before any script runs and names the page's own code, which the server has", async () => {
+    const html = async (p: string) => (await fetch(`${e2e.portal.url}${p}`)).text();
+    const overview = await html("/production-overview");
+    expect(overview).toContain('data-testid="page-skeleton"');
+    const code = [...overview.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    expect(code.some((f) => /\/assets\/ProductionOverviewPage-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(code.some((f) => /\/assets\/Shell-[\w-]+\.js$/.test(f))).toBe(true);
+    for (const f of code) expect((await fetch(`${e2e.portal.url}${f}`)).status, f).toBe(200);
+    // A project's page names its own code; the sign-in page only the app's first load, as built.
+    expect(await html("/project/00000000-0000-4000-8000-000000000000")).toMatch(/\/assets\/ProjectPage-[\w-]+\.js/);
+    expect(await html("/auth")).not.toMatch(/Shell-|Page-[\w-]+\.js/);
+  });
+});
+
 describe("public routes signed out", () => {
   it("/test shows the static test text", async () => {
     const page = await e2e.newPage();

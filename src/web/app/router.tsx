@@ -6,13 +6,20 @@ import { AuthScreen } from "../features/auth/AuthScreen.tsx";
 import { safeNext } from "../lib/next.ts";
 import { recordTiming } from "../lib/perf.ts";
 import { NotFound } from "./NotFound.tsx";
+import { PAGES, type PageEntry, type PageFrame } from "./pages.ts";
 import { RequireAuth } from "./RequireAuth.tsx";
 import { RouteError } from "./RouteError.tsx";
 
-/** A page whose code arrives when it is first visited, with the error screen as its boundary. */
-function page(load: () => Promise<{ default: ComponentType }>): NonIndexRouteObject {
-  return { lazy: async () => ({ Component: (await load()).default }), errorElement: <RouteError /> };
+const pageModules = import.meta.glob<{ default: ComponentType }>("../features/*/*Page.tsx");
+
+/** A page of pages.ts, its code arriving when it is first visited, with the error screen as its boundary. */
+function page(entry: PageEntry): RouteObject {
+  const load = pageModules[`../${entry.module}`];
+  if (!load) throw new Error(`pages.ts names ${entry.module} for ${entry.path}, and there is no such page module`);
+  const route = { lazy: async () => ({ Component: (await load()).default }), errorElement: <RouteError /> };
+  return entry.path === "/" ? { ...route, index: true } : { ...route, path: entry.path.slice(1) };
 }
+const pagesIn = (frame: PageFrame) => PAGES.filter((p) => p.frame === frame).map(page);
 
 /** The frame of every page but the sign-in and reset screens; it stays out of /auth's first load. */
 const shell: NonIndexRouteObject = { lazy: async () => ({ Component: (await import("./Shell.tsx")).Shell }) };
@@ -31,48 +38,9 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageSkeleton,
     children: [
       { path: "auth", element: <AuthRoute />, errorElement: <RouteError standalone /> },
-      { path: "reset-password", ...page(() => import("../features/auth/ResetPasswordPage.tsx")) },
-      { path: "accept-invitation", ...page(() => import("../features/users/AcceptInvitationPage.tsx")) },
-      // Outside people sign on a phone: a page of its own, without the portal's navigation.
-      { path: "signature/:submissionId/:signatureId", ...page(() => import("../features/documents/SigningPage.tsx")) },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            ...shell,
-            children: [
-              { ...page(() => import("../features/home/HomePage.tsx")), index: true, children: undefined },
-              { path: "production-overview", ...page(() => import("../features/overview/ProductionOverviewPage.tsx")) },
-              { path: "screenplays", ...page(() => import("../features/screenplays/ScreenplaysPage.tsx")) },
-              { path: "screenplays/:id", ...page(() => import("../features/screenplays/ScreenplayEditorPage.tsx")) },
-              { path: "projects", ...page(() => import("../features/projects/ProjectsPage.tsx")) },
-              { path: "project/:id", ...page(() => import("../features/projects/ProjectPage.tsx")) },
-              { path: "equipment-admin", ...page(() => import("../features/equipment/EquipmentAdminPage.tsx")) },
-              { path: "equipment", ...page(() => import("../features/equipment/EquipmentPage.tsx")) },
-              { path: "equipment/items/:id", ...page(() => import("../features/equipment/ItemPage.tsx")) },
-              { path: "admin", ...page(() => import("../features/admin/AdminDashboardPage.tsx")) },
-              { path: "settings", ...page(() => import("../features/settings/SettingsPage.tsx")) },
-              { path: "projects/documentary", ...page(() => import("../features/projects/DocumentaryProjectsPage.tsx")) },
-              { path: "guide", ...page(() => import("../features/guide/GuidePage.tsx")) },
-              { path: "guide/:chapter", ...page(() => import("../features/guide/GuidePage.tsx")) },
-              { path: "user-management", ...page(() => import("../features/users/UserManagementPage.tsx")) },
-              { path: "view-document", ...page(() => import("../features/documents/ViewDocumentPage.tsx")) },
-              { path: "test-notifications", ...page(() => import("../features/notifications/TestNotificationsPage.tsx")) },
-            ],
-          },
-        ],
-      },
-      {
-        ...shell,
-        children: [
-          { path: "email-test", ...page(() => import("../features/notifications/EmailTestPage.tsx")) },
-          { path: "test", ...page(() => import("../features/testing/TestPage.tsx")) },
-          { path: "budget-approval/:proposalId", ...page(() => import("../features/budgets/BudgetApprovalPage.tsx")) },
-          { path: "budget-approval-redirect/:proposalId", ...page(() => import("../features/budgets/BudgetApprovalRedirectPage.tsx")) },
-          { path: "call-sheet-confirm/:recipientId", ...page(() => import("../features/schedule/CallSheetConfirmPage.tsx")) },
-          { path: "*", element: <NotFound />, errorElement: <RouteError /> },
-        ],
-      },
+      ...pagesIn("none"),
+      { element: <RequireAuth />, children: [{ ...shell, children: pagesIn("signed-in") }] },
+      { ...shell, children: [...pagesIn("public"), { path: "*", element: <NotFound />, errorElement: <RouteError /> }] },
     ],
   },
 ];

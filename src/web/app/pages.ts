@@ -1,0 +1,48 @@
+/**
+ * SPEC §2's pages (all but /auth, which is in the app's first load): each one's route, the module that draws
+ * it (under src/web) and its frame. Pure data, read three ways: the router loads a page's module on its
+ * first visit; the build lists the code each page needs (vite.config.ts); the server names that code in the
+ * page's HTML, so a browser fetches it alongside the app's own instead of after it (lib/page-html.ts).
+ *
+ * Frames: `none` — a page of its own (outside people sign on a phone without the portal's navigation);
+ * `signed-in` — inside the portal's frame, for signed-in people only; `public` — inside the frame, open to all.
+ */
+export type PageFrame = "none" | "signed-in" | "public";
+
+export interface PageEntry {
+  /** The route from the root; `:name` is one path segment. */
+  path: string;
+  /** Relative to src/web. */
+  module: string;
+  frame: PageFrame;
+}
+
+export const SHELL_MODULE = "app/Shell.tsx";
+
+export const PAGES: readonly PageEntry[] = [
+  { path: "/reset-password", module: "features/auth/ResetPasswordPage.tsx", frame: "none" },
+  { path: "/accept-invitation", module: "features/users/AcceptInvitationPage.tsx", frame: "none" },
+  { path: "/signature/:submissionId/:signatureId", module: "features/documents/SigningPage.tsx", frame: "none" },
+  { path: "/", module: "features/home/HomePage.tsx", frame: "signed-in" },
+  { path: "/production-overview", module: "features/overview/ProductionOverviewPage.tsx", frame: "signed-in" },
+  { path: "/screenplays", module: "features/screenplays/ScreenplaysPage.tsx", frame: "signed-in" },
+  { path: "/screenplays/:id", module: "features/screenplays/ScreenplayEditorPage.tsx", frame: "signed-in" },
+  { path: "/projects", module: "features/projects/ProjectsPage.tsx", frame: "signed-in" },
+  { path: "/project/:id", module: "features/projects/ProjectPage.tsx", frame: "signed-in" },
+  { path: "/equipment-admin", module: "features/equipment/EquipmentAdminPage.tsx", frame: "signed-in" },
+  { path: "/equipment", module: "features/equipment/EquipmentPage.tsx", frame: "signed-in" },
+  { path: "/equipment/items/:id", module: "features/equipment/ItemPage.tsx", frame: "signed-in" },
+  { path: "/admin", module: "features/admin/AdminDashboardPage.tsx", frame: "signed-in" },
+  { path: "/settings", module: "features/settings/SettingsPage.tsx", frame: "signed-in" },
+  { path: "/projects/documentary", module: "features/projects/DocumentaryProjectsPage.tsx", frame: "signed-in" },
+  { path: "/guide", module: "features/guide/GuidePage.tsx", frame: "signed-in" },
+  { path: "/guide/:chapter", module: "features/guide/GuidePage.tsx", frame: "signed-in" },
+  { path: "/user-management", module: "features/users/UserManagementPage.tsx", frame: "signed-in" },
+  { path: "/view-document", module: "features/documents/ViewDocumentPage.tsx", frame: "signed-in" },
+  { path: "/test-notifications", module: "features/notifications/TestNotificationsPage.tsx", frame: "signed-in" },
+  { path: "/email-test", module: "features/notifications/EmailTestPage.tsx", frame: "public" },
+  { path: "/test", module: "features/testing/TestPage.tsx", frame: "public" },
+  { path: "/budget-approval/:proposalId", module: "features/budgets/BudgetApprovalPage.tsx", frame: "public" },
+  { path: "/budget-approval-redirect/:proposalId", module: "features/budgets/BudgetApprovalRedirectPage.tsx", frame: "public" },
+  { path: "/call-sheet-confirm/:recipientId", module: "features/schedule/CallSheetConfirmPage.tsx", frame: "public" },
+];
