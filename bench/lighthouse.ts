@@ -56,20 +56,32 @@ export async function lighthouseOverview(portal: RunningPortal, reportFile = pro
   }
 }
 
+/**
+ * Lighthouse's score moves between runs of the same page (its own documentation advises the median of several):
+ * the run with the median score, out of `runs`, each one reported as it ends.
+ */
+export async function lighthouseMedian(portal: RunningPortal, runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3), onRun?: (run: LighthouseFigure, i: number) => void): Promise<LighthouseFigure & { runs: number[] }> {
+  const all: LighthouseFigure[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = await lighthouseOverview(portal, process.env.LIGHTHOUSE_REPORT?.replace(/(\.json)?$/, `-${i + 1}.json`));
+    all.push(run);
+    onRun?.(run, i);
+  }
+  const sorted = [...all].sort((a, b) => a.performance - b.performance);
+  return { ...sorted[Math.floor(sorted.length / 2)]!, runs: all.map((r) => r.performance) };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const portal = await startPortalProcess({ env: { SIGNIN_LIMIT_PER_IP: "100000000", LOG_LEVEL: "warn" } });
   try {
     const js = await authFirstLoadJs(portal);
     console.log(`/auth first-load JS: ${(js.gzipBytes / 1024).toFixed(1)} kB gzipped (target ≤ ${AUTH_JS_TARGET_KB} kB)`);
-    const runs: LighthouseFigure[] = [];
-    for (let i = 0; i < Number(process.env.LIGHTHOUSE_RUNS ?? 3); i++) {
-      const run = await lighthouseOverview(portal, process.env.LIGHTHOUSE_REPORT?.replace(/(\.json)?$/, `-${i + 1}.json`));
-      runs.push(run);
+    const median = await lighthouseMedian(portal, undefined, (run, i) => {
       const m = run.metrics;
       console.log(`run ${i + 1}: ${run.performance}  FCP ${Math.round(m["first-contentful-paint"]!)}  LCP ${Math.round(m["largest-contentful-paint"]!)}  TBT ${Math.round(m["total-blocking-time"]!)}  SI ${Math.round(m["speed-index"]!)}  CLS ${m["cumulative-layout-shift"]}`);
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    console.log(`median performance ${median(runs.map((r) => r.performance))} (target ≥ ${LIGHTHOUSE_TARGET}); median TBT ${median(runs.map((r) => r.metrics["total-blocking-time"]!))} ms, LCP ${median(runs.map((r) => r.metrics["largest-contentful-paint"]!))} ms`);
+    });
+    const m = median.metrics;
+    console.log(`median performance ${median.performance} (target ≥ ${LIGHTHOUSE_TARGET}); that run's TBT ${Math.round(m["total-blocking-time"]!)} ms, LCP ${Math.round(m["largest-contentful-paint"]!)} ms`);
   } finally {
     await portal.stop();
   }

@@ -10,7 +10,7 @@ import { AUTH_JS_TARGET_KB, authFirstLoadJs } from "./auth-js.ts";
 import { benchBudget } from "./budgets.ts";
 import { benchEquipment } from "./equipment.ts";
 import { round, signIn } from "./harness.ts";
-import { LIGHTHOUSE_TARGET, lighthouseOverview } from "./lighthouse.ts";
+import { LIGHTHOUSE_TARGET, lighthouseMedian } from "./lighthouse.ts";
 import { benchProjects } from "./projects.ts";
 import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
 import { benchSchedule } from "./schedule.ts";
@@ -118,9 +118,9 @@ async function main() {
     const js = await authFirstLoadJs(portal);
     const authJsKB = js.gzipBytes / 1024;
     process.stdout.write(`${round(authJsKB)} kB gzipped\n`);
-    process.stdout.write("  Lighthouse performance of /production-overview, signed in as staff … ");
-    const lighthouse = await lighthouseOverview(portal);
-    process.stdout.write(`${lighthouse.performance}\n\n`);
+    process.stdout.write("  Lighthouse performance of /production-overview, signed in as staff, median of 3 runs … ");
+    const lighthouse = await lighthouseMedian(portal, 3);
+    process.stdout.write(`${lighthouse.performance} (runs: ${lighthouse.runs.join(", ")})\n\n`);
 
     const parse = benchParse();
     const keystroke = await benchKeystroke(portal, cookie);
@@ -210,7 +210,7 @@ async function main() {
           [`20 reservations of one item on ${f.database}`, { value: `${f.contention.created} created, ${f.contention.conflicts} conflicts, ${f.contention.ms} ms`, target: "1 created, 19 conflicts", result: verdict(f.contention.created === 1 && f.contention.conflicts === 19) }],
         ]),
       ),
-      "Lighthouse performance, /production-overview": { value: `${lighthouse.performance} (${lighthouse.formFactor})`, target: `≥ ${LIGHTHOUSE_TARGET}`, result: verdict(lighthouse.pass) },
+      "Lighthouse performance, /production-overview": { value: `${lighthouse.performance} (${lighthouse.formFactor}, median of ${lighthouse.runs.join(", ")})`, target: `≥ ${LIGHTHOUSE_TARGET}`, result: verdict(lighthouse.pass) },
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
     console.log("Written to bench/results.json");
