@@ -120,13 +120,17 @@ export function parseFountain(source: string): ParsedScript {
   }
   const titlePage: TitleEntry[] = [];
   const elements: ScriptElement[] = [];
-  const used = new Map<string, ParsedScript>();
+  const used = new Map<string, Chunk>();
   starts.forEach((start, k) => {
     const chunk = lines.slice(start, starts[k + 1] ?? lines.length).join("\n");
-    const parsed = used.get(chunk) ?? chunkCache.get(chunk) ?? parseChunk(chunk);
-    used.set(chunk, parsed);
+    const known = used.get(chunk) ?? chunkCache.get(chunk);
+    const parsed = known?.parsed ?? parseChunk(chunk);
+    // The same element objects while a scene's text and first line stay: the page layout reuses what it
+    // built for them (see layout.ts), so a keystroke lays out one scene again, not the whole script.
+    const placed = known?.start === start ? known.elements : parsed.elements.map((e) => ({ ...e, line: e.line + start }));
+    used.set(chunk, { parsed, start, elements: placed });
     if (k === 0) titlePage.push(...parsed.titlePage);
-    for (const e of parsed.elements) elements.push({ ...e, line: e.line + start });
+    for (const e of placed) elements.push(e);
   });
   // Keep only the scenes of the latest text, so the cache never grows beyond one script.
   chunkCache = used;
@@ -134,7 +138,13 @@ export function parseFountain(source: string): ParsedScript {
 }
 
 const SCENE_START = /^\s*(?:(?:int|ext|est|i\/e|int\.?\/ext)[. ]|\.(?!\.))/i;
-let chunkCache = new Map<string, ParsedScript>();
+/** A scene's text parsed, and its elements placed at the line the scene starts on. */
+interface Chunk {
+  parsed: ParsedScript;
+  start: number;
+  elements: ScriptElement[];
+}
+let chunkCache = new Map<string, Chunk>();
 
 /** Forgets the parsed scenes (the bench measures a first parse). */
 export function clearParseCache() {

@@ -3,7 +3,7 @@
  * and 1" right margins, so a line holds 60 characters and a page 55 lines. Columns are counted in
  * characters from the left text margin; the preview and the PDF both draw exactly these rows.
  */
-import { characterName, headingParts, type IntExt, type ParsedScript, type ScriptElement, type TitleEntry } from "./fountain.ts";
+import { characterName, headingParts, type HeadingParts, type IntExt, type ParsedScript, type ScriptElement, type TitleEntry } from "./fountain.ts";
 import { lineSpans, type Span } from "./inline.ts";
 import { numberScenes } from "./numbering.ts";
 
@@ -165,6 +165,94 @@ function toRows(list: { cells: Cell[]; line: number | null }[], scene: number): 
   return list.map((r) => ({ cells: r.cells, line: r.line, scene }));
 }
 
+/**
+ * What one element became (with the elements it took along: a speech's parenthetical and dialogue, the
+ * right side of a dual dialogue), kept by the parser's element object. parseFountain returns the same
+ * objects while a scene's text and first line are unchanged, so after a keystroke in a long script only
+ * the edited scene is built again. Valid only for the same scene index and number; blocks and rows are
+ * shared between layouts and never changed.
+ */
+interface Built {
+  scene: number;
+  number: string | undefined;
+  els: ScriptElement[];
+  blocks: Block[];
+  speeches: Speech[];
+  parts?: HeadingParts;
+}
+const built = new WeakMap<ScriptElement, Built>();
+
+/** The blocks of the element at `i` (and the ones it takes along). */
+function buildElement(els: ScriptElement[], i: number, scene: number, number: string | undefined): Built {
+  const e = els[i]!;
+  const out: Built = { scene, number, els: [e], blocks: [], speeches: [] };
+  const blocks = out.blocks;
+  switch (e.type) {
+    case "scene_heading": {
+      out.parts = headingParts(e.text);
+      const lines = styled(e, wrap(e.text, LINE_WIDTH - 1), (text) => ({ text, col: 0, type: "scene_heading" }));
+      const rows: Row[] = lines.map((cell, k) => ({
+        cells: k === 0 ? [{ text: number!, col: -6, type: "scene_number" }, cell, { text: number!, col: LINE_WIDTH + 2, type: "scene_number" }] : [cell],
+        scene,
+        line: e.line,
+      }));
+      blocks.push({ kind: "heading", blankBefore: 1, scene, rows });
+      break;
+    }
+    case "action":
+      blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(e, wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action").map((c) => ({ cells: [c], line: e.line })), scene) });
+      break;
+    case "transition": {
+      const text = e.text.toUpperCase();
+      blocks.push({ kind: "transition", blankBefore: 1, scene, rows: [{ cells: styled({ ...e, text }, [text], (t) => ({ text: t, col: Math.max(0, LINE_WIDTH - t.length), type: "transition" })), scene, line: e.line }] });
+      break;
+    }
+    case "centered":
+      blocks.push({
+        kind: "action",
+        blankBefore: 1,
+        scene,
+        rows: toRows(
+          styled(e, wrap(e.text, LINE_WIDTH), (text) => ({ text, col: Math.max(0, Math.floor((LINE_WIDTH - text.length) / 2)), type: "centered" })).map((c) => ({ cells: [c], line: e.line })),
+          scene,
+        ),
+      });
+      break;
+    case "lyrics":
+      blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(e, wrap(e.text, GEOMETRY.lyrics.width), GEOMETRY.lyrics, "lyrics").map((c) => ({ cells: [c], line: e.line })), scene) });
+      break;
+    case "page_break":
+      blocks.push({ kind: "break", blankBefore: 0, scene, rows: [] });
+      break;
+    case "character": {
+      const speech = out.els;
+      while (i + 1 < els.length && (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") && els[i + 1]!.dual === e.dual) speech.push(els[++i]!);
+      const lineCount = (list: ScriptElement[]) => list.filter((x) => x.type === "dialogue").reduce((n, x) => n + wrap(x.text, (x.dual ? DUAL[x.dual] : GEOMETRY).dialogue.width).length, 0);
+      out.speeches.push({ name: characterName(e.text), scene, lines: lineCount(speech) });
+      if (e.dual === "left" && els[i + 1]?.type === "character" && els[i + 1]!.dual === "right") {
+        const right: ScriptElement[] = [els[++i]!];
+        while (i + 1 < els.length && (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") && els[i + 1]!.dual === "right") right.push(els[++i]!);
+        out.els = [...speech, ...right];
+        out.speeches.push({ name: characterName(right[0]!.text), scene, lines: lineCount(right) });
+        const l = speechRows(speech, DUAL.left);
+        const r = speechRows(right, DUAL.right);
+        const rows: Row[] = [];
+        for (let k = 0; k < Math.max(l.length, r.length); k++) {
+          rows.push({ cells: [...(l[k]?.cells ?? []), ...(r[k]?.cells ?? [])], scene, line: l[k]?.line ?? r[k]?.line ?? null });
+        }
+        blocks.push({ kind: "dual", blankBefore: 1, scene, rows });
+      } else {
+        blocks.push({ kind: "dialogue", blankBefore: 1, scene, rows: toRows(speechRows(speech, GEOMETRY), scene), cue: e.text });
+      }
+      break;
+    }
+    default:
+      // Sections and synopses outline the script for the writer; they are not printed.
+      break;
+  }
+  return out;
+}
+
 /** Groups the elements into the blocks pagination moves as a whole or splits with care. */
 function buildBlocks(parsed: ParsedScript, locked: string[] | null): { blocks: Block[]; scenes: LayoutScene[]; speeches: Speech[] } {
   const headings = parsed.elements.filter((e) => e.type === "scene_heading");
@@ -189,74 +277,25 @@ function buildBlocks(parsed: ParsedScript, locked: string[] | null): { blocks: B
     }
   };
 
-  for (let i = 0; i < els.length; i++) {
+  for (let i = 0; i < els.length; ) {
     const e = els[i]!;
-    switch (e.type) {
-      case "scene_heading": {
-        pushOmitted(headingCount);
-        const number = numbers[headingCount]!;
-        headingCount += 1;
-        scenes.push({ number, heading: e.text, ...headingParts(e.text), line: e.line, page: 0, rows: 0, eighths: 0, omitted: false });
-        scene = scenes.length - 1;
-        const lines = styled(e, wrap(e.text, LINE_WIDTH - 1), (text) => ({ text, col: 0, type: "scene_heading" }));
-        const rows: Row[] = lines.map((cell, k) => ({
-          cells: k === 0 ? [{ text: number, col: -6, type: "scene_number" }, cell, { text: number, col: LINE_WIDTH + 2, type: "scene_number" }] : [cell],
-          scene,
-          line: e.line,
-        }));
-        blocks.push({ kind: "heading", blankBefore: 1, scene, rows });
-        break;
-      }
-      case "action":
-        blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(e, wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action").map((c) => ({ cells: [c], line: e.line })), scene) });
-        break;
-      case "transition": {
-        const text = e.text.toUpperCase();
-        blocks.push({ kind: "transition", blankBefore: 1, scene, rows: [{ cells: styled({ ...e, text }, [text], (t) => ({ text: t, col: Math.max(0, LINE_WIDTH - t.length), type: "transition" })), scene, line: e.line }] });
-        break;
-      }
-      case "centered":
-        blocks.push({
-          kind: "action",
-          blankBefore: 1,
-          scene,
-          rows: toRows(
-            styled(e, wrap(e.text, LINE_WIDTH), (text) => ({ text, col: Math.max(0, Math.floor((LINE_WIDTH - text.length) / 2)), type: "centered" })).map((c) => ({ cells: [c], line: e.line })),
-            scene,
-          ),
-        });
-        break;
-      case "lyrics":
-        blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(e, wrap(e.text, GEOMETRY.lyrics.width), GEOMETRY.lyrics, "lyrics").map((c) => ({ cells: [c], line: e.line })), scene) });
-        break;
-      case "page_break":
-        blocks.push({ kind: "break", blankBefore: 0, scene, rows: [] });
-        break;
-      case "character": {
-        const speech: ScriptElement[] = [e];
-        while (i + 1 < els.length && (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") && els[i + 1]!.dual === e.dual) speech.push(els[++i]!);
-        const lineCount = (list: ScriptElement[]) => list.filter((x) => x.type === "dialogue").reduce((n, x) => n + wrap(x.text, (x.dual ? DUAL[x.dual] : GEOMETRY).dialogue.width).length, 0);
-        speeches.push({ name: characterName(e.text), scene, lines: lineCount(speech) });
-        if (e.dual === "left" && els[i + 1]?.type === "character" && els[i + 1]!.dual === "right") {
-          const right: ScriptElement[] = [els[++i]!];
-          while (i + 1 < els.length && (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") && els[i + 1]!.dual === "right") right.push(els[++i]!);
-          speeches.push({ name: characterName(right[0]!.text), scene, lines: lineCount(right) });
-          const l = speechRows(speech, DUAL.left);
-          const r = speechRows(right, DUAL.right);
-          const rows: Row[] = [];
-          for (let k = 0; k < Math.max(l.length, r.length); k++) {
-            rows.push({ cells: [...(l[k]?.cells ?? []), ...(r[k]?.cells ?? [])], scene, line: l[k]?.line ?? r[k]?.line ?? null });
-          }
-          blocks.push({ kind: "dual", blankBefore: 1, scene, rows });
-        } else {
-          blocks.push({ kind: "dialogue", blankBefore: 1, scene, rows: toRows(speechRows(speech, GEOMETRY), scene), cue: e.text });
-        }
-        break;
-      }
-      default:
-        // Sections and synopses outline the script for the writer; they are not printed.
-        break;
+    let number: string | undefined;
+    if (e.type === "scene_heading") {
+      pushOmitted(headingCount);
+      number = numbers[headingCount]!;
+      headingCount += 1;
+      scene = scenes.length;
     }
+    let b = built.get(e);
+    if (!b || b.scene !== scene || b.number !== number || !b.els.every((x, k) => els[i + k] === x)) {
+      b = buildElement(els, i, scene, number);
+      built.set(e, b);
+    }
+    // A scene's totals are counted per layout, so its entry is new each time.
+    if (e.type === "scene_heading") scenes.push({ number: number!, heading: e.text, ...b.parts!, line: e.line, page: 0, rows: 0, eighths: 0, omitted: false });
+    for (const block of b.blocks) blocks.push(block);
+    for (const sp of b.speeches) speeches.push(sp);
+    i += b.els.length;
   }
   pushOmitted(headingCount);
   return { blocks, scenes, speeches };

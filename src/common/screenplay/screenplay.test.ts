@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diffLines, diffStats } from "./diff.ts";
-import { characterName, headingParts, parseFountain, plainText } from "./fountain.ts";
+import { characterName, clearParseCache, headingParts, parseFountain, plainText } from "./fountain.ts";
 import { LINES_PER_PAGE, formatEighths, layoutScript, wrap } from "./layout.ts";
 import { numberScenes, stampSceneNumbers } from "./numbering.ts";
 import { scriptReport } from "./report.ts";
@@ -192,5 +192,24 @@ describe("parsing a long script scene by scene", () => {
     expect(chunked).toEqual(whole);
     const edited = parseFountain(text.replace("Action 30 happens", "Action 30 really happens"));
     expect(edited.elements.find((e) => e.text.startsWith("Action 30"))).toMatchObject({ text: "Action 30 really happens here.", line: chunked.elements.find((e) => e.text.startsWith("Action 30"))!.line });
+  });
+
+  it("lays out an edited script as it lays out the same text afresh (what the last layout built is reused)", () => {
+    const scenes = Array.from({ length: 60 }, (_, i) => `${i % 2 ? "EXT" : "INT"}. PLACE ${i} - DAY\n\nAction ${i} happens here.\n\nANNA\nLine ${i}.\n\nBOB ^\nReply ${i}.\n`);
+    const text = `Title: Long\n\n${scenes.join("\n")}`;
+    const edits = [
+      text.replace("Action 30 happens", "Action 30 happens, and the scene gets long enough to wrap onto a second printed line"),
+      text.replace("Action 3 happens", "Action 3\nhappens"),
+      text.replace("INT. PLACE 10 - DAY\n\n", ""),
+      text.replace("Action 40 happens here.\n", "Action 40 happens here.\n\nINT. NEW PLACE - NIGHT\n\nNew.\n"),
+    ];
+    for (const locked of [null, scenes.map((_, i) => String(i + 1))]) {
+      layoutScript(parseFountain(text), { locked });
+      for (const edited of edits) {
+        const reused = layoutScript(parseFountain(edited), { locked });
+        clearParseCache();
+        expect(reused).toEqual(layoutScript(parseFountain(edited), { locked }));
+      }
+    }
   });
 });

@@ -233,8 +233,10 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
             readOnly={readOnly}
             spellCheck
             onChange={(e) => {
-              draft.setText(e.target.value);
-              trackCursor();
+              // The value is a copy of the whole script: read once per keystroke.
+              const text = e.target.value;
+              draft.setText(text);
+              moveTo(lineAt(text, e.target.selectionStart));
             }}
             onSelect={trackCursor}
             onBlur={draft.flushBackup}

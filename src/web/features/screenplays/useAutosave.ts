@@ -36,6 +36,16 @@ export function useAutosave(detail: ScreenplayDetail) {
   const latest = useRef({ text, title });
   latest.current = { text, title };
   const [restored, setRestored] = useState(false);
+  /**
+   * Text from elsewhere (theirs, a restore, the browser copy) becomes the editor's. `latest` follows at
+   * once: a browser copy written before the next render (a reload right after a realtime update) would
+   * otherwise keep the old text, and bring it back over the new one on the next visit.
+   */
+  const replace = useCallback((t: string, ti: string) => {
+    latest.current = { text: t, title: ti };
+    setText(t);
+    setTitle(ti);
+  }, []);
 
   // Typing left in this browser by a tab that closed before saving comes back.
   useEffect(() => {
@@ -44,8 +54,7 @@ export function useAutosave(detail: ScreenplayDetail) {
     try {
       const b = JSON.parse(raw) as { text: string; title: string; version: number };
       if (b.text !== detail.body || b.title !== detail.title) {
-        setText(b.text);
-        setTitle(b.title);
+        replace(b.text, b.title);
         base.current.version = b.version;
         setRestored(true);
       } else localStorage.removeItem(backupKey(detail.id));
@@ -61,10 +70,9 @@ export function useAutosave(detail: ScreenplayDetail) {
     if (detail.version <= base.current.version) return;
     if (latest.current.text === base.current.body && latest.current.title === base.current.title && !inFlight.current) {
       base.current = { version: detail.version, body: detail.body, title: detail.title };
-      setText(detail.body);
-      setTitle(detail.title);
+      replace(detail.body, detail.title);
     }
-  }, [detail.version, detail.body, detail.title]);
+  }, [detail.version, detail.body, detail.title, replace]);
 
   const dirty = text !== base.current.body || title !== base.current.title;
 
@@ -163,8 +171,7 @@ export function useAutosave(detail: ScreenplayDetail) {
     /** Accepts a new server state (after a revision restore or scene lock) as the text to edit from. */
     adopt(d: ScreenplayDetail) {
       base.current = { version: d.version, body: d.body, title: d.title };
-      setText(d.body);
-      setTitle(d.title);
+      replace(d.body, d.title);
       setConflict(null);
       setState("saved");
       localStorage.removeItem(backupKey(detail.id));
@@ -180,8 +187,7 @@ export function useAutosave(detail: ScreenplayDetail) {
     takeTheirs() {
       if (!conflict) return;
       base.current = { version: conflict.version, body: conflict.body, title: conflict.title };
-      setText(conflict.body);
-      setTitle(conflict.title);
+      replace(conflict.body, conflict.title);
       setConflict(null);
       setState("saved");
       localStorage.removeItem(backupKey(detail.id));
