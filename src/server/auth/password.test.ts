@@ -1,3 +1,4 @@
+import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
 import { boundedPassword, createLimiter } from "./password.ts";
 
@@ -34,9 +35,14 @@ describe("password hashing limiter", () => {
     expect(await limit(async () => "next")).toBe("next");
   });
 
-  it("hashes and checks a password the way better-auth does", async () => {
+  it("hashes and checks a password the way better-auth does, both ways", async () => {
     const hash = await boundedPassword.hash("portal-demo");
     expect(await boundedPassword.verify({ hash, password: "portal-demo" })).toBe(true);
     expect(await boundedPassword.verify({ hash, password: "wrong" })).toBe(false);
+    // Accounts made before (better-auth's own hash) still sign in, and better-auth reads ours.
+    expect(await verifyPassword({ hash, password: "portal-demo" })).toBe(true);
+    const theirs = await hashPassword("Ünïcode pässword");
+    expect(await boundedPassword.verify({ hash: theirs, password: "Ünïcode pässword" })).toBe(true);
+    expect(await boundedPassword.verify({ hash: theirs, password: "Unicode password" })).toBe(false);
   });
 });
