@@ -29,6 +29,28 @@ function rssMB(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU seconds the process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits (at most 60 s) until the server has stopped working off the load just measured: sign-ins queued behind
+ * the password hash go on after the load generator stops, and a browser figure taken meanwhile would measure them.
+ */
+async function untilIdle(pid: number): Promise<number> {
+  const started = Date.now();
+  let before = cpuSeconds(pid);
+  while (Date.now() - started < 60_000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuSeconds(pid);
+    if (now - before < 0.05) break;
+    before = now;
+  }
+  return Date.now() - started;
+}
+
 /** Samples the server's resident memory every 200 ms and remembers the highest value. */
 function memorySampler(pid: number) {
   let peak = rssMB(pid);
@@ -114,6 +136,7 @@ async function main() {
       figure("password sign-in", "POST", "/auth/v1/sign-in/email", passwordSignIn),
     ];
 
+    process.stdout.write(`  server idle again after ${round((await untilIdle(portal.pid)) / 1000)} s\n`);
     process.stdout.write("  first load of /auth in Chromium … ");
     const js = await authFirstLoadJs(portal);
     const authJsKB = js.gzipBytes / 1024;
