@@ -70,6 +70,28 @@ describe("the production overview board", () => {
     await visible(card(student, "Production", title));
   });
 
+  it("on a phone, puts the board in the place of its loading skeleton without moving what is on screen", async () => {
+    const page = await e2e.newPage({ viewport: { width: 412, height: 823 } });
+    await signIn(page, "staff@portal.test");
+    await page.addInitScript(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shift += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // The board answers late, so the skeleton is surely on screen first (as on a slow phone).
+    await page.route("**/rest/v1/overview/board**", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto("/production-overview");
+    await visible(page.getByRole("status", { name: "Loading the board" }));
+    await visible(column(page, "Development").getByRole("article").first());
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.1);
+  });
+
   it("on a phone, folds the filters behind a Filters button that counts the active ones", async () => {
     const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, "student@portal.test");
