@@ -62,11 +62,15 @@ function scryptKey(password: string, salt: string): Promise<string> {
       if (key !== undefined) p?.resolve(key);
       else p?.reject(new Error(error ?? "password hashing failed"));
     });
-    worker.on("error", (err) => {
+    // A thread that failed or ended fails the hashes it held; the next hash starts a new one.
+    const lost = (err: Error) => {
+      if (hasher !== worker) return;
+      hasher = null;
       for (const p of pending.values()) p.reject(err);
       pending.clear();
-      hasher = null;
-    });
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`the password hashing thread ended (code ${code})`)));
     hasher = worker;
   }
   const id = nextId++;
