@@ -79,6 +79,16 @@ export async function selectItemPage(db: DbOrTx, q: ItemListQuery) {
   return { rows, total: total?.n ?? 0 };
 }
 
+/**
+ * Holds each item (until the transaction ends) for one booking at a time, taken in one order. Concurrent
+ * inserts of overlapping ranges that meet only at the exclusion constraint can wait on each other in a
+ * cycle, and PostgreSQL then ends one with "deadlock detected" (a 500) instead of a clear conflict.
+ */
+export async function lockItemsForBooking(tx: DbOrTx, itemIds: string[]) {
+  const ids = sql.join([...itemIds].sort().map((id) => sql`${id}`), sql`, `);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(id, 0)) from unnest(array[${ids}]::text[]) as id`);
+}
+
 export async function selectItemsWhere(db: DbOrTx, where: SQL | undefined) {
   return itemQuery(db).where(where).orderBy(asc(equipmentCategories.name), asc(equipmentItems.assetTag));
 }

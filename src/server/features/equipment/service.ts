@@ -605,6 +605,7 @@ export async function createReservation(s: S, opts: { caller: Caller; input: Res
     id = await s.db.transaction(async (tx) => {
       const items = await repo.selectItemsWhere(tx, inArray(equipmentItems.id, itemIds));
       if (items.length !== itemIds.length) throw new AppError("bad_request", "Some of these items do not exist: choose them from the catalogue.");
+      await repo.lockItemsForBooking(tx, itemIds);
       await checkRules(tx, { caller: opts.caller, projectId: project.id, startsAt, endsAt, items, now: opts.now ?? new Date() });
       const [row] = await tx
         .insert(reservations)
