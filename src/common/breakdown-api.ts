@@ -46,6 +46,8 @@ export interface BreakdownScene {
   heading: string;
   /** In the locked list but no longer in the script: its elements are kept and shown under OMITTED. */
   omitted: boolean;
+  /** Added since the last lock: its number is not written into the script yet and can still change, so it cannot be tagged until the next lock. */
+  provisional: boolean;
   characters: string[];
   text: string;
   elements: BreakdownElement[];

@@ -4,6 +4,7 @@
  * integers of the currency's minor unit, quantities integers of hundredths.
  */
 import { z } from "zod";
+import { DEFAULT_NUMBER_FORMAT, formatNumber, type NumberFormat } from "./number-input.ts";
 import { currencyMinorDigits } from "./school.ts";
 
 export const BUDGET_CATEGORIES = ["above", "below"] as const;
@@ -81,42 +82,17 @@ export const sumAmounts = (amounts: Iterable<number>): number => {
   return toSafe(total);
 };
 
-/** "1250" in EUR → "12.50"; grouped with thin spaces is the view's business. */
-export function formatMinor(minor: number, currency: string): string {
-  const digits = currencyMinorDigits(currency);
-  const negative = minor < 0;
-  const abs = String(Math.abs(minor)).padStart(digits + 1, "0");
-  const whole = digits ? abs.slice(0, -digits) : abs;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${digits ? `.${abs.slice(-digits)}` : ""}`;
-}
+/** "1250" in EUR → "12.50", grouped in thousands, in the school's number format. */
+export const formatMinor = (minor: number, currency: string, format: NumberFormat = DEFAULT_NUMBER_FORMAT): string =>
+  formatNumber(minor, currencyMinorDigits(currency), format, { group: true });
 
-export const formatMoney = (minor: number, currency: string) => `${formatMinor(minor, currency)} ${currency}`;
-
-/**
- * Reads "1,234.5" as 123450 (for two digits) from the text a person typed, exactly; null when it is not an
- * amount or has more decimals than the currency has.
- */
-export function parseDecimal(text: string, digits: number): number | null {
-  const t = text.trim().replace(/[,\s]/g, "");
-  const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(t);
-  if (!m || (!m[2] && !m[3])) return null;
-  const frac = m[3] ?? "";
-  if (frac.length > digits) return null;
-  const n = Number((m[2] || "0") + frac.padEnd(digits, "0"));
-  if (!Number.isSafeInteger(n)) return null;
-  return m[1] ? -n : n;
-}
+export const formatMoney = (minor: number, currency: string, format?: NumberFormat) => `${formatMinor(minor, currency, format)} ${currency}`;
 
 /** Hundredths → "2.5" (no trailing zeros), for the quantity cell. */
-export function formatQuantity(hundredths: number): string {
-  const whole = Math.trunc(hundredths / 100);
-  const frac = String(Math.abs(hundredths % 100)).padStart(2, "0").replace(/0+$/, "");
-  return frac ? `${whole}.${frac}` : String(whole);
-}
+export const formatQuantity = (hundredths: number, format?: NumberFormat): string => formatNumber(hundredths, 2, format, { trim: true });
 
 /** Basis points → "10" or "7.5" percent. */
-export const formatPercent = (bps: number) => formatQuantity(bps);
+export const formatPercent = (bps: number, format?: NumberFormat) => formatQuantity(bps, format);
 
 // ── Totals ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -148,9 +124,9 @@ export function computeTotals(accounts: BudgetAccount[], lines: LineLike[], cont
   const byCode = new Map<string, bigint>();
   for (const l of lines) byCode.set(l.accountCode, (byCode.get(l.accountCode) ?? 0n) + BigInt(lineAmount(l.quantity, l.rate)));
   const rows: AccountTotal[] = accounts.map((a) => ({ ...a, amount: toSafe(byCode.get(a.code) ?? 0n) }));
-  // A line whose account left the chart still counts, under its code, below the line.
+  // A line whose account left the chart (or a new one with none chosen yet) still counts, below the line.
   for (const [code, amount] of byCode) {
-    if (!accounts.some((a) => a.code === code)) rows.push({ code, name: `Account ${code}`, category: "below", amount: toSafe(amount) });
+    if (!accounts.some((a) => a.code === code)) rows.push({ code, name: code ? `Account ${code}` : "No account chosen yet", category: "below", amount: toSafe(amount) });
   }
   const above = sumAmounts(rows.filter((r) => r.category === "above").map((r) => r.amount));
   const below = sumAmounts(rows.filter((r) => r.category === "below").map((r) => r.amount));
@@ -202,6 +178,8 @@ export type BudgetLineInput = z.infer<typeof budgetLineInput>;
 /** PUT /rest/v1/budgets/:projectId: the whole draft, and the version it was edited from (0 = no draft yet). */
 export const budgetSaveInput = z.object({
   version: z.number("Send the version of the budget you edited.").int().min(0),
+  /** The crew's draft version the lines come from: a draft changed since is refused, not dropped. */
+  draftVersion: z.number("The draft's version is a number.").int().min(0).optional(),
   contingencyBps: whole("The contingency", 0, CONTINGENCY_MAX_BPS),
   lines: z
     .array(budgetLineInput, "Lines must be a list.")
@@ -215,6 +193,54 @@ export const budgetSaveInput = z.object({
     }),
 });
 export type BudgetSaveInput = z.infer<typeof budgetSaveInput>;
+
+/**
+ * A line of the sheet as typed: the numbers are the text in their fields, so a half-typed "2." or a value
+ * that does not parse yet is kept as it is, and only the save of the budget parses it.
+ */
+export const budgetDraftRow = z.object({
+  id: z.string("Each line needs an id.").regex(UUID, "A line's id must be a UUID."),
+  accountCode: z.string("Each line's account is text.").max(10, "An account code is at most 10 characters."),
+  description: z.string("Each line's description is text.").max(DESCRIPTION_MAX, `A description may be at most ${DESCRIPTION_MAX} characters long.`),
+  quantity: z.string("Each line's quantity is the text typed.").max(40, "A quantity is at most 40 characters."),
+  units: z.enum(BUDGET_UNITS, `Units are one of: ${BUDGET_UNITS.join(", ")}.`),
+  rate: z.string("Each line's rate is the text typed.").max(40, "A rate is at most 40 characters."),
+  notes: z.string("Each line's notes are text.").max(NOTES_MAX, `Notes may be at most ${NOTES_MAX} characters long.`),
+});
+export type BudgetDraftRow = z.infer<typeof budgetDraftRow>;
+
+export const budgetDraftContent = z.object({
+  contingency: z.string("The contingency is the text typed.").max(40, "The contingency is at most 40 characters."),
+  rows: z
+    .array(budgetDraftRow, "Lines must be a list.")
+    .max(BUDGET_LINES_MAX, `A budget may hold at most ${BUDGET_LINES_MAX} lines.`)
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>();
+      rows.forEach((r, i) => {
+        if (seen.has(r.id)) ctx.addIssue({ code: "custom", path: [i, "id"], message: "Two lines share one id." });
+        seen.add(r.id);
+      });
+    }),
+});
+export type BudgetDraftContent = z.infer<typeof budgetDraftContent>;
+
+/** PUT /rest/v1/budgets/:projectId/draft: the sheet as typed, and the draft version it was typed on. */
+export const budgetDraftInput = budgetDraftContent.extend({
+  version: z.number("Send the version of the draft you edited.").int("The draft's version is a whole number.").min(0, "The draft's version cannot be below 0."),
+});
+export type BudgetDraftInput = z.infer<typeof budgetDraftInput>;
+
+/** The crew's unsaved sheet; `content` is null when nothing is typed beyond the saved budget. */
+export interface BudgetDraftDto {
+  version: number;
+  content: BudgetDraftContent | null;
+  updatedByName: string | null;
+  updatedAt: string | null;
+}
+
+export interface StaleDraftDetails {
+  current: BudgetDraftDto;
+}
 
 const email = z.string().trim().toLowerCase().email("Give the approver's e-mail address, like name@school.edu.").max(254);
 
@@ -346,6 +372,8 @@ export interface BudgetDto {
   projectId: string;
   projectTitle: string;
   currency: string;
+  /** The school's: how the sheet writes amounts and quantities. */
+  numberFormat: NumberFormat;
   /** 0: nothing saved yet. */
   version: number;
   contingencyBps: number;
@@ -358,6 +386,10 @@ export interface BudgetDto {
   bypass: { school: boolean; project: boolean | null; reason: string | null; setByName: string | null; applies: boolean };
   supervisor: { name: string; email: string } | null;
   canEdit: boolean;
+  /** The crew's unsaved sheet, for the crew, staff and admins; null for everyone else. */
+  draft: BudgetDraftDto | null;
+  /** Only the crew types into the shared draft; staff who edit save the budget directly. */
+  canDraft: boolean;
   canSetBypass: boolean;
   updatedAt: string | null;
 }

@@ -93,6 +93,8 @@ export const templateInput = z.object({
   template: z.enum(TEMPLATES, { message: `The template is one of: ${TEMPLATES.join(", ")}` }),
   party: blank(200, "The name"),
   detail: blank(300, "The detail"),
+  /** A location release: the scheduled location (as the script names it) it covers. */
+  releaseFor: blank(200, "The location").optional(),
 });
 export type TemplateInput = z.input<typeof templateInput>;
 

@@ -98,6 +98,9 @@ export const certificationGrantInput = z.object({ userId: z.string("Choose a per
 
 // ── Items ────────────────────────────────────────────────────────────────────────────────────────
 
+/** An item's replacement value, in minor units of the school's currency (10 million in a two-digit currency). */
+export const ITEM_VALUE_MAX = 1_000_000_000;
+
 const itemFields = {
   categoryId: id("a category"),
   name: text(120, "The name").min(2, "Give the item a name of at least 2 characters."),
@@ -105,7 +108,7 @@ const itemFields = {
   model: text(80, "The model").default(""),
   serialNumber: text(80, "The serial number").default(""),
   assetTag,
-  valueMinor: z.number("The value is a number").int("The value is a whole number of cents").min(0, "The value cannot be negative").max(1_000_000_000).default(0),
+  valueMinor: z.number("The value is a number").int("The value is a whole number of the currency's minor unit").min(0, "The value cannot be negative").max(ITEM_VALUE_MAX, "The value is too large").default(0),
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).default("good"),
   location: text(120, "The storage location").default(""),
   notes: text(2000, "The notes").default(""),
@@ -122,7 +125,7 @@ export const itemUpdateInput = z.object({
   model: text(80, "The model").optional(),
   serialNumber: text(80, "The serial number").optional(),
   assetTag: assetTag.optional(),
-  valueMinor: z.number("The value is a number").int().min(0, "The value cannot be negative").max(1_000_000_000).optional(),
+  valueMinor: z.number("The value is a number").int().min(0, "The value cannot be negative").max(ITEM_VALUE_MAX, "The value is too large").optional(),
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).optional(),
   location: text(120, "The storage location").optional(),
   photoUrl: z.string().trim().max(500).refine((u) => u === "" || /^(https?:\/\/|\/)/.test(u), "The photo is a web address (https://…) or a path on this site.").optional(),
@@ -268,6 +271,9 @@ export interface AvailabilityItem extends Pick<ItemDto, "id" | "name" | "brand" 
   certified: boolean;
 }
 
+/** What the catalogue says, before "Add", about gear the person is not certified for. */
+export const needsCertificationText = (names: string[]) => `Needs certification: ${names.join(", ")}`;
+
 export interface KitDto {
   id: string;
   name: string;
@@ -275,6 +281,8 @@ export interface KitDto {
   items: { id: string; name: string; assetTag: string; status: ItemStatus }[];
   /** For the catalogue: every item of the kit is free in the chosen range. */
   free?: boolean;
+  /** The certifications the kit's items need that the person asking does not hold. */
+  missingCertifications: string[];
 }
 
 export interface MaintenanceDto {

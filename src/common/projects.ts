@@ -66,6 +66,9 @@ export const FILM_ROLE_LABELS: Record<FilmRole, string> = {
   other: "Other",
 };
 
+/** Crew roles as the school names them ("dp" → "Director of photography"), wherever roles are shown. */
+export const filmRoleList = (roles: readonly string[]) => roles.map((r) => FILM_ROLE_LABELS[r as FilmRole] ?? r).join(", ");
+
 export const CONSENT_STATUSES = ["pending", "signed", "declined", "not_needed"] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 export const INTERVIEW_STATUSES = ["planned", "confirmed", "done", "cancelled"] as const;

@@ -93,6 +93,13 @@ export function formatPages(eighths: number): string {
   return `${n} ${eighths > 0 && eighths <= 8 ? "page" : "pages"}`;
 }
 
+/** The line above the schedule, in whole sentences: "3 shoot days, 12 pages scheduled. 7 scenes are unscheduled." */
+export function scheduleSummary(days: number, eighths: number, unscheduled: number): string {
+  const sentences = [days === 0 ? "No shoot days yet." : `${days} shoot ${days === 1 ? "day" : "days"}, ${formatPages(eighths)} scheduled.`];
+  if (unscheduled > 0) sentences.push(`${unscheduled} ${unscheduled === 1 ? "scene is" : "scenes are"} unscheduled.`);
+  return sentences.join(" ");
+}
+
 // ── Day Out of Days ──────────────────────────────────────────────────────────────────────────────
 
 export type DoodCode = "SW" | "W" | "WF" | "SWF" | "H" | "D" | "PW" | "PWF" | "";
@@ -225,6 +232,17 @@ export interface CallSheetDto {
   canConfirm: boolean;
 }
 
+/** A map search for the shoot's address: OpenStreetMap, so no account and no tracking key is needed. */
+export const mapUrl = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address.trim())}`;
+
+/** Whom the production lists to call on the day: producer, director and assistant director. */
+export interface CallSheetContact {
+  role: string;
+  name: string;
+  phone: string;
+  email: string;
+}
+
 /** What the e-mailed confirmation link opens, without signing in. */
 export interface CallSheetConfirmationDto {
   name: string;
@@ -235,7 +253,13 @@ export interface CallSheetConfirmationDto {
   personalCall: string;
   location: string;
   address: string;
-  scenes: { number: string; heading: string; pages: string }[];
+  /** A map search of the address, or null without one. */
+  mapUrl: string | null;
+  weather: string;
+  hospital: string;
+  contacts: CallSheetContact[];
+  /** `yours`: the actor opening the link plays in this scene. */
+  scenes: { number: string; heading: string; pages: string; yours: boolean }[];
   notes: string;
   confirmedAt: string | null;
 }

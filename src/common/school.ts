@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { DECIMAL_SEPARATORS, DEFAULT_NUMBER_FORMAT, GROUPING_SEPARATORS, type NumberFormat } from "./number-input.ts";
+import { CLOCKS, DATE_ORDERS, DEFAULT_DATE_FORMATS, type Clock, type DateOrder } from "./datetime.ts";
 import { DEFAULT_GREENLIGHT_ITEMS, type GreenlightItem } from "./projects.ts";
 
 export const THEMES = ["system", "light", "dark"] as const;
@@ -37,6 +39,12 @@ export interface SchoolSettings {
   equipmentRules: EquipmentRules;
   /** Days an approval or signature link stays valid. */
   approvalLinkDays: number;
+  /** How amounts and quantities are written (12.50 or 12,50); typed numbers are read by src/common/number-input.ts. */
+  numberFormat: NumberFormat;
+  /** How every time of day reads, in the web app, the e-mails and the PDFs. */
+  clock: Clock;
+  /** The order of day, month and year in every date. */
+  dateOrder: DateOrder;
 }
 
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
@@ -46,6 +54,9 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   greenlightItems: DEFAULT_GREENLIGHT_ITEMS,
   equipmentRules: DEFAULT_EQUIPMENT_RULES,
   approvalLinkDays: 14,
+  numberFormat: DEFAULT_NUMBER_FORMAT,
+  clock: DEFAULT_DATE_FORMATS.clock,
+  dateOrder: DEFAULT_DATE_FORMATS.dateOrder,
 };
 
 /**
@@ -173,6 +184,13 @@ export const equipmentRulesSchema = z.object({
   strikeLimit: wholeNumber("The strike limit", EQUIPMENT_RULE_LIMITS.strikeLimit, "strikes"),
 });
 
+export const numberFormatSchema = z
+  .object({
+    decimal: z.enum(DECIMAL_SEPARATORS, "The decimal separator is a point or a comma."),
+    grouping: z.enum(GROUPING_SEPARATORS, "The thousands separator is a comma, a point, a space, an apostrophe or none."),
+  })
+  .refine((f) => f.decimal !== f.grouping, { path: ["grouping"], message: "The thousands separator must differ from the decimal separator." });
+
 export const schoolSettingsSchema = z.object({
   schoolName: z
     .string("The school needs a name.")
@@ -194,6 +212,9 @@ export const schoolSettingsSchema = z.object({
     }),
   equipmentRules: equipmentRulesSchema,
   approvalLinkDays: wholeNumber("The approval link lifetime", APPROVAL_LINK_DAYS, "days"),
+  numberFormat: numberFormatSchema,
+  clock: z.enum(CLOCKS, `Choose the clock times are shown in: ${CLOCKS.join(" or ")}.`),
+  dateOrder: z.enum(DATE_ORDERS, `Choose the order of dates: ${DATE_ORDERS.join(", ")}.`),
 }) satisfies z.ZodType<SchoolSettings, unknown>;
 
 /** PUT /rest/v1/school-settings: the whole settings, and the version they were edited from. */
@@ -220,4 +241,7 @@ export const SCHOOL_SETTING_LABELS: Record<keyof SchoolSettings, string> = {
   greenlightItems: "greenlight checklist",
   equipmentRules: "equipment booking rules",
   approvalLinkDays: "approval link lifetime",
+  numberFormat: "number format",
+  clock: "clock",
+  dateOrder: "date order",
 };

@@ -129,7 +129,10 @@ export interface ScreenplayDetail {
   owner: { id: string; name: string };
   body: string;
   version: number;
+  /** The numbering of the last lock (kept through an unlock, so the preview numbers as a relock would). */
   lockedScenes: string[] | null;
+  /** Whether the numbers are locked now. */
+  scenesLocked: boolean;
   updatedByName: string | null;
   updatedAt: string;
   createdAt: string;

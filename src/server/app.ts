@@ -18,7 +18,7 @@ import { perfRoutes } from "./features/perf/routes.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
 import { accountRoutes, budgetRoutes, proposalRoutes, publicApprovalRoutes, receiptStorageRoutes } from "./features/budgets/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
-import { schoolRoutes } from "./features/school/routes.ts";
+import { schoolFormatRoutes, schoolRoutes } from "./features/school/routes.ts";
 import { publicConfirmationRoutes, scheduleRoutes } from "./features/schedule/routes.ts";
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
 import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, peopleRoutes, userRoutes } from "./features/users/routes.ts";
@@ -87,6 +87,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/signing", publicSigningRoutes);
   app.route("/storage/v1/object/equipment", equipmentStorageRoutes);
   app.route("/rest/v1/call-sheet-confirmation", publicConfirmationRoutes);
+  app.route("/rest/v1/school-formats", schoolFormatRoutes);
   app.route("/storage/v1/object/receipts", receiptStorageRoutes);
   app.route("/storage/v1/object", storageRoutes);
   app.use("/rest/v1/*", requireUser);
@@ -130,6 +131,12 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
         onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
+    // A build's file that is not there (a tab of the previous build asking after a deploy) is a 404: answered
+    // with the app's HTML, the browser would fail to run it as code and the tab could not tell it must reload.
+    app.all("/assets/*", (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.text("There is no such file in this version of The Portal.", 404);
+    });
     app.use(serveStatic({ root: path.relative(process.cwd(), webDir), precompressed: true }));
     // Every other path is a client-side route; the app itself shows its not-found page.
     app.get("*", (c) => {

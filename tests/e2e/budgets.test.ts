@@ -78,8 +78,19 @@ describe("budgets", () => {
     await visible(outsider.getByRole("table", { name: "Lines" }).getByRole("cell", { name: "Catering" }));
     expect(await seriousAxe(outsider), "public approval page").toEqual([]);
     await field(outsider, "Your name").fill("Ruth Ames");
+    // Each decision asks first and says what happens; Cancel changes nothing.
     await button(outsider, "Approve").click();
-    await toast(outsider, "Decision recorded: approve");
+    const ask = outsider.getByRole("dialog", { name: "Approve this budget?" });
+    await visible(ask.getByText("The crew is told and the budget becomes the approved version."));
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await gone(ask);
+    await visible(outsider.getByText("Pending", { exact: true }));
+    await button(outsider, "Approve").click();
+    await outsider.getByRole("dialog", { name: "Approve this budget?" }).getByRole("button", { name: "Approve" }).click();
+    await toast(outsider, "Budget approved");
+    // Only a signed-in approver is offered the project.
+    expect(await outsider.getByRole("link", { name: "Open the project" }).count()).toBe(0);
+    await visible(outsider.getByText(/Fingerprint of this version \(any change makes a new one\)/));
     await visible(outsider.getByRole("link", { name: "Download the decision (PDF)" }));
 
     // The link was for one decision.
@@ -114,7 +125,10 @@ describe("budgets", () => {
     await toast(supervisor, "Decision not recorded", "Say what should change, or why the budget is rejected, in the comment.");
     await field(supervisor, "Comment").fill("Add the insurance quote before I approve.");
     await button(supervisor, "Request changes").click();
-    await toast(supervisor, "Decision recorded: request changes");
+    await supervisor.getByRole("dialog", { name: "Request changes?" }).getByRole("button", { name: "Request changes" }).click();
+    await toast(supervisor, "Changes requested");
+    await supervisor.getByRole("link", { name: "Open the project" }).click();
+    await visible(heading(supervisor, "Small Hours"));
 
     await visible(student.getByRole("listitem").filter({ hasText: "Version 3" }).getByText("Changes requested", { exact: true }));
     await visible(student.getByRole("listitem").filter({ hasText: "Version 2" }).getByText("Withdrawn", { exact: true }));
@@ -123,6 +137,80 @@ describe("budgets", () => {
     await stranger.goto(`/budget-approval/${link.id}?token=not-the-token`);
     await visible(stranger.getByRole("heading", { name: "This link does not work" }));
     expect(await stranger.getByRole("table").count()).toBe(0);
+  });
+
+  it("typed lines survive another tab, Home and a reload as the crew's draft, which a colleague sees; Ctrl+S in Contingency saves", async () => {
+    const student = await e2e.newPage();
+    await signIn(student, "student@portal.test");
+    await openBudget(student, "The Quiet Floor");
+    for (let i = 1; i <= 5; i++) {
+      await button(student, "Add line").click();
+      await student.getByLabel(`Line ${i} account`).focus();
+      await student.getByLabel(`Line ${i} account`).selectOption("2100");
+      await student.getByLabel(`Line ${i} description`).fill(`Draft line ${i}`);
+      await student.getByLabel(`Line ${i} rate`).fill(`${i}0`);
+    }
+    const status = student.getByText(/^All changes saved/);
+    await visible(status);
+    const lines = async (page: Page) => {
+      for (let i = 1; i <= 5; i++) await expect.poll(() => page.getByLabel(`Line ${i} description`).inputValue(), { timeout: UI_TIMEOUT }).toBe(`Draft line ${i}`);
+    };
+
+    await student.getByRole("tab", { name: "Greenlight" }).click();
+    await student.getByRole("tab", { name: "Budget" }).click();
+    await lines(student);
+    await visible(student.getByText(/^All changes saved/));
+
+    await student.getByRole("link", { name: "Home" }).first().click();
+    await openBudget(student, "The Quiet Floor");
+    await lines(student);
+
+    await student.reload();
+    await visible(student.getByRole("heading", { name: "Budget", exact: true }));
+    await lines(student);
+    await visible(student.getByText(/^All changes saved · draft, not saved as a budget version/));
+
+    // Another crew member sees the draft, marked as such, and who edited it last.
+    const colleague = await e2e.newPage();
+    await signIn(colleague, "sofia.marchetti@portal.test");
+    await openBudget(colleague, "The Quiet Floor");
+    await lines(colleague);
+    await visible(colleague.getByText(/Draft: the lines marked Draft are not saved as a budget version yet\. Last edited by Lena Fischer/));
+    await expect.poll(() => colleague.getByRole("table", { name: "Budget lines" }).getByText("Draft", { exact: true }).count()).toBe(5);
+
+    // Ctrl+S in the contingency field saves the budget.
+    const contingency = student.getByLabel("Contingency");
+    await contingency.fill("5");
+    await contingency.press("Control+s");
+    await toast(student, "Budget saved", "5 lines, 157.50 EUR in total.");
+    await visible(student.getByText(/budget version 1/));
+  });
+
+  it("a budget approved by the bypass names the staff member who set it, never the student who submitted", async () => {
+    const staff = await e2e.newPage();
+    await signIn(staff, "staff@portal.test");
+    await openBudget(staff, "Understudy");
+    await field(staff, "Why").fill("Funded entirely by the festival grant.");
+    await button(staff, "Bypass approval for this project").click();
+    await toast(staff, "Approval setting changed");
+
+    const student = await e2e.newPage();
+    await signIn(student, "student@portal.test");
+    await openBudget(student, "Understudy");
+    await button(student, "Add line").click();
+    await student.getByLabel("Line 1 account").focus();
+    await student.getByLabel("Line 1 account").selectOption("2300");
+    await student.getByLabel("Line 1 description").fill("Lights");
+    await student.getByLabel("Line 1 rate").fill("100");
+    await student.getByLabel("Line 1 rate").press("Control+s");
+    await toast(student, "Budget saved");
+    await button(student, "Submit budget").click();
+    await toast(student, "Budget approved");
+    const item = student.getByRole("listitem").filter({ hasText: "Version 1" });
+    await visible(item.getByText(/approved .* by Daniel Reyes/));
+    expect(await item.getByText(/approved [^·]* by Lena Fischer/).count()).toBe(0);
+    await item.getByRole("link", { name: "Version 1" }).click();
+    await visible(student.getByRole("heading", { name: /Approved without review by the approval bypass by Daniel Reyes/ }));
   });
 
   it("staff record an expense with its receipt, open, replace and delete it, a bad file is refused, and the charts show the variance", async () => {
@@ -201,11 +289,14 @@ describe("budgets", () => {
     await student.getByLabel("Line 1 description").focus();
     await gone(student.getByLabel("Line 400 rate"));
     await student.getByLabel("Line 1 description").press("Control+s");
-    await toast(student, "Budget not saved", "Line 400: the rate is an amount with at most 2 decimals, like 120.50.");
+    await toast(student, "Budget not saved", "Line 400 rate: “twelve” is not a number. Type it like 1,234.50.");
     await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Line 400 rate");
     await student.getByLabel("Line 400 rate").fill("12");
     await student.getByLabel("Line 400 rate").press("Enter");
     await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Line 401 description");
+    // A new line has no account until one is picked.
+    await student.getByLabel("Line 401 account").focus();
+    await student.getByLabel("Line 401 account").selectOption("2300");
     await student.getByLabel("Line 401 description").fill("Spare batteries");
     await student.getByLabel("Line 401 rate").fill("5");
     expect(await seriousAxe(student), "a long budget, scrolled to its end").toEqual([]);

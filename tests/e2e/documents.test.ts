@@ -121,6 +121,45 @@ describe("documents and signatures", () => {
     expect(await seriousAxe(student), "document preview").toEqual([]);
   });
 
+  it("a signed talent release alone does not tick the releases item, which names what is still missing", async () => {
+    const lead = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(lead, "amara.diallo@portal.test");
+    await lead.goto("/projects?search=Weight%20of%20Water");
+    await lead.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
+    await visible(heading(lead, "The Weight of Water"));
+    const projectId = new URL(lead.url()).pathname.split("/").at(-1)!;
+    await lead.goto(`/project/${projectId}?tab=documents`);
+    await button(lead, "From a Template").click();
+    const make = lead.getByRole("dialog", { name: "Make a Document From a Template" });
+    await inside(make, "Template").selectOption({ label: "Talent release" });
+    await inside(make, "Performer").fill("Hanna Brunner");
+    await inside(make, "Role or character").fill("INES");
+    await button(lead, "Make PDF").click();
+    await toast(lead, "Document made");
+    const card = lead.getByRole("listitem").filter({ has: lead.getByRole("heading", { name: "Talent release — Hanna Brunner" }) });
+    await card.getByRole("button", { name: "Send for Signature" }).click();
+    const send = lead.getByRole("dialog", { name: /^Send “Talent release — Hanna Brunner” for Signature$/ });
+    await inside(send, "Name of person 1").fill("Hanna Brunner");
+    await inside(send, "E-mail of person 1").fill("hanna.brunner@example.com");
+    await send.getByRole("button", { name: "Send", exact: true }).click();
+    await toast(lead, "Sent for signature");
+
+    const actor = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    await actor.goto(await linkFrom("hanna.brunner@example.com"));
+    await visible(actor.getByRole("img", { name: /Talent release — Hanna Brunner, page 1 of \d/ }));
+    await actor.getByRole("checkbox", { name: "I agree to sign electronically" }).check();
+    await drawSignature(actor);
+    await actor.getByRole("button", { name: "Sign", exact: true }).click();
+    await visible(actor.getByRole("heading", { name: "Thank you, it is signed" }));
+    await visible(card.getByText("Signed by everyone"));
+
+    await lead.goto(`/project/${projectId}?tab=greenlight`);
+    const item = lead.getByRole("listitem").filter({ hasText: "Location and talent releases signed" });
+    await visible(item.getByText(/Missing: location release for .*HARBOUR FLAT.*; talent release for .*Marc Aebischer/));
+    await visible(item.getByText("Not done yet.", { exact: false }));
+    expect(await item.textContent()).not.toContain("Hanna Brunner");
+  });
+
   it("uploads through the tab, refuses a disguised file, previews an image, deletes and restores, and shows a QR code for signing on set", async () => {
     const student = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(student, "student@portal.test");

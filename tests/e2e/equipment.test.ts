@@ -38,6 +38,35 @@ function qrVideo(text: string, file: string) {
 }
 
 describe("equipment", () => {
+  it("the catalogue counts each category, says which certification gear needs before Add, and counts the request", async () => {
+    const student = await utcPage();
+    await signIn(student, "student@portal.test");
+    await student.goto("/equipment");
+    await visible(heading(student, "Equipment"));
+    await field(student, "From").fill(inHours(26));
+    await field(student, "Until").fill(inHours(50));
+    const category = field(student, "Category");
+    await expect.poll(() => category.locator("option").allTextContents(), { timeout: UI_TIMEOUT }).toContain("Cameras (21)");
+    expect((await category.locator("option").allTextContents()).filter((o) => o.endsWith("(0)"))).toEqual([]);
+
+    // The student holds no cinema camera certification: the RED says so and cannot be added.
+    await field(student, "Search").fill("NFS-CAM-003");
+    const red = student.getByRole("list", { name: "Catalogue" }).getByRole("listitem").filter({ hasText: "NFS-CAM-003" });
+    await visible(red.getByText("Needs certification: Cinema camera"));
+    expect(await red.getByRole("button", { name: /^Add / }).isDisabled()).toBe(true);
+    const fiction = student.getByRole("listitem").filter({ has: student.getByText("Fiction package A", { exact: true }) });
+    await visible(fiction.getByText("Needs certification: Cinema camera"));
+    expect(await fiction.getByRole("button", { name: "Add Fiction package A" }).isDisabled()).toBe(true);
+
+    await field(student, "Search").fill("NFS-LNS-02");
+    for (const tag of ["NFS-LNS-021", "NFS-LNS-022"]) {
+      await student.getByRole("list", { name: "Catalogue" }).getByRole("listitem").filter({ hasText: tag }).getByRole("button", { name: /^Add / }).click();
+    }
+    await visible(student.getByRole("button", { name: "Request 2 reservations" }));
+    await student.getByRole("button", { name: "Add Interview sound kit" }).click();
+    await visible(student.getByRole("button", { name: "Request 3 reservations" }));
+  });
+
   it("reserve → approve → check out by typed tag → check in with damage sends the item to maintenance", async () => {
     const student = await utcPage();
     await signIn(student, "student@portal.test");

@@ -11,7 +11,7 @@ const PROTECTED: [path: string, h1: string | RegExp][] = [
   ["/", /^Welcome, Margaret/],
   ["/production-overview", "Production Overview"],
   ["/screenplays", "Screenplays"],
-  ["/project/00000000-0000-4000-8000-000000000000", "Project"],
+  ["/project/00000000-0000-4000-8000-000000000000", "Project not found"],
   ["/equipment-admin", "Equipment Administration"],
   ["/admin", "Admin Dashboard"],
   ["/settings", "Settings"],

@@ -70,4 +70,53 @@ describe("schedule", () => {
     await expect.poll(async () => (await junRow.textContent()) ?? "", { timeout: UI_TIMEOUT }).not.toContain("Not yet");
     await visible(lead.getByRole("heading", { name: /Sent to 5 \(1 confirmed\)/ }));
   });
+
+  it("the call sheet names crew roles as the school does, and the actor's mail and page give the map, hospital, weather, contacts and their own scenes", async () => {
+    const lead = await e2e.newPage();
+    await signIn(lead, "amara.diallo@portal.test");
+    await lead.goto("/projects?search=Weight%20of%20Water");
+    await lead.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
+    await visible(heading(lead, "The Weight of Water"));
+    const projectId = new URL(lead.url()).pathname.split("/").at(-1)!;
+    const schedule = (await (await lead.request.get(`/rest/v1/projects/${projectId}/schedule`)).json()) as { days: { id: string; version: number; location: string }[] };
+    const flat = schedule.days.find((d) => d.location === "Harbour flat")!;
+    const patched = await lead.request.patch(`/rest/v1/projects/${projectId}/schedule/days/${flat.id}`, {
+      data: { version: flat.version, weather: "Rain from 20:00, 9 °C", hospital: "Kantonsspital, Rämistrasse 100 (8 min)" },
+    });
+    expect(patched.status()).toBe(200);
+
+    await lead.getByRole("tab", { name: "Schedule" }).click();
+    await lead.getByRole("tab", { name: "Call sheets" }).click();
+    await lead.getByRole("combobox", { name: "Shoot day" }).selectOption({ index: 0 });
+    await visible(lead.getByRole("heading", { name: /day 1 of 3/ }));
+    const crew = lead.locator("section", { has: lead.getByRole("heading", { name: "Crew", exact: true }) });
+    await visible(crew.getByText("Jun Park · Director of photography"));
+    await visible(crew.getByText("Amara Diallo · Director, Writer"));
+    expect(await crew.getByText(/· dp$/).count()).toBe(0);
+
+    // The first test sent day 1 already.
+    await lead.getByRole("button", { name: /^Send call sheet( again)?$/ }).click();
+    await lead.getByRole("dialog").getByRole("button", { name: "Send call sheet" }).click();
+    await toast(lead, /^Call sheet sent to/);
+    const actorMail = () => e2e.smtp.to("hanna.brunner@example.com").filter((m) => m.text.includes("Call sheet for day 1"));
+    await expect.poll(() => actorMail().filter((m) => m.text.includes("Kantonsspital")).length, { timeout: UI_TIMEOUT }).toBe(1);
+    const mail = actorMail().find((m) => m.text.includes("Kantonsspital"))!;
+    expect(mail.text).toContain("https://www.openstreetmap.org/search?query=Seestrasse%2012%2C%202nd%20floor");
+    expect(mail.text).toContain("Nearest hospital: Kantonsspital, Rämistrasse 100 (8 min)");
+    expect(mail.text).toContain("Weather: Rain from 20:00, 9 °C");
+    expect(mail.text).toMatch(/Producer: [^\n]*@portal\.test/);
+    expect(mail.text).toContain("Your scenes: 3.");
+
+    const actor = await e2e.newPage();
+    await actor.goto(LINK.exec(mail.text)![0]);
+    await visible(heading(actor, "Call sheet"));
+    const map = actor.getByRole("link", { name: /Seestrasse 12, 2nd floor/ });
+    expect(await (await visible(map)).getAttribute("href")).toBe("https://www.openstreetmap.org/search?query=Seestrasse%2012%2C%202nd%20floor");
+    await visible(actor.getByText("Kantonsspital, Rämistrasse 100 (8 min)"));
+    await visible(actor.getByText("Rain from 20:00, 9 °C"));
+    const contacts = actor.getByRole("list", { name: "Production contacts" });
+    await visible(contacts.getByText(/^Director/).first());
+    await visible(contacts.getByText(/^Producer/).first());
+    await visible(actor.getByRole("list", { name: "Scenes of the day" }).getByRole("listitem").filter({ hasText: "Your scene" }).filter({ hasText: "HARBOUR FLAT" }));
+  });
 });

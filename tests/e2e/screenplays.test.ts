@@ -169,6 +169,26 @@ describe("screenplays", () => {
     expect(line.y + line.height).toBeLessThanOrEqual(frame.y + frame.height);
   });
 
+  it("keeps working and saving when a cue is followed by a sung line, and a script in another alphabet prints as typed", async () => {
+    const page = await e2e.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signIn(page, "student@portal.test");
+    await newScreenplay(page, "Birthday");
+    const script = page.getByLabel("Script (Fountain)");
+    await script.fill("INT. PARTY - NIGHT\n\n");
+    await script.press("End");
+    await script.pressSequentially("JOHN\n~La la la\n~Happy birthday to you\n\nАнна задувает свечи.\nОна смеётся.\n");
+    await visible(page.getByRole("status").getByText("All changes saved"));
+    const pageOne = page.getByRole("tabpanel").getByRole("region", { name: "Page 1" });
+    await visible(pageOne.getByText("JOHN", { exact: true }));
+    await visible(pageOne.getByText("La la la", { exact: true }));
+    // The Russian paragraph stays action in the case it was typed, not a cue in capitals.
+    await visible(pageOne.getByText("Анна задувает свечи.", { exact: true }));
+    expect(await pageOne.getByText("АННА ЗАДУВАЕТ СВЕЧИ.", { exact: true }).count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT }).toContain("JOHN\n~La la la\n~Happy birthday to you");
+    await visible(page.getByRole("tabpanel").getByRole("region", { name: "Page 1" }).getByText("Happy birthday to you", { exact: true }));
+  });
+
   it("imports a Fountain file and refuses one of another kind with a clear message", async () => {
     const page = await e2e.newPage();
     await signIn(page, "student@portal.test");

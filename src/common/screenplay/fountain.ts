@@ -1,10 +1,11 @@
 /**
  * Fountain text → the script's elements, shared by the editor's preview, the server's reports and the PDF.
- * fountain-js does the parsing; this adds what it lacks: the source line of every element (notes and
+ * A line-by-line reader of the Fountain 1.1 syntax (fountain-js threw on a sung line after a cue, read
+ * any line without a-z as a cue, and kept dual-dialogue state between parses; see
+ * docs/decisions/2026-11-24-fountain-parser-and-pdf-fonts.md). It gives the source line of every element (notes and
  * scene-number locking point at lines), plain text without Fountain's inline markup, and scene headings
- * split into INT/EXT, location and time of day.
+ * split into INT/EXT, location and time of day. What was typed is kept as typed: nothing is upper-cased.
  */
-import { Fountain, type Token } from "fountain-js";
 import { marksOf, parseInline, type Mark, type Span } from "./inline.ts";
 
 export type ElementType =
@@ -70,44 +71,11 @@ export function plainText(s: string): string {
     .join("");
 }
 
-const KEEP: ReadonlySet<string> = new Set<ElementType>([
-  "scene_heading",
-  "action",
-  "character",
-  "parenthetical",
-  "dialogue",
-  "transition",
-  "centered",
-  "lyrics",
-  "page_break",
-  "section",
-  "synopsis",
-]);
-
-/** Finds the source line of each token by walking the source forward in step with the tokens. */
-function lineFinder(source: string) {
-  const lines = source.split("\n").map((l) => l.replace(NOTE, ""));
-  let cursor = 0;
-  return (token: Token): number => {
-    const first = token.type === "page_break" ? null : (token.text ?? "").split("\n")[0]!.replace(NOTE, "").trim();
-    for (let i = cursor; i < lines.length; i++) {
-      const raw = lines[i]!;
-      const hit = first === null ? /^\s*={3,}\s*$/.test(raw) : first.length > 0 && raw.includes(first);
-      if (hit) {
-        cursor = i + 1;
-        return i;
-      }
-    }
-    return Math.max(0, cursor - 1);
-  };
-}
-
 const TITLE_KEYS: Record<string, string> = { authors: "author", draft_date: "date", revisions: "revision" };
 
 /**
  * Parses Fountain. A long script is parsed scene by scene, and scenes whose text has not changed come
- * from a cache: a keystroke in a 120-page script re-parses one scene, not all of them (fountain-js
- * alone takes longer than a keystroke may on a long script).
+ * from a cache: a keystroke in a 120-page script re-parses one scene, not all of them.
  */
 export function parseFountain(source: string): ParsedScript {
   const text = source.replace(/\r\n?/g, "\n");
@@ -151,48 +119,213 @@ export function clearParseCache() {
   chunkCache = new Map();
 }
 
+/** A line of the source that is not hidden in a boneyard, with its 0-based line number. */
+interface SourceLine {
+  text: string;
+  line: number;
+}
+
+const BONEYARD = /\/\*[\s\S]*?\*\//g;
+const newlines = (s: string) => s.split("\n").length - 1;
+
+/**
+ * The source's lines with boneyards (`/* … *\/`) cut out. A line that held nothing but boneyard is
+ * dropped rather than left blank, so hiding a line never splits a paragraph; an unclosed `/*` hides nothing.
+ */
+function visibleLines(text: string): SourceLine[] {
+  const hidden = new Set<number>();
+  let line = 0;
+  let last = 0;
+  const cleaned = text.replace(BONEYARD, (m: string, offset: number) => {
+    line += newlines(text.slice(last, offset));
+    last = offset + m.length;
+    const n = newlines(m);
+    for (let k = 0; k <= n; k++) hidden.add(line + k);
+    line += n;
+    return "\n".repeat(n);
+  });
+  return cleaned.split("\n").flatMap((t, i) => (hidden.has(i) && t.trim() === "" ? [] : [{ text: t, line: i }]));
+}
+
+const TITLE_START = /^\s*(?:title|credit|authors?|source|notes|draft ?date|date|contact|copyright|revisions?):/i;
+const TITLE_PAIR = /^\s*([\p{L}\p{N}_ ]+):\s*(.*)$/u;
+const CONTINUATION = /^(?: {3,}|\t)\s*\S/;
+
+/** The title page's key: value pairs at the very start; returns where the script begins. */
+function readTitlePage(lines: SourceLine[], into: TitleEntry[]): number {
+  let i = 0;
+  while (i < lines.length && lines[i]!.text.trim() === "") i++;
+  if (i >= lines.length || !TITLE_START.test(lines[i]!.text)) return 0;
+  const pairs: { key: string; lines: string[] }[] = [];
+  for (; i < lines.length; i++) {
+    const t = lines[i]!.text;
+    if (t.trim() === "") break;
+    const pair = TITLE_PAIR.exec(t);
+    if (pair) pairs.push({ key: pair[1]!.trim().toLowerCase().replace(/ +/g, "_"), lines: pair[2]!.trim() ? [pair[2]!] : [] });
+    else if (CONTINUATION.test(t) && pairs.length > 0) pairs.at(-1)!.lines.push(t);
+    else break;
+  }
+  for (const p of pairs) {
+    const spans = inlineSpans(p.lines.map((l) => l.trim()).join("\n").replace(/<br\s*\/?>/g, "\n"));
+    const entry: TitleEntry = { key: TITLE_KEYS[p.key] ?? p.key, text: spans.map((x) => x.text).join("") };
+    const marks = marksOf(spans);
+    if (marks.length > 0) entry.marks = marks;
+    if (entry.text !== "") into.push(entry);
+  }
+  return i;
+}
+
+const HEADING = /^\s*(?:\*{0,3}_?)?(?:(?:int|i)\.?\/(?:ext|e)|int|ext|est)[. ].+$/i;
+const FORCED_HEADING = /^\s*\.(?!\.)(\S.*)$/;
+const SCENE_NUMBER = /\s*#([\w.-]+?)#\s*$/;
+const CENTERED = /^\s*>.*<\s*$/;
+const FORCED_TRANSITION = /^\s*>\s*(.+)$/;
+const TRANSITION = /^\s*((?:FADE (?:TO BLACK|OUT)|CUT TO BLACK)\.|.+ TO:)\s*$/;
+const SECTION = /^\s*(#+)\s*(.*)$/;
+const SYNOPSIS = /^\s*=(?!=)\s*(.*)$/;
+const PAGE_BREAK = /^\s*={3,}\s*$/;
+const PARENTHETICAL = /^[*_]*\(.*\)[*_]*$/;
+const LYRIC = /^\s*~/;
+const INLINE_NOTE = /\[\[.*?]]/g;
+
+/** A heading as Fountain reads it: INT/EXT/EST/I/E followed by a dot or a space, or forced with ".". */
+export function isSceneHeading(line: string): boolean {
+  return HEADING.test(line) || FORCED_HEADING.test(line);
+}
+
+/**
+ * Upper case in a script that has case: at least one upper-case letter and no lower-case one. Scripts
+ * without case (Japanese, Chinese, Arabic…) never make an implicit cue; their writers force one with "@".
+ */
+export function isUpperCase(s: string): boolean {
+  return /\p{Lu}/u.test(s) && !/[\p{Ll}\p{Lt}]/u.test(s);
+}
+
+/** The character cue a line makes, if it is one: forced with "@", or upper case with an optional (extension) and "^". */
+export function cueOf(line: string): { name: string; dual: boolean } | null {
+  let l = line.replace(INLINE_NOTE, "").trim();
+  const dual = /\^$/.test(l);
+  if (dual) l = l.slice(0, -1).trimEnd();
+  if (l.startsWith("@")) {
+    const name = l.slice(1).trim();
+    return name ? { name, dual } : null;
+  }
+  if (/^[!.>~=#\\]/.test(l)) return null;
+  const open = l.indexOf("(");
+  const name = open < 0 ? l : l.slice(0, open);
+  if (open >= 0 && !/^\(.*\)[\s*_]*$/.test(l.slice(open))) return null;
+  if (name.includes(")") || !isUpperCase(name) || /(?:BLACK|OUT)\.\s*$|TO:\s*$/.test(name)) return null;
+  return { name: l, dual };
+}
+
+interface Raw {
+  type: ElementType;
+  text: string;
+  line: number;
+  sceneNumber?: string;
+  dual?: "left" | "right";
+}
+
+const joined = (lines: SourceLine[]) => lines.map((l) => l.text).join("\n");
+
+/** One paragraph (lines between blank lines) → its elements. */
+function paragraph(block: SourceLine[]): Raw[] {
+  const first = block[0]!.text;
+  const at = block[0]!.line;
+  const one = block.length === 1;
+  if (/^\s*!/.test(first)) return [action(block)];
+  if (one && (HEADING.test(first) || FORCED_HEADING.test(first))) {
+    let text = (FORCED_HEADING.exec(first)?.[1] ?? first).trim();
+    const number = SCENE_NUMBER.exec(text);
+    if (number) text = text.slice(0, number.index);
+    return [{ type: "scene_heading", text, line: at, ...(number ? { sceneNumber: number[1] } : {}) }];
+  }
+  if (block.every((l) => CENTERED.test(l.text))) {
+    return [{ type: "centered", text: block.map((l) => l.text.trim().replace(/^>\s*/, "").replace(/\s*<$/, "")).join("\n"), line: at }];
+  }
+  if (one) {
+    const forced = FORCED_TRANSITION.exec(first);
+    if (forced) return [{ type: "transition", text: forced[1]!.trim(), line: at }];
+    const t = TRANSITION.exec(first);
+    if (t && !/[\p{Ll}\p{Lt}]/u.test(first)) return [{ type: "transition", text: t[1]!.trim(), line: at }];
+  }
+  const cue = block.length > 1 ? cueOf(first) : null;
+  if (cue) return dialogue(block, cue);
+  if (one) {
+    const section = SECTION.exec(first);
+    if (section) return [{ type: "section", text: section[2]!, line: at }];
+    const synopsis = SYNOPSIS.exec(first);
+    if (synopsis) return [{ type: "synopsis", text: synopsis[1]!, line: at }];
+    if (PAGE_BREAK.test(first)) return [{ type: "page_break", text: "", line: at }];
+  }
+  if (block.every((l) => LYRIC.test(l.text))) return [{ type: "lyrics", text: block.map((l) => l.text.replace(LYRIC, "")).join("\n"), line: at }];
+  return [action(block)];
+}
+
+function action(block: SourceLine[]): Raw {
+  const text = joined(block)
+    .replace(/^(\s*)!(?! )/gm, "$1")
+    .replace(/^( *)(\t+)/gm, (_, lead: string, tabs: string) => lead + "    ".repeat(tabs.length));
+  return { type: "action", text, line: block[0]!.line };
+}
+
+/** A cue and what follows it: parentheticals, speech (a line of two spaces keeps an empty line) and sung lines. */
+function dialogue(block: SourceLine[], cue: { name: string; dual: boolean }): Raw[] {
+  const out: Raw[] = [{ type: "character", text: cue.name.replace(/^@\s*/, ""), line: block[0]!.line }];
+  for (const l of block.slice(1)) {
+    const t = l.text.trim();
+    const prev = out.at(-1)!;
+    if (t === "") {
+      if (prev.type === "dialogue") prev.text += "\n";
+    } else if (PARENTHETICAL.test(t)) out.push({ type: "parenthetical", text: t, line: l.line });
+    else if (LYRIC.test(t)) {
+      const sung = t.replace(LYRIC, "");
+      if (prev.type === "lyrics") prev.text += `\n${sung}`;
+      else out.push({ type: "lyrics", text: sung, line: l.line });
+    } else if (prev.type === "dialogue") prev.text += `\n${t}`;
+    else out.push({ type: "dialogue", text: t, line: l.line });
+  }
+  if (cue.dual) for (const e of out) e.dual = "right";
+  return out;
+}
+
+const SPEECH: ReadonlySet<ElementType> = new Set(["character", "parenthetical", "dialogue"]);
+
+/**
+ * Fountain → elements, line by line with no state kept between calls, so one script can never change
+ * how the next one reads. Never throws: whatever the text, it is some element.
+ */
 function parseChunk(text: string): ParsedScript {
-  const tokens = new Fountain().parse(text, true).tokens;
-  const lineOf = lineFinder(text);
+  const lines = visibleLines(text);
   const titlePage: TitleEntry[] = [];
+  const start = readTitlePage(lines, titlePage);
+  const raws: Raw[] = [];
+  let block: SourceLine[] = [];
+  let lastSpeech: Raw[] | null = null;
+  const flush = () => {
+    if (block.length === 0) return;
+    const got = paragraph(block);
+    block = [];
+    const speech = got[0]?.type === "character";
+    // A cue with "^" is the right side of a dual dialogue; the speech just before it is the left.
+    if (speech && got[0]!.dual === "right" && lastSpeech) for (const e of lastSpeech) if (!e.dual) e.dual = "left";
+    lastSpeech = speech ? got : null;
+    raws.push(...got);
+  };
+  for (const l of lines.slice(start)) {
+    // A line of two spaces is an intended empty line inside a paragraph, not the end of it.
+    if (l.text.trim() === "" && !(l.text === "  " && block.length > 0)) flush();
+    else block.push(l);
+  }
+  flush();
   const elements: ScriptElement[] = [];
-  let dual: "left" | "right" | undefined;
-  for (const t of tokens) {
-    if (t.is_title) {
-      const key = t.type.toLowerCase();
-      const spans = inlineSpans((t.text ?? "").replace(/<br\s*\/?>/g, "\n"));
-      const entry: TitleEntry = { key: TITLE_KEYS[key] ?? key, text: spans.map((x) => x.text).join("") };
-      const marks = marksOf(spans);
-      if (marks.length > 0) entry.marks = marks;
-      titlePage.push(entry);
-      continue;
-    }
-    if (t.type === "dialogue_begin") {
-      dual = t.dual as "left" | "right" | undefined;
-      continue;
-    }
-    if (t.type === "dialogue_end") {
-      dual = undefined;
-      continue;
-    }
-    if (!KEEP.has(t.type)) continue;
-    const spans = t.type === "page_break" ? [] : inlineSpans(t.text ?? "");
-    const el: ScriptElement = { type: t.type as ElementType, text: spans.map((x) => x.text).join(""), line: lineOf(t) };
+  for (const r of raws) {
+    const spans = r.type === "page_break" ? [] : inlineSpans(r.text);
+    const el: ScriptElement = { type: r.type, text: spans.map((x) => x.text).join(""), line: r.line };
     const marks = marksOf(spans);
     if (marks.length > 0) el.marks = marks;
-    if (t.type === "scene_heading") {
-      el.text = el.text.toUpperCase();
-      if (t.scene_number) el.sceneNumber = t.scene_number;
-    }
-    if (t.type === "character") {
-      if (el.text.startsWith("@")) {
-        el.text = el.text.slice(1);
-        // The forcing @ is not printed, so the styled stretches move one character left.
-        if (el.marks) el.marks = el.marks.map((m) => ({ ...m, start: Math.max(0, m.start - 1), end: m.end - 1 })).filter((m) => m.end > m.start);
-      }
-      el.text = el.text.toUpperCase();
-    }
-    if (dual && (t.type === "character" || t.type === "parenthetical" || t.type === "dialogue")) el.dual = dual;
+    if (r.sceneNumber) el.sceneNumber = r.sceneNumber;
+    if (r.dual && SPEECH.has(r.type)) el.dual = r.dual;
     if (el.type !== "page_break" && el.text === "") continue;
     elements.push(el);
   }

@@ -1,7 +1,7 @@
 /**
  * Fountain's inline emphasis: `*italic*`, `**bold**`, `***bold italic***`, `_underline_`, nested in any
- * order, never across a line break; a backslash keeps a marker literal (`\*`). fountain-js only turns
- * emphasis into HTML strings, so the preview and the PDF take styled spans from here instead.
+ * order, never across a line break; a backslash keeps a marker literal (`\*`). The preview and the PDF
+ * both take styled spans from here.
  */
 export interface Style {
   bold?: true;

@@ -203,8 +203,8 @@ function buildElement(els: ScriptElement[], i: number, scene: number, number: st
       blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(e, wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action").map((c) => ({ cells: [c], line: e.line })), scene) });
       break;
     case "transition": {
-      const text = e.text.toUpperCase();
-      blocks.push({ kind: "transition", blankBefore: 1, scene, rows: [{ cells: styled({ ...e, text }, [text], (t) => ({ text: t, col: Math.max(0, LINE_WIDTH - t.length), type: "transition" })), scene, line: e.line }] });
+      const text = e.text;
+      blocks.push({ kind: "transition", blankBefore: 1, scene, rows: [{ cells: styled(e, [text], (t) => ({ text: t, col: Math.max(0, LINE_WIDTH - t.length), type: "transition" })), scene, line: e.line }] });
       break;
     }
     case "centered":

@@ -1,7 +1,9 @@
 /**
- * Scene numbers. Unlocked, scenes are numbered 1, 2, 3… (a number written into a heading wins).
- * Locked, the numbers written at the lock stay: a scene inserted after 5 becomes 5A (then 5B…), one
- * inserted before the first becomes A1, and a locked number no longer in the script is OMITTED.
+ * Scene numbers. A number written into a heading (`#5#`, put there by the lock) is the scene's
+ * identity and wins, once: a second heading with the same number is a new scene. Never locked, the
+ * other scenes are numbered 1, 2, 3… Once locked, also after an unlock (the list is kept), a scene
+ * inserted after 5 becomes 5A (then 5B…), one inserted before the first becomes A1, and a locked
+ * number no longer in the script is OMITTED. No two scenes ever share a number.
  */
 import type { ParsedScript } from "./fountain.ts";
 
@@ -10,6 +12,11 @@ export interface Numbered {
   numbers: string[];
   /** Locked numbers missing from the script, each placed before the scene at `before` (scenes.length = at the end). */
   omitted: { number: string; before: number }[];
+  /**
+   * Numbers not written into their heading (scenes added since the last lock): one can still change
+   * when another scene is added next to it, so nothing is keyed to it until a lock writes it in.
+   */
+  provisional: string[];
 }
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -33,29 +40,30 @@ function beforeFirst(first: string, taken: Set<string>): string {
 }
 
 export function numberScenes(headings: { sceneNumber?: string }[], locked: string[] | null): Numbered {
-  if (!locked) {
-    let n = 0;
-    return {
-      numbers: headings.map((h) => {
-        n += 1;
-        return h.sceneNumber ?? String(n);
-      }),
-      omitted: [],
-    };
-  }
-  const taken = new Set<string>([...locked, ...headings.flatMap((h) => (h.sceneNumber ? [h.sceneNumber] : []))]);
+  // Every number that belongs to a scene, so a new scene never takes one: the locked list (omitted
+  // numbers included) and every number written into a heading.
+  const taken = new Set<string>([...(locked ?? []), ...headings.flatMap((h) => (h.sceneNumber ? [h.sceneNumber] : []))]);
+  const used = new Set<string>();
   const numbers: string[] = [];
+  const provisional: string[] = [];
   let prev: string | null = null;
-  const firstLocked = locked[0] ?? "1";
-  for (const h of headings) {
-    let n = h.sceneNumber;
+  const firstLocked = locked?.[0] ?? "1";
+  headings.forEach((h, i) => {
+    // A written number is the scene's identity; a second heading with the same number (a pasted
+    // scene) is a new scene and gets a number of its own.
+    let n = h.sceneNumber && !used.has(h.sceneNumber) ? h.sceneNumber : undefined;
     if (!n) {
-      n = prev === null ? beforeFirst(firstLocked, taken) : after(prev, taken);
+      const inOrder = String(i + 1);
+      if (!locked && !taken.has(inOrder)) n = inOrder;
+      else n = prev === null ? beforeFirst(firstLocked, taken) : after(prev, taken);
       taken.add(n);
+      provisional.push(n);
     }
+    used.add(n);
     numbers.push(n);
     prev = n;
-  }
+  });
+  if (!locked) return { numbers, omitted: [], provisional };
   const present = new Set(numbers);
   const lockedIndex = new Map(locked.map((n, i) => [n, i]));
   const omitted: Numbered["omitted"] = [];
@@ -69,7 +77,7 @@ export function numberScenes(headings: { sceneNumber?: string }[], locked: strin
     });
     omitted.push({ number: num, before });
   });
-  return { numbers, omitted };
+  return { numbers, omitted, provisional };
 }
 
 /**
@@ -81,10 +89,12 @@ export function stampSceneNumbers(source: string, parsed: ParsedScript, locked: 
   const { numbers, omitted } = numberScenes(headings, locked);
   const lines = source.replace(/\r\n?/g, "\n").split("\n");
   headings.forEach((h, i) => {
-    if (h.sceneNumber) return;
+    if (h.sceneNumber === numbers[i]) return;
     const raw = lines[h.line];
     if (raw === undefined) return;
-    lines[h.line] = `${raw.replace(/\s+$/, "")} #${numbers[i]}#`;
+    // A repeated number written in a heading is replaced by the one this scene was given.
+    const bare = h.sceneNumber ? raw.replace(/\s*#[^#\n]*#\s*$/, "") : raw.replace(/\s+$/, "");
+    lines[h.line] = `${bare} #${numbers[i]}#`;
   });
   // Omitted numbers stay locked, so a restored scene could take its number back.
   const ordered: string[] = [];
@@ -94,3 +104,6 @@ export function stampSceneNumbers(source: string, parsed: ParsedScript, locked: 
   }
   return { text: lines.join("\n"), numbers: ordered };
 }
+
+/** Whether a screenplay's scene numbers are locked now; an unlocked script keeps its last locked list. */
+export const scenesLocked = (sp: { lockedScenes: string[] | null; scenesUnlocked: boolean }): boolean => sp.lockedScenes !== null && !sp.scenesUnlocked;

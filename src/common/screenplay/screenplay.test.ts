@@ -163,7 +163,7 @@ describe("locked scene numbers", () => {
     expect(locked.text).toContain("INT. TWO - DAY #2#");
     const edited = locked.text.replace("INT. TWO - DAY #2#\n\nB.\n\n", "").replace("INT. THREE - DAY #3#", "INT. NEW - DAY\n\nN.\n\nINT. NEWER - DAY\n\nM.\n\nINT. THREE - DAY #3#");
     const headings = parseFountain(edited).elements.filter((e) => e.type === "scene_heading");
-    expect(numberScenes(headings, locked.numbers)).toEqual({ numbers: ["1", "1A", "1B", "3"], omitted: [{ number: "2", before: 3 }] });
+    expect(numberScenes(headings, locked.numbers)).toEqual({ numbers: ["1", "1A", "1B", "3"], omitted: [{ number: "2", before: 3 }], provisional: ["1A", "1B"] });
     const report = scriptReport(edited, locked.numbers);
     expect(report.scenes.map((s) => `${s.number}${s.omitted ? " OMITTED" : ""}`)).toEqual(["1", "1A", "1B", "2 OMITTED", "3"]);
     expect(numberScenes([{}, { sceneNumber: "1" }], ["1"]).numbers).toEqual(["A1", "1"]);

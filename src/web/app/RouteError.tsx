@@ -2,7 +2,9 @@ import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from "react-router";
 import { Brand } from "../components/Brand.tsx";
+import { isNotFound, NotFoundState } from "../components/NotFoundState.tsx";
 import { Button } from "../components/ui/Button.tsx";
+import { CodeLoadError } from "./code-load.ts";
 
 function messageOf(error: unknown): string {
   if (isRouteErrorResponse(error)) return typeof error.data === "string" && error.data ? error.data : `${error.status} ${error.statusText}`;
@@ -24,6 +26,8 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
   useEffect(() => heading.current?.focus(), [error]);
 
   function tryAgain() {
+    // The page's code is fetched by a fresh load only: the browser remembers a failed module.
+    if (error instanceof CodeLoadError) return window.location.reload();
     // Failed queries may fetch again on the next mount, and a new location entry makes the router's
     // error boundary render the route afresh.
     reset();
@@ -36,7 +40,10 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
     navigate("/");
   }
 
-  const screen = (
+  // The one place an API's 404 becomes the not-found state of a detail page (its message says what is missing).
+  const screen = isNotFound(error) ? (
+    <NotFoundState message={error.message} />
+  ) : (
     <div className="max-w-xl py-8">
       <h1 ref={heading} tabIndex={-1} className="text-2xl outline-none font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Something went wrong</h1>
       <p className="mt-2 break-words text-zinc-700 dark:text-zinc-300">{messageOf(error)}</p>

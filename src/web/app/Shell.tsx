@@ -19,6 +19,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { notify } from "../components/toast.tsx";
 import { Brand } from "../components/Brand.tsx";
+import { LeaveGuard } from "../components/LeaveGuard.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { useAuth } from "../features/auth/AuthProvider.tsx";
 import { NotificationBell } from "../features/inbox/NotificationBell.tsx";
@@ -177,6 +178,7 @@ export function Shell() {
           </div>
         </main>
       </div>
+      <LeaveGuard />
     </div>
   );
 }

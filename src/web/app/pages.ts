@@ -15,6 +15,8 @@ export interface PageEntry {
   /** Relative to src/web. */
   module: string;
   frame: PageFrame;
+  /** A detail page: what its id names and the way back, for the not-found state when the API answers 404. */
+  missing?: { what: string; back: { to: string; label: string } };
 }
 
 export const SHELL_MODULE = "app/Shell.tsx";
@@ -26,19 +28,39 @@ export const PAGES: readonly PageEntry[] = [
   { path: "/", module: "features/home/HomePage.tsx", frame: "signed-in" },
   { path: "/production-overview", module: "features/overview/ProductionOverviewPage.tsx", frame: "signed-in" },
   { path: "/screenplays", module: "features/screenplays/ScreenplaysPage.tsx", frame: "signed-in" },
-  { path: "/screenplays/:id", module: "features/screenplays/ScreenplayEditorPage.tsx", frame: "signed-in" },
+  {
+    path: "/screenplays/:id",
+    module: "features/screenplays/ScreenplayEditorPage.tsx",
+    frame: "signed-in",
+    missing: { what: "Screenplay", back: { to: "/screenplays", label: "Back to Screenplays" } },
+  },
   { path: "/projects", module: "features/projects/ProjectsPage.tsx", frame: "signed-in" },
-  { path: "/project/:id", module: "features/projects/ProjectPage.tsx", frame: "signed-in" },
+  {
+    path: "/project/:id",
+    module: "features/projects/ProjectPage.tsx",
+    frame: "signed-in",
+    missing: { what: "Project", back: { to: "/projects", label: "Back to Projects" } },
+  },
   { path: "/equipment-admin", module: "features/equipment/EquipmentAdminPage.tsx", frame: "signed-in" },
   { path: "/equipment", module: "features/equipment/EquipmentPage.tsx", frame: "signed-in" },
-  { path: "/equipment/items/:id", module: "features/equipment/ItemPage.tsx", frame: "signed-in" },
+  {
+    path: "/equipment/items/:id",
+    module: "features/equipment/ItemPage.tsx",
+    frame: "signed-in",
+    missing: { what: "Equipment item", back: { to: "/equipment", label: "Back to Equipment" } },
+  },
   { path: "/admin", module: "features/admin/AdminDashboardPage.tsx", frame: "signed-in" },
   { path: "/settings", module: "features/settings/SettingsPage.tsx", frame: "signed-in" },
   { path: "/projects/documentary", module: "features/projects/DocumentaryProjectsPage.tsx", frame: "signed-in" },
   { path: "/guide", module: "features/guide/GuidePage.tsx", frame: "signed-in" },
   { path: "/guide/:chapter", module: "features/guide/GuidePage.tsx", frame: "signed-in" },
   { path: "/user-management", module: "features/users/UserManagementPage.tsx", frame: "signed-in" },
-  { path: "/view-document", module: "features/documents/ViewDocumentPage.tsx", frame: "signed-in" },
+  {
+    path: "/view-document",
+    module: "features/documents/ViewDocumentPage.tsx",
+    frame: "signed-in",
+    missing: { what: "Document", back: { to: "/projects", label: "Back to Projects" } },
+  },
   { path: "/test-notifications", module: "features/notifications/TestNotificationsPage.tsx", frame: "signed-in" },
   { path: "/email-test", module: "features/notifications/EmailTestPage.tsx", frame: "public" },
   { path: "/test", module: "features/testing/TestPage.tsx", frame: "public" },

@@ -5,24 +5,50 @@ import { useAuth } from "../features/auth/AuthProvider.tsx";
 import { AuthScreen } from "../features/auth/AuthScreen.tsx";
 import { safeNext } from "../lib/next.ts";
 import { recordTiming } from "../lib/perf.ts";
+import { loadCode } from "./code-load.ts";
 import { NotFound } from "./NotFound.tsx";
-import { PAGES, type PageEntry, type PageFrame } from "./pages.ts";
+import { PAGES, SHELL_MODULE, type PageEntry, type PageFrame } from "./pages.ts";
 import { RequireAuth } from "./RequireAuth.tsx";
 import { RouteError } from "./RouteError.tsx";
 
 const pageModules = import.meta.glob<{ default: ComponentType }>("../features/*/*Page.tsx");
 
+/**
+ * A route's component whose code arrives on first visit. Code that cannot be fetched becomes a component
+ * that throws, so the route's error screen shows it: a rejected `lazy` left the whole app blank.
+ */
+function lazyComponent(module: string, load: () => Promise<ComponentType>) {
+  return async () => {
+    try {
+      return { Component: await loadCode(module, load, destination) };
+    } catch (error) {
+      return {
+        Component: () => {
+          throw error;
+        },
+      };
+    }
+  };
+}
+
+let current: DataRouter | null = null;
+/** Where the router is going (or is, on the first load): the address a fresh load must open. */
+function destination(): string {
+  const to = current?.state.navigation.location ?? current?.state.location ?? window.location;
+  return `${to.pathname}${to.search}${to.hash}`;
+}
+
 /** A page of pages.ts, its code arriving when it is first visited, with the error screen as its boundary. */
 function page(entry: PageEntry): RouteObject {
   const load = pageModules[`../${entry.module}`];
   if (!load) throw new Error(`pages.ts names ${entry.module} for ${entry.path}, and there is no such page module`);
-  const route = { lazy: async () => ({ Component: (await load()).default }), errorElement: <RouteError /> };
+  const route = { lazy: lazyComponent(entry.module, async () => (await load()).default), errorElement: <RouteError />, handle: entry };
   return entry.path === "/" ? { ...route, index: true } : { ...route, path: entry.path.slice(1) };
 }
 const pagesIn = (frame: PageFrame) => PAGES.filter((p) => p.frame === frame).map(page);
 
 /** The frame of every page but the sign-in and reset screens; it stays out of /auth's first load. */
-const shell: NonIndexRouteObject = { lazy: async () => ({ Component: (await import("./Shell.tsx")).Shell }) };
+const shell: NonIndexRouteObject = { lazy: lazyComponent(SHELL_MODULE, async () => (await import("./Shell.tsx")).Shell) };
 
 /** /auth: the sign-in screen, or (once signed in) the page named by ?next=, else home. */
 function AuthRoute() {
@@ -71,6 +97,7 @@ function timeRouteLoads(router: DataRouter) {
 
 export function createRouter() {
   const router = createBrowserRouter(routes);
+  current = router;
   timeRouteLoads(router);
   return router;
 }

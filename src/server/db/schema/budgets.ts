@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { BUDGET_CATEGORIES, BUDGET_UNITS, PROPOSAL_STATES, type BudgetTotals, type ProposalSnapshot } from "../../../common/budget.ts";
+import { BUDGET_CATEGORIES, BUDGET_UNITS, PROPOSAL_STATES, type BudgetDraftContent, type BudgetTotals, type ProposalSnapshot } from "../../../common/budget.ts";
 import { user } from "./auth.ts";
 import { projects } from "./projects.ts";
 
@@ -129,3 +129,21 @@ export const budgetProposals = pgTable(
     index("budget_proposals_project_idx").on(t.projectId),
   ],
 );
+
+/**
+ * The sheet as the crew is typing it, before it is saved as a budget version: kept on the server as one
+ * types, so switching tabs, pages or a reload loses nothing, and the rest of the crew sees it. Numbers stay
+ * text ("2." or "12,5" mid-typing), as the sheet shows them. `version` only grows (a save of the budget
+ * clears `content` and raises it), so a writer naming an older version is refused, never overwritten.
+ */
+export const budgetDrafts = pgTable("budget_drafts", {
+  projectId: uuid("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
+  /** Null when nothing is typed beyond the saved budget. */
+  content: jsonb("content").$type<BudgetDraftContent>(),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedByName: text("updated_by_name"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -19,6 +19,13 @@ export const documents = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     category: documentCategoryEnum("category").notNull(),
+    /** The template it was made from, if any: a release made from one counts on the greenlight checklist. */
+    template: text("template"),
+    /**
+     * Whom or what a release is for: the scheduled location (as the script names it) of a location release,
+     * the performer of a talent release, the minor of a guardian's consent. Matched without regard to case.
+     */
+    releaseFor: text("release_for"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdByName: text("created_by_name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -16,8 +16,14 @@ export const screenplays = pgTable(
     body: text("body").notNull().default(""),
     /** Pages of the current draft, kept on save so the list need not lay out every script. */
     pages: integer("pages").notNull().default(0),
-    /** Scene numbers kept since the lock, in script order (null = not locked). */
+    /**
+     * Scene numbers of the last lock, in script order, OMITTED ones included (null = never locked).
+     * Unlocking keeps them, so a relock gives every surviving scene its number back and no new scene
+     * takes a number that was ever locked.
+     */
     lockedScenes: jsonb("locked_scenes").$type<string[] | null>(),
+    /** Set by Unlock scene numbers, cleared by Lock; the numbers above stay either way. */
+    scenesUnlocked: boolean("scenes_unlocked").notNull().default(false),
     /** Raised by every save; a save naming an older version is refused with the text as it now is. */
     version: integer("version").notNull().default(1),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),

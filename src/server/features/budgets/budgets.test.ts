@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import type { BudgetDto, BudgetLineInput, ProposalSubmitted, ProposalView } from "../../../common/budget.ts";
+import type { BudgetDraftRow, BudgetDto, BudgetLineInput, ProposalSubmitted, ProposalView } from "../../../common/budget.ts";
 import type { AdminDashboardDto } from "../../../common/overview-api.ts";
 import { budgetProposals, emails, jobs, notifications, profiles, projectGreenlight } from "../../db/schema/index.ts";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { checkUpload } from "../../lib/storage.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { expectClientErrors, expectMatrixRow, type MatrixRow } from "../../test/matrix.ts";
 
 const YEAR = "2032/33";
 const MISSING = "00000000-0000-4000-8000-000000000000";
@@ -133,6 +134,77 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(second.body.error.details.current).toMatchObject({ version: 2, contingencyBps: 500 });
     expect(second.body.error.details.current.lines).toHaveLength(2);
   });
+
+  const draftRow = (over: Partial<BudgetDraftRow> = {}): BudgetDraftRow => ({ id: randomUUID(), accountCode: "2100", description: "Grip truck", quantity: "2", units: "days", rate: "12,5", notes: "", ...over });
+  const putDraft = (projectId: string, json: unknown, as = "member") => api(`/budgets/${projectId}/draft`, { method: "PUT", as, json });
+
+  it("keeps the crew's unsaved sheet as a draft, exactly as typed, until the budget is saved", async () => {
+    const b = await makeBudget();
+    expect(b.draft).toEqual({ version: 1, content: null, updatedByName: "Lena Fischer", updatedAt: expect.any(String) });
+    const rows = [...b.lines.map((l) => draftRow({ id: l.id, accountCode: l.accountCode, description: l.description, units: l.units, quantity: String(l.quantity / 100), rate: String(l.rate / 100) })), draftRow(), draftRow({ description: "", quantity: "2.", rate: "" })];
+    const first = await putDraft(b.projectId, { version: 1, contingency: "7,5", rows });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ version: 2, content: { contingency: "7,5", rows }, updatedByName: "Lena Fischer" });
+    // The crew, staff and admins see it; the budget itself is unchanged.
+    for (const who of ["member", "staff", "admin"]) {
+      const read = await api(`/budgets/${b.projectId}`, { as: who });
+      expect(read.body.draft, who).toMatchObject({ version: 2, content: { rows } });
+      expect(read.body.lines, who).toHaveLength(2);
+      expect((await api(`/budgets/${b.projectId}/draft`, { as: who })).body.version, who).toBe(2);
+    }
+    expect((await api(`/budgets/${b.projectId}`, { as: "outsider" })).body.draft).toBeNull();
+
+    // Saving the budget from the draft empties it and moves its version on.
+    const saved = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: b.version, draftVersion: 2, contingencyBps: 750, lines: [...b.lines, line()] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.draft).toMatchObject({ version: 3, content: null });
+  });
+
+  it("tells the later of two crew members typing that the other changed the draft, with who and what", async () => {
+    const b = await makeBudget();
+    expect((await putDraft(b.projectId, { version: 1, contingency: "10", rows: [draftRow()] })).status).toBe(200);
+    const late = await putDraft(b.projectId, { version: 1, contingency: "10", rows: [draftRow({ description: "Mine" })] });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/Lena Fischer changed the budget draft while you were typing/);
+    expect(late.body.error.details.current).toMatchObject({ version: 2, content: { rows: [{ description: "Grip truck" }] } });
+    // A save of the budget naming an older draft is refused too, and the draft is kept.
+    const save = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: b.version, draftVersion: 1, contingencyBps: 1000, lines: b.lines } });
+    expect(save.status).toBe(409);
+    expect((await api(`/budgets/${b.projectId}/draft`, { as: "member" })).body).toMatchObject({ version: 2, content: { rows: [{ description: "Grip truck" }] } });
+    // After a save of the budget, a writer still on the draft hears that the budget was saved.
+    expect((await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: b.version, draftVersion: 2, contingencyBps: 1000, lines: b.lines } })).status).toBe(200);
+    const after = await putDraft(b.projectId, { version: 2, contingency: "10", rows: [] });
+    expect(after.status).toBe(409);
+    expect(after.body.error.message).toMatch(/saved the budget while you were typing/);
+  });
+
+  it("answers bad draft input with a 4xx and a message", async () => {
+    const b = await makeBudget();
+    const path = `/budgets/${b.projectId}/draft`;
+    const id = randomUUID();
+    await expectClientErrors(p, cookies.member!, [
+      ["PUT", path, { contingency: "10", rows: [] }],
+      ["PUT", path, { version: -1, contingency: "10", rows: [] }],
+      ["PUT", path, { version: 1, contingency: 10, rows: [] }],
+      ["PUT", path, { version: 1, contingency: "10", rows: [draftRow({ id: "nope" })] }],
+      ["PUT", path, { version: 1, contingency: "10", rows: [draftRow({ id }), draftRow({ id })] }],
+      ["PUT", path, { version: 1, contingency: "10", rows: [draftRow({ units: "hours" as never })] }],
+      ["PUT", path, { version: 1, contingency: "10", rows: [draftRow({ description: "x".repeat(201) })] }],
+      ["PUT", path, { version: 1, contingency: "10", rows: [draftRow({ rate: "1".repeat(41) })] }],
+      ["PUT", path, { version: 1, contingency: "10", rows: "all of them" }],
+      ["PUT", `/budgets/${MISSING}/draft`, { version: 0, contingency: "10", rows: [] }],
+      ["GET", `/budgets/not-a-uuid/draft`],
+    ]);
+  });
+
+  it("lets only the crew write the draft, and the crew, staff and admins read it (authorization matrix)", async () => {
+    const fixture = async () => makeBudget();
+    const rows: MatrixRow<BudgetDto>[] = [
+      ["read draft", "GET", (b) => `/budgets/${b.projectId}/draft`, undefined, [401, 403, 200, 200, 403, 200]],
+      ["write draft", "PUT", (b) => `/budgets/${b.projectId}/draft`, { version: 1, contingency: "10", rows: [] }, [401, 403, 200, 403, 403, 403]],
+    ];
+    for (const row of rows) await expectMatrixRow(p, cookies, fixture, row);
+  }, 300_000);
 
   it("lets the right people read and change a budget (authorization matrix)", async () => {
     const b = await makeBudget();
@@ -318,6 +390,10 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const { proposalId, budget } = await submit(set.body);
     expect(budget.proposals[0]).toMatchObject({ id: proposalId, state: "approved", bypassed: true });
     expect(budget.proposals[0]!.bypassReason).toMatch(/Daniel Reyes: Funded entirely/);
+    // Approved by the staff member who set the override, never by the student who submitted.
+    expect(budget.proposals[0]!.decisionName).toBe("Daniel Reyes");
+    const certificate = await api(`/budget-proposals/${proposalId}/decision.pdf`, { as: "member" });
+    expect(certificate.status).toBe(200);
     const [tick] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, b.projectId), eq(projectGreenlight.itemKey, "budget_approved")));
     expect(tick!.done).toBe(true);
 
@@ -328,7 +404,7 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
       const other = await makeBudget();
       expect(other.bypass).toMatchObject({ school: true, project: null, applies: true });
       const out = await submit(other);
-      expect(out.budget.proposals[0]).toMatchObject({ state: "approved", bypassed: true, bypassReason: "The school's budget approval bypass is on." });
+      expect(out.budget.proposals[0]).toMatchObject({ state: "approved", bypassed: true, bypassReason: "The school's budget approval bypass is on.", decisionName: "the school's approval bypass" });
       // A staff override that asks for approval wins over the school.
       const need = await api(`/budgets/${other.projectId}/bypass`, { method: "PUT", as: "admin", json: { bypass: false, reason: "This one goes to the dean." } });
       expect(need.body.bypass.applies).toBe(false);

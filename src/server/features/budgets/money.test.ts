@@ -8,8 +8,10 @@ import {
   formatMinor,
   formatQuantity,
   lineAmount,
-  parseDecimal,
 } from "../../../common/budget.ts";
+import { formatNumber, numberOrNull } from "../../../common/number-input.ts";
+
+const parseDecimal = (text: string, digits: number) => numberOrNull(text, { digits });
 
 /** A small seeded generator, so a failing case is the same on every run and can be replayed. */
 function rng(seed: number) {
@@ -67,7 +69,8 @@ describe("money arithmetic (property-based)", () => {
     for (let i = 0; i < 2000; i++) {
       const minor = next(RATE_MAX);
       expect(parseDecimal(formatMinor(minor, "EUR"), 2)).toBe(minor);
-      expect(parseDecimal(formatMinor(minor, "JPY"), 0)).toBe(minor);
+      // Grouped, 1250 yen reads "1,250", which the parser refuses as ambiguous: fields write it ungrouped.
+      expect(parseDecimal(formatNumber(minor, 0), 0)).toBe(minor);
       const q = next(QUANTITY_MAX);
       expect(parseDecimal(formatQuantity(q), 2)).toBe(q);
     }

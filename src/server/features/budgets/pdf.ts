@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
+import { pdfText, stringsIn, type FontStyle, type PdfText } from "../../lib/pdf-fonts.ts";
 
 /** A row of the printed table: cells, and which are right-aligned amounts. */
 export interface PdfRow {
@@ -19,37 +20,12 @@ const MARGIN = 48;
 const SIZE = 9;
 const LINE = 13;
 
-/**
- * The standard fonts speak WinAnsi only; anything else (a Polish ł, an emoji) becomes "?" rather than
- * breaking the whole document.
- */
-function printable(font: PDFFont, text: string): string {
-  let out = "";
-  for (const ch of text.normalize("NFC")) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += "?";
-    }
-  }
-  return out;
-}
-
-function fit(font: PDFFont, text: string, width: number): string {
-  if (font.widthOfTextAtSize(text, SIZE) <= width) return text;
-  let t = text;
-  while (t.length > 1 && font.widthOfTextAtSize(`${t}…`, SIZE) > width) t = t.slice(0, -1);
-  return `${t}…`;
-}
-
 /** Title, a few facts, then sections of tables, paginated on A4. */
 export async function renderPdf(opts: { title: string; facts: [string, string][]; sections: PdfSection[] }): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(opts.title);
   doc.setProducer("The Portal");
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const fonts = await pdfText(doc, "sans", ["regular", "bold"], stringsIn(opts));
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
   const usable = A4[0] - 2 * MARGIN;
@@ -59,55 +35,73 @@ export async function renderPdf(opts: { title: string; facts: [string, string][]
       y = A4[1] - MARGIN;
     }
   };
-  const text = (s: string, x: number, f: PDFFont, size = SIZE) => page.drawText(printable(f, s), { x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
+  const text = (s: string, x: number, style: FontStyle, size = SIZE) => fonts.draw(page, s, { x, y, size, style, color: rgb(0.1, 0.1, 0.1) });
 
-  text(opts.title, MARGIN, bold, 16);
+  text(opts.title, MARGIN, "bold", 16);
   y -= 26;
   for (const [k, v] of opts.facts) {
-    for (const [i, part] of wrap(font, printable(font, v), usable - 130).entries()) {
+    for (const [i, part] of wrap((t) => fonts.width(t, SIZE), v, usable - 130).entries()) {
       need(LINE);
-      if (i === 0) text(k, MARGIN, bold);
-      text(part, MARGIN + 130, font);
+      if (i === 0) text(k, MARGIN, "bold");
+      text(part, MARGIN + 130, "regular");
       y -= LINE;
     }
   }
   for (const section of opts.sections) {
     y -= 10;
     need(LINE * 3);
-    text(section.heading, MARGIN, bold, 12);
+    text(section.heading, MARGIN, "bold", 12);
     y -= 18;
     const cols = section.rows[0]?.cells.length ?? 1;
     const weights = section.widths ?? Array.from({ length: cols }, () => 1);
     const sum = weights.reduce((a, b) => a + b, 0);
     const widths = weights.map((w) => (w / sum) * usable);
     const numeric = section.numeric ?? 0;
+    // A long name or heading wraps inside its column and makes the row taller: nothing is cut off.
     for (const row of section.rows) {
-      need(LINE);
+      const f: FontStyle = row.bold ? "bold" : "regular";
+      const lines = row.cells.map((cell, i) => wrap((t) => fonts.width(t, SIZE, f), cell, (widths[i] ?? 0) - 6));
+      const height = LINE * Math.max(1, ...lines.map((l) => l.length));
+      need(height);
+      const top = y;
       let x = MARGIN;
-      row.cells.forEach((cell, i) => {
-        const f = row.bold ? bold : font;
+      lines.forEach((cellLines, i) => {
         const w = widths[i] ?? 0;
-        const s = fit(f, printable(f, cell), w - 6);
         const right = i >= cols - numeric;
-        text(s, right ? x + w - 6 - f.widthOfTextAtSize(s, SIZE) : x, f);
+        y = top;
+        for (const s of cellLines) {
+          text(s, right ? x + w - 6 - fonts.width(s, SIZE, f) : x, f);
+          y -= LINE;
+        }
         x += w;
       });
-      y -= LINE;
+      y = top - height;
     }
   }
   return doc.save();
 }
 
-function wrap(font: PDFFont, text: string, width: number): string[] {
+/** Lines of at most `width` (as `measure` says), broken between words, and inside a word only when it alone is wider. */
+export function wrap(measure: (text: string) => number, text: string, width: number): string[] {
+  const fits = (t: string) => measure(t) <= width;
   const lines: string[] = [];
   for (const para of text.split("\n")) {
     let line = "";
-    for (const word of para.split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, SIZE) > width && line) {
-        lines.push(line);
-        line = word;
-      } else line = next;
+    for (const w of para.split(/\s+/)) {
+      let word = [...w];
+      const next = line ? `${line} ${w}` : w;
+      if (fits(next)) {
+        line = next;
+        continue;
+      }
+      if (line) lines.push(line);
+      while (!fits(word.join("")) && word.length > 1) {
+        let cut = word.length - 1;
+        while (cut > 1 && !fits(word.slice(0, cut).join(""))) cut--;
+        lines.push(word.slice(0, cut).join(""));
+        word = word.slice(cut);
+      }
+      line = word.join("");
     }
     lines.push(line);
   }

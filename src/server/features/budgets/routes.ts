@@ -1,8 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { accountsInput, budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput, receiptQuery } from "../../../common/budget.ts";
+import { accountsInput, budgetDraftInput, budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput, receiptQuery } from "../../../common/budget.ts";
 import { requireUser, type AppEnv } from "../../auth/guards.ts";
 import { clientIp } from "../../auth/routes.ts";
+import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
 import { body, query } from "../../lib/validate.ts";
 import * as service from "./service.ts";
@@ -29,6 +30,10 @@ export const budgetRoutes = new Hono<AppEnv>()
   .put("/:projectId", async (c) =>
     c.json(await service.saveBudget(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, budgetSaveInput) })),
   )
+  .get("/:projectId/draft", async (c) => c.json(await service.getDraft(c.get("services"), { caller: caller(c), projectId: param(c, "projectId") })))
+  .put("/:projectId/draft", async (c) =>
+    c.json(await service.saveDraft(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, budgetDraftInput) })),
+  )
   .put("/:projectId/bypass", async (c) =>
     c.json(await service.setBypass(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, bypassInput) })),
   )
@@ -46,7 +51,7 @@ export const budgetRoutes = new Hono<AppEnv>()
   )
   .get("/:projectId/export.csv", async (c) => {
     const out = await service.exportCsv(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), ...query(c, exportQuery) });
-    return download(c, out.filename, "text/csv; charset=utf-8", `\uFEFF${out.body}`);
+    return download(c, out.filename, CSV_CONTENT_TYPE, out.body);
   })
   .get("/:projectId/export.pdf", async (c) => {
     const out = await service.exportPdf(c.get("services"), { caller: caller(c), projectId: param(c, "projectId") });

@@ -6,6 +6,7 @@ import {
   DEFAULT_CONTINGENCY_BPS,
   PROPOSAL_STATE_LABELS,
   accountsInput,
+  budgetDraftInput,
   budgetSaveInput,
   bypassInput,
   computeTotals,
@@ -20,6 +21,8 @@ import {
   sumAmounts,
   type AccountsInput,
   type BudgetAccount,
+  type BudgetDraftDto,
+  type BudgetDraftInput,
   type BudgetDto,
   type BudgetSaveInput,
   type BypassInput,
@@ -35,19 +38,20 @@ import {
   type ProposalView,
   type SnapshotLine,
   type StaleBudgetDetails,
+  type StaleDraftDetails,
   type VarianceRow,
 } from "../../../common/budget.ts";
 import { isStaff, type SessionUser } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
-import { budgetExpenses, budgetProposals, budgets } from "../../db/schema/index.ts";
+import { budgetDrafts, budgetExpenses, budgetProposals, budgets } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { budgetApprovalMail } from "../notifications/emails/budget-approval.ts";
 import { budgetDecidedMail } from "../notifications/emails/budget-decided.ts";
 import { queueEmail } from "../notifications/jobs.ts";
-import { csvRow } from "../overview/csv.ts";
+import { csvDocument } from "../../lib/csv.ts";
 import { feedGreenlight } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";
 import { getSchoolSettings } from "../school/service.ts";
@@ -69,6 +73,8 @@ const noProject = () => new AppError("not_found", "There is no project with this
 const noProposal = () => new AppError("not_found", "There is no budget proposal with this id.");
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const DAY_MS = 24 * 3600 * 1000;
+/** Who approved a budget when the school's approval bypass did. */
+const BYPASS_DECIDER = "the school's approval bypass";
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -139,11 +145,12 @@ function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$infe
 
 export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }): Promise<BudgetDto> {
   const project = await projectOf(s.db, opts.projectId);
-  const [settings, accounts, budget, member] = await Promise.all([
+  const [settings, accounts, budget, member, draft] = await Promise.all([
     getSchoolSettings(s.db),
     repo.selectAccounts(s.db),
     repo.selectBudget(s.db, project.id),
     repo.isMember(s.db, project.id, opts.caller.id),
+    selectDraft(s.db, project.id),
   ]);
   const [lines, expenses, proposals] = budget ? await Promise.all([repo.selectLines(s.db, budget.id), repo.selectExpenses(s.db, budget.id), repo.selectProposals(s.db, budget.id)]) : [[], [], []];
   const contingencyBps = budget?.contingencyBps ?? DEFAULT_CONTINGENCY_BPS;
@@ -152,6 +159,7 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUs
     projectId: project.id,
     projectTitle: project.title,
     currency: settings.currency,
+    numberFormat: settings.numberFormat,
     version: budget?.version ?? 0,
     contingencyBps,
     accounts,
@@ -178,6 +186,8 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUs
     },
     supervisor: project.supervisorName && project.supervisorEmail ? { name: project.supervisorName, email: project.supervisorEmail } : null,
     canEdit: member || isStaff(opts.caller.role),
+    draft: member || isStaff(opts.caller.role) ? draft : null,
+    canDraft: member,
     canSetBypass: isStaff(opts.caller.role),
     updatedAt: iso(budget?.updatedAt ?? null),
   };
@@ -224,6 +234,56 @@ async function stale(s: S, opts: { caller: SessionUser; projectId: string }): Pr
   return new AppError("conflict", "Someone else saved this budget after you opened it. Review their changes, then make yours again.", { current } satisfies StaleBudgetDetails);
 }
 
+// ── The crew's unsaved sheet ────────────────────────────────────────────────────────────────────
+
+const NO_DRAFT: BudgetDraftDto = { version: 0, content: null, updatedByName: null, updatedAt: null };
+
+async function selectDraft(db: Services["db"] | Tx, projectId: string, opts: { lock?: boolean } = {}): Promise<BudgetDraftDto> {
+  const q = db.select().from(budgetDrafts).where(eq(budgetDrafts.projectId, projectId));
+  const [row] = opts.lock ? await q.for("update") : await q;
+  return row ? { version: row.version, content: row.content, updatedByName: row.updatedByName, updatedAt: row.updatedAt.toISOString() } : NO_DRAFT;
+}
+
+/** The crew, staff and admins read the draft: it is the crew's work in progress, not yet the budget. */
+export async function getDraft(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }): Promise<BudgetDraftDto> {
+  const project = await projectOf(s.db, opts.projectId);
+  if (!isStaff(opts.caller.role) && !(await repo.isMember(s.db, project.id, opts.caller.id))) {
+    throw new AppError("forbidden", "Only the project's crew, staff and admins can see its budget draft.");
+  }
+  return selectDraft(s.db, project.id);
+}
+
+/**
+ * Keeps the sheet as the crew typed it, if nobody changed the draft since `version`; otherwise 409 naming
+ * who did, with the draft as it now is, so two people typing never overwrite each other unseen.
+ */
+export async function saveDraft(s: S, opts: { caller: SessionUser; projectId: string; input: BudgetDraftInput }): Promise<BudgetDraftDto> {
+  const { version, ...content } = budgetDraftInput.parse(opts.input);
+  const project = await projectOf(s.db, opts.projectId);
+  const saved = await s.db.transaction(async (tx) => {
+    if (!(await repo.isMember(tx, project.id, opts.caller.id))) {
+      throw new AppError("forbidden", "Only the project's crew types into its budget draft; staff and admins save the budget directly.");
+    }
+    await tx.insert(budgetDrafts).values({ projectId: project.id }).onConflictDoNothing();
+    const current = await selectDraft(tx, project.id, { lock: true });
+    if (current.version !== version) throw draftConflict(current);
+    const [row] = await tx
+      .update(budgetDrafts)
+      .set({ content, version: current.version + 1, updatedBy: opts.caller.id, updatedByName: opts.caller.name, updatedAt: new Date() })
+      .where(eq(budgetDrafts.projectId, project.id))
+      .returning();
+    return { version: row!.version, content: row!.content, updatedByName: row!.updatedByName, updatedAt: row!.updatedAt.toISOString() };
+  });
+  await publishBudgetChanged(s, project.id);
+  return saved;
+}
+
+function draftConflict(current: BudgetDraftDto): AppError {
+  const who = current.updatedByName ?? "Someone else";
+  const what = current.content ? `${who} changed the budget draft while you were typing.` : `${who} saved the budget while you were typing.`;
+  return new AppError("conflict", `${what} Your lines are still on your screen: compare, then keep yours or load theirs.`, { current } satisfies StaleDraftDetails);
+}
+
 /** Saves the whole draft if nobody saved since `version`; otherwise 409 with the draft as it now is. */
 export async function saveBudget(s: S, opts: { caller: SessionUser; projectId: string; input: BudgetSaveInput }): Promise<BudgetDto> {
   const input = budgetSaveInput.parse(opts.input);
@@ -254,6 +314,15 @@ export async function saveBudget(s: S, opts: { caller: SessionUser; projectId: s
       }
       const written = await repo.writeLines(tx, id, input.lines);
       if (written !== input.lines.length) throw new AppError("bad_request", "A line's id belongs to another budget; reload the page and try again.");
+      // What was typed is now the budget: the draft empties, and its version moves on so a colleague still
+      // typing on the old one hears that the budget was saved instead of overwriting it.
+      await tx.insert(budgetDrafts).values({ projectId: project.id }).onConflictDoNothing();
+      const draft = await selectDraft(tx, project.id, { lock: true });
+      if (input.draftVersion !== undefined && draft.version !== input.draftVersion) throw draftConflict(draft);
+      await tx
+        .update(budgetDrafts)
+        .set({ content: null, version: draft.version + 1, updatedBy: opts.caller.id, updatedByName: opts.caller.name, updatedAt: new Date() })
+        .where(eq(budgetDrafts.projectId, project.id));
     });
   } catch (err) {
     if (err instanceof StaleBudget) throw await stale(s, opts);
@@ -446,7 +515,17 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
         approverUserId: bypass || !approverEmail ? null : await repo.selectUserIdByEmail(tx, approverEmail),
         ...(token ? { tokenHash: tokenHashOf({ id, contentHash }, token), tokenExpiresAt: new Date(Date.now() + settings.approvalLinkDays * DAY_MS) } : {}),
         ...(bypass
-          ? { state: "approved" as const, bypassed: true, bypassReason, decidedAt: new Date(), decisionName: opts.caller.name, decidedByUserId: opts.caller.id, decisionVia: "bypass" }
+          ? {
+              state: "approved" as const,
+              bypassed: true,
+              bypassReason,
+              decidedAt: new Date(),
+              // The approval is the bypass's, never the student's who submitted: the staff member who set the
+              // project's override, or the school's setting.
+              decisionName: budget.bypass ? (budget.bypassSetByName ?? "staff") : BYPASS_DECIDER,
+              decidedByUserId: budget.bypass ? budget.bypassSetBy : null,
+              decisionVia: "bypass",
+            }
           : {}),
       })
       // Only what the rest of the submission uses: the snapshot is as large as the budget and is not read back.
@@ -462,7 +541,7 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
         summary: `${opts.caller.name} submitted budget version ${number} (${total}); approval was bypassed: ${bypassReason}`,
         details: { proposalId: proposal.id },
       });
-      notifiedIds = await notifyTeam(s, tx, { project, proposal, outcome: "Approved (approval bypassed)", decidedBy: opts.caller.name, comment: bypassReason ?? "", skip: opts.caller.id });
+      notifiedIds = await notifyTeam(s, tx, { project, proposal, outcome: "Approved (approval bypassed)", decidedBy: budget.bypass ? (budget.bypassSetByName ?? "staff") : BYPASS_DECIDER, comment: bypassReason ?? "", skip: opts.caller.id });
       return proposal.id;
     }
     const url = new URL(`/budget-approval-redirect/${proposal.id}?token=${encodeURIComponent(token!)}`, s.config.PUBLIC_URL).toString();
@@ -697,21 +776,21 @@ export async function exportCsv(s: Pick<S, "db">, opts: { caller: SessionUser; p
   const slug = b.projectTitle.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "budget";
   if (opts.part === "topsheet") {
     const rows = [
-      csvRow(["Code", "Account", "Category", `Amount (${c})`]),
-      ...b.totals.accounts.map((a) => csvRow([a.code, a.name, BUDGET_CATEGORY_LABELS[a.category], plain(a.amount, c)])),
-      csvRow(["", "Above the line", "", plain(b.totals.above, c)]),
-      csvRow(["", "Below the line", "", plain(b.totals.below, c)]),
-      csvRow(["", `Contingency (${formatPercent(b.contingencyBps)} %)`, "", plain(b.totals.contingency, c)]),
-      csvRow(["", "Total", "", plain(b.totals.total, c)]),
+      ["Code", "Account", "Category", `Amount (${c})`],
+      ...b.totals.accounts.map((a) => [a.code, a.name, BUDGET_CATEGORY_LABELS[a.category], plain(a.amount, c)]),
+      ["", "Above the line", "", plain(b.totals.above, c)],
+      ["", "Below the line", "", plain(b.totals.below, c)],
+      ["", `Contingency (${formatPercent(b.contingencyBps)} %)`, "", plain(b.totals.contingency, c)],
+      ["", "Total", "", plain(b.totals.total, c)],
     ];
-    return { filename: `${slug}-top-sheet.csv`, body: rows.join("") };
+    return { filename: `${slug}-top-sheet.csv`, body: csvDocument(rows) };
   }
   const names = new Map(b.accounts.map((a) => [a.code, a.name]));
   const actual = new Map(b.actuals.lines.map((v) => [v.key, v]));
   const rows = [
-    csvRow(["Code", "Account", "Description", "Quantity", "Units", `Rate (${c})`, `Amount (${c})`, `Actual (${c})`, `Variance (${c})`, "Notes"]),
+    ["Code", "Account", "Description", "Quantity", "Units", `Rate (${c})`, `Amount (${c})`, `Actual (${c})`, `Variance (${c})`, "Notes"],
     ...b.lines.map((l) =>
-      csvRow([
+      [
         l.accountCode,
         names.get(l.accountCode) ?? "",
         l.description,
@@ -722,10 +801,10 @@ export async function exportCsv(s: Pick<S, "db">, opts: { caller: SessionUser; p
         plain(actual.get(l.id)?.actual ?? 0, c),
         plain(actual.get(l.id)?.variance ?? l.amount, c),
         l.notes,
-      ]),
+      ],
     ),
   ];
-  return { filename: `${slug}-detail.csv`, body: rows.join("") };
+  return { filename: `${slug}-detail.csv`, body: csvDocument(rows) };
 }
 
 function topSheetSection(totals: ProposalView["totals"], currency: string): PdfSection {

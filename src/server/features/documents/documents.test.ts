@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNING_TOKEN_HEADER, type DocumentDto } from "../../../common/documents.ts";
 import { documentVersions, jobs, profiles, projectGreenlight, signatureSubmissions } from "../../db/schema/index.ts";
 import { createLocalStorage, sniffFileType } from "../../lib/storage.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 import { sha256 } from "./pdf.ts";
 import { scanSignatures } from "./signatures.ts";
 
@@ -22,18 +22,6 @@ async function makePdf(pages: number, label = "Original"): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i++) doc.addPage([300, 400]).drawText(`${label} page ${i + 1}`, { x: 20, y: 360, size: 12 });
   return doc.save();
-}
-
-/** The text of each page, read back the way a PDF reader reads it. */
-async function pdfText(bytes: Uint8Array): Promise<string[]> {
-  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: VerbosityLevel.ERRORS }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " "));
-  }
-  await doc.destroy();
-  return pages;
 }
 
 describe("local storage", () => {
@@ -265,6 +253,46 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
     });
   });
 
+  describe("releases on the greenlight checklist", () => {
+    it("waits for a signed release per scheduled location and per cast member (and a minor's guardian), naming what is missing", async () => {
+      const made = await api("/projects", { method: "POST", as: "member", json: { title: `Release Rule ${kind}`, type: "fiction", academicYear: "2031/32", myRoles: ["producer"] } });
+      const id = made.body.id as string;
+      const schedule = `/projects/${id}/schedule`;
+      const note = async () => {
+        const [row] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, id), eq(projectGreenlight.itemKey, "releases_signed")));
+        return { done: !!row?.done, note: row?.note ?? "" };
+      };
+      const day = await api(`${schedule}/days`, { method: "POST", as: "member", json: { date: "2031-10-01", location: "Pier", generalCall: "08:00" } });
+      expect(day.status).toBe(201);
+      const dayId = day.body.days[0].id as string;
+      await p.services.db.execute(sql`insert into schedule_strips (project_id, shoot_day_id, scene_number, position, heading)
+        values (${id}, ${dayId}, '1', 0, 'EXT. HARBOUR - NIGHT'), (${id}, ${dayId}, '2', 1, 'INT. HARBOUR FLAT - DAY')`);
+      await p.services.db.execute(sql`insert into cast_members (project_id, character, actor_name) values (${id}, 'INES', 'Hanna Brunner'), (${id}, 'JONAS', 'Jonas Berg')`);
+      const release = async (template: string, party: string, detail: string, releaseFor?: string) => {
+        const res = await api(`/projects/${id}/documents/templates`, { method: "POST", as: "member", json: { template, party, detail, releaseFor } });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body as DocumentDto;
+      };
+      const sign = async (doc: DocumentDto) => {
+        await p.services.db.insert(signatureSubmissions).values({ documentId: doc.id, versionId: doc.versions[0]!.id, status: "completed", order: "parallel", createdByName: "test", expiresAt: new Date(Date.now() + 86_400_000) });
+        // Any change to the schedule brings the checklist up to date.
+        await api(`${schedule}/cast`, { method: "PUT", as: "member", json: { character: "INES", actorName: "Hanna Brunner" } });
+      };
+
+      await sign(await release("talent_release", "Hanna Brunner", "INES"));
+      expect(await note()).toEqual({ done: false, note: "Missing: location release for HARBOUR, HARBOUR FLAT; talent release for Jonas Berg" });
+      await sign(await release("location_release", "Port authority", "Quai 1", "HARBOUR"));
+      await sign(await release("location_release", "Ida Sørensen", "Seestrasse 12", "Harbour flat"));
+      await sign(await release("talent_release", "Jonas Berg", "JONAS"));
+      expect(await note()).toEqual({ done: true, note: "Signed for 2 scheduled locations and 2 cast members." });
+      const consent = await release("minor_consent", "Eva Berg", "Jonas Berg");
+      await api(`${schedule}/cast`, { method: "PUT", as: "member", json: { character: "INES", actorName: "Hanna Brunner" } });
+      expect(await note()).toEqual({ done: false, note: "Missing: guardian's consent for Jonas Berg" });
+      await sign(consent);
+      expect((await note()).done).toBe(true);
+    });
+  });
+
   describe("signing", () => {
     it("asks signers in order, seals the PDF with a certificate, mails it to everyone and ticks the releases", async () => {
       const original = await makePdf(3);
@@ -355,7 +383,9 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
         expect(withFile, email).toBeDefined();
         expect(withFile!.attachments![0]!.storageKey).toContain(sealedVersion.id);
       }
-      expect(await greenlight("releases_signed")).toBe(true);
+      // An uploaded release names no scheduled location or cast member, and this project schedules none:
+      // "releases signed" waits for what the schedule and the cast list ask for (releases.ts).
+      expect(await greenlight("releases_signed")).toBe(false);
       const completedLink = await open(lena);
       expect(completedLink.body.error.details).toEqual({ reason: "used" });
     });

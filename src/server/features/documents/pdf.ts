@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import { TEMPLATE_INFO, type SignerRole, type TemplateKey } from "../../../common/documents.ts";
 import { AppError } from "../../lib/errors.ts";
+import { pdfText, stringsIn, type FontStyle, type PdfText } from "../../lib/pdf-fonts.ts";
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -10,38 +11,13 @@ const MARGIN = 56;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.4, 0.4, 0.45);
 
-/**
- * The standard PDF fonts only know Western European letters; a name such as "Łukasz" would make
- * pdf-lib throw. Letters it cannot draw lose their accent, or become "?", so sealing never fails on a name.
- */
-function drawable(font: PDFFont, text: string): string {
-  let out = "";
-  for (const ch of text.replace(/[\r\t]/g, " ")) {
-    if (canDraw(font, ch)) out += ch;
-    else {
-      const plain = ch.normalize("NFKD").replace(/\p{M}/gu, "");
-      out += plain && [...plain].every((c) => canDraw(font, c)) ? plain : "?";
-    }
-  }
-  return out;
-}
-
-function canDraw(font: PDFFont, ch: string) {
-  try {
-    font.encodeText(ch);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Writes top-down on pages of one document, adding a page when the current one is full. */
 class Writer {
   page!: PDFPage;
   y = 0;
   constructor(
     private doc: PDFDocument,
-    readonly fonts: { regular: PDFFont; bold: PDFFont; italic: PDFFont },
+    readonly fonts: PdfText,
   ) {
     this.newPage();
   }
@@ -52,16 +28,16 @@ class Writer {
   need(height: number) {
     if (this.y - height < MARGIN) this.newPage();
   }
-  text(text: string, opts: { size?: number; font?: PDFFont; color?: typeof INK; gap?: number } = {}) {
+  text(text: string, opts: { size?: number; style?: FontStyle; color?: typeof INK; gap?: number } = {}) {
     const size = opts.size ?? 10.5;
-    const font = opts.font ?? this.fonts.regular;
+    const style = opts.style ?? "regular";
     const width = A4.width - 2 * MARGIN;
-    for (const paragraph of drawable(font, text).split("\n")) {
+    for (const paragraph of text.replace(/[\r\t]/g, " ").split("\n")) {
       let line = "";
       const lines: string[] = [];
       for (const word of paragraph.split(/\s+/)) {
         const next = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(next, size) > width && line) {
+        if (this.fonts.width(next, size, style) > width && line) {
           lines.push(line);
           line = word;
         } else line = next;
@@ -69,7 +45,7 @@ class Writer {
       lines.push(line);
       for (const l of lines) {
         this.need(size * 1.4);
-        this.page.drawText(l, { x: MARGIN, y: this.y - size, size, font, color: opts.color ?? INK });
+        this.fonts.draw(this.page, l, { x: MARGIN, y: this.y - size, size, style, color: opts.color ?? INK });
         this.y -= size * 1.4;
       }
     }
@@ -82,16 +58,15 @@ class Writer {
   }
 }
 
-async function newDocument(title: string) {
+const STYLES: FontStyle[] = ["regular", "bold", "italic"];
+
+/** A new document with fonts for every character of what it will print. */
+async function newDocument(title: string, prints: unknown) {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setProducer("The Portal");
   doc.setCreator("The Portal");
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.TimesRomanItalic),
-  };
+  const fonts = await pdfText(doc, "sans", STYLES, stringsIn([title, prints]));
   return { doc, fonts };
 }
 
@@ -168,10 +143,10 @@ function templateBody(key: TemplateKey, d: TemplateData): { intro: string[]; cla
 /** A release or deal memo filled from the project's data, ready to be sent for signature. */
 export async function renderTemplate(key: TemplateKey, d: TemplateData): Promise<Uint8Array> {
   const label = TEMPLATE_INFO[key].label;
-  const { doc, fonts } = await newDocument(`${label} — ${d.projectTitle}`);
+  const { doc, fonts } = await newDocument(`${label} — ${d.projectTitle}`, [d, templateBody(key, d)]);
   const w = new Writer(doc, fonts);
   w.text(d.schoolName, { size: 10, color: MUTED });
-  w.text(label, { size: 20, font: fonts.bold, gap: 4 });
+  w.text(label, { size: 20, style: "bold", gap: 4 });
   w.text(`Production: ${d.projectTitle}`, { size: 12, gap: 14 });
   for (const line of templateBody(key, d).intro) w.text(line);
   w.rule();
@@ -190,10 +165,10 @@ export async function renderTemplate(key: TemplateKey, d: TemplateData): Promise
 
 /** A plain document of headed paragraphs (the demo school's call sheets, permits and the like). */
 export async function renderPlainDocument(opts: { schoolName: string; title: string; paragraphs: string[] }): Promise<Uint8Array> {
-  const { doc, fonts } = await newDocument(opts.title);
+  const { doc, fonts } = await newDocument(opts.title, opts);
   const w = new Writer(doc, fonts);
   w.text(opts.schoolName, { size: 10, color: MUTED });
-  w.text(opts.title, { size: 18, font: fonts.bold, gap: 12 });
+  w.text(opts.title, { size: 18, style: "bold", gap: 12 });
   for (const p of opts.paragraphs) w.text(p, { gap: 10 });
   return doc.save();
 }
@@ -254,15 +229,11 @@ async function loadPdf(bytes: Uint8Array) {
 export async function sealDocument(input: SealInput): Promise<Sealed> {
   const originalSha256 = sha256(input.original);
   const doc = await loadPdf(input.original);
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.TimesRomanItalic),
-  };
+  const fonts = await pdfText(doc, "sans", STYLES, stringsIn([input.title, input.senderName, input.signers]));
   const signing = input.signers.filter((s) => s.role !== "copy");
 
   const w = new Writer(doc, fonts);
-  w.text("Signatures", { size: 18, font: fonts.bold, gap: 4 });
+  w.text("Signatures", { size: 18, style: "bold", gap: 4 });
   w.text(input.title, { size: 11, color: MUTED, gap: 16 });
   for (const s of signing) {
     w.need(120);
@@ -272,7 +243,7 @@ export async function sealDocument(input: SealInput): Promise<Sealed> {
       const scale = Math.min(220 / png.width, 70 / png.height, 1);
       w.page.drawImage(png, { x: MARGIN, y: top - 72, width: png.width * scale, height: png.height * scale });
     } else if (s.signatureValue) {
-      w.page.drawText(drawable(fonts.italic, s.signatureValue), { x: MARGIN, y: top - 48, size: 26, font: fonts.italic, color: INK });
+      fonts.draw(w.page, s.signatureValue, { x: MARGIN, y: top - 48, size: 26, style: "italic", color: INK });
     }
     w.y = top - 78;
     w.rule();
@@ -283,7 +254,7 @@ export async function sealDocument(input: SealInput): Promise<Sealed> {
   const signedSha256 = sha256(signed);
 
   w.newPage();
-  w.text("Audit certificate", { size: 18, font: fonts.bold, gap: 4 });
+  w.text("Audit certificate", { size: 18, style: "bold", gap: 4 });
   w.text(input.title, { size: 11, color: MUTED, gap: 12 });
   w.text(`Signature request ${input.submissionId}, sent by ${input.senderName} on ${utc(input.sentAt)}.`);
   w.text(`SHA-256 of the original document: ${originalSha256}`, { size: 9 });
@@ -291,7 +262,7 @@ export async function sealDocument(input: SealInput): Promise<Sealed> {
   for (const s of input.signers) {
     w.need(90);
     w.rule();
-    w.text(`${s.name} <${s.email}>`, { font: fonts.bold, gap: 2 });
+    w.text(`${s.name} <${s.email}>`, { style: "bold", gap: 2 });
     if (s.role === "copy") {
       w.text("Received a copy; did not sign.", { size: 9.5 });
       continue;

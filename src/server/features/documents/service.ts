@@ -25,6 +25,7 @@ import { checkUpload, storageFor } from "../../lib/storage.ts";
 import { feedGreenlight, getGreenlightItems } from "../projects/greenlight.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { renderTemplate, sha256 } from "./pdf.ts";
+import { releasesState } from "./releases.ts";
 import * as repo from "./repository.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
@@ -160,26 +161,25 @@ export async function changeDocuments<T>(s: S, opts: { caller: Caller; projectId
 }
 
 /**
- * Ticks "risk assessment uploaded" while the project keeps one, and "releases signed" while at least one
- * release is signed by everyone and none is still out for signature. Only a change is written, so the
- * time an item was ticked stays the time it became true.
+ * Ticks "risk assessment uploaded" while the project keeps one, and "releases signed" while every scheduled
+ * location and every cast member has a signed release (releases.ts), with a note naming what is missing.
+ * Only a change is written, so the time an item was ticked stays the time it became true.
  */
 export async function syncGreenlight(tx: DbOrTx, projectId: string) {
-  const [state] = await tx.execute<{ risk: boolean; signed: boolean; open: boolean }>(sql`
-    select
-      exists (select 1 from documents d where d.project_id = ${projectId} and d.deleted_at is null and d.category = 'risk_assessment') as risk,
-      exists (select 1 from signature_submissions s join documents d on d.id = s.document_id
-              where d.project_id = ${projectId} and d.deleted_at is null and d.category = 'release_forms' and s.status = 'completed') as signed,
-      exists (select 1 from signature_submissions s join documents d on d.id = s.document_id
-              where d.project_id = ${projectId} and d.deleted_at is null and d.category = 'release_forms' and s.status = 'pending' and s.expires_at > now()) as open
+  const [state] = await tx.execute<{ risk: boolean }>(sql`
+    select exists (select 1 from documents d where d.project_id = ${projectId} and d.deleted_at is null and d.category = 'risk_assessment') as risk
   `).then((r) => r.rows);
-  const want = { documents: !!state?.risk, releases: !!state?.signed && !state?.open };
+  const releases = await releasesState(tx, projectId);
+  const want = { documents: { done: !!state?.risk, note: null }, releases: { done: releases.done, note: releases.note } };
   const items = await getGreenlightItems(tx);
   const ticks = await tx.select().from(projectGreenlight).where(eq(projectGreenlight.projectId, projectId));
   for (const source of ["documents", "releases"] as const) {
     const keys = items.filter((i) => i.source === source).map((i) => i.key);
-    const differs = keys.some((k) => !!ticks.find((t) => t.itemKey === k)?.done !== want[source]);
-    if (differs) await feedGreenlight(tx, { projectId, source, done: want[source] });
+    const differs = keys.some((k) => {
+      const tick = ticks.find((t) => t.itemKey === k);
+      return !!tick?.done !== want[source].done || (tick?.note ?? null) !== want[source].note;
+    });
+    if (differs) await feedGreenlight(tx, { projectId, source, done: want[source].done, note: want[source].note ?? undefined });
   }
 }
 
@@ -283,7 +283,12 @@ export async function createFromTemplate(s: S, opts: { caller: Caller; projectId
       date: new Date().toISOString().slice(0, 10),
     });
     const title = input.party ? `${info.label} — ${input.party}` : info.label;
-    const [doc] = await tx.insert(documents).values({ projectId: project.id, title, category: info.category, createdBy: opts.caller.id, createdByName: opts.caller.name }).returning();
+    // What the release is for, as releases.ts matches it: the chosen scheduled location, the performer, the minor.
+    const releaseFor = input.template === "location_release" ? input.releaseFor || null : input.template === "talent_release" ? input.party || null : input.template === "minor_consent" ? input.detail || null : null;
+    const [doc] = await tx
+      .insert(documents)
+      .values({ projectId: project.id, title, category: info.category, template: input.template, releaseFor, createdBy: opts.caller.id, createdByName: opts.caller.name })
+      .returning();
     const fileName = `${info.label} ${input.party}`.trim();
     await addVersion(s, tx, { projectId: project.id, documentId: doc!.id, actor: opts.caller, fileName, bytes, contentType: "application/pdf", ext: "pdf", origin: "template" });
     await repo.recordActivity(tx, { projectId: project.id, actor: opts.caller, kind: "document.added", summary: `${opts.caller.name} made “${title}” from the ${info.label.toLowerCase()} template`, details: { documentId: doc!.id } });

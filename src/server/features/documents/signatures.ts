@@ -21,6 +21,7 @@ import { notify, publishNotified } from "../inbox/service.ts";
 import { signatureCompletedMail, signatureDeclinedMail, signatureRequestMail, signatureStoppedMail } from "../notifications/emails/signature-request.ts";
 import { queueEmail, signatureScanJob } from "../notifications/jobs.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import { formatDate } from "../../../common/datetime.ts";
 import { countPages, sealDocument } from "./pdf.ts";
 import * as repo from "./repository.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
@@ -28,7 +29,6 @@ import { addVersion, changeDocuments, effectiveStatus, getDocument, projectAcces
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const hash = hashToken;
-const longDate = (d: Date) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(d);
 const documentsLink = (projectId: string) => `/project/${projectId}?tab=documents`;
 
 export const signingPath = (submissionId: string, signerId: string, token: string) => `/signature/${submissionId}/${signerId}?token=${encodeURIComponent(token)}`;
@@ -63,7 +63,8 @@ async function sendLink(s: Pick<S, "config">, tx: DbOrTx, ctx: Context, signer: 
         message: ctx.submission.message,
         role: signer.role === "approver" ? "approver" : "signer",
         url: new URL(signingPath(ctx.submission.id, signer.id, token), s.config.PUBLIC_URL).toString(),
-        expiresOn: longDate(ctx.submission.expiresAt),
+        // links are kept and checked in UTC
+        expiresOn: formatDate(ctx.submission.expiresAt, settings, { style: "long", timeZone: "UTC" }),
         reminder: opts.reminder,
       }),
     },

@@ -3,65 +3,29 @@ import {
   ASSET_TAG_PATTERN,
   CONDITIONS,
   CSV_COLUMNS,
+  ITEM_VALUE_MAX,
   type Condition,
+  ITEM_STATUSES,
+  type ItemStatus,
   type ImportReportDto,
 } from "../../../common/equipment.ts";
+import { formatNumber, parseNumberInput, type NumberFormat, type ParsedNumber } from "../../../common/number-input.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
 import type { Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import { certifications, equipmentCategories, equipmentItems } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { csvRow } from "../overview/csv.ts";
+import { csvDocument, parseCsv, unguardCell } from "../../lib/csv.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { isOffice } from "./service.ts";
 
 type S = Pick<Services, "db" | "events">;
 
-/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === "") quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && src[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += ch;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((c) => c.trim() !== ""));
-}
+/** The value column, read by the same rule as the item form (an empty cell is 0): "1,250" is refused, never guessed. */
+const money = (value: string, digits: number, format: NumberFormat): ParsedNumber =>
+  value.trim() === "" ? { ok: true, value: 0 } : parseNumberInput(value, { digits, format });
 
-const money = (value: string, digits: number): number | null => {
-  const v = value.trim().replace(/[\s_]/g, "");
-  if (v === "") return 0;
-  if (!/^\d+(\.\d+)?$/.test(v)) return null;
-  const [whole, frac = ""] = v.split(".");
-  if (frac.length > digits) return null;
-  return Number(whole) * 10 ** digits + Number(frac.padEnd(digits, "0") || "0");
-};
-
-/** An exported formula guard (a leading apostrophe) comes back off on import. */
-const unguard = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v).trim();
+const unguard = (v: string) => unguardCell(v).trim();
 
 /**
  * Imports items by asset tag: a known tag updates its item, a new one creates one. Every row is checked
@@ -69,13 +33,14 @@ const unguard = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v).trim()
  */
 export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }): Promise<ImportReportDto> {
   if (!isOffice(opts.caller)) throw new AppError("forbidden", "Only the equipment office can do this.");
-  const records = parseCsv(opts.csv);
+  const records = parseCsv(opts.csv).filter((r) => r.some((c) => c.trim() !== ""));
   const header = (records.shift() ?? []).map((h) => h.trim().toLowerCase().replace(/\s+/g, "_"));
   const col = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<(typeof CSV_COLUMNS)[number], number>;
   const absent = (["asset_tag", "name", "category"] as const).filter((c) => col[c] < 0);
   if (absent.length > 0) throw new AppError("bad_request", `The first line must name the columns; missing: ${absent.join(", ")}. Export the inventory to see the expected layout.`);
   if (records.length > 5000) throw new AppError("bad_request", "Import at most 5,000 rows at a time.");
-  const digits = currencyMinorDigits((await getSchoolSettings(s.db)).currency);
+  const settings = await getSchoolSettings(s.db);
+  const digits = currencyMinorDigits(settings.currency);
   const report: ImportReportDto = { created: 0, updated: 0, rows: [] };
   await s.db.transaction(async (tx) => {
     const categories = new Map((await tx.select().from(equipmentCategories)).map((c) => [c.name.toLowerCase(), c.id]));
@@ -91,18 +56,27 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
       else if (seen.has(assetTag)) problems.push("this asset tag appears on an earlier line too");
       if (name.length < 2 || name.length > 120) problems.push("the name must be 2 to 120 characters");
       if (categoryName.length < 2 || categoryName.length > 80) problems.push("the category must be 2 to 80 characters");
-      const valueMinor = money(get("value"), digits);
-      if (valueMinor === null) problems.push(`the value must be a plain amount such as 1250.00 (at most ${digits} decimals)`);
+      const value = money(get("value"), digits, settings.numberFormat);
+      if (!value.ok) problems.push(`the value: ${value.message}`);
+      else if (value.value < 0) problems.push("the value cannot be negative");
+      else if (value.value > ITEM_VALUE_MAX) problems.push("the value is too large");
       const condition = (get("condition").toLowerCase() || "good") as Condition;
       if (!CONDITIONS.includes(condition)) problems.push(`the condition must be one of ${CONDITIONS.join(", ")}`);
       const status = get("status").toLowerCase().replace(/\s+/g, "_") || "available";
-      if (!["available", "maintenance", "retired"].includes(status)) problems.push("the status must be available, maintenance or retired (the desk checks items out)");
+      if (!ITEM_STATUSES.includes(status as ItemStatus)) problems.push(`the status must be one of ${ITEM_STATUSES.join(", ")}`);
       const certName = get("certification");
       const certificationId = certName ? certs.get(certName.toLowerCase()) : null;
       if (certName && !certificationId) problems.push(`there is no certification called “${certName}”; create it first`);
       seen.add(assetTag);
       if (problems.length > 0) {
         report.rows.push({ line: index + 2, assetTag, ok: false, problems });
+        continue;
+      }
+      // The desk owns "checked out": an import never takes an item out of a borrower's hands, nor puts one
+      // there. A row of the portal's own export still comes back in: the item keeps the status it has now.
+      const [existing] = await tx.select({ id: equipmentItems.id, status: equipmentItems.status }).from(equipmentItems).where(eq(equipmentItems.assetTag, assetTag));
+      if (!existing && status === "checked_out") {
+        report.rows.push({ line: index + 2, assetTag, ok: false, problems: ["a new item cannot start checked out: import it as available and check it out at the desk"] });
         continue;
       }
       let categoryId = categories.get(categoryName.toLowerCase());
@@ -116,16 +90,14 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
         brand: get("brand").slice(0, 80),
         model: get("model").slice(0, 80),
         serialNumber: get("serial_number").slice(0, 80),
-        valueMinor: valueMinor!,
+        valueMinor: value.ok ? value.value : 0,
         condition,
         location: get("location").slice(0, 120),
         notes: get("notes").slice(0, 2000),
         certificationId: certificationId ?? null,
       };
-      const [existing] = await tx.select({ id: equipmentItems.id, status: equipmentItems.status }).from(equipmentItems).where(eq(equipmentItems.assetTag, assetTag));
       if (existing) {
-        // The desk owns "checked out": an import never takes an item out of a borrower's hands.
-        const nextStatus = existing.status === "checked_out" ? "checked_out" : (status as "available");
+        const nextStatus = existing.status === "checked_out" || status === "checked_out" ? existing.status : (status as "available");
         await tx.update(equipmentItems).set({ ...fields, status: nextStatus, updatedAt: new Date() }).where(eq(equipmentItems.id, existing.id));
         report.updated++;
       } else {
@@ -147,13 +119,10 @@ export async function exportItemsCsv(s: Pick<Services, "db">): Promise<string> {
     .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentItems.categoryId))
     .leftJoin(certifications, eq(certifications.id, equipmentItems.certificationId))
     .orderBy(asc(equipmentItems.assetTag));
-  const value = (minor: number) => (digits === 0 ? String(minor) : `${Math.floor(minor / 10 ** digits)}.${String(minor % 10 ** digits).padStart(digits, "0")}`);
-  return (
-    csvRow([...CSV_COLUMNS]) +
-    rows
-      .map(({ i, category, cert }) =>
-        csvRow([i.assetTag, i.name, category, i.brand, i.model, i.serialNumber, value(i.valueMinor), i.condition, i.status, i.location, cert ?? "", i.notes]),
-      )
-      .join("")
-  );
+  // Plain 1250.00, whatever the school's format: a spreadsheet and the import both read it one way.
+  const value = (minor: number) => formatNumber(minor, digits);
+  return csvDocument([
+    [...CSV_COLUMNS],
+    ...rows.map(({ i, category, cert }) => [i.assetTag, i.name, category, i.brand, i.model, i.serialNumber, value(i.valueMinor), i.condition, i.status, i.location, cert ?? "", i.notes]),
+  ]);
 }

@@ -189,9 +189,9 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(bad.problems).toEqual([
         "the asset tag must be 2 to 32 letters, digits and dashes",
         "the name must be 2 to 120 characters",
-        "the value must be a plain amount such as 1250.00 (at most 2 decimals)",
+        "the value: “12.345” could mean 12345 or 12.345. Type 12345 or 12.345, whichever you mean.",
         "the condition must be one of new, good, fair, worn, damaged",
-        "the status must be available, maintenance or retired (the desk checks items out)",
+        "the status must be one of available, checked_out, maintenance, retired",
         "there is no certification called “Unknown cert”; create it first",
       ]);
       expect(res.body.rows.find((r: { line: number }) => r.line === 5).problems).toEqual(["this asset tag appears on an earlier line too"]);
@@ -203,6 +203,56 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const exported = await api("/items/export.csv", { as: "equipment" });
       expect(exported.status).toBe(200);
       expect(exported.body).toContain(`T${kind[0]!.toUpperCase()}-IMP-2,"Sennheiser MKH 416, short",Imported sound ${kind},Sennheiser,MKH 416,,999.50,new,available,Shelf S1,,"with ""blimp"""`);
+    });
+
+    it("takes its own export back with no loss, checked-out items included, and writes the byte-order mark Excel needs", async () => {
+      const download = async () => {
+        const res = await p.request("/rest/v1/equipment/items/export.csv", { cookie: cookies.equipment });
+        expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+        return Buffer.from(await res.arrayBuffer());
+      };
+      const before = await download();
+      expect([...before.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = before.toString("utf8");
+      expect(text).toContain(",checked_out,");
+      const res = await api("/items/import", { method: "POST", as: "equipment", json: { csv: text } });
+      expect(res.status).toBe(200);
+      expect(res.body.rows.filter((r: { ok: boolean }) => !r.ok)).toEqual([]);
+      expect(res.body.created).toBe(0);
+      expect((await download()).equals(before)).toBe(true);
+
+      const fresh = await api("/items/import", {
+        method: "POST",
+        as: "equipment",
+        json: { csv: `asset_tag,name,category,status\nT${kind[0]!.toUpperCase()}-OUT-1,Borrowed light,Imported lights ${kind},checked_out` },
+      });
+      expect(fresh.body.rows[0].problems).toEqual(["a new item cannot start checked out: import it as available and check it out at the desk"]);
+    });
+
+    it("reads the value column by the portal's one number rule: never guesses a separator, and its own export imports back", async () => {
+      const tag = (n: number) => `T${kind[0]!.toUpperCase()}-NUM-${n}`;
+      const csv = [
+        "asset_tag,name,category,value",
+        `${tag(1)},Arri SkyPanel,Numbers ${kind},"1.234,50"`,
+        `${tag(2)},Arri SkyPanel,Numbers ${kind},1 250.5`,
+        `${tag(3)},Arri SkyPanel,Numbers ${kind},1.250`,
+        `${tag(4)},Arri SkyPanel,Numbers ${kind},"1,250"`,
+        `${tag(5)},Arri SkyPanel,Numbers ${kind},"12,50"`,
+      ].join("\n");
+      const res = await api("/items/import", { method: "POST", as: "equipment", json: { csv } });
+      expect(res.status).toBe(200);
+      const problems = Object.fromEntries(res.body.rows.map((r: { assetTag: string; problems: string[] }) => [r.assetTag, r.problems]));
+      expect(problems[tag(1)]).toEqual([]);
+      expect(problems[tag(2)]).toEqual([]);
+      expect(problems[tag(3)]).toEqual(["the value: “1.250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean."]);
+      expect(problems[tag(4)]).toEqual(["the value: “1,250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean."]);
+      expect(problems[tag(5)]).toEqual([]);
+      const exported = (await api("/items/export.csv", { as: "equipment" })).body as string;
+      const valueOf = (t: string) => exported.split("\n").find((l) => l.startsWith(`${t},`))?.split(",")[6];
+      expect([valueOf(tag(1)), valueOf(tag(2)), valueOf(tag(5))]).toEqual(["1234.50", "1250.50", "12.50"]);
+      const back = await api("/items/import", { method: "POST", as: "equipment", json: { csv: exported } });
+      expect(back.body.rows.filter((r: { ok: boolean }) => !r.ok).filter((r: { assetTag: string }) => r.assetTag.includes("-NUM-"))).toEqual([]);
+      expect(((await api("/items/export.csv", { as: "equipment" })).body as string).split("\n").find((l) => l.startsWith(`${tag(1)},`))).toBe(exported.split("\n").find((l) => l.startsWith(`${tag(1)},`)));
     });
 
     it("prints a PDF sheet of QR labels", async () => {

@@ -1,10 +1,11 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, rgb } from "pdf-lib";
 import QRCode from "qrcode";
 import { itemPagePath } from "../../../common/equipment.ts";
 import type { Services } from "../../context.ts";
 import { equipmentItems } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { pdfText } from "../../lib/pdf-fonts.ts";
 
 const MM = 72 / 25.4;
 // A4 with 3 × 8 labels of 70 × 37 mm (the common "24 per sheet" label stock).
@@ -26,8 +27,7 @@ export async function labelSheet(s: Pick<Services, "db" | "config">, opts: { ids
   if (items.length === 0) throw new AppError("not_found", "There are no items to label: choose items or a category that holds some.");
   const pdf = await PDFDocument.create();
   pdf.setTitle("Equipment labels");
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const fonts = await pdfText(pdf, "sans", ["regular", "bold"], items.flatMap((i) => [i.name, i.assetTag]));
   const perPage = LABEL.cols * LABEL.rows;
   let page = pdf.addPage([PAGE.w, PAGE.h]);
   for (const [n, item] of items.entries()) {
@@ -41,20 +41,20 @@ export async function labelSheet(s: Pick<Services, "db" | "config">, opts: { ids
     page.drawImage(png, { x: x + 4 * MM, y: y + 4 * MM, width: size, height: size });
     const textX = x + 8 * MM + size;
     const width = LABEL.w - size - 12 * MM;
-    page.drawText(item.assetTag, { x: textX, y: y + LABEL.h - 12 * MM, size: 10, font: bold, color: rgb(0, 0, 0) });
+    fonts.draw(page, item.assetTag, { x: textX, y: y + LABEL.h - 12 * MM, size: 10, style: "bold", color: rgb(0, 0, 0) });
     const words = item.name.split(/\s+/);
     let line = "";
     let lineY = y + LABEL.h - 18 * MM;
     for (const word of words) {
       const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, 7) > width && line) {
-        page.drawText(line, { x: textX, y: lineY, size: 7, font });
+      if (fonts.width(next, 7) > width && line) {
+        fonts.draw(page, line, { x: textX, y: lineY, size: 7 });
         lineY -= 9;
         line = word;
         if (lineY < y + 4 * MM) break;
       } else line = next;
     }
-    if (line && lineY >= y + 4 * MM) page.drawText(line, { x: textX, y: lineY, size: 7, font });
+    if (line && lineY >= y + 4 * MM) fonts.draw(page, line, { x: textX, y: lineY, size: 7 });
   }
   return pdf.save();
 }

@@ -7,14 +7,13 @@ import { enqueue } from "../../lib/jobs.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { equipmentDueMail } from "../notifications/emails/equipment-due.ts";
 import { equipmentScanJob } from "../notifications/jobs.ts";
-import { recordStrike } from "./service.ts";
+import { getSchoolSettings } from "../school/service.ts";
+import { recordStrike, when } from "./service.ts";
 
 /** Often enough that "overdue" is noticed within a quarter of an hour of the due time. */
 const SCAN_EVERY_MS = 15 * 60 * 1000;
 export const EQUIPMENT_SCAN_KEY = "equipment.scan";
 
-const when = (d: Date) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }).format(d) + " UTC";
 
 export interface EquipmentScanResult {
   dueSoon: number;
@@ -56,7 +55,7 @@ export async function scanEquipmentDue(s: Pick<Services, "db" | "events" | "conf
         .innerJoin(equipmentItems, eq(equipmentItems.id, reservationItems.itemId))
         .where(and(eq(reservationItems.reservationId, id), isNotNull(reservationItems.checkedOutAt), isNull(reservationItems.returnedAt)));
       const link = "/equipment";
-      const due = when(r.r.endsAt);
+      const due = when(r.r.endsAt, await getSchoolSettings(tx));
       const notified = await notify(tx, {
         userIds: [r.r.requesterId],
         kind: "equipment",

@@ -134,7 +134,7 @@ export async function selectFreeAmong(db: DbOrTx, q: { ids: string[]; from: Date
   return new Map(rows.map((r) => [r.id, { free: r.free, certified: r.certified }]));
 }
 
-export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }) {
+export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }, userId?: string) {
   const kits = await db.select().from(equipmentKits).orderBy(asc(equipmentKits.name));
   if (kits.length === 0) return [];
   const members = await db
@@ -145,9 +145,12 @@ export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }) {
       assetTag: equipmentItems.assetTag,
       status: equipmentItems.status,
       free: range ? freeBetween(range.from, range.to) : sql<boolean>`true`,
+      certificationName: certifications.name,
+      certified: userId ? certifiedFor(userId) : sql<boolean>`true`,
     })
     .from(kitItems)
     .innerJoin(equipmentItems, eq(equipmentItems.id, kitItems.itemId))
+    .leftJoin(certifications, eq(certifications.id, equipmentItems.certificationId))
     .where(inArray(kitItems.kitId, kits.map((k) => k.id)))
     .orderBy(asc(equipmentItems.assetTag));
   return kits.map((k) => ({ kit: k, items: members.filter((m) => m.kitId === k.id) }));

@@ -20,6 +20,7 @@ import {
   reservationListQuery,
 } from "../../../common/equipment.ts";
 import { callerOf, requireUser, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { uploadLimit } from "../../lib/upload.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, query } from "../../lib/validate.ts";
@@ -62,7 +63,7 @@ export const equipmentRoutes = new Hono<AppEnv>()
   .post("/items", async (c) => c.json(await service.createItem(c.get("services"), { caller: callerOf(c), input: await body(c, itemCreateInput) }), 201))
   .get("/items/export.csv", async (c) => {
     office(c);
-    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Type", CSV_CONTENT_TYPE);
     c.header("Content-Disposition", `attachment; filename="inventory-${new Date().toISOString().slice(0, 10)}.csv"`);
     return c.body(await exportItemsCsv(c.get("services")));
   })
@@ -83,7 +84,7 @@ export const equipmentRoutes = new Hono<AppEnv>()
   )
   .get("/items/:id/calendar", async (c) => c.json(await service.calendar(c.get("services"), { itemId: param(c, "id"), query: query(c, calendarQuery) })))
   .get("/calendar", async (c) => c.json(await service.calendar(c.get("services"), { query: query(c, calendarQuery) })))
-  .get("/kits", async (c) => c.json(await service.listKits(c.get("services"), query(c, kitRange))))
+  .get("/kits", async (c) => c.json(await service.listKits(c.get("services"), { ...query(c, kitRange), userId: callerOf(c).id })))
   .post("/kits", async (c) => c.json(await service.createKit(c.get("services"), { caller: callerOf(c), input: await body(c, kitInput) }), 201))
   .put("/kits/:id", async (c) => c.json(await service.updateKit(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, kitInput) })))
   .delete("/kits/:id", async (c) => {

@@ -66,6 +66,7 @@ import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../notifications/emails/reservation-decided.ts";
 import { getGreenlightItems } from "../projects/greenlight.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import { formatDateTime, type DateFormats } from "../../../common/datetime.ts";
 import * as repo from "./repository.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
@@ -84,8 +85,8 @@ const checkId = (id: string, what: string) => {
   if (!UUID.test(id)) throw missing(what);
 };
 
-const when = (d: Date) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }).format(d) + " UTC";
+/** A booking's start or end in e-mails, notices and messages, on the school's clock; bookings are kept in UTC. */
+export const when = (d: Date, f: DateFormats) => `${formatDateTime(d, f, { timeZone: "UTC", weekday: true })} UTC`;
 
 /** A PostgreSQL error code, whether the driver or Drizzle's wrapper threw it. */
 export function pgCode(err: unknown): string | undefined {
@@ -107,7 +108,9 @@ async function publish(s: Pick<S, "events">, extra: string[][] = []) {
 
 export async function listCategories(s: Pick<S, "db">): Promise<CategoryDto[]> {
   const rows = await s.db
-    .select({ c: equipmentCategories, n: sql<number>`(select count(*) from ${equipmentItems} i where i.category_id = ${equipmentCategories.id})`.mapWith(Number) })
+    // The outer column is named with its table: drizzle leaves the name off in a one-table query, and a bare
+    // "id" inside the subquery would be the item's own id (every count was 0).
+    .select({ c: equipmentCategories, n: sql<number>`(select count(*) from ${equipmentItems} i where i.category_id = ${equipmentCategories}.${sql.identifier("id")})`.mapWith(Number) })
     .from(equipmentCategories)
     .orderBy(equipmentCategories.name);
   return rows.map(({ c, n }) => ({ id: c.id, name: c.name, description: c.description, itemCount: n }));
@@ -336,12 +339,14 @@ const toKit = (k: Awaited<ReturnType<typeof repo.selectKits>>[number], withFree:
   description: k.kit.description,
   items: k.items.map((i) => ({ id: i.id, name: i.name, assetTag: i.assetTag, status: i.status })),
   ...(withFree ? { free: k.items.length > 0 && k.items.every((i) => i.free) } : {}),
+  missingCertifications: [...new Set(k.items.filter((i) => !i.certified && i.certificationName).map((i) => i.certificationName!))].sort(),
 });
 
-export async function listKits(s: Pick<S, "db">, opts: { from?: string; to?: string } = {}): Promise<KitDto[]> {
+/** The kits, with whether each is free in the range and which certifications its items need that the person lacks. */
+export async function listKits(s: Pick<S, "db">, opts: { from?: string; to?: string; userId?: string } = {}): Promise<KitDto[]> {
   const range = opts.from && opts.to ? { from: new Date(opts.from), to: new Date(opts.to) } : undefined;
   if (range && !(range.to > range.from)) throw new AppError("bad_request", "The end of the range must come after its start.");
-  return (await repo.selectKits(s.db, range)).map((k) => toKit(k, !!range));
+  return (await repo.selectKits(s.db, range, opts.userId)).map((k) => toKit(k, !!range));
 }
 
 async function writeKit(s: S, opts: { caller: Caller; id?: string; input: KitInput }): Promise<KitDto[]> {
@@ -580,7 +585,8 @@ async function conflictError(s: Pick<S, "db">, userId: string, itemIds: string[]
     conflicts: clashes.map((c) => ({ itemId: c.itemId, itemName: c.itemName, assetTag: c.assetTag, startsAt: c.startsAt.toISOString(), endsAt: c.endsAt.toISOString() })),
     alternatives,
   };
-  const named = [...new Map(clashes.map((c) => [c.itemId, `${c.itemName} (${c.assetTag}) is booked ${when(c.startsAt)} – ${when(c.endsAt)}`])).values()];
+  const f = await getSchoolSettings(s.db);
+  const named = [...new Map(clashes.map((c) => [c.itemId, `${c.itemName} (${c.assetTag}) is booked ${when(c.startsAt, f)} – ${when(c.endsAt, f)}`])).values()];
   const offer = alternatives.length > 0 ? ` Free instead: ${alternatives.map((a) => `${a.itemName} (${a.assetTag})`).join(", ")}.` : " Nothing else of the same kind is free then.";
   return new AppError("conflict", `Already booked: ${named.join("; ") || "one of these items was booked a moment ago"}.${offer}`, details);
 }
@@ -645,12 +651,13 @@ async function decide(s: S, opts: { caller: Caller; id: string; approve: boolean
       .where(eq(reservations.id, row.r.id));
     if (!opts.approve) await release(tx, row.r.id);
     const link = `/equipment?reservation=${row.r.id}`;
-    const range = `${when(row.r.startsAt)} – ${when(row.r.endsAt)}`;
+    const f = await getSchoolSettings(tx);
+    const range = `${when(row.r.startsAt, f)} – ${when(row.r.endsAt, f)}`;
     return notify(tx, {
       userIds: [row.r.requesterId],
       kind: "equipment",
       title: opts.approve ? `Your equipment for “${row.projectTitle}” is approved` : `Your equipment request for “${row.projectTitle}” was refused`,
-      body: opts.approve ? `Collect it at the desk from ${when(row.r.startsAt)}.` : `Reason: ${opts.reason}`,
+      body: opts.approve ? `Collect it at the desk from ${when(row.r.startsAt, f)}.` : `Reason: ${opts.reason}`,
       link,
       email: reservationDecidedMail({
         approved: opts.approve,
@@ -821,9 +828,10 @@ export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput;
 /** One strike per late reservation, whoever notices first (the overdue scan or the desk). */
 export async function recordStrike(tx: Tx, r: repo.ReservationRow, now: Date): Promise<string[]> {
   const hours = Math.max(1, Math.round((now.getTime() - r.endsAt.getTime()) / HOUR_MS));
+  const settings = await getSchoolSettings(tx);
   const added = await tx
     .insert(strikes)
-    .values({ userId: r.requesterId, reservationId: r.id, reason: `Late return: due ${when(r.endsAt)}, ${hours} hour${hours === 1 ? "" : "s"} late at the time it was noticed.` })
+    .values({ userId: r.requesterId, reservationId: r.id, reason: `Late return: due ${when(r.endsAt, settings)}, ${hours} hour${hours === 1 ? "" : "s"} late at the time it was noticed.` })
     .onConflictDoNothing()
     .returning();
   if (added.length === 0) return [];
@@ -878,6 +886,7 @@ export const equipmentSummary = (s: Pick<S, "db">): Promise<EquipmentSummaryDto>
 /** The person's reservations (their own and their crews') as timed events of their iCal feed. */
 export async function feedReservations(s: Pick<S, "db" | "config">, opts: { userId: string; host: string }) {
   const rows = await repo.selectFeedReservations(s.db, opts.userId);
+  const f = await getSchoolSettings(s.db);
   return rows.map(({ r, projectTitle }) => {
     const link = `${s.config.PUBLIC_URL}/project/${r.projectId}`;
     return {
@@ -887,7 +896,7 @@ export async function feedReservations(s: Pick<S, "db" | "config">, opts: { user
       lastDay: r.endsAt.toISOString().slice(0, 10),
       at: { start: r.startsAt, end: r.endsAt },
       summary: `Equipment (${RESERVATION_STATE_LABELS[r.state].toLowerCase()}): ${projectTitle}`,
-      description: `Collect at the equipment desk; due back ${when(r.endsAt)}.\n${link}`,
+      description: `Collect at the equipment desk; due back ${when(r.endsAt, f)}.\n${link}`,
       location: "Equipment desk",
       url: link,
     };

@@ -4,7 +4,7 @@ import type { AdminDashboardDto, BoardDto, TimelineDto } from "../../../common/o
 import { auditLog, jobs, profiles, projects } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { ADMIN_ONLY, expectClientErrors, expectMatrixRow, PUBLIC, SIGNED_IN, signInAll, STAFF_AND_ADMIN, type MatrixRow } from "../../test/matrix.ts";
-import { csvCell } from "./csv.ts";
+import { csvCell } from "../../lib/csv.ts";
 import { escapeText, foldLine } from "./ical.ts";
 
 /** Projects made here live in this academic year, so the demo seed's projects never get in the way. */
@@ -170,6 +170,13 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       expect(lines[1]).toContain(",2039-12-30,2040-01-02,0,6,");
       expect(lines[1]).toContain("Greenlight missing: Supervisor sign-off");
       expect(lines[2]).toMatch(/^Later Film,Fiction,Production,Fiction I,2033\/34,,Tomás Novák,2040-02-01,,0,6,$/);
+    });
+
+    it("starts with the UTF-8 byte-order mark, so Excel reads accents as written", async () => {
+      const res = await p.request(`/rest/v1/overview/export.csv?academicYear=${encodeURIComponent(YEAR)}&course=Fiction%20I`, { cookie: cookies.member });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(bytes.toString("utf8")).toContain("Tomás Novák");
     });
 
     it("refuses bad filters before sending a file", async () => {

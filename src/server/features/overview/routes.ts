@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { boardQuery, overviewFilters, timelineQuery } from "../../../common/overview-api.ts";
 import { callerOf, requireRole, type AppEnv } from "../../auth/guards.ts";
+import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { query } from "../../lib/validate.ts";
 import * as service from "./service.ts";
@@ -30,7 +31,7 @@ export const overviewRoutes = new Hono<AppEnv>()
       },
     });
     return c.body(body, 200, {
-      "content-type": "text/csv; charset=utf-8",
+      "content-type": CSV_CONTENT_TYPE,
       "content-disposition": `attachment; filename="${service.exportFilename(new Date())}"`,
       "cache-control": "no-store",
     });

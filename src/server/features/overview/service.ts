@@ -26,7 +26,7 @@ import { equipmentSummary, feedReservations } from "../equipment/service.ts";
 import { feedShootDays, shootDaysOf } from "../schedule/service.ts";
 import { blockerReasons, listProjects } from "../projects/service.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
-import { csvRow } from "./csv.ts";
+import { CSV_BOM, csvRow } from "../../lib/csv.ts";
 import * as repo from "./repository.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 
@@ -128,7 +128,7 @@ export const exportFilename = (now: Date) => `productions-${isoDay(now)}.csv`;
  * production never holds the whole table in memory.
  */
 export async function* exportCsv(s: Pick<S, "db">, opts: { caller: Caller; filters: OverviewFilters }): AsyncGenerator<string> {
-  yield csvRow(CSV_HEADER);
+  yield CSV_BOM + csvRow(CSV_HEADER);
   for (let offset = 0; ; offset += EXPORT_PAGE) {
     const page = await listProjects(s, { caller: opts.caller, query: { ...opts.filters, sort: "title", dir: "asc", limit: EXPORT_PAGE, offset } });
     const reasons = await blockerReasons(s, page.items);

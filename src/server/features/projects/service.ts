@@ -40,7 +40,7 @@ import {
   projectUpdateInput,
 } from "../../../common/project-api.ts";
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
-import { FILM_ROLE_LABELS, OVERRIDE_REASON_MIN, PHASES, PHASE_LABELS, type FilmRole, type GreenlightItem, type Phase } from "../../../common/projects.ts";
+import { FILM_ROLE_LABELS, filmRoleList, OVERRIDE_REASON_MIN, PHASES, PHASE_LABELS, type FilmRole, type GreenlightItem, type Phase } from "../../../common/projects.ts";
 import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
@@ -92,7 +92,6 @@ const AUTOMATIC: Record<Exclude<GreenlightItem["source"], "manual">, string> = {
 /** Before production, missing greenlight items hold the production up; afterwards they no longer block anything. */
 const beforeProduction = (phase: Phase) => PHASES.indexOf(phase) < PHASES.indexOf("production");
 
-const roleList = (roles: string[]) => roles.map((r) => FILM_ROLE_LABELS[r as FilmRole] ?? r).join(", ");
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
@@ -386,7 +385,7 @@ export async function createProject(s: S, opts: { caller: Caller; input: Project
       projectId: row!.id,
       actor: opts.caller,
       kind: "project.created",
-      summary: `${opts.caller.name} created the project, as ${roleList(myRoles).toLowerCase()}`,
+      summary: `${opts.caller.name} created the project, as ${filmRoleList(myRoles).toLowerCase()}`,
     });
     return row!.id;
   });
@@ -495,7 +494,7 @@ export async function addMember(s: S, opts: { caller: Caller; id: string; input:
     const added = await tx.insert(projectMembers).values({ projectId: project.id, userId: person.id, roles: input.roles, isLead: input.isLead }).onConflictDoNothing().returning();
     if (added.length === 0) throw new AppError("conflict", `${person.fullName} is already on the crew.`);
     await repo.touchProject(tx, project.id);
-    const roles = roleList(input.roles);
+    const roles = filmRoleList(input.roles);
     await repo.recordActivity(tx, {
       projectId: project.id,
       actor: opts.caller,
@@ -526,7 +525,7 @@ export async function updateMember(s: S, opts: { caller: Caller; id: string; use
     await tx.update(projectMembers).set({ roles, isLead }).where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, member.userId)));
     await repo.touchProject(tx, project.id);
     const parts: string[] = [];
-    if (input.roles && JSON.stringify(input.roles) !== JSON.stringify(member.roles)) parts.push(`${name} is now ${roleList(roles).toLowerCase()}`);
+    if (input.roles && JSON.stringify(input.roles) !== JSON.stringify(member.roles)) parts.push(`${name} is now ${filmRoleList(roles).toLowerCase()}`);
     if (isLead !== member.isLead) parts.push(isLead ? `${name} is now a lead` : `${name} is no longer a lead`);
     if (parts.length > 0) {
       await repo.recordActivity(tx, {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { formatDate } from "../../../common/datetime.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { milestones, projectActivity, projectMembers, projects } from "../../db/schema/index.ts";
@@ -6,6 +7,7 @@ import { queueNextRun, scheduleRecurring } from "../../lib/jobs.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { milestoneDueMail } from "../notifications/emails/milestone-due.ts";
 import { milestoneScanJob } from "../notifications/jobs.ts";
+import { getSchoolSettings } from "../school/service.ts";
 
 /** How long before a milestone is due its crew is told. */
 export const MILESTONE_NOTICE_HOURS = 48;
@@ -28,8 +30,6 @@ export function noticeWindow(now: Date): { from: string; to: string } {
   return { from: utcDate(now.getTime()), to: utcDate(now.getTime() + (MILESTONE_NOTICE_HOURS * 60 * 60 * 1000 - DAY_MS)) };
 }
 
-const longDate = (d: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${d}T00:00:00Z`));
 
 export interface ScanResult {
   /** Milestones whose crew was told in this scan. */
@@ -50,6 +50,7 @@ export async function scanMilestonesDue(s: Pick<Services, "db" | "events" | "con
     .where(and(eq(milestones.done, false), gte(milestones.dueDate, from), lte(milestones.dueDate, to)))
     .orderBy(asc(milestones.dueDate));
   let reminded = 0;
+  const formats = await getSchoolSettings(s.db);
   for (const { id } of due) {
     const notified = await s.db.transaction(async (tx) => {
       const [m] = await tx
@@ -62,7 +63,7 @@ export async function scanMilestonesDue(s: Pick<Services, "db" | "events" | "con
       if (!m || m.done || m.dueDate < from || m.dueDate > to) return null;
       if (await alreadyReminded(tx, m.projectId, m.id, m.dueDate)) return null;
       const crew = await tx.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, m.projectId));
-      const when = longDate(m.dueDate);
+      const when = formatDate(m.dueDate, formats, { style: "long", weekday: true, year: false });
       const link = `/project/${m.projectId}`;
       const ids = await notify(tx, {
         userIds: crew.map((c) => c.id),

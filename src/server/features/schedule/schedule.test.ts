@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { doodCodes, formatPages, stripColour, type CallSheetDto, type ScheduleDto } from "../../../common/schedule.ts";
+import { doodCodes, formatPages, stripColour, type CallSheetConfirmationDto, type CallSheetDto, type ScheduleDto } from "../../../common/schedule.ts";
 import { callSheetRecipients, jobs } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll, type Expected, type MatrixRow } from "../../test/matrix.ts";
@@ -164,6 +164,22 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ["4", "EXT. ROOF - NIGHT", true],
     ]);
     expect(s.bank.map((x) => x.number)).toEqual(["A1", "1", "2"]);
+    // A1's number is not written in yet (another scene added at the top would take it): no strip is keyed to it before a lock.
+    const early = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: s.version, days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }] } });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toMatch(/^Scene A1 was added after the scene numbers were locked\. Lock them again/);
+    // Unlock and lock again: every strip stays on its scene, 4 stays omitted, A1 is written in and can be scheduled.
+    sp = (await api(`/screenplays/${f.screenplayId}`, { as: "member" })).body;
+    sp = (await api(`/screenplays/${f.screenplayId}/unlock-scenes`, { method: "POST", as: "member", json: { version: sp.version } })).body;
+    expect((await api(`/projects/${f.projectId}/schedule`, { as: "member" })).body.screenplays[0].locked).toBe(false);
+    sp = (await api(`/screenplays/${f.screenplayId}/lock-scenes`, { method: "POST", as: "member", json: { version: sp.version } })).body;
+    expect(sp.lockedScenes).toEqual(["A1", "1", "2", "3", "4"]);
+    const relocked = (await api(`/projects/${f.projectId}/schedule`, { as: "member" })).body as ScheduleDto;
+    expect(relocked.days[0]!.strips.map((x) => [x.number, x.omitted])).toEqual([
+      ["3", false],
+      ["4", true],
+    ]);
+    expect(relocked.bank.map((x) => x.number)).toEqual(["A1", "1", "2"]);
     // The omitted strip may stay where it is but cannot be added anew.
     expect((await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: s.version, days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }] } })).status).toBe(200);
     const bad = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: s.version + 1, days: [{ id: f.dayId, scenes: ["9"] }] } });
@@ -187,7 +203,7 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     expect((cast.body as ScheduleDto).cast[0]).toEqual({ character: "ANNA", actorName: "Clara Wu", email: "clara.wu@example.com", phone: "+41 79 000 00 00", inScript: true });
     const withActors = (await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "outsider" })).body as CallSheetDto;
     expect(withActors.cast.map((c) => c.role)).toEqual(["Clara Wu", "Tom Reed"]);
-    expect(sheet.crew.find((c) => c.userId === ids.jun)).toMatchObject({ role: "sound", call: "06:00" });
+    expect(sheet.crew.find((c) => c.userId === ids.jun)).toMatchObject({ role: "Sound", call: "06:00" });
     expect(sheet.canEdit).toBe(false);
 
     const sent = await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/send`, { method: "POST", as: "member" });
@@ -206,6 +222,8 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const actorUrl = new URL(/Confirm the call sheet: (\S+)/.exec(actorText)![1]!);
     const actorView = await api(`${actorUrl.pathname.replace("/call-sheet-confirm/", "/call-sheet-confirmation/")}${actorUrl.search}`);
     expect(actorView.body).toMatchObject({ name: "Clara Wu", personalCall: "06:30" });
+    // The actor's own scenes are marked; the crew's view marks none.
+    expect((actorView.body as CallSheetConfirmationDto).scenes.some((sc) => sc.yours)).toBe(true);
     expect((await api(`/call-sheet-confirmation/${actorUrl.pathname.split("/").at(-1)}`, { method: "POST", json: { token: actorUrl.searchParams.get("token") } })).status).toBe(200);
     const mails = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'jun.park@portal.test'`, sql`${jobs.payload}->>'subject' like ${`Call sheet: ${f.title},%`}`));
     expect(mails).toHaveLength(1);

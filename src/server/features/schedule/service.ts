@@ -4,12 +4,14 @@ import {
   castSaveInput,
   doodCodes,
   formatPages,
+  mapUrl,
   shootDayCreateInput,
   shootDayUpdateInput,
   SHOOT_DAYS_MAX,
   stripColour,
   type BoardSaveInput,
   type CallSheetConfirmationDto,
+  type CallSheetContact,
   type CallSheetDto,
   type CastMemberDto,
   type CastSaveInput,
@@ -19,6 +21,11 @@ import {
   type ShootDayUpdateInput,
   type StripDto,
 } from "../../../common/schedule.ts";
+import { parseFountain } from "../../../common/screenplay/fountain.ts";
+import { numberScenes, scenesLocked } from "../../../common/screenplay/numbering.ts";
+import { filmRoleList } from "../../../common/projects.ts";
+import { syncGreenlight } from "../documents/service.ts";
+import { formatDate, formatTime, type DateFormats } from "../../../common/datetime.ts";
 import { scriptReport } from "../../../common/screenplay/report.ts";
 import type { SceneReport } from "../../../common/screenplay/report.ts";
 import { isStaff, type Caller } from "../../auth/guards.ts";
@@ -31,6 +38,7 @@ import { isUuid } from "../../lib/validate.ts";
 import { renderPdf } from "../budgets/pdf.ts";
 import { callSheetMail } from "../notifications/emails/call-sheet.ts";
 import { queueEmail } from "../notifications/jobs.ts";
+import { getSchoolSettings } from "../school/service.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
@@ -60,9 +68,11 @@ async function projectFor(db: DbOrTx, caller: Caller, projectId: string, opts: {
   return { ...project, canEdit };
 }
 
-async function publishChanged(s: Pick<S, "events">, projectId: string) {
+async function publishChanged(s: Pick<S, "db" | "events">, projectId: string) {
+  // What is scheduled and who is cast decide which releases the greenlight checklist waits for.
+  await syncGreenlight(s.db, projectId);
   // Shoot days also appear on the production overview's timeline.
-  await s.events.publish({ type: "schedule.changed", invalidate: [["schedule", projectId], ["overview"]], data: { projectId } });
+  await s.events.publish({ type: "schedule.changed", invalidate: [["schedule", projectId], ["overview"], ["project", projectId], ["projects"]], data: { projectId } });
 }
 
 // ── The scenes behind the strips ─────────────────────────────────────────────────────────────────
@@ -78,10 +88,16 @@ async function boardRow(db: DbOrTx, projectId: string) {
 
 async function projectScreenplays(db: DbOrTx, projectId: string) {
   return db
-    .select({ id: screenplays.id, title: screenplays.title, body: screenplays.body, lockedScenes: screenplays.lockedScenes })
+    .select({ id: screenplays.id, title: screenplays.title, body: screenplays.body, lockedScenes: screenplays.lockedScenes, scenesUnlocked: screenplays.scenesUnlocked })
     .from(screenplays)
     .where(eq(screenplays.projectId, projectId))
     .orderBy(desc(screenplays.updatedAt), asc(screenplays.id));
+}
+
+/** Scenes added since the last lock: their numbers can still change, so no new strip is keyed to one until a lock writes it in. */
+function provisionalScenes(sp: { body: string; lockedScenes: string[] | null } | null): Set<string> {
+  if (!sp?.lockedScenes) return new Set();
+  return new Set(numberScenes(parseFountain(sp.body).elements.filter((e) => e.type === "scene_heading"), sp.lockedScenes).provisional);
 }
 
 /** The board's screenplay: the one chosen, else the project's most recently edited one. */
@@ -181,7 +197,7 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
     projectId: project.id,
     projectTitle: project.title,
     canEdit: project.canEdit,
-    screenplays: list.map((x) => ({ id: x.id, title: x.title, locked: !!x.lockedScenes })),
+    screenplays: list.map((x) => ({ id: x.id, title: x.title, locked: scenesLocked({ lockedScenes: x.lockedScenes ?? null, scenesUnlocked: x.scenesUnlocked }) })),
     screenplayId: sp?.id ?? null,
     version: board?.board.version ?? 1,
     updatedByName: board?.updatedByName ?? null,
@@ -256,6 +272,7 @@ export async function saveBoard(s: S, opts: { caller: Caller; projectId: string;
     const switching = input.screenplayId !== undefined && input.screenplayId !== (board?.board.screenplayId ?? null);
     const sp = chosen(list, input.screenplayId !== undefined ? input.screenplayId : board?.board.screenplayId);
     const { scenes } = await assemble(tx, project.id, sp);
+    const provisional = provisionalScenes(sp);
     const old = await tx.select().from(scheduleStrips).where(eq(scheduleStrips.projectId, project.id));
     const oldHeading = new Map(old.map((r) => [r.sceneNumber, r.heading]));
     const dayIds = new Set((await tx.select({ id: shootDays.id }).from(shootDays).where(eq(shootDays.projectId, project.id))).map((d) => d.id));
@@ -269,6 +286,8 @@ export async function saveBoard(s: S, opts: { caller: Caller; projectId: string;
         // An omitted scene may stay where it was; a new strip must be a scene of the script.
         const scene = scenes.get(number);
         if (!scene && (switching || !oldHeading.has(number))) throw new AppError("bad_request", `There is no scene ${number} in the screenplay.`);
+        if (provisional.has(number) && (switching || !oldHeading.has(number)))
+          throw new AppError("conflict", `Scene ${number} was added after the scene numbers were locked. Lock them again in the screenplay to write its number in, then schedule it: until then its number can still change.`);
         rows.push({ projectId: project.id, shootDayId: day.id, sceneNumber: number, position, heading: scene?.heading ?? oldHeading.get(number) ?? "" });
       });
     }
@@ -343,12 +362,23 @@ export async function deleteShootDay(s: S, opts: { caller: Caller; projectId: st
 
 async function crewOf(db: DbOrTx, projectId: string) {
   return db
-    .select({ userId: projectMembers.userId, roles: projectMembers.roles, isLead: projectMembers.isLead, name: profiles.fullName, email: profiles.email, active: profiles.active })
+    .select({ userId: projectMembers.userId, roles: projectMembers.roles, isLead: projectMembers.isLead, name: profiles.fullName, email: profiles.email, phone: profiles.phone, active: profiles.active })
     .from(projectMembers)
     .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
     .where(eq(projectMembers.projectId, projectId))
     .orderBy(desc(projectMembers.isLead), asc(profiles.fullName));
 }
+
+const CONTACT_ROLES = ["producer", "director", "assistant_director"] as const;
+
+/** The production's contacts on the day, in the order a call sheet lists them. */
+function contactsOf(crew: Awaited<ReturnType<typeof crewOf>>): CallSheetContact[] {
+  return CONTACT_ROLES.flatMap((role) =>
+    crew.filter((m) => m.active && m.roles.includes(role)).map((m) => ({ role: filmRoleList([role]), name: m.name, phone: m.phone ?? "", email: m.email })),
+  );
+}
+
+const contactLine = (c: CallSheetContact) => `${c.role}: ${[c.name, c.phone, c.email].filter(Boolean).join(", ")}`;
 
 /** The day's characters in name order, with who plays them and their call. */
 function castOnDay(day: ShootDayDto, castRows: Map<string, CastRow>) {
@@ -369,6 +399,19 @@ function actorsByEmail(castOfDay: ReturnType<typeof castOnDay>) {
   return byEmail;
 }
 
+/** For each actor's e-mail address: the numbers of the day's scenes they play in. */
+function scenesOfActor(day: ShootDayDto, castOfDay: ReturnType<typeof castOnDay>) {
+  const out = new Map<string, string[]>();
+  for (const c of castOfDay) {
+    if (!c.actor?.email) continue;
+    const mine = out.get(c.actor.email) ?? [];
+    for (const st of day.strips) if (st.cast.includes(c.name) && !mine.includes(st.number)) mine.push(st.number);
+    out.set(c.actor.email, mine);
+  }
+  for (const [email, numbers] of out) out.set(email, day.strips.map((st) => st.number).filter((n) => numbers.includes(n)));
+  return out;
+}
+
 async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, dayId: string) {
   const project = await projectFor(db, caller, projectId);
   const [board, list] = await Promise.all([boardRow(db, project.id), projectScreenplays(db, project.id)]);
@@ -378,9 +421,9 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
   const [crew, castRows] = await Promise.all([crewOf(db, project.id), castOf(db, project.id)]);
   const castOfDay = castOnDay(day, castRows);
   const cast = castOfDay.map((c) => ({ name: c.name, role: c.actor?.actorName ?? NOT_CAST, call: c.call }));
-  const crewCalls = crew.map((m) => ({ userId: m.userId, name: m.name, role: m.roles.join(", ") || (m.isLead ? "Lead" : "Crew"), call: day.crewCalls[m.userId] ?? day.generalCall }));
+  const crewCalls = crew.map((m) => ({ userId: m.userId, name: m.name, role: filmRoleList(m.roles) || (m.isLead ? "Lead" : "Crew"), call: day.crewCalls[m.userId] ?? day.generalCall }));
   const actorsToSend = [...actorsByEmail(castOfDay).values()];
-  return { project, day, dayCount: days.length, cast, crew: crewCalls, crewRows: crew, actorsToSend };
+  return { project, day, dayCount: days.length, cast, crew: crewCalls, crewRows: crew, actorsToSend, castOfDay, contacts: contactsOf(crew) };
 }
 
 export async function getCallSheet(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; dayId: string }): Promise<CallSheetDto> {
@@ -403,17 +446,19 @@ export async function getCallSheet(s: Pick<S, "db">, opts: { caller: Caller; pro
   };
 }
 
-const longDate = (day: string) => new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+const longDate = (day: string, f: DateFormats) => formatDate(day, f, { style: "long", weekday: true });
 
 export async function callSheetPdf(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; dayId: string }): Promise<{ fileName: string; bytes: Uint8Array }> {
-  const { project, day, dayCount, cast, crew } = await callSheetParts(s.db, opts.caller, opts.projectId, opts.dayId);
+  const { project, day, dayCount, cast, crew, contacts } = await callSheetParts(s.db, opts.caller, opts.projectId, opts.dayId);
+  const f = await getSchoolSettings(s.db);
   const bytes = await renderPdf({
     title: `Call sheet: ${project.title}`,
     facts: [
-      ["Date", `${longDate(day.date)} (day ${day.number} of ${dayCount})`],
-      ["Crew call", day.generalCall],
+      ["Date", `${longDate(day.date, f)} (day ${day.number} of ${dayCount})`],
+      ["Crew call", formatTime(day.generalCall, f)],
       ["Location", day.location || "To be announced"],
       ["Address", day.address || "To be announced"],
+      ...(day.address.trim() ? ([["Map", mapUrl(day.address)]] as [string, string][]) : []),
       ...(day.weather ? ([["Weather", day.weather]] as [string, string][]) : []),
       ...(day.hospital ? ([["Nearest hospital", day.hospital]] as [string, string][]) : []),
       ["Pages", formatPages(day.eighths)],
@@ -427,8 +472,11 @@ export async function callSheetPdf(s: Pick<S, "db">, opts: { caller: Caller; pro
           ...day.strips.map((st) => ({ cells: [st.number, st.omitted ? `${st.heading} (omitted)` : st.heading, formatPages(st.eighths).replace(/ pages?$/, ""), st.cast.join(", ")] })),
         ],
       },
-      { heading: "Cast", widths: [4, 4, 1], rows: [{ cells: ["Character", "Actor", "Call"], bold: true }, ...cast.map((c) => ({ cells: [c.name, c.role, c.call] }))] },
-      { heading: "Crew", widths: [4, 4, 1], rows: [{ cells: ["Name", "Role", "Call"], bold: true }, ...crew.map((c) => ({ cells: [c.name, c.role, c.call] }))] },
+      { heading: "Cast", widths: [4, 4, 1], rows: [{ cells: ["Character", "Actor", "Call"], bold: true }, ...cast.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] }))] },
+      { heading: "Crew", widths: [4, 4, 1], rows: [{ cells: ["Name", "Role", "Call"], bold: true }, ...crew.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] }))] },
+      ...(contacts.length
+        ? [{ heading: "Production contacts", widths: [2, 3, 2, 3], rows: [{ cells: ["Role", "Name", "Phone", "E-mail"], bold: true }, ...contacts.map((c) => ({ cells: [c.role, c.name, c.phone, c.email] }))] }]
+        : []),
       ...(day.notes ? [{ heading: "Notes", widths: [1], rows: day.notes.split("\n").map((line) => ({ cells: [line] })) }] : []),
     ],
   });
@@ -446,12 +494,14 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
   await s.db.transaction(async (tx) => {
     const project = await projectFor(tx, opts.caller, opts.projectId, { edit: true, lock: true });
     const parts = await callSheetParts(tx, opts.caller, project.id, opts.dayId);
+    const f = await getSchoolSettings(tx);
     const crew = parts.crewRows.filter((m) => m.active).map((m) => ({ userId: m.userId, name: m.name, email: m.email, call: parts.day.crewCalls[m.userId] ?? parts.day.generalCall }));
     if (crew.length === 0) throw new AppError("bad_request", "The project has no crew to send the call sheet to. Add the crew first.");
     // One sheet per address: an actor who is also on the crew gets the crew's.
     const crewEmails = new Set(crew.map((m) => m.email.toLowerCase()));
     const actors = parts.actorsToSend.filter((a) => !crewEmails.has(a.email));
     const recipients = [...crew, ...actors.map((a) => ({ userId: null, ...a }))];
+    const playsIn = scenesOfActor(parts.day, parts.castOfDay);
     const now = new Date();
     const expiresAt = new Date(Date.parse(`${parts.day.date}T23:59:59Z`) + LINK_DAYS_AFTER * DAY_MS);
     await tx.delete(callSheetRecipients).where(eq(callSheetRecipients.shootDayId, parts.day.id));
@@ -468,11 +518,16 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
           ...callSheetMail({
             senderName: opts.caller.name,
             projectTitle: parts.project.title,
-            date: longDate(parts.day.date),
+            date: longDate(parts.day.date, f),
             dayNumber: parts.day.number,
-            call: m.call,
+            call: formatTime(m.call, f),
             location: [parts.day.location, parts.day.address].filter(Boolean).join(", ") || "to be announced",
+            mapUrl: parts.day.address.trim() ? mapUrl(parts.day.address) : null,
+            hospital: parts.day.hospital,
+            weather: parts.day.weather,
+            contacts: parts.contacts.map(contactLine),
             scenes: parts.day.strips.map((st) => `${st.number}. ${st.heading}`),
+            yourScenes: m.userId ? [] : (playsIn.get(m.email) ?? []),
             notes: parts.day.notes,
             url: new URL(confirmationPath(row!.id, token), s.config.PUBLIC_URL).toString(),
           }),
@@ -521,16 +576,23 @@ async function confirmationView(db: DbOrTx, row: Awaited<ReturnType<typeof byTok
   const { days } = await assemble(db, row.day.projectId, chosen(list, board?.board.screenplayId));
   const day = days.find((d) => d.id === row.day.id)!;
   const { userId, email } = row.recipient;
+  const castOfDay = castOnDay(day, castRows);
+  const yours = new Set(userId ? [] : (scenesOfActor(day, castOfDay).get(email) ?? []));
+  const crew = await crewOf(db, row.day.projectId);
   return {
     name: row.recipient.name,
     projectTitle: row.projectTitle,
     date: day.date,
     dayNumber: day.number,
     generalCall: day.generalCall,
-    personalCall: (userId ? day.crewCalls[userId] : actorsByEmail(castOnDay(day, castRows)).get(email)?.call) || day.generalCall,
+    personalCall: (userId ? day.crewCalls[userId] : actorsByEmail(castOfDay).get(email)?.call) || day.generalCall,
     location: day.location,
     address: day.address,
-    scenes: day.strips.map((st) => ({ number: st.number, heading: st.heading, pages: formatPages(st.eighths) })),
+    mapUrl: day.address.trim() ? mapUrl(day.address) : null,
+    weather: day.weather,
+    hospital: day.hospital,
+    contacts: contactsOf(crew),
+    scenes: day.strips.map((st) => ({ number: st.number, heading: st.heading, pages: formatPages(st.eighths), yours: yours.has(st.number) })),
     notes: day.notes,
     confirmedAt: row.recipient.confirmedAt?.toISOString() ?? null,
   };

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { schoolSettingsUpdateSchema } from "../../../common/school.ts";
 import { requireRole, type AppEnv } from "../../auth/guards.ts";
 import { body } from "../../lib/validate.ts";
-import { getSchoolSettingsDto, updateSchoolSettings } from "./service.ts";
+import { getSchoolSettings, getSchoolSettingsDto, updateSchoolSettings } from "./service.ts";
+import type { DateFormats } from "../../../common/datetime.ts";
 
 // Everyone signed in reads them (the UI shows the school's name and formats money in its currency);
 // only admins change them.
@@ -12,3 +13,10 @@ export const schoolRoutes = new Hono<AppEnv>()
     const { version, settings } = await body(c, schoolSettingsUpdateSchema);
     return c.json(await updateSchoolSettings(c.get("services"), { actor: { id: c.get("user").id, name: c.get("user").name }, version, settings }));
   });
+
+// Public: the pages opened from an e-mailed link (signing, budget approval, call-sheet confirmation)
+// show their dates the school's way too, and how dates read is no secret.
+export const schoolFormatRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const { clock, dateOrder } = await getSchoolSettings(c.get("services").db);
+  return c.json({ clock, dateOrder } satisfies DateFormats);
+});

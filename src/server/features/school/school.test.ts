@@ -129,12 +129,26 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
     ["a booking of 0 days", (s: SchoolSettings) => ({ ...s, equipmentRules: { ...s.equipmentRules, maxBookingDays: 0 } }), /between 1 and 180 days/],
     ["a strike limit of 2.5", (s: SchoolSettings) => ({ ...s, equipmentRules: { ...s.equipmentRules, strikeLimit: 2.5 } }), /whole number/],
     ["a link of 91 days", (s: SchoolSettings) => ({ ...s, approvalLinkDays: 91 }), /between 1 and 90 days/],
+    ["one separator for decimals and thousands", (s: SchoolSettings) => ({ ...s, numberFormat: { decimal: ",", grouping: "," } }), /must differ from the decimal separator/],
+    ["a decimal separator that is not a point or comma", (s: SchoolSettings) => ({ ...s, numberFormat: { decimal: "'", grouping: "" } }), /point or a comma/],
+    ["an unknown clock", (s: SchoolSettings) => ({ ...s, clock: "13h" }), /clock/],
+    ["an unknown date order", (s: SchoolSettings) => ({ ...s, dateOrder: "ydm" }), /order of dates/],
   ])("refuses %s with a 400 that says why", async (_name, change, message) => {
     const { settings, version } = await get(admin);
     const res = await put(admin, { version, settings: change(settings) });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(message);
     expect((await get(admin)).version).toBe(version);
+  });
+
+  it("keeps the clock and date order, and tells them to anyone, signed in or not", async () => {
+    expect(await (await p.request("/rest/v1/school-formats")).json()).toEqual({ clock: "24h", dateOrder: "dmy" });
+    const { settings, version } = await get(admin);
+    const res = await put(admin, { version, settings: { ...settings, clock: "12h", dateOrder: "mdy" } });
+    expect(res.status).toBe(200);
+    expect(await (await p.request("/rest/v1/school-formats")).json()).toEqual({ clock: "12h", dateOrder: "mdy" });
+    const again = await get(admin);
+    expect((await put(admin, { version: again.version, settings: { ...again.settings, clock: "24h", dateOrder: "dmy" } })).status).toBe(200);
   });
 
   it("refuses a body without a version or settings, or not JSON", async () => {

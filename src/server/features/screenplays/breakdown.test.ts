@@ -108,6 +108,52 @@ describe.each(DB_KINDS)("breakdown on %s", (kind) => {
     expect((await api(`/screenplays/${id}/breakdown/elements/${element.id}`, { method: "DELETE", as: "member" })).status).toBe(404);
   });
 
+  it("keeps every locked number, tag and flag through unlock and relock, never numbering two scenes alike", async () => {
+    const { id } = await makeScript();
+    const post = (path: string, json: unknown) => api(`/screenplays/${id}${path}`, { method: "POST", as: "member", json });
+    expect((await post("/breakdown/elements", { sceneNumber: "2", category: "props", name: "Boat" })).status).toBe(201);
+    let sp = (await api(`/screenplays/${id}`, { as: "member" })).body as ScreenplayDetail;
+    const inserted = sp.body.replace("EXT. HARBOUR", "INT. SHED - NIGHT\n\nBen hides a knife in the nets.\n\nEXT. HARBOUR");
+    sp = (await api(`/screenplays/${id}`, { method: "PATCH", as: "member", json: { version: sp.version, body: inserted } })).body;
+    // Until a lock writes 1A in, a scene added next to it could take the number: nothing is keyed to it yet.
+    const early = await post("/breakdown/elements", { sceneNumber: "1A", category: "props", name: "Knife" });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toMatch(/^Scene 1A was added after the numbers were locked\. Lock the scene numbers again/);
+    expect((await api(`/screenplays/${id}/breakdown`, { as: "member" })).body.scenes[1]).toMatchObject({ number: "1A", provisional: true });
+    sp = (await post("/unlock-scenes", { version: sp.version })).body;
+    expect(sp.scenesLocked).toBe(false);
+    expect((await api(`/screenplays/${id}/breakdown`, { as: "member" })).body.locked).toBe(false);
+    sp = (await post("/lock-scenes", { version: sp.version })).body;
+    expect(sp.scenesLocked).toBe(true);
+    expect(sp.lockedScenes).toEqual(["1", "1A", "2"]);
+    expect(sp.body).toContain("INT. SHED - NIGHT #1A#");
+
+    let b = (await api(`/screenplays/${id}/breakdown`, { as: "member" })).body as BreakdownDetail;
+    expect(b.scenes.map((s) => [s.number, s.heading, s.elements.map((e) => e.name)])).toEqual([
+      ["1", "INT. KITCHEN - NIGHT", []],
+      ["1A", "INT. SHED - NIGHT", []],
+      ["2", "EXT. HARBOUR - DAY", ["Boat"]],
+    ]);
+    const flag = await post("/breakdown/flags", { sceneNumber: "1A", kind: "weapons", decision: "confirmed" });
+    expect(flag.status).toBe(200);
+    expect(flag.body.flags.find((f: { sceneNumber: string }) => f.sceneNumber === "1A")).toMatchObject({ status: "confirmed", greenlightLabel: "Safety plan: weapons (scene 1A)" });
+
+    // The tagged harbour scene cut, unlocked and locked again: its number stays OMITTED with its tag shown, and no new scene takes it.
+    sp = (await api(`/screenplays/${id}`, { as: "member" })).body;
+    const cut = sp.body.replace(/^EXT\. HARBOUR[\s\S]*$/m, "EXT. PIER - DAY\n\nGulls.\n");
+    sp = (await api(`/screenplays/${id}`, { method: "PATCH", as: "member", json: { version: sp.version, body: cut } })).body;
+    sp = (await post("/unlock-scenes", { version: sp.version })).body;
+    sp = (await post("/lock-scenes", { version: sp.version })).body;
+    expect(sp.lockedScenes).toEqual(["1", "1A", "1B", "2"]);
+    b = (await api(`/screenplays/${id}/breakdown`, { as: "member" })).body as BreakdownDetail;
+    expect(b.scenes.map((s) => [s.number, s.omitted, s.elements.map((e) => e.name)])).toEqual([
+      ["1", false, []],
+      ["1A", false, []],
+      ["1B", false, []],
+      ["2", true, ["Boat"]],
+    ]);
+  });
+
   it("asks for locked scene numbers before tagging", async () => {
     const { id } = await makeScript({ lock: false });
     const res = await api(`/screenplays/${id}/breakdown/elements`, { method: "POST", as: "member", json: { sceneNumber: "1", category: "props", name: "Cup" } });

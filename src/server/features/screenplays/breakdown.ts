@@ -26,7 +26,7 @@ import {
   type SafetyKind,
 } from "../../../common/screenplay/breakdown.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
-import { numberScenes } from "../../../common/screenplay/numbering.ts";
+import { numberScenes, scenesLocked } from "../../../common/screenplay/numbering.ts";
 import type { Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
@@ -45,7 +45,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const safetyItemKey = (screenplayId: string, sceneNumber: string, kind: SafetyKind) => `safety:${screenplayId}:${sceneNumber}:${kind}`;
 
 interface Script {
-  scenes: { number: string; heading: string; characters: string[]; text: string; omitted: boolean }[];
+  scenes: { number: string; heading: string; characters: string[]; text: string; omitted: boolean; provisional: boolean }[];
   locked: boolean;
 }
 
@@ -54,17 +54,17 @@ function scriptScenes(sp: repo.ScreenplayRow): Script {
   const locked = sp.lockedScenes ?? null;
   const parsed = parseFountain(sp.body);
   const live = scenesOf(parsed, locked);
-  const { omitted } = numberScenes(
+  const { omitted, provisional } = numberScenes(
     parsed.elements.filter((e) => e.type === "scene_heading"),
     locked,
   );
   const scenes: Script["scenes"] = [];
   for (let k = 0; k <= live.length; k++) {
-    for (const o of omitted) if (o.before === k) scenes.push({ number: o.number, heading: "OMITTED", characters: [], text: "", omitted: true });
+    for (const o of omitted) if (o.before === k) scenes.push({ number: o.number, heading: "OMITTED", characters: [], text: "", omitted: true, provisional: false });
     const s = live[k];
-    if (s) scenes.push({ number: s.number, heading: s.heading, characters: s.characters, text: s.text, omitted: false });
+    if (s) scenes.push({ number: s.number, heading: s.heading, characters: s.characters, text: s.text, omitted: false, provisional: provisional.includes(s.number) });
   }
-  return { scenes, locked: locked !== null };
+  return { scenes, locked: scenesLocked({ lockedScenes: locked, scenesUnlocked: sp.scenesUnlocked }) };
 }
 
 export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id: string }): Promise<BreakdownDetail> {
@@ -83,11 +83,11 @@ export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id:
     name: e.name,
     createdByName: e.createdByName,
   });
-  // Tags on a number the locked list no longer knows (the script was unlocked and renumbered) are still shown.
+  // Tags on a number the script no longer knows (a script unlocked before unlocking kept its numbers) are still shown.
   const orphans = [...new Set(elements.map((e) => e.sceneNumber).filter((n) => !known.has(n)))];
   const scenes: BreakdownScene[] = [
     ...script.scenes,
-    ...orphans.map((n) => ({ number: n, heading: "NOT IN THE SCRIPT", characters: [], text: "", omitted: true })),
+    ...orphans.map((n) => ({ number: n, heading: "NOT IN THE SCRIPT", characters: [], text: "", omitted: true, provisional: false })),
   ]
     .map((sc) => ({ ...sc, elements: elements.filter((e) => e.sceneNumber === sc.number).map(toElement) }))
     .filter((sc) => !sc.omitted || sc.elements.length > 0);
@@ -163,9 +163,12 @@ async function change<T>(s: S, opts: { caller: Caller; id: string; sceneNumber: 
     const access = await accessTo(tx, opts.caller, sp);
     if (!access.read) throw new AppError("not_found", "There is no screenplay with this id.");
     if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this breakdown.");
-    if (!sp.lockedScenes) throw new AppError("conflict", "Lock the scene numbers first: the breakdown keeps its elements by locked scene number, so they stay with their scenes as the script changes.");
+    if (!scenesLocked({ lockedScenes: sp.lockedScenes ?? null, scenesUnlocked: sp.scenesUnlocked })) throw new AppError("conflict", "Lock the scene numbers first: the breakdown keeps its elements by locked scene number, so they stay with their scenes as the script changes.");
     const script = scriptScenes(sp);
-    if (!script.scenes.some((sc) => sc.number === opts.sceneNumber)) throw new AppError("bad_request", `There is no scene ${opts.sceneNumber} in this script.`);
+    const scene = script.scenes.find((sc) => sc.number === opts.sceneNumber);
+    if (!scene) throw new AppError("bad_request", `There is no scene ${opts.sceneNumber} in this script.`);
+    if (scene.provisional)
+      throw new AppError("conflict", `Scene ${opts.sceneNumber} was added after the numbers were locked. Lock the scene numbers again to write its number into the script, then tag it: until then its number can still change.`);
     return { sp, result: await work({ tx, sp, script }) };
   });
 }

@@ -3,7 +3,7 @@
  * holding <Text> runs, dual dialogue wrapped in <DualDialogue>, and a <TitlePage>. Only these are read,
  * with a small tag scanner, so no XML library (and none of its entity-expansion risks) is needed.
  */
-import { rules } from "fountain-js";
+import { cueOf, isSceneHeading } from "../../../common/screenplay/fountain.ts";
 import { AppError } from "../../lib/errors.ts";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -59,8 +59,7 @@ function paragraphs(xml: string): Para[] {
   return out;
 }
 
-const HEADING = rules.scene_heading;
-const looksLikeCue = (s: string) => /^[^a-z]*[A-Z][^a-z]*$/.test(s);
+const looksLikeCue = (s: string) => cueOf(s) !== null;
 
 function paragraphToFountain(p: Para, state: { dualCues: number }): string[] {
   const text = p.text.replace(/\r\n?/g, "\n").replace(/\s+$/g, "").replace(/^\s+/, "");
@@ -68,13 +67,13 @@ function paragraphToFountain(p: Para, state: { dualCues: number }): string[] {
   switch (p.type) {
     case "Scene Heading": {
       const heading = text.toUpperCase().replace(/\n/g, " ");
-      const forced = HEADING.test(heading) ? heading : `.${heading}`;
+      const forced = isSceneHeading(heading) ? heading : `.${heading}`;
       return ["", p.number ? `${forced} #${p.number}#` : forced];
     }
     case "Character": {
       const cue = text.replace(/\n/g, " ").toUpperCase();
       state.dualCues = p.dual ? state.dualCues + 1 : 0;
-      const forced = /[a-z]/.test(text) ? `@${text}` : cue;
+      const forced = cueOf(cue) && !cue.startsWith("@") ? cue : `@${cue}`;
       return ["", state.dualCues === 2 ? `${forced} ^` : forced];
     }
     case "Parenthetical":
@@ -92,7 +91,7 @@ function paragraphToFountain(p: Para, state: { dualCues: number }): string[] {
       // line from being read as a character cue or heading.
       const lines = text.split("\n");
       const first = lines[0]!;
-      if (looksLikeCue(first) || HEADING.test(first) || /^[>.@~=#!]/.test(first)) lines[0] = `!${first}`;
+      if (looksLikeCue(first) || isSceneHeading(first) || /^[>.@~=#!]/.test(first)) lines[0] = `!${first}`;
       return ["", ...lines];
     }
   }

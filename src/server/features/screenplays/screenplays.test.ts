@@ -248,6 +248,24 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     expect((await imp("fake.fdx", "<html/>")).status).toBe(400);
   });
 
+  it("saves, imports and prints a sung line after a cue and a script in another alphabet as typed", async () => {
+    const sung = "INT. STAGE - NIGHT\n\nJOHN\n~La la la\n~Tra la la\n";
+    const other = "INT. КУХНЯ - НОЧЬ\n\nАнна входит в комнату.\nОна садится.\n\n@黒澤\nこんにちは。\n";
+    const sp = await create("lena", { title: "Songs", body: SCENE });
+    const saved = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: 1, body: sung } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.body).toBe(sung);
+    expect((await api(`/screenplays/${sp.id}`, { as: "lena" })).body.body).toBe(sung);
+    expect((await api(`/screenplays/${sp.id}/pdf`, { as: "lena" })).status).toBe(200);
+    const imported = await api(`/screenplays/import?fileName=songs.fountain`, { method: "POST", as: "lena", body: sung });
+    expect(imported.status).toBe(201);
+    expect(imported.body.body).toBe(sung);
+    const foreign = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: 2, body: other } });
+    expect(foreign.status).toBe(200);
+    const report = (await api(`/screenplays/${sp.id}/report`, { as: "lena" })).body;
+    expect(report.characters.map((c: { name: string }) => c.name)).toEqual(["黒澤"]);
+  });
+
   it("lets crew and the supervisor comment on a line and the writer resolve it", async () => {
     const sp = await create("lena", { title: "Notes", projectId, body: SCENE });
     const note = await api(`/screenplays/${sp.id}/notes`, { method: "POST", as: "staff", json: { line: 2, body: "Make the wait longer." } });

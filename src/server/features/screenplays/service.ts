@@ -25,7 +25,7 @@ import {
 import { diffLines, diffStats } from "../../../common/screenplay/diff.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
-import { stampSceneNumbers } from "../../../common/screenplay/numbering.ts";
+import { scenesLocked, stampSceneNumbers } from "../../../common/screenplay/numbering.ts";
 import { reportFromLayout } from "../../../common/screenplay/report.ts";
 import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
@@ -36,7 +36,7 @@ import { fdxToFountain } from "./fdx.ts";
 import { screenplayPdf } from "./pdf.ts";
 import * as repo from "./repository.ts";
 
-type S = Pick<Services, "db" | "events">;
+type S = Pick<Services, "db" | "events"> & Partial<Pick<Services, "log">>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noScreenplay = () => new AppError("not_found", "There is no screenplay with this id.");
@@ -72,7 +72,18 @@ export async function readable(s: Pick<S, "db">, caller: Caller, id: string) {
   return { sp, access };
 }
 
-const pagesOf = (body: string, locked: string[] | null) => (body.trim() ? layoutScript(parseFountain(body), { locked }).pages.length : 0);
+/**
+ * The page count kept with a draft. The text is what matters: should the layout ever fail on some text,
+ * the draft is still saved (with the count it had) and the failure goes to the log, never a 500.
+ */
+function pagesOf(s: S, body: string, locked: string[] | null, fallback: number): number {
+  try {
+    return body.trim() ? layoutScript(parseFountain(body), { locked }).pages.length : 0;
+  } catch (err) {
+    s.log?.error({ err }, "screenplay layout failed; the draft is saved without a new page count");
+    return fallback;
+  }
+}
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -132,6 +143,7 @@ export async function getScreenplay(s: Pick<S, "db">, opts: { caller: Caller; id
     body: sp.body,
     version: sp.version,
     lockedScenes: sp.lockedScenes ?? null,
+    scenesLocked: scenesLocked({ lockedScenes: sp.lockedScenes ?? null, scenesUnlocked: sp.scenesUnlocked }),
     updatedByName: header.updatedByName,
     updatedAt: sp.updatedAt.toISOString(),
     createdAt: sp.createdAt.toISOString(),
@@ -210,7 +222,7 @@ export async function createScreenplay(s: S, opts: { caller: Caller; input: Scre
     if (input.projectId) await assertAttachable(tx, opts.caller, input.projectId);
     const [row] = await tx
       .insert(screenplays)
-      .values({ title: input.title, projectId: input.projectId, body: input.body, ownerId: opts.caller.id, updatedBy: opts.caller.id, pages: pagesOf(input.body, null) })
+      .values({ title: input.title, projectId: input.projectId, body: input.body, ownerId: opts.caller.id, updatedBy: opts.caller.id, pages: pagesOf(s, input.body, null, 0) })
       .returning({ id: screenplays.id });
     return row!.id;
   });
@@ -273,7 +285,7 @@ async function change(
       const locked = set.lockedScenes !== undefined ? set.lockedScenes : sp.lockedScenes;
       await tx
         .update(screenplays)
-        .set({ ...set, pages: pagesOf(body, locked ?? null), version: sp.version + 1, updatedBy: opts.caller.id, updatedAt: new Date() })
+        .set({ ...set, pages: pagesOf(s, body, locked ?? null, sp.pages), version: sp.version + 1, updatedBy: opts.caller.id, updatedAt: new Date() })
         .where(eq(screenplays.id, sp.id));
     });
   } catch (err) {
@@ -339,18 +351,23 @@ export async function restoreRevision(s: S, opts: { caller: Caller; id: string; 
   });
 }
 
-/** Locks the scene numbers: each heading gets its number written in, later inserts become A-scenes. */
+/**
+ * Locks the scene numbers: each heading gets its number written in, later inserts become A-scenes.
+ * A relock numbers against the last locked list, so every number ever locked stays with its scene
+ * (or OMITTED) and the breakdown's tags and the stripboard's strips, keyed by number, stay put.
+ */
 export async function lockScenes(s: S, opts: { caller: Caller; id: string; version: number }): Promise<ScreenplayDetail> {
   return change(s, opts, async ({ sp }) => {
     const parsed = parseFountain(sp.body);
     if (!parsed.elements.some((e) => e.type === "scene_heading")) throw new AppError("bad_request", "The script has no scenes to number yet.");
     const { text, numbers } = stampSceneNumbers(sp.body, parsed, sp.lockedScenes ?? null);
-    return { body: text, lockedScenes: numbers };
+    return { body: text, lockedScenes: numbers, scenesUnlocked: false };
   });
 }
 
+/** Unlocks the scene numbers; the last locked list is kept, so a later lock gives the same numbers back. */
 export async function unlockScenes(s: S, opts: { caller: Caller; id: string; version: number }): Promise<ScreenplayDetail> {
-  return change(s, opts, async ({ sp }) => (sp.lockedScenes ? { lockedScenes: null } : null));
+  return change(s, opts, async ({ sp }) => (sp.lockedScenes && !sp.scenesUnlocked ? { scenesUnlocked: true } : null));
 }
 
 // ── Notes ────────────────────────────────────────────────────────────────────────────────────────

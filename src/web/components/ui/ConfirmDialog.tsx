@@ -8,6 +8,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   busy,
   onConfirm,
   onCancel,
@@ -16,6 +17,7 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -25,7 +27,7 @@ export function ConfirmDialog({
       <div className="text-sm text-zinc-700 dark:text-zinc-300">{children}</div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" busy={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -11,11 +11,9 @@ import { Card } from "../../components/ui/Card.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 
-const DAY = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-const formatDay = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
 
 export default function AdminDashboardPage() {
   const { user } = useAuth();
@@ -51,6 +49,7 @@ function Section({ title, children, className }: { title: string; children: Reac
 const muted = "text-sm text-zinc-600 dark:text-zinc-400";
 
 function Dashboard() {
+  const fmt = useFormats();
   const queryClient = useQueryClient();
   const dash = useQuery({
     queryKey: ["admin-dashboard"],
@@ -114,7 +113,7 @@ function Dashboard() {
 
         <Section title="Shoots this week">
           <p className={muted}>
-            {formatDay(d.shootsThisWeek.from)} to {formatDay(d.shootsThisWeek.to)}: {d.shootsThisWeek.total === 0 ? "no shoot planned." : d.shootsThisWeek.total === 1 ? "1 production shoots." : `${d.shootsThisWeek.total} productions shoot.`}
+            {fmt.date(d.shootsThisWeek.from, { weekday: true, year: false })} to {fmt.date(d.shootsThisWeek.to, { weekday: true, year: false })}: {d.shootsThisWeek.total === 0 ? "no shoot planned." : d.shootsThisWeek.total === 1 ? "1 production shoots." : `${d.shootsThisWeek.total} productions shoot.`}
           </p>
           {d.shootsThisWeek.items.length > 0 && (
             <ul className="flex flex-col divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
@@ -123,7 +122,7 @@ function Dashboard() {
                   <Link to={`/project/${s.id}`} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
                     {s.title}
                   </Link>
-                  <span className={muted}>{s.shootStart === s.shootEnd ? formatDay(s.shootStart) : `${formatDay(s.shootStart)} – ${formatDay(s.shootEnd)}`}</span>
+                  <span className={muted}>{s.shootStart === s.shootEnd ? fmt.date(s.shootStart, { weekday: true, year: false }) : `${fmt.date(s.shootStart, { weekday: true, year: false })} – ${fmt.date(s.shootEnd, { weekday: true, year: false })}`}</span>
                 </li>
               ))}
             </ul>
@@ -210,7 +209,7 @@ function Dashboard() {
                       <td className="py-2 pr-3 font-mono text-xs">{j.type}</td>
                       <td className="py-2 pr-3 tabular-nums">{j.attempts}</td>
                       <td className="max-w-[22rem] py-2 pr-3 break-words text-red-800 dark:text-red-300">{j.lastError ?? "—"}</td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(j.updatedAt)}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{fmt.dateTime(j.updatedAt)}</td>
                       {d.canRetryJobs && (
                         <td className="py-1 text-right">
                           <Button variant="secondary" busy={retry.isPending && retry.variables?.id === j.id} onClick={() => retry.mutate(j)} aria-label={`Retry the ${j.type} job`}>
@@ -269,7 +268,7 @@ function Dashboard() {
                   </span>
                   <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
                     {a.source === "audit" ? "Audit log · " : ""}
-                    {formatDateTime(a.createdAt)}
+                    {fmt.dateTime(a.createdAt)}
                   </span>
                 </li>
               ))}

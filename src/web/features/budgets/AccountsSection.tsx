@@ -8,6 +8,7 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
 import { failed, firstProblem } from "../projects/shared.tsx";
 import { Section } from "../settings/Section.tsx";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 const PATH = "/rest/v1/budget-accounts";
 
@@ -19,6 +20,8 @@ export function AccountsSection() {
   useEffect(() => {
     if (chart.data && rows === null) setRows(chart.data);
   }, [chart.data, rows]);
+  useLeaveGuard(!!rows && !!chart.data && JSON.stringify(rows) !== JSON.stringify(chart.data), "your changes to the chart of accounts");
+  const onSaveKey = useSaveShortcut();
   const save = useMutation({
     mutationFn: (accounts: BudgetAccount[]) => api<BudgetAccount[]>(PATH, { method: "PUT", json: { accounts } }),
     onSuccess: (saved) => {
@@ -42,7 +45,7 @@ export function AccountsSection() {
       {!rows ? (
         <Skeleton className="h-40" />
       ) : (
-        <form onSubmit={onSubmit} className="flex flex-col gap-3">
+        <form onSubmit={onSubmit} onKeyDown={onSaveKey} className="flex flex-col gap-3">
           <ul className="flex flex-col gap-2">
             {rows.map((a, i) => (
               <li key={i} className="grid grid-cols-[5rem_1fr_auto] items-center gap-2 sm:grid-cols-[5rem_1fr_10rem_auto]">

@@ -1,11 +1,13 @@
 import { Download, FileText, Paperclip, Trash2 } from "lucide-react";
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { toast } from "sonner";
-import { RECEIPT_ACCEPT, RECEIPT_TYPES_TEXT, formatMinor, formatMoney, parseDecimal, type BudgetDto, type ExpenseDto, type VarianceRow } from "../../../common/budget.ts";
+import { RECEIPT_ACCEPT, RECEIPT_TYPES_TEXT, formatMinor, formatMoney, type BudgetDto, type ExpenseDto, type VarianceRow } from "../../../common/budget.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
+import { NumberField } from "../../components/ui/NumberField.tsx";
+import { parseNumberInput, type NumberFormat } from "../../../common/number-input.ts";
 import { api, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { budgetPath, receiptPath, useBudgetChange } from "./api.ts";
@@ -24,18 +26,18 @@ export function Actuals({ budget: b }: { budget: BudgetDto }) {
         Actuals
       </h2>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Spent {formatMoney(b.actuals.total.actual, b.currency)} of {formatMoney(b.actuals.total.budget, b.currency)};{" "}
-        {b.actuals.total.over ? <strong className="text-red-700 dark:text-red-400">over budget by {formatMoney(-b.actuals.total.variance, b.currency)}</strong> : `${formatMoney(b.actuals.total.variance, b.currency)} left`}.
+        Spent {formatMoney(b.actuals.total.actual, b.currency, b.numberFormat)} of {formatMoney(b.actuals.total.budget, b.currency, b.numberFormat)};{" "}
+        {b.actuals.total.over ? <strong className="text-red-700 dark:text-red-400">over budget by {formatMoney(-b.actuals.total.variance, b.currency, b.numberFormat)}</strong> : `${formatMoney(b.actuals.total.variance, b.currency, b.numberFormat)} left`}.
       </p>
       {b.canEdit && b.lines.length > 0 && <ExpenseForm budget={b} />}
       <Expenses budget={b} />
       <div className="grid items-start gap-4 xl:grid-cols-2">
-        <VarianceChart rows={b.actuals.categories} title="Budget against actuals by category" currency={b.currency} />
-        {usedAccounts.length > 0 && <VarianceChart rows={usedAccounts} title="Budget against actuals by account" currency={b.currency} />}
+        <VarianceChart rows={b.actuals.categories} title="Budget against actuals by category" currency={b.currency} format={b.numberFormat} />
+        {usedAccounts.length > 0 && <VarianceChart rows={usedAccounts} title="Budget against actuals by account" currency={b.currency} format={b.numberFormat} />}
       </div>
-      <VarianceTable rows={[...b.actuals.categories, b.actuals.total]} caption="Variance by category" first="Category" currency={b.currency} />
-      {usedAccounts.length > 0 && <VarianceTable rows={usedAccounts} caption="Variance by account" first="Account" currency={b.currency} />}
-      {spentLines.length > 0 && <VarianceTable rows={spentLines} caption="Variance by line (lines with spending)" first="Line" currency={b.currency} />}
+      <VarianceTable rows={[...b.actuals.categories, b.actuals.total]} caption="Variance by category" first="Category" currency={b.currency} format={b.numberFormat} />
+      {usedAccounts.length > 0 && <VarianceTable rows={usedAccounts} caption="Variance by account" first="Account" currency={b.currency} format={b.numberFormat} />}
+      {spentLines.length > 0 && <VarianceTable rows={spentLines} caption="Variance by line (lines with spending)" first="Line" currency={b.currency} format={b.numberFormat} />}
     </section>
   );
 }
@@ -74,10 +76,11 @@ function ExpenseForm({ budget: b }: { budget: BudgetDto }) {
   );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const minor = parseDecimal(amount, digits);
+    const minor = parseNumberInput(amount, { digits, format: b.numberFormat });
     if (!lineId) return void toast.error("Expense not recorded", { description: "Choose the budget line the expense belongs to." });
-    if (minor === null || minor <= 0) return void toast.error("Expense not recorded", { description: `The amount is a positive number with at most ${digits} decimals.` });
-    add.mutate({ lineId, description, amount: minor, spentOn });
+    if (!minor.ok && minor.problem !== "empty") return void toast.error("Expense not recorded", { description: `The amount: ${minor.message}` });
+    if (!minor.ok || minor.value <= 0) return void toast.error("Expense not recorded", { description: `The amount is a positive number with at most ${digits} decimals.` });
+    add.mutate({ lineId, description, amount: minor.value, spentOn });
   };
   return (
     <form onSubmit={onSubmit} aria-label="Record an expense" className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr] dark:border-zinc-800 dark:bg-zinc-900">
@@ -95,7 +98,7 @@ function ExpenseForm({ budget: b }: { budget: BudgetDto }) {
         </select>
       </div>
       <Field label="What was bought" value={description} onChange={(e) => setDescription(e.target.value)} />
-      <Field label={`Amount (${b.currency})`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <NumberField label={`Amount (${b.currency})`} value={amount} onChange={setAmount} digits={digits} format={b.numberFormat} />
       <Field label="Date" type="date" value={spentOn} onChange={(e) => setSpentOn(e.target.value)} />
       <Field
         key={fileKey}
@@ -137,7 +140,7 @@ function Expenses({ budget: b }: { budget: BudgetDto }) {
                 <span className="tabular-nums">{e.spentOn}</span> · <span className="font-medium">{e.description}</span>{" "}
                 <span className="text-zinc-600 dark:text-zinc-400">({e.lineId ? lineName.get(e.lineId) : "no line"})</span>
               </span>
-              <span className="tabular-nums">{formatMoney(e.amount, b.currency)}</span>
+              <span className="tabular-nums">{formatMoney(e.amount, b.currency, b.numberFormat)}</span>
             </div>
             <div className="flex shrink-0 flex-wrap items-center gap-1 md:justify-end">
               <Receipt budget={b} expense={e} />
@@ -159,7 +162,7 @@ function Expenses({ budget: b }: { budget: BudgetDto }) {
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         onCancel={() => setDeleting(null)}
       >
-        “{deleting?.description}” ({deleting && formatMoney(deleting.amount, b.currency)}) leaves the actuals{deleting?.receipt ? ", and its receipt is deleted with it" : ""}.
+        “{deleting?.description}” ({deleting && formatMoney(deleting.amount, b.currency, b.numberFormat)}) leaves the actuals{deleting?.receipt ? ", and its receipt is deleted with it" : ""}.
       </ConfirmDialog>
     </>
   );
@@ -219,8 +222,8 @@ function Receipt({ budget: b, expense: e }: { budget: BudgetDto; expense: Expens
   );
 }
 
-function VarianceTable({ rows, caption, first, currency }: { rows: VarianceRow[]; caption: string; first: string; currency: string }) {
-  const m = (n: number) => formatMinor(n, currency);
+function VarianceTable({ rows, caption, first, currency, format }: { rows: VarianceRow[]; caption: string; first: string; currency: string; format?: NumberFormat }) {
+  const m = (n: number) => formatMinor(n, currency, format);
   return (
     <DataTable caption={caption} columns={[{ label: first }, { label: `Budget (${currency})`, numeric: true }, { label: "Actual", numeric: true }, { label: "Variance", numeric: true }]}>
       <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -249,9 +252,9 @@ const BAR = 14;
  * Bars of budget and spending per row, drawn as SVG (no chart library): the picture is an image with its
  * figures in words for screen readers, and the variance table beside it has the same numbers.
  */
-export function VarianceChart({ rows, title, currency }: { rows: VarianceRow[]; title: string; currency: string }) {
+export function VarianceChart({ rows, title, currency, format }: { rows: VarianceRow[]; title: string; currency: string; format?: NumberFormat }) {
   const id = useId();
-  const m = (n: number) => formatMinor(n, currency);
+  const m = (n: number) => formatMinor(n, currency, format);
   const max = Math.max(1, ...rows.flatMap((r) => [r.budget, r.actual]));
   const room = WIDTH - LABEL - 90;
   const scale = (n: number) => Math.max(n > 0 ? 2 : 0, (n / max) * room);

@@ -16,11 +16,12 @@ import {
 } from "../../../common/budget.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api, ApiError, errorText } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { firstProblem } from "../projects/shared.tsx";
 import { proposalPath, publicPath, useProposal } from "./api.ts";
@@ -85,7 +86,7 @@ export default function BudgetApprovalPage() {
   }
   return (
     <Shell>
-      <Review view={proposal.data} token={token} defaultName={user?.user_metadata.full_name ?? ""} />
+      <Review view={proposal.data} token={token} defaultName={user?.user_metadata.full_name ?? ""} signedIn={!!user} />
     </Shell>
   );
 }
@@ -99,7 +100,21 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Review({ view: v, token, defaultName }: { view: ProposalView; token: string | null; defaultName: string }) {
+const DECISION_TOASTS: Record<Decision, string> = {
+  approved: "Budget approved",
+  changes_requested: "Changes requested",
+  rejected: "Budget rejected",
+};
+
+/** What each decision does, asked before it is recorded: a decision is final. */
+const DECISION_QUESTIONS: Record<Decision, { title: string; text: string }> = {
+  approved: { title: "Approve this budget?", text: "The crew is told and the budget becomes the approved version. A decision is final." },
+  changes_requested: { title: "Request changes?", text: "The crew is told what to change, with your comment, and submits a new version for approval. A decision is final." },
+  rejected: { title: "Reject this budget?", text: "The crew is told it is rejected, with your comment; this version can no longer be approved. A decision is final." },
+};
+
+function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView; token: string | null; defaultName: string; signedIn: boolean }) {
+  const fmt = useFormats();
   const queryClient = useQueryClient();
   const [name, setName] = useState(defaultName);
   const [comment, setComment] = useState("");
@@ -108,17 +123,22 @@ function Review({ view: v, token, defaultName }: { view: ProposalView; token: st
   const c = v.snapshot.currency;
   const current = decided ?? v;
 
-  const decide = async (decision: Decision) => {
+  const [asking, setAsking] = useState<Decision | null>(null);
+  const ask = (decision: Decision) => {
     const problem = firstProblem(decisionInput, { decision, name, comment });
     if (problem) return void toast.error("Decision not recorded", { description: problem.message });
+    setAsking(decision);
+  };
+  const decide = async (decision: Decision) => {
     setBusy(decision);
     try {
       const out = token
         ? await api<ProposalView>(`${publicPath(v.id)}/decision`, { json: { token, decision, name, comment } })
         : await api<ProposalView>(`${proposalPath(v.id)}/decision`, { json: { decision, name, comment } });
       setDecided(out);
+      setAsking(null);
       if (!token) void queryClient.invalidateQueries({ queryKey: ["budget-proposal", v.id] });
-      toast.success(`Decision recorded: ${DECISION_LABELS[decision].toLowerCase()}`, { description: "The production team has been told." });
+      toast.success(DECISION_TOASTS[decision], { description: "The production team has been told." });
     } catch (err) {
       toast.error("Decision not recorded", { description: errorText(err) });
     } finally {
@@ -137,19 +157,26 @@ function Review({ view: v, token, defaultName }: { view: ProposalView; token: st
           <StateBadge state={current.state} />
           <span className="font-semibold tabular-nums">{formatMoney(v.total, c)}</span>
           <span>
-            Submitted by {v.submittedByName}, {formatDateTime(v.submittedAt)}
+            Submitted by {v.submittedByName}, {fmt.dateTime(v.submittedAt)}
           </span>
         </div>
         {v.message && <p className="text-sm">Note from the team: “{v.message}”</p>}
-        <p className="text-xs break-all text-zinc-500">Content hash {v.contentHash}</p>
+        <p className="text-xs break-all text-zinc-500">
+          <span title="Fingerprint of this version: any change makes a new one">Fingerprint of this version</span> (any change makes a new one): {v.contentHash}
+        </p>
+        {signedIn && (
+          <Link to={`/project/${v.projectId}`} className="text-sm underline underline-offset-2">
+            Open the project
+          </Link>
+        )}
       </header>
 
       {current.state !== "pending" && (
         <Card role="status">
           <h3 className="font-semibold">
-            {current.bypassed ? "Approved without review (bypass)" : `Decision: ${current.state.replace("_", " ")}`}
+            {current.bypassed ? "Approved without review by the approval bypass" : `Decision: ${current.state.replace("_", " ")}`}
             {current.decisionName && ` by ${current.decisionName}`}
-            {current.decidedAt && `, ${formatDateTime(current.decidedAt)}`}
+            {current.decidedAt && `, ${fmt.dateTime(current.decidedAt)}`}
           </h3>
           {current.decisionComment && <p className="mt-1 text-sm">“{current.decisionComment}”</p>}
           {current.bypassReason && <p className="mt-1 text-sm">{current.bypassReason}</p>}
@@ -178,11 +205,21 @@ function Review({ view: v, token, defaultName }: { view: ProposalView; token: st
           </div>
           <div className="flex flex-wrap gap-2">
             {DECISIONS.map((d) => (
-              <Button key={d} variant={d === "approved" ? "primary" : d === "rejected" ? "danger" : "secondary"} busy={busy === d} disabled={busy !== null} onClick={() => void decide(d)}>
+              <Button key={d} variant={d === "approved" ? "primary" : d === "rejected" ? "danger" : "secondary"} busy={busy === d} disabled={busy !== null} onClick={() => ask(d)}>
                 {DECISION_LABELS[d]}
               </Button>
             ))}
           </div>
+          <ConfirmDialog
+            open={asking !== null}
+            title={asking ? DECISION_QUESTIONS[asking].title : ""}
+            confirmLabel={asking ? DECISION_LABELS[asking] : ""}
+            busy={busy !== null}
+            onCancel={() => setAsking(null)}
+            onConfirm={() => asking && void decide(asking)}
+          >
+            {asking && DECISION_QUESTIONS[asking].text}
+          </ConfirmDialog>
         </section>
       )}
     </>

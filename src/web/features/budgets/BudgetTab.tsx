@@ -15,7 +15,7 @@ import { Field } from "../../components/ui/Field.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useFormats } from "../../lib/format.ts";
 import { Badge } from "../projects/shared.tsx";
 import { Actuals } from "./Actuals.tsx";
 import { budgetPath, useBudget, useBudgetChange } from "./api.ts";
@@ -137,6 +137,7 @@ function Submit({ budget: b }: { budget: BudgetDto }) {
 }
 
 function Proposals({ budget: b }: { budget: BudgetDto }) {
+  const fmt = useFormats();
   const withdraw = useBudgetChange(b.projectId, (id: string) => api<BudgetDto>(`${budgetPath(b.projectId)}/proposals/${id}/withdraw`, { method: "POST" }), {
     success: () => ["Proposal withdrawn", "Its approval link no longer works."],
     failure: "Proposal not withdrawn",
@@ -161,9 +162,9 @@ function Proposals({ budget: b }: { budget: BudgetDto }) {
                   <span className="tabular-nums">{formatMoney(p.total, b.currency)}</span>
                 </div>
                 <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                  Submitted by {p.submittedByName}, {formatDateTime(p.submittedAt)}
+                  Submitted by {p.submittedByName}, {fmt.dateTime(p.submittedAt)}
                   {p.approverEmail && ` · approver ${p.approverEmail}`}
-                  {p.decidedAt && p.state !== "pending" && ` · ${PROPOSAL_STATE_LABELS[p.state].toLowerCase()} ${formatDateTime(p.decidedAt)}${p.decisionName ? ` by ${p.decisionName}` : ""}`}
+                  {p.decidedAt && p.state !== "pending" && ` · ${PROPOSAL_STATE_LABELS[p.state].toLowerCase()} ${fmt.dateTime(p.decidedAt)}${p.decisionName ? ` by ${p.decisionName}` : ""}`}
                 </span>
                 {p.decisionComment && <span className="text-xs">“{p.decisionComment}”</span>}
                 {p.bypassed && <span className="text-xs">Approval bypassed: {p.bypassReason}</span>}

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Copy, Plus, Save, Trash2 } from "lucide-react";
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type FocusEvent, type KeyboardEvent, type ReactElement } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type FocusEvent, type KeyboardEvent, type ReactElement } from "react";
 import { toast } from "sonner";
 import {
   BUDGET_UNITS,
@@ -10,30 +10,27 @@ import {
   formatPercent,
   formatQuantity,
   lineAmount,
-  parseDecimal,
+  type BudgetDraftContent,
+  type BudgetDraftRow,
   type BudgetDto,
   type BudgetLineInput,
-  type BudgetUnit,
   type StaleBudgetDetails,
 } from "../../../common/budget.ts";
+import { formatNumber, numberOrNull, parseNumberInput, type NumberFormat } from "../../../common/number-input.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { api, ApiError, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { useFormats } from "../../lib/format.ts";
+import { SAVE_STATE_TEXT } from "../screenplays/useAutosave.ts";
+import { useNumberInput, type NumberInputOptions } from "../../lib/number-input.ts";
 import { budgetPath } from "./api.ts";
+import { useBudgetDraft } from "./useBudgetDraft.ts";
 import { cell, DataTable, num } from "./Table.tsx";
 import { TopSheet } from "./TopSheet.tsx";
 
 /** A line as typed: numbers stay text until saved, so "2." or "1,5" can be typed without being rewritten. */
-interface Row {
-  id: string;
-  accountCode: string;
-  description: string;
-  quantity: string;
-  units: BudgetUnit;
-  rate: string;
-  notes: string;
-}
+type Row = BudgetDraftRow;
 
 const COLUMNS = ["accountCode", "description", "quantity", "units", "rate", "notes"] as const;
 type Column = (typeof COLUMNS)[number];
@@ -65,24 +62,53 @@ function LazySelect({ options, value, ...props }: Omit<ComponentProps<"select">,
   );
 }
 
-const plainMinor = (minor: number, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
-
 function rowsOf(b: BudgetDto): Row[] {
-  return b.lines.map((l) => ({ ...l, quantity: formatQuantity(l.quantity), rate: plainMinor(l.rate, b.currency) }));
+  const digits = currencyMinorDigits(b.currency);
+  return b.lines.map((l) => ({
+    id: l.id,
+    accountCode: l.accountCode,
+    description: l.description,
+    units: l.units,
+    notes: l.notes,
+    quantity: formatQuantity(l.quantity, b.numberFormat),
+    rate: formatNumber(l.rate, digits, b.numberFormat),
+  }));
 }
 
+/** The saved budget as the sheet shows it, before anyone types. */
+const savedContent = (b: BudgetDto): BudgetDraftContent => ({ contingency: formatPercent(b.contingencyBps, b.numberFormat), rows: rowsOf(b) });
+
 /** The typed rows as the API takes them, or the first problem, named by line. */
-function parse(rows: Row[], digits: number): { lines: BudgetLineInput[] } | { problem: string; row: number; column: Column } {
+function parse(rows: Row[], digits: number, format: NumberFormat): { lines: BudgetLineInput[] } | { problem: string; row: number; column: Column } {
   const lines: BudgetLineInput[] = [];
   for (const [i, r] of rows.entries()) {
-    const quantity = parseDecimal(r.quantity, 2);
-    const rate = parseDecimal(r.rate, digits);
+    if (!r.accountCode) return { problem: `Line ${i + 1} needs an account: choose one.`, row: i, column: "accountCode" };
     if (!r.description.trim()) return { problem: `Line ${i + 1} needs a description.`, row: i, column: "description" };
-    if (quantity === null || quantity < 0) return { problem: `Line ${i + 1}: the quantity is a number with at most two decimals, like 2.5.`, row: i, column: "quantity" };
-    if (rate === null || rate < 0) return { problem: `Line ${i + 1}: the rate is an amount with at most ${digits} decimals, like ${digits ? "120.50" : "1200"}.`, row: i, column: "rate" };
-    lines.push({ id: r.id, accountCode: r.accountCode, description: r.description.trim(), quantity, units: r.units, rate, notes: r.notes.trim() });
+    const quantity = parseNumberInput(r.quantity, { digits: 2, format });
+    const rate = parseNumberInput(r.rate, { digits, format });
+    if (!quantity.ok) return { problem: `Line ${i + 1} quantity: ${quantity.message}`, row: i, column: "quantity" };
+    if (quantity.value < 0) return { problem: `Line ${i + 1}: the quantity cannot be negative.`, row: i, column: "quantity" };
+    if (!rate.ok) return { problem: `Line ${i + 1} rate: ${rate.message}`, row: i, column: "rate" };
+    if (rate.value < 0) return { problem: `Line ${i + 1}: the rate cannot be negative.`, row: i, column: "rate" };
+    lines.push({ id: r.id, accountCode: r.accountCode, description: r.description.trim(), quantity: quantity.value, units: r.units, rate: rate.value, notes: r.notes.trim() });
   }
   return { lines };
+}
+
+/** A quantity or rate cell: read in the school's format, and the reason under it when it cannot be read. */
+function NumberCell({ value, onChange, digits, trim, format, className, ...input }: NumberInputOptions & Omit<ComponentProps<"input">, "value" | "onChange">) {
+  const n = useNumberInput({ value, onChange, digits, trim, format });
+  const messageId = useId();
+  return (
+    <>
+      <input {...input} {...n.props} aria-describedby={n.error ? messageId : undefined} className={cn(className, n.error && "border-red-500")} />
+      {n.error && (
+        <p id={messageId} className="mt-1 max-w-48 text-xs text-red-700 dark:text-red-400">
+          {n.error}
+        </p>
+      )}
+    </>
+  );
 }
 
 /**
@@ -93,28 +119,20 @@ function parse(rows: Row[], digits: number): { lines: BudgetLineInput[] } | { pr
 export function Sheet({ budget }: { budget: BudgetDto }) {
   const queryClient = useQueryClient();
   const digits = currencyMinorDigits(budget.currency);
-  const [rows, setRows] = useState<Row[]>(() => rowsOf(budget));
-  const [contingency, setContingency] = useState(formatPercent(budget.contingencyBps));
-  const [base, setBase] = useState(budget);
-  const [dirty, setDirty] = useState(false);
+  const draft = useBudgetDraft(budget, savedContent);
+  const { rows, contingency } = draft.content;
+  const dirty = draft.typed;
+  const format = budget.numberFormat;
+  const fmt = useFormats();
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState<BudgetDto | null>(null);
   const table = useRef<HTMLTableElement>(null);
   const readOnly = !budget.canEdit;
+  // Lines that differ from the saved budget are marked as the draft's.
+  const savedLines = useMemo(() => new Map(rowsOf(budget).map((r) => [r.id, JSON.stringify(r)])), [budget]);
 
-  // A save elsewhere (realtime) shows here at once unless this person has unsaved edits of their own.
-  useEffect(() => {
-    if (budget.version !== base.version && !dirty) {
-      setRows(rowsOf(budget));
-      setContingency(formatPercent(budget.contingencyBps));
-      setBase(budget);
-    }
-  }, [budget, base.version, dirty]);
-
-  const edit = (next: Row[]) => {
-    setRows(next);
-    setDirty(true);
-  };
+  const edit = (next: Row[]) => draft.edit({ contingency, rows: next });
+  const setContingency = (value: string) => draft.edit({ contingency: value, rows });
   const setCell = (i: number, column: Column, value: string) => edit(rows.map((r, j) => (j === i ? { ...r, [column]: value } : r)));
   // Only the lines near the view are in the document, with a spacer row above and below that keeps the
   // scroll height: a 2,000-line table laid out whole took seconds to draw and to scroll through. "Show
@@ -179,10 +197,11 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     attempt(5);
   };
 
-  const blank = (accountCode: string): Row => ({ id: crypto.randomUUID(), accountCode, description: "", quantity: "1", units: "days", rate: "", notes: "" });
+  // No account until the person picks one: copying the line above filed costs under accounts nobody chose.
+  const blank = (): Row => ({ id: crypto.randomUUID(), accountCode: "", description: "", quantity: "1", units: "days", rate: "", notes: "" });
   const addLine = (after = rows.length - 1) => {
     const next = [...rows];
-    next.splice(after + 1, 0, blank(rows[after]?.accountCode ?? budget.accounts[0]?.code ?? ""));
+    next.splice(after + 1, 0, blank());
     edit(next);
     focusCell(after + 1, "description");
   };
@@ -202,12 +221,19 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     });
   };
 
-  const parsed = useMemo(() => parse(rows, digits), [rows, digits]);
-  const contingencyBps = parseDecimal(contingency, 2);
+  const parsed = useMemo(() => parse(rows, digits, format), [rows, digits, format]);
+  const contingencyField = useNumberInput({
+    value: contingency,
+    onChange: setContingency,
+    digits: 2,
+    trim: true,
+    format,
+  });
+  const contingencyBps = contingencyField.parsed.ok ? contingencyField.parsed.value : null;
   const liveTotals = useMemo(() => {
     const valid = rows.flatMap((r) => {
-      const q = parseDecimal(r.quantity, 2);
-      const rate = parseDecimal(r.rate, digits);
+      const q = numberOrNull(r.quantity, { digits: 2 });
+      const rate = numberOrNull(r.rate, { digits });
       return q !== null && rate !== null ? [{ accountCode: r.accountCode, quantity: q, rate }] : [];
     });
     try {
@@ -223,16 +249,17 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
       return focusCell(parsed.row, parsed.column);
     }
     if (contingencyBps === null || contingencyBps < 0 || contingencyBps > 5000) {
-      return void toast.error("Budget not saved", { description: "The contingency is a percentage between 0 and 50, like 10 or 7.5." });
+      const why = contingencyField.parsed.ok || contingencyField.parsed.problem === "empty" ? "" : ` ${contingencyField.parsed.message}`;
+      return void toast.error("Budget not saved", { description: `The contingency is a percentage between 0 and 50, like 10 or ${formatNumber(750, 2, format, { trim: true })}.${why}` });
     }
     setSaving(true);
     try {
-      const saved = await api<BudgetDto>(budgetPath(budget.projectId), { method: "PUT", json: { version: base.version, contingencyBps, lines: parsed.lines } });
-      setBase(saved);
-      setDirty(false);
+      await draft.settle();
+      const saved = await api<BudgetDto>(budgetPath(budget.projectId), { method: "PUT", json: { version: budget.version, draftVersion: draft.draftVersion(), contingencyBps, lines: parsed.lines } });
+      draft.adoptSaved(saved);
       setStale(null);
       queryClient.setQueryData(["budget", budget.projectId], saved);
-      toast.success("Budget saved", { description: `${saved.lines.length} lines, ${formatMinor(saved.totals.total, saved.currency)} ${saved.currency} in total.` });
+      toast.success("Budget saved", { description: `${saved.lines.length} lines, ${formatMinor(saved.totals.total, saved.currency, format)} ${saved.currency} in total.` });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && (err.details as StaleBudgetDetails | undefined)?.current) {
         setStale((err.details as StaleBudgetDetails).current);
@@ -245,19 +272,21 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
 
   const loadTheirs = () => {
     if (!stale) return;
-    setRows(rowsOf(stale));
-    setContingency(formatPercent(stale.contingencyBps));
-    setBase(stale);
-    setDirty(false);
+    draft.adoptSaved(stale);
     setStale(null);
     queryClient.setQueryData(["budget", budget.projectId], stale);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+  // Ctrl/⌘+S saves the budget from any field of the sheet, the contingency included.
+  const onSaveKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") {
       e.preventDefault();
-      return void save();
+      if (!readOnly) void save();
     }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    if (e.ctrlKey || e.metaKey) return;
     const target = e.target as HTMLElement;
     const row = Number(target.dataset.row);
     const column = target.dataset.col as Column | undefined;
@@ -274,36 +303,40 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   };
 
   const accountOptions = useMemo(() => budget.accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.name}` })), [budget.accounts]);
+  const noAccountOptions = useMemo(() => [{ value: "", label: "Choose an account…" }, ...accountOptions], [accountOptions]);
   const input = "w-full min-h-9 rounded border border-transparent bg-transparent px-1.5 text-sm hover:border-zinc-300 focus-visible:border-zinc-900 focus-visible:bg-white focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:border-zinc-700 dark:focus-visible:bg-zinc-950";
   const over = useMemo(() => new Set(budget.actuals.lines.filter((l) => l.over).map((l) => l.key)), [budget.actuals.lines]);
   const lineRow = (i: number) => {
               const r = rows[i]!;
-              const q = parseDecimal(r.quantity, 2);
-              const rate = parseDecimal(r.rate, digits);
+              const q = numberOrNull(r.quantity, { digits: 2 });
+              const rate = numberOrNull(r.rate, { digits });
               const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
               const label = (c: Column) => `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`;
               return (
                 <tr key={r.id} data-index={i} ref={all ? undefined : virtualizer.measureElement} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
-                  <td className={cn(cell, "text-xs text-zinc-600 tabular-nums dark:text-zinc-400")}>{i + 1}</td>
+                  <td className={cn(cell, "text-xs text-zinc-600 tabular-nums dark:text-zinc-400")}>
+                    {i + 1}
+                    {savedLines.get(r.id) !== JSON.stringify(r) && <span className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">Draft</span>}
+                  </td>
                   <td className="px-1 py-1">
-                    <LazySelect aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)} options={accountOptions} />
+                    <LazySelect aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)} options={r.accountCode ? accountOptions : noAccountOptions} />
                   </td>
                   <td className="min-w-48 px-1 py-1">
                     <input aria-label={label("description")} data-row={i} data-col="description" className={input} value={r.description} readOnly={readOnly} onChange={(e) => setCell(i, "description", e.target.value)} />
                   </td>
                   <td className="px-1 py-1">
-                    <input aria-label={label("quantity")} data-row={i} data-col="quantity" inputMode="decimal" className={cn(input, "w-20 text-right tabular-nums", q === null && "border-red-500")} value={r.quantity} readOnly={readOnly} onChange={(e) => setCell(i, "quantity", e.target.value)} />
+                    <NumberCell aria-label={label("quantity")} data-row={i} data-col="quantity" className={cn(input, "w-20 text-right tabular-nums")} value={r.quantity} readOnly={readOnly} onChange={(v) => setCell(i, "quantity", v)} digits={2} trim format={format} />
                   </td>
                   <td className="px-1 py-1">
                     <LazySelect aria-label={label("units")} data-row={i} data-col="units" className={cn(input, "w-24")} value={r.units} disabled={readOnly} onChange={(e) => setCell(i, "units", e.target.value)} options={unitOptions} />
                   </td>
                   <td className="px-1 py-1">
-                    <input aria-label={label("rate")} data-row={i} data-col="rate" inputMode="decimal" className={cn(input, "w-28 text-right tabular-nums", r.rate !== "" && rate === null && "border-red-500")} value={r.rate} readOnly={readOnly} onChange={(e) => setCell(i, "rate", e.target.value)} />
+                    <NumberCell aria-label={label("rate")} data-row={i} data-col="rate" className={cn(input, "w-28 text-right tabular-nums")} value={r.rate} readOnly={readOnly} onChange={(v) => setCell(i, "rate", v)} digits={digits} format={format} />
                   </td>
                   <td className="px-1 py-1">
                     <input aria-label={label("notes")} data-row={i} data-col="notes" className={input} value={r.notes} readOnly={readOnly} onChange={(e) => setCell(i, "notes", e.target.value)} />
                   </td>
-                  <td className={num}>{amount === null ? "—" : formatMinor(amount, budget.currency)}</td>
+                  <td className={num}>{amount === null ? "—" : formatMinor(amount, budget.currency, format)}</td>
                   {!readOnly && (
                     <td className="px-1 py-1 whitespace-nowrap">
                       <button type="button" className="inline-flex size-9 items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-zinc-800" aria-label={`Duplicate line ${i + 1}`} onClick={() => duplicate(i)}>
@@ -337,7 +370,29 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   const hidden = drawn.length < rows.length;
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4" onKeyDown={onSaveKey}>
+      {draft.conflict && (
+        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+          <span>{draft.error}</span>
+          <div className="flex gap-2">
+            <Button onClick={draft.keepMine}>Keep my lines</Button>
+            <Button variant="secondary" onClick={draft.takeTheirs}>
+              Load theirs
+            </Button>
+          </div>
+        </div>
+      )}
+      {draft.state === "error" && draft.error && (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {draft.error} Your lines are still here and saving is tried again.
+        </p>
+      )}
+      {dirty && budget.draft?.content && budget.draft.updatedByName && (
+        <p className="text-sm text-amber-900 dark:text-amber-200">
+          Draft: the lines marked Draft are not saved as a budget version yet. Last edited by {budget.draft.updatedByName}
+          {budget.draft.updatedAt ? `, ${fmt.dateTime(budget.draft.updatedAt)}` : ""}.
+        </p>
+      )}
       {stale && (
         <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
           <span>Someone else saved this budget (version {stale.version}) after you opened it. Your edits are still here; load their version to start from it.</span>
@@ -362,23 +417,25 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
         <label className="flex items-center gap-2 text-sm">
           Contingency
           <input
-            className="min-h-10 w-20 rounded-md border border-zinc-300 bg-white px-2 text-right text-sm tabular-nums dark:border-zinc-700 dark:bg-zinc-900"
-            inputMode="decimal"
-            value={contingency}
+            className={cn("min-h-10 w-20 rounded-md border border-zinc-300 bg-white px-2 text-right text-sm tabular-nums dark:border-zinc-700 dark:bg-zinc-900", contingencyField.error && "border-red-500")}
             readOnly={readOnly}
-            onChange={(e) => {
-              setContingency(e.target.value);
-              setDirty(true);
-            }}
+            aria-describedby={contingencyField.error ? "contingency-problem" : undefined}
+            {...contingencyField.props}
           />
           %
         </label>
+        {contingencyField.error && (
+          <p id="contingency-problem" className="text-xs text-red-700 dark:text-red-400">
+            {contingencyField.error}
+          </p>
+        )}
         <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {dirty ? "Unsaved changes" : base.version ? `Saved, version ${base.version}` : "Nothing saved yet"}
-          {liveTotals && ` · total ${formatMinor(liveTotals.total, budget.currency)} ${budget.currency}`}
+          {budget.canDraft || dirty ? SAVE_STATE_TEXT[draft.state] : budget.version ? `Saved, version ${budget.version}` : "Nothing saved yet"}
+          {dirty ? " · draft, not saved as a budget version" : budget.version ? ` · budget version ${budget.version}` : ""}
+          {liveTotals && ` · total ${formatMinor(liveTotals.total, budget.currency, format)} ${budget.currency}`}
         </span>
       </div>
-      {!readOnly && <p className="text-xs text-zinc-600 dark:text-zinc-400">Arrow keys and Enter move between lines; Enter on the last line adds one; Ctrl+S saves.</p>}
+      {!readOnly && <p className="text-xs text-zinc-600 dark:text-zinc-400">Arrow keys and Enter move between lines; Enter on the last line adds one; your typing is kept as the crew's draft as you go; Save budget (or Ctrl+S) makes it a budget version.</p>}
       {(hidden || all) && (
         <p ref={note} tabIndex={-1} className="text-sm text-zinc-600 dark:text-zinc-400">
           {all ? (
@@ -418,7 +475,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
             {lineRows}
           </tbody>
       </DataTable>
-      {liveTotals && <TopSheet totals={liveTotals} currency={budget.currency} caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"} />}
+      {liveTotals && <TopSheet totals={liveTotals} currency={budget.currency} format={format} caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"} />}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { BUDGET_CATEGORY_LABELS, formatMinor, formatPercent, type BudgetCategory, type BudgetTotals } from "../../../common/budget.ts";
+import type { NumberFormat } from "../../../common/number-input.ts";
 import { cn } from "../../lib/cn.ts";
 import { cell, DataTable, num } from "./Table.tsx";
 
 /** The top sheet: each account by category, the two category totals, contingency and the grand total. */
-export function TopSheet({ totals, currency, caption = "Top sheet" }: { totals: BudgetTotals; currency: string; caption?: string }) {
-  const m = (n: number) => formatMinor(n, currency);
+export function TopSheet({ totals, currency, format, caption = "Top sheet" }: { totals: BudgetTotals; currency: string; format?: NumberFormat; caption?: string }) {
+  const m = (n: number) => formatMinor(n, currency, format);
   const group = (c: BudgetCategory) => totals.accounts.filter((a) => a.category === c);
   return (
     <DataTable caption={caption} columns={[{ label: "Account" }, { label: `Amount (${currency})`, numeric: true }]}>
@@ -36,7 +37,7 @@ export function TopSheet({ totals, currency, caption = "Top sheet" }: { totals: 
           </tr>
           <tr>
             <th scope="row" className={cell}>
-              Contingency ({formatPercent(totals.contingencyBps)} %)
+              Contingency ({formatPercent(totals.contingencyBps, format)} %)
             </th>
             <td className={num}>{m(totals.contingency)}</td>
           </tr>

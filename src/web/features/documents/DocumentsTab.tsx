@@ -31,9 +31,11 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api, errorText } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useFormats } from "../../lib/format.ts";
 import { Badge, firstProblem } from "../projects/shared.tsx";
+import { scheduledLocations, useSchedule } from "../schedule/api.ts";
 import { documentsPath, formatSize, uploadPath, useDocumentChange, useDocuments } from "./api.ts";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: DOCUMENT_CATEGORY_LABELS[c] }));
 const STATUS_TONE: Record<SubmissionStatus, "neutral" | "warn" | "bad" | "good"> = { pending: "warn", completed: "good", declined: "bad", voided: "neutral", expired: "bad" };
@@ -127,6 +129,8 @@ function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean;
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState("");
   const [category, setCategory] = useState<DocumentCategory>("release_forms");
+  useLeaveGuard(open && (!!file || title.trim() !== ""), "the document you were uploading");
+  const onSaveKey = useSaveShortcut();
   const upload = useDocumentChange(
     projectId,
     (f: File) => {
@@ -154,7 +158,7 @@ function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean;
   };
   return (
     <Dialog open={open} title={documentId ? "Upload a New Version" : "Upload a Document"} onClose={() => !upload.isPending && onClose()}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
         <Field label="File" type="file" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} hint="PDF, images, Office and OpenDocument files, text or CSV. The portal checks what the file contains." />
         {!documentId && (
           <>
@@ -179,13 +183,19 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
   const [template, setTemplate] = useState<TemplateKey>("location_release");
   const [party, setParty] = useState("");
   const [detail, setDetail] = useState("");
+  const [releaseFor, setReleaseFor] = useState("");
+  useLeaveGuard(open && (party.trim() !== "" || detail.trim() !== ""), "the document you were making from a template");
+  const onSaveKey = useSaveShortcut();
   const info = TEMPLATE_INFO[template];
-  const make = useDocumentChange(projectId, () => api<DocumentDto>(`${documentsPath(projectId)}/templates`, { json: { template, party, detail } }), {
+  const schedule = useSchedule(projectId, open && template === "location_release");
+  const locations = scheduledLocations(schedule.data);
+  const make = useDocumentChange(projectId, () => api<DocumentDto>(`${documentsPath(projectId)}/templates`, { json: { template, party, detail, ...(template === "location_release" ? { releaseFor } : {}) } }), {
     success: (_v, d) => ["Document made", `“${d.title}” is ready to send for signature.`],
     failure: "Not made",
     onSuccess: () => {
       setParty("");
       setDetail("");
+      setReleaseFor("");
       onClose();
     },
   });
@@ -196,12 +206,24 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
           e.preventDefault();
           make.mutate(undefined);
         }}
+        onKeyDown={onSaveKey}
         noValidate
         className="flex flex-col gap-4"
       >
         <Select label="Template" value={template} options={TEMPLATES.map((t) => ({ value: t, label: TEMPLATE_INFO[t].label }))} onChange={(e) => setTemplate(e.target.value as TemplateKey)} />
         <Field label={info.party} value={party} onChange={(e) => setParty(e.target.value)} />
         <Field label={info.detail} value={detail} onChange={(e) => setDetail(e.target.value)} />
+        {template === "location_release" && (
+          <Select
+            label="Scheduled location"
+            value={releaseFor}
+            options={[{ value: "", label: locations.length ? "Not one of the scheduled locations" : "No scenes are scheduled yet" }, ...locations.map((l) => ({ value: l, label: l }))]}
+            onChange={(e) => setReleaseFor(e.target.value)}
+          />
+        )}
+        {template === "location_release" && (
+          <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">The greenlight checklist waits for a signed release for each location of the scheduled scenes.</p>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose} disabled={make.isPending}>
             Cancel
@@ -216,6 +238,7 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
 }
 
 function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: boolean }) {
+  const fmt = useFormats();
   const [confirming, setConfirming] = useState(false);
   const [newVersion, setNewVersion] = useState(false);
   const [sending, setSending] = useState(false);
@@ -239,7 +262,7 @@ function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: boolean }) 
             <Badge>{DOCUMENT_CATEGORY_LABELS[doc.category]}</Badge>
             {latest && (
               <span>
-                Version {latest.number} · {latest.fileName} · {formatSize(latest.size)} · {latest.uploadedByName}, {formatDateTime(latest.createdAt)}
+                Version {latest.number} · {latest.fileName} · {formatSize(latest.size)} · {latest.uploadedByName}, {fmt.dateTime(latest.createdAt)}
               </span>
             )}
             {latest?.origin === "sealed" && <Badge tone="good">Signed and sealed</Badge>}
@@ -287,7 +310,7 @@ function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: boolean }) 
                   Version {v.number}
                 </Link>
                 <span>
-                  {v.fileName} · {v.uploadedByName}, {formatDateTime(v.createdAt)}
+                  {v.fileName} · {v.uploadedByName}, {fmt.dateTime(v.createdAt)}
                 </span>
                 <span className="font-mono break-all text-zinc-500" title="SHA-256">
                   SHA-256 {v.sha256.slice(0, 16)}…
@@ -314,9 +337,11 @@ function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: boolean }) 
 }
 
 function Submission({ submission: s, projectId, canEdit }: { submission: SubmissionDto; projectId: string; canEdit: boolean }) {
+  const fmt = useFormats();
   const [voiding, setVoiding] = useState(false);
   const [reason, setReason] = useState("");
   const [qrFor, setQrFor] = useState<SignerDto | null>(null);
+  useLeaveGuard(voiding && reason.trim() !== "", "the reason you wrote for voiding the signature request");
   const base = `/rest/v1/signature-requests/${s.id}`;
   const remind = useDocumentChange(projectId, (x: SignerDto) => api<DocumentDto>(`${base}/signers/${x.id}/remind`, { method: "POST" }), {
     success: (x) => ["Reminder sent", `${x.name} has a new e-mail with their link.`],
@@ -332,12 +357,12 @@ function Submission({ submission: s, projectId, canEdit }: { submission: Submiss
   });
   const open = s.status === "pending";
   return (
-    <section aria-label={`Signature request of ${formatDateTime(s.createdAt)}`} className="rounded-md bg-zinc-50 p-3 dark:bg-zinc-950">
+    <section aria-label={`Signature request of ${fmt.dateTime(s.createdAt)}`} className="rounded-md bg-zinc-50 p-3 dark:bg-zinc-950">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge tone={STATUS_TONE[s.status]}>{SUBMISSION_STATUS_LABELS[s.status]}</Badge>
           <span className="text-zinc-600 dark:text-zinc-400">
-            Sent by {s.createdByName}, {formatDateTime(s.createdAt)} · {s.order === "sequential" ? "in order" : "all at once"} · {open ? `expires ${formatDateTime(s.expiresAt)}` : s.voidReason ? `voided: ${s.voidReason}` : ""}
+            Sent by {s.createdByName}, {fmt.dateTime(s.createdAt)} · {s.order === "sequential" ? "in order" : "all at once"} · {open ? `expires ${fmt.dateTime(s.expiresAt)}` : s.voidReason ? `voided: ${s.voidReason}` : ""}
           </span>
         </div>
         {canEdit && open && (
@@ -356,9 +381,9 @@ function Submission({ submission: s, projectId, canEdit }: { submission: Submiss
                 <div className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
                   <span>{SIGNER_ROLE_LABELS[x.role]}</span>
                   <Badge tone={SIGNER_TONE[x.status]}>{SIGNER_STATUS_LABELS[x.status]}</Badge>
-                  {x.signedAt && <span>{formatDateTime(x.signedAt)}</span>}
+                  {x.signedAt && <span>{fmt.dateTime(x.signedAt)}</span>}
                   {x.declineReason && <span>“{x.declineReason}”</span>}
-                  {x.lastRemindedAt && <span>reminded {formatDateTime(x.lastRemindedAt)}</span>}
+                  {x.lastRemindedAt && <span>reminded {fmt.dateTime(x.lastRemindedAt)}</span>}
                 </div>
               </div>
               {canEdit && turn && (
@@ -446,6 +471,8 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
   const [order, setOrder] = useState<"parallel" | "sequential">("parallel");
   const [message, setMessage] = useState("");
   const [reminderDays, setReminderDays] = useState("3");
+  useLeaveGuard(open && (signers.some((s) => s.name.trim() || s.email.trim()) || message.trim() !== ""), `the signature request for “${doc.title}” you were writing`);
+  const onSaveKey = useSaveShortcut();
   const send = useDocumentChange(doc.projectId, (v: unknown) => api<DocumentDto>(`${documentsPath(doc.projectId)}/${doc.id}/signature-requests`, { json: v }), {
     success: () => ["Sent for signature", "Each person whose turn it is has an e-mail with their own link."],
     failure: "Not sent",
@@ -465,7 +492,7 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
   };
   return (
     <Dialog open={open} wide title={`Send “${doc.title}” for Signature`} description="People outside the school need no account: they sign from the link in their e-mail." onClose={() => !send.isPending && onClose()}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">Signers</legend>
           {signers.map((s, i) => (

@@ -47,11 +47,11 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
   const scale = ZOOMS[zoom]!;
   return (
     <div className="flex flex-col gap-3">
-      <div role="toolbar" aria-label="Document pages" className="sticky top-0 z-10 flex flex-wrap items-center gap-1 sm:gap-2 rounded-md border border-zinc-200 bg-white/95 p-2 dark:border-zinc-800 dark:bg-zinc-900/95">
+      <div role="toolbar" aria-label="Document pages" className="sticky top-0 z-10 flex items-center gap-0.5 overflow-x-auto rounded-md border border-zinc-200 bg-white/95 p-1 sm:gap-2 sm:p-2 dark:border-zinc-800 dark:bg-zinc-900/95">
         <Button variant="ghost" aria-label="Previous page" disabled={page <= 1} onClick={() => goTo(page - 1)} className="px-2">
           <ChevronLeft aria-hidden className="size-5" />
         </Button>
-        <label className="flex items-center gap-1 text-sm">
+        <label className="flex flex-none items-center gap-1 text-sm whitespace-nowrap">
           <span className="sr-only">Page</span>
           <input
             type="number"
@@ -59,18 +59,19 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
             max={doc.numPages}
             value={page}
             onChange={(e) => goTo(Number(e.target.value))}
-            className="min-h-10 w-14 rounded-md border border-zinc-300 bg-white px-2 text-center text-base sm:text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            className="min-h-10 w-12 rounded-md border border-zinc-300 bg-white px-2 text-center text-base sm:text-sm dark:border-zinc-700 dark:bg-zinc-900"
           />
           <span aria-live="polite">of {doc.numPages}</span>
         </label>
         <Button variant="ghost" aria-label="Next page" disabled={page >= doc.numPages} onClick={() => goTo(page + 1)} className="px-2">
           <ChevronRight aria-hidden className="size-5" />
         </Button>
-        <span className="h-6 w-px bg-zinc-200 sm:mx-1 dark:bg-zinc-700" aria-hidden />
+        {/* One row on a phone too: the zoom sits at the row's end instead of wrapping under the pages. */}
+        <span className="ml-auto h-6 w-px flex-none bg-zinc-200 sm:mx-1 dark:bg-zinc-700" aria-hidden />
         <Button variant="ghost" aria-label="Zoom out" disabled={zoom === 0} onClick={() => setZoom(zoom - 1)} className="px-2">
           <ZoomOut aria-hidden className="size-5" />
         </Button>
-        <span className="w-12 text-center text-sm tabular-nums" aria-live="polite">
+        <span className="w-11 flex-none text-center text-sm tabular-nums" aria-live="polite">
           {Math.round(scale * 100)}%
         </span>
         <Button variant="ghost" aria-label="Zoom in" disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom(zoom + 1)} className="px-2">
@@ -78,7 +79,7 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
         </Button>
       </div>
       {/* Focusable, so a zoomed page can be scrolled with the keyboard. */}
-      <div tabIndex={0} role="region" aria-label={`Pages of ${title}`} className={`flex flex-col items-center gap-4 overflow-auto rounded-md focus-visible:outline-2 focus-visible:outline-amber-500 bg-zinc-200 p-2 sm:p-4 dark:bg-zinc-800 ${compact ? "max-h-[70dvh]" : ""}`}>
+      <div tabIndex={0} role="region" aria-label={`Pages of ${title}`} className={`flex flex-col items-center gap-4 overflow-auto rounded-md focus-visible:outline-2 focus-visible:outline-amber-500 bg-zinc-200 p-1 sm:p-4 dark:bg-zinc-800 ${compact ? "max-h-[70dvh]" : ""}`}>
         {Array.from({ length: doc.numPages }, (_, i) => (
           <div key={i} ref={(el) => void (pageRefs.current[i] = el)} className="w-full" style={{ maxWidth: scale <= 1 ? `${scale * 100}%` : undefined }}>
             <PdfPage doc={doc} number={i + 1} scale={scale} label={`${title}, page ${i + 1} of ${doc.numPages}`} />

@@ -11,7 +11,7 @@ import { Checkbox } from "../../components/ui/Checkbox.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useFormats } from "../../lib/format.ts";
 import { PdfPages } from "./PdfPages.tsx";
 
 const DEAD_TITLES: Record<DeadLinkReason | "invalid", string> = {
@@ -70,6 +70,7 @@ function Outcome({ icon: Icon, title, text, tone }: { icon: typeof CheckCircle2;
 
 /** /signature/{submissionId}/{signatureId}?token=…: made for a phone, no account needed. */
 export default function SigningPage() {
+  const fmt = useFormats();
   const { submissionId = "", signatureId = "" } = useParams();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
@@ -120,11 +121,12 @@ export default function SigningPage() {
           {v.signer.role === "approver" ? "Approve" : "Sign"} “{v.documentTitle}”
         </h2>
         <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-          {v.senderName} of the production “{v.projectTitle}” ({v.schoolName}) asks {v.signer.name} to {v.signer.role === "approver" ? "approve" : "sign"} this document of {v.pages} {v.pages === 1 ? "page" : "pages"}. The link works until {formatDateTime(v.expiresAt)}.
+          {v.senderName} of the production “{v.projectTitle}” ({v.schoolName}) asks {v.signer.name} to {v.signer.role === "approver" ? "approve" : "sign"} this document of {v.pages} {v.pages === 1 ? "page" : "pages"}. The link works until {fmt.dateTime(v.expiresAt)}.
         </p>
         {v.message && <blockquote className="mt-3 border-l-4 border-amber-400 bg-white px-3 py-2 text-sm whitespace-pre-line dark:bg-zinc-900">{v.message}</blockquote>}
       </div>
-      <section aria-label="The document">
+      {/* Edge to edge on a phone: every pixel of the screen's width goes to the page's text. */}
+      <section aria-label="The document" className="-mx-3 sm:mx-0">
         {pdf.isError ? (
           <p role="alert" className="text-sm">
             {(pdf.error as Error).message}

@@ -6,7 +6,7 @@ import { DOCUMENT_CATEGORY_LABELS } from "../../../common/documents.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { errorText } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useFormats } from "../../lib/format.ts";
 import { formatSize, useDocument } from "./api.ts";
 import { PdfPages } from "./PdfPages.tsx";
 
@@ -14,6 +14,7 @@ const IMAGE = new Set(["image/png", "image/jpeg", "image/webp"]);
 
 /** /view-document?project=…&document=…[&version=…]: a PDF page by page, an image, or a download. */
 export default function ViewDocumentPage() {
+  const fmt = useFormats();
   const [params] = useSearchParams();
   const projectId = params.get("project") ?? "";
   const documentId = params.get("document") ?? "";
@@ -70,7 +71,7 @@ export default function ViewDocumentPage() {
         {back}
         <h1 className="text-2xl font-semibold tracking-tight break-words">{d.title}</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          {DOCUMENT_CATEGORY_LABELS[d.category]} · version {version.number} of {d.versions.length} · {version.fileName} · {formatSize(version.size)} · {version.uploadedByName}, {formatDateTime(version.createdAt)}
+          {DOCUMENT_CATEGORY_LABELS[d.category]} · version {version.number} of {d.versions.length} · {version.fileName} · {formatSize(version.size)} · {version.uploadedByName}, {fmt.dateTime(version.createdAt)}
         </p>
         <p className="mt-1 font-mono text-xs break-all text-zinc-500">SHA-256 {version.sha256}</p>
         <a href={`${version.url}?download`} download className="mt-3 inline-flex min-h-10 items-center gap-2 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useFormats } from "../../lib/format.ts";
 import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -30,6 +31,10 @@ import { Checkbox } from "../../components/ui/Checkbox.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
+import { NumberField } from "../../components/ui/NumberField.tsx";
+import { formatNumber, parseNumberInput } from "../../../common/number-input.ts";
+import { currencyMinorDigits, type SchoolSettings } from "../../../common/school.ts";
+import { useSchoolSettings } from "../../lib/number-input.ts";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -39,6 +44,7 @@ import { api, errorText } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { firstProblem } from "../projects/shared.tsx";
 import { EQUIPMENT_API, PHOTO_ACCEPT, ReservationItems, StateBadge, StatusBadge, Thumbnail, isConflict, post, rangeText, uploadPhoto, useEquipmentChange } from "./shared.tsx";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 const TABS = ["requests", "desk", "inventory", "kits", "people", "calendar"] as const;
 
@@ -104,10 +110,12 @@ function Summary() {
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────────
 
 function Requests() {
+  const fmt = useFormats();
   const [state, setState] = useState("requested");
   const [page, setPage] = useState(0);
   const [rejecting, setRejecting] = useState<ReservationDto | null>(null);
   const [reason, setReason] = useState("");
+  useLeaveGuard(!!rejecting && reason.trim() !== "", "the reason you wrote for rejecting the reservation");
   const list = useQuery({
     queryKey: ["equipment", "reservations", "queue", state, page],
     queryFn: () => api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?${new URLSearchParams({ ...(state === "overdue" ? { overdue: "true" } : state ? { state } : {}), limit: "25", offset: String(page * 25) })}`),
@@ -147,7 +155,7 @@ function Requests() {
                 <p className="font-medium">
                   {r.project.title} <span className="font-normal text-zinc-600 dark:text-zinc-400">· {r.requester.name}</span>
                 </p>
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">{rangeText(r.startsAt, r.endsAt)}</p>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">{rangeText(fmt, r.startsAt, r.endsAt)}</p>
               </div>
               <div className="flex items-center gap-2">
                 <StateBadge r={r} />
@@ -204,6 +212,7 @@ function Desk() {
   const [notes, setNotes] = useState("");
   const [damaged, setDamaged] = useState(false);
   const [photos, setPhotos] = useState<File[]>([]);
+  useLeaveGuard(notes.trim() !== "" || photos.length > 0, "the check-in notes and photos");
   const photoInput = useRef<HTMLInputElement>(null);
   const [last, setLast] = useState<string | null>(null);
   const checkOut = useEquipmentChange((assetTag: string) => post<DeskResultDto>("/desk/checkout", { assetTag }), {
@@ -382,16 +391,26 @@ function useCertifications() {
 
 const emptyItem = { categoryId: "", name: "", brand: "", model: "", serialNumber: "", assetTag: "", value: "", condition: "good" as Condition, location: "", notes: "", certificationId: "" };
 
-/** New item, or an existing one's fields (`item`). */
-export function ItemDialog({ open, onClose, item }: { open: boolean; onClose(): void; item?: ItemDetailDto }) {
+/** New item, or an existing one's fields (`item`); its value is typed in the school's currency, so the form waits for the school's settings. */
+export function ItemDialog(props: { open: boolean; onClose(): void; item?: ItemDetailDto }) {
+  const school = useSchoolSettings();
+  return school ? <ItemForm {...props} school={school} /> : null;
+}
+
+function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): void; item?: ItemDetailDto; school: SchoolSettings }) {
+  const digits = currencyMinorDigits(school.currency);
   const [draft, setDraft] = useState(() =>
     item
-      ? { ...emptyItem, ...item, categoryId: item.category.id, value: String(item.valueMinor / 100), certificationId: item.certification?.id ?? "" }
+      ? { ...emptyItem, ...item, categoryId: item.category.id, value: formatNumber(item.valueMinor, digits, school.numberFormat), certificationId: item.certification?.id ?? "" }
       : emptyItem,
   );
+  const value = parseNumberInput(draft.value, { digits, format: school.numberFormat });
   const categories = useCategories();
   const certs = useCertifications();
   const [newCategory, setNewCategory] = useState("");
+  const [initialDraft] = useState(draft);
+  useLeaveGuard(open && JSON.stringify(draft) !== JSON.stringify(initialDraft), item ? `your changes to ${item.name}` : "the item you were adding");
+  const onSaveKey = useSaveShortcut();
   const payload = () => ({
     categoryId: draft.categoryId,
     name: draft.name,
@@ -399,7 +418,7 @@ export function ItemDialog({ open, onClose, item }: { open: boolean; onClose(): 
     model: draft.model,
     serialNumber: draft.serialNumber,
     assetTag: draft.assetTag,
-    valueMinor: Math.round(Number(draft.value || "0") * 100),
+    valueMinor: value.ok ? value.value : 0,
     condition: draft.condition,
     location: draft.location,
     notes: draft.notes,
@@ -421,14 +440,14 @@ export function ItemDialog({ open, onClose, item }: { open: boolean; onClose(): 
   const set = (k: keyof typeof emptyItem) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (Number.isNaN(Number(draft.value || "0"))) return void toast.error("Item not saved", { description: "The value is a plain amount, like 1250.00." });
+    if (!value.ok && value.problem !== "empty") return void toast.error(item ? "Item not saved" : "Item not added", { description: `The value: ${value.message}` });
     const problem = firstProblem(itemCreateInput, payload());
     if (problem) return void toast.error(item ? "Item not saved" : "Item not added", { description: problem.message });
     save.mutate(undefined);
   };
   return (
     <Dialog open={open} title={item ? `Edit ${item.name}` : "New item"} onClose={onClose} wide>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+      <form onSubmit={submit} onKeyDown={onSaveKey} className="grid gap-3 sm:grid-cols-2">
         <Field label="Name" required value={draft.name} onChange={set("name")} />
         <Field label="Asset tag" required value={draft.assetTag} onChange={set("assetTag")} hint="Like NFS-CAM-0012" />
         <Select label="Category" value={draft.categoryId} onChange={set("categoryId")} options={[{ value: "", label: "Choose a category" }, ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))]} />
@@ -441,7 +460,14 @@ export function ItemDialog({ open, onClose, item }: { open: boolean; onClose(): 
         <Field label="Brand" value={draft.brand} onChange={set("brand")} />
         <Field label="Model" value={draft.model} onChange={set("model")} />
         <Field label="Serial number" value={draft.serialNumber} onChange={set("serialNumber")} />
-        <Field label="Value" inputMode="decimal" value={draft.value} onChange={set("value")} hint="Replacement value in the school's currency" />
+        <NumberField
+          label={`Value (${school.currency})`}
+          value={draft.value}
+          onChange={(v) => setDraft((d) => ({ ...d, value: v }))}
+          digits={digits}
+          format={school.numberFormat}
+          hint="Replacement value in the school's currency"
+        />
         <Select label="Condition" value={draft.condition} onChange={set("condition")} options={CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))} />
         <Field label="Storage location" value={draft.location} onChange={set("location")} />
         <Select
@@ -500,6 +526,7 @@ function ItemPhoto({ item }: { item: ItemDetailDto }) {
 function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [csv, setCsv] = useState("");
   const [report, setReport] = useState<ImportReportDto | null>(null);
+  useLeaveGuard(open && csv.trim() !== "" && !report, "the CSV you were importing");
   const run = useEquipmentChange(() => post<ImportReportDto>("/items/import", { csv }), {
     success: (r) => ["Import done", `${r.created} added, ${r.updated} updated, ${r.rows.filter((x) => !x.ok).length} rows with problems.`],
     failure: "Import failed",
@@ -549,6 +576,7 @@ function Kits() {
   const [name, setName] = useState("");
   const [tags, setTags] = useState("");
   const [deleting, setDeleting] = useState<KitDto | null>(null);
+  useLeaveGuard(name.trim() !== "" || tags.trim() !== "", "the kit you were adding");
   const create = useEquipmentChange(
     async () => {
       // The office thinks in asset tags; the API takes item ids.
@@ -614,6 +642,7 @@ function People() {
   const people = useQuery({ queryKey: ["people", "all-for-equipment"], queryFn: () => api<Page<PersonDto>>("/rest/v1/people?limit=50") });
   const [certName, setCertName] = useState("");
   const [grant, setGrant] = useState<Record<string, string>>({});
+  useLeaveGuard(certName.trim() !== "", "the certification you were adding");
   const create = useEquipmentChange(() => post<CertificationDto>("/certifications", { name: certName }), {
     success: (c) => ["Certification added", c.name],
     failure: "Certification not added",
@@ -701,6 +730,7 @@ function People() {
 // ── Calendar ─────────────────────────────────────────────────────────────────────────────────────
 
 export function Calendar({ itemId }: { itemId?: string }) {
+  const fmt = useFormats();
   const [start, setStart] = useState(() => new Date().toISOString().slice(0, 10));
   const from = new Date(`${start}T00:00:00Z`);
   const to = new Date(from.getTime() + 14 * 86_400_000);
@@ -722,7 +752,7 @@ export function Calendar({ itemId }: { itemId?: string }) {
       <ol className="flex flex-col gap-3">
         {[...days.entries()].sort().map(([day, list]) => (
           <li key={day}>
-            <h3 className="text-sm font-semibold">{new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`))}</h3>
+            <h3 className="text-sm font-semibold">{fmt.date(day, { style: "long", weekday: true })}</h3>
             <ul className="mt-1 divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
               {list.map((e) => (
                 <li key={`${e.reservationId}-${e.itemId}`} className="flex flex-wrap justify-between gap-2 px-3 py-2">
@@ -735,7 +765,7 @@ export function Calendar({ itemId }: { itemId?: string }) {
                     {e.projectTitle} ({e.requesterName})
                   </span>
                   <span className="text-zinc-600 dark:text-zinc-400">
-                    {rangeText(e.startsAt, e.endsAt)} · <StateBadge r={{ state: e.state, overdue: false }} />
+                    {rangeText(fmt, e.startsAt, e.endsAt)} · <StateBadge r={{ state: e.state, overdue: false }} />
                   </span>
                 </li>
               ))}

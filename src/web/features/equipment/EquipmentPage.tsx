@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useFormats } from "../../lib/format.ts";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { AvailabilityItem, BookingConflictDetails, CategoryDto, KitDto, MyEquipmentStatus, Page, ReservationDto } from "../../../common/equipment.ts";
+import { needsCertificationText, type AvailabilityItem, type BookingConflictDetails, type CategoryDto, type KitDto, type MyEquipmentStatus, type Page, type ReservationDto } from "../../../common/equipment.ts";
 import type { ProjectListItem } from "../../../common/project-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -29,6 +30,7 @@ function defaultRange() {
 
 /** The catalogue: what is free when, reserved for one of the person's productions. */
 export default function EquipmentPage() {
+  const fmt = useFormats();
   const [params] = useSearchParams();
   const [range, setRange] = useState(defaultRange);
   const [search, setSearch] = useState("");
@@ -134,7 +136,7 @@ export default function EquipmentPage() {
           />
           <div className="flex items-end">
             <Button className="w-full" disabled={!projectId || !rangeOk || count === 0} busy={reserve.isPending} onClick={() => reserve.mutate(undefined)}>
-              Request {count > 0 ? `${count} ` : ""}reservation
+              {count === 0 ? "Request reservation" : `Request ${count} reservation${count === 1 ? "" : "s"}`}
             </Button>
           </div>
         </div>
@@ -167,20 +169,30 @@ export default function EquipmentPage() {
           Kits
         </h2>
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {(kitList.data ?? []).map((k) => (
-            <li key={k.id} className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-              <div className="flex items-start justify-between gap-2">
-                <div>
-                  <p className="font-medium">{k.name}</p>
-                  <p className="text-xs text-zinc-600 dark:text-zinc-400">{k.items.map((i) => i.name).join(", ")}</p>
+          {(kitList.data ?? []).map((k) => {
+            const needs = k.missingCertifications.length > 0 ? needsCertificationText(k.missingCertifications) : null;
+            return (
+              <li key={k.id} className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+                <div className="flex items-start justify-between gap-2">
+                  <div>
+                    <p className="font-medium">{k.name}</p>
+                    <p className="text-xs text-zinc-600 dark:text-zinc-400">{k.items.map((i) => i.name).join(", ")}</p>
+                  </div>
+                  {k.free ? <Badge tone="good">Free</Badge> : <Badge tone="bad">Booked</Badge>}
                 </div>
-                {k.free ? <Badge tone="good">Free</Badge> : <Badge tone="bad">Booked</Badge>}
-              </div>
-              <Button className="mt-2" variant={kits.has(k.id) ? "primary" : "secondary"} disabled={!k.free && !kits.has(k.id)} aria-pressed={kits.has(k.id)} onClick={() => toggle(setKits, k.id, k.name)}>
-                {kits.has(k.id) ? `Remove ${k.name}` : `Add ${k.name}`}
-              </Button>
-            </li>
-          ))}
+                {needs && <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{needs}</p>}
+                <Button
+                  className="mt-2"
+                  variant={kits.has(k.id) ? "primary" : "secondary"}
+                  disabled={!kits.has(k.id) && (!k.free || !!needs)}
+                  aria-pressed={kits.has(k.id)}
+                  onClick={() => toggle(setKits, k.id, k.name)}
+                >
+                  {kits.has(k.id) ? `Remove ${k.name}` : `Add ${k.name}`}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
         {kitList.data?.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">The office has not put any kits together yet.</p>}
       </section>
@@ -207,7 +219,7 @@ export default function EquipmentPage() {
             <ul aria-label="Catalogue" aria-busy={catalogue.isFetching} className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
               {(catalogue.data?.items ?? []).map((i) => {
                 const picked = chosen.has(i.id);
-                const why = !i.free ? "Booked then" : !i.certified ? `Needs “${i.certification?.name}”` : null;
+                const why = !i.certified ? needsCertificationText([i.certification?.name ?? "one the office names"]) : !i.free ? "Booked then" : null;
                 return (
                   <li key={i.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
                     <div className="flex min-w-0 items-center gap-3">
@@ -222,7 +234,7 @@ export default function EquipmentPage() {
                       </div>
                     </div>
                     <div className="flex items-center gap-2">
-                      {why ? <Badge tone={i.free ? "warn" : "bad"}>{why}</Badge> : <Badge tone="good">Free</Badge>}
+                      {why ? <Badge tone={i.certified ? "bad" : "warn"}>{why}</Badge> : <Badge tone="good">Free</Badge>}
                       <Button variant={picked ? "primary" : "secondary"} disabled={!picked && !!why} aria-pressed={picked} aria-label={`${picked ? "Remove" : "Add"} ${i.name} ${i.assetTag}`} onClick={() => toggle(setChosen, i.id, i.name)}>
                         {picked ? "Remove" : "Add"}
                       </Button>
@@ -250,12 +262,12 @@ export default function EquipmentPage() {
                   <Link to={`/project/${r.project.id}`} className="underline-offset-4 hover:underline">
                     {r.project.title}
                   </Link>{" "}
-                  <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">{rangeText(r.startsAt, r.endsAt)}</span>
+                  <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">{rangeText(fmt, r.startsAt, r.endsAt)}</span>
                 </p>
                 <div className="flex items-center gap-2">
                   <StateBadge r={r} />
                   {r.canCancel && (
-                    <Button variant="ghost" onClick={() => setCancelling(r)} aria-label={`Cancel the reservation for ${r.project.title}, ${rangeText(r.startsAt, r.endsAt)}`}>
+                    <Button variant="ghost" onClick={() => setCancelling(r)} aria-label={`Cancel the reservation for ${r.project.title}, ${rangeText(fmt, r.startsAt, r.endsAt)}`}>
                       Cancel
                     </Button>
                   )}

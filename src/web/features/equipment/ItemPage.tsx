@@ -10,17 +10,20 @@ import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { Calendar, ItemDialog, useStatusChange } from "./EquipmentAdminPage.tsx";
-import { EQUIPMENT_API, StatusBadge, money, post, rangeText, useEquipmentChange } from "./shared.tsx";
+import { EQUIPMENT_API, StatusBadge, post, useMoney, rangeText, useEquipmentChange } from "./shared.tsx";
+import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 
 /** One item: what the QR label opens. Everyone signed in reads it; the office also edits it and logs its care. */
 export default function ItemPage() {
+  const fmt = useFormats();
   const { id = "" } = useParams();
   const { user } = useAuth();
   const office = user?.role === "equipment_manager" || user?.role === "admin";
   const item = useQuery({ queryKey: ["equipment", "item", id], queryFn: () => api<ItemDetailDto>(`${EQUIPMENT_API}/items/${id}`) });
+  const money = useMoney();
   if (item.isError) {
     return (
       <Card role="alert">
@@ -72,7 +75,7 @@ export default function ItemPage() {
           <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
             {i.maintenance.map((m) => (
               <li key={m.id} className="px-3 py-2">
-                <span className="font-medium">{MAINTENANCE_KIND_LABELS[m.kind]}</span> · {formatDateTime(m.createdAt)} · {m.byName}
+                <span className="font-medium">{MAINTENANCE_KIND_LABELS[m.kind]}</span> · {fmt.dateTime(m.createdAt)} · {m.byName}
                 {m.costMinor !== null && ` · ${money(m.costMinor)}`}
                 {m.note && <p>{m.note}</p>}
               </li>
@@ -85,12 +88,14 @@ export default function ItemPage() {
 }
 
 function OfficeActions({ item }: { item: ItemDetailDto }) {
+  const fmt = useFormats();
   const [editing, setEditing] = useState(false);
   const [logging, setLogging] = useState(false);
   const [status, setStatus] = useState<string>(item.status === "checked_out" ? "available" : item.status);
   const [note, setNote] = useState("");
   const [kind, setKind] = useState("repair");
   const [entry, setEntry] = useState("");
+  useLeaveGuard(note.trim() !== "" || (logging && entry.trim() !== ""), logging && entry.trim() ? "the maintenance entry you were writing" : "the reason you wrote for the status change");
   const { change, affected, setAffected } = useStatusChange(item);
   const log = useEquipmentChange(() => post<ItemDetailDto>(`/items/${item.id}/maintenance`, { kind, note: entry }), {
     success: () => ["Logged", "The entry is in the maintenance log."],
@@ -137,7 +142,7 @@ function OfficeActions({ item }: { item: ItemDetailDto }) {
         <ul className="text-sm">
           {affected?.details.affected.map((a) => (
             <li key={a.reservationId}>
-              {a.projectTitle} ({a.requesterName}), {rangeText(a.startsAt, a.endsAt)}
+              {a.projectTitle} ({a.requesterName}), {rangeText(fmt, a.startsAt, a.endsAt)}
             </li>
           ))}
         </ul>

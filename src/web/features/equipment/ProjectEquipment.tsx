@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useFormats } from "../../lib/format.ts";
 import { Clapperboard } from "lucide-react";
 import { Link } from "react-router";
 import type { Page, ReservationDto } from "../../../common/equipment.ts";
@@ -8,6 +9,7 @@ import { LoadError } from "../../components/LoadError.tsx";
 
 /** The project's equipment place: what is reserved for it, when it is collected and due back. */
 export function ProjectEquipment({ projectId, canBook }: { projectId: string; canBook: boolean }) {
+  const fmt = useFormats();
   const list = useQuery({
     queryKey: ["equipment", "reservations", "project", projectId],
     queryFn: () => api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?projectId=${projectId}&limit=20`),
@@ -28,7 +30,7 @@ export function ProjectEquipment({ projectId, canBook }: { projectId: string; ca
           {open.map((r) => (
             <li key={r.id}>
               <div className="flex flex-wrap items-center gap-2">
-                <span>{rangeText(r.startsAt, r.endsAt)}</span>
+                <span>{rangeText(fmt, r.startsAt, r.endsAt)}</span>
                 <StateBadge r={r} />
               </div>
               <ReservationItems r={r} />

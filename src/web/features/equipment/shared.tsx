@@ -8,7 +8,9 @@ import {
   type ReservationState,
 } from "../../../common/equipment.ts";
 import { api, ApiError, errorText } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useSchoolSettings } from "../../lib/number-input.ts";
+import { formatMoney } from "../../../common/budget.ts";
+import type { Formats } from "../../lib/format.ts";
 import { Badge } from "../projects/shared.tsx";
 
 export const EQUIPMENT_API = "/rest/v1/equipment";
@@ -51,7 +53,7 @@ export function StateBadge({ r }: { r: Pick<ReservationDto, "state" | "overdue">
 const STATUS_TONES: Record<ItemStatus, "neutral" | "warn" | "bad" | "good"> = { available: "good", checked_out: "neutral", maintenance: "warn", retired: "bad" };
 export const StatusBadge = ({ status }: { status: ItemStatus }) => <Badge tone={STATUS_TONES[status]}>{ITEM_STATUS_LABELS[status]}</Badge>;
 
-export const rangeText = (from: string, to: string) => `${formatDateTime(from)} – ${formatDateTime(to)}`;
+export const rangeText = (fmt: Formats, from: string, to: string) => `${fmt.dateTime(from)} – ${fmt.dateTime(to)}`;
 
 /** A `datetime-local` value (the person's own time zone) for an instant, and back. */
 export const toLocalInput = (d: Date) => {
@@ -60,7 +62,11 @@ export const toLocalInput = (d: Date) => {
 };
 export const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : "");
 
-export const money = (minor: number, currency = "EUR") => new Intl.NumberFormat(undefined, { style: "currency", currency }).format(minor / 100);
+/** Writes minor units in the school's currency and number format; "—" until the school's settings are loaded. */
+export function useMoney() {
+  const school = useSchoolSettings();
+  return (minor: number) => (school ? formatMoney(minor, school.currency, school.numberFormat) : "—");
+}
 
 export const isConflict = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409;
 

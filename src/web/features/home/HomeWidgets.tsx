@@ -1,4 +1,5 @@
 import { AlertTriangle, Bell, CalendarClock, Clapperboard, Flag, FolderOpen } from "lucide-react";
+import { useFormats } from "../../lib/format.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PHASE_LABELS, PROJECT_TYPE_LABELS } from "../../../common/projects.ts";
@@ -20,8 +21,6 @@ const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 const linkClass = cn("rounded-sm text-sm font-medium text-zinc-900 underline underline-offset-4 hover:text-zinc-600 dark:text-zinc-100 dark:hover:text-zinc-300", focusRing);
 const panel = "rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900";
 
-const dateOnly = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-const formatDay = (d: string) => dateOnly.format(new Date(`${d}T00:00:00Z`));
 
 function Frame({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -102,6 +101,7 @@ export function MyProjectsSection({ profile }: HomeSectionProps) {
 }
 
 function ProjectCard({ project: p }: { project: ProjectListItem }) {
+  const fmt = useFormats();
   const m = p.nextMilestone;
   return (
     <Link
@@ -120,7 +120,7 @@ function ProjectCard({ project: p }: { project: ProjectListItem }) {
             {m.overdue ? <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" /> : <Flag aria-hidden className="mt-0.5 size-4 shrink-0" />}
             <span>
               {m.overdue ? "Overdue: " : "Next: "}
-              {m.title} · {formatDay(m.dueDate)}
+              {m.title} · {fmt.date(m.dueDate, { weekday: true, year: false })}
             </span>
           </>
         ) : (
@@ -177,8 +177,9 @@ function AgendaSection({ profile }: HomeSectionProps) {
 }
 
 function AgendaRow({ entry: e, today }: { entry: AgendaEntry; today: string }) {
+  const fmt = useFormats();
   const Icon = e.overdue ? AlertTriangle : e.kind === "shoot" ? Clapperboard : Flag;
-  const when = e.kind === "shoot" && e.end && e.end !== e.date ? `${formatDay(e.date)} – ${formatDay(e.end)}` : formatDay(e.date);
+  const when = e.kind === "shoot" && e.end && e.end !== e.date ? `${fmt.date(e.date, { weekday: true, year: false })} – ${fmt.date(e.end, { weekday: true, year: false })}` : fmt.date(e.date, { weekday: true, year: false });
   const status = e.overdue ? "Overdue" : e.ongoing ? "Shooting now" : e.date === today ? "Today" : null;
   return (
     <Link

@@ -1,14 +1,16 @@
+import { useFormats } from "../../lib/format.ts";
 import { Link } from "react-router";
 import type { NotificationDto } from "../../../common/inbox.ts";
 import { cn } from "../../lib/cn.ts";
 import { useMarkRead } from "./api.ts";
-import { fullTime, timeAgo } from "./time.ts";
+import { timeAgo } from "./time.ts";
 
 export const rowFocusRing = "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-amber-500";
 const focusRing = rowFocusRing;
 
 /** The row is the way to what it is about: opening it marks it read. */
 export function NotificationRow({ n, onOpen, compact }: { n: NotificationDto; onOpen?(): void; compact?: boolean }) {
+  const fmt = useFormats();
   const markRead = useMarkRead();
   const unread = n.readAt === null;
   const open = () => {
@@ -24,8 +26,8 @@ export function NotificationRow({ n, onOpen, compact }: { n: NotificationDto; on
           {n.title}
         </span>
         {n.body && <span className={cn("text-sm text-zinc-600 dark:text-zinc-400", compact && "line-clamp-2")}>{n.body}</span>}
-        <time dateTime={n.createdAt} title={fullTime(n.createdAt)} className="text-xs text-zinc-600 dark:text-zinc-400">
-          {timeAgo(n.createdAt)}
+        <time dateTime={n.createdAt} title={fmt.dateTime(n.createdAt)} className="text-xs text-zinc-600 dark:text-zinc-400">
+          {timeAgo(n.createdAt, fmt)}
         </time>
       </span>
     </>

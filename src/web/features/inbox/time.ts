@@ -1,5 +1,5 @@
+import { type Formats } from "../../lib/format.ts";
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 60],
@@ -12,13 +12,12 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "3 hours ago": a notification's age matters more than its clock time; the full time goes in a tooltip. */
-export function timeAgo(iso: string, now = Date.now()): string {
+export function timeAgo(iso: string, fmt: Formats, now = Date.now()): string {
   let value = (new Date(iso).getTime() - now) / 1000;
   for (const [unit, size] of STEPS) {
     if (Math.abs(value) < size) return unit === "second" ? "just now" : relative.format(Math.round(value), unit);
     value /= size;
   }
-  return full.format(new Date(iso));
+  return fmt.dateTime(iso);
 }
 
-export const fullTime = (iso: string) => full.format(new Date(iso));

@@ -1,3 +1,4 @@
+import { useFormats } from "../../lib/format.ts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronRight, Inbox, LogIn, RefreshCw, Send } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
@@ -241,9 +242,9 @@ function SendTestForm({ defaultRecipient, onQueued }: { defaultRecipient: string
   );
 }
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
 function EmailItem({ email }: { email: Email }) {
+  const fmt = useFormats();
   const [open, setOpen] = useState(false);
   const [view, setView] = useState(email.html ? "html" : "text");
   return (
@@ -257,7 +258,7 @@ function EmailItem({ email }: { email: Email }) {
           {email.subject}
         </span>
         <span className="shrink-0 pl-6 text-sm text-zinc-600 sm:pl-0 dark:text-zinc-400">
-          to {email.to} · <time dateTime={email.createdAt}>{formatTime(email.createdAt)}</time>
+          to {email.to} · <time dateTime={email.createdAt}>{fmt.dateTime(email.createdAt)}</time>
         </span>
       </summary>
       {open && (
@@ -268,7 +269,7 @@ function EmailItem({ email }: { email: Email }) {
                 ["Subject", email.subject],
                 ["To", email.to],
                 ["From", email.from],
-                ["Sent", formatTime(email.createdAt)],
+                ["Sent", fmt.dateTime(email.createdAt)],
                 ["Through", email.transport === "smtp" ? "SMTP server" : "embedded outbox"],
               ] as const
             ).map(([k, v]) => (

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useFormats } from "../../lib/format.ts";
 import { AlertTriangle, Download } from "lucide-react";
 import { memo, useDeferredValue, useEffect, useState, type DragEvent } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -18,7 +19,6 @@ import { useAuth } from "../auth/AuthProvider.tsx";
 import { IcalFeedButton } from "./IcalFeedButton.tsx";
 import { MoveDialog, type MoveRequest } from "./MoveDialog.tsx";
 import { Timeline } from "./Timeline.tsx";
-import { formatDay } from "./format.ts";
 
 const FILTER_KEYS = ["search", "type", "course", "supervisorId", "phase"] as const;
 
@@ -161,7 +161,15 @@ export default function ProductionOverviewPage() {
             ))}
           </div>
         ) : (
-          <div key="board" className="-mx-4 overflow-x-auto px-4 pb-2">
+          // `relative`: the cards' visually hidden labels are positioned, and without a positioned scroller
+          // they hang outside it at the far columns and widen the whole page. Focusable, so the arrow keys scroll it.
+          <div
+            key="board"
+            role="region"
+            aria-label="Board columns, scrolls sideways"
+            tabIndex={0}
+            className="relative -mx-4 overflow-x-auto px-4 pb-2 focus-visible:outline-2 focus-visible:outline-amber-500"
+          >
             <div className="flex gap-3">
               {columns.map((col) => (
                 <Column key={col.phase} column={col} qs={qs} onMove={setMove} />
@@ -236,6 +244,7 @@ const Column = memo(function Column({ column, qs, onMove }: { column: BoardColum
 
 /** A further page of one column, fetched when asked for. */
 function MorePage({ phase, qs, offset, onMove }: { phase: Phase; qs: string; offset: number; onMove(m: MoveRequest): void }) {
+  const fmt = useFormats();
   const params = new URLSearchParams(qs);
   params.set("phase", phase);
   params.set("offset", String(offset));
@@ -248,6 +257,7 @@ function MorePage({ phase, qs, offset, onMove }: { phase: Phase; qs: string; off
 }
 
 const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; onMove(m: MoveRequest): void }) {
+  const fmt = useFormats();
   const { user } = useAuth();
   const canMove = card.isMember || user?.role === "staff" || user?.role === "admin";
   const pct = card.greenlight.total ? Math.round((card.greenlight.done / card.greenlight.total) * 100) : 100;
@@ -274,7 +284,7 @@ const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; 
           <dt className="text-zinc-600 dark:text-zinc-400">{card.leadNames.length > 1 ? "Leads" : "Lead"}</dt>
           <dd className="text-zinc-900 dark:text-zinc-100">{card.leadNames.join(", ") || "None"}</dd>
           <dt className="text-zinc-600 dark:text-zinc-400">Next shoot</dt>
-          <dd className="text-zinc-900 dark:text-zinc-100">{card.nextShoot ? formatDay(card.nextShoot) : "None planned"}</dd>
+          <dd className="text-zinc-900 dark:text-zinc-100">{card.nextShoot ? fmt.date(card.nextShoot) : "None planned"}</dd>
         </dl>
         <div>
           <div className="flex justify-between text-xs text-zinc-600 dark:text-zinc-400">
@@ -311,6 +321,7 @@ const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; 
 
 /** The list is built when opened: most cards stay closed, and a board of closed cards is a lighter page. */
 function Blockers({ blockers }: { blockers: OverviewCard["blockers"] }) {
+  const fmt = useFormats();
   const [open, setOpen] = useState(false);
   return (
     <details onToggle={(e) => setOpen(e.currentTarget.open)} className="rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950/40 dark:text-red-200">
@@ -322,7 +333,7 @@ function Blockers({ blockers }: { blockers: OverviewCard["blockers"] }) {
         <ul className="mt-1 list-disc pl-4">
           {blockers.map((b) => (
             <li key={b.kind === "greenlight" ? `g-${b.key}` : `m-${b.id}`}>
-              {b.kind === "greenlight" ? `Greenlight: ${b.label}` : `Overdue since ${formatDay(b.dueDate)}: ${b.title}`}
+              {b.kind === "greenlight" ? `Greenlight: ${b.label}` : `Overdue since ${fmt.date(b.dueDate)}: ${b.title}`}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useFormats } from "../../lib/format.ts";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { TimelineDto } from "../../../common/overview-api.ts";
@@ -7,7 +8,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
-import { addDays, dayIndex, formatDay, formatShortDay } from "./format.ts";
+import { addDays, dayIndex } from "./format.ts";
 
 const PAGE = 50;
 const WEEKS = 6;
@@ -15,6 +16,7 @@ const DAYS = WEEKS * 7;
 
 /** Planned shoots of the coming six weeks: a row per production, a bar per shoot, today marked. */
 export function Timeline({ qs }: { qs: string }) {
+  const fmt = useFormats();
   const [page, setPage] = useState(0);
   useEffect(() => setPage(0), [qs]);
   const params = new URLSearchParams(qs);
@@ -35,7 +37,7 @@ export function Timeline({ qs }: { qs: string }) {
       </h2>
       {t && (
         <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-          {formatDay(t.from)} to {formatDay(t.to)}. {t.total === 1 ? "1 production shoots" : `${t.total} productions shoot`} in this time.
+          {fmt.date(t.from)} to {fmt.date(t.to)}. {t.total === 1 ? "1 production shoots" : `${t.total} productions shoot`} in this time.
         </p>
       )}
       {timeline.isError ? (
@@ -49,7 +51,7 @@ export function Timeline({ qs }: { qs: string }) {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">No shoot is planned in these weeks for the productions shown. Shoot dates are set on each project's page.</p>
         </Card>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
           <div className="min-w-[56rem]" role="table" aria-label="Planned shoots">
             <div role="row" className="flex border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
               <div role="columnheader" className="sticky left-0 w-48 flex-none bg-white px-3 py-2 font-medium dark:bg-zinc-900">
@@ -58,7 +60,7 @@ export function Timeline({ qs }: { qs: string }) {
               <div role="columnheader" className="relative flex flex-1">
                 {Array.from({ length: WEEKS }, (_, w) => (
                   <div key={w} className="flex-1 border-l border-zinc-200 px-2 py-2 dark:border-zinc-800">
-                    Week of {formatShortDay(addDays(t.from, w * 7))}
+                    Week of {fmt.date(addDays(t.from, w * 7), { year: false })}
                   </div>
                 ))}
               </div>
@@ -67,7 +69,7 @@ export function Timeline({ qs }: { qs: string }) {
               const start = Math.max(0, dayIndex(t.from, item.shootStart));
               const end = Math.min(DAYS - 1, dayIndex(t.from, item.shootEnd));
               const today = dayIndex(t.from, t.today);
-              const range = item.shootStart === item.shootEnd ? formatDay(item.shootStart) : `${formatDay(item.shootStart)} to ${formatDay(item.shootEnd)}`;
+              const range = item.shootStart === item.shootEnd ? fmt.date(item.shootStart) : `${fmt.date(item.shootStart)} to ${fmt.date(item.shootEnd)}`;
               return (
                 <div role="row" key={item.id} className="flex border-b border-zinc-100 last:border-0 dark:border-zinc-800">
                   <div role="rowheader" className="sticky left-0 z-10 w-48 flex-none truncate bg-white px-3 py-2 text-sm dark:bg-zinc-900">
@@ -95,12 +97,12 @@ export function Timeline({ qs }: { qs: string }) {
                         data-shoot-day={d}
                         className="absolute top-1/2 h-3 w-1.5 -translate-y-1/2 rounded-sm bg-zinc-900 dark:bg-zinc-50"
                         style={{ left: `calc(${((dayIndex(t.from, d) + 0.5) * 100) / DAYS}% - 3px)` }}
-                        title={`Shoot day ${formatDay(d)}`}
+                        title={`Shoot day ${fmt.date(d)}`}
                       />
                     ))}
                     <span className="sr-only">
                       Shoot {range}
-                      {item.shootDays.length > 0 && `; scheduled shoot days: ${item.shootDays.map(formatDay).join(", ")}`}
+                      {item.shootDays.length > 0 && `; scheduled shoot days: ${item.shootDays.map((d) => fmt.date(d)).join(", ")}`}
                     </span>
                   </div>
                 </div>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useFormats } from "../../lib/format.ts";
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -13,7 +14,7 @@ import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { Badge, formatDate, PAGE_SIZE, PhaseBadge, useFacets, useSupervisors } from "./shared.tsx";
+import { Badge, PAGE_SIZE, PhaseBadge, useFacets, useSupervisors } from "./shared.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 
 const SORT_LABELS: Record<ProjectSort, string> = { updated: "Recently changed", title: "Title", shootStart: "Shoot date", phase: "Phase" };
@@ -279,10 +280,13 @@ export const courseCell = (p: ProjectListItem) => (
 );
 export const supervisorCell = (p: ProjectListItem) => p.supervisor?.name ?? <span className="text-zinc-600 dark:text-zinc-400">None yet</span>;
 export const leadsCell = (p: ProjectListItem) => (p.leadNames.length ? p.leadNames.join(", ") : <span className="text-zinc-600 dark:text-zinc-400">No lead</span>);
+function DueDate({ day }: { day: string }) {
+  return <>{useFormats().date(day)}</>;
+}
 export const milestoneCell = (p: ProjectListItem) =>
   p.nextMilestone ? (
     <span className={cn(p.nextMilestone.overdue && "font-medium text-red-800 dark:text-red-300")}>
-      {p.nextMilestone.title} · {formatDate(p.nextMilestone.dueDate)}
+      {p.nextMilestone.title} · <DueDate day={p.nextMilestone.dueDate} />
       {p.nextMilestone.overdue && " (overdue)"}
     </span>
   ) : (

@@ -1,11 +1,10 @@
 import { ArrowLeft, Eye } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { PROJECT_TYPE_LABELS } from "../../../common/projects.ts";
-import { Button } from "../../components/ui/Button.tsx";
-import { Card } from "../../components/ui/Card.tsx";
+import { LoadError } from "../../components/LoadError.tsx";
+import { isNotFound, NotFoundState } from "../../components/NotFoundState.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs, type Tab } from "../../components/ui/Tabs.tsx";
-import { ApiError, errorText } from "../../lib/api.ts";
 import { BudgetTab } from "../budgets/BudgetTab.tsx";
 import { DocumentsTab } from "../documents/DocumentsTab.tsx";
 import { ScheduleTab } from "../schedule/ScheduleTab.tsx";
@@ -36,27 +35,11 @@ export default function ProjectPage() {
     );
   }
   if (project.isError) {
-    const missing = project.error instanceof ApiError && project.error.status === 404;
+    if (isNotFound(project.error)) return <NotFoundState message={project.error.message} />;
     return (
       <div>
         <h1 className="mb-4 text-2xl font-semibold tracking-tight">Project</h1>
-        <Card role="alert">
-          <h2 className="mb-1 text-lg font-semibold">{missing ? "Project not found" : "The project could not be loaded"}</h2>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            {missing ? "There is no project at this address. It may have been deleted, or the link is mistyped." : errorText(project.error)}
-          </p>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <Link to="/projects" className="inline-flex min-h-11 items-center gap-2 rounded-md bg-zinc-900 px-4 text-sm font-medium text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 md:min-h-10 dark:bg-amber-400 dark:text-zinc-950">
-              <ArrowLeft aria-hidden className="size-4" />
-              Back to Projects
-            </Link>
-            {!missing && (
-              <Button variant="secondary" onClick={() => void project.refetch()}>
-                Try Again
-              </Button>
-            )}
-          </div>
-        </Card>
+        <LoadError what="The project" error={project.error} onRetry={() => void project.refetch()} />
       </div>
     );
   }

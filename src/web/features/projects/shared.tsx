@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Formats } from "../../lib/format.ts";
 import { toast } from "sonner";
 import type { ZodType } from "zod";
 import type { PersonRef, ProjectDetail, ProjectListItem, Page } from "../../../common/project-api.ts";
@@ -51,14 +52,11 @@ export function Badge({ tone = "neutral", children }: { tone?: "neutral" | "warn
   return <span className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", tones[tone])}>{children}</span>;
 }
 
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeZone: "UTC" });
-/** A calendar date ("2026-10-15") as people read it; read in UTC so it never shifts by a day. */
-export const formatDate = (d: string | null | undefined, empty = "—") => (d ? dateOnly.format(new Date(`${d}T00:00:00Z`)) : empty);
 
-export function shootDates(start: string | null, end: string | null): string {
+export function shootDates(fmt: Formats, start: string | null, end: string | null): string {
   if (!start) return "Not planned yet";
-  if (!end || end === start) return formatDate(start);
-  return `${formatDate(start)} – ${formatDate(end)}`;
+  if (!end || end === start) return fmt.date(start);
+  return `${fmt.date(start)} – ${fmt.date(end)}`;
 }
 
 /** The academic year that a date falls in; a new year starts in September. */

@@ -1,18 +1,20 @@
 import { CheckCircle2, Download, Send } from "lucide-react";
 import { useEffect, useState } from "react";
-import { formatPages, type ScheduleDto } from "../../../common/schedule.ts";
+import { formatPages, mapUrl, type ScheduleDto } from "../../../common/schedule.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { callSheetPdfUrl, dateTime, longDate, useCallSheet, useCallSheetAction, useUpdateDay } from "./api.ts";
-
-const timeInput =
-  "min-h-10 w-28 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+import { TimeInput } from "../../components/ui/TimeInput.tsx";
+import { useFormats } from "../../lib/format.ts";
+import { callSheetPdfUrl, useCallSheet, useCallSheetAction, useUpdateDay } from "./api.ts";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 /** The call sheet of one shoot day: what the PDF and the e-mail say, per-person calls, and who confirmed. */
 export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; projectId: string }) {
+  const fmt = useFormats();
+  const longDate = (day: string) => fmt.date(day, { style: "long", weekday: true });
   const [dayId, setDayId] = useState<string | null>(schedule.days[0]?.id ?? null);
   useEffect(() => {
     if (!schedule.days.some((d) => d.id === dayId)) setDayId(schedule.days[0]?.id ?? null);
@@ -27,6 +29,9 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
   useEffect(() => {
     if (s) setCalls({ cast: Object.fromEntries(s.cast.map((c) => [c.name, c.call])), crew: Object.fromEntries(s.crew.map((c) => [c.userId, c.call])) });
   }, [s]);
+  const callsChanged = !!s && (s.cast.some((c) => (calls.cast[c.name] ?? c.call) !== c.call) || s.crew.some((c) => (calls.crew[c.userId] ?? c.call) !== c.call));
+  useLeaveGuard(callsChanged, s ? `the calls you changed for day ${s.day.number}` : "the calls you changed");
+  const onSaveKey = useSaveShortcut(() => saveCalls());
 
   if (schedule.days.length === 0) {
     return (
@@ -82,7 +87,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
       ) : !s ? (
         <Skeleton className="h-72" />
       ) : (
-        <article aria-label={`Call sheet, day ${s.day.number}`} className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+        <article aria-label={`Call sheet, day ${s.day.number}`} onKeyDown={s.canEdit ? onSaveKey : undefined} className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
           <header className="flex flex-col gap-1">
             <h3 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
               {s.projectTitle}: day {s.day.number} of {s.dayCount}
@@ -91,9 +96,19 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
               <dt className="font-medium">Date</dt>
               <dd>{longDate(s.day.date)}</dd>
               <dt className="font-medium">Crew call</dt>
-              <dd>{s.day.generalCall}</dd>
+              <dd>{fmt.time(s.day.generalCall)}</dd>
               <dt className="font-medium">Location</dt>
-              <dd>{[s.day.location, s.day.address].filter(Boolean).join(", ") || "Not set yet"}</dd>
+              <dd>
+                {[s.day.location, s.day.address].filter(Boolean).join(", ") || "Not set yet"}
+                {s.day.address.trim() && (
+                  <>
+                    {" · "}
+                    <a href={mapUrl(s.day.address)} target="_blank" rel="noreferrer" className="underline underline-offset-4">
+                      Map<span className="sr-only"> of {s.day.address} (opens in a new tab)</span>
+                    </a>
+                  </>
+                )}
+              </dd>
               {s.day.weather && (
                 <>
                   <dt className="font-medium">Weather</dt>
@@ -158,15 +173,14 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                             <span className="text-zinc-600 dark:text-zinc-400"> · {person.role}</span>
                           </span>
                           {s.canEdit ? (
-                            <input
-                              type="time"
+                            <TimeInput
                               aria-label={`Call of ${person.name}`}
-                              className={timeInput}
+                              required
                               value={calls[kind][person.key] ?? s.day.generalCall}
-                              onChange={(e) => setCalls((c) => ({ ...c, [kind]: { ...c[kind], [person.key]: e.target.value } }))}
+                              onChange={(v) => setCalls((c) => ({ ...c, [kind]: { ...c[kind], [person.key]: v } }))}
                             />
                           ) : (
-                            <span className="font-mono">{calls[kind][person.key]}</span>
+                            <span className="font-mono">{fmt.time(calls[kind][person.key])}</span>
                           )}
                         </li>
                       ))}
@@ -210,9 +224,9 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                       <td className="py-1 pr-2">
                         {r.name} <span className="text-zinc-600 dark:text-zinc-400">({r.email})</span>
                       </td>
-                      <td className="py-1 pr-2">{dateTime(r.sentAt)}</td>
+                      <td className="py-1 pr-2">{fmt.dateTime(r.sentAt)}</td>
                       <td className="py-1">
-                        {r.confirmedAt ? <span className="font-medium text-green-800 dark:text-green-300">{dateTime(r.confirmedAt)}</span> : <span className="text-zinc-600 dark:text-zinc-400">Not yet</span>}
+                        {r.confirmedAt ? <span className="font-medium text-green-800 dark:text-green-300">{fmt.dateTime(r.confirmedAt)}</span> : <span className="text-zinc-600 dark:text-zinc-400">Not yet</span>}
                       </td>
                     </tr>
                   ))}

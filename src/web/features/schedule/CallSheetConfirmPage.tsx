@@ -6,13 +6,14 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
-import { dateTime, longDate } from "./api.ts";
+import { useFormats } from "../../lib/format.ts";
 
 /**
  * /call-sheet-confirm/:recipientId?token=… — the e-mailed link. It works without signing in (the token
  * is the proof, DESIGN §5), so a crew member confirms from a phone in one tap.
  */
 export default function CallSheetConfirmPage() {
+  const fmt = useFormats();
   const { recipientId = "" } = useParams();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
@@ -52,28 +53,73 @@ export default function CallSheetConfirmPage() {
             </div>
             <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="font-medium">Date</dt>
-              <dd>{longDate(v.date)}</dd>
+              <dd>{fmt.date(v.date, { style: "long", weekday: true })}</dd>
               <dt className="font-medium">Your call</dt>
-              <dd className="font-semibold">{v.personalCall}</dd>
+              <dd className="font-semibold">{fmt.time(v.personalCall)}</dd>
               <dt className="font-medium">Crew call</dt>
-              <dd>{v.generalCall}</dd>
+              <dd>{fmt.time(v.generalCall)}</dd>
               <dt className="font-medium">Location</dt>
-              <dd>{[v.location, v.address].filter(Boolean).join(", ") || "To be announced"}</dd>
+              <dd>
+                {v.location || (v.address ? "" : "To be announced")}
+                {v.location && v.address && <br />}
+                {v.address && v.mapUrl && (
+                  <a href={v.mapUrl} target="_blank" rel="noreferrer" className="underline underline-offset-4">
+                    {v.address} <span className="sr-only">(map, opens in a new tab)</span>
+                  </a>
+                )}
+              </dd>
+              {v.hospital && (
+                <>
+                  <dt className="font-medium">Nearest hospital</dt>
+                  <dd>{v.hospital}</dd>
+                </>
+              )}
+              {v.weather && (
+                <>
+                  <dt className="font-medium">Weather</dt>
+                  <dd>{v.weather}</dd>
+                </>
+              )}
             </dl>
             {v.scenes.length > 0 && (
               <ul className="text-sm" aria-label="Scenes of the day">
                 {v.scenes.map((s) => (
-                  <li key={s.number}>
+                  <li key={s.number} className={s.yours ? "font-medium" : undefined}>
                     <span className="font-mono font-semibold">{s.number}</span> {s.heading} <span className="text-zinc-600 dark:text-zinc-400">({s.pages})</span>
+                    {s.yours && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">Your scene</span>}
                   </li>
                 ))}
               </ul>
+            )}
+            {v.contacts.length > 0 && (
+              <div className="text-sm">
+                <h3 className="mb-1 font-semibold">Production contacts</h3>
+                <ul aria-label="Production contacts" className="flex flex-col gap-1">
+                  {v.contacts.map((c) => (
+                    <li key={`${c.role}-${c.email}`}>
+                      {c.role}: <span className="font-medium">{c.name}</span>
+                      {c.phone && (
+                        <>
+                          {" · "}
+                          <a href={`tel:${c.phone.replace(/[^+\d]/g, "")}`} className="underline underline-offset-4">
+                            {c.phone}
+                          </a>
+                        </>
+                      )}
+                      {" · "}
+                      <a href={`mailto:${c.email}`} className="underline underline-offset-4">
+                        {c.email}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             )}
             {v.notes && <p className="text-sm whitespace-pre-line">{v.notes}</p>}
             {v.confirmedAt ? (
               <p role="status" className="flex items-center gap-2 text-sm font-medium text-green-800 dark:text-green-300">
                 <CheckCircle2 aria-hidden className="size-5" />
-                Confirmed on {dateTime(v.confirmedAt)}. Thank you.
+                Confirmed on {fmt.dateTime(v.confirmedAt)}. Thank you.
               </p>
             ) : (
               <div className="flex flex-col gap-2">

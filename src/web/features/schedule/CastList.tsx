@@ -5,6 +5,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { notify } from "../../components/toast.tsx";
 import { useSaveCast } from "./api.ts";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 /**
  * Who plays whom: every speaking character of the script with its actor. Actors show on the Day Out of
@@ -40,6 +41,8 @@ function CastRow({ member, projectId, canEdit }: { member: CastMemberDto; projec
   const save = useSaveCast(projectId);
   const [form, setForm] = useState({ actorName: member.actorName, email: member.email, phone: member.phone });
   const changed = form.actorName !== member.actorName || form.email !== member.email || form.phone !== member.phone;
+  useLeaveGuard(changed, `the cast of ${member.character}`);
+  const onSaveKey = useSaveShortcut();
   const legendId = `cast-${member.character.replace(/\W+/g, "-")}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,7 +53,7 @@ function CastRow({ member, projectId, canEdit }: { member: CastMemberDto; projec
   };
   return (
     <Card className="p-4">
-      <form onSubmit={submit} aria-labelledby={legendId}>
+      <form onSubmit={submit} onKeyDown={onSaveKey} aria-labelledby={legendId}>
         <h4 id={legendId} className="mb-2 font-semibold">
           {member.character}
           {!member.inScript && <span className="ml-2 text-xs font-normal text-amber-800 dark:text-amber-300">no longer in the script</span>}

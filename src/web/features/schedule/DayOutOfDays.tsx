@@ -1,6 +1,6 @@
 import type { ScheduleDto } from "../../../common/schedule.ts";
 import { Card } from "../../components/ui/Card.tsx";
-import { shortDate } from "./api.ts";
+import { useFormats } from "../../lib/format.ts";
 
 const CODE_TITLE: Record<string, string> = {
   SW: "Start work",
@@ -15,6 +15,7 @@ const CODE_TITLE: Record<string, string> = {
 
 /** Characters × shoot days with the standard codes, and each character's totals. */
 export function DayOutOfDays({ schedule }: { schedule: ScheduleDto }) {
+  const fmt = useFormats();
   const { dates, rows } = schedule.dood;
   if (dates.length === 0 || rows.length === 0) {
     return (
@@ -36,7 +37,7 @@ export function DayOutOfDays({ schedule }: { schedule: ScheduleDto }) {
               {dates.map((d, i) => (
                 <th key={`${d}-${i}`} scope="col" className="px-2 py-2 text-center whitespace-nowrap">
                   Day {i + 1}
-                  <span className="block font-normal">{shortDate(d).replace(/ \d{4}$/, "")}</span>
+                  <span className="block font-normal">{fmt.date(d, { weekday: true, year: false })}</span>
                 </th>
               ))}
               {["Work", "Hold", "Drop", "Total"].map((h) => (

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatPages } from "../../../common/schedule.ts";
+import { scheduleSummary } from "../../../common/schedule.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
@@ -22,8 +22,7 @@ export function ScheduleTab({ projectId }: { projectId: string }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        {s.days.length === 0 ? "No shoot days yet." : `${s.days.length} shoot ${s.days.length === 1 ? "day" : "days"}, ${formatPages(total)} scheduled`}
-        {s.bank.length > 0 ? `; ${s.bank.length} ${s.bank.length === 1 ? "scene" : "scenes"} unscheduled.` : "."}
+        {scheduleSummary(s.days.length, total, s.bank.length)}
         {!s.canEdit && " The crew, staff and admins plan the schedule."}
       </p>
       <Tabs

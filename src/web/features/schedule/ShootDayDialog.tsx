@@ -3,14 +3,16 @@ import type { ShootDayDto } from "../../../common/schedule.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
+import { TimeField } from "../../components/ui/TimeInput.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { useCreateDay, useUpdateDay } from "./api.ts";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 /** Adds a shoot day or edits one (with the version it was loaded at, so a later edit by someone else is told). */
 export function ShootDayDialog({ projectId, day, onClose }: { projectId: string; day: ShootDayDto | null; onClose(): void }) {
   const create = useCreateDay(projectId);
   const update = useUpdateDay(projectId);
-  const [form, setForm] = useState({
+  const [initial] = useState(() => ({
     date: day?.date ?? "",
     location: day?.location ?? "",
     address: day?.address ?? "",
@@ -18,7 +20,10 @@ export function ShootDayDialog({ projectId, day, onClose }: { projectId: string;
     notes: day?.notes ?? "",
     weather: day?.weather ?? "",
     hospital: day?.hospital ?? "",
-  });
+  }));
+  const [form, setForm] = useState(initial);
+  useLeaveGuard(JSON.stringify(form) !== JSON.stringify(initial), day ? `your changes to day ${day.number}` : "the shoot day you were adding");
+  const onSaveKey = useSaveShortcut();
   const busy = create.isPending || update.isPending;
   const error = (create.error ?? update.error)?.message;
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -31,9 +36,9 @@ export function ShootDayDialog({ projectId, day, onClose }: { projectId: string;
 
   return (
     <Dialog open title={day ? `Edit day ${day.number}` : "Add a shoot day"} onClose={() => !busy && onClose()} wide>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+      <form onSubmit={submit} onKeyDown={onSaveKey} className="grid gap-3 sm:grid-cols-2">
         <Field label="Date" type="date" required value={form.date} onChange={set("date")} />
-        <Field label="General call" type="time" required value={form.generalCall} onChange={set("generalCall")} hint="When the crew is called; people with another call get theirs on the call sheet." />
+        <TimeField label="General call" required value={form.generalCall} onChange={(v) => setForm((f) => ({ ...f, generalCall: v }))} hint="When the crew is called; people with another call get theirs on the call sheet." />
         <Field label="Location" value={form.location} onChange={set("location")} maxLength={300} />
         <Field label="Address" value={form.address} onChange={set("address")} maxLength={300} />
         <Field label="Weather (optional)" value={form.weather} onChange={set("weather")} maxLength={300} />

@@ -7,8 +7,12 @@ import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { cn } from "../../lib/cn.ts";
-import { shortDate, useDeleteDay, useSaveBoard } from "./api.ts";
+import { useFormats } from "../../lib/format.ts";
+import { useDeleteDay, useSaveBoard } from "./api.ts";
+import { move, sideways, where, type Lane as LaneOf } from "./lanes.ts";
 import { ShootDayDialog } from "./ShootDayDialog.tsx";
+
+type Lane = LaneOf<StripDto>;
 
 /** The usual stripboard colours; the text stays dark on every one, in both themes. */
 const COLOUR_CLASS: Record<StripColour, string> = {
@@ -19,39 +23,16 @@ const COLOUR_CLASS: Record<StripColour, string> = {
 };
 export const COLOUR_LABEL: Record<StripColour, string> = { white: "Interior, day", yellow: "Exterior, day", blue: "Interior, night", green: "Exterior, night" };
 
-interface Lane {
-  id: string;
-  name: string;
-  strips: StripDto[];
-}
-
 const BANK = "bank";
 
 function lanesOf(s: ScheduleDto): Lane[] {
   return [{ id: BANK, name: "Unscheduled", strips: s.bank }, ...s.days.map((d) => ({ id: d.id, name: `Day ${d.number}`, strips: d.strips }))];
 }
 
-/** Moves one strip to a lane and position, answering new lanes (the old ones are left as they were). */
-function move(lanes: Lane[], number: string, toLane: number, toIndex: number): Lane[] {
-  const strip = lanes.flatMap((l) => l.strips).find((s) => s.number === number);
-  if (!strip) return lanes;
-  const next = lanes.map((l) => ({ ...l, strips: l.strips.filter((s) => s.number !== number) }));
-  const target = next[toLane]!;
-  target.strips.splice(Math.max(0, Math.min(toIndex, target.strips.length)), 0, strip);
-  return next;
-}
-
-function where(lanes: Lane[], number: string): { lane: number; index: number } {
-  for (let lane = 0; lane < lanes.length; lane++) {
-    const index = lanes[lane]!.strips.findIndex((s) => s.number === number);
-    if (index >= 0) return { lane, index };
-  }
-  return { lane: 0, index: 0 };
-}
-
 const describe = (s: StripDto) => `scene ${s.number}, ${s.heading}`;
 
 export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; projectId: string }) {
+  const fmt = useFormats();
   const save = useSaveBoard(projectId);
   const remove = useDeleteDay(projectId);
   const [draft, setDraft] = useState<Lane[] | null>(null);
@@ -115,8 +96,8 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
     let to: { lane: number; index: number } | null = null;
     if (e.key === "ArrowUp") to = { lane: at.lane, index: at.index - 1 };
     if (e.key === "ArrowDown") to = { lane: at.lane, index: at.index + 1 };
-    if (e.key === "ArrowLeft" && at.lane > 0) to = { lane: at.lane - 1, index: at.index };
-    if (e.key === "ArrowRight" && at.lane < lanes.length - 1) to = { lane: at.lane + 1, index: at.index };
+    if (e.key === "ArrowLeft" && at.lane > 0) to = sideways(lanes, strip.number, at.lane - 1);
+    if (e.key === "ArrowRight" && at.lane < lanes.length - 1) to = sideways(lanes, strip.number, at.lane + 1);
     if (!to) return;
     e.preventDefault();
     if (to.index < 0 || (to.lane === at.lane && to.index >= lanes[at.lane]!.strips.length)) return;
@@ -236,11 +217,11 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                 <div className="min-w-0">
                   <h3 id={headingId} className="font-semibold text-zinc-900 dark:text-zinc-50">
                     {lane.name}
-                    {day && <span className="font-normal text-zinc-600 dark:text-zinc-400"> · {shortDate(day.date)}</span>}
+                    {day && <span className="font-normal text-zinc-600 dark:text-zinc-400"> · {fmt.date(day.date, { weekday: true })}</span>}
                   </h3>
                   {day && (
                     <p className="truncate text-xs text-zinc-600 dark:text-zinc-400" title={[day.location, day.address].filter(Boolean).join(", ")}>
-                      Call {day.generalCall}
+                      Call {fmt.time(day.generalCall)}
                       {day.location ? ` · ${day.location}` : ""}
                     </p>
                   )}

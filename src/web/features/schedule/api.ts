@@ -7,9 +7,12 @@ export const scheduleKey = (projectId: string) => ["schedule", projectId];
 const base = (projectId: string) => `/rest/v1/projects/${encodeURIComponent(projectId)}/schedule`;
 export const callSheetPdfUrl = (projectId: string, dayId: string) => `${base(projectId)}/days/${encodeURIComponent(dayId)}/call-sheet.pdf`;
 
-export function useSchedule(projectId: string) {
-  return useQuery({ queryKey: scheduleKey(projectId), queryFn: ({ signal }) => api<ScheduleDto>(base(projectId), { signal }) });
+export function useSchedule(projectId: string, enabled = true) {
+  return useQuery({ queryKey: scheduleKey(projectId), queryFn: ({ signal }) => api<ScheduleDto>(base(projectId), { signal }), enabled });
 }
+
+/** The locations of the scenes on shoot days, as the script names them: what location releases are for. */
+export const scheduledLocations = (schedule: ScheduleDto | undefined) => [...new Set((schedule?.days ?? []).flatMap((d) => d.strips.map((st) => st.location.trim())).filter(Boolean))];
 
 export function useCallSheet(projectId: string, dayId: string | null) {
   return useQuery({
@@ -60,9 +63,3 @@ export function useCallSheetAction(projectId: string, dayId: string, action: "se
     onError: (err) => notify.error(err.message),
   });
 }
-
-export const shortDate = (day: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
-export const longDate = (day: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
-export const dateTime = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));

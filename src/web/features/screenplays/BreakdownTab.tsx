@@ -13,6 +13,7 @@ import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { Badge, failed, firstProblem } from "../projects/shared.tsx";
 import { editorLink, screenplayPath } from "./shared.ts";
 
@@ -107,6 +108,18 @@ function Breakdown({ id }: { id: string }) {
           )}
         </div>
       )}
+      {b.locked && b.scenes.some((s) => s.provisional) && (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <span>
+            {new Intl.ListFormat("en").format(b.scenes.filter((s) => s.provisional).map((s) => `Scene ${s.number}`))} {b.scenes.filter((s) => s.provisional).length === 1 ? "was" : "were"} added after the numbers were locked. Lock again to write the new numbers into the script before tagging: until then a new scene's number can still change.
+          </span>
+          {b.canEdit && (
+            <Button variant="secondary" busy={lock.isPending} onClick={() => lock.mutate()}>
+              Lock scene numbers
+            </Button>
+          )}
+        </div>
+      )}
       {b.scenes.length === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">The script has no scenes yet.</p>
       ) : (
@@ -137,7 +150,7 @@ function Breakdown({ id }: { id: string }) {
               ))}
             </ul>
           </nav>
-          {scene && <SceneSheet key={scene.number} screenplayId={id} scene={scene} canTag={b.canEdit && b.locked} onChanged={onChanged} />}
+          {scene && <SceneSheet key={scene.number} screenplayId={id} scene={scene} canTag={b.canEdit && b.locked && !scene.provisional} onChanged={onChanged} />}
         </div>
       )}
       <SafetyFlags breakdown={b} onChanged={onChanged} />
@@ -152,6 +165,8 @@ function SceneSheet({ screenplayId, scene, canTag, onChanged }: { screenplayId: 
   const [error, setError] = useState<string | null>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const categoryId = `breakdown-category-${scene.number}`;
+  useLeaveGuard(name.trim() !== "", `the element “${name.trim()}” you were tagging in scene ${scene.number}`);
+  const onSaveKey = useSaveShortcut();
   const add = useMutation({
     mutationFn: (v: { category: BreakdownCategory; name: string }) =>
       api<BreakdownDetail>(`${breakdownPath(screenplayId)}/elements`, { json: { sceneNumber: scene.number, ...v } }),
@@ -211,7 +226,7 @@ function SceneSheet({ screenplayId, scene, canTag, onChanged }: { screenplayId: 
         </div>
       )}
       {canTag && (
-        <form onSubmit={submit} noValidate className="grid items-end gap-2 sm:grid-cols-[1fr_12rem_auto]">
+        <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="grid items-end gap-2 sm:grid-cols-[1fr_12rem_auto]">
           <Field label="Element" value={name} onChange={(e) => setName(e.target.value)} error={error ?? undefined} placeholder="e.g. Revolver" />
           <Select id={categoryId} label="Category" value={category} onChange={(e) => setCategory(e.target.value as BreakdownCategory)} options={CATEGORY_OPTIONS} />
           <Button type="submit" busy={add.isPending} className={error ? "sm:mb-6" : undefined}>

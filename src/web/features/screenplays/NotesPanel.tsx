@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { useFormats } from "../../lib/format.ts";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { noteCreateInput, type ScreenplayDetail } from "../../../common/screenplay-api.ts";
@@ -6,10 +7,11 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
 import { failed, firstProblem } from "../projects/shared.tsx";
-import { formatWhen, screenplayPath } from "./shared.ts";
+import { screenplayPath } from "./shared.ts";
 
 /** Notes on lines of the script: written on the line the cursor (or a click in the preview) is on. */
 export function NotesPanel({ detail, line, lineText, onChanged, onGoTo }: { detail: ScreenplayDetail; line: number; lineText: string; onChanged(d: ScreenplayDetail): void; onGoTo(line: number): void }) {
+  const fmt = useFormats();
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
@@ -69,7 +71,7 @@ export function NotesPanel({ detail, line, lineText, onChanged, onGoTo }: { deta
                   </button>
                   <p className={n.resolved ? "mt-1 text-zinc-600 line-through dark:text-zinc-400" : "mt-1"}>{n.body}</p>
                   <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-                    {n.authorName} · {formatWhen(n.createdAt)}
+                    {n.authorName} · {fmt.dateTime(n.createdAt)}
                     {n.resolved && n.resolvedByName ? ` · resolved by ${n.resolvedByName}` : ""}
                   </p>
                   {detail.canEdit && (

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { useFormats } from "../../lib/format.ts";
 import { History } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
@@ -10,7 +11,7 @@ import { Select } from "../../components/ui/Select.tsx";
 import { api, errorText } from "../../lib/api.ts";
 import { failed, firstProblem } from "../projects/shared.tsx";
 import { DiffView } from "./DiffView.tsx";
-import { COLOUR_SWATCH, formatWhen, screenplayPath } from "./shared.ts";
+import { COLOUR_SWATCH, screenplayPath } from "./shared.ts";
 
 export function RevisionsPanel({
   detail,
@@ -24,6 +25,7 @@ export function RevisionsPanel({
   onChanged(d: ScreenplayDetail, adopt: boolean): void;
   version(): number;
 }) {
+  const fmt = useFormats();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [from, setFrom] = useState("");
@@ -101,7 +103,7 @@ export function RevisionsPanel({
                       {r.number}. {r.name}
                     </span>{" "}
                     <span className="text-zinc-600 dark:text-zinc-400">
-                      ({r.colour}) · {r.createdByName} · {formatWhen(r.createdAt)}
+                      ({r.colour}) · {r.createdByName} · {fmt.dateTime(r.createdAt)}
                     </span>
                   </span>
                 </span>

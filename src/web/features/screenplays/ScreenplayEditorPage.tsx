@@ -8,11 +8,13 @@ import { diffLines } from "../../../common/screenplay/diff.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
 import { reportFromLayout } from "../../../common/screenplay/report.ts";
+import { PanelBoundary, PanelFailed } from "../../components/PanelBoundary.tsx";
+import { LoadError } from "../../components/LoadError.tsx";
+import { isNotFound, NotFoundState } from "../../components/NotFoundState.tsx";
 import { Button } from "../../components/ui/Button.tsx";
-import { Card } from "../../components/ui/Card.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
-import { api, ApiError, errorText } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { failed } from "../projects/shared.tsx";
 import { DiffView } from "./DiffView.tsx";
@@ -21,7 +23,7 @@ import { ReportsPanel } from "./ReportsPanel.tsx";
 import { RevisionsPanel } from "./RevisionsPanel.tsx";
 import { ScriptPreview } from "./ScriptPreview.tsx";
 import { screenplayPath } from "./shared.ts";
-import { useAutosave, type SaveState } from "./useAutosave.ts";
+import { SAVE_STATE_TEXT, useAutosave } from "./useAutosave.ts";
 
 export default function ScreenplayEditorPage() {
   const { id = "" } = useParams();
@@ -31,16 +33,8 @@ export default function ScreenplayEditorPage() {
     throwOnError: false,
   });
   if (detail.isError && !detail.data) {
-    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
-    return (
-      <Card role="alert" className="mx-auto max-w-xl">
-        <h1 className="text-lg font-semibold">{notFound ? "Screenplay not found" : "The screenplay could not be loaded"}</h1>
-        <p className="mt-2 text-sm">{notFound ? "There is no screenplay here, or it is a personal draft of someone else." : errorText(detail.error)}</p>
-        <Link to="/screenplays" className="mt-3 inline-block underline underline-offset-4">
-          Back to the screenplays
-        </Link>
-      </Card>
-    );
+    if (isNotFound(detail.error)) return <NotFoundState message={detail.error.message} />;
+    return <LoadError what="The screenplay" error={detail.error} onRetry={() => void detail.refetch()} />;
   }
   if (!detail.data) {
     return (
@@ -53,16 +47,10 @@ export default function ScreenplayEditorPage() {
   return <Editor key={detail.data.id} detail={detail.data} />;
 }
 
-const STATE_TEXT: Record<SaveState, string> = {
-  saved: "All changes saved",
-  unsaved: "Unsaved changes…",
-  saving: "Saving…",
-  conflict: "Not saved: someone else saved too",
-  error: "Not saved",
-};
 
 /** Page width in CSS pixels (8.5 in); the preview shrinks to fit narrower columns. */
 const PAGE_PX = 816 + 16;
+const PREVIEW_FAILED = "The pages cannot be drawn for this text. Your text is kept and saved as you type; the preview comes back with the next change.";
 
 /** The 0-based line a cursor offset is on, counted without splitting a long script on every keystroke. */
 function lineAt(text: string, offset: number): number {
@@ -83,8 +71,16 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
   // The preview is laid out in the keystroke's own render: a keystroke re-parses one scene and lays out
   // the pages (a few ms for 120 pages), and a deferred value cost a second render of the editor and a
   // scheduler hop, more than the layout itself (see the screenplays decision record, "Speed").
-  const layout = useMemo(() => layoutScript(parseFountain(draft.text), { locked: detail.lockedScenes }), [draft.text, detail.lockedScenes]);
-  const report = useMemo(() => (tab === "reports" ? reportFromLayout(layout) : null), [layout, tab]);
+  // A preview that cannot be drawn never takes the text with it: the editor and its autosave go on.
+  const layout = useMemo(() => {
+    try {
+      return layoutScript(parseFountain(draft.text), { locked: detail.lockedScenes });
+    } catch (err) {
+      console.error(err);
+      return null;
+    }
+  }, [draft.text, detail.lockedScenes]);
+  const report = useMemo(() => (tab === "reports" && layout ? reportFromLayout(layout) : null), [layout, tab]);
   const noted = useMemo(() => new Set(detail.notes.filter((n) => !n.resolved).map((n) => n.line)), [detail.notes]);
 
   useEffect(() => {
@@ -139,7 +135,7 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     onSuccess: (d, locking) => {
       accept(d, true);
       toast.success(locking ? "Scene numbers locked" : "Scene numbers unlocked", {
-        description: locking ? "New scenes become A-scenes, removed ones stay as OMITTED." : "Scenes without a written number are numbered in order again.",
+        description: locking ? "New scenes become A-scenes, removed ones stay as OMITTED." : "Every number stays. Locking again keeps them: new scenes become A-scenes, removed ones OMITTED.",
       });
     },
     onError: failed("Scene numbers not changed"),
@@ -169,20 +165,21 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
           </label>
           <p className="px-1 text-sm text-zinc-600 dark:text-zinc-400">
             By {detail.owner.name}
-            {detail.lockedScenes ? " · scene numbers locked" : ""} · {layout.pages.length} {layout.pages.length === 1 ? "page" : "pages"}
+            {detail.scenesLocked ? " · scene numbers locked" : detail.lockedScenes ? " · scene numbers unlocked (kept for the next lock)" : ""}
+            {layout && ` · ${layout.pages.length} ${layout.pages.length === 1 ? "page" : "pages"}`}
             {readOnly && " · read only"}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {!readOnly && (
             <p role="status" className={cn("text-sm", draft.state === "conflict" || draft.state === "error" ? "font-medium text-red-800 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400")}>
-              {STATE_TEXT[draft.dirty && draft.state === "saved" ? "unsaved" : draft.state]}
+              {SAVE_STATE_TEXT[draft.dirty && draft.state === "saved" ? "unsaved" : draft.state]}
             </p>
           )}
           {!readOnly && (
-            <Button variant="secondary" busy={lock.isPending} disabled={!saved} onClick={() => lock.mutate(!detail.lockedScenes)}>
-              {detail.lockedScenes ? <LockOpen aria-hidden className="size-4" /> : <Lock aria-hidden className="size-4" />}
-              {detail.lockedScenes ? "Unlock scene numbers" : "Lock scene numbers"}
+            <Button variant="secondary" busy={lock.isPending} disabled={!saved} onClick={() => lock.mutate(!detail.scenesLocked)}>
+              {detail.scenesLocked ? <LockOpen aria-hidden className="size-4" /> : <Lock aria-hidden className="size-4" />}
+              {detail.scenesLocked ? "Unlock scene numbers" : "Lock scene numbers"}
             </Button>
           )}
           <a
@@ -244,7 +241,7 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
             className="h-[50vh] min-h-80 resize-y rounded-md border border-zinc-300 bg-white p-3 font-mono text-sm leading-5 text-zinc-900 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[75vh] dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
           />
           <p id="fountain-help" className="text-xs text-zinc-600 dark:text-zinc-400">
-            INT./EXT. starts a scene; a line in capitals before dialogue is a character; (parentheses) under it a parenthetical; ^ after a second character makes dual dialogue; TO: ends a transition; === breaks the page.
+            INT./EXT. starts a scene; a line in capitals before dialogue is a character (@ makes one of any name, in any script); ~ starts a sung line; (parentheses) under it a parenthetical; ^ after a second character makes dual dialogue; TO: ends a transition; === breaks the page.
           </p>
         </div>
         <div className="min-w-0">
@@ -260,12 +257,22 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                   // Focusable, so the keyboard scrolls through the pages as the mouse does.
                   <div ref={previewBox} tabIndex={0} role="region" aria-label="Script pages" className="overflow-auto rounded-md bg-zinc-100 py-4 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[72vh] dark:bg-zinc-800">
                     <div style={{ zoom }}>
-                      <ScriptPreview layout={layout} viewport={previewBox} cursorLine={line} markedLines={noted} onLine={readOnly ? undefined : goTo} />
+                      <PanelBoundary message={PREVIEW_FAILED} resetKey={layout}>
+                        {layout ? <ScriptPreview layout={layout} viewport={previewBox} cursorLine={line} markedLines={noted} onLine={readOnly ? undefined : goTo} /> : <PanelFailed message={PREVIEW_FAILED} />}
+                      </PanelBoundary>
                     </div>
                   </div>
                 ),
               },
-              { id: "reports", label: "Reports", content: report && <ReportsPanel report={report} /> },
+              {
+                id: "reports",
+                label: "Reports",
+                content: (
+                  <PanelBoundary message={PREVIEW_FAILED} resetKey={report}>
+                    {report ? <ReportsPanel report={report} /> : !layout && <PanelFailed message={PREVIEW_FAILED} />}
+                  </PanelBoundary>
+                ),
+              },
               { id: "revisions", label: `Revisions (${detail.revisions.length})`, content: <RevisionsPanel detail={detail} canSave={saved} onChanged={accept} version={draft.version} /> },
               {
                 id: "notes",

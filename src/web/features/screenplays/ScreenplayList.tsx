@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useFormats } from "../../lib/format.ts";
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -11,13 +12,14 @@ import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { COLOUR_SWATCH, editorLink, formatWhen } from "./shared.ts";
+import { COLOUR_SWATCH, editorLink } from "./shared.ts";
 
 const PAGE_SIZE = 20;
 const SCOPE_LABELS: Record<ScreenplayScope, string> = { all: "All I can read", mine: "Mine", projects: "My projects'" };
 
 /** Screenplays the person may read, searched and paged by the server; `projectId` narrows it to one project. */
 export function ScreenplayList({ projectId, emptyText }: { projectId?: string; emptyText: string }) {
+  const fmt = useFormats();
   const [scope, setScope] = useState<ScreenplayScope>("all");
   const [search, setSearch] = useState("");
   const [debounced, setDebounced] = useState("");
@@ -80,7 +82,7 @@ export function ScreenplayList({ projectId, emptyText }: { projectId?: string; e
                 </Link>
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">
                   {s.owner.name}
-                  {s.project && !projectId ? ` · ${s.project.title}` : ""} · changed {formatWhen(s.updatedAt)}
+                  {s.project && !projectId ? ` · ${s.project.title}` : ""} · changed {fmt.dateTime(s.updatedAt)}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-700 dark:text-zinc-300">

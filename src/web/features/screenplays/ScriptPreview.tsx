@@ -47,7 +47,7 @@ function TitlePage({ entries }: { entries: TitleEntry[] }) {
         {styledLines(e.text, e.marks).map((spans, k) => (
           <Fragment key={k}>
             {k > 0 && "\n"}
-            <Emphasis spans={title ? spans.map((x) => ({ ...x, text: x.text.toUpperCase() })) : spans} />
+            <Emphasis spans={spans} />
           </Fragment>
         ))}
       </p>

@@ -16,5 +16,3 @@ export const COLOUR_SWATCH: Record<RevisionColour, string> = {
 export const screenplayPath = (id: string) => `/rest/v1/screenplays/${id}`;
 export const editorLink = (id: string) => `/screenplays/${id}`;
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-export const formatWhen = (iso: string) => when.format(new Date(iso));

@@ -6,7 +6,18 @@ import { screenplayPath } from "./shared.ts";
 
 export type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "error";
 
-const SAVE_DELAY_MS = 1000;
+/** What every autosaving editor (the script, the budget sheet) says about its text. */
+export const SAVE_STATE_TEXT: Record<SaveState, string> = {
+  saved: "All changes saved",
+  unsaved: "Unsaved changes…",
+  saving: "Saving…",
+  conflict: "Not saved: someone else saved too",
+  error: "Not saved",
+};
+
+/** How long typing pauses before it is saved. */
+export const SAVE_DELAY_MS = 1000;
+
 /** Copying a long script into localStorage costs milliseconds, too much for every keystroke. */
 const BACKUP_DELAY_MS = 400;
 const backupKey = (id: string) => `screenplay-draft:${id}`;

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { api } from "../../lib/api.ts";
 import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
 import { failed } from "./report.ts";
+import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 
 const initials = (name: string) =>
   name
@@ -24,6 +25,7 @@ export function AvatarEditor({ profile }: { profile: ProfileDto }) {
   const [chosen, setChosen] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  useLeaveGuard(!!chosen, "the picture you chose");
 
   useEffect(() => {
     if (!chosen) return setPreview(null);

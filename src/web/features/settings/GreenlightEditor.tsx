@@ -16,6 +16,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
+import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 
 const sourceOptions = GREENLIGHT_SOURCES.map((s) => ({ value: s, label: GREENLIGHT_SOURCE_LABELS[s] }));
 const tickerOptions = GREENLIGHT_TICKERS.map((t) => ({ value: t, label: GREENLIGHT_TICKER_LABELS[t] }));
@@ -27,6 +28,7 @@ export const greenlightFieldId = (index: number, field: keyof GreenlightItem) =>
 export function GreenlightEditor({ items, onChange }: { items: GreenlightItem[]; onChange(items: GreenlightItem[]): void }) {
   const [newLabel, setNewLabel] = useState("");
   const [removing, setRemoving] = useState<number | null>(null);
+  useLeaveGuard(newLabel.trim() !== "", `the greenlight item “${newLabel.trim()}” you were adding`);
 
   const update = (i: number, patch: Partial<GreenlightItem>) => onChange(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
   const move = (i: number, by: -1 | 1) => {

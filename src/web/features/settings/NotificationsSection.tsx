@@ -15,7 +15,9 @@ export function NotificationsSection({ profile }: { profile: ProfileDto }) {
   const [status, setStatus] = useState("");
   const save = useMutation({
     mutationFn: (emailOptOuts: NotificationKind[]) => api<ProfileDto>("/rest/v1/profile", { method: "PATCH", json: { emailOptOuts } }),
-    onMutate: (emailOptOuts) => {
+    onMutate: async (emailOptOuts) => {
+      // A profile read already in flight (e.g. after a picture was saved) would land after this and tick the box back.
+      await queryClient.cancelQueries({ queryKey: PROFILE_QUERY_KEY });
       const before = queryClient.getQueryData<ProfileDto>(PROFILE_QUERY_KEY);
       if (before) queryClient.setQueryData<ProfileDto>(PROFILE_QUERY_KEY, { ...before, emailOptOuts });
       return { before };

@@ -9,6 +9,7 @@ import { useAuth } from "../auth/AuthProvider.tsx";
 import { MSG, newPasswordProblem, requiredProblem } from "../auth/messages.ts";
 import { report } from "./report.ts";
 import { Section } from "./Section.tsx";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 const PASSWORD_FIELDS = { current: "settings-current-password", next: "settings-new-password", confirm: "settings-confirm-password" };
 
@@ -17,6 +18,8 @@ export function PasswordSection() {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
+  useLeaveGuard(!!(current || next || confirm), "the password change you started");
+  const onSaveKey = useSaveShortcut();
 
   const change = useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
@@ -58,7 +61,7 @@ export function PasswordSection() {
       icon={<KeyRound aria-hidden className="size-5" />}
       description="Changing it signs you out everywhere else, so use it if someone else may know your password."
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} onKeyDown={onSaveKey} className="flex flex-col gap-4">
         {/* lets password managers file the new password under the right account */}
         <input type="text" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
         <Field id={PASSWORD_FIELDS.current} label="Current Password" type="password" required autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />

@@ -14,6 +14,7 @@ import { MSG } from "../auth/messages.ts";
 import { AvatarEditor } from "./Avatar.tsx";
 import { failed, report } from "./report.ts";
 import { Section } from "./Section.tsx";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 const FIELD_IDS: Record<string, string> = {
   fullName: "settings-full-name",
@@ -36,6 +37,11 @@ export function ProfileSection({ profile }: { profile: ProfileDto }) {
   const [year, setYear] = useState(profile.yearOfStudy ? String(profile.yearOfStudy) : "");
   // Programme and year describe a student's studies; other roles keep what they have but are not asked.
   const isStudent = profile.role === "student";
+  useLeaveGuard(
+    fullName !== profile.fullName || phone !== (profile.phone ?? "") || programme !== (profile.programme ?? "") || year !== (profile.yearOfStudy ? String(profile.yearOfStudy) : ""),
+    "your profile changes",
+  );
+  const onSaveKey = useSaveShortcut();
 
   const save = useMutation({
     mutationFn: (update: ProfileUpdate) => api<ProfileDto>("/rest/v1/profile", { method: "PATCH", json: update }),
@@ -72,7 +78,7 @@ export function ProfileSection({ profile }: { profile: ProfileDto }) {
       description="Your name, picture and phone number, shown on crews, call sheets, credits and notes."
     >
       <AvatarEditor profile={profile} />
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} onKeyDown={onSaveKey} className="flex flex-col gap-4">
         <Field
           id={FIELD_IDS.fullName}
           label="Full Name"

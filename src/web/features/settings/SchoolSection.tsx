@@ -12,19 +12,25 @@ import {
   type SchoolSettings,
   type SchoolSettingsDto,
 } from "../../../common/school.ts";
+import { CLOCK_LABELS, CLOCKS, DATE_ORDER_LABELS, DATE_ORDERS, type Clock, type DateOrder } from "../../../common/datetime.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Switch } from "../../components/ui/Switch.tsx";
 import { api, ApiError } from "../../lib/api.ts";
+import { SCHOOL_SETTINGS_QUERY_KEY } from "../../lib/number-input.ts";
+import { SCHOOL_FORMATS_QUERY_KEY } from "../../lib/format.ts";
 import { GreenlightEditor } from "./GreenlightEditor.tsx";
+import { NumberFormatFields } from "./NumberFormatFields.tsx";
 import { failed, report } from "./report.ts";
 import { Section } from "./Section.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
+import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
-export const SCHOOL_SETTINGS_QUERY_KEY = ["school-settings"] as const;
 
+const clockOptions = CLOCKS.map((c) => ({ value: c, label: CLOCK_LABELS[c] }));
+const dateOrderOptions = DATE_ORDERS.map((o) => ({ value: o, label: DATE_ORDER_LABELS[o] }));
 const currencyOptions = CURRENCY_CODES.map((c) => ({ value: c, label: `${c} · ${CURRENCIES[c].name}` }));
 
 /** Numbers are edited as text so a cleared field stays cleared instead of turning into 0. */
@@ -39,7 +45,10 @@ const toDraft = (s: SchoolSettings): Draft => ({
   currency: s.currency,
   budgetBypass: s.budgetBypass,
   greenlightItems: s.greenlightItems,
+  clock: s.clock,
+  dateOrder: s.dateOrder,
   requireGreenlight: s.equipmentRules.requireGreenlight,
+  numberFormat: s.numberFormat,
   numbers: {
     approvalLinkDays: String(s.approvalLinkDays),
     minLeadHours: String(s.equipmentRules.minLeadHours),
@@ -54,6 +63,9 @@ const fromDraft = (d: Draft): unknown => ({
   budgetBypass: d.budgetBypass,
   greenlightItems: d.greenlightItems,
   approvalLinkDays: num(d.numbers.approvalLinkDays),
+  numberFormat: d.numberFormat,
+  clock: d.clock,
+  dateOrder: d.dateOrder,
   equipmentRules: {
     minLeadHours: num(d.numbers.minLeadHours),
     maxBookingDays: num(d.numbers.maxBookingDays),
@@ -94,6 +106,15 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
   const queryClient = useQueryClient();
   // The draft is the admin's until they save or load someone else's version: a refetch never overwrites it.
   const [draft, setDraft] = useState(() => toDraft(initial.settings));
+  // What the draft started from (loaded or last saved), so that only the admin's own edits count as unsaved.
+  const [base, setBase] = useState(draft);
+  const start = (s: SchoolSettings) => {
+    const d = toDraft(s);
+    setDraft(d);
+    setBase(d);
+  };
+  useLeaveGuard(JSON.stringify(draft) !== JSON.stringify(base), "your changes to the school settings");
+  const onSaveKey = useSaveShortcut();
   const [version, setVersion] = useState(initial.version);
   const [theirs, setTheirs] = useState<SchoolSettingsDto | null>(null);
 
@@ -103,10 +124,11 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
   const save = useMutation({
     mutationFn: (settings: SchoolSettings) => api<SchoolSettingsDto>("/rest/v1/school-settings", { method: "PUT", json: { version, settings } }),
     onSuccess: (saved) => {
-      setDraft(toDraft(saved.settings));
+      start(saved.settings);
       setVersion(saved.version);
       setTheirs(null);
       queryClient.setQueryData(SCHOOL_SETTINGS_QUERY_KEY, saved);
+      queryClient.setQueryData(SCHOOL_FORMATS_QUERY_KEY, { clock: saved.settings.clock, dateOrder: saved.settings.dateOrder });
       toast.success("School Settings Saved", { description: "Everyone sees the new settings from now on." });
     },
     onError: (err) => {
@@ -123,7 +145,7 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
 
   const loadTheirs = () => {
     if (!theirs) return;
-    setDraft(toDraft(theirs.settings));
+    start(theirs.settings);
     setVersion(theirs.version);
     queryClient.setQueryData(SCHOOL_SETTINGS_QUERY_KEY, theirs);
     setTheirs(null);
@@ -144,7 +166,7 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+    <form noValidate onSubmit={submit} onKeyDown={onSaveKey} className="flex flex-col gap-6">
       {theirs && (
         <div
           id="school-conflict"
@@ -175,6 +197,17 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
           onChange={(e) => set("currency", e.target.value)}
         />
         <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">Every budget of the school is kept in this currency. Changing it does not convert amounts already entered.</p>
+      </fieldset>
+
+      <NumberFormatFields value={draft.numberFormat} onChange={(f) => set("numberFormat", f)} />
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Dates and times</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select id="school-clock" label="Clock" value={draft.clock} options={clockOptions} onChange={(e) => set("clock", e.target.value as Clock)} />
+          <Select id="school-dateOrder" label="Date order" value={draft.dateOrder} options={dateOrderOptions} onChange={(e) => set("dateOrder", e.target.value as DateOrder)} />
+        </div>
+        <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">How every date and time reads for everyone: on the pages, in the e-mails and on call sheets and other PDFs.</p>
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">

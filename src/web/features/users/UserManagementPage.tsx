@@ -16,7 +16,7 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { useFormats, type Formats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 
 const PAGE_SIZE = 25;
@@ -55,6 +55,7 @@ export default function UserManagementPage() {
 }
 
 function People() {
+  const fmt = useFormats();
   const { user: me } = useAuth();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
@@ -162,7 +163,7 @@ function People() {
                   </td>
                   <td className="text-xs md:text-sm md:whitespace-nowrap">
                     <span className="md:hidden">Last sign-in: </span>
-                    {formatDateTime(u.lastSignInAt, "Never")}
+                    {fmt.dateTime(u.lastSignInAt, "Never")}
                   </td>
                   <td>
                     <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", u.active ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200")}>
@@ -206,6 +207,7 @@ function People() {
 }
 
 function Invitations() {
+  const fmt = useFormats();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const [email, setEmail] = useState("");
@@ -270,7 +272,7 @@ function Invitations() {
               <div>
                 <div className="font-medium text-zinc-900 dark:text-zinc-100">{i.email}</div>
                 <div className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {ROLE_LABELS[i.role]} · {invitationStateLabel(i)} · sent {i.sentCount === 1 ? "once" : `${i.sentCount} times`}
+                  {ROLE_LABELS[i.role]} · {invitationStateLabel(i, fmt)} · sent {i.sentCount === 1 ? "once" : `${i.sentCount} times`}
                   {i.invitedByName ? ` by ${i.invitedByName}` : ""}
                 </div>
               </div>
@@ -293,14 +295,14 @@ function Invitations() {
   );
 }
 
-function invitationStateLabel(i: InvitationDto) {
+function invitationStateLabel(i: InvitationDto, fmt: Formats) {
   switch (i.state) {
     case "pending":
-      return `waiting, expires ${formatDateTime(i.expiresAt)}`;
+      return `waiting, expires ${fmt.dateTime(i.expiresAt)}`;
     case "accepted":
       return "accepted";
     case "expired":
-      return `expired ${formatDateTime(i.expiresAt)}`;
+      return `expired ${fmt.dateTime(i.expiresAt)}`;
     case "revoked":
       return "revoked";
   }
@@ -323,6 +325,7 @@ const settingLabels = (changes: unknown) =>
 const roleLabel = (r: unknown) => (typeof r === "string" && r in ROLE_LABELS ? ROLE_LABELS[r as Role].toLowerCase() : String(r));
 
 function AuditLog() {
+  const fmt = useFormats();
   const [page, setPage] = useState(0);
   const log = useQuery({
     queryKey: ["audit-log", page],
@@ -342,7 +345,7 @@ function AuditLog() {
                 <strong className="font-medium">{e.actorName}</strong> {ACTIONS[e.action]?.(e) ?? `${e.action} ${e.targetLabel ?? ""}`}
               </span>
               <time dateTime={e.createdAt} className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
-                {formatDateTime(e.createdAt)}
+                {fmt.dateTime(e.createdAt)}
               </time>
             </li>
           ))}

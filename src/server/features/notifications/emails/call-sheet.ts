@@ -7,7 +7,14 @@ export const callSheetMail = (opts: {
   dayNumber: number;
   call: string;
   location: string;
+  mapUrl: string | null;
+  hospital: string;
+  weather: string;
+  /** "Producer: name, phone, e-mail" lines. */
+  contacts: string[];
   scenes: string[];
+  /** The numbers of the scenes an actor plays in (none for the crew). */
+  yourScenes: string[];
   notes: string;
   url: string;
 }) =>
@@ -17,7 +24,12 @@ export const callSheetMail = (opts: {
     paragraphs: [
       `${opts.senderName} sent the call sheet of “${opts.projectTitle}”.`,
       `Your call: ${opts.call}. Location: ${opts.location}.`,
+      ...(opts.mapUrl ? [`Map: ${opts.mapUrl}`] : []),
+      ...(opts.hospital ? [`Nearest hospital: ${opts.hospital}`] : []),
+      ...(opts.weather ? [`Weather: ${opts.weather}`] : []),
       opts.scenes.length ? `Scenes: ${opts.scenes.join("; ")}.` : "No scenes are scheduled for this day yet.",
+      ...(opts.yourScenes.length ? [`Your scenes: ${opts.yourScenes.join(", ")}.`] : []),
+      ...(opts.contacts.length ? [`Production contacts: ${opts.contacts.join("; ")}.`] : []),
       ...(opts.notes ? [`Notes: ${opts.notes}`] : []),
       "Please confirm that you have it. The link is personal: do not forward it.",
     ],

@@ -11,7 +11,7 @@ export const breakdown: GuideChapter = {
       blocks: [
         { p: "A project's breakdown is on its page, in the **Breakdown** tab (the Screenplay place of the Overview links to it). When the project has more than one screenplay, choose which one under **Screenplay**." },
         {
-          p: "Elements stay with their scenes by **locked scene number**. If the numbers are not locked yet, the tab says so: choose **Lock scene numbers** first. After that, a scene added to the script becomes an A-scene (12A) and a cut scene is shown as OMITTED with its elements kept, so no tag ever moves to the wrong scene.",
+          p: "Elements stay with their scenes by **locked scene number**. If the numbers are not locked yet, the tab says so: choose **Lock scene numbers** first. After that, a scene added to the script becomes an A-scene (12A) and a cut scene is shown as OMITTED with its elements kept, so no tag ever moves to the wrong scene. A scene added since the last lock waits for the next one before it can be tagged (the tab names it and offers **Lock scene numbers**): until its number is written in, another new scene beside it could take that number. Unlocking and locking again keeps every tag and safety flag with its scene.",
         },
         { note: "The writer, the project's crew and staff can tag elements and decide safety flags. Everyone signed in can read the breakdown of a project's script." },
       ],

@@ -13,17 +13,23 @@ export const budgets: GuideChapter = {
         {
           steps: [
             "Open the project and choose the **Budget** tab.",
-            "Choose **Add line**. Pick the **Account** (for example 2100 Camera), write the **Description**, the **Quantity** (2.5 is fine), the **Units** (days, weeks, flat or each), the **Rate** and any **Notes**. The amount appears as you type.",
+            "Choose **Add line**. Pick the **Account** (for example 2100 Camera; a new line has none until you pick one, and is not saved without it), write the **Description**, the **Quantity** (2.5 is fine), the **Units** (days, weeks, flat or each), the **Rate** and any **Notes**. The amount appears as you type.",
             "Press **Enter** on the last line to add the next one, or use the arrow keys to move up and down a column. **Duplicate** copies a line below itself.",
             "**Delete** removes a line at once; choose **Undo** in the message that appears if that was a mistake.",
-            "Set the **Contingency** percentage, then choose **Save budget** or press **Ctrl+S**.",
+            "Set the **Contingency** percentage, then choose **Save budget** or press **Ctrl+S** in any field (the contingency too).",
           ],
+        },
+        {
+          p: "What you type is kept as you go: a moment after you pause it is saved as the crew's **draft**, and the status beside the contingency says **Unsaved changes…**, **Saving…** and then **All changes saved**. Switch tabs, go Home or reload: the lines are still there. The rest of the crew sees the draft too, its lines marked **Draft** with who edited it last. The draft becomes a budget version only when someone chooses **Save budget**.",
+        },
+        {
+          p: "**Numbers** are typed the way you write them: 12.50 and 12,50 are both twelve and a half, and 1,234.50, 1.234,50 and 1 234,50 all work. When you leave a field it shows the number as the portal read it, in the school's number format (an administrator sets it in [Settings](/settings)). A number that could be read two ways, such as 1,250 (twelve hundred and fifty, or one and a quarter), is never guessed: a message beside the field asks you to type 1250 or 1.25, and nothing is saved until you do. The same goes for an expense's amount and an equipment item's value.",
         },
         {
           p: "The chart of accounts is the school's: **above the line** are story and rights, producer, director and cast; **below the line** are production staff, camera, grip and electric, sound, art, wardrobe and make-up, locations, transport, catering, equipment rental, post-production, music, festival and delivery, and insurance. The **Top sheet** under the lines adds them up by account and category, then the contingency and the total.",
         },
         {
-          note: "If someone else saved the budget after you opened it, your save is not made: a message says so and your edits stay on screen. Choose **Load their version** to start again from what they saved.",
+          note: "If a crew member changed the draft or saved the budget while you were typing, your typing is not saved over theirs: a message names them, your lines stay on screen, and you choose **Keep my lines** or **Load theirs**. If someone else saved the budget after you opened it, your save is not made: a message says so and your edits stay on screen. Choose **Load their version** to start again from what they saved.",
         },
         { p: "**Top sheet CSV**, **Detail CSV** and **PDF** download the budget for a spreadsheet or the production office." },
       ],
@@ -38,7 +44,7 @@ export const budgets: GuideChapter = {
             "Add a **Note to the approver** if it helps, and choose **Submit budget**.",
           ],
         },
-        { p: "Submitting freezes the saved budget as a numbered version, with its totals and a fingerprint (the content hash) that shows it was not changed afterwards. The draft stays editable for the next round. Submitting a new version withdraws one still waiting." },
+        { p: "Submitting freezes the saved budget as a numbered version, with its totals and a fingerprint of the version: any change makes a new one, so it shows nothing was changed afterwards. The draft stays editable for the next round. Submitting a new version withdraws one still waiting." },
         { p: "The approver receives an e-mail with a link. Someone with an account who is signed in goes straight to the approval in the portal; anyone else opens the same page with the link alone, no account needed. The page shows the top sheet, every line, and what changed since the last approved version." },
         {
           list: [
@@ -47,10 +53,11 @@ export const budgets: GuideChapter = {
             "**Reject** declines it, with a comment saying why.",
           ],
         },
+        { p: "Each button asks first and says what happens (for **Approve**: the crew is told and the budget becomes the approved version); **Cancel** changes nothing. A signed-in approver also gets a link to the project." },
         { p: "The approver gives their name; the decision is recorded with its time and where it was made from, and is final. The crew is told at once in the portal and by e-mail. The approver can download the decision as a PDF." },
         { note: "A link works for one decision and expires after the number of days the school set (14 unless changed). An expired, used or mistyped link says so and shows nothing of the budget; ask the crew to submit again for a new link." },
         { table: { head: ["State", "Meaning"], rows: [["Pending", "Waiting for the approver"], ["Approved", "Accepted; the greenlight item is ticked"], ["Changes requested", "Sent back with a comment"], ["Rejected", "Declined with a reason"], ["Withdrawn", "Taken back by the crew, or replaced by a newer version"]] } },
-        { p: "Staff can let a project's budgets skip approval under **Approval bypass (staff)**, with a written reason; administrators can do the same for the whole school in [Settings](/settings). A budget submitted under a bypass is approved at once, and who bypassed and why stays on its record. Pending approvals are listed on the [Admin Dashboard](/admin)." },
+        { p: "Staff can let a project's budgets skip approval under **Approval bypass (staff)**, with a written reason; administrators can do the same for the whole school in [Settings](/settings). A budget submitted under a bypass is approved at once, and who bypassed and why stays on its record: it reads as approved by the staff member who set the project's bypass, or by the school's approval bypass, never by the student who submitted it. Pending approvals are listed on the [Admin Dashboard](/admin)." },
       ],
     },
     {

@@ -96,7 +96,7 @@ export const signatures: GuideChapter = {
           },
         },
         { p: "**Remind** sends the person a new e-mail with a fresh link; the portal also reminds them by itself after the number of days you chose. **Void** stops a request (you write why): its links stop working and those still to sign are told. Requests nobody finished expire on their own." },
-        { p: "When everyone has signed, the **sealed PDF** becomes the document's newest version, marked **Signed and sealed**, and is e-mailed to everyone on the request. Its last pages are the signatures and an **audit certificate**: each signer's name, e-mail, IP address, browser, and when they opened and signed, with the SHA-256 of the original and of the signed document. Signed release forms tick **Location and talent releases signed** on the greenlight checklist." },
+        { p: "When everyone has signed, the **sealed PDF** becomes the document's newest version, marked **Signed and sealed**, and is e-mailed to everyone on the request. Its last pages are the signatures and an **audit certificate**: each signer's name, e-mail, IP address, browser, and when they opened and signed, with the SHA-256 of the original and of the signed document. **Location and talent releases signed** on the greenlight checklist is ticked once every scheduled location has a signed location release (choose the **Scheduled location** when you make it from the template) and every cast member a signed talent release (an actor named on a minor guardian consent also needs that consent signed); until then the checklist says what is still missing." },
         { p: "Staff see every request still waiting under **Pending approvals** on the [Admin Dashboard](/admin)." },
       ],
     },

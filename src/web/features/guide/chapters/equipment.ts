@@ -13,7 +13,7 @@ export const reservingGear: GuideChapter = {
           p: "Open [Equipment](/equipment) from the navigation. Choose **From** and **Until**, the times you need the gear, and the catalogue shows every item of the school's stores with **Free** or **Booked then** for exactly that time. Search by name, brand, model or asset tag, or narrow it to a **Category**.",
         },
         {
-          p: "Some items need training first, such as the Steadicam or the HMI lights. They show **Needs “…”** with the certification's name until the equipment office has certified you. Ask the office about its next course.",
+          p: "Some items need training first, such as the Steadicam or the HMI lights. They show **Needs certification:** and the certification's name, in the catalogue and on kits, with **Add** greyed out, until the equipment office has certified you. Ask the office about its next course.",
         },
         {
           p: "**Kits** are packages the office keeps together, such as a documentary camera with its lens, sound and batteries. A kit is booked as one: it is free only when every piece of it is.",

@@ -51,6 +51,18 @@ export const gettingAround: GuideChapter = {
       ],
     },
     {
+      id: "unsaved",
+      heading: "Work you have not saved",
+      blocks: [
+        {
+          p: "The script editor saves as you type. Other forms keep what you type until you save it: if you try to leave a page or switch to another tab of a project with something unsaved, the portal asks first and names what would be lost. **Stay** keeps your work so you can save it; **Leave** discards it. Reloading or closing the browser tab asks too.",
+        },
+        {
+          p: "In any field of a form, **Ctrl+S** (**⌘S** on a Mac) saves it, the same as its save button.",
+        },
+      ],
+    },
+    {
       id: "keyboard",
       heading: "With the keyboard",
       blocks: [

@@ -58,7 +58,7 @@ export const scheduling: GuideChapter = {
       id: "script-changes",
       heading: "When the script changes",
       blocks: [
-        { p: "A strip belongs to its scene number. **Lock the scene numbers** in the screenplay before you schedule (the board reminds you when they are not locked): from then on a new scene becomes an A-scene (12A) and lands under Unscheduled, and every scheduled strip stays on its scene however the script is rewritten." },
+        { p: "A strip belongs to its scene number. **Lock the scene numbers** in the screenplay before you schedule (the board reminds you when they are not locked): from then on a new scene becomes an A-scene (12A) and lands under Unscheduled, and every scheduled strip stays on its scene however the script is rewritten. A new scene can be put on a day once the numbers are locked again, which writes its number in; unlocking and locking again never moves a strip." },
         { p: "A scheduled scene that is cut from the script stays in its day, struck through and marked omitted, so you notice it and move it out; it cannot be scheduled again." },
       ],
     },

@@ -64,7 +64,9 @@ export const screenplays: GuideChapter = {
       id: "scene-numbers",
       heading: "Locking scene numbers",
       blocks: [
-        { p: "Once the shoot is being planned, choose **Lock scene numbers**. Each scene heading gets its number written in (for example #12#). From then on a scene added after scene 12 becomes **12A**, then 12B, and a scene you delete stays in the script as **12 OMITTED**, so call sheets and the schedule keep meaning the same scenes. **Unlock scene numbers** numbers new scenes in order again." },
+        { p: "Once the shoot is being planned, choose **Lock scene numbers**. Each scene heading gets its number written in (for example #12#). From then on a scene added after scene 12 becomes **12A**, then 12B, and a scene you delete stays in the script as **12 OMITTED**, so call sheets and the schedule keep meaning the same scenes. A scene added before scene 1 becomes **A1**." },
+        { p: "**Unlock scene numbers** keeps every number: the portal remembers the last locked numbering. **Locking again** gives every scene its locked number back, writes the numbers of scenes added since (12A, 12B…) into their headings, and keeps a deleted scene's number as OMITTED, so no two scenes ever share a number and a cut number is never given to a new scene. The breakdown's tags and the stripboard's strips stay with their scenes; the tags and strips of a cut scene are still shown, under its OMITTED number, until you move or remove them." },
+        { p: "A scene's written number (#12#) is how the portal knows it through your edits, so leave it in the heading when you rewrite or move the scene. If you paste a copy of a heading, the copy is a new scene and gets a number of its own. Lock again after adding scenes, before you tag them in the breakdown or schedule them: until then a new scene's number can still change when another scene is added next to it." },
       ],
     },
     {

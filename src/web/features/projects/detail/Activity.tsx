@@ -4,12 +4,13 @@ import type { ActivityDto, Page, ProjectDetail } from "../../../../common/projec
 import { Pagination } from "../../../components/ui/Pagination.tsx";
 import { Skeleton } from "../../../components/ui/Skeleton.tsx";
 import { api } from "../../../lib/api.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { useFormats } from "../../../lib/format.ts";
 import { projectPath } from "../shared.tsx";
 
 const SIZE = 20;
 
 export function Activity({ project }: { project: ProjectDetail }) {
+  const fmt = useFormats();
   const [page, setPage] = useState(0);
   const log = useQuery({
     queryKey: ["project", project.id, "activity", page],
@@ -32,7 +33,7 @@ export function Activity({ project }: { project: ProjectDetail }) {
             <li key={a.id} className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:justify-between sm:gap-4">
               <span>{a.summary}</span>
               <time dateTime={a.createdAt} className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
-                {formatDateTime(a.createdAt)}
+                {fmt.dateTime(a.createdAt)}
               </time>
             </li>
           ))}

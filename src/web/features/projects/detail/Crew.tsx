@@ -4,15 +4,15 @@ import { useDeferredValue, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { ProjectDetail, ProjectMemberDto } from "../../../../common/project-api.ts";
 import type { PersonDto } from "../../../../common/users.ts";
-import { FILM_ROLE_LABELS, type FilmRole } from "../../../../common/projects.ts";
+import { filmRoleList, type FilmRole } from "../../../../common/projects.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
 import { api } from "../../../lib/api.ts";
 import { RoleChecks } from "../RoleChecks.tsx";
 import { Badge, projectPath, useProjectChange } from "../shared.tsx";
+import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 
-const roleText = (roles: FilmRole[]) => roles.map((r) => FILM_ROLE_LABELS[r]).join(", ");
 
 export function Crew({ project }: { project: ProjectDetail }) {
   const [editing, setEditing] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export function Crew({ project }: { project: ProjectDetail }) {
                     </Badge>
                   )}
                 </div>
-                <div className="text-sm text-zinc-700 dark:text-zinc-300">{roleText(m.roles)}</div>
+                <div className="text-sm text-zinc-700 dark:text-zinc-300">{filmRoleList(m.roles)}</div>
                 <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{m.email}</div>
               </div>
               {project.canEdit && editing !== m.userId && (
@@ -80,10 +80,12 @@ export function Crew({ project }: { project: ProjectDetail }) {
 function MemberEditor({ project, member, onDone }: { project: ProjectDetail; member: ProjectMemberDto; onDone(): void }) {
   const [roles, setRoles] = useState<FilmRole[]>(member.roles);
   const [isLead, setIsLead] = useState(member.isLead);
+  useLeaveGuard(isLead !== member.isLead || roles.join() !== member.roles.join(), `the roles you changed for ${member.name}`);
+  const onSaveKey = useSaveShortcut();
   const save = useProjectChange(
     project.id,
     (v: { roles: FilmRole[]; isLead: boolean }) => api<ProjectDetail>(`${projectPath(project.id)}/members/${encodeURIComponent(member.userId)}`, { method: "PATCH", json: v }),
-    { success: () => ["Crew member updated", `${member.name}: ${roleText(roles)}${isLead ? ", lead" : ""}.`], failure: "Crew member not updated", onSuccess: onDone },
+    { success: () => ["Crew member updated", `${member.name}: ${filmRoleList(roles)}${isLead ? ", lead" : ""}.`], failure: "Crew member not updated", onSuccess: onDone },
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -94,7 +96,7 @@ function MemberEditor({ project, member, onDone }: { project: ProjectDetail; mem
     save.mutate({ roles, isLead });
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
+    <form onSubmit={submit} onKeyDown={onSaveKey} className="flex flex-col gap-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
       <RoleChecks legend={`Roles of ${member.name}`} value={roles} onChange={setRoles} />
       <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
         <input type="checkbox" className="size-4 accent-zinc-900 dark:accent-amber-400" checked={isLead} onChange={(e) => setIsLead(e.target.checked)} />
@@ -119,6 +121,8 @@ function AddMember({ project }: { project: ProjectDetail }) {
   const [roles, setRoles] = useState<FilmRole[]>([]);
   const [isLead, setIsLead] = useState(false);
   const deferred = useDeferredValue(query.trim());
+  useLeaveGuard(!!person || roles.length > 0 || isLead, `the crew member you were adding${person ? ` (${person.name})` : ""}`);
+  const onSaveKey = useSaveShortcut();
   const people = useQuery({
     queryKey: ["people", "crew-search", deferred],
     enabled: deferred.length >= 2,
@@ -129,7 +133,7 @@ function AddMember({ project }: { project: ProjectDetail }) {
     project.id,
     (v: { userId: string; roles: FilmRole[]; isLead: boolean }) => api<ProjectDetail>(`${projectPath(project.id)}/members`, { json: v }),
     {
-      success: () => ["Crew member added", `${person?.name ?? "They"} joined as ${roleText(roles).toLowerCase()}.`],
+      success: () => ["Crew member added", `${person?.name ?? "They"} joined as ${filmRoleList(roles).toLowerCase()}.`],
       failure: "Crew member not added",
       onSuccess: () => {
         setPerson(null);
@@ -153,7 +157,7 @@ function AddMember({ project }: { project: ProjectDetail }) {
         <UserPlus aria-hidden className="size-4" />
         Add a crew member
       </h3>
-      <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-3">
+      <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="mt-3 flex flex-col gap-3">
         {person ? (
           <div className="flex flex-wrap items-center gap-2 text-sm">
             Adding <strong>{person.name}</strong>

@@ -19,8 +19,9 @@ import { Field } from "../../../components/ui/Field.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
 import { api } from "../../../lib/api.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { useFormats } from "../../../lib/format.ts";
 import { Badge, CONSENT_LABELS, firstProblem, INTERVIEW_LABELS, LICENCE_LABELS, projectPath, useProjectChange } from "../shared.tsx";
+import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 
 type Values = Record<string, string>;
 interface FieldDef {
@@ -43,13 +44,15 @@ const fromLocal = (v: string) => (v ? new Date(v).toISOString() : null);
 
 function ItemForm({ fields, initial, submitLabel, busy, onSubmit, onCancel }: { fields: FieldDef[]; initial: Values; submitLabel: string; busy: boolean; onSubmit(v: Values): void; onCancel?(): void }) {
   const [values, setValues] = useState<Values>(initial);
+  useLeaveGuard(Object.keys({ ...initial, ...values }).some((k) => (values[k] ?? "") !== (initial[k] ?? "")), `what you typed for “${submitLabel}”`);
+  const onSaveKey = useSaveShortcut();
   const set = (k: string, v: string) => setValues((x) => ({ ...x, [k]: v }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit(values);
   };
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
+    <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="grid gap-3 sm:grid-cols-2">
       {fields.map((f) =>
         f.kind === "select" ? (
           <Select key={f.name} label={f.label} value={values[f.name] ?? ""} onChange={(e) => set(f.name, e.target.value)} options={f.options ?? []} />
@@ -222,6 +225,7 @@ export function Participants({ project }: { project: ProjectDetail }) {
 }
 
 export function Interviews({ project }: { project: ProjectDetail }) {
+  const fmt = useFormats();
   const participants = project.documentary?.participants ?? [];
   return (
     <DocList<InterviewDto>
@@ -246,7 +250,7 @@ export function Interviews({ project }: { project: ProjectDetail }) {
       badge={(i) => <Badge tone={i.status === "cancelled" ? "bad" : i.status === "done" ? "good" : "neutral"}>{INTERVIEW_LABELS[i.status]}</Badge>}
       details={(i) => (
         <p className="text-zinc-700 dark:text-zinc-300">
-          {i.scheduledAt ? formatDateTime(i.scheduledAt) : "Not dated yet"}
+          {i.scheduledAt ? fmt.dateTime(i.scheduledAt) : "Not dated yet"}
           {i.place ? ` · ${i.place}` : ""}
           {i.participantName ? ` · with ${i.participantName}` : ""}
         </p>

@@ -1,7 +1,7 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import type { GreenlightEntryDto, ProjectDetail } from "../../../../common/project-api.ts";
 import { api } from "../../../lib/api.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { useFormats } from "../../../lib/format.ts";
 import { Badge, projectPath, useProjectChange } from "../shared.tsx";
 
 const FED_BY: Record<Exclude<GreenlightEntryDto["source"], "manual">, string> = {
@@ -16,6 +16,7 @@ const TICKERS: Record<GreenlightEntryDto["tickedBy"], string> = {
 };
 
 export function Greenlight({ project }: { project: ProjectDetail }) {
+  const fmt = useFormats();
   const tick = useProjectChange(
     project.id,
     (v: { item: GreenlightEntryDto; done: boolean }) => api<ProjectDetail>(`${projectPath(project.id)}/greenlight/${encodeURIComponent(v.item.key)}`, { method: "PUT", json: { done: v.done } }),
@@ -58,7 +59,7 @@ export function Greenlight({ project }: { project: ProjectDetail }) {
                 {!g.canTick && <span className="sr-only">{g.done ? ": done" : ": not done"}</span>}
               </div>
               <div className="text-xs text-zinc-600 dark:text-zinc-400">
-                {g.done ? (g.doneByName ? `Ticked by ${g.doneByName}${g.doneAt ? ` on ${formatDateTime(g.doneAt)}` : ""}.` : g.doneAt ? `Ticked on ${formatDateTime(g.doneAt)}.` : "Done.") : "Not done yet."}{" "}
+                {g.done ? (g.doneByName ? `Ticked by ${g.doneByName}${g.doneAt ? ` on ${fmt.dateTime(g.doneAt)}` : ""}.` : g.doneAt ? `Ticked on ${fmt.dateTime(g.doneAt)}.` : "Done.") : "Not done yet."}{" "}
                 {g.source === "manual" ? TICKERS[g.tickedBy] : FED_BY[g.source]}
               </div>
               {g.note && <div className="text-xs text-zinc-700 dark:text-zinc-300">Note: {g.note}</div>}

@@ -6,16 +6,20 @@ import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
 import { api } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
-import { formatDateTime } from "../../../lib/format.ts";
-import { Badge, firstProblem, formatDate, projectPath, useProjectChange } from "../shared.tsx";
+import { useFormats } from "../../../lib/format.ts";
+import { Badge, firstProblem, projectPath, useProjectChange } from "../shared.tsx";
+import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 
 export function Milestones({ project }: { project: ProjectDetail }) {
+  const fmt = useFormats();
   const [title, setTitle] = useState("");
   const [dueDate, setDueDate] = useState("");
   const [deleting, setDeleting] = useState<MilestoneDto | null>(null);
+  useLeaveGuard(!!(title.trim() || dueDate), "the milestone you were adding");
+  const onSaveKey = useSaveShortcut();
   const base = `${projectPath(project.id)}/milestones`;
   const create = useProjectChange(project.id, (v: { title: string; dueDate: string }) => api<ProjectDetail>(base, { json: v }), {
-    success: (v) => ["Milestone added", `“${v.title.trim()}” is due ${formatDate(v.dueDate)}.`],
+    success: (v) => ["Milestone added", `“${v.title.trim()}” is due ${fmt.date(v.dueDate)}.`],
     failure: "Milestone not added",
     onSuccess: () => {
       setTitle("");
@@ -27,7 +31,7 @@ export function Milestones({ project }: { project: ProjectDetail }) {
     (v: { m: MilestoneDto; patch: { dueDate?: string; done?: boolean } }) => api<ProjectDetail>(`${base}/${v.m.id}`, { method: "PATCH", json: v.patch }),
     {
       success: ({ m, patch }) =>
-        patch.done === undefined ? ["Due date changed", `“${m.title}” is now due ${formatDate(patch.dueDate)}.`] : patch.done ? ["Milestone done", `“${m.title}” is ticked off.`] : ["Milestone reopened", `“${m.title}” is open again.`],
+        patch.done === undefined ? ["Due date changed", `“${m.title}” is now due ${fmt.date(patch.dueDate)}.`] : patch.done ? ["Milestone done", `“${m.title}” is ticked off.`] : ["Milestone reopened", `“${m.title}” is open again.`],
       failure: "Milestone not changed",
     },
   );
@@ -71,9 +75,9 @@ export function Milestones({ project }: { project: ProjectDetail }) {
                 <div>
                   <div className={cn("font-medium", m.done && "text-zinc-500 line-through")}>{m.title}</div>
                   <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-                    Due {formatDate(m.dueDate)}
+                    Due {fmt.date(m.dueDate)}
                     {m.overdue && <Badge tone="bad">Overdue</Badge>}
-                    {m.done && m.doneAt && <span>· done {formatDateTime(m.doneAt)}{m.doneByName ? ` by ${m.doneByName}` : ""}</span>}
+                    {m.done && m.doneAt && <span>· done {fmt.dateTime(m.doneAt)}{m.doneByName ? ` by ${m.doneByName}` : ""}</span>}
                   </div>
                 </div>
               </div>
@@ -97,7 +101,7 @@ export function Milestones({ project }: { project: ProjectDetail }) {
         </ul>
       )}
       {project.canEdit && (
-        <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end dark:border-zinc-800 dark:bg-zinc-900">
+        <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end dark:border-zinc-800 dark:bg-zinc-900">
           <Field label="New milestone" required value={title} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Picture lock" />
           <Field label="Due date" type="date" required value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
           <Button type="submit" busy={create.isPending}>

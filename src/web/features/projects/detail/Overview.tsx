@@ -1,4 +1,5 @@
 import { Pencil } from "lucide-react";
+import { useFormats } from "../../../lib/format.ts";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { projectUpdateInput, shootDatesProblem, type ProjectDetail, type ProjectUpdateInput, type StaleVersionDetails } from "../../../../common/project-api.ts";
@@ -8,7 +9,8 @@ import { Field } from "../../../components/ui/Field.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
 import { api, ApiError } from "../../../lib/api.ts";
-import { firstProblem, formatDate, projectPath, shootDates, useProjectChange, useSupervisors } from "../shared.tsx";
+import { firstProblem, projectPath, shootDates, useProjectChange, useSupervisors } from "../shared.tsx";
+import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 
 /** The editable fields as the form holds them: text everywhere, so that what was typed is kept as typed. */
 interface Draft {
@@ -75,10 +77,13 @@ function changes(base: Draft, draft: Draft): Omit<ProjectUpdateInput, "version">
 }
 
 export function Overview({ project }: { project: ProjectDetail }) {
+  const fmt = useFormats();
   const supervisors = useSupervisors();
   const [editing, setEditing] = useState<{ base: ProjectDetail; draft: Draft } | null>(null);
   const [conflict, setConflict] = useState<ProjectDetail | null>(null);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
+  useLeaveGuard(!!editing && Object.keys(changes(toDraft(editing.base), editing.draft)).length > 0, "your changes to the project details");
+  const onSaveKey = useSaveShortcut();
 
   const save = useProjectChange(
     project.id,
@@ -105,7 +110,7 @@ export function Overview({ project }: { project: ProjectDetail }) {
     if (!v.trim()) return "(empty)";
     if (k === "type") return PROJECT_TYPE_LABELS[v as ProjectType] ?? v;
     if (k === "supervisorId") return supervisorName(v);
-    if (k === "shootStart" || k === "shootEnd") return formatDate(v);
+    if (k === "shootStart" || k === "shootEnd") return fmt.date(v);
     if (k === "locations") return v.split("\n").filter(Boolean).join(", ");
     return v;
   };
@@ -134,7 +139,7 @@ export function Overview({ project }: { project: ProjectDetail }) {
           <dt className="font-medium text-zinc-600 dark:text-zinc-400">Format</dt>
           <dd>{project.format || "Not set"}</dd>
           <dt className="font-medium text-zinc-600 dark:text-zinc-400">Shoot dates</dt>
-          <dd>{shootDates(project.shootStart, project.shootEnd)}</dd>
+          <dd>{shootDates(fmt, project.shootStart, project.shootEnd)}</dd>
           <dt className="font-medium text-zinc-600 dark:text-zinc-400">Locations</dt>
           <dd>{project.locations.length ? <ul className="list-inside list-disc">{project.locations.map((l) => <li key={l}>{l}</li>)}</ul> : "None listed yet"}</dd>
         </dl>
@@ -223,7 +228,7 @@ export function Overview({ project }: { project: ProjectDetail }) {
           <p className="mt-2 text-xs text-zinc-700 dark:text-zinc-300">Saving yours over theirs changes only the fields you edited; their other changes stay.</p>
         </div>
       )}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
         <Field label="Title" required value={draft.title} onChange={(e) => set("title", e.target.value)} error={err("title")} />
         <div className="grid gap-4 sm:grid-cols-3">
           <Select label="Type" value={draft.type} onChange={(e) => set("type", e.target.value)} options={PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))} />

@@ -6,15 +6,18 @@ import { Button } from "../../../components/ui/Button.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
 import { api, ApiError } from "../../../lib/api.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { useFormats } from "../../../lib/format.ts";
 import { PhaseBadge, projectPath, useProjectChange } from "../shared.tsx";
+import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
 
 export function PhaseSection({ project }: { project: ProjectDetail }) {
+  const fmt = useFormats();
   const others = PHASES.filter((p) => p !== project.phase);
   const [to, setTo] = useState<Phase>(others[PHASES.indexOf(project.phase)] ?? others[0]!);
   const [reason, setReason] = useState("");
   const [overrideReason, setOverrideReason] = useState("");
   const [block, setBlock] = useState<GreenlightBlockDetails | null>(null);
+  useLeaveGuard(!!(reason.trim() || overrideReason.trim()), "the reason you wrote for the phase change");
 
   const move = useProjectChange(project.id, (input: PhaseChangeInput) => api<ProjectDetail>(`${projectPath(project.id)}/phase`, { json: input }), {
     success: (v) => ["Phase changed", `The project is now in ${PHASE_LABELS[v.to].toLowerCase()}${v.overrideReason ? ", past the greenlight checklist" : ""}.`],
@@ -98,7 +101,7 @@ export function PhaseSection({ project }: { project: ProjectDetail }) {
                 <div className="flex flex-wrap items-center gap-2">
                   <PhaseBadge phase={h.from} /> → <PhaseBadge phase={h.to} />
                   <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                    {h.changedByName}, <time dateTime={h.createdAt}>{formatDateTime(h.createdAt)}</time>
+                    {h.changedByName}, <time dateTime={h.createdAt}>{fmt.dateTime(h.createdAt)}</time>
                   </span>
                 </div>
                 <p className="mt-1">{h.reason}</p>

@@ -1,0 +1,197 @@
+/**
+ * The fonts of every PDF the portal makes, so each prints what was typed: pdf-lib's standard fonts are
+ * WinAnsi only, and turned "日本語", "Ωμέγα", "Łukasz" and "🎬" into "?". A family is a chain of embedded
+ * TrueType fonts, each subset to the glyphs used; a character is drawn with the first font of the chain
+ * that has it. The large CJK and emoji fonts are embedded only when the text needs them.
+ *
+ * - "sans" (tables, certificates, labels): Noto Sans (Latin, Greek, Cyrillic, Vietnamese), then Noto Sans
+ *   JP (kana and kanji), then Noto Emoji (monochrome, so an emoji prints as its outline).
+ * - "mono" (the screenplay): Courier Prime first, a Courier made for screenplays with the same 7.2 pt
+ *   advance at 12 pt and the Latin letters the standard Courier lacks (ł, ő, ș…), then the sans chain.
+ * A character none of them has (Hangul, Arabic script…) prints as U+FFFD, a visible replacement.
+ */
+import * as fontkitModule from "@pdf-lib/fontkit";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
+
+export type FontStyle = "regular" | "bold" | "italic" | "boldItalic";
+export type FontFamily = "sans" | "mono";
+
+type Face = "courier" | "sans" | "cjk" | "emoji";
+
+const FILES: Record<Face, Record<FontStyle, string>> = {
+  courier: {
+    regular: "courier-prime/400Regular/CourierPrime_400Regular.ttf",
+    bold: "courier-prime/700Bold/CourierPrime_700Bold.ttf",
+    italic: "courier-prime/400Regular_Italic/CourierPrime_400Regular_Italic.ttf",
+    boldItalic: "courier-prime/700Bold_Italic/CourierPrime_700Bold_Italic.ttf",
+  },
+  sans: {
+    regular: "noto-sans/400Regular/NotoSans_400Regular.ttf",
+    bold: "noto-sans/700Bold/NotoSans_700Bold.ttf",
+    italic: "noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf",
+    boldItalic: "noto-sans/700Bold_Italic/NotoSans_700Bold_Italic.ttf",
+  },
+  // Japanese has no italic: the upright face stands in, as word processors do.
+  cjk: {
+    regular: "noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf",
+    bold: "noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf",
+    italic: "noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf",
+    boldItalic: "noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf",
+  },
+  emoji: {
+    regular: "noto-emoji/400Regular/NotoEmoji_400Regular.ttf",
+    bold: "noto-emoji/700Bold/NotoEmoji_700Bold.ttf",
+    italic: "noto-emoji/400Regular/NotoEmoji_400Regular.ttf",
+    boldItalic: "noto-emoji/700Bold/NotoEmoji_700Bold.ttf",
+  },
+};
+
+const CHAINS: Record<FontFamily, Face[]> = { sans: ["sans", "cjk", "emoji"], mono: ["courier", "sans", "cjk", "emoji"] };
+const REPLACEMENT = "\uFFFD";
+/** Characters that draw nothing of their own (joiners, variation selectors, other format characters). */
+const INVISIBLE = /^[\p{Cf}\p{Cc}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]$/u;
+
+// The package's ES build has only a default export, its CommonJS build only named ones (tsx loads the
+// one, the esbuild bundle the other).
+const fontkit = (fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule;
+const require = createRequire(import.meta.url);
+// Font files are read and parsed once per process; they never change while it runs.
+const files = new Map<string, Uint8Array>();
+const faces = new Map<Face, fontkit.Font>();
+
+function fileOf(face: Face, style: FontStyle): Uint8Array {
+  const name = FILES[face][style];
+  let bytes = files.get(name);
+  if (!bytes) {
+    bytes = readFileSync(require.resolve(`@expo-google-fonts/${name}`));
+    files.set(name, bytes);
+  }
+  return bytes;
+}
+
+/** Which characters a face has; read from its regular style (the styles of one family cover the same). */
+function has(face: Face, codePoint: number): boolean {
+  let f = faces.get(face);
+  if (!f) {
+    f = fontkit.create(fileOf(face, "regular"));
+    faces.set(face, f);
+  }
+  return f.hasGlyphForCodePoint(codePoint);
+}
+
+interface Run {
+  face: Face;
+  text: string;
+}
+
+export interface DrawOptions {
+  x: number;
+  y: number;
+  size: number;
+  style?: FontStyle;
+  color?: Color;
+}
+
+/** The fonts of one PDF document. Make it with `pdfText`, which embeds what the given texts need. */
+export class PdfText {
+  private readonly embedded = new Map<string, PDFFont>();
+  private readonly runs = new Map<string, Run[]>();
+
+  private constructor(
+    private readonly doc: PDFDocument,
+    private readonly chain: Face[],
+  ) {}
+
+  static async create(doc: PDFDocument, family: FontFamily, styles: FontStyle[], texts: Iterable<string>): Promise<PdfText> {
+    doc.registerFontkit(fontkit);
+    const t = new PdfText(doc, CHAINS[family]);
+    await t.ensure(texts, styles);
+    return t;
+  }
+
+  /** Embeds the faces these texts need in these styles (the chain's first face always). */
+  async ensure(texts: Iterable<string>, styles: FontStyle[]): Promise<void> {
+    // The first face, and Noto Sans, which also draws the replacement character.
+    const needed = new Set<Face>([this.chain[0]!, "sans"]);
+    const seen = new Set<number>();
+    for (const text of texts) {
+      for (const ch of text) {
+        const cp = ch.codePointAt(0)!;
+        if (seen.has(cp)) continue;
+        seen.add(cp);
+        const face = this.faceFor(cp);
+        if (face) needed.add(face);
+      }
+    }
+    for (const face of needed) {
+      for (const style of styles) {
+        const key = `${face}:${style}`;
+        if (!this.embedded.has(key)) this.embedded.set(key, await this.doc.embedFont(fileOf(face, style), { subset: true }));
+      }
+    }
+  }
+
+  private faceFor(codePoint: number): Face | undefined {
+    return this.chain.find((f) => has(f, codePoint));
+  }
+
+  private font(face: Face, style: FontStyle): PDFFont | undefined {
+    return this.embedded.get(`${face}:${style}`) ?? this.embedded.get(`${face}:regular`);
+  }
+
+  /** The text cut into runs of one face each; marks and joiners stay with the character before them. */
+  private runsOf(text: string, style: FontStyle): { font: PDFFont; text: string }[] {
+    const key = `${style}\u0000${text}`;
+    let runs = this.runs.get(key);
+    if (!runs) {
+      runs = [];
+      for (const ch of text.replace(/[\r\n\t]/g, " ").normalize("NFC")) {
+        const cp = ch.codePointAt(0)!;
+        const last = runs.at(-1);
+        const attached = /\p{M}/u.test(ch) || INVISIBLE.test(ch);
+        if (last && attached && has(last.face, cp)) {
+          last.text += ch;
+          continue;
+        }
+        const face = this.faceFor(cp);
+        if (face && this.font(face, style)) {
+          if (last?.face === face) last.text += ch;
+          else runs.push({ face, text: ch });
+        }
+        else if (INVISIBLE.test(ch)) continue;
+        else if (last?.face === "sans") last.text += REPLACEMENT;
+        else runs.push({ face: "sans", text: REPLACEMENT });
+      }
+      this.runs.set(key, runs);
+    }
+    return runs.map((r) => ({ font: this.font(r.face, style)!, text: r.text }));
+  }
+
+  width(text: string, size: number, style: FontStyle = "regular"): number {
+    return this.runsOf(text, style).reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
+  }
+
+  /** Draws one line of text from (x, y); returns its width. */
+  draw(page: PDFPage, text: string, opts: DrawOptions): number {
+    let x = opts.x;
+    for (const r of this.runsOf(text, opts.style ?? "regular")) {
+      page.drawText(r.text, { x, y: opts.y, size: opts.size, font: r.font, ...(opts.color ? { color: opts.color } : {}) });
+      x += r.font.widthOfTextAtSize(r.text, opts.size);
+    }
+    return x - opts.x;
+  }
+}
+
+/** The fonts for one document, embedded for every character of `texts` in the given styles. */
+export function pdfText(doc: PDFDocument, family: FontFamily, styles: FontStyle[], texts: Iterable<string>): Promise<PdfText> {
+  return PdfText.create(doc, family, styles, texts);
+}
+
+/** Every string inside a value (objects, arrays), for `pdfText`'s list of what a document will print. */
+export function* stringsIn(value: unknown): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (Array.isArray(value)) for (const v of value) yield* stringsIn(v);
+  else if (value && typeof value === "object" && !(value instanceof Uint8Array) && !(value instanceof Date)) for (const v of Object.values(value)) yield* stringsIn(v);
+}
