@@ -1,7 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
+import { SESSIONS_QUERY_KEY } from "../../../common/sessions.ts";
 import { TWO_STEP_SETUP_REQUIRED_MESSAGE, WRONG_CODE_MESSAGE } from "../../../common/two-step.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -48,7 +49,10 @@ function passwordProblem(error: unknown) {
 
 /** Two-step sign-in for staff and admins: set up with an authenticator app, recovery codes shown once, or turned off. */
 export function TwoStepSection() {
-  const { user, refresh } = useAuth();
+  const { user, refresh: refreshSession } = useAuth();
+  const queryClient = useQueryClient();
+  // Turning it on or off replaces this browser's session (better-auth signs the new state into a new one).
+  const refresh = () => Promise.all([refreshSession(), queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY })]);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [step, setStep] = useState<Step>({ at: "idle" });
