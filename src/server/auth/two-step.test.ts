@@ -7,20 +7,17 @@ import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
 const PASSWORD = "portal-demo";
 const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]!).filter((c) => !c.endsWith("=")).join("; ");
 
-/** A code of the authenticator app, for the period after `afterCode` so that a code is never used twice. */
+/** The code the authenticator app shows now (or `offsetPeriods` periods from now). */
 function codeFor(totpURI: string, offsetPeriods = 0) {
   const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
   return totp.generate({ timestamp: Date.now() + offsetPeriods * totp.period * 1000 });
 }
 
-/** Starting a portal (migrations, seed) takes long on a busy CI machine. */
-const STARTUP_MS = 180_000;
-
 describe.each(DB_KINDS)("two-step sign-in on %s", (kind) => {
   let p: TestPortal;
   beforeAll(async () => {
     p = await startTestPortal(kind);
-  }, STARTUP_MS);
+  });
   afterAll(() => p?.close());
 
   async function setUp(email: string) {

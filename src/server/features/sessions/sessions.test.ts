@@ -30,9 +30,6 @@ async function openSocket(p: TestPortal, cookie: string) {
 const within = <T,>(promise: Promise<T>, ms = 8000) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms))]);
 
-/** Starting a portal (migrations, seed) takes long on a busy CI machine. */
-const STARTUP_MS = 180_000;
-
 describe.each(DB_KINDS)("signed-in devices on %s", (kind) => {
   let p: TestPortal;
   const list = async (cookie: string) => {
@@ -44,7 +41,7 @@ describe.each(DB_KINDS)("signed-in devices on %s", (kind) => {
 
   beforeAll(async () => {
     p = await startTestPortal(kind, {}, { listen: true });
-  }, STARTUP_MS);
+  });
   afterAll(() => p?.close());
 
   it("lists the person's own sessions with device, address and last use, this one marked", async () => {
@@ -163,7 +160,7 @@ describe.runIf(DB_KINDS.includes("postgres"))("signed-in devices across two inst
   beforeAll(async () => {
     a = await startTestPortal("postgres", {}, { listen: true });
     b = await startTestPortal("postgres", { AUTH_SECRET: a.services.config.AUTH_SECRET, SEED: "false" }, { listen: true, databaseUrl: a.services.config.DATABASE_URL });
-  }, STARTUP_MS);
+  });
   afterAll(async () => {
     await b?.close();
     await a?.close();
