@@ -30,7 +30,7 @@ async function readEmail(req: Request): Promise<string | null> {
 }
 
 /** What ends or changes sessions: the session caches of every instance must forget them at once (see guards.ts). */
-const SESSION_CHANGING = ["/sign-out", "/reset-password", "/change-password", "/update-user", "/change-email", "/delete-user", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"];
+const SESSION_CHANGING = ["/sign-out", "/two-factor/verify-totp", "/two-factor/disable", "/reset-password", "/change-password", "/update-user", "/change-email", "/delete-user", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"];
 
 /** The endpoints that hash a password: each waits for the scrypt slot anyway (see password.ts). */
 const HASHING = ["/sign-in/email", "/sign-up/email", "/reset-password", "/change-password"];

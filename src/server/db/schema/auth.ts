@@ -10,6 +10,8 @@ export const user = pgTable("user", {
   image: text("image"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** better-auth's twoFactor plugin: set once a TOTP secret is confirmed with a code. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
 });
 
 export const session = pgTable(
@@ -22,6 +24,11 @@ export const session = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /**
+     * When the session was last used, for the person's list of signed-in devices. The portal's own, written
+     * by requireUser at most every few minutes (better-auth moves `updated_at` only once a day).
+     */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -81,4 +88,24 @@ export const signinFailure = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("signin_failure_email_idx").on(t.email, t.createdAt)],
+);
+
+/**
+ * better-auth's twoFactor plugin: one row per person who began setting up two-step sign-in. The secret and
+ * the recovery codes are encrypted with AUTH_SECRET by the plugin; `verified` turns true with the first code.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId)],
 );
