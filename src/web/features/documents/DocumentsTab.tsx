@@ -35,7 +35,7 @@ import { useFormats } from "../../lib/format.ts";
 import { Badge, firstProblem } from "../projects/shared.tsx";
 import { scheduledLocations, useSchedule } from "../schedule/api.ts";
 import { documentsPath, formatSize, uploadPath, useDocumentChange, useDocuments } from "./api.ts";
-import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
+import { useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: DOCUMENT_CATEGORY_LABELS[c] }));
 const STATUS_TONE: Record<SubmissionStatus, "neutral" | "warn" | "bad" | "good"> = { pending: "warn", completed: "good", declined: "bad", voided: "neutral", expired: "bad" };
@@ -129,7 +129,6 @@ function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean;
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState("");
   const [category, setCategory] = useState<DocumentCategory>("release_forms");
-  useLeaveGuard(open && (!!file || title.trim() !== ""), "the document you were uploading");
   const onSaveKey = useSaveShortcut();
   const upload = useDocumentChange(
     projectId,
@@ -157,7 +156,7 @@ function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean;
     upload.mutate(file);
   };
   return (
-    <Dialog open={open} title={documentId ? "Upload a New Version" : "Upload a Document"} onClose={() => !upload.isPending && onClose()}>
+    <Dialog open={open} title={documentId ? "Upload a New Version" : "Upload a Document"} onClose={() => !upload.isPending && (setFile(null), setTitle(""), onClose())} unsaved={(!!file || title.trim() !== "") && "the document you were uploading"}>
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
         <Field label="File" type="file" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} hint="PDF, images, Office and OpenDocument files, text or CSV. The portal checks what the file contains." />
         {!documentId && (
@@ -184,7 +183,6 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
   const [party, setParty] = useState("");
   const [detail, setDetail] = useState("");
   const [releaseFor, setReleaseFor] = useState("");
-  useLeaveGuard(open && (party.trim() !== "" || detail.trim() !== ""), "the document you were making from a template");
   const onSaveKey = useSaveShortcut();
   const info = TEMPLATE_INFO[template];
   const schedule = useSchedule(projectId, open && template === "location_release");
@@ -200,7 +198,9 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
     },
   });
   return (
-    <Dialog open={open} title="Make a Document From a Template" description="The production's title, dates, locations and crew are filled in from the project." onClose={() => !make.isPending && onClose()}>
+    <Dialog open={open} title="Make a Document From a Template" description="The production's title, dates, locations and crew are filled in from the project." onClose={() => !make.isPending && (setParty(""), setDetail(""), setReleaseFor(""), onClose())}
+      unsaved={(party.trim() !== "" || detail.trim() !== "") && "the document you were making from a template"}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -341,7 +341,6 @@ function Submission({ submission: s, projectId, canEdit }: { submission: Submiss
   const [voiding, setVoiding] = useState(false);
   const [reason, setReason] = useState("");
   const [qrFor, setQrFor] = useState<SignerDto | null>(null);
-  useLeaveGuard(voiding && reason.trim() !== "", "the reason you wrote for voiding the signature request");
   const base = `/rest/v1/signature-requests/${s.id}`;
   const remind = useDocumentChange(projectId, (x: SignerDto) => api<DocumentDto>(`${base}/signers/${x.id}/remind`, { method: "POST" }), {
     success: (x) => ["Reminder sent", `${x.name} has a new e-mail with their link.`],
@@ -401,7 +400,7 @@ function Submission({ submission: s, projectId, canEdit }: { submission: Submiss
           );
         })}
       </ul>
-      <Dialog open={voiding} title="Void this signature request?" description="Its links stop working at once, and those still to sign are told by e-mail." onClose={() => !voidIt.isPending && setVoiding(false)}>
+      <Dialog open={voiding} title="Void this signature request?" description="Its links stop working at once, and those still to sign are told by e-mail." onClose={() => !voidIt.isPending && (setReason(""), setVoiding(false))} unsaved={reason.trim() !== "" && "the reason you wrote for voiding the signature request"}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -471,7 +470,6 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
   const [order, setOrder] = useState<"parallel" | "sequential">("parallel");
   const [message, setMessage] = useState("");
   const [reminderDays, setReminderDays] = useState("3");
-  useLeaveGuard(open && (signers.some((s) => s.name.trim() || s.email.trim()) || message.trim() !== ""), `the signature request for “${doc.title}” you were writing`);
   const onSaveKey = useSaveShortcut();
   const send = useDocumentChange(doc.projectId, (v: unknown) => api<DocumentDto>(`${documentsPath(doc.projectId)}/${doc.id}/signature-requests`, { json: v }), {
     success: () => ["Sent for signature", "Each person whose turn it is has an e-mail with their own link."],
@@ -491,7 +489,9 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
     send.mutate(value);
   };
   return (
-    <Dialog open={open} wide title={`Send “${doc.title}” for Signature`} description="People outside the school need no account: they sign from the link in their e-mail." onClose={() => !send.isPending && onClose()}>
+    <Dialog open={open} wide title={`Send “${doc.title}” for Signature`} description="People outside the school need no account: they sign from the link in their e-mail." onClose={() => !send.isPending && (setSigners([{ name: "", email: "", role: "signer" }]), setMessage(""), onClose())}
+      unsaved={(signers.some((s) => s.name.trim() || s.email.trim()) || message.trim() !== "") && `the signature request for “${doc.title}” you were writing`}
+    >
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">Signers</legend>

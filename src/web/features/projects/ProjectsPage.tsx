@@ -85,6 +85,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
   const supervisors = useSupervisors();
   // Kept outside the dialog's content, so closing by mistake or a refusal never loses what was typed.
   const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [blank] = useState<Draft>(emptyDraft);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -130,7 +131,17 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
   const err = (path: string) => (error?.path === path ? error.message : undefined);
 
   return (
-    <Dialog open={open} onClose={() => !create.isPending && onClose()} title="New Project" description="You become the project's lead with the roles you choose. Everything but the title can be changed later." wide>
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (create.isPending) return;
+        // Closed is discarded: the dialog asked first if anything was typed.
+        setDraft(blank);
+        setError(null);
+        onClose();
+      }}
+      unsaved={JSON.stringify(draft) !== JSON.stringify(blank) && "the project you were creating"}
+      title="New Project" description="You become the project's lead with the roles you choose. Everything but the title can be changed later." wide>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field label="Title" required value={draft.title} onChange={(e) => set("title", e.target.value)} error={err("title")} maxLength={200} />
         <div className="grid gap-4 sm:grid-cols-3">

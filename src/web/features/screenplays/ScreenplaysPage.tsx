@@ -110,7 +110,14 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
   return (
     <Dialog
       open={mode !== null}
-      onClose={() => !create.isPending && !upload.isPending && onClose()}
+      onClose={() => {
+        if (create.isPending || upload.isPending) return;
+        setTitle("");
+        setFile(null);
+        setError(null);
+        onClose();
+      }}
+      unsaved={(title.trim() !== "" || !!file) && (mode === "import" ? "the screenplay you were importing" : "the screenplay you were creating")}
       title={mode === "import" ? "Import a screenplay" : "New Screenplay"}
       description={mode === "import" ? "A Fountain file (.fountain or .txt) is kept as it is; a Final Draft file (.fdx) is turned into Fountain." : "You are its writer. Attach it to a project so its crew can work on it with you."}
     >
