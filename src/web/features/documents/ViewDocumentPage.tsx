@@ -46,7 +46,8 @@ export default function ViewDocumentPage() {
   );
   const toDocuments = projectId ? { to: `/project/${projectId}?tab=documents`, label: "Back to the project's documents" } : undefined;
   if (!projectId || !documentId) return <NotFoundState message="The address does not name a document. Open a document from the documents of a project." />;
-  if (isNotFound(doc.error)) return <NotFoundState message={doc.error.message} back={/project/i.test(doc.error.message) ? undefined : toDocuments} />;
+  // Back to the documents of the project named: if the project itself is gone, that page says so in turn.
+  if (isNotFound(doc.error)) return <NotFoundState message={doc.error.message} back={toDocuments} />;
   if (doc.data && !version) {
     return (
       <NotFoundState

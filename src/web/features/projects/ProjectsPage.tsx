@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { projectCreateInput, shootDatesProblem, type ProjectCreateInput, type ProjectDetail, type ProjectListItem } from "../../../common/project-api.ts";
@@ -110,8 +111,11 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
       void queryClient.invalidateQueries({ queryKey: ["projects"] });
       void queryClient.invalidateQueries({ queryKey: ["projects-documentary"] });
       toast.success("Project created", { description: `“${p.title}” is ready; you are its lead.` });
-      setDraft(emptyDraft());
-      onClose();
+      // Saved: the form is emptied and closed before the navigation, so the leave guard has nothing to ask.
+      flushSync(() => {
+        setDraft(emptyDraft());
+        onClose();
+      });
       navigate(`/project/${p.id}`);
     },
     onError: failed("Project not created"),

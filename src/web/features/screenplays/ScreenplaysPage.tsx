@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileUp, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Page, ProjectListItem } from "../../../common/project-api.ts";
@@ -63,9 +64,12 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
     queryClient.setQueryData(["screenplay", s.id], s);
     void queryClient.invalidateQueries({ queryKey: ["screenplays"] });
     toast.success(mode === "import" ? "Screenplay imported" : "Screenplay created", { description: `“${s.title}” is open in the editor.` });
-    setTitle("");
-    setFile(null);
-    onClose();
+    // Saved: the form is emptied and closed before the navigation, so the leave guard has nothing to ask.
+    flushSync(() => {
+      setTitle("");
+      setFile(null);
+      onClose();
+    });
     navigate(editorLink(s.id));
   };
   const create = useMutation({
