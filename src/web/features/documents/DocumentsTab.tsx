@@ -150,13 +150,15 @@ function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean;
       },
     },
   );
+  // Closed is discarded, by Cancel as by Escape (which asks first when something was typed).
+  const discard = () => !upload.isPending && (setFile(null), setTitle(""), onClose());
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!file) return void toast.error("Not uploaded", { description: "Choose a file first." });
     upload.mutate(file);
   };
   return (
-    <Dialog open={open} title={documentId ? "Upload a New Version" : "Upload a Document"} onClose={() => !upload.isPending && (setFile(null), setTitle(""), onClose())} unsaved={(!!file || title.trim() !== "") && "the document you were uploading"}>
+    <Dialog open={open} title={documentId ? "Upload a New Version" : "Upload a Document"} onClose={discard} unsaved={(!!file || title.trim() !== "") && "the document you were uploading"}>
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
         <Field label="File" type="file" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} hint="PDF, images, Office and OpenDocument files, text or CSV. The portal checks what the file contains." />
         {!documentId && (
@@ -166,7 +168,7 @@ function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean;
           </>
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={upload.isPending}>
+          <Button variant="secondary" onClick={discard} disabled={upload.isPending}>
             Cancel
           </Button>
           <Button type="submit" busy={upload.isPending}>
@@ -197,8 +199,9 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
       onClose();
     },
   });
+  const discard = () => !make.isPending && (setParty(""), setDetail(""), setReleaseFor(""), onClose());
   return (
-    <Dialog open={open} title="Make a Document From a Template" description="The production's title, dates, locations and crew are filled in from the project." onClose={() => !make.isPending && (setParty(""), setDetail(""), setReleaseFor(""), onClose())}
+    <Dialog open={open} title="Make a Document From a Template" description="The production's title, dates, locations and crew are filled in from the project." onClose={discard}
       unsaved={(party.trim() !== "" || detail.trim() !== "") && "the document you were making from a template"}
     >
       <form
@@ -225,7 +228,7 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
           <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">The greenlight checklist waits for a signed release for each location of the scheduled scenes.</p>
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={make.isPending}>
+          <Button variant="secondary" onClick={discard} disabled={make.isPending}>
             Cancel
           </Button>
           <Button type="submit" busy={make.isPending}>
@@ -411,7 +414,7 @@ function Submission({ submission: s, projectId, canEdit }: { submission: Submiss
         >
           <Textarea label="Why" required value={reason} onChange={(e) => setReason(e.target.value)} />
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setVoiding(false)} disabled={voidIt.isPending}>
+            <Button variant="secondary" onClick={() => (setReason(""), setVoiding(false))} disabled={voidIt.isPending}>
               Cancel
             </Button>
             <Button type="submit" variant="danger" busy={voidIt.isPending}>
@@ -488,8 +491,9 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
     if (problem) return void toast.error("Not sent", { description: problem.message });
     send.mutate(value);
   };
+  const discard = () => !send.isPending && (setSigners([{ name: "", email: "", role: "signer" }]), setMessage(""), onClose());
   return (
-    <Dialog open={open} wide title={`Send “${doc.title}” for Signature`} description="People outside the school need no account: they sign from the link in their e-mail." onClose={() => !send.isPending && (setSigners([{ name: "", email: "", role: "signer" }]), setMessage(""), onClose())}
+    <Dialog open={open} wide title={`Send “${doc.title}” for Signature`} description="People outside the school need no account: they sign from the link in their e-mail." onClose={discard}
       unsaved={(signers.some((s) => s.name.trim() || s.email.trim()) || message.trim() !== "") && `the signature request for “${doc.title}” you were writing`}
     >
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
@@ -523,7 +527,7 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
         </div>
         <Textarea label="Message" value={message} onChange={(e) => setMessage(e.target.value)} hint="Shown in the e-mail and on the signing page." />
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={send.isPending}>
+          <Button variant="secondary" onClick={discard} disabled={send.isPending}>
             Cancel
           </Button>
           <Button type="submit" busy={send.isPending}>

@@ -187,7 +187,7 @@ function Requests() {
         >
           <Textarea label="Reason for the borrower" required value={reason} onChange={(e) => setReason(e.target.value)} hint="At least 5 characters; the borrower reads it in their e-mail." />
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setRejecting(null)}>
+            <Button variant="secondary" onClick={() => (setRejecting(null), setReason(""))}>
               Cancel
             </Button>
             <Button type="submit" variant="danger" busy={reject.isPending}>
@@ -444,11 +444,13 @@ function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): v
     if (problem) return void toast.error(item ? "Item not saved" : "Item not added", { description: problem.message });
     save.mutate(undefined);
   };
+  // Closed is discarded, by Cancel as by Escape (which asks first when something was typed).
+  const discard = () => (setDraft(initialDraft), onClose());
   return (
     <Dialog
       open={open}
       title={item ? `Edit ${item.name}` : "New item"}
-      onClose={() => (setDraft(initialDraft), onClose())}
+      onClose={discard}
       unsaved={JSON.stringify(draft) !== JSON.stringify(initialDraft) && (item ? `your changes to ${item.name}` : "the item you were adding")}
       wide
     >
@@ -484,7 +486,7 @@ function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): v
         <Textarea label="Notes" className="sm:col-span-2" value={draft.notes} onChange={set("notes")} />
         {item && <ItemPhoto item={item} />}
         <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={discard}>
             Cancel
           </Button>
           <Button type="submit" busy={save.isPending}>

@@ -133,17 +133,18 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
     create.mutate(input);
   };
   const err = (path: string) => (error?.path === path ? error.message : undefined);
+  // Closed is discarded, by Cancel as by Escape (which asks first when something was typed).
+  const discard = () => {
+    if (create.isPending) return;
+    setDraft(blank);
+    setError(null);
+    onClose();
+  };
 
   return (
     <Dialog
       open={open}
-      onClose={() => {
-        if (create.isPending) return;
-        // Closed is discarded: the dialog asked first if anything was typed.
-        setDraft(blank);
-        setError(null);
-        onClose();
-      }}
+      onClose={discard}
       unsaved={JSON.stringify(draft) !== JSON.stringify(blank) && "the project you were creating"}
       title="New Project" description="You become the project's lead with the roles you choose. Everything but the title can be changed later." wide>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -168,7 +169,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
         />
         <RoleChecks legend="Your roles on this film" value={draft.myRoles} onChange={(r) => set("myRoles", r)} error={err("myRoles")} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+          <Button variant="secondary" onClick={discard} disabled={create.isPending}>
             Cancel
           </Button>
           <Button type="submit" busy={create.isPending}>

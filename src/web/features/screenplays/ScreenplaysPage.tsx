@@ -111,16 +111,19 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
     if (!problem) create.mutate();
   };
 
+  // Closed is discarded, by Cancel as by Escape (which asks first when something was typed).
+  const discard = () => {
+    if (create.isPending || upload.isPending) return;
+    setTitle("");
+    setFile(null);
+    setError(null);
+    onClose();
+  };
+
   return (
     <Dialog
       open={mode !== null}
-      onClose={() => {
-        if (create.isPending || upload.isPending) return;
-        setTitle("");
-        setFile(null);
-        setError(null);
-        onClose();
-      }}
+      onClose={discard}
       unsaved={(title.trim() !== "" || !!file) && (mode === "import" ? "the screenplay you were importing" : "the screenplay you were creating")}
       title={mode === "import" ? "Import a screenplay" : "New Screenplay"}
       description={mode === "import" ? "A Fountain file (.fountain or .txt) is kept as it is; a Final Draft file (.fdx) is turned into Fountain." : "You are its writer. Attach it to a project so its crew can work on it with you."}
@@ -155,7 +158,7 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
           />
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={discard}>
             Cancel
           </Button>
           <Button type="submit" busy={create.isPending || upload.isPending}>
