@@ -11,6 +11,7 @@ import { confirmEmailMail } from "../features/notifications/emails/confirm-email
 import { resetPasswordMail } from "../features/notifications/emails/reset-password.ts";
 import { getProfile, syncProfile } from "../features/profiles/service.ts";
 import { boundedPassword } from "./password.ts";
+import { verificationStorage } from "./verification.ts";
 
 export const AUTH_BASE_PATH = "/auth/v1";
 /** Set by the server from the socket (or a trusted proxy), never taken from the client as sent. */
@@ -50,6 +51,7 @@ export function createAuth(s: Omit<Services, "mailer">) {
         await queueEmail(s, { to: user.email, ...confirmEmailMail({ name: user.name, url }) });
       },
     },
+    verification: { storeIdentifier: verificationStorage },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
