@@ -11,6 +11,7 @@ import { confirmEmailMail } from "../features/notifications/emails/confirm-email
 import { resetPasswordMail } from "../features/notifications/emails/reset-password.ts";
 import { getProfile, syncProfile } from "../features/profiles/service.ts";
 import { boundedPassword } from "./password.ts";
+import { alertSignUpWithExistingEmail } from "./signin-limit.ts";
 import { verificationStorage } from "./verification.ts";
 
 export const AUTH_BASE_PATH = "/auth/v1";
@@ -35,6 +36,8 @@ export function createAuth(s: Omit<Services, "mailer">) {
       password: boundedPassword,
       autoSignIn: true,
       requireEmailVerification: config.REQUIRE_EMAIL_CONFIRMATION,
+      // With confirmation on, better-auth answers a registered address as a new one; its owner is told.
+      onExistingUserSignUp: async ({ user }) => alertSignUpWithExistingEmail(s, user.email),
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       // The link goes straight to the app's page (not through better-auth's redirect endpoint), carrying
