@@ -77,12 +77,12 @@ async function getSession(c: Context<AppEnv>, headers: Headers): Promise<Respons
   return kept ? c.body(kept.text, 200, { "content-type": "application/json" }) : ask();
 }
 
-async function errorCode(res: Response): Promise<string> {
+/** better-auth's JSON answer, read without consuming it; null when it is not JSON. */
+async function bodyOf(res: Response): Promise<{ code?: unknown; user?: { id?: unknown } } | null> {
   try {
-    const data = (await res.clone().json()) as { code?: unknown };
-    return typeof data.code === "string" ? data.code : "";
+    return (await res.clone().json()) as { code?: unknown; user?: { id?: unknown } } | null;
   } catch {
-    return "";
+    return null;
   }
 }
 
@@ -103,8 +103,8 @@ async function signIn(c: Context<AppEnv>, req: Request, email: string, ip: strin
     await recordFailure(s, admitted);
     return res;
   }
-  const userId = res.ok ? ((await res.clone().json()) as { user?: { id?: string } }).user?.id : undefined;
-  if (!userId) {
+  const userId = res.ok ? (await bodyOf(res))?.user?.id : undefined;
+  if (typeof userId !== "string") {
     await forgetAttempt(s, admitted);
     return res;
   }
@@ -129,14 +129,14 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
     const email = isSignIn || isSignUp ? await readEmail(req) : null;
     if (isSignIn && email) return signIn(c, req, email, ip);
     const res = await c.get("auth").handler(req);
-    if (isSignUp && email && res.status === 422 && /^USER_ALREADY_EXISTS/.test(await errorCode(res))) {
+    if (isSignUp && email && res.status === 422 && /^USER_ALREADY_EXISTS/.test(String((await bodyOf(res))?.code ?? ""))) {
       // Told apart from any other refused sign-up, this would list the school's accounts (issue 15).
       await alertSignUpWithExistingEmail(s, email);
       return c.json(SIGN_UP_REFUSED, 422);
     }
     return res;
   };
-  // In line, the lock check also sees the failures of the attempts before it.
+  // In line for the scrypt slot; the throttle counts an attempt before its check, so the bounds hold across it.
   const res = c.req.method === "POST" && HASHING.some((p) => c.req.path.endsWith(p)) ? await hashingInLine(answer) : await answer();
   // Told to no browser (no user is named): only the servers' caches listen.
   if (res.ok && c.req.method === "POST" && SESSION_CHANGING.some((p) => c.req.path.endsWith(p))) {
