@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_UP_REFUSED } from "../../common/limits.ts";
-import { emails, signinFailure } from "../db/schema/index.ts";
+import { emails, signinDevice, signinFailure, user } from "../db/schema/index.ts";
 import { runNotificationJobs } from "../features/notifications/service.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
 import { DEVICE_COOKIE } from "./signin-limit.ts";
@@ -96,6 +96,16 @@ describe.each(DB_KINDS)("sign-in throttling and sign-up refusals on %s", (kind) 
     expect((await signIn(email, "wrong-again", attacker)).status).toBe(429);
     await age(60);
     expect((await signIn(email, "wrong-again", attacker)).status).toBe(401);
+  });
+
+  it("keeps an account's latest 20 browsers, however often a script without cookies signs in", async () => {
+    for (let i = 0; i < 22; i++) expect((await signIn("staff@portal.test", RIGHT, "198.51.100.20")).status).toBe(200);
+    const [n] = await p.services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(signinDevice)
+      .innerJoin(user, eq(user.id, signinDevice.userId))
+      .where(eq(user.email, "staff@portal.test"));
+    expect(n!.n).toBe(20);
   });
 
   it("refuses a sign-up with a registered address like any other, and tells its owner once per window", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Services } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { signinAlert, signinDevice, signinFailure, user } from "../db/schema/index.ts";
@@ -25,6 +25,7 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many failed login attempts. Please
 /** The browser's mark, sent only to the auth endpoints. */
 export const DEVICE_COOKIE = "portal_device";
 const DEVICE_COOKIE_DAYS = 365;
+const DEVICES_KEPT = 20;
 const FIRST_DELAY_MS = 60_000;
 
 const normalise = (email: string) => email.trim().toLowerCase();
@@ -110,7 +111,14 @@ export async function recordSuccess(s: Services, a: Admission, userId: string, d
     .insert(signinDevice)
     .values({ id: randomUUID(), userId, tokenHash: hashToken(token) })
     .onConflictDoUpdate({ target: [signinDevice.userId, signinDevice.tokenHash], set: { lastUsedAt: new Date() } });
-  await s.db.delete(signinDevice).where(lt(signinDevice.lastUsedAt, new Date(Date.now() - DEVICE_COOKIE_DAYS * 86_400_000)));
+  // A client without a cookie jar (a script) makes a new device at every sign-in: an account keeps its latest few.
+  const kept = s.db
+    .select({ id: signinDevice.id })
+    .from(signinDevice)
+    .where(and(eq(signinDevice.userId, userId), gt(signinDevice.lastUsedAt, new Date(Date.now() - DEVICE_COOKIE_DAYS * 86_400_000))))
+    .orderBy(desc(signinDevice.lastUsedAt))
+    .limit(DEVICES_KEPT);
+  await s.db.delete(signinDevice).where(and(eq(signinDevice.userId, userId), notInArray(signinDevice.id, kept)));
   return token === deviceToken ? null : token;
 }
 
