@@ -8,7 +8,7 @@ describe.each(DB_KINDS)("auth and profiles on %s", (kind) => {
   let p: TestPortal;
   beforeAll(async () => {
     p = await startTestPortal(kind);
-  }, 120_000);
+  });
   afterAll(() => p?.close());
 
   it("signs up a new user, keeps the profile in step and makes them a student", async () => {
@@ -123,7 +123,7 @@ describe("per-address sign-in limit", () => {
   let p: TestPortal;
   beforeAll(async () => {
     p = await startTestPortal("pglite", { SIGNIN_LIMIT_PER_IP: "3" });
-  }, 120_000);
+  });
   afterAll(() => p?.close());
 
   it("answers 429 once one address has used up its sign-in attempts for the minute", async () => {
@@ -140,7 +140,7 @@ describe("with e-mail confirmation required", () => {
   let p: TestPortal;
   beforeAll(async () => {
     p = await startTestPortal("pglite", { REQUIRE_EMAIL_CONFIRMATION: "true" });
-  }, 120_000);
+  });
   afterAll(() => p?.close());
 
   it("gives a new account no session until the address is confirmed through the same mail path", async () => {

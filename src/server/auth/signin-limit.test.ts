@@ -15,7 +15,7 @@ describe.each(DB_KINDS)("sign-in throttling and sign-up refusals on %s", (kind) 
   beforeAll(async () => {
     // The client's address comes from X-Forwarded-For only behind a trusted proxy (routes.ts's clientIp).
     p = await startTestPortal(kind, { TRUST_PROXY: "true" });
-  }, 120_000);
+  });
   afterAll(() => p?.close());
 
   /** A sign-in from `ip`, with the browser's device cookie when it has one. */

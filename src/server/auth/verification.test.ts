@@ -8,7 +8,7 @@ describe.each(DB_KINDS)("reset tokens kept only as hashes on %s", (kind) => {
   let p: TestPortal;
   beforeAll(async () => {
     p = await startTestPortal(kind);
-  }, 120_000);
+  });
   afterAll(() => p?.close());
 
   const EMAIL = "elliot.brooks@portal.test";

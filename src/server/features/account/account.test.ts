@@ -9,7 +9,7 @@ describe.each(DB_KINDS)("password-reset link status on %s", (kind) => {
   let p: TestPortal;
   beforeAll(async () => {
     p = await startTestPortal(kind);
-  }, 120_000);
+  });
   afterAll(() => p?.close());
 
   const status = async (token: string) => {
