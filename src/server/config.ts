@@ -34,7 +34,10 @@ const envSchema = z.object({
   SEED: bool.optional(),
   REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
   SIGNIN_LIMIT_PER_IP: positiveInt.default(30),
+  /** Wrong passwords for one account from one client (address, or trusted device) before its delays start. */
   SIGNIN_LIMIT_PER_EMAIL: positiveInt.default(5),
+  /** Wrong passwords for one account from all untrusted clients together in the window. */
+  SIGNIN_LIMIT_PER_ACCOUNT: positiveInt.default(10),
   SIGNIN_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   TRUST_PROXY: bool.default(false),
   JOB_WORKER: bool.default(true),

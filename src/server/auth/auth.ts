@@ -13,6 +13,8 @@ import { resetPasswordMail } from "../features/notifications/emails/reset-passwo
 import { getProfile, syncProfile } from "../features/profiles/service.ts";
 import { getSchoolSettings } from "../features/school/service.ts";
 import { boundedPassword } from "./password.ts";
+import { alertSignUpWithExistingEmail } from "./signin-limit.ts";
+import { verificationStorage } from "./verification.ts";
 
 export const AUTH_BASE_PATH = "/auth/v1";
 /** Set by the server from the socket (or a trusted proxy), never taken from the client as sent. */
@@ -36,6 +38,8 @@ export function createAuth(s: Omit<Services, "mailer">) {
       password: boundedPassword,
       autoSignIn: true,
       requireEmailVerification: config.REQUIRE_EMAIL_CONFIRMATION,
+      // With confirmation on, better-auth answers a registered address as a new one; its owner is told.
+      onExistingUserSignUp: async ({ user }) => alertSignUpWithExistingEmail(s, user.email),
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       // The link goes straight to the app's page (not through better-auth's redirect endpoint), carrying
@@ -52,6 +56,7 @@ export function createAuth(s: Omit<Services, "mailer">) {
         await queueEmail(s, { to: user.email, ...confirmEmailMail({ name: user.name, url }) });
       },
     },
+    verification: { storeIdentifier: verificationStorage },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { SIGN_UP_REFUSED } from "../../../common/limits.ts";
 import type { Role } from "../../../common/roles.ts";
 import { api, ApiError, setRateLimitHandler } from "../../lib/api.ts";
 import type { AuthContextValue, AuthEvent, AuthUser, Session, TwoStepProof } from "./types.ts";
@@ -81,8 +82,9 @@ function sameUser(a: AuthUser, b: AuthUser) {
   );
 }
 
-function isAlreadyRegistered(err: unknown) {
-  return err instanceof ApiError && (/^USER_ALREADY_EXISTS/.test(err.code ?? "") || /already (exists|registered)/i.test(err.message));
+/** The server refuses a sign-up with a registered address like any other, so any refusal may be one. */
+function mayBeRegistered(err: unknown) {
+  return err instanceof ApiError && err.code === SIGN_UP_REFUSED.code;
 }
 
 interface AuthInternals {
@@ -206,7 +208,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         res = await api("/auth/v1/sign-up/email", { json: { email, password, name: fullName, callbackURL: "/" } });
       } catch (err) {
-        if (isAlreadyRegistered(err)) {
+        if (mayBeRegistered(err)) {
           return (await signIn(email, password)) === "two-step" ? "two-step" : "existing";
         }
         throw err;
