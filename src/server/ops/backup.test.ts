@@ -165,7 +165,7 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), "portal-daily-"));
       writeFileSync(path.join(dir, "keep-me.txt"), "not a scheduled backup");
-      const p = await startTestPortal(kind, { BACKUP_DIR: dir, BACKUP_KEEP: "2", JOB_WORKER: "true", JOB_POLL_MS: "100" });
+      const p = await startTestPortal(kind, { BACKUP_DIR: dir, BACKUP_KEEP: "2", JOB_WORKER: "true", JOB_POLL_MS: "100", SEED: "false" });
       try {
         const scheduled = () => readdirSync(dir).filter((f) => f.startsWith("portal-backup-") && f.endsWith(".tar.gz"));
         await expect.poll(scheduled, { timeout: 60_000, interval: 200 }).toHaveLength(1);
