@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type Config } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
@@ -16,6 +17,8 @@ export async function runBackupCommand(argv: string[], config: Config): Promise<
   const [command, file, ...rest] = argv;
   if (rest.length > 0 || (command !== "backup" && command !== "restore")) throw new BackupError(USAGE);
   if (command === "restore" && !file) throw new BackupError(`Name the backup file to restore.\n${USAGE}`);
+  // Said before the database is opened, which would make an empty data folder as it goes.
+  if (command === "restore" && !existsSync(file!)) throw new BackupError(`There is no file ${path.resolve(file!)}.`);
   const database = await open(config);
   try {
     if (command === "backup") {
