@@ -174,10 +174,14 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
         expect(scheduled().sort()).toEqual([backupFileName(new Date(Date.UTC(2030, 0, 1) + 2 * day)), backupFileName(new Date(Date.UTC(2030, 0, 1) + 3 * day))]);
         expect(existsSync(path.join(dir, "keep-me.txt"))).toBe(true);
         // The next run is queued for a day later, once, whichever instance ran this one.
-        const { rows } = await p.services.database.pool.query<{ n: number; later: boolean }>(
-          `select count(*)::int as n, bool_and(run_at > now() + interval '23 hours') as later from jobs where type = 'backup.daily' and status = 'pending'`,
-        );
-        expect(rows[0]).toEqual({ n: 1, later: true });
+        // (The worker queues it just after the file appears, so it is waited for.)
+        const nextRun = async () =>
+          (
+            await p.services.database.pool.query<{ n: number; later: boolean }>(
+              `select count(*)::int as n, bool_and(run_at > now() + interval '23 hours') as later from jobs where type = 'backup.daily' and status = 'pending'`,
+            )
+          ).rows[0];
+        await expect.poll(nextRun, { timeout: 30_000, interval: 200 }).toEqual({ n: 1, later: true });
       } finally {
         await p.close();
       }
