@@ -50,6 +50,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The largest file an upload may be, in megabytes. */
   UPLOAD_MAX_MB: positiveInt.max(1024, "must be at most 1024").default(25),
+  /** A folder for a daily backup (`npm run backup`'s file) made by the jobs worker; unset, none is made. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many of the daily backups in BACKUP_DIR are kept; older ones are deleted. */
+  BACKUP_KEEP: positiveInt.max(3650, "must be at most 3650").default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -78,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     DATA_DIR: dataDir,
+    BACKUP_DIR: c.BACKUP_DIR ? path.resolve(c.BACKUP_DIR) : undefined,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     AUTH_SECRET: c.AUTH_SECRET ?? persistentSecret(dataDir),
     // A real school on PostgreSQL must never start with known demo passwords unless asked to.
