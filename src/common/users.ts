@@ -88,6 +88,7 @@ export type PeopleQuery = z.infer<typeof peopleQuery>;
 export interface PersonDto {
   id: string;
   fullName: string;
-  email: string;
+  /** Only to staff, admins, the person and those who share a crew with them. */
+  email?: string;
   role: Role;
 }

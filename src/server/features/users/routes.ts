@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { acceptInvitationInput, invitationInput, peopleQuery, roleChangeInput, userListQuery } from "../../../common/users.ts";
-import { requireRole, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { callerOf, requireRole, type AppEnv, type WithVars } from "../../auth/guards.ts";
 import { body, query } from "../../lib/validate.ts";
 import { listAudit } from "../audit/service.ts";
 import { acceptInvitation, createInvitation, listInvitations, lookupInvitation, resendInvitation, revokeInvitation } from "./invitations.ts";
@@ -66,5 +66,5 @@ export const invitationPublicRoutes = new Hono<AppEnv>()
     return acceptInvitation(c.get("services"), c.get("auth"), input);
   });
 
-/** Any signed-in person: the directory behind crew and supervisor pickers (active people, name, e-mail, role). */
-export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await searchPeople(c.get("services"), query(c, peopleQuery))));
+/** Any signed-in person: the directory behind crew and supervisor pickers (active people, name, role; e-mail by `emailsVisibleTo`). */
+export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await searchPeople(c.get("services"), { caller: callerOf(c), query: query(c, peopleQuery) })));
