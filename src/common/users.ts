@@ -92,3 +92,14 @@ export interface PersonDto {
   email?: string;
   role: Role;
 }
+
+/** What an erased person is called everywhere history named them. */
+export const ERASED_NAME = "Former member";
+
+/** What erasing a person did, as the admin is told and the audit log records. */
+export interface ErasureDto {
+  userId: string;
+  namesReplaced: number;
+  sessionsEnded: number;
+  pictureRemoved: boolean;
+}
