@@ -2,10 +2,10 @@ import path from "node:path";
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { NOTIFICATION_KINDS } from "../../../common/school.ts";
-import { ERASED_NAME, type ErasureDto } from "../../../common/users.ts";
+import { ERASED_NAME, erasedEmail, isErasedEmail, type ErasureDto } from "../../../common/users.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import { account, budgetExpenses, budgetProposals, callSheetRecipients, documentVersions, emails, invitations, jobs, notifications, profiles, session, user, verification } from "../../db/schema/index.ts";
+import { account, budgetExpenses, budgetProposals, callSheetRecipients, documentVersions, emails, invitations, jobs, notifications, profiles, session, signinFailure, user, verification } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { storageFor } from "../../lib/storage.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
@@ -131,9 +131,6 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(
 
 // ── Erasure ──────────────────────────────────────────────────────────────────────────────────────
 
-/** The address an erased account keeps: unique (the column is), and one no mail server accepts (RFC 6761). */
-export const erasedEmail = (userId: string) => `former-member-${userId.toLowerCase()}@erased.invalid`;
-
 /**
  * Erases a person who left: their name becomes "Former member" wherever history copied it, their
  * contact details, picture, notifications, pending mail and sign-in (password, sessions) are removed,
@@ -146,7 +143,7 @@ export async function erasePerson(s: S, opts: { actor: Actor; userId: string }):
     const admins = await tx.execute<{ id: string }>(sql`select id from profiles where role = 'admin' and active for update`);
     const person = await personOf(tx, opts.userId);
     await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, person.id)).for("update");
-    if (person.email === erasedEmail(person.id)) throw new AppError("conflict", "This person was already erased.");
+    if (isErasedEmail(person.email)) throw new AppError("conflict", "This person was already erased.");
     if (person.role === "admin" && person.active && admins.rows.length <= 1) throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
 
     const names = await replaceName(tx, person.id, person.fullName);
@@ -161,6 +158,7 @@ export async function erasePerson(s: S, opts: { actor: Actor; userId: string }):
     await tx.delete(notifications).where(eq(notifications.userId, person.id));
     await tx.delete(jobs).where(and(inArray(jobs.status, ["pending", "dead"]), sql`${jobs.payload}->>'to' = ${person.email}`));
     await tx.delete(emails).where(eq(emails.to, person.email));
+    await tx.delete(signinFailure).where(eq(signinFailure.email, person.email));
 
     await tx
       .update(profiles)

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MailPlus, RotateCcw, UserX } from "lucide-react";
+import { Download, Eraser, MailPlus, RotateCcw, UserX } from "lucide-react";
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ROLE_LABELS, ROLES, type Role } from "../../../common/roles.ts";
 import { SCHOOL_SETTING_LABELS } from "../../../common/school.ts";
-import type { AuditEntryDto, InvitationDto, Page, UserDto } from "../../../common/users.ts";
+import { ERASED_NAME, isErasedEmail, type AuditEntryDto, type ErasureDto, type InvitationDto, type Page, type UserDto } from "../../../common/users.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
@@ -63,6 +63,7 @@ function People() {
   const [state, setState] = useState("");
   const [page, setPage] = useState(0);
   const [confirm, setConfirm] = useState<UserDto | null>(null);
+  const [erasing, setErasing] = useState<UserDto | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
   if (deferredSearch) params.set("search", deferredSearch);
@@ -90,6 +91,18 @@ function People() {
     onError: failed("Nothing changed"),
     onSettled: () => {
       setConfirm(null);
+      return invalidate();
+    },
+  });
+  const erase = useMutation({
+    mutationFn: (u: UserDto) => api<ErasureDto>(`/rest/v1/users/${u.id}/erase`, { method: "POST" }),
+    onSuccess: (r, u) =>
+      toast.success(`${u.fullName} erased`, {
+        description: `Shown as “${ERASED_NAME}” from now on; ${r.sessionsEnded === 1 ? "1 session" : `${r.sessionsEnded} sessions`} ended.`,
+      }),
+    onError: failed("Nobody was erased"),
+    onSettled: () => {
+      setErasing(null);
       return invalidate();
     },
   });
@@ -170,7 +183,23 @@ function People() {
                       {u.active ? "Active" : "Deactivated"}
                     </span>
                   </td>
-                  <td className="text-right">
+                  <td className="text-right md:whitespace-nowrap">
+                    <a
+                      href={`/rest/v1/users/${encodeURIComponent(u.id)}/personal-data.zip`}
+                      download
+                      onClick={() => void queryClient.invalidateQueries({ queryKey: ["audit-log"] })}
+                      className="inline-flex min-h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-zinc-800 underline-offset-4 hover:underline dark:text-zinc-200"
+                      aria-label={`Export the data of ${u.fullName}`}
+                    >
+                      <Download aria-hidden className="size-4" />
+                      Export data
+                    </a>
+                    {u.id !== me?.id && !isErasedEmail(u.email) && (
+                      <Button variant="ghost" onClick={() => setErasing(u)} aria-label={`Erase ${u.fullName}`}>
+                        <Eraser aria-hidden className="size-4" />
+                        Erase
+                      </Button>
+                    )}
                     {u.id === me?.id ? (
                       <span className="text-xs text-zinc-600 dark:text-zinc-400">You</span>
                     ) : u.active ? (
@@ -201,6 +230,23 @@ function People() {
         onConfirm={() => confirm && setActive.mutate({ user: confirm, active: false })}
       >
         They are signed out at once on every device and cannot sign in until an admin reactivates the account. Their projects and work stay as they are.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={!!erasing}
+        title={`Erase ${erasing?.fullName ?? ""} for good?`}
+        confirmLabel="Erase this person"
+        busy={erase.isPending}
+        onCancel={() => setErasing(null)}
+        onConfirm={() => erasing && erase.mutate(erasing)}
+      >
+        <p>This cannot be undone. Export their data first if they asked for a copy.</p>
+        <ul className="mt-2 list-disc pl-5">
+          <li>Their name is replaced by “{ERASED_NAME}” everywhere the portal recorded it: crews, activity, documents, budgets, the audit log.</li>
+          <li>Their e-mail address, phone, programme, picture, notifications and unsent e-mails are deleted.</li>
+          <li>They are signed out on every device, their password is deleted and the account can never sign in again.</li>
+          <li>Documents they signed or uploaded, budgets and decisions stay, as the school must keep them, under “{ERASED_NAME}”.</li>
+          <li>The audit log records that you erased a person, without their name.</li>
+        </ul>
       </ConfirmDialog>
     </section>
   );
