@@ -358,6 +358,8 @@ const ACTIONS: Record<string, (e: AuditEntryDto) => string> = {
   "user.role_changed": (e) => `changed the role of ${e.targetLabel} from ${roleLabel(e.details.from)} to ${roleLabel(e.details.to)}`,
   "user.deactivated": (e) => `deactivated ${e.targetLabel}`,
   "user.reactivated": (e) => `reactivated ${e.targetLabel}`,
+  "user.data_exported": (e) => `exported the personal data of ${e.targetLabel}`,
+  "user.erased": () => `erased a person who left (now shown as “${ERASED_NAME}”)`,
   "invitation.created": (e) => `invited ${e.targetLabel} as ${roleLabel(e.details.role)}`,
   "invitation.resent": (e) => `sent the invitation to ${e.targetLabel} again`,
   "invitation.revoked": (e) => `revoked the invitation to ${e.targetLabel}`,
