@@ -357,7 +357,8 @@ export interface ProposalSummary {
   state: ProposalState;
   total: number;
   contentHash: string;
-  approverEmail: string | null;
+  /** Absent unless the caller may see the project's contacts (its crew, staff, admins, the approver). */
+  approverEmail?: string | null;
   submittedByName: string;
   submittedAt: string;
   message: string;
@@ -384,7 +385,10 @@ export interface BudgetDto {
   actuals: { lines: VarianceRow[]; accounts: VarianceRow[]; categories: VarianceRow[]; total: VarianceRow };
   proposals: ProposalSummary[];
   bypass: { school: boolean; project: boolean | null; reason: string | null; setByName: string | null; applies: boolean };
-  supervisor: { name: string; email: string } | null;
+  /** The supervisor's e-mail is absent unless the caller may see the project's contacts. */
+  supervisor: { name: string; email?: string } | null;
+  /** The caller sees the contacts on this budget (the crew, staff and admins); others see names. */
+  contactsVisible: boolean;
   canEdit: boolean;
   /** The crew's unsaved sheet, for the crew, staff and admins; null for everyone else. */
   draft: BudgetDraftDto | null;
@@ -446,7 +450,8 @@ export interface PendingBudgetApproval {
   number: number;
   total: number;
   currency: string;
-  approverEmail: string | null;
+  /** Absent unless the caller may see the project's contacts. */
+  approverEmail?: string | null;
   submittedByName: string;
   submittedAt: string;
 }

@@ -292,7 +292,8 @@ export interface DocumentaryListItem extends ProjectListItem {
 export interface ProjectMemberDto {
   userId: string;
   name: string;
-  email: string;
+  /** Absent unless the caller is on the crew, staff or an admin. */
+  email?: string;
   roles: FilmRole[];
   isLead: boolean;
   addedAt: string;
@@ -405,6 +406,8 @@ export interface ProjectDetail {
   activity: ActivityDto[];
   /** Only for documentary projects. */
   documentary: DocumentarySections | null;
+  /** The caller sees the crew's e-mail (the crew, staff and admins); others see names and roles. */
+  contactsVisible: boolean;
   isMember: boolean;
   /** Edit fields, crew, milestones, documentary details and change the phase. */
   canEdit: boolean;

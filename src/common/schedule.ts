@@ -166,7 +166,8 @@ export interface ShootDayDto {
   number: number;
   date: string;
   location: string;
-  address: string;
+  /** Absent for those who may not see the project's contacts (the crew, staff and admins do). */
+  address?: string;
   generalCall: string;
   notes: string;
   weather: string;
@@ -194,13 +195,16 @@ export interface ScheduleDto {
   dood: { dates: string[]; rows: DoodRow[] };
   /** Every speaking character of the script, and any character still cast who has left it. */
   cast: CastMemberDto[];
+  /** The caller sees the cast's and the shoot's contact details (the crew, staff and admins); others see names and roles. */
+  contactsVisible: boolean;
 }
 
 export interface CastMemberDto {
   character: string;
   actorName: string;
-  email: string;
-  phone: string;
+  /** Absent unless the caller may see the project's contacts. */
+  email?: string;
+  phone?: string;
   /** Still a speaking character of the script (false: cut since the actor was cast). */
   inScript: boolean;
 }
@@ -214,7 +218,8 @@ export interface CallSheetPerson {
 export interface CallSheetRecipient {
   userId: string | null;
   name: string;
-  email: string;
+  /** Absent unless the caller may see the project's contacts. */
+  email?: string;
   sentAt: string;
   confirmedAt: string | null;
 }
@@ -230,6 +235,8 @@ export interface CallSheetDto {
   canEdit: boolean;
   /** The signed-in person's own recipient row, when they were sent this call sheet and not yet confirmed. */
   canConfirm: boolean;
+  /** The caller sees addresses and e-mail (the crew, staff and admins); others see names and roles. */
+  contactsVisible: boolean;
 }
 
 /** A map search for the shoot's address: OpenStreetMap, so no account and no tracking key is needed. */

@@ -88,6 +88,22 @@ export type PeopleQuery = z.infer<typeof peopleQuery>;
 export interface PersonDto {
   id: string;
   fullName: string;
-  email: string;
+  /** Only to staff, admins, the person and those who share a crew with them. */
+  email?: string;
   role: Role;
+}
+
+/** What an erased person is called everywhere history named them. */
+export const ERASED_NAME = "Former member";
+
+/** An erased account keeps an address, unique per account, that no mail server accepts (RFC 6761's .invalid). */
+export const erasedEmail = (userId: string) => `former-member-${userId.toLowerCase()}@erased.invalid`;
+export const isErasedEmail = (email: string) => /^former-member-[^@]+@erased\.invalid$/.test(email);
+
+/** What erasing a person did, as the admin is told and the audit log records. */
+export interface ErasureDto {
+  userId: string;
+  namesReplaced: number;
+  sessionsEnded: number;
+  pictureRemoved: boolean;
 }

@@ -25,7 +25,7 @@ const download = (c: C, filename: string, type: string, data: string | Uint8Arra
 
 /** /rest/v1/budgets/:projectId — everyone signed in reads; the service decides who changes what. */
 export const budgetRoutes = new Hono<AppEnv>()
-  .get("/pending", async (c) => c.json(await service.listPendingApprovals(c.get("services"))))
+  .get("/pending", async (c) => c.json(await service.listPendingApprovals(c.get("services"), { caller: caller(c) })))
   .get("/:projectId", async (c) => c.json(await service.getBudget(c.get("services"), { caller: caller(c), projectId: param(c, "projectId") })))
   .put("/:projectId", async (c) =>
     c.json(await service.saveBudget(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, budgetSaveInput) })),

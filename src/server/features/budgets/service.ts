@@ -54,6 +54,7 @@ import { queueEmail } from "../notifications/jobs.ts";
 import { csvDocument } from "../../lib/csv.ts";
 import { feedGreenlight } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";
+import { canSeeContacts, contactsFor, projectsWithContacts } from "../projects/contacts.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { renderPdf, type PdfSection } from "./pdf.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
@@ -143,13 +144,23 @@ function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$infe
   return { lines: lineRows, accounts: accountRows, categories: categoryRows, total: variance("total", "Total", totals.total, spent) };
 }
 
+/**
+ * Who reads a project's budget, and what of it (DESIGN §4): everyone signed in reads, as they read the
+ * project; the contacts on it (approver and supervisor e-mail, a decision's address and browser) go by
+ * the contacts rule. Every reader of a budget or of its proposals comes through here.
+ */
+async function budgetAccess(db: Services["db"], caller: Pick<SessionUser, "id" | "role">, projectId: string) {
+  const project = await projectOf(db, projectId);
+  const [member, contactsVisible] = await Promise.all([repo.isMember(db, project.id, caller.id), canSeeContacts(db, caller, project.id)]);
+  return { project, member, contactsVisible };
+}
+
 export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }): Promise<BudgetDto> {
-  const project = await projectOf(s.db, opts.projectId);
-  const [settings, accounts, budget, member, draft] = await Promise.all([
+  const { project, member, contactsVisible } = await budgetAccess(s.db, opts.caller, opts.projectId);
+  const [settings, accounts, budget, draft] = await Promise.all([
     getSchoolSettings(s.db),
     repo.selectAccounts(s.db),
     repo.selectBudget(s.db, project.id),
-    repo.isMember(s.db, project.id, opts.caller.id),
     selectDraft(s.db, project.id),
   ]);
   const [lines, expenses, proposals] = budget ? await Promise.all([repo.selectLines(s.db, budget.id), repo.selectExpenses(s.db, budget.id), repo.selectProposals(s.db, budget.id)]) : [[], [], []];
@@ -176,7 +187,7 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUs
       receipt: receiptOf(project.id, e),
     })),
     actuals: actualsOf(lines, expenses, totals),
-    proposals: proposals.map(toSummary),
+    proposals: proposals.map((p) => contactsFor(toSummary(p), contactsVisible)),
     bypass: {
       school: settings.budgetBypass,
       project: budget?.bypass ?? null,
@@ -184,7 +195,8 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUs
       setByName: budget?.bypassSetByName ?? null,
       applies: budget?.bypass ?? settings.budgetBypass,
     },
-    supervisor: project.supervisorName && project.supervisorEmail ? { name: project.supervisorName, email: project.supervisorEmail } : null,
+    supervisor: project.supervisorName && project.supervisorEmail ? contactsFor({ name: project.supervisorName, email: project.supervisorEmail }, contactsVisible) : null,
+    contactsVisible,
     canEdit: member || isStaff(opts.caller.role),
     draft: member || isStaff(opts.caller.role) ? draft : null,
     canDraft: member,
@@ -668,10 +680,17 @@ const isApprover = (caller: Pick<SessionUser, "id" | "email">, p: repo.ProposalR
 
 /** Signed in: anyone who may read the project reads its proposals; only the named approver decides. */
 export async function getProposal(s: Pick<S, "db">, opts: { caller: SessionUser; proposalId: string }): Promise<ProposalView> {
-  if (!UUID.test(opts.proposalId)) throw noProposal();
-  const p = await repo.selectProposal(s.db, opts.proposalId);
-  if (!p) throw noProposal();
-  return viewOf(s, p, isApprover(opts.caller, p));
+  const { proposal: p, contactsVisible } = await proposalAccess(s.db, opts.caller, opts.proposalId);
+  return contactsFor(await viewOf(s, p, isApprover(opts.caller, p)), contactsVisible);
+}
+
+/** A signed-in reader of one proposal: as for its budget, and its approver sees their own record in full. */
+async function proposalAccess(db: Services["db"], caller: SessionUser, proposalId: string) {
+  if (!UUID.test(proposalId)) throw noProposal();
+  const proposal = await repo.selectProposal(db, proposalId);
+  if (!proposal) throw noProposal();
+  const access = await budgetAccess(db, caller, proposal.projectId);
+  return { proposal, contactsVisible: access.contactsVisible || isApprover(caller, proposal) };
 }
 
 const INVALID_LINK = "This approval link is not valid. Check that you opened the whole link from the e-mail, or ask the production team to submit the budget again.";
@@ -769,9 +788,10 @@ export async function decideSignedIn(s: S, opts: { caller: SessionUser; proposal
   return afterDecision(s, r);
 }
 
-export async function listPendingApprovals(s: Pick<S, "db">, limit = 20): Promise<PendingBudgetApproval[]> {
-  const [settings, rows] = await Promise.all([getSchoolSettings(s.db), repo.selectPending(s.db, limit)]);
-  return rows.map(({ proposal: p, projectTitle }) => ({
+export async function listPendingApprovals(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; limit?: number }): Promise<PendingBudgetApproval[]> {
+  const [settings, rows] = await Promise.all([getSchoolSettings(s.db), repo.selectPending(s.db, opts.limit ?? 20)]);
+  const visible = await projectsWithContacts(s.db, opts.caller, rows.map((r) => r.proposal.projectId));
+  return rows.map(({ proposal: p, projectTitle }) => contactsFor({
     id: p.id,
     projectId: p.projectId,
     projectTitle,
@@ -781,7 +801,7 @@ export async function listPendingApprovals(s: Pick<S, "db">, limit = 20): Promis
     approverEmail: p.approverEmail,
     submittedByName: p.submittedByName,
     submittedAt: p.submittedAt.toISOString(),
-  }));
+  }, visible(p.projectId)));
 }
 
 // ── Exports ──────────────────────────────────────────────────────────────────────────────────────
@@ -872,15 +892,12 @@ export async function exportPdf(s: Pick<S, "db">, opts: { caller: SessionUser; p
 }
 
 /** The approver's record of a decision: what was decided, by whom, when and from where, and what was approved. */
-export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; token?: string; caller?: SessionUser }): Promise<Uint8Array> {
+export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; token: string } | { proposalId: string; caller: SessionUser }): Promise<Uint8Array> {
   let p: repo.ProposalRow;
-  if (opts.token !== undefined) p = await byToken(s.db, opts.proposalId, opts.token, { allowDecided: true });
-  else {
-    if (!UUID.test(opts.proposalId)) throw noProposal();
-    const row = await repo.selectProposal(s.db, opts.proposalId);
-    if (!row) throw noProposal();
-    p = row;
-  }
+  // The approver's own link shows their own record in full; a signed-in reader goes by the budget's rule.
+  let origin = true;
+  if ("token" in opts) p = await byToken(s.db, opts.proposalId, opts.token, { allowDecided: true });
+  else ({ proposal: p, contactsVisible: origin } = await proposalAccess(s.db, opts.caller, opts.proposalId));
   if (p.state === "pending") throw new AppError("conflict", "This budget has not been decided yet; its decision record exists once it is.");
   const c = p.snapshot.currency;
   const w = writerOf(await getSchoolSettings(s.db));
@@ -893,8 +910,12 @@ export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; 
       ...(p.decisionComment ? ([["Comment", p.decisionComment]] as [string, string][]) : []),
       ...(p.bypassed ? ([["Bypass", p.bypassReason ?? ""]] as [string, string][]) : []),
       ["Via", p.decisionVia === "link" ? "E-mailed approval link" : p.decisionVia === "signed_in" ? "Signed in to The Portal" : (p.decisionVia ?? "")],
-      ["IP address", p.decisionIp ?? "not recorded"],
-      ["User agent", p.decisionUserAgent ?? "not recorded"],
+      ...(origin
+        ? ([
+            ["IP address", p.decisionIp ?? "not recorded"],
+            ["User agent", p.decisionUserAgent ?? "not recorded"],
+          ] as [string, string][])
+        : []),
       ["Submitted by", `${p.submittedByName}, ${w.dateTime(p.submittedAt)}`],
       ["Total", w.money(p.total, c)],
       ["Content hash", p.contentHash],

@@ -16,7 +16,8 @@ import {
   type SubmissionStatus,
   type TemplateInput,
 } from "../../../common/documents.ts";
-import { isStaff, type Caller } from "../../auth/guards.ts";
+import type { Caller } from "../../auth/guards.ts";
+import { canSeeContacts } from "../projects/contacts.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { documents, documentVersions, profiles, projectGreenlight, projectMembers, signatureSubmissions } from "../../db/schema/index.ts";
@@ -47,7 +48,8 @@ export async function projectAccess(db: DbOrTx, caller: Caller, projectId: strin
   if (!UUID.test(projectId)) throw noProject();
   const project = await repo.selectProject(db, projectId);
   if (!project) throw noProject();
-  const allowed = isStaff(caller.role) || (await repo.isMember(db, projectId, caller.id));
+  // Releases, signers and their e-mail are the contacts of people outside the school: the contacts rule decides.
+  const allowed = await canSeeContacts(db, caller, projectId);
   if (!allowed) throw new AppError("forbidden", "Only the project's crew, staff and admins can see its documents.");
   return { project, canEdit: allowed };
 }

@@ -260,7 +260,7 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
     repo.selectRecentLogs(s.db, ACTIVITY_SIZE),
     repo.countPeople(s.db),
     pendingSignatures(s.db, opts.caller),
-    listPendingApprovals(s),
+    listPendingApprovals(s, { caller: opts.caller }),
     equipmentSummary(s),
     getSchoolSettings(s.db),
   ]);

@@ -42,6 +42,7 @@ import {
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
 import { FILM_ROLE_LABELS, filmRoleList, OVERRIDE_REASON_MIN, PHASES, PHASE_LABELS, type FilmRole, type GreenlightItem, type Phase } from "../../../common/projects.ts";
 import { isStaff, type Caller } from "../../auth/guards.ts";
+import { canSeeContacts, contactsFor } from "./contacts.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { docArchival, docInterviews, docParticipants, milestones, phaseChanges, profiles, projectGreenlight, projectMembers, projects } from "../../db/schema/index.ts";
@@ -226,6 +227,7 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
     p.type === "documentary" ? repo.selectDocumentary(s.db, p.id) : Promise.resolve(null),
   ]);
   const member = members.some((m) => m.member.userId === opts.caller.id);
+  const contactsVisible = await canSeeContacts(s.db, opts.caller, p.id);
   const tickOf = new Map(ticks.map((t) => [t.tick.itemKey, t]));
   const greenlight: GreenlightEntryDto[] = items.map((item) => {
     const t = tickOf.get(item.key);
@@ -253,14 +255,20 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     version: p.version,
-    members: members.map((m) => ({
-      userId: m.member.userId,
-      name: m.name,
-      email: m.email,
-      roles: m.member.roles as FilmRole[],
-      isLead: m.member.isLead,
-      addedAt: m.member.addedAt.toISOString(),
-    })),
+    members: members.map((m) =>
+      contactsFor(
+        {
+          userId: m.member.userId,
+          name: m.name,
+          email: m.email,
+          roles: m.member.roles as FilmRole[],
+          isLead: m.member.isLead,
+          addedAt: m.member.addedAt.toISOString(),
+        },
+        contactsVisible,
+      ),
+    ),
+    contactsVisible,
     milestones: ms.map((m) => ({
       id: m.milestone.id,
       title: m.milestone.title,

@@ -37,6 +37,7 @@ import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { renderPdf } from "../budgets/pdf.ts";
 import { callSheetMail } from "../notifications/emails/call-sheet.ts";
+import { canSeeContacts, contactsFor } from "../projects/contacts.ts";
 import { queueEmail } from "../notifications/jobs.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
@@ -134,7 +135,10 @@ const omittedStrip = (number: string, heading: string): StripDto => ({
   omitted: true,
 });
 
-const toDayDto = (d: ShootDayRow, number: number, strips: StripDto[]): ShootDayDto => ({
+/** A day as the server holds it, address included; answers pass it through `contactsFor`. */
+type FullDay = ShootDayDto & { address: string };
+
+const toDayDto = (d: ShootDayRow, number: number, strips: StripDto[]): FullDay => ({
   id: d.id,
   number,
   date: d.date,
@@ -153,7 +157,7 @@ const toDayDto = (d: ShootDayRow, number: number, strips: StripDto[]): ShootDayD
 });
 
 interface Assembled {
-  days: ShootDayDto[];
+  days: FullDay[];
   bank: StripDto[];
   scenes: Map<string, SceneReport>;
 }
@@ -184,7 +188,7 @@ async function assemble(db: DbOrTx, projectId: string, screenplay: { body: strin
 
 export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; projectId: string }): Promise<ScheduleDto> {
   const project = await projectFor(s.db, opts.caller, opts.projectId);
-  const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
+  const [board, list, contactsVisible] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id), canSeeContacts(s.db, opts.caller, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
   const [{ days, bank, scenes }, cast] = await Promise.all([assemble(s.db, project.id, sp), castOf(s.db, project.id)]);
   const characters = new Set(days.flatMap((d) => d.strips.flatMap((st) => st.cast)));
@@ -201,10 +205,11 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
     screenplayId: sp?.id ?? null,
     version: board?.board.version ?? 1,
     updatedByName: board?.updatedByName ?? null,
-    days,
+    days: days.map((d) => contactsFor(d, contactsVisible)),
     bank,
     dood: { dates, rows },
-    cast: castList(scenes, cast),
+    cast: castList(scenes, cast).map((c) => contactsFor(c, contactsVisible)),
+    contactsVisible,
   };
 }
 
@@ -428,6 +433,7 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
 
 export async function getCallSheet(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; dayId: string }): Promise<CallSheetDto> {
   const parts = await callSheetParts(s.db, opts.caller, opts.projectId, opts.dayId);
+  const contactsVisible = await canSeeContacts(s.db, opts.caller, parts.project.id);
   const recipients = await s.db
     .select()
     .from(callSheetRecipients)
@@ -436,20 +442,29 @@ export async function getCallSheet(s: Pick<S, "db">, opts: { caller: Caller; pro
   return {
     projectId: parts.project.id,
     projectTitle: parts.project.title,
-    day: parts.day,
+    day: contactsFor(parts.day, contactsVisible),
     dayCount: parts.dayCount,
     cast: parts.cast,
     crew: parts.crew,
-    recipients: recipients.map((r) => ({ userId: r.userId, name: r.name, email: r.email, sentAt: r.sentAt.toISOString(), confirmedAt: r.confirmedAt?.toISOString() ?? null })),
+    recipients: recipients.map((r) =>
+      contactsFor({ userId: r.userId, name: r.name, email: r.email, sentAt: r.sentAt.toISOString(), confirmedAt: r.confirmedAt?.toISOString() ?? null }, contactsVisible),
+    ),
     canEdit: parts.project.canEdit,
     canConfirm: recipients.some((r) => r.userId === opts.caller.id && !r.confirmedAt),
+    contactsVisible,
   };
 }
 
 const longDate = (day: string, f: DateFormats) => formatDate(day, f, { style: "long", weekday: true });
 
 export async function callSheetPdf(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; dayId: string }): Promise<{ fileName: string; bytes: Uint8Array }> {
-  const { project, day, dayCount, cast, crew, contacts } = await callSheetParts(s.db, opts.caller, opts.projectId, opts.dayId);
+  const parts = await callSheetParts(s.db, opts.caller, opts.projectId, opts.dayId);
+  const { project, dayCount, cast, crew } = parts;
+  // The printed sheet follows the same rule as the page: without the right, no address and no contacts.
+  const visible = await canSeeContacts(s.db, opts.caller, project.id);
+  const day = contactsFor(parts.day, visible);
+  const contacts = visible ? parts.contacts : [];
+  const address = day.address ?? "";
   const f = await getSchoolSettings(s.db);
   const bytes = await renderPdf({
     title: `Call sheet: ${project.title}`,
@@ -457,8 +472,8 @@ export async function callSheetPdf(s: Pick<S, "db">, opts: { caller: Caller; pro
       ["Date", `${longDate(day.date, f)} (day ${day.number} of ${dayCount})`],
       ["Crew call", formatTime(day.generalCall, f)],
       ["Location", day.location || "To be announced"],
-      ["Address", day.address || "To be announced"],
-      ...(day.address.trim() ? ([["Map", mapUrl(day.address)]] as [string, string][]) : []),
+      ...(visible ? ([["Address", address || "To be announced"]] as [string, string][]) : []),
+      ...(address.trim() ? ([["Map", mapUrl(address)]] as [string, string][]) : []),
       ...(day.weather ? ([["Weather", day.weather]] as [string, string][]) : []),
       ...(day.hospital ? ([["Nearest hospital", day.hospital]] as [string, string][]) : []),
       ["Pages", formatPages(day.eighths)],
@@ -475,7 +490,7 @@ export async function callSheetPdf(s: Pick<S, "db">, opts: { caller: Caller; pro
       { heading: "Cast", widths: [4, 4, 1], rows: [{ cells: ["Character", "Actor", "Call"], bold: true }, ...cast.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] }))] },
       { heading: "Crew", widths: [4, 4, 1], rows: [{ cells: ["Name", "Role", "Call"], bold: true }, ...crew.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] }))] },
       ...(contacts.length
-        ? [{ heading: "Production contacts", widths: [2, 3, 2, 3], rows: [{ cells: ["Role", "Name", "Phone", "E-mail"], bold: true }, ...contacts.map((c) => ({ cells: [c.role, c.name, c.phone, c.email] }))] }]
+        ? [{ heading: "Production contacts", widths: [2, 3, 2, 3], rows: [{ cells: ["Role", "Name", "Phone", "E-mail"], bold: true }, ...contacts.map((c) => ({ cells: [c.role, c.name, c.phone ?? "", c.email ?? ""] }))] }]
         : []),
       ...(day.notes ? [{ heading: "Notes", widths: [1], rows: day.notes.split("\n").map((line) => ({ cells: [line] })) }] : []),
     ],

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { acceptInvitationInput, invitationInput, peopleQuery, roleChangeInput, userListQuery } from "../../../common/users.ts";
-import { requireRole, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { callerOf, requireRole, type AppEnv, type WithVars } from "../../auth/guards.ts";
 import { body, query } from "../../lib/validate.ts";
 import { listAudit } from "../audit/service.ts";
 import { acceptInvitation, createInvitation, listInvitations, lookupInvitation, resendInvitation, revokeInvitation } from "./invitations.ts";
+import { erasePerson, exportPersonalData } from "./personal-data.ts";
 import { changeRole, listUsers, searchPeople, setActive } from "./service.ts";
 
 const page = z.object({
@@ -31,6 +32,18 @@ export const userRoutes = new Hono<AppEnv>()
   .post("/:id/reactivate", async (c) => {
     const { id } = idParam.parse(c.req.param());
     return c.json(await setActive(c.get("services"), { actor: actorOf(c), userId: id, active: true }));
+  })
+  .get("/:id/personal-data.zip", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    const out = await exportPersonalData(c.get("services"), { actor: actorOf(c), userId: id });
+    c.header("Content-Type", "application/zip");
+    c.header("Content-Disposition", `attachment; filename="${out.fileName}"`);
+    c.header("Cache-Control", "no-store");
+    return c.body(new Uint8Array(out.bytes));
+  })
+  .post("/:id/erase", async (c) => {
+    const { id } = idParam.parse(c.req.param());
+    return c.json(await erasePerson(c.get("services"), { actor: actorOf(c), userId: id }));
   });
 
 export const auditRoutes = new Hono<AppEnv>()
@@ -66,5 +79,5 @@ export const invitationPublicRoutes = new Hono<AppEnv>()
     return acceptInvitation(c.get("services"), c.get("auth"), input);
   });
 
-/** Any signed-in person: the directory behind crew and supervisor pickers (active people, name, e-mail, role). */
-export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await searchPeople(c.get("services"), query(c, peopleQuery))));
+/** Any signed-in person: the directory behind crew and supervisor pickers (active people, name, role; e-mail by `emailsVisibleTo`). */
+export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await searchPeople(c.get("services"), { caller: callerOf(c), query: query(c, peopleQuery) })));

@@ -5,7 +5,9 @@ import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { profiles, session } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isStaff, type Caller } from "../../auth/guards.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
+import { contactsFor, emailsVisibleTo } from "../projects/contacts.ts";
 
 const toDto = (p: typeof profiles.$inferSelect): UserDto => ({
   id: p.id,
@@ -38,21 +40,28 @@ export async function listUsers(s: Pick<Services, "db">, q: UserListQuery): Prom
   return { total: total?.n ?? 0, items: rows.map(toDto) };
 }
 
-/** Active people only, by name: what a crew form or a supervisor picker needs, and nothing more. */
-export async function searchPeople(s: Pick<Services, "db">, q: PeopleQuery): Promise<{ items: PersonDto[] }> {
+/**
+ * Active people only, by name: what a crew form or a supervisor picker needs, and nothing more. An e-mail
+ * goes only to those who may see it (`emailsVisibleTo`); for the others a search matches names, or a whole
+ * e-mail address they already know, so a part of an address cannot be guessed letter by letter.
+ */
+export async function searchPeople(s: Pick<Services, "db">, opts: { caller: Caller; query: PeopleQuery }): Promise<{ items: PersonDto[] }> {
+  const q = opts.query;
+  const byEmail = isStaff(opts.caller.role) ? ilike(profiles.email, `%${escapeLike(q.search ?? "")}%`) : eq(profiles.email, (q.search ?? "").toLowerCase());
   const rows = await s.db
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role })
     .from(profiles)
     .where(
       and(
         eq(profiles.active, true),
-        q.search ? or(ilike(profiles.fullName, `%${escapeLike(q.search)}%`), ilike(profiles.email, `%${escapeLike(q.search)}%`)) : undefined,
+        q.search ? or(ilike(profiles.fullName, `%${escapeLike(q.search)}%`), byEmail) : undefined,
         q.role?.length ? inArray(profiles.role, q.role) : undefined,
       ),
     )
     .orderBy(asc(profiles.fullName), asc(profiles.id))
     .limit(q.limit);
-  return { items: rows };
+  const visible = await emailsVisibleTo(s.db, opts.caller, rows.map((r) => r.id));
+  return { items: rows.map((r) => contactsFor(r, visible(r.id))) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { TimeInput } from "../../components/ui/TimeInput.tsx";
 import { useFormats } from "../../lib/format.ts";
 import { callSheetPdfUrl, useCallSheet, useCallSheetAction, useUpdateDay } from "./api.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
+import { ContactsHiddenNote } from "../../components/ContactsHiddenNote.tsx";
 
 /** The call sheet of one shoot day: what the PDF and the e-mail say, per-person calls, and who confirmed. */
 export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; projectId: string }) {
@@ -105,7 +106,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
               <dt className="font-medium">Location</dt>
               <dd>
                 {[s.day.location, s.day.address].filter(Boolean).join(", ") || "Not set yet"}
-                {s.day.address.trim() && (
+                {s.day.address?.trim() && (
                   <>
                     {" · "}
                     <a href={mapUrl(s.day.address)} target="_blank" rel="noreferrer" className="underline underline-offset-4">
@@ -129,6 +130,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
               <dt className="font-medium">Pages</dt>
               <dd>{formatPages(s.day.eighths)}</dd>
             </dl>
+            {!s.contactsVisible && <ContactsHiddenNote />}
           </header>
           <section aria-labelledby="cs-scenes">
             <h4 id="cs-scenes" className="mb-2 font-semibold">
@@ -224,10 +226,10 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                   </tr>
                 </thead>
                 <tbody>
-                  {s.recipients.map((r) => (
-                    <tr key={r.email} className="border-t border-zinc-100 dark:border-zinc-800">
+                  {s.recipients.map((r, i) => (
+                    <tr key={r.email ?? `${r.userId ?? r.name}-${i}`} className="border-t border-zinc-100 dark:border-zinc-800">
                       <td className="py-1 pr-2">
-                        {r.name} <span className="text-zinc-600 dark:text-zinc-400">({r.email})</span>
+                        {r.name} {r.email && <span className="text-zinc-600 dark:text-zinc-400">({r.email})</span>}
                       </td>
                       <td className="py-1 pr-2">{fmt.dateTime(r.sentAt)}</td>
                       <td className="py-1">

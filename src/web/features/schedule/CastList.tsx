@@ -6,6 +6,7 @@ import { Field } from "../../components/ui/Field.tsx";
 import { notify } from "../../components/toast.tsx";
 import { useSaveCast } from "./api.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
+import { ContactsHiddenNote } from "../../components/ContactsHiddenNote.tsx";
 
 /**
  * Who plays whom: every speaking character of the script with its actor. Actors show on the Day Out of
@@ -26,6 +27,7 @@ export function CastList({ schedule, projectId }: { schedule: ScheduleDto; proje
         {cast} of {schedule.cast.length} {schedule.cast.length === 1 ? "character" : "characters"} cast. Actors with an e-mail address are sent the call sheets of
         the days they work, with their own call and confirmation link.
       </p>
+      {!schedule.contactsVisible && <ContactsHiddenNote />}
       <ul className="flex flex-col gap-3">
         {schedule.cast.map((member) => (
           <li key={member.character}>
@@ -39,8 +41,10 @@ export function CastList({ schedule, projectId }: { schedule: ScheduleDto; proje
 
 function CastRow({ member, projectId, canEdit }: { member: CastMemberDto; projectId: string; canEdit: boolean }) {
   const save = useSaveCast(projectId);
-  const [form, setForm] = useState({ actorName: member.actorName, email: member.email, phone: member.phone });
-  const changed = form.actorName !== member.actorName || form.email !== member.email || form.phone !== member.phone;
+  // Contact fields are absent for those outside the crew (they only read); the form starts from empty text.
+  const saved = { actorName: member.actorName, email: member.email ?? "", phone: member.phone ?? "" };
+  const [form, setForm] = useState(saved);
+  const changed = form.actorName !== saved.actorName || form.email !== saved.email || form.phone !== saved.phone;
   useLeaveGuard(changed, `the cast of ${member.character}`);
   const onSaveKey = useSaveShortcut();
   const legendId = `cast-${member.character.replace(/\W+/g, "-")}`;

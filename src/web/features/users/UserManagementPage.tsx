@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { LogOut, MailPlus, RotateCcw, UserX } from "lucide-react";
+import { Download, Eraser, LogOut, MailPlus, RotateCcw, UserX } from "lucide-react";
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ROLE_LABELS, ROLES, type Role } from "../../../common/roles.ts";
 import { SCHOOL_SETTING_LABELS } from "../../../common/school.ts";
 import type { EndedSessionsDto } from "../../../common/sessions.ts";
-import type { AuditEntryDto, InvitationDto, Page, UserDto } from "../../../common/users.ts";
+import { ERASED_NAME, isErasedEmail, type AuditEntryDto, type ErasureDto, type InvitationDto, type Page, type UserDto } from "../../../common/users.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
@@ -65,6 +65,7 @@ function People() {
   const [page, setPage] = useState(0);
   const [confirm, setConfirm] = useState<UserDto | null>(null);
   const [signOutOf, setSignOutOf] = useState<UserDto | null>(null);
+  const [erasing, setErasing] = useState<UserDto | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
   if (deferredSearch) params.set("search", deferredSearch);
@@ -104,6 +105,18 @@ function People() {
     onError: failed("Nobody was signed out"),
     onSettled: () => {
       setSignOutOf(null);
+      return invalidate();
+    },
+  });
+  const erase = useMutation({
+    mutationFn: (u: UserDto) => api<ErasureDto>(`/rest/v1/users/${u.id}/erase`, { method: "POST" }),
+    onSuccess: (r, u) =>
+      toast.success(`${u.fullName} erased`, {
+        description: `Shown as “${ERASED_NAME}” from now on; ${r.sessionsEnded === 1 ? "1 session" : `${r.sessionsEnded} sessions`} ended.`,
+      }),
+    onError: failed("Nobody was erased"),
+    onSettled: () => {
+      setErasing(null);
       return invalidate();
     },
   });
@@ -185,25 +198,43 @@ function People() {
                     </span>
                   </td>
                   <td className="text-right">
-                    {u.id === me?.id ? (
-                      <span className="text-xs text-zinc-600 dark:text-zinc-400">You</span>
-                    ) : u.active ? (
-                      <div className="flex flex-wrap justify-end gap-1">
-                        <Button variant="ghost" onClick={() => setSignOutOf(u)} aria-label={`Sign out ${u.fullName} everywhere`}>
-                          <LogOut aria-hidden className="size-4" />
-                          Sign out everywhere
+                    <div className="flex flex-wrap items-center justify-end gap-1">
+                      <a
+                        href={`/rest/v1/users/${encodeURIComponent(u.id)}/personal-data.zip`}
+                        download
+                        onClick={() => void queryClient.invalidateQueries({ queryKey: ["audit-log"] })}
+                        className="inline-flex min-h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-zinc-800 underline-offset-4 hover:underline dark:text-zinc-200"
+                        aria-label={`Export the data of ${u.fullName}`}
+                      >
+                        <Download aria-hidden className="size-4" />
+                        Export data
+                      </a>
+                      {u.id !== me?.id && !isErasedEmail(u.email) && (
+                        <Button variant="ghost" onClick={() => setErasing(u)} aria-label={`Erase ${u.fullName}`}>
+                          <Eraser aria-hidden className="size-4" />
+                          Erase
                         </Button>
-                        <Button variant="ghost" onClick={() => setConfirm(u)} aria-label={`Deactivate ${u.fullName}`}>
-                          <UserX aria-hidden className="size-4" />
-                          Deactivate
+                      )}
+                      {u.id === me?.id ? (
+                        <span className="text-xs text-zinc-600 dark:text-zinc-400">You</span>
+                      ) : u.active ? (
+                        <>
+                          <Button variant="ghost" onClick={() => setSignOutOf(u)} aria-label={`Sign out ${u.fullName} everywhere`}>
+                            <LogOut aria-hidden className="size-4" />
+                            Sign out everywhere
+                          </Button>
+                          <Button variant="ghost" onClick={() => setConfirm(u)} aria-label={`Deactivate ${u.fullName}`}>
+                            <UserX aria-hidden className="size-4" />
+                            Deactivate
+                          </Button>
+                        </>
+                      ) : (
+                        <Button variant="ghost" busy={setActive.isPending && setActive.variables?.user.id === u.id} onClick={() => setActive.mutate({ user: u, active: true })} aria-label={`Reactivate ${u.fullName}`}>
+                          <RotateCcw aria-hidden className="size-4" />
+                          Reactivate
                         </Button>
-                      </div>
-                    ) : (
-                      <Button variant="ghost" busy={setActive.isPending && setActive.variables?.user.id === u.id} onClick={() => setActive.mutate({ user: u, active: true })} aria-label={`Reactivate ${u.fullName}`}>
-                        <RotateCcw aria-hidden className="size-4" />
-                        Reactivate
-                      </Button>
-                    )}
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -231,6 +262,23 @@ function People() {
         onConfirm={() => signOutOf && signOutEverywhere.mutate(signOutOf)}
       >
         Every device they are signed in on is signed out at once, open pages included. They can sign in again with their password; use this when a device was lost or an account may be in someone else's hands.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={!!erasing}
+        title={`Erase ${erasing?.fullName ?? ""} for good?`}
+        confirmLabel="Erase this person"
+        busy={erase.isPending}
+        onCancel={() => setErasing(null)}
+        onConfirm={() => erasing && erase.mutate(erasing)}
+      >
+        <p>This cannot be undone. Export their data first if they asked for a copy.</p>
+        <ul className="mt-2 list-disc pl-5">
+          <li>Their name is replaced by “{ERASED_NAME}” everywhere the portal recorded it: crews, activity, documents, budgets, the audit log.</li>
+          <li>Their e-mail address, phone, programme, picture, notifications and unsent e-mails are deleted.</li>
+          <li>They are signed out on every device, their password is deleted and the account can never sign in again.</li>
+          <li>Documents they signed or uploaded, budgets and decisions stay, as the school must keep them, under “{ERASED_NAME}”.</li>
+          <li>The audit log records that you erased a person, without their name.</li>
+        </ul>
       </ConfirmDialog>
     </section>
   );
@@ -343,6 +391,8 @@ const ACTIONS: Record<string, (e: AuditEntryDto) => string> = {
   "user.deactivated": (e) => `deactivated ${e.targetLabel}`,
   "user.reactivated": (e) => `reactivated ${e.targetLabel}`,
   "user.signed_out_everywhere": (e) => `signed ${e.targetLabel} out everywhere`,
+  "user.data_exported": (e) => `exported the personal data of ${e.targetLabel}`,
+  "user.erased": () => `erased a person who left (now shown as “${ERASED_NAME}”)`,
   "invitation.created": (e) => `invited ${e.targetLabel} as ${roleLabel(e.details.role)}`,
   "invitation.resent": (e) => `sent the invitation to ${e.targetLabel} again`,
   "invitation.revoked": (e) => `revoked the invitation to ${e.targetLabel}`,

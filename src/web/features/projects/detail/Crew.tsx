@@ -12,6 +12,7 @@ import { api } from "../../../lib/api.ts";
 import { RoleChecks } from "../RoleChecks.tsx";
 import { Badge, projectPath, useProjectChange } from "../shared.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
+import { ContactsHiddenNote } from "../../../components/ContactsHiddenNote.tsx";
 
 
 export function Crew({ project }: { project: ProjectDetail }) {
@@ -30,6 +31,7 @@ export function Crew({ project }: { project: ProjectDetail }) {
       <h2 id="crew-heading" className="text-lg font-semibold">
         Crew
       </h2>
+      {!project.contactsVisible && project.members.length > 0 && <ContactsHiddenNote />}
       <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
         {project.members.map((m) => (
           <li key={m.userId} className="flex flex-col gap-2 px-4 py-3">
@@ -45,7 +47,7 @@ export function Crew({ project }: { project: ProjectDetail }) {
                   )}
                 </div>
                 <div className="text-sm text-zinc-700 dark:text-zinc-300">{filmRoleList(m.roles)}</div>
-                <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{m.email}</div>
+                {m.email && <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{m.email}</div>}
               </div>
               {project.canEdit && editing !== m.userId && (
                 <div className="flex gap-2">
@@ -177,7 +179,7 @@ function AddMember({ project }: { project: ProjectDetail }) {
                     {people.data.items.map((u) => (
                       <li key={u.id}>
                         <Button variant="ghost" className="w-full justify-start text-left" disabled={onCrew.has(u.id)} onClick={() => setPerson({ id: u.id, name: u.fullName })}>
-                          {u.fullName} <span className="text-xs text-zinc-600 dark:text-zinc-400">{u.email}</span>
+                          {u.fullName} {u.email && <span className="text-xs text-zinc-600 dark:text-zinc-400">{u.email}</span>}
                           {onCrew.has(u.id) && <span className="text-xs">(already on the crew)</span>}
                         </Button>
                       </li>
