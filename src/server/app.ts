@@ -22,7 +22,8 @@ import { schoolFormatRoutes, schoolRoutes } from "./features/school/routes.ts";
 import { publicConfirmationRoutes, scheduleRoutes } from "./features/schedule/routes.ts";
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
 import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, peopleRoutes, userRoutes } from "./features/users/routes.ts";
-import { AppError, errorResponse } from "./lib/errors.ts";
+import { checkReadiness } from "./db/client.ts";
+import { AppError, errorResponse, RETRY_AFTER_SECONDS } from "./lib/errors.ts";
 import { allowedOrigins } from "./lib/origin.ts";
 import { pageHtml } from "./lib/page-html.ts";
 
@@ -77,7 +78,16 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.use("/functions/*", bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } }));
 
   app.route(AUTH_BASE_PATH, authRoutes);
+  // Liveness: the process answers. It stays ok through a database outage, so an orchestrator does not restart
+  // instances that could not fix it; readiness says whether this instance can serve.
   app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get("/readyz", async (c) => {
+    const r = await checkReadiness(services.database);
+    c.header("Cache-Control", "no-store");
+    if (r.ready) return c.json({ ready: true });
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    return c.json({ ready: false, reason: r.reason }, 503);
+  });
 
   app.route("/rest/v1/perf-log", perfRoutes);
   app.route("/rest/v1", publicAccountRoutes);

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { jobs } from "../db/schema/index.ts";
-import type { Logger } from "./logger.ts";
+import { safeErrorMessage, type Logger } from "./logger.ts";
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType, C = unknown> {
   type: string;
@@ -110,7 +110,7 @@ export async function processBatch<C>(
       result.sent++;
       result.jobs.push({ id: job.id, type: job.type, outcome: "sent" });
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = safeErrorMessage(err);
       // Retrying cannot fix a job nobody can handle or whose payload is wrong: it is dead at once.
       const dead = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
       await db
