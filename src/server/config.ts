@@ -39,6 +39,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   JOB_WORKER: bool.default(true),
   JOB_POLL_MS: positiveInt.default(1000),
+  /** How long a worker holds a claimed job without renewing it; a crashed worker's jobs are free after this. */
+  JOB_LEASE_SECONDS: positiveInt.max(3600, "must be at most 3600").default(20),
   /** An S3-compatible bucket for files instead of DATA_DIR/storage (path-style addressing). */
   S3_ENDPOINT: url(["http:", "https:"]).optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name of lowercase letters, digits, dots and dashes").optional(),

@@ -15,11 +15,13 @@ export const sendEmailJob = defineJob({
     subject: z.string().min(1),
     text: z.string(),
     html: z.string().optional(),
+    replyTo: z.string().email().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
     /** Files ride along by their storage key, so the queue holds no file's bytes. */
     attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), storageKey: z.string() })).optional(),
   }),
   maxAttempts: 6,
-  handle: async ({ attachments, ...mail }, s: Services) => {
+  handle: async ({ attachments, ...mail }, s: Services, run) => {
     const files = await Promise.all(
       (attachments ?? []).map(async (a) => {
         const content = await storageFor(s.config).get(a.storageKey);
@@ -27,7 +29,7 @@ export const sendEmailJob = defineJob({
         return { filename: a.filename, contentType: a.contentType, content };
       }),
     );
-    await s.mailer.send({ ...mail, ...(files.length ? { attachments: files } : {}) });
+    await s.mailer.send({ ...mail, ...(files.length ? { attachments: files } : {}) }, { jobId: run.id });
     // The outbox listing is admin-only, so telling every signed-in client to refetch it discloses nothing.
     await s.events.publish({ type: "email.sent", invalidate: [["emails"]] });
   },
