@@ -15,6 +15,7 @@ import { documentRoutes, publicSigningRoutes, storageRoutes, submissionRoutes } 
 import { inboxRoutes } from "./features/inbox/routes.ts";
 import { adminRoutes, icalRoutes, overviewRoutes } from "./features/overview/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
+import { publicUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./features/notifications/unsubscribe.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
 import { accountRoutes, budgetRoutes, proposalRoutes, publicApprovalRoutes, receiptStorageRoutes } from "./features/budgets/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
@@ -98,6 +99,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/storage/v1/object/equipment", equipmentStorageRoutes);
   app.route("/rest/v1/call-sheet-confirmation", publicConfirmationRoutes);
   app.route("/rest/v1/school-formats", schoolFormatRoutes);
+  app.route(UNSUBSCRIBE_PATH, publicUnsubscribeRoutes);
   app.route("/storage/v1/object/receipts", receiptStorageRoutes);
   app.route("/storage/v1/object", storageRoutes);
   app.use("/rest/v1/*", requireUser);

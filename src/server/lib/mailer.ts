@@ -49,7 +49,8 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
           from: opts.from,
           ...copy,
           ...(replyTo ? { replyTo } : {}),
-          headers,
+          // RFC 3834: written by the portal, not a person, so out-of-office replies are not sent back to it.
+          headers: { "Auto-Submitted": "auto-generated", ...headers },
           // One job, one Message-ID: should a message go out twice after all (a crash between sending and
           // recording it), the receiving servers and mail clients see one message.
           ...(jobId ? { messageId: `<${jobId}@${domain}>` } : {}),

@@ -37,6 +37,7 @@ import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { renderPdf } from "../budgets/pdf.ts";
 import { callSheetMail } from "../notifications/emails/call-sheet.ts";
+import { emailOf } from "../profiles/service.ts";
 import { queueEmail } from "../notifications/jobs.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
@@ -505,6 +506,8 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
     const now = new Date();
     const expiresAt = new Date(Date.parse(`${parts.day.date}T23:59:59Z`) + LINK_DAYS_AFTER * DAY_MS);
     await tx.delete(callSheetRecipients).where(eq(callSheetRecipients.shootDayId, parts.day.id));
+    // Questions about the day go to whoever sent the sheet.
+    const replyTo = await emailOf(tx, opts.caller.id);
     for (const m of recipients) {
       const token = newToken();
       const [row] = await tx
@@ -515,6 +518,7 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
         { db: tx },
         {
           to: m.email,
+          ...(replyTo ? { replyTo } : {}),
           ...callSheetMail({
             senderName: opts.caller.name,
             projectTitle: parts.project.title,
