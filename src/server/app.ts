@@ -90,7 +90,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
     return c.json({ ready: false, reason: r.reason }, 503);
   });
 
-  app.route("/rest/v1/perf-log", perfRoutes);
+  app.route("/rest/v1/perf-log", perfRoutes());
   app.route("/rest/v1", publicAccountRoutes);
   app.route("/rest/v1/invitations", invitationPublicRoutes);
   app.route("/rest/v1/ical", icalRoutes);

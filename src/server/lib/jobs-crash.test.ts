@@ -40,7 +40,7 @@ describe.runIf(DB_KINDS.includes("postgres"))("a worker killed while sending mai
     dbUrl = db.url;
     drop = db.drop;
     p = await startTestPortal("postgres", { SEED: "false", SMTP_URL: smtp.url, JOB_LEASE_SECONDS: String(LEASE_SECONDS) }, { databaseUrl: dbUrl });
-  });
+  }, 180_000);
   afterAll(async () => {
     child?.kill("SIGKILL");
     await p?.close();

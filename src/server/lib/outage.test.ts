@@ -17,7 +17,7 @@ describe.each(DB_KINDS)("a failing query's log on %s", (kind) => {
 
   beforeAll(async () => {
     p = await startTestPortal(kind, {}, { log: mem.log });
-  });
+  }, 180_000);
   afterAll(() => p?.close());
 
   it("names the statement and the error's code, never the values of the query", async () => {
@@ -68,7 +68,7 @@ describe.runIf(DB_KINDS.includes("postgres"))("a database outage on postgres", (
     drop = db.drop;
     proxy = await startDbProxy(db.url);
     p = await startTestPortal("postgres", {}, { databaseUrl: proxy.url, log: mem.log });
-  });
+  }, 180_000);
   afterEach(async () => {
     await proxy.start().catch(() => {});
   });
@@ -117,7 +117,7 @@ describe.each(DB_KINDS)("readiness on %s", (kind) => {
   let p: TestPortal;
   beforeAll(async () => {
     p = await startTestPortal(kind, { SEED: "false" });
-  });
+  }, 180_000);
   afterAll(() => p?.close());
 
   it("is not ready while this build's newest migration is not applied", async () => {

@@ -164,7 +164,7 @@ describe.each(DB_KINDS)("mail people can control, through a real SMTP peer on %s
   beforeAll(async () => {
     smtp = await startSmtpPeer();
     p = await startTestPortal(kind, { SMTP_URL: smtp.url });
-  });
+  }, 180_000);
   afterAll(async () => {
     await p?.close();
     await smtp?.close();
