@@ -46,5 +46,14 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("a database outage in the browse
     await page.reload();
     await visible(heading(page, "Settings"));
     expect(await field(page, "Phone").inputValue()).toBe("+44 20 7946 0958");
+
+    // A read while the database is away waits and asks again, instead of failing to an error screen.
+    await proxy.stop();
+    await page.getByRole("link", { name: "Projects", exact: true }).first().click();
+    await visible(notice);
+    await proxy.start();
+    await visible(heading(page, "Projects"), UI_TIMEOUT * 2);
+    await gone(notice, UI_TIMEOUT * 2);
+    expect(await page.getByRole("button", { name: "Try again" }).count()).toBe(0);
   });
 });
