@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 // On CI a test that fails is run again, up to twice, before the run counts as red: one timing-dependent failure
 // among ~830 tests otherwise throws away a whole session's work (docs/decisions/2026-11-24-ci-retry.md).
 const retry = process.env.CI ? 2 : 0;
+// Hooks start a whole portal (migrations and the demo seed on PGlite), which took over 60 s on a loaded machine;
+// a hook that times out skips its file's tests and is not retried.
 
 export default defineConfig({
   test: {
@@ -14,7 +16,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           retry,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -24,7 +26,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 90_000,
           retry,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
           // one portal and one browser per file; files run one after another to keep the machine calm
           fileParallelism: false,
         },

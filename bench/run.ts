@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { AUTH_JS_TARGET_KB, authFirstLoadJs } from "./auth-js.ts";
 import { benchBudget } from "./budgets.ts";
 import { benchEquipment } from "./equipment.ts";
+import { benchLabels } from "./labels.ts";
 import { round, signIn } from "./harness.ts";
 import { LIGHTHOUSE_TARGET, lighthouseMedian } from "./lighthouse.ts";
 import { benchProjects } from "./projects.ts";
@@ -167,6 +168,9 @@ async function main() {
     process.stdout.write("  sealing a 20-page PDF with 3 signatures and the certificate … ");
     const sealing = await benchSealing();
     process.stdout.write(`${sealing.medianMs} ms (median)\n\n`);
+    process.stdout.write("  a page of 24 equipment QR labels, and five pages at once … ");
+    const labels = await benchLabels();
+    process.stdout.write(`${labels.medianMs} ms (median), ${labels.atOnceMs} ms for five at once\n\n`);
 
     const results = {
       date: new Date().toISOString(),
@@ -188,6 +192,7 @@ async function main() {
         pass: parse.medianMs <= PARSE_TARGET_MS && keystroke.medianMs <= KEYSTROKE_TARGET_MS,
       },
       sealing,
+      labels,
       schedule,
       budget,
       equipment: { figures: equipment, target: "availability p99 ≤ 50 ms; under contention exactly 1 of 20 created" },
@@ -226,6 +231,7 @@ async function main() {
       "budget of 2,000 lines: load and render": { value: `${budget.loadAndRenderMs} ms`, target: `≤ ${budget.targets.renderMs} ms`, result: verdict(budget.loadAndRenderMs <= budget.targets.renderMs) },
       "budget of 2,000 lines: submit": { value: `${budget.submitMs} ms`, target: `≤ ${budget.targets.submitMs} ms`, result: verdict(budget.submitMs <= budget.targets.submitMs) },
       "sealing 20 pages, 3 signatures": { value: `${sealing.medianMs} ms`, target: `≤ ${sealing.targetMs} ms`, result: verdict(sealing.pass) },
+      "a page of 24 QR labels": { value: `${labels.medianMs} ms (five at once ${labels.atOnceMs} ms)`, target: `≤ ${labels.targetMs} ms`, result: verdict(labels.pass) },
       ...Object.fromEntries(
         equipment.flatMap((f) => [
           [`equipment availability on ${f.database}`, { value: `${f.availability.reqPerSec} req/s, p99 ${f.availability.p99Ms} ms`, target: `p99 ≤ ${f.availability.targetP99Ms} ms`, result: verdict(f.availability.pass) }],

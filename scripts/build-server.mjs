@@ -1,4 +1,4 @@
-// Bundles the server and the user CLI into build/server/ with esbuild, so production runs plain
+// Bundles the server and the CLIs (user, backup/restore) into build/server/ with esbuild, so production runs plain
 // `node build/server/main.mjs`: no TypeScript loader in the process (tsx's loader thread and on-the-fly
 // transforms cost ~40 MB resident; see docs/decisions/2026-11-23-server-bundle.md).
 import { readFile } from "node:fs/promises";
@@ -36,7 +36,7 @@ const sourceLocation = {
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: "src/server/main.ts", user: "src/server/cli/user.ts" },
+  entryPoints: { main: "src/server/main.ts", user: "src/server/cli/user.ts", backup: "src/server/cli/backup.ts" },
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,

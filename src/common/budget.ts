@@ -435,6 +435,8 @@ export interface ProposalView extends ProposalSummary {
   diff: ProposalDiff;
   /** The viewer may decide now (pending, and the approver or a valid link). */
   canDecide: boolean;
+  /** The school's: how the page writes the amounts, as the e-mail that links to it did. */
+  numberFormat: NumberFormat;
 }
 
 export interface PendingBudgetApproval {

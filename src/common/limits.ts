@@ -13,3 +13,10 @@ export const PASSWORD_TOO_SHORT = {
   title: "Password Too Short",
   message: "Password must be at least 6 characters long",
 } as const;
+
+/**
+ * better-auth's answer (422) to a sign-up it could not carry out, and the portal's to one with a registered
+ * address too, so that a refusal never tells whether an address has an account (issue 15). The web then
+ * tries to sign in with the same password (SPEC §4).
+ */
+export const SIGN_UP_REFUSED = { code: "FAILED_TO_CREATE_USER", message: "Failed to create user" } as const;

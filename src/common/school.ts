@@ -45,6 +45,8 @@ export interface SchoolSettings {
   clock: Clock;
   /** The order of day, month and year in every date. */
   dateOrder: DateOrder;
+  /** Staff and admins must sign in in two steps (TOTP); those without it set up are led to the setup. */
+  requireTwoStepForStaff: boolean;
 }
 
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
@@ -57,6 +59,7 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   numberFormat: DEFAULT_NUMBER_FORMAT,
   clock: DEFAULT_DATE_FORMATS.clock,
   dateOrder: DEFAULT_DATE_FORMATS.dateOrder,
+  requireTwoStepForStaff: false,
 };
 
 /**
@@ -215,6 +218,8 @@ export const schoolSettingsSchema = z.object({
   numberFormat: numberFormatSchema,
   clock: z.enum(CLOCKS, `Choose the clock times are shown in: ${CLOCKS.join(" or ")}.`),
   dateOrder: z.enum(DATE_ORDERS, `Choose the order of dates: ${DATE_ORDERS.join(", ")}.`),
+  // Optional in a request, so that a client written before this setting keeps working.
+  requireTwoStepForStaff: z.boolean("Say whether staff and admins must use two-step sign-in (true or false).").default(false),
 }) satisfies z.ZodType<SchoolSettings, unknown>;
 
 /** PUT /rest/v1/school-settings: the whole settings, and the version they were edited from. */
@@ -244,4 +249,5 @@ export const SCHOOL_SETTING_LABELS: Record<keyof SchoolSettings, string> = {
   numberFormat: "number format",
   clock: "clock",
   dateOrder: "date order",
+  requireTwoStepForStaff: "two-step sign-in for staff and admins",
 };

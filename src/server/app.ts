@@ -22,6 +22,7 @@ import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts
 import { schoolFormatRoutes, schoolRoutes } from "./features/school/routes.ts";
 import { publicConfirmationRoutes, scheduleRoutes } from "./features/schedule/routes.ts";
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
+import { sessionRoutes } from "./features/sessions/routes.ts";
 import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, peopleRoutes, userRoutes } from "./features/users/routes.ts";
 import { checkReadiness } from "./db/client.ts";
 import { AppError, errorResponse, RETRY_AFTER_SECONDS } from "./lib/errors.ts";
@@ -106,6 +107,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.use("/functions/v1/*", requireUser);
   app.route("/rest/v1", profileRoutes);
   app.route("/rest/v1/users", userRoutes);
+  app.route("/rest/v1/sessions", sessionRoutes);
   app.route("/rest/v1/people", peopleRoutes);
   app.route("/rest/v1/projects/:projectId/documents", documentRoutes);
   app.route("/rest/v1/signature-requests", submissionRoutes);

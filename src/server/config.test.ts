@@ -38,9 +38,16 @@ describe("configuration", () => {
     [{ MAIL_FROM: "nobody" }, /^MAIL_FROM: must be an e-mail address/],
     [{ AUTH_SECRET: "short" }, /^AUTH_SECRET: must be at least 32 characters$/],
     [{ SEED: "maybe" }, /^SEED: must be true or false$/],
+    [{ BACKUP_KEEP: "0" }, /^BACKUP_KEEP: must be positive$/],
+    [{ BACKUP_KEEP: "a week" }, /^BACKUP_KEEP: must be a number$/],
   ])("stops with one line naming the variable for %o", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrowError(message);
+  });
+
+  it("makes no scheduled backup unless BACKUP_DIR is set, and keeps 7 by default", () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ BACKUP_DIR: undefined, BACKUP_KEEP: 7 });
+    expect(loadConfig({ DATA_DIR: tmp(), BACKUP_DIR: "backups", BACKUP_KEEP: "30" })).toMatchObject({ BACKUP_DIR: path.resolve("backups"), BACKUP_KEEP: 30 });
   });
 
   it("trims a trailing slash from PUBLIC_URL", () => {

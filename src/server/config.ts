@@ -34,7 +34,10 @@ const envSchema = z.object({
   SEED: bool.optional(),
   REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
   SIGNIN_LIMIT_PER_IP: positiveInt.default(30),
+  /** Wrong passwords for one account from one client (address, or trusted device) before its delays start. */
   SIGNIN_LIMIT_PER_EMAIL: positiveInt.default(5),
+  /** Wrong passwords for one account from all untrusted clients together in the window. */
+  SIGNIN_LIMIT_PER_ACCOUNT: positiveInt.default(10),
   SIGNIN_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   TRUST_PROXY: bool.default(false),
   JOB_WORKER: bool.default(true),
@@ -51,6 +54,10 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: positiveInt.max(1024, "must be at most 1024").default(25),
   /** The share of the browsers' slow-page reports written to the log (0 to 1). */
   PERF_LOG_SAMPLE: z.coerce.number({ message: "must be a number" }).min(0, "must be between 0 and 1").max(1, "must be between 0 and 1").default(0.25),
+  /** A folder for a daily backup (`npm run backup`'s file) made by the jobs worker; unset, none is made. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many of the daily backups in BACKUP_DIR are kept; older ones are deleted. */
+  BACKUP_KEEP: positiveInt.max(3650, "must be at most 3650").default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -79,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     DATA_DIR: dataDir,
+    BACKUP_DIR: c.BACKUP_DIR ? path.resolve(c.BACKUP_DIR) : undefined,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     AUTH_SECRET: c.AUTH_SECRET ?? persistentSecret(dataDir),
     // A real school on PostgreSQL must never start with known demo passwords unless asked to.

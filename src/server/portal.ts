@@ -7,7 +7,7 @@ import type { Config } from "./config.ts";
 import type { Services } from "./context.ts";
 import { openDatabase, runMigrations } from "./db/client.ts";
 import { seedDemoSchool, type SeedResult } from "./db/seed.ts";
-import { schedulePruneJobs } from "./features/notifications/jobs.ts";
+import { scheduleBackup, schedulePruneJobs } from "./features/notifications/jobs.ts";
 import { scheduleSignatureScan } from "./features/documents/signatures.ts";
 import { runNotificationJobs } from "./features/notifications/service.ts";
 import { scheduleEquipmentScan } from "./features/equipment/overdue.ts";
@@ -57,6 +57,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
     await schedulePruneJobs(services.db);
     await scheduleSignatureScan(services.db);
     await scheduleEquipmentScan(services.db);
+    if (config.BACKUP_DIR) await scheduleBackup(services.db);
   }
   const stopWorker = config.JOB_WORKER ? startWorker(() => runNotificationJobs(services), config.JOB_POLL_MS, log) : async () => {};
 

@@ -1,16 +1,20 @@
 import { betterAuth } from "better-auth";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { customSession } from "better-auth/plugins";
+import { customSession, twoFactor } from "better-auth/plugins";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../common/limits.ts";
+import { mayUseTwoStep, mustUseTwoStep, TWO_STEP_ROLES_ONLY_MESSAGE } from "../../common/two-step.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Services } from "../context.ts";
 import { queueEmail } from "../features/notifications/jobs.ts";
 import { confirmEmailMail } from "../features/notifications/emails/confirm-email.ts";
 import { resetPasswordMail } from "../features/notifications/emails/reset-password.ts";
 import { getProfile, syncProfile } from "../features/profiles/service.ts";
+import { getSchoolSettings } from "../features/school/service.ts";
 import { boundedPassword } from "./password.ts";
+import { alertSignUpWithExistingEmail } from "./signin-limit.ts";
+import { verificationStorage } from "./verification.ts";
 
 export const AUTH_BASE_PATH = "/auth/v1";
 /** Set by the server from the socket (or a trusted proxy), never taken from the client as sent. */
@@ -34,6 +38,8 @@ export function createAuth(s: Omit<Services, "mailer">) {
       password: boundedPassword,
       autoSignIn: true,
       requireEmailVerification: config.REQUIRE_EMAIL_CONFIRMATION,
+      // With confirmation on, better-auth answers a registered address as a new one; its owner is told.
+      onExistingUserSignUp: async ({ user }) => alertSignUpWithExistingEmail(s, user.email),
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       // The link goes straight to the app's page (not through better-auth's redirect endpoint), carrying
@@ -50,6 +56,7 @@ export function createAuth(s: Omit<Services, "mailer">) {
         await queueEmail(s, { to: user.email, ...confirmEmailMail({ name: user.name, url }) });
       },
     },
+    verification: { storeIdentifier: verificationStorage },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
@@ -64,6 +71,9 @@ export function createAuth(s: Omit<Services, "mailer">) {
         "/sign-in/email": { window: 60, max: config.SIGNIN_LIMIT_PER_IP },
         "/sign-up/email": { window: 60, max: config.SIGNIN_LIMIT_PER_IP },
         "/request-password-reset": { window: 60, max: 10 },
+        // The second step counts like the first (the plugin's own 3 per 10 s would refuse a person who mistypes
+        // twice); guessing is bounded anyway by the plugin's 5 tries per challenge and 10 per account.
+        "/two-factor/*": { window: 60, max: config.SIGNIN_LIMIT_PER_IP },
         "/get-session": false,
       },
     },
@@ -71,6 +81,16 @@ export function createAuth(s: Omit<Services, "mailer">) {
       useSecureCookies: config.PUBLIC_URL.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    hooks: {
+      // The plugin lets anyone begin a setup; the school offers it to its staff and admins (issue 15).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/two-factor/enable") return;
+        const found = await getSessionFromCtx(ctx);
+        if (!found) return; // the plugin's own guard answers 401
+        const profile = await getProfile(s.db, found.user.id);
+        if (!profile || !mayUseTwoStep(profile.role)) throw new APIError("FORBIDDEN", { code: "TWO_STEP_NOT_OFFERED", message: TWO_STEP_ROLES_ONLY_MESSAGE });
+      }),
     },
     databaseHooks: {
       user: {
@@ -93,9 +113,18 @@ export function createAuth(s: Omit<Services, "mailer">) {
     plugins: [
       // The role travels with the session, so that a page opening needs no second request to know what
       // it may show, and the server's guards read it from the same answer.
+      twoFactor({
+        issuer: "The Portal",
+        // A stolen browser that kept a "trusted" cookie would skip the code: every sign-in asks for it.
+        trustDeviceMaxAge: 1,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+      }),
       customSession(async ({ user, session }) => {
         const profile = (await getProfile(s.db, user.id)) ?? (await syncProfile(s.db, user.id));
-        return { session, user: { ...user, role: profile.role } };
+        const twoStepEnabled = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+        // The web app leads a person the school requires it of to the setup, without a second request.
+        const twoStepSetupNeeded = !twoStepEnabled && mayUseTwoStep(profile.role) && mustUseTwoStep(profile.role, (await getSchoolSettings(s.db)).requireTwoStepForStaff);
+        return { session, user: { ...user, role: profile.role, twoFactorEnabled: twoStepEnabled, twoStepSetupNeeded } };
       }),
     ],
     // A failure that is not better-auth's own reaches the app's one error mapper (a 503 during an outage, and a

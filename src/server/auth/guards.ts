@@ -5,6 +5,7 @@ import type { Role } from "../../common/roles.ts";
 import type { Services } from "../context.ts";
 import { cachePerBus } from "../lib/cache.ts";
 import { AppError } from "../lib/errors.ts";
+import { noteSeen } from "../features/sessions/service.ts";
 import type { Auth } from "./auth.ts";
 
 export interface SessionUser {
@@ -12,6 +13,8 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  /** The session this request came with (the "This device" of the person's signed-in devices); absent for the seed's callers. */
+  sessionId?: string;
 }
 
 /** The signed-in person a service acts for: the session user without the e-mail, which only budgets need. */
@@ -39,7 +42,8 @@ const sessionCache = cachePerBus<{ user: SessionUser; expiresAt: number } | null
 async function lookUpSession(c: Context<AppEnv>) {
   const session = await c.get("auth").api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
-  const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role };
+  const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role, sessionId: session.session.id };
+  noteSeen(c.get("services"), session.session.id);
   return { user, expiresAt: new Date(session.session.expiresAt).getTime() };
 }
 

@@ -7,7 +7,8 @@ import { unavailableResponse } from "../lib/errors.ts";
 import { SESSION_CACHE_MS, type AppEnv } from "./guards.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { createLimiter, PASSWORD_HASH_CONCURRENCY } from "./password.ts";
-import { clearFailures, isEmailLocked, recordFailure, TOO_MANY_ATTEMPTS_MESSAGE } from "./signin-limit.ts";
+import { SIGN_UP_REFUSED } from "../../common/limits.ts";
+import { admitAttempt, alertSignUpWithExistingEmail, DEVICE_COOKIE, deviceCookie, forgetAttempt, recordFailure, recordSuccess, TOO_MANY_ATTEMPTS_MESSAGE } from "./signin-limit.ts";
 
 /** The client's address; behind a proxy only when TRUST_PROXY says its header can be believed. */
 export function clientIp(c: Context<AppEnv>): string {
@@ -32,7 +33,7 @@ async function readEmail(req: Request): Promise<string | null> {
 }
 
 /** What ends or changes sessions: the session caches of every instance must forget them at once (see guards.ts). */
-const SESSION_CHANGING = ["/sign-out", "/reset-password", "/change-password", "/update-user", "/change-email", "/delete-user", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"];
+const SESSION_CHANGING = ["/sign-out", "/two-factor/verify-totp", "/two-factor/disable", "/reset-password", "/change-password", "/update-user", "/change-email", "/delete-user", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"];
 
 /** The endpoints that hash a password: each waits for the scrypt slot anyway (see password.ts). */
 const HASHING = ["/sign-in/email", "/sign-up/email", "/reset-password", "/change-password"];
@@ -78,7 +79,45 @@ async function getSession(c: Context<AppEnv>, headers: Headers): Promise<Respons
   return kept ? c.body(kept.text, 200, { "content-type": "application/json" }) : ask();
 }
 
-/** better-auth under /auth/v1, with the client's address set by us and a per-e-mail sign-in limit in front. */
+/** better-auth's JSON answer, read without consuming it; null when it is not JSON. */
+async function bodyOf(res: Response): Promise<{ code?: unknown; user?: { id?: unknown } } | null> {
+  try {
+    return (await res.clone().json()) as { code?: unknown; user?: { id?: unknown } } | null;
+  } catch {
+    return null;
+  }
+}
+
+/** A password sign-in, admitted by the throttle (signin-limit.ts) before better-auth looks at the password. */
+async function signIn(c: Context<AppEnv>, req: Request, email: string, ip: string): Promise<Response> {
+  const s = c.get("services");
+  const deviceToken = getCookie(c, DEVICE_COOKIE);
+  const admitted = await admitAttempt(s, email, ip, deviceToken);
+  if (!admitted) return c.json({ code: "TOO_MANY_FAILED_ATTEMPTS", message: TOO_MANY_ATTEMPTS_MESSAGE }, 429);
+  let res: Response;
+  try {
+    res = await c.get("auth").handler(req);
+  } catch (err) {
+    await forgetAttempt(s, admitted);
+    throw err;
+  }
+  if (res.status === 401) {
+    await recordFailure(s, admitted);
+    return res;
+  }
+  const userId = res.ok ? (await bodyOf(res))?.user?.id : undefined;
+  if (typeof userId !== "string") {
+    await forgetAttempt(s, admitted);
+    return res;
+  }
+  const newDevice = await recordSuccess(s, admitted, userId, deviceToken);
+  if (!newDevice) return res;
+  const marked = new Response(res.body, res);
+  marked.headers.append("set-cookie", deviceCookie(newDevice, s.config.PUBLIC_URL.startsWith("https://")));
+  return marked;
+}
+
+/** better-auth under /auth/v1, with the client's address set by us and the sign-in throttle in front. */
 export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   const s = c.get("services");
   const ip = clientIp(c);
@@ -91,18 +130,18 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   const req = new Request(c.req.raw, { headers });
   const answer = async () => {
     const isSignIn = c.req.method === "POST" && c.req.path.endsWith("/sign-in/email");
-    const email = isSignIn ? await readEmail(req) : null;
-    if (email && (await isEmailLocked(s, email))) {
-      return c.json({ code: "TOO_MANY_FAILED_ATTEMPTS", message: TOO_MANY_ATTEMPTS_MESSAGE }, 429);
-    }
+    const isSignUp = c.req.method === "POST" && c.req.path.endsWith("/sign-up/email");
+    const email = isSignIn || isSignUp ? await readEmail(req) : null;
+    if (isSignIn && email) return signIn(c, req, email, ip);
     const res = await c.get("auth").handler(req);
-    if (email) {
-      if (res.status === 401) await recordFailure(s, email, ip);
-      else if (res.ok) await clearFailures(s, email);
+    if (isSignUp && email && res.status === 422 && /^USER_ALREADY_EXISTS/.test(String((await bodyOf(res))?.code ?? ""))) {
+      // Told apart from any other refused sign-up, this would list the school's accounts (issue 15).
+      await alertSignUpWithExistingEmail(s, email);
+      return c.json(SIGN_UP_REFUSED, 422);
     }
     return res;
   };
-  // In line, the lock check also sees the failures of the attempts before it.
+  // In line for the scrypt slot; the throttle counts an attempt before its check, so the bounds hold across it.
   const res = c.req.method === "POST" && HASHING.some((p) => c.req.path.endsWith(p)) ? await hashingInLine(answer) : await answer();
   // better-auth answers some failures itself (a session read it could not make is its own 500): when the
   // database is what failed, the answer is the portal's 503 like every other route's.

@@ -59,7 +59,46 @@ const fontkit = (fontkitModule as unknown as { default?: typeof fontkitModule })
 const require = createRequire(import.meta.url);
 // Font files are read and parsed once per process; they never change while it runs.
 const files = new Map<string, Uint8Array>();
-const faces = new Map<Face, fontkit.Font>();
+const parsed = new WeakMap<Uint8Array, fontkit.Font>();
+
+function parse(bytes: Uint8Array): fontkit.Font {
+  let font = parsed.get(bytes);
+  if (!font) {
+    font = fontkit.create(bytes);
+    parsed.set(bytes, font);
+  }
+  return font;
+}
+
+/**
+ * pdf-lib parses a font anew for every document it is embedded in, and fontkit reads a font's layout tables
+ * (Noto Sans's are large) on its first text: most of a short PDF's time (a page of equipment labels took
+ * seconds). Handing pdf-lib the one parsed font of the process keeps that to once; each document still makes
+ * its own subset of it, and nothing in a parsed font changes when text is laid out with it.
+ */
+const sharedFontkit = { create: (bytes: Uint8Array) => parse(bytes) } as unknown as typeof fontkit;
+
+/** Text that needs shaping to print right: combining marks, joiners, variation selectors, emoji sequences. */
+const NEEDS_SHAPING = /[\p{M}\u200c\u200d\u{FE00}-\u{FE0F}\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+const unshapedFonts = new WeakMap<fontkit.Font, fontkit.Font>();
+
+/**
+ * The parsed font with a layout that maps plain text straight to glyphs (the font's character map), without
+ * OpenType shaping: about 200 times faster per string, at the cost of kerning. Text that needs shaping
+ * still gets it. pdf-lib reads only the glyphs of a layout (to encode and to measure text).
+ */
+function unshaped(font: fontkit.Font): fontkit.Font {
+  let plain = unshapedFonts.get(font);
+  if (!plain) {
+    plain = Object.create(font) as fontkit.Font;
+    const layout = font.layout.bind(font);
+    (plain as { layout: unknown }).layout = (text: string, features?: unknown) =>
+      NEEDS_SHAPING.test(text) ? layout(text, features as never) : { glyphs: font.glyphsForString(text), positions: [] };
+    unshapedFonts.set(font, plain);
+  }
+  return plain;
+}
+const unshapedFontkit = { create: (bytes: Uint8Array) => unshaped(parse(bytes)) } as unknown as typeof fontkit;
 
 function fileOf(face: Face, style: FontStyle): Uint8Array {
   const name = FILES[face][style];
@@ -73,12 +112,7 @@ function fileOf(face: Face, style: FontStyle): Uint8Array {
 
 /** Which characters a face has; read from its regular style (the styles of one family cover the same). */
 function has(face: Face, codePoint: number): boolean {
-  let f = faces.get(face);
-  if (!f) {
-    f = fontkit.create(fileOf(face, "regular"));
-    faces.set(face, f);
-  }
-  return f.hasGlyphForCodePoint(codePoint);
+  return parse(fileOf(face, "regular")).hasGlyphForCodePoint(codePoint);
 }
 
 interface Run {
@@ -94,6 +128,14 @@ export interface DrawOptions {
   color?: Color;
 }
 
+export interface PdfTextOptions {
+  /**
+   * False for documents of many short strings where speed matters more than fine typography (label sheets):
+   * plain text is drawn without kerning or other OpenType shaping; text with marks, joiners or emoji sequences is still shaped.
+   */
+  kerning?: boolean;
+}
+
 /** The fonts of one PDF document. Make it with `pdfText`, which embeds what the given texts need. */
 export class PdfText {
   private readonly embedded = new Map<string, PDFFont>();
@@ -104,8 +146,8 @@ export class PdfText {
     private readonly chain: Face[],
   ) {}
 
-  static async create(doc: PDFDocument, family: FontFamily, styles: FontStyle[], texts: Iterable<string>): Promise<PdfText> {
-    doc.registerFontkit(fontkit);
+  static async create(doc: PDFDocument, family: FontFamily, styles: FontStyle[], texts: Iterable<string>, opts: PdfTextOptions = {}): Promise<PdfText> {
+    doc.registerFontkit(opts.kerning === false ? unshapedFontkit : sharedFontkit);
     const t = new PdfText(doc, CHAINS[family]);
     await t.ensure(texts, styles);
     return t;
@@ -185,8 +227,8 @@ export class PdfText {
 }
 
 /** The fonts for one document, embedded for every character of `texts` in the given styles. */
-export function pdfText(doc: PDFDocument, family: FontFamily, styles: FontStyle[], texts: Iterable<string>): Promise<PdfText> {
-  return PdfText.create(doc, family, styles, texts);
+export function pdfText(doc: PDFDocument, family: FontFamily, styles: FontStyle[], texts: Iterable<string>, opts?: PdfTextOptions): Promise<PdfText> {
+  return PdfText.create(doc, family, styles, texts, opts);
 }
 
 /** Every string inside a value (objects, arrays), for `pdfText`'s list of what a document will print. */

@@ -1,11 +1,10 @@
 import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerType } from "@hono/node-server";
-import { and, gt, inArray } from "drizzle-orm";
 import { WebSocket, WebSocketServer } from "ws";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
-import { session } from "../db/schema/index.ts";
+import { liveSessionIds, SESSION_ENDED_EVENT } from "../features/sessions/service.ts";
 import type { DomainEvent } from "./events.ts";
 import { allowedOrigins } from "./origin.ts";
 
@@ -14,6 +13,8 @@ const HEARTBEAT_MS = 30_000;
 /** Close code sent when the socket's session was signed out or expired (4000–4999 are the application's). */
 export const SESSION_ENDED = 4401;
 const SESSION_CHECK_CHUNK = 500;
+/** Published by /auth/v1 after a sign-out, password change or reset (auth/routes.ts): whose is not known there. */
+const SESSIONS_CHANGED_EVENT = "auth.sessions_changed";
 
 export type ServerMessage = { type: "hello"; userId: string } | { type: "event"; event: Omit<DomainEvent, "userIds"> };
 
@@ -53,6 +54,12 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
     const frame = JSON.stringify({ type: "event", event: visible } satisfies ServerMessage);
     for (const c of clients) {
       if ((!audience || audience.has(c.userId)) && c.ws.readyState === WebSocket.OPEN) c.ws.send(frame);
+    }
+    // A session that ended must stop receiving at once, not at the next heartbeat. The event names the people
+    // whose sessions ended (an empty list, from a sign-out through /auth/v1, names nobody in particular).
+    if (event.type === SESSION_ENDED_EVENT || event.type === SESSIONS_CHANGED_EVENT) {
+      const whose = event.userIds?.length ? new Set(event.userIds) : null;
+      closeEnded([...clients].filter((c) => !whose || whose.has(c.userId))).catch((err) => log.warn({ err }, "realtime: session check failed"));
     }
   });
 
@@ -106,14 +113,18 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
   async function endedSessions(ids: string[]): Promise<Set<string>> {
     const live = new Set<string>();
     for (let i = 0; i < ids.length; i += SESSION_CHECK_CHUNK) {
-      const chunk = ids.slice(i, i + SESSION_CHECK_CHUNK);
-      const rows = await s.db
-        .select({ id: session.id })
-        .from(session)
-        .where(and(inArray(session.id, chunk), gt(session.expiresAt, new Date())));
-      for (const r of rows) live.add(r.id);
+      for (const id of await liveSessionIds(s, ids.slice(i, i + SESSION_CHECK_CHUNK))) live.add(id);
     }
     return new Set(ids.filter((id) => !live.has(id)));
+  }
+
+  /** Closes, among `candidates`, the sockets whose session is gone (asked of the database, not of the event). */
+  async function closeEnded(candidates: Client[]) {
+    if (!candidates.length) return;
+    const ended = await endedSessions([...new Set(candidates.map((c) => c.sessionId))]);
+    for (const c of candidates) {
+      if (ended.has(c.sessionId) && clients.delete(c)) c.ws.close(SESSION_ENDED, "Session ended");
+    }
   }
 
   return {
@@ -136,13 +147,7 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
         c.alive = false;
         c.ws.ping();
       }
-      const ended = await endedSessions([...new Set([...clients].map((c) => c.sessionId))]);
-      for (const c of clients) {
-        if (ended.has(c.sessionId)) {
-          c.ws.close(SESSION_ENDED, "Session ended");
-          clients.delete(c);
-        }
-      }
+      await closeEnded([...clients]);
     },
 
     get connections() {

@@ -64,7 +64,12 @@ export const PAGES: readonly PageEntry[] = [
   { path: "/test-notifications", module: "features/notifications/TestNotificationsPage.tsx", frame: "signed-in" },
   { path: "/email-test", module: "features/notifications/EmailTestPage.tsx", frame: "public" },
   { path: "/test", module: "features/testing/TestPage.tsx", frame: "public" },
-  { path: "/budget-approval/:proposalId", module: "features/budgets/BudgetApprovalPage.tsx", frame: "public" },
+  {
+    path: "/budget-approval/:proposalId",
+    module: "features/budgets/BudgetApprovalPage.tsx",
+    frame: "public",
+    missing: { what: "Budget version", back: { to: "/projects", label: "Back to Projects" } },
+  },
   { path: "/budget-approval-redirect/:proposalId", module: "features/budgets/BudgetApprovalRedirectPage.tsx", frame: "public" },
   { path: "/call-sheet-confirm/:recipientId", module: "features/schedule/CallSheetConfirmPage.tsx", frame: "public" },
 ];

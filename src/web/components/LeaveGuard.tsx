@@ -1,14 +1,12 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useBlocker, type BlockerFunction } from "react-router";
 import { onUnsavedWorkChange, unsavedWork } from "../lib/useLeaveGuard.ts";
-import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
+import { LeavePrompt } from "./ui/LeavePrompt.tsx";
 
 const anyUnsaved = () => unsavedWork().length > 0;
 
 /** Another page, or another tab of this one (its `?tab=`), replaces the form; a `#` jump does not. */
 const leaves: BlockerFunction = ({ currentLocation: from, nextLocation: to }) => anyUnsaved() && (from.pathname !== to.pathname || from.search !== to.search);
-
-const joined = (parts: string[]) => (parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`);
 
 /**
  * The one leave prompt of the app, mounted once in the frame (a data router honours one blocker only):
@@ -35,17 +33,7 @@ export function LeaveGuard() {
     if (blocker.state === "blocked" && !hasUnsaved) blocker.proceed();
   }, [blocker, hasUnsaved]);
 
-  const what = blocker.state === "blocked" ? joined(unsavedWork()) : "";
   return (
-    <ConfirmDialog
-      open={blocker.state === "blocked"}
-      title="Leave without saving?"
-      confirmLabel="Leave"
-      cancelLabel="Stay"
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
-    >
-      You have not saved {what}. If you leave now, it is lost; stay to save it.
-    </ConfirmDialog>
+    <LeavePrompt open={blocker.state === "blocked"} what={blocker.state === "blocked" ? unsavedWork() : []} onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />
   );
 }

@@ -12,9 +12,11 @@ export const isNotFound = (error: unknown): error is ApiError => error instanceo
  * An address whose id names nothing: says what was not found, the server's reason, and the way back.
  * Not the generic error screen: trying again cannot help, and a deleted item is not a fault.
  */
-export function NotFoundState({ message }: { message?: string }) {
-  // What is missing and the way back come from the page's entry in pages.ts, so every detail page says it alike.
-  const info = (useMatches().findLast((m) => m.handle)?.handle as PageEntry | undefined)?.missing ?? ANY_PAGE;
+export function NotFoundState({ message, what, back }: { message?: string; what?: string; back?: { to: string; label: string } }) {
+  // What is missing and the way back come from the page's entry in pages.ts, so every detail page says it alike;
+  // a page that knows better (the version of a document, the project a document was in) says so.
+  const entry = (useMatches().findLast((m) => m.handle)?.handle as PageEntry | undefined)?.missing ?? ANY_PAGE;
+  const info = { what: what ?? entry.what, back: back ?? entry.back };
   return (
     <div role="alert" className="max-w-xl py-8">
       <p className="text-sm font-medium text-amber-700 dark:text-amber-400">404</p>

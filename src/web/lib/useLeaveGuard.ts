@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, type KeyboardEvent } from "react";
 
 /**
  * Work typed into a form and not saved yet, one entry per form that has some: what it is, in words a
@@ -6,11 +6,19 @@ import { useCallback, useEffect, useRef, type KeyboardEvent } from "react";
  * block (a data router allows only one, see components/LeaveGuard.tsx) reads it at the moment of a
  * navigation, whichever forms are on the page.
  */
-const unsaved = new Map<symbol, string>();
+const unsaved = new Map<symbol, { what: string; scopes: readonly symbol[] }>();
 const listeners = new Set<() => void>();
 
-export function unsavedWork(): string[] {
-  return [...new Set(unsaved.values())];
+/**
+ * The parts of a page that replace their content without a navigation (an in-page tab's panel, see
+ * ui/Tabs.tsx): each one a symbol, innermost last. A form registers inside every scope around it, so a
+ * tab asks only about the work that switching it would throw away.
+ */
+export const LeaveScope = createContext<readonly symbol[]>([]);
+
+/** What is unsaved on the page, or only inside `scope`. */
+export function unsavedWork(scope?: symbol): string[] {
+  return [...new Set([...unsaved.values()].filter((u) => !scope || u.scopes.includes(scope)).map((u) => u.what))];
 }
 
 export function onUnsavedWorkChange(listener: () => void): () => void {
@@ -23,16 +31,17 @@ export function onUnsavedWorkChange(listener: () => void): () => void {
  * `what` names the work that would be lost. A saved or untouched form passes `false` and never asks.
  */
 export function useLeaveGuard(dirty: boolean, what: string) {
+  const scopes = useContext(LeaveScope);
   useEffect(() => {
     if (!dirty) return;
     const key = Symbol(what);
-    unsaved.set(key, what);
+    unsaved.set(key, { what, scopes });
     listeners.forEach((l) => l());
     return () => {
       unsaved.delete(key);
       listeners.forEach((l) => l());
     };
-  }, [dirty, what]);
+  }, [dirty, what, scopes]);
 }
 
 /**

@@ -87,7 +87,7 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
     if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (opts.readyTimeoutMs ?? 90_000);
+  const deadline = Date.now() + (opts.readyTimeoutMs ?? 200_000);
   let readyMs = 0;
   for (;;) {
     if (hasExited) {
@@ -105,7 +105,7 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The portal did not answer /healthz within ${opts.readyTimeoutMs ?? 90_000} ms.\n--- server output ---\n${log}`);
+      throw new Error(`The portal did not answer /healthz within ${opts.readyTimeoutMs ?? 200_000} ms.\n--- server output ---\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, bigint } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, bigint, uniqueIndex } from "drizzle-orm/pg-core";
 
 // better-auth's own tables, kept in the Drizzle schema so one migration path covers everything
 // (its CLI crashes on Node 20).
@@ -10,6 +10,8 @@ export const user = pgTable("user", {
   image: text("image"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** better-auth's twoFactor plugin: set once a TOTP secret is confirmed with a code. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
 });
 
 export const session = pgTable(
@@ -22,6 +24,11 @@ export const session = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /**
+     * When the session was last used, for the person's list of signed-in devices. The portal's own, written
+     * by requireUser at most every few minutes (better-auth moves `updated_at` only once a day).
+     */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -71,14 +78,67 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
-/** Failed sign-ins per e-mail, so the limit holds across instances and restarts. */
+/**
+ * Failed sign-ins (and attempts being checked right now) per e-mail, with the client that made them: a device
+ * trusted for that account (`device`, the hash of its cookie) or else the address. Kept in the database so
+ * every instance sees the same counts (src/server/auth/signin-limit.ts).
+ */
 export const signinFailure = pgTable(
   "signin_failure",
   {
     id: text("id").primaryKey(),
     email: text("email").notNull(),
     ipAddress: text("ip_address"),
+    device: text("device"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("signin_failure_email_idx").on(t.email, t.createdAt)],
+);
+
+/**
+ * better-auth's twoFactor plugin: one row per person who began setting up two-step sign-in. The secret and
+ * the recovery codes are encrypted with AUTH_SECRET by the plugin; `verified` turns true with the first code.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId)],
+);
+
+/** Browsers that signed in to an account with its password: only the SHA-256 of their device cookie is kept. */
+export const signinDevice = pgTable(
+  "signin_device",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("signin_device_user_token_idx").on(t.userId, t.tokenHash)],
+);
+
+/** When an account's owner was last told of guessing or of a sign-up with their address, so it is once per window. */
+export const signinAlert = pgTable(
+  "signin_alert",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedResetIdentifier } from "../../auth/verification.ts";
 import { emails, verification } from "../../db/schema/index.ts";
 import { runNotificationJobs } from "../notifications/service.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
@@ -46,7 +47,7 @@ describe.each(DB_KINDS)("password-reset link status on %s", (kind) => {
     await p.services.db
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.identifier, storedResetIdentifier(token)));
     expect(await status(token)).toEqual({ valid: false });
   });
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { writerOf, type SchoolWriter } from "../../../common/school-writer.ts";
 import { and, eq } from "drizzle-orm";
 import {
   BUDGET_CATEGORY_LABELS,
@@ -13,7 +14,6 @@ import {
   decisionInput,
   expenseInput,
   formatMinor,
-  formatMoney,
   formatPercent,
   formatQuantity,
   lineAmount,
@@ -531,7 +531,8 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
       // Only what the rest of the submission uses: the snapshot is as large as the budget and is not read back.
       .returning({ id: budgetProposals.id, number: budgetProposals.number, approverUserId: budgetProposals.approverUserId });
     const proposal = row!;
-    const total = formatMoney(totals.total, settings.currency);
+    const w = writerOf(settings);
+    const total = w.money(totals.total);
     if (bypass) {
       await feedGreenlight(tx, { projectId: project.id, source: "budget", done: true, note: `Version ${number} approved without review: ${bypassReason}` });
       await recordActivity(tx, {
@@ -551,7 +552,16 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
         to: approverEmail!,
         // The approver answers the student who asked, not the portal.
         replyTo: opts.caller.email,
-        ...budgetApprovalMail({ submittedBy: opts.caller.name, projectTitle: project.title, number, total, message: input.message, url, expiresInDays: settings.approvalLinkDays }),
+        ...budgetApprovalMail({
+          submittedBy: opts.caller.name,
+          projectTitle: project.title,
+          number,
+          total,
+          message: input.message,
+          url,
+          expiresInDays: settings.approvalLinkDays,
+          expiresOn: w.date(new Date(Date.now() + settings.approvalLinkDays * DAY_MS), { style: "long", weekday: true }),
+        }),
       },
     );
     if (proposal.approverUserId) {
@@ -643,8 +653,16 @@ function diffOf(p: repo.ProposalRow, previous: repo.ProposalRow | null): Proposa
 }
 
 async function viewOf(s: Pick<S, "db">, p: repo.ProposalRow, canDecide: boolean): Promise<ProposalView> {
-  const previous = await repo.selectPreviousApproved(s.db, p);
-  return { ...toSummary(p), projectId: p.projectId, snapshot: p.snapshot, totals: p.totals, diff: diffOf(p, previous), canDecide: canDecide && p.state === "pending" };
+  const [previous, settings] = await Promise.all([repo.selectPreviousApproved(s.db, p), getSchoolSettings(s.db)]);
+  return {
+    ...toSummary(p),
+    projectId: p.projectId,
+    snapshot: p.snapshot,
+    totals: p.totals,
+    diff: diffOf(p, previous),
+    canDecide: canDecide && p.state === "pending",
+    numberFormat: settings.numberFormat,
+  };
 }
 
 const isApprover = (caller: Pick<SessionUser, "id" | "email">, p: repo.ProposalRow) =>
@@ -809,8 +827,8 @@ export async function exportCsv(s: Pick<S, "db">, opts: { caller: SessionUser; p
   return { filename: `${slug}-detail.csv`, body: csvDocument(rows) };
 }
 
-function topSheetSection(totals: ProposalView["totals"], currency: string): PdfSection {
-  const m = (n: number) => formatMinor(n, currency);
+function topSheetSection(totals: ProposalView["totals"], currency: string, w: SchoolWriter): PdfSection {
+  const m = (n: number) => w.amount(n, currency);
   return {
     heading: "Top sheet",
     widths: [1, 5, 2],
@@ -820,36 +838,37 @@ function topSheetSection(totals: ProposalView["totals"], currency: string): PdfS
       ...totals.accounts.map((a) => ({ cells: [a.code, a.name, m(a.amount)] })),
       { cells: ["", "Above the line", m(totals.above)], bold: true },
       { cells: ["", "Below the line", m(totals.below)], bold: true },
-      { cells: ["", `Contingency (${formatPercent(totals.contingencyBps)} %)`, m(totals.contingency)] },
+      { cells: ["", `Contingency (${w.percent(totals.contingencyBps)} %)`, m(totals.contingency)] },
       { cells: ["", "Total", m(totals.total)], bold: true },
     ],
   };
 }
 
-function detailSection(lines: SnapshotLine[], currency: string): PdfSection {
-  const m = (n: number) => formatMinor(n, currency);
+function detailSection(lines: SnapshotLine[], currency: string, w: SchoolWriter): PdfSection {
+  const m = (n: number) => w.amount(n, currency);
   return {
     heading: "Lines",
     widths: [1, 6, 1.3, 1.2, 2, 2],
     numeric: 3,
     rows: [
       { cells: ["Code", "Description", "Qty", "Units", "Rate", "Amount"], bold: true },
-      ...lines.map((l) => ({ cells: [l.accountCode, l.description, formatQuantity(l.quantity), l.units, m(l.rate), m(l.amount)] })),
+      ...lines.map((l) => ({ cells: [l.accountCode, l.description, w.quantity(l.quantity), l.units, m(l.rate), m(l.amount)] })),
     ],
   };
 }
 
 export async function exportPdf(s: Pick<S, "db">, opts: { caller: SessionUser; projectId: string }): Promise<{ filename: string; body: Uint8Array }> {
-  const b = await getBudget(s, opts);
+  const [b, settings] = await Promise.all([getBudget(s, opts), getSchoolSettings(s.db)]);
+  const w = writerOf(settings);
   const body = await renderPdf({
     title: `Budget: ${b.projectTitle}`,
     facts: [
       ["Currency", b.currency],
       ["Draft version", String(b.version)],
-      ["Total", formatMoney(b.totals.total, b.currency)],
-      ["Spent so far", formatMoney(b.actuals.total.actual, b.currency)],
+      ["Total", w.money(b.totals.total, b.currency)],
+      ["Spent so far", w.money(b.actuals.total.actual, b.currency)],
     ],
-    sections: [topSheetSection(b.totals, b.currency), detailSection(b.lines, b.currency)],
+    sections: [topSheetSection(b.totals, b.currency, w), detailSection(b.lines, b.currency, w)],
   });
   return { filename: "budget.pdf", body };
 }
@@ -866,22 +885,23 @@ export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; 
   }
   if (p.state === "pending") throw new AppError("conflict", "This budget has not been decided yet; its decision record exists once it is.");
   const c = p.snapshot.currency;
+  const w = writerOf(await getSchoolSettings(s.db));
   return renderPdf({
     title: `Budget decision: ${p.snapshot.projectTitle}, version ${p.number}`,
     facts: [
       ["Decision", PROPOSAL_STATE_LABELS[p.state]],
       ["Decided by", p.decisionName ?? ""],
-      ["Decided at", iso(p.decidedAt) ?? ""],
+      ["Decided at", p.decidedAt ? w.dateTime(p.decidedAt) : ""],
       ...(p.decisionComment ? ([["Comment", p.decisionComment]] as [string, string][]) : []),
       ...(p.bypassed ? ([["Bypass", p.bypassReason ?? ""]] as [string, string][]) : []),
       ["Via", p.decisionVia === "link" ? "E-mailed approval link" : p.decisionVia === "signed_in" ? "Signed in to The Portal" : (p.decisionVia ?? "")],
       ["IP address", p.decisionIp ?? "not recorded"],
       ["User agent", p.decisionUserAgent ?? "not recorded"],
-      ["Submitted by", `${p.submittedByName}, ${p.submittedAt.toISOString()}`],
-      ["Total", formatMoney(p.total, c)],
+      ["Submitted by", `${p.submittedByName}, ${w.dateTime(p.submittedAt)}`],
+      ["Total", w.money(p.total, c)],
       ["Content hash", p.contentHash],
     ],
-    sections: [topSheetSection(p.totals, c), detailSection(p.snapshot.lines, c)],
+    sections: [topSheetSection(p.totals, c, w), detailSection(p.snapshot.lines, c, w)],
   });
 }
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { readScannedCode, type BookingConflictDetails, type ItemDetailDto, type ReservationDto } from "../../../common/equipment.ts";
 import { jobs, maintenanceLog, profiles, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 import { updateSchoolSettings, getSchoolSettingsDto } from "../school/service.ts";
 import { scanEquipmentDue } from "./overdue.ts";
 
@@ -262,6 +263,9 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(res.headers.get("content-type")).toBe("application/pdf");
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+      const [page] = await pdfText(bytes);
+      expect(page).toContain(item.assetTag);
+      expect(page).toContain(item.name);
     });
   });
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { defineJob, enqueue, PermanentJobError, pruneJobs, queueNextRun, scheduleRecurring, type EnqueueOptions, type JobDefinition } from "../../lib/jobs.ts";
 import type { Mail } from "../../lib/mailer.ts";
 import { storageFor } from "../../lib/storage.ts";
+import { runScheduledBackup } from "../../ops/backup.ts";
 import { runSignatureScan } from "../documents/signatures.ts";
 import { runEquipmentScan } from "../equipment/overdue.ts";
 import { runMilestoneScan } from "../reminders/milestones.ts";
@@ -80,6 +81,26 @@ export const equipmentScanJob = defineJob({
   handle: (_payload, s: Services) => runEquipmentScan(s),
 });
 
+/** The one key that keeps a single daily backup queued across every instance sharing the database. */
+export const BACKUP_KEY = "backup.daily";
+const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/** Writes the daily backup into BACKUP_DIR and prunes the old ones; it queues its own successor while BACKUP_DIR is set. */
+export const backupJob = defineJob({
+  type: "backup.daily",
+  payload: z.object({}),
+  // A failed backup is retried a few times, then the next day's run tries afresh (the dead job is in the log).
+  maxAttempts: 3,
+  handle: async (_payload, s: Services) => {
+    if (!s.config.BACKUP_DIR) return;
+    const summary = await runScheduledBackup(s.database, s.config);
+    s.log.info({ file: summary?.file, rows: summary?.rows, files: summary?.files }, "daily backup written");
+    await queueNextRun(s.db, backupJob, BACKUP_KEY, BACKUP_EVERY_MS);
+  },
+});
+
+export const scheduleBackup = (db: DbOrTx) => scheduleRecurring(db, backupJob, BACKUP_KEY);
+
 /** Every job type the workers know. Later domains add theirs here. */
 export const jobRegistry = new Map<string, JobDefinition<any, Services>>([
   [sendEmailJob.type, sendEmailJob],
@@ -87,6 +108,7 @@ export const jobRegistry = new Map<string, JobDefinition<any, Services>>([
   [pruneJobsJob.type, pruneJobsJob],
   [signatureScanJob.type, signatureScanJob],
   [equipmentScanJob.type, equipmentScanJob],
+  [backupJob.type, backupJob],
 ]);
 
 /** All mail goes through the queue, so none is lost while the mail server is down. */

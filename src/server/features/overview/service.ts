@@ -21,7 +21,8 @@ import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
 import { listPendingApprovals } from "../budgets/service.ts";
-import { formatMoney } from "../../../common/budget.ts";
+import { writerOf } from "../../../common/school-writer.ts";
+import { getSchoolSettings } from "../school/service.ts";
 import { equipmentSummary, feedReservations } from "../equipment/service.ts";
 import { feedShootDays, shootDaysOf } from "../schedule/service.ts";
 import { blockerReasons, listProjects } from "../projects/service.ts";
@@ -251,7 +252,7 @@ function weekOf(today: string): { from: string; to: string } {
 export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AdminDashboardDto> {
   if (!isStaff(opts.caller.role)) throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
   const week = weekOf(isoDay(new Date()));
-  const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures, budgets, equipment] = await Promise.all([
+  const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures, budgets, equipment, settings] = await Promise.all([
     repo.countByPhase(s.db),
     repo.selectShootsBetween(s.db, { ...week, filters: {}, viewerId: opts.caller.id, limit: 20, offset: 0 }),
     repo.countJobs(s.db),
@@ -261,7 +262,9 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
     pendingSignatures(s.db, opts.caller),
     listPendingApprovals(s),
     equipmentSummary(s),
+    getSchoolSettings(s.db),
   ]);
+  const writer = writerOf(settings);
   const jobsBy = new Map(jobCounts.map((j) => [j.status, j.n]));
   const recentActivity: DashboardActivity[] = [
     ...activity.map((a) => ({
@@ -309,7 +312,7 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
           kind: "budget" as const,
           id: b.id,
           title: `${b.projectTitle}, version ${b.number}`,
-          detail: `${formatMoney(b.total, b.currency)} · submitted by ${b.submittedByName ?? "the team"} · approver ${b.approverEmail ?? "not named"}`,
+          detail: `${writer.money(b.total, b.currency)} · submitted by ${b.submittedByName ?? "the team"} · approver ${b.approverEmail ?? "not named"}`,
           link: `/project/${b.projectId}?tab=budget`,
           since: b.submittedAt,
         })),

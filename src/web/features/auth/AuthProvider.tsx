@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { SIGN_UP_REFUSED } from "../../../common/limits.ts";
 import type { Role } from "../../../common/roles.ts";
 import { api, ApiError, setRateLimitHandler } from "../../lib/api.ts";
-import type { AuthContextValue, AuthEvent, AuthUser, Session } from "./types.ts";
+import type { AuthContextValue, AuthEvent, AuthUser, Session, TwoStepProof } from "./types.ts";
 
 /** How often an open tab asks whether its session still stands (and whether its expiry moved). */
 const RECHECK_MS = 5 * 60 * 1000;
@@ -17,6 +18,9 @@ interface BetterAuthUser {
   updatedAt: string;
   /** Added by the server from the person's profile. */
   role?: Role;
+  twoFactorEnabled?: boolean;
+  /** Added by the server: the school requires two-step sign-in of this person, who has not set it up. */
+  twoStepSetupNeeded?: boolean;
 }
 interface BetterAuthSession {
   session: { expiresAt: string };
@@ -43,6 +47,7 @@ function toSession(raw: BetterAuthSession): Session {
     email_confirmed_at: raw.user.emailVerified ? raw.user.updatedAt : null,
     user_metadata: { full_name: raw.user.name },
     role: raw.user.role ?? "student",
+    twoStep: { enabled: !!raw.user.twoFactorEnabled, setupNeeded: !!raw.user.twoStepSetupNeeded },
   };
   return { expires_at: new Date(raw.session.expiresAt).toISOString(), user };
 }
@@ -71,12 +76,15 @@ function sameUser(a: AuthUser, b: AuthUser) {
     a.email === b.email &&
     a.role === b.role &&
     a.email_confirmed_at === b.email_confirmed_at &&
-    a.user_metadata.full_name === b.user_metadata.full_name
+    a.user_metadata.full_name === b.user_metadata.full_name &&
+    a.twoStep.enabled === b.twoStep.enabled &&
+    a.twoStep.setupNeeded === b.twoStep.setupNeeded
   );
 }
 
-function isAlreadyRegistered(err: unknown) {
-  return err instanceof ApiError && (/^USER_ALREADY_EXISTS/.test(err.code ?? "") || /already (exists|registered)/i.test(err.message));
+/** The server refuses a sign-up with a registered address like any other, so any refusal may be one. */
+function mayBeRegistered(err: unknown) {
+  return err instanceof ApiError && err.code === SIGN_UP_REFUSED.code;
 }
 
 interface AuthInternals {
@@ -176,7 +184,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const res = await api<{ user: BetterAuthUser }>("/auth/v1/sign-in/email", { json: { email, password } });
+      const res = await api<{ user: BetterAuthUser } | { twoFactorRedirect: true }>("/auth/v1/sign-in/email", { json: { email, password } });
+      // The password was right; the server keeps the half-done sign-in in a short-lived cookie of its own.
+      if ("twoFactorRedirect" in res) return "two-step" as const;
+      await completeSignIn(res.user.id);
+      return "signed-in" as const;
+    },
+    [completeSignIn],
+  );
+
+  const verifyTwoStep = useCallback(
+    async ({ kind, code }: TwoStepProof) => {
+      const path = kind === "totp" ? "/auth/v1/two-factor/verify-totp" : "/auth/v1/two-factor/verify-backup-code";
+      const res = await api<{ user: BetterAuthUser }>(path, { json: { code: code.trim() } });
       await completeSignIn(res.user.id);
     },
     [completeSignIn],
@@ -188,9 +208,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         res = await api("/auth/v1/sign-up/email", { json: { email, password, name: fullName, callbackURL: "/" } });
       } catch (err) {
-        if (isAlreadyRegistered(err)) {
-          await signIn(email, password);
-          return "existing";
+        if (mayBeRegistered(err)) {
+          return (await signIn(email, password)) === "two-step" ? "two-step" : "existing";
         }
         throw err;
       }
@@ -205,7 +224,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       }
       try {
-        await signIn(email, password);
+        if ((await signIn(email, password)) === "two-step") return "two-step";
       } catch (err) {
         throw new SignInRequiredError(err);
       }
@@ -304,6 +323,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: session?.user ?? null,
       loading,
       signIn,
+      verifyTwoStep,
       signUp,
       signOut,
       requestPasswordReset,
@@ -311,7 +331,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onAuthStateChange,
       notifyPasswordRecovery,
     }),
-    [session, loading, signIn, signUp, signOut, requestPasswordReset, refresh, onAuthStateChange, notifyPasswordRecovery],
+    [session, loading, signIn, verifyTwoStep, signUp, signOut, requestPasswordReset, refresh, onAuthStateChange, notifyPasswordRecovery],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { loadToasts, notify } from "../../components/toast.tsx";
 import { Brand } from "../../components/Brand.tsx";
@@ -15,6 +15,10 @@ const HEADINGS: Record<AuthMode, { title: string; submit: string; intro: string 
   signup: { title: "Create Account", submit: "Create Account", intro: "Create your account to join productions, submit screenplays and book equipment." },
   reset: { title: "Reset Password", submit: "Send Reset Email", intro: "We will e-mail you a link to choose a new password." },
 };
+
+/** Only accounts with two-step sign-in need it: fetched when a sign-in asks for a code (and warmed on sign-in's submit). */
+const loadTwoStepForm = () => import("./TwoStepForm.tsx");
+const TwoStepForm = lazy(loadTwoStepForm);
 
 const FIELD = { fullName: "auth-full-name", email: "auth-email", password: "auth-password" } as const;
 
@@ -51,6 +55,8 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
   const [email, setEmail] = useState(emailFromLink);
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  /** The password was right and the account asks for a code: the second step replaces the form. */
+  const [twoStep, setTwoStep] = useState(false);
   const heading = HEADINGS[mode];
 
   // A mode switch removes the button that had the focus; hand it to the first field of the new form.
@@ -67,7 +73,12 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
     const problem = emailProblem(email, FIELD.email) ?? requiredProblem(password, FIELD.password);
     if (problem) return report(problem);
     try {
-      await signIn(email.trim(), password);
+      if ((await signIn(email.trim(), password)) === "two-step") {
+        await loadTwoStepForm();
+        setPassword("");
+        setTwoStep(true);
+        return;
+      }
       notify.success(MSG.welcome);
     } catch (err) {
       if (!(err instanceof ApiError)) return unexpected(err);
@@ -80,6 +91,13 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
     if (problem) return report(problem);
     try {
       const outcome = await signUp(email.trim(), password, fullName.trim());
+      if (outcome === "two-step") {
+        await loadTwoStepForm();
+        setPassword("");
+        setMode("signin");
+        setTwoStep(true);
+        return;
+      }
       notify.success(outcome === "existing" ? MSG.welcome : MSG.accountCreated);
     } catch (err) {
       if (err instanceof SignInRequiredError) {
@@ -136,6 +154,16 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:py-10">
         <div className="w-full max-w-sm">
           <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+            {twoStep ? (
+              <>
+                <h1 className="text-2xl font-semibold tracking-tight">Two-Step Sign-In</h1>
+                <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your password was right. Now enter the code from your authenticator app.</p>
+                <Suspense fallback={<p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400" role="status">Loading…</p>}>
+                  <TwoStepForm onRestart={() => setTwoStep(false)} />
+                </Suspense>
+              </>
+            ) : (
+            <>
             <h1 className="text-2xl font-semibold tracking-tight">{heading.title}</h1>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{heading.intro}</p>
             <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} className="mt-6 flex flex-col gap-4" aria-label={heading.title}>
@@ -159,8 +187,10 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
                 {heading.submit}
               </Button>
             </form>
+            </>
+            )}
           </div>
-          <div className="mt-4 flex flex-col items-center gap-1 text-sm">
+          <div hidden={twoStep} className="mt-4 flex flex-col items-center gap-1 text-sm">
             {mode === "signin" && (
               <>
                 <FooterLink onClick={() => switchTo("reset")}>Forgot your password? Reset it</FooterLink>

@@ -7,7 +7,12 @@ export interface AuthUser {
   email_confirmed_at: string | null;
   user_metadata: { full_name: string };
   role: Role;
+  /** Two-step sign-in: whether it is on, and whether the school requires it of this person and it is not yet set up. */
+  twoStep: { enabled: boolean; setupNeeded: boolean };
 }
+
+/** What the second step of a sign-in is answered with: a code of the authenticator app, or a recovery code. */
+export type TwoStepProof = { kind: "totp" | "recovery"; code: string };
 
 /**
  * SPEC §3's session. The access and refresh tokens live in HttpOnly cookies that scripts cannot
@@ -26,9 +31,12 @@ export interface AuthContextValue {
   user: AuthUser | null;
   /** True until the first session check has answered. */
   loading: boolean;
-  signIn(email: string, password: string): Promise<void>;
+  /** "two-step" when the password was right and the account asks for a code next (`verifyTwoStep`). */
+  signIn(email: string, password: string): Promise<"signed-in" | "two-step">;
+  /** Completes a sign-in that asked for a code. */
+  verifyTwoStep(proof: TwoStepProof): Promise<void>;
   /** "existing" when the e-mail was already registered and SPEC §4's fallback signed the person in instead. */
-  signUp(email: string, password: string, fullName: string): Promise<"created" | "existing">;
+  signUp(email: string, password: string, fullName: string): Promise<"created" | "existing" | "two-step">;
   signOut(): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
   /** Re-reads the session (after a profile or password change); emits USER_UPDATED when the user changed. */

@@ -28,6 +28,8 @@ import { proposalPath, publicPath, useProposal } from "./api.ts";
 import { StateBadge } from "./BudgetTab.tsx";
 import { cell, DataTable, num } from "./Table.tsx";
 import { TopSheet } from "./TopSheet.tsx";
+import type { NumberFormat } from "../../../common/number-input.ts";
+import { isNotFound, NotFoundState } from "../../components/NotFoundState.tsx";
 
 const LINK_PROBLEMS: Record<string, { title: string; text: string }> = {
   invalid: { title: "This link does not work", text: "The approval link is not valid. Check that you opened the whole link from the e-mail, or ask the production team to submit the budget again." },
@@ -75,6 +77,8 @@ export default function BudgetApprovalPage() {
     const err = proposal.error;
     const problem = err instanceof ApiError ? ((err.details as { problem?: string } | undefined)?.problem ?? (err.status === 404 ? "invalid" : null)) : null;
     const known = problem ? LINK_PROBLEMS[problem] : null;
+    // Signed in and without a link, the address is the portal's own: an id that names nothing is not a broken e-mail link.
+    if (!token && isNotFound(err)) return <NotFoundState message={err.message} />;
     return (
       <Shell>
         <Card role="alert">
@@ -155,7 +159,7 @@ function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView;
         </h2>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-700 dark:text-zinc-300">
           <StateBadge state={current.state} />
-          <span className="font-semibold tabular-nums">{formatMoney(v.total, c)}</span>
+          <span className="font-semibold tabular-nums">{formatMoney(v.total, c, v.numberFormat)}</span>
           <span>
             Submitted by {v.submittedByName}, {fmt.dateTime(v.submittedAt)}
           </span>
@@ -190,8 +194,8 @@ function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView;
       )}
 
       <Difference view={v} />
-      <TopSheet totals={v.totals} currency={c} />
-      <Lines lines={v.snapshot.lines} currency={c} />
+      <TopSheet totals={v.totals} currency={c} format={v.numberFormat} />
+      <Lines lines={v.snapshot.lines} currency={c} format={v.numberFormat} />
 
       {current.canDecide && !decided && (
         <section aria-labelledby="decide-heading" className="flex flex-col gap-3">
@@ -230,7 +234,8 @@ function Difference({ view: v }: { view: ProposalView }) {
   const d = v.diff;
   const c = v.snapshot.currency;
   if (d.previousNumber === null) return <p className="text-sm text-zinc-700 dark:text-zinc-300">No earlier version of this budget was approved, so there is nothing to compare with.</p>;
-  const change = (before: number, after: number) => `${formatMinor(before, c)} → ${formatMinor(after, c)}`;
+  const m = (n: number) => formatMinor(n, c, v.numberFormat);
+  const change = (before: number, after: number) => `${m(before)} → ${m(after)}`;
   const same = d.accounts.length === 0 && d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0;
   return (
     <section aria-labelledby="diff-heading" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/30 dark:text-amber-100">
@@ -248,10 +253,10 @@ function Difference({ view: v }: { view: ProposalView }) {
         </ul>
       )}
       {d.added.map((l) => (
-        <p key={l.id}>Added: {l.description} ({formatMinor(l.amount, c)})</p>
+        <p key={l.id}>Added: {l.description} ({m(l.amount)})</p>
       ))}
       {d.removed.map((l) => (
-        <p key={l.id}>Removed: {l.description} ({formatMinor(l.amount, c)})</p>
+        <p key={l.id}>Removed: {l.description} ({m(l.amount)})</p>
       ))}
       {d.changed.map(({ before, after }) => (
         <p key={after.id}>
@@ -262,8 +267,8 @@ function Difference({ view: v }: { view: ProposalView }) {
   );
 }
 
-function Lines({ lines, currency }: { lines: SnapshotLine[]; currency: string }) {
-  const m = (n: number) => formatMinor(n, currency);
+function Lines({ lines, currency, format }: { lines: SnapshotLine[]; currency: string; format: NumberFormat }) {
+  const m = (n: number) => formatMinor(n, currency, format);
   return (
     <DataTable caption="Lines" className="min-w-[40rem]" columns={[{ label: "Account" }, { label: "Description" }, { label: "Quantity", numeric: true }, { label: "Rate", numeric: true }, { label: "Amount", numeric: true }]}>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -275,7 +280,7 @@ function Lines({ lines, currency }: { lines: SnapshotLine[]; currency: string })
                 {l.notes && <div className="text-xs text-zinc-600 dark:text-zinc-400">{l.notes}</div>}
               </td>
               <td className={num}>
-                {formatQuantity(l.quantity)} {l.units}
+                {formatQuantity(l.quantity, format)} {l.units}
               </td>
               <td className={num}>{m(l.rate)}</td>
               <td className={num}>{m(l.amount)}</td>

@@ -159,7 +159,7 @@ function Proposals({ budget: b }: { budget: BudgetDto }) {
                     Version {p.number}
                   </Link>
                   <StateBadge state={p.state} />
-                  <span className="tabular-nums">{formatMoney(p.total, b.currency)}</span>
+                  <span className="tabular-nums">{formatMoney(p.total, b.currency, b.numberFormat)}</span>
                 </div>
                 <span className="text-xs text-zinc-600 dark:text-zinc-400">
                   Submitted by {p.submittedByName}, {fmt.dateTime(p.submittedAt)}

@@ -35,7 +35,7 @@ import { useFormats } from "../../lib/format.ts";
 import { Badge, firstProblem } from "../projects/shared.tsx";
 import { scheduledLocations, useSchedule } from "../schedule/api.ts";
 import { documentsPath, formatSize, uploadPath, useDocumentChange, useDocuments } from "./api.ts";
-import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
+import { useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: DOCUMENT_CATEGORY_LABELS[c] }));
 const STATUS_TONE: Record<SubmissionStatus, "neutral" | "warn" | "bad" | "good"> = { pending: "warn", completed: "good", declined: "bad", voided: "neutral", expired: "bad" };
@@ -129,7 +129,6 @@ function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean;
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState("");
   const [category, setCategory] = useState<DocumentCategory>("release_forms");
-  useLeaveGuard(open && (!!file || title.trim() !== ""), "the document you were uploading");
   const onSaveKey = useSaveShortcut();
   const upload = useDocumentChange(
     projectId,
@@ -151,13 +150,15 @@ function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean;
       },
     },
   );
+  // Closed is discarded, by Cancel as by Escape (which asks first when something was typed).
+  const discard = () => !upload.isPending && (setFile(null), setTitle(""), onClose());
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!file) return void toast.error("Not uploaded", { description: "Choose a file first." });
     upload.mutate(file);
   };
   return (
-    <Dialog open={open} title={documentId ? "Upload a New Version" : "Upload a Document"} onClose={() => !upload.isPending && onClose()}>
+    <Dialog open={open} title={documentId ? "Upload a New Version" : "Upload a Document"} onClose={discard} unsaved={(!!file || title.trim() !== "") && "the document you were uploading"}>
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
         <Field label="File" type="file" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} hint="PDF, images, Office and OpenDocument files, text or CSV. The portal checks what the file contains." />
         {!documentId && (
@@ -167,7 +168,7 @@ function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean;
           </>
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={upload.isPending}>
+          <Button variant="secondary" onClick={discard} disabled={upload.isPending}>
             Cancel
           </Button>
           <Button type="submit" busy={upload.isPending}>
@@ -184,7 +185,6 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
   const [party, setParty] = useState("");
   const [detail, setDetail] = useState("");
   const [releaseFor, setReleaseFor] = useState("");
-  useLeaveGuard(open && (party.trim() !== "" || detail.trim() !== ""), "the document you were making from a template");
   const onSaveKey = useSaveShortcut();
   const info = TEMPLATE_INFO[template];
   const schedule = useSchedule(projectId, open && template === "location_release");
@@ -199,8 +199,11 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
       onClose();
     },
   });
+  const discard = () => !make.isPending && (setParty(""), setDetail(""), setReleaseFor(""), onClose());
   return (
-    <Dialog open={open} title="Make a Document From a Template" description="The production's title, dates, locations and crew are filled in from the project." onClose={() => !make.isPending && onClose()}>
+    <Dialog open={open} title="Make a Document From a Template" description="The production's title, dates, locations and crew are filled in from the project." onClose={discard}
+      unsaved={(party.trim() !== "" || detail.trim() !== "") && "the document you were making from a template"}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -225,7 +228,7 @@ function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId
           <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">The greenlight checklist waits for a signed release for each location of the scheduled scenes.</p>
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={make.isPending}>
+          <Button variant="secondary" onClick={discard} disabled={make.isPending}>
             Cancel
           </Button>
           <Button type="submit" busy={make.isPending}>
@@ -341,7 +344,6 @@ function Submission({ submission: s, projectId, canEdit }: { submission: Submiss
   const [voiding, setVoiding] = useState(false);
   const [reason, setReason] = useState("");
   const [qrFor, setQrFor] = useState<SignerDto | null>(null);
-  useLeaveGuard(voiding && reason.trim() !== "", "the reason you wrote for voiding the signature request");
   const base = `/rest/v1/signature-requests/${s.id}`;
   const remind = useDocumentChange(projectId, (x: SignerDto) => api<DocumentDto>(`${base}/signers/${x.id}/remind`, { method: "POST" }), {
     success: (x) => ["Reminder sent", `${x.name} has a new e-mail with their link.`],
@@ -401,7 +403,7 @@ function Submission({ submission: s, projectId, canEdit }: { submission: Submiss
           );
         })}
       </ul>
-      <Dialog open={voiding} title="Void this signature request?" description="Its links stop working at once, and those still to sign are told by e-mail." onClose={() => !voidIt.isPending && setVoiding(false)}>
+      <Dialog open={voiding} title="Void this signature request?" description="Its links stop working at once, and those still to sign are told by e-mail." onClose={() => !voidIt.isPending && (setReason(""), setVoiding(false))} unsaved={reason.trim() !== "" && "the reason you wrote for voiding the signature request"}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -412,7 +414,7 @@ function Submission({ submission: s, projectId, canEdit }: { submission: Submiss
         >
           <Textarea label="Why" required value={reason} onChange={(e) => setReason(e.target.value)} />
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setVoiding(false)} disabled={voidIt.isPending}>
+            <Button variant="secondary" onClick={() => (setReason(""), setVoiding(false))} disabled={voidIt.isPending}>
               Cancel
             </Button>
             <Button type="submit" variant="danger" busy={voidIt.isPending}>
@@ -471,7 +473,6 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
   const [order, setOrder] = useState<"parallel" | "sequential">("parallel");
   const [message, setMessage] = useState("");
   const [reminderDays, setReminderDays] = useState("3");
-  useLeaveGuard(open && (signers.some((s) => s.name.trim() || s.email.trim()) || message.trim() !== ""), `the signature request for “${doc.title}” you were writing`);
   const onSaveKey = useSaveShortcut();
   const send = useDocumentChange(doc.projectId, (v: unknown) => api<DocumentDto>(`${documentsPath(doc.projectId)}/${doc.id}/signature-requests`, { json: v }), {
     success: () => ["Sent for signature", "Each person whose turn it is has an e-mail with their own link."],
@@ -490,8 +491,11 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
     if (problem) return void toast.error("Not sent", { description: problem.message });
     send.mutate(value);
   };
+  const discard = () => !send.isPending && (setSigners([{ name: "", email: "", role: "signer" }]), setMessage(""), onClose());
   return (
-    <Dialog open={open} wide title={`Send “${doc.title}” for Signature`} description="People outside the school need no account: they sign from the link in their e-mail." onClose={() => !send.isPending && onClose()}>
+    <Dialog open={open} wide title={`Send “${doc.title}” for Signature`} description="People outside the school need no account: they sign from the link in their e-mail." onClose={discard}
+      unsaved={(signers.some((s) => s.name.trim() || s.email.trim()) || message.trim() !== "") && `the signature request for “${doc.title}” you were writing`}
+    >
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">Signers</legend>
@@ -523,7 +527,7 @@ function SendDialog({ open, doc, onClose }: { open: boolean; doc: DocumentDto; o
         </div>
         <Textarea label="Message" value={message} onChange={(e) => setMessage(e.target.value)} hint="Shown in the e-mail and on the signing page." />
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={send.isPending}>
+          <Button variant="secondary" onClick={discard} disabled={send.isPending}>
             Cancel
           </Button>
           <Button type="submit" busy={send.isPending}>

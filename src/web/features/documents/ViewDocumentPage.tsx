@@ -6,6 +6,7 @@ import { DOCUMENT_CATEGORY_LABELS } from "../../../common/documents.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { errorText } from "../../lib/api.ts";
+import { isNotFound, NotFoundState } from "../../components/NotFoundState.tsx";
 import { useFormats } from "../../lib/format.ts";
 import { formatSize, useDocument } from "./api.ts";
 import { PdfPages } from "./PdfPages.tsx";
@@ -19,7 +20,9 @@ export default function ViewDocumentPage() {
   const projectId = params.get("project") ?? "";
   const documentId = params.get("document") ?? "";
   const doc = useDocument(projectId, documentId);
-  const version = doc.data ? (doc.data.versions.find((v) => v.id === params.get("version")) ?? doc.data.versions[0]) : undefined;
+  const versionId = params.get("version");
+  // A version named in the address is that one or none: never silently another.
+  const version = doc.data ? (versionId ? doc.data.versions.find((v) => v.id === versionId) : doc.data.versions[0]) : undefined;
   const bytes = useQuery({
     queryKey: ["documents", projectId, "bytes", version?.id],
     queryFn: async ({ signal }) => {
@@ -41,7 +44,20 @@ export default function ViewDocumentPage() {
       {projectId ? "Documents of the project" : "Projects"}
     </Link>
   );
-  if (!projectId || !documentId || doc.isError) {
+  const toDocuments = projectId ? { to: `/project/${projectId}?tab=documents`, label: "Back to the project's documents" } : undefined;
+  if (!projectId || !documentId) return <NotFoundState message="The address does not name a document. Open a document from the documents of a project." />;
+  // Back to the documents of the project named: if the project itself is gone, that page says so in turn.
+  if (isNotFound(doc.error)) return <NotFoundState message={doc.error.message} back={toDocuments} />;
+  if (doc.data && !version) {
+    return (
+      <NotFoundState
+        what="Document version"
+        message={doc.data.versions.length ? `“${doc.data.title}” has no version with this id.` : `“${doc.data.title}” has no version yet.`}
+        back={doc.data.versions.length ? { to: `/view-document?${new URLSearchParams({ project: projectId, document: documentId })}`, label: "Open the latest version" } : toDocuments}
+      />
+    );
+  }
+  if (doc.isError) {
     return (
       <div>
         {back}
@@ -49,7 +65,7 @@ export default function ViewDocumentPage() {
         <Card role="alert">
           <h2 className="mb-1 text-lg font-semibold">This document cannot be shown</h2>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            {!projectId || !documentId ? "The address does not name a document. Open a document from the documents of a project." : errorText(doc.error)}
+            {errorText(doc.error)}
           </p>
         </Card>
       </div>

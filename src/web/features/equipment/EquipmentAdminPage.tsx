@@ -73,6 +73,7 @@ export default function EquipmentAdminPage() {
       <Summary />
       <Tabs
         label="Equipment administration"
+        inAddress
         selected={tab}
         onSelect={(id) => setParams({ tab: id }, { replace: true })}
         tabs={[
@@ -115,7 +116,6 @@ function Requests() {
   const [page, setPage] = useState(0);
   const [rejecting, setRejecting] = useState<ReservationDto | null>(null);
   const [reason, setReason] = useState("");
-  useLeaveGuard(!!rejecting && reason.trim() !== "", "the reason you wrote for rejecting the reservation");
   const list = useQuery({
     queryKey: ["equipment", "reservations", "queue", state, page],
     queryFn: () => api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?${new URLSearchParams({ ...(state === "overdue" ? { overdue: "true" } : state ? { state } : {}), limit: "25", offset: String(page * 25) })}`),
@@ -177,7 +177,7 @@ function Requests() {
         ))}
       </ul>
       <Pagination page={page} pageSize={25} total={list.data?.total ?? 0} onPage={setPage} label="Reservation pages" />
-      <Dialog open={!!rejecting} title="Reject the reservation" description={rejecting ? `${rejecting.requester.name}, “${rejecting.project.title}”` : undefined} onClose={() => setRejecting(null)}>
+      <Dialog open={!!rejecting} title="Reject the reservation" description={rejecting ? `${rejecting.requester.name}, “${rejecting.project.title}”` : undefined} onClose={() => (setRejecting(null), setReason(""))} unsaved={reason.trim() !== "" && "the reason you wrote for rejecting the reservation"}>
         <form
           className="flex flex-col gap-3"
           onSubmit={(e) => {
@@ -187,7 +187,7 @@ function Requests() {
         >
           <Textarea label="Reason for the borrower" required value={reason} onChange={(e) => setReason(e.target.value)} hint="At least 5 characters; the borrower reads it in their e-mail." />
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setRejecting(null)}>
+            <Button variant="secondary" onClick={() => (setRejecting(null), setReason(""))}>
               Cancel
             </Button>
             <Button type="submit" variant="danger" busy={reject.isPending}>
@@ -409,7 +409,6 @@ function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): v
   const certs = useCertifications();
   const [newCategory, setNewCategory] = useState("");
   const [initialDraft] = useState(draft);
-  useLeaveGuard(open && JSON.stringify(draft) !== JSON.stringify(initialDraft), item ? `your changes to ${item.name}` : "the item you were adding");
   const onSaveKey = useSaveShortcut();
   const payload = () => ({
     categoryId: draft.categoryId,
@@ -445,8 +444,16 @@ function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): v
     if (problem) return void toast.error(item ? "Item not saved" : "Item not added", { description: problem.message });
     save.mutate(undefined);
   };
+  // Closed is discarded, by Cancel as by Escape (which asks first when something was typed).
+  const discard = () => (setDraft(initialDraft), onClose());
   return (
-    <Dialog open={open} title={item ? `Edit ${item.name}` : "New item"} onClose={onClose} wide>
+    <Dialog
+      open={open}
+      title={item ? `Edit ${item.name}` : "New item"}
+      onClose={discard}
+      unsaved={JSON.stringify(draft) !== JSON.stringify(initialDraft) && (item ? `your changes to ${item.name}` : "the item you were adding")}
+      wide
+    >
       <form onSubmit={submit} onKeyDown={onSaveKey} className="grid gap-3 sm:grid-cols-2">
         <Field label="Name" required value={draft.name} onChange={set("name")} />
         <Field label="Asset tag" required value={draft.assetTag} onChange={set("assetTag")} hint="Like NFS-CAM-0012" />
@@ -479,7 +486,7 @@ function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): v
         <Textarea label="Notes" className="sm:col-span-2" value={draft.notes} onChange={set("notes")} />
         {item && <ItemPhoto item={item} />}
         <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={discard}>
             Cancel
           </Button>
           <Button type="submit" busy={save.isPending}>
@@ -526,14 +533,13 @@ function ItemPhoto({ item }: { item: ItemDetailDto }) {
 function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [csv, setCsv] = useState("");
   const [report, setReport] = useState<ImportReportDto | null>(null);
-  useLeaveGuard(open && csv.trim() !== "" && !report, "the CSV you were importing");
   const run = useEquipmentChange(() => post<ImportReportDto>("/items/import", { csv }), {
     success: (r) => ["Import done", `${r.created} added, ${r.updated} updated, ${r.rows.filter((x) => !x.ok).length} rows with problems.`],
     failure: "Import failed",
     onSuccess: setReport,
   });
   return (
-    <Dialog open={open} title="Import items from CSV" description="The first line names the columns: asset_tag, name, category, and optionally brand, model, serial_number, value, condition, status, location, certification, notes. A known tag updates its item." onClose={onClose} wide>
+    <Dialog open={open} title="Import items from CSV" description="The first line names the columns: asset_tag, name, category, and optionally brand, model, serial_number, value, condition, status, location, certification, notes. A known tag updates its item." onClose={() => (setCsv(""), setReport(null), onClose())} unsaved={csv.trim() !== "" && !report && "the CSV you were importing"} wide>
       <div className="flex flex-col gap-3">
         <Field
           label="CSV file"

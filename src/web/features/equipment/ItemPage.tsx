@@ -95,7 +95,7 @@ function OfficeActions({ item }: { item: ItemDetailDto }) {
   const [note, setNote] = useState("");
   const [kind, setKind] = useState("repair");
   const [entry, setEntry] = useState("");
-  useLeaveGuard(note.trim() !== "" || (logging && entry.trim() !== ""), logging && entry.trim() ? "the maintenance entry you were writing" : "the reason you wrote for the status change");
+  useLeaveGuard(note.trim() !== "", "the reason you wrote for the status change");
   const { change, affected, setAffected } = useStatusChange(item);
   const log = useEquipmentChange(() => post<ItemDetailDto>(`/items/${item.id}/maintenance`, { kind, note: entry }), {
     success: () => ["Logged", "The entry is in the maintenance log."],
@@ -129,7 +129,7 @@ function OfficeActions({ item }: { item: ItemDetailDto }) {
         </form>
       )}
       {editing && <ItemDialog open item={item} onClose={() => setEditing(false)} />}
-      <Dialog open={logging} title="Log maintenance" onClose={() => setLogging(false)}>
+      <Dialog open={logging} title="Log maintenance" onClose={() => (setEntry(""), setLogging(false))} unsaved={entry.trim() !== "" && "the maintenance entry you were writing"}>
         <form className="flex flex-col gap-3" onSubmit={(e) => (e.preventDefault(), log.mutate(undefined))}>
           <Select label="Kind" value={kind} onChange={(e) => setKind(e.target.value)} options={[{ value: "repair", label: "Repair" }, { value: "note", label: "Note" }, { value: "damage", label: "Damage found" }]} />
           <Textarea label="What was done or found" required value={entry} onChange={(e) => setEntry(e.target.value)} />

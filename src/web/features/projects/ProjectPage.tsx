@@ -102,6 +102,7 @@ export default function ProjectPage() {
       <div className="[&_[role=tab]]:shrink-0 [&_[role=tab]]:whitespace-nowrap [&_[role=tablist]]:overflow-x-auto">
         <Tabs
           label="Project sections"
+          inAddress
           selected={selected}
           onSelect={(tab) =>
             setParams(

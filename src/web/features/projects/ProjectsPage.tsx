@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { projectCreateInput, shootDatesProblem, type ProjectCreateInput, type ProjectDetail, type ProjectListItem } from "../../../common/project-api.ts";
@@ -85,6 +86,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
   const supervisors = useSupervisors();
   // Kept outside the dialog's content, so closing by mistake or a refusal never loses what was typed.
   const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [blank] = useState<Draft>(emptyDraft);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -109,8 +111,11 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
       void queryClient.invalidateQueries({ queryKey: ["projects"] });
       void queryClient.invalidateQueries({ queryKey: ["projects-documentary"] });
       toast.success("Project created", { description: `“${p.title}” is ready; you are its lead.` });
-      setDraft(emptyDraft());
-      onClose();
+      // Saved: the form is emptied and closed before the navigation, so the leave guard has nothing to ask.
+      flushSync(() => {
+        setDraft(emptyDraft());
+        onClose();
+      });
       navigate(`/project/${p.id}`);
     },
     onError: failed("Project not created"),
@@ -128,9 +133,20 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
     create.mutate(input);
   };
   const err = (path: string) => (error?.path === path ? error.message : undefined);
+  // Closed is discarded, by Cancel as by Escape (which asks first when something was typed).
+  const discard = () => {
+    if (create.isPending) return;
+    setDraft(blank);
+    setError(null);
+    onClose();
+  };
 
   return (
-    <Dialog open={open} onClose={() => !create.isPending && onClose()} title="New Project" description="You become the project's lead with the roles you choose. Everything but the title can be changed later." wide>
+    <Dialog
+      open={open}
+      onClose={discard}
+      unsaved={JSON.stringify(draft) !== JSON.stringify(blank) && "the project you were creating"}
+      title="New Project" description="You become the project's lead with the roles you choose. Everything but the title can be changed later." wide>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Field label="Title" required value={draft.title} onChange={(e) => set("title", e.target.value)} error={err("title")} maxLength={200} />
         <div className="grid gap-4 sm:grid-cols-3">
@@ -153,7 +169,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
         />
         <RoleChecks legend="Your roles on this film" value={draft.myRoles} onChange={(r) => set("myRoles", r)} error={err("myRoles")} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+          <Button variant="secondary" onClick={discard} disabled={create.isPending}>
             Cancel
           </Button>
           <Button type="submit" busy={create.isPending}>

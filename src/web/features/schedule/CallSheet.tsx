@@ -4,6 +4,7 @@ import { formatPages, mapUrl, type ScheduleDto } from "../../../common/schedule.
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
+import { LeavePrompt } from "../../components/ui/LeavePrompt.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { TimeInput } from "../../components/ui/TimeInput.tsx";
@@ -30,7 +31,11 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
     if (s) setCalls({ cast: Object.fromEntries(s.cast.map((c) => [c.name, c.call])), crew: Object.fromEntries(s.crew.map((c) => [c.userId, c.call])) });
   }, [s]);
   const callsChanged = !!s && (s.cast.some((c) => (calls.cast[c.name] ?? c.call) !== c.call) || s.crew.some((c) => (calls.crew[c.userId] ?? c.call) !== c.call));
-  useLeaveGuard(callsChanged, s ? `the calls you changed for day ${s.day.number}` : "the calls you changed");
+  const changedWhat = s ? `the calls you changed for day ${s.day.number}` : "the calls you changed";
+  useLeaveGuard(callsChanged, changedWhat);
+  // Another day replaces the calls on screen: with unsaved ones, the picker asks first.
+  const [nextDay, setNextDay] = useState<string | null>(null);
+  const pickDay = (id: string) => (callsChanged && id !== dayId ? setNextDay(id) : setDayId(id));
   const onSaveKey = useSaveShortcut(() => saveCalls());
 
   if (schedule.days.length === 0) {
@@ -54,7 +59,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
         <Select
           label="Shoot day"
           value={dayId ?? ""}
-          onChange={(e) => setDayId(e.target.value)}
+          onChange={(e) => pickDay(e.target.value)}
           options={schedule.days.map((d) => ({ value: d.id, label: `Day ${d.number}: ${longDate(d.date)}` }))}
         />
         {s && (
@@ -236,6 +241,15 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
           </section>
         </article>
       )}
+      <LeavePrompt
+        open={nextDay !== null}
+        what={[changedWhat]}
+        onStay={() => setNextDay(null)}
+        onLeave={() => {
+          setDayId(nextDay);
+          setNextDay(null);
+        }}
+      />
       <ConfirmDialog
         open={asking}
         title="Send the call sheet?"

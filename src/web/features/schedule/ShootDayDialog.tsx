@@ -6,7 +6,7 @@ import { Field } from "../../components/ui/Field.tsx";
 import { TimeField } from "../../components/ui/TimeInput.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { useCreateDay, useUpdateDay } from "./api.ts";
-import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
+import { useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 /** Adds a shoot day or edits one (with the version it was loaded at, so a later edit by someone else is told). */
 export function ShootDayDialog({ projectId, day, onClose }: { projectId: string; day: ShootDayDto | null; onClose(): void }) {
@@ -22,7 +22,6 @@ export function ShootDayDialog({ projectId, day, onClose }: { projectId: string;
     hospital: day?.hospital ?? "",
   }));
   const [form, setForm] = useState(initial);
-  useLeaveGuard(JSON.stringify(form) !== JSON.stringify(initial), day ? `your changes to day ${day.number}` : "the shoot day you were adding");
   const onSaveKey = useSaveShortcut();
   const busy = create.isPending || update.isPending;
   const error = (create.error ?? update.error)?.message;
@@ -35,7 +34,7 @@ export function ShootDayDialog({ projectId, day, onClose }: { projectId: string;
   };
 
   return (
-    <Dialog open title={day ? `Edit day ${day.number}` : "Add a shoot day"} onClose={() => !busy && onClose()} wide>
+    <Dialog open title={day ? `Edit day ${day.number}` : "Add a shoot day"} onClose={() => !busy && onClose()} unsaved={JSON.stringify(form) !== JSON.stringify(initial) && (day ? `your changes to day ${day.number}` : "the shoot day you were adding")} wide>
       <form onSubmit={submit} onKeyDown={onSaveKey} className="grid gap-3 sm:grid-cols-2">
         <Field label="Date" type="date" required value={form.date} onChange={set("date")} />
         <TimeField label="General call" required value={form.generalCall} onChange={(v) => setForm((f) => ({ ...f, generalCall: v }))} hint="When the crew is called; people with another call get theirs on the call sheet." />

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileUp, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Page, ProjectListItem } from "../../../common/project-api.ts";
@@ -63,9 +64,12 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
     queryClient.setQueryData(["screenplay", s.id], s);
     void queryClient.invalidateQueries({ queryKey: ["screenplays"] });
     toast.success(mode === "import" ? "Screenplay imported" : "Screenplay created", { description: `“${s.title}” is open in the editor.` });
-    setTitle("");
-    setFile(null);
-    onClose();
+    // Saved: the form is emptied and closed before the navigation, so the leave guard has nothing to ask.
+    flushSync(() => {
+      setTitle("");
+      setFile(null);
+      onClose();
+    });
     navigate(editorLink(s.id));
   };
   const create = useMutation({
@@ -107,10 +111,20 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
     if (!problem) create.mutate();
   };
 
+  // Closed is discarded, by Cancel as by Escape (which asks first when something was typed).
+  const discard = () => {
+    if (create.isPending || upload.isPending) return;
+    setTitle("");
+    setFile(null);
+    setError(null);
+    onClose();
+  };
+
   return (
     <Dialog
       open={mode !== null}
-      onClose={() => !create.isPending && !upload.isPending && onClose()}
+      onClose={discard}
+      unsaved={(title.trim() !== "" || !!file) && (mode === "import" ? "the screenplay you were importing" : "the screenplay you were creating")}
       title={mode === "import" ? "Import a screenplay" : "New Screenplay"}
       description={mode === "import" ? "A Fountain file (.fountain or .txt) is kept as it is; a Final Draft file (.fdx) is turned into Fountain." : "You are its writer. Attach it to a project so its crew can work on it with you."}
     >
@@ -144,7 +158,7 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
           />
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={discard}>
             Cancel
           </Button>
           <Button type="submit" busy={create.isPending || upload.isPending}>

@@ -47,6 +47,7 @@ const toDraft = (s: SchoolSettings): Draft => ({
   greenlightItems: s.greenlightItems,
   clock: s.clock,
   dateOrder: s.dateOrder,
+  requireTwoStepForStaff: s.requireTwoStepForStaff,
   requireGreenlight: s.equipmentRules.requireGreenlight,
   numberFormat: s.numberFormat,
   numbers: {
@@ -66,6 +67,7 @@ const fromDraft = (d: Draft): unknown => ({
   numberFormat: d.numberFormat,
   clock: d.clock,
   dateOrder: d.dateOrder,
+  requireTwoStepForStaff: d.requireTwoStepForStaff,
   equipmentRules: {
     minLeadHours: num(d.numbers.minLeadHours),
     maxBookingDays: num(d.numbers.maxBookingDays),
@@ -208,6 +210,17 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
           <Select id="school-dateOrder" label="Date order" value={draft.dateOrder} options={dateOrderOptions} onChange={(e) => set("dateOrder", e.target.value as DateOrder)} />
         </div>
         <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">How every date and time reads for everyone: on the pages, in the e-mails and on call sheets and other PDFs.</p>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Sign-in</legend>
+        <Switch
+          id="school-requireTwoStepForStaff"
+          label="Require two-step sign-in for staff and admins"
+          checked={draft.requireTwoStepForStaff}
+          onChange={(v) => set("requireTwoStepForStaff", v)}
+          description="Staff and administrators then sign in with their password and a code from an authenticator app. Those who have not set it up yet are taken to their settings to do so after they sign in."
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">

@@ -7,17 +7,22 @@ import { NotificationsSection } from "./NotificationsSection.tsx";
 import { PasswordSection } from "./PasswordSection.tsx";
 import { ProfileSection } from "./ProfileSection.tsx";
 import { SchoolSection } from "./SchoolSection.tsx";
+import { SessionsSection } from "./SessionsSection.tsx";
+import { TwoStepSection } from "./TwoStepSection.tsx";
+import { mayUseTwoStep } from "../../../common/two-step.ts";
+import { useAuth } from "../auth/AuthProvider.tsx";
 
 export default function SettingsPage() {
   const { data: profile } = useProfile();
+  const { user } = useAuth();
   return (
     <div className="max-w-3xl">
       <PageHeader
         title="Settings"
         description={
           profile?.role === "admin"
-            ? "Your profile, password, e-mails and the look of The Portal; and, for the whole school, its name, currency, budget, greenlight and equipment rules."
-            : "Your profile, your password, the e-mails you get and the look of The Portal."
+            ? "Your profile, password, two-step sign-in, signed-in devices, e-mails and the look of The Portal; and, for the whole school, its name, currency, budget, greenlight and equipment rules."
+            : "Your profile, your password, where you are signed in, the e-mails you get and the look of The Portal."
         }
       />
       <div className="flex flex-col gap-6">
@@ -29,6 +34,8 @@ export default function SettingsPage() {
           </div>
         )}
         <PasswordSection />
+        {user && mayUseTwoStep(user.role) && <TwoStepSection />}
+        <SessionsSection />
         {profile && <NotificationsSection profile={profile} />}
         <AppearanceSection />
         {profile?.role === "admin" && <SchoolSection />}

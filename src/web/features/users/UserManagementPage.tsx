@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MailPlus, RotateCcw, UserX } from "lucide-react";
+import { LogOut, MailPlus, RotateCcw, UserX } from "lucide-react";
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ROLE_LABELS, ROLES, type Role } from "../../../common/roles.ts";
 import { SCHOOL_SETTING_LABELS } from "../../../common/school.ts";
+import type { EndedSessionsDto } from "../../../common/sessions.ts";
 import type { AuditEntryDto, InvitationDto, Page, UserDto } from "../../../common/users.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -63,6 +64,7 @@ function People() {
   const [state, setState] = useState("");
   const [page, setPage] = useState(0);
   const [confirm, setConfirm] = useState<UserDto | null>(null);
+  const [signOutOf, setSignOutOf] = useState<UserDto | null>(null);
   const deferredSearch = useDeferredValue(search.trim());
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
   if (deferredSearch) params.set("search", deferredSearch);
@@ -90,6 +92,18 @@ function People() {
     onError: failed("Nothing changed"),
     onSettled: () => {
       setConfirm(null);
+      return invalidate();
+    },
+  });
+  const signOutEverywhere = useMutation({
+    mutationFn: (u: UserDto) => api<EndedSessionsDto>(`/rest/v1/sessions/of/${u.id}/sign-out-everywhere`, { method: "POST" }),
+    onSuccess: (r, u) =>
+      toast.success("Signed out everywhere", {
+        description: r.ended ? `${u.fullName} was signed out on ${r.ended === 1 ? "1 device" : `${r.ended} devices`}.` : `${u.fullName} was not signed in anywhere.`,
+      }),
+    onError: failed("Nobody was signed out"),
+    onSettled: () => {
+      setSignOutOf(null);
       return invalidate();
     },
   });
@@ -174,10 +188,16 @@ function People() {
                     {u.id === me?.id ? (
                       <span className="text-xs text-zinc-600 dark:text-zinc-400">You</span>
                     ) : u.active ? (
-                      <Button variant="ghost" onClick={() => setConfirm(u)} aria-label={`Deactivate ${u.fullName}`}>
-                        <UserX aria-hidden className="size-4" />
-                        Deactivate
-                      </Button>
+                      <div className="flex flex-wrap justify-end gap-1">
+                        <Button variant="ghost" onClick={() => setSignOutOf(u)} aria-label={`Sign out ${u.fullName} everywhere`}>
+                          <LogOut aria-hidden className="size-4" />
+                          Sign out everywhere
+                        </Button>
+                        <Button variant="ghost" onClick={() => setConfirm(u)} aria-label={`Deactivate ${u.fullName}`}>
+                          <UserX aria-hidden className="size-4" />
+                          Deactivate
+                        </Button>
+                      </div>
                     ) : (
                       <Button variant="ghost" busy={setActive.isPending && setActive.variables?.user.id === u.id} onClick={() => setActive.mutate({ user: u, active: true })} aria-label={`Reactivate ${u.fullName}`}>
                         <RotateCcw aria-hidden className="size-4" />
@@ -201,6 +221,16 @@ function People() {
         onConfirm={() => confirm && setActive.mutate({ user: confirm, active: false })}
       >
         They are signed out at once on every device and cannot sign in until an admin reactivates the account. Their projects and work stay as they are.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={!!signOutOf}
+        title={`Sign out ${signOutOf?.fullName ?? ""} everywhere?`}
+        confirmLabel="Sign out everywhere"
+        busy={signOutEverywhere.isPending}
+        onCancel={() => setSignOutOf(null)}
+        onConfirm={() => signOutOf && signOutEverywhere.mutate(signOutOf)}
+      >
+        Every device they are signed in on is signed out at once, open pages included. They can sign in again with their password; use this when a device was lost or an account may be in someone else's hands.
       </ConfirmDialog>
     </section>
   );
@@ -312,6 +342,7 @@ const ACTIONS: Record<string, (e: AuditEntryDto) => string> = {
   "user.role_changed": (e) => `changed the role of ${e.targetLabel} from ${roleLabel(e.details.from)} to ${roleLabel(e.details.to)}`,
   "user.deactivated": (e) => `deactivated ${e.targetLabel}`,
   "user.reactivated": (e) => `reactivated ${e.targetLabel}`,
+  "user.signed_out_everywhere": (e) => `signed ${e.targetLabel} out everywhere`,
   "invitation.created": (e) => `invited ${e.targetLabel} as ${roleLabel(e.details.role)}`,
   "invitation.resent": (e) => `sent the invitation to ${e.targetLabel} again`,
   "invitation.revoked": (e) => `revoked the invitation to ${e.targetLabel}`,
@@ -336,7 +367,7 @@ function AuditLog() {
   return (
     <section aria-label="Audit log" className="flex flex-col gap-4 pt-4">
       {log.data.items.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No admin action has been taken yet. Role changes, deactivations and invitations will be listed here.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No admin action has been taken yet. Role changes, deactivations, sign-outs and invitations will be listed here.</p>
       ) : (
         <ol className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
           {log.data.items.map((e) => (

@@ -24,7 +24,7 @@ export const accounts: GuideChapter = {
           p: "Every field is required. The portal checks them before anything is sent: an e-mail address needs an @, a full name needs at least 2 characters (spaces at either end do not count) and a password at least 6. If something is wrong, a message at the edge of the screen says what, and the rest of what you typed stays in place.",
         },
         {
-          p: "If the address already has an account, the portal does not make a second one: it tries to sign you in with the password you typed instead. If that password is not the account's, it tells you so, and you can sign in or reset the password.",
+          p: "If the address already has an account, the portal does not make a second one: it tries to sign you in with the password you typed instead. If that password is not the account's, it tells you so, and you can sign in or reset the password. The portal never says whether an address has an account, and it e-mails the address's owner that someone tried to create one with it.",
         },
         {
           p: "A new account is a **student** account. If you are staff, or work in the equipment office, ask an administrator to give you the right role (see [Roles](/guide/accounts#roles)).",
@@ -169,10 +169,10 @@ export const accounts: GuideChapter = {
       heading: "Too many failed attempts",
       blocks: [
         {
-          p: "To stop people guessing passwords, the portal counts wrong passwords for each account. After **five** failed sign-ins within **fifteen minutes**, the account is locked for a while and the sign-in screen says there were too many failed login attempts. Your school may have chosen other numbers. There is a similar limit on how many sign-ins one network address can try per minute.",
+          p: "To stop people guessing passwords, the portal counts wrong passwords for each account and where they come from. After **five** wrong passwords from one place, that place has to wait a minute before the next try, then two, then four, and the sign-in screen says there were too many failed login attempts. Browsers that have never signed in to the account have **ten** tries between them every **fifteen minutes**, however many places they come from. Your school may have chosen other numbers. There is also a limit on how many sign-ins one network address can try per minute.",
         },
         {
-          p: "While locked, even the right password is refused. Wait a quarter of an hour and try again, carefully. If you are not sure of your password any more, reset it instead of guessing. If the portal sees this error while you are signed in somewhere, it signs you out there as well, to be safe.",
+          p: "While it waits, even the right password is refused there. A browser you have signed in with before is not held up by anyone else's guesses, so you can still sign in from your own computer or phone while someone else is trying. When someone keeps getting your password wrong, the portal e-mails you (at most once every fifteen minutes). If you are not sure of your password any more, reset it instead of guessing. If the portal sees this error while you are signed in somewhere, it signs you out there as well, to be safe.",
         },
       ],
     },

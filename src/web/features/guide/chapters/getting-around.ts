@@ -58,6 +58,9 @@ export const gettingAround: GuideChapter = {
           p: "The script editor saves as you type. Other forms keep what you type until you save it: if you try to leave a page or switch to another tab of a project with something unsaved, the portal asks first and names what would be lost. **Stay** keeps your work so you can save it; **Leave** discards it. Reloading or closing the browser tab asks too.",
         },
         {
+          p: "The same question comes wherever typed work would vanish without leaving the page: closing a form's window (such as **Add shoot day**, **New Project** or **Send for Signature**) with **Escape** or its close button, switching between views inside a tab (the schedule's **Stripboard**, **Cast** and **Call sheets**), or picking another day on a call sheet with calls you have not saved. A window with nothing typed in it simply closes. Its **Cancel** button is your own choice to discard, so it does not ask.",
+        },
+        {
           p: "In any field of a form, **Ctrl+S** (**⌘S** on a Mac) saves it, the same as its save button.",
         },
       ],
@@ -79,7 +82,7 @@ export const gettingAround: GuideChapter = {
           p: "While a page is loading you see grey placeholder shapes. If the portal cannot tell within a few seconds whether you are signed in, it shows the sign-in screen.",
         },
         {
-          p: "If a page cannot load its information, it says **Something went wrong** with the reason. **Try Again** loads it again; **Go Home** takes you to your home page. An address that leads nowhere shows **Page Not Found**.",
+          p: "If a page cannot load its information, it says **Something went wrong** with the reason. **Try Again** loads it again; **Go Home** takes you to your home page. An address that leads nowhere shows **Page Not Found**. An address of something that is not there (a deleted project, document or equipment item, a document version that does not exist, or a mistyped link) says what was not found, such as **Document not found**, and gives you a link back.",
         },
         {
           p: "When you save something and the portal refuses it, a message says why, and what you typed stays in the form so you can correct it.",

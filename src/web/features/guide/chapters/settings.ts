@@ -126,7 +126,7 @@ export const settings: GuideChapter = {
           list: [
             "**School name**: 2 to 120 characters, shown across The Portal.",
             "**Currency**: the currency every budget of the school is kept in, chosen from the list (EUR, USD, GBP, CHF, JPY and many more). Changing it does not convert amounts already entered.",
-            "**Number format**: the **Decimal separator** (point or comma) and **Thousands separator** (comma, point, space, apostrophe or none) amounts are written with, such as 1,234.50 or 1.234,50; **Take the format of a locale** fills both in. People may type 12.50 or 12,50 either way; a number that could be read two ways, like 1,250, is refused with a message rather than guessed.",
+            "**Number format**: the **Decimal separator** (point or comma) and **Thousands separator** (comma, point, space, apostrophe or none) amounts are written with, such as 1,234.50 or 1.234,50; **Take the format of a locale** fills both in. People may type 12.50 or 12,50 either way; a number that could be read two ways, like 1,250, is refused with a message rather than guessed. The e-mails and PDFs the portal sends (a budget for approval, its decision record, a call sheet) write amounts, dates and times the same way as the pages; only CSV exports keep plain 1234.50, so a spreadsheet reads them back.",
             "**Budget approval bypass**: when on, a submitted budget counts as approved at once, without a staff member's approval. Use it only when budgets are approved outside The Portal, for example during a workshop week, and turn it off again afterwards.",
             "**Approval link lifetime (days)**: how long a link e-mailed for a budget approval or a signature keeps working, 1 to 90 days.",
           ],

@@ -1,0 +1,15 @@
+import type { Role } from "./roles.ts";
+
+/** Who may turn on two-step sign-in (TOTP with recovery codes): the school side, whose accounts reach every project. */
+export const TWO_STEP_ROLES: readonly Role[] = ["staff", "admin"];
+
+export const mayUseTwoStep = (role: Role) => TWO_STEP_ROLES.includes(role);
+
+/** Whether this person must have two-step sign-in, by their role and the school's setting. */
+export const mustUseTwoStep = (role: Role, schoolRequiresIt: boolean) => schoolRequiresIt && mayUseTwoStep(role);
+
+export const TWO_STEP_ROLES_ONLY_MESSAGE = "Two-step sign-in is available to staff and administrators.";
+/** Shown on /auth when the code of the second step is not right. */
+export const WRONG_CODE_MESSAGE = "That code is not right. Check your authenticator app and try again.";
+export const WRONG_RECOVERY_CODE_MESSAGE = "That recovery code is not right, or it was already used.";
+export const TWO_STEP_SETUP_REQUIRED_MESSAGE = "Your school requires two-step sign-in for your role. Set it up in Settings to continue.";

@@ -1,0 +1,380 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, existsSync } from "node:fs";
+import { lstat, mkdir, open, readdir, readFile, rename, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import type pg from "pg";
+import * as tar from "tar";
+import type { Config } from "../config.ts";
+import { migrationsFolder, runMigrations, type Database } from "../db/client.ts";
+import { storageFor } from "../lib/storage.ts";
+
+/**
+ * One backup is one gzipped tar: `manifest.json`, `db/<n>-<schema>.<table>.jsonl` (one row a line, as the row's
+ * own PostgreSQL text form, so every type reads back exactly) and `storage/<bucket>/<path>` (the local file store).
+ * It is made with queries only, so PGlite (which has no pg_dump) and PostgreSQL are backed up the same way.
+ */
+export const BACKUP_FORMAT = "the-portal-backup";
+export const BACKUP_VERSION = 1;
+/** The portal's own tables, and drizzle's journal of the migrations applied to them. */
+const SCHEMAS = ["public", "drizzle"];
+/** Scheduled backups are named so, and only files named so are ever pruned from BACKUP_DIR. */
+const SCHEDULED_NAME = /^portal-backup-\d{8}T\d{6}Z\.tar\.gz$/;
+/** Rows per insert while restoring: bounded by size, since a row may hold a large text. */
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+/** A refusal or a broken file, said for the operator; nothing was changed when it is thrown. */
+export class BackupError extends Error {}
+
+interface TableEntry {
+  schema: string;
+  name: string;
+  file: string;
+  /** Columns a row is restored into (generated ones are computed again). */
+  columns: string[];
+  rows: number;
+  /** Rows referring to rows of the same table are restored in one statement, whose foreign-key checks run at its end. */
+  selfReferencing: boolean;
+}
+
+interface Manifest {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  createdAt: string;
+  database: Database["kind"];
+  /** Hashes of the migrations the database had, in order: the level its rows belong to. */
+  migrations: string[];
+  tables: TableEntry[];
+  sequences: { schema: string; name: string; lastValue: string; isCalled: boolean }[];
+  storage: { included: boolean; files: number; bytes: number };
+}
+
+export interface BackupSummary {
+  file: string;
+  tables: number;
+  rows: number;
+  files: number;
+  bytes: number;
+  /** False when files live in an S3 bucket, which a backup cannot list. */
+  storageIncluded: boolean;
+}
+
+type StorageConfig = Pick<Config, "DATA_DIR" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">;
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const qualified = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
+const localStorageDir = (config: StorageConfig) => (config.S3_ENDPOINT ? null : path.join(config.DATA_DIR, "storage"));
+
+/** Text forms that do not depend on the session that wrote or reads them. */
+async function fixSessionFormats(client: pg.PoolClient) {
+  await client.query("set local timezone = 'UTC'");
+  await client.query("set local datestyle = 'ISO, YMD'");
+  await client.query("set local intervalstyle = 'postgres'");
+  await client.query("set local extra_float_digits = 1");
+}
+
+interface CatalogTable {
+  oid: number;
+  schema: string;
+  name: string;
+}
+
+/** The portal's tables in an order where every table comes after the tables it refers to. */
+async function tablesInDependencyOrder(client: pg.PoolClient): Promise<(CatalogTable & { selfReferencing: boolean })[]> {
+  const { rows: tables } = await client.query<CatalogTable>(
+    `select c.oid::int as oid, n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind = 'r' and n.nspname = any($1) order by n.nspname, c.relname`,
+    [SCHEMAS],
+  );
+  const { rows: refs } = await client.query<{ from: number; to: number }>(`select conrelid::int as "from", confrelid::int as "to" from pg_constraint where contype = 'f'`);
+  const byOid = new Map(tables.map((t) => [t.oid, t]));
+  const needs = new Map(tables.map((t) => [t.oid, new Set<number>()]));
+  const self = new Set<number>();
+  for (const r of refs) {
+    if (!byOid.has(r.from) || !byOid.has(r.to)) continue;
+    if (r.from === r.to) self.add(r.from);
+    else needs.get(r.from)!.add(r.to);
+  }
+  const ordered: (CatalogTable & { selfReferencing: boolean })[] = [];
+  const done = new Set<number>();
+  while (ordered.length < tables.length) {
+    const ready = tables.filter((t) => !done.has(t.oid) && [...needs.get(t.oid)!].every((o) => done.has(o)));
+    if (ready.length === 0) {
+      const left = tables.filter((t) => !done.has(t.oid)).map((t) => t.name);
+      throw new Error(`the tables ${left.join(", ")} refer to each other in a circle; a backup cannot order them`);
+    }
+    for (const t of ready) {
+      done.add(t.oid);
+      ordered.push({ ...t, selfReferencing: self.has(t.oid) });
+    }
+  }
+  return ordered;
+}
+
+async function listFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw err;
+    }
+    for (const e of entries) {
+      // Dot files are the store's half-written temporaries (a key never starts with a dot).
+      if (e.name.startsWith(".")) continue;
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile()) out.push(path.relative(root, full).split(path.sep).join("/"));
+    }
+  };
+  await walk(root);
+  return out.sort();
+}
+
+/**
+ * Writes the whole database and the stored files to `file` (a .tar.gz), atomically: the file appears only
+ * when complete. The rows are read in one repeatable-read transaction, so they are one consistent moment.
+ */
+export async function writeBackup(database: Database, config: StorageConfig, file: string): Promise<BackupSummary> {
+  const target = path.resolve(file);
+  await mkdir(path.dirname(target), { recursive: true });
+  const staging = `${target}.staging-${randomBytes(4).toString("hex")}`;
+  const partial = `${target}.partial`;
+  await mkdir(path.join(staging, "db"), { recursive: true });
+  try {
+    const manifest = await dumpDatabase(database, staging);
+    const storageDir = localStorageDir(config);
+    const files = storageDir ? await listFiles(storageDir) : [];
+    let bytes = 0;
+    for (const f of files) bytes += (await lstat(path.join(storageDir!, f))).size;
+    manifest.storage = { included: storageDir !== null, files: files.length, bytes };
+    await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
+    const entries = ["manifest.json", "db"];
+    if (storageDir && existsSync(storageDir)) {
+      // The store is packed through a link, so the archive names it `storage/` without a copy of any file.
+      await symlink(storageDir, path.join(staging, "storage"), "dir");
+      entries.push("storage");
+    }
+    await tar.c(
+      {
+        gzip: true,
+        file: partial,
+        cwd: staging,
+        follow: true,
+        portable: true,
+        filter: (p) => !path.basename(p).startsWith("."),
+      },
+      entries,
+    );
+    await rename(partial, target);
+    return {
+      file: target,
+      tables: manifest.tables.length,
+      rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
+      files: files.length,
+      bytes,
+      storageIncluded: manifest.storage.included,
+    };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await rm(partial, { force: true });
+  }
+}
+
+async function dumpDatabase(database: Database, staging: string): Promise<Manifest> {
+  const client = await database.pool.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    await fixSessionFormats(client);
+    const { rows: journal } = await client.query<{ exists: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`);
+    if (!journal[0]!.exists) throw new BackupError("This database holds no portal yet (no migrations were applied): there is nothing to back up.");
+    const { rows: migrations } = await client.query<{ hash: string }>(`select hash from drizzle.__drizzle_migrations order by created_at, id`);
+    const tables: TableEntry[] = [];
+    for (const [n, t] of (await tablesInDependencyOrder(client)).entries()) {
+      const { rows: cols } = await client.query<{ name: string }>(
+        `select attname as name from pg_attribute where attrelid = $1 and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+        [t.oid],
+      );
+      const entry: TableEntry = {
+        schema: t.schema,
+        name: t.name,
+        file: `db/${String(n).padStart(4, "0")}-${t.schema}.${t.name}.jsonl`,
+        columns: cols.map((c) => c.name),
+        rows: 0,
+        selfReferencing: t.selfReferencing,
+      };
+      const out = await open(path.join(staging, entry.file), "w");
+      try {
+        // A cursor keeps memory flat whatever the table's size.
+        await client.query(`declare backup_rows no scroll cursor for select t::text as r from ${qualified(t)} t`);
+        for (;;) {
+          const { rows } = await client.query<{ r: string }>("fetch 2000 from backup_rows");
+          if (rows.length === 0) break;
+          entry.rows += rows.length;
+          await out.write(rows.map((r) => `${JSON.stringify(r.r)}\n`).join(""));
+        }
+        await client.query("close backup_rows");
+      } finally {
+        await out.close();
+      }
+      tables.push(entry);
+    }
+    const sequences: Manifest["sequences"] = [];
+    const { rows: seqs } = await client.query<{ schema: string; name: string }>(
+      `select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind = 'S' and n.nspname = any($1) order by 1, 2`,
+      [SCHEMAS],
+    );
+    for (const s of seqs) {
+      const { rows } = await client.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${qualified(s)}`);
+      sequences.push({ ...s, lastValue: rows[0]!.last_value, isCalled: rows[0]!.is_called });
+    }
+    await client.query("commit");
+    return {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      database: database.kind,
+      migrations: migrations.map((m) => m.hash),
+      tables,
+      sequences,
+      storage: { included: false, files: 0, bytes: 0 },
+    };
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Why the target is not empty, or null when a restore may write into it. */
+export async function whyNotEmpty(database: Database, config: StorageConfig): Promise<string | null> {
+  const { rows } = await database.pool.query<{ n: number }>(
+    `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'S') and n.nspname = any($1)`,
+    [SCHEMAS],
+  );
+  if (rows[0]!.n > 0) return `the database already holds ${rows[0]!.n} tables, views or sequences of a portal`;
+  const storageDir = localStorageDir(config);
+  if (storageDir && (await listFiles(storageDir)).length > 0) return `the file store ${storageDir} already holds files`;
+  return null;
+}
+
+export interface RestoreSummary {
+  tables: number;
+  rows: number;
+  files: number;
+  /** Migrations newer than the backup, applied after its rows were in. */
+  migrated: number;
+}
+
+/**
+ * Brings an empty database and file store back to the state of the backup in `file`, then applies the
+ * migrations made since. The rows go in one transaction: a restore that fails leaves the database empty.
+ */
+export async function restoreBackup(database: Database, config: StorageConfig, file: string): Promise<RestoreSummary> {
+  const source = path.resolve(file);
+  if (!existsSync(source)) throw new BackupError(`There is no file ${source}.`);
+  const why = await whyNotEmpty(database, config);
+  if (why) throw new BackupError(`Restore refused: ${why}. A backup is restored only into a fresh data folder or an empty database, so nothing is overwritten; nothing was changed.`);
+
+  const staging = path.join(config.DATA_DIR, `.restore-${randomBytes(4).toString("hex")}`);
+  await mkdir(staging, { recursive: true });
+  try {
+    try {
+      await tar.x({ file: source, cwd: staging, strict: true });
+    } catch (err) {
+      throw new BackupError(`${source} is not a readable backup of the portal (${(err as Error).message}).`);
+    }
+    const manifest = await readManifest(staging, source);
+    const known = readMigrationFiles({ migrationsFolder });
+    const wanted = manifest.migrations;
+    if (wanted.length > known.length) throw new BackupError(`This backup was made by a newer version of the portal (${wanted.length} migrations, this one knows ${known.length}): restore it with that version.`);
+    const differs = wanted.findIndex((hash, i) => known[i]!.hash !== hash);
+    if (differs >= 0) throw new BackupError(`This backup's database was built by different migrations than this version of the portal's (from number ${differs + 1} on): restore it with the version that made it.`);
+
+    let rows = 0;
+    const client = await database.pool.connect();
+    try {
+      await client.query("begin");
+      await fixSessionFormats(client);
+      // The schema the rows were written in: the backup's migrations, recorded in drizzle's journal as drizzle does.
+      for (const m of known.slice(0, wanted.length)) for (const stmt of m.sql) if (stmt.trim()) await client.query(stmt);
+      await client.query("create schema if not exists drizzle");
+      await client.query("create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)");
+      for (const t of manifest.tables) rows += await loadTable(client, t, path.join(staging, t.file));
+      for (const s of manifest.sequences) await client.query(`select setval($1, $2::bigint, $3)`, [qualified(s), s.lastValue, s.isCalled]);
+      await client.query("commit");
+    } catch (err) {
+      await client.query("rollback").catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+    await runMigrations(database);
+
+    const storageDir = path.join(staging, "storage");
+    const keys = manifest.storage.included ? await listFiles(storageDir) : [];
+    const store = storageFor(config);
+    for (const key of keys) await store.put(key, await readFile(path.join(storageDir, key)));
+    return { tables: manifest.tables.length, rows, files: keys.length, migrated: known.length - wanted.length };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+async function readManifest(staging: string, source: string): Promise<Manifest> {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(staging, "manifest.json"), "utf8")) as Manifest;
+  } catch {
+    throw new BackupError(`${source} is not a backup of the portal: it has no manifest.json.`);
+  }
+  if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${source} is not a backup of the portal.`);
+  if (manifest.version !== BACKUP_VERSION) throw new BackupError(`${source} is a backup of format ${manifest.version}, which this version of the portal cannot read.`);
+  return manifest;
+}
+
+/** Inserts a table's rows from their text form, in batches of about BATCH_BYTES (a self-referencing table in one). */
+async function loadTable(client: pg.PoolClient, t: TableEntry, file: string): Promise<number> {
+  const cols = t.columns.map(ident);
+  const insert = `insert into ${qualified(t)} (${cols.join(", ")}) select ${cols.map((c) => `(r).${c}`).join(", ")} from (select cast(x as ${qualified(t)}) as r from unnest($1::text[]) as x) as src`;
+  let batch: string[] = [];
+  let size = 0;
+  let count = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await client.query(insert, [batch]);
+    count += batch.length;
+    batch = [];
+    size = 0;
+  };
+  const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line) continue;
+    const row = JSON.parse(line) as string;
+    batch.push(row);
+    size += row.length;
+    if (size >= BATCH_BYTES && !t.selfReferencing) await flush();
+  }
+  await flush();
+  if (count !== t.rows) throw new BackupError(`The backup's table ${t.name} should hold ${t.rows} rows but has ${count}: the file is damaged.`);
+  return count;
+}
+
+/** A name that sorts by time, for scheduled and default backups. */
+export function backupFileName(at = new Date()): string {
+  return `portal-backup-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.tar.gz`;
+}
+
+/** The daily backup into BACKUP_DIR, keeping the newest BACKUP_KEEP of the scheduled backups there. */
+export async function runScheduledBackup(database: Database, config: StorageConfig & Pick<Config, "BACKUP_DIR" | "BACKUP_KEEP">, at = new Date()) {
+  if (!config.BACKUP_DIR) return null;
+  const summary = await writeBackup(database, config, path.join(config.BACKUP_DIR, backupFileName(at)));
+  const kept = (await readdir(config.BACKUP_DIR)).filter((f) => SCHEDULED_NAME.test(f)).sort().reverse();
+  for (const old of kept.slice(config.BACKUP_KEEP)) await unlink(path.join(config.BACKUP_DIR, old));
+  return summary;
+}
