@@ -15,6 +15,7 @@ import { documentRoutes, publicSigningRoutes, storageRoutes, submissionRoutes } 
 import { inboxRoutes } from "./features/inbox/routes.ts";
 import { adminRoutes, icalRoutes, overviewRoutes } from "./features/overview/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
+import { publicUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./features/notifications/unsubscribe.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
 import { accountRoutes, budgetRoutes, proposalRoutes, publicApprovalRoutes, receiptStorageRoutes } from "./features/budgets/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
@@ -23,7 +24,8 @@ import { publicConfirmationRoutes, scheduleRoutes } from "./features/schedule/ro
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
 import { sessionRoutes } from "./features/sessions/routes.ts";
 import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, peopleRoutes, userRoutes } from "./features/users/routes.ts";
-import { AppError, errorResponse } from "./lib/errors.ts";
+import { checkReadiness } from "./db/client.ts";
+import { AppError, errorResponse, RETRY_AFTER_SECONDS } from "./lib/errors.ts";
 import { allowedOrigins } from "./lib/origin.ts";
 import { pageHtml } from "./lib/page-html.ts";
 
@@ -78,9 +80,18 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.use("/functions/*", bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } }));
 
   app.route(AUTH_BASE_PATH, authRoutes);
+  // Liveness: the process answers. It stays ok through a database outage, so an orchestrator does not restart
+  // instances that could not fix it; readiness says whether this instance can serve.
   app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get("/readyz", async (c) => {
+    const r = await checkReadiness(services.database);
+    c.header("Cache-Control", "no-store");
+    if (r.ready) return c.json({ ready: true });
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    return c.json({ ready: false, reason: r.reason }, 503);
+  });
 
-  app.route("/rest/v1/perf-log", perfRoutes);
+  app.route("/rest/v1/perf-log", perfRoutes());
   app.route("/rest/v1", publicAccountRoutes);
   app.route("/rest/v1/invitations", invitationPublicRoutes);
   app.route("/rest/v1/ical", icalRoutes);
@@ -89,6 +100,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/storage/v1/object/equipment", equipmentStorageRoutes);
   app.route("/rest/v1/call-sheet-confirmation", publicConfirmationRoutes);
   app.route("/rest/v1/school-formats", schoolFormatRoutes);
+  app.route(UNSUBSCRIBE_PATH, publicUnsubscribeRoutes);
   app.route("/storage/v1/object/receipts", receiptStorageRoutes);
   app.route("/storage/v1/object", storageRoutes);
   app.use("/rest/v1/*", requireUser);

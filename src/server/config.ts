@@ -42,6 +42,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   JOB_WORKER: bool.default(true),
   JOB_POLL_MS: positiveInt.default(1000),
+  /** How long a worker holds a claimed job without renewing it; a crashed worker's jobs are free after this. */
+  JOB_LEASE_SECONDS: positiveInt.max(3600, "must be at most 3600").default(20),
   /** An S3-compatible bucket for files instead of DATA_DIR/storage (path-style addressing). */
   S3_ENDPOINT: url(["http:", "https:"]).optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name of lowercase letters, digits, dots and dashes").optional(),
@@ -50,6 +52,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The largest file an upload may be, in megabytes. */
   UPLOAD_MAX_MB: positiveInt.max(1024, "must be at most 1024").default(25),
+  /** The share of the browsers' slow-page reports written to the log (0 to 1). */
+  PERF_LOG_SAMPLE: z.coerce.number({ message: "must be a number" }).min(0, "must be between 0 and 1").max(1, "must be between 0 and 1").default(0.25),
   /** A folder for a daily backup (`npm run backup`'s file) made by the jobs worker; unset, none is made. */
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many of the daily backups in BACKUP_DIR are kept; older ones are deleted. */

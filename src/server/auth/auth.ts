@@ -127,6 +127,9 @@ export function createAuth(s: Omit<Services, "mailer">) {
         return { session, user: { ...user, role: profile.role, twoFactorEnabled: twoStepEnabled, twoStepSetupNeeded } };
       }),
     ],
+    // A failure that is not better-auth's own reaches the app's one error mapper (a 503 during an outage, and a
+    // log without the failed query's values) instead of better-call's console line with every parameter.
+    onAPIError: { throw: true },
     logger: {
       log: (level, message, ...args) => s.log[level]({ args }, `auth: ${message}`),
     },

@@ -1,7 +1,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
+import { checkReadiness } from "../db/client.ts";
 import { cachePerBus } from "../lib/cache.ts";
+import { unavailableResponse } from "../lib/errors.ts";
 import { SESSION_CACHE_MS, type AppEnv } from "./guards.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { createLimiter, PASSWORD_HASH_CONCURRENCY } from "./password.ts";
@@ -121,7 +123,10 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   const ip = clientIp(c);
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, ip);
-  if (c.req.method === "GET" && c.req.path.endsWith("/get-session")) return getSession(c, headers);
+  if (c.req.method === "GET" && c.req.path.endsWith("/get-session")) {
+    const res = await getSession(c, headers);
+    return res.status >= 500 && !(await checkReadiness(s.database)).ready ? unavailableResponse(c) : res;
+  }
   const req = new Request(c.req.raw, { headers });
   const answer = async () => {
     const isSignIn = c.req.method === "POST" && c.req.path.endsWith("/sign-in/email");
@@ -138,6 +143,9 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   };
   // In line for the scrypt slot; the throttle counts an attempt before its check, so the bounds hold across it.
   const res = c.req.method === "POST" && HASHING.some((p) => c.req.path.endsWith(p)) ? await hashingInLine(answer) : await answer();
+  // better-auth answers some failures itself (a session read it could not make is its own 500): when the
+  // database is what failed, the answer is the portal's 503 like every other route's.
+  if (res.status >= 500 && !(await checkReadiness(s.database)).ready) return unavailableResponse(c);
   // Told to no browser (no user is named): only the servers' caches listen.
   if (res.ok && c.req.method === "POST" && SESSION_CHANGING.some((p) => c.req.path.endsWith(p))) {
     await s.events.publish({ type: "auth.sessions_changed", userIds: [] });

@@ -8,6 +8,7 @@ import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { lockDataDir } from "./pglite-lock.ts";
 import * as schema from "./schema/index.ts";
@@ -34,7 +35,9 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // A database that does not answer a connection (a cut network drops packets) fails a request after this
+    // long, answered as "briefly unavailable", rather than holding it until the client gives up.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 10_000 });
     pool.on("error", () => {}); // an idle client dropped by the server is replaced on next use
     const db = drizzle(pool, { schema });
     return { kind: "postgres", db, pool, url: opts.url, close: () => pool.end() };
@@ -117,4 +120,36 @@ function pgliteConfig(pglite: PGlite) {
 
 export async function runMigrations(database: Database): Promise<void> {
   await migrate(database.db, { migrationsFolder });
+}
+
+let newestMigration: number | undefined;
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+/**
+ * Readiness: the database answers, and every migration this build carries is applied (a new build on an old
+ * database, or a migration still running on another instance, is not ready). Bounded in time, so a
+ * database that hangs reads as not ready rather than holding the probe.
+ */
+export async function checkReadiness(database: Database, timeoutMs = 3000): Promise<Readiness> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Readiness>((resolve) => {
+    timer = setTimeout(() => resolve({ ready: false, reason: "the database did not answer in time" }), timeoutMs);
+  });
+  const check = (async (): Promise<Readiness> => {
+    const newest = (newestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis)));
+    const applied = await database.pool.query<{ newest: string | null }>(
+      `select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+    );
+    if (Number(applied.rows[0]?.newest ?? 0) < newest) return { ready: false, reason: "migrations are not all applied" };
+    return { ready: true };
+  })().catch((err: unknown) => ({
+    ready: false as const,
+    reason: (err as { code?: string }).code === "42P01" ? "migrations are not all applied" : "the database cannot be reached",
+  }));
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

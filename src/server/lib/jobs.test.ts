@@ -3,11 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z, ZodError } from "zod";
 import { jobs } from "../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
-import { backoffSeconds, defineJob, enqueue, KEEP_DEAD_DAYS, KEEP_DONE_DAYS, LOCK_SECONDS, processBatch, pruneJobs, startWorker, type JobDefinition } from "./jobs.ts";
+import { backoffSeconds, defineJob, enqueue, KEEP_DEAD_DAYS, KEEP_DONE_DAYS, LEASE_SECONDS, processBatch, pruneJobs, startWorker, type JobDefinition } from "./jobs.ts";
 
 interface Ctx {
   ran: number[];
   delayMs: number;
+  /** When set, a job waits for it before finishing. */
+  gate?: Promise<void>;
 }
 
 const countJob = defineJob({
@@ -15,6 +17,7 @@ const countJob = defineJob({
   payload: z.object({ n: z.number().int() }),
   handle: async ({ n }, ctx: Ctx) => {
     if (ctx.delayMs) await new Promise((r) => setTimeout(r, ctx.delayMs));
+    if (ctx.gate) await ctx.gate;
     ctx.ran.push(n);
   },
 });
@@ -44,7 +47,7 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
   let p: TestPortal;
   let ctx: Ctx;
   const db = () => p.services.db;
-  const run = (limit?: number) => processBatch(db(), registry, ctx, p.services.log, limit);
+  const run = (limit?: number) => processBatch(db(), registry, ctx, p.services.log, { limit });
   const row = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0]!;
   const dbNow = async () => new Date((await db().execute<{ now: string }>(sql`select now() as now`)).rows[0]!.now);
   /** Makes a job due now, as if its backoff had passed. */
@@ -134,7 +137,7 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
 
   it("takes a running job again when its worker's lock has expired", async () => {
     const id = (await enqueue(db(), countJob, { n: 5 }))!;
-    const expired = sql`now() - make_interval(secs => ${LOCK_SECONDS + 1})`;
+    const expired = sql`now() - make_interval(secs => ${LEASE_SECONDS + 1})`;
     await db().update(jobs).set({ status: "running", attempts: 1, lockedUntil: expired }).where(eq(jobs.id, id));
     expect(await run()).toMatchObject({ processed: 1, sent: 1 });
     expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
@@ -144,6 +147,24 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     await db().update(jobs).set({ status: "running", attempts: 1, lockedUntil: sql`now() + interval '1 minute'` }).where(eq(jobs.id, held));
     expect(await run()).toMatchObject({ processed: 0 });
     expect(ctx.ran).toEqual([5]);
+  });
+
+  it("keeps a job it is still running past its first lease, renewing the hold", async () => {
+    const id = (await enqueue(db(), countJob, { n: 7 }))!;
+    let open!: () => void;
+    ctx.gate = new Promise<void>((r) => (open = r));
+    const slow = processBatch(db(), registry, ctx, p.services.log, { leaseSeconds: 2 });
+    await expect.poll(async () => (await row(id)).status).toBe("running");
+    const firstHold = (await row(id)).lockedUntil!;
+    // The database's clock passes the first hold's end; the renewed hold keeps the job from a second worker.
+    await expect.poll(async () => (await dbNow()).getTime() > firstHold.getTime() + 500, { timeout: 20_000, interval: 100 }).toBe(true);
+    expect((await row(id)).lockedUntil!.getTime()).toBeGreaterThan(firstHold.getTime());
+    const other = { ran: [], delayMs: 0 };
+    expect(await processBatch(db(), registry, other, p.services.log, { leaseSeconds: 2 })).toMatchObject({ processed: 0 });
+    open();
+    expect(await slow).toMatchObject({ processed: 1, sent: 1 });
+    expect(ctx.ran).toEqual([7]);
+    expect(await row(id)).toMatchObject({ status: "done", attempts: 1 });
   });
 
   it("gives up on a job whose worker died on its last attempt", async () => {

@@ -2,13 +2,19 @@ import { and, count, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { jobs } from "../db/schema/index.ts";
-import type { Logger } from "./logger.ts";
+import { safeErrorMessage, type Logger } from "./logger.ts";
+
+/** The attempt a handler runs in: its job's id is the key of anything the job must do only once. */
+export interface JobRun {
+  id: string;
+  attempts: number;
+}
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType, C = unknown> {
   type: string;
   payload: S;
   maxAttempts?: number;
-  handle(payload: z.infer<S>, ctx: C): Promise<void>;
+  handle(payload: z.infer<S>, ctx: C, run: JobRun): Promise<void>;
 }
 
 /** A job is a name, a zod-checked payload and a handler; the registry below is the only list of them. */
@@ -61,8 +67,17 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** How long a worker may hold a job before another worker may take it again (it is presumed dead). */
-export const LOCK_SECONDS = 300;
+/**
+ * A worker holds the jobs it claimed for this long and renews the hold every third of it while it works, so
+ * a live worker keeps a slow job (a stalled mail server) and a dead one's jobs are free again soon: at most
+ * this long after the crash, plus a poll.
+ */
+export const LEASE_SECONDS = 20;
+
+export interface BatchOptions {
+  limit?: number;
+  leaseSeconds?: number;
+}
 
 type Claimed = { id: string; type: string; payload: unknown; attempts: number; max_attempts: number };
 
@@ -71,7 +86,7 @@ export async function processBatch<C>(
   registry: Map<string, JobDefinition<any, C>>,
   ctx: C,
   log: Logger,
-  limit = 20,
+  { limit = 20, leaseSeconds = LEASE_SECONDS }: BatchOptions = {},
 ): Promise<BatchResult> {
   // A job whose worker died while running it, and that has no attempt left, would otherwise be taken forever.
   await db.execute(sql`
@@ -91,12 +106,51 @@ export async function processBatch<C>(
       for update skip locked
     )
     update jobs set status = 'running', attempts = jobs.attempts + 1,
-      locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
+      locked_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
     from due where jobs.id = due.id
     returning jobs.id, jobs.type, jobs.payload, jobs.attempts, jobs.max_attempts`);
 
   const result: BatchResult = { processed: 0, sent: 0, retried: 0, failed: 0, remaining: 0, jobs: [] };
-  for (const job of claimed.rows) {
+  // Every claimed job is held until its outcome is written, the ones still waiting their turn included.
+  const held = new Map(claimed.rows.map((j) => [j.id, j.attempts]));
+  const renewal = held.size ? setInterval(() => void renewLeases(db, held, leaseSeconds, log), (leaseSeconds * 1000) / 3) : undefined;
+  try {
+    await runClaimed(db, registry, ctx, log, claimed.rows, held, result);
+  } finally {
+    clearInterval(renewal);
+  }
+  const [left] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, sql`now()`)));
+  result.remaining = left?.n ?? 0;
+  return result;
+}
+
+/** Extends the hold on the jobs this worker still runs; an attempt another worker has taken over is left alone. */
+async function renewLeases(db: Db, held: Map<string, number>, leaseSeconds: number, log: Logger) {
+  if (!held.size) return;
+  const mine = sql.join([...held].map(([id, attempts]) => sql`(${id}::uuid, ${attempts}::int)`), sql`, `);
+  try {
+    await db.execute(sql`
+      update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds})
+      where status = 'running' and (id, attempts) in (${mine})`);
+  } catch (err) {
+    // The next renewal tries again; should the hold lapse meanwhile, another worker may take the job over.
+    log.warn({ err }, "job lease renewal failed");
+  }
+}
+
+async function runClaimed<C>(
+  db: Db,
+  registry: Map<string, JobDefinition<any, C>>,
+  ctx: C,
+  log: Logger,
+  claimed: Claimed[],
+  held: Map<string, number>,
+  result: BatchResult,
+) {
+  for (const job of claimed) {
     result.processed++;
     // Only the worker holding this attempt may record its outcome (a slow one may have been overtaken).
     const mine = and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.attempts, job.attempts));
@@ -105,12 +159,14 @@ export async function processBatch<C>(
     try {
       if (!def) throw new PermanentJobError(`no handler for job type ${job.type}`);
       if (!parsed!.success) throw new PermanentJobError(`invalid payload: ${parsed!.error.issues[0]?.message ?? "unknown"}`);
-      await def.handle(parsed!.data, ctx);
+      await def.handle(parsed!.data, ctx, { id: job.id, attempts: job.attempts });
+      held.delete(job.id);
       await db.update(jobs).set({ status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() }).where(mine);
       result.sent++;
       result.jobs.push({ id: job.id, type: job.type, outcome: "sent" });
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      held.delete(job.id);
+      const message = safeErrorMessage(err);
       // Retrying cannot fix a job nobody can handle or whose payload is wrong: it is dead at once.
       const dead = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
       await db
@@ -129,12 +185,6 @@ export async function processBatch<C>(
       result.jobs.push({ id: job.id, type: job.type, outcome: dead ? "failed" : "retried", error: message });
     }
   }
-  const [left] = await db
-    .select({ n: count() })
-    .from(jobs)
-    .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, sql`now()`)));
-  result.remaining = left?.n ?? 0;
-  return result;
 }
 
 /**

@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { loadConfig } from "../config.ts";
-import { createLogger } from "../lib/logger.ts";
+import { createLogger, type Logger } from "../lib/logger.ts";
 import { startPortal, type Portal } from "../portal.ts";
 
 export type DbKind = "pglite" | "postgres";
@@ -44,6 +44,8 @@ export interface TestPortal extends Portal {
 export interface TestPortalOptions {
   listen?: boolean;
   webDir?: string;
+  /** A logger of the test's own, e.g. one writing into memory to read what was logged. */
+  log?: Logger;
   /** PostgreSQL only: join this database (another test portal's) instead of a throwaway one; it is not dropped on close. */
   databaseUrl?: string;
 }
@@ -91,4 +93,11 @@ export async function startTestPortal(kind: DbKind, env: Record<string, string> 
       await throwaway?.drop();
     },
   };
+}
+
+/** A logger that keeps every line in memory, for tests that read what the portal logged. */
+export function memoryLogger(level = "info"): { log: Logger; lines: string[]; text(): string } {
+  const lines: string[] = [];
+  const log = createLogger(level, { write: (line: string) => void lines.push(line) });
+  return { log, lines, text: () => lines.join("") };
 }

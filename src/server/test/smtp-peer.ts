@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The message's top-level header lines, by lower-case name (folded lines joined). */
+  headers: Record<string, string>;
   raw: string;
 }
 
@@ -16,6 +18,17 @@ export interface SmtpPeer {
   messages: ReceivedMail[];
   /** Every message sent to this address so far (case-insensitive). */
   to(address: string): ReceivedMail[];
+  /** A stalled server: every message's data is read, and the answer to it waits for `release`. */
+  hold(): void;
+  /**
+   * Answers the held messages and stops holding. A message whose connection closed meanwhile was never
+   * accepted (its sender could not hear the answer) and is not counted.
+   */
+  release(): void;
+  /** Messages read and waiting for their answer. */
+  readonly waiting: number;
+  /** Client connections open right now. */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -26,27 +39,42 @@ export interface SmtpPeer {
 /** `port` restarts a peer where a stopped one listened, to test a mail server coming back. */
 export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
+  const open = new Set<string>();
+  let holding = false;
+  const held: { session: string; answer: () => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(session, callback) {
+      open.add(session.id);
+      callback();
+    },
+    onClose(session) {
+      open.delete(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        try {
-          const raw = Buffer.concat(chunks).toString("utf8");
-          const parsed = parseMessage(raw);
-          messages.push({
-            ...parsed,
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-          });
-          callback();
-        } catch (err) {
-          callback(err as Error);
-        }
+        const answer = () => {
+          if (!open.has(session.id)) return callback(new Error("the client is gone"));
+          try {
+            const raw = Buffer.concat(chunks).toString("utf8");
+            const parsed = parseMessage(raw);
+            messages.push({
+              ...parsed,
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw,
+            });
+            callback();
+          } catch (err) {
+            callback(err as Error);
+          }
+        };
+        if (holding) held.push({ session: session.id, answer });
+        else answer();
       });
     },
   });
@@ -60,6 +88,17 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     url: `smtp://127.0.0.1:${bound}`,
     messages,
     to: (address) => messages.filter((m) => m.to.some((t) => t.toLowerCase() === address.toLowerCase())),
+    hold: () => void (holding = true),
+    release: () => {
+      holding = false;
+      for (const h of held.splice(0)) h.answer();
+    },
+    get waiting() {
+      return held.length;
+    },
+    get connections() {
+      return open.size;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -128,9 +167,9 @@ function collect(part: Part, out: { text: string; html: string }) {
   else if (/^text\/plain/i.test(type)) out.text += decodeBody(part);
 }
 
-export function parseMessage(raw: string): { subject: string; text: string; html: string } {
+export function parseMessage(raw: string): { subject: string; text: string; html: string; headers: Record<string, string> } {
   const root = splitPart(raw);
   const out = { text: "", html: "" };
   collect(root, out);
-  return { subject: decodeHeader(root.headers.get("subject") ?? ""), ...out };
+  return { subject: decodeHeader(root.headers.get("subject") ?? ""), ...out, headers: Object.fromEntries(root.headers) };
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, useSyncExternalStore } from "react";
 import { RouterProvider, type DataRouter } from "react-router";
 import { ToastHost } from "../components/toast.tsx";
+import { UnavailableNotice } from "../components/UnavailableNotice.tsx";
 import { AuthProvider, useAuth } from "../features/auth/AuthProvider.tsx";
 import { createQueryClient } from "./queryClient.ts";
 import { useRealtime } from "./realtime.ts";
@@ -13,7 +14,12 @@ function Background({ router }: { router: DataRouter }) {
   useRealtime();
   const { user } = useAuth();
   const pathname = useSyncExternalStore(router.subscribe, () => router.state.location.pathname);
-  return <ToastHost eager={!!user || !LIGHT_PATHS.has(pathname)} />;
+  return (
+    <>
+      <UnavailableNotice />
+      <ToastHost eager={!!user || !LIGHT_PATHS.has(pathname)} />
+    </>
+  );
 }
 
 /** `router`: made by main.tsx before the first render, so that the page's code starts loading at once. */

@@ -26,6 +26,57 @@ export function setRateLimitHandler(handler: RateLimitHandler | null) {
   onRateLimited = handler;
 }
 
+/**
+ * While the server answers 503 (its database is briefly out of reach) the app says so in one place and
+ * reads again by itself. Only requests that may safely be repeated are repeated: a read, or a PUT/DELETE
+ * that sets a state. A POST could be done twice, so it fails with the server's sentence and the form keeps
+ * what was typed for the person to send again.
+ */
+export const UNAVAILABLE_TEXT = "The portal is briefly unavailable. Nothing you typed is lost; it will try again in a few seconds.";
+const REPEATABLE = new Set(["GET", "PUT", "DELETE"]);
+/** How long reads keep trying before they fail like any other error (the error screen offers Try again). */
+const UNAVAILABLE_GIVE_UP_MS = 2 * 60 * 1000;
+
+let unavailableSince: number | null = null;
+const availabilityListeners = new Set<() => void>();
+function setUnavailable(down: boolean) {
+  if (down === (unavailableSince !== null)) return;
+  unavailableSince = down ? Date.now() : null;
+  for (const l of availabilityListeners) l();
+}
+/** For `useSyncExternalStore`: whether the portal said it is briefly unavailable and has not answered since. */
+export const availability = {
+  subscribe(listener: () => void) {
+    availabilityListeners.add(listener);
+    return () => void availabilityListeners.delete(listener);
+  },
+  isUnavailable: () => unavailableSince !== null,
+  /** Asks the server whether it can serve again (its readiness), and says so when it can. */
+  async recheck() {
+    try {
+      if ((await fetch("/readyz", { cache: "no-store" })).ok) setUnavailable(false);
+    } catch {
+      /* still out of reach */
+    }
+  },
+};
+
+/** Seconds the server asked to wait, kept between 1 and 30 whatever it said. */
+function retryDelayMs(res: Response) {
+  const seconds = Number(res.headers.get("retry-after"));
+  return Math.min(30, Math.max(1, Number.isFinite(seconds) ? seconds : 5)) * 1000;
+}
+
+function wait(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(t);
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException("Aborted", "AbortError"));
+    });
+  });
+}
+
 export interface ApiOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   json?: unknown;
@@ -53,17 +104,26 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   const headers = opts.raw ? { "content-type": opts.raw.contentType } : opts.json === undefined ? undefined : { "content-type": "application/json" };
   try {
     let res: Response;
-    try {
-      res = await fetch(path, {
-        method,
-        credentials: "same-origin",
-        headers,
-        body: opts.raw ? opts.raw.body : opts.json === undefined ? undefined : JSON.stringify(opts.json),
-        signal: opts.signal,
-      });
-    } catch (err) {
-      if ((err as Error)?.name === "AbortError") throw err;
-      throw new ApiError(0, "Cannot reach The Portal. Check your connection and try again.");
+    for (let firstTry = Date.now(); ; ) {
+      try {
+        res = await fetch(path, {
+          method,
+          credentials: "same-origin",
+          headers,
+          body: opts.raw ? opts.raw.body : opts.json === undefined ? undefined : JSON.stringify(opts.json),
+          signal: opts.signal,
+        });
+      } catch (err) {
+        if ((err as Error)?.name === "AbortError") throw err;
+        throw new ApiError(0, "Cannot reach The Portal. Check your connection and try again.");
+      }
+      if (res.status !== 503) {
+        setUnavailable(false);
+        break;
+      }
+      setUnavailable(true);
+      if (!REPEATABLE.has(method) || Date.now() - firstTry > UNAVAILABLE_GIVE_UP_MS) break;
+      await wait(retryDelayMs(res), opts.signal);
     }
     if (!res.ok) {
       const error = await toApiError(res);

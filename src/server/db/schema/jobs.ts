@@ -42,5 +42,9 @@ export const emails = pgTable(
     transport: text("transport").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("emails_created_idx").on(t.createdAt)],
+  (t) => [
+    index("emails_created_idx").on(t.createdAt),
+    // One message per job, whichever worker sends it: the mailer looks for it before sending again.
+    uniqueIndex("emails_job_id_idx").on(t.jobId),
+  ],
 );

@@ -264,6 +264,9 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const { proposalId } = await submit(b, { approverEmail: "producer.outside@example.org", message: "Second unit included." });
     const link = await linkOf("producer.outside@example.org", proposalId);
     expect(link.id).toBe(proposalId);
+    // the approver's answer reaches the student who asked
+    const [request] = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'producer.outside@example.org'`));
+    expect(request!.payload).toMatchObject({ replyTo: "student@portal.test" });
     expect(Buffer.from(link.token, "base64url").length).toBeGreaterThanOrEqual(16);
     const [stored] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.id, proposalId));
     expect(stored!.tokenHash).not.toContain(link.token);

@@ -562,6 +562,8 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
       { db: tx },
       {
         to: approverEmail!,
+        // The approver answers the student who asked, not the portal.
+        replyTo: opts.caller.email,
         ...budgetApprovalMail({
           submittedBy: opts.caller.name,
           projectTitle: project.title,

@@ -318,6 +318,8 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
 
       const maya = await linkFor("maya@outside.test");
       expect(maya.token.length).toBeGreaterThanOrEqual(43);
+      // a signer's question reaches the person who asked for the signature
+      expect((await mailsTo("maya@outside.test")).at(-1)).toMatchObject({ replyTo: "student@portal.test" });
       const [stored] = await p.services.db.execute<{ n: number }>(sql`select count(*)::int as n from signing_tokens where token_hash = ${maya.token}`).then((r) => r.rows);
       expect(stored!.n).toBe(0);
 

@@ -19,6 +19,7 @@ import { AppError } from "../../lib/errors.ts";
 import { enqueue } from "../../lib/jobs.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { signatureCompletedMail, signatureDeclinedMail, signatureRequestMail, signatureStoppedMail } from "../notifications/emails/signature-request.ts";
+import { emailOf } from "../profiles/service.ts";
 import { queueEmail, signatureScanJob } from "../notifications/jobs.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { formatDate } from "../../../common/datetime.ts";
@@ -51,10 +52,13 @@ async function sendLink(s: Pick<S, "config">, tx: DbOrTx, ctx: Context, signer: 
     .set(opts.reminder ? { lastRemindedAt: now } : { status: signer.status === "waiting" ? "sent" : signer.status, sentAt: signer.sentAt ?? now })
     .where(eq(signatureSigners.id, signer.id));
   const settings = await getSchoolSettings(tx);
+  // A signer's question goes to the person who asked for the signature.
+  const replyTo = await emailOf(tx, ctx.submission.createdBy);
   await queueEmail(
     { db: tx },
     {
       to: signer.email,
+      ...(replyTo ? { replyTo } : {}),
       ...signatureRequestMail({
         senderName: ctx.submission.createdByName,
         schoolName: settings.schoolName,

@@ -38,7 +38,7 @@ export async function notify(tx: DbOrTx, notice: Notice): Promise<string[]> {
   );
   if (notice.email) {
     for (const p of people) {
-      if (!p.optOuts.includes(notice.kind)) await queueEmail({ db: tx }, { to: p.email, ...notice.email });
+      if (!p.optOuts.includes(notice.kind)) await queueEmail({ db: tx }, { to: p.email, ...notice.email, unsubscribe: { userId: p.id, kind: notice.kind } });
     }
   }
   return people.map((p) => p.id);

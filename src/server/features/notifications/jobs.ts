@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTIFICATION_KINDS } from "../../../common/school.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { defineJob, enqueue, PermanentJobError, pruneJobs, queueNextRun, scheduleRecurring, type EnqueueOptions, type JobDefinition } from "../../lib/jobs.ts";
@@ -8,6 +9,7 @@ import { runScheduledBackup } from "../../ops/backup.ts";
 import { runSignatureScan } from "../documents/signatures.ts";
 import { runEquipmentScan } from "../equipment/overdue.ts";
 import { runMilestoneScan } from "../reminders/milestones.ts";
+import { notificationHeaders } from "./unsubscribe.ts";
 
 export const sendEmailJob = defineJob({
   type: "email.send",
@@ -16,11 +18,14 @@ export const sendEmailJob = defineJob({
     subject: z.string().min(1),
     text: z.string(),
     html: z.string().optional(),
+    replyTo: z.string().email().optional(),
+    /** A notification's person and kind: its unsubscribe link is made when it is sent. */
+    unsubscribe: z.object({ userId: z.string().min(1), kind: z.enum(NOTIFICATION_KINDS) }).optional(),
     /** Files ride along by their storage key, so the queue holds no file's bytes. */
     attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), storageKey: z.string() })).optional(),
   }),
   maxAttempts: 6,
-  handle: async ({ attachments, ...mail }, s: Services) => {
+  handle: async ({ attachments, unsubscribe, ...mail }, s: Services, run) => {
     const files = await Promise.all(
       (attachments ?? []).map(async (a) => {
         const content = await storageFor(s.config).get(a.storageKey);
@@ -28,7 +33,8 @@ export const sendEmailJob = defineJob({
         return { filename: a.filename, contentType: a.contentType, content };
       }),
     );
-    await s.mailer.send({ ...mail, ...(files.length ? { attachments: files } : {}) });
+    const headers = unsubscribe ? notificationHeaders(s.config, unsubscribe.userId, unsubscribe.kind) : undefined;
+    await s.mailer.send({ ...mail, ...(headers ? { headers } : {}), ...(files.length ? { attachments: files } : {}) }, { jobId: run.id });
     // The outbox listing is admin-only, so telling every signed-in client to refetch it discloses nothing.
     await s.events.publish({ type: "email.sent", invalidate: [["emails"]] });
   },

@@ -4,6 +4,8 @@ import { jobs } from "../../db/schema/index.ts";
 import type { DomainEvent } from "../../lib/events.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { startSmtpPeer, type SmtpPeer } from "../../test/smtp-peer.ts";
+import { notify } from "../inbox/service.ts";
+import { renderMail } from "./emails/layout.ts";
 import { PRUNE_JOBS_KEY, schedulePruneJobs } from "./jobs.ts";
 import { runNotificationJobs } from "./service.ts";
 
@@ -153,5 +155,83 @@ describe.each(DB_KINDS)("housekeeping on %s", (kind) => {
     expect(inHours).toBeGreaterThan(23.9);
     expect(inHours).toBeLessThanOrEqual(24);
     expect(await runNotificationJobs(p.services)).toMatchObject({ processed: 0 });
+  });
+});
+
+describe.each(DB_KINDS)("mail people can control, through a real SMTP peer on %s", (kind) => {
+  let smtp: SmtpPeer;
+  let p: TestPortal;
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    p = await startTestPortal(kind, { SMTP_URL: smtp.url });
+  }, 180_000);
+  afterAll(async () => {
+    await p?.close();
+    await smtp?.close();
+  });
+  const optOutsOf = async (cookie: string) => (await (await p.request("/rest/v1/profile", { cookie })).json()).emailOptOuts as string[];
+
+  it("gives a notification a one-click unsubscribe that turns that kind off without a sign-in", async () => {
+    const student = await p.signIn("student@portal.test");
+    const studentId = (await (await p.request("/rest/v1/profile", { cookie: student })).json()).id as string;
+    const notice = {
+      userIds: [studentId],
+      kind: "budget" as const,
+      title: "Budget approved",
+      body: "Version 2 was approved.",
+      email: renderMail({ subject: "Your budget was approved", heading: "Approved", paragraphs: ["Version 2 was approved."] }),
+    };
+    await notify(p.services.db, notice);
+    await runNotificationJobs(p.services);
+    const [mail] = smtp.to("student@portal.test");
+    expect(mail!.subject).toBe("Your budget was approved");
+    expect(mail!.headers["auto-submitted"]).toBe("auto-generated");
+    expect(mail!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    const links = [...mail!.headers["list-unsubscribe"]!.matchAll(/<([^>]+)>/g)].map((m) => new URL(m[1]!));
+    expect(links.map((l) => l.origin)).toEqual([p.services.config.PUBLIC_URL, p.services.config.PUBLIC_URL]);
+    const [oneClick, settings] = links;
+    expect(`${settings!.pathname}${settings!.hash}`).toBe("/settings#settings-notifications");
+    expect(oneClick!.protocol).toMatch(/^https?:$/);
+
+    // A forged or altered link changes nothing, and says so to a person.
+    const forged = new URL(oneClick!);
+    forged.searchParams.set("k", "equipment");
+    const refused = await p.request(`${forged.pathname}${forged.search}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toMatch(/not valid/);
+    // Opening the link (or a scanner fetching it) only asks.
+    const asked = await p.request(`${oneClick!.pathname}${oneClick!.search}`);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Turn these e-mails off");
+    expect(await optOutsOf(student)).toEqual([]);
+
+    // The mail client's one-click POST (RFC 8058): no cookie, the fixed body.
+    const done = await p.request(`${oneClick!.pathname}${oneClick!.search}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(done.status).toBe(200);
+    expect(await optOutsOf(student)).toEqual(["budget"]);
+
+    await notify(p.services.db, notice);
+    await runNotificationJobs(p.services);
+    expect(smtp.to("student@portal.test")).toHaveLength(1);
+  });
+
+  it("sends a call sheet with the sender as Reply-To", async () => {
+    const staff = await p.signIn("staff@portal.test");
+    const list = await (await p.request("/rest/v1/projects?search=Weight%20of%20Water", { cookie: staff })).json();
+    const projectId = list.items[0].id as string;
+    const schedule = await (await p.request(`/rest/v1/projects/${projectId}/schedule`, { cookie: staff })).json();
+    const dayId = schedule.days[0].id as string;
+    const sent = await p.request(`/rest/v1/projects/${projectId}/schedule/days/${dayId}/call-sheet/send`, { method: "POST", cookie: staff });
+    expect(sent.status).toBe(200);
+    const before = smtp.messages.length;
+    await runNotificationJobs(p.services);
+    const sheets = smtp.messages.slice(before);
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const m of sheets) {
+      expect(m.headers["reply-to"]).toBe("staff@portal.test");
+      expect(m.headers["auto-submitted"]).toBe("auto-generated");
+      // a request on someone's behalf is not a notification: nothing to unsubscribe from
+      expect(m.headers["list-unsubscribe"]).toBeUndefined();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { testMail } from "./emails/test-mail.ts";
 import { jobRegistry, queueEmail } from "./jobs.ts";
 
 export function runNotificationJobs(s: Services, limit = 20) {
-  return processBatch(s.db, jobRegistry, s, s.log, limit);
+  return processBatch(s.db, jobRegistry, s, s.log, { limit, leaseSeconds: s.config.JOB_LEASE_SECONDS });
 }
 
 export interface EmailDto {

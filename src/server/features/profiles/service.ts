@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { ProfileDto, ProfileUpdate } from "../../../common/profile.ts";
 import type { Role } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { profiles, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 
@@ -75,4 +75,11 @@ export async function updateProfile(s: Pick<Services, "db" | "events">, opts: { 
   // The name shows in lists, crews and the session; every cached copy must follow.
   await s.events.publish({ type: "profile.updated", invalidate: [["profile"]], userIds: [opts.userId] });
   return updated;
+}
+
+/** A person's e-mail address, for mail the portal sends on their behalf (their Reply-To); none for someone gone. */
+export async function emailOf(db: DbOrTx, userId: string | null): Promise<string | undefined> {
+  if (!userId) return undefined;
+  const [row] = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId));
+  return row?.email;
 }

@@ -38,6 +38,7 @@ import { isUuid } from "../../lib/validate.ts";
 import { renderPdf } from "../budgets/pdf.ts";
 import { callSheetMail } from "../notifications/emails/call-sheet.ts";
 import { canSeeContacts, contactsFor } from "../projects/contacts.ts";
+import { emailOf } from "../profiles/service.ts";
 import { queueEmail } from "../notifications/jobs.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
@@ -520,6 +521,8 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
     const now = new Date();
     const expiresAt = new Date(Date.parse(`${parts.day.date}T23:59:59Z`) + LINK_DAYS_AFTER * DAY_MS);
     await tx.delete(callSheetRecipients).where(eq(callSheetRecipients.shootDayId, parts.day.id));
+    // Questions about the day go to whoever sent the sheet.
+    const replyTo = await emailOf(tx, opts.caller.id);
     for (const m of recipients) {
       const token = newToken();
       const [row] = await tx
@@ -530,6 +533,7 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
         { db: tx },
         {
           to: m.email,
+          ...(replyTo ? { replyTo } : {}),
           ...callSheetMail({
             senderName: opts.caller.name,
             projectTitle: parts.project.title,

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "emails_job_id_idx" ON "emails" USING btree ("job_id");
