@@ -18,7 +18,7 @@ const PROTECTED: [path: string, h1: string | RegExp][] = [
   ["/projects/documentary", "Documentary Projects"],
   ["/guide", "Users' Guide"],
   ["/user-management", "User Management"],
-  ["/view-document", "Document Preview"],
+  ["/view-document", "Document not found"],
   ["/test-notifications", "Test Notifications"],
 ];
 
