@@ -137,11 +137,12 @@ describe("projects", () => {
     await signIn(page, "student@portal.test");
     let refuse = true;
     await page.route((url) => url.pathname === "/rest/v1/projects", (route) =>
-      refuse ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "The database is restarting." } }) }) : route.continue(),
+      // A 500, not a 503: a 503 is an outage, which api.ts waits out with its own notice instead of failing the list.
+      refuse ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "The projects table is being repaired." } }) }) : route.continue(),
     );
     await page.goto("/projects");
     const alert = page.getByRole("alert").filter({ hasText: "The projects could not be loaded" });
-    await visible(alert.getByText("The projects could not be loaded: The database is restarting."));
+    await visible(alert.getByText("The projects could not be loaded: The projects table is being repaired."));
     refuse = false;
     await alert.getByRole("button", { name: "Try again" }).click();
     await visible(page.getByRole("link", { name: "The Weight of Water" }).first());
