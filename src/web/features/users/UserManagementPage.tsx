@@ -197,7 +197,8 @@ function People() {
                       {u.active ? "Active" : "Deactivated"}
                     </span>
                   </td>
-                  <td className="text-right">
+                  {/* On a phone the actions take a line of their own, so they never squeeze the role beside them. */}
+                  <td className="col-span-2 text-right">
                     <div className="flex flex-wrap items-center justify-end gap-1">
                       <a
                         href={`/rest/v1/users/${encodeURIComponent(u.id)}/personal-data.zip`}
