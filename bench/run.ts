@@ -16,6 +16,7 @@ import { benchProjects } from "./projects.ts";
 import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
 import { benchSchedule } from "./schedule.ts";
 import { benchSealing } from "./sealing.ts";
+import { benchPeak, describePeak } from "./peak.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -172,6 +173,10 @@ async function main() {
     const labels = await benchLabels();
     process.stdout.write(`${labels.medianMs} ms (median), ${labels.atOnceMs} ms for five at once\n\n`);
 
+    console.log("  the school peak: 200 signed-in people at once on the grown school:");
+    const peak = await benchPeak(Math.max(30, DURATION_S));
+    console.log("");
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGB: round(os.totalmem() / 1024 ** 3), node: process.version },
@@ -191,6 +196,7 @@ async function main() {
         targets: { parseMs: PARSE_TARGET_MS, keystrokeMs: KEYSTROKE_TARGET_MS },
         pass: parse.medianMs <= PARSE_TARGET_MS && keystroke.medianMs <= KEYSTROKE_TARGET_MS,
       },
+      schoolPeak: peak,
       sealing,
       labels,
       schedule,
@@ -239,6 +245,7 @@ async function main() {
           [`20 reservations of one item on ${f.database}`, { value: `${f.contention.created} created, ${f.contention.conflicts} conflicts, ${f.contention.ms} ms`, target: "1 created, 19 conflicts", result: verdict(f.contention.created === 1 && f.contention.conflicts === 19) }],
         ]),
       ),
+      ...describePeak(peak),
       "Lighthouse performance, /production-overview": { value: `${lighthouse.performance} (${lighthouse.formFactor}, median of ${lighthouse.runs.join(", ")})`, target: `≥ ${LIGHTHOUSE_TARGET}`, result: verdict(lighthouse.pass) },
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
