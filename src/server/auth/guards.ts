@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Role } from "../../common/roles.ts";
 import type { Services } from "../context.ts";
-import { cachePerBus } from "../lib/cache.ts";
+import { cachePerBus, type EntryScope } from "../lib/cache.ts";
 import { AppError } from "../lib/errors.ts";
 import { noteSeen } from "../features/sessions/service.ts";
 import type { Auth } from "./auth.ts";
@@ -37,6 +37,11 @@ export type AppEnv = {
  * this cache on every instance, so the time only bounds changes made behind the portal's back.
  */
 export const SESSION_CACHE_MS = 30_000;
+/**
+ * What a checked session is made of: the person and their role (users, profile), the session itself (sessions;
+ * an event naming no keys, as a sign-out everywhere publishes, reaches it too) and the school's two-step rule.
+ */
+export const SESSION_SCOPE: EntryScope = { deps: [["users"], ["profile"], ["sessions"], ["school-settings"]] };
 const sessionCache = cachePerBus<{ user: SessionUser; expiresAt: number } | null>({ ttlMs: SESSION_CACHE_MS, maxEntries: 10_000 });
 
 async function lookUpSession(c: Context<AppEnv>) {
@@ -64,7 +69,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   // Keyed by the signed cookie value itself, exactly what better-auth checked when the entry was made.
   const token = getCookie(c, (await c.get("auth").$context).authCookies.sessionToken.name);
   const found = token
-    ? await sessionCache(c.get("services").events).get(token, () => lookUpSession(c), (s) => (s ? s.expiresAt - Date.now() : 0))
+    ? await sessionCache(c.get("services").events).get(token, () => lookUpSession(c), (s) => (s ? s.expiresAt - Date.now() : 0), SESSION_SCOPE)
     : null;
   if (!found) throw new AppError("unauthorized", "Please sign in to continue.");
   c.set("user", found.user);

@@ -4,7 +4,7 @@ import { getCookie } from "hono/cookie";
 import { checkReadiness } from "../db/client.ts";
 import { cachePerBus } from "../lib/cache.ts";
 import { unavailableResponse } from "../lib/errors.ts";
-import { SESSION_CACHE_MS, type AppEnv } from "./guards.ts";
+import { SESSION_CACHE_MS, SESSION_SCOPE, type AppEnv } from "./guards.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { createLimiter, PASSWORD_HASH_CONCURRENCY } from "./password.ts";
 import { SIGN_UP_REFUSED } from "../../common/limits.ts";
@@ -46,8 +46,8 @@ const HASHING = ["/sign-in/email", "/sign-up/email", "/reset-password", "/change
 const hashingInLine = createLimiter(PASSWORD_HASH_CONCURRENCY + 1);
 
 /**
- * get-session's answers by session cookie, trusted as long as `requireUser`'s checked sessions and emptied
- * with them by every event (sign-outs, password resets, deactivations and role changes included).
+ * get-session's answers by session cookie, trusted as long as `requireUser`'s checked sessions and forgotten
+ * with them (sign-outs, password resets, deactivations and role changes included).
  */
 const sessionAnswers = cachePerBus<{ text: string; expiresAt: number } | null>({ ttlMs: SESSION_CACHE_MS, maxEntries: 10_000 });
 
@@ -74,6 +74,7 @@ async function getSession(c: Context<AppEnv>, headers: Headers): Promise<Respons
       return data?.session ? { text, expiresAt: Date.parse(data.session.expiresAt) } : null;
     },
     (v) => (v ? v.expiresAt - Date.now() : 0),
+    SESSION_SCOPE,
   );
   if (loadedHere.answer) return loadedHere.answer;
   return kept ? c.body(kept.text, 200, { "content-type": "application/json" }) : ask();

@@ -93,3 +93,55 @@ describe("event-cleared cache", () => {
     expect(await cache.get("c", async () => "c2")).toBe("c1");
   });
 });
+
+describe("an entry's scope", () => {
+  it("is forgotten by the events whose keys meet its own, and kept through the others", async () => {
+    const events = createLocalBus();
+    const cache = createEventClearedCache<number>(events, { ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => ++loads;
+    const project = { deps: [["project", "p1"], ["projects"]] };
+    expect(await cache.get("p1", load, undefined, project)).toBe(1);
+    // A screenplay autosave, another project, a notification: not this answer's business.
+    await events.publish({ type: "screenplay.changed", invalidate: [["screenplays"], ["screenplay", "s1"]] });
+    await events.publish({ type: "project.changed", invalidate: [["project", "p2"]] });
+    expect(await cache.get("p1", load, undefined, project)).toBe(1);
+    // The project itself, a part of it, and every project reach it.
+    for (const key of [["project", "p1"], ["project", "p1", "activity"], ["project"]]) {
+      const before = await cache.get("p1", load, undefined, project);
+      await events.publish({ type: "x", invalidate: [key] });
+      expect(await cache.get("p1", load, undefined, project)).toBe(before + 1);
+    }
+    // An event that names no keys concerns everything.
+    const before = await cache.get("p1", load, undefined, project);
+    await events.publish({ type: "session.ended", userIds: ["u1"] });
+    expect(await cache.get("p1", load, undefined, project)).toBe(before + 1);
+  });
+
+  it("keeps one person's answer through an event addressed to other people", async () => {
+    const events = createLocalBus();
+    const cache = createEventClearedCache<number>(events, { ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => ++loads;
+    const mine = { deps: [["notifications"]], userId: "me" };
+    expect(await cache.get("me", load, undefined, mine)).toBe(1);
+    await events.publish({ type: "notifications.changed", invalidate: [["notifications"]], userIds: ["someone-else"] });
+    expect(await cache.get("me", load, undefined, mine)).toBe(1);
+    await events.publish({ type: "notifications.changed", invalidate: [["notifications"]], userIds: ["someone-else", "me"] });
+    expect(await cache.get("me", load, undefined, mine)).toBe(2);
+  });
+
+  it("does not keep a load that an event concerning it overtook", async () => {
+    const events = createLocalBus();
+    const cache = createEventClearedCache<number>(events, { ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    let release!: () => void;
+    const slow = () => new Promise<number>((resolve) => (release = () => resolve(++loads)));
+    const scope = { deps: [["budget", "b1"]] };
+    const first = cache.get("b1", slow, undefined, scope);
+    await events.publish({ type: "budget.draft", invalidate: [["budget", "b1"]] });
+    release();
+    expect(await first).toBe(1);
+    expect(await cache.get("b1", async () => ++loads, undefined, scope)).toBe(2);
+  });
+});

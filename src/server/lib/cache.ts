@@ -1,22 +1,45 @@
-import type { EventBus } from "./events.ts";
+import type { DomainEvent, EventBus } from "./events.ts";
+
+/**
+ * What a cached answer is made of, in the vocabulary of the events: the query keys the web app would refetch it
+ * under. An event forgets the entry when one of its `invalidate` keys and one of `deps` are the same or one is
+ * the start of the other (a change to every project reaches one project's answer, a change to one project
+ * reaches an answer about all of them), exactly as the clients refetch. An answer about one person (`userId`)
+ * is kept through an event addressed to other people only.
+ */
+export interface EntryScope {
+  deps: string[][];
+  userId?: string;
+}
 
 export interface EventClearedCache<T> {
   /**
    * The cached value of `key`, or `load()`'s; concurrent misses of one key share a single `load()`.
-   * `ttlMs` may depend on the value (0: not kept).
+   * `ttlMs` may depend on the value (0: not kept). Without a `scope` the entry is forgotten on every event.
    */
-  get(key: string, load: () => Promise<T>, ttlMs?: number | ((value: T) => number)): Promise<T>;
+  get(key: string, load: () => Promise<T>, ttlMs?: number | ((value: T) => number), scope?: EntryScope): Promise<T>;
   clear(): void;
 }
 
 interface Entry<T> {
   value: T;
   expires: number;
+  scope?: EntryScope;
+}
+
+const startsWith = (key: string[], prefix: string[]) => prefix.length <= key.length && prefix.every((part, i) => key[i] === part);
+
+/** Whether `event` may have changed an answer of `scope`. An event that names no keys concerns everything. */
+export function concerns(event: DomainEvent, scope: EntryScope | undefined): boolean {
+  if (!scope || !event.invalidate?.length) return true;
+  if (scope.userId && event.userIds?.length && !event.userIds.includes(scope.userId)) return false;
+  return event.invalidate.some((k) => scope.deps.some((d) => startsWith(k, d) || startsWith(d, k)));
 }
 
 /**
- * A short-lived, bounded in-process cache that forgets everything whenever a domain event is published on
- * the bus (from this instance, or from another one through LISTEN/NOTIFY). Every write in the portal
+ * A short-lived, bounded in-process cache whose entries are forgotten when a domain event that concerns them is
+ * published on the bus (from this instance, or from another one through LISTEN/NOTIFY): every event for an entry
+ * without a scope, the events whose keys meet its scope otherwise (`concerns`). Every write in the portal
  * publishes an event, so a cached answer never outlives the write that changes it; `ttlMs` only bounds what
  * a write without an event (a database edited by hand, the date turning over) can leave behind.
  *
@@ -37,51 +60,57 @@ export interface CacheOptions {
 
 export function createEventClearedCache<T>(events: EventBus, opts: CacheOptions): EventClearedCache<T> {
   const entries = new Map<string, Entry<T>>();
-  const loading = new Map<string, Promise<T>>();
-  let generation = 0;
+  const loading = new Map<string, { promise: Promise<T>; scope?: EntryScope; overtaken: boolean }>();
 
   const clear = () => {
-    generation++;
+    for (const l of loading.values()) l.overtaken = true;
     entries.clear();
     loading.clear();
   };
-  events.subscribe(clear);
+  events.subscribe((event) => {
+    for (const [key, entry] of entries) if (concerns(event, entry.scope)) entries.delete(key);
+    for (const [key, l] of loading) {
+      if (!concerns(event, l.scope)) continue;
+      l.overtaken = true;
+      loading.delete(key);
+    }
+  });
 
   return {
     clear,
-    async get(key, load, ttlMs = opts.ttlMs) {
+    async get(key, load, ttlMs = opts.ttlMs, scope) {
       const hit = entries.get(key);
       const now = Date.now();
       if (hit && hit.expires > now) return hit.value;
       if (hit && hit.expires + (opts.staleMs ?? 0) > now) {
         // A failed reload keeps the stale answer until the stale time is up too; the next reader tries again.
-        if (!loading.has(key)) reload(key, load, ttlMs).catch(() => {});
+        if (!loading.has(key)) reload(key, load, ttlMs, scope).catch(() => {});
         return hit.value;
       }
       if (hit) entries.delete(key);
-      return loading.get(key) ?? reload(key, load, ttlMs);
+      return loading.get(key)?.promise ?? reload(key, load, ttlMs, scope);
     },
   };
 
-  function reload(key: string, load: () => Promise<T>, ttlMs: number | ((value: T) => number)): Promise<T> {
-    const startedIn = generation;
-    const promise = load().then((value) => {
+  function reload(key: string, load: () => Promise<T>, ttlMs: number | ((value: T) => number), scope: EntryScope | undefined): Promise<T> {
+    const state = { promise: undefined as unknown as Promise<T>, scope, overtaken: false };
+    state.promise = load().then((value) => {
       const keepMs = Math.min(opts.ttlMs, typeof ttlMs === "function" ? ttlMs(value) : ttlMs);
-      if (generation !== startedIn) return value;
+      if (state.overtaken) return value;
       entries.delete(key);
       if (keepMs > 0) {
         // Map keeps insertion order: the first key is the oldest entry.
         if (entries.size >= opts.maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, { value, expires: Date.now() + keepMs });
+        entries.set(key, { value, expires: Date.now() + keepMs, scope });
       }
       return value;
     });
-    loading.set(key, promise);
+    loading.set(key, state);
     const forget = () => {
-      if (loading.get(key) === promise) loading.delete(key);
+      if (loading.get(key) === state) loading.delete(key);
     };
-    promise.then(forget, forget);
-    return promise;
+    state.promise.then(forget, forget);
+    return state.promise;
   }
 }
 
@@ -97,3 +126,16 @@ export function cachePerBus<T>(opts: CacheOptions) {
     return cache;
   };
 }
+
+/**
+ * Answers kept as their JSON's UTF-8 bytes, per key and `scope`: serialising a page costs as much as a bare
+ * request, and a cached string would be encoded again, and measured for its length, on every answer.
+ */
+export function jsonAnswers(opts: CacheOptions) {
+  const perBus = cachePerBus<Uint8Array<ArrayBuffer>>(opts);
+  return (events: EventBus, key: string, scope: EntryScope, load: () => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> =>
+    perBus(events).get(key, async () => new TextEncoder().encode(JSON.stringify(await load())), undefined, scope);
+}
+
+/** The header of an answer sent as kept JSON bytes. */
+export const JSON_TEXT = { "content-type": "application/json" };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { accountsInput, budgetDraftInput, budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput, receiptQuery } from "../../../common/budget.ts";
 import { requireUser, type AppEnv } from "../../auth/guards.ts";
 import { clientIp } from "../../auth/routes.ts";
+import { JSON_TEXT } from "../../lib/cache.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
 import { body, query } from "../../lib/validate.ts";
@@ -26,7 +27,7 @@ const download = (c: C, filename: string, type: string, data: string | Uint8Arra
 /** /rest/v1/budgets/:projectId — everyone signed in reads; the service decides who changes what. */
 export const budgetRoutes = new Hono<AppEnv>()
   .get("/pending", async (c) => c.json(await service.listPendingApprovals(c.get("services"), { caller: caller(c) })))
-  .get("/:projectId", async (c) => c.json(await service.getBudget(c.get("services"), { caller: caller(c), projectId: param(c, "projectId") })))
+  .get("/:projectId", async (c) => c.body(await service.browseBudget(c.get("services"), { caller: caller(c), projectId: param(c, "projectId") }), 200, JSON_TEXT))
   .put("/:projectId", async (c) =>
     c.json(await service.saveBudget(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, budgetSaveInput) })),
   )

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { jsonAnswers } from "../../lib/cache.ts";
 import { writerOf, type SchoolWriter } from "../../../common/school-writer.ts";
 import { and, eq } from "drizzle-orm";
 import {
@@ -155,6 +156,17 @@ async function budgetAccess(db: Services["db"], caller: Pick<SessionUser, "id" |
   return { project, member, contactsVisible };
 }
 
+/**
+ * A budget as the crew's browsers ask for it, kept per viewer until an event names this budget (a save, a draft,
+ * a proposal, a decision), the chart of accounts, the project (its crew decides who may edit) or the people.
+ */
+const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
+
+export function browseBudget(s: Pick<S, "db" | "events">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }) {
+  const scope = { deps: [["budget", opts.projectId], ["budget-accounts"], ["project", opts.projectId], ["projects"], ["users"], ["school-settings"]] };
+  return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getBudget(s, opts));
+}
+
 export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }): Promise<BudgetDto> {
   const { project, member, contactsVisible } = await budgetAccess(s.db, opts.caller, opts.projectId);
   const [settings, accounts, budget, draft] = await Promise.all([
@@ -286,7 +298,8 @@ export async function saveDraft(s: S, opts: { caller: SessionUser; projectId: st
       .returning();
     return { version: row!.version, content: row!.content, updatedByName: row!.updatedByName, updatedAt: row!.updatedAt.toISOString() };
   });
-  await publishBudgetChanged(s, project.id);
+  // Only the budget's answer carries the draft: the project and the overview stay as they are.
+  await s.events.publish({ type: "budget.draft", invalidate: [["budget", project.id]], data: { projectId: project.id } });
   return saved;
 }
 

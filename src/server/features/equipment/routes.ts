@@ -22,6 +22,7 @@ import {
 import { callerOf, requireUser, type AppEnv, type WithVars } from "../../auth/guards.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { uploadLimit } from "../../lib/upload.ts";
+import { JSON_TEXT } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, query } from "../../lib/validate.ts";
 import { exportItemsCsv, importItemsCsv } from "./csv.ts";
@@ -31,7 +32,6 @@ import * as service from "./service.ts";
 
 type C = WithVars & { req: { param(): Record<string, string> } };
 
-const JSON_TEXT = { "content-type": "application/json" };
 const param = (c: C, name: string) => c.req.param()[name] ?? "";
 const kitRange = z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() });
 const labelQuery = z.object({ ids: z.string().max(40_000).optional(), categoryId: z.string().uuid().optional() });

@@ -60,7 +60,7 @@ import {
   strikes,
   userCertifications,
 } from "../../db/schema/index.ts";
-import { cachePerBus } from "../../lib/cache.ts";
+import { cachePerBus, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../notifications/emails/reservation-decided.ts";
@@ -100,8 +100,8 @@ const UNIQUE_VIOLATION = "23505";
 /** A delete that a foreign key refuses: "restrict" answers 23001, "no action" 23503. */
 const STILL_REFERENCED = new Set(["23001", "23503"]);
 
-async function publish(s: Pick<S, "events">, extra: string[][] = []) {
-  await s.events.publish({ type: "equipment.changed", invalidate: [["equipment"], ["admin-dashboard"], ...extra] });
+async function publish(s: Pick<S, "events">) {
+  await s.events.publish({ type: "equipment.changed", invalidate: [["equipment"], ["admin-dashboard"]] });
 }
 
 // ── Categories and certifications ────────────────────────────────────────────────────────────────
@@ -403,6 +403,8 @@ function range(from: string, to: string) {
  * so the page is kept per filter for a few seconds and until the next domain event, like the answers
  * below; each range then costs one small query over the page's items.
  */
+/** The catalogue is made of the inventory and its bookings (every change publishes `equipment`) and of the people. */
+const CATALOGUE_SCOPE: EntryScope = { deps: [["equipment"], ["users"], ["school-settings"]] };
 const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({ ttlMs: 5_000, maxEntries: 200 });
 
 export async function availability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<Page<AvailabilityItem>> {
@@ -411,7 +413,7 @@ export async function availability(s: Pick<S, "db" | "events">, opts: { caller: 
   const filter = { search: q.search, categoryId: q.categoryId, limit: q.limit, offset: q.offset };
   const page = q.onlyFree
     ? await repo.selectCataloguePage(s.db, { ...filter, onlyFree: r })
-    : await pageCache(s.events).get(JSON.stringify(filter), () => repo.selectCataloguePage(s.db, filter));
+    : await pageCache(s.events).get(JSON.stringify(filter), () => repo.selectCataloguePage(s.db, filter), undefined, CATALOGUE_SCOPE);
   const checks = await repo.selectFreeAmong(s.db, { ids: page.rows.map((row) => row.item.id), ...r, userId: opts.caller.id });
   return {
     total: page.total,
@@ -447,7 +449,7 @@ const catalogueCache = cachePerBus<string>({ ttlMs: CATALOGUE_CACHE_MS, maxEntri
 
 export function browseAvailability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<string> {
   const key = `${opts.caller.id} ${JSON.stringify(opts.query)}`;
-  return catalogueCache(s.events).get(key, async () => JSON.stringify(await availability(s, opts)));
+  return catalogueCache(s.events).get(key, async () => JSON.stringify(await availability(s, opts)), undefined, CATALOGUE_SCOPE);
 }
 
 export async function myStatus(s: Pick<S, "db">, opts: { caller: Caller }): Promise<MyEquipmentStatus> {
@@ -624,7 +626,7 @@ export async function createReservation(s: S, opts: { caller: Caller; input: Res
     if (pgCode(err) === EXCLUSION_VIOLATION) throw await conflictError(s, opts.caller.id, itemIds, startsAt, endsAt);
     throw err;
   }
-  await publish(s, [["project", project.id]]);
+  await publish(s);
   return getReservation(s, { caller: opts.caller, id });
 }
 

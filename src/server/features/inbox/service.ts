@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { jsonAnswers } from "../../lib/cache.ts";
 import type { NotificationDto, NotificationListQuery, NotificationPage } from "../../../common/inbox.ts";
 import type { NotificationKind } from "../../../common/school.ts";
 import type { Services } from "../../context.ts";
@@ -58,6 +59,17 @@ const toDto = (n: typeof notifications.$inferSelect): NotificationDto => ({
   readAt: n.readAt?.toISOString() ?? null,
   createdAt: n.createdAt.toISOString(),
 });
+
+/**
+ * The bell asks on every page: its answers are kept per person until an event about their notifications. The
+ * short time bounds a notification written by a path that forgot to announce it.
+ */
+const answers = jsonAnswers({ ttlMs: 10_000, maxEntries: 5_000 });
+
+export function browseNotifications(s: Pick<Services, "db" | "events">, opts: { userId: string } & NotificationListQuery) {
+  const { userId, ...query } = opts;
+  return answers(s.events, `${userId} ${JSON.stringify(query)}`, { deps: [["notifications"]], userId }, () => listNotifications(s, opts));
+}
 
 export async function listNotifications(s: Pick<Services, "db">, opts: { userId: string } & NotificationListQuery): Promise<NotificationPage> {
   const mine = eq(notifications.userId, opts.userId);

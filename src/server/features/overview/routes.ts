@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { boardQuery, overviewFilters, timelineQuery } from "../../../common/overview-api.ts";
 import { callerOf, requireRole, type AppEnv } from "../../auth/guards.ts";
+import { JSON_TEXT } from "../../lib/cache.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { query } from "../../lib/validate.ts";
@@ -8,9 +9,9 @@ import * as service from "./service.ts";
 
 /** Everyone signed in sees every production (DESIGN §4); moving a card goes through POST /rest/v1/projects/:id/phase. */
 export const overviewRoutes = new Hono<AppEnv>()
-  .get("/board", async (c) => c.json(await service.getBoard(c.get("services"), { caller: callerOf(c), query: query(c, boardQuery) })))
-  .get("/timeline", async (c) => c.json(await service.getTimeline(c.get("services"), { caller: callerOf(c), query: query(c, timelineQuery) })))
-  .get("/filters", async (c) => c.json(await service.getFilterOptions(c.get("services"))))
+  .get("/board", async (c) => c.body(await service.browseBoard(c.get("services"), { caller: callerOf(c), query: query(c, boardQuery) }), 200, JSON_TEXT))
+  .get("/timeline", async (c) => c.body(await service.browseTimeline(c.get("services"), { caller: callerOf(c), query: query(c, timelineQuery) }), 200, JSON_TEXT))
+  .get("/filters", async (c) => c.body(await service.browseFilterOptions(c.get("services")), 200, JSON_TEXT))
   .get("/export.csv", async (c) => {
     const filters = query(c, overviewFilters);
     const rows = service.exportCsv(c.get("services"), { caller: callerOf(c), filters });

@@ -25,7 +25,8 @@ import { writerOf } from "../../../common/school-writer.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { equipmentSummary, feedReservations } from "../equipment/service.ts";
 import { feedShootDays, shootDaysOf } from "../schedule/service.ts";
-import { blockerReasons, listProjects } from "../projects/service.ts";
+import { blockerReasons, listProjects, PROJECTS_SCOPE } from "../projects/service.ts";
+import { jsonAnswers } from "../../lib/cache.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { CSV_BOM, csvRow } from "../../lib/csv.ts";
 import * as repo from "./repository.ts";
@@ -76,6 +77,26 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
       items: pages[i]!.items.map((p) => toCard(p, reasons.get(p.id) ?? [], today)),
     })),
   };
+}
+
+/**
+ * The board, the timeline and the filters as browsers ask for them, kept per viewer and query until an event
+ * concerns projects or shoot days (lib/cache.ts): at nine on a Monday the whole school opens the overview at once.
+ * The time bounds what turns without an event: a milestone overdue at midnight.
+ */
+const OVERVIEW_SCOPE = { deps: [...PROJECTS_SCOPE.deps, ["schedule"]] };
+const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000, staleMs: 30_000 });
+
+export function browseBoard(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: BoardQuery }) {
+  return answers(s.events, `board ${opts.caller.id} ${JSON.stringify(opts.query)}`, OVERVIEW_SCOPE, () => getBoard(s, opts));
+}
+
+export function browseTimeline(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: TimelineQuery }) {
+  return answers(s.events, `timeline ${opts.caller.id} ${JSON.stringify(opts.query)}`, OVERVIEW_SCOPE, () => getTimeline(s, opts));
+}
+
+export function browseFilterOptions(s: Pick<S, "db" | "events">) {
+  return answers(s.events, "filters", OVERVIEW_SCOPE, () => getFilterOptions(s));
 }
 
 export async function getFilterOptions(s: Pick<S, "db">): Promise<OverviewFilterOptions> {

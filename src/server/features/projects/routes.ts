@@ -19,6 +19,7 @@ import {
   projectUpdateInput,
 } from "../../../common/project-api.ts";
 import { callerOf, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { JSON_TEXT } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, query } from "../../lib/validate.ts";
 import * as service from "./service.ts";
@@ -27,7 +28,6 @@ type C = WithVars & { req: { param(): Record<string, string> } };
 
 const param = (c: C, name: string) => c.req.param()[name] ?? "";
 /** The lists come already serialised from the service's cache. */
-const JSON_TEXT = { "content-type": "application/json" };
 
 const CREATE = { participants: participantCreateInput, interviews: interviewCreateInput, archival: archivalCreateInput } as const;
 const UPDATE = { participants: participantUpdateInput, interviews: interviewUpdateInput, archival: archivalUpdateInput } as const;
@@ -45,7 +45,7 @@ export const projectRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.body(await service.browseProjects(c.get("services"), { caller: callerOf(c), query: query(c, projectListQuery) }), 200, JSON_TEXT))
   .get("/documentary", async (c) => c.body(await service.browseDocumentaries(c.get("services"), { caller: callerOf(c), query: query(c, projectListQuery) }), 200, JSON_TEXT))
   .post("/", async (c) => c.json(await service.createProject(c.get("services"), { caller: callerOf(c), input: await body(c, projectCreateInput) }), 201))
-  .get("/:id", async (c) => c.json(await service.getProject(c.get("services"), { caller: callerOf(c), id: param(c, "id") })))
+  .get("/:id", async (c) => c.body(await service.viewProject(c.get("services"), { caller: callerOf(c), id: param(c, "id") }), 200, JSON_TEXT))
   .patch("/:id", async (c) => c.json(await service.updateProject(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, projectUpdateInput) })))
   .delete("/:id", async (c) => {
     await service.deleteProject(c.get("services"), { caller: callerOf(c), id: param(c, "id") });

@@ -46,7 +46,7 @@ import { canSeeContacts, contactsFor } from "./contacts.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { docArchival, docInterviews, docParticipants, milestones, phaseChanges, profiles, projectGreenlight, projectMembers, projects } from "../../db/schema/index.ts";
-import { cachePerBus } from "../../lib/cache.ts";
+import { jsonAnswers, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -161,27 +161,36 @@ export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; que
 }
 
 /**
- * The lists as browsers ask for them (GET /projects, /projects/documentary): kept per viewer and query for a
- * few seconds (answered a few more while one reload runs) and forgotten on any domain event (lib/cache.ts), so a class opening the list at the same
- * moment costs the database one page. Kept as JSON text: serialising a page of 50 costs as much as a whole
- * bare request. The overview and its CSV export read the database directly.
+ * What a list of projects, the overview and a project's answer are made of, in the events' keys: any project,
+ * the lists, the overview, the people on them and the school's greenlight checklist. A screenplay autosave, a
+ * budget draft, a booking or a notification leaves them be (lib/cache.ts).
  */
-const LIST_CACHE_MS = 5_000;
-// Kept as UTF-8 bytes: a cached string would be encoded again, and measured for its length, on every answer.
-const listCache = cachePerBus<Uint8Array<ArrayBuffer>>({ ttlMs: LIST_CACHE_MS, maxEntries: 400, staleMs: LIST_CACHE_MS });
+export const PROJECTS_SCOPE: EntryScope = { deps: [["projects"], ["projects-documentary"], ["project"], ["overview"], ["users"], ["school-settings"]] };
+
+/**
+ * The answers as browsers ask for them, kept per viewer and query until an event concerns them, so a class opening
+ * the list at the same moment costs the database one page; answered a while longer while one reload runs. The
+ * time only bounds what changes without an event: a milestone turning overdue at midnight.
+ */
+const ANSWER_MS = 30_000;
+const answers = jsonAnswers({ ttlMs: ANSWER_MS, maxEntries: 2_000, staleMs: ANSWER_MS });
 type ListOptions = { caller: Caller; query: ProjectListQuery };
 const listKey = (list: string, opts: ListOptions) => `${list} ${opts.caller.id} ${JSON.stringify(opts.query)}`;
 
-const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
-
 /** `listProjects` as JSON, from the cache when fresh. */
 export function browseProjects(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<Uint8Array<ArrayBuffer>> {
-  return listCache(s.events).get(listKey("projects", opts), async () => jsonBytes(await listProjects(s, opts)));
+  return answers(s.events, listKey("projects", opts), PROJECTS_SCOPE, () => listProjects(s, opts));
 }
 
 /** `listDocumentaries` as JSON, from the cache when fresh. */
 export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<Uint8Array<ArrayBuffer>> {
-  return listCache(s.events).get(listKey("documentary", opts), async () => jsonBytes(await listDocumentaries(s, opts)));
+  return answers(s.events, listKey("documentary", opts), PROJECTS_SCOPE, () => listDocumentaries(s, opts));
+}
+
+/** `getProject` as JSON, kept per viewer until an event names this project, every project or the people. */
+export function viewProject(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<Uint8Array<ArrayBuffer>> {
+  const scope = { deps: [["project", opts.id], ["projects"], ["users"], ["school-settings"]] };
+  return answers(s.events, `project ${opts.caller.id} ${opts.id}`, scope, () => getProject(s, opts));
 }
 
 export async function listDocumentaries(s: Pick<S, "db">, opts: { caller: Caller; query: ProjectListQuery }): Promise<Page<DocumentaryListItem>> {

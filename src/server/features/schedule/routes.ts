@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { boardSaveInput, castSaveInput, confirmInput, shootDayCreateInput, shootDayUpdateInput } from "../../../common/schedule.ts";
 import { callerOf, type AppEnv } from "../../auth/guards.ts";
 import { clientIp } from "../../auth/routes.ts";
+import { JSON_TEXT } from "../../lib/cache.ts";
 import { body } from "../../lib/validate.ts";
 import * as service from "./service.ts";
 
@@ -14,7 +15,7 @@ const day = (c: C) => ({ ...ids(c), dayId: param(c, "dayId") });
 
 /** /rest/v1/projects/{projectId}/schedule: everyone signed in reads, the crew, staff and admins plan (the service checks). */
 export const scheduleRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.getSchedule(c.get("services"), ids(c))))
+  .get("/", async (c) => c.body(await service.browseSchedule(c.get("services"), ids(c)), 200, JSON_TEXT))
   .put("/board", async (c) => c.json(await service.saveBoard(c.get("services"), { ...ids(c), input: await body(c, boardSaveInput) })))
   .put("/cast", async (c) => c.json(await service.saveCast(c.get("services"), { ...ids(c), input: await body(c, castSaveInput) })))
   .post("/days", async (c) => c.json(await service.createShootDay(c.get("services"), { ...ids(c), input: await body(c, shootDayCreateInput) }), 201))

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { jsonAnswers } from "../../lib/cache.ts";
 import {
   boardSaveInput,
   castSaveInput,
@@ -186,6 +187,17 @@ async function assemble(db: DbOrTx, projectId: string, screenplay: { body: strin
 }
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A stripboard as the crew's browsers ask for it, kept per viewer until an event names this schedule, any
+ * screenplay's scenes, the project (its crew decides who sees contacts) or the people.
+ */
+const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
+
+export function browseSchedule(s: Pick<S, "db" | "events">, opts: { caller: Caller; projectId: string }) {
+  const scope = { deps: [["schedule", opts.projectId], ["screenplay"], ["screenplays"], ["project", opts.projectId], ["projects"], ["users"], ["school-settings"]] };
+  return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getSchedule(s, opts));
+}
 
 export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; projectId: string }): Promise<ScheduleDto> {
   const project = await projectFor(s.db, opts.caller, opts.projectId);
