@@ -14,6 +14,7 @@ import { getProfile, syncProfile } from "../features/profiles/service.ts";
 import { getSchoolSettings } from "../features/school/service.ts";
 import { boundedPassword } from "./password.ts";
 import { alertSignUpWithExistingEmail } from "./signin-limit.ts";
+import { totpOnce } from "./totp-once.ts";
 import { verificationStorage } from "./verification.ts";
 
 export const AUTH_BASE_PATH = "/auth/v1";
@@ -24,6 +25,7 @@ export const ACCOUNT_DEACTIVATED_MESSAGE = "This account has been deactivated. P
 
 export function createAuth(s: Omit<Services, "mailer">) {
   const { config } = s;
+  const onceOnly = totpOnce(s);
   return betterAuth({
     appName: "The Portal",
     baseURL: config.PUBLIC_URL,
@@ -83,13 +85,17 @@ export function createAuth(s: Omit<Services, "mailer">) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     hooks: {
-      // The plugin lets anyone begin a setup; the school offers it to its staff and admins (issue 15).
       before: createAuthMiddleware(async (ctx) => {
+        await onceOnly.before(ctx);
+        // The plugin lets anyone begin a setup; the school offers it to its staff and admins (issue 15).
         if (ctx.path !== "/two-factor/enable") return;
         const found = await getSessionFromCtx(ctx);
         if (!found) return; // the plugin's own guard answers 401
         const profile = await getProfile(s.db, found.user.id);
         if (!profile || !mayUseTwoStep(profile.role)) throw new APIError("FORBIDDEN", { code: "TWO_STEP_NOT_OFFERED", message: TWO_STEP_ROLES_ONLY_MESSAGE });
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await onceOnly.after(ctx);
       }),
     },
     databaseHooks: {

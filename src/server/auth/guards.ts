@@ -6,6 +6,7 @@ import type { Services } from "../context.ts";
 import { cachePerBus, type EntryScope } from "../lib/cache.ts";
 import { AppError } from "../lib/errors.ts";
 import { noteSeen } from "../features/sessions/service.ts";
+import { TWO_STEP_SETUP_REQUIRED_MESSAGE } from "../../common/two-step.ts";
 import type { Auth } from "./auth.ts";
 
 export interface SessionUser {
@@ -15,6 +16,8 @@ export interface SessionUser {
   role: Role;
   /** The session this request came with (the "This device" of the person's signed-in devices); absent for the seed's callers. */
   sessionId?: string;
+  /** The school requires two-step sign-in of this person, who has not set it up: only the setup is open (`mayDuringSetup`). */
+  twoStepSetupNeeded?: boolean;
 }
 
 /** The signed-in person a service acts for: the session user without the e-mail, which only budgets need. */
@@ -47,7 +50,14 @@ const sessionCache = cachePerBus<{ user: SessionUser; expiresAt: number } | null
 async function lookUpSession(c: Context<AppEnv>) {
   const session = await c.get("auth").api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
-  const user: SessionUser = { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role, sessionId: session.session.id };
+  const user: SessionUser = {
+    id: session.user.id,
+    email: session.user.email,
+    name: session.user.name,
+    role: session.user.role,
+    sessionId: session.session.id,
+    twoStepSetupNeeded: session.user.twoStepSetupNeeded,
+  };
   noteSeen(c.get("services"), session.session.id);
   return { user, expiresAt: new Date(session.session.expiresAt).getTime() };
 }
@@ -64,7 +74,29 @@ export function callerOf(c: WithVars): Caller {
   return { id, name, role };
 }
 
-/** Reads the session cookie and the user's role; 401 when nobody is signed in. */
+/**
+ * What a person the school requires two-step sign-in of may reach before setting it up: what the Settings page
+ * needs to show the setup (their profile and picture, the school's settings, their signed-in devices, which they
+ * may also end) and what the app sends on every page (the sign-in's profile sync, timings). The setup itself and
+ * signing out are better-auth's, under /auth/v1, outside `requireUser`. Everything else waits for the setup: a
+ * password alone must not open what the school wants a second step for.
+ */
+export function mayDuringSetup(method: string, path: string, userId: string): boolean {
+  const p = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  if (method === "GET" || method === "HEAD") {
+    return p === "/rest/v1/profile" || p === `/rest/v1/profile/avatar/${userId}` || p === "/rest/v1/school-settings" || p === "/rest/v1/sessions";
+  }
+  if (method === "POST") return p === "/rest/v1/rpc/sync_auth_user_to_profile" || p === "/rest/v1/sessions/sign-out-others" || p === "/rest/v1/perf-log";
+  if (method === "DELETE") return /^\/rest\/v1\/sessions\/[^/]+$/.test(p) && p !== "/rest/v1/sessions/sign-out-others";
+  return false;
+}
+
+/**
+ * Reads the session cookie and the user's role; 401 when nobody is signed in, 403 `two_step_setup_required`
+ * outside the setup (`mayDuringSetup`) while the school requires two-step sign-in of this person and it is not on.
+ * The requirement is read with the session, so it holds at once when the school's setting or the person's role
+ * changes (each publishes an event, which empties the cache) and ends with the new session the setup hands out.
+ */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   // Keyed by the signed cookie value itself, exactly what better-auth checked when the entry was made.
   const token = getCookie(c, (await c.get("auth").$context).authCookies.sessionToken.name);
@@ -72,6 +104,9 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     ? await sessionCache(c.get("services").events).get(token, () => lookUpSession(c), (s) => (s ? s.expiresAt - Date.now() : 0), SESSION_SCOPE)
     : null;
   if (!found) throw new AppError("unauthorized", "Please sign in to continue.");
+  if (found.user.twoStepSetupNeeded && !mayDuringSetup(c.req.method, c.req.path, found.user.id)) {
+    throw new AppError("two_step_setup_required", TWO_STEP_SETUP_REQUIRED_MESSAGE);
+  }
   c.set("user", found.user);
   await next();
 });

@@ -7,6 +7,8 @@ export type ErrorCode =
   | "bad_request"
   | "unauthorized"
   | "forbidden"
+  /** A 403 of its own: the web app leads the person to the two-step setup instead of showing an error. */
+  | "two_step_setup_required"
   | "not_found"
   | "conflict"
   | "too_many_requests"
@@ -19,6 +21,7 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  two_step_setup_required: 403,
   not_found: 404,
   conflict: 409,
   too_many_requests: 429,

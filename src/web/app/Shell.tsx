@@ -113,7 +113,8 @@ export function Shell() {
           <div className="ml-auto flex items-center gap-3">
             {user ? (
               <>
-                <NotificationBell />
+                {/* Until a required two-step sign-in is set up the server answers only the setup's reads. */}
+                {!user.twoStep.setupNeeded && <NotificationBell />}
                 <span className="hidden text-sm text-zinc-600 md:inline dark:text-zinc-400">{user.user_metadata.full_name}</span>
                 <div className="hidden md:block">{signOutButton("")}</div>
               </>

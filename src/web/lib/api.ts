@@ -1,3 +1,4 @@
+import { TWO_STEP_SETUP_REQUIRED_CODE } from "../../common/two-step.ts";
 import { recordTiming } from "./perf.ts";
 
 /** An error answered by the server: `message` is written for people and may be shown as is. */
@@ -24,6 +25,17 @@ let onRateLimited: RateLimitHandler | null = null;
 /** The auth provider registers here: SPEC §4, a rate-limit error signs the user out and clears auth state. */
 export function setRateLimitHandler(handler: RateLimitHandler | null) {
   onRateLimited = handler;
+}
+
+type TwoStepRequiredHandler = () => void;
+let onTwoStepRequired: TwoStepRequiredHandler | null = null;
+
+/**
+ * The auth provider registers here: the server refuses everything but the two-step setup to a person the school
+ * requires it of (403 `two_step_setup_required`), and the app then leads them to the setup instead of an error.
+ */
+export function setTwoStepRequiredHandler(handler: TwoStepRequiredHandler | null) {
+  onTwoStepRequired = handler;
 }
 
 /**
@@ -128,6 +140,7 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
     if (!res.ok) {
       const error = await toApiError(res);
       if (res.status === 429 && RATE_LIMIT_PATTERN.test(error.message)) onRateLimited?.(error);
+      if (res.status === 403 && error.code === TWO_STEP_SETUP_REQUIRED_CODE) onTwoStepRequired?.();
       throw error;
     }
     if (res.status === 204) return undefined as T;

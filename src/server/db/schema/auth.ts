@@ -111,6 +111,11 @@ export const twoFactor = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * The portal's own: the latest 30-second time step whose code was accepted (auth/totp-once.ts), so no code is
+     * taken twice within its window, on any instance (ASVS 2.8.4). better-auth does not know of it.
+     */
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId)],
 );

@@ -17,7 +17,8 @@ export const profileRoutes = new Hono<AppEnv>()
   .post("/rpc/sync_auth_user_to_profile", async (c) => {
     const { user_id } = await body(c, syncInput);
     const me = c.get("user");
-    if (user_id !== me.id && me.role !== "admin") throw new AppError("forbidden", "You may only sync your own profile.");
+    // An admin still setting up a required two-step sign-in reaches only their own (guards.ts: mayDuringSetup).
+    if (user_id !== me.id && (me.role !== "admin" || me.twoStepSetupNeeded)) throw new AppError("forbidden", "You may only sync your own profile.");
     return c.json(await syncProfile(c.get("services").db, user_id));
   })
   .get("/profile", async (c) => {

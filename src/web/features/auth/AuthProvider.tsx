@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { SIGN_UP_REFUSED } from "../../../common/limits.ts";
 import type { Role } from "../../../common/roles.ts";
-import { api, ApiError, setRateLimitHandler } from "../../lib/api.ts";
+import { api, ApiError, setRateLimitHandler, setTwoStepRequiredHandler } from "../../lib/api.ts";
 import type { AuthContextValue, AuthEvent, AuthUser, Session, TwoStepProof } from "./types.ts";
 
 /** How often an open tab asks whether its session still stands (and whether its expiry moved). */
@@ -287,6 +287,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     return () => setRateLimitHandler(null);
   }, [signOut]);
+
+  // The server refused a request until two-step sign-in is set up (the school turned the requirement on since this
+  // tab read its session): the session says so at once, so that RequireAuth leads to the setup, then the server's
+  // own answer is read.
+  useEffect(() => {
+    setTwoStepRequiredHandler(() => {
+      const s = sessionRef.current;
+      if (s && !s.user.twoStep.setupNeeded) reconcile({ ...s, user: { ...s.user, twoStep: { ...s.user.twoStep, setupNeeded: true } } });
+      void recheck();
+    });
+    return () => setTwoStepRequiredHandler(null);
+  }, [reconcile, recheck]);
 
   // Other tabs of the same browser share the cookie, so they only need to hear what happened.
   useEffect(() => {

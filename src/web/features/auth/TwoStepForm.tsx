@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "../../../common/two-step.ts";
+import { CODE_ALREADY_USED_MESSAGE, WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "../../../common/two-step.ts";
 import { notify } from "../../components/toast.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -11,7 +11,8 @@ const CODE_FIELD = "auth-two-step-code";
 
 /** better-auth's answers to a second step, in words for the person at the screen. */
 function twoStepMessage(err: ApiError, kind: "totp" | "recovery"): { text: string; restart: boolean } {
-  if (err.code === "INVALID_CODE") return { text: WRONG_CODE_MESSAGE, restart: false };
+  // A code already used is refused like a wrong one (the same code), with the portal's own sentence.
+  if (err.code === "INVALID_CODE") return { text: err.message === CODE_ALREADY_USED_MESSAGE ? CODE_ALREADY_USED_MESSAGE : WRONG_CODE_MESSAGE, restart: false };
   if (err.code === "INVALID_BACKUP_CODE") return { text: WRONG_RECOVERY_CODE_MESSAGE, restart: false };
   // The half-done sign-in lasts 10 minutes and 5 tries; after that the password is asked again.
   if (err.code === "INVALID_TWO_FACTOR_COOKIE" || err.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {

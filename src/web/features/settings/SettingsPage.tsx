@@ -38,8 +38,9 @@ export default function SettingsPage() {
         <SessionsSection />
         {profile && <NotificationsSection profile={profile} />}
         <AppearanceSection />
-        {profile?.role === "admin" && <SchoolSection />}
-        {profile?.role === "admin" && <AccountsSection />}
+        {/* The school's rules wait for a required two-step sign-in, like everything the server answers beyond the setup. */}
+        {profile?.role === "admin" && !user?.twoStep.setupNeeded && <SchoolSection />}
+        {profile?.role === "admin" && !user?.twoStep.setupNeeded && <AccountsSection />}
       </div>
     </div>
   );

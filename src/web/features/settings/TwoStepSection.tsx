@@ -3,7 +3,7 @@ import { ShieldCheck } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { SESSIONS_QUERY_KEY } from "../../../common/sessions.ts";
-import { TWO_STEP_SETUP_REQUIRED_MESSAGE, WRONG_CODE_MESSAGE } from "../../../common/two-step.ts";
+import { CODE_ALREADY_USED_MESSAGE, TWO_STEP_SETUP_REQUIRED_MESSAGE, WRONG_CODE_MESSAGE } from "../../../common/two-step.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { api, ApiError } from "../../lib/api.ts";
@@ -76,7 +76,7 @@ export function TwoStepSection() {
       await refresh();
     },
     onError: (err) =>
-      report({ title: "Code not accepted", description: err instanceof ApiError && err.code === "INVALID_CODE" ? WRONG_CODE_MESSAGE : err.message, field: FIELDS.code }),
+      report({ title: "Code not accepted", description: err instanceof ApiError && err.code === "INVALID_CODE" && err.message !== CODE_ALREADY_USED_MESSAGE ? WRONG_CODE_MESSAGE : err.message, field: FIELDS.code }),
   });
   const newCodes = useMutation({
     mutationFn: () => api<{ backupCodes: string[] }>("/auth/v1/two-factor/generate-backup-codes", { json: { password } }),
