@@ -36,8 +36,8 @@ export type AppEnv = {
 
 /**
  * How long a checked session is trusted without asking the database again. Whatever ends or changes a
- * session publishes an event (deactivation, role change, sign-out, password reset), and every event empties
- * this cache on every instance, so the time only bounds changes made behind the portal's back.
+ * session publishes an event (deactivation, role change, sign-out, password reset), and each such event empties
+ * this cache on every instance (`SESSION_SCOPE`), so the time only bounds changes made behind the portal's back.
  */
 export const SESSION_CACHE_MS = 30_000;
 /**
@@ -95,7 +95,7 @@ export function mayDuringSetup(method: string, path: string, userId: string): bo
  * Reads the session cookie and the user's role; 401 when nobody is signed in, 403 `two_step_setup_required`
  * outside the setup (`mayDuringSetup`) while the school requires two-step sign-in of this person and it is not on.
  * The requirement is read with the session, so it holds at once when the school's setting or the person's role
- * changes (each publishes an event, which empties the cache) and ends with the new session the setup hands out.
+ * changes (each publishes an event that empties the cache) and ends with the new session the setup hands out.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   // Keyed by the signed cookie value itself, exactly what better-auth checked when the entry was made.
