@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { jsonAnswers } from "../../lib/cache.ts";
+import { jsonAnswers, PEOPLE } from "../../lib/cache.ts";
 import { writerOf, type SchoolWriter } from "../../../common/school-writer.ts";
 import { and, eq } from "drizzle-orm";
 import {
@@ -163,7 +163,7 @@ async function budgetAccess(db: Services["db"], caller: Pick<SessionUser, "id" |
 const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
 
 export function browseBudget(s: Pick<S, "db" | "events">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }) {
-  const scope = { deps: [["budget", opts.projectId], ["budget-accounts"], ["project", opts.projectId], ["projects"], ["users"], ["school-settings"]] };
+  const scope = { deps: [["budget", opts.projectId], ["budget-accounts"], ["project", opts.projectId], ["projects"], ...PEOPLE, ["school-settings"]] };
   return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getBudget(s, opts));
 }
 

@@ -60,7 +60,7 @@ import {
   strikes,
   userCertifications,
 } from "../../db/schema/index.ts";
-import { cachePerBus, type EntryScope } from "../../lib/cache.ts";
+import { cachePerBus, PEOPLE, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../notifications/emails/reservation-decided.ts";
@@ -404,7 +404,7 @@ function range(from: string, to: string) {
  * below; each range then costs one small query over the page's items.
  */
 /** The catalogue is made of the inventory and its bookings (every change publishes `equipment`) and of the people. */
-const CATALOGUE_SCOPE: EntryScope = { deps: [["equipment"], ["users"], ["school-settings"]] };
+const CATALOGUE_SCOPE: EntryScope = { deps: [["equipment"], ...PEOPLE, ["school-settings"]] };
 const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({ ttlMs: 5_000, maxEntries: 200 });
 
 export async function availability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<Page<AvailabilityItem>> {

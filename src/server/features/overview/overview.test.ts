@@ -84,6 +84,19 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       expect(river).toMatchObject({ type: "documentary", course: "Documentary Lab", supervisor: { id: ids.staff }, leadNames: ["Lena Fischer"], nextShoot: "2040-01-10", greenlight: { done: 0, total: 6 }, isMember: true });
     });
 
+    it("marks each viewer's own crews on the one board the school shares, and a new member at once", async () => {
+      const mine = (b: BoardDto) => b.columns.flatMap((c) => c.items.filter((i) => i.isMember).map((i) => i.title)).sort();
+      expect(mine(await board(""))).toEqual(['=HYPERLINK("http://evil","x")', "River, Rising; Again"]);
+      expect(mine(await board("", "outsider"))).toEqual(["Later Film"]);
+      expect(mine(await board("", "staff"))).toEqual([]);
+      const added = await api(`/projects/${made.later}/members`, { method: "POST", as: "staff", json: { userId: ids.member, roles: ["editor"] } });
+      expect(added.status).toBe(201);
+      expect(mine(await board(""))).toEqual(['=HYPERLINK("http://evil","x")', "Later Film", "River, Rising; Again"]);
+      const removed = await api(`/projects/${made.later}/members/${ids.member}`, { method: "DELETE", as: "staff" });
+      expect(removed.status).toBe(200);
+      expect(mine(await board(""))).toEqual(['=HYPERLINK("http://evil","x")', "River, Rising; Again"]);
+    });
+
     it("gives each card its blockers with reasons, the same ones the projects list counts", async () => {
       const b = await board("search=River");
       const river = b.columns[0]!.items[0]!;

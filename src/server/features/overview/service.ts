@@ -25,7 +25,7 @@ import { writerOf } from "../../../common/school-writer.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { equipmentSummary, feedReservations } from "../equipment/service.ts";
 import { feedShootDays, shootDaysOf } from "../schedule/service.ts";
-import { blockerReasons, listProjects, PROJECTS_SCOPE } from "../projects/service.ts";
+import { blockerReasons, forViewer, listProjects, PROJECTS_SCOPE } from "../projects/service.ts";
 import { jsonAnswers } from "../../lib/cache.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { CSV_BOM, csvRow } from "../../lib/csv.ts";
@@ -87,12 +87,22 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
 const OVERVIEW_SCOPE = { deps: [...PROJECTS_SCOPE.deps, ["schedule"]] };
 const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000, staleMs: 30_000 });
 
+/** The board depends on who asks only through each card's `isMember`: read once, marked per viewer. */
 export function browseBoard(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: BoardQuery }) {
-  return answers(s.events, `board ${opts.caller.id} ${JSON.stringify(opts.query)}`, OVERVIEW_SCOPE, () => getBoard(s, opts));
+  const read = () =>
+    forViewer(s, {
+      caller: opts.caller,
+      key: `board ${JSON.stringify(opts.query)}`,
+      scope: OVERVIEW_SCOPE,
+      read: (nobody) => getBoard(s, { ...opts, caller: nobody }),
+      mark: (board, isMember) => ({ columns: board.columns.map((c) => ({ ...c, items: c.items.map((card) => ({ ...card, isMember: isMember(card.id) })) })) }),
+    });
+  return answers(s.events, `board ${opts.caller.id} ${JSON.stringify(opts.query)}`, OVERVIEW_SCOPE, read);
 }
 
+/** The timeline is the same for everyone who asks the same question. */
 export function browseTimeline(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: TimelineQuery }) {
-  return answers(s.events, `timeline ${opts.caller.id} ${JSON.stringify(opts.query)}`, OVERVIEW_SCOPE, () => getTimeline(s, opts));
+  return answers(s.events, `timeline ${JSON.stringify(opts.query)}`, OVERVIEW_SCOPE, () => getTimeline(s, opts));
 }
 
 export function browseFilterOptions(s: Pick<S, "db" | "events">) {

@@ -46,7 +46,7 @@ import { canSeeContacts, contactsFor } from "./contacts.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { docArchival, docInterviews, docParticipants, milestones, phaseChanges, profiles, projectGreenlight, projectMembers, projects } from "../../db/schema/index.ts";
-import { jsonAnswers, type EntryScope } from "../../lib/cache.ts";
+import { cachePerBus, jsonAnswers, PEOPLE, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -165,7 +165,7 @@ export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; que
  * the lists, the overview, the people on them and the school's greenlight checklist. A screenplay autosave, a
  * budget draft, a booking or a notification leaves them be (lib/cache.ts).
  */
-export const PROJECTS_SCOPE: EntryScope = { deps: [["projects"], ["projects-documentary"], ["project"], ["overview"], ["users"], ["school-settings"]] };
+export const PROJECTS_SCOPE: EntryScope = { deps: [["projects"], ["projects-documentary"], ["project"], ["overview"], ...PEOPLE, ["school-settings"]] };
 
 /**
  * The answers as browsers ask for them, kept per viewer and query until an event concerns them, so a class opening
@@ -177,19 +177,59 @@ const answers = jsonAnswers({ ttlMs: ANSWER_MS, maxEntries: 2_000, staleMs: ANSW
 type ListOptions = { caller: Caller; query: ProjectListQuery };
 const listKey = (list: string, opts: ListOptions) => `${list} ${opts.caller.id} ${JSON.stringify(opts.query)}`;
 
+/** Reads a list as nobody in particular: the viewer's own marks are added afterwards (`forViewer`). */
+const NOBODY: Caller = { id: "00000000-0000-4000-8000-000000000000", name: "", role: "student" };
+const sharedLists = cachePerBus<unknown>({ ttlMs: ANSWER_MS, maxEntries: 500, staleMs: ANSWER_MS });
+const crews = cachePerBus<Set<string>>({ ttlMs: ANSWER_MS, maxEntries: 5_000 });
+
+/** The projects a person is on the crew of. */
+export function crewProjectsOf(s: Pick<S, "db" | "events">, userId: string): Promise<Set<string>> {
+  const load = async () => new Set((await s.db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, userId))).map((r) => r.id));
+  return crews(s.events).get(userId, load, undefined, PROJECTS_SCOPE);
+}
+
+/**
+ * A list whose answer depends on who asks only through `isMember` (every list but "mine"), read once for the
+ * whole school and marked for each viewer: a class opening the overview at nine costs one read, and one small
+ * read of each person's crews.
+ */
+export async function forViewer<T>(
+  s: Pick<S, "db" | "events">,
+  opts: { caller: Caller; key: string; scope: EntryScope; read: (nobody: Caller) => Promise<T>; mark: (value: T, isMember: (projectId: string) => boolean) => T },
+): Promise<T> {
+  const [value, mine] = await Promise.all([
+    sharedLists(s.events).get(opts.key, () => opts.read(NOBODY), undefined, opts.scope) as Promise<T>,
+    crewProjectsOf(s, opts.caller.id),
+  ]);
+  return opts.mark(value, (id) => mine.has(id));
+}
+
+const markPage = <I extends { id: string; isMember: boolean }>(page: Page<I>, isMember: (id: string) => boolean): Page<I> => ({
+  ...page,
+  items: page.items.map((i) => ({ ...i, isMember: isMember(i.id) })),
+});
+
 /** `listProjects` as JSON, from the cache when fresh. */
 export function browseProjects(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<Uint8Array<ArrayBuffer>> {
-  return answers(s.events, listKey("projects", opts), PROJECTS_SCOPE, () => listProjects(s, opts));
+  const read = () =>
+    opts.query.mine
+      ? listProjects(s, opts)
+      : forViewer(s, { caller: opts.caller, key: `projects ${JSON.stringify(opts.query)}`, scope: PROJECTS_SCOPE, read: (nobody) => listProjects(s, { ...opts, caller: nobody }), mark: markPage });
+  return answers(s.events, listKey("projects", opts), PROJECTS_SCOPE, read);
 }
 
 /** `listDocumentaries` as JSON, from the cache when fresh. */
 export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: ListOptions): Promise<Uint8Array<ArrayBuffer>> {
-  return answers(s.events, listKey("documentary", opts), PROJECTS_SCOPE, () => listDocumentaries(s, opts));
+  const read = () =>
+    opts.query.mine
+      ? listDocumentaries(s, opts)
+      : forViewer(s, { caller: opts.caller, key: `documentary ${JSON.stringify(opts.query)}`, scope: PROJECTS_SCOPE, read: (nobody) => listDocumentaries(s, { ...opts, caller: nobody }), mark: markPage });
+  return answers(s.events, listKey("documentary", opts), PROJECTS_SCOPE, read);
 }
 
 /** `getProject` as JSON, kept per viewer until an event names this project, every project or the people. */
 export function viewProject(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<Uint8Array<ArrayBuffer>> {
-  const scope = { deps: [["project", opts.id], ["projects"], ["users"], ["school-settings"]] };
+  const scope = { deps: [["project", opts.id], ["projects"], ...PEOPLE, ["school-settings"]] };
   return answers(s.events, `project ${opts.caller.id} ${opts.id}`, scope, () => getProject(s, opts));
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { jsonAnswers } from "../../lib/cache.ts";
+import { jsonAnswers, PEOPLE } from "../../lib/cache.ts";
 import {
   boardSaveInput,
   castSaveInput,
@@ -195,7 +195,7 @@ async function assemble(db: DbOrTx, projectId: string, screenplay: { body: strin
 const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
 
 export function browseSchedule(s: Pick<S, "db" | "events">, opts: { caller: Caller; projectId: string }) {
-  const scope = { deps: [["schedule", opts.projectId], ["screenplay"], ["screenplays"], ["project", opts.projectId], ["projects"], ["users"], ["school-settings"]] };
+  const scope = { deps: [["schedule", opts.projectId], ["screenplay"], ["screenplays"], ["project", opts.projectId], ["projects"], ...PEOPLE, ["school-settings"]] };
   return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getSchedule(s, opts));
 }
 
