@@ -159,7 +159,12 @@ export function createS3Storage(opts: S3Options): Storage {
   };
   const send = (method: "GET" | "PUT" | "DELETE", key: string, body?: Uint8Array) =>
     signedFetch(method, `${bucketPath}/${checkKey(key).map(encodeURIComponent).join("/")}`, {}, body);
-  const fail = async (what: string, res: Response) => new Error(`S3 ${what} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  // S3 explains an error in an XML document: its code and message make one line an operator can act on.
+  const fail = async (what: string, res: Response) => {
+    const body = await res.text();
+    const code = xmlField(body, "Code");
+    return new Error(`S3 ${what} answered ${res.status}${code ? ` ${code}` : ""}: ${(xmlField(body, "Message") ?? body).slice(0, 300)}`);
+  };
   const pageSize = String(opts.listPageSize ?? 1000);
   return {
     kind: "s3",

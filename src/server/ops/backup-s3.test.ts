@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
@@ -130,6 +130,12 @@ describe.each(DB_KINDS)("backup and restore with files in S3 on %s", (kind) => {
     },
     240_000,
   );
+
+  it("writes no file at all when the bucket cannot be read", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "portal-backups-"));
+    await expect(runBackupCommand(["backup", path.join(dir, "x.tar.gz")], { ...source, S3_BUCKET: bucket("missing") })).rejects.toThrow(/^S3 LIST answered 404 NoSuchBucket: The specified bucket does not exist$/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
 
   it(
     "refuses to restore into a bucket that holds objects, and changes nothing",

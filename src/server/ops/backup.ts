@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync, type WriteStream } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { once } from "node:events";
+import { createReadStream, createWriteStream, existsSync } from "node:fs";
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { readMigrationFiles } from "drizzle-orm/migrator";
@@ -132,28 +133,17 @@ export async function writeBackup(database: Database, config: StorageConfig, fil
   const staging = `${target}.staging-${randomBytes(4).toString("hex")}`;
   const partial = `${target}.partial`;
   await mkdir(path.join(staging, "db"), { recursive: true });
-  let out: WriteStream | undefined;
+  let archive: Archive | undefined;
   try {
     const manifest = await dumpDatabase(database, staging);
-    out = createWriteStream(partial);
-    const pack = new tar.Pack({ cwd: staging, gzip: true, portable: true });
-    const archive = out;
-    // Settles when the archive is on disk, or early by failing (disk full, …); whoever waits on the files hears it too.
-    const written = new Promise<void>((resolve, reject) => {
-      pack.on("error", reject);
-      archive.on("error", reject);
-      archive.on("close", resolve);
-    });
-    written.catch(() => {});
-    pack.pipe(archive);
-    pack.add("db");
+    archive = openArchive(partial);
+    for (const t of manifest.tables) await archive.addFile(t.file, path.join(staging, t.file));
     const store = storageFor(config);
-    const files = await packStore(pack, store, written);
+    const files = await packStore(archive, store);
     // Last, since only now are the files counted; a restore reads the whole archive before its manifest.
     manifest.storage = { included: true, store: store.kind, files: files.count, bytes: files.bytes, leftOut: files.leftOut.count };
-    await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
-    pack.end("manifest.json");
-    await written;
+    await archive.addBytes("manifest.json", Buffer.from(JSON.stringify(manifest, null, 2)));
+    await archive.close();
     await rename(partial, target);
     return {
       file: target,
@@ -165,18 +155,84 @@ export async function writeBackup(database: Database, config: StorageConfig, fil
       leftOut: files.leftOut,
     };
   } finally {
-    out?.destroy();
+    archive?.abandon();
     await rm(staging, { recursive: true, force: true });
     await rm(partial, { force: true });
   }
 }
 
+interface Archive {
+  /** A file of the staging folder, streamed in (a table's rows may be large). */
+  addFile(name: string, file: string): Promise<void>;
+  addBytes(name: string, bytes: Uint8Array): Promise<void>;
+  /** Ends the archive and resolves when it is on disk. */
+  close(): Promise<void>;
+  /** Stops writing after a failure (harmless once closed). */
+  abandon(): void;
+}
+
 /**
- * Every file of the store into the archive as `storage/<key>`, one at a time: each is read whole, handed to the
+ * A gzipped tar written one entry at a time: each entry is added only when the one before is in the compressor.
+ * tar's Pack counts entries handed to it against its few parallel jobs and stops moving when more wait than it runs,
+ * so entries are never queued; this also bounds memory to the entry being written.
+ */
+function openArchive(file: string): Archive {
+  const out = createWriteStream(file);
+  // Typed as what it is for an added entry (tar's types name only the file-system kind).
+  let current: tar.WriteEntryTar | undefined;
+  const pack = new tar.Pack({ gzip: true, portable: true, onWriteEntry: (e) => (current = e as unknown as tar.WriteEntryTar) });
+  // Settles when the archive is on disk, or early by failing (disk full, …): whoever waits on an entry hears it too.
+  const written = new Promise<void>((resolve, reject) => {
+    pack.on("error", reject);
+    out.on("error", reject);
+    out.on("close", resolve);
+  });
+  written.catch(() => {});
+  pack.pipe(out);
+  const mtime = new Date();
+  const add = async (name: string, size: number, write: (entry: tar.ReadEntry) => Promise<void>) => {
+    const entry = new tar.ReadEntry(new tar.Header({ path: name, type: "File", size, mode: 0o644, mtime }));
+    current = undefined;
+    pack.add(entry);
+    // The pack wraps the entry synchronously (onWriteEntry); that wrapper ends when the entry is in the compressor.
+    const job = current as tar.WriteEntryTar | undefined;
+    if (!job) throw new Error(`the archive did not take ${name}`);
+    const done = new Promise<void>((resolve, reject) => {
+      job.on("end", resolve);
+      job.on("error", reject);
+    });
+    const writing = write(entry);
+    // Whichever loses a race below is not waited on; its failure is the archive's, already heard.
+    done.catch(() => {});
+    writing.catch(() => {});
+    await Promise.race([writing, written]);
+    entry.end();
+    await Promise.race([done, written]);
+  };
+  return {
+    addBytes: (name, bytes) =>
+      add(name, bytes.byteLength, async (entry) => {
+        if (bytes.byteLength > 0) entry.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      }),
+    addFile: async (name, file) =>
+      add(name, (await stat(file)).size, async (entry) => {
+        for await (const chunk of createReadStream(file)) if (!entry.write(chunk as Buffer)) await once(entry, "drain");
+      }),
+    async close() {
+      pack.end();
+      await written;
+    },
+    abandon() {
+      out.destroy();
+    },
+  };
+}
+
+/**
+ * Every file of the store into the archive as `storage/<key>`, one at a time: each is read whole and handed to the
  * archive, and the next is read only when the archive has taken it, so memory holds one file whatever the store holds.
  */
-async function packStore(pack: tar.Pack, store: Storage, written: Promise<void>) {
-  const mtime = new Date();
+async function packStore(archive: Archive, store: Storage) {
   const leftOut = { count: 0, keys: [] as string[] };
   let count = 0;
   let bytes = 0;
@@ -190,12 +246,7 @@ async function packStore(pack: tar.Pack, store: Storage, written: Promise<void>)
     const data = await store.get(key);
     // Deleted since it was listed: like a file deleted a moment before the backup, it is not in it.
     if (!data) continue;
-    const entry = new tar.ReadEntry(new tar.Header({ path: `storage/${key}`, type: "File", size: data.byteLength, mode: 0o644, mtime }));
-    const taken = entry.promise();
-    pack.add(entry);
-    if (data.byteLength > 0) entry.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-    entry.end();
-    await Promise.race([taken, written]);
+    await archive.addBytes(`storage/${key}`, data);
     count += 1;
     bytes += data.byteLength;
   }
