@@ -11,10 +11,11 @@ import { startPortal } from "../portal.ts";
 import { freshTarget, openTarget, signIn, snapshot, storedFiles, type Snapshot } from "../test/backup-target.ts";
 import { DB_KINDS } from "../test/harness.ts";
 import { startS3Peer, type S3Peer } from "../test/s3-peer.ts";
+import { writeBackup } from "./backup.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 let peer: S3Peer;
-const BUCKETS = ["source", "restored", "from-local", "busy"];
+const BUCKETS = ["source", "restored", "from-local", "busy", "many"];
 
 beforeAll(async () => {
   peer = await startS3Peer(DB_KINDS.flatMap((kind) => BUCKETS.map((b) => `${kind}-${b}`)));
@@ -127,6 +128,28 @@ describe.each(DB_KINDS)("backup and restore with files in S3 on %s", (kind) => {
       const target = await freshTarget(kind, cleanups, peer.env(bucket("from-local")));
       await runBackupCommand(["restore", fromLocal], target);
       expectSameState(await stateOf(target), before);
+    },
+    240_000,
+  );
+
+  it(
+    "never stalls, however the tables' files and the bucket's objects meet in the archive",
+    async () => {
+      // tar once stalled for good about one backup in thirty when objects were queued behind the tables' files.
+      const config = { ...source, ...peer.env(bucket("many")) };
+      const many = storageFor(config);
+      for (let i = 0; i < 40; i++) await many.put(`receipts/r/${i}.txt`, randomBytes(i % 5 === 0 ? 0 : i * 37));
+      const dir = mkdtempSync(path.join(os.tmpdir(), "portal-backups-"));
+      const db = await openTarget(source);
+      try {
+        for (let round = 0; round < 40; round++) {
+          const stalled = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`backup ${round} stalled`)), 20_000).unref());
+          const s = await Promise.race([writeBackup(db, config, path.join(dir, `b${round}.tar.gz`)), stalled]);
+          expect(s.files).toBe(40);
+        }
+      } finally {
+        await db.close();
+      }
     },
     240_000,
   );
