@@ -12,6 +12,13 @@ function open(config: Config) {
   return openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
 }
 
+/** Files whose names the portal never gives, which no store takes: named, so the operator can keep them another way. */
+function leftOutNote({ count, keys }: { count: number; keys: string[] }): string {
+  if (count === 0) return "";
+  const more = count > keys.length ? ` and ${count - keys.length} more` : "";
+  return `; left out ${count} ${count === 1 ? "file whose name is" : "files whose names are"} not one of the portal's: ${keys.join(", ")}${more}`;
+}
+
 /** Runs `backup [FILE]` or `restore FILE`; returns what to print. Shared by the CLI and its tests. */
 export async function runBackupCommand(argv: string[], config: Config): Promise<string> {
   const [command, file, ...rest] = argv;
@@ -24,13 +31,10 @@ export async function runBackupCommand(argv: string[], config: Config): Promise<
     if (command === "backup") {
       const target = file ?? path.join(config.BACKUP_DIR ?? process.cwd(), backupFileName());
       const s = await writeBackup(database, config, target);
-      const files = s.storageIncluded
-        ? `${s.files} files (${(s.bytes / 1024 / 1024).toFixed(1)} MB)`
-        : "no files: they are in the S3 bucket, which is backed up by the bucket's own versioning or replication";
-      return `Backed up ${s.rows} rows of ${s.tables} tables and ${files} to ${s.file}`;
+      return `Backed up ${s.rows} rows of ${s.tables} tables and ${s.files} files (${(s.bytes / 1024 / 1024).toFixed(1)} MB) of ${s.store} to ${s.file}${leftOutNote(s.leftOut)}`;
     }
     const s = await restoreBackup(database, config, file!);
-    return `Restored ${s.rows} rows of ${s.tables} tables and ${s.files} files from ${path.resolve(file!)}${s.migrated ? `, then applied ${s.migrated} newer migrations` : ""}.`;
+    return `Restored ${s.rows} rows of ${s.tables} tables and ${s.files} files into ${s.store} from ${path.resolve(file!)}${s.migrated ? `, then applied ${s.migrated} newer migrations` : ""}${leftOutNote(s.leftOut)}.`;
   } finally {
     await database.close();
   }

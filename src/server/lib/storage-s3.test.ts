@@ -1,27 +1,21 @@
-import { mkdtemp } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-// @ts-expect-error s3rver ships no types: a local S3-compatible server, for tests only
-import S3rver from "s3rver";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPortal, type TestPortal } from "../test/harness.ts";
+import { startS3Peer, type S3Peer } from "../test/s3-peer.ts";
 import { createS3Storage } from "./storage.ts";
 
 const BUCKET = "portal-files";
 const KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
 describe("S3-compatible storage", () => {
-  let server: { close(): Promise<void> };
+  let peer: S3Peer;
   let endpoint = "";
 
   beforeAll(async () => {
-    const instance = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: await mkdtemp(path.join(os.tmpdir(), "s3rver-")), configureBuckets: [{ name: BUCKET }] });
-    const address = (await instance.run()) as { port: number };
-    server = instance;
-    endpoint = `http://127.0.0.1:${address.port}`;
+    peer = await startS3Peer([BUCKET, "listing"]);
+    endpoint = peer.endpoint;
   });
-  afterAll(() => server?.close());
+  afterAll(() => peer?.close());
 
   it("puts, gets and deletes signed objects", async () => {
     const store = createS3Storage({ endpoint, bucket: BUCKET, region: "us-east-1", ...KEYS });
@@ -33,6 +27,25 @@ describe("S3-compatible storage", () => {
     await expect(store.put("../escape", new Uint8Array([1]))).rejects.toThrow("not a valid file address");
   });
 
+  it("lists every object of the bucket, page after page, with its size", async () => {
+    // Pages of two, so five objects need two continuation tokens (each signed in the query string).
+    const store = createS3Storage({ endpoint, bucket: "listing", region: "us-east-1", ...KEYS, listPageSize: 2 });
+    const all = async () => {
+      const out: { key: string; size: number }[] = [];
+      for await (const o of store.list()) out.push(o);
+      return out;
+    };
+    expect(await all()).toEqual([]);
+    const put = { "receipts/b/2.pdf": 3, "documents/a/1.pdf": 10, "equipment/z/9.jpg": 0, "documents/a/2.pdf": 1, "receipts/a/1.txt": 7 };
+    for (const [key, size] of Object.entries(put)) await store.put(key, new Uint8Array(size));
+    expect(await all()).toEqual(Object.keys(put).sort().map((key) => ({ key, size: put[key as keyof typeof put] })));
+    // Stopping early stops asking for pages.
+    for await (const o of store.list()) {
+      expect(o.key).toBe("documents/a/1.pdf");
+      break;
+    }
+  });
+
   it("refuses an unknown key rather than pretending to store", async () => {
     const store = createS3Storage({ endpoint, bucket: BUCKET, region: "us-east-1", accessKeyId: "NOBODY", secretAccessKey: "wrong" });
     await expect(store.put("documents/x/y.pdf", new Uint8Array([1]))).rejects.toThrow(/S3 PUT answered 403/);
@@ -41,7 +54,7 @@ describe("S3-compatible storage", () => {
   it("keeps a portal's documents in the bucket when S3_* are set", async () => {
     let p: TestPortal | undefined;
     try {
-      p = await startTestPortal("pglite", { S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey });
+      p = await startTestPortal("pglite", peer.env(BUCKET));
       const cookie = await p.signIn("student@portal.test");
       const created = await p.request("/rest/v1/projects", { method: "POST", cookie, json: { title: "Bucket Film", type: "fiction", academicYear: "2031/32" } });
       const projectId = ((await created.json()) as { id: string }).id;

@@ -1,17 +1,21 @@
 import { randomBytes } from "node:crypto";
 import aws4 from "aws4";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config.ts";
 import { AppError } from "./errors.ts";
 
 /**
  * Where files live. Keys are "<bucket>/<path>" of plain segments; callers decide who may read or write
- * a key, the store only keeps bytes. The local store fills the interface today; an S3-compatible bucket
- * (S3_* settings) fills the same three calls later without a caller changing.
+ * a key, the store only keeps bytes: on local disk, or in an S3-compatible bucket (S3_* settings).
  */
 export interface Storage {
   kind: "local" | "s3";
+  /**
+   * Every object the store holds, a page at a time, so memory stays flat whatever it holds (backups read it).
+   * Keys are listed as they are, portal's or not: whoever reads the list decides what to do with a stranger.
+   */
+  list(): AsyncIterable<StoredObject>;
   /** Writes the whole object or nothing: a reader never sees half a file. */
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The object's bytes, or null when there is none. */
@@ -19,21 +23,50 @@ export interface Storage {
   delete(key: string): Promise<void>;
 }
 
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** Whether a key is one the portal could have written (so a backup may carry it and a restore put it back). */
+export function isStorageKey(key: string): boolean {
+  const parts = key.split("/");
+  return parts.length >= 2 && parts.every((p) => SEGMENT.test(p) && !p.includes(".."));
+}
 
 /** A key becomes a file path, so anything that could climb out of the store is refused. */
 export function checkKey(key: string): string[] {
-  const parts = key.split("/");
-  if (parts.length < 2 || !parts.every((p) => SEGMENT.test(p) && !p.includes(".."))) {
-    throw new AppError("bad_request", "This is not a valid file address.");
-  }
-  return parts;
+  if (!isStorageKey(key)) throw new AppError("bad_request", "This is not a valid file address.");
+  return key.split("/");
 }
 
 export function createLocalStorage(root: string): Storage {
   const file = (key: string) => path.join(root, ...checkKey(key));
+  async function* walk(dir: string, prefix: string): AsyncGenerator<StoredObject> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw err;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      // Dot files are put's half-written temporaries (no segment of a key starts with a dot).
+      if (e.name.startsWith(".")) continue;
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) yield* walk(full, `${prefix}${e.name}/`);
+      else if (e.isFile()) {
+        // A file deleted since the folder was read is simply no longer there.
+        const size = await stat(full).then((st) => st.size, (err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err)));
+        if (size !== null) yield { key: `${prefix}${e.name}`, size };
+      }
+    }
+  }
   return {
     kind: "local",
+    list: () => walk(root, ""),
     async put(key, bytes) {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -67,6 +100,33 @@ export interface S3Options {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Objects per LIST answer (S3 gives at most 1000); smaller only to test the paging. */
+  listPageSize?: number;
+}
+
+/** Percent-encoding as SigV4 wants it: everything but A–Z a–z 0–9 - _ . ~ (encodeURIComponent leaves !'()* as they are). */
+const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const xmlText = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) =>
+    e[0] === "#" ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (XML_ENTITIES[e] ?? whole),
+  );
+const xmlField = (xml: string, tag: string) => {
+  const m = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml);
+  return m ? xmlText(m[1]!) : undefined;
+};
+
+/** One ListObjectsV2 answer: a flat document whose few fields are read without an XML library. */
+function parseListPage(xml: string): { objects: StoredObject[]; truncated: boolean; next?: string } {
+  const objects: StoredObject[] = [];
+  for (const [, contents] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+    const key = xmlField(contents!, "Key");
+    const size = Number(xmlField(contents!, "Size"));
+    if (key === undefined || !Number.isSafeInteger(size)) throw new Error(`S3 LIST answered an object without a key or size: ${contents!.slice(0, 200)}`);
+    objects.push({ key, size });
+  }
+  return { objects, truncated: xmlField(xml, "IsTruncated") === "true", next: xmlField(xml, "NextContinuationToken") };
 }
 
 /**
@@ -75,12 +135,17 @@ export interface S3Options {
  */
 export function createS3Storage(opts: S3Options): Storage {
   const base = new URL(opts.endpoint);
-  const send = async (method: "GET" | "PUT" | "DELETE", key: string, body?: Uint8Array) => {
-    const pathname = `${base.pathname.replace(/\/$/, "")}/${opts.bucket}/${checkKey(key).map(encodeURIComponent).join("/")}`;
+  const bucketPath = `${base.pathname.replace(/\/$/, "")}/${opts.bucket}`;
+  /** Every request to the bucket, signed with AWS Signature Version 4 (the query string is part of what is signed). */
+  const signedFetch = async (method: "GET" | "PUT" | "DELETE", pathname: string, query: Record<string, string> = {}, body?: Uint8Array) => {
+    const search = Object.entries(query)
+      .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
+      .join("&");
+    const target = search ? `${pathname}?${search}` : pathname;
     const signed = aws4.sign(
       {
         host: base.host,
-        path: pathname,
+        path: target,
         method,
         service: "s3",
         region: opts.region,
@@ -90,11 +155,31 @@ export function createS3Storage(opts: S3Options): Storage {
       { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
     );
     const headers = Object.fromEntries(Object.entries(signed.headers ?? {}).filter(([h]) => h.toLowerCase() !== "host" && h.toLowerCase() !== "content-length").map(([h, v]) => [h, String(v)]));
-    return fetch(new URL(pathname, base), { method, headers, body: body ? Buffer.from(body) : undefined });
+    return fetch(new URL(target, base), { method, headers, body: body ? Buffer.from(body) : undefined });
   };
-  const fail = async (what: string, res: Response) => new Error(`S3 ${what} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  const send = (method: "GET" | "PUT" | "DELETE", key: string, body?: Uint8Array) =>
+    signedFetch(method, `${bucketPath}/${checkKey(key).map(encodeURIComponent).join("/")}`, {}, body);
+  // S3 explains an error in an XML document: its code and message make one line an operator can act on.
+  const fail = async (what: string, res: Response) => {
+    const body = await res.text();
+    const code = xmlField(body, "Code");
+    return new Error(`S3 ${what} answered ${res.status}${code ? ` ${code}` : ""}: ${(xmlField(body, "Message") ?? body).slice(0, 300)}`);
+  };
+  const pageSize = String(opts.listPageSize ?? 1000);
   return {
     kind: "s3",
+    async *list() {
+      // ListObjectsV2, one page after another: the continuation token says where the next one starts.
+      let token: string | undefined;
+      do {
+        const res = await signedFetch("GET", bucketPath, { "list-type": "2", "max-keys": pageSize, ...(token ? { "continuation-token": token } : {}) });
+        if (!res.ok) throw await fail("LIST", res);
+        const page = parseListPage(await res.text());
+        yield* page.objects;
+        if (page.truncated && !page.next) throw new Error("S3 LIST answered a truncated page without a continuation token");
+        token = page.truncated ? page.next : undefined;
+      } while (token);
+    },
     async put(key, bytes) {
       const res = await send("PUT", key, bytes);
       if (!res.ok) throw await fail("PUT", res);

@@ -1,15 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBackupCommand } from "../cli/backup-commands.ts";
-import { loadConfig, type Config } from "../config.ts";
-import { openDatabase, type Database } from "../db/client.ts";
-import { DEMO_PASSWORD } from "../db/seed.ts";
+import type { Config } from "../config.ts";
 import { storageFor } from "../lib/storage.ts";
 import { startPortal } from "../portal.ts";
-import { createThrowawayDatabase, DB_KINDS, startTestPortal, type DbKind } from "../test/harness.ts";
+import { freshTarget as freshTargetOf, openTarget, signIn, snapshot } from "../test/backup-target.ts";
+import { DB_KINDS, startTestPortal, type DbKind } from "../test/harness.ts";
 import { backupFileName, runScheduledBackup } from "./backup.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -17,62 +16,7 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-/** A fresh data folder, and on PostgreSQL a fresh empty database: what an operator restores into. */
-async function freshTarget(kind: DbKind, env: Record<string, string> = {}): Promise<Config> {
-  const db = kind === "postgres" ? await createThrowawayDatabase() : null;
-  if (db) cleanups.push(db.drop);
-  return loadConfig({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "portal-backup-")),
-    PORT: "0",
-    SEED: "false",
-    JOB_WORKER: "false",
-    LOG_LEVEL: "silent",
-    ...(db ? { DATABASE_URL: db.url } : {}),
-    ...env,
-  });
-}
-
-const openTarget = (config: Config) => openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
-
-/** Every row of every table (in its exact text form), every sequence and every stored file's bytes. */
-async function snapshot(database: Database, config: Config) {
-  const tables: Record<string, string[]> = {};
-  const { rows: names } = await database.pool.query<{ q: string }>(
-    `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as q from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where c.relkind = 'r' and n.nspname in ('public', 'drizzle') order by 1`,
-  );
-  const client = await database.pool.connect();
-  try {
-    await client.query("set timezone = 'UTC'");
-    for (const { q } of names) tables[q] = (await client.query<{ r: string }>(`select t::text as r from ${q} t order by 1`)).rows.map((r) => r.r);
-    const { rows: seqs } = await client.query<{ q: string }>(
-      `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as q from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relkind = 'S' and n.nspname in ('public', 'drizzle') order by 1`,
-    );
-    const sequences: Record<string, string> = {};
-    for (const { q } of seqs) sequences[q] = (await client.query<{ v: string }>(`select last_value::text || ' ' || is_called::text as v from ${q}`)).rows[0]!.v;
-    const files: Record<string, Buffer> = {};
-    const walk = (dir: string, prefix: string) => {
-      if (!existsSync(dir)) return;
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        if (e.isDirectory()) walk(path.join(dir, e.name), `${prefix}${e.name}/`);
-        else files[`${prefix}${e.name}`] = readFileSync(path.join(dir, e.name));
-      }
-    };
-    walk(path.join(config.DATA_DIR, "storage"), "");
-    return { tables, sequences, files };
-  } finally {
-    client.release();
-  }
-}
-
-async function signIn(app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, config: Config, email: string) {
-  return app.request(`${config.PUBLIC_URL}/auth/v1/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: config.PUBLIC_URL },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-}
+const freshTarget = (kind: DbKind, env: Record<string, string> = {}) => freshTargetOf(kind, cleanups, env);
 
 describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
   let source: Config;
@@ -94,7 +38,7 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
     await portal.stop();
 
     file = path.join(mkdtempSync(path.join(os.tmpdir(), "portal-backups-")), "school.tar.gz");
-    expect(await runBackupCommand(["backup", file], source)).toMatch(/^Backed up \d+ rows of \d+ tables and \d+ files \(\d+\.\d MB\) to /);
+    expect(await runBackupCommand(["backup", file], source)).toMatch(/^Backed up \d+ rows of \d+ tables and \d+ files \(\d+\.\d MB\) of \/.*\/storage to /);
     const sourceDb = await openTarget(source);
     before = await snapshot(sourceDb, source);
     await sourceDb.close();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, existsSync } from "node:fs";
-import { lstat, mkdir, open, readdir, readFile, rename, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import { once } from "node:events";
+import { createReadStream, createWriteStream, existsSync } from "node:fs";
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { readMigrationFiles } from "drizzle-orm/migrator";
@@ -8,12 +9,13 @@ import type pg from "pg";
 import * as tar from "tar";
 import type { Config } from "../config.ts";
 import { migrationsFolder, runMigrations, type Database } from "../db/client.ts";
-import { storageFor } from "../lib/storage.ts";
+import { createLocalStorage, isStorageKey, storageFor, type Storage } from "../lib/storage.ts";
 
 /**
  * One backup is one gzipped tar: `manifest.json`, `db/<n>-<schema>.<table>.jsonl` (one row a line, as the row's
- * own PostgreSQL text form, so every type reads back exactly) and `storage/<bucket>/<path>` (the local file store).
- * It is made with queries only, so PGlite (which has no pg_dump) and PostgreSQL are backed up the same way.
+ * own PostgreSQL text form, so every type reads back exactly) and `storage/<key>` (every file of the file store, local
+ * disk or S3 bucket alike, so a backup of one restores into the other). It is made with queries only, so PGlite
+ * (which has no pg_dump) and PostgreSQL are backed up the same way.
  */
 export const BACKUP_FORMAT = "the-portal-backup";
 export const BACKUP_VERSION = 1;
@@ -47,7 +49,11 @@ interface Manifest {
   migrations: string[];
   tables: TableEntry[];
   sequences: { schema: string; name: string; lastValue: string; isCalled: boolean }[];
-  storage: { included: boolean; files: number; bytes: number };
+  /**
+   * The files under `storage/`. `included` is false only in backups of an S3 portal made before backups could list a
+   * bucket; `leftOut` counts objects whose names no portal writes (they could not be put back), absent before that too.
+   */
+  storage: { included: boolean; store?: Storage["kind"]; files: number; bytes: number; leftOut?: number };
 }
 
 export interface BackupSummary {
@@ -56,15 +62,20 @@ export interface BackupSummary {
   rows: number;
   files: number;
   bytes: number;
-  /** False when files live in an S3 bucket, which a backup cannot list. */
-  storageIncluded: boolean;
+  /** Where the files came from: `DATA_DIR/storage`, or "the S3 bucket <name>". */
+  store: string;
+  /** Objects of the store whose names are not the portal's, left out of the backup (the first few, and how many). */
+  leftOut: { count: number; keys: string[] };
 }
 
 type StorageConfig = Pick<Config, "DATA_DIR" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">;
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const qualified = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
-const localStorageDir = (config: StorageConfig) => (config.S3_ENDPOINT ? null : path.join(config.DATA_DIR, "storage"));
+/** The file store as an operator names it. */
+const storeName = (config: StorageConfig) => (config.S3_ENDPOINT ? `the S3 bucket ${config.S3_BUCKET}` : path.join(config.DATA_DIR, "storage"));
+/** How many of the left-out names a summary repeats. */
+const LEFT_OUT_NAMED = 10;
 
 /** Text forms that do not depend on the session that wrote or reads them. */
 async function fixSessionFormats(client: pg.PoolClient) {
@@ -112,28 +123,6 @@ async function tablesInDependencyOrder(client: pg.PoolClient): Promise<(CatalogT
   return ordered;
 }
 
-async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw err;
-    }
-    for (const e of entries) {
-      // Dot files are the store's half-written temporaries (a key never starts with a dot).
-      if (e.name.startsWith(".")) continue;
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.isFile()) out.push(path.relative(root, full).split(path.sep).join("/"));
-    }
-  };
-  await walk(root);
-  return out.sort();
-}
-
 /**
  * Writes the whole database and the stored files to `file` (a .tar.gz), atomically: the file appears only
  * when complete. The rows are read in one repeatable-read transaction, so they are one consistent moment.
@@ -144,44 +133,124 @@ export async function writeBackup(database: Database, config: StorageConfig, fil
   const staging = `${target}.staging-${randomBytes(4).toString("hex")}`;
   const partial = `${target}.partial`;
   await mkdir(path.join(staging, "db"), { recursive: true });
+  let archive: Archive | undefined;
   try {
     const manifest = await dumpDatabase(database, staging);
-    const storageDir = localStorageDir(config);
-    const files = storageDir ? await listFiles(storageDir) : [];
-    let bytes = 0;
-    for (const f of files) bytes += (await lstat(path.join(storageDir!, f))).size;
-    manifest.storage = { included: storageDir !== null, files: files.length, bytes };
-    await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
-    const entries = ["manifest.json", "db"];
-    if (storageDir && existsSync(storageDir)) {
-      // The store is packed through a link, so the archive names it `storage/` without a copy of any file.
-      await symlink(storageDir, path.join(staging, "storage"), "dir");
-      entries.push("storage");
-    }
-    await tar.c(
-      {
-        gzip: true,
-        file: partial,
-        cwd: staging,
-        follow: true,
-        portable: true,
-        filter: (p) => !path.basename(p).startsWith("."),
-      },
-      entries,
-    );
+    archive = openArchive(partial);
+    for (const t of manifest.tables) await archive.addFile(t.file, path.join(staging, t.file));
+    const store = storageFor(config);
+    const files = await packStore(archive, store);
+    // Last, since only now are the files counted; a restore reads the whole archive before its manifest.
+    manifest.storage = { included: true, store: store.kind, files: files.count, bytes: files.bytes, leftOut: files.leftOut.count };
+    await archive.addBytes("manifest.json", Buffer.from(JSON.stringify(manifest, null, 2)));
+    await archive.close();
     await rename(partial, target);
     return {
       file: target,
       tables: manifest.tables.length,
       rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
-      files: files.length,
-      bytes,
-      storageIncluded: manifest.storage.included,
+      files: files.count,
+      bytes: files.bytes,
+      store: storeName(config),
+      leftOut: files.leftOut,
     };
   } finally {
+    archive?.abandon();
     await rm(staging, { recursive: true, force: true });
     await rm(partial, { force: true });
   }
+}
+
+interface Archive {
+  /** A file of the staging folder, streamed in (a table's rows may be large). */
+  addFile(name: string, file: string): Promise<void>;
+  addBytes(name: string, bytes: Uint8Array): Promise<void>;
+  /** Ends the archive and resolves when it is on disk. */
+  close(): Promise<void>;
+  /** Stops writing after a failure (harmless once closed). */
+  abandon(): void;
+}
+
+/**
+ * A gzipped tar written one entry at a time: each entry is added only when the one before is in the compressor.
+ * tar's Pack counts entries handed to it against its few parallel jobs and stops moving when more wait than it runs,
+ * so entries are never queued; this also bounds memory to the entry being written.
+ */
+function openArchive(file: string): Archive {
+  const out = createWriteStream(file);
+  // Typed as what it is for an added entry (tar's types name only the file-system kind).
+  let current: tar.WriteEntryTar | undefined;
+  const pack = new tar.Pack({ gzip: true, portable: true, onWriteEntry: (e) => (current = e as unknown as tar.WriteEntryTar) });
+  // Settles when the archive is on disk, or early by failing (disk full, …): whoever waits on an entry hears it too.
+  const written = new Promise<void>((resolve, reject) => {
+    pack.on("error", reject);
+    out.on("error", reject);
+    out.on("close", resolve);
+  });
+  written.catch(() => {});
+  pack.pipe(out);
+  const mtime = new Date();
+  const add = async (name: string, size: number, write: (entry: tar.ReadEntry) => Promise<void>) => {
+    const entry = new tar.ReadEntry(new tar.Header({ path: name, type: "File", size, mode: 0o644, mtime }));
+    current = undefined;
+    pack.add(entry);
+    // The pack wraps the entry synchronously (onWriteEntry); that wrapper ends when the entry is in the compressor.
+    const job = current as tar.WriteEntryTar | undefined;
+    if (!job) throw new Error(`the archive did not take ${name}`);
+    const done = new Promise<void>((resolve, reject) => {
+      job.on("end", resolve);
+      job.on("error", reject);
+    });
+    const writing = write(entry);
+    // Whichever loses a race below is not waited on; its failure is the archive's, already heard.
+    done.catch(() => {});
+    writing.catch(() => {});
+    await Promise.race([writing, written]);
+    entry.end();
+    await Promise.race([done, written]);
+  };
+  return {
+    addBytes: (name, bytes) =>
+      add(name, bytes.byteLength, async (entry) => {
+        if (bytes.byteLength > 0) entry.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      }),
+    addFile: async (name, file) =>
+      add(name, (await stat(file)).size, async (entry) => {
+        for await (const chunk of createReadStream(file)) if (!entry.write(chunk as Buffer)) await once(entry, "drain");
+      }),
+    async close() {
+      pack.end();
+      await written;
+    },
+    abandon() {
+      out.destroy();
+    },
+  };
+}
+
+/**
+ * Every file of the store into the archive as `storage/<key>`, one at a time: each is read whole and handed to the
+ * archive, and the next is read only when the archive has taken it, so memory holds one file whatever the store holds.
+ */
+async function packStore(archive: Archive, store: Storage) {
+  const leftOut = { count: 0, keys: [] as string[] };
+  let count = 0;
+  let bytes = 0;
+  for await (const { key } of store.list()) {
+    // A name no portal writes could not be put back into a store (and might climb out of a folder): said, not packed.
+    if (!isStorageKey(key)) {
+      leftOut.count += 1;
+      if (leftOut.keys.length < LEFT_OUT_NAMED) leftOut.keys.push(key);
+      continue;
+    }
+    const data = await store.get(key);
+    // Deleted since it was listed: like a file deleted a moment before the backup, it is not in it.
+    if (!data) continue;
+    await archive.addBytes(`storage/${key}`, data);
+    count += 1;
+    bytes += data.byteLength;
+  }
+  return { count, bytes, leftOut };
 }
 
 async function dumpDatabase(database: Database, staging: string): Promise<Manifest> {
@@ -241,7 +310,7 @@ async function dumpDatabase(database: Database, staging: string): Promise<Manife
       migrations: migrations.map((m) => m.hash),
       tables,
       sequences,
-      storage: { included: false, files: 0, bytes: 0 },
+      storage: { included: true, files: 0, bytes: 0 },
     };
   } catch (err) {
     await client.query("rollback").catch(() => {});
@@ -258,8 +327,11 @@ export async function whyNotEmpty(database: Database, config: StorageConfig): Pr
     [SCHEMAS],
   );
   if (rows[0]!.n > 0) return `the database already holds ${rows[0]!.n} tables, views or sequences of a portal`;
-  const storageDir = localStorageDir(config);
-  if (storageDir && (await listFiles(storageDir)).length > 0) return `the file store ${storageDir} already holds files`;
+  const store = storageFor(config);
+  // Any object counts, the portal's or not: a restore must not mix its files with anyone's.
+  for await (const { key } of store.list()) {
+    return store.kind === "s3" ? `the S3 bucket ${config.S3_BUCKET} already holds objects (${key} among them)` : `the file store ${storeName(config)} already holds files`;
+  }
   return null;
 }
 
@@ -267,6 +339,10 @@ export interface RestoreSummary {
   tables: number;
   rows: number;
   files: number;
+  /** Where the files went: `DATA_DIR/storage`, or "the S3 bucket <name>". */
+  store: string;
+  /** Files of the backup whose names no store takes, not restored. */
+  leftOut: { count: number; keys: string[] };
   /** Migrations newer than the backup, applied after its rows were in. */
   migrated: number;
 }
@@ -279,7 +355,7 @@ export async function restoreBackup(database: Database, config: StorageConfig, f
   const source = path.resolve(file);
   if (!existsSync(source)) throw new BackupError(`There is no file ${source}.`);
   const why = await whyNotEmpty(database, config);
-  if (why) throw new BackupError(`Restore refused: ${why}. A backup is restored only into a fresh data folder or an empty database, so nothing is overwritten; nothing was changed.`);
+  if (why) throw new BackupError(`Restore refused: ${why}. A backup is restored only into an empty database and an empty file store (a fresh data folder, a new database, an empty bucket), so nothing is overwritten; nothing was changed.`);
 
   const staging = path.join(config.DATA_DIR, `.restore-${randomBytes(4).toString("hex")}`);
   await mkdir(staging, { recursive: true });
@@ -295,6 +371,15 @@ export async function restoreBackup(database: Database, config: StorageConfig, f
     if (wanted.length > known.length) throw new BackupError(`This backup was made by a newer version of the portal (${wanted.length} migrations, this one knows ${known.length}): restore it with that version.`);
     const differs = wanted.findIndex((hash, i) => known[i]!.hash !== hash);
     if (differs >= 0) throw new BackupError(`This backup's database was built by different migrations than this version of the portal's (from number ${differs + 1} on): restore it with the version that made it.`);
+    // The files are counted before the database is touched, so a damaged archive changes nothing.
+    const storageDir = path.join(staging, "storage");
+    const found: string[] = [];
+    if (manifest.storage.included) for await (const { key } of createLocalStorage(storageDir).list()) found.push(key);
+    if (found.length !== manifest.storage.files) throw new BackupError(`The backup should hold ${manifest.storage.files} files but has ${found.length}: the file is damaged.`);
+    // Backups made before names were checked may hold a file put into DATA_DIR/storage by hand; no store takes it back.
+    const keys = found.filter(isStorageKey);
+    const strange = found.filter((k) => !isStorageKey(k));
+    const leftOut = { count: strange.length, keys: strange.slice(0, LEFT_OUT_NAMED) };
 
     let rows = 0;
     const client = await database.pool.connect();
@@ -316,11 +401,10 @@ export async function restoreBackup(database: Database, config: StorageConfig, f
     }
     await runMigrations(database);
 
-    const storageDir = path.join(staging, "storage");
-    const keys = manifest.storage.included ? await listFiles(storageDir) : [];
+    // One file at a time, through the store's own put: onto local disk or into the bucket, whichever the backup came from.
     const store = storageFor(config);
     for (const key of keys) await store.put(key, await readFile(path.join(storageDir, key)));
-    return { tables: manifest.tables.length, rows, files: keys.length, migrated: known.length - wanted.length };
+    return { tables: manifest.tables.length, rows, files: keys.length, store: storeName(config), leftOut, migrated: known.length - wanted.length };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
