@@ -2,7 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { checkReadiness } from "../db/client.ts";
-import { cachePerBus } from "../lib/cache.ts";
+import { cachePerBus, PEOPLE } from "../lib/cache.ts";
 import { unavailableResponse } from "../lib/errors.ts";
 import { SESSION_CACHE_MS, SESSION_SCOPE, type AppEnv } from "./guards.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
@@ -34,6 +34,8 @@ async function readEmail(req: Request): Promise<string | null> {
 
 /** What ends or changes sessions: the session caches of every instance must forget them at once (see guards.ts). */
 const SESSION_CHANGING = ["/sign-out", "/two-factor/verify-totp", "/two-factor/disable", "/reset-password", "/change-password", "/update-user", "/change-email", "/delete-user", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"];
+/** Of those, the ones that change the person (name, address, account) as well as their sessions. */
+const PERSON_CHANGING = ["/update-user", "/change-email", "/delete-user"];
 
 /** The endpoints that hash a password: each waits for the scrypt slot anyway (see password.ts). */
 const HASHING = ["/sign-in/email", "/sign-up/email", "/reset-password", "/change-password"];
@@ -149,7 +151,9 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   if (res.status >= 500 && !(await checkReadiness(s.database)).ready) return unavailableResponse(c);
   // Told to no browser (no user is named): only the servers' caches listen.
   if (res.ok && c.req.method === "POST" && SESSION_CHANGING.some((p) => c.req.path.endsWith(p))) {
-    await s.events.publish({ type: "auth.sessions_changed", userIds: [] });
+    // A sign-out at the end of a class empties the checked sessions, not every answer the school has kept.
+    const person = PERSON_CHANGING.some((p) => c.req.path.endsWith(p));
+    await s.events.publish({ type: "auth.sessions_changed", userIds: [], invalidate: person ? [["sessions"], ...PEOPLE] : [["sessions"]] });
   }
   return res;
 });
