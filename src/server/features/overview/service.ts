@@ -85,19 +85,21 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
  * The time bounds what turns without an event: a milestone overdue at midnight.
  */
 const OVERVIEW_SCOPE = { deps: [...PROJECTS_SCOPE.deps, ["schedule"]] };
-const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000, staleMs: 30_000 });
+const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 200, staleMs: 30_000 });
 
-/** The board depends on who asks only through each card's `isMember`: read once, marked per viewer. */
-export function browseBoard(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: BoardQuery }) {
-  const read = () =>
-    forViewer(s, {
-      caller: opts.caller,
-      key: `board ${JSON.stringify(opts.query)}`,
-      scope: OVERVIEW_SCOPE,
-      read: (nobody) => getBoard(s, { ...opts, caller: nobody }),
-      mark: (board, isMember) => ({ columns: board.columns.map((c) => ({ ...c, items: c.items.map((card) => ({ ...card, isMember: isMember(card.id) })) })) }),
-    });
-  return answers(s.events, `board ${opts.caller.id} ${JSON.stringify(opts.query)}`, OVERVIEW_SCOPE, read);
+/**
+ * The board depends on who asks only through each card's `isMember`: read once, marked per viewer, and written
+ * out per request (a board is tens of kilobytes: one kept per person would cost a large school its memory).
+ */
+export async function browseBoard(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: BoardQuery }): Promise<string> {
+  const board = await forViewer(s, {
+    caller: opts.caller,
+    key: `board ${JSON.stringify(opts.query)}`,
+    scope: OVERVIEW_SCOPE,
+    read: (nobody) => getBoard(s, { ...opts, caller: nobody }),
+    mark: (b, isMember) => ({ columns: b.columns.map((c) => ({ ...c, items: c.items.map((card) => ({ ...card, isMember: isMember(card.id) })) })) }),
+  });
+  return JSON.stringify(board);
 }
 
 /** The timeline is the same for everyone who asks the same question. */

@@ -173,13 +173,13 @@ export const PROJECTS_SCOPE: EntryScope = { deps: [["projects"], ["projects-docu
  * time only bounds what changes without an event: a milestone turning overdue at midnight.
  */
 const ANSWER_MS = 30_000;
-const answers = jsonAnswers({ ttlMs: ANSWER_MS, maxEntries: 2_000, staleMs: ANSWER_MS });
+const answers = jsonAnswers({ ttlMs: ANSWER_MS, maxEntries: 1_000, staleMs: ANSWER_MS });
 type ListOptions = { caller: Caller; query: ProjectListQuery };
 const listKey = (list: string, opts: ListOptions) => `${list} ${opts.caller.id} ${JSON.stringify(opts.query)}`;
 
 /** Reads a list as nobody in particular: the viewer's own marks are added afterwards (`forViewer`). */
 const NOBODY: Caller = { id: "00000000-0000-4000-8000-000000000000", name: "", role: "student" };
-const sharedLists = cachePerBus<unknown>({ ttlMs: ANSWER_MS, maxEntries: 500, staleMs: ANSWER_MS });
+const sharedLists = cachePerBus<unknown>({ ttlMs: ANSWER_MS, maxEntries: 100, staleMs: ANSWER_MS });
 const crews = cachePerBus<Set<string>>({ ttlMs: ANSWER_MS, maxEntries: 5_000 });
 
 /** The projects a person is on the crew of. */
