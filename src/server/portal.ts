@@ -5,7 +5,7 @@ import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import type { Services } from "./context.ts";
-import { openDatabase, runMigrations } from "./db/client.ts";
+import { oneInstanceAtATime, openDatabase, runMigrations } from "./db/client.ts";
 import { seedDemoSchool, type SeedResult } from "./db/seed.ts";
 import { scheduleBackup, schedulePruneJobs } from "./features/notifications/jobs.ts";
 import { scheduleSignatureScan } from "./features/documents/signatures.ts";
@@ -42,13 +42,15 @@ export interface StartOptions {
 export async function startPortal(config: Config, opts: StartOptions = {}): Promise<Portal> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: opts.inMemory ? undefined : path.join(config.DATA_DIR, "pglite") });
-  await runMigrations(database);
   // PostgreSQL may be shared by several instances, so events fan out through it; PGlite has one process.
   const events = database.kind === "postgres" ? await createPgBus(database.url!, log) : createLocalBus();
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const services: Services = { config, database, db: database.db, log, events, mailer };
   const auth = createAuth(services);
-  const seed = config.SEED ? await seedDemoSchool(services, auth) : null;
+  const seed = await oneInstanceAtATime(database, async () => {
+    await runMigrations(database);
+    return config.SEED ? await seedDemoSchool(services, auth) : null;
+  });
   const app = createApp(services, auth, { webDir: opts.webDir });
   const realtime = createRealtime(services, auth);
   // The scan belongs to the worker: a portal without one (tests, a web-only instance) leaves it to those with one.

@@ -122,6 +122,29 @@ export async function runMigrations(database: Database): Promise<void> {
   await migrate(database.db, { migrationsFolder });
 }
 
+/** Any 64-bit number no other application on the same server uses for an advisory lock: "portal" in ASCII. */
+const START_LOCK = 0x706f7274616cn;
+
+/**
+ * Runs the start-up work that must happen once per database (migrations, the demo seed) one instance at a time:
+ * instances started together on a new PostgreSQL database, or after an upgrade, queue on a session advisory
+ * lock, and each finds the work of the one before done. PGlite belongs to one process and needs none.
+ */
+export async function oneInstanceAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== "postgres") return work();
+  const holder = await database.pool.connect();
+  try {
+    await holder.query("select pg_advisory_lock($1)", [START_LOCK.toString()]);
+    try {
+      return await work();
+    } finally {
+      await holder.query("select pg_advisory_unlock($1)", [START_LOCK.toString()]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 let newestMigration: number | undefined;
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
