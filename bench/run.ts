@@ -17,6 +17,7 @@ import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from
 import { benchSchedule } from "./schedule.ts";
 import { benchSealing } from "./sealing.ts";
 import { benchPeak, describePeak } from "./peak.ts";
+import { benchBalanced, describeBalanced } from "./balanced.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -175,6 +176,7 @@ async function main() {
 
     console.log("  the school peak: 200 signed-in people at once on the grown school:");
     const peak = await benchPeak(Math.max(30, DURATION_S));
+    const balanced = await benchBalanced(Math.max(30, DURATION_S));
     console.log("");
 
     const results = {
@@ -197,6 +199,7 @@ async function main() {
         pass: parse.medianMs <= PARSE_TARGET_MS && keystroke.medianMs <= KEYSTROKE_TARGET_MS,
       },
       schoolPeak: peak,
+      schoolPeakThroughBalancer: balanced,
       sealing,
       labels,
       schedule,
@@ -246,6 +249,7 @@ async function main() {
         ]),
       ),
       ...describePeak(peak),
+      ...describeBalanced(balanced),
       "Lighthouse performance, /production-overview": { value: `${lighthouse.performance} (${lighthouse.formFactor}, median of ${lighthouse.runs.join(", ")})`, target: `≥ ${LIGHTHOUSE_TARGET}`, result: verdict(lighthouse.pass) },
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });

@@ -203,7 +203,7 @@ export interface PeakFigure {
 }
 
 /** One virtual person: their pages in order, each page the requests the web app makes for it. */
-function cycleOf(person: Person, school: School, vu: number): { reads: Step[]; writes: Step[] } {
+function cycleOf(person: Person, school: School, vu: number): { opening: Step[]; reads: Step[]; writes: Step[] } {
   const own = school.projects.find((p) => p.leadEmail === person.email);
   // A person opens a project they are on: their own, one they crew on, or (staff) one they supervise.
   const project =
@@ -277,7 +277,14 @@ function cycleOf(person: Person, school: School, vu: number): { reads: Step[]; w
     });
   }
   writes.push({ method: "POST", path: "/rest/v1/notifications/read-all", body: () => ({}) });
-  return { reads, writes };
+  // What the browser has loaded before the person types: the versions their autosaves start from.
+  const opening: Step[] = own
+    ? [
+        { method: "GET", path: `/rest/v1/screenplays/${own.screenplayId}`, keep: (j) => (state.screenplayVersion = j?.version ?? state.screenplayVersion) },
+        { method: "GET", path: `/rest/v1/budgets/${own.id}/draft`, keep: (j) => (state.draftVersion = j?.version ?? state.draftVersion) },
+      ]
+    : [];
+  return { opening, reads, writes };
 }
 
 /** The route of a path for the per-route figures: ids and query values folded. */
@@ -339,13 +346,21 @@ export async function schoolPeak(portal: RunningPortal, school: School, opts: { 
 
   // Every browser has its connection open before the bell rings: a first get-session over each, outside the
   // figures, so that 200 connections opened in the same instant (and the kernel's backlog) are not measured.
-  await Promise.all(crowd.map((_, vu) => send(agents[vu]!, cookies[vu]!, { method: "GET", path: "/auth/v1/get-session" })));
+  const cycles = crowd.map((person, vu) => cycleOf(person, school, vu));
+  await Promise.all(
+    crowd.map(async (_, vu) => {
+      for (const step of [{ method: "GET", path: "/auth/v1/get-session" }, ...cycles[vu]!.opening]) {
+        const res = await send(agents[vu]!, cookies[vu]!, step);
+        if (step.keep && res.status === 200) step.keep(JSON.parse(res.text));
+      }
+    }),
+  );
   const stopAt = Date.now() + opts.durationS * 1000;
   const started = Date.now();
   await Promise.all(
-    crowd.map(async (person, vu) => {
+    crowd.map(async (_, vu) => {
       const agent = agents[vu]!;
-      const { reads, writes: own } = cycleOf(person, school, vu);
+      const { reads, writes: own } = cycles[vu]!;
       let r = vu % reads.length;
       let n = vu;
       let w = 0;
