@@ -51,13 +51,19 @@ export interface ParsedScript {
 const NOTE = /\[\[[\s\S]*?]]/g;
 
 /** Notes removed and each line's trailing blanks, before the emphasis is read. */
-const tidy = (s: string) =>
-  s
-    .replace(NOTE, "")
-    .split("\n")
-    .map((l) => l.replace(/\s+$/, ""))
-    .join("\n")
-    .trim();
+const tidy = (s: string) => {
+  const t = s.includes("[[") ? s.replace(NOTE, "") : s;
+  // Split and joined again only when some line ends in a blank: most lines do not, and this runs per element.
+  return TRAILING_BLANK.test(t)
+    ? t
+        .split("\n")
+        .map((l) => l.replace(/\s+$/, ""))
+        .join("\n")
+        .trim()
+    : t.trim();
+};
+/** A blank (other than the line break itself) at the end of a line or of the text. */
+const TRAILING_BLANK = /[^\S\n](?:\n|$)/;
 
 /** An element's text as styled spans: notes, emphasis markers and escaping backslashes removed. */
 export function inlineSpans(s: string): Span[] {
@@ -133,6 +139,7 @@ const newlines = (s: string) => s.split("\n").length - 1;
  * dropped rather than left blank, so hiding a line never splits a paragraph; an unclosed `/*` hides nothing.
  */
 function visibleLines(text: string): SourceLine[] {
+  if (!text.includes("/*")) return text.split("\n").map((t, i) => ({ text: t, line: i }));
   const hidden = new Set<number>();
   let line = 0;
   let last = 0;
@@ -321,7 +328,7 @@ function parseChunk(text: string): ParsedScript {
   const elements: ScriptElement[] = [];
   for (const r of raws) {
     const spans = r.type === "page_break" ? [] : inlineSpans(r.text);
-    const el: ScriptElement = { type: r.type, text: spans.map((x) => x.text).join(""), line: r.line };
+    const el: ScriptElement = { type: r.type, text: spans.length === 1 ? spans[0]!.text : spans.map((x) => x.text).join(""), line: r.line };
     const marks = marksOf(spans);
     if (marks.length > 0) el.marks = marks;
     if (r.sceneNumber) el.sceneNumber = r.sceneNumber;

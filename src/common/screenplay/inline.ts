@@ -22,10 +22,15 @@ export interface Mark extends Style {
 const ESCAPABLE = new Set("@#!*_$~`+=.><\\/");
 const LITERAL = "\u0001";
 const GONE = "\u0002";
+const PLAIN: Style = Object.freeze({});
+const NEEDS_PASS = /[\\*_\u0002]/;
 const EMPHASIS = /(\*{1,3}|_)(?=\S)([^*_\n]+?)(?<=\S)\1/g;
 
 /** Splits marked-up text into spans of the same style; the markers and escaping backslashes are dropped. */
 export function parseInline(source: string): Span[] {
+  // Most of a script has no marker at all: one plain span, without a style object per character.
+  // (GONE is excluded too: the full pass drops a typed one.)
+  if (!NEEDS_PASS.test(source)) return source === "" ? [] : [{ text: source }];
   const chars: string[] = [];
   let masked = "";
   for (let i = 0; i < source.length; i++) {
@@ -38,7 +43,8 @@ export function parseInline(source: string): Span[] {
       masked += c;
     }
   }
-  const styles: Style[] = chars.map(() => ({}));
+  // A style object only for characters inside emphasis; the rest share one empty style.
+  const styles: (Style | undefined)[] = new Array(chars.length);
   // Innermost emphasis first: once its markers are gone, the one around it matches on the next pass.
   for (let pass = 0; pass < 4; pass++) {
     let found = false;
@@ -46,7 +52,7 @@ export function parseInline(source: string): Span[] {
       found = true;
       const from = at + marker.length;
       for (let k = from; k < from + inner.length; k++) {
-        const s = styles[k]!;
+        const s = (styles[k] ??= {});
         if (marker === "_") s.underline = true;
         if (marker.length >= 2 && marker[0] === "*") s.bold = true;
         if (marker === "*" || marker === "***") s.italic = true;
@@ -56,12 +62,15 @@ export function parseInline(source: string): Span[] {
     if (!found) break;
   }
   const spans: Span[] = [];
+  let lastStyle: Style | undefined;
   for (let k = 0; k < chars.length; k++) {
     if (masked[k] === GONE) continue;
-    const s = styles[k]!;
+    const s = styles[k] ?? PLAIN;
     const last = spans.at(-1);
-    if (last && sameStyle(last, s)) last.text += chars[k];
+    // The same style object as the character before (plain text, one emphasis) continues its span.
+    if (last && (s === lastStyle || sameStyle(last, s))) last.text += chars[k];
     else spans.push({ text: chars[k]!, ...s });
+    lastStyle = s;
   }
   return spans;
 }
@@ -89,10 +98,16 @@ export function lineSpans(source: string, line: string, from: number, marks: Mar
   let pos = from;
   const spans: Span[] = [];
   let styled = false;
+  let lastMark: Mark | undefined;
+  let lastStyle = PLAIN;
   for (const c of line) {
     while (pos < source.length && source[pos] !== c) pos++;
     const m = marks.find((x) => pos >= x.start && pos < x.end);
-    const style = m ? styleOf(m) : {};
+    if (m && m !== lastMark) {
+      lastMark = m;
+      lastStyle = styleOf(m);
+    }
+    const style = m ? lastStyle : PLAIN;
     if (m) styled = true;
     const last = spans.at(-1);
     if (last && sameStyle(last, style)) last.text += c;
