@@ -61,17 +61,34 @@ export function parseInline(source: string): Span[] {
     });
     if (!found) break;
   }
+  // Each span's text is cut from the plain text a stretch at a time, not added a character at a time.
+  const plain = chars.join("");
   const spans: Span[] = [];
+  let last: Span | undefined;
   let lastStyle: Style | undefined;
+  let from = -1;
+  const cut = (to: number) => {
+    if (last && from >= 0) last.text += plain.slice(from, to);
+    from = -1;
+  };
   for (let k = 0; k < chars.length; k++) {
-    if (masked[k] === GONE) continue;
+    if (masked[k] === GONE) {
+      cut(k);
+      continue;
+    }
     const s = styles[k] ?? PLAIN;
-    const last = spans.at(-1);
     // The same style object as the character before (plain text, one emphasis) continues its span.
-    if (last && (s === lastStyle || sameStyle(last, s))) last.text += chars[k];
-    else spans.push({ text: chars[k]!, ...s });
+    if (last && (s === lastStyle || sameStyle(last, s))) {
+      if (from < 0) from = k;
+    } else {
+      cut(k);
+      last = { text: "", ...s };
+      spans.push(last);
+      from = k;
+    }
     lastStyle = s;
   }
+  cut(chars.length);
   return spans;
 }
 
@@ -100,6 +117,9 @@ export function lineSpans(source: string, line: string, from: number, marks: Mar
   let styled = false;
   let lastMark: Mark | undefined;
   let lastStyle = PLAIN;
+  let last: Span | undefined;
+  let begun = 0;
+  let at = 0;
   for (const c of line) {
     while (pos < source.length && source[pos] !== c) pos++;
     const m = marks.find((x) => pos >= x.start && pos < x.end);
@@ -109,11 +129,17 @@ export function lineSpans(source: string, line: string, from: number, marks: Mar
     }
     const style = m ? lastStyle : PLAIN;
     if (m) styled = true;
-    const last = spans.at(-1);
-    if (last && sameStyle(last, style)) last.text += c;
-    else spans.push({ text: c, ...style });
+    // A span's text is the stretch of the line since it began, cut once when the style changes.
+    if (!last || !sameStyle(last, style)) {
+      if (last) last.text = line.slice(begun, at);
+      last = { text: "", ...style };
+      spans.push(last);
+      begun = at;
+    }
+    at += c.length;
     pos++;
   }
+  if (last) last.text = line.slice(begun, at);
   return { spans: styled ? spans : undefined, next: pos };
 }
 
