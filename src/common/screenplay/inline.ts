@@ -31,20 +31,27 @@ export function parseInline(source: string): Span[] {
   // Most of a script has no marker at all: one plain span, without a style object per character.
   // (GONE is excluded too: the full pass drops a typed one.)
   if (!NEEDS_PASS.test(source)) return source === "" ? [] : [{ text: source }];
-  const chars: string[] = [];
-  let masked = "";
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (c === "\\" && i + 1 < source.length && ESCAPABLE.has(source[i + 1]!)) {
-      chars.push(source[++i]!);
-      masked += LITERAL;
-    } else {
-      chars.push(c);
-      masked += c;
+  // The text without its escaping backslashes, and the same with each escaped character masked so no
+  // emphasis reads it; without a backslash both are the source itself.
+  let plain = source;
+  let masked = source;
+  if (source.includes("\\")) {
+    const chars: string[] = [];
+    masked = "";
+    for (let i = 0; i < source.length; i++) {
+      const c = source[i]!;
+      if (c === "\\" && i + 1 < source.length && ESCAPABLE.has(source[i + 1]!)) {
+        chars.push(source[++i]!);
+        masked += LITERAL;
+      } else {
+        chars.push(c);
+        masked += c;
+      }
     }
+    plain = chars.join("");
   }
   // A style object only for characters inside emphasis; the rest share one empty style.
-  const styles: (Style | undefined)[] = new Array(chars.length);
+  const styles: (Style | undefined)[] = new Array(plain.length);
   // Innermost emphasis first: once its markers are gone, the one around it matches on the next pass.
   for (let pass = 0; pass < 4; pass++) {
     let found = false;
@@ -62,7 +69,6 @@ export function parseInline(source: string): Span[] {
     if (!found) break;
   }
   // Each span's text is cut from the plain text a stretch at a time, not added a character at a time.
-  const plain = chars.join("");
   const spans: Span[] = [];
   let last: Span | undefined;
   let lastStyle: Style | undefined;
@@ -71,7 +77,7 @@ export function parseInline(source: string): Span[] {
     if (last && from >= 0) last.text += plain.slice(from, to);
     from = -1;
   };
-  for (let k = 0; k < chars.length; k++) {
+  for (let k = 0; k < plain.length; k++) {
     if (masked[k] === GONE) {
       cut(k);
       continue;
@@ -88,7 +94,7 @@ export function parseInline(source: string): Span[] {
     }
     lastStyle = s;
   }
-  cut(chars.length);
+  cut(plain.length);
   return spans;
 }
 
