@@ -13,7 +13,7 @@ import { benchLabels } from "./labels.ts";
 import { round, signIn } from "./harness.ts";
 import { LIGHTHOUSE_TARGET, lighthouseMedian } from "./lighthouse.ts";
 import { benchProjects } from "./projects.ts";
-import { benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
+import { AFTERWRITING_RATIO_TARGET, benchAgainstAfterwriting, benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
 import { benchSchedule } from "./schedule.ts";
 import { benchSealing } from "./sealing.ts";
 import { benchPeak, describePeak } from "./peak.ts";
@@ -150,7 +150,12 @@ async function main() {
 
     const parse = benchParse();
     const keystroke = await benchKeystroke(portal, cookie);
-    console.log(`  screenplay of ${parse.pages} pages: parse and paginate ${parse.medianMs} ms, preview after a keystroke ${keystroke.medianMs} ms\n`);
+    console.log(`  screenplay of ${parse.pages} pages: parse and paginate ${parse.medianMs} ms, preview after a keystroke ${keystroke.medianMs} ms`);
+    const againstAw = benchAgainstAfterwriting();
+    for (const c of againstAw) {
+      console.log(`  ${c.script} against afterwriting: portal ${c.portal.medianMs} ms (${c.portal.pages} pages), afterwriting ${c.afterwriting.medianMs} ms (${c.afterwriting.pages} pages), ratio ${c.ratio}`);
+    }
+    console.log("");
 
     process.stdout.write("  the stripboard of the demo's scheduled project … ");
     const schedule = await benchSchedule(portal, cookie, DURATION_S);
@@ -197,6 +202,11 @@ async function main() {
         pages: parse.pages,
         targets: { parseMs: PARSE_TARGET_MS, keystrokeMs: KEYSTROKE_TARGET_MS },
         pass: parse.medianMs <= PARSE_TARGET_MS && keystroke.medianMs <= KEYSTROKE_TARGET_MS,
+        againstAfterwriting: {
+          figures: againstAw,
+          target: `portal / afterwriting ≤ ${AFTERWRITING_RATIO_TARGET}`,
+          pass: againstAw.every((c) => c.ratio <= AFTERWRITING_RATIO_TARGET),
+        },
       },
       schoolPeak: peak,
       schoolPeakThroughBalancer: balanced,
@@ -236,6 +246,16 @@ async function main() {
       ),
       "screenplay of 120 pages: parse and paginate": { value: `${parse.medianMs} ms`, target: `≤ ${PARSE_TARGET_MS} ms`, result: verdict(parse.medianMs <= PARSE_TARGET_MS) },
       "screenplay of 120 pages: preview after a keystroke": { value: `${keystroke.medianMs} ms`, target: `≤ ${KEYSTROKE_TARGET_MS} ms`, result: verdict(keystroke.medianMs <= KEYSTROKE_TARGET_MS) },
+      ...Object.fromEntries(
+        againstAw.map((c) => [
+          `screenplay parse and paginate against afterwriting, ${c.script}`,
+          {
+            value: `${c.ratio} × (portal ${c.portal.medianMs} ms, ${c.portal.pages} pages; afterwriting ${c.afterwriting.medianMs} ms, ${c.afterwriting.pages} pages)`,
+            target: `≤ ${AFTERWRITING_RATIO_TARGET} ×`,
+            result: verdict(c.ratio <= AFTERWRITING_RATIO_TARGET),
+          },
+        ]),
+      ),
       "stripboard read (schedule of the demo)": { value: `${schedule.reqPerSec} req/s (${schedule.ratioToBare} × bare), p99 ${schedule.p99Ms} ms`, target: "—", result: schedule.non2xx === 0 ? "—" : "FAIL" },
       "budget of 2,000 lines: load and render": { value: `${budget.loadAndRenderMs} ms`, target: `≤ ${budget.targets.renderMs} ms`, result: verdict(budget.loadAndRenderMs <= budget.targets.renderMs) },
       "budget of 2,000 lines: submit": { value: `${budget.submitMs} ms`, target: `≤ ${budget.targets.submitMs} ms`, result: verdict(budget.submitMs <= budget.targets.submitMs) },

@@ -51,13 +51,19 @@ export interface ParsedScript {
 const NOTE = /\[\[[\s\S]*?]]/g;
 
 /** Notes removed and each line's trailing blanks, before the emphasis is read. */
-const tidy = (s: string) =>
-  s
-    .replace(NOTE, "")
-    .split("\n")
-    .map((l) => l.replace(/\s+$/, ""))
-    .join("\n")
-    .trim();
+const tidy = (s: string) => {
+  const t = s.includes("[[") ? s.replace(NOTE, "") : s;
+  // Split and joined again only when some line ends in a blank: most lines do not, and this runs per element.
+  return TRAILING_BLANK.test(t)
+    ? t
+        .split("\n")
+        .map((l) => l.replace(/\s+$/, ""))
+        .join("\n")
+        .trim()
+    : t.trim();
+};
+/** A blank (other than the line break itself) at the end of a line or of the text. */
+const TRAILING_BLANK = /[^\S\n](?:\n|$)/;
 
 /** An element's text as styled spans: notes, emphasis markers and escaping backslashes removed. */
 export function inlineSpans(s: string): Span[] {
@@ -92,12 +98,18 @@ export function parseFountain(source: string): ParsedScript {
   starts.forEach((start, k) => {
     const chunk = lines.slice(start, starts[k + 1] ?? lines.length).join("\n");
     const known = used.get(chunk) ?? chunkCache.get(chunk);
-    const parsed = known?.parsed ?? parseChunk(chunk);
     // The same element objects while a scene's text and first line stay: the page layout reuses what it
     // built for them (see layout.ts), so a keystroke lays out one scene again, not the whole script.
-    const placed = known?.start === start ? known.elements : parsed.elements.map((e) => ({ ...e, line: e.line + start }));
-    used.set(chunk, { parsed, start, elements: placed });
-    if (k === 0) titlePage.push(...parsed.titlePage);
+    // A new scene is parsed straight at its line; a known one that moved is copied to its new line.
+    let placed: ScriptElement[];
+    let titles: TitleEntry[];
+    if (!known) ({ elements: placed, titlePage: titles } = parseChunk(chunk, start));
+    else {
+      titles = known.titlePage;
+      placed = known.start === start ? known.elements : known.elements.map((e) => ({ ...e, line: e.line - known.start + start }));
+    }
+    used.set(chunk, { titlePage: titles, start, elements: placed });
+    if (k === 0) titlePage.push(...titles);
     for (const e of placed) elements.push(e);
   });
   // Keep only the scenes of the latest text, so the cache never grows beyond one script.
@@ -108,7 +120,7 @@ export function parseFountain(source: string): ParsedScript {
 const SCENE_START = /^\s*(?:(?:int|ext|est|i\/e|int\.?\/ext)[. ]|\.(?!\.))/i;
 /** A scene's text parsed, and its elements placed at the line the scene starts on. */
 interface Chunk {
-  parsed: ParsedScript;
+  titlePage: TitleEntry[];
   start: number;
   elements: ScriptElement[];
 }
@@ -133,6 +145,7 @@ const newlines = (s: string) => s.split("\n").length - 1;
  * dropped rather than left blank, so hiding a line never splits a paragraph; an unclosed `/*` hides nothing.
  */
 function visibleLines(text: string): SourceLine[] {
+  if (!text.includes("/*")) return text.split("\n").map((t, i) => ({ text: t, line: i }));
   const hidden = new Set<number>();
   let line = 0;
   let last = 0;
@@ -295,7 +308,7 @@ const SPEECH: ReadonlySet<ElementType> = new Set(["character", "parenthetical", 
  * Fountain → elements, line by line with no state kept between calls, so one script can never change
  * how the next one reads. Never throws: whatever the text, it is some element.
  */
-function parseChunk(text: string): ParsedScript {
+function parseChunk(text: string, firstLine = 0): ParsedScript {
   const lines = visibleLines(text);
   const titlePage: TitleEntry[] = [];
   const start = readTitlePage(lines, titlePage);
@@ -321,7 +334,7 @@ function parseChunk(text: string): ParsedScript {
   const elements: ScriptElement[] = [];
   for (const r of raws) {
     const spans = r.type === "page_break" ? [] : inlineSpans(r.text);
-    const el: ScriptElement = { type: r.type, text: spans.map((x) => x.text).join(""), line: r.line };
+    const el: ScriptElement = { type: r.type, text: spans.length === 1 ? spans[0]!.text : spans.map((x) => x.text).join(""), line: r.line + firstLine };
     const marks = marksOf(spans);
     if (marks.length > 0) el.marks = marks;
     if (r.sceneNumber) el.sceneNumber = r.sceneNumber;

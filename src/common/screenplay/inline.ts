@@ -22,23 +22,36 @@ export interface Mark extends Style {
 const ESCAPABLE = new Set("@#!*_$~`+=.><\\/");
 const LITERAL = "\u0001";
 const GONE = "\u0002";
+const PLAIN: Style = Object.freeze({});
+const NEEDS_PASS = /[\\*_\u0002]/;
 const EMPHASIS = /(\*{1,3}|_)(?=\S)([^*_\n]+?)(?<=\S)\1/g;
 
 /** Splits marked-up text into spans of the same style; the markers and escaping backslashes are dropped. */
 export function parseInline(source: string): Span[] {
-  const chars: string[] = [];
-  let masked = "";
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (c === "\\" && i + 1 < source.length && ESCAPABLE.has(source[i + 1]!)) {
-      chars.push(source[++i]!);
-      masked += LITERAL;
-    } else {
-      chars.push(c);
-      masked += c;
+  // Most of a script has no marker at all: one plain span, without a style object per character.
+  // (GONE is excluded too: the full pass drops a typed one.)
+  if (!NEEDS_PASS.test(source)) return source === "" ? [] : [{ text: source }];
+  // The text without its escaping backslashes, and the same with each escaped character masked so no
+  // emphasis reads it; without a backslash both are the source itself.
+  let plain = source;
+  let masked = source;
+  if (source.includes("\\")) {
+    const chars: string[] = [];
+    masked = "";
+    for (let i = 0; i < source.length; i++) {
+      const c = source[i]!;
+      if (c === "\\" && i + 1 < source.length && ESCAPABLE.has(source[i + 1]!)) {
+        chars.push(source[++i]!);
+        masked += LITERAL;
+      } else {
+        chars.push(c);
+        masked += c;
+      }
     }
+    plain = chars.join("");
   }
-  const styles: Style[] = chars.map(() => ({}));
+  // A style object only for characters inside emphasis; the rest share one empty style.
+  const styles: (Style | undefined)[] = new Array(plain.length);
   // Innermost emphasis first: once its markers are gone, the one around it matches on the next pass.
   for (let pass = 0; pass < 4; pass++) {
     let found = false;
@@ -46,7 +59,7 @@ export function parseInline(source: string): Span[] {
       found = true;
       const from = at + marker.length;
       for (let k = from; k < from + inner.length; k++) {
-        const s = styles[k]!;
+        const s = (styles[k] ??= {});
         if (marker === "_") s.underline = true;
         if (marker.length >= 2 && marker[0] === "*") s.bold = true;
         if (marker === "*" || marker === "***") s.italic = true;
@@ -55,14 +68,33 @@ export function parseInline(source: string): Span[] {
     });
     if (!found) break;
   }
+  // Each span's text is cut from the plain text a stretch at a time, not added a character at a time.
   const spans: Span[] = [];
-  for (let k = 0; k < chars.length; k++) {
-    if (masked[k] === GONE) continue;
-    const s = styles[k]!;
-    const last = spans.at(-1);
-    if (last && sameStyle(last, s)) last.text += chars[k];
-    else spans.push({ text: chars[k]!, ...s });
+  let last: Span | undefined;
+  let lastStyle: Style | undefined;
+  let from = -1;
+  const cut = (to: number) => {
+    if (last && from >= 0) last.text += plain.slice(from, to);
+    from = -1;
+  };
+  for (let k = 0; k < plain.length; k++) {
+    if (masked[k] === GONE) {
+      cut(k);
+      continue;
+    }
+    const s = styles[k] ?? PLAIN;
+    // The same style object as the character before (plain text, one emphasis) continues its span.
+    if (last && (s === lastStyle || sameStyle(last, s))) {
+      if (from < 0) from = k;
+    } else {
+      cut(k);
+      last = { text: "", ...s };
+      spans.push(last);
+      from = k;
+    }
+    lastStyle = s;
   }
+  cut(plain.length);
   return spans;
 }
 
@@ -89,16 +121,31 @@ export function lineSpans(source: string, line: string, from: number, marks: Mar
   let pos = from;
   const spans: Span[] = [];
   let styled = false;
+  let lastMark: Mark | undefined;
+  let lastStyle = PLAIN;
+  let last: Span | undefined;
+  let begun = 0;
+  let at = 0;
   for (const c of line) {
     while (pos < source.length && source[pos] !== c) pos++;
     const m = marks.find((x) => pos >= x.start && pos < x.end);
-    const style = m ? styleOf(m) : {};
+    if (m && m !== lastMark) {
+      lastMark = m;
+      lastStyle = styleOf(m);
+    }
+    const style = m ? lastStyle : PLAIN;
     if (m) styled = true;
-    const last = spans.at(-1);
-    if (last && sameStyle(last, style)) last.text += c;
-    else spans.push({ text: c, ...style });
+    // A span's text is the stretch of the line since it began, cut once when the style changes.
+    if (!last || !sameStyle(last, style)) {
+      if (last) last.text = line.slice(begun, at);
+      last = { text: "", ...style };
+      spans.push(last);
+      begun = at;
+    }
+    at += c.length;
     pos++;
   }
+  if (last) last.text = line.slice(begun, at);
   return { spans: styled ? spans : undefined, next: pos };
 }
 

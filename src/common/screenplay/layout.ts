@@ -86,23 +86,43 @@ const DUAL: Record<"left" | "right", Record<"character" | "parenthetical" | "dia
  * Wrapped lines by width and text. Re-laying out a long script after a keystroke wraps thousands of
  * unchanged elements again; this makes that a lookup. Callers never change the returned arrays.
  */
-const wrapCache = new Map<string, readonly string[]>();
+const wrapCache = new Map<number, Map<string, readonly string[]>>();
 const WRAP_CACHE_MAX = 50_000;
+let wrapCacheSize = 0;
+
+/** Forgets the wrapped lines (the bench measures a first layout, as after opening a script). */
+export function clearWrapCache() {
+  wrapCache.clear();
+  wrapCacheSize = 0;
+}
 
 /** Word-wraps one element's text to a width, keeping the writer's own line breaks. */
 export function wrap(text: string, width: number): string[] {
-  const key = `${width}\u0000${text}`;
-  const hit = wrapCache.get(key);
+  // One map per width, keyed by the text itself: a key built by joining width and text was a new string
+  // to hash and compare on every call, which cost more than most wraps.
+  let byText = wrapCache.get(width);
+  if (!byText) wrapCache.set(width, (byText = new Map()));
+  const hit = byText.get(text);
   if (hit) return hit as string[];
   const lines = wrapText(text, width);
-  if (wrapCache.size >= WRAP_CACHE_MAX) wrapCache.clear();
-  wrapCache.set(key, lines);
+  if (wrapCacheSize >= WRAP_CACHE_MAX) {
+    for (const m of wrapCache.values()) m.clear();
+    wrapCacheSize = 0;
+  }
+  byText.set(text, lines);
+  wrapCacheSize += 1;
   return lines;
 }
 
 function wrapText(text: string, width: number): string[] {
   const out: string[] = [];
   for (const para of text.split("\n")) {
+    // A line that fits, with single spaces and none leading, comes out as it is: the loop below would
+    // split it into words and join them again to the same text.
+    if (para.length <= width && !para.startsWith(" ") && !para.includes("  ")) {
+      out.push(para);
+      continue;
+    }
     let line = "";
     for (const word of para.split(/ +/)) {
       let w = word;
@@ -153,17 +173,19 @@ function styled(e: ScriptElement, lines: string[], make: (text: string) => Cell)
 
 const cells = (e: ScriptElement, lines: string[], g: Geometry, type: CellType) => styled(e, lines, (text) => ({ text, col: g.col, type }));
 
-function speechRows(els: ScriptElement[], geo: Record<"character" | "parenthetical" | "dialogue", Geometry>): { cells: Cell[]; line: number }[] {
-  return els.flatMap((e) => {
+/** One row per printed line of a speech (built straight as rows: this runs for every speech of a script). */
+function speechRows(els: ScriptElement[], geo: Record<"character" | "parenthetical" | "dialogue", Geometry>, scene: number): Row[] {
+  const rows: Row[] = [];
+  for (const e of els) {
     const kind = e.type as "character" | "parenthetical" | "dialogue";
     const g = geo[kind] ?? geo.dialogue;
-    return cells(e, wrap(e.text, g.width), g, kind).map((c) => ({ cells: [c], line: e.line }));
-  });
+    for (const c of cells(e, wrap(e.text, g.width), g, kind)) rows.push({ cells: [c], line: e.line, scene });
+  }
+  return rows;
 }
 
-function toRows(list: { cells: Cell[]; line: number | null }[], scene: number): Row[] {
-  return list.map((r) => ({ cells: r.cells, line: r.line, scene }));
-}
+/** One row per cell. */
+const oneCellRows = (list: Cell[], line: number, scene: number): Row[] => list.map((c) => ({ cells: [c], line, scene }));
 
 /**
  * What one element became (with the elements it took along: a speech's parenthetical and dialogue, the
@@ -200,7 +222,7 @@ function buildElement(els: ScriptElement[], i: number, scene: number, number: st
       break;
     }
     case "action":
-      blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(e, wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action").map((c) => ({ cells: [c], line: e.line })), scene) });
+      blocks.push({ kind: "action", blankBefore: 1, scene, rows: oneCellRows(cells(e, wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action"), e.line, scene) });
       break;
     case "transition": {
       const text = e.text;
@@ -212,14 +234,15 @@ function buildElement(els: ScriptElement[], i: number, scene: number, number: st
         kind: "action",
         blankBefore: 1,
         scene,
-        rows: toRows(
-          styled(e, wrap(e.text, LINE_WIDTH), (text) => ({ text, col: Math.max(0, Math.floor((LINE_WIDTH - text.length) / 2)), type: "centered" })).map((c) => ({ cells: [c], line: e.line })),
+        rows: oneCellRows(
+          styled(e, wrap(e.text, LINE_WIDTH), (text) => ({ text, col: Math.max(0, Math.floor((LINE_WIDTH - text.length) / 2)), type: "centered" })),
+          e.line,
           scene,
         ),
       });
       break;
     case "lyrics":
-      blocks.push({ kind: "action", blankBefore: 1, scene, rows: toRows(cells(e, wrap(e.text, GEOMETRY.lyrics.width), GEOMETRY.lyrics, "lyrics").map((c) => ({ cells: [c], line: e.line })), scene) });
+      blocks.push({ kind: "action", blankBefore: 1, scene, rows: oneCellRows(cells(e, wrap(e.text, GEOMETRY.lyrics.width), GEOMETRY.lyrics, "lyrics"), e.line, scene) });
       break;
     case "page_break":
       blocks.push({ kind: "break", blankBefore: 0, scene, rows: [] });
@@ -234,15 +257,15 @@ function buildElement(els: ScriptElement[], i: number, scene: number, number: st
         while (i + 1 < els.length && (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") && els[i + 1]!.dual === "right") right.push(els[++i]!);
         out.els = [...speech, ...right];
         out.speeches.push({ name: characterName(right[0]!.text), scene, lines: lineCount(right) });
-        const l = speechRows(speech, DUAL.left);
-        const r = speechRows(right, DUAL.right);
+        const l = speechRows(speech, DUAL.left, scene);
+        const r = speechRows(right, DUAL.right, scene);
         const rows: Row[] = [];
         for (let k = 0; k < Math.max(l.length, r.length); k++) {
           rows.push({ cells: [...(l[k]?.cells ?? []), ...(r[k]?.cells ?? [])], scene, line: l[k]?.line ?? r[k]?.line ?? null });
         }
         blocks.push({ kind: "dual", blankBefore: 1, scene, rows });
       } else {
-        blocks.push({ kind: "dialogue", blankBefore: 1, scene, rows: toRows(speechRows(speech, GEOMETRY), scene), cue: e.text });
+        blocks.push({ kind: "dialogue", blankBefore: 1, scene, rows: speechRows(speech, GEOMETRY, scene), cue: e.text });
       }
       break;
     }
