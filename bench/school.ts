@@ -203,7 +203,10 @@ export interface PeakFigure {
 }
 
 /** One virtual person: their pages in order, each page the requests the web app makes for it. */
-function cycleOf(person: Person, school: School, vu: number): { opening: Step[]; reads: Step[]; writes: Step[] } {
+/** Peaks run so far in this process: a later peak on the same school books later days, so its requests never collide. */
+let peaksRun = 0;
+
+function cycleOf(person: Person, school: School, vu: number, run: number): { opening: Step[]; reads: Step[]; writes: Step[] } {
   const own = school.projects.find((p) => p.leadEmail === person.email);
   // A person opens a project they are on: their own, one they crew on, or (staff) one they supervise.
   const project =
@@ -272,7 +275,7 @@ function cycleOf(person: Person, school: School, vu: number): { opening: Step[];
       path: "/rest/v1/equipment/reservations",
       body: () => {
         const n = ++state.reservations;
-        return { projectId: own.id, startsAt: day(20 + n * 2), endsAt: day(21 + n * 2), itemIds: [item], note: "" };
+        return { projectId: own.id, startsAt: day(20 + run * 300 + n * 2), endsAt: day(21 + run * 300 + n * 2), itemIds: [item], note: "" };
       },
     });
   }
@@ -346,7 +349,8 @@ export async function schoolPeak(portal: RunningPortal, school: School, opts: { 
 
   // Every browser has its connection open before the bell rings: a first get-session over each, outside the
   // figures, so that 200 connections opened in the same instant (and the kernel's backlog) are not measured.
-  const cycles = crowd.map((person, vu) => cycleOf(person, school, vu));
+  const run = peaksRun++;
+  const cycles = crowd.map((person, vu) => cycleOf(person, school, vu, run));
   await Promise.all(
     crowd.map(async (_, vu) => {
       for (const step of [{ method: "GET", path: "/auth/v1/get-session" }, ...cycles[vu]!.opening]) {
