@@ -2,7 +2,7 @@
  * `npm run bench`: throughput, latency, memory and first-load JS of the built portal, started the way README
  * starts it. Figures are reported against their targets but never fail the run: a number depends on the machine.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -23,6 +23,9 @@ import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/s
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const MEMORY_TARGET_MB = 300;
+/** Issue 16: an existing data folder ready in 3 s, a first start with seeding in 10 s. */
+const START_TARGET_MS = 3_000;
+const FIRST_START_TARGET_MS = 10_000;
 const DEMO_EMAIL = "admin@portal.test";
 const DEMO_PASSWORD = "portal-demo";
 
@@ -94,16 +97,17 @@ async function load(name: string, opts: { url: string; method?: string; headers?
 
 async function main() {
   console.log(`The Portal bench: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${os.cpus().length} CPUs, Node ${process.version}\n`);
-  const portal = await startPortalProcess({
-    env: {
-      // The bench measures throughput, not the per-IP sign-in limiter.
-      SIGNIN_LIMIT_PER_IP: "100000000",
-      LOG_LEVEL: "warn",
-    },
-  });
+  // The bench measures throughput, not the per-IP sign-in limiter.
+  const env = { SIGNIN_LIMIT_PER_IP: "100000000", LOG_LEVEL: "warn" };
+  // A first start creates the data folder and seeds the demo school; the portal measured is the second start on
+  // that folder, as a school's server starts every day after.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+  const first = await startPortalProcess({ dataDir, env });
+  await first.stop();
+  const portal = await startPortalProcess({ dataDir, env });
   let failed = false;
   try {
-    console.log(`  started in ${Math.round(portal.readyMs)} ms (spawn → /healthz)`);
+    console.log(`  first start with seeding ${Math.round(first.readyMs)} ms, start on the existing folder ${Math.round(portal.readyMs)} ms (spawn → /healthz)`);
     // Let the start-up work (migrations, seed, first job poll) settle before calling the process idle.
     await new Promise((r) => setTimeout(r, 2000));
     const idleMB = rssMB(portal.pid);
@@ -188,7 +192,8 @@ async function main() {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGB: round(os.totalmem() / 1024 ** 3), node: process.version },
       settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, database: "PGlite (embedded), demo school seeded" },
-      coldStartMs: Math.round(portal.readyMs),
+      coldStartMs: Math.round(first.readyMs),
+      startOnExistingFolderMs: Math.round(portal.readyMs),
       routes,
       memory: { idleMB: round(idleMB), peakUnderLoadMB: round(peakMB), targetMB: MEMORY_TARGET_MB, pass: peakMB <= MEMORY_TARGET_MB },
       projectsList: {
@@ -235,7 +240,8 @@ async function main() {
     );
     const verdict = (pass: boolean) => (pass ? "PASS" : "FAIL");
     console.table({
-      "cold start to ready": { value: `${results.coldStartMs} ms`, target: "—", result: "—" },
+      "first start with seeding, to ready": { value: `${results.coldStartMs} ms`, target: `≤ ${FIRST_START_TARGET_MS} ms`, result: verdict(results.coldStartMs <= FIRST_START_TARGET_MS) },
+      "start on an existing data folder, to ready": { value: `${results.startOnExistingFolderMs} ms`, target: `≤ ${START_TARGET_MS} ms`, result: verdict(results.startOnExistingFolderMs <= START_TARGET_MS) },
       "resident memory, idle": { value: `${results.memory.idleMB} MB`, target: "—", result: "—" },
       "resident memory, peak under load": { value: `${results.memory.peakUnderLoadMB} MB`, target: `≤ ${MEMORY_TARGET_MB} MB`, result: verdict(results.memory.pass) },
       ...Object.fromEntries(
@@ -280,6 +286,7 @@ async function main() {
     console.error(`--- server output ---\n${portal.output()}`);
   } finally {
     await portal.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   // Only a broken run fails; a figure over its target is reported above, never an exit code.
   process.exitCode = failed ? 1 : 0;
