@@ -8,7 +8,7 @@ import { runBackupCommand } from "../cli/backup-commands.ts";
 import type { Config } from "../config.ts";
 import { createS3Storage, storageFor } from "../lib/storage.ts";
 import { startPortal } from "../portal.ts";
-import { freshTarget, openTarget, signIn, snapshot, storedFiles, type Snapshot } from "../test/backup-target.ts";
+import { adminSignInOnRestored, freshTarget, openTarget, signIn, snapshot, storedFiles, type Snapshot } from "../test/backup-target.ts";
 import { DB_KINDS } from "../test/harness.ts";
 import { startS3Peer, type S3Peer } from "../test/s3-peer.ts";
 import { writeBackup } from "./backup.ts";
@@ -96,12 +96,7 @@ describe.each(DB_KINDS)("backup and restore with files in S3 on %s", (kind) => {
         new RegExp(`^Restored \\d+ rows of \\d+ tables and ${Object.keys(before.files).length} files into the S3 bucket ${bucket("restored")} from `),
       );
       expectSameState(await stateOf(target), before);
-      const restored = await startPortal(target);
-      try {
-        expect((await signIn(restored.app, target, "admin@portal.test")).status).toBe(200);
-      } finally {
-        await restored.stop();
-      }
+      expect(await adminSignInOnRestored(target)).toBe(200);
     },
     180_000,
   );

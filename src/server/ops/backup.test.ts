@@ -7,7 +7,7 @@ import { runBackupCommand } from "../cli/backup-commands.ts";
 import type { Config } from "../config.ts";
 import { storageFor } from "../lib/storage.ts";
 import { startPortal } from "../portal.ts";
-import { freshTarget as freshTargetOf, openTarget, signIn, snapshot } from "../test/backup-target.ts";
+import { adminSignInOnRestored, freshTarget as freshTargetOf, openTarget, signIn, snapshot } from "../test/backup-target.ts";
 import { DB_KINDS, startTestPortal, type DbKind } from "../test/harness.ts";
 import { backupFileName, runScheduledBackup } from "./backup.ts";
 
@@ -64,12 +64,7 @@ describe.each(DB_KINDS)("backup and restore on %s", (kind) => {
       for (const [key, bytes] of Object.entries(before.files)) expect(after.files[key]!.equals(bytes), key).toBe(true);
 
       // The restored portal runs, and its people sign in with what they had.
-      const restored = await startPortal(target);
-      try {
-        expect((await signIn(restored.app, target, "admin@portal.test")).status).toBe(200);
-      } finally {
-        await restored.stop();
-      }
+      expect(await adminSignInOnRestored(target)).toBe(200);
     },
     180_000,
   );

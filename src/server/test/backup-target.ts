@@ -5,6 +5,7 @@ import { loadConfig, type Config } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import { createS3Storage } from "../lib/storage.ts";
+import { startPortal } from "../portal.ts";
 import { createThrowawayDatabase, type DbKind } from "./harness.ts";
 
 /**
@@ -86,4 +87,14 @@ export async function signIn(app: { request: (url: string, init: RequestInit) =>
     headers: { "content-type": "application/json", origin: config.PUBLIC_URL },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
+}
+
+/** The status of the admin's sign-in on a portal started on `config`: a restored school runs, and its people get in. */
+export async function adminSignInOnRestored(config: Config): Promise<number> {
+  const restored = await startPortal(config);
+  try {
+    return (await signIn(restored.app, config, "admin@portal.test")).status;
+  } finally {
+    await restored.stop();
+  }
 }
