@@ -34,8 +34,8 @@ async function readEmail(req: Request): Promise<string | null> {
 
 /** What ends or changes sessions: the session caches of every instance must forget them at once (see guards.ts). */
 const SESSION_CHANGING = ["/sign-out", "/two-factor/verify-totp", "/two-factor/disable", "/reset-password", "/change-password", "/update-user", "/change-email", "/delete-user", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"];
-/** Of those, the ones that change the person (name, address, account) as well as their sessions. */
-const PERSON_CHANGING = ["/update-user", "/change-email", "/delete-user"];
+/** What changes the people the portal lists: an account made, renamed, readdressed or removed. */
+const PERSON_CHANGING = ["/sign-up/email", "/update-user", "/change-email", "/delete-user"];
 
 /** The endpoints that hash a password: each waits for the scrypt slot anyway (see password.ts). */
 const HASHING = ["/sign-in/email", "/sign-up/email", "/reset-password", "/change-password"];
@@ -150,10 +150,13 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
   // database is what failed, the answer is the portal's 503 like every other route's.
   if (res.status >= 500 && !(await checkReadiness(s.database)).ready) return unavailableResponse(c);
   // Told to no browser (no user is named): only the servers' caches listen.
-  if (res.ok && c.req.method === "POST" && SESSION_CHANGING.some((p) => c.req.path.endsWith(p))) {
+  if (res.ok && c.req.method === "POST") {
     // A sign-out at the end of a class empties the checked sessions, not every answer the school has kept.
-    const person = PERSON_CHANGING.some((p) => c.req.path.endsWith(p));
-    await s.events.publish({ type: "auth.sessions_changed", userIds: [], invalidate: person ? [["sessions"], ...PEOPLE] : [["sessions"]] });
+    const sessions = SESSION_CHANGING.some((p) => c.req.path.endsWith(p));
+    const people = PERSON_CHANGING.some((p) => c.req.path.endsWith(p));
+    // Only an event about sessions makes the realtime server check its sockets' sessions.
+    const invalidate = [...(sessions ? [["sessions"]] : []), ...(people ? PEOPLE : [])];
+    if (invalidate.length) await s.events.publish({ type: sessions ? "auth.sessions_changed" : "auth.people_changed", userIds: [], invalidate });
   }
   return res;
 });

@@ -158,6 +158,7 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const saved = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: b.version, draftVersion: 2, contingencyBps: 750, lines: [...b.lines, line()] } });
     expect(saved.status).toBe(200);
     expect(saved.body.draft).toMatchObject({ version: 3, content: null });
+    for (const who of ["member", "staff"]) expect((await api(`/budgets/${b.projectId}/draft`, { as: who })).body, who).toMatchObject({ version: 3, content: null });
   });
 
   it("tells the later of two crew members typing that the other changed the draft, with who and what", async () => {

@@ -31,7 +31,7 @@ export const budgetRoutes = new Hono<AppEnv>()
   .put("/:projectId", async (c) =>
     c.json(await service.saveBudget(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, budgetSaveInput) })),
   )
-  .get("/:projectId/draft", async (c) => c.json(await service.getDraft(c.get("services"), { caller: caller(c), projectId: param(c, "projectId") })))
+  .get("/:projectId/draft", async (c) => c.body(await service.browseDraft(c.get("services"), { caller: caller(c), projectId: param(c, "projectId") }), 200, JSON_TEXT))
   .put("/:projectId/draft", async (c) =>
     c.json(await service.saveDraft(c.get("services"), { caller: caller(c), projectId: param(c, "projectId"), input: await body(c, budgetDraftInput) })),
   )

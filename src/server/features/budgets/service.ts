@@ -269,6 +269,12 @@ async function selectDraft(db: Services["db"] | Tx, projectId: string, opts: { l
 }
 
 /** The crew, staff and admins read the draft: it is the crew's work in progress, not yet the budget. */
+/** The crew's draft as their browsers ask for it, kept per viewer until the budget or the project (its crew) changes. */
+export function browseDraft(s: Pick<S, "db" | "events">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }) {
+  const scope = { deps: [["budget", opts.projectId], ["project", opts.projectId], ["projects"], ...PEOPLE] };
+  return answers(s.events, `draft ${opts.caller.id} ${opts.projectId}`, scope, () => getDraft(s, opts));
+}
+
 export async function getDraft(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }): Promise<BudgetDraftDto> {
   const project = await projectOf(s.db, opts.projectId);
   if (!isStaff(opts.caller.role) && !(await repo.isMember(s.db, project.id, opts.caller.id))) {

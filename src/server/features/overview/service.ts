@@ -81,10 +81,11 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
 
 /**
  * The board, the timeline and the filters as browsers ask for them, kept per viewer and query until an event
- * concerns projects or shoot days (lib/cache.ts): at nine on a Monday the whole school opens the overview at once.
+ * concerns projects (lib/cache.ts): at nine on a Monday the whole school opens the overview at once. A change of
+ * shoot days names the overview itself; a stripboard's other changes (a screenplay's scenes) leave it alone.
  * The time bounds what turns without an event: a milestone overdue at midnight.
  */
-const OVERVIEW_SCOPE = { deps: [...PROJECTS_SCOPE.deps, ["schedule"]] };
+const OVERVIEW_SCOPE = PROJECTS_SCOPE;
 const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 200, staleMs: 30_000 });
 
 /**

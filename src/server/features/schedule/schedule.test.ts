@@ -187,6 +187,20 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     expect(bad.body.error.message).toBe("There is no scene 9 in the screenplay.");
   });
 
+  it("shows a screenplay's change on its project's stripboard at once, and on both boards when it moves", async () => {
+    const f = await fixture();
+    const other = await fixture();
+    // Both boards read (and kept) before the changes.
+    expect((await api(`/projects/${f.projectId}/schedule`, { as: "jun" })).body.bank).toHaveLength(4);
+    expect((await api(`/projects/${other.projectId}/schedule`, { as: "jun" })).body.screenplays).toHaveLength(1);
+    let sp = (await api(`/screenplays/${f.screenplayId}`, { as: "member" })).body;
+    sp = (await api(`/screenplays/${f.screenplayId}`, { method: "PATCH", as: "member", json: { version: sp.version, body: `${sp.body}\n\nEXT. PIER - DAY\n\nGulls.\n` } })).body;
+    expect((await api(`/projects/${f.projectId}/schedule`, { as: "jun" })).body.bank).toHaveLength(5);
+    await api(`/screenplays/${f.screenplayId}`, { method: "PATCH", as: "member", json: { version: sp.version, projectId: other.projectId } });
+    expect((await api(`/projects/${f.projectId}/schedule`, { as: "jun" })).body.screenplays).toHaveLength(0);
+    expect((await api(`/projects/${other.projectId}/schedule`, { as: "jun" })).body.screenplays).toHaveLength(2);
+  });
+
   it("sends the call sheet to every crew member with a personal link, and records confirmations", async () => {
     const f = await fixture();
     await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["1", "3"] }] } });

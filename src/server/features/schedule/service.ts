@@ -189,13 +189,13 @@ async function assemble(db: DbOrTx, projectId: string, screenplay: { body: strin
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A stripboard as the crew's browsers ask for it, kept per viewer until an event names this schedule, any
- * screenplay's scenes, the project (its crew decides who sees contacts) or the people.
+ * A stripboard as the crew's browsers ask for it, kept per viewer until an event names this schedule (a change to
+ * the project's screenplay names it too), the project (its crew decides who sees contacts) or the people.
  */
 const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
 
 export function browseSchedule(s: Pick<S, "db" | "events">, opts: { caller: Caller; projectId: string }) {
-  const scope = { deps: [["schedule", opts.projectId], ["screenplay"], ["screenplays"], ["project", opts.projectId], ["projects"], ...PEOPLE, ["school-settings"]] };
+  const scope = { deps: [["schedule", opts.projectId], ["project", opts.projectId], ["projects"], ...PEOPLE, ["school-settings"]] };
   return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getSchedule(s, opts));
 }
 

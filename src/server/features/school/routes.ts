@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { schoolSettingsUpdateSchema } from "../../../common/school.ts";
 import { requireRole, type AppEnv } from "../../auth/guards.ts";
 import { body } from "../../lib/validate.ts";
-import { getSchoolSettings, getSchoolSettingsDto, updateSchoolSettings } from "./service.ts";
-import type { DateFormats } from "../../../common/datetime.ts";
+import { JSON_TEXT } from "../../lib/cache.ts";
+import { browseSchoolFormats, getSchoolSettingsDto, updateSchoolSettings } from "./service.ts";
 
 // Everyone signed in reads them (the UI shows the school's name and formats money in its currency);
 // only admins change them.
@@ -16,7 +16,4 @@ export const schoolRoutes = new Hono<AppEnv>()
 
 // Public: the pages opened from an e-mailed link (signing, budget approval, call-sheet confirmation)
 // show their dates the school's way too, and how dates read is no secret.
-export const schoolFormatRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const { clock, dateOrder } = await getSchoolSettings(c.get("services").db);
-  return c.json({ clock, dateOrder } satisfies DateFormats);
-});
+export const schoolFormatRoutes = new Hono<AppEnv>().get("/", async (c) => c.body(await browseSchoolFormats(c.get("services")), 200, JSON_TEXT));

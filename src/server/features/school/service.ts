@@ -3,6 +3,8 @@ import { DEFAULT_SCHOOL_SETTINGS, STALE_SETTINGS_MESSAGE, type SchoolSettings, t
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { schoolSettings } from "../../db/schema/index.ts";
+import type { DateFormats } from "../../../common/datetime.ts";
+import { jsonAnswers } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
 
@@ -36,6 +38,15 @@ export async function getSchoolSettings(db: DbOrTx): Promise<SchoolSettings> {
 
 export async function getSchoolSettingsDto(db: DbOrTx): Promise<SchoolSettingsDto> {
   return readRow(db);
+}
+
+/** How the school writes dates and times, as JSON: asked by every page of every person, kept until the settings change. */
+const formats = jsonAnswers({ ttlMs: 60_000, maxEntries: 1 });
+export function browseSchoolFormats(s: Pick<Services, "db" | "events">): Promise<Uint8Array<ArrayBuffer>> {
+  return formats(s.events, "formats", { deps: [["school-settings"]] }, async () => {
+    const { clock, dateOrder } = await getSchoolSettings(s.db);
+    return { clock, dateOrder } satisfies DateFormats;
+  });
 }
 
 /** Writes the seed's settings when the school has none yet; an existing row is never overwritten. */

@@ -13,6 +13,7 @@ import {
 } from "../../../common/screenplay-api.ts";
 import { elementCreateInput, safetyDecisionInput } from "../../../common/breakdown-api.ts";
 import { callerOf, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { JSON_TEXT } from "../../lib/cache.ts";
 import { body, query } from "../../lib/validate.ts";
 import * as breakdown from "./breakdown.ts";
 import * as service from "./service.ts";
@@ -31,7 +32,7 @@ export const screenplayRoutes = new Hono<AppEnv>()
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     return c.json(await service.importScreenplay(c.get("services"), { caller: callerOf(c), fileName: q.fileName, bytes, projectId: q.projectId, title: q.title }), 201);
   })
-  .get("/:id", async (c) => c.json(await service.getScreenplay(c.get("services"), { caller: callerOf(c), id: param(c, "id") })))
+  .get("/:id", async (c) => c.body(await service.viewScreenplay(c.get("services"), { caller: callerOf(c), id: param(c, "id") }), 200, JSON_TEXT))
   .patch("/:id", async (c) => c.json(await service.updateScreenplay(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, screenplayUpdateInput) })))
   .delete("/:id", async (c) => {
     await service.deleteScreenplay(c.get("services"), { caller: callerOf(c), id: param(c, "id") });

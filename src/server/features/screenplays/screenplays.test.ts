@@ -281,6 +281,32 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     expect(list.body.items[0].openNotes).toBe(0);
   });
 
+  it("answers each reader with their own rights, and the next read after a change with the change", async () => {
+    const sp = await create("lena", { title: "Shared read", projectId, body: SCENE });
+    const read = async (as: string) => (await api(`/screenplays/${sp.id}`, { as })).body as ScreenplayDetail;
+    // Read by all first, so that what follows is answered after the first reads were kept.
+    expect([await read("lena"), await read("jun"), await read("tomas"), await read("staff")].map((d) => [d.canEdit, d.canComment, d.canDelete])).toEqual([
+      [true, true, true],
+      [true, true, false],
+      [false, false, false],
+      [true, true, false],
+    ]);
+    const saved = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: sp.version, body: `${SCENE}\nA knock.\n` } });
+    expect(saved.status).toBe(200);
+    expect((await read("jun")).body).toBe(`${SCENE}\nA knock.\n`);
+    // Leaving the crew takes the right to edit at once, and joining it again gives it back.
+    expect((await api(`/projects/${projectId}/members/${ids.jun}`, { method: "DELETE", as: "lena" })).status).toBe(200);
+    expect((await read("jun")).canEdit).toBe(false);
+    await api(`/projects/${projectId}/members`, { method: "POST", as: "lena", json: { userId: ids.jun, roles: ["sound"] } });
+    expect((await read("jun")).canEdit).toBe(true);
+    // A private draft stays private for every reader, whatever was kept for its writer.
+    const mine = await create("lena", { title: "Private", body: SCENE });
+    expect((await read("lena")).canEdit).toBe(true);
+    expect((await api(`/screenplays/${mine.id}`, { as: "lena" })).status).toBe(200);
+    expect((await api(`/screenplays/${mine.id}`, { as: "jun" })).status).toBe(404);
+    expect((await api(`/screenplays/${mine.id}`, { as: "staff" })).status).toBe(200);
+  });
+
   it("lets only the writer or an admin delete", async () => {
     const sp = await create("lena", { title: "Doomed", projectId });
     expect((await api(`/screenplays/${sp.id}`, { method: "DELETE", as: "jun" })).status).toBe(403);

@@ -31,7 +31,9 @@ import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
+import { cachePerBus, jsonAnswers, PEOPLE, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
+import { crewProjectsOf } from "../projects/service.ts";
 import { fdxToFountain } from "./fdx.ts";
 import { screenplayPdf } from "./pdf.ts";
 import * as repo from "./repository.ts";
@@ -53,10 +55,13 @@ export interface Access {
 }
 
 export async function accessTo(db: S["db"] | Tx, caller: Caller, sp: repo.ScreenplayRow, supervisorId?: string | null): Promise<Access> {
-  const owner = sp.ownerId === caller.id;
-  const staff = isStaff(caller.role);
   const member = sp.projectId ? await repo.isProjectMember(db, sp.projectId, caller.id) : false;
-  const edit = owner || member || staff;
+  return accessOf(caller, sp, member, supervisorId);
+}
+
+function accessOf(caller: Caller, sp: Pick<repo.ScreenplayRow, "ownerId" | "projectId">, member: boolean, supervisorId?: string | null): Access {
+  const owner = sp.ownerId === caller.id;
+  const edit = owner || member || isStaff(caller.role);
   // A personal draft stays with its writer (and the staff who supervise writing); a project's script is as open as the project.
   const read = edit || sp.projectId !== null;
   return { read, edit, comment: edit || supervisorId === caller.id, remove: owner || caller.role === "admin" };
@@ -133,8 +138,22 @@ export async function listScreenplays(s: Pick<S, "db">, opts: { caller: Caller; 
 
 export async function getScreenplay(s: Pick<S, "db">, opts: { caller: Caller; id: string }): Promise<ScreenplayDetail> {
   const { sp } = await readable(s, opts.caller, opts.id);
+  const shared = await readDetail(s, sp);
+  return withAccess(shared, await accessTo(s.db, opts.caller, sp, shared.supervisorId));
+}
+
+/** What every reader of a screenplay is shown alike, with what decides each reader's rights. */
+type SharedDetail = Omit<ScreenplayDetail, "canEdit" | "canComment" | "canDelete"> & { ownerId: string; projectId: string | null; supervisorId: string | null };
+
+const withAccess = ({ ownerId: _o, projectId: _p, supervisorId: _s, ...detail }: SharedDetail, access: Access): ScreenplayDetail => ({
+  ...detail,
+  canEdit: access.edit,
+  canComment: access.comment,
+  canDelete: access.remove,
+});
+
+async function readDetail(s: Pick<S, "db">, sp: repo.ScreenplayRow): Promise<SharedDetail> {
   const [header, revisions, notes] = await Promise.all([repo.selectHeader(s.db, sp), repo.selectRevisions(s.db, sp.id), repo.selectNotes(s.db, sp.id)]);
-  const access = await accessTo(s.db, opts.caller, sp, header.project?.supervisorId);
   return {
     id: sp.id,
     title: sp.title,
@@ -149,10 +168,43 @@ export async function getScreenplay(s: Pick<S, "db">, opts: { caller: Caller; id
     createdAt: sp.createdAt.toISOString(),
     revisions: revisions.map(toRevision),
     notes: notes.map(toNote),
-    canEdit: access.edit,
-    canComment: access.comment,
-    canDelete: access.remove,
+    ownerId: sp.ownerId,
+    projectId: sp.projectId,
+    supervisorId: header.project?.supervisorId ?? null,
   };
+}
+
+/**
+ * A screenplay as its readers open it, read once for all of them until an event names it, a project (its title,
+ * supervisor or crew) or the people, and answered to each with their own rights from their crews
+ * (`crewProjectsOf`): a crew opening the script together costs the database one read, and a writer's autosave
+ * one more. `null` when there is no such screenplay.
+ */
+const details = cachePerBus<SharedDetail | null>({ ttlMs: 30_000, maxEntries: 500 });
+const detailAnswers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
+const detailScope = (id: string): EntryScope => ({ deps: [["screenplay", id], ["project"], ["projects"], ...PEOPLE] });
+
+export function viewScreenplay(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<Uint8Array<ArrayBuffer>> {
+  if (!UUID.test(opts.id)) throw noScreenplay();
+  const scope = detailScope(opts.id);
+  return detailAnswers(s.events, `${opts.caller.id} ${opts.id}`, scope, async () => {
+    const [shared, crews] = await Promise.all([
+      details(s.events).get(
+        opts.id,
+        async () => {
+          const sp = await repo.selectScreenplay(s.db, opts.id);
+          return sp ? readDetail(s, sp) : null;
+        },
+        undefined,
+        scope,
+      ),
+      crewProjectsOf(s, opts.caller.id),
+    ]);
+    const access = shared && accessOf(opts.caller, shared, shared.projectId !== null && crews.has(shared.projectId), shared.supervisorId);
+    // Someone who may not read it is told it is not there, so private titles do not leak.
+    if (!shared || !access?.read) throw noScreenplay();
+    return withAccess(shared, access);
+  });
 }
 
 export async function getRevision(s: Pick<S, "db">, opts: { caller: Caller; id: string; revisionId: string }): Promise<RevisionDetail> {
@@ -202,9 +254,13 @@ export async function exportPdf(s: Pick<S, "db">, opts: { caller: Caller; id: st
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────
 
-async function publishChanged(s: Pick<S, "events">, id: string) {
-  // A project's stripboard shows its screenplay's scenes, so open schedules refetch too.
-  await s.events.publish({ type: "screenplay.changed", invalidate: [["screenplays"], ["screenplay", id], ["schedule"]], data: { id } });
+/**
+ * A project's stripboard shows its screenplay's scenes, so the schedules of the projects the screenplay is (or was)
+ * attached to refetch too: only theirs, so one writer's autosave does not make every open stripboard reload.
+ */
+async function publishChanged(s: Pick<S, "events">, id: string, projectIds: (string | null)[]) {
+  const schedules = [...new Set(projectIds.filter((p): p is string => p !== null))].map((p) => ["schedule", p]);
+  await s.events.publish({ type: "screenplay.changed", invalidate: [["screenplays"], ["screenplay", id], ...schedules], data: { id } });
 }
 
 /** A screenplay can be attached only to a project the caller works on (staff to any). */
@@ -226,7 +282,7 @@ export async function createScreenplay(s: S, opts: { caller: Caller; input: Scre
       .returning({ id: screenplays.id });
     return row!.id;
   });
-  await publishChanged(s, id);
+  await publishChanged(s, id, [input.projectId ?? null]);
   return getScreenplay(s, { caller: opts.caller, id });
 }
 
@@ -271,6 +327,7 @@ async function change(
   work: (c: { tx: Tx; sp: repo.ScreenplayRow }) => Promise<Partial<typeof screenplays.$inferInsert> | null>,
 ): Promise<ScreenplayDetail> {
   if (!UUID.test(opts.id)) throw noScreenplay();
+  let projects: (string | null)[] = [];
   try {
     await s.db.transaction(async (tx) => {
       const sp = await repo.selectScreenplay(tx, opts.id, { lock: true });
@@ -280,6 +337,7 @@ async function change(
       if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this screenplay.");
       if (opts.version !== undefined && sp.version !== opts.version) throw new StaleVersion();
       const set = await work({ tx, sp });
+      projects = [sp.projectId, set?.projectId ?? null];
       if (!set) return;
       const body = set.body ?? sp.body;
       const locked = set.lockedScenes !== undefined ? set.lockedScenes : sp.lockedScenes;
@@ -298,7 +356,7 @@ async function change(
       { current: { body: sp.body, version: sp.version, title: sp.title, updatedByName: header.updatedByName, updatedAt: sp.updatedAt.toISOString() } } satisfies ScreenplayConflictDetails,
     );
   }
-  await publishChanged(s, opts.id);
+  await publishChanged(s, opts.id, projects);
   return getScreenplay(s, opts);
 }
 
@@ -320,7 +378,7 @@ export async function deleteScreenplay(s: S, opts: { caller: Caller; id: string 
   const { sp, access } = await readable(s, opts.caller, opts.id);
   if (!access.remove) throw new AppError("forbidden", "Only the writer or an admin can delete a screenplay.");
   await s.db.delete(screenplays).where(eq(screenplays.id, sp.id));
-  await publishChanged(s, sp.id);
+  await publishChanged(s, sp.id, [sp.projectId]);
 }
 
 /** Saves the current draft as a named, immutable revision, with the next colour in the industry's order. */
@@ -390,7 +448,7 @@ export async function createNote(s: S, opts: { caller: Caller; id: string; input
     authorId: opts.caller.id,
     authorName: opts.caller.name,
   });
-  await publishChanged(s, sp.id);
+  await publishChanged(s, sp.id, []);
   return getScreenplay(s, opts);
 }
 
@@ -403,6 +461,6 @@ export async function updateNote(s: S, opts: { caller: Caller; id: string; noteI
     .update(screenplayNotes)
     .set(opts.resolved ? { resolved: true, resolvedByName: opts.caller.name, resolvedAt: new Date() } : { resolved: false, resolvedByName: null, resolvedAt: null })
     .where(eq(screenplayNotes.id, note.id));
-  await publishChanged(s, sp.id);
+  await publishChanged(s, sp.id, []);
   return getScreenplay(s, opts);
 }

@@ -6,7 +6,8 @@ import { body, query } from "../../lib/validate.ts";
 import { listAudit } from "../audit/service.ts";
 import { acceptInvitation, createInvitation, listInvitations, lookupInvitation, resendInvitation, revokeInvitation } from "./invitations.ts";
 import { erasePerson, exportPersonalData } from "./personal-data.ts";
-import { changeRole, listUsers, searchPeople, setActive } from "./service.ts";
+import { JSON_TEXT } from "../../lib/cache.ts";
+import { browsePeople, changeRole, listUsers, setActive } from "./service.ts";
 
 const page = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -80,4 +81,4 @@ export const invitationPublicRoutes = new Hono<AppEnv>()
   });
 
 /** Any signed-in person: the directory behind crew and supervisor pickers (active people, name, role; e-mail by `emailsVisibleTo`). */
-export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.json(await searchPeople(c.get("services"), { caller: callerOf(c), query: query(c, peopleQuery) })));
+export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.body(await browsePeople(c.get("services"), { caller: callerOf(c), query: query(c, peopleQuery) }), 200, JSON_TEXT));

@@ -4,6 +4,7 @@ import type { Page, PeopleQuery, PersonDto, UserDto, UserListQuery } from "../..
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { profiles, session } from "../../db/schema/index.ts";
+import { jsonAnswers, PEOPLE } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isStaff, type Caller } from "../../auth/guards.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
@@ -45,6 +46,16 @@ export async function listUsers(s: Pick<Services, "db">, q: UserListQuery): Prom
  * goes only to those who may see it (`emailsVisibleTo`); for the others a search matches names, or a whole
  * e-mail address they already know, so a part of an address cannot be guessed letter by letter.
  */
+/**
+ * The people pickers' answers, kept per viewer and query until the people or a crew change: whose e-mail a
+ * viewer sees follows their crews (`emailsVisibleTo`).
+ */
+const peopleAnswers = jsonAnswers({ ttlMs: 30_000, maxEntries: 1_000 });
+export function browsePeople(s: Pick<Services, "db" | "events">, opts: { caller: Caller; query: PeopleQuery }): Promise<Uint8Array<ArrayBuffer>> {
+  const scope = { deps: [...PEOPLE, ["project"], ["projects"]] };
+  return peopleAnswers(s.events, `${opts.caller.id} ${opts.caller.role} ${JSON.stringify(opts.query)}`, scope, () => searchPeople(s, opts));
+}
+
 export async function searchPeople(s: Pick<Services, "db">, opts: { caller: Caller; query: PeopleQuery }): Promise<{ items: PersonDto[] }> {
   const q = opts.query;
   const byEmail = isStaff(opts.caller.role) ? ilike(profiles.email, `%${escapeLike(q.search ?? "")}%`) : eq(profiles.email, (q.search ?? "").toLowerCase());

@@ -228,4 +228,17 @@ describe.each(DB_KINDS)("the people directory on %s", (kind) => {
     await p.request(`/rest/v1/users/${noor.id}/deactivate`, { method: "POST", cookie: admin });
     expect((await (await p.request("/rest/v1/people?search=noor", { cookie: admin })).json()).items).toEqual([]);
   });
+
+  it("finds a person who signed up and a new role at once, after the same search was answered", async () => {
+    const admin = await p.signIn("admin@portal.test");
+    const search = async (q: string) => (await (await p.request(`/rest/v1/people?${q}`, { cookie: admin })).json()).items as { id: string; fullName: string }[];
+    expect(await search("search=ingrid")).toEqual([]);
+    const staffBefore = await search("role=staff");
+    const made = await p.request("/auth/v1/sign-up/email", { method: "POST", json: { email: "ingrid.berg@portal.test", password: "a-long-password-1", name: "Ingrid Berg" } });
+    expect(made.status).toBe(200);
+    const [ingrid] = await search("search=ingrid");
+    expect(ingrid).toMatchObject({ fullName: "Ingrid Berg" });
+    expect((await p.request(`/rest/v1/users/${ingrid!.id}`, { method: "PATCH", cookie: admin, json: { role: "staff" } })).status).toBe(200);
+    expect((await search("role=staff")).length).toBe(staffBefore.length + 1);
+  });
 });
