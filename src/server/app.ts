@@ -153,7 +153,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
     });
     const page = (c: Context<AppEnv>) => {
       c.header("Cache-Control", "no-cache");
-      return c.html(htmlFor(c.req.path));
+      return c.html(htmlFor(c.req.path, c.req.query("tab")));
     };
     // The home page is a page of pages.ts too: answered before the static files, whose folder index would
     // send index.html as built, without the links to the home page's code.
