@@ -28,7 +28,7 @@ function skeletonInHtml(): Plugin {
 
 /**
  * For each page of pages.ts, the code it needs beyond the app's first load (its chunk, the Shell's when it is
- * framed, and what they import), written to page-preloads.json. The server names those files in that page's
+ * framed, and what they import; and the same with each of its lazy tabs' code), written to page-preloads.json. The server names those files in that page's
  * HTML, so a phone fetches them alongside the app's code instead of after it has run (one round trip and the
  * app's start-up less before the page can draw).
  */
@@ -59,7 +59,10 @@ function pagePreloads(): Plugin {
       const shell = closure(chunkOf(SHELL_MODULE));
       const pages = PAGES.map((p) => {
         const files = new Set([...(p.frame === "none" ? [] : shell), ...closure(chunkOf(p.module))]);
-        return { path: p.path, files: [...files].filter((f) => !firstLoad.has(f)).map((f) => `/${f}`) };
+        const listed = (set: Set<string>) => [...set].filter((f) => !firstLoad.has(f)).map((f) => `/${f}`);
+        // A tab loaded when opened: on a first load with it in the address, its code comes with the page's.
+        const tabs = Object.fromEntries(Object.entries(p.tabs ?? {}).map(([tab, module]) => [tab, listed(new Set([...files, ...closure(chunkOf(module))]))]));
+        return { path: p.path, files: listed(files), tabs };
       });
       this.emitFile({ type: "asset", fileName: "page-preloads.json", source: JSON.stringify(pages) });
     },

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { perfLevel } from "../common/perf.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth/auth.ts";
@@ -151,12 +151,16 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
       c.header("Cache-Control", "no-store");
       return c.text("There is no such file in this version of The Portal.", 404);
     });
+    const page = (c: Context<AppEnv>) => {
+      c.header("Cache-Control", "no-cache");
+      return c.html(htmlFor(c.req.path, c.req.query("tab")));
+    };
+    // The home page is a page of pages.ts too: answered before the static files, whose folder index would
+    // send index.html as built, without the links to the home page's code.
+    app.get("/", page);
     app.use(serveStatic({ root: path.relative(process.cwd(), webDir), precompressed: true }));
     // Every other path is a client-side route; the app itself shows its not-found page.
-    app.get("*", (c) => {
-      c.header("Cache-Control", "no-cache");
-      return c.html(htmlFor(c.req.path));
-    });
+    app.get("*", page);
   }
   return app;
 }

@@ -43,7 +43,12 @@ describe("the HTML of a page", () => {
     expect(code.some((f) => /\/assets\/Shell-[\w-]+\.js$/.test(f))).toBe(true);
     for (const f of code) expect((await fetch(`${e2e.portal.url}${f}`)).status, f).toBe(200);
     // A project's page names its own code; the sign-in page only the app's first load, as built.
-    expect(await html("/project/00000000-0000-4000-8000-000000000000")).toMatch(/\/assets\/ProjectPage-[\w-]+\.js/);
+    const project = "/project/00000000-0000-4000-8000-000000000000";
+    expect(await html(project)).toMatch(/\/assets\/ProjectPage-[\w-]+\.js/);
+    // A tab loaded apart comes with the page when the address opens it; the home page too is a page of its own.
+    expect(await html(project)).not.toMatch(/BudgetTab-/);
+    expect(await html(`${project}?tab=budget`)).toMatch(/\/assets\/BudgetTab-[\w-]+\.js/);
+    expect(await html("/")).toMatch(/\/assets\/HomePage-[\w-]+\.js/);
     expect(await html("/auth")).not.toMatch(/Shell-|Page-[\w-]+\.js/);
   });
 });

@@ -16,7 +16,7 @@ describe("each page's HTML", () => {
   writeFileSync(
     path.join(dir, "page-preloads.json"),
     JSON.stringify([
-      { path: "/project/:id", files: ["/assets/Shell.js", "/assets/ProjectPage.js"] },
+      { path: "/project/:id", files: ["/assets/Shell.js", "/assets/ProjectPage.js"], tabs: { budget: ["/assets/Shell.js", "/assets/ProjectPage.js", "/assets/BudgetTab.js"] } },
       { path: "/projects/documentary", files: ["/assets/Shell.js", "/assets/DocumentaryProjectsPage.js"] },
       { path: "/", files: ["/assets/Shell.js", "/assets/HomePage.js"] },
     ]),
@@ -29,6 +29,13 @@ describe("each page's HTML", () => {
     expect(html.indexOf("modulepreload")).toBeLessThan(html.indexOf("</head>"));
     expect(links(htmlFor("/"))).toEqual(["/assets/Shell.js", "/assets/HomePage.js"]);
     expect(links(htmlFor("/projects/documentary/"))).toEqual(["/assets/Shell.js", "/assets/DocumentaryProjectsPage.js"]);
+  });
+
+  it("adds the code of a tab the page loads apart when the address opens it, and only then", () => {
+    const id = "/project/4f1c2b7e-0000-4000-8000-000000000001";
+    expect(links(htmlFor(id, "budget"))).toEqual(["/assets/Shell.js", "/assets/ProjectPage.js", "/assets/BudgetTab.js"]);
+    expect(links(htmlFor(id, "crew"))).toEqual(["/assets/Shell.js", "/assets/ProjectPage.js"]);
+    expect(links(htmlFor("/projects/documentary", "budget"))).toEqual(["/assets/Shell.js", "/assets/DocumentaryProjectsPage.js"]);
   });
 
   it("gives any other path index.html as built", () => {
@@ -45,6 +52,7 @@ describe("each page's HTML", () => {
 describe("pages.ts", () => {
   it("names a module that exists for every page, and each route once", () => {
     for (const p of PAGES) expect(existsSync(path.join("src/web", p.module)), p.module).toBe(true);
+    for (const module of PAGES.flatMap((p) => Object.values(p.tabs ?? {}))) expect(existsSync(path.join("src/web", module)), module).toBe(true);
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);
   });
 });

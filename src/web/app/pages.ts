@@ -17,6 +17,8 @@ export interface PageEntry {
   frame: PageFrame;
   /** A detail page: what its id names and the way back, for the not-found state when the API answers 404. */
   missing?: { what: string; back: { to: string; label: string } };
+  /** Tabs (`?tab=`) whose code the page loads when opened: each tab's module, named in the HTML of a first load on that tab. */
+  tabs?: Record<string, string>;
 }
 
 export const SHELL_MODULE = "app/Shell.tsx";
@@ -40,6 +42,12 @@ export const PAGES: readonly PageEntry[] = [
     module: "features/projects/ProjectPage.tsx",
     frame: "signed-in",
     missing: { what: "Project", back: { to: "/projects", label: "Back to Projects" } },
+    tabs: {
+      breakdown: "features/screenplays/BreakdownTab.tsx",
+      schedule: "features/schedule/ScheduleTab.tsx",
+      budget: "features/budgets/BudgetTab.tsx",
+      documents: "features/documents/DocumentsTab.tsx",
+    },
   },
   { path: "/equipment-admin", module: "features/equipment/EquipmentAdminPage.tsx", frame: "signed-in" },
   { path: "/equipment", module: "features/equipment/EquipmentPage.tsx", frame: "signed-in" },

@@ -25,7 +25,7 @@ import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { firstProblem } from "../projects/shared.tsx";
 import { proposalPath, publicPath, useProposal } from "./api.ts";
-import { StateBadge } from "./BudgetTab.tsx";
+import { StateBadge } from "./StateBadge.tsx";
 import { cell, DataTable, num } from "./Table.tsx";
 import { TopSheet } from "./TopSheet.tsx";
 import type { NumberFormat } from "../../../common/number-input.ts";

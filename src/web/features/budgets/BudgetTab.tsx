@@ -6,7 +6,6 @@ import {
   PROPOSAL_STATE_LABELS,
   formatMoney,
   type BudgetDto,
-  type ProposalState,
   type ProposalSubmitted,
 } from "../../../common/budget.ts";
 import { LoadError } from "../../components/LoadError.tsx";
@@ -16,22 +15,10 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
-import { Badge } from "../projects/shared.tsx";
 import { Actuals } from "./Actuals.tsx";
 import { budgetPath, useBudget, useBudgetChange } from "./api.ts";
 import { Sheet } from "./Sheet.tsx";
-
-const STATE_TONES: Record<ProposalState, "neutral" | "warn" | "bad" | "good"> = {
-  pending: "warn",
-  approved: "good",
-  changes_requested: "warn",
-  rejected: "bad",
-  withdrawn: "neutral",
-};
-
-export function StateBadge({ state }: { state: ProposalState }) {
-  return <Badge tone={STATE_TONES[state]}>{PROPOSAL_STATE_LABELS[state]}</Badge>;
-}
+import { StateBadge } from "./StateBadge.tsx";
 
 /** The budget place of /project/{id}: the draft sheet, submitting it, its proposals, actuals and exports. */
 export function BudgetTab({ projectId }: { projectId: string }) {

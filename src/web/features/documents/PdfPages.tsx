@@ -3,6 +3,7 @@ import * as pdfjs from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/Button.tsx";
+import { PdfPagesLoading } from "./PdfPagesLoading.tsx";
 
 // The worker is a file of our own origin, so the CSP's script-src 'self' admits it.
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
@@ -11,7 +12,8 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
 /**
  * Every page of a PDF drawn on canvases, with zoom and page navigation. At zoom 1 a page fills the
- * width it is given, so a phone shows a whole page without scrolling sideways.
+ * width it is given, so a phone shows a whole page without scrolling sideways. `compact`: the toolbar and the
+ * pages fill the height of the parent (which sets it), the pages scrolling inside.
  */
 export function PdfPages({ data, title, compact }: { data: Uint8Array; title: string; compact?: boolean }) {
   const [doc, setDoc] = useState<pdfjs.PDFDocumentProxy | null>(null);
@@ -42,11 +44,11 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
   };
 
   if (error) return <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">{error}</p>;
-  if (!doc) return <div role="status" aria-busy="true" className="h-96 animate-pulse rounded-md bg-zinc-200 dark:bg-zinc-800"><span className="sr-only">Loading the document</span></div>;
+  if (!doc) return <PdfPagesLoading compact={compact} />;
 
   const scale = ZOOMS[zoom]!;
   return (
-    <div className="flex flex-col gap-3">
+    <div className={`flex flex-col gap-3 ${compact ? "h-full" : ""}`}>
       <div role="toolbar" aria-label="Document pages" className="sticky top-0 z-10 flex items-center gap-0.5 overflow-x-auto rounded-md border border-zinc-200 bg-white/95 p-1 sm:gap-2 sm:p-2 dark:border-zinc-800 dark:bg-zinc-900/95">
         <Button variant="ghost" aria-label="Previous page" disabled={page <= 1} onClick={() => goTo(page - 1)} className="px-2">
           <ChevronLeft aria-hidden className="size-5" />
@@ -79,7 +81,7 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
         </Button>
       </div>
       {/* Focusable, so a zoomed page can be scrolled with the keyboard. */}
-      <div tabIndex={0} role="region" aria-label={`Pages of ${title}`} className={`flex flex-col items-center gap-4 overflow-auto rounded-md focus-visible:outline-2 focus-visible:outline-amber-500 bg-zinc-200 p-1 sm:p-4 dark:bg-zinc-800 ${compact ? "max-h-[70dvh]" : ""}`}>
+      <div tabIndex={0} role="region" aria-label={`Pages of ${title}`} className={`flex flex-col items-center gap-4 overflow-auto rounded-md focus-visible:outline-2 focus-visible:outline-amber-500 bg-zinc-200 p-1 sm:p-4 dark:bg-zinc-800 ${compact ? "min-h-0 flex-1" : ""}`}>
         {Array.from({ length: doc.numPages }, (_, i) => (
           <div key={i} ref={(el) => void (pageRefs.current[i] = el)} className="w-full" style={{ maxWidth: scale <= 1 ? `${scale * 100}%` : undefined }}>
             <PdfPage doc={doc} number={i + 1} scale={scale} label={`${title}, page ${i + 1} of ${doc.numPages}`} />

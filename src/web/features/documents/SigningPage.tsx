@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, CircleSlash, Link2Off } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router";
 import SignaturePad from "signature_pad";
 import { toast } from "sonner";
@@ -12,7 +12,12 @@ import { Field } from "../../components/ui/Field.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
-import { PdfPages } from "./PdfPages.tsx";
+import { PdfPagesLoading } from "./PdfPagesLoading.tsx";
+
+// pdf.js is most of this page's code: fetched beside the document's bytes, so the text and the signature form
+// are drawn before it arrives.
+const loadViewer = () => import("./PdfPages.tsx");
+const PdfPages = lazy(() => loadViewer().then((m) => ({ default: m.PdfPages })));
 
 const DEAD_TITLES: Record<DeadLinkReason | "invalid", string> = {
   invalid: "This link does not work",
@@ -86,7 +91,10 @@ export default function SigningPage() {
   });
   const pdf = useQuery({
     queryKey: ["signing", submissionId, signatureId, "pdf"],
-    queryFn: () => call<Uint8Array>(view.data!.documentUrl, token, { bytes: true }),
+    queryFn: () => {
+      void loadViewer();
+      return call<Uint8Array>(view.data!.documentUrl, token, { bytes: true });
+    },
     enabled: !!view.data,
     retry: false,
     throwOnError: false,
@@ -125,18 +133,19 @@ export default function SigningPage() {
         </p>
         {v.message && <blockquote className="mt-3 border-l-4 border-amber-400 bg-white px-3 py-2 text-sm whitespace-pre-line dark:bg-zinc-900">{v.message}</blockquote>}
       </div>
-      {/* Edge to edge on a phone: every pixel of the screen's width goes to the page's text. */}
-      <section aria-label="The document" className="-mx-3 sm:mx-0">
+      {/* Edge to edge on a phone: every pixel of the screen's width goes to the page's text. Its height is set
+          before the document arrives (the pages scroll inside), so the form below stays where it was drawn. */}
+      <section aria-label="The document" className="-mx-3 h-[calc(70dvh+5rem)] sm:mx-0">
         {pdf.isError ? (
           <p role="alert" className="text-sm">
             {(pdf.error as Error).message}
           </p>
         ) : pdf.data ? (
-          <PdfPages data={pdf.data} title={v.documentTitle} compact />
+          <Suspense fallback={<PdfPagesLoading compact />}>
+            <PdfPages data={pdf.data} title={v.documentTitle} compact />
+          </Suspense>
         ) : (
-          <div role="status" aria-busy="true" className="h-96 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800">
-            <span className="sr-only">Loading the document</span>
-          </div>
+          <PdfPagesLoading compact />
         )}
       </section>
       <SignForm base={base} token={token} view={v} onDone={setDone} onDead={setDeadReason} />

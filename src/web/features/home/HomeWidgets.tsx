@@ -15,7 +15,7 @@ import { LoadError } from "../../components/LoadError.tsx";
 
 const PROJECTS_SHOWN = 6;
 const AGENDA_SHOWN = 8;
-const UNREAD_SHOWN = 5;
+export const UNREAD_SHOWN = 5;
 
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500";
 const linkClass = cn("rounded-sm text-sm font-medium text-zinc-900 underline underline-offset-4 hover:text-zinc-600 dark:text-zinc-100 dark:hover:text-zinc-300", focusRing);

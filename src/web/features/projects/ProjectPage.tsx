@@ -1,14 +1,11 @@
 import { ArrowLeft, Eye } from "lucide-react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { PROJECT_TYPE_LABELS } from "../../../common/projects.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { isNotFound, NotFoundState } from "../../components/NotFoundState.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs, type Tab } from "../../components/ui/Tabs.tsx";
-import { BudgetTab } from "../budgets/BudgetTab.tsx";
-import { DocumentsTab } from "../documents/DocumentsTab.tsx";
-import { ScheduleTab } from "../schedule/ScheduleTab.tsx";
-import { BreakdownTab } from "../screenplays/BreakdownTab.tsx";
 import { Activity } from "./detail/Activity.tsx";
 import { Crew } from "./detail/Crew.tsx";
 import { Archival, Interviews, Participants } from "./detail/Documentary.tsx";
@@ -18,6 +15,27 @@ import { Overview } from "./detail/Overview.tsx";
 import { PhaseSection } from "./detail/PhaseSection.tsx";
 import { Places } from "./detail/Places.tsx";
 import { PhaseBadge, useProject } from "./shared.tsx";
+
+// The tabs with code of their own (the budget sheet, the stripboard, the breakdown, the documents) are fetched
+// when opened, not with every project page: the overview downloaded and ran them all. The tab in the address
+// of a first load has its code named in the page's HTML (pages.ts `tabs`), so it comes with the page's own.
+const BreakdownTab = lazy(() => import("../screenplays/BreakdownTab.tsx").then((m) => ({ default: m.BreakdownTab })));
+const ScheduleTab = lazy(() => import("../schedule/ScheduleTab.tsx").then((m) => ({ default: m.ScheduleTab })));
+const BudgetTab = lazy(() => import("../budgets/BudgetTab.tsx").then((m) => ({ default: m.BudgetTab })));
+const DocumentsTab = lazy(() => import("../documents/DocumentsTab.tsx").then((m) => ({ default: m.DocumentsTab })));
+
+const later = (tab: ReactNode) => (
+  <Suspense
+    fallback={
+      <div role="status" aria-label="Loading the tab" className="flex flex-col gap-3">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    }
+  >
+    {tab}
+  </Suspense>
+);
 
 export default function ProjectPage() {
   const { id = "" } = useParams();
@@ -59,12 +77,12 @@ export default function ProjectPage() {
     { id: "crew", label: `Crew (${p.members.length})`, content: <Crew project={p} /> },
     { id: "milestones", label: "Milestones", content: <Milestones project={p} /> },
     // In the order a production works through them: break the script down, schedule it, budget it, get greenlit.
-    { id: "breakdown", label: "Breakdown", content: <BreakdownTab project={p} /> },
-    { id: "schedule", label: "Schedule", content: <ScheduleTab projectId={p.id} /> },
-    { id: "budget", label: "Budget", content: <BudgetTab projectId={p.id} /> },
+    { id: "breakdown", label: "Breakdown", content: later(<BreakdownTab project={p} />) },
+    { id: "schedule", label: "Schedule", content: later(<ScheduleTab projectId={p.id} />) },
+    { id: "budget", label: "Budget", content: later(<BudgetTab projectId={p.id} />) },
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
-    ...(p.canEdit ? [{ id: "documents", label: "Documents", content: <DocumentsTab project={p} /> }] : []),
+    ...(p.canEdit ? [{ id: "documents", label: "Documents", content: later(<DocumentsTab project={p} />) }] : []),
     ...(p.documentary
       ? [
           { id: "participants", label: "Participants", content: <Participants project={p} /> },
