@@ -18,6 +18,8 @@ declare module "autocannon" {
     body?: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all; when set, `duration` is ignored. */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     /** Rewrites each request before it is sent (here: a different query string each time). */

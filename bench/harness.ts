@@ -54,36 +54,51 @@ export async function runAlone(env: Record<string, string>, run: (portal: Runnin
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** PGlite belongs to one process: seed through a first start, fill the folder while the portal is stopped, start again. */
-async function onPglite<F>(fill: (pool: pg.Pool) => Promise<void>, measure: (portal: RunningPortal, database: BenchDatabase) => Promise<F>): Promise<F> {
+/** One filling of the database, and what is measured after it. */
+export type Fill = (pool: pg.Pool) => Promise<void>;
+type Measure<F> = (portal: RunningPortal, database: BenchDatabase, step: number) => Promise<F>;
+
+/**
+ * PGlite belongs to one process: seed through a first start, then for each fill fill the folder while the portal
+ * is stopped and start it again to measure.
+ */
+async function onPglite<F>(fills: Fill[], measure: Measure<F>, env: Record<string, string>): Promise<F[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
   try {
-    await (await startPortalProcess({ dataDir, env: quietEnv })).stop();
-    const db = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
-    await fill(db.pool);
-    await db.pool.query("analyze");
-    await db.close();
-    const portal = await startPortalProcess({ dataDir, env: quietEnv });
-    try {
-      return await measure(portal, "pglite");
-    } finally {
-      await portal.stop();
+    await (await startPortalProcess({ dataDir, env })).stop();
+    const figures: F[] = [];
+    for (const [step, fill] of fills.entries()) {
+      const db = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+      await fill(db.pool);
+      await db.pool.query("analyze");
+      await db.close();
+      const portal = await startPortalProcess({ dataDir, env });
+      try {
+        figures.push(await measure(portal, "pglite", step));
+      } finally {
+        await portal.stop();
+      }
     }
+    return figures;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function onPostgres<F>(fill: (pool: pg.Pool) => Promise<void>, measure: (portal: RunningPortal, database: BenchDatabase) => Promise<F>): Promise<F> {
+async function onPostgres<F>(fills: Fill[], measure: Measure<F>, env: Record<string, string>): Promise<F[]> {
   const throwaway = await createThrowawayDatabase();
   try {
-    const portal = await startPortalProcess({ env: { ...quietEnv, DATABASE_URL: throwaway.url, SEED: "true" } });
+    const portal = await startPortalProcess({ env: { ...env, DATABASE_URL: throwaway.url, SEED: "true" } });
     try {
-      const db = await openDatabase({ url: throwaway.url });
-      await fill(db.pool);
-      await db.pool.query("analyze");
-      await db.close();
-      return await measure(portal, "postgres");
+      const figures: F[] = [];
+      for (const [step, fill] of fills.entries()) {
+        const db = await openDatabase({ url: throwaway.url });
+        await fill(db.pool);
+        await db.pool.query("analyze");
+        await db.close();
+        figures.push(await measure(portal, "postgres", step));
+      }
+      return figures;
     } finally {
       await portal.stop();
     }
@@ -92,10 +107,19 @@ async function onPostgres<F>(fill: (pool: pg.Pool) => Promise<void>, measure: (p
   }
 }
 
-/** Fills and measures on PGlite, then on PostgreSQL when TEST_DATABASE_URL names a server. */
-export async function onEachDatabase<F>(fill: (pool: pg.Pool) => Promise<void>, measure: (portal: RunningPortal, database: BenchDatabase) => Promise<F>): Promise<F[]> {
-  const figures = [await onPglite(fill, measure)];
-  if (process.env.TEST_DATABASE_URL) figures.push(await onPostgres(fill, measure));
+/**
+ * Fills and measures after each fill in turn (the database growing between them) on PGlite, then on PostgreSQL
+ * when TEST_DATABASE_URL names a server; `env` is added to the bench's quiet settings. Figures per database.
+ */
+export async function onEachDatabaseGrowing<F>(fills: Fill[], measure: Measure<F>, env: Record<string, string> = {}): Promise<F[][]> {
+  const settings = { ...quietEnv, ...env };
+  const figures = [await onPglite(fills, measure, settings)];
+  if (process.env.TEST_DATABASE_URL) figures.push(await onPostgres(fills, measure, settings));
   else console.log("  [postgres] skipped: set TEST_DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure it");
   return figures;
+}
+
+/** Fills and measures on PGlite, then on PostgreSQL when TEST_DATABASE_URL names a server. */
+export async function onEachDatabase<F>(fill: Fill, measure: (portal: RunningPortal, database: BenchDatabase) => Promise<F>): Promise<F[]> {
+  return (await onEachDatabaseGrowing([fill], (portal, database) => measure(portal, database))).map(([figure]) => figure!);
 }

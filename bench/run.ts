@@ -18,6 +18,7 @@ import { benchSchedule } from "./schedule.ts";
 import { benchSealing } from "./sealing.ts";
 import { benchPeak, describePeak } from "./peak.ts";
 import { benchBalanced, describeBalanced } from "./balanced.ts";
+import { benchGrowth, describeGrowth, GROWTH_TARGET } from "./growth.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -188,6 +189,9 @@ async function main() {
     const peak = await benchPeak(Math.max(30, DURATION_S));
     const balanced = await benchBalanced(Math.max(30, DURATION_S));
     console.log("");
+    console.log("  growth: the main reads at the demo size, ×10 and ×100, from the database (answer caches off):");
+    const growth = await benchGrowth(Number(process.env.GROWTH_DURATION ?? 1));
+    console.log("");
 
     const results = {
       date: new Date().toISOString(),
@@ -216,6 +220,7 @@ async function main() {
       },
       schoolPeak: peak,
       schoolPeakThroughBalancer: balanced,
+      growth: { figures: growth, target: `p99 at ×100 ≤ ${GROWTH_TARGET} × p99 at the demo size, per read` },
       sealing,
       labels,
       schedule,
@@ -282,6 +287,7 @@ async function main() {
       ),
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
+    console.table(describeGrowth(growth));
     console.log("Written to bench/results.json");
   } catch (err) {
     failed = true;

@@ -58,6 +58,11 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many of the daily backups in BACKUP_DIR are kept; older ones are deleted. */
   BACKUP_KEEP: positiveInt.max(3650, "must be at most 3650").default(7),
+  /**
+   * Whether answers are kept in memory until an event concerns them (lib/cache.ts). Off, every read goes to the
+   * database: the bench's growth table measures what a read costs as the school grows, which a kept answer hides.
+   */
+  ANSWER_CACHE: bool.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

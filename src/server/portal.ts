@@ -13,6 +13,7 @@ import { runNotificationJobs } from "./features/notifications/service.ts";
 import { scheduleEquipmentScan } from "./features/equipment/overdue.ts";
 import { scheduleMilestoneScan } from "./features/reminders/milestones.ts";
 import { createLocalBus, createPgBus } from "./lib/events.ts";
+import { answerFromDatabase } from "./lib/cache.ts";
 import { startWorker } from "./lib/jobs.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createMailer } from "./lib/mailer.ts";
@@ -44,6 +45,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: opts.inMemory ? undefined : path.join(config.DATA_DIR, "pglite") });
   // PostgreSQL may be shared by several instances, so events fan out through it; PGlite has one process.
   const events = database.kind === "postgres" ? await createPgBus(database.url!, log) : createLocalBus();
+  if (!config.ANSWER_CACHE) answerFromDatabase(events);
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const services: Services = { config, database, db: database.db, log, events, mailer };
   const auth = createAuth(services);

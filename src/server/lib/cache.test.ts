@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createEventClearedCache } from "./cache.ts";
+import { answerFromDatabase, createEventClearedCache } from "./cache.ts";
 import { createLocalBus } from "./events.ts";
 
 describe("event-cleared cache", () => {
@@ -143,5 +143,18 @@ describe("an entry's scope", () => {
     release();
     expect(await first).toBe(1);
     expect(await cache.get("b1", async () => ++loads, undefined, scope)).toBe(2);
+  });
+
+  it("keeps nothing for a portal started with ANSWER_CACHE=false, and still keeps for another", async () => {
+    const uncachedBus = createLocalBus();
+    answerFromDatabase(uncachedBus);
+    const uncached = createEventClearedCache<number>(uncachedBus, { ttlMs: 60_000, maxEntries: 10 });
+    const cached = createEventClearedCache<number>(createLocalBus(), { ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await uncached.get("k", load)).toBe(1);
+    expect(await uncached.get("k", load)).toBe(2);
+    expect(await cached.get("k", load)).toBe(3);
+    expect(await cached.get("k", load)).toBe(3);
   });
 });

@@ -61,7 +61,15 @@ export interface CacheOptions {
   staleMs?: number;
 }
 
+/** The buses of portals started with `ANSWER_CACHE=false`: their caches keep nothing and load every read. */
+const uncached = new WeakSet<EventBus>();
+
+export function answerFromDatabase(events: EventBus): void {
+  uncached.add(events);
+}
+
 export function createEventClearedCache<T>(events: EventBus, opts: CacheOptions): EventClearedCache<T> {
+  if (uncached.has(events)) return { clear: () => {}, get: (_key, load) => load() };
   const entries = new Map<string, Entry<T>>();
   const loading = new Map<string, { promise: Promise<T>; scope?: EntryScope; overtaken: boolean }>();
 

@@ -34,7 +34,8 @@ export const projects = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("projects_phase_idx").on(t.phase),
+    // A board column is a page of one phase in shoot order: read from this index, not sorted from the whole phase.
+    index("projects_phase_shoot_idx").on(t.phase, t.shootStart, t.id),
     index("projects_type_idx").on(t.type),
     index("projects_supervisor_idx").on(t.supervisorId),
     index("projects_year_idx").on(t.academicYear),

@@ -30,6 +30,16 @@ export function listWhere(q: ScreenplayListQuery, viewer: { id: string; staff: b
 
 export async function selectPage(db: DbOrTx, q: ScreenplayListQuery, viewer: { id: string; staff: boolean }) {
   const where = listWhere(q, viewer);
+  // The page's screenplays first (by the updated index), then their project, owner and counts for those rows
+  // only: joined before the limit, every project and person of the school was read to show twenty.
+  const page = db
+    .select({ id: screenplays.id, updatedAt: screenplays.updatedAt })
+    .from(screenplays)
+    .where(where)
+    .orderBy(desc(screenplays.updatedAt), asc(screenplays.id))
+    .limit(q.limit)
+    .offset(q.offset)
+    .as("page");
   const rows = await db
     .select({
       screenplay: {
@@ -47,13 +57,11 @@ export async function selectPage(db: DbOrTx, q: ScreenplayListQuery, viewer: { i
       openNotes: sql<number>`(select count(*) from ${screenplayNotes} n where n.screenplay_id = ${screenplays.id} and not n.resolved)`.mapWith(Number),
       isMember: sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${screenplays.projectId} and m.user_id = ${viewer.id})`,
     })
-    .from(screenplays)
+    .from(page)
+    .innerJoin(screenplays, eq(screenplays.id, page.id))
     .leftJoin(projects, eq(projects.id, screenplays.projectId))
     .innerJoin(profiles, eq(profiles.id, screenplays.ownerId))
-    .where(where)
-    .orderBy(desc(screenplays.updatedAt), asc(screenplays.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .orderBy(desc(page.updatedAt), asc(page.id));
   const [total] = await db.select({ n: count() }).from(screenplays).where(where);
   return { total: total?.n ?? 0, rows };
 }
