@@ -31,7 +31,7 @@ import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
-import { cachePerBus, jsonAnswers, PEOPLE, type EntryScope } from "../../lib/cache.ts";
+import { cachePerBus, PEOPLE, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { crewProjectsOf } from "../projects/service.ts";
 import { fdxToFountain } from "./fdx.ts";
@@ -175,36 +175,33 @@ async function readDetail(s: Pick<S, "db">, sp: repo.ScreenplayRow): Promise<Sha
 }
 
 /**
- * A screenplay as its readers open it, read once for all of them until an event names it, a project (its title,
- * supervisor or crew) or the people, and answered to each with their own rights from their crews
- * (`crewProjectsOf`): a crew opening the script together costs the database one read, and a writer's autosave
- * one more. `null` when there is no such screenplay.
+ * A screenplay as its readers open it, read and written out once for all of them until an event names it, a
+ * project (its title, supervisor or crew) or the people, and answered to each with their own rights from their
+ * crews (`crewProjectsOf`) put in front: a crew opening the script together costs the database one read and the
+ * server one copy of the text, and a writer's autosave one more. `null` when there is no such screenplay.
  */
-const details = cachePerBus<SharedDetail | null>({ ttlMs: 30_000, maxEntries: 500 });
-const detailAnswers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
-const detailScope = (id: string): EntryScope => ({ deps: [["screenplay", id], ["project"], ["projects"], ...PEOPLE] });
+type KeptDetail = Pick<SharedDetail, "ownerId" | "projectId" | "supervisorId"> & { json: Uint8Array };
+const details = cachePerBus<KeptDetail | null>({ ttlMs: 30_000, maxEntries: 100 });
+const utf8 = new TextEncoder();
 
-export function viewScreenplay(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<Uint8Array<ArrayBuffer>> {
+export async function viewScreenplay(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<Uint8Array<ArrayBuffer>> {
   if (!UUID.test(opts.id)) throw noScreenplay();
-  const scope = detailScope(opts.id);
-  return detailAnswers(s.events, `${opts.caller.id} ${opts.id}`, scope, async () => {
-    const [shared, crews] = await Promise.all([
-      details(s.events).get(
-        opts.id,
-        async () => {
-          const sp = await repo.selectScreenplay(s.db, opts.id);
-          return sp ? readDetail(s, sp) : null;
-        },
-        undefined,
-        scope,
-      ),
-      crewProjectsOf(s, opts.caller.id),
-    ]);
-    const access = shared && accessOf(opts.caller, shared, shared.projectId !== null && crews.has(shared.projectId), shared.supervisorId);
-    // Someone who may not read it is told it is not there, so private titles do not leak.
-    if (!shared || !access?.read) throw noScreenplay();
-    return withAccess(shared, access);
-  });
+  const load = async (): Promise<KeptDetail | null> => {
+    const sp = await repo.selectScreenplay(s.db, opts.id);
+    if (!sp) return null;
+    const { ownerId, projectId, supervisorId, ...detail } = await readDetail(s, sp);
+    return { ownerId, projectId, supervisorId, json: utf8.encode(JSON.stringify(detail)) };
+  };
+  const scope: EntryScope = { deps: [["screenplay", opts.id], ["project"], ["projects"], ...PEOPLE] };
+  const [kept, crews] = await Promise.all([details(s.events).get(opts.id, load, undefined, scope), crewProjectsOf(s, opts.caller.id)]);
+  const access = kept && accessOf(opts.caller, kept, kept.projectId !== null && crews.has(kept.projectId), kept.supervisorId);
+  // Someone who may not read it is told it is not there, so private titles do not leak.
+  if (!kept || !access?.read) throw noScreenplay();
+  const rights = utf8.encode(`{"canEdit":${access.edit},"canComment":${access.comment},"canDelete":${access.remove},`);
+  const answer = new Uint8Array(rights.length + kept.json.length - 1);
+  answer.set(rights);
+  answer.set(kept.json.subarray(1), rights.length);
+  return answer;
 }
 
 export async function getRevision(s: Pick<S, "db">, opts: { caller: Caller; id: string; revisionId: string }): Promise<RevisionDetail> {
