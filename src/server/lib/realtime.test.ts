@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import pg from "pg";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
+import { openRealtimeLink } from "../../web/app/realtime-link.ts";
 import { REALTIME_PATH, SESSION_ENDED, type ServerMessage } from "./realtime.ts";
 
 /** A WebSocket client that keeps every message, so a test can wait for the next one without racing. */
@@ -103,6 +104,40 @@ describe.each(DB_KINDS)("realtime on %s", (kind) => {
     expect(await again.next()).toMatchObject({ seq: hello.seq + 5, event: { type: "after" } });
     expect(again.pending()).toBe(0);
     again.ws.close();
+  });
+
+  it("brings the web client's link back with only the queries it missed", async () => {
+    const lena = await signedIn(p, "student@portal.test");
+    const other = await signedIn(p, "staff@portal.test");
+    const sockets: WebSocket[] = [];
+    const seen: string[] = [];
+    const retries: (() => void)[] = [];
+    const stop = openRealtimeLink({
+      url: `${p.url!.replace(/^http/, "ws")}${REALTIME_PATH}`,
+      open: (url) => {
+        const ws = new WebSocket(url, { headers: { cookie: lena.cookie, origin: p.url! } });
+        sockets.push(ws);
+        return ws as never;
+      },
+      handlers: { invalidate: (k) => seen.push(k.join("/")), invalidateAll: () => seen.push("ALL"), sessionEnded: () => seen.push("SESSION") },
+      setTimer: (fn) => retries.push(fn),
+      clearTimer: () => {},
+    });
+    const until = async (what: string, ok: () => boolean) => {
+      for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(ok(), what).toBe(true);
+    };
+    await until("connected", () => p.realtime.connections > 0 && sockets[0]!.readyState === WebSocket.OPEN);
+    await p.services.events.publish({ type: "live", invalidate: [["live"]], userIds: [lena.id] });
+    await until("the live event", () => seen.includes("live"));
+    sockets[0]!.terminate();
+    await until("the retry", () => retries.length === 1);
+    await p.services.events.publish({ type: "missed", invalidate: [["missed", "1"]], userIds: [lena.id] });
+    await p.services.events.publish({ type: "not.hers", invalidate: [["not-hers"]], userIds: [other.id] });
+    retries.shift()!();
+    await until("the replay", () => seen.includes("missed/1"));
+    expect(seen).toEqual(["live", "missed/1"]);
+    stop();
   });
 
   it("says it cannot replay when the cursor is another instance's, from the future, or malformed", async () => {
