@@ -18,6 +18,7 @@ import { benchSchedule } from "./schedule.ts";
 import { benchSealing } from "./sealing.ts";
 import { benchPeak, describePeak } from "./peak.ts";
 import { benchBalanced, describeBalanced } from "./balanced.ts";
+import { benchRealtimePeak, describeRealtimePeak } from "./realtime-peak.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -186,6 +187,8 @@ async function main() {
     console.log("  the school peak: 200 signed-in people at once on the grown school:");
     const peak = await benchPeak(Math.max(30, DURATION_S));
     const balanced = await benchBalanced(Math.max(30, DURATION_S));
+    console.log("  realtime at the peak: 1,000 sockets open while the peak runs:");
+    const realtimePeak = await benchRealtimePeak(Math.max(30, DURATION_S));
     console.log("");
 
     const results = {
@@ -215,6 +218,7 @@ async function main() {
       },
       schoolPeak: peak,
       schoolPeakThroughBalancer: balanced,
+      realtimePeak,
       sealing,
       labels,
       schedule,
@@ -276,6 +280,7 @@ async function main() {
       ),
       ...describePeak(peak),
       ...describeBalanced(balanced),
+      ...describeRealtimePeak(realtimePeak),
       "Lighthouse performance, /production-overview": { value: `${lighthouse.performance} (${lighthouse.formFactor}, median of ${lighthouse.runs.join(", ")})`, target: `≥ ${LIGHTHOUSE_TARGET}`, result: verdict(lighthouse.pass) },
       "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
     });
