@@ -19,6 +19,7 @@ import { benchSealing } from "./sealing.ts";
 import { benchPeak, describePeak } from "./peak.ts";
 import { benchBalanced, describeBalanced } from "./balanced.ts";
 import { benchGrowth, describeGrowth, GROWTH_TARGET } from "./growth.ts";
+import { benchRealtimePeak, describeRealtimePeak } from "./realtime-peak.ts";
 import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -188,6 +189,8 @@ async function main() {
     console.log("  the school peak: 200 signed-in people at once on the grown school:");
     const peak = await benchPeak(Math.max(30, DURATION_S));
     const balanced = await benchBalanced(Math.max(30, DURATION_S));
+    console.log("  realtime at the peak: 1,000 sockets open while the peak runs:");
+    const realtimePeak = await benchRealtimePeak(Math.max(30, DURATION_S));
     console.log("");
     console.log("  growth: the main reads at the demo size, ×10 and ×100, from the database (answer caches off):");
     const growth = await benchGrowth(Number(process.env.GROWTH_DURATION ?? 1));
@@ -221,6 +224,7 @@ async function main() {
       schoolPeak: peak,
       schoolPeakThroughBalancer: balanced,
       growth: { figures: growth, target: `p99 at ×100 ≤ ${GROWTH_TARGET} × p99 at the demo size, per read` },
+      realtimePeak,
       sealing,
       labels,
       schedule,
@@ -282,6 +286,7 @@ async function main() {
       ),
       ...describePeak(peak),
       ...describeBalanced(balanced),
+      ...describeRealtimePeak(realtimePeak),
       ...Object.fromEntries(
         lighthouse.map((l) => [`Lighthouse performance, ${l.page}`, { value: `${l.performance} (${l.formFactor}, median of ${l.runs.join(", ")})`, target: `≥ ${LIGHTHOUSE_TARGET}`, result: verdict(l.pass) }]),
       ),

@@ -44,6 +44,8 @@ const envSchema = z.object({
   JOB_POLL_MS: positiveInt.default(1000),
   /** How long a worker holds a claimed job without renewing it; a crashed worker's jobs are free after this. */
   JOB_LEASE_SECONDS: positiveInt.max(3600, "must be at most 3600").default(20),
+  /** How many recent realtime events an instance keeps for a browser that reconnects to replay what it missed. */
+  REALTIME_REPLAY_EVENTS: positiveInt.max(100_000, "must be at most 100000").default(2000),
   /** An S3-compatible bucket for files instead of DATA_DIR/storage (path-style addressing). */
   S3_ENDPOINT: url(["http:", "https:"]).optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name of lowercase letters, digits, dots and dashes").optional(),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerType } from "@hono/node-server";
@@ -16,7 +17,15 @@ const SESSION_CHECK_CHUNK = 500;
 /** Published by /auth/v1 after a sign-out, password change or reset (auth/routes.ts): whose is not known there. */
 const SESSIONS_CHANGED_EVENT = "auth.sessions_changed";
 
-export type ServerMessage = { type: "hello"; userId: string } | { type: "event"; event: Omit<DomainEvent, "userIds"> };
+/** An event as a client sees it: numbered in this instance's order, so a client knows what it last saw. */
+export type EventMessage = { type: "event"; seq: number; event: Omit<DomainEvent, "userIds"> };
+/**
+ * `instance` and `seq` are where the client stands (the last event this instance numbered); a client that
+ * reconnects with `?since=<instance>:<seq>` gets `missed`: the events for it since then, or null when this
+ * instance cannot say (another instance, a restart, or an event for it already forgotten), and the client must
+ * then refetch everything.
+ */
+export type ServerMessage = { type: "hello"; userId: string; instance: string; seq: number; missed?: EventMessage[] | null } | EventMessage;
 
 export interface Realtime {
   attach(server: ServerType): void;
@@ -36,6 +45,52 @@ interface Client {
   alive: boolean;
 }
 
+interface Sent {
+  seq: number;
+  /** null: everyone signed in. */
+  audience: Set<string> | null;
+  frame: Buffer;
+}
+
+/**
+ * The last `size` events this instance sent, with their audience, for clients that reconnect. What falls out is
+ * remembered only as "the last forgotten event for this person (or for everyone)": enough to tell a client exactly
+ * whether everything it missed is still here, without keeping the events themselves.
+ */
+export function createReplayLog(size: number) {
+  const ring: (Sent | undefined)[] = new Array(size);
+  let seq = 0;
+  let forgottenForAll = 0;
+  const forgottenFor = new Map<string, number>();
+  return {
+    get seq() {
+      return seq;
+    },
+    add(audience: Set<string> | null, frameOf: (seq: number) => Buffer): Sent {
+      seq++;
+      const slot = (seq - 1) % size;
+      const old = ring[slot];
+      if (old) {
+        if (!old.audience) forgottenForAll = old.seq;
+        else for (const id of old.audience) forgottenFor.set(id, old.seq);
+      }
+      const sent = { seq, audience, frame: frameOf(seq) };
+      ring[slot] = sent;
+      return sent;
+    },
+    /** The frames for `userId` after `after`, oldest first, or null when one of them is no longer kept. */
+    since(userId: string, after: number): Buffer[] | null {
+      if (after > seq || after < Math.max(forgottenForAll, forgottenFor.get(userId) ?? 0)) return null;
+      const out: Buffer[] = [];
+      for (let n = Math.max(after + 1, seq - size + 1); n <= seq; n++) {
+        const sent = ring[(n - 1) % size]!;
+        if (!sent.audience || sent.audience.has(userId)) out.push(sent.frame);
+      }
+      return out;
+    },
+  };
+}
+
 type Verdict = { status: number; message: string } | { userId: string; sessionId: string };
 
 export function createRealtime(s: Services, auth: Auth): Realtime {
@@ -43,6 +98,10 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
   // Clients never need to send anything but pongs: a small limit stops anyone using the socket as a sink.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const clients = new Set<Client>();
+  /** The same clients by person, so an event for a few people does not walk every socket. */
+  const byUser = new Map<string, Set<Client>>();
+  const instance = randomUUID();
+  const replay = createReplayLog(config.REALTIME_REPLAY_EVENTS);
   let attached: ServerType | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closing = false;
@@ -51,10 +110,11 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
     const audience = event.userIds ? new Set(event.userIds) : null;
     // Who else receives an event is nobody's business: userIds stay on the server.
     const { userIds: _omit, ...visible } = event;
-    const frame = JSON.stringify({ type: "event", event: visible } satisfies ServerMessage);
-    for (const c of clients) {
-      if ((!audience || audience.has(c.userId)) && c.ws.readyState === WebSocket.OPEN) c.ws.send(frame);
-    }
+    // One frame for every recipient: built and encoded once, however many sockets it goes to.
+    const { frame } = replay.add(audience, (seq) => Buffer.from(JSON.stringify({ type: "event", seq, event: visible } satisfies EventMessage)));
+    const send = (c: Client) => c.ws.readyState === WebSocket.OPEN && c.ws.send(frame, { binary: false });
+    if (!audience) for (const c of clients) send(c);
+    else for (const id of audience) byUser.get(id)?.forEach(send);
     // A session that ended must stop receiving at once, not at the next heartbeat. The event names the people
     // whose sessions ended (an empty list, from a sign-out through /auth/v1, names nobody in particular).
     if (event.type === SESSION_ENDED_EVENT || event.type === SESSIONS_CHANGED_EVENT) {
@@ -81,17 +141,36 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
     return { userId: found.user.id, sessionId: found.session.id };
   }
 
-  function connected(ws: WebSocket, who: { userId: string; sessionId: string }) {
+  function forget(c: Client) {
+    if (!clients.delete(c)) return false;
+    const mine = byUser.get(c.userId);
+    mine?.delete(c);
+    if (mine?.size === 0) byUser.delete(c.userId);
+    return true;
+  }
+
+  /**
+   * Registers the socket and says hello in the same turn of the event loop, so that every event is either in
+   * `missed` or sent afterwards, never lost in between and never both.
+   */
+  function connected(ws: WebSocket, who: { userId: string; sessionId: string }, since: string | null) {
     const client: Client = { ws, ...who, alive: true };
     clients.add(client);
+    (byUser.get(who.userId) ?? byUser.set(who.userId, new Set()).get(who.userId)!).add(client);
     ws.on("pong", () => (client.alive = true));
-    ws.on("close", () => clients.delete(client));
+    ws.on("close", () => forget(client));
     ws.on("error", (err) => log.debug({ err: err.message }, "realtime: socket error"));
-    ws.send(JSON.stringify({ type: "hello", userId: who.userId } satisfies ServerMessage));
+    const hello = JSON.stringify({ type: "hello", userId: who.userId, instance, seq: replay.seq } satisfies ServerMessage);
+    if (since === null) return ws.send(hello);
+    const [from, after] = since.split(":");
+    const missed = from === instance && /^\d+$/.test(after ?? "") ? replay.since(who.userId, Number(after)) : null;
+    // The kept frames are spliced in as they are, rather than parsed and written again.
+    ws.send(`${hello.slice(0, -1)},"missed":${missed ? `[${missed.join(",")}]` : "null"}}`);
   }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const { pathname } = new URL(req.url ?? "/", "http://localhost");
+    const { pathname, searchParams } = new URL(req.url ?? "/", "http://localhost");
+    const since = searchParams.get("since");
     if (pathname !== REALTIME_PATH) {
       // Leave other paths to another upgrade handler if there is one; otherwise nobody answers them.
       if (attached?.listenerCount("upgrade") === 1) refuse(socket, 404, "There is nothing at this address.");
@@ -102,7 +181,7 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
       .then((verdict) => {
         if (closing) return refuse(socket, 503, "The server is shutting down.");
         if ("status" in verdict) return refuse(socket, verdict.status, verdict.message);
-        wss.handleUpgrade(req, socket, head, (ws) => connected(ws, verdict));
+        wss.handleUpgrade(req, socket, head, (ws) => connected(ws, verdict, since));
       })
       .catch((err) => {
         log.error({ err }, "realtime: upgrade failed");
@@ -123,7 +202,7 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
     if (!candidates.length) return;
     const ended = await endedSessions([...new Set(candidates.map((c) => c.sessionId))]);
     for (const c of candidates) {
-      if (ended.has(c.sessionId) && clients.delete(c)) c.ws.close(SESSION_ENDED, "Session ended");
+      if (ended.has(c.sessionId) && forget(c)) c.ws.close(SESSION_ENDED, "Session ended");
     }
   }
 
@@ -141,7 +220,7 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
       for (const c of clients) {
         if (!c.alive) {
           c.ws.terminate();
-          clients.delete(c);
+          forget(c);
           continue;
         }
         c.alive = false;
@@ -175,6 +254,7 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
       ]);
       for (const ws of wss.clients) ws.terminate();
       clients.clear();
+      byUser.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
