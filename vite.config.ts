@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
-import { PAGES, SHELL_MODULE } from "./src/web/app/pages.ts";
+import { PAGES, QUERY_MODULE, SHELL_MODULE } from "./src/web/app/pages.ts";
 import { PageSkeleton } from "./src/web/components/PageSkeleton.tsx";
 
 const api = process.env.PORTAL_API ?? "http://localhost:3000";
@@ -28,7 +28,7 @@ function skeletonInHtml(): Plugin {
 
 /**
  * For each page of pages.ts, the code it needs beyond the app's first load (its chunk, the Shell's when it is
- * framed, and what they import; and the same with each of its lazy tabs' code), written to page-preloads.json. The server names those files in that page's
+ * framed, the query layer's, and what they import; and the same with each of its lazy tabs' code), written to page-preloads.json. The server names those files in that page's
  * HTML, so a phone fetches them alongside the app's code instead of after it has run (one round trip and the
  * app's start-up less before the page can draw).
  */
@@ -57,8 +57,9 @@ function pagePreloads(): Plugin {
       };
       const firstLoad = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c)]));
       const shell = closure(chunkOf(SHELL_MODULE));
+      const queries = closure(chunkOf(QUERY_MODULE));
       const pages = PAGES.map((p) => {
-        const files = new Set([...(p.frame === "none" ? [] : shell), ...closure(chunkOf(p.module))]);
+        const files = new Set([...queries, ...(p.frame === "none" ? [] : shell), ...closure(chunkOf(p.module))]);
         const listed = (set: Set<string>) => [...set].filter((f) => !firstLoad.has(f)).map((f) => `/${f}`);
         // A tab loaded when opened: on a first load with it in the address, its code comes with the page's.
         const tabs = Object.fromEntries(Object.entries(p.tabs ?? {}).map(([tab, module]) => [tab, listed(new Set([...files, ...closure(chunkOf(module))]))]));

@@ -1,17 +1,13 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useState, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { RouterProvider, type DataRouter } from "react-router";
 import { ToastHost } from "../components/toast.tsx";
 import { UnavailableNotice } from "../components/UnavailableNotice.tsx";
 import { AuthProvider, useAuth } from "../features/auth/AuthProvider.tsx";
-import { createQueryClient } from "./queryClient.ts";
-import { useRealtime } from "./realtime.ts";
 
 /** Screens that load toasts only when they first show one (see components/toast.tsx). */
 const LIGHT_PATHS = new Set(["/auth", "/reset-password"]);
 
 function Background({ router }: { router: DataRouter }) {
-  useRealtime();
   const { user } = useAuth();
   const pathname = useSyncExternalStore(router.subscribe, () => router.state.location.pathname);
   return (
@@ -22,15 +18,15 @@ function Background({ router }: { router: DataRouter }) {
   );
 }
 
-/** `router`: made by main.tsx before the first render, so that the page's code starts loading at once. */
+/**
+ * `router`: made by main.tsx before the first render, so that the page's code starts loading at once. The query
+ * cache is the router's (app/QueryLayer.tsx), outside /auth's first load.
+ */
 export function App({ router }: { router: DataRouter }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-        <Background router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>
+      <RouterProvider router={router} />
+      <Background router={router} />
+    </AuthProvider>
   );
 }

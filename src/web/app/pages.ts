@@ -22,6 +22,8 @@ export interface PageEntry {
 }
 
 export const SHELL_MODULE = "app/Shell.tsx";
+/** The query cache around every page (not /auth), loaded with the first page that needs it. */
+export const QUERY_MODULE = "app/QueryLayer.tsx";
 
 export const PAGES: readonly PageEntry[] = [
   { path: "/reset-password", module: "features/auth/ResetPasswordPage.tsx", frame: "none" },

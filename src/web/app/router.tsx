@@ -7,7 +7,7 @@ import { safeNext } from "../lib/next.ts";
 import { recordTiming } from "../lib/perf.ts";
 import { loadCode } from "./code-load.ts";
 import { NotFound } from "./NotFound.tsx";
-import { PAGES, SHELL_MODULE, type PageEntry, type PageFrame } from "./pages.ts";
+import { PAGES, QUERY_MODULE, SHELL_MODULE, type PageEntry, type PageFrame } from "./pages.ts";
 import { RequireAuth } from "./RequireAuth.tsx";
 import { RouteError } from "./RouteError.tsx";
 
@@ -50,6 +50,9 @@ const pagesIn = (frame: PageFrame) => PAGES.filter((p) => p.frame === frame).map
 /** The frame of every page but the sign-in and reset screens; it stays out of /auth's first load. */
 const shell: NonIndexRouteObject = { lazy: lazyComponent(SHELL_MODULE, async () => (await import("./Shell.tsx")).Shell) };
 
+/** The query cache around every page but /auth, whose first load goes without it. */
+const queryLayer = { lazy: lazyComponent(QUERY_MODULE, async () => (await import("./QueryLayer.tsx")).QueryLayer) };
+
 /** /auth: the sign-in screen, or (once signed in) the page named by ?next=, else home. */
 function AuthRoute() {
   const { user } = useAuth();
@@ -64,9 +67,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageSkeleton,
     children: [
       { path: "auth", element: <AuthRoute />, errorElement: <RouteError standalone /> },
-      ...pagesIn("none"),
-      { element: <RequireAuth />, children: [{ ...shell, children: pagesIn("signed-in") }] },
-      { ...shell, children: [...pagesIn("public"), { path: "*", element: <NotFound />, errorElement: <RouteError /> }] },
+      {
+        ...queryLayer,
+        children: [
+          ...pagesIn("none"),
+          { element: <RequireAuth />, children: [{ ...shell, children: pagesIn("signed-in") }] },
+          { ...shell, children: [...pagesIn("public"), { path: "*", element: <NotFound />, errorElement: <RouteError /> }] },
+        ],
+      },
     ],
   },
 ];

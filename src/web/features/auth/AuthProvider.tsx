@@ -1,8 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { SIGN_UP_REFUSED } from "../../../common/limits.ts";
 import type { Role } from "../../../common/roles.ts";
 import { api, ApiError, setRateLimitHandler, setTwoStepRequiredHandler } from "../../lib/api.ts";
+import { clearQueryCache } from "../../lib/query-cache.ts";
 import type { AuthContextValue, AuthEvent, AuthUser, Session, TwoStepProof } from "./types.ts";
 
 /** How often an open tab asks whether its session still stands (and whether its expiry moved). */
@@ -95,7 +95,6 @@ interface AuthInternals {
 const AuthContext = createContext<(AuthContextValue & AuthInternals) | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
   const sessionRef = useRef<Session | null>(null);
@@ -129,9 +128,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const had = sessionRef.current !== null;
     store(null);
     // Nothing the last user loaded may show to whoever signs in next.
-    queryClient.clear();
+    clearQueryCache();
     if (had) emit("SIGNED_OUT", null);
-  }, [emit, queryClient, store]);
+  }, [emit, store]);
 
   /** Brings this tab in step with what the server says now, emitting the event that describes the change. */
   const reconcile = useCallback(
@@ -142,7 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return;
       }
       if (!prev || prev.user.id !== next.user.id) {
-        if (prev) queryClient.clear();
+        if (prev) clearQueryCache();
         store(next);
         emit("SIGNED_IN", next);
         return;
@@ -154,7 +153,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (userChanged) emit("USER_UPDATED", next);
       if (expiryMoved) emit("TOKEN_REFRESHED", next);
     },
-    [clearLocal, emit, queryClient, store],
+    [clearLocal, emit, store],
   );
 
   const recheck = useCallback(async () => {
