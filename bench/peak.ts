@@ -30,7 +30,7 @@ export interface PeakRun {
 }
 
 /** The instance as a school runs it: its job worker on, the sign-in throttle out of the way of 200 sign-ins from one address. */
-export const peakEnv = { LOG_LEVEL: "warn", SIGNIN_LIMIT_PER_IP: "100000000" };
+const peakEnv = { LOG_LEVEL: "warn", SIGNIN_LIMIT_PER_IP: "100000000" };
 
 async function measure(portal: RunningPortal, database: BenchDatabase, durationS: number): Promise<PeakRun> {
   const t0 = Date.now();
@@ -78,12 +78,13 @@ async function measure(portal: RunningPortal, database: BenchDatabase, durationS
   };
 }
 
-export async function benchPeak(durationS: number): Promise<PeakRun[]> {
-  const runs: PeakRun[] = [];
+/** `run` on a portal as the peak starts it: on PGlite, then on a throwaway PostgreSQL database with TEST_DATABASE_URL. */
+export async function onEachPeakPortal<R>(run: (portal: RunningPortal, database: BenchDatabase) => Promise<R>): Promise<R[]> {
+  const runs: R[] = [];
   {
     const portal = await startPortalProcess({ env: peakEnv });
     try {
-      runs.push(await measure(portal, "pglite", durationS));
+      runs.push(await run(portal, "pglite"));
     } finally {
       await portal.stop();
     }
@@ -93,7 +94,7 @@ export async function benchPeak(durationS: number): Promise<PeakRun[]> {
     try {
       const portal = await startPortalProcess({ env: { ...peakEnv, DATABASE_URL: throwaway.url, SEED: "true" } });
       try {
-        runs.push(await measure(portal, "postgres", durationS));
+        runs.push(await run(portal, "postgres"));
       } finally {
         await portal.stop();
       }
@@ -102,6 +103,10 @@ export async function benchPeak(durationS: number): Promise<PeakRun[]> {
     }
   } else console.log("  [postgres] skipped: set TEST_DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure it");
   return runs;
+}
+
+export function benchPeak(durationS: number): Promise<PeakRun[]> {
+  return onEachPeakPortal((portal, database) => measure(portal, database, durationS));
 }
 
 export function describePeak(runs: PeakRun[]) {

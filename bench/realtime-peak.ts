@@ -12,11 +12,10 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createThrowawayDatabase } from "../src/server/test/harness.ts";
-import { startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
+import type { RunningPortal } from "../tests/e2e/support/portal.ts";
 import type { BenchDatabase } from "./harness.ts";
 import { round } from "./harness.ts";
-import { PEAK_CONNECTIONS, PEAK_TARGETS, peakEnv } from "./peak.ts";
+import { onEachPeakPortal, PEAK_CONNECTIONS, PEAK_TARGETS } from "./peak.ts";
 import type { ClientReport, SwarmSetup } from "./realtime-swarm.ts";
 import { growSchool, rssMB, SCHOOL, schoolPeak, shortScript, signInAs, type PeakFigure, type SchoolSize } from "./school.ts";
 
@@ -243,29 +242,7 @@ export async function measureRealtimePeak(portal: RunningPortal, database: Bench
 export async function benchRealtimePeak(durationS: number): Promise<RealtimeRun[]> {
   const limit = openFilesLimit();
   if (limit < REALTIME_CLIENTS + 200) throw new Error(`the open-files limit is ${limit}: raise it (ulimit -n ${REALTIME_CLIENTS * 4}) to open ${REALTIME_CLIENTS} sockets`);
-  const runs: RealtimeRun[] = [];
-  {
-    const portal = await startPortalProcess({ env: peakEnv });
-    try {
-      runs.push(await measureRealtimePeak(portal, "pglite", durationS));
-    } finally {
-      await portal.stop();
-    }
-  }
-  if (process.env.TEST_DATABASE_URL) {
-    const throwaway = await createThrowawayDatabase();
-    try {
-      const portal = await startPortalProcess({ env: { ...peakEnv, DATABASE_URL: throwaway.url, SEED: "true" } });
-      try {
-        runs.push(await measureRealtimePeak(portal, "postgres", durationS));
-      } finally {
-        await portal.stop();
-      }
-    } finally {
-      await throwaway.drop();
-    }
-  } else console.log("  [postgres] skipped: set TEST_DATABASE_URL to measure it");
-  return runs;
+  return onEachPeakPortal((portal, database) => measureRealtimePeak(portal, database, durationS));
 }
 
 export function describeRealtimePeak(runs: RealtimeRun[]) {
