@@ -5,14 +5,13 @@
  * figure shows what the balancer and a shared database cost more than what a second machine would add.
  * Alone: `TEST_DATABASE_URL=… node --import tsx bench/balanced.ts` after `npm run build`.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { createThrowawayDatabase } from "../src/server/test/harness.ts";
-import { startHaproxy, type Balancer } from "../tests/e2e/support/haproxy.ts";
+import { instanceEnv, startHaproxy, type Balancer } from "../tests/e2e/support/haproxy.ts";
 import { freePort, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
 import { round } from "./harness.ts";
 import { PEAK_CONNECTIONS } from "./peak.ts";
@@ -48,11 +47,7 @@ export async function benchBalanced(durationS: number): Promise<BalancedRun[]> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const shared = {
-    DATABASE_URL: db.url,
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    PUBLIC_URL: url,
-    DATA_DIR: path.join(dir, "data"),
-    TRUST_PROXY: "true",
+    ...instanceEnv(db.url, url, path.join(dir, "data")),
     LOG_LEVEL: "warn",
     SIGNIN_LIMIT_PER_IP: "100000000",
   };

@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { seriousAxe } from "./support/axe.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, heading, signIn, toast, visible } from "./support/ui.ts";
+import { button, heading, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -124,10 +124,7 @@ describe("documents and signatures", () => {
   it("a signed talent release alone does not tick the releases item, which names what is still missing", async () => {
     const lead = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(lead, "amara.diallo@portal.test");
-    await lead.goto("/projects?search=Weight%20of%20Water");
-    await lead.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
-    await visible(heading(lead, "The Weight of Water"));
-    const projectId = new URL(lead.url()).pathname.split("/").at(-1)!;
+    const projectId = await openProject(lead, "The Weight of Water");
     await lead.goto(`/project/${projectId}?tab=documents`);
     await button(lead, "From a Template").click();
     const make = lead.getByRole("dialog", { name: "Make a Document From a Template" });

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, expectPath, gone, heading, signIn, toast, visible } from "./support/ui.ts";
+import { button, expectPath, gone, heading, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -182,10 +182,7 @@ describe("the stripboard", () => {
   it("keeps the order of scenes 1–4 moved one by one into a day with the keyboard", async () => {
     const lead = await e2e.newPage();
     await signIn(lead, "amara.diallo@portal.test");
-    await lead.goto("/projects?search=Weight%20of%20Water");
-    await lead.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
-    await visible(heading(lead, "The Weight of Water"));
-    const projectId = new URL(lead.url()).pathname.split("/").at(-1)!;
+    const projectId = await openProject(lead, "The Weight of Water");
     // Every scene back to the unscheduled strips, as before scheduling starts.
     const schedule = (await (await lead.request.get(`/rest/v1/projects/${projectId}/schedule`)).json()) as { version: number; days: { id: string }[] };
     const cleared = await lead.request.put(`/rest/v1/projects/${projectId}/schedule/board`, {

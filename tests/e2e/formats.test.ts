@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, heading, signIn, toast, visible } from "./support/ui.ts";
+import { button, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -9,9 +9,7 @@ const TWELVE = /^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/;
 const TWENTY_FOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 async function openCallSheet(page: Page) {
-  await page.goto("/projects?search=Weight%20of%20Water");
-  await page.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
-  await visible(heading(page, "The Weight of Water"));
+  await openProject(page, "The Weight of Water");
   await page.getByRole("tab", { name: "Schedule" }).click();
   await page.getByRole("tab", { name: "Call sheets" }).click();
   await page.getByRole("combobox", { name: "Shoot day" }).selectOption({ index: 0 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createThrowawayDatabase } from "../../src/server/test/harness.ts";
 import { startSmtpPeer, type SmtpPeer } from "../../src/server/test/smtp-peer.ts";
-import { startHaproxy, type Balancer } from "./support/haproxy.ts";
+import { instanceEnv, startHaproxy, type Balancer } from "./support/haproxy.ts";
 import { freePort, startPortalProcess, type RunningPortal } from "./support/portal.ts";
 
 // README's "Several instances behind a load balancer", proved: two portals on one PostgreSQL behind Debian's HAProxy,
@@ -94,14 +94,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("two instances behind HAProxy", 
     smtp = await startSmtpPeer();
     const balancerPort = await freePort();
     publicUrl = `http://127.0.0.1:${balancerPort}`;
-    // What README asks of every instance: one database, one secret, the balancer's address. Uploaded files go to one
-    // shared folder (a school would use S3_* or a shared volume); each instance runs its jobs worker.
+    // Each instance runs its jobs worker, sending through the one SMTP peer.
     const shared = {
-      DATABASE_URL: db.url,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      PUBLIC_URL: publicUrl,
-      DATA_DIR: path.join(dir, "data"),
-      TRUST_PROXY: "true",
+      ...instanceEnv(db.url, publicUrl, path.join(dir, "data")),
       SMTP_URL: smtp.url,
       JOB_WORKER: "true",
       JOB_POLL_MS: "200",

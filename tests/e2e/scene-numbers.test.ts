@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, heading, signIn, toast, visible } from "./support/ui.ts";
+import { button, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -33,9 +33,7 @@ describe("scene numbers", () => {
     expect(numbers.slice(0, 4)).toEqual(["1", "1A", "2", "3"]);
 
     // The breakdown opens every scene, the inserted one included, and its safety flag can be confirmed.
-    await page.goto("/projects?search=Weight%20of%20Water");
-    await page.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
-    await visible(heading(page, "The Weight of Water"));
+    await openProject(page, "The Weight of Water");
     await page.getByRole("tab", { name: "Breakdown" }).click();
     const scenes = page.getByRole("navigation", { name: "Scenes" }).getByRole("button");
     await visible(scenes.first());

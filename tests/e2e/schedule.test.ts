@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, heading, signIn, toast, visible } from "./support/ui.ts";
+import { button, heading, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -10,9 +10,7 @@ describe("schedule", () => {
   it("the lead moves a strip into another day with the keyboard, sends a call sheet, and a crew member confirms from the mailed link", async () => {
     const lead = await e2e.newPage();
     await signIn(lead, "amara.diallo@portal.test");
-    await lead.goto("/projects?search=Weight%20of%20Water");
-    await lead.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
-    await visible(heading(lead, "The Weight of Water"));
+    await openProject(lead, "The Weight of Water");
     await lead.getByRole("tab", { name: "Schedule" }).click();
 
     // Scene 4 is on day 3; Space picks it up, ArrowLeft carries it to day 2, Space drops it there.
@@ -74,10 +72,7 @@ describe("schedule", () => {
   it("the call sheet names crew roles as the school does, and the actor's mail and page give the map, hospital, weather, contacts and their own scenes", async () => {
     const lead = await e2e.newPage();
     await signIn(lead, "amara.diallo@portal.test");
-    await lead.goto("/projects?search=Weight%20of%20Water");
-    await lead.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
-    await visible(heading(lead, "The Weight of Water"));
-    const projectId = new URL(lead.url()).pathname.split("/").at(-1)!;
+    const projectId = await openProject(lead, "The Weight of Water");
     const schedule = (await (await lead.request.get(`/rest/v1/projects/${projectId}/schedule`)).json()) as { days: { id: string; version: number; location: string }[] };
     const flat = schedule.days.find((d) => d.location === "Harbour flat")!;
     const patched = await lead.request.patch(`/rest/v1/projects/${projectId}/schedule/days/${flat.id}`, {

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -11,7 +12,22 @@ function haproxyBinary(): string {
   const found = spawnSync("sh", ["-c", "command -v haproxy"], { encoding: "utf8" }).stdout.trim();
   if (found) return found;
   if (existsSync("/usr/sbin/haproxy")) return "/usr/sbin/haproxy";
-  throw new Error("haproxy is missing: run `bash scripts/ensure-haproxy.sh` (npm test does it first).");
+  throw new Error("haproxy is missing: run `bash scripts/ensure-debian-tools.sh` (npm test does it first).");
+}
+
+/**
+ * What README asks of every instance behind the balancer: one database, one secret, the balancer's address as the
+ * public one, the client address taken from the balancer. Uploaded files go to one shared folder (a school would use
+ * S3_* or a shared volume).
+ */
+export function instanceEnv(databaseUrl: string, publicUrl: string, dataDir: string) {
+  return {
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: dataDir,
+    TRUST_PROXY: "true",
+  };
 }
 
 /** The configuration README shows, on the ports of this run. */

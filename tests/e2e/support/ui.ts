@@ -76,3 +76,11 @@ export function uniqueEmail(prefix = "e2e"): string {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}${counter}@example.test`;
 }
+
+/** Opens a project as a person finds it: searched for in the projects list, then its link. Answers its id. */
+export async function openProject(page: Page, name: string): Promise<string> {
+  await page.goto(`/projects?search=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name, exact: true }).first().click();
+  await visible(heading(page, name));
+  return new URL(page.url()).pathname.split("/").at(-1)!;
+}
