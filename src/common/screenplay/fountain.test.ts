@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseFountain } from "./fountain.ts";
 import { layoutScript } from "./layout.ts";
 import { scriptReport } from "./report.ts";
+import { EVERY_ELEMENT } from "./test-scripts.ts";
 
 const brief = (text: string) => parseFountain(text).elements.map((e) => [e.type, e.text, ...(e.dual ? [e.dual] : [])]);
 const printed = (text: string) =>
@@ -75,41 +76,13 @@ describe("no state between parses", () => {
   });
 });
 
-const REAL = `Title: The Salt Road
-Credit: Written by
-Author: Lena Fischer
-
-# Act One
-
-= Anna comes home.
-
+// The property tests' seed: every element, then what a real draft also holds (scene numbers, lyrics under a cue,
+// a line of spaces, a boneyard, forced action, other scripts, a forced transition).
+const REAL = `${EVERY_ELEMENT}
 INT. KITCHEN - NIGHT #1#
-
-Anna enters. *Slowly* she sits. [[is the fridge loud enough?]]
-
-ANNA (V.O.)
-(quietly)
-Hello there.
-
-BOB
-Hi.
-
-CLARA ^
-Hey.
 
 JOHN
 ~La la la
-
-> THE END? <
-
-CUT TO:
-
-===
-
-.FLASHBACK
-
-@McCLANE
-Yippee.
   
 Again.
 
@@ -118,8 +91,6 @@ INT. GONE - DAY
 */
 
 !SHE RUNS.
-
-EXT. SALT FLATS - DAWN
 
 Wind. Анна входит.
 Она садится.

@@ -4,47 +4,8 @@ import { characterName, clearParseCache, headingParts, parseFountain, plainText 
 import { LINES_PER_PAGE, formatEighths, layoutScript, wrap } from "./layout.ts";
 import { numberScenes, stampSceneNumbers } from "./numbering.ts";
 import { scriptReport } from "./report.ts";
+import { EVERY_ELEMENT } from "./test-scripts.ts";
 
-const EVERY_ELEMENT = `Title: The Salt Road
-Credit: Written by
-Author: Lena Fischer
-Draft date: 1 March 2031
-
-# Act One
-
-= Anna comes home.
-
-INT. KITCHEN - NIGHT
-
-Anna enters. *Slowly* she sits. [[is the fridge loud enough?]]
-
-ANNA (V.O.)
-(quietly)
-Hello there.
-
-BOB
-Hi.
-
-CLARA ^
-Hey.
-
-~Happy birthday to you
-
-> THE END? <
-
-CUT TO:
-
-===
-
-.FLASHBACK
-
-@McCLANE
-Yippee.
-
-EXT. SALT FLATS - DAWN #7A#
-
-Wind.
-`;
 
 describe("parsing Fountain", () => {
   it("knows every element, where it is in the source, and the title page", () => {
