@@ -13,7 +13,7 @@ import { createLocalBus, createPgBus } from "./lib/events.ts";
 import { answerFromDatabase } from "./lib/cache.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createMailer } from "./lib/mailer.ts";
-import { createRealtime, type Realtime } from "./lib/realtime.ts";
+import { createRealtime, type Realtime } from "./realtime.ts";
 import { createSecureServer } from "./lib/security-headers.ts";
 
 export interface Portal {
