@@ -15,7 +15,8 @@ import { documentRoutes, publicSigningRoutes, storageRoutes, submissionRoutes } 
 import { inboxRoutes } from "./features/inbox/routes.ts";
 import { adminRoutes, icalRoutes, overviewRoutes } from "./features/overview/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
-import { publicUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./features/notifications/unsubscribe.ts";
+import { publicUnsubscribeRoutes } from "./features/notifications/unsubscribe.ts";
+import { UNSUBSCRIBE_PATH } from "./mail/unsubscribe.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
 import { accountRoutes, budgetRoutes, proposalRoutes, publicApprovalRoutes, receiptStorageRoutes } from "./features/budgets/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";

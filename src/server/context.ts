@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { EventBus } from "./lib/events.ts";
+import type { JobRegistry } from "./lib/jobs.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { Mailer } from "./lib/mailer.ts";
 
@@ -12,4 +13,6 @@ export interface Services {
   log: Logger;
   events: EventBus;
   mailer: Mailer;
+  /** Every job the workers know (`server/jobs.ts`), so the worker and the process-jobs function import no domain. */
+  jobs: JobRegistry<Services>;
 }

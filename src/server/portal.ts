@@ -7,17 +7,13 @@ import type { Config } from "./config.ts";
 import type { Services } from "./context.ts";
 import { oneInstanceAtATime, openDatabase, runMigrations } from "./db/client.ts";
 import { seedDemoSchool, type SeedResult } from "./db/seed.ts";
-import { scheduleBackup, schedulePruneJobs } from "./features/notifications/jobs.ts";
-import { scheduleSignatureScan } from "./features/documents/signatures.ts";
-import { runNotificationJobs } from "./features/notifications/service.ts";
-import { scheduleEquipmentScan } from "./features/equipment/overdue.ts";
-import { scheduleMilestoneScan } from "./features/reminders/milestones.ts";
+import { startJobWorker } from "./features/notifications/service.ts";
+import { portalJobs } from "./jobs.ts";
 import { createLocalBus, createPgBus } from "./lib/events.ts";
 import { answerFromDatabase } from "./lib/cache.ts";
-import { startWorker } from "./lib/jobs.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createMailer } from "./lib/mailer.ts";
-import { createRealtime, type Realtime } from "./lib/realtime.ts";
+import { createRealtime, type Realtime } from "./realtime.ts";
 import { createSecureServer } from "./lib/security-headers.ts";
 
 export interface Portal {
@@ -47,7 +43,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   const events = database.kind === "postgres" ? await createPgBus(database.url!, log) : createLocalBus();
   if (!config.ANSWER_CACHE) answerFromDatabase(events);
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const services: Services = { config, database, db: database.db, log, events, mailer };
+  const services: Services = { config, database, db: database.db, log, events, mailer, jobs: portalJobs };
   const auth = createAuth(services);
   const seed = await oneInstanceAtATime(database, async () => {
     await runMigrations(database);
@@ -55,15 +51,8 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   });
   const app = createApp(services, auth, { webDir: opts.webDir });
   const realtime = createRealtime(services, auth);
-  // The scan belongs to the worker: a portal without one (tests, a web-only instance) leaves it to those with one.
-  if (config.JOB_WORKER) {
-    await scheduleMilestoneScan(services.db);
-    await schedulePruneJobs(services.db);
-    await scheduleSignatureScan(services.db);
-    await scheduleEquipmentScan(services.db);
-    if (config.BACKUP_DIR) await scheduleBackup(services.db);
-  }
-  const stopWorker = config.JOB_WORKER ? startWorker(() => runNotificationJobs(services), config.JOB_POLL_MS, log) : async () => {};
+  // Recurring jobs belong to the worker: a portal without one (tests, a web-only instance) leaves them to those with one.
+  const stopWorker = config.JOB_WORKER ? await startJobWorker(services) : async () => {};
 
   let server: ServerType | undefined;
   let url: string | undefined;

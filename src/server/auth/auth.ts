@@ -7,9 +7,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../common/limits.ts
 import { mayUseTwoStep, mustUseTwoStep, TWO_STEP_ROLES_ONLY_MESSAGE } from "../../common/two-step.ts";
 import * as schema from "../db/schema/index.ts";
 import type { Services } from "../context.ts";
-import { queueEmail } from "../features/notifications/jobs.ts";
-import { confirmEmailMail } from "../features/notifications/emails/confirm-email.ts";
-import { resetPasswordMail } from "../features/notifications/emails/reset-password.ts";
+import { queueEmail } from "../mail/queue.ts";
+import { confirmEmailMail } from "../mail/confirm-email.ts";
+import { resetPasswordMail } from "../mail/reset-password.ts";
 import { getProfile, syncProfile } from "../features/profiles/service.ts";
 import { getSchoolSettings } from "../features/school/service.ts";
 import { boundedPassword } from "./password.ts";

@@ -3,10 +3,10 @@ import { and, desc, eq, gt, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Services } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { signinAlert, signinDevice, signinFailure, user } from "../db/schema/index.ts";
-import { queueEmail } from "../features/notifications/jobs.ts";
-import type { RenderedMail } from "../features/notifications/emails/layout.ts";
-import { signinGuessingMail } from "../features/notifications/emails/signin-guessing.ts";
-import { signupExistingMail } from "../features/notifications/emails/signup-existing.ts";
+import { queueEmail } from "../mail/queue.ts";
+import type { RenderedMail } from "../mail/layout.ts";
+import { signinGuessingMail } from "../mail/signin-guessing.ts";
+import { signupExistingMail } from "../mail/signup-existing.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../lib/tokens.ts";
 
 /*

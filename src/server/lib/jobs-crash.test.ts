@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emails, jobs } from "../db/schema/index.ts";
-import { queueEmail } from "../features/notifications/jobs.ts";
+import { queueEmail } from "../mail/queue.ts";
 import { runNotificationJobs } from "../features/notifications/service.ts";
 import { createThrowawayDatabase, DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
 import { startSmtpPeer, type SmtpPeer } from "../test/smtp-peer.ts";

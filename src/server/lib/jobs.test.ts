@@ -3,10 +3,26 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z, ZodError } from "zod";
 import { jobs } from "../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
-import { backoffSeconds, defineJob, enqueue, KEEP_DEAD_DAYS, KEEP_DONE_DAYS, LEASE_SECONDS, processBatch, pruneJobs, startWorker, type JobDefinition } from "./jobs.ts";
+import {
+  backoffSeconds,
+  defineJob,
+  enqueue,
+  jobRegistry,
+  KEEP_DEAD_DAYS,
+  KEEP_DONE_DAYS,
+  LEASE_SECONDS,
+  processBatch,
+  pruneJobs,
+  scheduleRecurringJobs,
+  startWorker,
+  type JobDefinition,
+} from "./jobs.ts";
 
 interface Ctx {
   ran: number[];
+  /** Whether the recurring test job is on, and whether its run fails. */
+  ticking?: boolean;
+  tickFails?: boolean;
   delayMs: number;
   /** When set, a job waits for it before finishing. */
   gate?: Promise<void>;
@@ -31,10 +47,29 @@ const failingJob = defineJob({
   },
 });
 
+const tickJob = defineJob({
+  type: "test.tick",
+  payload: z.object({}),
+  every: 10 * 60 * 1000,
+  enabled: (ctx: Ctx) => !!ctx.ticking,
+  handle: async (_payload, ctx: Ctx) => {
+    if (ctx.tickFails) throw new Error("tick failed");
+    ctx.ran.push(-1);
+  },
+});
+
 const registry = new Map<string, JobDefinition<any, Ctx>>([
   [countJob.type, countJob],
   [failingJob.type, failingJob],
+  [tickJob.type, tickJob],
 ]);
+
+describe("jobRegistry", () => {
+  it("lists jobs by type and refuses two definitions of one type", () => {
+    expect([...jobRegistry<Ctx>([countJob, tickJob]).keys()]).toEqual(["test.count", "test.tick"]);
+    expect(() => jobRegistry<Ctx>([countJob, countJob])).toThrow(/two jobs are defined as test.count/);
+  });
+});
 
 describe("backoffSeconds", () => {
   it("doubles from 10 seconds and stops at an hour", () => {
@@ -202,6 +237,41 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     await stop();
     expect(ctx.ran.length).toBe(30);
   });
+  it("queues a recurring job that is on once at start, and its next run under its type after each success", async () => {
+    const queued = () => db().select().from(jobs).where(eq(jobs.type, "test.tick"));
+    await scheduleRecurringJobs(db(), registry, ctx);
+    expect(await queued()).toEqual([]);
+    ctx.ticking = true;
+    await scheduleRecurringJobs(db(), registry, ctx);
+    await scheduleRecurringJobs(db(), registry, ctx);
+    const [first, ...others] = await queued();
+    expect(others).toEqual([]);
+    expect(first).toMatchObject({ status: "pending", dedupeKey: "test.tick" });
+
+    ctx.tickFails = true;
+    expect(await run()).toMatchObject({ retried: 1 });
+    // A failed run queues no successor: its retry still holds the key.
+    expect(await queued()).toEqual([expect.objectContaining({ id: first!.id, status: "pending", dedupeKey: "test.tick" })]);
+
+    ctx.tickFails = false;
+    await makeDue(first!.id);
+    expect(await run()).toMatchObject({ sent: 1 });
+    expect(ctx.ran).toEqual([-1]);
+    const after = await queued();
+    expect(after.find((j) => j.id === first!.id)).toMatchObject({ status: "done", dedupeKey: null });
+    const next = after.filter((j) => j.status === "pending");
+    expect(next).toEqual([expect.objectContaining({ dedupeKey: "test.tick" })]);
+    const inMinutes = (next[0]!.runAt.getTime() - (await dbNow()).getTime()) / 60_000;
+    expect(inMinutes).toBeGreaterThan(9);
+    expect(inMinutes).toBeLessThanOrEqual(10.1);
+
+    // Once it is off, a run still queued is taken but queues nothing after it.
+    ctx.ticking = false;
+    await makeDue(next[0]!.id);
+    expect(await run()).toMatchObject({ sent: 1 });
+    expect((await queued()).filter((j) => j.status === "pending")).toEqual([]);
+  });
+
   it("prunes done jobs after 14 days and dead ones after 90, keeping everything still to do", async () => {
     expect([KEEP_DONE_DAYS, KEEP_DEAD_DAYS]).toEqual([14, 90]);
     const daysAgo = (d: number) => sql`now() - make_interval(days => ${d})`;

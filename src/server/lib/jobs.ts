@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, lte, or, sql } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { jobs } from "../db/schema/index.ts";
 import { safeErrorMessage, type Logger } from "./logger.ts";
@@ -14,13 +14,37 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, C = unknown> {
   type: string;
   payload: S;
   maxAttempts?: number;
+  /**
+   * A recurring job (an empty payload) runs again this many milliseconds after each successful run. The worker
+   * queues its first run at start and each next one, always under its `type` as the de-duplication key, so
+   * one run at a time is queued across every instance sharing the database.
+   */
+  every?: number;
+  /** A recurring job that is off for this context is neither queued at start nor queued again. */
+  enabled?(ctx: C): boolean;
   handle(payload: z.infer<S>, ctx: C, run: JobRun): Promise<void>;
 }
 
-/** A job is a name, a zod-checked payload and a handler; the registry below is the only list of them. */
+/** A job is a name, a zod-checked payload and a handler; the assembly (`server/jobs.ts`) is the only list of them. */
 export function defineJob<S extends z.ZodType, C>(def: JobDefinition<S, C>): JobDefinition<S, C> {
   return def;
 }
+
+/** Every job type a worker knows, by type. */
+export type JobRegistry<C> = ReadonlyMap<string, JobDefinition<any, C>>;
+
+/** The registry of the given jobs; two definitions of one type are a mistake caught at start. */
+export function jobRegistry<C>(defs: JobDefinition<any, C>[]): JobRegistry<C> {
+  const registry = new Map<string, JobDefinition<any, C>>();
+  for (const def of defs) {
+    if (registry.has(def.type)) throw new Error(`two jobs are defined as ${def.type}`);
+    registry.set(def.type, def);
+  }
+  return registry;
+}
+
+const recurs = <C>(def: JobDefinition<any, C>, ctx: C): def is JobDefinition<any, C> & { every: number } =>
+  def.every !== undefined && (def.enabled?.(ctx) ?? true);
 
 export interface EnqueueOptions {
   dedupeKey?: string;
@@ -83,7 +107,7 @@ type Claimed = { id: string; type: string; payload: unknown; attempts: number; m
 
 export async function processBatch<C>(
   db: Db,
-  registry: Map<string, JobDefinition<any, C>>,
+  registry: JobRegistry<C>,
   ctx: C,
   log: Logger,
   { limit = 20, leaseSeconds = LEASE_SECONDS }: BatchOptions = {},
@@ -143,7 +167,7 @@ async function renewLeases(db: Db, held: Map<string, number>, leaseSeconds: numb
 
 async function runClaimed<C>(
   db: Db,
-  registry: Map<string, JobDefinition<any, C>>,
+  registry: JobRegistry<C>,
   ctx: C,
   log: Logger,
   claimed: Claimed[],
@@ -160,6 +184,7 @@ async function runClaimed<C>(
       if (!def) throw new PermanentJobError(`no handler for job type ${job.type}`);
       if (!parsed!.success) throw new PermanentJobError(`invalid payload: ${parsed!.error.issues[0]?.message ?? "unknown"}`);
       await def.handle(parsed!.data, ctx, { id: job.id, attempts: job.attempts });
+      if (recurs(def, ctx)) await queueNextRun(db, def);
       held.delete(job.id);
       await db.update(jobs).set({ status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() }).where(mine);
       result.sent++;
@@ -188,22 +213,27 @@ async function runClaimed<C>(
 }
 
 /**
- * Queues a recurring job (an empty payload) unless one is already queued under `key`, here or on another
- * instance sharing the database.
+ * Queues a recurring job unless one is already queued under its type, here or on another instance.
+ * Returns the new job's id, or null when one was queued already.
  */
-export function scheduleRecurring(db: DbOrTx, def: JobDefinition<z.ZodObject<{}>, any>, key: string, runAt?: Date) {
-  return enqueue(db, def, {}, { dedupeKey: key, runAt });
+export function scheduleRecurring(db: DbOrTx, def: JobDefinition<any, any>, runAt?: Date) {
+  return enqueue(db, def, {}, { dedupeKey: def.type, runAt });
+}
+
+/** Run by the worker at start: the first run of every recurring job that is on, unless one is queued already. */
+export async function scheduleRecurringJobs<C>(db: DbOrTx, registry: JobRegistry<C>, ctx: C) {
+  for (const def of registry.values()) if (recurs(def, ctx)) await scheduleRecurring(db, def);
 }
 
 /**
- * Run by a recurring job as it finishes: the running job still holds the key, so its successor could
+ * Run by the worker as a recurring job finishes: the running job still holds the key, so its successor could
  * not be queued beside it; it hands the key over in one step. Should this attempt still fail afterwards,
  * its retry runs without the key, which is harmless for a job that may run twice.
  */
-export async function queueNextRun(db: Db, def: JobDefinition<z.ZodObject<{}>, any>, key: string, everyMs: number) {
+async function queueNextRun(db: Db, def: JobDefinition<any, any> & { every: number }) {
   await db.transaction(async (tx) => {
-    await tx.update(jobs).set({ dedupeKey: null }).where(and(eq(jobs.dedupeKey, key), eq(jobs.status, "running")));
-    await scheduleRecurring(tx, def, key, new Date(Date.now() + everyMs));
+    await tx.update(jobs).set({ dedupeKey: null }).where(and(eq(jobs.dedupeKey, def.type), eq(jobs.status, "running")));
+    await scheduleRecurring(tx, def, new Date(Date.now() + def.every));
   });
 }
 
@@ -233,6 +263,17 @@ export async function pruneJobs(db: Db, keep = { doneDays: KEEP_DONE_DAYS, deadD
     if (gone.length < PRUNE_BATCH) return { deleted };
   }
 }
+
+/** Deletes finished job rows past their keeping time once a day, so the table holds what is still of use. */
+export const pruneJobsJob = defineJob({
+  type: "jobs.prune",
+  payload: z.object({}),
+  every: 24 * 60 * 60 * 1000,
+  handle: async (_payload, s: { db: Db; log: Logger }) => {
+    const { deleted } = await pruneJobs(s.db);
+    if (deleted > 0) s.log.info({ deleted }, "pruned finished jobs");
+  },
+});
 
 /** A failure that no retry can cure. */
 export class PermanentJobError extends Error {}

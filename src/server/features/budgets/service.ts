@@ -49,9 +49,9 @@ import { budgetDrafts, budgetExpenses, budgetProposals, budgets } from "../../db
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
-import { budgetApprovalMail } from "../notifications/emails/budget-approval.ts";
-import { budgetDecidedMail } from "../notifications/emails/budget-decided.ts";
-import { queueEmail } from "../notifications/jobs.ts";
+import { budgetApprovalMail } from "../../mail/budget-approval.ts";
+import { budgetDecidedMail } from "../../mail/budget-decided.ts";
+import { queueEmail } from "../../mail/queue.ts";
 import { csvDocument } from "../../lib/csv.ts";
 import { feedGreenlight } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";

@@ -14,13 +14,12 @@ import {
 } from "../../../common/documents.ts";
 import { isStaff, type Caller } from "../../auth/guards.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import { documents, documentVersions, jobs, projects, signatureSigners, signatureSubmissions, signingTokens } from "../../db/schema/index.ts";
+import { documents, documentVersions, projects, signatureSigners, signatureSubmissions, signingTokens } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { enqueue } from "../../lib/jobs.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
-import { signatureCompletedMail, signatureDeclinedMail, signatureRequestMail, signatureStoppedMail } from "../notifications/emails/signature-request.ts";
+import { signatureCompletedMail, signatureDeclinedMail, signatureRequestMail, signatureStoppedMail } from "../../mail/signature-request.ts";
 import { emailOf } from "../profiles/service.ts";
-import { queueEmail, signatureScanJob } from "../notifications/jobs.ts";
+import { queueEmail } from "../../mail/queue.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { formatDate } from "../../../common/datetime.ts";
 import { countPages, sealDocument } from "./pdf.ts";
@@ -437,10 +436,6 @@ async function complete(s: S, tx: Tx, link: Link, signers: repo.SignerRow[]): Pr
 
 // ── Reminders and expiry ─────────────────────────────────────────────────────────────────────────
 
-/** The scan runs at most this often. */
-const SCAN_EVERY_MS = 60 * 60 * 1000;
-export const SIGNATURE_SCAN_KEY = "signatures.scan";
-
 /**
  * Marks requests past their expiry as expired, and reminds signers whose turn it is after the request's
  * number of days without an answer (from the link or the last reminder). Each request is its own
@@ -489,19 +484,6 @@ export async function scanSignatures(s: S, opts: { now?: Date } = {}): Promise<{
   }
   for (const projectId of touched) await publishDocumentsChanged(s, projectId);
   return { expired, reminded };
-}
-
-export function scheduleSignatureScan(db: DbOrTx, runAt?: Date) {
-  return enqueue(db, signatureScanJob, {}, { dedupeKey: SIGNATURE_SCAN_KEY, runAt });
-}
-
-/** The "signatures.scan" job: one scan, then hands its key to the next one an hour on (as the milestone scan does). */
-export async function runSignatureScan(s: S) {
-  await scanSignatures(s);
-  await s.db.transaction(async (tx) => {
-    await tx.update(jobs).set({ dedupeKey: null }).where(and(eq(jobs.dedupeKey, SIGNATURE_SCAN_KEY), eq(jobs.status, "running")));
-    await scheduleSignatureScan(tx, new Date(Date.now() + SCAN_EVERY_MS));
-  });
 }
 
 // ── The admin dashboard ──────────────────────────────────────────────────────────────────────────

@@ -1,19 +1,11 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { DUE_NOTICE_HOURS } from "../../../common/equipment.ts";
 import type { Services } from "../../context.ts";
-import type { DbOrTx } from "../../db/client.ts";
-import { equipmentItems, jobs, projects, reservationItems, reservations } from "../../db/schema/index.ts";
-import { enqueue } from "../../lib/jobs.ts";
+import { equipmentItems, projects, reservationItems, reservations } from "../../db/schema/index.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
-import { equipmentDueMail } from "../notifications/emails/equipment-due.ts";
-import { equipmentScanJob } from "../notifications/jobs.ts";
+import { equipmentDueMail } from "../../mail/equipment-due.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { recordStrike, when } from "./service.ts";
-
-/** Often enough that "overdue" is noticed within a quarter of an hour of the due time. */
-const SCAN_EVERY_MS = 15 * 60 * 1000;
-export const EQUIPMENT_SCAN_KEY = "equipment.scan";
-
 
 export interface EquipmentScanResult {
   dueSoon: number;
@@ -78,17 +70,4 @@ export async function scanEquipmentDue(s: Pick<Services, "db" | "events" | "conf
   }
   if (result.late + result.dueSoon > 0) await s.events.publish({ type: "equipment.changed", invalidate: [["equipment"], ["admin-dashboard"]] });
   return result;
-}
-
-export function scheduleEquipmentScan(db: DbOrTx, runAt?: Date) {
-  return enqueue(db, equipmentScanJob, {}, { dedupeKey: EQUIPMENT_SCAN_KEY, runAt });
-}
-
-/** The "equipment.scan" job: one scan, then hands its key to the next one (see reminders/milestones.ts). */
-export async function runEquipmentScan(s: Services) {
-  await scanEquipmentDue(s);
-  await s.db.transaction(async (tx) => {
-    await tx.update(jobs).set({ dedupeKey: null }).where(and(eq(jobs.dedupeKey, EQUIPMENT_SCAN_KEY), eq(jobs.status, "running")));
-    await scheduleEquipmentScan(tx, new Date(Date.now() + SCAN_EVERY_MS));
-  });
 }

@@ -63,7 +63,7 @@ import {
 import { cachePerBus, PEOPLE, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
-import { reservationDecidedMail } from "../notifications/emails/reservation-decided.ts";
+import { reservationDecidedMail } from "../../mail/reservation-decided.ts";
 import { getGreenlightItems } from "../projects/greenlight.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { formatDateTime, type DateFormats } from "../../../common/datetime.ts";

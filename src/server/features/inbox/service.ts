@@ -7,8 +7,8 @@ import type { DbOrTx } from "../../db/client.ts";
 import { notifications, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
-import type { RenderedMail } from "../notifications/emails/layout.ts";
-import { queueEmail } from "../notifications/jobs.ts";
+import type { RenderedMail } from "../../mail/layout.ts";
+import { queueEmail } from "../../mail/queue.ts";
 
 export interface Notice {
   userIds: string[];

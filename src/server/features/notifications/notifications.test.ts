@@ -5,8 +5,8 @@ import type { DomainEvent } from "../../lib/events.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { startSmtpPeer, type SmtpPeer } from "../../test/smtp-peer.ts";
 import { notify } from "../inbox/service.ts";
-import { renderMail } from "./emails/layout.ts";
-import { PRUNE_JOBS_KEY, schedulePruneJobs } from "./jobs.ts";
+import { pruneJobsJob, scheduleRecurring } from "../../lib/jobs.ts";
+import { renderMail } from "../../mail/layout.ts";
 import { runNotificationJobs } from "./service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -141,16 +141,16 @@ describe.each(DB_KINDS)("housekeeping on %s", (kind) => {
       .insert(jobs)
       .values({ type: "email.send", payload: {}, status: "done", runAt: new Date(Date.now() - 30 * DAY_MS), updatedAt: new Date(Date.now() - 30 * DAY_MS) })
       .returning();
-    expect(await schedulePruneJobs(p.services.db)).not.toBeNull();
+    expect(await scheduleRecurring(p.services.db, pruneJobsJob)).not.toBeNull();
     // A second instance starting finds the prune queued and adds none.
-    expect(await schedulePruneJobs(p.services.db)).toBeNull();
+    expect(await scheduleRecurring(p.services.db, pruneJobsJob)).toBeNull();
 
     const batch = await runNotificationJobs(p.services);
     expect(batch.jobs).toEqual([expect.objectContaining({ type: "jobs.prune", outcome: "sent" })]);
     expect(await p.services.db.select().from(jobs).where(eq(jobs.id, old!.id))).toEqual([]);
     const next = await pendingPrunes();
     expect(next).toHaveLength(1);
-    expect(next[0]!.dedupeKey).toBe(PRUNE_JOBS_KEY);
+    expect(next[0]!.dedupeKey).toBe("jobs.prune");
     const inHours = (next[0]!.runAt.getTime() - Date.now()) / 3_600_000;
     expect(inHours).toBeGreaterThan(23.9);
     expect(inHours).toBeLessThanOrEqual(24);

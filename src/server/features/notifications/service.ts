@@ -1,12 +1,19 @@
 import { count, desc } from "drizzle-orm";
 import type { Services } from "../../context.ts";
 import { emails } from "../../db/schema/index.ts";
-import { processBatch } from "../../lib/jobs.ts";
-import { testMail } from "./emails/test-mail.ts";
-import { jobRegistry, queueEmail } from "./jobs.ts";
+import { processBatch, scheduleRecurringJobs, startWorker } from "../../lib/jobs.ts";
+import { queueEmail } from "../../mail/queue.ts";
+import { testMail } from "../../mail/test-mail.ts";
 
+/** One batch of due jobs, of every type the portal knows (`services.jobs`). */
 export function runNotificationJobs(s: Services, limit = 20) {
-  return processBatch(s.db, jobRegistry, s, s.log, { limit, leaseSeconds: s.config.JOB_LEASE_SECONDS });
+  return processBatch(s.db, s.jobs, s, s.log, { limit, leaseSeconds: s.config.JOB_LEASE_SECONDS });
+}
+
+/** This instance's worker: queues each recurring job not queued yet (here or elsewhere), then drains the queue. */
+export async function startJobWorker(s: Services) {
+  await scheduleRecurringJobs(s.db, s.jobs, s);
+  return startWorker(() => runNotificationJobs(s), s.config.JOB_POLL_MS, s.log);
 }
 
 export interface EmailDto {

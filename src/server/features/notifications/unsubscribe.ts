@@ -1,43 +1,17 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from "../../../common/school.ts";
 import type { AppEnv } from "../../auth/guards.ts";
-import type { Config } from "../../config.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { NOTIFICATION_SETTINGS_PATH as SETTINGS_PATH, unsubscribeSignature } from "../../mail/unsubscribe.ts";
 import { getProfile, updateProfile } from "../profiles/service.ts";
-
-export const UNSUBSCRIBE_PATH = "/rest/v1/unsubscribe";
-const SETTINGS_PATH = "/settings#settings-notifications";
-
-/** Whom and which kind a link turns off, signed with the portal's secret: nobody can forge one for another person. */
-function signature(secret: string, userId: string, kind: NotificationKind) {
-  return createHmac("sha256", secret).update(`unsubscribe\0${userId}\0${kind}`).digest("base64url");
-}
-
-export function unsubscribeUrl(config: Pick<Config, "AUTH_SECRET" | "PUBLIC_URL">, userId: string, kind: NotificationKind) {
-  const url = new URL(UNSUBSCRIBE_PATH, config.PUBLIC_URL);
-  url.search = new URLSearchParams({ u: userId, k: kind, s: signature(config.AUTH_SECRET, userId, kind) }).toString();
-  return url.toString();
-}
-
-/**
- * A notification's headers: RFC 8058's one-click unsubscribe (the mail client POSTs the signed link, which
- * turns this kind off without a sign-in), the settings page as the other way, and RFC 3834's mark that no
- * person wrote it (auto-replies stay quiet).
- */
-export function notificationHeaders(config: Pick<Config, "AUTH_SECRET" | "PUBLIC_URL">, userId: string, kind: NotificationKind): Record<string, string> {
-  return {
-    "List-Unsubscribe": `<${unsubscribeUrl(config, userId, kind)}>, <${new URL(SETTINGS_PATH, config.PUBLIC_URL)}>`,
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-  };
-}
 
 function readLink(c: Context<AppEnv>): { userId: string; kind: NotificationKind } {
   const { u, k, s } = c.req.query();
   const kind = NOTIFICATION_KINDS.find((x) => x === k);
-  const expected = u && kind ? Buffer.from(signature(c.get("services").config.AUTH_SECRET, u, kind)) : null;
+  const expected = u && kind ? Buffer.from(unsubscribeSignature(c.get("services").config.AUTH_SECRET, u, kind)) : null;
   const given = Buffer.from(s ?? "");
   if (!expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
     throw new AppError("bad_request", "This unsubscribe link is not valid. Change which e-mails you get in your notification settings.");

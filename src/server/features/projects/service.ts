@@ -51,9 +51,9 @@ import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
-import { crewAddedMail } from "../notifications/emails/crew-added.ts";
-import { greenlightOverrideMail } from "../notifications/emails/greenlight-override.ts";
-import { phaseChangedMail } from "../notifications/emails/phase-changed.ts";
+import { crewAddedMail } from "../../mail/crew-added.ts";
+import { greenlightOverrideMail } from "../../mail/greenlight-override.ts";
+import { phaseChangedMail } from "../../mail/phase-changed.ts";
 import { getGreenlightItems, getProjectGreenlightItems } from "./greenlight.ts";
 import * as repo from "./repository.ts";
 

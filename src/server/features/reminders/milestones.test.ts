@@ -3,7 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { jobs, notifications, profiles, projectActivity } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { runNotificationJobs } from "../notifications/service.ts";
-import { MILESTONE_SCAN_KEY, noticeWindow, REMINDED_KIND, scanMilestonesDue, scheduleMilestoneScan } from "./milestones.ts";
+import { scheduleRecurring } from "../../lib/jobs.ts";
+import { milestoneScanJob } from "./jobs.ts";
+import { noticeWindow, REMINDED_KIND, scanMilestonesDue } from "./milestones.ts";
 
 /** Far from the demo seed's dates, so only this file's milestones fall into the windows below. */
 const YEAR = "2031/32";
@@ -110,16 +112,16 @@ describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
   it("runs as a job that keeps exactly one scan queued, an hour ahead", async () => {
     const pendingScans = () =>
       p.services.db.select().from(jobs).where(and(eq(jobs.type, "milestones.scan"), eq(jobs.status, "pending")));
-    expect(await scheduleMilestoneScan(p.services.db)).not.toBeNull();
+    expect(await scheduleRecurring(p.services.db, milestoneScanJob)).not.toBeNull();
     // A second instance starting, or the same one restarting, finds the scan queued and adds none.
-    expect(await scheduleMilestoneScan(p.services.db)).toBeNull();
+    expect(await scheduleRecurring(p.services.db, milestoneScanJob)).toBeNull();
     expect(await pendingScans()).toHaveLength(1);
 
     const batch = await runNotificationJobs(p.services);
     expect(batch.jobs.filter((j) => j.type === "milestones.scan")).toEqual([expect.objectContaining({ outcome: "sent" })]);
     const next = await pendingScans();
     expect(next).toHaveLength(1);
-    expect(next[0]!.dedupeKey).toBe(MILESTONE_SCAN_KEY);
+    expect(next[0]!.dedupeKey).toBe("milestones.scan");
     const inMinutes = (next[0]!.runAt.getTime() - Date.now()) / 60_000;
     expect(inMinutes).toBeGreaterThan(55);
     expect(inMinutes).toBeLessThanOrEqual(60);

@@ -3,18 +3,12 @@ import { formatDate } from "../../../common/datetime.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { milestones, projectActivity, projectMembers, projects } from "../../db/schema/index.ts";
-import { queueNextRun, scheduleRecurring } from "../../lib/jobs.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
-import { milestoneDueMail } from "../notifications/emails/milestone-due.ts";
-import { milestoneScanJob } from "../notifications/jobs.ts";
+import { milestoneDueMail } from "../../mail/milestone-due.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
 /** How long before a milestone is due its crew is told. */
 export const MILESTONE_NOTICE_HOURS = 48;
-/** The scan runs at most this often. */
-const SCAN_EVERY_MS = 60 * 60 * 1000;
-/** The one key that keeps a single scan queued across every instance sharing the database. */
-export const MILESTONE_SCAN_KEY = "milestones.scan";
 /** The activity entry that records a reminder was sent: "once" has to survive restarts and other instances. */
 export const REMINDED_KIND = "milestone.reminded";
 
@@ -106,15 +100,4 @@ async function alreadyReminded(tx: DbOrTx, projectId: string, milestoneId: strin
     )
     .limit(1);
   return row !== undefined;
-}
-
-/** Queues the next scan unless one is already queued (here or on another instance). */
-export function scheduleMilestoneScan(db: DbOrTx, runAt?: Date) {
-  return scheduleRecurring(db, milestoneScanJob, MILESTONE_SCAN_KEY, runAt);
-}
-
-/** The "milestones.scan" job: one scan, then the next one an hour on. A scan never tells anyone twice, so a retry is harmless. */
-export async function runMilestoneScan(s: Services) {
-  await scanMilestonesDue(s);
-  await queueNextRun(s.db, milestoneScanJob, MILESTONE_SCAN_KEY, SCAN_EVERY_MS);
 }

@@ -37,10 +37,10 @@ import { AppError } from "../../lib/errors.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { renderPdf } from "../budgets/pdf.ts";
-import { callSheetMail } from "../notifications/emails/call-sheet.ts";
+import { callSheetMail } from "../../mail/call-sheet.ts";
 import { canSeeContacts, contactsFor } from "../projects/contacts.ts";
 import { emailOf } from "../profiles/service.ts";
-import { queueEmail } from "../notifications/jobs.ts";
+import { queueEmail } from "../../mail/queue.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;

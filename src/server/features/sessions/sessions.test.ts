@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import WebSocket from "ws";
 import type { SessionDto } from "../../../common/sessions.ts";
 import { auditLog, session, user } from "../../db/schema/index.ts";
-import { REALTIME_PATH, SESSION_ENDED } from "../../lib/realtime.ts";
+import { REALTIME_PATH, SESSION_ENDED } from "../../realtime.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0";

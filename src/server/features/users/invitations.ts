@@ -8,8 +8,8 @@ import { invitations, profiles, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
-import { invitationMail } from "../notifications/emails/invitation.ts";
-import { queueEmail } from "../notifications/jobs.ts";
+import { invitationMail } from "../../mail/invitation.ts";
+import { queueEmail } from "../../mail/queue.ts";
 import { provisionAccount } from "./accounts.ts";
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");

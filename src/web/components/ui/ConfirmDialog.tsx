@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button } from "./Button.tsx";
-import { Dialog } from "./Dialog.tsx";
+import { DialogFrame } from "./DialogFrame.tsx";
 
 /** A modal question before a destructive action; Escape, Close or Cancel leave without acting. */
 export function ConfirmDialog({
@@ -23,7 +23,7 @@ export function ConfirmDialog({
   onCancel(): void;
 }) {
   return (
-    <Dialog open={open} title={title} onClose={onCancel}>
+    <DialogFrame open={open} title={title} onClose={onCancel}>
       <div className="text-sm text-zinc-700 dark:text-zinc-300">{children}</div>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
@@ -33,6 +33,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </div>
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -10,7 +10,7 @@ import { useUnreadNotifications } from "../inbox/api.ts";
 import { setBellOpen } from "../inbox/bell-state.ts";
 import { NotificationRow } from "../inbox/NotificationRow.tsx";
 import { agendaOf, localToday, useMyProjects, type AgendaEntry } from "./my-projects.ts";
-import type { HomeSectionProps } from "./sections.ts";
+import type { HomeSectionProps } from "./home-section.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 
 const PROJECTS_SHOWN = 6;

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from "../../../../common/roles.ts";
+import { ROLE_LABELS, type Role } from "../../common/roles.ts";
 import { renderMail } from "./layout.ts";
 
 export const invitationMail = (opts: { invitedBy: string; role: Role; url: string; expiresInDays: number }) =>

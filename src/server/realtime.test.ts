@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import pg from "pg";
-import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
-import { openRealtimeLink } from "../../web/app/realtime-link.ts";
+import { DB_KINDS, startTestPortal, type TestPortal } from "./test/harness.ts";
+import { openRealtimeLink } from "../web/app/realtime-link.ts";
 import { REALTIME_PATH, SESSION_ENDED, type ServerMessage } from "./realtime.ts";
 
 /** A WebSocket client that keeps every message, so a test can wait for the next one without racing. */

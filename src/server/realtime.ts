@@ -3,11 +3,11 @@ import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ServerType } from "@hono/node-server";
 import { WebSocket, WebSocketServer } from "ws";
-import type { Auth } from "../auth/auth.ts";
-import type { Services } from "../context.ts";
-import { liveSessionIds, SESSION_ENDED_EVENT } from "../features/sessions/service.ts";
-import type { DomainEvent } from "./events.ts";
-import { allowedOrigins } from "./origin.ts";
+import type { Auth } from "./auth/auth.ts";
+import type { Services } from "./context.ts";
+import { liveSessionIds, SESSION_ENDED_EVENT } from "./features/sessions/service.ts";
+import type { DomainEvent } from "./lib/events.ts";
+import { allowedOrigins } from "./lib/origin.ts";
 
 export const REALTIME_PATH = "/realtime/v1";
 const HEARTBEAT_MS = 30_000;
