@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
+import iconv from "iconv-lite";
 import { readScannedCode, type BookingConflictDetails, type ItemDetailDto, type ReservationDto } from "../../../common/equipment.ts";
 import { jobs, maintenanceLog, profiles, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
@@ -228,6 +229,28 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         json: { csv: `asset_tag,name,category,status\nT${kind[0]!.toUpperCase()}-OUT-1,Borrowed light,Imported lights ${kind},checked_out` },
       });
       expect(fresh.body.rows[0].problems).toEqual(["a new item cannot start checked out: import it as available and check it out at the desk"]);
+    });
+
+    it("imports a spreadsheet's file as saved: `;`-separated Windows-1252, and UTF-16 with its mark", async () => {
+      const tag = (n: number) => `T${kind[0]!.toUpperCase()}-ENC-${n}`;
+      const upload = (bytes: Uint8Array) =>
+        p.request("/rest/v1/equipment/items/import", { method: "POST", cookie: cookies.equipment, headers: { "content-type": "text/csv" }, body: bytes as Uint8Array<ArrayBuffer> });
+      const european = [
+        "asset_tag;name;category;value;notes",
+        `${tag(1)};Projecteur Fresnel, 650 W;Lumière ${kind};1234,50;„fragile“ – 5 € de caution`,
+        `${tag(2)};"Pied; grand";Lumière ${kind};12,5;`,
+      ].join("\r\n");
+      const res1252 = await upload(iconv.encode(european, "windows-1252"));
+      expect(res1252.status).toBe(200);
+      expect(((await res1252.json()) as { created: number }).created).toBe(2);
+      const utf16 = `asset_tag,name,category\r\n${tag(3)},Mikrofon Größe M,Ton ${kind}\r\n`;
+      const res16 = await upload(iconv.encode(utf16, "utf-16le", { addBOM: true }));
+      expect(res16.status).toBe(200);
+      expect(((await res16.json()) as { created: number }).created).toBe(1);
+      const exported = (await api("/items/export.csv", { as: "equipment" })).body as string;
+      expect(exported).toContain(`${tag(1)},"Projecteur Fresnel, 650 W",Lumière ${kind},,,,1234.50,good,available,,,„fragile“ – 5 € de caution\r\n`);
+      expect(exported).toContain(`${tag(2)},"Pied; grand",Lumière ${kind},,,,12.50,`);
+      expect(exported).toContain(`${tag(3)},Mikrofon Größe M,Ton ${kind},`);
     });
 
     it("reads the value column by the portal's one number rule: never guesses a separator, and its own export imports back", async () => {

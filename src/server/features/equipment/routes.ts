@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
   availabilityQuery,
@@ -20,7 +20,7 @@ import {
   reservationListQuery,
 } from "../../../common/equipment.ts";
 import { callerOf, requireUser, type AppEnv, type WithVars } from "../../auth/guards.ts";
-import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
+import { CSV_CONTENT_TYPE, decodeCsv } from "../../lib/csv.ts";
 import { uploadLimit } from "../../lib/upload.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -38,6 +38,15 @@ const labelQuery = z.object({ ids: z.string().max(40_000).optional(), categoryId
 
 function office(c: C) {
   if (!service.isOffice(c.get("user"))) throw new AppError("forbidden", "Only the equipment office can do this.");
+}
+
+/**
+ * The CSV to import: the file's own bytes (`text/csv`), in whatever encoding a spreadsheet saved them, or
+ * the text in JSON (`{ csv }`) as pasted into the dialog. Either is held to the same size.
+ */
+async function importedText(c: Context<AppEnv>) {
+  if (!c.req.header("content-type")?.toLowerCase().startsWith("text/csv")) return (await body(c, csvImportInput)).csv;
+  return csvImportInput.parse({ csv: decodeCsv(new Uint8Array(await c.req.arrayBuffer())) }).csv;
 }
 
 /** Everyone signed in browses and reserves; the service decides who may change the inventory and run the desk. */
@@ -67,7 +76,7 @@ export const equipmentRoutes = new Hono<AppEnv>()
     c.header("Content-Disposition", `attachment; filename="inventory-${new Date().toISOString().slice(0, 10)}.csv"`);
     return c.body(await exportItemsCsv(c.get("services")));
   })
-  .post("/items/import", async (c) => c.json(await importItemsCsv(c.get("services"), { caller: callerOf(c), csv: (await body(c, csvImportInput)).csv })))
+  .post("/items/import", async (c) => c.json(await importItemsCsv(c.get("services"), { caller: callerOf(c), csv: await importedText(c) })))
   .get("/items/labels.pdf", async (c) => {
     office(c);
     const q = query(c, labelQuery);
