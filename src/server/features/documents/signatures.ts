@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
+import { DAY_MS } from "../../../common/time.ts";
 import {
   declineInput,
   signInput,
@@ -28,7 +29,6 @@ import * as repo from "./repository.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
 import { addVersion, changeDocuments, effectiveStatus, getDocument, projectAccess, publishDocumentsChanged, readChecked, syncGreenlight, UUID, type S } from "./service.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const hash = hashToken;
 const documentsLink = (projectId: string) => `/project/${projectId}?tab=documents`;
 

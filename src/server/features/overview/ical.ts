@@ -1,4 +1,5 @@
 import ical from "ical-generator";
+import { addDays, utcMidnight } from "../../../common/time.ts";
 
 /**
  * The iCalendar (RFC 5545) feed, written by ical-generator: its escaping of TEXT values, folding at 75
@@ -20,8 +21,6 @@ export interface CalendarEvent {
   url: string;
 }
 
-const DAY_MS = 86_400_000;
-const utcMidnight = (day: string) => new Date(`${day}T00:00:00Z`);
 
 export function buildCalendar(opts: { name: string; events: CalendarEvent[] }): string {
   const calendar = ical({
@@ -38,7 +37,7 @@ export function buildCalendar(opts: { name: string; events: CalendarEvent[] }): 
       lastModified: e.stamp,
       // An all-day event's end is the day after its last one (DTEND is exclusive); the library writes
       // a date-only value from the UTC day, whatever the server's time zone.
-      ...(e.at ? { start: e.at.start, end: e.at.end } : { start: utcMidnight(e.start), end: new Date(utcMidnight(e.lastDay).getTime() + DAY_MS), allDay: true }),
+      ...(e.at ? { start: e.at.start, end: e.at.end } : { start: utcMidnight(e.start), end: utcMidnight(addDays(e.lastDay, 1)), allDay: true }),
       summary: e.summary,
       description: e.description,
       location: e.location || null,
