@@ -3,6 +3,7 @@
  * /rest/v1/budgets… accepts (zod) and answers (DTOs). No floating point touches money anywhere: amounts are
  * integers of the currency's minor unit, quantities integers of hundredths.
  */
+import { UUID_PATTERN } from "./ids.ts";
 import { z } from "zod";
 import { DEFAULT_NUMBER_FORMAT, formatNumber, type NumberFormat } from "./number-input.ts";
 import { currencyMinorDigits } from "./school.ts";
@@ -160,12 +161,11 @@ export type AccountsInput = z.infer<typeof accountsInput>;
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────────
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const whole = (what: string, min: number, max: number) =>
   z.number(`${what} must be a number.`).int(`${what} must be a whole number of the smallest unit.`).min(min, `${what} cannot be below ${min}.`).max(max, `${what} is too large.`);
 
 export const budgetLineInput = z.object({
-  id: z.string("Each line needs an id.").regex(UUID, "A line's id must be a UUID."),
+  id: z.string("Each line needs an id.").regex(UUID_PATTERN, "A line's id must be a UUID."),
   accountCode: z.string("Choose an account for each line.").trim().min(1, "Choose an account for each line.").max(10),
   description: z.string().trim().min(1, "Each line needs a description.").max(DESCRIPTION_MAX, `A description may be at most ${DESCRIPTION_MAX} characters long.`),
   quantity: whole("The quantity", 0, QUANTITY_MAX),
@@ -199,7 +199,7 @@ export type BudgetSaveInput = z.infer<typeof budgetSaveInput>;
  * that does not parse yet is kept as it is, and only the save of the budget parses it.
  */
 export const budgetDraftRow = z.object({
-  id: z.string("Each line needs an id.").regex(UUID, "A line's id must be a UUID."),
+  id: z.string("Each line needs an id.").regex(UUID_PATTERN, "A line's id must be a UUID."),
   accountCode: z.string("Each line's account is text.").max(10, "An account code is at most 10 characters."),
   description: z.string("Each line's description is text.").max(DESCRIPTION_MAX, `A description may be at most ${DESCRIPTION_MAX} characters long.`),
   quantity: z.string("Each line's quantity is the text typed.").max(40, "A quantity is at most 40 characters."),
@@ -280,7 +280,7 @@ export const bypassInput = z.object({
 export type BypassInput = z.infer<typeof bypassInput>;
 
 export const expenseInput = z.object({
-  lineId: z.string("Choose the budget line the expense belongs to.").regex(UUID, "Choose the budget line the expense belongs to."),
+  lineId: z.string("Choose the budget line the expense belongs to.").regex(UUID_PATTERN, "Choose the budget line the expense belongs to."),
   description: z.string().trim().min(1, "Describe the expense.").max(DESCRIPTION_MAX),
   amount: whole("The amount", 1, RATE_MAX),
   spentOn: z.iso.date({ message: "Dates look like 2026-10-15" }),

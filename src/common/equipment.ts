@@ -2,6 +2,7 @@
  * The equipment API contract: what /rest/v1/equipment… accepts (zod, used by the server's validation and
  * the web forms) and what it answers (DTO types). Instants are ISO 8601 strings; money is minor units.
  */
+import { UUID_PATTERN } from "./ids.ts";
 import { z } from "zod";
 
 export type { Page } from "./users.ts";
@@ -74,7 +75,7 @@ export const itemPagePath = (id: string) => `/equipment/items/${id}`;
  */
 export function readScannedCode(text: string): { itemId: string } | { assetTag: string } | null {
   const value = text.trim();
-  const page = /\/equipment\/items\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:[?#].*)?$/i.exec(value);
+  const page = new RegExp(`/equipment/items/(${UUID_PATTERN.source.slice(1, -1)})/?(?:[?#].*)?$`, "i").exec(value);
   if (page) return { itemId: page[1]!.toLowerCase() };
   const tag = assetTag.safeParse(value);
   return tag.success ? { assetTag: tag.data } : null;

@@ -3,6 +3,7 @@
  * shared by the server and the web. Days are "YYYY-MM-DD", times "HH:MM", instants ISO 8601.
  */
 import { z } from "zod";
+import { DAY_MS } from "./time.ts";
 import type { IntExt } from "./screenplay/fountain.ts";
 import type { SceneReport } from "./screenplay/report.ts";
 
@@ -119,7 +120,7 @@ export interface DoodRow {
   total: number;
 }
 
-const dayNumber = (d: string) => Math.round(Date.parse(`${d}T00:00:00Z`) / 86_400_000);
+const dayNumber = (d: string) => Math.round(Date.parse(`${d}T00:00:00Z`) / DAY_MS);
 
 /**
  * The Day Out of Days of one character over the shoot days (in date order): first day SW, last WF, one

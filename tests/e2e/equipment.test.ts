@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import iconv from "iconv-lite";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
@@ -214,6 +215,22 @@ describe("equipment", () => {
     const thumb = student.getByRole("list", { name: "Catalogue" }).getByRole("img", { name: /^Photo of / });
     await visible(thumb);
     expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  });
+
+  it("imports a spreadsheet's `;`-separated Windows-1252 CSV through the dialog, its text shown as saved", async () => {
+    const office = await utcPage();
+    await signIn(office, "equipment@portal.test");
+    await office.goto("/equipment-admin?tab=inventory");
+    await button(office, "Import CSV").click();
+    const dialog = office.getByRole("dialog", { name: "Import items from CSV" });
+    // As Excel saves "CSV" where the comma is the decimal separator: `;` between fields, è and € as single bytes.
+    const text = "asset_tag;name;category;value;notes\r\nE2E-ENC-1;Projecteur Fresnel;Lumière;1234,50;caution 5 €\r\n";
+    await dialog.getByLabel(/^CSV file\s*\*?$/).setInputFiles({ name: "inventaire.csv", mimeType: "text/csv", buffer: iconv.encode(text, "windows-1252") });
+    await expect.poll(() => dialog.getByLabel(/^Or paste the CSV/).inputValue(), { timeout: UI_TIMEOUT }).toContain("E2E-ENC-1;Projecteur Fresnel;Lumière;1234,50;caution 5 €");
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    await toast(office, "Import done", /1 added, 0 updated, 0 rows with problems/);
+    const item = (await (await office.request.get("/rest/v1/equipment/items?search=E2E-ENC-1")).json()).items[0];
+    expect(item).toMatchObject({ assetTag: "E2E-ENC-1", name: "Projecteur Fresnel" });
   });
 
   it("shows a production's reservations in the equipment place of its project page", async () => {

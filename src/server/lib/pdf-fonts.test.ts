@@ -2,7 +2,7 @@ import { PDFDocument, PDFName, PDFDict } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { parseFountain } from "../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../common/screenplay/layout.ts";
-import { renderPdf } from "../features/budgets/pdf.ts";
+import { renderPdf } from "./pdf-table.ts";
 import { renderPlainDocument, sealDocument } from "../features/documents/pdf.ts";
 import { screenplayPdf } from "../features/screenplays/pdf.ts";
 import { pdfText } from "../test/pdf-text.ts";

@@ -1,24 +1,13 @@
-import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { profiles } from "../db/schema/index.ts";
-import type { TestPortal } from "./harness.ts";
+import { DEMO_PEOPLE, type TestPortal } from "./harness.ts";
 
 /** Who calls, in the order of every matrix row's expected answers. */
 export const CALLERS = ["anonymous", "outsider", "member", "staff", "equipment", "admin"] as const;
 export type Caller = (typeof CALLERS)[number];
 export type Expected = readonly [anonymous: number, outsider: number, member: number, staff: number, equipment: number, admin: number];
 
-/**
- * The demo accounts behind the callers. "member" leads the projects the tests make and "outsider" is
- * on none of their crews; where no project is involved they are simply two students.
- */
-export const CALLER_EMAILS: Record<Exclude<Caller, "anonymous">, string> = {
-  outsider: "tomas.novak@portal.test",
-  member: "student@portal.test",
-  staff: "staff@portal.test",
-  equipment: "equipment@portal.test",
-  admin: "admin@portal.test",
-};
+/** The demo accounts behind the callers (see the harness's `DEMO_PEOPLE`). */
+export const CALLER_EMAILS: Record<Exclude<Caller, "anonymous">, string> = DEMO_PEOPLE;
 
 export const SIGNED_IN: Expected = [401, 200, 200, 200, 200, 200];
 export const ADMIN_ONLY: Expected = [401, 403, 403, 403, 403, 200];
@@ -26,16 +15,7 @@ export const STAFF_AND_ADMIN: Expected = [401, 403, 403, 200, 403, 200];
 export const PUBLIC: Expected = [200, 200, 200, 200, 200, 200];
 
 /** Signs the given accounts in (the callers' by default), answering their cookies and profile ids by key. */
-export async function signInAll(p: TestPortal, emails: Record<string, string> = CALLER_EMAILS) {
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, string> = {};
-  for (const [key, email] of Object.entries(emails)) {
-    cookies[key] = await p.signIn(email);
-    const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
-    ids[key] = row!.id;
-  }
-  return { cookies, ids };
-}
+export const signInAll = (p: TestPortal, emails: Record<string, string> = CALLER_EMAILS) => p.signInAll(emails);
 
 /** One endpoint of a matrix; paths are under /rest/v1. */
 export type MatrixRow<F> = [

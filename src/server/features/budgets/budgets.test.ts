@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { BudgetDraftRow, BudgetDto, BudgetLineInput, ProposalSubmitted, ProposalView } from "../../../common/budget.ts";
 import type { AdminDashboardDto } from "../../../common/overview-api.ts";
-import { budgetProposals, emails, jobs, notifications, profiles, projectGreenlight } from "../../db/schema/index.ts";
+import { budgetProposals, emails, jobs, notifications, projectGreenlight } from "../../db/schema/index.ts";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { checkUpload } from "../../lib/storage.ts";
@@ -28,18 +28,11 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   let p: TestPortal;
   const cookies: Record<string, string> = {};
   const ids: Record<string, string> = {};
-
-  const api = async (path: string, init: { method?: string; json?: unknown; as?: string; headers?: Record<string, string> } = {}) => {
-    const res = await p.request(`/rest/v1${path}`, { method: init.method ?? "GET", json: init.json, cookie: init.as ? cookies[init.as] : undefined, headers: init.headers });
-    const type = res.headers.get("content-type") ?? "";
-    const text = type.includes("json") ? await res.text() : null;
-    return { status: res.status, body: text ? JSON.parse(text) : null, res };
-  };
   /** A fiction film led by Lena, supervised by Daniel Reyes (staff), with a saved two-line budget. */
   const makeBudget = async (lines: BudgetLineInput[] = [line(), line({ accountCode: "1300", description: "Director fee", quantity: 100, units: "flat", rate: 100_000 })]) => {
-    const created = await api("/projects", { method: "POST", as: "member", json: { title: `Budget Film ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR, supervisorId: ids.staff } });
+    const created = await p.as("member").post("/projects", { title: `Budget Film ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
     expect(created.status).toBe(201);
-    const saved = await api(`/budgets/${created.body.id}`, { method: "PUT", as: "member", json: { version: 0, contingencyBps: 1000, lines } });
+    const saved = await p.as("member").put(`/budgets/${created.body.id}`, { version: 0, contingencyBps: 1000, lines });
     expect(saved.status).toBe(200);
     return saved.body as BudgetDto;
   };
@@ -52,16 +45,16 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     return { id: m![1]!, token: m![2]! };
   };
   const submit = async (b: BudgetDto, json: Record<string, unknown> = {}) => {
-    const res = await api(`/budgets/${b.projectId}/proposals`, { method: "POST", as: "member", json: { version: b.version, ...json } });
+    const res = await p.as("member").post(`/budgets/${b.projectId}/proposals`, { version: b.version, ...json });
     expect(res.status).toBe(201);
     // The answer carries only the proposals; the draft it was made from is unchanged, as the client keeps it.
     const out = res.body as ProposalSubmitted;
     expect(Object.keys(out).sort()).toEqual(["proposalId", "proposals"]);
     return { ...out, budget: { ...b, proposals: out.proposals } };
   };
-  const publicGet = (id: string, token: string) => api(`/budget-approval/${id}?token=${encodeURIComponent(token)}`);
+  const publicGet = (id: string, token: string) => p.anonymous.get(`/budget-approval/${id}?token=${encodeURIComponent(token)}`);
   const publicDecide = (id: string, json: Record<string, unknown>) =>
-    api(`/budget-approval/${id}/decision`, { method: "POST", json, headers: { "user-agent": "Approver Browser/1.0", "x-forwarded-for": "203.0.113.9" } });
+    p.anonymous.post(`/budget-approval/${id}/decision`, json, { headers: { "user-agent": "Approver Browser/1.0", "x-forwarded-for": "203.0.113.9" } });
 
   beforeAll(async () => {
     p = await startTestPortal(kind, { TRUST_PROXY: "true", UPLOAD_MAX_MB: "1" });
@@ -72,11 +65,9 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
       member: "student@portal.test",
       outsider: "tomas.novak@portal.test",
     };
-    for (const [key, email] of Object.entries(who)) {
-      cookies[key] = await p.signIn(email);
-      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
-      ids[key] = row!.id;
-    }
+    const signedIn = await p.signInAll(who);
+    Object.assign(cookies, signedIn.cookies);
+    Object.assign(ids, signedIn.ids);
   }, 120_000);
   afterAll(() => p?.close());
 
@@ -112,23 +103,23 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
       [{ version: 1, contingencyBps: 1000, lines: [line({ units: "hours" as never })] }, /Units/],
     ];
     for (const [json, message] of cases) {
-      const res = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json });
+      const res = await p.as("member").put(`/budgets/${b.projectId}`, json);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(message);
     }
     const notJson = await p.request(`/rest/v1/budgets/${b.projectId}`, { method: "PUT", cookie: cookies.member, body: "{", headers: { "content-type": "application/json" } });
     expect(notJson.status).toBe(400);
-    expect((await api(`/budgets/not-a-uuid`, { as: "member" })).status).toBe(404);
-    expect((await api(`/budgets/${MISSING}`, { as: "member" })).status).toBe(404);
-    expect((await api(`/budgets/${b.projectId}/proposals`, { method: "POST", as: "member", json: { version: 1, approverEmail: "nope" } })).status).toBe(400);
+    expect((await p.as("member").get(`/budgets/not-a-uuid`)).status).toBe(404);
+    expect((await p.as("member").get(`/budgets/${MISSING}`)).status).toBe(404);
+    expect((await p.as("member").post(`/budgets/${b.projectId}/proposals`, { version: 1, approverEmail: "nope" })).status).toBe(400);
   });
 
   it("tells the later of two editors that someone saved first, with the budget as it now is", async () => {
     const b = await makeBudget();
-    const first = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: 1, contingencyBps: 500, lines: b.lines } });
+    const first = await p.as("member").put(`/budgets/${b.projectId}`, { version: 1, contingencyBps: 500, lines: b.lines });
     expect(first.status).toBe(200);
     expect(first.body.version).toBe(2);
-    const second = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "staff", json: { version: 1, contingencyBps: 1500, lines: [] } });
+    const second = await p.as("staff").put(`/budgets/${b.projectId}`, { version: 1, contingencyBps: 1500, lines: [] });
     expect(second.status).toBe(409);
     expect(second.body.error.message).toMatch(/Someone else saved this budget/);
     expect(second.body.error.details.current).toMatchObject({ version: 2, contingencyBps: 500 });
@@ -136,7 +127,7 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   });
 
   const draftRow = (over: Partial<BudgetDraftRow> = {}): BudgetDraftRow => ({ id: randomUUID(), accountCode: "2100", description: "Grip truck", quantity: "2", units: "days", rate: "12,5", notes: "", ...over });
-  const putDraft = (projectId: string, json: unknown, as = "member") => api(`/budgets/${projectId}/draft`, { method: "PUT", as, json });
+  const putDraft = (projectId: string, json: unknown, as = "member") => p.as(as).put(`/budgets/${projectId}/draft`, json);
 
   it("keeps the crew's unsaved sheet as a draft, exactly as typed, until the budget is saved", async () => {
     const b = await makeBudget();
@@ -147,18 +138,18 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(first.body).toMatchObject({ version: 2, content: { contingency: "7,5", rows }, updatedByName: "Lena Fischer" });
     // The crew, staff and admins see it; the budget itself is unchanged.
     for (const who of ["member", "staff", "admin"]) {
-      const read = await api(`/budgets/${b.projectId}`, { as: who });
+      const read = await p.as(who).get(`/budgets/${b.projectId}`);
       expect(read.body.draft, who).toMatchObject({ version: 2, content: { rows } });
       expect(read.body.lines, who).toHaveLength(2);
-      expect((await api(`/budgets/${b.projectId}/draft`, { as: who })).body.version, who).toBe(2);
+      expect((await p.as(who).get(`/budgets/${b.projectId}/draft`)).body.version, who).toBe(2);
     }
-    expect((await api(`/budgets/${b.projectId}`, { as: "outsider" })).body.draft).toBeNull();
+    expect((await p.as("outsider").get(`/budgets/${b.projectId}`)).body.draft).toBeNull();
 
     // Saving the budget from the draft empties it and moves its version on.
-    const saved = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: b.version, draftVersion: 2, contingencyBps: 750, lines: [...b.lines, line()] } });
+    const saved = await p.as("member").put(`/budgets/${b.projectId}`, { version: b.version, draftVersion: 2, contingencyBps: 750, lines: [...b.lines, line()] });
     expect(saved.status).toBe(200);
     expect(saved.body.draft).toMatchObject({ version: 3, content: null });
-    for (const who of ["member", "staff"]) expect((await api(`/budgets/${b.projectId}/draft`, { as: who })).body, who).toMatchObject({ version: 3, content: null });
+    for (const who of ["member", "staff"]) expect((await p.as(who).get(`/budgets/${b.projectId}/draft`)).body, who).toMatchObject({ version: 3, content: null });
   });
 
   it("tells the later of two crew members typing that the other changed the draft, with who and what", async () => {
@@ -169,11 +160,11 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(late.body.error.message).toMatch(/Lena Fischer changed the budget draft while you were typing/);
     expect(late.body.error.details.current).toMatchObject({ version: 2, content: { rows: [{ description: "Grip truck" }] } });
     // A save of the budget naming an older draft is refused too, and the draft is kept.
-    const save = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: b.version, draftVersion: 1, contingencyBps: 1000, lines: b.lines } });
+    const save = await p.as("member").put(`/budgets/${b.projectId}`, { version: b.version, draftVersion: 1, contingencyBps: 1000, lines: b.lines });
     expect(save.status).toBe(409);
-    expect((await api(`/budgets/${b.projectId}/draft`, { as: "member" })).body).toMatchObject({ version: 2, content: { rows: [{ description: "Grip truck" }] } });
+    expect((await p.as("member").get(`/budgets/${b.projectId}/draft`)).body).toMatchObject({ version: 2, content: { rows: [{ description: "Grip truck" }] } });
     // After a save of the budget, a writer still on the draft hears that the budget was saved.
-    expect((await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: b.version, draftVersion: 2, contingencyBps: 1000, lines: b.lines } })).status).toBe(200);
+    expect((await p.as("member").put(`/budgets/${b.projectId}`, { version: b.version, draftVersion: 2, contingencyBps: 1000, lines: b.lines })).status).toBe(200);
     const after = await putDraft(b.projectId, { version: 2, contingency: "10", rows: [] });
     expect(after.status).toBe(409);
     expect(after.body.error.message).toMatch(/saved the budget while you were typing/);
@@ -209,9 +200,9 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
 
   it("lets the right people read and change a budget (authorization matrix)", async () => {
     const b = await makeBudget();
-    const save = (as: string | undefined) => api(`/budgets/${b.projectId}`, { method: "PUT", as, json: { version: 999, contingencyBps: 1000, lines: [] } });
-    const read = (as: string | undefined) => api(`/budgets/${b.projectId}`, { as });
-    const bypass = (as: string | undefined) => api(`/budgets/${b.projectId}/bypass`, { method: "PUT", as, json: { bypass: null } });
+    const save = (as: string | undefined) => p.as(as).put(`/budgets/${b.projectId}`, { version: 999, contingencyBps: 1000, lines: [] });
+    const read = (as: string | undefined) => p.as(as).get(`/budgets/${b.projectId}`);
+    const bypass = (as: string | undefined) => p.as(as).put(`/budgets/${b.projectId}/bypass`, { bypass: null });
     // anonymous
     expect((await read(undefined)).status).toBe(401);
     expect((await save(undefined)).status).toBe(401);
@@ -231,14 +222,14 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
       expect((await bypass(who)).status, who).toBe(want.bypass);
     }
     const pending = await submit((await read("member")).body);
-    expect((await api(`/budget-proposals/${pending.proposalId}`, { as: "outsider" })).body.canDecide).toBe(false);
-    expect((await api(`/budget-proposals/${pending.proposalId}`, { as: "staff" })).body.canDecide).toBe(true);
+    expect((await p.as("outsider").get(`/budget-proposals/${pending.proposalId}`)).body.canDecide).toBe(false);
+    expect((await p.as("staff").get(`/budget-proposals/${pending.proposalId}`)).body.canDecide).toBe(true);
     for (const who of ["outsider", "member", "equipment", "admin"]) {
-      const res = await api(`/budget-proposals/${pending.proposalId}/decision`, { method: "POST", as: who, json: { decision: "approved" } });
+      const res = await p.as(who).post(`/budget-proposals/${pending.proposalId}/decision`, { decision: "approved" });
       expect(res.status, who).toBe(403);
     }
-    expect((await api(`/budget-proposals/${pending.proposalId}/decision`, { method: "POST", json: { decision: "approved" } })).status).toBe(401);
-    expect((await api(`/budgets/${b.projectId}/proposals/${pending.proposalId}/withdraw`, { method: "POST", as: "outsider" })).status).toBe(403);
+    expect((await p.anonymous.post(`/budget-proposals/${pending.proposalId}/decision`, { decision: "approved" })).status).toBe(401);
+    expect((await p.as("outsider").post(`/budgets/${b.projectId}/proposals/${pending.proposalId}/withdraw`)).status).toBe(403);
   });
 
   it("freezes a submitted budget: editing the draft never changes the proposal, and the database refuses to", async () => {
@@ -247,9 +238,9 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const [before] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.id, proposalId));
     expect(before!.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(before!.total).toBe(247_500);
-    const edited = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: budget.version, contingencyBps: 0, lines: [line({ rate: 1 })] } });
+    const edited = await p.as("member").put(`/budgets/${b.projectId}`, { version: budget.version, contingencyBps: 0, lines: [line({ rate: 1 })] });
     expect(edited.status).toBe(200);
-    const view = (await api(`/budget-proposals/${proposalId}`, { as: "member" })).body as ProposalView;
+    const view = (await p.as("member").get(`/budget-proposals/${proposalId}`)).body as ProposalView;
     expect(view.snapshot.lines).toHaveLength(2);
     expect(view.totals.total).toBe(247_500);
     expect(view.contentHash).toBe(before!.contentHash);
@@ -278,7 +269,7 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(seen.body).toMatchObject({ state: "pending", canDecide: true, total: 247_500, message: "Second unit included." });
     expect(seen.body.snapshot.lines).toHaveLength(2);
 
-    const dashboard = (await api("/admin/dashboard", { as: "admin" })).body as AdminDashboardDto;
+    const dashboard = (await p.as("admin").get("/admin/dashboard")).body as AdminDashboardDto;
     expect(dashboard.pendingApprovals.items.some((i) => i.id === proposalId)).toBe(true);
 
     const noName = await publicDecide(proposalId, { token: link.token, decision: "approved", name: "" });
@@ -356,9 +347,9 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   it("withdraws the waiting proposal when a new version is submitted, and shows the difference from the approved one", async () => {
     const b = await makeBudget();
     const first = await submit(b);
-    expect((await api(`/budget-proposals/${first.proposalId}/decision`, { method: "POST", as: "staff", json: { decision: "approved" } })).status).toBe(200);
+    expect((await p.as("staff").post(`/budget-proposals/${first.proposalId}/decision`, { decision: "approved" })).status).toBe(200);
     const lines = [...first.budget.lines.slice(0, 1).map((l) => ({ ...l, rate: 30_000 })), line({ accountCode: "2800", description: "Catering", quantity: 500, rate: 8_000 })];
-    const saved = (await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: first.budget.version, contingencyBps: 1000, lines } })).body as BudgetDto;
+    const saved = (await p.as("member").put(`/budgets/${b.projectId}`, { version: first.budget.version, contingencyBps: 1000, lines })).body as BudgetDto;
     const second = await submit(saved);
     const third = await submit(second.budget);
     const states = third.budget.proposals.map((x) => [x.number, x.state]);
@@ -372,23 +363,23 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(withdrawn.status).toBe(409);
     expect(withdrawn.body.error.details).toEqual({ problem: "withdrawn" });
 
-    const view = (await api(`/budget-proposals/${third.proposalId}`, { as: "staff" })).body as ProposalView;
+    const view = (await p.as("staff").get(`/budget-proposals/${third.proposalId}`)).body as ProposalView;
     expect(view.diff.previousNumber).toBe(1);
     expect(view.diff.added.map((l) => l.description)).toEqual(["Catering"]);
     expect(view.diff.removed.map((l) => l.description)).toEqual(["Director fee"]);
     expect(view.diff.changed).toHaveLength(1);
     expect(view.diff.changed[0]!.after.rate).toBe(30_000);
 
-    const withdrawnNow = await api(`/budgets/${b.projectId}/proposals/${third.proposalId}/withdraw`, { method: "POST", as: "member" });
+    const withdrawnNow = await p.as("member").post(`/budgets/${b.projectId}/proposals/${third.proposalId}/withdraw`);
     expect(withdrawnNow.status).toBe(200);
     expect(withdrawnNow.body.proposals[0].state).toBe("withdrawn");
   });
 
   it("approves at once when bypass applies, recording who bypassed and why", async () => {
     const b = await makeBudget();
-    const short = await api(`/budgets/${b.projectId}/bypass`, { method: "PUT", as: "staff", json: { bypass: true, reason: "short" } });
+    const short = await p.as("staff").put(`/budgets/${b.projectId}/bypass`, { bypass: true, reason: "short" });
     expect(short.status).toBe(400);
-    const set = await api(`/budgets/${b.projectId}/bypass`, { method: "PUT", as: "staff", json: { bypass: true, reason: "Funded entirely by the festival grant." } });
+    const set = await p.as("staff").put(`/budgets/${b.projectId}/bypass`, { bypass: true, reason: "Funded entirely by the festival grant." });
     expect(set.status).toBe(200);
     expect(set.body.bypass).toMatchObject({ project: true, applies: true, setByName: "Daniel Reyes" });
     const { proposalId, budget } = await submit(set.body);
@@ -396,33 +387,33 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(budget.proposals[0]!.bypassReason).toMatch(/Daniel Reyes: Funded entirely/);
     // Approved by the staff member who set the override, never by the student who submitted.
     expect(budget.proposals[0]!.decisionName).toBe("Daniel Reyes");
-    const certificate = await api(`/budget-proposals/${proposalId}/decision.pdf`, { as: "member" });
+    const certificate = await p.as("member").get(`/budget-proposals/${proposalId}/decision.pdf`);
     expect(certificate.status).toBe(200);
     const [tick] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, b.projectId), eq(projectGreenlight.itemKey, "budget_approved")));
     expect(tick!.done).toBe(true);
 
     // The school-wide switch applies to a project without an override.
-    const settings = (await api("/school-settings", { as: "admin" })).body;
-    expect((await api("/school-settings", { method: "PUT", as: "admin", json: { version: settings.version, settings: { ...settings.settings, budgetBypass: true } } })).status).toBe(200);
+    const settings = (await p.as("admin").get("/school-settings")).body;
+    expect((await p.as("admin").put("/school-settings", { version: settings.version, settings: { ...settings.settings, budgetBypass: true } })).status).toBe(200);
     try {
       const other = await makeBudget();
       expect(other.bypass).toMatchObject({ school: true, project: null, applies: true });
       const out = await submit(other);
       expect(out.budget.proposals[0]).toMatchObject({ state: "approved", bypassed: true, bypassReason: "The school's budget approval bypass is on.", decisionName: "the school's approval bypass" });
       // A staff override that asks for approval wins over the school.
-      const need = await api(`/budgets/${other.projectId}/bypass`, { method: "PUT", as: "admin", json: { bypass: false, reason: "This one goes to the dean." } });
+      const need = await p.as("admin").put(`/budgets/${other.projectId}/bypass`, { bypass: false, reason: "This one goes to the dean." });
       expect(need.body.bypass.applies).toBe(false);
       expect((await submit(need.body)).budget.proposals[0]!.state).toBe("pending");
     } finally {
-      const now = (await api("/school-settings", { as: "admin" })).body;
-      await api("/school-settings", { method: "PUT", as: "admin", json: { version: now.version, settings: { ...now.settings, budgetBypass: false } } });
+      const now = (await p.as("admin").get("/school-settings")).body;
+      await p.as("admin").put("/school-settings", { version: now.version, settings: { ...now.settings, budgetBypass: false } });
     }
   });
 
   it("tracks actuals against lines with variance, highlights over-budget, and keeps spent lines from being deleted", async () => {
     const b = await makeBudget();
     const cam = b.lines[0]!;
-    const add = (json: unknown) => api(`/budgets/${b.projectId}/expenses`, { method: "POST", as: "member", json });
+    const add = (json: unknown) => p.as("member").post(`/budgets/${b.projectId}/expenses`, json);
     expect((await add({ lineId: cam.id, description: "Rental invoice", amount: 100_000, spentOn: "2032-10-01" })).status).toBe(201);
     const after = (await add({ lineId: cam.id, description: "Extra day", amount: 40_000, spentOn: "2032-10-02" })).body.budget as BudgetDto;
     const v = after.actuals.lines.find((l) => l.key === cam.id)!;
@@ -433,17 +424,17 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect((await add({ lineId: MISSING, description: "x", amount: 1, spentOn: "2032-10-02" })).status).toBe(400);
     expect((await add({ lineId: cam.id, description: "x", amount: 0, spentOn: "2032-10-02" })).status).toBe(400);
 
-    const drop = await api(`/budgets/${b.projectId}`, { method: "PUT", as: "member", json: { version: after.version, contingencyBps: 1000, lines: after.lines.slice(1) } });
+    const drop = await p.as("member").put(`/budgets/${b.projectId}`, { version: after.version, contingencyBps: 1000, lines: after.lines.slice(1) });
     expect(drop.status).toBe(409);
     expect(drop.body.error.message).toMatch(/Camera package.*expenses/);
-    const gone = await api(`/budgets/${b.projectId}/expenses/${after.expenses[0]!.id}`, { method: "DELETE", as: "member" });
+    const gone = await p.as("member").delete(`/budgets/${b.projectId}/expenses/${after.expenses[0]!.id}`);
     expect(gone.status).toBe(200);
     expect(gone.body.expenses).toHaveLength(1);
   });
 
   it("keeps a receipt file per expense: upload, view, replace and delete, checking size and what the bytes are, for the crew only", async () => {
     const b = await makeBudget();
-    const added = await api(`/budgets/${b.projectId}/expenses`, { method: "POST", as: "member", json: { lineId: b.lines[0]!.id, description: "Rental invoice", amount: 100_000, spentOn: "2032-10-01" } });
+    const added = await p.as("member").post(`/budgets/${b.projectId}/expenses`, { lineId: b.lines[0]!.id, description: "Rental invoice", amount: 100_000, spentOn: "2032-10-01" });
     expect(added.status).toBe(201);
     const expenseId = added.body.expenseId as string;
     const url = `/storage/v1/object/receipts/${b.projectId}/${expenseId}`;
@@ -504,29 +495,29 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     // Deleting the expense takes its receipt with it.
     expect((await upload(png, "scan.png")).status).toBe(201);
     expect(await stored()).toHaveLength(1);
-    expect((await api(`/budgets/${b.projectId}/expenses/${expenseId}`, { method: "DELETE", as: "member" })).status).toBe(200);
+    expect((await p.as("member").delete(`/budgets/${b.projectId}/expenses/${expenseId}`)).status).toBe(200);
     expect(await stored()).toHaveLength(0);
     expect((await upload(png, "scan.png")).status).toBe(404);
   });
 
   it("lets admins edit the chart of accounts, but not remove an account that lines use", async () => {
     const b = await makeBudget();
-    const chart = (await api("/budget-accounts", { as: "member" })).body as { code: string; name: string; category: string }[];
+    const chart = (await p.as("member").get("/budget-accounts")).body as { code: string; name: string; category: string }[];
     expect(chart).toHaveLength(18);
     const renamed = chart.map((a) => (a.code === "2900" ? { ...a, name: "Kit hire" } : a));
-    expect((await api("/budget-accounts", { method: "PUT", as: "staff", json: { accounts: renamed } })).status).toBe(403);
-    const dup = await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: [...renamed, renamed[0]] } });
+    expect((await p.as("staff").put("/budget-accounts", { accounts: renamed })).status).toBe(403);
+    const dup = await p.as("admin").put("/budget-accounts", { accounts: [...renamed, renamed[0]] });
     expect(dup.status).toBe(400);
     expect(dup.body.error.message).toMatch(/share the code 1100/);
-    const withoutCamera = await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: renamed.filter((a) => a.code !== "2100") } });
+    const withoutCamera = await p.as("admin").put("/budget-accounts", { accounts: renamed.filter((a) => a.code !== "2100") });
     expect(withoutCamera.status).toBe(409);
     expect(withoutCamera.body.error.message).toMatch(/2100 Camera is used by/);
-    const saved = await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: [...renamed, { code: "3400", name: "Marketing", category: "below" }] } });
+    const saved = await p.as("admin").put("/budget-accounts", { accounts: [...renamed, { code: "3400", name: "Marketing", category: "below" }] });
     expect(saved.status).toBe(200);
     expect(saved.body.at(-1)).toEqual({ code: "3400", name: "Marketing", category: "below" });
-    const after = (await api(`/budgets/${b.projectId}`, { as: "member" })).body as BudgetDto;
+    const after = (await p.as("member").get(`/budgets/${b.projectId}`)).body as BudgetDto;
     expect(after.accounts.find((a) => a.code === "2900")!.name).toBe("Kit hire");
-    expect((await api("/budget-accounts", { method: "PUT", as: "admin", json: { accounts: chart } })).status).toBe(200);
+    expect((await p.as("admin").put("/budget-accounts", { accounts: chart })).status).toBe(200);
   });
 
   it("exports the top sheet and the detail as formula-safe CSV, and the budget as PDF", async () => {

@@ -6,7 +6,7 @@ import type { SessionUser } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import { emails, jobs, profiles, projectMembers, projects } from "../../db/schema/index.ts";
 import type { Mail } from "../../lib/mailer.ts";
-import { renderPdf } from "./pdf.ts";
+import { renderPdf } from "../../lib/pdf-table.ts";
 import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, uploadReceipt, withdrawProposal } from "./service.ts";
 
 /** A student short's costs: [account, description, quantity in hundredths, units, rate in cents, notes]. */

@@ -57,7 +57,7 @@ import { feedGreenlight } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";
 import { canSeeContacts, contactsFor, projectsWithContacts } from "../projects/contacts.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import { renderPdf, type PdfSection } from "./pdf.ts";
+import { renderPdf, type PdfSection } from "../../lib/pdf-table.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
 import { RECEIPT_UPLOADS, receiptKey, receiptOf, removeStoredReceipt } from "./receipts.ts";
 import * as repo from "./repository.ts";

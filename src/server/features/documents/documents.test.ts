@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNING_TOKEN_HEADER, type DocumentDto } from "../../../common/documents.ts";
-import { documentVersions, jobs, profiles, projectGreenlight, signatureSubmissions } from "../../db/schema/index.ts";
+import { documentVersions, jobs, projectGreenlight, signatureSubmissions } from "../../db/schema/index.ts";
 import { createLocalStorage, sniffFileType } from "../../lib/storage.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
@@ -69,24 +69,8 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
   const cookies: Record<string, string> = {};
   const ids: Record<string, string> = {};
   let projectId = "";
-
-  const api = async (url: string, init: { method?: string; json?: unknown; as?: string; body?: Uint8Array; headers?: Record<string, string> } = {}) => {
-    const res = await p.request(url.startsWith("/") && !url.startsWith("/rest") && !url.startsWith("/storage") ? `/rest/v1${url}` : url, {
-      method: init.method ?? "GET",
-      json: init.json,
-      body: init.body as BodyInit | undefined,
-      headers: init.headers,
-      cookie: init.as ? cookies[init.as] : undefined,
-    });
-    const type = res.headers.get("content-type") ?? "";
-    const body = type.includes("json") ? await res.json() : new Uint8Array(await res.arrayBuffer());
-    return { status: res.status, body, headers: res.headers };
-  };
   const upload = (bytes: Uint8Array, name: string, opts: { as?: string; category?: string; documentId?: string; project?: string } = {}) =>
-    api(
-      `/storage/v1/object/documents/${opts.project ?? projectId}${opts.documentId ? `/${opts.documentId}` : ""}?name=${encodeURIComponent(name)}${opts.category ? `&category=${opts.category}` : ""}`,
-      { method: "POST", body: bytes, as: "as" in opts ? opts.as : "member" },
-    );
+    p.as("as" in opts ? opts.as : "member").post(`/storage/v1/object/documents/${opts.project ?? projectId}${opts.documentId ? `/${opts.documentId}` : ""}?name=${encodeURIComponent(name)}${opts.category ? `&category=${opts.category}` : ""}`, undefined, { body: bytes });
   const mailsTo = async (email: string) =>
     (await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${email}`)).orderBy(jobs.createdAt)).map(
       (j) => j.payload as { subject: string; text: string; attachments?: { storageKey: string }[] },
@@ -99,9 +83,9 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
     return { submissionId: m[1]!, signerId: m[2]!, token: m[3]! };
   };
   const open = (l: { submissionId: string; signerId: string; token: string }) =>
-    api(`/rest/v1/signing/${l.submissionId}/${l.signerId}`, { headers: { [SIGNING_TOKEN_HEADER]: l.token, "user-agent": "PhoneBrowser/1.0" } });
+    p.anonymous.get(`/rest/v1/signing/${l.submissionId}/${l.signerId}`, { headers: { [SIGNING_TOKEN_HEADER]: l.token, "user-agent": "PhoneBrowser/1.0" } });
   const signAs = (l: { submissionId: string; signerId: string; token: string }, json: unknown) =>
-    api(`/rest/v1/signing/${l.submissionId}/${l.signerId}/sign`, { method: "POST", json, headers: { [SIGNING_TOKEN_HEADER]: l.token, "user-agent": "PhoneBrowser/1.0" } });
+    p.anonymous.post(`/rest/v1/signing/${l.submissionId}/${l.signerId}/sign`, json, { headers: { [SIGNING_TOKEN_HEADER]: l.token, "user-agent": "PhoneBrowser/1.0" } });
   const greenlight = async (key: string) => {
     const [row] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, projectId), eq(projectGreenlight.itemKey, key)));
     return !!row?.done;
@@ -115,12 +99,10 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
   beforeAll(async () => {
     p = await startTestPortal(kind, { UPLOAD_MAX_MB: "1" });
     const who = { admin: "admin@portal.test", staff: "staff@portal.test", equipment: "equipment@portal.test", member: "student@portal.test", outsider: "tomas.novak@portal.test" };
-    for (const [key, email] of Object.entries(who)) {
-      cookies[key] = await p.signIn(email);
-      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
-      ids[key] = row!.id;
-    }
-    const created = await api("/projects", { method: "POST", as: "member", json: { title: "Harbour Lights", type: "fiction", academicYear: YEAR, myRoles: ["producer"], shootStart: "2031-10-01", shootEnd: "2031-10-03", locations: ["Old harbour"] } });
+    const signedIn = await p.signInAll(who);
+    Object.assign(cookies, signedIn.cookies);
+    Object.assign(ids, signedIn.ids);
+    const created = await p.as("member").post("/projects", { title: "Harbour Lights", type: "fiction", academicYear: YEAR, myRoles: ["producer"], shootStart: "2031-10-01", shootEnd: "2031-10-03", locations: ["Old harbour"] });
     expect(created.status).toBe(201);
     projectId = created.body.id;
   }, 120_000);
@@ -141,10 +123,10 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       expect(v2.body.versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
       expect(v2.body.versions[0]).toMatchObject({ uploadedByName: "Daniel Reyes", sha256: sha256(second) });
 
-      const download = await api(v2.body.versions[1].url, { as: "member" });
+      const download = await p.as("member").get(v2.body.versions[1].url);
       expect(download.status).toBe(200);
       expect(download.headers.get("content-type")).toBe("application/pdf");
-      expect(sha256(download.body)).toBe(sha256(first));
+      expect(sha256(download.bytes)).toBe(sha256(first));
     });
 
     it("refuses a file that is too large, empty, or not what it claims, with a message", async () => {
@@ -157,9 +139,9 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       expect(exe.body.error.message).toMatch(/checks what the file contains, not its name/);
       const empty = await upload(new Uint8Array(), "x.pdf");
       expect(empty.status).toBe(400);
-      const noName = await api(`/storage/v1/object/documents/${projectId}`, { method: "POST", body: await makePdf(1), as: "member" });
+      const noName = await p.as("member").post(`/storage/v1/object/documents/${projectId}`, undefined, { body: await makePdf(1) });
       expect(noName.status).toBe(400);
-      const list = await api(`/projects/${projectId}/documents`, { as: "member" });
+      const list = await p.as("member").get(`/projects/${projectId}/documents`);
       expect(list.body.items.some((d: DocumentDto) => d.title === "release")).toBe(false);
     });
 
@@ -170,7 +152,7 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       const bytes = await readFile(file);
       bytes[bytes.length - 5] = bytes[bytes.length - 5]! ^ 0xff;
       await writeFile(file, bytes);
-      const res = await api(doc.versions[0]!.url, { as: "member" });
+      const res = await p.as("member").get(doc.versions[0]!.url);
       expect(res.status).toBe(409);
       expect(res.body.error.message).toMatch(/no longer matches the SHA-256/);
     });
@@ -180,32 +162,32 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       const doc = (await upload(new TextEncoder().encode("Hazards: water, night."), "Risk assessment.txt", { category: "risk_assessment" })).body as DocumentDto;
       expect(doc.versions[0]!.contentType).toBe("text/plain");
       expect(await greenlight("risk_assessment")).toBe(true);
-      const deleted = await api(`/projects/${projectId}/documents/${doc.id}`, { method: "DELETE", as: "member" });
+      const deleted = await p.as("member").delete(`/projects/${projectId}/documents/${doc.id}`);
       expect(deleted.status).toBe(200);
       expect(deleted.body.deletedByName).toBe("Lena Fischer");
       expect(await greenlight("risk_assessment")).toBe(false);
-      const live = await api(`/projects/${projectId}/documents`, { as: "member" });
+      const live = await p.as("member").get(`/projects/${projectId}/documents`);
       expect(live.body.items.map((d: DocumentDto) => d.id)).not.toContain(doc.id);
-      const bin = await api(`/projects/${projectId}/documents?deleted=true`, { as: "member" });
+      const bin = await p.as("member").get(`/projects/${projectId}/documents?deleted=true`);
       expect(bin.body.items.map((d: DocumentDto) => d.id)).toEqual([doc.id]);
-      const again = await api(`/projects/${projectId}/documents/${doc.id}`, { method: "DELETE", as: "member" });
+      const again = await p.as("member").delete(`/projects/${projectId}/documents/${doc.id}`);
       expect(again.status).toBe(409);
-      const restored = await api(`/projects/${projectId}/documents/${doc.id}/restore`, { method: "POST", as: "staff" });
+      const restored = await p.as("staff").post(`/projects/${projectId}/documents/${doc.id}/restore`);
       expect(restored.status).toBe(200);
       expect(restored.body.deletedAt).toBeNull();
       expect(await greenlight("risk_assessment")).toBe(true);
     });
 
     it("fills a template from the project into a PDF that reads back", async () => {
-      const res = await api(`/projects/${projectId}/documents/templates`, { method: "POST", as: "member", json: { template: "location_release", party: "Ida Sørensen", detail: "Pier 4, Old harbour" } });
+      const res = await p.as("member").post(`/projects/${projectId}/documents/templates`, { template: "location_release", party: "Ida Sørensen", detail: "Pier 4, Old harbour" });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ title: "Location release — Ida Sørensen", category: "release_forms" });
       expect(res.body.versions[0]).toMatchObject({ origin: "template", contentType: "application/pdf" });
-      const pdf = await api(res.body.versions[0].url, { as: "member" });
-      const doc = await PDFDocument.load(pdf.body);
+      const pdf = await p.as("member").get(res.body.versions[0].url);
+      const doc = await PDFDocument.load(pdf.bytes);
       expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
       expect(doc.getTitle()).toBe("Location release — Harbour Lights");
-      const bad = await api(`/projects/${projectId}/documents/templates`, { method: "POST", as: "member", json: { template: "nda" } });
+      const bad = await p.as("member").post(`/projects/${projectId}/documents/templates`, { template: "nda" });
       expect(bad.status).toBe(400);
       expect(bad.body.error.message).toMatch(/template is one of/);
     });
@@ -215,12 +197,12 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
     it("lets the crew, staff and admins in, and no other student or anonymous caller", async () => {
       const doc = (await upload(await makePdf(1), "Insurance.pdf", { category: "insurance" })).body as DocumentDto;
       const checks: [string, string, (as: string | undefined) => Promise<{ status: number }>][] = [
-        ["list", "GET", (as) => api(`/projects/${projectId}/documents`, { as })],
-        ["read", "GET", (as) => api(`/projects/${projectId}/documents/${doc.id}`, { as })],
-        ["download", "GET", (as) => api(doc.versions[0]!.url, { as })],
+        ["list", "GET", (as) => p.as(as).get(`/projects/${projectId}/documents`)],
+        ["read", "GET", (as) => p.as(as).get(`/projects/${projectId}/documents/${doc.id}`)],
+        ["download", "GET", (as) => p.as(as).get(doc.versions[0]!.url)],
         ["upload", "POST", async (as) => upload(await makePdf(1), "x.pdf", { as, documentId: doc.id })],
-        ["rename", "PATCH", (as) => api(`/projects/${projectId}/documents/${doc.id}`, { method: "PATCH", as, json: { title: "Insurance certificate" } })],
-        ["template", "POST", (as) => api(`/projects/${projectId}/documents/templates`, { method: "POST", as, json: { template: "crew_deal_memo" } })],
+        ["rename", "PATCH", (as) => p.as(as).patch(`/projects/${projectId}/documents/${doc.id}`, { title: "Insurance certificate" })],
+        ["template", "POST", (as) => p.as(as).post(`/projects/${projectId}/documents/templates`, { template: "crew_deal_memo" })],
       ];
       const expected: Record<string, number> = { member: 2, staff: 2, admin: 2, outsider: 403, equipment: 403, anonymous: 401 };
       for (const [what, , call] of checks) {
@@ -231,52 +213,52 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
         }
       }
       // Anonymous callers may not reach the storage at all, whatever the path.
-      expect((await api(`/storage/v1/object/documents/${projectId}/${doc.id}/${doc.versions[0]!.id}`)).status).toBe(401);
-      expect((await api(`/storage/v1/object/other/thing`, { as: "member" })).status).toBe(404);
+      expect((await p.anonymous.get(`/storage/v1/object/documents/${projectId}/${doc.id}/${doc.versions[0]!.id}`)).status).toBe(401);
+      expect((await p.as("member").get(`/storage/v1/object/other/thing`)).status).toBe(404);
     });
 
     it("lets only the crew, staff and admins send, remind and void", async () => {
       const doc = await newRelease("Matrix release");
-      const send = (as?: string) => api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { method: "POST", as, json: { signers: [{ name: "Ann Owner", email: "ann@outside.test" }] } });
+      const send = (as?: string) => p.as(as).post(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { signers: [{ name: "Ann Owner", email: "ann@outside.test" }] });
       expect((await send("outsider")).status).toBe(403);
       expect((await send(undefined)).status).toBe(401);
       const sent = await send("member");
       expect(sent.status).toBe(201);
       const sub = sent.body.submissions[0];
       for (const who of ["outsider", "equipment"]) {
-        expect((await api(`/signature-requests/${sub.id}/remind`, { method: "POST", as: who })).status).toBe(403);
-        expect((await api(`/signature-requests/${sub.id}/void`, { method: "POST", as: who, json: { reason: "not mine" } })).status).toBe(403);
-        expect((await api(`/signature-requests/${sub.id}/signers/${sub.signers[0].id}/link`, { method: "POST", as: who })).status).toBe(403);
+        expect((await p.as(who).post(`/signature-requests/${sub.id}/remind`)).status).toBe(403);
+        expect((await p.as(who).post(`/signature-requests/${sub.id}/void`, { reason: "not mine" })).status).toBe(403);
+        expect((await p.as(who).post(`/signature-requests/${sub.id}/signers/${sub.signers[0].id}/link`)).status).toBe(403);
       }
-      expect((await api(`/signature-requests/${sub.id}/remind`, { method: "POST", as: "staff" })).status).toBe(200);
-      expect((await api(`/signature-requests/${sub.id}/void`, { method: "POST", as: "admin", json: { reason: "Matrix test done" } })).status).toBe(200);
+      expect((await p.as("staff").post(`/signature-requests/${sub.id}/remind`)).status).toBe(200);
+      expect((await p.as("admin").post(`/signature-requests/${sub.id}/void`, { reason: "Matrix test done" })).status).toBe(200);
     });
   });
 
   describe("releases on the greenlight checklist", () => {
     it("waits for a signed release per scheduled location and per cast member (and a minor's guardian), naming what is missing", async () => {
-      const made = await api("/projects", { method: "POST", as: "member", json: { title: `Release Rule ${kind}`, type: "fiction", academicYear: "2031/32", myRoles: ["producer"] } });
+      const made = await p.as("member").post("/projects", { title: `Release Rule ${kind}`, type: "fiction", academicYear: "2031/32", myRoles: ["producer"] });
       const id = made.body.id as string;
       const schedule = `/projects/${id}/schedule`;
       const note = async () => {
         const [row] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, id), eq(projectGreenlight.itemKey, "releases_signed")));
         return { done: !!row?.done, note: row?.note ?? "" };
       };
-      const day = await api(`${schedule}/days`, { method: "POST", as: "member", json: { date: "2031-10-01", location: "Pier", generalCall: "08:00" } });
+      const day = await p.as("member").post(`${schedule}/days`, { date: "2031-10-01", location: "Pier", generalCall: "08:00" });
       expect(day.status).toBe(201);
       const dayId = day.body.days[0].id as string;
       await p.services.db.execute(sql`insert into schedule_strips (project_id, shoot_day_id, scene_number, position, heading)
         values (${id}, ${dayId}, '1', 0, 'EXT. HARBOUR - NIGHT'), (${id}, ${dayId}, '2', 1, 'INT. HARBOUR FLAT - DAY')`);
       await p.services.db.execute(sql`insert into cast_members (project_id, character, actor_name) values (${id}, 'INES', 'Hanna Brunner'), (${id}, 'JONAS', 'Jonas Berg')`);
       const release = async (template: string, party: string, detail: string, releaseFor?: string) => {
-        const res = await api(`/projects/${id}/documents/templates`, { method: "POST", as: "member", json: { template, party, detail, releaseFor } });
+        const res = await p.as("member").post(`/projects/${id}/documents/templates`, { template, party, detail, releaseFor });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         return res.body as DocumentDto;
       };
       const sign = async (doc: DocumentDto) => {
         await p.services.db.insert(signatureSubmissions).values({ documentId: doc.id, versionId: doc.versions[0]!.id, status: "completed", order: "parallel", createdByName: "test", expiresAt: new Date(Date.now() + 86_400_000) });
         // Any change to the schedule brings the checklist up to date.
-        await api(`${schedule}/cast`, { method: "PUT", as: "member", json: { character: "INES", actorName: "Hanna Brunner" } });
+        await p.as("member").put(`${schedule}/cast`, { character: "INES", actorName: "Hanna Brunner" });
       };
 
       await sign(await release("talent_release", "Hanna Brunner", "INES"));
@@ -286,7 +268,7 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       await sign(await release("talent_release", "Jonas Berg", "JONAS"));
       expect(await note()).toEqual({ done: true, note: "Signed for 2 scheduled locations and 2 cast members." });
       const consent = await release("minor_consent", "Eva Berg", "Jonas Berg");
-      await api(`${schedule}/cast`, { method: "PUT", as: "member", json: { character: "INES", actorName: "Hanna Brunner" } });
+      await p.as("member").put(`${schedule}/cast`, { character: "INES", actorName: "Hanna Brunner" });
       expect(await note()).toEqual({ done: false, note: "Missing: guardian's consent for Jonas Berg" });
       await sign(consent);
       expect((await note()).done).toBe(true);
@@ -297,10 +279,7 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
     it("asks signers in order, seals the PDF with a certificate, mails it to everyone and ticks the releases", async () => {
       const original = await makePdf(3);
       const doc = (await upload(original, "Talent release.pdf", { category: "release_forms" })).body as DocumentDto;
-      const sent = await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, {
-        method: "POST",
-        as: "member",
-        json: {
+      const sent = await p.as("member").post(`/projects/${projectId}/documents/${doc.id}/signature-requests`, {
           order: "sequential",
           message: "Thanks for acting with us!",
           signers: [
@@ -308,8 +287,7 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
             { name: "Lena Fischer", email: "student@portal.test", role: "approver" },
             { name: "Agent Office", email: "agent@outside.test", role: "copy" },
           ],
-        },
-      });
+        });
       expect(sent.status).toBe(201);
       const sub = sent.body.submissions[0];
       expect(sub.signers.map((x: { status: string }) => x.status)).toEqual(["sent", "waiting", "copy"]);
@@ -326,9 +304,9 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       const view = await open(maya);
       expect(view.status).toBe(200);
       expect(view.body).toMatchObject({ documentTitle: "Talent release", projectTitle: "Harbour Lights", senderName: "Lena Fischer", message: "Thanks for acting with us!", pages: 3, signer: { name: "Maya Actor", role: "signer" } });
-      const pdf = await api(view.body.documentUrl, { headers: { [SIGNING_TOKEN_HEADER]: maya.token } });
+      const pdf = await p.anonymous.get(view.body.documentUrl, { headers: { [SIGNING_TOKEN_HEADER]: maya.token } });
       expect(pdf.status).toBe(200);
-      expect(sha256(pdf.body)).toBe(sha256(original));
+      expect(sha256(pdf.bytes)).toBe(sha256(original));
 
       const noConsent = await signAs(maya, { kind: "drawn", image: PNG_DATA_URL });
       expect(noConsent.status).toBe(400);
@@ -350,12 +328,12 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       const approved = await signAs(lena, { kind: "typed", consent: true, text: "Lena Fischer" });
       expect(approved.body).toEqual({ completed: true });
 
-      const after = (await api(`/projects/${projectId}/documents/${doc.id}`, { as: "member" })).body as DocumentDto;
+      const after = (await p.as("member").get(`/projects/${projectId}/documents/${doc.id}`)).body as DocumentDto;
       expect(after.submissions[0]).toMatchObject({ status: "completed" });
       expect(after.submissions[0]!.signers.map((x) => x.status)).toEqual(["signed", "signed", "copy"]);
       const sealedVersion = after.versions[0]!;
       expect(sealedVersion).toMatchObject({ number: 2, origin: "sealed", uploadedByName: "The Portal", fileName: "Talent release (signed).pdf" });
-      const sealedBytes = (await api(sealedVersion.url, { as: "member" })).body as Uint8Array;
+      const sealedBytes = (await p.as("member").get(sealedVersion.url)).bytes;
       expect(sha256(sealedBytes)).toBe(sealedVersion.sha256);
       const sealed = await PDFDocument.load(sealedBytes);
       // The three original pages, a signature page and the certificate.
@@ -394,11 +372,7 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
 
     it("gives nothing for a wrong, foreign or missing token", async () => {
       const doc = await newRelease("Wrong tokens");
-      const sent = await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, {
-        method: "POST",
-        as: "member",
-        json: { signers: [{ name: "Ola One", email: "ola@outside.test" }, { name: "Tim Two", email: "tim@outside.test" }] },
-      });
+      const sent = await p.as("member").post(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { signers: [{ name: "Ola One", email: "ola@outside.test" }, { name: "Tim Two", email: "tim@outside.test" }] });
       const ola = await linkFor("ola@outside.test");
       const tim = await linkFor("tim@outside.test");
       for (const bad of [
@@ -412,24 +386,20 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
         const res = await open(bad);
         expect(res.status).toBe(404);
         expect(res.body.error.details).toEqual({ reason: "invalid" });
-        expect((await api(`/storage/v1/object/signing/${bad.submissionId}/${bad.signerId}`, { headers: { [SIGNING_TOKEN_HEADER]: bad.token } })).status).toBe(404);
+        expect((await p.anonymous.get(`/storage/v1/object/signing/${bad.submissionId}/${bad.signerId}`, { headers: { [SIGNING_TOKEN_HEADER]: bad.token } })).status).toBe(404);
       }
       expect(sent.body.submissions[0].signers.map((x: { status: string }) => x.status)).toEqual(["sent", "sent"]);
     });
 
     it("closes a request when someone declines, with their reason, and tells the sender", async () => {
       const doc = await newRelease("Declined release");
-      await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, {
-        method: "POST",
-        as: "member",
-        json: { signers: [{ name: "Dee Cline", email: "dee@outside.test" }, { name: "Other Person", email: "other@outside.test" }] },
-      });
+      await p.as("member").post(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { signers: [{ name: "Dee Cline", email: "dee@outside.test" }, { name: "Other Person", email: "other@outside.test" }] });
       const dee = await linkFor("dee@outside.test");
-      const short = await api(`/rest/v1/signing/${dee.submissionId}/${dee.signerId}/decline`, { method: "POST", json: { reason: "" }, headers: { [SIGNING_TOKEN_HEADER]: dee.token } });
+      const short = await p.anonymous.post(`/rest/v1/signing/${dee.submissionId}/${dee.signerId}/decline`, { reason: "" }, { headers: { [SIGNING_TOKEN_HEADER]: dee.token } });
       expect(short.status).toBe(400);
-      const res = await api(`/rest/v1/signing/${dee.submissionId}/${dee.signerId}/decline`, { method: "POST", json: { reason: "The fee is wrong." }, headers: { [SIGNING_TOKEN_HEADER]: dee.token } });
+      const res = await p.anonymous.post(`/rest/v1/signing/${dee.submissionId}/${dee.signerId}/decline`, { reason: "The fee is wrong." }, { headers: { [SIGNING_TOKEN_HEADER]: dee.token } });
       expect(res.status).toBe(200);
-      const after = (await api(`/projects/${projectId}/documents/${doc.id}`, { as: "member" })).body as DocumentDto;
+      const after = (await p.as("member").get(`/projects/${projectId}/documents/${doc.id}`)).body as DocumentDto;
       expect(after.submissions[0]).toMatchObject({ status: "declined" });
       expect(after.submissions[0]!.signers[0]).toMatchObject({ status: "declined", declineReason: "The fee is wrong." });
       const other = await linkFor("other@outside.test");
@@ -440,13 +410,9 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
 
     it("voids, expires and reminds", async () => {
       const doc = await newRelease("Timing release");
-      const sent = await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, {
-        method: "POST",
-        as: "member",
-        json: { reminderDays: 2, signers: [{ name: "Rita Late", email: "rita@outside.test" }] },
-      });
+      const sent = await p.as("member").post(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { reminderDays: 2, signers: [{ name: "Rita Late", email: "rita@outside.test" }] });
       const sub = sent.body.submissions[0];
-      const again = await api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { method: "POST", as: "member", json: { signers: [{ name: "Rita Late", email: "rita@outside.test" }] } });
+      const again = await p.as("member").post(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { signers: [{ name: "Rita Late", email: "rita@outside.test" }] });
       expect(again.status).toBe(409);
 
       // Three days on, the scan reminds Rita with a new link; the first one still works.
@@ -458,7 +424,7 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       expect((await mailsTo("rita@outside.test")).at(-1)!.subject).toMatch(/^Reminder: /);
       expect((await open(first)).status).toBe(200);
 
-      const qr = await api(`/signature-requests/${sub.id}/signers/${sub.signers[0].id}/link`, { method: "POST", as: "member" });
+      const qr = await p.as("member").post(`/signature-requests/${sub.id}/signers/${sub.signers[0].id}/link`);
       expect(qr.status).toBe(200);
       expect(qr.body.qrDataUrl).toMatch(/^data:image\/png;base64,/);
       const inPerson = new URL(qr.body.url);
@@ -466,18 +432,18 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
 
       await p.services.db.update(signatureSubmissions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signatureSubmissions.id, sub.id));
       expect((await open(first)).body.error.details).toEqual({ reason: "expired" });
-      const listed = (await api(`/projects/${projectId}/documents/${doc.id}`, { as: "member" })).body as DocumentDto;
+      const listed = (await p.as("member").get(`/projects/${projectId}/documents/${doc.id}`)).body as DocumentDto;
       expect(listed.submissions[0]!.status).toBe("expired");
       expect((await scanSignatures(p.services)).expired).toBeGreaterThanOrEqual(1);
-      const remindExpired = await api(`/signature-requests/${sub.id}/remind`, { method: "POST", as: "member" });
+      const remindExpired = await p.as("member").post(`/signature-requests/${sub.id}/remind`);
       expect(remindExpired.status).toBe(409);
 
       const doc2 = await newRelease("Voided release");
-      const sent2 = await api(`/projects/${projectId}/documents/${doc2.id}/signature-requests`, { method: "POST", as: "member", json: { signers: [{ name: "Vic Void", email: "vic@outside.test" }] } });
+      const sent2 = await p.as("member").post(`/projects/${projectId}/documents/${doc2.id}/signature-requests`, { signers: [{ name: "Vic Void", email: "vic@outside.test" }] });
       const vic = await linkFor("vic@outside.test");
-      const noReason = await api(`/signature-requests/${sent2.body.submissions[0].id}/void`, { method: "POST", as: "member", json: {} });
+      const noReason = await p.as("member").post(`/signature-requests/${sent2.body.submissions[0].id}/void`, {});
       expect(noReason.status).toBe(400);
-      const voided = await api(`/signature-requests/${sent2.body.submissions[0].id}/void`, { method: "POST", as: "member", json: { reason: "Wrong date in clause 1" } });
+      const voided = await p.as("member").post(`/signature-requests/${sent2.body.submissions[0].id}/void`, { reason: "Wrong date in clause 1" });
       expect(voided.body.submissions[0]).toMatchObject({ status: "voided", voidReason: "Wrong date in clause 1" });
       expect((await open(vic)).body.error.details).toEqual({ reason: "voided" });
       expect((await mailsTo("vic@outside.test")).at(-1)!.subject).toMatch(/No longer to sign/);
@@ -485,11 +451,11 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
 
     it("sends only a readable PDF, with real signers", async () => {
       const txt = (await upload(new TextEncoder().encode("plain"), "notes.txt")).body as DocumentDto;
-      const notPdf = await api(`/projects/${projectId}/documents/${txt.id}/signature-requests`, { method: "POST", as: "member", json: { signers: [{ name: "Ann", email: "ann@outside.test" }] } });
+      const notPdf = await p.as("member").post(`/projects/${projectId}/documents/${txt.id}/signature-requests`, { signers: [{ name: "Ann", email: "ann@outside.test" }] });
       expect(notPdf.status).toBe(400);
       expect(notPdf.body.error.message).toMatch(/Only a PDF/);
       const doc = await newRelease("Input checks");
-      const post = (json: unknown) => api(`/projects/${projectId}/documents/${doc.id}/signature-requests`, { method: "POST", as: "member", json });
+      const post = (json: unknown) => p.as("member").post(`/projects/${projectId}/documents/${doc.id}/signature-requests`, json);
       expect((await post({ signers: [] })).body.error.message).toMatch(/at least one person/);
       expect((await post({ signers: [{ name: "Copy Only", email: "c@outside.test", role: "copy" }] })).body.error.message).toMatch(/must sign or approve/);
       expect((await post({ signers: [{ name: "Ann A", email: "a@outside.test" }, { name: "Ann B", email: "A@outside.test" }] })).body.error.message).toMatch(/same e-mail/);

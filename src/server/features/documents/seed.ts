@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { type DocumentCategory, type SignerRole, type SubmissionStatus, type TemplateKey } from "../../../common/documents.ts";
 import type { Services } from "../../context.ts";
+import { DAY_MS } from "../../../common/time.ts";
 import { documents, profiles, projects, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
 import { renderPlainDocument, renderTemplate, sealDocument } from "./pdf.ts";
 import { addVersion, syncGreenlight } from "./service.ts";
 
-const DAY = 24 * 60 * 60 * 1000;
 type SignerPlan = [name: string, email: string, role: SignerRole, state: "signed" | "opened" | "sent" | "waiting" | "declined" | "copy"];
 
 interface Plan {
@@ -77,7 +77,7 @@ export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolNa
           locations: project.locations,
           party: plan.template[1],
           detail: plan.template[2],
-          date: new Date(now - (plan.request?.ageDays ?? 0) * DAY).toISOString().slice(0, 10),
+          date: new Date(now - (plan.request?.ageDays ?? 0) * DAY_MS).toISOString().slice(0, 10),
         })
       : await renderPlainDocument({ schoolName, title: plan.title, paragraphs: plan.paragraphs ?? [] });
     await s.db.transaction(async (tx) => {
@@ -87,7 +87,7 @@ export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolNa
       const version = await addVersion(s, tx, { projectId: project.id, documentId: doc!.id, actor: lena, fileName, bytes, contentType: "application/pdf", ext: "pdf", origin });
       const r = plan.request;
       if (!r) return;
-      const sentAt = new Date(now - r.ageDays * DAY);
+      const sentAt = new Date(now - r.ageDays * DAY_MS);
       const [sub] = await tx
         .insert(signatureSubmissions)
         .values({
@@ -99,12 +99,12 @@ export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolNa
           createdBy: lena.id,
           createdByName: lena.name,
           createdAt: sentAt,
-          expiresAt: new Date(sentAt.getTime() + 14 * DAY),
-          voidedAt: r.voidReason ? new Date(now - DAY) : null,
+          expiresAt: new Date(sentAt.getTime() + 14 * DAY_MS),
+          voidedAt: r.voidReason ? new Date(now - DAY_MS) : null,
           voidReason: r.voidReason ?? null,
         })
         .returning();
-      const at = (days: number) => new Date(sentAt.getTime() + days * DAY);
+      const at = (days: number) => new Date(sentAt.getTime() + days * DAY_MS);
       const signers = r.signers.map(([name, email, role, state], i) => ({
         submissionId: sub!.id,
         position: i + 1,

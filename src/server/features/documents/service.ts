@@ -1,3 +1,4 @@
+import { isUuid } from "../../../common/ids.ts";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
@@ -31,7 +32,6 @@ import * as repo from "./repository.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noProject = () => new AppError("not_found", "There is no project with this id.");
 const noDocument = () => new AppError("not_found", "There is no document with this id on this project.");
 
@@ -45,7 +45,7 @@ export interface Access {
 }
 
 export async function projectAccess(db: DbOrTx, caller: Caller, projectId: string): Promise<Access> {
-  if (!UUID.test(projectId)) throw noProject();
+  if (!isUuid(projectId)) throw noProject();
   const project = await repo.selectProject(db, projectId);
   if (!project) throw noProject();
   // Releases, signers and their e-mail are the contacts of people outside the school: the contacts rule decides.
@@ -135,7 +135,7 @@ export async function listDocuments(s: Pick<S, "db">, opts: { caller: Caller; pr
 
 export async function getDocument(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; documentId: string }): Promise<DocumentDto> {
   await projectAccess(s.db, opts.caller, opts.projectId);
-  if (!UUID.test(opts.documentId)) throw noDocument();
+  if (!isUuid(opts.documentId)) throw noDocument();
   const row = await repo.selectDocument(s.db, opts.projectId, opts.documentId);
   if (!row) throw noDocument();
   return (await toDtos(s.db, [row]))[0]!;
@@ -233,7 +233,7 @@ export async function uploadDocument(
   const id = await changeDocuments(s, opts, async (tx, { project }) => {
     let doc: repo.DocumentRow;
     if (opts.documentId) {
-      if (!UUID.test(opts.documentId)) throw noDocument();
+      if (!isUuid(opts.documentId)) throw noDocument();
       const found = await repo.selectDocument(tx, project.id, opts.documentId, { lock: true });
       if (!found) throw noDocument();
       if (found.deletedAt) throw new AppError("conflict", "This document is deleted. Restore it before adding a version.");
@@ -302,7 +302,7 @@ export async function createFromTemplate(s: S, opts: { caller: Caller; projectId
 export async function updateDocument(s: S, opts: { caller: Caller; projectId: string; documentId: string; input: DocumentUpdateInput }): Promise<DocumentDto> {
   const input = documentUpdateInput.parse(opts.input);
   await changeDocuments(s, opts, async (tx, { project }) => {
-    const doc = UUID.test(opts.documentId) ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true }) : null;
+    const doc = isUuid(opts.documentId) ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true }) : null;
     if (!doc) throw noDocument();
     await tx.update(documents).set({ title: input.title ?? doc.title, category: input.category ?? doc.category, updatedAt: new Date() }).where(eq(documents.id, doc.id));
     const parts = [
@@ -320,7 +320,7 @@ export async function updateDocument(s: S, opts: { caller: Caller; projectId: st
  */
 export async function setDeleted(s: S, opts: { caller: Caller; projectId: string; documentId: string; deleted: boolean }): Promise<{ document: DocumentDto; voided: string[] }> {
   const voided = await changeDocuments(s, opts, async (tx, { project }) => {
-    const doc = UUID.test(opts.documentId) ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true }) : null;
+    const doc = isUuid(opts.documentId) ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true }) : null;
     if (!doc) throw noDocument();
     if (!!doc.deletedAt === opts.deleted) throw new AppError("conflict", opts.deleted ? "This document is already deleted." : "This document is not deleted.");
     await tx
@@ -353,7 +353,7 @@ export async function setDeleted(s: S, opts: { caller: Caller; projectId: string
 export async function readVersion(s: Pick<S, "db" | "config">, opts: { caller: Caller; projectId: string; documentId: string; versionId: string }) {
   await projectAccess(s.db, opts.caller, opts.projectId);
   const missing = () => new AppError("not_found", "There is no such file.");
-  if (!UUID.test(opts.documentId) || !UUID.test(opts.versionId)) throw missing();
+  if (!isUuid(opts.documentId) || !isUuid(opts.versionId)) throw missing();
   const [row] = await s.db
     .select({ version: documentVersions })
     .from(documentVersions)

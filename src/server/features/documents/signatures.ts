@@ -1,5 +1,7 @@
+import { isUuid } from "../../../common/ids.ts";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
+import { DAY_MS } from "../../../common/time.ts";
 import {
   declineInput,
   signInput,
@@ -25,9 +27,8 @@ import { formatDate } from "../../../common/datetime.ts";
 import { countPages, sealDocument } from "./pdf.ts";
 import * as repo from "./repository.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import { addVersion, changeDocuments, effectiveStatus, getDocument, projectAccess, publishDocumentsChanged, readChecked, syncGreenlight, UUID, type S } from "./service.ts";
+import { addVersion, changeDocuments, effectiveStatus, getDocument, projectAccess, publishDocumentsChanged, readChecked, syncGreenlight, type S } from "./service.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const hash = hashToken;
 const documentsLink = (projectId: string) => `/project/${projectId}?tab=documents`;
 
@@ -83,7 +84,7 @@ function nextToAsk(sub: repo.SubmissionRow, signers: repo.SignerRow[]): repo.Sig
 export async function createSubmission(s: S, opts: { caller: Caller; projectId: string; documentId: string; input: SubmissionCreateInput }): Promise<DocumentDto> {
   const input = submissionCreateInput.parse(opts.input);
   await changeDocuments(s, opts, async (tx, { project }) => {
-    const doc = UUID.test(opts.documentId) ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true }) : null;
+    const doc = isUuid(opts.documentId) ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true }) : null;
     if (!doc) throw new AppError("not_found", "There is no document with this id on this project.");
     if (doc.deletedAt) throw new AppError("conflict", "This document is deleted. Restore it before sending it for signature.");
     const version = await repo.selectLatestVersion(tx, doc.id);
@@ -127,7 +128,7 @@ export async function createSubmission(s: S, opts: { caller: Caller; projectId: 
 /** A request of a project the caller may change, locked for the change. */
 async function submissionFor(tx: Tx, caller: Caller, submissionId: string) {
   const missing = () => new AppError("not_found", "There is no signature request with this id.");
-  if (!UUID.test(submissionId)) throw missing();
+  if (!isUuid(submissionId)) throw missing();
   const [row] = await tx
     .select({ submission: signatureSubmissions, document: documents, project: { id: projects.id, title: projects.title } })
     .from(signatureSubmissions)
@@ -148,7 +149,7 @@ const notPending = (status: string) =>
   new AppError("conflict", status === "expired" ? "This request has expired; send a new one." : `This request is ${status === "completed" ? "already signed by everyone" : status}; nothing more can be sent.`);
 
 async function projectOfSubmission(s: Pick<S, "db">, submissionId: string) {
-  if (!UUID.test(submissionId)) throw new AppError("not_found", "There is no signature request with this id.");
+  if (!isUuid(submissionId)) throw new AppError("not_found", "There is no signature request with this id.");
   const [row] = await s.db
     .select({ projectId: documents.projectId, documentId: documents.id })
     .from(signatureSubmissions)
@@ -230,7 +231,7 @@ interface Link {
  * the reason of a dead link is told only to whoever holds its real token.
  */
 async function resolveLink(tx: DbOrTx, opts: { submissionId: string; signerId: string; token: string | undefined }, lock = false): Promise<Link> {
-  if (!UUID.test(opts.submissionId) || !UUID.test(opts.signerId) || !opts.token || opts.token.length > 100) throw invalid();
+  if (!isUuid(opts.submissionId) || !isUuid(opts.signerId) || !opts.token || opts.token.length > 100) throw invalid();
   const q = tx
     .select({ token: signingTokens, signer: signatureSigners, submission: signatureSubmissions, document: documents, project: { id: projects.id, title: projects.title } })
     .from(signingTokens)

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
+import iconv from "iconv-lite";
 import { readScannedCode, type BookingConflictDetails, type ItemDetailDto, type ReservationDto } from "../../../common/equipment.ts";
-import { jobs, maintenanceLog, profiles, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
+import { jobs, maintenanceLog, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { updateSchoolSettings, getSchoolSettingsDto } from "../school/service.ts";
@@ -29,28 +30,13 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
   let projectId: string;
   let cameras: string;
   let certId: string;
-
-  const api = async (path: string, init: { method?: string; json?: unknown; as?: string } = {}) => {
-    const res = await p.request(`/rest/v1/equipment${path}`, { method: init.method ?? "GET", json: init.json, cookie: init.as ? cookies[init.as] : undefined });
-    const text = await res.text();
-    const isJson = res.headers.get("content-type")?.includes("json");
-    return { status: res.status, body: text && isJson ? JSON.parse(text) : text, headers: res.headers };
-  };
   const makeItem = async (over: Record<string, unknown> = {}): Promise<ItemDetailDto> => {
-    const res = await api("/items", {
-      method: "POST",
-      as: "equipment",
-      json: { categoryId: cameras, name: "Sony FX6 body", brand: "Sony", model: "FX6", assetTag: `T${kind[0]}-CAM-${++tagSeq}`, valueMinor: 650_000, ...over },
-    });
+    const res = await p.as("equipment").post("/equipment/items", { categoryId: cameras, name: "Sony FX6 body", brand: "Sony", model: "FX6", assetTag: `T${kind[0]}-CAM-${++tagSeq}`, valueMinor: 650_000, ...over });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body;
   };
   const reserve = (itemIds: string[], opts: { from?: number; to?: number; as?: string; kitIds?: string[] } = {}) =>
-    api("/reservations", {
-      method: "POST",
-      as: opts.as ?? "member",
-      json: { projectId, startsAt: at(opts.from ?? 30), endsAt: at(opts.to ?? 54), itemIds, kitIds: opts.kitIds ?? [] },
-    });
+    p.as(opts.as ?? "member").post("/equipment/reservations", { projectId, startsAt: at(opts.from ?? 30), endsAt: at(opts.to ?? 54), itemIds, kitIds: opts.kitIds ?? [] });
   const setRules = async (rules: Partial<{ minLeadHours: number; maxBookingDays: number; requireGreenlight: boolean; strikeLimit: number }>) => {
     const current = await getSchoolSettingsDto(p.services.db);
     await updateSchoolSettings(p.services, {
@@ -63,29 +49,27 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
   beforeAll(async () => {
     p = await startTestPortal(kind);
     const who = { admin: "admin@portal.test", staff: "staff@portal.test", equipment: "equipment@portal.test", member: "student@portal.test", outsider: "tomas.novak@portal.test" };
-    for (const [key, email] of Object.entries(who)) {
-      cookies[key] = await p.signIn(email);
-      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
-      ids[key] = row!.id;
-    }
+    const signedIn = await p.signInAll(who);
+    Object.assign(cookies, signedIn.cookies);
+    Object.assign(ids, signedIn.ids);
     const project = await p.request("/rest/v1/projects", {
       method: "POST",
       cookie: cookies.member,
       json: { title: "Gear Test Short", type: "fiction", academicYear: "2031/32", myRoles: ["director"] },
     });
     projectId = ((await project.json()) as { id: string }).id;
-    cameras = (await api("/categories", { method: "POST", as: "equipment", json: { name: `Test cameras ${kind}` } })).body.id;
-    certId = (await api("/certifications", { method: "POST", as: "equipment", json: { name: `Steadicam ${kind}` } })).body.id;
+    cameras = (await p.as("equipment").post("/equipment/categories", { name: `Test cameras ${kind}` })).body.id;
+    certId = (await p.as("equipment").post("/equipment/certifications", { name: `Steadicam ${kind}` })).body.id;
   }, 120_000);
   afterAll(() => p?.close());
 
   describe("the demo seed", () => {
     it("holds 150+ items, kits, and reservations in every state with one overdue", async () => {
-      const items = await api("/items?limit=1", { as: "equipment" });
+      const items = await p.as("equipment").get("/equipment/items?limit=1");
       expect(items.body.total).toBeGreaterThanOrEqual(150);
-      const kits = await api("/kits", { as: "member" });
+      const kits = await p.as("member").get("/equipment/kits");
       expect(kits.body.length).toBeGreaterThanOrEqual(4);
-      const all = await api("/reservations?limit=100", { as: "equipment" });
+      const all = await p.as("equipment").get("/equipment/reservations?limit=100");
       const states = new Set(all.body.items.map((r: ReservationDto) => r.state));
       expect([...states].sort()).toEqual(["approved", "cancelled", "checked_out", "rejected", "requested", "returned"]);
       expect(all.body.items.filter((r: ReservationDto) => r.overdue)).toHaveLength(1);
@@ -111,19 +95,19 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       ];
       for (const [method, path, json] of officeOnly) {
         for (const role of ["member", "staff"]) {
-          const res = await api(path, { method, json, as: role });
+          const res = await p.as(role).send(method, `/equipment${path}`, { json: json });
           expect(res.status, `${role} ${method} ${path}`).toBe(403);
         }
       }
       for (const role of ["equipment", "admin"]) {
-        expect((await api("/items", { as: role })).status).toBe(200);
-        expect((await api("/summary", { as: role })).status).toBe(200);
+        expect((await p.as(role).get("/equipment/items")).status).toBe(200);
+        expect((await p.as(role).get("/equipment/summary")).status).toBe(200);
       }
       const anonymous = await p.request("/rest/v1/equipment/availability?from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z");
       expect(anonymous.status).toBe(401);
       for (const role of ["member", "staff", "outsider"]) {
-        expect((await api(`/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(40))}`, { as: role })).status).toBe(200);
-        expect((await api(`/items/${item.id}`, { as: role })).status).toBe(200);
+        expect((await p.as(role).get(`/equipment/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(40))}`)).status).toBe(200);
+        expect((await p.as(role).get(`/equipment/items/${item.id}`)).status).toBe(200);
       }
     });
 
@@ -134,26 +118,26 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(outsider.body.error.message).toContain("Only the crew of “Gear Test Short”");
       const mine = await reserve([item.id]);
       expect(mine.status).toBe(201);
-      expect((await api(`/reservations/${mine.body.id}/approve`, { method: "POST", as: "member" })).status).toBe(403);
-      expect((await api(`/reservations/${mine.body.id}/cancel`, { method: "POST", as: "outsider" })).status).toBe(403);
-      expect((await api(`/reservations/${mine.body.id}/approve`, { method: "POST", as: "admin" })).status).toBe(200);
+      expect((await p.as("member").post(`/equipment/reservations/${mine.body.id}/approve`)).status).toBe(403);
+      expect((await p.as("outsider").post(`/equipment/reservations/${mine.body.id}/cancel`)).status).toBe(403);
+      expect((await p.as("admin").post(`/equipment/reservations/${mine.body.id}/approve`)).status).toBe(200);
     });
   });
 
   describe("inventory", () => {
     it("refuses bad input with a message, never a 500", async () => {
       const item = await makeItem();
-      const dup = await api("/items", { method: "POST", as: "equipment", json: { categoryId: cameras, name: "Other", assetTag: item.assetTag } });
+      const dup = await p.as("equipment").post("/equipment/items", { categoryId: cameras, name: "Other", assetTag: item.assetTag });
       expect(dup.status).toBe(409);
       expect(dup.body.error.message).toBe(`Another item already carries the asset tag ${item.assetTag}.`);
-      const badTag = await api("/items", { method: "POST", as: "equipment", json: { categoryId: cameras, name: "Other", assetTag: "no spaces allowed" } });
+      const badTag = await p.as("equipment").post("/equipment/items", { categoryId: cameras, name: "Other", assetTag: "no spaces allowed" });
       expect(badTag.status).toBe(400);
       expect(badTag.body.error.message).toContain("An asset tag is 2 to 32 letters");
-      const badCat = await api("/items", { method: "POST", as: "equipment", json: { categoryId: "00000000-0000-4000-8000-000000000000", name: "Other", assetTag: "NFS-X-1" } });
+      const badCat = await p.as("equipment").post("/equipment/items", { categoryId: "00000000-0000-4000-8000-000000000000", name: "Other", assetTag: "NFS-X-1" });
       expect(badCat.status).toBe(400);
       expect(badCat.body.error.message).toBe("There is no such category: choose one from the list.");
-      expect((await api("/items/not-an-id", { as: "member" })).status).toBe(404);
-      const cat = await api(`/categories/${cameras}`, { method: "DELETE", as: "equipment" });
+      expect((await p.as("member").get("/equipment/items/not-an-id")).status).toBe(404);
+      const cat = await p.as("equipment").delete(`/equipment/categories/${cameras}`);
       expect(cat.status).toBe(409);
     });
 
@@ -161,10 +145,10 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const item = await makeItem();
       const booked = await reserve([item.id]);
       expect(booked.status).toBe(201);
-      const first = await api(`/items/${item.id}/status`, { method: "POST", as: "equipment", json: { status: "maintenance", note: "Fan noise" } });
+      const first = await p.as("equipment").post(`/equipment/items/${item.id}/status`, { status: "maintenance", note: "Fan noise" });
       expect(first.status).toBe(409);
       expect(first.body.error.details.affected).toEqual([expect.objectContaining({ reservationId: booked.body.id, projectTitle: "Gear Test Short" })]);
-      const confirmed = await api(`/items/${item.id}/status`, { method: "POST", as: "equipment", json: { status: "maintenance", note: "Fan noise", confirm: true } });
+      const confirmed = await p.as("equipment").post(`/equipment/items/${item.id}/status`, { status: "maintenance", note: "Fan noise", confirm: true });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.status).toBe("maintenance");
       expect(confirmed.body.maintenance[0]).toMatchObject({ kind: "to_maintenance", note: "Fan noise", byName: "Priya Natarajan" });
@@ -181,7 +165,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         "bad tag!,X,Imported lights,,,,12.345,shiny,lost,,Unknown cert,",
         `T${kind[0]!.toUpperCase()}-IMP-1,Duplicate,Imported lights ${kind},,,,,,,,,`,
       ].join("\n");
-      const res = await api("/items/import", { method: "POST", as: "equipment", json: { csv } });
+      const res = await p.as("equipment").post("/equipment/items/import", { csv });
       expect(res.status).toBe(200);
       expect(res.body.created).toBe(2);
       expect(res.body.rows).toHaveLength(4);
@@ -196,12 +180,12 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         "there is no certification called “Unknown cert”; create it first",
       ]);
       expect(res.body.rows.find((r: { line: number }) => r.line === 5).problems).toEqual(["this asset tag appears on an earlier line too"]);
-      const again = await api("/items/import", { method: "POST", as: "equipment", json: { csv: csv.split("\n").slice(0, 2).join("\n") } });
+      const again = await p.as("equipment").post("/equipment/items/import", { csv: csv.split("\n").slice(0, 2).join("\n") });
       expect(again.body).toMatchObject({ created: 0, updated: 1 });
-      const noHeader = await api("/items/import", { method: "POST", as: "equipment", json: { csv: "a,b\n1,2" } });
+      const noHeader = await p.as("equipment").post("/equipment/items/import", { csv: "a,b\n1,2" });
       expect(noHeader.status).toBe(400);
       expect(noHeader.body.error.message).toContain("missing: asset_tag, name, category");
-      const exported = await api("/items/export.csv", { as: "equipment" });
+      const exported = await p.as("equipment").get("/equipment/items/export.csv");
       expect(exported.status).toBe(200);
       expect(exported.body).toContain(`T${kind[0]!.toUpperCase()}-IMP-2,"Sennheiser MKH 416, short",Imported sound ${kind},Sennheiser,MKH 416,,999.50,new,available,Shelf S1,,"with ""blimp"""`);
     });
@@ -216,18 +200,36 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect([...before.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = before.toString("utf8");
       expect(text).toContain(",checked_out,");
-      const res = await api("/items/import", { method: "POST", as: "equipment", json: { csv: text } });
+      const res = await p.as("equipment").post("/equipment/items/import", { csv: text });
       expect(res.status).toBe(200);
       expect(res.body.rows.filter((r: { ok: boolean }) => !r.ok)).toEqual([]);
       expect(res.body.created).toBe(0);
       expect((await download()).equals(before)).toBe(true);
 
-      const fresh = await api("/items/import", {
-        method: "POST",
-        as: "equipment",
-        json: { csv: `asset_tag,name,category,status\nT${kind[0]!.toUpperCase()}-OUT-1,Borrowed light,Imported lights ${kind},checked_out` },
-      });
+      const fresh = await p.as("equipment").post("/equipment/items/import", { csv: `asset_tag,name,category,status\nT${kind[0]!.toUpperCase()}-OUT-1,Borrowed light,Imported lights ${kind},checked_out` });
       expect(fresh.body.rows[0].problems).toEqual(["a new item cannot start checked out: import it as available and check it out at the desk"]);
+    });
+
+    it("imports a spreadsheet's file as saved: `;`-separated Windows-1252, and UTF-16 with its mark", async () => {
+      const tag = (n: number) => `T${kind[0]!.toUpperCase()}-ENC-${n}`;
+      const upload = (bytes: Uint8Array) =>
+        p.request("/rest/v1/equipment/items/import", { method: "POST", cookie: cookies.equipment, headers: { "content-type": "text/csv" }, body: bytes as Uint8Array<ArrayBuffer> });
+      const european = [
+        "asset_tag;name;category;value;notes",
+        `${tag(1)};Projecteur Fresnel, 650 W;Lumière ${kind};1234,50;„fragile“ – 5 € de caution`,
+        `${tag(2)};"Pied; grand";Lumière ${kind};12,5;`,
+      ].join("\r\n");
+      const res1252 = await upload(iconv.encode(european, "windows-1252"));
+      expect(res1252.status).toBe(200);
+      expect(((await res1252.json()) as { created: number }).created).toBe(2);
+      const utf16 = `asset_tag,name,category\r\n${tag(3)},Mikrofon Größe M,Ton ${kind}\r\n`;
+      const res16 = await upload(iconv.encode(utf16, "utf-16le", { addBOM: true }));
+      expect(res16.status).toBe(200);
+      expect(((await res16.json()) as { created: number }).created).toBe(1);
+      const exported = (await p.as("equipment").get("/equipment/items/export.csv")).body as string;
+      expect(exported).toContain(`${tag(1)},"Projecteur Fresnel, 650 W",Lumière ${kind},,,,1234.50,good,available,,,„fragile“ – 5 € de caution\r\n`);
+      expect(exported).toContain(`${tag(2)},"Pied; grand",Lumière ${kind},,,,12.50,`);
+      expect(exported).toContain(`${tag(3)},Mikrofon Größe M,Ton ${kind},`);
     });
 
     it("reads the value column by the portal's one number rule: never guesses a separator, and its own export imports back", async () => {
@@ -240,7 +242,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         `${tag(4)},Arri SkyPanel,Numbers ${kind},"1,250"`,
         `${tag(5)},Arri SkyPanel,Numbers ${kind},"12,50"`,
       ].join("\n");
-      const res = await api("/items/import", { method: "POST", as: "equipment", json: { csv } });
+      const res = await p.as("equipment").post("/equipment/items/import", { csv });
       expect(res.status).toBe(200);
       const problems = Object.fromEntries(res.body.rows.map((r: { assetTag: string; problems: string[] }) => [r.assetTag, r.problems]));
       expect(problems[tag(1)]).toEqual([]);
@@ -248,12 +250,12 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(problems[tag(3)]).toEqual(["the value: “1.250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean."]);
       expect(problems[tag(4)]).toEqual(["the value: “1,250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean."]);
       expect(problems[tag(5)]).toEqual([]);
-      const exported = (await api("/items/export.csv", { as: "equipment" })).body as string;
+      const exported = (await p.as("equipment").get("/equipment/items/export.csv")).body as string;
       const valueOf = (t: string) => exported.split("\n").find((l) => l.startsWith(`${t},`))?.split(",")[6];
       expect([valueOf(tag(1)), valueOf(tag(2)), valueOf(tag(5))]).toEqual(["1234.50", "1250.50", "12.50"]);
-      const back = await api("/items/import", { method: "POST", as: "equipment", json: { csv: exported } });
+      const back = await p.as("equipment").post("/equipment/items/import", { csv: exported });
       expect(back.body.rows.filter((r: { ok: boolean }) => !r.ok).filter((r: { assetTag: string }) => r.assetTag.includes("-NUM-"))).toEqual([]);
-      expect(((await api("/items/export.csv", { as: "equipment" })).body as string).split("\n").find((l) => l.startsWith(`${tag(1)},`))).toBe(exported.split("\n").find((l) => l.startsWith(`${tag(1)},`)));
+      expect(((await p.as("equipment").get("/equipment/items/export.csv")).body as string).split("\n").find((l) => l.startsWith(`${tag(1)},`))).toBe(exported.split("\n").find((l) => l.startsWith(`${tag(1)},`)));
     });
 
     it("prints a PDF sheet of QR labels", async () => {
@@ -286,7 +288,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const uncertified = await reserve([steadicam.id]);
       expect(uncertified.status).toBe(403);
       expect(uncertified.body.error.message).toContain(`Certification needed: Steadicam Zephyr (${steadicam.assetTag}) needs “Steadicam ${kind}”`);
-      expect((await api(`/certifications/${certId}/holders`, { method: "POST", as: "equipment", json: { userId: ids.member } })).status).toBe(200);
+      expect((await p.as("equipment").post(`/equipment/certifications/${certId}/holders`, { userId: ids.member })).status).toBe(200);
       expect((await reserve([steadicam.id])).status).toBe(201);
 
       await setRules({ requireGreenlight: true });
@@ -314,36 +316,36 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
     it("moves through requested → approved / rejected with a reason / cancelled, freeing the item", async () => {
       const item = await makeItem();
       const first = await reserve([item.id]);
-      const rejectShort = await api(`/reservations/${first.body.id}/reject`, { method: "POST", as: "equipment", json: { reason: "no" } });
+      const rejectShort = await p.as("equipment").post(`/equipment/reservations/${first.body.id}/reject`, { reason: "no" });
       expect(rejectShort.status).toBe(400);
-      const rejected = await api(`/reservations/${first.body.id}/reject`, { method: "POST", as: "equipment", json: { reason: "The camera goes to the festival that week." } });
+      const rejected = await p.as("equipment").post(`/equipment/reservations/${first.body.id}/reject`, { reason: "The camera goes to the festival that week." });
       expect(rejected.body).toMatchObject({ state: "rejected", rejectReason: "The camera goes to the festival that week.", decidedByName: "Priya Natarajan" });
       const mail = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'subject' like 'Equipment request refused%'`));
       expect(mail.length).toBeGreaterThan(0);
       const second = await reserve([item.id]);
       expect(second.status).toBe(201);
-      const approved = await api(`/reservations/${second.body.id}/approve`, { method: "POST", as: "equipment" });
+      const approved = await p.as("equipment").post(`/equipment/reservations/${second.body.id}/approve`);
       expect(approved.body.state).toBe("approved");
-      expect((await api(`/reservations/${second.body.id}/approve`, { method: "POST", as: "equipment" })).status).toBe(409);
-      const cancelled = await api(`/reservations/${second.body.id}/cancel`, { method: "POST", as: "member" });
+      expect((await p.as("equipment").post(`/equipment/reservations/${second.body.id}/approve`)).status).toBe(409);
+      const cancelled = await p.as("member").post(`/equipment/reservations/${second.body.id}/cancel`);
       expect(cancelled.body.state).toBe("cancelled");
       expect((await reserve([item.id])).status).toBe(201);
     });
 
     it("books a kit as one, and shows availability for a range", async () => {
       const [body, lens, battery] = [await makeItem({ name: "Kit body" }), await makeItem({ name: "Kit lens" }), await makeItem({ name: "Kit battery" })];
-      const kit = await api("/kits", { method: "POST", as: "equipment", json: { name: `Doc kit ${kind}`, itemIds: [body.id, lens.id, battery.id] } });
+      const kit = await p.as("equipment").post("/equipment/kits", { name: `Doc kit ${kind}`, itemIds: [body.id, lens.id, battery.id] });
       expect(kit.status).toBe(201);
       const kitId = kit.body.find((k: { name: string }) => k.name === `Doc kit ${kind}`).id;
       const booked = await reserve([], { kitIds: [kitId], from: 300, to: 320 });
       expect(booked.status).toBe(201);
       expect((booked.body as ReservationDto).items.map((i) => i.kitName)).toEqual([`Doc kit ${kind}`, `Doc kit ${kind}`, `Doc kit ${kind}`]);
       const q = `from=${encodeURIComponent(at(310))}&to=${encodeURIComponent(at(315))}&search=${encodeURIComponent("Kit body")}`;
-      const avail = await api(`/availability?${q}`, { as: "member" });
+      const avail = await p.as("member").get(`/equipment/availability?${q}`);
       expect(avail.body.items).toEqual([expect.objectContaining({ id: body.id, free: false })]);
-      const later = await api(`/availability?from=${encodeURIComponent(at(330))}&to=${encodeURIComponent(at(340))}&search=${encodeURIComponent("Kit body")}`, { as: "member" });
+      const later = await p.as("member").get(`/equipment/availability?from=${encodeURIComponent(at(330))}&to=${encodeURIComponent(at(340))}&search=${encodeURIComponent("Kit body")}`);
       expect(later.body.items).toEqual([expect.objectContaining({ id: body.id, free: true })]);
-      const kits = await api(`/kits?from=${encodeURIComponent(at(310))}&to=${encodeURIComponent(at(315))}`, { as: "member" });
+      const kits = await p.as("member").get(`/equipment/kits?from=${encodeURIComponent(at(310))}&to=${encodeURIComponent(at(315))}`);
       expect(kits.body.find((k: { id: string }) => k.id === kitId).free).toBe(false);
     });
   });
@@ -355,18 +357,18 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const second = await reserve([two.id], { from: 405, to: 415 });
       expect([first.status, second.status]).toEqual([201, 201]);
       const window = `from=${encodeURIComponent(at(395))}&to=${encodeURIComponent(at(420))}`;
-      const perItem = await api(`/items/${one.id}/calendar?${window}`, { as: "member" });
+      const perItem = await p.as("member").get(`/equipment/items/${one.id}/calendar?${window}`);
       expect(perItem.body.map((e: { reservationId: string }) => e.reservationId)).toEqual([first.body.id]);
-      const whole = await api(`/calendar?${window}`, { as: "member" });
+      const whole = await p.as("member").get(`/equipment/calendar?${window}`);
       const mine = whole.body.filter((e: { itemId: string }) => e.itemId === one.id || e.itemId === two.id);
       expect(mine.map((e: { assetTag: string; state: string }) => [e.assetTag, e.state])).toEqual([
         [one.assetTag, "requested"],
         [two.assetTag, "requested"],
       ]);
-      const outside = await api(`/calendar?from=${encodeURIComponent(at(500))}&to=${encodeURIComponent(at(510))}`, { as: "member" });
+      const outside = await p.as("member").get(`/equipment/calendar?from=${encodeURIComponent(at(500))}&to=${encodeURIComponent(at(510))}`);
       expect(outside.body.some((e: { itemId: string }) => e.itemId === one.id)).toBe(false);
       // The project's page lists its reservations to anyone signed in, as projects are open to everyone.
-      const forProject = await api(`/reservations?projectId=${projectId}&limit=100`, { as: "outsider" });
+      const forProject = await p.as("outsider").get(`/equipment/reservations?projectId=${projectId}&limit=100`);
       expect(forProject.status).toBe(200);
       expect(forProject.body.items.map((r: ReservationDto) => r.id)).toEqual(expect.arrayContaining([first.body.id, second.body.id]));
     });
@@ -375,28 +377,28 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const [cam, lens] = [await makeItem({ name: "Desk camera" }), await makeItem({ name: "Desk lens" })];
       const r = await reserve([cam.id, lens.id], { from: 25, to: 49 });
       expect(r.status).toBe(201);
-      const early = await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag } });
+      const early = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: cam.assetTag });
       expect(early.status).toBe(409);
       expect(early.body.error.message).toContain("has no approved reservation to collect now");
-      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
-      const out = await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag.toLowerCase() } });
+      await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
+      const out = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: cam.assetTag.toLowerCase() });
       expect(out.status).toBe(200);
       expect(out.body.reservation.state).toBe("checked_out");
       expect(out.body.message).toContain("1 more item of this reservation still to hand out");
-      expect((await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: lens.assetTag } })).status).toBe(200);
-      expect((await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: "NFS-NOTHING-99" } })).status).toBe(404);
+      expect((await p.as("equipment").post("/equipment/desk/checkout", { assetTag: lens.assetTag })).status).toBe(200);
+      expect((await p.as("equipment").post("/equipment/desk/checkout", { assetTag: "NFS-NOTHING-99" })).status).toBe(404);
 
-      const back = await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: lens.assetTag, condition: "good" } });
+      const back = await p.as("equipment").post("/equipment/desk/checkin", { assetTag: lens.assetTag, condition: "good" });
       expect(back.body.reservation.state).toBe("checked_out");
       expect(back.body.message).toContain("1 more item of this reservation still out");
-      const damaged = await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag, condition: "damaged", notes: "Cracked LCD", damaged: true } });
+      const damaged = await p.as("equipment").post("/equipment/desk/checkin", { assetTag: cam.assetTag, condition: "damaged", notes: "Cracked LCD", damaged: true });
       expect(damaged.status).toBe(200);
       expect(damaged.body.reservation.state).toBe("returned");
       expect(damaged.body.item.status).toBe("maintenance");
       const log = await p.services.db.select().from(maintenanceLog).where(eq(maintenanceLog.itemId, cam.id));
       expect(log.map((l) => l.kind)).toEqual(["damage"]);
       expect(log[0]!.note).toContain("Cracked LCD");
-      expect((await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: cam.assetTag, condition: "good" } })).status).toBe(409);
+      expect((await p.as("equipment").post("/equipment/desk/checkin", { assetTag: cam.assetTag, condition: "good" })).status).toBe(409);
     });
 
     it("keeps an item's photo and condition photos in the equipment bucket, checking type, size and who may see them", async () => {
@@ -419,7 +421,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(seen.headers.get("content-type")).toBe("image/png");
       expect(new Uint8Array(await seen.arrayBuffer())).toEqual(png);
       expect((await p.request(first.photoUrl)).status).toBe(401);
-      const catalogue = await api(`/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(54))}&search=${item.assetTag}`, { as: "member" });
+      const catalogue = await p.as("member").get(`/equipment/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(54))}&search=${item.assetTag}`);
       expect(catalogue.body.items[0].photoUrl).toBe(first.photoUrl);
 
       const replaced = (await (await send(`items/${item.id}`, png, "equipment")).json()) as ItemDetailDto;
@@ -432,13 +434,13 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       // Condition photos follow a check-in, read by the office and the borrower but not by an outsider.
       expect((await send(`returns/${item.assetTag}`, png, "equipment")).status).toBe(409);
       const r = await reserve([item.id], { from: 25, to: 49 });
-      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
-      await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: item.assetTag } });
-      await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: item.assetTag, condition: "fair", notes: "Scuffed grip" } });
+      await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
+      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
+      await p.as("equipment").post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "fair", notes: "Scuffed grip" });
       const added = await send(`returns/${item.assetTag}`, png, "equipment");
       expect(added.status).toBe(201);
       const [photo] = ((await added.json()) as { photos: string[] }).photos;
-      const reservation = (await api(`/reservations/${r.body.id}`, { as: "member" })).body as ReservationDto;
+      const reservation = (await p.as("member").get(`/equipment/reservations/${r.body.id}`)).body as ReservationDto;
       expect(reservation.items[0]!.returnPhotos).toEqual([photo]);
       expect((await p.request(photo!, { cookie: cookies.member })).status).toBe(200);
       expect((await p.request(photo!, { cookie: cookies.outsider })).status).toBe(404);
@@ -449,20 +451,20 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       await setRules({ strikeLimit: 1 });
       const item = await makeItem();
       const r = await reserve([item.id], { from: 25, to: 49 });
-      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
-      await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: item.assetTag } });
+      await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
+      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
       const past = new Date(Date.now() - 2 * HOUR);
       await p.services.db.update(reservations).set({ startsAt: new Date(Date.now() - 30 * HOUR), endsAt: past }).where(eq(reservations.id, r.body.id));
       await p.services.db.update(reservationItems).set({ startsAt: new Date(Date.now() - 30 * HOUR), endsAt: past }).where(eq(reservationItems.reservationId, r.body.id));
-      expect((await api(`/reservations/${r.body.id}`, { as: "member" })).body.overdue).toBe(true);
-      await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: item.assetTag, condition: "good" } });
+      expect((await p.as("member").get(`/equipment/reservations/${r.body.id}`)).body.overdue).toBe(true);
+      await p.as("equipment").post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "good" });
       const open = await p.services.db.select().from(strikes).where(eq(strikes.userId, ids.member!));
       expect(open).toHaveLength(1);
       const blocked = await reserve([item.id], { from: 400, to: 410 });
       expect(blocked.status).toBe(403);
       expect(blocked.body.error.message).toContain("Strike limit: you have 1 late returns on record and the school's limit is 1.");
-      expect((await api("/me", { as: "member" })).body).toMatchObject({ strikes: 1, strikeLimit: 1, blocked: true });
-      expect((await api("/strikes/clear", { method: "POST", as: "equipment", json: { userId: ids.member } })).status).toBe(200);
+      expect((await p.as("member").get("/equipment/me")).body).toMatchObject({ strikes: 1, strikeLimit: 1, blocked: true });
+      expect((await p.as("equipment").post("/equipment/strikes/clear", { userId: ids.member })).status).toBe(200);
       expect((await reserve([item.id], { from: 400, to: 410 })).status).toBe(201);
       await setRules({ strikeLimit: 3 });
     });
@@ -472,8 +474,8 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
     it("reminds before the due time and when late, once each, and counts the strike", async () => {
       const item = await makeItem({ name: "Overdue Zoom H6" });
       const r = await reserve([item.id], { from: 25, to: 49 });
-      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
-      await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: item.assetTag } });
+      await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
+      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
       const dueAt = new Date(Date.now() + 6 * HOUR);
       await p.services.db.update(reservations).set({ startsAt: new Date(Date.now() - HOUR), endsAt: dueAt }).where(eq(reservations.id, r.body.id));
       const mailsTo = async (subject: string) =>
@@ -491,14 +493,14 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(await mailsTo("Overdue: equipment for “Gear Test Short”%")).toBe(1);
       const struck = await p.services.db.select().from(strikes).where(eq(strikes.reservationId, r.body.id));
       expect(struck).toHaveLength(1);
-      await api("/strikes/clear", { method: "POST", as: "equipment", json: { userId: ids.member } });
+      await p.as("equipment").post("/equipment/strikes/clear", { userId: ids.member });
     });
 
     it("shows out now, overdue and pending on the admin dashboard, and reservations in the iCal feed", async () => {
       const item = await makeItem({ name: "Dashboard lens" });
       const r = await reserve([item.id], { from: 25, to: 49 });
-      await api(`/reservations/${r.body.id}/approve`, { method: "POST", as: "equipment" });
-      await api("/desk/checkout", { method: "POST", as: "equipment", json: { assetTag: item.assetTag } });
+      await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
+      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
       await p.services.db.update(reservations).set({ startsAt: new Date(Date.now() - 5 * HOUR), endsAt: new Date(Date.now() - HOUR) }).where(eq(reservations.id, r.body.id));
       const pending = await reserve([await makeItem().then((i) => i.id)]);
       expect(pending.status).toBe(201);
@@ -513,8 +515,8 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const feed = await (await p.request(url.pathname)).text();
       expect(feed).toContain(`UID:equipment-${pending.body.id}@`);
       expect(feed).toContain("SUMMARY:Equipment (requested): Gear Test Short");
-      await api("/desk/checkin", { method: "POST", as: "equipment", json: { assetTag: item.assetTag, condition: "good" } });
-      await api("/strikes/clear", { method: "POST", as: "equipment", json: { userId: ids.member } });
+      await p.as("equipment").post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "good" });
+      await p.as("equipment").post("/equipment/strikes/clear", { userId: ids.member });
     });
   });
 

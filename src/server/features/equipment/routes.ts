@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
   availabilityQuery,
@@ -20,19 +20,18 @@ import {
   reservationListQuery,
 } from "../../../common/equipment.ts";
 import { callerOf, requireUser, type AppEnv, type WithVars } from "../../auth/guards.ts";
-import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
+import { CSV_CONTENT_TYPE, decodeCsv } from "../../lib/csv.ts";
 import { uploadLimit } from "../../lib/upload.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
-import { body, query } from "../../lib/validate.ts";
+import { body, idParam, pathParam, query } from "../../lib/validate.ts";
 import { exportItemsCsv, importItemsCsv } from "./csv.ts";
 import { labelSheet } from "./labels.ts";
 import { addReturnPhoto, readPhoto, removeItemPhoto, setItemPhoto } from "./photos.ts";
 import * as service from "./service.ts";
 
-type C = WithVars & { req: { param(): Record<string, string> } };
+type C = WithVars;
 
-const param = (c: C, name: string) => c.req.param()[name] ?? "";
 const kitRange = z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() });
 const labelQuery = z.object({ ids: z.string().max(40_000).optional(), categoryId: z.string().uuid().optional() });
 
@@ -40,21 +39,30 @@ function office(c: C) {
   if (!service.isOffice(c.get("user"))) throw new AppError("forbidden", "Only the equipment office can do this.");
 }
 
+/**
+ * The CSV to import: the file's own bytes (`text/csv`), in whatever encoding a spreadsheet saved them, or
+ * the text in JSON (`{ csv }`) as pasted into the dialog. Either is held to the same size.
+ */
+async function importedText(c: Context<AppEnv>) {
+  if (!c.req.header("content-type")?.toLowerCase().startsWith("text/csv")) return (await body(c, csvImportInput)).csv;
+  return csvImportInput.parse({ csv: decodeCsv(new Uint8Array(await c.req.arrayBuffer())) }).csv;
+}
+
 /** Everyone signed in browses and reserves; the service decides who may change the inventory and run the desk. */
 export const equipmentRoutes = new Hono<AppEnv>()
   .get("/categories", async (c) => c.json(await service.listCategories(c.get("services"))))
   .post("/categories", async (c) => c.json(await service.createCategory(c.get("services"), { caller: callerOf(c), input: await body(c, categoryInput) }), 201))
   .delete("/categories/:id", async (c) => {
-    await service.deleteCategory(c.get("services"), { caller: callerOf(c), id: param(c, "id") });
+    await service.deleteCategory(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "category") });
     return c.body(null, 204);
   })
   .get("/certifications", async (c) => c.json(await service.listCertifications(c.get("services"))))
   .post("/certifications", async (c) => c.json(await service.createCertification(c.get("services"), { caller: callerOf(c), input: await body(c, certificationInput) }), 201))
   .post("/certifications/:id/holders", async (c) =>
-    c.json(await service.grantCertification(c.get("services"), { caller: callerOf(c), id: param(c, "id"), userId: (await body(c, certificationGrantInput)).userId })),
+    c.json(await service.grantCertification(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "certification"), userId: (await body(c, certificationGrantInput)).userId })),
   )
   .delete("/certifications/:id/holders/:userId", async (c) =>
-    c.json(await service.revokeCertification(c.get("services"), { caller: callerOf(c), id: param(c, "id"), userId: param(c, "userId") })),
+    c.json(await service.revokeCertification(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "certification"), userId: pathParam(c, "userId") })),
   )
   .get("/items", async (c) => {
     office(c);
@@ -67,7 +75,7 @@ export const equipmentRoutes = new Hono<AppEnv>()
     c.header("Content-Disposition", `attachment; filename="inventory-${new Date().toISOString().slice(0, 10)}.csv"`);
     return c.body(await exportItemsCsv(c.get("services")));
   })
-  .post("/items/import", async (c) => c.json(await importItemsCsv(c.get("services"), { caller: callerOf(c), csv: (await body(c, csvImportInput)).csv })))
+  .post("/items/import", async (c) => c.json(await importItemsCsv(c.get("services"), { caller: callerOf(c), csv: await importedText(c) })))
   .get("/items/labels.pdf", async (c) => {
     office(c);
     const q = query(c, labelQuery);
@@ -76,19 +84,19 @@ export const equipmentRoutes = new Hono<AppEnv>()
     c.header("Content-Disposition", 'inline; filename="equipment-labels.pdf"');
     return c.body(pdf as Uint8Array<ArrayBuffer>);
   })
-  .get("/items/:id", async (c) => c.json(await service.getItem(c.get("services"), { id: param(c, "id") })))
-  .patch("/items/:id", async (c) => c.json(await service.updateItem(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, itemUpdateInput) })))
-  .post("/items/:id/status", async (c) => c.json(await service.setItemStatus(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, itemStatusInput) })))
+  .get("/items/:id", async (c) => c.json(await service.getItem(c.get("services"), { id: idParam(c, "id", "item") })))
+  .patch("/items/:id", async (c) => c.json(await service.updateItem(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "item"), input: await body(c, itemUpdateInput) })))
+  .post("/items/:id/status", async (c) => c.json(await service.setItemStatus(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "item"), input: await body(c, itemStatusInput) })))
   .post("/items/:id/maintenance", async (c) =>
-    c.json(await service.addMaintenance(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, maintenanceInput) }), 201),
+    c.json(await service.addMaintenance(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "item"), input: await body(c, maintenanceInput) }), 201),
   )
-  .get("/items/:id/calendar", async (c) => c.json(await service.calendar(c.get("services"), { itemId: param(c, "id"), query: query(c, calendarQuery) })))
+  .get("/items/:id/calendar", async (c) => c.json(await service.calendar(c.get("services"), { itemId: idParam(c, "id", "item"), query: query(c, calendarQuery) })))
   .get("/calendar", async (c) => c.json(await service.calendar(c.get("services"), { query: query(c, calendarQuery) })))
   .get("/kits", async (c) => c.json(await service.listKits(c.get("services"), { ...query(c, kitRange), userId: callerOf(c).id })))
   .post("/kits", async (c) => c.json(await service.createKit(c.get("services"), { caller: callerOf(c), input: await body(c, kitInput) }), 201))
-  .put("/kits/:id", async (c) => c.json(await service.updateKit(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, kitInput) })))
+  .put("/kits/:id", async (c) => c.json(await service.updateKit(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "kit"), input: await body(c, kitInput) })))
   .delete("/kits/:id", async (c) => {
-    await service.deleteKit(c.get("services"), { caller: callerOf(c), id: param(c, "id") });
+    await service.deleteKit(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "kit") });
     return c.body(null, 204);
   })
   .get("/availability", async (c) => c.body(await service.browseAvailability(c.get("services"), { caller: callerOf(c), query: query(c, availabilityQuery) }), 200, JSON_TEXT))
@@ -99,12 +107,12 @@ export const equipmentRoutes = new Hono<AppEnv>()
   })
   .get("/reservations", async (c) => c.json(await service.listReservations(c.get("services"), { caller: callerOf(c), query: query(c, reservationListQuery) })))
   .post("/reservations", async (c) => c.json(await service.createReservation(c.get("services"), { caller: callerOf(c), input: await body(c, reservationCreateInput) }), 201))
-  .get("/reservations/:id", async (c) => c.json(await service.getReservation(c.get("services"), { caller: callerOf(c), id: param(c, "id") })))
-  .post("/reservations/:id/approve", async (c) => c.json(await service.approveReservation(c.get("services"), { caller: callerOf(c), id: param(c, "id") })))
+  .get("/reservations/:id", async (c) => c.json(await service.getReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation") })))
+  .post("/reservations/:id/approve", async (c) => c.json(await service.approveReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation") })))
   .post("/reservations/:id/reject", async (c) =>
-    c.json(await service.rejectReservation(c.get("services"), { caller: callerOf(c), id: param(c, "id"), input: await body(c, rejectInput) })),
+    c.json(await service.rejectReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation"), input: await body(c, rejectInput) })),
   )
-  .post("/reservations/:id/cancel", async (c) => c.json(await service.cancelReservation(c.get("services"), { caller: callerOf(c), id: param(c, "id") })))
+  .post("/reservations/:id/cancel", async (c) => c.json(await service.cancelReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation") })))
   .post("/desk/checkout", async (c) => c.json(await service.checkOut(c.get("services"), { caller: callerOf(c), assetTag: (await body(c, checkoutInput)).assetTag })))
   .post("/desk/checkin", async (c) => c.json(await service.checkIn(c.get("services"), { caller: callerOf(c), input: await body(c, checkinInput) })))
   .get("/strikes", async (c) => c.json(await service.listStrikes(c.get("services"), { caller: callerOf(c) })))
@@ -120,15 +128,15 @@ export const equipmentStorageRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/items/:itemId", uploadLimit, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await setItemPhoto(c.get("services"), { caller: callerOf(c), itemId: param(c, "itemId"), fileName: query(c, photoName).name, bytes }), 201);
+    return c.json(await setItemPhoto(c.get("services"), { caller: callerOf(c), itemId: idParam(c, "itemId", "item"), fileName: query(c, photoName).name, bytes }), 201);
   })
-  .delete("/items/:itemId", async (c) => c.json(await removeItemPhoto(c.get("services"), { caller: callerOf(c), itemId: param(c, "itemId") })))
+  .delete("/items/:itemId", async (c) => c.json(await removeItemPhoto(c.get("services"), { caller: callerOf(c), itemId: idParam(c, "itemId", "item") })))
   .post("/returns/:assetTag", uploadLimit, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await addReturnPhoto(c.get("services"), { caller: callerOf(c), assetTag: param(c, "assetTag"), fileName: query(c, photoName).name, bytes }), 201);
+    return c.json(await addReturnPhoto(c.get("services"), { caller: callerOf(c), assetTag: pathParam(c, "assetTag"), fileName: query(c, photoName).name, bytes }), 201);
   })
   .get("/:kind/:ownerId/:file", async (c) => {
-    const photo = await readPhoto(c.get("services"), { caller: callerOf(c), kind: param(c, "kind"), ownerId: param(c, "ownerId"), file: param(c, "file") });
+    const photo = await readPhoto(c.get("services"), { caller: callerOf(c), kind: pathParam(c, "kind"), ownerId: pathParam(c, "ownerId"), file: pathParam(c, "file") });
     return c.body(new Uint8Array(photo.bytes), 200, {
       "content-type": photo.type,
       // Each photo has an address of its own (a new upload is a new name), so a private copy may be kept.

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Condition, ReservationState } from "../../../common/equipment.ts";
 import type { Services } from "../../context.ts";
+import { DAY_MS } from "../../../common/time.ts";
 import {
   certifications,
   equipmentCategories,
@@ -142,7 +143,6 @@ const KITS: [name: string, description: string, tags: string[]][] = [
   ["Small lighting kit", "Two 600d Pros on C-stands.", ["NFS-LGT-004", "NFS-LGT-005", "NFS-GRP-001", "NFS-GRP-002"]],
 ];
 
-const DAY = 86_400_000;
 const CONDITIONS_BY_AGE: Condition[] = ["new", "good", "good", "good", "fair", "worn"];
 
 interface SeedReservation {
@@ -215,7 +215,7 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
   const person = new Map(people.map((p) => [p.email, p]));
   const office = person.get("equipment@portal.test")!;
   await s.db.insert(userCertifications).values(
-    GRANTS.filter(([email]) => person.has(email)).map(([email, cert]) => ({ userId: person.get(email)!.id, certificationId: certId.get(cert)!, grantedBy: office.id, grantedAt: new Date(now - 40 * DAY) })),
+    GRANTS.filter(([email]) => person.has(email)).map(([email, cert]) => ({ userId: person.get(email)!.id, certificationId: certId.get(cert)!, grantedBy: office.id, grantedAt: new Date(now - 40 * DAY_MS) })),
   );
 
   const kits = await s.db
@@ -234,8 +234,8 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
   for (const r of RESERVATIONS) {
     const project = found.find((f) => f.title === r.project);
     if (!project) continue;
-    const startsAt = new Date(now + r.days[0] * DAY);
-    const endsAt = new Date(now + r.days[1] * DAY);
+    const startsAt = new Date(now + r.days[0] * DAY_MS);
+    const endsAt = new Date(now + r.days[1] * DAY_MS);
     const decided = r.state !== "requested" && r.state !== "cancelled";
     const out = r.state === "checked_out" || r.state === "returned";
     const [row] = await s.db
@@ -250,10 +250,10 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
         rejectReason: r.rejectReason ?? null,
         decidedBy: decided ? office.id : null,
         decidedByName: decided ? office.name : null,
-        decidedAt: decided ? new Date(startsAt.getTime() - 2 * DAY) : null,
+        decidedAt: decided ? new Date(startsAt.getTime() - 2 * DAY_MS) : null,
         checkedOutAt: out ? startsAt : null,
         returnedAt: r.state === "returned" ? endsAt : null,
-        createdAt: new Date(Math.min(now, startsAt.getTime()) - 4 * DAY),
+        createdAt: new Date(Math.min(now, startsAt.getTime()) - 4 * DAY_MS),
       })
       .returning({ id: reservations.id });
     const holding = r.state === "requested" || r.state === "approved" || r.state === "checked_out";
@@ -290,6 +290,6 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
   }
   const retired = byTag.get("NFS-SUP-012")!;
   await s.db.update(equipmentItems).set({ status: "retired", condition: "worn", notes: "Pan lock no longer holds; kept for parts." }).where(eq(equipmentItems.id, retired));
-  await s.db.insert(maintenanceLog).values({ itemId: retired, kind: "retired", note: "Pan lock no longer holds; kept for parts.", byId: office.id, byName: office.name, createdAt: new Date(now - 60 * DAY) });
+  await s.db.insert(maintenanceLog).values({ itemId: retired, kind: "retired", note: "Pan lock no longer holds; kept for parts.", byId: office.id, byName: office.name, createdAt: new Date(now - 60 * DAY_MS) });
   return items.length;
 }

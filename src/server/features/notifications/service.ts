@@ -1,4 +1,5 @@
 import { count, desc } from "drizzle-orm";
+import type { EmailDto, EmailPageDto } from "../../../common/emails.ts";
 import type { Services } from "../../context.ts";
 import { emails } from "../../db/schema/index.ts";
 import { processBatch, scheduleRecurringJobs, startWorker } from "../../lib/jobs.ts";
@@ -16,18 +17,7 @@ export async function startJobWorker(s: Services) {
   return startWorker(() => runNotificationJobs(s), s.config.JOB_POLL_MS, s.log);
 }
 
-export interface EmailDto {
-  id: string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  transport: string;
-  createdAt: string;
-}
-
-export async function listEmails(s: Services, opts: { limit: number; offset: number }) {
+export async function listEmails(s: Services, opts: { limit: number; offset: number }): Promise<EmailPageDto> {
   const rows = await s.db.select().from(emails).orderBy(desc(emails.createdAt)).limit(opts.limit).offset(opts.offset);
   const [total] = await s.db.select({ n: count() }).from(emails);
   return {

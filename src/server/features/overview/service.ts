@@ -29,16 +29,12 @@ import { blockerReasons, forViewer, listProjects, PROJECTS_SCOPE } from "../proj
 import { jsonAnswers } from "../../lib/cache.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { CSV_BOM, csvRow } from "../../lib/csv.ts";
+import { addDays, isoDay } from "../../../common/time.ts";
 import * as repo from "./repository.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
-const DAY_MS = 86_400_000;
-
-/** Calendar days in UTC, so that a date never shifts with the server's time zone. */
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
 
 function nextShoot(p: Pick<ProjectListItem, "shootStart" | "shootEnd">, today: string): string | null {
   if (!p.shootStart) return null;

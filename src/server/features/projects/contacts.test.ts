@@ -29,21 +29,13 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
   let cookies: Record<string, string> = {};
   let ids: Record<string, string> = {};
   let f: Awaited<ReturnType<typeof fixture>>;
-
-  const api = async (path: string, init: { method?: string; json?: unknown; as?: string; headers?: Record<string, string> } = {}) => {
-    const res = await p.request(`/rest/v1${path}`, { method: init.method ?? "GET", json: init.json, cookie: init.as ? cookies[init.as] : undefined, headers: init.headers });
-    const type = res.headers.get("content-type") ?? "";
-    if (type.includes("pdf")) return { status: res.status, body: null as any, bytes: new Uint8Array(await res.arrayBuffer()) };
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, bytes: null };
-  };
   const ok = async (path: string, as: string) => {
-    const res = await api(path, { as });
+    const res = await p.as(as).get(path);
     expect(res.status, `${as} GET ${path}`).toBe(200);
     return res;
   };
   const pdf = async (path: string, as?: string) => {
-    const res = await api(path, { as });
+    const res = await p.as(as).get(path);
     expect(res.status, `${as} GET ${path}`).toBe(200);
     return (await pdfText(res.bytes!)).join(" ");
   };
@@ -54,37 +46,33 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
    * out for signature, and a budget decided through the e-mailed link by an outside approver.
    */
   const fixture = async () => {
-    const project = await api("/projects", { method: "POST", as: "member", json: { title: `Contacts ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR, supervisorId: ids.staff } });
+    const project = await p.as("member").post("/projects", { title: `Contacts ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
     expect(project.status).toBe(201);
     const projectId = project.body.id as string;
-    expect((await api(`/projects/${projectId}/members`, { method: "POST", as: "member", json: { userId: ids.jun, roles: ["producer"] } })).status).toBe(201);
+    expect((await p.as("member").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["producer"] })).status).toBe(201);
     await p.services.db.update(profiles).set({ phone: PRODUCER_PHONE }).where(eq(profiles.id, ids.jun!));
-    expect((await api("/screenplays", { method: "POST", as: "member", json: { title: "Contacts", projectId, body: SCRIPT } })).status).toBe(201);
-    const day = await api(`/projects/${projectId}/schedule/days`, { method: "POST", as: "member", json: { date: "2032-05-01", location: "Harbour", address: ADDRESS, generalCall: "07:00" } });
+    expect((await p.as("member").post("/screenplays", { title: "Contacts", projectId, body: SCRIPT })).status).toBe(201);
+    const day = await p.as("member").post(`/projects/${projectId}/schedule/days`, { date: "2032-05-01", location: "Harbour", address: ADDRESS, generalCall: "07:00" });
     const dayId = (day.body as ScheduleDto).days[0]!.id;
-    expect((await api(`/projects/${projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: dayId, scenes: ["1", "2"] }] } })).status).toBe(200);
-    expect((await api(`/projects/${projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "ANNA", actorName: "Clara Wu", ...ACTOR } })).status).toBe(200);
-    expect((await api(`/projects/${projectId}/schedule/days/${dayId}/call-sheet/send`, { method: "POST", as: "member" })).status).toBe(200);
+    expect((await p.as("member").put(`/projects/${projectId}/schedule/board`, { version: 1, days: [{ id: dayId, scenes: ["1", "2"] }] })).status).toBe(200);
+    expect((await p.as("member").put(`/projects/${projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu", ...ACTOR })).status).toBe(200);
+    expect((await p.as("member").post(`/projects/${projectId}/schedule/days/${dayId}/call-sheet/send`)).status).toBe(200);
 
-    const doc = await api(`/projects/${projectId}/documents/templates`, { method: "POST", as: "member", json: { template: "location_release", party: "Ida Sørensen", detail: "Pier 4" } });
+    const doc = await p.as("member").post(`/projects/${projectId}/documents/templates`, { template: "location_release", party: "Ida Sørensen", detail: "Pier 4" });
     expect(doc.status).toBe(201);
     const documentId = (doc.body as DocumentDto).id;
-    const sent = await api(`/projects/${projectId}/documents/${documentId}/signature-requests`, { method: "POST", as: "member", json: { signers: [{ name: "Ida Sørensen", email: "ida@outside.test" }] } });
+    const sent = await p.as("member").post(`/projects/${projectId}/documents/${documentId}/signature-requests`, { signers: [{ name: "Ida Sørensen", email: "ida@outside.test" }] });
     expect(sent.status).toBe(201);
 
     const line = { id: randomUUID(), accountCode: "2100", description: "Camera package", quantity: 100, units: "days", rate: 25_000, notes: "" };
-    const budget = await api(`/budgets/${projectId}`, { method: "PUT", as: "member", json: { version: 0, contingencyBps: 1000, lines: [line] } });
+    const budget = await p.as("member").put(`/budgets/${projectId}`, { version: 0, contingencyBps: 1000, lines: [line] });
     expect(budget.status).toBe(200);
-    const submitted = await api(`/budgets/${projectId}/proposals`, { method: "POST", as: "member", json: { version: (budget.body as BudgetDto).version, approverEmail: APPROVER } });
+    const submitted = await p.as("member").post(`/budgets/${projectId}/proposals`, { version: (budget.body as BudgetDto).version, approverEmail: APPROVER });
     expect(submitted.status).toBe(201);
     const proposalId = submitted.body.proposalId as string;
     const [mail] = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${APPROVER}`, sql`${jobs.payload}->>'text' like ${`%${proposalId}%`}`));
     const token = /\?token=([A-Za-z0-9_-]+)/.exec((mail!.payload as { text: string }).text)![1]!;
-    const decided = await api(`/budget-approval/${proposalId}/decision`, {
-      method: "POST",
-      json: { token, decision: "approved", name: "Ola Outside" },
-      headers: { "user-agent": DECIDER.agent, "x-forwarded-for": DECIDER.ip },
-    });
+    const decided = await p.anonymous.post(`/budget-approval/${proposalId}/decision`, { token, decision: "approved", name: "Ola Outside" }, { headers: { "user-agent": DECIDER.agent, "x-forwarded-for": DECIDER.ip } });
     expect(decided.status).toBe(200);
     return { projectId, dayId, documentId, proposalId, token };
   };
@@ -92,7 +80,7 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
   /** Submits a second budget version to the outside approver and leaves it pending, for the pending list. */
   const pendingProposal = async () => {
     const b = (await ok(`/budgets/${f.projectId}`, "member")).body as BudgetDto;
-    const res = await api(`/budgets/${f.projectId}/proposals`, { method: "POST", as: "member", json: { version: b.version, approverEmail: APPROVER } });
+    const res = await p.as("member").post(`/budgets/${f.projectId}/proposals`, { version: b.version, approverEmail: APPROVER });
     expect(res.status).toBe(201);
     return res.body.proposalId as string;
   };
@@ -191,7 +179,7 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
     }
     for (const who of BLIND) {
       for (const path of [`/projects/${f.projectId}/documents`, `/projects/${f.projectId}/documents/${f.documentId}`]) {
-        const res = await api(path, { as: who });
+        const res = await p.as(who).get(path);
         expect(res.status, `${who} ${path}`).toBe(403);
         expect(JSON.stringify(res.body)).not.toContain("ida@outside.test");
       }
@@ -239,9 +227,9 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
     }
     // The approver's own link keeps their full record.
     expect(await pdf(`/budget-approval/${f.proposalId}/decision.pdf?token=${f.token}`)).toContain(DECIDER.ip);
-    expect((await api(path)).status).toBe(401);
-    expect((await api(`/budget-proposals/${randomUUID()}/decision.pdf`, { as: "outsider" })).status).toBe(404);
-    expect((await api("/budget-proposals/not-an-id/decision.pdf", { as: "outsider" })).status).toBe(404);
+    expect((await p.anonymous.get(path)).status).toBe(401);
+    expect((await p.as("outsider").get(`/budget-proposals/${randomUUID()}/decision.pdf`)).status).toBe(404);
+    expect((await p.as("outsider").get("/budget-proposals/not-an-id/decision.pdf")).status).toBe(404);
   });
 
   it("the people directory: e-mail only to staff, admins, the person and those who share a crew with them", async () => {
@@ -260,14 +248,14 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
     expect(await find("outsider", stranger.email.slice(0, 4))).toBeUndefined();
     expect(await find("outsider", stranger.email)).toEqual(hidden);
     // Once they share a crew, the e-mail shows.
-    expect((await api(`/projects/${f.projectId}/members`, { method: "POST", as: "member", json: { userId: stranger.id, roles: ["gaffer"] } })).status).toBe(201);
-    expect((await api(`/projects/${f.projectId}/members`, { method: "POST", as: "member", json: { userId: ids.outsider, roles: ["editor"] } })).status).toBe(201);
+    expect((await p.as("member").post(`/projects/${f.projectId}/members`, { userId: stranger.id, roles: ["gaffer"] })).status).toBe(201);
+    expect((await p.as("member").post(`/projects/${f.projectId}/members`, { userId: ids.outsider, roles: ["editor"] })).status).toBe(201);
     try {
       expect(await find("outsider", stranger.full_name)).toMatchObject({ email: stranger.email });
       // And on the crew, the project's contacts are the outsider's to see too.
       expect(((await ok(`/projects/${f.projectId}/schedule`, "outsider")).body as ScheduleDto).cast.find((c) => c.character === "ANNA")).toMatchObject(ACTOR);
     } finally {
-      for (const id of [stranger.id, ids.outsider!]) await api(`/projects/${f.projectId}/members/${id}`, { method: "DELETE", as: "member" });
+      for (const id of [stranger.id, ids.outsider!]) await p.as("member").delete(`/projects/${f.projectId}/members/${id}`);
     }
   });
 });

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { DEFAULT_GREENLIGHT_ITEMS, FILM_ROLE_LABELS, PHASES, PHASE_LABELS, type FilmRole, type Phase, type ProjectType } from "../../../common/projects.ts";
 import type { ConsentStatus, InterviewStatus, LicenceStatus } from "../../../common/projects.ts";
 import type { Services } from "../../context.ts";
+import { DAY_MS, isoDay } from "../../../common/time.ts";
 import {
   docArchival,
   docInterviews,
@@ -629,9 +630,8 @@ const PHASE_REASONS: Record<Phase, string[]> = {
   completed: ["Delivered to the graduation screening", "Final master delivered and archived", "Delivered; festival submissions under way"],
 };
 
-const DAY = 86_400_000;
-const isoDay = (base: Date, days: number) => new Date(base.getTime() + days * DAY).toISOString().slice(0, 10);
-const at = (base: Date, days: number) => new Date(base.getTime() + days * DAY);
+const at = (base: Date, days: number) => new Date(base.getTime() + days * DAY_MS);
+const dayFrom = (base: Date, days: number) => isoDay(at(base, days));
 
 /**
  * The demo school's productions: every type and phase, crews from the demo students, milestones some
@@ -675,8 +675,8 @@ export async function seedProjects(s: Pick<Services, "db">, accounts: { email: s
         synopsis: p.synopsis,
         targetRuntimeMinutes: p.runtime,
         format: p.format,
-        shootStart: p.shoot ? isoDay(now, p.shoot[0]) : null,
-        shootEnd: p.shoot ? isoDay(now, p.shoot[0] + p.shoot[1] - 1) : null,
+        shootStart: p.shoot ? dayFrom(now, p.shoot[0]) : null,
+        shootEnd: p.shoot ? dayFrom(now, p.shoot[0] + p.shoot[1] - 1) : null,
         locations: p.locations,
         supervisorId: supervisor.id,
         createdBy: lead.id,
@@ -706,7 +706,7 @@ export async function seedProjects(s: Pick<Services, "db">, accounts: { email: s
       }
     }
     for (const [title, days, done] of p.milestones) {
-      ms.push({ projectId, title, dueDate: isoDay(now, days), done, doneAt: done ? at(now, Math.min(days, -1)) : null, doneBy: done ? lead.id : null });
+      ms.push({ projectId, title, dueDate: dayFrom(now, days), done, doneAt: done ? at(now, Math.min(days, -1)) : null, doneBy: done ? lead.id : null });
     }
 
     const reachedProduction = PHASES.indexOf(p.phase) >= PHASES.indexOf("production");

@@ -23,20 +23,14 @@ describe("the 48-hour window", () => {
 
 describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
   let p: TestPortal;
-  let lena: string;
   const ids: Record<string, string> = {};
-
-  const api = async (path: string, init: { method?: string; json?: unknown } = {}) => {
-    const res = await p.request(`/rest/v1${path}`, { method: init.method ?? "GET", json: init.json, cookie: lena });
-    return { status: res.status, body: await res.json() };
-  };
   const idOf = async (email: string) => (await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email)))[0]!.id;
   /** A project of Lena's with Jun on the crew and one milestone, named after the test. */
   const projectWith = async (title: string, dueDate = DUE) => {
-    const created = await api("/projects", { method: "POST", json: { title, type: "fiction", academicYear: YEAR, myRoles: ["director"] } });
+    const created = await p.as("member").post("/projects", { title, type: "fiction", academicYear: YEAR, myRoles: ["director"] });
     expect(created.status).toBe(201);
-    expect((await api(`/projects/${created.body.id}/members`, { method: "POST", json: { userId: ids.jun, roles: ["sound"] } })).status).toBe(201);
-    const m = await api(`/projects/${created.body.id}/milestones`, { method: "POST", json: { title: `${title} cut`, dueDate } });
+    expect((await p.as("member").post(`/projects/${created.body.id}/members`, { userId: ids.jun, roles: ["sound"] })).status).toBe(201);
+    const m = await p.as("member").post(`/projects/${created.body.id}/milestones`, { title: `${title} cut`, dueDate });
     expect(m.status).toBe(201);
     return { projectId: created.body.id as string, milestoneId: (m.body.milestones as { id: string; title: string }[]).find((x) => x.title === `${title} cut`)!.id };
   };
@@ -52,7 +46,6 @@ describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    lena = await p.signIn("student@portal.test");
     ids.lena = await idOf("student@portal.test");
     ids.jun = await idOf("jun.park@portal.test");
   }, 120_000);
@@ -81,7 +74,7 @@ describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
     expect(await remindersOf(ids.lena!, later.projectId)).toHaveLength(0);
 
     const done = await projectWith("Paper Moon");
-    expect((await api(`/projects/${done.projectId}/milestones/${done.milestoneId}`, { method: "PATCH", json: { done: true } })).status).toBe(200);
+    expect((await p.as("member").patch(`/projects/${done.projectId}/milestones/${done.milestoneId}`, { done: true })).status).toBe(200);
     await scanMilestonesDue(p.services, { now: IN_47_HOURS });
     expect(await remindersOf(ids.lena!, done.projectId)).toHaveLength(0);
     expect(await remindersOf(ids.jun!, done.projectId)).toHaveLength(0);
@@ -90,7 +83,7 @@ describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
   it("tells the crew again when the milestone moves to a new date", async () => {
     const { projectId, milestoneId } = await projectWith("Second Draft");
     await scanMilestonesDue(p.services, { now: IN_47_HOURS });
-    expect((await api(`/projects/${projectId}/milestones/${milestoneId}`, { method: "PATCH", json: { dueDate: "2031-03-14" } })).status).toBe(200);
+    expect((await p.as("member").patch(`/projects/${projectId}/milestones/${milestoneId}`, { dueDate: "2031-03-14" })).status).toBe(200);
     await scanMilestonesDue(p.services, { now: new Date("2031-03-13T02:00:00Z") });
     await scanMilestonesDue(p.services, { now: new Date("2031-03-13T03:00:00Z") });
     expect(await remindersOf(ids.jun!, projectId)).toHaveLength(2);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { formatDate } from "../../../common/datetime.ts";
+import { DAY_MS } from "../../../common/time.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { milestones, projectActivity, projectMembers, projects } from "../../db/schema/index.ts";
@@ -12,7 +13,6 @@ export const MILESTONE_NOTICE_HOURS = 48;
 /** The activity entry that records a reminder was sent: "once" has to survive restarts and other instances. */
 export const REMINDED_KIND = "milestone.reminded";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDate = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**

@@ -3,15 +3,14 @@ import { boardSaveInput, castSaveInput, confirmInput, shootDayCreateInput, shoot
 import { callerOf, type AppEnv } from "../../auth/guards.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
-import { body } from "../../lib/validate.ts";
+import { body, idParam, pathParam } from "../../lib/validate.ts";
 import * as service from "./service.ts";
 
 type C = Context<AppEnv>;
 
-const param = (c: C, name: string) => c.req.param(name) ?? "";
 const client = (c: C) => ({ ip: clientIp(c), userAgent: (c.req.header("user-agent") ?? "unknown").slice(0, 500) });
-const ids = (c: C) => ({ caller: callerOf(c), projectId: param(c, "projectId") });
-const day = (c: C) => ({ ...ids(c), dayId: param(c, "dayId") });
+const ids = (c: C) => ({ caller: callerOf(c), projectId: idParam(c, "projectId", "project") });
+const day = (c: C) => ({ ...ids(c), dayId: idParam(c, "dayId", "shoot day") });
 
 /** /rest/v1/projects/{projectId}/schedule: everyone signed in reads, the crew, staff and admins plan (the service checks). */
 export const scheduleRoutes = new Hono<AppEnv>()
@@ -31,7 +30,7 @@ export const scheduleRoutes = new Hono<AppEnv>()
 
 /** /rest/v1/call-sheet-confirmation/{recipientId}: the e-mailed link, no sign-in; the token proves it. */
 export const publicConfirmationRoutes = new Hono<AppEnv>()
-  .get("/:recipientId", async (c) => c.json(await service.openConfirmation(c.get("services"), { recipientId: param(c, "recipientId"), token: c.req.query("token") ?? "" })))
+  .get("/:recipientId", async (c) => c.json(await service.openConfirmation(c.get("services"), { recipientId: pathParam(c, "recipientId"), token: c.req.query("token") ?? "" })))
   .post("/:recipientId", async (c) =>
-    c.json(await service.confirmByToken(c.get("services"), { recipientId: param(c, "recipientId"), token: (await body(c, confirmInput)).token, client: client(c) })),
+    c.json(await service.confirmByToken(c.get("services"), { recipientId: pathParam(c, "recipientId"), token: (await body(c, confirmInput)).token, client: client(c) })),
   );

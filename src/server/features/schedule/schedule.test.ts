@@ -68,24 +68,16 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
   let cookies: Record<string, string> = {};
   let ids: Record<string, string> = {};
 
-  const api = async (path: string, init: { method?: string; json?: unknown; as?: string } = {}) => {
-    const res = await p.request(`/rest/v1${path}`, { method: init.method ?? "GET", json: init.json, cookie: init.as ? cookies[init.as] : undefined });
-    const type = res.headers.get("content-type") ?? "";
-    if (type.includes("pdf")) return { status: res.status, body: null as any, bytes: new Uint8Array(await res.arrayBuffer()) };
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, bytes: null };
-  };
-
   /** A project led by the member, with Jun on its crew, a screenplay and one shoot day. */
   const fixture = async () => {
     const title = `Harbour ${Math.random().toString(36).slice(2, 8)}`;
-    const project = await api("/projects", { method: "POST", as: "member", json: { title, type: "fiction", academicYear: YEAR, supervisorId: ids.staff } });
+    const project = await p.as("member").post("/projects", { title, type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
     expect(project.status).toBe(201);
     const projectId = project.body.id as string;
-    await api(`/projects/${projectId}/members`, { method: "POST", as: "member", json: { userId: ids.jun, roles: ["sound"] } });
-    const sp = await api("/screenplays", { method: "POST", as: "member", json: { title: "Harbour", projectId, body: SCRIPT } });
+    await p.as("member").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["sound"] });
+    const sp = await p.as("member").post("/screenplays", { title: "Harbour", projectId, body: SCRIPT });
     expect(sp.status).toBe(201);
-    const made = await api(`/projects/${projectId}/schedule/days`, { method: "POST", as: "member", json: { date: "2032-05-01", location: "Harbour", address: "Quay 4", generalCall: "07:00" } });
+    const made = await p.as("member").post(`/projects/${projectId}/schedule/days`, { date: "2032-05-01", location: "Harbour", address: "Quay 4", generalCall: "07:00" });
     expect(made.status).toBe(201);
     const schedule = made.body as ScheduleDto;
     return { title, projectId, screenplayId: sp.body.id as string, dayId: schedule.days[0]!.id, schedule };
@@ -105,13 +97,13 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
   afterAll(() => p?.close());
 
   it("seeds a schedule on The Weight of Water with a sent call sheet and confirmations", async () => {
-    const list = await api("/projects?search=Weight%20of%20Water", { as: "staff" });
+    const list = await p.as("staff").get("/projects?search=Weight%20of%20Water");
     const projectId = list.body.items[0].id as string;
-    const s = (await api(`/projects/${projectId}/schedule`, { as: "staff" })).body as ScheduleDto;
+    const s = (await p.as("staff").get(`/projects/${projectId}/schedule`)).body as ScheduleDto;
     expect(s.days.map((d) => d.strips.map((x) => x.number))).toEqual([["3"], ["2", "1"], ["4"]]);
     expect(s.bank).toEqual([]);
     expect(s.dood.rows.length).toBeGreaterThan(0);
-    const sheet = (await api(`/projects/${projectId}/schedule/days/${s.days[1]!.id}/call-sheet`, { as: "staff" })).body as CallSheetDto;
+    const sheet = (await p.as("staff").get(`/projects/${projectId}/schedule/days/${s.days[1]!.id}/call-sheet`)).body as CallSheetDto;
     // The four of the crew, and the two actors with an e-mail address whose characters work that day.
     expect(sheet.recipients.map((r) => r.name).sort()).toEqual(["Amara Diallo", "Hanna Brunner", "Jun Park", "Marc Aebischer", "Noor Haddad", "Sofia Marchetti"]);
     expect(sheet.recipients.filter((r) => r.confirmedAt).map((r) => r.name).sort()).toEqual(["Amara Diallo", "Jun Park"]);
@@ -125,7 +117,7 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ["3", "blue", ["ANNA", "BEN"]],
       ["4", "green", []],
     ]);
-    const saved = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["3", "1"] }] } });
+    const saved = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["3", "1"] }] });
     expect(saved.status).toBe(200);
     const s = saved.body as ScheduleDto;
     expect(s.version).toBe(2);
@@ -137,52 +129,52 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
 
   it("tells the later of two saves, and keeps the first", async () => {
     const f = await fixture();
-    const first = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] } });
+    const first = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] });
     expect(first.status).toBe(200);
-    const second = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "jun", json: { version: 1, days: [{ id: f.dayId, scenes: ["2"] }] } });
+    const second = await p.as("jun").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["2"] }] });
     expect(second.status).toBe(409);
     expect(second.body.error.message).toMatch(/changed the stripboard after you opened it/);
-    expect((await api(`/projects/${f.projectId}/schedule`, { as: "jun" })).body.days[0].strips.map((x: { number: string }) => x.number)).toEqual(["1"]);
+    expect((await p.as("jun").get(`/projects/${f.projectId}/schedule`)).body.days[0].strips.map((x: { number: string }) => x.number)).toEqual(["1"]);
     // A shoot day's edit is checked the same way.
     const v = f.schedule.days[0]!.version;
-    expect((await api(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { method: "PATCH", as: "member", json: { version: v, notes: "Bring coats" } })).status).toBe(200);
-    const stale = await api(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { method: "PATCH", as: "jun", json: { version: v, notes: "Mine" } });
+    expect((await p.as("member").patch(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: v, notes: "Bring coats" })).status).toBe(200);
+    const stale = await p.as("jun").patch(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: v, notes: "Mine" });
     expect(stale.status).toBe(409);
   });
 
   it("keeps strips on their scene through script edits once numbers are locked", async () => {
     const f = await fixture();
-    let sp = (await api(`/screenplays/${f.screenplayId}`, { as: "member" })).body;
-    sp = (await api(`/screenplays/${f.screenplayId}/lock-scenes`, { method: "POST", as: "member", json: { version: sp.version } })).body;
-    await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["3", "4"] }] } });
+    let sp = (await p.as("member").get(`/screenplays/${f.screenplayId}`)).body;
+    sp = (await p.as("member").post(`/screenplays/${f.screenplayId}/lock-scenes`, { version: sp.version })).body;
+    await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["3", "4"] }] });
     // A scene inserted at the top becomes A1 and scene 4 is cut: 3 stays 3, 4 is kept in its day as omitted.
     const edited = `INT. HALL - DAY\n\nNew opening.\n\n${sp.body}`.replace(/EXT\. ROOF - NIGHT #4#\n\nWind\.\n/, "");
-    expect((await api(`/screenplays/${f.screenplayId}`, { method: "PATCH", as: "member", json: { version: sp.version, body: edited } })).status).toBe(200);
-    const s = (await api(`/projects/${f.projectId}/schedule`, { as: "member" })).body as ScheduleDto;
+    expect((await p.as("member").patch(`/screenplays/${f.screenplayId}`, { version: sp.version, body: edited })).status).toBe(200);
+    const s = (await p.as("member").get(`/projects/${f.projectId}/schedule`)).body as ScheduleDto;
     expect(s.days[0]!.strips.map((x) => [x.number, x.heading, x.omitted])).toEqual([
       ["3", "INT. CAR - NIGHT", false],
       ["4", "EXT. ROOF - NIGHT", true],
     ]);
     expect(s.bank.map((x) => x.number)).toEqual(["A1", "1", "2"]);
     // A1's number is not written in yet (another scene added at the top would take it): no strip is keyed to it before a lock.
-    const early = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: s.version, days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }] } });
+    const early = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: s.version, days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }] });
     expect(early.status).toBe(409);
     expect(early.body.error.message).toMatch(/^Scene A1 was added after the scene numbers were locked\. Lock them again/);
     // Unlock and lock again: every strip stays on its scene, 4 stays omitted, A1 is written in and can be scheduled.
-    sp = (await api(`/screenplays/${f.screenplayId}`, { as: "member" })).body;
-    sp = (await api(`/screenplays/${f.screenplayId}/unlock-scenes`, { method: "POST", as: "member", json: { version: sp.version } })).body;
-    expect((await api(`/projects/${f.projectId}/schedule`, { as: "member" })).body.screenplays[0].locked).toBe(false);
-    sp = (await api(`/screenplays/${f.screenplayId}/lock-scenes`, { method: "POST", as: "member", json: { version: sp.version } })).body;
+    sp = (await p.as("member").get(`/screenplays/${f.screenplayId}`)).body;
+    sp = (await p.as("member").post(`/screenplays/${f.screenplayId}/unlock-scenes`, { version: sp.version })).body;
+    expect((await p.as("member").get(`/projects/${f.projectId}/schedule`)).body.screenplays[0].locked).toBe(false);
+    sp = (await p.as("member").post(`/screenplays/${f.screenplayId}/lock-scenes`, { version: sp.version })).body;
     expect(sp.lockedScenes).toEqual(["A1", "1", "2", "3", "4"]);
-    const relocked = (await api(`/projects/${f.projectId}/schedule`, { as: "member" })).body as ScheduleDto;
+    const relocked = (await p.as("member").get(`/projects/${f.projectId}/schedule`)).body as ScheduleDto;
     expect(relocked.days[0]!.strips.map((x) => [x.number, x.omitted])).toEqual([
       ["3", false],
       ["4", true],
     ]);
     expect(relocked.bank.map((x) => x.number)).toEqual(["A1", "1", "2"]);
     // The omitted strip may stay where it is but cannot be added anew.
-    expect((await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: s.version, days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }] } })).status).toBe(200);
-    const bad = await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: s.version + 1, days: [{ id: f.dayId, scenes: ["9"] }] } });
+    expect((await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: s.version, days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }] })).status).toBe(200);
+    const bad = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: s.version + 1, days: [{ id: f.dayId, scenes: ["9"] }] });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe("There is no scene 9 in the screenplay.");
   });
@@ -191,36 +183,36 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const f = await fixture();
     const other = await fixture();
     // Both boards read (and kept) before the changes.
-    expect((await api(`/projects/${f.projectId}/schedule`, { as: "jun" })).body.bank).toHaveLength(4);
-    expect((await api(`/projects/${other.projectId}/schedule`, { as: "jun" })).body.screenplays).toHaveLength(1);
-    let sp = (await api(`/screenplays/${f.screenplayId}`, { as: "member" })).body;
-    sp = (await api(`/screenplays/${f.screenplayId}`, { method: "PATCH", as: "member", json: { version: sp.version, body: `${sp.body}\n\nEXT. PIER - DAY\n\nGulls.\n` } })).body;
-    expect((await api(`/projects/${f.projectId}/schedule`, { as: "jun" })).body.bank).toHaveLength(5);
-    await api(`/screenplays/${f.screenplayId}`, { method: "PATCH", as: "member", json: { version: sp.version, projectId: other.projectId } });
-    expect((await api(`/projects/${f.projectId}/schedule`, { as: "jun" })).body.screenplays).toHaveLength(0);
-    expect((await api(`/projects/${other.projectId}/schedule`, { as: "jun" })).body.screenplays).toHaveLength(2);
+    expect((await p.as("jun").get(`/projects/${f.projectId}/schedule`)).body.bank).toHaveLength(4);
+    expect((await p.as("jun").get(`/projects/${other.projectId}/schedule`)).body.screenplays).toHaveLength(1);
+    let sp = (await p.as("member").get(`/screenplays/${f.screenplayId}`)).body;
+    sp = (await p.as("member").patch(`/screenplays/${f.screenplayId}`, { version: sp.version, body: `${sp.body}\n\nEXT. PIER - DAY\n\nGulls.\n` })).body;
+    expect((await p.as("jun").get(`/projects/${f.projectId}/schedule`)).body.bank).toHaveLength(5);
+    await p.as("member").patch(`/screenplays/${f.screenplayId}`, { version: sp.version, projectId: other.projectId });
+    expect((await p.as("jun").get(`/projects/${f.projectId}/schedule`)).body.screenplays).toHaveLength(0);
+    expect((await p.as("jun").get(`/projects/${other.projectId}/schedule`)).body.screenplays).toHaveLength(2);
   });
 
   it("sends the call sheet to every crew member with a personal link, and records confirmations", async () => {
     const f = await fixture();
-    await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["1", "3"] }] } });
-    await api(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { method: "PATCH", as: "member", json: { version: 1, castCalls: { ANNA: "06:30" }, crewCalls: { [ids.jun!]: "06:00" }, hospital: "St Mary's, 2 km" } });
-    const sheet = (await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "outsider" })).body as CallSheetDto;
+    await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1", "3"] }] });
+    await p.as("member").patch(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: 1, castCalls: { ANNA: "06:30" }, crewCalls: { [ids.jun!]: "06:00" }, hospital: "St Mary's, 2 km" });
+    const sheet = (await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`)).body as CallSheetDto;
     expect(sheet.cast).toEqual([
       { name: "ANNA", role: "Not cast yet", call: "06:30" },
       { name: "BEN", role: "Not cast yet", call: "07:00" },
     ]);
     // Anna's actor gave an e-mail address, Ben's did not.
-    const cast = await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "ANNA", actorName: "Clara Wu", email: " Clara.Wu@Example.com ", phone: "+41 79 000 00 00" } });
+    const cast = await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu", email: " Clara.Wu@Example.com ", phone: "+41 79 000 00 00" });
     expect(cast.status).toBe(200);
-    await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "BEN", actorName: "Tom Reed" } });
+    await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "BEN", actorName: "Tom Reed" });
     expect((cast.body as ScheduleDto).cast[0]).toEqual({ character: "ANNA", actorName: "Clara Wu", email: "clara.wu@example.com", phone: "+41 79 000 00 00", inScript: true });
-    const withActors = (await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "outsider" })).body as CallSheetDto;
+    const withActors = (await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`)).body as CallSheetDto;
     expect(withActors.cast.map((c) => c.role)).toEqual(["Clara Wu", "Tom Reed"]);
     expect(sheet.crew.find((c) => c.userId === ids.jun)).toMatchObject({ role: "Sound", call: "06:00" });
     expect(sheet.canEdit).toBe(false);
 
-    const sent = await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/send`, { method: "POST", as: "member" });
+    const sent = await p.as("member").post(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/send`);
     expect(sent.status).toBe(200);
     expect((sent.body as CallSheetDto).recipients.map((r) => [r.email, r.confirmedAt])).toEqual(
       expect.arrayContaining([
@@ -234,11 +226,11 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const actorText = (actorMail!.payload as { text: string }).text;
     expect(actorText).toContain("Your call: 06:30");
     const actorUrl = new URL(/Confirm the call sheet: (\S+)/.exec(actorText)![1]!);
-    const actorView = await api(`${actorUrl.pathname.replace("/call-sheet-confirm/", "/call-sheet-confirmation/")}${actorUrl.search}`);
+    const actorView = await p.anonymous.get(`${actorUrl.pathname.replace("/call-sheet-confirm/", "/call-sheet-confirmation/")}${actorUrl.search}`);
     expect(actorView.body).toMatchObject({ name: "Clara Wu", personalCall: "06:30" });
     // The actor's own scenes are marked; the crew's view marks none.
     expect((actorView.body as CallSheetConfirmationDto).scenes.some((sc) => sc.yours)).toBe(true);
-    expect((await api(`/call-sheet-confirmation/${actorUrl.pathname.split("/").at(-1)}`, { method: "POST", json: { token: actorUrl.searchParams.get("token") } })).status).toBe(200);
+    expect((await p.anonymous.post(`/call-sheet-confirmation/${actorUrl.pathname.split("/").at(-1)}`, { token: actorUrl.searchParams.get("token") })).status).toBe(200);
     const mails = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'jun.park@portal.test'`, sql`${jobs.payload}->>'subject' like ${`Call sheet: ${f.title},%`}`));
     expect(mails).toHaveLength(1);
     const text = (mails[0]!.payload as { text: string }).text;
@@ -250,20 +242,20 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const [stored] = await p.services.db.select().from(callSheetRecipients).where(eq(callSheetRecipients.id, recipientId));
     expect(stored!.tokenHash).not.toContain(token);
 
-    const opened = await api(`/call-sheet-confirmation/${recipientId}?token=${encodeURIComponent(token)}`);
+    const opened = await p.anonymous.get(`/call-sheet-confirmation/${recipientId}?token=${encodeURIComponent(token)}`);
     expect(opened.body).toMatchObject({ name: "Jun Park", personalCall: "06:00", confirmedAt: null, scenes: [{ number: "1" }, { number: "3" }] });
-    expect((await api(`/call-sheet-confirmation/${recipientId}?token=${"x".repeat(43)}`)).status).toBe(404);
-    const confirmed = await api(`/call-sheet-confirmation/${recipientId}`, { method: "POST", json: { token } });
+    expect((await p.anonymous.get(`/call-sheet-confirmation/${recipientId}?token=${"x".repeat(43)}`)).status).toBe(404);
+    const confirmed = await p.anonymous.post(`/call-sheet-confirmation/${recipientId}`, { token });
     expect(confirmed.body.confirmedAt).toBeTruthy();
 
     // The signed-in recipient confirms on the page; someone not sent it cannot.
-    expect((await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "member" })).body.canConfirm).toBe(true);
-    expect((await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`, { method: "POST", as: "member" })).status).toBe(200);
-    expect((await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`, { method: "POST", as: "outsider" })).status).toBe(403);
-    const after = (await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, { as: "staff" })).body as CallSheetDto;
+    expect((await p.as("member").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`)).body.canConfirm).toBe(true);
+    expect((await p.as("member").post(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`)).status).toBe(200);
+    expect((await p.as("outsider").post(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`)).status).toBe(403);
+    const after = (await p.as("staff").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`)).body as CallSheetDto;
     expect(after.recipients.every((r) => r.confirmedAt)).toBe(true);
 
-    const pdf = await api(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet.pdf`, { as: "outsider" });
+    const pdf = await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet.pdf`);
     expect(pdf.status).toBe(200);
     expect(new TextDecoder().decode(pdf.bytes!.slice(0, 5))).toBe("%PDF-");
   });
@@ -274,28 +266,28 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ["ANNA", "", true],
       ["BEN", "", true],
     ]);
-    await api(`/projects/${f.projectId}/schedule/board`, { method: "PUT", as: "member", json: { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] } });
-    const cast = (await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "ANNA", actorName: "Clara Wu" } })).body as ScheduleDto;
+    await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] });
+    const cast = (await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu" })).body as ScheduleDto;
     expect(cast.dood.rows).toEqual([expect.objectContaining({ name: "ANNA", actor: "Clara Wu", codes: ["SWF"] })]);
     // Recasting replaces the actor; a character cut from the script stays listed while it is cast.
-    await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "ANNA", actorName: "Ida Berg" } });
-    await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "GHOST", actorName: "Noa Lind" } });
-    const both = (await api(`/projects/${f.projectId}/schedule`, { as: "outsider" })).body as ScheduleDto;
+    await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "ANNA", actorName: "Ida Berg" });
+    await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "GHOST", actorName: "Noa Lind" });
+    const both = (await p.as("outsider").get(`/projects/${f.projectId}/schedule`)).body as ScheduleDto;
     expect(both.cast.map((c) => [c.character, c.actorName, c.inScript])).toEqual([
       ["ANNA", "Ida Berg", true],
       ["BEN", "", true],
       ["GHOST", "Noa Lind", false],
     ]);
     // An empty actor name takes the actor off the list.
-    const uncast = (await api(`/projects/${f.projectId}/schedule/cast`, { method: "PUT", as: "member", json: { character: "GHOST", actorName: "" } })).body as ScheduleDto;
+    const uncast = (await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "GHOST", actorName: "" })).body as ScheduleDto;
     expect(uncast.cast.map((c) => c.character)).toEqual(["ANNA", "BEN"]);
   });
 
   it("shows shoot days on the overview timeline and in the iCal feed", async () => {
     const f = await fixture();
-    const timeline = await api("/overview/timeline?from=2032-04-28&weeks=2", { as: "member" });
+    const timeline = await p.as("member").get("/overview/timeline?from=2032-04-28&weeks=2");
     expect(timeline.body.items.find((i: { id: string }) => i.id === f.projectId)).toMatchObject({ shootStart: "2032-05-01", shootEnd: "2032-05-01", shootDays: ["2032-05-01"] });
-    const made = await api("/overview/ical-token", { method: "POST", as: "jun" });
+    const made = await p.as("jun").post("/overview/ical-token");
     const feed = await (await p.request(new URL(made.body.url).pathname)).text();
     expect(feed).toContain(`UID:shoot-day-${f.dayId}@`);
     expect(feed).toContain("DTSTART;VALUE=DATE:20320501");

@@ -3,10 +3,9 @@ import type { Caller } from "../../auth/guards.ts";
 import type { Services } from "../../context.ts";
 import { callSheetRecipients, profiles, projects, screenplays } from "../../db/schema/index.ts";
 import { deliverToOutbox } from "../budgets/seed.ts";
-import { isoDay } from "../overview/service.ts";
+import { DAY_MS, isoDay } from "../../../common/time.ts";
 import { createShootDay, getSchedule, saveBoard, saveCast, sendCallSheet } from "./service.ts";
 
-const DAY_MS = 86_400_000;
 const dayFromToday = (n: number) => isoDay(new Date(Date.now() + n * DAY_MS));
 
 /**

@@ -36,7 +36,7 @@ import { callSheetRecipients, castMembers, profiles, projectMembers, projects, s
 import { AppError } from "../../lib/errors.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
-import { renderPdf } from "../budgets/pdf.ts";
+import { renderPdf } from "../../lib/pdf-table.ts";
 import { callSheetMail } from "../../mail/call-sheet.ts";
 import { canSeeContacts, contactsFor } from "../projects/contacts.ts";
 import { emailOf } from "../profiles/service.ts";

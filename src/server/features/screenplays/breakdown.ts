@@ -3,6 +3,7 @@
  * safety flags suggested from the text that people confirm (adding a greenlight item to the project)
  * or dismiss. Scenes are named by their locked numbers, so tags survive edits of the script.
  */
+import { isUuid } from "../../../common/ids.ts";
 import { and, asc, eq } from "drizzle-orm";
 import {
   elementCreateInput,
@@ -39,7 +40,6 @@ import { accessTo, readable } from "./service.ts";
 
 type S = Pick<Services, "db" | "events">;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The greenlight item of a confirmed flag: one per screenplay, scene and kind. */
 export const safetyItemKey = (screenplayId: string, sceneNumber: string, kind: SafetyKind) => `safety:${screenplayId}:${sceneNumber}:${kind}`;
@@ -156,7 +156,7 @@ async function publishChanged(s: Pick<S, "events">, sp: { id: string; projectId:
  * checked, and the scene must be one of the locked script's.
  */
 async function change<T>(s: S, opts: { caller: Caller; id: string; sceneNumber: string }, work: (c: { tx: Tx; sp: repo.ScreenplayRow; script: Script }) => Promise<T>) {
-  if (!UUID.test(opts.id)) throw new AppError("not_found", "There is no screenplay with this id.");
+  if (!isUuid(opts.id)) throw new AppError("not_found", "There is no screenplay with this id.");
   return s.db.transaction(async (tx) => {
     const sp = await repo.selectScreenplay(tx, opts.id, { lock: true });
     if (!sp) throw new AppError("not_found", "There is no screenplay with this id.");
@@ -189,14 +189,14 @@ export async function addElement(s: S, opts: { caller: Caller; id: string; input
 }
 
 export async function removeElement(s: S, opts: { caller: Caller; id: string; elementId: string }): Promise<BreakdownDetail> {
-  if (!UUID.test(opts.id)) throw new AppError("not_found", "There is no screenplay with this id.");
+  if (!isUuid(opts.id)) throw new AppError("not_found", "There is no screenplay with this id.");
   const sp = await s.db.transaction(async (tx) => {
     const sp = await repo.selectScreenplay(tx, opts.id, { lock: true });
     if (!sp) throw new AppError("not_found", "There is no screenplay with this id.");
     const access = await accessTo(tx, opts.caller, sp);
     if (!access.read) throw new AppError("not_found", "There is no screenplay with this id.");
     if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this breakdown.");
-    const removed = UUID.test(opts.elementId)
+    const removed = isUuid(opts.elementId)
       ? await tx
           .delete(breakdownElements)
           .where(and(eq(breakdownElements.id, opts.elementId), eq(breakdownElements.screenplayId, sp.id)))

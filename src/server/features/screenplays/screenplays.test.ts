@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
-import { profiles } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { fdxToFountain } from "./fdx.ts";
 
@@ -71,16 +69,8 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
   const cookies: Record<string, string> = {};
   const ids: Record<string, string> = {};
   let projectId = "";
-
-  const api = async (path: string, init: { method?: string; json?: unknown; as?: string; body?: BodyInit } = {}) => {
-    const res = await p.request(`/rest/v1${path}`, { method: init.method ?? "GET", json: init.json, body: init.body, cookie: init.as ? cookies[init.as] : undefined });
-    const type = res.headers.get("content-type") ?? "";
-    if (type.includes("pdf")) return { status: res.status, body: null, bytes: new Uint8Array(await res.arrayBuffer()) };
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, bytes: null };
-  };
   const create = async (as: string, json: Record<string, unknown>) => {
-    const res = await api("/screenplays", { method: "POST", as, json });
+    const res = await p.as(as).post("/screenplays", json);
     expect(res.status).toBe(201);
     return res.body as ScreenplayDetail;
   };
@@ -88,28 +78,26 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
   beforeAll(async () => {
     p = await startTestPortal(kind);
     const who = { admin: "admin@portal.test", staff: "staff@portal.test", lena: "student@portal.test", jun: "jun.park@portal.test", tomas: "tomas.novak@portal.test" };
-    for (const [key, email] of Object.entries(who)) {
-      cookies[key] = await p.signIn(email);
-      const [row] = await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
-      ids[key] = row!.id;
-    }
-    const project = await api("/projects", { method: "POST", as: "lena", json: { title: "Salt Road", type: "fiction", academicYear: YEAR, supervisorId: ids.staff } });
+    const signedIn = await p.signInAll(who);
+    Object.assign(cookies, signedIn.cookies);
+    Object.assign(ids, signedIn.ids);
+    const project = await p.as("lena").post("/projects", { title: "Salt Road", type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
     projectId = project.body.id;
-    await api(`/projects/${projectId}/members`, { method: "POST", as: "lena", json: { userId: ids.jun, roles: ["sound"] } });
+    await p.as("lena").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["sound"] });
   }, 120_000);
   afterAll(() => p?.close());
 
   it("seeds the demo with project screenplays, coloured revisions and notes, and a private draft", async () => {
-    const list = await api("/screenplays?search=Weight%20of%20Water", { as: "staff" });
+    const list = await p.as("staff").get("/screenplays?search=Weight%20of%20Water");
     expect(list.body.items[0]).toMatchObject({ title: "The Weight of Water", revisionCount: 2, latestColour: "blue", openNotes: 1, project: { title: "The Weight of Water" } });
-    const detail = (await api(`/screenplays/${list.body.items[0].id}`, { as: "staff" })).body as ScreenplayDetail;
+    const detail = (await p.as("staff").get(`/screenplays/${list.body.items[0].id}`)).body as ScreenplayDetail;
     expect(detail.lockedScenes).toEqual(["1", "2", "3", "4"]);
-    const report = (await api(`/screenplays/${detail.id}/report`, { as: "staff" })).body;
+    const report = (await p.as("staff").get(`/screenplays/${detail.id}/report`)).body;
     expect(report.characters.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(["INES", "PAUL", "OPERATOR"]));
-    const lenas = await api("/screenplays?scope=mine", { as: "lena" });
+    const lenas = await p.as("lena").get("/screenplays?scope=mine");
     expect(lenas.body.items.map((i: { title: string }) => i.title)).toEqual(expect.arrayContaining(["Small Hours", "Last Stop"]));
     const lastStop = lenas.body.items.find((i: { title: string }) => i.title === "Last Stop");
-    expect((await api(`/screenplays/${lastStop.id}`, { as: "jun" })).status).toBe(404);
+    expect((await p.as("jun").get(`/screenplays/${lastStop.id}`)).status).toBe(404);
   });
 
   it("creates, reads and lists by scope and search, paginated", async () => {
@@ -119,50 +107,50 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     expect(shared.project).toEqual({ id: projectId, title: "Salt Road" });
 
     // A personal draft is private to its writer and staff; a project's script is open like the project.
-    expect((await api(`/screenplays/${mine.id}`, { as: "lena" })).status).toBe(404);
-    expect((await api(`/screenplays/${mine.id}`, { as: "staff" })).body.canEdit).toBe(true);
-    const asTomas = await api(`/screenplays/${shared.id}`, { as: "tomas" });
+    expect((await p.as("lena").get(`/screenplays/${mine.id}`)).status).toBe(404);
+    expect((await p.as("staff").get(`/screenplays/${mine.id}`)).body.canEdit).toBe(true);
+    const asTomas = await p.as("tomas").get(`/screenplays/${shared.id}`);
     expect(asTomas.body).toMatchObject({ canEdit: false, canComment: false, canDelete: false });
-    expect((await api(`/screenplays/${shared.id}`, { as: "jun" })).body).toMatchObject({ canEdit: true, canDelete: false });
+    expect((await p.as("jun").get(`/screenplays/${shared.id}`)).body).toMatchObject({ canEdit: true, canDelete: false });
 
-    const lenaAll = await api("/screenplays?scope=all&limit=100", { as: "lena" });
+    const lenaAll = await p.as("lena").get("/screenplays?scope=all&limit=100");
     expect(lenaAll.body.items.map((i: { id: string }) => i.id)).toContain(shared.id);
     expect(lenaAll.body.items.map((i: { id: string }) => i.id)).not.toContain(mine.id);
-    const junProjects = await api("/screenplays?scope=projects", { as: "jun" });
+    const junProjects = await p.as("jun").get("/screenplays?scope=projects");
     expect(junProjects.body.items.map((i: { title: string }) => i.title)).toContain("Salt Road Script");
-    const tomasProjects = await api("/screenplays?scope=projects", { as: "tomas" });
+    const tomasProjects = await p.as("tomas").get("/screenplays?scope=projects");
     expect(tomasProjects.body.items.map((i: { id: string }) => i.id)).not.toContain(shared.id);
-    const search = await api(`/screenplays?search=${encodeURIComponent("private dr")}`, { as: "tomas" });
+    const search = await p.as("tomas").get(`/screenplays?search=${encodeURIComponent("private dr")}`);
     expect(search.body).toMatchObject({ total: 1, items: [{ id: mine.id, pages: 1, canEdit: true }] });
-    const paged = await api("/screenplays?limit=1&offset=0", { as: "staff" });
+    const paged = await p.as("staff").get("/screenplays?limit=1&offset=0");
     expect(paged.body.items).toHaveLength(1);
     expect(paged.body.total).toBeGreaterThanOrEqual(2);
-    expect((await api("/screenplays?limit=0", { as: "staff" })).status).toBe(400);
+    expect((await p.as("staff").get("/screenplays?limit=0")).status).toBe(400);
   });
 
   it("refuses bad input and unknown ids with clear messages", async () => {
-    expect((await api("/screenplays", { method: "POST", as: "lena", json: { title: " " } })).body.error.message).toBe("title: Give the screenplay a title.");
-    const notMine = await api("/screenplays", { method: "POST", as: "tomas", json: { title: "X", projectId } });
+    expect((await p.as("lena").post("/screenplays", { title: " " })).body.error.message).toBe("title: Give the screenplay a title.");
+    const notMine = await p.as("tomas").post("/screenplays", { title: "X", projectId });
     expect(notMine.status).toBe(403);
     expect(notMine.body.error.message).toMatch(/crew of/);
-    for (const id of ["nope", MISSING]) expect((await api(`/screenplays/${id}`, { as: "lena" })).status).toBe(404);
-    const big = await api("/screenplays", { method: "POST", as: "lena", json: { title: "Big", body: "x".repeat(600_001) } });
+    for (const id of ["nope", MISSING]) expect((await p.as("lena").get(`/screenplays/${id}`)).status).toBe(404);
+    const big = await p.as("lena").post("/screenplays", { title: "Big", body: "x".repeat(600_001) });
     expect(big.status).toBe(400);
     expect(big.body.error.message).toMatch(/at most 600,000 characters/);
   });
 
   it("saves with the version and answers a stale save with 409 and the current text", async () => {
     const sp = await create("lena", { title: "Two Writers", projectId, body: SCENE });
-    const first = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: 1, body: `${SCENE}\nAnna sits.\n` } });
+    const first = await p.as("lena").patch(`/screenplays/${sp.id}`, { version: 1, body: `${SCENE}\nAnna sits.\n` });
     expect(first.status).toBe(200);
     expect(first.body.version).toBe(2);
-    const stale = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "jun", json: { version: 1, body: `${SCENE}\nJun's line.\n` } });
+    const stale = await p.as("jun").patch(`/screenplays/${sp.id}`, { version: 1, body: `${SCENE}\nJun's line.\n` });
     expect(stale.status).toBe(409);
     expect(stale.body.error.message).toMatch(/^Lena Fischer saved this screenplay/);
     expect(stale.body.error.details.current).toMatchObject({ version: 2, body: `${SCENE}\nAnna sits.\n`, updatedByName: "Lena Fischer" });
-    const retry = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "jun", json: { version: 2, body: `${SCENE}\nJun's line.\n` } });
+    const retry = await p.as("jun").patch(`/screenplays/${sp.id}`, { version: 2, body: `${SCENE}\nJun's line.\n` });
     expect(retry.body).toMatchObject({ version: 3, updatedByName: "Jun Park" });
-    const outsider = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "tomas", json: { version: 3, body: "mine" } });
+    const outsider = await p.as("tomas").patch(`/screenplays/${sp.id}`, { version: 3, body: "mine" });
     expect(outsider.status).toBe(403);
   });
 
@@ -170,52 +158,52 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     let sp = await create("lena", { title: "Revisions", body: SCENE });
     const colours: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await api(`/screenplays/${sp.id}/revisions`, { method: "POST", as: "lena", json: { name: `Draft ${i + 1}` } });
+      const res = await p.as("lena").post(`/screenplays/${sp.id}/revisions`, { name: `Draft ${i + 1}` });
       expect(res.status).toBe(201);
       sp = res.body;
       colours.push(sp.revisions[0]!.colour);
       if (i === 0) {
-        const edited = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: sp.version, body: SCENE.replace("Anna waits.", "Anna paces.") } });
+        const edited = await p.as("lena").patch(`/screenplays/${sp.id}`, { version: sp.version, body: SCENE.replace("Anna waits.", "Anna paces.") });
         sp = edited.body;
       }
     }
     expect(colours).toEqual(["white", "blue", "pink", "yellow", "green", "goldenrod", "buff", "salmon", "cherry", "white"]);
     const first = sp.revisions.at(-1)!;
     const second = sp.revisions.at(-2)!;
-    const cmp = await api(`/screenplays/${sp.id}/compare?from=${first.id}&to=${second.id}`, { as: "lena" });
+    const cmp = await p.as("lena").get(`/screenplays/${sp.id}/compare?from=${first.id}&to=${second.id}`);
     expect(cmp.body).toMatchObject({ added: 1, removed: 1, from: { label: "1. Draft 1 (white)" } });
     expect(cmp.body.lines.filter((l: { kind: string }) => l.kind !== "same")).toEqual([
       { kind: "removed", text: "Anna waits.", oldLine: 3, newLine: null },
       { kind: "added", text: "Anna paces.", oldLine: null, newLine: 3 },
     ]);
-    expect((await api(`/screenplays/${sp.id}/compare?from=${MISSING}`, { as: "lena" })).status).toBe(404);
-    const stale = await api(`/screenplays/${sp.id}/revisions/${first.id}/restore`, { method: "POST", as: "lena", json: { version: 1 } });
+    expect((await p.as("lena").get(`/screenplays/${sp.id}/compare?from=${MISSING}`)).status).toBe(404);
+    const stale = await p.as("lena").post(`/screenplays/${sp.id}/revisions/${first.id}/restore`, { version: 1 });
     expect(stale.status).toBe(409);
-    const restored = await api(`/screenplays/${sp.id}/revisions/${first.id}/restore`, { method: "POST", as: "lena", json: { version: sp.version } });
+    const restored = await p.as("lena").post(`/screenplays/${sp.id}/revisions/${first.id}/restore`, { version: sp.version });
     expect(restored.body.body).toBe(SCENE);
     expect(restored.body.revisions).toHaveLength(10);
-    const rev = await api(`/screenplays/${sp.id}/revisions/${second.id}`, { as: "lena" });
+    const rev = await p.as("lena").get(`/screenplays/${sp.id}/revisions/${second.id}`);
     expect(rev.body.body).toContain("Anna paces.");
-    expect((await api(`/screenplays/${sp.id}/revisions`, { method: "POST", as: "lena", json: { name: "" } })).status).toBe(400);
+    expect((await p.as("lena").post(`/screenplays/${sp.id}/revisions`, { name: "" })).status).toBe(400);
   });
 
   it("locks scene numbers: inserts become A-scenes, removed scenes OMITTED", async () => {
     const body = "INT. ONE - DAY\n\nA.\n\nEXT. TWO - NIGHT\n\nB.\n\nINT. THREE - DAY\n\nC.\n";
     const sp = await create("lena", { title: "Locked", body });
-    const locked = await api(`/screenplays/${sp.id}/lock-scenes`, { method: "POST", as: "lena", json: { version: 1 } });
+    const locked = await p.as("lena").post(`/screenplays/${sp.id}/lock-scenes`, { version: 1 });
     expect(locked.body.lockedScenes).toEqual(["1", "2", "3"]);
     expect(locked.body.body).toContain("EXT. TWO - NIGHT #2#");
     const edited = locked.body.body.replace("EXT. TWO - NIGHT #2#\n\nB.\n\n", "").replace("INT. THREE", "INT. NEW - DAY\n\nN.\n\nINT. THREE");
-    await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: 2, body: edited } });
-    const report = await api(`/screenplays/${sp.id}/report`, { as: "lena" });
+    await p.as("lena").patch(`/screenplays/${sp.id}`, { version: 2, body: edited });
+    const report = await p.as("lena").get(`/screenplays/${sp.id}/report`);
     expect(report.body.scenes.map((s: { number: string; heading: string }) => `${s.number} ${s.heading}`)).toEqual(["1 INT. ONE - DAY", "1A INT. NEW - DAY", "2 OMITTED", "3 INT. THREE - DAY"]);
     const empty = await create("lena", { title: "Empty" });
-    expect((await api(`/screenplays/${empty.id}/lock-scenes`, { method: "POST", as: "lena", json: { version: 1 } })).body.error.message).toBe("The script has no scenes to number yet.");
+    expect((await p.as("lena").post(`/screenplays/${empty.id}/lock-scenes`, { version: 1 })).body.error.message).toBe("The script has no scenes to number yet.");
   });
 
   it("reports scenes, characters, locations, pages and runtime, and exports a PDF", async () => {
     const sp = await create("lena", { title: "Report", body: `${SCENE}\nEXT. GARDEN - DAY\n\nBOB\nHi.\n\nANNA\nHi, Bob.\n` });
-    const r = (await api(`/screenplays/${sp.id}/report`, { as: "lena" })).body;
+    const r = (await p.as("lena").get(`/screenplays/${sp.id}/report`)).body;
     expect(r.scenes.map((s: Record<string, unknown>) => [s.number, s.intExt, s.location, s.timeOfDay, s.eighths])).toEqual([
       ["1", "INT", "KITCHEN", "NIGHT", 1],
       ["2", "EXT", "GARDEN", "DAY", 1],
@@ -226,13 +214,13 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     ]);
     expect(r.locations.map((l: { location: string }) => l.location)).toEqual(["GARDEN", "KITCHEN"]);
     expect(r).toMatchObject({ pages: 1, runtimeMinutes: 0 < r.lengthEighths ? Math.max(1, Math.round(r.lengthEighths / 8)) : 0 });
-    const pdf = await api(`/screenplays/${sp.id}/pdf`, { as: "lena" });
+    const pdf = await p.as("lena").get(`/screenplays/${sp.id}/pdf`);
     expect(pdf.status).toBe(200);
     expect(new TextDecoder().decode(pdf.bytes!.slice(0, 5))).toBe("%PDF-");
   });
 
   it("imports Fountain and Final Draft files with clear errors for bad ones", async () => {
-    const imp = (name: string, body: BodyInit, as = "lena") => api(`/screenplays/import?fileName=${encodeURIComponent(name)}`, { method: "POST", as, body });
+    const imp = (name: string, body: BodyInit, as = "lena") => p.as(as).post(`/screenplays/import?fileName=${encodeURIComponent(name)}`, undefined, { body: body });
     const fountain = await imp("night-bus.fountain", "Title: Night Bus\n\nINT. BUS - NIGHT\n\nEmpty seats.\n");
     expect(fountain.status).toBe(201);
     expect(fountain.body).toMatchObject({ title: "Night Bus", owner: { id: ids.lena } });
@@ -252,38 +240,38 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     const sung = "INT. STAGE - NIGHT\n\nJOHN\n~La la la\n~Tra la la\n";
     const other = "INT. КУХНЯ - НОЧЬ\n\nАнна входит в комнату.\nОна садится.\n\n@黒澤\nこんにちは。\n";
     const sp = await create("lena", { title: "Songs", body: SCENE });
-    const saved = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: 1, body: sung } });
+    const saved = await p.as("lena").patch(`/screenplays/${sp.id}`, { version: 1, body: sung });
     expect(saved.status).toBe(200);
     expect(saved.body.body).toBe(sung);
-    expect((await api(`/screenplays/${sp.id}`, { as: "lena" })).body.body).toBe(sung);
-    expect((await api(`/screenplays/${sp.id}/pdf`, { as: "lena" })).status).toBe(200);
-    const imported = await api(`/screenplays/import?fileName=songs.fountain`, { method: "POST", as: "lena", body: sung });
+    expect((await p.as("lena").get(`/screenplays/${sp.id}`)).body.body).toBe(sung);
+    expect((await p.as("lena").get(`/screenplays/${sp.id}/pdf`)).status).toBe(200);
+    const imported = await p.as("lena").post(`/screenplays/import?fileName=songs.fountain`, undefined, { body: sung });
     expect(imported.status).toBe(201);
     expect(imported.body.body).toBe(sung);
-    const foreign = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: 2, body: other } });
+    const foreign = await p.as("lena").patch(`/screenplays/${sp.id}`, { version: 2, body: other });
     expect(foreign.status).toBe(200);
-    const report = (await api(`/screenplays/${sp.id}/report`, { as: "lena" })).body;
+    const report = (await p.as("lena").get(`/screenplays/${sp.id}/report`)).body;
     expect(report.characters.map((c: { name: string }) => c.name)).toEqual(["黒澤"]);
   });
 
   it("lets crew and the supervisor comment on a line and the writer resolve it", async () => {
     const sp = await create("lena", { title: "Notes", projectId, body: SCENE });
-    const note = await api(`/screenplays/${sp.id}/notes`, { method: "POST", as: "staff", json: { line: 2, body: "Make the wait longer." } });
+    const note = await p.as("staff").post(`/screenplays/${sp.id}/notes`, { line: 2, body: "Make the wait longer." });
     expect(note.status).toBe(201);
     expect(note.body.notes).toEqual([expect.objectContaining({ line: 2, quote: "Anna waits.", sceneNumber: "1", authorName: "Daniel Reyes", resolved: false })]);
-    expect((await api(`/screenplays/${sp.id}/notes`, { method: "POST", as: "tomas", json: { line: 2, body: "Hi" } })).status).toBe(403);
-    expect((await api(`/screenplays/${sp.id}/notes`, { method: "POST", as: "jun", json: { line: 999, body: "Hi" } })).status).toBe(400);
+    expect((await p.as("tomas").post(`/screenplays/${sp.id}/notes`, { line: 2, body: "Hi" })).status).toBe(403);
+    expect((await p.as("jun").post(`/screenplays/${sp.id}/notes`, { line: 999, body: "Hi" })).status).toBe(400);
     const noteId = note.body.notes[0].id;
-    expect((await api(`/screenplays/${sp.id}/notes/${noteId}`, { method: "PATCH", as: "tomas", json: { resolved: true } })).status).toBe(403);
-    const resolved = await api(`/screenplays/${sp.id}/notes/${noteId}`, { method: "PATCH", as: "lena", json: { resolved: true } });
+    expect((await p.as("tomas").patch(`/screenplays/${sp.id}/notes/${noteId}`, { resolved: true })).status).toBe(403);
+    const resolved = await p.as("lena").patch(`/screenplays/${sp.id}/notes/${noteId}`, { resolved: true });
     expect(resolved.body.notes[0]).toMatchObject({ resolved: true, resolvedByName: "Lena Fischer" });
-    const list = await api(`/screenplays?search=Notes`, { as: "lena" });
+    const list = await p.as("lena").get(`/screenplays?search=Notes`);
     expect(list.body.items[0].openNotes).toBe(0);
   });
 
   it("answers each reader with their own rights, and the next read after a change with the change", async () => {
     const sp = await create("lena", { title: "Shared read", projectId, body: SCENE });
-    const read = async (as: string) => (await api(`/screenplays/${sp.id}`, { as })).body as ScreenplayDetail;
+    const read = async (as: string) => (await p.as(as).get(`/screenplays/${sp.id}`)).body as ScreenplayDetail;
     // Read by all first, so that what follows is answered after the first reads were kept.
     expect([await read("lena"), await read("jun"), await read("tomas"), await read("staff")].map((d) => [d.canEdit, d.canComment, d.canDelete])).toEqual([
       [true, true, true],
@@ -291,26 +279,26 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
       [false, false, false],
       [true, true, false],
     ]);
-    const saved = await api(`/screenplays/${sp.id}`, { method: "PATCH", as: "lena", json: { version: sp.version, body: `${SCENE}\nA knock.\n` } });
+    const saved = await p.as("lena").patch(`/screenplays/${sp.id}`, { version: sp.version, body: `${SCENE}\nA knock.\n` });
     expect(saved.status).toBe(200);
     expect((await read("jun")).body).toBe(`${SCENE}\nA knock.\n`);
     // Leaving the crew takes the right to edit at once, and joining it again gives it back.
-    expect((await api(`/projects/${projectId}/members/${ids.jun}`, { method: "DELETE", as: "lena" })).status).toBe(200);
+    expect((await p.as("lena").delete(`/projects/${projectId}/members/${ids.jun}`)).status).toBe(200);
     expect((await read("jun")).canEdit).toBe(false);
-    await api(`/projects/${projectId}/members`, { method: "POST", as: "lena", json: { userId: ids.jun, roles: ["sound"] } });
+    await p.as("lena").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["sound"] });
     expect((await read("jun")).canEdit).toBe(true);
     // A private draft stays private for every reader, whatever was kept for its writer.
     const mine = await create("lena", { title: "Private", body: SCENE });
     expect((await read("lena")).canEdit).toBe(true);
-    expect((await api(`/screenplays/${mine.id}`, { as: "lena" })).status).toBe(200);
-    expect((await api(`/screenplays/${mine.id}`, { as: "jun" })).status).toBe(404);
-    expect((await api(`/screenplays/${mine.id}`, { as: "staff" })).status).toBe(200);
+    expect((await p.as("lena").get(`/screenplays/${mine.id}`)).status).toBe(200);
+    expect((await p.as("jun").get(`/screenplays/${mine.id}`)).status).toBe(404);
+    expect((await p.as("staff").get(`/screenplays/${mine.id}`)).status).toBe(200);
   });
 
   it("lets only the writer or an admin delete", async () => {
     const sp = await create("lena", { title: "Doomed", projectId });
-    expect((await api(`/screenplays/${sp.id}`, { method: "DELETE", as: "jun" })).status).toBe(403);
-    expect((await api(`/screenplays/${sp.id}`, { method: "DELETE", as: "admin" })).status).toBe(204);
-    expect((await api(`/screenplays/${sp.id}`, { as: "lena" })).status).toBe(404);
+    expect((await p.as("jun").delete(`/screenplays/${sp.id}`)).status).toBe(403);
+    expect((await p.as("admin").delete(`/screenplays/${sp.id}`)).status).toBe(204);
+    expect((await p.as("lena").get(`/screenplays/${sp.id}`)).status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { isUuid } from "../../../common/ids.ts";
 import { eq } from "drizzle-orm";
 import {
   IMPORT_EXTENSIONS,
@@ -40,7 +41,6 @@ import * as repo from "./repository.ts";
 
 type S = Pick<Services, "db" | "events"> & Partial<Pick<Services, "log">>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noScreenplay = () => new AppError("not_found", "There is no screenplay with this id.");
 const noRevision = () => new AppError("not_found", "There is no revision with this id in this screenplay.");
 
@@ -68,7 +68,7 @@ function accessOf(caller: Caller, sp: Pick<repo.ScreenplayRow, "ownerId" | "proj
 }
 
 export async function readable(s: Pick<S, "db">, caller: Caller, id: string) {
-  if (!UUID.test(id)) throw noScreenplay();
+  if (!isUuid(id)) throw noScreenplay();
   const sp = await repo.selectScreenplay(s.db, id);
   if (!sp) throw noScreenplay();
   const access = await accessTo(s.db, caller, sp);
@@ -185,7 +185,7 @@ const details = cachePerBus<KeptDetail | null>({ ttlMs: 30_000, maxEntries: 100 
 const utf8 = new TextEncoder();
 
 export async function viewScreenplay(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<Uint8Array<ArrayBuffer>> {
-  if (!UUID.test(opts.id)) throw noScreenplay();
+  if (!isUuid(opts.id)) throw noScreenplay();
   const load = async (): Promise<KeptDetail | null> => {
     const sp = await repo.selectScreenplay(s.db, opts.id);
     if (!sp) return null;
@@ -206,7 +206,7 @@ export async function viewScreenplay(s: Pick<S, "db" | "events">, opts: { caller
 
 export async function getRevision(s: Pick<S, "db">, opts: { caller: Caller; id: string; revisionId: string }): Promise<RevisionDetail> {
   const { sp } = await readable(s, opts.caller, opts.id);
-  if (!UUID.test(opts.revisionId)) throw noRevision();
+  if (!isUuid(opts.revisionId)) throw noRevision();
   const r = await repo.selectRevision(s.db, sp.id, opts.revisionId);
   if (!r) throw noRevision();
   return { ...toRevision(r), body: r.body };
@@ -217,7 +217,7 @@ export async function compare(s: Pick<S, "db">, opts: { caller: Caller; id: stri
   const { sp } = await readable(s, opts.caller, opts.id);
   const side = async (which: string) => {
     if (which === "current") return { id: "current", label: "Current draft", body: sp.body };
-    if (!UUID.test(which)) throw noRevision();
+    if (!isUuid(which)) throw noRevision();
     const r = await repo.selectRevision(s.db, sp.id, which);
     if (!r) throw noRevision();
     return { id: r.id, label: `${r.number}. ${r.name} (${r.colour})`, body: r.body };
@@ -230,7 +230,7 @@ export async function compare(s: Pick<S, "db">, opts: { caller: Caller; id: stri
 /** The text to report on or print: the current draft, or one revision of it. */
 async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisionId?: string) {
   if (!revisionId) return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined };
-  const r = UUID.test(revisionId) ? await repo.selectRevision(s.db, sp.id, revisionId) : null;
+  const r = isUuid(revisionId) ? await repo.selectRevision(s.db, sp.id, revisionId) : null;
   if (!r) throw noRevision();
   return { body: r.body, locked: r.lockedScenes ?? null, revision: `${r.name} (${r.colour}) ${r.createdAt.toISOString().slice(0, 10)}` };
 }
@@ -323,7 +323,7 @@ async function change(
   opts: { caller: Caller; id: string; version?: number },
   work: (c: { tx: Tx; sp: repo.ScreenplayRow }) => Promise<Partial<typeof screenplays.$inferInsert> | null>,
 ): Promise<ScreenplayDetail> {
-  if (!UUID.test(opts.id)) throw noScreenplay();
+  if (!isUuid(opts.id)) throw noScreenplay();
   let projects: (string | null)[] = [];
   try {
     await s.db.transaction(async (tx) => {
@@ -400,7 +400,7 @@ export async function createRevision(s: S, opts: { caller: Caller; id: string; i
 /** Makes a revision's text the current draft again; the revisions themselves never change. */
 export async function restoreRevision(s: S, opts: { caller: Caller; id: string; revisionId: string; version: number }): Promise<ScreenplayDetail> {
   return change(s, opts, async ({ tx, sp }) => {
-    const r = UUID.test(opts.revisionId) ? await repo.selectRevision(tx, sp.id, opts.revisionId) : null;
+    const r = isUuid(opts.revisionId) ? await repo.selectRevision(tx, sp.id, opts.revisionId) : null;
     if (!r) throw noRevision();
     return { body: r.body };
   });
@@ -451,7 +451,7 @@ export async function createNote(s: S, opts: { caller: Caller; id: string; input
 
 export async function updateNote(s: S, opts: { caller: Caller; id: string; noteId: string; resolved: boolean }): Promise<ScreenplayDetail> {
   const { sp, access } = await readable(s, opts.caller, opts.id);
-  const note = UUID.test(opts.noteId) ? await repo.selectNote(s.db, sp.id, opts.noteId) : null;
+  const note = isUuid(opts.noteId) ? await repo.selectNote(s.db, sp.id, opts.noteId) : null;
   if (!note) throw new AppError("not_found", "There is no note with this id on this screenplay.");
   if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can resolve notes.");
   await s.db

@@ -21,15 +21,6 @@ describe.each(DB_KINDS)("a person's data, exported and erased, on %s", (kind) =>
   let cookies: Record<string, string> = {};
   let ids: Record<string, string> = {};
 
-  const api = (path: string, init: { method?: string; json?: unknown; as?: string; body?: BodyInit; headers?: Record<string, string> } = {}) =>
-    p.request(path.startsWith("/") && !path.startsWith("/rest") && !path.startsWith("/storage") && !path.startsWith("/auth") ? `/rest/v1${path}` : path, {
-      method: init.method ?? "GET",
-      json: init.json,
-      body: init.body,
-      headers: init.headers,
-      cookie: init.as ? (cookies[init.as] ?? init.as) : undefined,
-    });
-
   /**
    * Rosa, a student with a unique name: a picture, a phone, her own project with a file she uploaded,
    * a place on the member's crew, and a session.
@@ -39,17 +30,17 @@ describe.each(DB_KINDS)("a person's data, exported and erased, on %s", (kind) =>
     const email = `rosa.${randomUUID().slice(0, 6)}@portal.test`;
     const { id } = await provisionAccount(p.services, p.auth, { email, name, password: "portal-demo-rosa", role: "student" });
     const cookie = await p.signIn(email, "portal-demo-rosa");
-    expect((await api("/profile", { method: "PATCH", as: cookie, json: { phone: "+41 79 123 45 67" } })).status).toBe(200);
-    expect((await api("/rest/v1/profile/avatar", { method: "POST", as: cookie, body: PNG, headers: { "content-type": "image/png" } })).status).toBe(200);
-    const own = await api("/projects", { method: "POST", as: cookie, json: { title: `Pier ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR } });
+    expect((await p.as(cookie).fetch("/profile", { method: "PATCH", json: { phone: "+41 79 123 45 67" } })).status).toBe(200);
+    expect((await p.as(cookie).fetch("/rest/v1/profile/avatar", { method: "POST", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
+    const own = await p.as(cookie).fetch("/projects", { method: "POST", json: { title: `Pier ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR } });
     expect(own.status).toBe(201);
     const projectId = ((await own.json()) as ProjectDetail).id;
-    const up = await api(`/storage/v1/object/documents/${projectId}?name=scout-notes.txt&category=permits`, { method: "POST", as: cookie, body: NOTE });
+    const up = await p.as(cookie).fetch(`/storage/v1/object/documents/${projectId}?name=scout-notes.txt&category=permits`, { method: "POST", body: NOTE });
     expect(up.status, await up.clone().text()).toBe(201);
     const doc = (await up.json()) as DocumentDto;
-    const crew = await api("/projects", { method: "POST", as: "member", json: { title: `Crewed ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR } });
+    const crew = await p.as("member").fetch("/projects", { method: "POST", json: { title: `Crewed ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR } });
     const crewProjectId = ((await crew.json()) as ProjectDetail).id;
-    expect((await api(`/projects/${crewProjectId}/members`, { method: "POST", as: "member", json: { userId: id, roles: ["sound"] } })).status).toBe(201);
+    expect((await p.as("member").fetch(`/projects/${crewProjectId}/members`, { method: "POST", json: { userId: id, roles: ["sound"] } })).status).toBe(201);
     const [row] = await p.services.db.select().from(profiles).where(eq(profiles.id, id));
     return { id, name, email, cookie, projectId, crewProjectId, doc, avatarPath: row!.avatarPath! };
   };
@@ -73,11 +64,11 @@ describe.each(DB_KINDS)("a person's data, exported and erased, on %s", (kind) =>
 
   it("exports what the portal holds about a person: their rows across domains and their files, without secrets, and audits it", async () => {
     const rosa = await leaver();
-    expect((await api(`/users/${rosa.id}/personal-data.zip`, { as: "staff" })).status).toBe(403);
-    expect((await api(`/users/${rosa.id}/personal-data.zip`)).status).toBe(401);
-    expect((await api(`/users/nobody-here/personal-data.zip`, { as: "admin" })).status).toBe(404);
+    expect((await p.as("staff").fetch(`/users/${rosa.id}/personal-data.zip`)).status).toBe(403);
+    expect((await p.anonymous.fetch(`/users/${rosa.id}/personal-data.zip`)).status).toBe(401);
+    expect((await p.as("admin").fetch(`/users/nobody-here/personal-data.zip`)).status).toBe(404);
 
-    const res = await api(`/users/${rosa.id}/personal-data.zip`, { as: "admin" });
+    const res = await p.as("admin").fetch(`/users/${rosa.id}/personal-data.zip`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="personal-data-rosa-leaving-.*\.zip"$/);
@@ -107,30 +98,30 @@ describe.each(DB_KINDS)("a person's data, exported and erased, on %s", (kind) =>
 
   it("erases a person who left: name replaced in history, contacts, picture and sign-in gone, project records kept, audited", async () => {
     const rosa = await leaver();
-    expect((await api(`/users/${rosa.id}/erase`, { method: "POST", as: "member" })).status).toBe(403);
-    expect((await api(`/users/${ids.admin}/erase`, { method: "POST", as: "admin" })).status).toBe(409);
+    expect((await p.as("member").fetch(`/users/${rosa.id}/erase`, { method: "POST" })).status).toBe(403);
+    expect((await p.as("admin").fetch(`/users/${ids.admin}/erase`, { method: "POST" })).status).toBe(409);
     expect(await storageFor(p.services.config).get(rosa.avatarPath)).not.toBeNull();
     // A mistyped password leaves a throttle record with her address, which the erasure takes too.
-    expect((await api("/auth/v1/sign-in/email", { method: "POST", json: { email: rosa.email, password: "wrong-password-1" } })).status).toBeGreaterThanOrEqual(400);
+    expect((await p.anonymous.fetch("/auth/v1/sign-in/email", { method: "POST", json: { email: rosa.email, password: "wrong-password-1" } })).status).toBeGreaterThanOrEqual(400);
 
-    const res = await api(`/users/${rosa.id}/erase`, { method: "POST", as: "admin" });
+    const res = await p.as("admin").fetch(`/users/${rosa.id}/erase`, { method: "POST" });
     expect(res.status).toBe(200);
     const erased = (await res.json()) as ErasureDto;
     expect(erased).toMatchObject({ userId: rosa.id, sessionsEnded: 1, pictureRemoved: true });
     expect(erased.namesReplaced).toBeGreaterThan(0);
 
     // Signed out at once.
-    expect((await api("/profile", { as: rosa.cookie })).status).toBe(401);
+    expect((await p.as(rosa.cookie).fetch("/profile")).status).toBe(401);
     // Contacts and picture gone.
     const [row] = await p.services.db.select().from(profiles).where(eq(profiles.id, rosa.id));
     expect(row).toMatchObject({ fullName: ERASED_NAME, email: erasedEmail(rosa.id), phone: null, avatarPath: null, active: false });
     expect(await storageFor(p.services.config).get(rosa.avatarPath)).toBeNull();
     // History keeps what happened, by "Former member"; the project's file stays, as the school must keep it.
-    const crew = (await (await api(`/projects/${rosa.crewProjectId}`, { as: "member" })).json()) as ProjectDetail;
+    const crew = (await (await p.as("member").fetch(`/projects/${rosa.crewProjectId}`)).json()) as ProjectDetail;
     expect(crew.members.map((m) => m.name)).toContain(ERASED_NAME);
-    const doc = (await (await api(`/projects/${rosa.projectId}/documents/${rosa.doc.id}`, { as: "admin" })).json()) as DocumentDto;
+    const doc = (await (await p.as("admin").fetch(`/projects/${rosa.projectId}/documents/${rosa.doc.id}`)).json()) as DocumentDto;
     expect(doc.versions[0]).toMatchObject({ uploadedByName: ERASED_NAME, fileName: "scout-notes.txt" });
-    expect((await api(doc.versions[0]!.url, { as: "admin" })).status).toBe(200);
+    expect((await p.as("admin").fetch(doc.versions[0]!.url)).status).toBe(200);
     // Her name and address are nowhere in the database any more.
     const all = await everything();
     const holding = Object.entries(all).filter(([, text]) => text.includes(rosa.name) || text.includes(rosa.email)).map(([t]) => t);
@@ -138,11 +129,11 @@ describe.each(DB_KINDS)("a person's data, exported and erased, on %s", (kind) =>
 
     // And can never sign in again, with the old address or the new one.
     for (const email of [rosa.email, erasedEmail(rosa.id)]) {
-      const signIn = await api("/auth/v1/sign-in/email", { method: "POST", json: { email, password: "portal-demo-rosa" } });
+      const signIn = await p.anonymous.fetch("/auth/v1/sign-in/email", { method: "POST", json: { email, password: "portal-demo-rosa" } });
       expect(signIn.status, email).toBeGreaterThanOrEqual(400);
     }
-    const entries = (await (await api("/audit-log?limit=5", { as: "admin" })).json()).items as AuditEntryDto[];
+    const entries = (await (await p.as("admin").fetch("/audit-log?limit=5")).json()).items as AuditEntryDto[];
     expect(entries[0]).toMatchObject({ action: "user.erased", targetId: rosa.id, targetLabel: ERASED_NAME, actorName: "Margaret Okafor" });
-    expect((await api(`/users/${rosa.id}/erase`, { method: "POST", as: "admin" })).status).toBe(409);
+    expect((await p.as("admin").fetch(`/users/${rosa.id}/erase`, { method: "POST" })).status).toBe(409);
   });
 });

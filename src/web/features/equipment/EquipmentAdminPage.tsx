@@ -34,6 +34,7 @@ import { Field } from "../../components/ui/Field.tsx";
 import { NumberField } from "../../components/ui/NumberField.tsx";
 import { formatNumber, parseNumberInput } from "../../../common/number-input.ts";
 import { currencyMinorDigits, type SchoolSettings } from "../../../common/school.ts";
+import { detectTextEncoding } from "../../../common/text-encoding.ts";
 import { useSchoolSettings } from "../../lib/number-input.ts";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -547,7 +548,10 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
           accept=".csv,text/csv"
           onChange={async (e) => {
             const file = e.target.files?.[0];
-            if (file) setCsv(await file.text());
+            if (!file) return;
+            // A spreadsheet saves Windows-1252 or UTF-16 as readily as UTF-8; the browser's decoder reads them all.
+            const bytes = new Uint8Array(await file.arrayBuffer());
+            setCsv(new TextDecoder(detectTextEncoding(bytes)).decode(bytes));
           }}
         />
         <Textarea label="Or paste the CSV" rows={6} value={csv} onChange={(e) => setCsv(e.target.value)} />

@@ -13,26 +13,10 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
 import { api } from "../../lib/api.ts";
+import type { EmailDto, EmailPageDto } from "../../../common/emails.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { emailProblem, MSG } from "../auth/messages.ts";
 import { signInLink } from "../../lib/next.ts";
-
-interface Email {
-  id: string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  transport: string;
-  createdAt: string;
-}
-
-interface EmailPage {
-  transport: "smtp" | "outbox";
-  total: number;
-  items: Email[];
-}
 
 const PAGE_SIZE = 10;
 /** The worker sends a queued e-mail within a second or two; the list looks again until it shows up. */
@@ -114,7 +98,7 @@ function AdminView({ defaultRecipient }: { defaultRecipient: string }) {
 
   const list = useQuery({
     queryKey: ["emails", { page }],
-    queryFn: ({ signal }) => api<EmailPage>(`/rest/v1/emails?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) => api<EmailPageDto>(`/rest/v1/emails?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: waitingSince === null ? false : POLL_MS,
   });
@@ -243,7 +227,7 @@ function SendTestForm({ defaultRecipient, onQueued }: { defaultRecipient: string
 }
 
 
-function EmailItem({ email }: { email: Email }) {
+function EmailItem({ email }: { email: EmailDto }) {
   const fmt = useFormats();
   const [open, setOpen] = useState(false);
   const [view, setView] = useState(email.html ? "html" : "text");

@@ -201,6 +201,9 @@ export const runningInventory: GuideChapter = {
           p: "Good rows are saved; each bad row is listed by its line number with everything wrong with it, so you can fix the file and import it again.",
         },
         {
+          p: "Save the file from your spreadsheet as it offers: fields separated by commas or by semicolons (as spreadsheets save where the comma is the decimal separator), in UTF-8, UTF-16 or the Windows encoding. The portal tells which from the file itself.",
+        },
+        {
           p: "**QR labels of this page** prints a sheet of 24 labels (70 × 37 mm, A4) for the items listed. Each label carries the asset tag and a QR code that opens the item's page on a phone.",
         },
       ],

@@ -8,8 +8,8 @@ import {
   formatMinor,
   formatQuantity,
   lineAmount,
-} from "../../../common/budget.ts";
-import { formatNumber, numberOrNull } from "../../../common/number-input.ts";
+} from "./budget.ts";
+import { formatNumber, numberOrNull } from "./number-input.ts";
 
 const parseDecimal = (text: string, digits: number) => numberOrNull(text, { digits });
 

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { wrap } from "./pdf.ts";
+import { wrap } from "./pdf-table.ts";
 
 describe("a printed table cell", () => {
   it("wraps a long name onto more lines instead of cutting it off", async () => {
