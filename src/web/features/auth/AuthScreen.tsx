@@ -6,6 +6,8 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { SignInRequiredError, useAuth } from "./AuthProvider.tsx";
+import { useSignInOptions } from "../../lib/sign-in-options.ts";
+import { SsoSignIn } from "./sso.tsx";
 import { emailProblem, fullNameProblem, MSG, newPasswordProblem, requiredProblem, signUpMessage, type Problem } from "./messages.ts";
 
 export type AuthMode = "signin" | "signup" | "reset";
@@ -58,6 +60,7 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
   /** The password was right and the account asks for a code: the second step replaces the form. */
   const [twoStep, setTwoStep] = useState(false);
   const heading = HEADINGS[mode];
+  const sso = useSignInOptions().data?.sso;
 
   // A mode switch removes the button that had the focus; hand it to the first field of the new form.
   const firstRender = useRef(true);
@@ -153,6 +156,7 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:py-10">
         <div className="w-full max-w-sm">
+          {sso && !twoStep && <SsoSignIn label={sso.label} />}
           <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             {twoStep ? (
               <>
