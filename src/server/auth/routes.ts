@@ -9,7 +9,8 @@ import { CLIENT_IP_HEADER } from "./auth.ts";
 import { createLimiter, PASSWORD_HASH_CONCURRENCY } from "./password.ts";
 import { SIGN_UP_REFUSED } from "../../common/limits.ts";
 import { PASSWORD_SIGN_UP_OFF_MESSAGE } from "../../common/sso.ts";
-import { answerSsoCallback, passwordSignInRefused } from "./oidc.ts";
+import { passwordSignInRefused } from "./oidc.ts";
+import { answerSsoCallback } from "./sso-callback.ts";
 import { admitAttempt, alertSignUpWithExistingEmail, DEVICE_COOKIE, deviceCookie, forgetAttempt, recordFailure, recordSuccess, TOO_MANY_ATTEMPTS_MESSAGE } from "./signin-limit.ts";
 
 /** The client's address; behind a proxy only when TRUST_PROXY says its header can be believed. */
