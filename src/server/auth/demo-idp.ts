@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JWK, KoaContextWithOIDC } from "oidc-provider";
 import { SSO_PROVIDER_ID } from "../../common/sso.ts";
+import { parseRoleMap, type Config } from "../config.ts";
 
 /** One person of the demo school's directory. */
 export interface DirectoryPerson {
@@ -68,6 +69,7 @@ export async function startLocalIdp(opts: {
     // The claims ride in the ID token, as Entra ID, Okta and Keycloak send groups once configured to.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
+    ttl: { Interaction: 10 * 60, Session: 8 * 3600, Grant: 8 * 3600, IdToken: 3600, AccessToken: 3600, AuthorizationCode: 60 },
     // The school's own portal is a first-party client: a person signs in and is never asked to consent.
     loadExistingGrant: async (ctx) => {
       const accountId = ctx.oidc.session?.accountId;
@@ -93,6 +95,21 @@ export async function startLocalIdp(opts: {
     clientId,
     clientSecret,
     signingKey,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
+}
+
+/**
+ * `DEMO_SSO=true`: the local provider beside the portal, with the demo directory, and the portal's single sign-on
+ * pointed at it (unless OIDC_ISSUER names a real one). Only for trying it out: any password is accepted there.
+ */
+export async function withDemoSso(config: Config): Promise<{ config: Config; idp: LocalIdp | null }> {
+  if (!config.DEMO_SSO || config.oidc) return { config, idp: null };
+  const idp = await startLocalIdp({ port: config.DEMO_SSO_PORT, redirectUri: `${config.PUBLIC_URL}/auth/v1/callback/${SSO_PROVIDER_ID}`, directory: DEMO_DIRECTORY });
+  const oidc = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, buttonLabel: null, scopes: ["openid", "email", "profile"], roleClaim: "groups", roleMap: parseRoleMap(DEMO_ROLE_MAP) };
+  return { config: { ...config, oidc }, idp };
 }

@@ -60,7 +60,7 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
   /** The password was right and the account asks for a code: the second step replaces the form. */
   const [twoStep, setTwoStep] = useState(false);
   const heading = HEADINGS[mode];
-  const sso = useSignInOptions().data?.sso;
+  const sso = useSignInOptions()?.sso;
 
   // A mode switch removes the button that had the focus; hand it to the first field of the new form.
   const firstRender = useRef(true);

@@ -111,7 +111,7 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
   const queryClient = useQueryClient();
   // The draft is the admin's until they save or load someone else's version: a refetch never overwrites it.
   const [draft, setDraft] = useState(() => toDraft(initial.settings));
-  const sso = useSignInOptions().data?.sso;
+  const sso = useSignInOptions()?.sso;
   // What the draft started from (loaded or last saved), so that only the admin's own edits count as unsaved.
   const [base, setBase] = useState(draft);
   const start = (s: SchoolSettings) => {
