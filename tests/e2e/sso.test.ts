@@ -4,7 +4,8 @@ import { startOidcPeer, type OidcPeer, type Tamper } from "../../src/server/test
 import { launchBrowser } from "./support/browser.ts";
 import { UI_TIMEOUT } from "./support/fixtures.ts";
 import { freePort, startPortalProcess, type RunningPortal } from "./support/portal.ts";
-import { button, expectPath, heading, visible } from "./support/ui.ts";
+import { seriousAxe } from "./support/axe.ts";
+import { button, expectPath, field, fillSignIn, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const SSO_BUTTON = "Sign in with Northbridge Film School";
 
@@ -103,6 +104,7 @@ describe("signing in with the school account (a real OpenID provider on localhos
       await visible(page.getByRole("alert").filter({ hasText: "could not be verified, so you were not signed in" }));
       await visible(heading(page, "Sign In"));
       await visible(button(page, SSO_BUTTON));
+      if (tamper === "signature") expect(await seriousAxe(page)).toEqual([]);
     } finally {
       idp.tamper = null;
     }
@@ -117,6 +119,28 @@ describe("signing in with the school account (a real OpenID provider on localhos
     await expectPath(replay, "/auth", "?error=state_mismatch");
     await visible(replay.getByRole("alert").filter({ hasText: "already been used or has expired" }));
     await visible(heading(replay, "Sign In"));
+  });
+
+  it("lets an admin keep password sign-in for admins only, and tells anyone else why their password is refused", async () => {
+    const admin = await newPage();
+    await signIn(admin, "admin@portal.test");
+    await admin.goto("/settings");
+    await expect.poll(() => field(admin, "School name").inputValue(), { timeout: UI_TIMEOUT }).toBe("Northbridge Film School");
+    const only = admin.getByRole("switch", { name: "Password sign-in for administrators only" });
+    await only.click();
+    await button(admin, "Save School Settings").click();
+    await toast(admin, "School Settings Saved");
+    try {
+      const student = await newPage();
+      await student.goto("/auth");
+      await fillSignIn(student, "tomas.novak@portal.test", "portal-demo");
+      await toast(student, "Sign in failed", /Only administrators may sign in with a password/);
+      await visible(button(student, SSO_BUTTON));
+    } finally {
+      await only.click();
+      await button(admin, "Save School Settings").click();
+      await toast(admin, "School Settings Saved");
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { SSO_PROVIDER_ID } from "../../../common/sso.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { api, errorText } from "../../lib/api.ts";
+import { safeNext } from "../../lib/next.ts";
 
 const RESTART = "Please start again with the school sign-in button.";
 
@@ -49,7 +50,8 @@ export function SsoSignIn({ label }: { label: string }) {
     setBusy(true);
     setFailure(null);
     try {
-      const here = window.location.pathname === "/auth" ? "/" : window.location.pathname + window.location.search;
+      // Back where the person was going: the page asked for, or /auth's `?next=`.
+      const here = window.location.pathname === "/auth" ? (safeNext(params.get("next")) ?? "/") : window.location.pathname + window.location.search;
       const { url } = await api<{ url: string }>("/auth/v1/sign-in/social", {
         json: { provider: SSO_PROVIDER_ID, callbackURL: here, errorCallbackURL: "/auth", newUserCallbackURL: here },
       });
