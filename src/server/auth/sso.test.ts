@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { ConfigError, loadConfig } from "../config.ts";
-import { account, user } from "../db/schema/index.ts";
+import { account, profiles, user } from "../db/schema/index.ts";
+import { ACCOUNT_DEACTIVATED_MESSAGE } from "./auth.ts";
 import { PASSWORD_SIGN_IN_OFF_MESSAGE, PASSWORD_SIGN_UP_OFF_MESSAGE } from "../../common/sso.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../test/harness.ts";
 import { startOidcPeer, type OidcPeer } from "../test/oidc-peer.ts";
@@ -150,6 +151,19 @@ describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (
     const replay = await first.again();
     expect(replay.headers.get("location")).toBe(`${PUBLIC_URL}/auth?error=state_mismatch`);
     expect(cookiesOf(replay)).not.toMatch(/session_token=[^;]/);
+  });
+
+  it("turns a deactivated person away at the school sign-in too, with the portal's sentence", async () => {
+    await p.services.db.update(profiles).set({ active: false }).where(eq(profiles.email, "ines.moreau@portal.test"));
+    try {
+      const { location, cookie } = await ssoSignIn("ines.moreau@portal.test");
+      const url = new URL(location, PUBLIC_URL);
+      expect(url.pathname).toBe("/auth");
+      expect(url.searchParams.get("error_description")).toBe(ACCOUNT_DEACTIVATED_MESSAGE);
+      expect(cookie).not.toMatch(/session_token=[^;]/);
+    } finally {
+      await p.services.db.update(profiles).set({ active: true }).where(eq(profiles.email, "ines.moreau@portal.test"));
+    }
   });
 
   it("lets an admin turn password sign-in off for everyone else, with a clear 403", async () => {
