@@ -36,6 +36,23 @@ describe("single sign-on settings", () => {
   });
 });
 
+describe("without single sign-on", () => {
+  let p: TestPortal;
+  beforeAll(async () => {
+    p = await startTestPortal("pglite");
+  });
+  afterAll(() => p?.close());
+
+  it("offers no school button, and the admins-only switch cannot lock anyone out", async () => {
+    expect(await (await p.request("/rest/v1/sign-in-options")).json()).toEqual({ sso: null });
+    const admin = await p.signIn("admin@portal.test");
+    const current = (await (await p.request("/rest/v1/school-settings", { cookie: admin })).json()) as { version: number; settings: Record<string, unknown> };
+    const put = await p.request("/rest/v1/school-settings", { method: "PUT", cookie: admin, json: { version: current.version, settings: { ...current.settings, passwordSignInAdminsOnly: true } } });
+    expect(put.status).toBe(200);
+    expect(await p.signIn("student@portal.test")).toBeTruthy();
+  });
+});
+
 describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (kind) => {
   let p: TestPortal;
   let idp: OidcPeer;
