@@ -47,6 +47,8 @@ export interface SchoolSettings {
   dateOrder: DateOrder;
   /** Staff and admins must sign in in two steps (TOTP); those without it set up are led to the setup. */
   requireTwoStepForStaff: boolean;
+  /** With single sign-on configured, only admins may still sign in with a password (issue 18). */
+  passwordSignInAdminsOnly: boolean;
 }
 
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
@@ -60,6 +62,7 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   clock: DEFAULT_DATE_FORMATS.clock,
   dateOrder: DEFAULT_DATE_FORMATS.dateOrder,
   requireTwoStepForStaff: false,
+  passwordSignInAdminsOnly: false,
 };
 
 /**
@@ -220,6 +223,7 @@ export const schoolSettingsSchema = z.object({
   dateOrder: z.enum(DATE_ORDERS, `Choose the order of dates: ${DATE_ORDERS.join(", ")}.`),
   // Optional in a request, so that a client written before this setting keeps working.
   requireTwoStepForStaff: z.boolean("Say whether staff and admins must use two-step sign-in (true or false).").default(false),
+  passwordSignInAdminsOnly: z.boolean("Say whether only admins may sign in with a password (true or false).").default(false),
 }) satisfies z.ZodType<SchoolSettings, unknown>;
 
 /** PUT /rest/v1/school-settings: the whole settings, and the version they were edited from. */
@@ -250,4 +254,5 @@ export const SCHOOL_SETTING_LABELS: Record<keyof SchoolSettings, string> = {
   clock: "clock",
   dateOrder: "date order",
   requireTwoStepForStaff: "two-step sign-in for staff and admins",
+  passwordSignInAdminsOnly: "password sign-in for admins only",
 };

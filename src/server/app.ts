@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { perfLevel } from "../common/perf.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { signInOptionRoutes } from "./auth/sso-routes.ts";
 import { requireUser, type AppEnv } from "./auth/guards.ts";
 import type { Services } from "./context.ts";
 import { publicAccountRoutes } from "./features/account/routes.ts";
@@ -101,6 +102,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/storage/v1/object/equipment", equipmentStorageRoutes);
   app.route("/rest/v1/call-sheet-confirmation", publicConfirmationRoutes);
   app.route("/rest/v1/school-formats", schoolFormatRoutes);
+  app.route("/rest/v1/sign-in-options", signInOptionRoutes);
   app.route(UNSUBSCRIBE_PATH, publicUnsubscribeRoutes);
   app.route("/storage/v1/object/receipts", receiptStorageRoutes);
   app.route("/storage/v1/object", storageRoutes);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ROLES, type Role } from "../common/roles.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
@@ -65,14 +66,41 @@ const envSchema = z.object({
    * database: the bench's growth table measures what a read costs as the school grows, which a kept answer hides.
    */
   ANSWER_CACHE: bool.default(true),
+  /** OpenID Connect single sign-on: the provider's issuer (its discovery document is read from `/.well-known/openid-configuration`). */
+  OIDC_ISSUER: url(["http:", "https:"]).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The sign-in button's text; unset, "Sign in with <the school's name>". */
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(80, "must be at most 80 characters").optional(),
+  OIDC_SCOPES: z.string().regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, "must be scopes separated by single spaces, e.g. openid email profile").default("openid email profile"),
+  /** The claim that lists a person's groups (a list or one string), read at each sign-in. */
+  OIDC_ROLE_CLAIM: z.string().min(1).default("groups"),
+  /** Which group gives which role: `group=role` pairs separated by commas, e.g. `staff=staff,it-admins=admin`. */
+  OIDC_ROLE_MAP: z.string().optional(),
+  /** Starts a local OpenID provider with demo accounts beside the portal, so single sign-on can be tried. */
+  DEMO_SSO: bool.default(false),
+  DEMO_SSO_PORT: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1).max(65535, "must be a port between 1 and 65535").default(3001),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL" | "SEED"> & {
+/** Single sign-on as configured: all three of issuer, client id and secret, or none. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  buttonLabel: string | null;
+  scopes: string[];
+  roleClaim: string;
+  /** Group name → role, in the order written. */
+  roleMap: [string, Role][];
+}
+
+export type Config = Omit<z.infer<typeof envSchema>, "AUTH_SECRET" | "PUBLIC_URL" | "SEED" | `OIDC_${string}`> & {
   AUTH_SECRET: string;
   PUBLIC_URL: string;
   SEED: boolean;
   databaseKind: "pglite" | "postgres";
+  oidc: OidcConfig | null;
 };
 
 export class ConfigError extends Error {}
@@ -87,11 +115,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.S3_ENDPOINT && !c.S3_BUCKET) throw new ConfigError("S3_BUCKET: must be set when S3_ENDPOINT is");
+  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_BUTTON_LABEL, OIDC_SCOPES, OIDC_ROLE_CLAIM, OIDC_ROLE_MAP, ...rest } = c;
+  const oidc = oidcConfig(c);
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const databaseKind = c.DATABASE_URL ? "postgres" : "pglite";
   return {
-    ...c,
+    ...rest,
+    oidc,
     DATA_DIR: dataDir,
     BACKUP_DIR: c.BACKUP_DIR ? path.resolve(c.BACKUP_DIR) : undefined,
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
@@ -100,6 +131,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SEED: c.SEED ?? databaseKind === "pglite",
     databaseKind,
   };
+}
+
+function oidcConfig(c: z.infer<typeof envSchema>): OidcConfig | null {
+  const given = { OIDC_ISSUER: c.OIDC_ISSUER, OIDC_CLIENT_ID: c.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET };
+  const named = Object.entries(given).filter(([, v]) => v);
+  if (named.length === 0) return null;
+  const missing = Object.entries(given).find(([, v]) => !v);
+  if (missing) throw new ConfigError(`${missing[0]}: must be set when ${named[0]![0]} is (single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET)`);
+  const scopes = c.OIDC_SCOPES.split(" ");
+  if (!scopes.includes("openid")) throw new ConfigError("OIDC_SCOPES: must include openid");
+  return {
+    issuer: c.OIDC_ISSUER!.replace(/\/$/, ""),
+    clientId: c.OIDC_CLIENT_ID!,
+    clientSecret: c.OIDC_CLIENT_SECRET!,
+    buttonLabel: c.OIDC_BUTTON_LABEL ?? null,
+    scopes,
+    roleClaim: c.OIDC_ROLE_CLAIM,
+    roleMap: parseRoleMap(c.OIDC_ROLE_MAP ?? ""),
+  };
+}
+
+/** `staff=staff, it-admins=admin` → [["staff","staff"],["it-admins","admin"]]; a wrong pair names itself. */
+export function parseRoleMap(text: string): [string, Role][] {
+  const pairs: [string, Role][] = [];
+  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const at = part.lastIndexOf("=");
+    const group = part.slice(0, at).trim();
+    const role = part.slice(at + 1).trim();
+    if (at < 1 || !group) throw new ConfigError(`OIDC_ROLE_MAP: “${part}” must be group=role, e.g. staff=staff,it-admins=admin`);
+    if (!(ROLES as readonly string[]).includes(role)) throw new ConfigError(`OIDC_ROLE_MAP: “${role}” is not a role; use one of ${ROLES.join(", ")}`);
+    pairs.push([group, role as Role]);
+  }
+  return pairs;
 }
 
 function persistentSecret(dataDir: string): string {

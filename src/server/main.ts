@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config.ts";
 import { startPortal } from "./portal.ts";
 import { DEMO_PASSWORD } from "./db/seed.ts";
+import { DEMO_DIRECTORY, withDemoSso } from "./auth/demo-idp.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -18,6 +19,8 @@ async function main() {
     throw err;
   }
   const started = performance.now();
+  const demo = await withDemoSso(config);
+  config = demo.config;
   const portal = await startPortal(config, { listen: true, webDir: path.join(root, "dist") });
   const ms = Math.round(performance.now() - started);
   const { log } = portal.services;
@@ -33,11 +36,16 @@ async function main() {
     lines.push(`  demo accounts (password: ${DEMO_PASSWORD})${portal.seed.created ? "" : " — already seeded"}:`);
     for (const a of portal.seed.accounts) lines.push(`    ${a.email.padEnd(28)} ${a.role.padEnd(18)} ${a.name}`);
   }
+  if (demo.idp) {
+    lines.push(`  single sign-on: the demo provider at ${demo.idp.issuer} (DEMO_SSO=true; any password is accepted there):`);
+    for (const p of DEMO_DIRECTORY) lines.push(`    ${p.email.padEnd(28)} groups: ${p.groups.join(", ")}`);
+  }
   console.log(lines.join("\n") + "\n");
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, "shutting down");
     await portal.stop();
+    await demo.idp?.close();
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));

@@ -12,6 +12,7 @@ import { confirmEmailMail } from "../mail/confirm-email.ts";
 import { resetPasswordMail } from "../mail/reset-password.ts";
 import { getProfile, syncProfile } from "../features/profiles/service.ts";
 import { getSchoolSettings } from "../features/school/service.ts";
+import { ssoPlugin } from "./oidc.ts";
 import { boundedPassword } from "./password.ts";
 import { alertSignUpWithExistingEmail } from "./signin-limit.ts";
 import { totpOnce } from "./totp-once.ts";
@@ -26,6 +27,7 @@ export const ACCOUNT_DEACTIVATED_MESSAGE = "This account has been deactivated. P
 export function createAuth(s: Omit<Services, "mailer">) {
   const { config } = s;
   const onceOnly = totpOnce(s);
+  const sso = ssoPlugin(config);
   return betterAuth({
     appName: "The Portal",
     baseURL: config.PUBLIC_URL,
@@ -59,6 +61,9 @@ export function createAuth(s: Omit<Services, "mailer">) {
       },
     },
     verification: { storeIdentifier: verificationStorage },
+    // A school account meets an existing one only when both addresses are verified: the provider's `email_verified`
+    // claim and the portal's own (set for invited, provisioned and confirmed people); otherwise it is refused.
+    account: { accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true } },
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
@@ -77,6 +82,9 @@ export function createAuth(s: Omit<Services, "mailer">) {
         // twice); guessing is bounded anyway by the plugin's 5 tries per challenge and 10 per account.
         "/two-factor/*": { window: 60, max: config.SIGNIN_LIMIT_PER_IP },
         "/get-session": false,
+        // better-auth's own 3 per 10 s for sign-ins would turn away a class signing in with the school account together.
+        "/sign-in/social": { window: 60, max: config.SIGNIN_LIMIT_PER_IP },
+        "/callback/*": { window: 60, max: config.SIGNIN_LIMIT_PER_IP },
       },
     },
     advanced: {
@@ -132,10 +140,12 @@ export function createAuth(s: Omit<Services, "mailer">) {
         const twoStepSetupNeeded = !twoStepEnabled && mayUseTwoStep(profile.role) && mustUseTwoStep(profile.role, (await getSchoolSettings(s.db)).requireTwoStepForStaff);
         return { session, user: { ...user, role: profile.role, twoFactorEnabled: twoStepEnabled, twoStepSetupNeeded } };
       }),
+      ...(sso ? [sso] : []),
     ],
     // A failure that is not better-auth's own reaches the app's one error mapper (a 503 during an outage, and a
     // log without the failed query's values) instead of better-call's console line with every parameter.
-    onAPIError: { throw: true },
+    // A failed single sign-on lands on the sign-in screen, which says what went wrong (never better-auth's own page).
+    onAPIError: { throw: true, errorURL: `${config.PUBLIC_URL}/auth` },
     logger: {
       log: (level, message, ...args) => s.log[level]({ args }, `auth: ${message}`),
     },

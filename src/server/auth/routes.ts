@@ -8,6 +8,9 @@ import { SESSION_CACHE_MS, SESSION_SCOPE, type AppEnv } from "./guards.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { createLimiter, PASSWORD_HASH_CONCURRENCY } from "./password.ts";
 import { SIGN_UP_REFUSED } from "../../common/limits.ts";
+import { PASSWORD_SIGN_UP_OFF_MESSAGE } from "../../common/sso.ts";
+import { passwordSignInRefused } from "./oidc.ts";
+import { answerSsoCallback } from "./sso-callback.ts";
 import { admitAttempt, alertSignUpWithExistingEmail, DEVICE_COOKIE, deviceCookie, forgetAttempt, recordFailure, recordSuccess, TOO_MANY_ATTEMPTS_MESSAGE } from "./signin-limit.ts";
 
 /** The client's address; behind a proxy only when TRUST_PROXY says its header can be believed. */
@@ -135,7 +138,12 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
     const isSignIn = c.req.method === "POST" && c.req.path.endsWith("/sign-in/email");
     const isSignUp = c.req.method === "POST" && c.req.path.endsWith("/sign-up/email");
     const email = isSignIn || isSignUp ? await readEmail(req) : null;
+    if (isSignIn || isSignUp) {
+      const refused = await passwordSignInRefused(s, isSignIn ? email : null);
+      if (refused) return c.json({ code: "PASSWORD_SIGN_IN_OFF", message: isSignIn ? refused : PASSWORD_SIGN_UP_OFF_MESSAGE }, 403);
+    }
     if (isSignIn && email) return signIn(c, req, email, ip);
+    if (c.req.method === "GET" && c.req.path.includes("/callback/")) return answerSsoCallback(s, () => c.get("auth").handler(req));
     const res = await c.get("auth").handler(req);
     if (isSignUp && email && res.status === 422 && /^USER_ALREADY_EXISTS/.test(String((await bodyOf(res))?.code ?? ""))) {
       // Told apart from any other refused sign-up, this would list the school's accounts (issue 15).

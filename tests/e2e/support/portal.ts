@@ -36,6 +36,8 @@ export interface PortalOptions {
   env?: Record<string, string>;
   /** An existing DATA_DIR to start on (kept after stop); by default a fresh one that is removed. */
   dataDir?: string;
+  /** A port chosen beforehand (e.g. one an OpenID provider already lists in its redirect address); a free one by default. */
+  port?: number;
   /** How long to wait for /healthz before giving up. */
   readyTimeoutMs?: number;
 }
@@ -45,7 +47,7 @@ export interface PortalOptions {
  * embedded PGlite in a fresh temporary DATA_DIR (unless `env` names a DATABASE_URL), and waits until /healthz answers.
  */
 export async function startPortalProcess(opts: PortalOptions = {}): Promise<RunningPortal> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   const env: Record<string, string> = {};

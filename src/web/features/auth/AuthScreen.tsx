@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { SignInRequiredError, useAuth } from "./AuthProvider.tsx";
+import { useSignInOptions } from "../../lib/sign-in-options.ts";
 import { emailProblem, fullNameProblem, MSG, newPasswordProblem, requiredProblem, signUpMessage, type Problem } from "./messages.ts";
 
 export type AuthMode = "signin" | "signup" | "reset";
@@ -19,6 +20,8 @@ const HEADINGS: Record<AuthMode, { title: string; submit: string; intro: string 
 /** Only accounts with two-step sign-in need it: fetched when a sign-in asks for a code (and warmed on sign-in's submit). */
 const loadTwoStepForm = () => import("./TwoStepForm.tsx");
 const TwoStepForm = lazy(loadTwoStepForm);
+/** Only schools with single sign-on show its button: the first load of /auth stays as small without it. */
+const SsoSignIn = lazy(() => import("./sso.tsx").then((m) => ({ default: m.SsoSignIn })));
 
 const FIELD = { fullName: "auth-full-name", email: "auth-email", password: "auth-password" } as const;
 
@@ -58,6 +61,7 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
   /** The password was right and the account asks for a code: the second step replaces the form. */
   const [twoStep, setTwoStep] = useState(false);
   const heading = HEADINGS[mode];
+  const sso = useSignInOptions()?.sso;
 
   // A mode switch removes the button that had the focus; hand it to the first field of the new form.
   const firstRender = useRef(true);
@@ -153,6 +157,11 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:py-10">
         <div className="w-full max-w-sm">
+          {sso && !twoStep && (
+            <Suspense fallback={null}>
+              <SsoSignIn label={sso.label} />
+            </Suspense>
+          )}
           <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
             {twoStep ? (
               <>

@@ -27,6 +27,7 @@ import { failed, report } from "./report.ts";
 import { Section } from "./Section.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
+import { useSignInOptions } from "../../lib/sign-in-options.ts";
 
 
 const clockOptions = CLOCKS.map((c) => ({ value: c, label: CLOCK_LABELS[c] }));
@@ -48,6 +49,7 @@ const toDraft = (s: SchoolSettings): Draft => ({
   clock: s.clock,
   dateOrder: s.dateOrder,
   requireTwoStepForStaff: s.requireTwoStepForStaff,
+  passwordSignInAdminsOnly: s.passwordSignInAdminsOnly,
   requireGreenlight: s.equipmentRules.requireGreenlight,
   numberFormat: s.numberFormat,
   numbers: {
@@ -68,6 +70,7 @@ const fromDraft = (d: Draft): unknown => ({
   clock: d.clock,
   dateOrder: d.dateOrder,
   requireTwoStepForStaff: d.requireTwoStepForStaff,
+  passwordSignInAdminsOnly: d.passwordSignInAdminsOnly,
   equipmentRules: {
     minLeadHours: num(d.numbers.minLeadHours),
     maxBookingDays: num(d.numbers.maxBookingDays),
@@ -108,6 +111,7 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
   const queryClient = useQueryClient();
   // The draft is the admin's until they save or load someone else's version: a refetch never overwrites it.
   const [draft, setDraft] = useState(() => toDraft(initial.settings));
+  const sso = useSignInOptions()?.sso;
   // What the draft started from (loaded or last saved), so that only the admin's own edits count as unsaved.
   const [base, setBase] = useState(draft);
   const start = (s: SchoolSettings) => {
@@ -221,6 +225,15 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
           onChange={(v) => set("requireTwoStepForStaff", v)}
           description="Staff and administrators then sign in with their password and a code from an authenticator app. Those who have not set it up yet are taken to their settings to do so after they sign in."
         />
+        {sso && (
+          <Switch
+            id="school-passwordSignInAdminsOnly"
+            label="Password sign-in for administrators only"
+            checked={draft.passwordSignInAdminsOnly}
+            onChange={(v) => set("passwordSignInAdminsOnly", v)}
+            description={`Everyone else then signs in with the school account (“${sso.label}”), and new accounts are made only that way. Administrators keep their password, so the school can still sign in if its sign-in service is down.`}
+          />
+        )}
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">

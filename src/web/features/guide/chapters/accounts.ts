@@ -50,6 +50,34 @@ export const accounts: GuideChapter = {
       ],
     },
     {
+      id: "school-account",
+      heading: "Signing in with the school account",
+      blocks: [
+        {
+          p: "If your school connects The Portal to its own sign-in (the account you use for e-mail and the learning platform), the sign-in screen shows one more button above the form, such as **Sign in with Northbridge Film School**.",
+        },
+        {
+          steps: [
+            "Choose the school's button. Your browser goes to the school's own sign-in page.",
+            "Sign in there as you always do, with the school's password and any second step it asks for.",
+            "You come back to The Portal signed in, on the page you were trying to reach.",
+          ],
+        },
+        {
+          p: "The first time, the portal makes your account from what the school tells it: your name, your e-mail address and, from your groups, your role (staff or student, for example). If you already had an account here with the same address, the school account is joined to it, so your productions stay yours. From then on either way of signing in opens the same account.",
+        },
+        {
+          p: "If something goes wrong, you land back on the sign-in screen with a message saying what happened, for example that a sign-in link was already used. Start again with the button; if it keeps failing, ask the school's IT.",
+        },
+        {
+          note: "Administrators can keep password sign-in for administrators only (Settings, School, Sign-in). Everybody else then signs in with the school account, and a password sign-in says so.",
+        },
+        {
+          note: "A demonstration portal started with DEMO_SSO=true has a pretend school sign-in with four people: staff@portal.test, student@portal.test, ines.moreau@portal.test and kofi.mensah@portal.test, with any password.",
+        },
+      ],
+    },
+    {
       id: "demo-accounts",
       heading: "The demo school accounts",
       blocks: [
