@@ -6,7 +6,8 @@ import { accountsInput, BUDGET_CATEGORIES, BUDGET_CATEGORY_LABELS, type BudgetAc
 import { Button } from "../../components/ui/Button.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
-import { failed, firstProblem } from "../projects/shared.tsx";
+import { failed } from "../../lib/change.ts";
+import { firstProblem } from "../../lib/first-problem.ts";
 import { Section } from "../settings/Section.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 

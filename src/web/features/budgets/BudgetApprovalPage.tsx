@@ -23,7 +23,7 @@ import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api, ApiError, errorText } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { firstProblem } from "../projects/shared.tsx";
+import { firstProblem } from "../../lib/first-problem.ts";
 import { proposalPath, publicPath, useProposal } from "./api.ts";
 import { StateBadge } from "./StateBadge.tsx";
 import { cell, DataTable, num } from "./Table.tsx";

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { BudgetDto, ProposalView } from "../../../common/budget.ts";
 import { api } from "../../lib/api.ts";
-import { failed } from "../projects/shared.tsx";
+import { failed } from "../../lib/change.ts";
 
 export const budgetPath = (projectId: string) => `/rest/v1/budgets/${encodeURIComponent(projectId)}`;
 export const proposalPath = (id: string) => `/rest/v1/budget-proposals/${encodeURIComponent(id)}`;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { DocumentCategory, DocumentDto, DocumentPage } from "../../../common/documents.ts";
 import { api, ApiError } from "../../lib/api.ts";
-import { failed } from "../projects/shared.tsx";
+import { failed } from "../../lib/change.ts";
 
 export const documentsPath = (projectId: string) => `/rest/v1/projects/${encodeURIComponent(projectId)}/documents`;
 export const uploadPath = (projectId: string, documentId?: string) => `/storage/v1/object/documents/${encodeURIComponent(projectId)}${documentId ? `/${encodeURIComponent(documentId)}` : ""}`;

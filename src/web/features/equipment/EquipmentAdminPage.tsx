@@ -42,7 +42,7 @@ import { Tabs } from "../../components/ui/Tabs.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api, errorText } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { firstProblem } from "../projects/shared.tsx";
+import { firstProblem } from "../../lib/first-problem.ts";
 import { EQUIPMENT_API, PHOTO_ACCEPT, ReservationItems, StateBadge, StatusBadge, Thumbnail, isConflict, post, rangeText, uploadPhoto, useEquipmentChange } from "./shared.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 

@@ -13,7 +13,7 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
-import { Badge } from "../projects/shared.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
 import { EQUIPMENT_API, ReservationItems, StateBadge, Thumbnail, fromLocalInput, isConflict, post, rangeText, toLocalInput, useEquipmentChange } from "./shared.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 

@@ -11,7 +11,7 @@ import { api, ApiError, errorText } from "../../lib/api.ts";
 import { useSchoolSettings } from "../../lib/number-input.ts";
 import { formatMoney } from "../../../common/budget.ts";
 import type { Formats } from "../../lib/format.ts";
-import { Badge } from "../projects/shared.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
 
 export const EQUIPMENT_API = "/rest/v1/equipment";
 

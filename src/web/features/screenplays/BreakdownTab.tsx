@@ -14,7 +14,9 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
-import { Badge, failed, firstProblem } from "../projects/shared.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { failed } from "../../lib/change.ts";
+import { firstProblem } from "../../lib/first-problem.ts";
 import { editorLink, screenplayPath } from "./shared.ts";
 
 const CATEGORY_OPTIONS = BREAKDOWN_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));

@@ -9,7 +9,8 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { api, errorText } from "../../lib/api.ts";
-import { failed, firstProblem } from "../projects/shared.tsx";
+import { failed } from "../../lib/change.ts";
+import { firstProblem } from "../../lib/first-problem.ts";
 import { DiffView } from "./DiffView.tsx";
 import { COLOUR_SWATCH, screenplayPath } from "./shared.ts";
 

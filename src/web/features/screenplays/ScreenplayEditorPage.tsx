@@ -16,7 +16,7 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
 import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { failed } from "../projects/shared.tsx";
+import { failed } from "../../lib/change.ts";
 import { DiffView } from "./DiffView.tsx";
 import { NotesPanel } from "./NotesPanel.tsx";
 import { ReportsPanel } from "./ReportsPanel.tsx";

@@ -12,7 +12,8 @@ import { Field } from "../../components/ui/Field.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { api } from "../../lib/api.ts";
-import { failed, firstProblem } from "../projects/shared.tsx";
+import { failed } from "../../lib/change.ts";
+import { firstProblem } from "../../lib/first-problem.ts";
 import { ScreenplayList } from "./ScreenplayList.tsx";
 import { editorLink } from "./shared.ts";
 

@@ -7,7 +7,7 @@ import { RadioGroup } from "../../components/ui/RadioGroup.tsx";
 import { api } from "../../lib/api.ts";
 import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
 import { currentTheme, setTheme, subscribeTheme } from "../../lib/theme.ts";
-import { failed } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { Section } from "./Section.tsx";
 
 const OPTIONS = [

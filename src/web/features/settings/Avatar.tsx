@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { api } from "../../lib/api.ts";
 import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
-import { failed } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 
 const initials = (name: string) =>

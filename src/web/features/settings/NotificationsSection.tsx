@@ -6,7 +6,7 @@ import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } f
 import { Checkbox } from "../../components/ui/Checkbox.tsx";
 import { api } from "../../lib/api.ts";
 import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
-import { failed } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { Section } from "./Section.tsx";
 
 /** One box per kind of e-mail, saved the moment it is ticked; what is shown in the portal itself is not affected. */

@@ -12,7 +12,8 @@ import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { MSG } from "../auth/messages.ts";
 import { AvatarEditor } from "./Avatar.tsx";
-import { failed, report } from "./report.ts";
+import { report } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { Section } from "./Section.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
