@@ -17,6 +17,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A query's retry rule for things a 4xx refused: a missing or forbidden thing will not appear by asking again. */
+export const retryUnlessRefused = (count: number, err: unknown) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
+
 export const RATE_LIMIT_PATTERN = /too many (failed )?(login )?attempts|rate limit|too many requests/i;
 
 type RateLimitHandler = (error: ApiError) => void;

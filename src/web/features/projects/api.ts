@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ActivityDto, Page, PersonRef, ProjectCreateInput, ProjectDetail, ProjectListItem } from "../../../common/project-api.ts";
 import { keys } from "../../../common/query-keys.ts";
 import type { PersonDto } from "../../../common/users.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, retryUnlessRefused } from "../../lib/api.ts";
 import { useChange, type ChangeMessages } from "../../lib/change.ts";
 
 export const PROJECTS_PATH = "/rest/v1/projects";
@@ -24,9 +24,6 @@ export const projectKeys = {
   supervisors: () => [...keys.people(), "supervisors"],
   peopleSearch: (search: string) => [...keys.people(), "crew-search", search],
 };
-
-/** A missing or forbidden thing will not appear by asking again. */
-export const retryUnlessRefused = (count: number, err: unknown) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
 
 export function useProject(id: string) {
   return useQuery({
