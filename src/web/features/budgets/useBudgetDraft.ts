@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BudgetDraftContent, BudgetDraftDto, BudgetDto, StaleDraftDetails } from "../../../common/budget.ts";
-import { api, ApiError, errorText } from "../../lib/api.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
 import { SAVE_DELAY_MS, type SaveState } from "../screenplays/useAutosave.ts";
-import { budgetPath } from "./api.ts";
+import { budgetKeys, saveDraft } from "./api.ts";
 
 /**
  * The budget sheet as typed, kept on the server as the crew's draft a moment after each pause (as the
@@ -57,10 +57,10 @@ export function useBudgetDraft(budget: BudgetDto, savedContent: (b: BudgetDto) =
     setState("saving");
     const run = (async () => {
       try {
-        const res = await api<BudgetDraftDto>(`${budgetPath(budget.projectId)}/draft`, { method: "PUT", json: { version: version.current, ...sent } });
+        const res = await saveDraft(budget.projectId, { version: version.current, ...sent });
         version.current = res.version;
         stored.current = sent;
-        queryClient.setQueryData<BudgetDto>(["budget", budget.projectId], (b) => (b ? { ...b, draft: res } : b));
+        queryClient.setQueryData<BudgetDto>(budgetKeys.one(budget.projectId), (b) => (b ? { ...b, draft: res } : b));
         setError(null);
         setState(latest.current === sent ? "saved" : "unsaved");
       } catch (err) {
@@ -124,7 +124,7 @@ export function useBudgetDraft(budget: BudgetDto, savedContent: (b: BudgetDto) =
     /** Take their draft (or the budget they saved); mine are dropped. */
     takeTheirs() {
       if (!conflict) return;
-      void queryClient.invalidateQueries({ queryKey: ["budget", budget.projectId] });
+      void queryClient.invalidateQueries({ queryKey: budgetKeys.one(budget.projectId) });
       adoptDraft(conflict, budget);
     },
   };
