@@ -22,7 +22,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useFormats } from "../../lib/format.ts";
-import { SAVE_STATE_TEXT } from "../screenplays/useAutosave.ts";
+import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
 import { useNumberInput, type NumberInputOptions } from "../../lib/number-input.ts";
 import { budgetKeys, saveBudget } from "./api.ts";
 import { useBudgetDraft } from "./useBudgetDraft.ts";

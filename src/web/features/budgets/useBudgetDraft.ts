@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BudgetDraftContent, BudgetDraftDto, BudgetDto, StaleDraftDetails } from "../../../common/budget.ts";
 import { ApiError, errorText } from "../../lib/api.ts";
-import { SAVE_DELAY_MS, type SaveState } from "../screenplays/useAutosave.ts";
+import { useSaveAfterPause, useWarnBeforeUnload, type SaveState } from "../../lib/autosave.ts";
 import { budgetKeys, saveDraft } from "./api.ts";
 
 /**
@@ -80,24 +80,12 @@ export function useBudgetDraft(budget: BudgetDto, savedContent: (b: BudgetDto) =
     return run;
   }, [canDraft, budget.projectId, queryClient]);
 
-  useEffect(() => {
-    if (content === stored.current || conflict) return;
-    if (!canDraft) return setState("unsaved");
-    setState((s) => (s === "saving" || s === "error" ? s : "unsaved"));
-    const t = setTimeout(() => void save(), state === "error" ? SAVE_DELAY_MS * 5 : SAVE_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [content, conflict, canDraft, save, state]);
+  useSaveAfterPause({ pending: content !== stored.current, held: !!conflict, manual: !canDraft, state, setState, save }, [content]);
 
   // Leaving the sheet inside the app (another tab, Home) saves what is typed at once; a reload or a closed
   // tab with unsaved typing asks first.
   useEffect(() => () => void save(), [save]);
-  const dirty = content !== stored.current;
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  useWarnBeforeUnload(content !== stored.current);
 
   return {
     content,

@@ -23,7 +23,8 @@ import { ReportsPanel } from "./ReportsPanel.tsx";
 import { RevisionsPanel } from "./RevisionsPanel.tsx";
 import { ScriptPreview } from "./ScriptPreview.tsx";
 import { screenplayPath } from "./shared.ts";
-import { SAVE_STATE_TEXT, useAutosave } from "./useAutosave.ts";
+import { useAutosave } from "./useAutosave.ts";
+import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
 
 export default function ScreenplayEditorPage() {
   const { id = "" } = useParams();
