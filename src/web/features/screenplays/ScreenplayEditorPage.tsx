@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileDown, Lock, LockOpen } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -22,17 +22,14 @@ import { NotesPanel } from "./NotesPanel.tsx";
 import { ReportsPanel } from "./ReportsPanel.tsx";
 import { RevisionsPanel } from "./RevisionsPanel.tsx";
 import { ScriptPreview } from "./ScriptPreview.tsx";
-import { screenplayPath } from "./shared.ts";
 import { useAutosave } from "./useAutosave.ts";
 import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
+import { screenplayPath, useScreenplay, screenplayKeys } from "./api.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 export default function ScreenplayEditorPage() {
   const { id = "" } = useParams();
-  const detail = useQuery({
-    queryKey: ["screenplay", id],
-    queryFn: ({ signal }) => api<ScreenplayDetail>(screenplayPath(id), { signal }),
-    throwOnError: false,
-  });
+  const detail = useScreenplay(id);
   if (detail.isError && !detail.data) {
     if (isNotFound(detail.error)) return <NotFoundState message={detail.error.message} />;
     return <LoadError what="The screenplay" error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -127,8 +124,8 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
   }, [moveTo]);
 
   const accept = (d: ScreenplayDetail, adopt: boolean) => {
-    queryClient.setQueryData(["screenplay", d.id], d);
-    void queryClient.invalidateQueries({ queryKey: ["screenplays"] });
+    queryClient.setQueryData(screenplayKeys.one(d.id), d);
+    void queryClient.invalidateQueries({ queryKey: keys.screenplays() });
     if (adopt) draft.adopt(d);
   };
   const lock = useMutation({

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ScreenplayConflictDetails, ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { api, ApiError } from "../../lib/api.ts";
-import { screenplayPath } from "./shared.ts";
 import { useSaveAfterPause, useWarnBeforeUnload, type SaveState } from "../../lib/autosave.ts";
+import { screenplayPath, screenplayKeys } from "./api.ts";
 
 /** Copying a long script into localStorage costs milliseconds, too much for every keystroke. */
 const BACKUP_DELAY_MS = 400;
@@ -87,7 +87,7 @@ export function useAutosave(detail: ScreenplayDetail) {
           json: { version: base.current.version, body: sent.text, ...(sent.title.trim() ? { title: sent.title } : {}) },
         });
         base.current = { version: res.version, body: sent.text, title: res.title };
-        queryClient.setQueryData(["screenplay", detail.id], res);
+        queryClient.setQueryData(screenplayKeys.one(detail.id), res);
         setConflict(null);
         setError(null);
         const still = latest.current.text !== sent.text || latest.current.title !== sent.title;
