@@ -9,7 +9,6 @@ import { Section } from "../settings/Section.tsx";
 import { useAccounts, useSaveAccounts } from "./api.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
-
 /** Admins' editor of the school's chart of accounts, the template every budget is built on. */
 export function AccountsSection() {
   const chart = useAccounts();

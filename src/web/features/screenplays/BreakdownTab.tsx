@@ -37,7 +37,6 @@ const CHIP: Record<BreakdownCategory, string> = {
   locations: "bg-zinc-100 text-zinc-900 ring-zinc-300",
 };
 
-
 /** The project's breakdown: elements tagged per scene, element lists, and the safety flags the script suggests. */
 export function BreakdownTab({ project }: { project: Pick<ProjectDetail, "id" | "title"> }) {
   const scripts = useProjectScreenplays(project.id);

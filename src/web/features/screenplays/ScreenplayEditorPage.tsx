@@ -45,7 +45,6 @@ export default function ScreenplayEditorPage() {
   return <Editor key={detail.data.id} detail={detail.data} />;
 }
 
-
 /** Page width in CSS pixels (8.5 in); the preview shrinks to fit narrower columns. */
 const PAGE_PX = 816 + 16;
 const PREVIEW_FAILED = "The pages cannot be drawn for this text. Your text is kept and saved as you type; the preview comes back with the next change.";

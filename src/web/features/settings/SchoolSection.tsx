@@ -29,7 +29,6 @@ import { Section } from "./Section.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
-
 const clockOptions = CLOCKS.map((c) => ({ value: c, label: CLOCK_LABELS[c] }));
 const dateOrderOptions = DATE_ORDERS.map((o) => ({ value: o, label: DATE_ORDER_LABELS[o] }));
 const currencyOptions = CURRENCY_CODES.map((c) => ({ value: c, label: `${c} · ${CURRENCIES[c].name}` }));

@@ -11,7 +11,6 @@ import { firstProblem } from "../../../lib/first-problem.ts";
 import { documentPath, useDocumentChange } from "../api.ts";
 import { useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 
-
 interface SignerRow {
   name: string;
   email: string;

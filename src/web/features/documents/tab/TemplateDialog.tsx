@@ -9,7 +9,6 @@ import { scheduledLocations, useSchedule } from "../../schedule/api.ts";
 import { documentsPath, useDocumentChange } from "../api.ts";
 import { useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 
-
 export function TemplateDialog({ open, projectId, onClose }: { open: boolean; projectId: string; onClose(): void }) {
   const [template, setTemplate] = useState<TemplateKey>("location_release");
   const [party, setParty] = useState("");

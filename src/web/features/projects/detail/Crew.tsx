@@ -13,7 +13,6 @@ import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 import { ContactsHiddenNote } from "../../../components/ContactsHiddenNote.tsx";
 import { projectPath, usePeopleSearch, useProjectChange } from "../api.ts";
 
-
 export function Crew({ project }: { project: ProjectDetail }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProjectMemberDto | null>(null);
