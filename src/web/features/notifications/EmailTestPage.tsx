@@ -16,6 +16,7 @@ import { api } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { emailProblem, MSG } from "../auth/messages.ts";
 import { signInLink } from "../../lib/next.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 interface Email {
   id: string;
@@ -113,7 +114,7 @@ function AdminView({ defaultRecipient }: { defaultRecipient: string }) {
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
 
   const list = useQuery({
-    queryKey: ["emails", { page }],
+    queryKey: [...keys.emails(), { page }],
     queryFn: ({ signal }) => api<EmailPage>(`/rest/v1/emails?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: waitingSince === null ? false : POLL_MS,
@@ -128,7 +129,7 @@ function AdminView({ defaultRecipient }: { defaultRecipient: string }) {
     return () => clearTimeout(giveUp);
   }, [waitingSince, newest, page]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["emails"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.emails() });
 
   return (
     <>
