@@ -17,6 +17,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A query's retry rule for things a 4xx refused: a missing or forbidden thing will not appear by asking again. */
+export const retryUnlessRefused = (count: number, err: unknown) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
+
 export const RATE_LIMIT_PATTERN = /too many (failed )?(login )?attempts|rate limit|too many requests/i;
 
 type RateLimitHandler = (error: ApiError) => void;
@@ -94,6 +97,10 @@ export interface ApiOptions {
   json?: unknown;
   /** A raw body (a file upload) sent with its own content type, instead of `json`. */
   raw?: { body: Blob; contentType: string };
+  /** Headers of the request's own, such as a public link's token; the content type is still set from `json`/`raw`. */
+  headers?: Record<string, string>;
+  /** `"bytes"`: the answer's body as bytes (a PDF to draw, an image), whatever its type. */
+  as?: "bytes";
   signal?: AbortSignal;
 }
 
@@ -110,10 +117,13 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, message, err?.code, err?.details);
 }
 
+export function api(path: string, opts: ApiOptions & { as: "bytes" }): Promise<Uint8Array>;
+export function api<T = unknown>(path: string, opts?: ApiOptions): Promise<T>;
 export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
   const started = performance.now();
   const method = opts.method ?? (opts.json === undefined && opts.raw === undefined ? "GET" : "POST");
-  const headers = opts.raw ? { "content-type": opts.raw.contentType } : opts.json === undefined ? undefined : { "content-type": "application/json" };
+  const type = opts.raw ? { "content-type": opts.raw.contentType } : opts.json === undefined ? undefined : { "content-type": "application/json" };
+  const headers = opts.headers ? { ...opts.headers, ...type } : type;
   try {
     let res: Response;
     for (let firstTry = Date.now(); ; ) {
@@ -143,9 +153,10 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
       if (res.status === 403 && error.code === TWO_STEP_SETUP_REQUIRED_CODE) onTwoStepRequired?.();
       throw error;
     }
+    if (opts.as === "bytes") return new Uint8Array(await res.arrayBuffer()) as T;
     if (res.status === 204) return undefined as T;
-    const type = res.headers.get("content-type") ?? "";
-    return (type.includes("application/json") ? await res.json() : await res.text()) as T;
+    const answered = res.headers.get("content-type") ?? "";
+    return (answered.includes("application/json") ? await res.json() : await res.text()) as T;
   } finally {
     recordTiming("api", `${method} ${path.split("?")[0]}`, performance.now() - started);
   }

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { DEFAULT_DATE_FORMATS, formatDate, formatDateTime, formatTime, type DateFormats, type DateStyle } from "../../common/datetime.ts";
+import { keys } from "../../common/query-keys.ts";
 import { api } from "./api.ts";
 
 /** Under the school settings' key, so saving the settings (or their change event) refreshes every date on screen. */
-export const SCHOOL_FORMATS_QUERY_KEY = ["school-settings", "formats"] as const;
+export const SCHOOL_FORMATS_QUERY_KEY = [...keys.schoolSettings(), "formats"];
 
 export interface Formats {
   /** A calendar day ("2026-11-24") or an instant, as a date. */

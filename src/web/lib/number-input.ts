@@ -2,10 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type ChangeEvent } from "react";
 import { DEFAULT_NUMBER_FORMAT, formatNumber, parseNumberInput, type NumberFormat, type ParsedNumber } from "../../common/number-input.ts";
 import type { SchoolSettings, SchoolSettingsDto } from "../../common/school.ts";
+import { keys } from "../../common/query-keys.ts";
 import { api } from "./api.ts";
 
 /** The key the server's `school.updated` event invalidates. */
-export const SCHOOL_SETTINGS_QUERY_KEY = ["school-settings"] as const;
+export const SCHOOL_SETTINGS_QUERY_KEY = keys.schoolSettings();
 
 /** The school's settings for pages that follow them (currency, number format); undefined until loaded. */
 export function useSchoolSettings(): SchoolSettings | undefined {

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ProfileDto } from "../../common/profile.ts";
+import { keys } from "../../common/query-keys.ts";
 import { api } from "./api.ts";
 import { currentTheme, setTheme } from "./theme.ts";
 
 /** The browser test of the error screen intercepts exactly this endpoint under exactly this key. */
-export const PROFILE_QUERY_KEY = ["profile"] as const;
+export const PROFILE_QUERY_KEY = keys.profile();
 
 /** The theme kept on the profile wins over this device's copy, so a choice made elsewhere follows the person. */
 async function fetchProfile(signal: AbortSignal) {

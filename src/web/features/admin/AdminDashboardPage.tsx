@@ -1,18 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { RotateCcw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import type { AdminDashboardDto, DeadJobDto } from "../../../common/overview-api.ts";
+import type { DeadJobDto } from "../../../common/overview-api.ts";
 import { PHASE_LABELS } from "../../../common/projects.ts";
 import { ROLE_LABELS } from "../../../common/roles.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
+import { useDashboard, retryJob } from "./api.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 
 export default function AdminDashboardPage() {
@@ -51,16 +53,12 @@ const muted = "text-sm text-zinc-600 dark:text-zinc-400";
 function Dashboard() {
   const fmt = useFormats();
   const queryClient = useQueryClient();
-  const dash = useQuery({
-    queryKey: ["admin-dashboard"],
-    queryFn: ({ signal }) => api<AdminDashboardDto>("/rest/v1/admin/dashboard", { signal }),
-    refetchInterval: 60_000,
-  });
+  const dash = useDashboard();
   const retry = useMutation({
-    mutationFn: (job: DeadJobDto) => api(`/rest/v1/admin/jobs/${job.id}/retry`, { method: "POST" }),
+    mutationFn: (job: DeadJobDto) => retryJob(job.id),
     onSuccess: (_d, job) => toast.success("Job queued again", { description: `The ${job.type} job gets a fresh set of attempts.` }),
     onError: (err) => toast.error("Job not retried", { description: err instanceof ApiError ? err.message : "An unexpected error occurred" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin-dashboard"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.adminDashboard() }),
   });
 
   const header = <PageHeader title="Admin Dashboard" description="The school at a glance: productions, this week's shoots, the notification queue, recent activity and people." />;

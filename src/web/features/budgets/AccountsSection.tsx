@@ -1,36 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PiggyBank, Trash2 } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { accountsInput, BUDGET_CATEGORIES, BUDGET_CATEGORY_LABELS, type BudgetAccount, type BudgetCategory } from "../../../common/budget.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api } from "../../lib/api.ts";
-import { failed, firstProblem } from "../projects/shared.tsx";
+import { firstProblem } from "../../lib/first-problem.ts";
 import { Section } from "../settings/Section.tsx";
+import { useAccounts, useSaveAccounts } from "./api.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
-
-const PATH = "/rest/v1/budget-accounts";
 
 /** Admins' editor of the school's chart of accounts, the template every budget is built on. */
 export function AccountsSection() {
-  const queryClient = useQueryClient();
-  const chart = useQuery({ queryKey: ["budget-accounts"], queryFn: ({ signal }) => api<BudgetAccount[]>(PATH, { signal }) });
+  const chart = useAccounts();
   const [rows, setRows] = useState<BudgetAccount[] | null>(null);
   useEffect(() => {
     if (chart.data && rows === null) setRows(chart.data);
   }, [chart.data, rows]);
   useLeaveGuard(!!rows && !!chart.data && JSON.stringify(rows) !== JSON.stringify(chart.data), "your changes to the chart of accounts");
   const onSaveKey = useSaveShortcut();
-  const save = useMutation({
-    mutationFn: (accounts: BudgetAccount[]) => api<BudgetAccount[]>(PATH, { method: "PUT", json: { accounts } }),
-    onSuccess: (saved) => {
-      setRows(saved);
-      queryClient.setQueryData(["budget-accounts"], saved);
-      void queryClient.invalidateQueries({ queryKey: ["budget"] });
-      toast.success("Chart of accounts saved", { description: `${saved.length} accounts.` });
-    },
-    onError: failed("Chart of accounts not saved"),
+  const save = useSaveAccounts({
+    success: (saved) => ["Chart of accounts saved", `${saved.length} accounts.`],
+    failure: "Chart of accounts not saved",
+    onSuccess: (saved) => setRows(saved),
   });
   const set = (i: number, patch: Partial<BudgetAccount>) => setRows((r) => r!.map((a, j) => (j === i ? { ...a, ...patch } : a)));
   const onSubmit = (e: FormEvent) => {

@@ -10,11 +10,8 @@ import { NumberField } from "../../components/ui/NumberField.tsx";
 import { parseNumberInput, type NumberFormat } from "../../../common/number-input.ts";
 import { api, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { budgetPath, receiptPath, useBudgetChange } from "./api.ts";
+import { budgetPath, receiptPath, uploadReceipt, useBudgetChange } from "./api.ts";
 import { cell, DataTable, num } from "./Table.tsx";
-
-const uploadReceipt = (projectId: string, expenseId: string, file: File) =>
-  api<BudgetDto>(`${receiptPath(projectId, expenseId)}?${new URLSearchParams({ name: file.name })}`, { raw: { body: file, contentType: file.type || "application/octet-stream" } });
 
 /** Spending against the budget: expenses with their receipts, variance per line, account and category, and charts. */
 export function Actuals({ budget: b }: { budget: BudgetDto }) {
@@ -173,7 +170,7 @@ function Receipt({ budget: b, expense: e }: { budget: BudgetDto; expense: Expens
   const inputId = useId();
   const [confirming, setConfirming] = useState(false);
   const upload = useBudgetChange(b.projectId, (file: File) => uploadReceipt(b.projectId, e.id, file), {
-    success: (file) => [e.receipt ? "Receipt replaced" : "Receipt attached", `${file.name} is kept with “${e.description}”.`],
+    success: (_b, file) => [e.receipt ? "Receipt replaced" : "Receipt attached", `${file.name} is kept with “${e.description}”.`],
     failure: "Receipt not kept",
   });
   const remove = useBudgetChange(b.projectId, () => api<BudgetDto>(receiptPath(b.projectId, e.id), { method: "DELETE" }), {

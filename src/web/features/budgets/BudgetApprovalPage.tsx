@@ -20,11 +20,12 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
-import { api, ApiError, errorText } from "../../lib/api.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { firstProblem } from "../projects/shared.tsx";
-import { proposalPath, publicPath, useProposal } from "./api.ts";
+import { firstProblem } from "../../lib/first-problem.ts";
+import { decideProposal, decisionPdfHref, useProposal } from "./api.ts";
+import { keys } from "../../../common/query-keys.ts";
 import { StateBadge } from "./StateBadge.tsx";
 import { cell, DataTable, num } from "./Table.tsx";
 import { TopSheet } from "./TopSheet.tsx";
@@ -136,12 +137,10 @@ function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView;
   const decide = async (decision: Decision) => {
     setBusy(decision);
     try {
-      const out = token
-        ? await api<ProposalView>(`${publicPath(v.id)}/decision`, { json: { token, decision, name, comment } })
-        : await api<ProposalView>(`${proposalPath(v.id)}/decision`, { json: { decision, name, comment } });
+      const out = await decideProposal(v.id, token, { decision, name, comment });
       setDecided(out);
       setAsking(null);
-      if (!token) void queryClient.invalidateQueries({ queryKey: ["budget-proposal", v.id] });
+      if (!token) void queryClient.invalidateQueries({ queryKey: keys.budgetProposal(v.id) });
       toast.success(DECISION_TOASTS[decision], { description: "The production team has been told." });
     } catch (err) {
       toast.error("Decision not recorded", { description: errorText(err) });
@@ -149,7 +148,7 @@ function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView;
       setBusy(null);
     }
   };
-  const pdfHref = token ? `${publicPath(v.id)}/decision.pdf?token=${encodeURIComponent(token)}` : `${proposalPath(v.id)}/decision.pdf`;
+  const pdfHref = decisionPdfHref(v.id, token);
 
   return (
     <>

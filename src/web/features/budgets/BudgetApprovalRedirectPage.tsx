@@ -1,11 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import type { ProposalView } from "../../../common/budget.ts";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { proposalPath } from "./api.ts";
+import { useProposal } from "./api.ts";
 
 /**
  * /budget-approval-redirect/:proposalId?token=… — the e-mailed link. A signed-in approver goes to the in-app
@@ -17,14 +14,7 @@ export default function BudgetApprovalRedirectPage() {
   const token = params.get("token") ?? "";
   const { user, loading } = useAuth();
   const navigate = useNavigate();
-  const asUser = useQuery({
-    queryKey: ["budget-proposal", proposalId, "signed-in"],
-    queryFn: ({ signal }) => api<ProposalView>(proposalPath(proposalId), { signal }),
-    enabled: !loading && !!user,
-    retry: false,
-    // The page shows what went wrong (a used or expired link) itself; the route's error screen is for the unexpected.
-    throwOnError: false,
-  });
+  const asUser = useProposal(proposalId, null, !loading && !!user);
   const publicPage = `/budget-approval/${encodeURIComponent(proposalId)}?token=${encodeURIComponent(token)}`;
 
   useEffect(() => {

@@ -172,7 +172,7 @@ function Proposals({ budget: b }: { budget: BudgetDto }) {
 function Bypass({ budget: b }: { budget: BudgetDto }) {
   const [reason, setReason] = useState("");
   const set = useBudgetChange(b.projectId, (bypass: boolean | null) => api<BudgetDto>(`${budgetPath(b.projectId)}/bypass`, { method: "PUT", json: { bypass, reason } }), {
-    success: (v) => ["Approval setting changed", v === null ? "The project follows the school's setting." : v ? "Budgets of this project are approved on submission." : "Budgets of this project need approval."],
+    success: (_b, v) => ["Approval setting changed", v === null ? "The project follows the school's setting." : v ? "Budgets of this project are approved on submission." : "Budgets of this project need approval."],
     failure: "Approval setting not changed",
     onSuccess: () => setReason(""),
   });

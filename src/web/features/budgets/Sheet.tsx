@@ -19,12 +19,12 @@ import {
 import { formatNumber, numberOrNull, parseNumberInput, type NumberFormat } from "../../../common/number-input.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
 import { Button } from "../../components/ui/Button.tsx";
-import { api, ApiError, errorText } from "../../lib/api.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useFormats } from "../../lib/format.ts";
-import { SAVE_STATE_TEXT } from "../screenplays/useAutosave.ts";
+import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
 import { useNumberInput, type NumberInputOptions } from "../../lib/number-input.ts";
-import { budgetPath } from "./api.ts";
+import { budgetKeys, saveBudget } from "./api.ts";
 import { useBudgetDraft } from "./useBudgetDraft.ts";
 import { cell, DataTable, num } from "./Table.tsx";
 import { TopSheet } from "./TopSheet.tsx";
@@ -255,10 +255,10 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     setSaving(true);
     try {
       await draft.settle();
-      const saved = await api<BudgetDto>(budgetPath(budget.projectId), { method: "PUT", json: { version: budget.version, draftVersion: draft.draftVersion(), contingencyBps, lines: parsed.lines } });
+      const saved = await saveBudget(budget.projectId, { version: budget.version, draftVersion: draft.draftVersion(), contingencyBps, lines: parsed.lines });
       draft.adoptSaved(saved);
       setStale(null);
-      queryClient.setQueryData(["budget", budget.projectId], saved);
+      queryClient.setQueryData(budgetKeys.one(budget.projectId), saved);
       toast.success("Budget saved", { description: `${saved.lines.length} lines, ${formatMinor(saved.totals.total, saved.currency, format)} ${saved.currency} in total.` });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && (err.details as StaleBudgetDetails | undefined)?.current) {
@@ -274,7 +274,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     if (!stale) return;
     draft.adoptSaved(stale);
     setStale(null);
-    queryClient.setQueryData(["budget", budget.projectId], stale);
+    queryClient.setQueryData(budgetKeys.one(budget.projectId), stale);
   };
 
   // Ctrl/⌘+S saves the budget from any field of the sheet, the contingency included.

@@ -1,5 +1,5 @@
 import { PROPOSAL_STATE_LABELS, type ProposalState } from "../../../common/budget.ts";
-import { Badge } from "../projects/shared.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
 
 const STATE_TONES: Record<ProposalState, "neutral" | "warn" | "bad" | "good"> = {
   pending: "warn",

@@ -1,17 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
-import type { BudgetDto, ProposalView } from "../../../common/budget.ts";
+import { useQuery } from "@tanstack/react-query";
+import type { BudgetAccount, BudgetDraftDto, BudgetDto, ProposalView } from "../../../common/budget.ts";
+import { keys } from "../../../common/query-keys.ts";
 import { api } from "../../lib/api.ts";
-import { failed } from "../projects/shared.tsx";
+import { useChange, type ChangeMessages } from "../../lib/change.ts";
 
 export const budgetPath = (projectId: string) => `/rest/v1/budgets/${encodeURIComponent(projectId)}`;
 export const proposalPath = (id: string) => `/rest/v1/budget-proposals/${encodeURIComponent(id)}`;
 export const publicPath = (id: string) => `/rest/v1/budget-approval/${encodeURIComponent(id)}`;
 export const receiptPath = (projectId: string, expenseId: string) => `/storage/v1/object/receipts/${encodeURIComponent(projectId)}/${encodeURIComponent(expenseId)}`;
+const ACCOUNTS_PATH = "/rest/v1/budget-accounts";
+
+export const budgetKeys = {
+  one: (projectId: string) => keys.budget(projectId),
+  accounts: () => keys.budgetAccounts(),
+  /** A proposal is read through its link's token or signed in: two answers, each its own key. */
+  proposal: (id: string, via: "link" | "signed-in") => [...keys.budgetProposal(id), via],
+};
 
 export function useBudget(projectId: string) {
   return useQuery({
-    queryKey: ["budget", projectId],
+    queryKey: budgetKeys.one(projectId),
     queryFn: ({ signal }) => api<BudgetDto>(budgetPath(projectId), { signal }),
     // The tab says what went wrong and offers a retry; the rest of the project stays usable.
     throwOnError: false,
@@ -19,29 +27,38 @@ export function useBudget(projectId: string) {
 }
 
 /** A change to the budget whose answer is the budget as it now is: shown at once, with a toast either way. */
-export function useBudgetChange<V>(projectId: string, fn: (v: V) => Promise<BudgetDto>, messages: { success: (v: V) => [string, string]; failure: string; onSuccess?: () => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (b, v) => {
-      queryClient.setQueryData(["budget", projectId], b);
-      void queryClient.invalidateQueries({ queryKey: ["project", projectId] });
-      const [title, description] = messages.success(v);
-      toast.success(title, { description });
-      messages.onSuccess?.();
-    },
-    onError: failed(messages.failure),
-  });
-}
+export const useBudgetChange = <V>(projectId: string, fn: (v: V) => Promise<BudgetDto>, messages: ChangeMessages<V, BudgetDto>) =>
+  useChange({ answer: budgetKeys.one(projectId), invalidate: [keys.project(projectId)] }, fn, messages);
+
+/** Saves the sheet as the budget; the version it was edited from and the draft it came from are named. */
+export const saveBudget = (projectId: string, json: unknown) => api<BudgetDto>(budgetPath(projectId), { method: "PUT", json });
+/** Keeps the crew's unsaved sheet on the server. */
+export const saveDraft = (projectId: string, json: unknown) => api<BudgetDraftDto>(`${budgetPath(projectId)}/draft`, { method: "PUT", json });
+
+export const uploadReceipt = (projectId: string, expenseId: string, file: File) =>
+  api<BudgetDto>(`${receiptPath(projectId, expenseId)}?${new URLSearchParams({ name: file.name })}`, { raw: { body: file, contentType: file.type || "application/octet-stream" } });
+
+export const useAccounts = () => useQuery({ queryKey: budgetKeys.accounts(), queryFn: ({ signal }) => api<BudgetAccount[]>(ACCOUNTS_PATH, { signal }) });
+
+/** The school's chart of accounts; every budget is drawn from it, so they all refetch. */
+export const useSaveAccounts = (messages: ChangeMessages<BudgetAccount[], BudgetAccount[]>) =>
+  useChange({ answer: budgetKeys.accounts(), invalidate: [keys.budget()] }, (accounts: BudgetAccount[]) => api<BudgetAccount[]>(ACCOUNTS_PATH, { method: "PUT", json: { accounts } }), messages);
 
 /** The proposal as the approver sees it: through the link's token, or signed in when there is none. */
 export function useProposal(id: string, token: string | null, enabled = true) {
   return useQuery({
     enabled,
-    queryKey: ["budget-proposal", id, token ? "link" : "signed-in"],
+    queryKey: budgetKeys.proposal(id, token ? "link" : "signed-in"),
     queryFn: ({ signal }) => api<ProposalView>(token ? `${publicPath(id)}?token=${encodeURIComponent(token)}` : proposalPath(id), { signal }),
     retry: false,
     // The page shows what went wrong (a used or expired link) itself; the route's error screen is for the unexpected.
     throwOnError: false,
   });
 }
+
+/** The approver's decision: through the link's token, or signed in when there is none. */
+export const decideProposal = (id: string, token: string | null, decision: { decision: string; name: string; comment: string }) =>
+  token ? api<ProposalView>(`${publicPath(id)}/decision`, { json: { token, ...decision } }) : api<ProposalView>(`${proposalPath(id)}/decision`, { json: decision });
+
+/** The decision's PDF, through the link's token or signed in. */
+export const decisionPdfHref = (id: string, token: string | null) => (token ? `${publicPath(id)}/decision.pdf?token=${encodeURIComponent(token)}` : `${proposalPath(id)}/decision.pdf`);

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { BudgetDraftContent, BudgetDraftDto, BudgetDto, StaleDraftDetails } from "../../../common/budget.ts";
-import { api, ApiError, errorText } from "../../lib/api.ts";
-import { SAVE_DELAY_MS, type SaveState } from "../screenplays/useAutosave.ts";
-import { budgetPath } from "./api.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
+import { useSaveAfterPause, useWarnBeforeUnload, type SaveState } from "../../lib/autosave.ts";
+import { budgetKeys, saveDraft } from "./api.ts";
 
 /**
  * The budget sheet as typed, kept on the server as the crew's draft a moment after each pause (as the
@@ -57,10 +57,10 @@ export function useBudgetDraft(budget: BudgetDto, savedContent: (b: BudgetDto) =
     setState("saving");
     const run = (async () => {
       try {
-        const res = await api<BudgetDraftDto>(`${budgetPath(budget.projectId)}/draft`, { method: "PUT", json: { version: version.current, ...sent } });
+        const res = await saveDraft(budget.projectId, { version: version.current, ...sent });
         version.current = res.version;
         stored.current = sent;
-        queryClient.setQueryData<BudgetDto>(["budget", budget.projectId], (b) => (b ? { ...b, draft: res } : b));
+        queryClient.setQueryData<BudgetDto>(budgetKeys.one(budget.projectId), (b) => (b ? { ...b, draft: res } : b));
         setError(null);
         setState(latest.current === sent ? "saved" : "unsaved");
       } catch (err) {
@@ -80,24 +80,12 @@ export function useBudgetDraft(budget: BudgetDto, savedContent: (b: BudgetDto) =
     return run;
   }, [canDraft, budget.projectId, queryClient]);
 
-  useEffect(() => {
-    if (content === stored.current || conflict) return;
-    if (!canDraft) return setState("unsaved");
-    setState((s) => (s === "saving" || s === "error" ? s : "unsaved"));
-    const t = setTimeout(() => void save(), state === "error" ? SAVE_DELAY_MS * 5 : SAVE_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [content, conflict, canDraft, save, state]);
+  useSaveAfterPause({ pending: content !== stored.current, held: !!conflict, manual: !canDraft, state, setState, save }, [content]);
 
   // Leaving the sheet inside the app (another tab, Home) saves what is typed at once; a reload or a closed
   // tab with unsaved typing asks first.
   useEffect(() => () => void save(), [save]);
-  const dirty = content !== stored.current;
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  useWarnBeforeUnload(content !== stored.current);
 
   return {
     content,
@@ -124,7 +112,7 @@ export function useBudgetDraft(budget: BudgetDto, savedContent: (b: BudgetDto) =
     /** Take their draft (or the budget they saved); mine are dropped. */
     takeTheirs() {
       if (!conflict) return;
-      void queryClient.invalidateQueries({ queryKey: ["budget", budget.projectId] });
+      void queryClient.invalidateQueries({ queryKey: budgetKeys.one(budget.projectId) });
       adoptDraft(conflict, budget);
     },
   };

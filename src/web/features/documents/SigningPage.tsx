@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, CircleSlash, Link2Off } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router";
 import SignaturePad from "signature_pad";
 import { toast } from "sonner";
-import { SIGNATURE_CONSENT, SIGNING_TOKEN_HEADER, type DeadLinkReason, type SigningViewDto } from "../../../common/documents.ts";
+import { SIGNATURE_CONSENT, type DeadLinkReason, type SigningViewDto } from "../../../common/documents.ts";
 import { Brand } from "../../components/Brand.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Checkbox } from "../../components/ui/Checkbox.tsx";
@@ -12,6 +11,7 @@ import { Field } from "../../components/ui/Field.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
+import { answerSigning, useSigningPdf, useSigningView } from "./api.ts";
 import { PdfPagesLoading } from "./PdfPagesLoading.tsx";
 
 // pdf.js is most of this page's code: fetched beside the document's bytes, so the text and the signature form
@@ -27,25 +27,6 @@ const DEAD_TITLES: Record<DeadLinkReason | "invalid", string> = {
   declined: "This request is closed",
   completed: "This document is signed",
 };
-
-/** The public API answers with our error shape; the reason of a dead link rides in its details. */
-async function call<T>(url: string, token: string, init: { json?: unknown; bytes?: boolean } = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: init.json === undefined ? "GET" : "POST",
-      headers: { [SIGNING_TOKEN_HEADER]: token, ...(init.json === undefined ? {} : { "content-type": "application/json" }) },
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    });
-  } catch {
-    throw new ApiError(0, "Cannot reach The Portal. Check your connection and try again.");
-  }
-  if (!res.ok) {
-    const body = await res.json().catch(() => null);
-    throw new ApiError(res.status, body?.error?.message ?? "An unexpected error occurred", body?.error?.code, body?.error?.details);
-  }
-  return (init.bytes ? new Uint8Array(await res.arrayBuffer()) : await res.json()) as T;
-}
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
@@ -79,27 +60,8 @@ export default function SigningPage() {
   const { submissionId = "", signatureId = "" } = useParams();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const base = `/rest/v1/signing/${encodeURIComponent(submissionId)}/${encodeURIComponent(signatureId)}`;
-  const view = useQuery({
-    queryKey: ["signing", submissionId, signatureId],
-    queryFn: () => call<SigningViewDto>(base, token),
-    retry: false,
-    // The page explains a bad link itself instead of the route's error screen.
-    throwOnError: false,
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-  });
-  const pdf = useQuery({
-    queryKey: ["signing", submissionId, signatureId, "pdf"],
-    queryFn: () => {
-      void loadViewer();
-      return call<Uint8Array>(view.data!.documentUrl, token, { bytes: true });
-    },
-    enabled: !!view.data,
-    retry: false,
-    throwOnError: false,
-    staleTime: Infinity,
-  });
+  const view = useSigningView(submissionId, signatureId, token);
+  const pdf = useSigningPdf(submissionId, signatureId, token, view.data, () => void loadViewer());
   const [done, setDone] = useState<"signed" | "declined" | null>(null);
   const [deadReason, setDeadReason] = useState<{ reason: string; message: string } | null>(null);
 
@@ -148,12 +110,12 @@ export default function SigningPage() {
           <PdfPagesLoading compact />
         )}
       </section>
-      <SignForm base={base} token={token} view={v} onDone={setDone} onDead={setDeadReason} />
+      <SignForm answer={(action, json) => answerSigning(submissionId, signatureId, token, action, json)} view={v} onDone={setDone} onDead={setDeadReason} />
     </Frame>
   );
 }
 
-function SignForm({ base, token, view, onDone, onDead }: { base: string; token: string; view: SigningViewDto; onDone(d: "signed" | "declined"): void; onDead(e: { reason: string; message: string }): void }) {
+function SignForm({ answer, view, onDone, onDead }: { answer(action: string, json: unknown): Promise<unknown>; view: SigningViewDto; onDone(d: "signed" | "declined"): void; onDead(e: { reason: string; message: string }): void }) {
   const [consent, setConsent] = useState(false);
   const [mode, setMode] = useState<"drawn" | "typed">("drawn");
   const [typed, setTyped] = useState("");
@@ -188,7 +150,7 @@ function SignForm({ base, token, view, onDone, onDead }: { base: string; token: 
   const post = async (path: string, json: unknown, outcome: "signed" | "declined", failure: string) => {
     setBusy(true);
     try {
-      await call(`${base}/${path}`, token, { json });
+      await answer(path, json);
       onDone(outcome);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) onDead({ reason: (err.details as { reason?: string })?.reason ?? "invalid", message: err.message });

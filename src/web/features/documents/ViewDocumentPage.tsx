@@ -1,14 +1,13 @@
 import { ArrowLeft, Download, ZoomIn, ZoomOut } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { useQuery } from "@tanstack/react-query";
 import { DOCUMENT_CATEGORY_LABELS } from "../../../common/documents.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { errorText } from "../../lib/api.ts";
 import { isNotFound, NotFoundState } from "../../components/NotFoundState.tsx";
 import { useFormats } from "../../lib/format.ts";
-import { formatSize, useDocument } from "./api.ts";
+import { formatSize, useDocument, useDocumentBytes } from "./api.ts";
 import { PdfPages } from "./PdfPages.tsx";
 
 const IMAGE = new Set(["image/png", "image/jpeg", "image/webp"]);
@@ -23,20 +22,7 @@ export default function ViewDocumentPage() {
   const versionId = params.get("version");
   // A version named in the address is that one or none: never silently another.
   const version = doc.data ? (versionId ? doc.data.versions.find((v) => v.id === versionId) : doc.data.versions[0]) : undefined;
-  const bytes = useQuery({
-    queryKey: ["documents", projectId, "bytes", version?.id],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(version!.url, { signal, credentials: "same-origin" });
-      if (!res.ok) {
-        const body = await res.json().catch(() => null);
-        throw new Error(body?.error?.message ?? "The file could not be loaded.");
-      }
-      return new Uint8Array(await res.arrayBuffer());
-    },
-    enabled: !!version && (version.contentType === "application/pdf" || IMAGE.has(version.contentType)),
-    staleTime: Infinity,
-    throwOnError: false,
-  });
+  const bytes = useDocumentBytes(projectId, version, !!version && (version.contentType === "application/pdf" || IMAGE.has(version.contentType)));
 
   const back = (
     <Link to={projectId ? `/project/${projectId}?tab=documents` : "/projects"} className="mb-3 inline-flex min-h-10 items-center gap-1 text-sm text-zinc-600 underline-offset-4 hover:underline dark:text-zinc-400">

@@ -1,9 +1,7 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useFormats } from "../../lib/format.ts";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { needsCertificationText, type AvailabilityItem, type BookingConflictDetails, type CategoryDto, type KitDto, type MyEquipmentStatus, type Page, type ReservationDto } from "../../../common/equipment.ts";
-import type { ProjectListItem } from "../../../common/project-api.ts";
+import { needsCertificationText, type BookingConflictDetails, type ReservationDto } from "../../../common/equipment.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
@@ -12,10 +10,10 @@ import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api } from "../../lib/api.ts";
-import { Badge } from "../projects/shared.tsx";
-import { EQUIPMENT_API, ReservationItems, StateBadge, Thumbnail, fromLocalInput, isConflict, post, rangeText, toLocalInput, useEquipmentChange } from "./shared.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { ReservationItems, StateBadge, Thumbnail, fromLocalInput, rangeText, toLocalInput } from "./shared.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
+import { isConflict, post, useAvailability, useCategories, useEquipmentChange, useKitsBetween, useMyEquipment, useMyProjects, useMyReservations } from "./api.ts";
 
 const PAGE = 25;
 
@@ -46,24 +44,15 @@ export default function EquipmentPage() {
   const to = fromLocalInput(range.to);
   const rangeOk = !!from && !!to && to > from;
 
-  const categories = useQuery({ queryKey: ["equipment", "categories"], queryFn: () => api<CategoryDto[]>(`${EQUIPMENT_API}/categories`) });
-  const projects = useQuery({ queryKey: ["projects", "mine-for-equipment"], queryFn: () => api<Page<ProjectListItem>>("/rest/v1/projects?mine=true&limit=100&sort=title") });
-  const me = useQuery({ queryKey: ["equipment", "me"], queryFn: () => api<MyEquipmentStatus>(`${EQUIPMENT_API}/me`) });
+  const categories = useCategories();
+  const projects = useMyProjects();
+  const me = useMyEquipment();
   const qs = new URLSearchParams({ from, to, limit: String(PAGE), offset: String(page * PAGE) });
   if (search.trim()) qs.set("search", search.trim());
   if (categoryId) qs.set("categoryId", categoryId);
-  const catalogue = useQuery({
-    queryKey: ["equipment", "availability", qs.toString()],
-    queryFn: () => api<Page<AvailabilityItem>>(`${EQUIPMENT_API}/availability?${qs}`),
-    enabled: rangeOk,
-    placeholderData: keepPreviousData,
-  });
-  const kitList = useQuery({
-    queryKey: ["equipment", "kits", from, to],
-    queryFn: () => api<KitDto[]>(`${EQUIPMENT_API}/kits?${new URLSearchParams({ from, to })}`),
-    enabled: rangeOk,
-  });
-  const mine = useQuery({ queryKey: ["equipment", "reservations", "mine"], queryFn: () => api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?mine=true&limit=50`) });
+  const catalogue = useAvailability(qs, rangeOk);
+  const kitList = useKitsBetween(from, to, rangeOk);
+  const mine = useMyReservations();
 
   const reserve = useEquipmentChange(
     () => post<ReservationDto>("/reservations", { projectId, startsAt: from, endsAt: to, itemIds: [...chosen.keys()], kitIds: [...kits.keys()] }),

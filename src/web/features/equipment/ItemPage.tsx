@@ -12,9 +12,11 @@ import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { Calendar, ItemDialog, useStatusChange } from "./EquipmentAdminPage.tsx";
-import { EQUIPMENT_API, StatusBadge, post, useMoney, rangeText, useEquipmentChange } from "./shared.tsx";
+import { Calendar } from "./admin/Calendar.tsx";
+import { ItemDialog } from "./admin/ItemDialog.tsx";
+import { StatusBadge, useMoney, rangeText } from "./shared.tsx";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
+import { EQUIPMENT_API, post, useEquipmentChange, useStatusChange } from "./api.ts";
 
 /** One item: what the QR label opens. Everyone signed in reads it; the office also edits it and logs its care. */
 export default function ItemPage() {

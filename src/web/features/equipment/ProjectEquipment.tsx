@@ -1,19 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
 import { useFormats } from "../../lib/format.ts";
 import { Clapperboard } from "lucide-react";
 import { Link } from "react-router";
-import type { Page, ReservationDto } from "../../../common/equipment.ts";
-import { api } from "../../lib/api.ts";
-import { EQUIPMENT_API, ReservationItems, StateBadge, rangeText } from "./shared.tsx";
+import { ReservationItems, StateBadge, rangeText } from "./shared.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
+import { useProjectReservations } from "./api.ts";
 
 /** The project's equipment place: what is reserved for it, when it is collected and due back. */
 export function ProjectEquipment({ projectId, canBook }: { projectId: string; canBook: boolean }) {
   const fmt = useFormats();
-  const list = useQuery({
-    queryKey: ["equipment", "reservations", "project", projectId],
-    queryFn: () => api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?projectId=${projectId}&limit=20`),
-  });
+  const list = useProjectReservations(projectId);
   const open = (list.data?.items ?? []).filter((r) => r.state !== "cancelled" && r.state !== "rejected");
   return (
     <section aria-labelledby="place-equipment" className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">

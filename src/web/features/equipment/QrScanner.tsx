@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { readScannedCode, type ItemDetailDto } from "../../../common/equipment.ts";
+import { readScannedCode } from "../../../common/equipment.ts";
 import { Button } from "../../components/ui/Button.tsx";
-import { api } from "../../lib/api.ts";
-import { EQUIPMENT_API } from "./shared.tsx";
+import { fetchItem } from "./api.ts";
 
 /** The part of the Barcode Detection API used here; TypeScript's DOM library does not describe it yet. */
 interface Detector {
@@ -44,7 +43,7 @@ async function tagOf(text: string): Promise<string | null> {
   const code = readScannedCode(text);
   if (!code) return null;
   if ("assetTag" in code) return code.assetTag;
-  return (await api<ItemDetailDto>(`${EQUIPMENT_API}/items/${code.itemId}`)).assetTag;
+  return (await fetchItem(code.itemId)).assetTag;
 }
 
 /**

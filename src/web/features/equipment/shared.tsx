@@ -1,5 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import {
   ITEM_STATUS_LABELS,
   RESERVATION_STATE_LABELS,
@@ -7,34 +5,10 @@ import {
   type ReservationDto,
   type ReservationState,
 } from "../../../common/equipment.ts";
-import { api, ApiError, errorText } from "../../lib/api.ts";
 import { useSchoolSettings } from "../../lib/number-input.ts";
 import { formatMoney } from "../../../common/budget.ts";
 import type { Formats } from "../../lib/format.ts";
-import { Badge } from "../projects/shared.tsx";
-
-export const EQUIPMENT_API = "/rest/v1/equipment";
-
-/** Every equipment query key starts with "equipment", so the server's one event refreshes them all. */
-export function useEquipmentChange<V, R>(fn: (v: V) => Promise<R>, opts: { success: (r: R, v: V) => [string, string?]; failure: string; onSuccess?: (r: R, v: V) => void; onError?: (err: unknown) => boolean | void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (r, v) => {
-      void queryClient.invalidateQueries({ queryKey: ["equipment"] });
-      void queryClient.invalidateQueries({ queryKey: ["admin-dashboard"] });
-      const [title, description] = opts.success(r, v);
-      toast.success(title, description ? { description } : undefined);
-      opts.onSuccess?.(r, v);
-    },
-    onError: (err) => {
-      if (opts.onError?.(err) === true) return;
-      toast.error(opts.failure, { description: errorText(err) });
-    },
-  });
-}
-
-export const post = <R,>(path: string, json?: unknown) => api<R>(`${EQUIPMENT_API}${path}`, { method: "POST", json: json ?? {} });
+import { Badge } from "../../components/ui/Badge.tsx";
 
 const STATE_TONES: Record<ReservationState, "neutral" | "warn" | "bad" | "good"> = {
   requested: "warn",
@@ -68,8 +42,6 @@ export function useMoney() {
   return (minor: number) => (school ? formatMoney(minor, school.currency, school.numberFormat) : "—");
 }
 
-export const isConflict = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409;
-
 export function ReservationItems({ r }: { r: ReservationDto }) {
   return (
     <ul className="mt-1 flex flex-wrap gap-1.5 text-xs">
@@ -88,10 +60,6 @@ export function ReservationItems({ r }: { r: ReservationDto }) {
     </ul>
   );
 }
-
-/** Sends a picture to the equipment bucket; the server checks what it really is and how large. */
-export const uploadPhoto = <R,>(path: string, file: File) =>
-  api<R>(`/storage/v1/object/equipment/${path}?name=${encodeURIComponent(file.name)}`, { method: "POST", raw: { body: file, contentType: file.type || "application/octet-stream" } });
 
 export const PHOTO_ACCEPT = "image/png,image/jpeg,image/webp";
 

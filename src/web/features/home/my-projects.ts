@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Page, ProjectListItem } from "../../../common/project-api.ts";
+import { keys } from "../../../common/query-keys.ts";
 import { api } from "../../lib/api.ts";
 
-/** Under the "projects" key, so every project change the server announces refreshes the home page too. */
+/** Under keys.projects(), so every project change the server announces refreshes the home page too. */
 export function useMyProjects() {
   return useQuery({
-    queryKey: ["projects", "mine", "home"],
+    queryKey: [...keys.projects(), "mine", "home"],
     queryFn: ({ signal }) => api<Page<ProjectListItem>>("/rest/v1/projects?mine=true&sort=updated&limit=100", { signal }),
     throwOnError: false,
   });

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { NotificationPage } from "../../../common/inbox.ts";
+import { keys } from "../../../common/query-keys.ts";
 import { notify } from "../../components/toast.tsx";
 import { api, errorText } from "../../lib/api.ts";
 
@@ -8,7 +9,7 @@ const BASE = "/rest/v1/notifications";
 export const FEED_PAGE = 10;
 
 /** Query key of the notification centre: the server's "notifications.changed" event invalidates it. */
-export const NOTIFICATIONS_QUERY_KEY = ["notifications"] as const;
+export const NOTIFICATIONS_QUERY_KEY = keys.notifications();
 
 /**
  * Every query here starts with NOTIFICATIONS_QUERY_KEY, so the server's "notifications.changed" event

@@ -17,6 +17,7 @@ import type { EmailDto, EmailPageDto } from "../../../common/emails.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { emailProblem, MSG } from "../auth/messages.ts";
 import { signInLink } from "../../lib/next.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 const PAGE_SIZE = 10;
 /** The worker sends a queued e-mail within a second or two; the list looks again until it shows up. */
@@ -97,7 +98,7 @@ function AdminView({ defaultRecipient }: { defaultRecipient: string }) {
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
 
   const list = useQuery({
-    queryKey: ["emails", { page }],
+    queryKey: [...keys.emails(), { page }],
     queryFn: ({ signal }) => api<EmailPageDto>(`/rest/v1/emails?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: waitingSince === null ? false : POLL_MS,
@@ -112,7 +113,7 @@ function AdminView({ defaultRecipient }: { defaultRecipient: string }) {
     return () => clearTimeout(giveUp);
   }, [waitingSince, newest, page]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["emails"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.emails() });
 
   return (
     <>

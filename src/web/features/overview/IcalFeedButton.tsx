@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, Copy } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { IcalFeedDto } from "../../../common/overview-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
+import { useIcalFeed, renewIcalFeed, overviewKeys } from "./api.ts";
 
 /** The personal calendar feed: its URL is shown once, when it is made, because only its hash is kept. */
 export function IcalFeedButton() {
@@ -14,16 +14,12 @@ export function IcalFeedButton() {
   const urlId = useId();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState<string | null>(null);
-  const feed = useQuery({
-    queryKey: ["overview", "ical"],
-    queryFn: ({ signal }) => api<IcalFeedDto>("/rest/v1/overview/ical-token", { signal }),
-    enabled: open,
-  });
+  const feed = useIcalFeed(open);
   const create = useMutation({
-    mutationFn: () => api<IcalFeedDto>("/rest/v1/overview/ical-token", { method: "POST" }),
+    mutationFn: renewIcalFeed,
     onSuccess: (d) => setUrl(d.url),
     onError: (err) => toast.error("No feed URL made", { description: err instanceof ApiError ? err.message : "An unexpected error occurred" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["overview", "ical"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: overviewKeys.ical() }),
   });
 
   useEffect(() => {

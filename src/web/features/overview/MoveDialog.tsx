@@ -5,8 +5,8 @@ import type { OverviewCard } from "../../../common/overview-api.ts";
 import type { GreenlightBlockDetails } from "../../../common/project-api.ts";
 import { OVERRIDE_REASON_MIN, PHASE_LABELS, REASON_MAX, type Phase } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
-import { api, ApiError } from "../../lib/api.ts";
-import { useInvalidateOverview } from "./queries.ts";
+import { ApiError } from "../../lib/api.ts";
+import { moveProject, useInvalidateOverview } from "./api.ts";
 
 export interface MoveRequest {
   card: Pick<OverviewCard, "id" | "title" | "phase" | "greenlight">;
@@ -44,7 +44,7 @@ export function MoveDialog({ request, onClose }: { request: MoveRequest | null; 
 
   const move = useMutation({
     mutationFn: (r: MoveRequest) =>
-      api(`/rest/v1/projects/${r.card.id}/phase`, { method: "POST", json: { to: r.to, reason: reason.trim(), overrideReason: override.trim() || undefined } }),
+      moveProject(r.card.id, { to: r.to, reason: reason.trim(), overrideReason: override.trim() || undefined }),
     onSuccess: (_d, r) => {
       toast.success("Phase changed", { description: `${r.card.title} is now in ${PHASE_LABELS[r.to]}.` });
       onClose();

@@ -1,14 +1,12 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useFormats } from "../../lib/format.ts";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { TimelineDto } from "../../../common/overview-api.ts";
 import { PHASE_LABELS } from "../../../common/projects.ts";
 import { Card } from "../../components/ui/Card.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api } from "../../lib/api.ts";
 import { addDays, dayIndex } from "./format.ts";
+import { useTimeline } from "./api.ts";
 
 const PAGE = 50;
 const WEEKS = 6;
@@ -23,11 +21,7 @@ export function Timeline({ qs }: { qs: string }) {
   params.set("weeks", String(WEEKS));
   params.set("limit", String(PAGE));
   params.set("offset", String(page * PAGE));
-  const timeline = useQuery({
-    queryKey: ["overview", "timeline", params.toString()],
-    queryFn: ({ signal }) => api<TimelineDto>(`/rest/v1/overview/timeline?${params}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const timeline = useTimeline(params);
   const t = timeline.data;
 
   return (

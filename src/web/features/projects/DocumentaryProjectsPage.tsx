@@ -25,8 +25,7 @@ export default function DocumentaryProjectsPage() {
         }
       />
       <ProjectList
-        endpoint="/rest/v1/projects/documentary"
-        queryKey="projects-documentary"
+        list="documentary"
         label="Documentary projects"
         columns={COLUMNS}
         fixedType

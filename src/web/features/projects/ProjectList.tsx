@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useFormats } from "../../lib/format.ts";
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PROJECT_SORTS, type DocumentaryListItem, type Page, type ProjectListItem, type ProjectSort } from "../../../common/project-api.ts";
+import { PROJECT_SORTS, type DocumentaryListItem, type ProjectListItem, type ProjectSort } from "../../../common/project-api.ts";
 import { PHASE_LABELS, PHASES, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -12,10 +11,11 @@ import { FilterPanel } from "../../components/ui/FilterPanel.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { Badge, PAGE_SIZE, PhaseBadge, useFacets, useSupervisors } from "./shared.tsx";
+import { PAGE_SIZE, PhaseBadge } from "./shared.tsx";
+import { Badge } from "../../components/ui/Badge.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
+import { useFacets, useProjectList, useSupervisors, type ProjectListKind } from "./api.ts";
 
 const SORT_LABELS: Record<ProjectSort, string> = { updated: "Recently changed", title: "Title", shootStart: "Shoot date", phase: "Phase" };
 const SEARCH_DELAY_MS = 300;
@@ -30,15 +30,14 @@ export interface Column<T> {
 }
 
 export function ProjectList<T extends ProjectListItem>({
-  endpoint,
-  queryKey,
+  list: kind,
   columns,
   fixedType,
   label,
   emptyText,
 }: {
-  endpoint: string;
-  queryKey: string;
+  /** Which list of projects: its path and its query key are in `api.ts`. */
+  list: ProjectListKind;
   columns: Column<T>[];
   /** The documentary list is of one type: its type filter is not offered. */
   fixedType?: boolean;
@@ -93,13 +92,7 @@ export function ProjectList<T extends ProjectListItem>({
     if (v && !(fixedType && f === "type")) apiParams.set(f, v);
   }
   if (params.get("mine") === "true") apiParams.set("mine", "true");
-  const list = useQuery({
-    queryKey: [queryKey, apiParams.toString()],
-    queryFn: ({ signal }) => api<Page<T>>(`${endpoint}?${apiParams}`, { signal }),
-    placeholderData: keepPreviousData,
-    // A refused filter (a hand-edited address) is answered in the list, where the filters can be cleared.
-    throwOnError: false,
-  });
+  const list = useProjectList<T>(kind, apiParams);
   const activeFilters = FILTERS.filter((f) => params.get(f) && !(fixedType && f === "type")).length + (params.get("mine") === "true" ? 1 : 0);
   const filtered = activeFilters > 0 || !!urlSearch;
 

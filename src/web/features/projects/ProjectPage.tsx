@@ -14,7 +14,8 @@ import { Milestones } from "./detail/Milestones.tsx";
 import { Overview } from "./detail/Overview.tsx";
 import { PhaseSection } from "./detail/PhaseSection.tsx";
 import { Places } from "./detail/Places.tsx";
-import { PhaseBadge, useProject } from "./shared.tsx";
+import { PhaseBadge } from "./shared.tsx";
+import { useProject } from "./api.ts";
 
 // The tabs with code of their own (the budget sheet, the stripboard, the breakdown, the documents) are fetched
 // when opened, not with every project page: the overview downloaded and ran them all. The tab in the address

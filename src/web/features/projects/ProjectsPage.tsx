@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { projectCreateInput, shootDatesProblem, type ProjectCreateInput, type ProjectDetail, type ProjectListItem } from "../../../common/project-api.ts";
+import { projectCreateInput, shootDatesProblem, type ProjectCreateInput, type ProjectListItem } from "../../../common/project-api.ts";
 import { PROJECT_TYPE_LABELS, PROJECT_TYPES, type FilmRole, type ProjectType } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
@@ -12,10 +11,11 @@ import { Field } from "../../components/ui/Field.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
-import { api } from "../../lib/api.ts";
 import { blockersCell, courseCell, greenlightCell, leadsCell, milestoneCell, ProjectList, supervisorCell, type Column } from "./ProjectList.tsx";
 import { RoleChecks } from "./RoleChecks.tsx";
-import { academicYearOf, failed, firstProblem, useSupervisors } from "./shared.tsx";
+import { academicYearOf } from "./shared.tsx";
+import { firstProblem } from "../../lib/first-problem.ts";
+import { useCreateProject, useSupervisors } from "./api.ts";
 
 const COLUMNS: Column<ProjectListItem>[] = [
   { header: "Course / year", cell: courseCell },
@@ -41,8 +41,7 @@ export default function ProjectsPage() {
         }
       />
       <ProjectList
-        endpoint="/rest/v1/projects"
-        queryKey="projects"
+        list="all"
         label="Projects"
         columns={COLUMNS}
         emptyText="No project has been started yet. Choose New Project to start the first one; you become its lead."
@@ -82,7 +81,6 @@ const emptyDraft = (): Draft => ({
 
 function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const supervisors = useSupervisors();
   // Kept outside the dialog's content, so closing by mistake or a refusal never loses what was typed.
   const [draft, setDraft] = useState<Draft>(emptyDraft);
@@ -104,13 +102,10 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
     myRoles: d.myRoles,
   });
 
-  const create = useMutation({
-    mutationFn: (input: ProjectCreateInput) => api<ProjectDetail>("/rest/v1/projects", { json: input }),
+  const create = useCreateProject({
+    success: (p) => ["Project created", `“${p.title}” is ready; you are its lead.`],
+    failure: "Project not created",
     onSuccess: (p) => {
-      queryClient.setQueryData(["project", p.id], p);
-      void queryClient.invalidateQueries({ queryKey: ["projects"] });
-      void queryClient.invalidateQueries({ queryKey: ["projects-documentary"] });
-      toast.success("Project created", { description: `“${p.title}” is ready; you are its lead.` });
       // Saved: the form is emptied and closed before the navigation, so the leave guard has nothing to ask.
       flushSync(() => {
         setDraft(emptyDraft());
@@ -118,7 +113,6 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
       });
       navigate(`/project/${p.id}`);
     },
-    onError: failed("Project not created"),
   });
 
   const submit = (e: FormEvent) => {

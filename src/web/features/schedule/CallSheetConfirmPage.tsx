@@ -1,12 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useParams, useSearchParams } from "react-router";
-import type { CallSheetConfirmationDto } from "../../../common/schedule.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
+import { useCallSheetConfirmation } from "./api.ts";
 
 /**
  * /call-sheet-confirm/:recipientId?token=… — the e-mailed link. It works without signing in (the token
@@ -17,19 +15,7 @@ export default function CallSheetConfirmPage() {
   const { recipientId = "" } = useParams();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const path = `/rest/v1/call-sheet-confirmation/${encodeURIComponent(recipientId)}`;
-  const key = ["call-sheet-confirmation", recipientId, token];
-  const qc = useQueryClient();
-  const view = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api<CallSheetConfirmationDto>(`${path}?token=${encodeURIComponent(token)}`, { signal }),
-    retry: false,
-    throwOnError: false,
-  });
-  const confirm = useMutation({
-    mutationFn: () => api<CallSheetConfirmationDto>(path, { method: "POST", json: { token } }),
-    onSuccess: (data) => qc.setQueryData(key, data),
-  });
+  const { view, confirm } = useCallSheetConfirmation(recipientId, token);
   const v = view.data;
 
   return (

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BoardSaveInput, CallSheetDto, CastSaveInput, ScheduleDto, ShootDayCreateInput, ShootDayUpdateInput } from "../../../common/schedule.ts";
+import type { BoardSaveInput, CallSheetConfirmationDto, CallSheetDto, CastSaveInput, ScheduleDto, ShootDayCreateInput, ShootDayUpdateInput } from "../../../common/schedule.ts";
+import { keys } from "../../../common/query-keys.ts";
 import { notify } from "../../components/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 
-export const scheduleKey = (projectId: string) => ["schedule", projectId];
+export const scheduleKey = (projectId: string) => keys.schedule(projectId);
+const callSheetKey = (projectId: string, dayId: string | null) => [...keys.schedule(projectId), "call-sheet", dayId];
 const base = (projectId: string) => `/rest/v1/projects/${encodeURIComponent(projectId)}/schedule`;
 export const callSheetPdfUrl = (projectId: string, dayId: string) => `${base(projectId)}/days/${encodeURIComponent(dayId)}/call-sheet.pdf`;
 
@@ -16,7 +18,7 @@ export const scheduledLocations = (schedule: ScheduleDto | undefined) => [...new
 
 export function useCallSheet(projectId: string, dayId: string | null) {
   return useQuery({
-    queryKey: [...scheduleKey(projectId), "call-sheet", dayId],
+    queryKey: callSheetKey(projectId, dayId),
     queryFn: ({ signal }) => api<CallSheetDto>(`${base(projectId)}/days/${encodeURIComponent(dayId!)}/call-sheet`, { signal }),
     enabled: !!dayId,
   });
@@ -51,12 +53,31 @@ export const useUpdateDay = (projectId: string) =>
 export const useDeleteDay = (projectId: string) =>
   useScheduleMutation(projectId, (dayId: string) => api<ScheduleDto>(`${base(projectId)}/days/${encodeURIComponent(dayId)}`, { method: "DELETE" }));
 
+const confirmationPath = (recipientId: string) => `/rest/v1/call-sheet-confirmation/${encodeURIComponent(recipientId)}`;
+const confirmationKey = (recipientId: string, token: string) => ["call-sheet-confirmation", recipientId, token];
+
+/** The call sheet as its e-mailed link shows it to a crew or cast member, and their confirmation. */
+export function useCallSheetConfirmation(recipientId: string, token: string) {
+  const qc = useQueryClient();
+  const view = useQuery({
+    queryKey: confirmationKey(recipientId, token),
+    queryFn: ({ signal }) => api<CallSheetConfirmationDto>(`${confirmationPath(recipientId)}?token=${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+    throwOnError: false,
+  });
+  const confirm = useMutation({
+    mutationFn: () => api<CallSheetConfirmationDto>(confirmationPath(recipientId), { method: "POST", json: { token } }),
+    onSuccess: (data) => qc.setQueryData(confirmationKey(recipientId, token), data),
+  });
+  return { view, confirm };
+}
+
 export function useCallSheetAction(projectId: string, dayId: string, action: "send" | "confirm") {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api<CallSheetDto>(`${base(projectId)}/days/${encodeURIComponent(dayId)}/call-sheet/${action}`, { method: "POST" }),
     onSuccess: (data) => {
-      qc.setQueryData([...scheduleKey(projectId), "call-sheet", dayId], data);
+      qc.setQueryData(callSheetKey(projectId, dayId), data);
       void qc.invalidateQueries({ queryKey: scheduleKey(projectId) });
       notify.success(action === "send" ? `Call sheet sent to ${data.recipients.length} ${data.recipients.length === 1 ? "person" : "people"}.` : "You confirmed the call sheet.");
     },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ShieldAlert, Tag, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { elementCreateInput, type BreakdownDetail, type BreakdownScene, type SafetyFlag } from "../../../common/breakdown-api.ts";
 import type { ProjectDetail } from "../../../common/project-api.ts";
 import { BREAKDOWN_CATEGORIES, CATEGORY_LABELS, SAFETY_LABELS, type BreakdownCategory } from "../../../common/screenplay/breakdown.ts";
-import type { Page, ScreenplayDetail, ScreenplayListItem } from "../../../common/screenplay-api.ts";
+import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -14,8 +14,11 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
-import { Badge, failed, firstProblem } from "../projects/shared.tsx";
-import { editorLink, screenplayPath } from "./shared.ts";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { failed } from "../../lib/change.ts";
+import { firstProblem } from "../../lib/first-problem.ts";
+import { editorLink, screenplayPath, useProjectScreenplays, useBreakdown, screenplayKeys, breakdownPath } from "./api.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 const CATEGORY_OPTIONS = BREAKDOWN_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
 
@@ -34,15 +37,9 @@ const CHIP: Record<BreakdownCategory, string> = {
   locations: "bg-zinc-100 text-zinc-900 ring-zinc-300",
 };
 
-const breakdownPath = (id: string) => `${screenplayPath(id)}/breakdown`;
-
 /** The project's breakdown: elements tagged per scene, element lists, and the safety flags the script suggests. */
 export function BreakdownTab({ project }: { project: Pick<ProjectDetail, "id" | "title"> }) {
-  const scripts = useQuery({
-    queryKey: ["screenplays", "breakdown-of", project.id],
-    queryFn: ({ signal }) => api<Page<ScreenplayListItem>>(`/rest/v1/screenplays?projectId=${project.id}&limit=100`, { signal }),
-    throwOnError: false,
-  });
+  const scripts = useProjectScreenplays(project.id);
   const [chosen, setChosen] = useState<string | null>(null);
   const items = scripts.data?.items ?? [];
   const id = chosen && items.some((i) => i.id === chosen) ? chosen : (items[0]?.id ?? null);
@@ -72,9 +69,9 @@ export function BreakdownTab({ project }: { project: Pick<ProjectDetail, "id" | 
 
 function Breakdown({ id }: { id: string }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ["breakdown", id], queryFn: ({ signal }) => api<BreakdownDetail>(breakdownPath(id), { signal }), throwOnError: false });
+  const query = useBreakdown(id);
   const [sceneNumber, setSceneNumber] = useState<string | null>(null);
-  const onChanged = (d: BreakdownDetail) => queryClient.setQueryData(["breakdown", id], d);
+  const onChanged = (d: BreakdownDetail) => queryClient.setQueryData(screenplayKeys.breakdown(id), d);
   const lock = useMutation({
     mutationFn: async () => {
       const detail = await api<ScreenplayDetail>(screenplayPath(id));
@@ -82,8 +79,8 @@ function Breakdown({ id }: { id: string }) {
     },
     onSuccess: () => {
       toast.success("Scene numbers locked");
-      void queryClient.invalidateQueries({ queryKey: ["breakdown", id] });
-      void queryClient.invalidateQueries({ queryKey: ["screenplay", id] });
+      void queryClient.invalidateQueries({ queryKey: screenplayKeys.breakdown(id) });
+      void queryClient.invalidateQueries({ queryKey: screenplayKeys.one(id) });
     },
     onError: failed("Scene numbers not locked"),
   });
@@ -293,7 +290,7 @@ function SafetyFlags({ breakdown: b, onChanged }: { breakdown: BreakdownDetail; 
       onChanged(d);
       if (v.decision === "confirmed") {
         toast.success("Safety flag confirmed", { description: `“Safety plan: ${SAFETY_LABELS[v.flag.kind]} (scene ${v.flag.sceneNumber})” is on the greenlight checklist.` });
-        if (b.project) void queryClient.invalidateQueries({ queryKey: ["project", b.project.id] });
+        if (b.project) void queryClient.invalidateQueries({ queryKey: keys.project(b.project.id) });
       } else toast.success("Safety flag dismissed");
     },
     onError: failed("Safety flag not changed"),

@@ -6,8 +6,9 @@ import { noteCreateInput, type ScreenplayDetail } from "../../../common/screenpl
 import { Button } from "../../components/ui/Button.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
-import { failed, firstProblem } from "../projects/shared.tsx";
-import { screenplayPath } from "./shared.ts";
+import { failed } from "../../lib/change.ts";
+import { firstProblem } from "../../lib/first-problem.ts";
+import { screenplayPath } from "./api.ts";
 
 /** Notes on lines of the script: written on the line the cursor (or a click in the preview) is on. */
 export function NotesPanel({ detail, line, lineText, onChanged, onGoTo }: { detail: ScreenplayDetail; line: number; lineText: string; onChanged(d: ScreenplayDetail): void; onGoTo(line: number): void }) {

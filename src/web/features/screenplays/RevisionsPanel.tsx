@@ -1,17 +1,19 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useFormats } from "../../lib/format.ts";
 import { History } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { revisionColour, revisionCreateInput, type CompareResult, type ScreenplayDetail } from "../../../common/screenplay-api.ts";
+import { revisionColour, revisionCreateInput, type ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { api, errorText } from "../../lib/api.ts";
-import { failed, firstProblem } from "../projects/shared.tsx";
+import { failed } from "../../lib/change.ts";
+import { firstProblem } from "../../lib/first-problem.ts";
 import { DiffView } from "./DiffView.tsx";
-import { COLOUR_SWATCH, screenplayPath } from "./shared.ts";
+import { COLOUR_SWATCH } from "./shared.ts";
+import { screenplayPath, useCompare } from "./api.ts";
 
 export function RevisionsPanel({
   detail,
@@ -56,12 +58,7 @@ export function RevisionsPanel({
     },
   });
   const fromId = from || revisions[0]?.id || "";
-  const compare = useQuery({
-    queryKey: ["screenplay", detail.id, "compare", fromId, to, detail.version],
-    queryFn: () => api<CompareResult>(`${screenplayPath(detail.id)}/compare?from=${fromId}&to=${to}`),
-    enabled: !!fromId,
-    throwOnError: false,
-  });
+  const compare = useCompare(detail, fromId, to);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

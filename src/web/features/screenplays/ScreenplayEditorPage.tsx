@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileDown, Lock, LockOpen } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -16,22 +16,20 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
 import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { failed } from "../projects/shared.tsx";
+import { failed } from "../../lib/change.ts";
 import { DiffView } from "./DiffView.tsx";
 import { NotesPanel } from "./NotesPanel.tsx";
 import { ReportsPanel } from "./ReportsPanel.tsx";
 import { RevisionsPanel } from "./RevisionsPanel.tsx";
 import { ScriptPreview } from "./ScriptPreview.tsx";
-import { screenplayPath } from "./shared.ts";
-import { SAVE_STATE_TEXT, useAutosave } from "./useAutosave.ts";
+import { useAutosave } from "./useAutosave.ts";
+import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
+import { screenplayPath, useScreenplay, screenplayKeys } from "./api.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 export default function ScreenplayEditorPage() {
   const { id = "" } = useParams();
-  const detail = useQuery({
-    queryKey: ["screenplay", id],
-    queryFn: ({ signal }) => api<ScreenplayDetail>(screenplayPath(id), { signal }),
-    throwOnError: false,
-  });
+  const detail = useScreenplay(id);
   if (detail.isError && !detail.data) {
     if (isNotFound(detail.error)) return <NotFoundState message={detail.error.message} />;
     return <LoadError what="The screenplay" error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -46,7 +44,6 @@ export default function ScreenplayEditorPage() {
   }
   return <Editor key={detail.data.id} detail={detail.data} />;
 }
-
 
 /** Page width in CSS pixels (8.5 in); the preview shrinks to fit narrower columns. */
 const PAGE_PX = 816 + 16;
@@ -126,8 +123,8 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
   }, [moveTo]);
 
   const accept = (d: ScreenplayDetail, adopt: boolean) => {
-    queryClient.setQueryData(["screenplay", d.id], d);
-    void queryClient.invalidateQueries({ queryKey: ["screenplays"] });
+    queryClient.setQueryData(screenplayKeys.one(d.id), d);
+    void queryClient.invalidateQueries({ queryKey: keys.screenplays() });
     if (adopt) draft.adopt(d);
   };
   const lock = useMutation({

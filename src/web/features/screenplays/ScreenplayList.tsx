@@ -1,18 +1,17 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useFormats } from "../../lib/format.ts";
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { Page, ScreenplayListItem, ScreenplayScope } from "../../../common/screenplay-api.ts";
+import type { ScreenplayScope } from "../../../common/screenplay-api.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { COLOUR_SWATCH, editorLink } from "./shared.ts";
+import { COLOUR_SWATCH } from "./shared.ts";
+import { editorLink, useScreenplayList } from "./api.ts";
 
 const PAGE_SIZE = 20;
 const SCOPE_LABELS: Record<ScreenplayScope, string> = { all: "All I can read", mine: "Mine", projects: "My projects'" };
@@ -34,12 +33,7 @@ export function ScreenplayList({ projectId, emptyText }: { projectId?: string; e
   const params = new URLSearchParams({ scope, limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
   if (debounced) params.set("search", debounced);
   if (projectId) params.set("projectId", projectId);
-  const list = useQuery({
-    queryKey: ["screenplays", params.toString()],
-    queryFn: ({ signal }) => api<Page<ScreenplayListItem>>(`/rest/v1/screenplays?${params}`, { signal }),
-    placeholderData: keepPreviousData,
-    throwOnError: false,
-  });
+  const list = useScreenplayList(params);
 
   return (
     <section aria-label="Screenplays" className="flex flex-col gap-4">

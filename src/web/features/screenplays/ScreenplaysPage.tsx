@@ -1,20 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FileUp, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import type { Page, ProjectListItem } from "../../../common/project-api.ts";
 import { IMPORT_EXTENSIONS, IMPORT_FILE_MAX_BYTES, screenplayCreateInput, type ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Select } from "../../components/ui/Select.tsx";
-import { api } from "../../lib/api.ts";
-import { failed, firstProblem } from "../projects/shared.tsx";
+import { failed } from "../../lib/change.ts";
+import { firstProblem } from "../../lib/first-problem.ts";
 import { ScreenplayList } from "./ScreenplayList.tsx";
-import { editorLink } from "./shared.ts";
+import { editorLink, useMyProjects, screenplayKeys, createScreenplay, importScreenplay } from "./api.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 export default function ScreenplaysPage() {
   const [creating, setCreating] = useState<null | "new" | "import">(null);
@@ -42,15 +42,6 @@ export default function ScreenplaysPage() {
   );
 }
 
-/** The projects the person is on, to attach a screenplay to. */
-function useMyProjects(enabled: boolean) {
-  return useQuery({
-    queryKey: ["projects", "mine-for-screenplays"],
-    queryFn: () => api<Page<ProjectListItem>>("/rest/v1/projects?mine=true&limit=100&sort=title"),
-    enabled,
-  }).data?.items;
-}
-
 export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null | "new" | "import"; onClose(): void; projectId?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -61,8 +52,8 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
   const [error, setError] = useState<string | null>(null);
 
   const done = (s: ScreenplayDetail) => {
-    queryClient.setQueryData(["screenplay", s.id], s);
-    void queryClient.invalidateQueries({ queryKey: ["screenplays"] });
+    queryClient.setQueryData(screenplayKeys.one(s.id), s);
+    void queryClient.invalidateQueries({ queryKey: keys.screenplays() });
     toast.success(mode === "import" ? "Screenplay imported" : "Screenplay created", { description: `“${s.title}” is open in the editor.` });
     // Saved: the form is emptied and closed before the navigation, so the leave guard has nothing to ask.
     flushSync(() => {
@@ -73,7 +64,7 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
     navigate(editorLink(s.id));
   };
   const create = useMutation({
-    mutationFn: () => api<ScreenplayDetail>("/rest/v1/screenplays", { json: { title, projectId: project || null } }),
+    mutationFn: () => createScreenplay(title, project || null),
     onSuccess: done,
     onError: failed("Screenplay not created"),
   });
@@ -82,7 +73,7 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
       const q = new URLSearchParams({ fileName: f.name });
       if (project) q.set("projectId", project);
       if (title.trim()) q.set("title", title.trim());
-      return api<ScreenplayDetail>(`/rest/v1/screenplays/import?${q}`, { raw: { body: f, contentType: "application/octet-stream" } });
+      return importScreenplay(f, q);
     },
     onSuccess: done,
     onError: (err) => {

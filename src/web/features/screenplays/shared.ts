@@ -12,7 +12,3 @@ export const COLOUR_SWATCH: Record<RevisionColour, string> = {
   salmon: "#f9b9a0",
   cherry: "#e8707e",
 };
-
-export const screenplayPath = (id: string) => `/rest/v1/screenplays/${id}`;
-export const editorLink = (id: string) => `/screenplays/${id}`;
-

@@ -2,21 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ScreenplayConflictDetails, ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { api, ApiError } from "../../lib/api.ts";
-import { screenplayPath } from "./shared.ts";
-
-export type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "error";
-
-/** What every autosaving editor (the script, the budget sheet) says about its text. */
-export const SAVE_STATE_TEXT: Record<SaveState, string> = {
-  saved: "All changes saved",
-  unsaved: "Unsaved changes…",
-  saving: "Saving…",
-  conflict: "Not saved: someone else saved too",
-  error: "Not saved",
-};
-
-/** How long typing pauses before it is saved. */
-export const SAVE_DELAY_MS = 1000;
+import { useSaveAfterPause, useWarnBeforeUnload, type SaveState } from "../../lib/autosave.ts";
+import { screenplayPath, screenplayKeys } from "./api.ts";
 
 /** Copying a long script into localStorage costs milliseconds, too much for every keystroke. */
 const BACKUP_DELAY_MS = 400;
@@ -100,7 +87,7 @@ export function useAutosave(detail: ScreenplayDetail) {
           json: { version: base.current.version, body: sent.text, ...(sent.title.trim() ? { title: sent.title } : {}) },
         });
         base.current = { version: res.version, body: sent.text, title: res.title };
-        queryClient.setQueryData(["screenplay", detail.id], res);
+        queryClient.setQueryData(screenplayKeys.one(detail.id), res);
         setConflict(null);
         setError(null);
         const still = latest.current.text !== sent.text || latest.current.title !== sent.title;
@@ -153,21 +140,8 @@ export function useAutosave(detail: ScreenplayDetail) {
     };
   }, [flushBackup]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    if (conflict) return;
-    setState((s) => (s === "saving" || s === "error" ? s : "unsaved"));
-    // After a failed save, wait longer before trying again: the server or the connection needs a moment.
-    const t = setTimeout(() => void save(), state === "error" ? SAVE_DELAY_MS * 5 : SAVE_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [text, title, dirty, conflict, save, detail.id, state]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  useSaveAfterPause({ pending: dirty, held: !!conflict, state, setState, save }, [text, title, detail.id]);
+  useWarnBeforeUnload(dirty);
 
   return {
     text,

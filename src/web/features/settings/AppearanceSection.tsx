@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Monitor, Moon, Palette, Sun } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import type { ProfileDto } from "../../../common/profile.ts";
 import type { Theme } from "../../../common/school.ts";
 import { RadioGroup } from "../../components/ui/RadioGroup.tsx";
-import { api } from "../../lib/api.ts";
 import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
 import { currentTheme, setTheme, subscribeTheme } from "../../lib/theme.ts";
-import { failed } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { Section } from "./Section.tsx";
+import { updateProfile } from "./api.ts";
 
 const OPTIONS = [
   { value: "system" as const, label: "System", description: "Follows this device's light or dark setting.", icon: <Monitor aria-hidden className="size-4" /> },
@@ -20,7 +19,7 @@ export function AppearanceSection() {
   const queryClient = useQueryClient();
   const theme = useSyncExternalStore(subscribeTheme, currentTheme);
   const save = useMutation({
-    mutationFn: (t: Theme) => api<ProfileDto>("/rest/v1/profile", { method: "PATCH", json: { theme: t } }),
+    mutationFn: (t: Theme) => updateProfile({ theme: t }),
     onSuccess: (saved) => queryClient.setQueryData(PROFILE_QUERY_KEY, saved),
     onError: failed("Theme not saved to your account"),
   });

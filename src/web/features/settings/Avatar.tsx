@@ -5,10 +5,10 @@ import { toast } from "sonner";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, AVATAR_TYPES, AVATAR_WRONG_TYPE, type ProfileDto } from "../../../common/profile.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
-import { api } from "../../lib/api.ts";
 import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
-import { failed } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
+import { uploadAvatar, removeAvatar } from "./api.ts";
 
 const initials = (name: string) =>
   name
@@ -36,7 +36,7 @@ export function AvatarEditor({ profile }: { profile: ProfileDto }) {
 
   const saved = (p: ProfileDto) => queryClient.setQueryData(PROFILE_QUERY_KEY, p);
   const upload = useMutation({
-    mutationFn: (file: File) => api<ProfileDto>("/rest/v1/profile/avatar", { raw: { body: file, contentType: file.type } }),
+    mutationFn: uploadAvatar,
     onSuccess: (p) => {
       saved(p);
       setChosen(null);
@@ -45,7 +45,7 @@ export function AvatarEditor({ profile }: { profile: ProfileDto }) {
     onError: failed("Picture not saved"),
   });
   const remove = useMutation({
-    mutationFn: () => api<ProfileDto>("/rest/v1/profile/avatar", { method: "DELETE" }),
+    mutationFn: removeAvatar,
     onSuccess: (p) => {
       saved(p);
       setConfirmRemove(false);

@@ -4,17 +4,17 @@ import { useState } from "react";
 import type { ProfileDto } from "../../../common/profile.ts";
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from "../../../common/school.ts";
 import { Checkbox } from "../../components/ui/Checkbox.tsx";
-import { api } from "../../lib/api.ts";
 import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
-import { failed } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { Section } from "./Section.tsx";
+import { updateProfile } from "./api.ts";
 
 /** One box per kind of e-mail, saved the moment it is ticked; what is shown in the portal itself is not affected. */
 export function NotificationsSection({ profile }: { profile: ProfileDto }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState("");
   const save = useMutation({
-    mutationFn: (emailOptOuts: NotificationKind[]) => api<ProfileDto>("/rest/v1/profile", { method: "PATCH", json: { emailOptOuts } }),
+    mutationFn: (emailOptOuts: NotificationKind[]) => updateProfile({ emailOptOuts }),
     onMutate: async (emailOptOuts) => {
       // A profile read already in flight (e.g. after a picture was saved) would land after this and tick the box back.
       await queryClient.cancelQueries({ queryKey: PROFILE_QUERY_KEY });

@@ -4,12 +4,13 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { MSG, newPasswordProblem, requiredProblem } from "../auth/messages.ts";
 import { report } from "./report.ts";
 import { Section } from "./Section.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
+import { changePassword } from "./api.ts";
 
 const PASSWORD_FIELDS = { current: "settings-current-password", next: "settings-new-password", confirm: "settings-confirm-password" };
 
@@ -22,8 +23,7 @@ export function PasswordSection() {
   const onSaveKey = useSaveShortcut();
 
   const change = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      api("/auth/v1/change-password", { json: { ...body, revokeOtherSessions: true } }),
+    mutationFn: changePassword,
     onSuccess: async () => {
       setCurrent("");
       setNext("");

@@ -7,14 +7,15 @@ import { ROLE_LABELS } from "../../../common/roles.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
-import { api } from "../../lib/api.ts";
 import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { MSG } from "../auth/messages.ts";
 import { AvatarEditor } from "./Avatar.tsx";
-import { failed, report } from "./report.ts";
+import { report } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { Section } from "./Section.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
+import { updateProfile } from "./api.ts";
 
 const FIELD_IDS: Record<string, string> = {
   fullName: "settings-full-name",
@@ -44,7 +45,7 @@ export function ProfileSection({ profile }: { profile: ProfileDto }) {
   const onSaveKey = useSaveShortcut();
 
   const save = useMutation({
-    mutationFn: (update: ProfileUpdate) => api<ProfileDto>("/rest/v1/profile", { method: "PATCH", json: update }),
+    mutationFn: (update: ProfileUpdate) => updateProfile(update),
     onSuccess: async (saved) => {
       setFullName(saved.fullName);
       setPhone(saved.phone ?? "");

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { School } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
@@ -18,17 +18,18 @@ import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Switch } from "../../components/ui/Switch.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { SCHOOL_SETTINGS_QUERY_KEY } from "../../lib/number-input.ts";
 import { SCHOOL_FORMATS_QUERY_KEY } from "../../lib/format.ts";
 import { GreenlightEditor } from "./GreenlightEditor.tsx";
 import { NumberFormatFields } from "./NumberFormatFields.tsx";
-import { failed, report } from "./report.ts";
+import { report } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { Section } from "./Section.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { useSignInOptions } from "../../lib/sign-in-options.ts";
-
+import { useSchoolSettingsForm, saveSchoolSettings } from "./api.ts";
 
 const clockOptions = CLOCKS.map((c) => ({ value: c, label: CLOCK_LABELS[c] }));
 const dateOrderOptions = DATE_ORDERS.map((o) => ({ value: o, label: DATE_ORDER_LABELS[o] }));
@@ -86,7 +87,7 @@ const EQUIPMENT_RULE_FIELDS: { key: keyof typeof EQUIPMENT_RULE_LIMITS; label: s
 ];
 
 export function SchoolSection() {
-  const settings = useQuery({ queryKey: SCHOOL_SETTINGS_QUERY_KEY, queryFn: ({ signal }) => api<SchoolSettingsDto>("/rest/v1/school-settings", { signal }) });
+  const settings = useSchoolSettingsForm();
   return (
     <Section
       id="settings-school"
@@ -128,7 +129,7 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
   const setNumber = (key: NumberKey, value: string) => setDraft((d) => ({ ...d, numbers: { ...d.numbers, [key]: value } }));
 
   const save = useMutation({
-    mutationFn: (settings: SchoolSettings) => api<SchoolSettingsDto>("/rest/v1/school-settings", { method: "PUT", json: { version, settings } }),
+    mutationFn: (settings: SchoolSettings) => saveSchoolSettings(version, settings),
     onSuccess: (saved) => {
       start(saved.settings);
       setVersion(saved.version);

@@ -1,14 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Laptop, MonitorSmartphone, Smartphone, Tablet } from "lucide-react";
 import { toast } from "sonner";
-import { SESSIONS_QUERY_KEY, type EndedSessionsDto, type SessionDto } from "../../../common/sessions.ts";
+import { SESSIONS_QUERY_KEY, type SessionDto } from "../../../common/sessions.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
-import { failed } from "./report.ts";
+import { failed } from "../../lib/change.ts";
 import { Section } from "./Section.tsx";
+import { useSessions, endSession, signOutOthers } from "./api.ts";
 
 const KIND_ICONS = { desktop: Laptop, mobile: Smartphone, tablet: Tablet, unknown: MonitorSmartphone } as const;
 
@@ -16,17 +16,17 @@ const KIND_ICONS = { desktop: Laptop, mobile: Smartphone, tablet: Tablet, unknow
 export function SessionsSection() {
   const fmt = useFormats();
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: SESSIONS_QUERY_KEY, queryFn: ({ signal }) => api<SessionDto[]>("/rest/v1/sessions", { signal }) });
+  const sessions = useSessions();
   const refetch = () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
 
   const endOne = useMutation({
-    mutationFn: (s: SessionDto) => api<EndedSessionsDto>(`/rest/v1/sessions/${encodeURIComponent(s.id)}`, { method: "DELETE" }),
+    mutationFn: (s: SessionDto) => endSession(s.id),
     onSuccess: (_r, s) => toast.success("Device signed out", { description: `${s.device} has to sign in again.` }),
     onError: failed("Device not signed out"),
     onSettled: refetch,
   });
   const endOthers = useMutation({
-    mutationFn: () => api<EndedSessionsDto>("/rest/v1/sessions/sign-out-others", { method: "POST" }),
+    mutationFn: signOutOthers,
     onSuccess: (r) => toast.success("Other devices signed out", { description: r.ended === 1 ? "1 device has to sign in again." : `${r.ended} devices have to sign in again.` }),
     onError: failed("Devices not signed out"),
     onSettled: refetch,

@@ -6,12 +6,13 @@ import { SESSIONS_QUERY_KEY } from "../../../common/sessions.ts";
 import { CODE_ALREADY_USED_MESSAGE, TWO_STEP_SETUP_REQUIRED_MESSAGE, WRONG_CODE_MESSAGE } from "../../../common/two-step.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 import { TWO_STEP_SECTION_ID } from "../../app/RequireAuth.tsx";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { report } from "./report.ts";
 import { Section } from "./Section.tsx";
+import { enableTwoStep, verifyTotp, newBackupCodes, disableTwoStep } from "./api.ts";
 
 const FIELDS = { password: "settings-two-step-password", code: "settings-two-step-code" };
 
@@ -60,7 +61,7 @@ export function TwoStepSection() {
   useLeaveGuard(step.at !== "idle", step.at === "codes" ? "your recovery codes, shown only this once" : "the two-step sign-in setup you started");
 
   const begin = useMutation({
-    mutationFn: () => api<{ totpURI: string; backupCodes: string[] }>("/auth/v1/two-factor/enable", { json: { password } }),
+    mutationFn: () => enableTwoStep(password),
     onSuccess: (r) => {
       setPassword("");
       setStep({ at: "scan", ...r });
@@ -68,7 +69,7 @@ export function TwoStepSection() {
     onError: (err) => report(passwordProblem(err)),
   });
   const confirm = useMutation({
-    mutationFn: () => api("/auth/v1/two-factor/verify-totp", { json: { code: code.replace(/\s+/g, "") } }),
+    mutationFn: () => verifyTotp(code.replace(/\s+/g, "")),
     onSuccess: async () => {
       setCode("");
       if (step.at === "scan") setStep({ at: "codes", backupCodes: step.backupCodes, fresh: true });
@@ -79,7 +80,7 @@ export function TwoStepSection() {
       report({ title: "Code not accepted", description: err instanceof ApiError && err.code === "INVALID_CODE" && err.message !== CODE_ALREADY_USED_MESSAGE ? WRONG_CODE_MESSAGE : err.message, field: FIELDS.code }),
   });
   const newCodes = useMutation({
-    mutationFn: () => api<{ backupCodes: string[] }>("/auth/v1/two-factor/generate-backup-codes", { json: { password } }),
+    mutationFn: () => newBackupCodes(password),
     onSuccess: (r) => {
       setPassword("");
       setStep({ at: "codes", backupCodes: r.backupCodes, fresh: false });
@@ -87,7 +88,7 @@ export function TwoStepSection() {
     onError: (err) => report(passwordProblem(err)),
   });
   const turnOff = useMutation({
-    mutationFn: () => api("/auth/v1/two-factor/disable", { json: { password } }),
+    mutationFn: () => disableTwoStep(password),
     onSuccess: async () => {
       setPassword("");
       toast.success("Two-step sign-in is off", { description: "You sign in with your password alone." });

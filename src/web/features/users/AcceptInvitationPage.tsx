@@ -1,15 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { ROLE_LABELS, type Role } from "../../../common/roles.ts";
+import { ROLE_LABELS } from "../../../common/roles.ts";
 import { PublicFrame } from "../../components/PublicFrame.tsx";
 import { notify } from "../../components/toast.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { fullNameProblem, MSG, newPasswordProblem, requiredProblem, type Problem } from "../auth/messages.ts";
+import { useInvitation, acceptInvitation } from "./api.ts";
 
 const FIELD = { name: "invite-full-name", password: "invite-password", confirm: "invite-confirm" } as const;
 
@@ -28,13 +28,7 @@ export default function AcceptInvitationPage() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
-  const invitation = useQuery({
-    queryKey: ["invitation", token],
-    queryFn: ({ signal }) => api<{ email: string; role: Role; expiresAt: string }>(`/rest/v1/invitations/lookup?token=${encodeURIComponent(token)}`, { signal }),
-    enabled: !!token,
-    retry: false,
-    throwOnError: false,
-  });
+  const invitation = useInvitation(token);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -47,7 +41,7 @@ export default function AcceptInvitationPage() {
     if (problem) return report(problem);
     setBusy(true);
     try {
-      await api("/rest/v1/invitations/accept", { json: { token, fullName: fullName.trim(), password } });
+      await acceptInvitation(token, fullName.trim(), password);
       await refresh();
       notify.success(MSG.welcome, { description: "Your account is ready." });
       navigate("/", { replace: true });

@@ -1,22 +1,16 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ActivityDto, Page, ProjectDetail } from "../../../../common/project-api.ts";
+import type { ProjectDetail } from "../../../../common/project-api.ts";
 import { Pagination } from "../../../components/ui/Pagination.tsx";
 import { Skeleton } from "../../../components/ui/Skeleton.tsx";
-import { api } from "../../../lib/api.ts";
 import { useFormats } from "../../../lib/format.ts";
-import { projectPath } from "../shared.tsx";
+import { useActivity } from "../api.ts";
 
 const SIZE = 20;
 
 export function Activity({ project }: { project: ProjectDetail }) {
   const fmt = useFormats();
   const [page, setPage] = useState(0);
-  const log = useQuery({
-    queryKey: ["project", project.id, "activity", page],
-    queryFn: ({ signal }) => api<Page<ActivityDto>>(`${projectPath(project.id)}/activity?limit=${SIZE}&offset=${page * SIZE}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const log = useActivity(project.id, page, SIZE);
   const items = log.data?.items ?? (page === 0 ? project.activity : null);
   return (
     <section aria-labelledby="activity-heading" className="flex flex-col gap-4">

@@ -1,26 +1,24 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Crown, UserPlus } from "lucide-react";
 import { useDeferredValue, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import type { ProjectDetail, ProjectMemberDto } from "../../../../common/project-api.ts";
-import type { PersonDto } from "../../../../common/users.ts";
 import { filmRoleList, type FilmRole } from "../../../../common/projects.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
 import { api } from "../../../lib/api.ts";
 import { RoleChecks } from "../RoleChecks.tsx";
-import { Badge, projectPath, useProjectChange } from "../shared.tsx";
+import { Badge } from "../../../components/ui/Badge.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 import { ContactsHiddenNote } from "../../../components/ContactsHiddenNote.tsx";
-
+import { projectPath, usePeopleSearch, useProjectChange } from "../api.ts";
 
 export function Crew({ project }: { project: ProjectDetail }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProjectMemberDto | null>(null);
   const base = `${projectPath(project.id)}/members`;
   const remove = useProjectChange(project.id, (m: ProjectMemberDto) => api<ProjectDetail>(`${base}/${encodeURIComponent(m.userId)}`, { method: "DELETE" }), {
-    success: (m) => ["Crew member removed", `${m.name} is no longer on the crew.`],
+    success: (_p, m) => ["Crew member removed", `${m.name} is no longer on the crew.`],
     failure: "Crew member not removed",
     onSuccess: () => setRemoving(null),
     onError: () => void setRemoving(null),
@@ -125,12 +123,7 @@ function AddMember({ project }: { project: ProjectDetail }) {
   const deferred = useDeferredValue(query.trim());
   useLeaveGuard(!!person || roles.length > 0 || isLead, `the crew member you were adding${person ? ` (${person.name})` : ""}`);
   const onSaveKey = useSaveShortcut();
-  const people = useQuery({
-    queryKey: ["people", "crew-search", deferred],
-    enabled: deferred.length >= 2,
-    queryFn: ({ signal }) => api<{ items: PersonDto[] }>(`/rest/v1/people?limit=8&search=${encodeURIComponent(deferred)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const people = usePeopleSearch(deferred);
   const add = useProjectChange(
     project.id,
     (v: { userId: string; roles: FilmRole[]; isLead: boolean }) => api<ProjectDetail>(`${projectPath(project.id)}/members`, { json: v }),

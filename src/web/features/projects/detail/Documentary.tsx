@@ -20,8 +20,11 @@ import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
 import { api } from "../../../lib/api.ts";
 import { useFormats } from "../../../lib/format.ts";
-import { Badge, CONSENT_LABELS, firstProblem, INTERVIEW_LABELS, LICENCE_LABELS, projectPath, useProjectChange } from "../shared.tsx";
+import { CONSENT_LABELS, INTERVIEW_LABELS, LICENCE_LABELS } from "../shared.tsx";
+import { Badge } from "../../../components/ui/Badge.tsx";
+import { firstProblem } from "../../../lib/first-problem.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
+import { projectPath, useProjectChange } from "../api.ts";
 
 type Values = Record<string, string>;
 interface FieldDef {
@@ -125,7 +128,7 @@ function DocList<T extends { id: string }>({
     onSuccess: () => setEditing(null),
   });
   const remove = useProjectChange(project.id, (item: T) => api<ProjectDetail>(`${base}/${item.id}`, { method: "DELETE" }), {
-    success: (item) => [`${noun} deleted`, name(item)],
+    success: (_p, item) => [`${noun} deleted`, name(item)],
     failure: `${noun} not deleted`,
     onSuccess: () => setDeleting(null),
     onError: () => void setDeleting(null),

@@ -2,7 +2,8 @@ import { CheckCircle2, Circle } from "lucide-react";
 import type { GreenlightEntryDto, ProjectDetail } from "../../../../common/project-api.ts";
 import { api } from "../../../lib/api.ts";
 import { useFormats } from "../../../lib/format.ts";
-import { Badge, projectPath, useProjectChange } from "../shared.tsx";
+import { Badge } from "../../../components/ui/Badge.tsx";
+import { projectPath, useProjectChange } from "../api.ts";
 
 const FED_BY: Record<Exclude<GreenlightEntryDto["source"], "manual">, string> = {
   budget: "Ticked by the Budget feature when the project's budget is approved.",
@@ -20,7 +21,7 @@ export function Greenlight({ project }: { project: ProjectDetail }) {
   const tick = useProjectChange(
     project.id,
     (v: { item: GreenlightEntryDto; done: boolean }) => api<ProjectDetail>(`${projectPath(project.id)}/greenlight/${encodeURIComponent(v.item.key)}`, { method: "PUT", json: { done: v.done } }),
-    { success: (v) => [v.done ? "Greenlight item ticked" : "Greenlight item unticked", v.item.label], failure: "Greenlight not changed" },
+    { success: (_p, v) => [v.done ? "Greenlight item ticked" : "Greenlight item unticked", v.item.label], failure: "Greenlight not changed" },
   );
   const done = project.greenlight.filter((g) => g.done).length;
   return (

@@ -7,8 +7,10 @@ import { Field } from "../../../components/ui/Field.tsx";
 import { api } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useFormats } from "../../../lib/format.ts";
-import { Badge, firstProblem, projectPath, useProjectChange } from "../shared.tsx";
+import { Badge } from "../../../components/ui/Badge.tsx";
+import { firstProblem } from "../../../lib/first-problem.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
+import { projectPath, useProjectChange } from "../api.ts";
 
 export function Milestones({ project }: { project: ProjectDetail }) {
   const fmt = useFormats();
@@ -19,7 +21,7 @@ export function Milestones({ project }: { project: ProjectDetail }) {
   const onSaveKey = useSaveShortcut();
   const base = `${projectPath(project.id)}/milestones`;
   const create = useProjectChange(project.id, (v: { title: string; dueDate: string }) => api<ProjectDetail>(base, { json: v }), {
-    success: (v) => ["Milestone added", `“${v.title.trim()}” is due ${fmt.date(v.dueDate)}.`],
+    success: (_p, v) => ["Milestone added", `“${v.title.trim()}” is due ${fmt.date(v.dueDate)}.`],
     failure: "Milestone not added",
     onSuccess: () => {
       setTitle("");
@@ -30,13 +32,13 @@ export function Milestones({ project }: { project: ProjectDetail }) {
     project.id,
     (v: { m: MilestoneDto; patch: { dueDate?: string; done?: boolean } }) => api<ProjectDetail>(`${base}/${v.m.id}`, { method: "PATCH", json: v.patch }),
     {
-      success: ({ m, patch }) =>
+      success: (_p, { m, patch }) =>
         patch.done === undefined ? ["Due date changed", `“${m.title}” is now due ${fmt.date(patch.dueDate)}.`] : patch.done ? ["Milestone done", `“${m.title}” is ticked off.`] : ["Milestone reopened", `“${m.title}” is open again.`],
       failure: "Milestone not changed",
     },
   );
   const remove = useProjectChange(project.id, (m: MilestoneDto) => api<ProjectDetail>(`${base}/${m.id}`, { method: "DELETE" }), {
-    success: (m) => ["Milestone deleted", `“${m.title}” is gone from the plan.`],
+    success: (_p, m) => ["Milestone deleted", `“${m.title}” is gone from the plan.`],
     failure: "Milestone not deleted",
     onSuccess: () => setDeleting(null),
     onError: () => void setDeleting(null),

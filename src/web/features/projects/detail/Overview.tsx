@@ -9,8 +9,10 @@ import { Field } from "../../../components/ui/Field.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
 import { api, ApiError } from "../../../lib/api.ts";
-import { firstProblem, projectPath, shootDates, useProjectChange, useSupervisors } from "../shared.tsx";
+import { shootDates } from "../shared.tsx";
+import { firstProblem } from "../../../lib/first-problem.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
+import { projectPath, useProjectChange, useSupervisors } from "../api.ts";
 
 /** The editable fields as the form holds them: text everywhere, so that what was typed is kept as typed. */
 interface Draft {

@@ -7,8 +7,9 @@ import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
 import { api, ApiError } from "../../../lib/api.ts";
 import { useFormats } from "../../../lib/format.ts";
-import { PhaseBadge, projectPath, useProjectChange } from "../shared.tsx";
+import { PhaseBadge } from "../shared.tsx";
 import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
+import { projectPath, useProjectChange } from "../api.ts";
 
 export function PhaseSection({ project }: { project: ProjectDetail }) {
   const fmt = useFormats();
@@ -20,7 +21,7 @@ export function PhaseSection({ project }: { project: ProjectDetail }) {
   useLeaveGuard(!!(reason.trim() || overrideReason.trim()), "the reason you wrote for the phase change");
 
   const move = useProjectChange(project.id, (input: PhaseChangeInput) => api<ProjectDetail>(`${projectPath(project.id)}/phase`, { json: input }), {
-    success: (v) => ["Phase changed", `The project is now in ${PHASE_LABELS[v.to].toLowerCase()}${v.overrideReason ? ", past the greenlight checklist" : ""}.`],
+    success: (_p, v) => ["Phase changed", `The project is now in ${PHASE_LABELS[v.to].toLowerCase()}${v.overrideReason ? ", past the greenlight checklist" : ""}.`],
     failure: "Phase not changed",
     onSuccess: () => {
       setReason("");

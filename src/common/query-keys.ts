@@ -1,0 +1,57 @@
+/**
+ * The query keys, one contract for both sides: the web caches its answers under them, and the server's
+ * domain events name them in `invalidate` (and its answer cache in `deps`), so an event refreshes exactly
+ * the queries it concerns. A key matches every key that starts with it: `keys.project()` reaches every
+ * project, `keys.project(id)` that project, its activity and anything else kept under it.
+ *
+ * Only the first parts, which the server speaks of, live here. A feature's `api.ts` adds the rest of its own
+ * keys (a page, a filter) after one of these, so an event still reaches them. Keys are plain string arrays,
+ * the shape an event carries over the socket; nothing here imports from the web or the server.
+ */
+export type QueryKeyOf = string[];
+
+/** `[name]` alone, or `[name, id]` when an id is given. */
+const scoped =
+  (name: string) =>
+  (id?: string): QueryKeyOf =>
+    id === undefined ? [name] : [name, id];
+const root = (name: string) => (): QueryKeyOf => [name];
+
+export const keys = {
+  // Projects: every list of projects, one project (with its activity), the documentary list.
+  projects: root("projects"),
+  projectsDocumentary: root("projects-documentary"),
+  project: scoped("project"),
+  overview: root("overview"),
+  adminDashboard: root("admin-dashboard"),
+  auditLog: root("audit-log"),
+
+  // People and the school.
+  users: root("users"),
+  profile: root("profile"),
+  /** The people pickers, read from the directory everyone may search. */
+  people: root("people"),
+  invitations: root("invitations"),
+  invitation: scoped("invitation"),
+  sessions: root("sessions"),
+  schoolSettings: root("school-settings"),
+  notifications: root("notifications"),
+  emails: root("emails"),
+
+  // A project's things.
+  screenplays: root("screenplays"),
+  screenplay: scoped("screenplay"),
+  breakdown: scoped("breakdown"),
+  schedule: scoped("schedule"),
+  budget: scoped("budget"),
+  budgetAccounts: root("budget-accounts"),
+  budgetProposal: scoped("budget-proposal"),
+  documents: scoped("documents"),
+  equipment: root("equipment"),
+
+  /** A public signing link's view: never published, the signer's page alone reads it. */
+  signing: (submissionId: string, signatureId: string): QueryKeyOf => ["signing", submissionId, signatureId],
+} as const;
+
+/** Who a person is shows on most answers (names, avatars): what a change to people refreshes. */
+export const PEOPLE_KEYS: QueryKeyOf[] = [keys.users(), keys.profile()];
