@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { BudgetLineInput, BudgetUnit } from "../../../common/budget.ts";
 import type { Role } from "../../../common/roles.ts";
-import type { SessionUser } from "../../auth/guards.ts";
+import type { SessionUser } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { emails, jobs, profiles, projectMembers, projects } from "../../db/schema/index.ts";
 import type { Mail } from "../../lib/mailer.ts";

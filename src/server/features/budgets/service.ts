@@ -42,7 +42,7 @@ import {
   type StaleDraftDetails,
   type VarianceRow,
 } from "../../../common/budget.ts";
-import { isStaff, type SessionUser } from "../../auth/guards.ts";
+import { isAdmin, isStaff, type SessionUser } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { budgetDrafts, budgetExpenses, budgetProposals, budgets } from "../../db/schema/index.ts";
@@ -426,7 +426,7 @@ export const getAccounts = (s: Pick<S, "db">) => repo.selectAccounts(s.db);
  * lines would no longer save); renaming and moving it between categories can. Proposals keep their own copy.
  */
 export async function saveAccounts(s: S, opts: { caller: SessionUser; input: AccountsInput }): Promise<BudgetAccount[]> {
-  if (opts.caller.role !== "admin") throw new AppError("forbidden", "Only an admin can change the chart of accounts.");
+  if (!isAdmin(opts.caller.role)) throw new AppError("forbidden", "Only an admin can change the chart of accounts.");
   const input = accountsInput.parse(opts.input);
   await s.db.transaction(async (tx) => {
     const before = await repo.selectAccounts(tx);

@@ -16,7 +16,7 @@ import {
   type SubmissionStatus,
   type TemplateInput,
 } from "../../../common/documents.ts";
-import type { Caller } from "../../auth/guards.ts";
+import type { Caller } from "../../auth/caller.ts";
 import { canSeeContacts } from "../projects/contacts.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";

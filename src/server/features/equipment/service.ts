@@ -42,7 +42,7 @@ import {
   type ReservationListQuery,
   type StrikeDto,
 } from "../../../common/equipment.ts";
-import type { Caller } from "../../auth/guards.ts";
+import { can, isOffice, type Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import {
@@ -76,9 +76,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The equipment office runs the inventory and the desk; admins may stand in for it. */
-export const isOffice = (c: Pick<Caller, "role">) => c.role === "equipment_manager" || c.role === "admin";
 function requireOffice(c: Caller) {
-  if (!isOffice(c)) throw new AppError("forbidden", "Only the equipment office can do this.");
+  if (!isOffice(c.role)) throw new AppError("forbidden", "Only the equipment office can do this.");
 }
 const missing = (what: string) => new AppError("not_found", `There is no ${what} with this id.`);
 const checkId = (id: string, what: string) => {
@@ -496,8 +495,8 @@ function toReservation(row: repo.ReservationWithNames, items: Awaited<ReturnType
         damaged: i.ri.damaged,
       })),
     createdAt: r.createdAt.toISOString(),
-    canCancel: (r.state === "requested" || r.state === "approved") && (mine || isOffice(caller)),
-    canDecide: r.state === "requested" && isOffice(caller),
+    canCancel: (r.state === "requested" || r.state === "approved") && (mine || isOffice(caller.role)),
+    canDecide: r.state === "requested" && isOffice(caller.role),
   };
 }
 
@@ -515,7 +514,7 @@ export async function getReservation(s: Pick<S, "db">, opts: { caller: Caller; i
  */
 export async function listReservations(s: Pick<S, "db">, opts: { caller: Caller; query: ReservationListQuery }): Promise<Page<ReservationDto>> {
   const q = opts.query;
-  const visibleTo = q.mine || (!isOffice(opts.caller) && !q.projectId) ? opts.caller.id : undefined;
+  const visibleTo = q.mine || (!isOffice(opts.caller.role) && !q.projectId) ? opts.caller.id : undefined;
   const page = await repo.selectReservationPage(s.db, { ...q, visibleTo });
   const items = await repo.selectReservationItems(s.db, page.rows.map((r) => r.r.id));
   const crewOf = new Set<string>();
@@ -600,7 +599,7 @@ export async function createReservation(s: S, opts: { caller: Caller; input: Res
   const [project] = await s.db.select({ id: projects.id, title: projects.title }).from(projects).where(eq(projects.id, input.projectId));
   if (!project) throw new AppError("bad_request", "There is no such project: choose one of yours from the list.");
   const crew = await repo.isCrewMember(s.db, project.id, opts.caller.id);
-  if (!crew && !(isOffice(opts.caller) || opts.caller.role === "staff")) {
+  if (!crew && !can(opts.caller.role, "equipment.reserve-any")) {
     throw new AppError("forbidden", `Only the crew of “${project.title}”, staff and the equipment office can book equipment for it.`);
   }
   const fromKits = await repo.selectKitItemIds(s.db, input.kitIds);
@@ -686,7 +685,7 @@ export async function cancelReservation(s: S, opts: { caller: Caller; id: string
     const row = await repo.selectReservation(tx, opts.id, true);
     if (!row) throw missing("reservation");
     const mine = row.r.requesterId === opts.caller.id || (await repo.isCrewMember(tx, row.r.projectId, opts.caller.id));
-    if (!mine && !isOffice(opts.caller)) throw new AppError("forbidden", "Only the crew of the project and the equipment office can cancel this reservation.");
+    if (!mine && !isOffice(opts.caller.role)) throw new AppError("forbidden", "Only the crew of the project and the equipment office can cancel this reservation.");
     if (row.r.state !== "requested" && row.r.state !== "approved") {
       throw new AppError("conflict", `This reservation is ${row.r.state.replace("_", " ")}: only a requested or approved one can be cancelled.`);
     }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { OverviewFilters } from "../../../common/overview-api.ts";
+import { rolesThatCan } from "../../../common/roles.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { auditLog, jobs, profiles, projectActivity, projectMembers, projects, shootDays } from "../../db/schema/index.ts";
 import { listWhere } from "../projects/repository.ts";
@@ -61,7 +62,7 @@ export async function selectFilterOptions(db: Db) {
     db
       .select({ id: profiles.id, name: profiles.fullName })
       .from(profiles)
-      .where(and(inArray(profiles.role, ["staff", "admin"]), eq(profiles.active, true)))
+      .where(and(inArray(profiles.role, rolesThatCan("projects.any")), eq(profiles.active, true)))
       .orderBy(asc(profiles.fullName), asc(profiles.id))
       .limit(500),
   ]);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { isStaff, type Caller } from "../../auth/guards.ts";
+import { isStaff, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { projectMembers } from "../../db/schema/index.ts";
 

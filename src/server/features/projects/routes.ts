@@ -18,7 +18,8 @@ import {
   projectListQuery,
   projectUpdateInput,
 } from "../../../common/project-api.ts";
-import { callerOf, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { callerOf, type WithVars } from "../../auth/guards.ts";
+import type { AppEnv } from "../../context.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, query } from "../../lib/validate.ts";

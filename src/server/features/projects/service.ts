@@ -41,7 +41,7 @@ import {
 } from "../../../common/project-api.ts";
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
 import { FILM_ROLE_LABELS, filmRoleList, OVERRIDE_REASON_MIN, PHASES, PHASE_LABELS, type FilmRole, type GreenlightItem, type Phase } from "../../../common/projects.ts";
-import { isStaff, type Caller } from "../../auth/guards.ts";
+import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import { canSeeContacts, contactsFor } from "./contacts.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
@@ -70,7 +70,7 @@ function canTick(item: GreenlightItem, caller: Caller, project: repo.ProjectRow,
   if (item.source !== "manual") return false;
   switch (item.tickedBy) {
     case "supervisor":
-      return caller.id === project.supervisorId || caller.role === "admin";
+      return caller.id === project.supervisorId || isAdmin(caller.role);
     case "staff":
       return isStaff(caller.role);
     case "member":
@@ -369,7 +369,7 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
     isMember: member,
     canEdit: canEdit(opts.caller, member),
     canOverrideGreenlight: isStaff(opts.caller.role),
-    canDelete: opts.caller.role === "admin",
+    canDelete: isAdmin(opts.caller.role),
   };
 }
 
@@ -509,7 +509,7 @@ class StaleVersion extends Error {}
 /** Admins only: a project's history goes with it, so the deletion is kept in the audit log. */
 export async function deleteProject(s: S, opts: { caller: Caller; id: string }): Promise<void> {
   if (!isUuid(opts.id)) throw noProject();
-  if (opts.caller.role !== "admin") throw new AppError("forbidden", "Only an admin can delete a project.");
+  if (!isAdmin(opts.caller.role)) throw new AppError("forbidden", "Only an admin can delete a project.");
   await s.db.transaction(async (tx) => {
     const [gone] = await tx.delete(projects).where(eq(projects.id, opts.id)).returning();
     if (!gone) throw noProject();

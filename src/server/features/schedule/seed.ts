@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Caller } from "../../auth/guards.ts";
+import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { callSheetRecipients, profiles, projects, screenplays } from "../../db/schema/index.ts";
 import { deliverToOutbox } from "../budgets/seed.ts";

@@ -29,7 +29,7 @@ import { syncGreenlight } from "../documents/service.ts";
 import { formatDate, formatTime, type DateFormats } from "../../../common/datetime.ts";
 import { scriptReport } from "../../../common/screenplay/report.ts";
 import type { SceneReport } from "../../../common/screenplay/report.ts";
-import { isStaff, type Caller } from "../../auth/guards.ts";
+import { isStaff, type Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { callSheetRecipients, castMembers, profiles, projectMembers, projects, scheduleStrips, screenplays, shootDays, stripboards } from "../../db/schema/index.ts";

@@ -27,7 +27,7 @@ import {
 } from "../../../common/screenplay/breakdown.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { numberScenes, scenesLocked } from "../../../common/screenplay/numbering.ts";
-import type { Caller } from "../../auth/guards.ts";
+import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { breakdownElements, safetyFlags, screenplays } from "../../db/schema/index.ts";

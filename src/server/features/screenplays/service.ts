@@ -27,7 +27,7 @@ import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
 import { scenesLocked, stampSceneNumbers } from "../../../common/screenplay/numbering.ts";
 import { reportFromLayout } from "../../../common/screenplay/report.ts";
-import { isStaff, type Caller } from "../../auth/guards.ts";
+import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
@@ -64,7 +64,7 @@ function accessOf(caller: Caller, sp: Pick<repo.ScreenplayRow, "ownerId" | "proj
   const edit = owner || member || isStaff(caller.role);
   // A personal draft stays with its writer (and the staff who supervise writing); a project's script is as open as the project.
   const read = edit || sp.projectId !== null;
-  return { read, edit, comment: edit || supervisorId === caller.id, remove: owner || caller.role === "admin" };
+  return { read, edit, comment: edit || supervisorId === caller.id, remove: owner || isAdmin(caller.role) };
 }
 
 export async function readable(s: Pick<S, "db">, caller: Caller, id: string) {

@@ -13,11 +13,12 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
+import { mayOpen } from "../../app/pages.ts";
 
 
 export default function AdminDashboardPage() {
   const { user } = useAuth();
-  if (user?.role !== "staff" && user?.role !== "admin") {
+  if (!mayOpen("/admin", user?.role)) {
     return (
       <div>
         <PageHeader title="Admin Dashboard" />

@@ -42,6 +42,7 @@ import { Tabs } from "../../components/ui/Tabs.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api, errorText } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
+import { mayOpen } from "../../app/pages.ts";
 import { firstProblem } from "../projects/shared.tsx";
 import { EQUIPMENT_API, PHOTO_ACCEPT, ReservationItems, StateBadge, StatusBadge, Thumbnail, isConflict, post, rangeText, uploadPhoto, useEquipmentChange } from "./shared.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
@@ -53,7 +54,7 @@ export default function EquipmentAdminPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? params.get("tab")! : "requests";
-  if (user?.role !== "equipment_manager" && user?.role !== "admin") {
+  if (!mayOpen("/equipment-admin", user?.role)) {
     return (
       <div>
         <PageHeader title="Equipment Administration" />
