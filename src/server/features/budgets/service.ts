@@ -55,7 +55,8 @@ import { queueEmail } from "../notifications/jobs.ts";
 import { csvDocument } from "../../lib/csv.ts";
 import { feedGreenlight } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";
-import { canSeeContacts, contactsFor, projectsWithContacts } from "../projects/contacts.ts";
+import { contactsFor, projectsWithContacts } from "../projects/contacts.ts";
+import { projectFor, type AccessProject } from "../projects/access.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { renderPdf, type PdfSection } from "./pdf.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
@@ -71,7 +72,6 @@ export interface Origin {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const noProject = () => new AppError("not_found", "There is no project with this id.");
 const noProposal = () => new AppError("not_found", "There is no budget proposal with this id.");
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const DAY_MS = 24 * 3600 * 1000;
@@ -79,13 +79,6 @@ const DAY_MS = 24 * 3600 * 1000;
 const BYPASS_DECIDER = "the school's approval bypass";
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
-
-async function projectOf(db: Services["db"] | Tx, id: string) {
-  if (!UUID.test(id)) throw noProject();
-  const project = await repo.selectProject(db, id);
-  if (!project) throw noProject();
-  return project;
-}
 
 const toSummary = (p: repo.ProposalSummaryRow): ProposalSummary => ({
   id: p.id,
@@ -150,11 +143,7 @@ function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$infe
  * project; the contacts on it (approver and supervisor e-mail, a decision's address and browser) go by
  * the contacts rule. Every reader of a budget or of its proposals comes through here.
  */
-async function budgetAccess(db: Services["db"], caller: Pick<SessionUser, "id" | "role">, projectId: string) {
-  const project = await projectOf(db, projectId);
-  const [member, contactsVisible] = await Promise.all([repo.isMember(db, project.id, caller.id), canSeeContacts(db, caller, project.id)]);
-  return { project, member, contactsVisible };
-}
+const budgetAccess = (db: Services["db"], caller: Pick<SessionUser, "id" | "role">, projectId: string) => projectFor(db, caller, projectId);
 
 /**
  * A budget as the crew's browsers ask for it, kept per viewer until an event names this budget (a save, a draft,
@@ -221,7 +210,7 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUs
 
 export interface Change {
   tx: Tx;
-  project: NonNullable<Awaited<ReturnType<typeof repo.selectProject>>>;
+  project: AccessProject;
   budget: repo.BudgetRow | null;
 }
 
@@ -231,15 +220,14 @@ export interface Change {
  * tab refetches.
  */
 export async function change<T>(s: S, opts: { caller: SessionUser; projectId: string; staffOnly?: string }, work: (c: Change) => Promise<T>): Promise<T> {
-  const project = await projectOf(s.db, opts.projectId);
   const result = await s.db.transaction(async (tx) => {
-    const member = await repo.isMember(tx, project.id, opts.caller.id);
+    const { project, canEdit } = await projectFor(tx, opts.caller, opts.projectId);
     if (opts.staffOnly && !isStaff(opts.caller.role)) throw new AppError("forbidden", opts.staffOnly);
-    if (!member && !isStaff(opts.caller.role)) throw new AppError("forbidden", "Only the project's crew, staff and admins can change its budget.");
+    if (!canEdit) throw new AppError("forbidden", "Only the project's crew, staff and admins can change its budget.");
     const budget = await repo.selectBudget(tx, project.id, { lock: true });
     return work({ tx, project, budget });
   });
-  await publishBudgetChanged(s, project.id);
+  await publishBudgetChanged(s, opts.projectId);
   return result;
 }
 
@@ -276,10 +264,7 @@ export function browseDraft(s: Pick<S, "db" | "events">, opts: { caller: Pick<Se
 }
 
 export async function getDraft(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }): Promise<BudgetDraftDto> {
-  const project = await projectOf(s.db, opts.projectId);
-  if (!isStaff(opts.caller.role) && !(await repo.isMember(s.db, project.id, opts.caller.id))) {
-    throw new AppError("forbidden", "Only the project's crew, staff and admins can see its budget draft.");
-  }
+  const { project } = await projectFor(s.db, opts.caller, opts.projectId, { need: "edit", denied: "Only the project's crew, staff and admins can see its budget draft." });
   return selectDraft(s.db, project.id);
 }
 
@@ -289,11 +274,11 @@ export async function getDraft(s: Pick<S, "db">, opts: { caller: Pick<SessionUse
  */
 export async function saveDraft(s: S, opts: { caller: SessionUser; projectId: string; input: BudgetDraftInput }): Promise<BudgetDraftDto> {
   const { version, ...content } = budgetDraftInput.parse(opts.input);
-  const project = await projectOf(s.db, opts.projectId);
   const saved = await s.db.transaction(async (tx) => {
-    if (!(await repo.isMember(tx, project.id, opts.caller.id))) {
-      throw new AppError("forbidden", "Only the project's crew types into its budget draft; staff and admins save the budget directly.");
-    }
+    const { project } = await projectFor(tx, opts.caller, opts.projectId, {
+      need: "crew",
+      denied: "Only the project's crew types into its budget draft; staff and admins save the budget directly.",
+    });
     await tx.insert(budgetDrafts).values({ projectId: project.id }).onConflictDoNothing();
     const current = await selectDraft(tx, project.id, { lock: true });
     if (current.version !== version) throw draftConflict(current);
@@ -305,7 +290,7 @@ export async function saveDraft(s: S, opts: { caller: SessionUser; projectId: st
     return { version: row!.version, content: row!.content, updatedByName: row!.updatedByName, updatedAt: row!.updatedAt.toISOString() };
   });
   // Only the budget's answer carries the draft: the project and the overview stay as they are.
-  await s.events.publish({ type: "budget.draft", invalidate: [["budget", project.id]], data: { projectId: project.id } });
+  await s.events.publish({ type: "budget.draft", invalidate: [["budget", opts.projectId]], data: { projectId: opts.projectId } });
   return saved;
 }
 
@@ -1023,10 +1008,7 @@ export async function deleteReceipt(s: S, opts: { caller: SessionUser; projectId
  * not open to every signed-in reader of the budget the way the totals are.
  */
 export async function readReceipt(s: Pick<S, "db" | "config">, opts: { caller: SessionUser; projectId: string; expenseId: string }) {
-  const project = await projectOf(s.db, opts.projectId);
-  if (!isStaff(opts.caller.role) && !(await repo.isMember(s.db, project.id, opts.caller.id))) {
-    throw new AppError("forbidden", "Only the project's crew, staff and admins can open its receipts.");
-  }
+  const { project } = await projectFor(s.db, opts.caller, opts.projectId, { need: "edit", denied: "Only the project's crew, staff and admins can open its receipts." })
   const budget = await repo.selectBudget(s.db, project.id);
   if (!budget || !UUID.test(opts.expenseId)) throw noExpense();
   const [expense] = await s.db.select().from(budgetExpenses).where(and(eq(budgetExpenses.id, opts.expenseId), eq(budgetExpenses.budgetId, budget.id)));

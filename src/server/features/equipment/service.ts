@@ -65,6 +65,7 @@ import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../notifications/emails/reservation-decided.ts";
 import { getGreenlightItems } from "../projects/greenlight.ts";
+import { isMember } from "../projects/access.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { formatDateTime, type DateFormats } from "../../../common/datetime.ts";
 import * as repo from "./repository.ts";
@@ -504,7 +505,7 @@ export async function getReservation(s: Pick<S, "db">, opts: { caller: Caller; i
   checkId(opts.id, "reservation");
   const row = await repo.selectReservation(s.db, opts.id);
   if (!row) throw missing("reservation");
-  const [items, crew] = await Promise.all([repo.selectReservationItems(s.db, [row.r.id]), repo.isCrewMember(s.db, row.r.projectId, opts.caller.id)]);
+  const [items, crew] = await Promise.all([repo.selectReservationItems(s.db, [row.r.id]), isMember(s.db, row.r.projectId, opts.caller.id)]);
   return toReservation(row, items, opts.caller, crew);
 }
 
@@ -519,7 +520,7 @@ export async function listReservations(s: Pick<S, "db">, opts: { caller: Caller;
   const items = await repo.selectReservationItems(s.db, page.rows.map((r) => r.r.id));
   const crewOf = new Set<string>();
   for (const projectId of new Set(page.rows.map((r) => r.r.projectId))) {
-    if (await repo.isCrewMember(s.db, projectId, opts.caller.id)) crewOf.add(projectId);
+    if (await isMember(s.db, projectId, opts.caller.id)) crewOf.add(projectId);
   }
   return { total: page.total, items: page.rows.map((r) => toReservation(r, items, opts.caller, crewOf.has(r.r.projectId))) };
 }
@@ -598,7 +599,7 @@ export async function createReservation(s: S, opts: { caller: Caller; input: Res
   const endsAt = new Date(input.endsAt);
   const [project] = await s.db.select({ id: projects.id, title: projects.title }).from(projects).where(eq(projects.id, input.projectId));
   if (!project) throw new AppError("bad_request", "There is no such project: choose one of yours from the list.");
-  const crew = await repo.isCrewMember(s.db, project.id, opts.caller.id);
+  const crew = await isMember(s.db, project.id, opts.caller.id);
   if (!crew && !can(opts.caller.role, "equipment.reserve-any")) {
     throw new AppError("forbidden", `Only the crew of “${project.title}”, staff and the equipment office can book equipment for it.`);
   }
@@ -684,7 +685,7 @@ export async function cancelReservation(s: S, opts: { caller: Caller; id: string
   await s.db.transaction(async (tx) => {
     const row = await repo.selectReservation(tx, opts.id, true);
     if (!row) throw missing("reservation");
-    const mine = row.r.requesterId === opts.caller.id || (await repo.isCrewMember(tx, row.r.projectId, opts.caller.id));
+    const mine = row.r.requesterId === opts.caller.id || (await isMember(tx, row.r.projectId, opts.caller.id));
     if (!mine && !isOffice(opts.caller.role)) throw new AppError("forbidden", "Only the crew of the project and the equipment office can cancel this reservation.");
     if (row.r.state !== "requested" && row.r.state !== "approved") {
       throw new AppError("conflict", `This reservation is ${row.r.state.replace("_", " ")}: only a requested or approved one can be cancelled.`);

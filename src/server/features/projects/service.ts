@@ -42,7 +42,8 @@ import {
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
 import { FILM_ROLE_LABELS, filmRoleList, OVERRIDE_REASON_MIN, PHASES, PHASE_LABELS, type FilmRole, type GreenlightItem, type Phase } from "../../../common/projects.ts";
 import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
-import { canSeeContacts, contactsFor } from "./contacts.ts";
+import { contactsFor, contactsVisible as contactsVisibleTo } from "./contacts.ts";
+import { mayEdit, noProject, projectFor } from "./access.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { docArchival, docInterviews, docParticipants, milestones, phaseChanges, profiles, projectGreenlight, projectMembers, projects } from "../../db/schema/index.ts";
@@ -60,11 +61,9 @@ import * as repo from "./repository.ts";
 type S = Pick<Services, "db" | "events" | "config">;
 
 /** The signed-in person acting. */
-const noProject = () => new AppError("not_found", "There is no project with this id.");
 
 // ── Who may do what (DESIGN §4): everyone signed in reads; the crew, staff and admins edit ──────────
 
-const canEdit = (caller: Caller, member: boolean) => member || isStaff(caller.role);
 
 function canTick(item: GreenlightItem, caller: Caller, project: repo.ProjectRow, member: boolean): boolean {
   if (item.source !== "manual") return false;
@@ -74,7 +73,7 @@ function canTick(item: GreenlightItem, caller: Caller, project: repo.ProjectRow,
     case "staff":
       return isStaff(caller.role);
     case "member":
-      return member || isStaff(caller.role);
+      return mayEdit(caller, member);
   }
 }
 
@@ -276,7 +275,7 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
     p.type === "documentary" ? repo.selectDocumentary(s.db, p.id) : Promise.resolve(null),
   ]);
   const member = members.some((m) => m.member.userId === opts.caller.id);
-  const contactsVisible = await canSeeContacts(s.db, opts.caller, p.id);
+  const contactsVisible = contactsVisibleTo(opts.caller, member);
   const tickOf = new Map(ticks.map((t) => [t.tick.itemKey, t]));
   const greenlight: GreenlightEntryDto[] = items.map((item) => {
     const t = tickOf.get(item.key);
@@ -367,7 +366,7 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
       })),
     },
     isMember: member,
-    canEdit: canEdit(opts.caller, member),
+    canEdit: mayEdit(opts.caller, member),
     canOverrideGreenlight: isStaff(opts.caller.role),
     canDelete: isAdmin(opts.caller.role),
   };
@@ -400,12 +399,7 @@ interface Outcome {
 async function change(s: S, opts: { caller: Caller; id: string; editorsOnly?: boolean }, work: (c: Change) => Promise<Outcome | void>): Promise<ProjectDetail> {
   if (!isUuid(opts.id)) throw noProject();
   const outcome = await s.db.transaction(async (tx) => {
-    const project = await repo.selectProject(tx, opts.id, { lock: true });
-    if (!project) throw noProject();
-    const member = await repo.isMember(tx, project.id, opts.caller.id);
-    if (opts.editorsOnly !== false && !canEdit(opts.caller, member)) {
-      throw new AppError("forbidden", "Only the project's crew, staff and admins can change this project.");
-    }
+    const { project, member } = await projectFor(tx, opts.caller, opts.id, { need: opts.editorsOnly === false ? "read" : "edit", lock: true });
     return (await work({ tx, project, member })) ?? {};
   });
   await publishProjectChanged(s, opts.id);

@@ -29,7 +29,7 @@ import { syncGreenlight } from "../documents/service.ts";
 import { formatDate, formatTime, type DateFormats } from "../../../common/datetime.ts";
 import { scriptReport } from "../../../common/screenplay/report.ts";
 import type { SceneReport } from "../../../common/screenplay/report.ts";
-import { isStaff, type Caller } from "../../auth/caller.ts";
+import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { callSheetRecipients, castMembers, profiles, projectMembers, projects, scheduleStrips, screenplays, shootDays, stripboards } from "../../db/schema/index.ts";
@@ -38,14 +38,14 @@ import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { renderPdf } from "../budgets/pdf.ts";
 import { callSheetMail } from "../notifications/emails/call-sheet.ts";
-import { canSeeContacts, contactsFor } from "../projects/contacts.ts";
+import { contactsFor } from "../projects/contacts.ts";
+import { projectFor } from "../projects/access.ts";
 import { emailOf } from "../profiles/service.ts";
 import { queueEmail } from "../notifications/jobs.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
-const noProject = () => new AppError("not_found", "There is no project with this id.");
 const noDay = () => new AppError("not_found", "There is no shoot day with this id in this project.");
 const DAY_MS = 86_400_000;
 /** A confirmation link works until a week after its shoot day, then says it has expired. */
@@ -57,18 +57,13 @@ type ShootDayRow = typeof shootDays.$inferSelect;
 
 // ── Who may do what: as the project (DESIGN §4) — everyone signed in reads, the crew, staff and admins plan ──
 
-async function projectFor(db: DbOrTx, caller: Caller, projectId: string, opts: { edit?: boolean; lock?: boolean } = {}) {
-  if (!isUuid(projectId)) throw noProject();
-  const q = db.select({ id: projects.id, title: projects.title }).from(projects).where(eq(projects.id, projectId));
-  const [project] = opts.lock ? await q.for("update") : await q;
-  if (!project) throw noProject();
-  const [member] = await db
-    .select({ id: projectMembers.userId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, caller.id)));
-  const canEdit = !!member || isStaff(caller.role);
-  if (opts.edit && !canEdit) throw new AppError("forbidden", "Only the project's crew, staff and admins can change its schedule.");
-  return { ...project, canEdit };
+async function projectOf(db: DbOrTx, caller: Caller, projectId: string, opts: { edit?: boolean; lock?: boolean } = {}) {
+  const access = await projectFor(db, caller, projectId, {
+    need: opts.edit ? "edit" : "read",
+    lock: opts.lock,
+    denied: "Only the project's crew, staff and admins can change its schedule.",
+  });
+  return { id: access.project.id, title: access.project.title, canEdit: access.canEdit, contactsVisible: access.contactsVisible };
 }
 
 async function publishChanged(s: Pick<S, "db" | "events">, projectId: string) {
@@ -200,8 +195,9 @@ export function browseSchedule(s: Pick<S, "db" | "events">, opts: { caller: Call
 }
 
 export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; projectId: string }): Promise<ScheduleDto> {
-  const project = await projectFor(s.db, opts.caller, opts.projectId);
-  const [board, list, contactsVisible] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id), canSeeContacts(s.db, opts.caller, project.id)]);
+  const project = await projectOf(s.db, opts.caller, opts.projectId);
+  const { contactsVisible } = project;
+  const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
   const [{ days, bank, scenes }, cast] = await Promise.all([assemble(s.db, project.id, sp), castOf(s.db, project.id)]);
   const characters = new Set(days.flatMap((d) => d.strips.flatMap((st) => st.cast)));
@@ -250,7 +246,7 @@ function castList(scenes: Map<string, SceneReport>, cast: Map<string, CastRow>):
 /** Casts (or, with an empty actor name, uncasts) one character of the project. */
 export async function saveCast(s: S, opts: { caller: Caller; projectId: string; input: CastSaveInput }): Promise<ScheduleDto> {
   const input = castSaveInput.parse(opts.input);
-  const project = await projectFor(s.db, opts.caller, opts.projectId, { edit: true });
+  const project = await projectOf(s.db, opts.caller, opts.projectId, { edit: true });
   if (!input.actorName) {
     if (input.email || input.phone) throw new AppError("bad_request", "Give the actor's name, or clear the e-mail and phone to take the actor off the cast.");
     await s.db.delete(castMembers).where(and(eq(castMembers.projectId, project.id), eq(castMembers.character, input.character)));
@@ -275,7 +271,7 @@ export async function saveCast(s: S, opts: { caller: Caller; projectId: string; 
 export async function saveBoard(s: S, opts: { caller: Caller; projectId: string; input: BoardSaveInput }): Promise<ScheduleDto> {
   const input = boardSaveInput.parse(opts.input);
   await s.db.transaction(async (tx) => {
-    const project = await projectFor(tx, opts.caller, opts.projectId, { edit: true, lock: true });
+    const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true, lock: true });
     const board = await boardRow(tx, project.id);
     const current = board?.board.version ?? 1;
     if (input.version !== current) {
@@ -330,7 +326,7 @@ export async function saveBoard(s: S, opts: { caller: Caller; projectId: string;
 export async function createShootDay(s: S, opts: { caller: Caller; projectId: string; input: ShootDayCreateInput }): Promise<ScheduleDto> {
   const input = shootDayCreateInput.parse(opts.input);
   await s.db.transaction(async (tx) => {
-    const project = await projectFor(tx, opts.caller, opts.projectId, { edit: true, lock: true });
+    const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true, lock: true });
     const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(shootDays).where(eq(shootDays.projectId, project.id));
     if ((n?.n ?? 0) >= SHOOT_DAYS_MAX) throw new AppError("bad_request", `A schedule has at most ${SHOOT_DAYS_MAX} shoot days.`);
     await tx.insert(shootDays).values({ projectId: project.id, ...input });
@@ -350,7 +346,7 @@ async function dayFor(db: DbOrTx, projectId: string, dayId: string, lock = false
 export async function updateShootDay(s: S, opts: { caller: Caller; projectId: string; dayId: string; input: ShootDayUpdateInput }): Promise<ScheduleDto> {
   const { version, ...input } = shootDayUpdateInput.parse(opts.input);
   await s.db.transaction(async (tx) => {
-    const project = await projectFor(tx, opts.caller, opts.projectId, { edit: true });
+    const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true });
     const day = await dayFor(tx, project.id, opts.dayId, true);
     if (day.version !== version) {
       throw new AppError("conflict", "Someone else changed this shoot day after you opened it. It is shown as it is now; make your change again.", { version: day.version });
@@ -368,7 +364,7 @@ export async function updateShootDay(s: S, opts: { caller: Caller; projectId: st
 /** A deleted day's strips go back to the bank (their rows go with the day). */
 export async function deleteShootDay(s: S, opts: { caller: Caller; projectId: string; dayId: string }): Promise<ScheduleDto> {
   await s.db.transaction(async (tx) => {
-    const project = await projectFor(tx, opts.caller, opts.projectId, { edit: true, lock: true });
+    const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true, lock: true });
     const day = await dayFor(tx, project.id, opts.dayId, true);
     await tx.delete(shootDays).where(eq(shootDays.id, day.id));
   });
@@ -431,7 +427,7 @@ function scenesOfActor(day: ShootDayDto, castOfDay: ReturnType<typeof castOnDay>
 }
 
 async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, dayId: string) {
-  const project = await projectFor(db, caller, projectId);
+  const project = await projectOf(db, caller, projectId);
   const [board, list] = await Promise.all([boardRow(db, project.id), projectScreenplays(db, project.id)]);
   const { days } = await assemble(db, project.id, chosen(list, board?.board.screenplayId));
   const day = days.find((d) => d.id === dayId);
@@ -446,7 +442,7 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
 
 export async function getCallSheet(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; dayId: string }): Promise<CallSheetDto> {
   const parts = await callSheetParts(s.db, opts.caller, opts.projectId, opts.dayId);
-  const contactsVisible = await canSeeContacts(s.db, opts.caller, parts.project.id);
+  const { contactsVisible } = parts.project;
   const recipients = await s.db
     .select()
     .from(callSheetRecipients)
@@ -474,7 +470,7 @@ export async function callSheetPdf(s: Pick<S, "db">, opts: { caller: Caller; pro
   const parts = await callSheetParts(s.db, opts.caller, opts.projectId, opts.dayId);
   const { project, dayCount, cast, crew } = parts;
   // The printed sheet follows the same rule as the page: without the right, no address and no contacts.
-  const visible = await canSeeContacts(s.db, opts.caller, project.id);
+  const visible = project.contactsVisible;
   const day = contactsFor(parts.day, visible);
   const contacts = visible ? parts.contacts : [];
   const address = day.address ?? "";
@@ -520,7 +516,7 @@ export const confirmationPath = (recipientId: string, token: string) => `/call-s
  */
 export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: string; dayId: string }): Promise<CallSheetDto> {
   await s.db.transaction(async (tx) => {
-    const project = await projectFor(tx, opts.caller, opts.projectId, { edit: true, lock: true });
+    const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true, lock: true });
     const parts = await callSheetParts(tx, opts.caller, project.id, opts.dayId);
     const f = await getSchoolSettings(tx);
     const crew = parts.crewRows.filter((m) => m.active).map((m) => ({ userId: m.userId, name: m.name, email: m.email, call: parts.day.crewCalls[m.userId] ?? parts.day.generalCall }));
@@ -573,7 +569,7 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
 
 /** The signed-in recipient confirms from the call sheet page. */
 export async function confirmAsUser(s: S, opts: { caller: Caller; projectId: string; dayId: string; client: { ip: string; userAgent: string } }): Promise<CallSheetDto> {
-  await projectFor(s.db, opts.caller, opts.projectId);
+  await projectOf(s.db, opts.caller, opts.projectId);
   const day = await dayFor(s.db, opts.projectId, opts.dayId);
   const [row] = await s.db
     .update(callSheetRecipients)

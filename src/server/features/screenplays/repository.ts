@@ -79,14 +79,6 @@ export async function selectHeader(db: DbOrTx, sp: ScreenplayRow) {
   return { ownerName: owner?.name ?? "", project: project ?? null, updatedByName: updater?.name ?? null };
 }
 
-export async function isProjectMember(db: DbOrTx, projectId: string, userId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-  return (row?.n ?? 0) > 0;
-}
-
 export async function selectProjectBrief(db: DbOrTx, projectId: string) {
   const [row] = await db.select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId }).from(projects).where(eq(projects.id, projectId));
   return row ?? null;

@@ -34,6 +34,7 @@ import { screenplayNotes, screenplayRevisions, screenplays } from "../../db/sche
 import { cachePerBus, PEOPLE, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { crewProjectsOf } from "../projects/service.ts";
+import { isMember } from "../projects/access.ts";
 import { fdxToFountain } from "./fdx.ts";
 import { screenplayPdf } from "./pdf.ts";
 import * as repo from "./repository.ts";
@@ -55,7 +56,7 @@ export interface Access {
 }
 
 export async function accessTo(db: S["db"] | Tx, caller: Caller, sp: repo.ScreenplayRow, supervisorId?: string | null): Promise<Access> {
-  const member = sp.projectId ? await repo.isProjectMember(db, sp.projectId, caller.id) : false;
+  const member = sp.projectId ? await isMember(db, sp.projectId, caller.id) : false;
   return accessOf(caller, sp, member, supervisorId);
 }
 
@@ -264,7 +265,7 @@ async function publishChanged(s: Pick<S, "events">, id: string, projectIds: (str
 async function assertAttachable(db: S["db"] | Tx, caller: Caller, projectId: string) {
   const project = await repo.selectProjectBrief(db, projectId);
   if (!project) throw new AppError("bad_request", "There is no project with this id to attach the screenplay to.");
-  if (!isStaff(caller.role) && project.supervisorId !== caller.id && !(await repo.isProjectMember(db, projectId, caller.id))) {
+  if (!isStaff(caller.role) && project.supervisorId !== caller.id && !(await isMember(db, projectId, caller.id))) {
     throw new AppError("forbidden", "You can attach a screenplay only to a project you are on the crew of.");
   }
 }
