@@ -7,7 +7,7 @@ import type { Services } from "../../context.ts";
 import { emails, jobs, profiles, projectMembers, projects } from "../../db/schema/index.ts";
 import type { Mail } from "../../lib/mailer.ts";
 import { renderPdf } from "./pdf.ts";
-import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, uploadReceipt, withdrawProposal } from "./service.ts";
+import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, uploadReceipt, withdrawProposal } from "./index.ts";
 
 /** A student short's costs: [account, description, quantity in hundredths, units, rate in cents, notes]. */
 type SeedLine = [string, string, number, BudgetUnit, number, string];

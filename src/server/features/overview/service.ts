@@ -20,7 +20,7 @@ import { pendingSignatures } from "../documents/signatures.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
-import { listPendingApprovals } from "../budgets/service.ts";
+import { listPendingApprovals } from "../budgets/index.ts";
 import { writerOf } from "../../../common/school-writer.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { equipmentSummary, feedReservations } from "../equipment/service.ts";
