@@ -8,7 +8,8 @@ import { notify, publishNotified } from "../inbox/service.ts";
 import { equipmentDueMail } from "../notifications/emails/equipment-due.ts";
 import { equipmentScanJob } from "../notifications/jobs.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import { recordStrike, when } from "./service.ts";
+import { recordStrike } from "./desk.ts";
+import { when } from "./shared.ts";
 
 /** Often enough that "overdue" is noticed within a quarter of an hour of the due time. */
 const SCAN_EVERY_MS = 15 * 60 * 1000;

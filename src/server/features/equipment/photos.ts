@@ -7,7 +7,7 @@ import { equipmentItems, projectMembers, reservationItems, reservations } from "
 import { AppError } from "../../lib/errors.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
 import { isOffice } from "../../auth/caller.ts";
-import { getItem } from "./service.ts";
+import { getItem } from "./inventory.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 

@@ -30,7 +30,7 @@ import { body, query } from "../../lib/validate.ts";
 import { exportItemsCsv, importItemsCsv } from "./csv.ts";
 import { labelSheet } from "./labels.ts";
 import { addReturnPhoto, readPhoto, removeItemPhoto, setItemPhoto } from "./photos.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 type C = WithVars & { req: { param(): Record<string, string> } };
 

@@ -23,7 +23,7 @@ import { recordAudit } from "../audit/service.ts";
 import { listPendingApprovals } from "../budgets/index.ts";
 import { writerOf } from "../../../common/school-writer.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import { equipmentSummary, feedReservations } from "../equipment/service.ts";
+import { equipmentSummary, feedReservations } from "../equipment/index.ts";
 import { feedShootDays, shootDaysOf } from "../schedule/service.ts";
 import { blockerReasons, forViewer, listProjects, PROJECTS_SCOPE } from "../projects/service.ts";
 import { jsonAnswers } from "../../lib/cache.ts";
