@@ -23,7 +23,7 @@ import type { AppEnv } from "../../context.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, query } from "../../lib/validate.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 type C = WithVars & { req: { param(): Record<string, string> } };
 

@@ -33,7 +33,7 @@ import type { Tx } from "../../db/client.ts";
 import { screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
 import { cachePerBus, PEOPLE, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
-import { crewProjectsOf } from "../projects/service.ts";
+import { crewProjectsOf } from "../projects/index.ts";
 import { isMember } from "../projects/access.ts";
 import { fdxToFountain } from "./fdx.ts";
 import { screenplayPdf } from "./pdf.ts";
