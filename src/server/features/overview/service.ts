@@ -24,7 +24,7 @@ import { listPendingApprovals } from "../budgets/index.ts";
 import { writerOf } from "../../../common/school-writer.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { equipmentSummary, feedReservations } from "../equipment/index.ts";
-import { feedShootDays, shootDaysOf } from "../schedule/service.ts";
+import { feedShootDays, shootDaysOf } from "../schedule/index.ts";
 import { blockerReasons, forViewer, listProjects, PROJECTS_SCOPE } from "../projects/index.ts";
 import { jsonAnswers } from "../../lib/cache.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";

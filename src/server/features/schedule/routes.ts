@@ -5,7 +5,7 @@ import type { AppEnv } from "../../context.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { body } from "../../lib/validate.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 type C = Context<AppEnv>;
 

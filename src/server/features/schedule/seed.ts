@@ -4,7 +4,7 @@ import type { Services } from "../../context.ts";
 import { callSheetRecipients, profiles, projects, screenplays } from "../../db/schema/index.ts";
 import { deliverToOutbox } from "../budgets/seed.ts";
 import { isoDay } from "../overview/service.ts";
-import { createShootDay, getSchedule, saveBoard, saveCast, sendCallSheet } from "./service.ts";
+import { createShootDay, getSchedule, saveBoard, saveCast, sendCallSheet } from "./index.ts";
 
 const DAY_MS = 86_400_000;
 const dayFromToday = (n: number) => isoDay(new Date(Date.now() + n * DAY_MS));
