@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { bypassDeciderOf, bypassReasonOf, effectiveBypass } from "../../../common/budget-rules.ts";
 import { writerOf } from "../../../common/school-writer.ts";
 import { and, eq } from "drizzle-orm";
 import { computeTotals, proposalSubmitInput, type BudgetAccount, type BudgetDto, type ProposalSnapshot, type ProposalSubmitInput, type ProposalSubmitted } from "../../../common/budget.ts";
@@ -14,7 +15,7 @@ import { feedGreenlight } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository.ts";
-import { BYPASS_DECIDER, DAY_MS, noProposal, type S, UUID } from "./shared.ts";
+import { DAY_MS, noProposal, type S, UUID } from "./shared.ts";
 import { getBudget, toLine, toSummary } from "./reading.ts";
 import { change, stale, StaleBudget } from "./draft.ts";
 
@@ -78,7 +79,7 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
     // The canonical text is both what is hashed and what is stored: jsonb keeps the same values either way.
     const snapshotJson = canonicalJson(snapshot);
     const contentHash = sha256Hex(snapshotJson);
-    const bypass = budget.bypass ?? settings.budgetBypass;
+    const bypass = effectiveBypass(budget, settings.budgetBypass);
     const approverEmail = input.approverEmail || project.supervisorEmail || null;
     if (!bypass && !approverEmail) throw new AppError("bad_request", "This project has no supervisor yet: give the approver's e-mail address.");
 
@@ -87,11 +88,7 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
       .set({ state: "withdrawn", decidedAt: new Date(), decisionName: opts.caller.name, decisionComment: "Replaced by a newer version", decisionVia: "superseded" })
       .where(and(eq(budgetProposals.budgetId, budget.id), eq(budgetProposals.state, "pending")));
     const number = await repo.nextProposalNumber(tx, budget.id);
-    const bypassReason = bypass
-      ? budget.bypass
-        ? `Project override by ${budget.bypassSetByName ?? "staff"}: ${budget.bypassReason ?? ""}`
-        : "The school's budget approval bypass is on."
-      : null;
+    const bypassReason = bypass ? bypassReasonOf(budget) : null;
     // The id is made here so the link's token can be bound to it in the same insert: a second write of the
     // row would make the immutability trigger compare the whole snapshot again.
     const id = randomUUID();
@@ -121,7 +118,7 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
               decidedAt: new Date(),
               // The approval is the bypass's, never the student's who submitted: the staff member who set the
               // project's override, or the school's setting.
-              decisionName: budget.bypass ? (budget.bypassSetByName ?? "staff") : BYPASS_DECIDER,
+              decisionName: bypassDeciderOf(budget),
               decidedByUserId: budget.bypass ? budget.bypassSetBy : null,
               decisionVia: "bypass",
             }
@@ -141,7 +138,7 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
         summary: `${opts.caller.name} submitted budget version ${number} (${total}); approval was bypassed: ${bypassReason}`,
         details: { proposalId: proposal.id },
       });
-      notifiedIds = await notifyTeam(s, tx, { project, proposal, outcome: "Approved (approval bypassed)", decidedBy: budget.bypass ? (budget.bypassSetByName ?? "staff") : BYPASS_DECIDER, comment: bypassReason ?? "", skip: opts.caller.id });
+      notifiedIds = await notifyTeam(s, tx, { project, proposal, outcome: "Approved (approval bypassed)", decidedBy: bypassDeciderOf(budget), comment: bypassReason ?? "", skip: opts.caller.id });
       return proposal.id;
     }
     const url = new URL(`/budget-approval-redirect/${proposal.id}?token=${encodeURIComponent(token!)}`, s.config.PUBLIC_URL).toString();

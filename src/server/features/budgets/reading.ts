@@ -1,4 +1,5 @@
 import { PEOPLE } from "../../lib/cache.ts";
+import { effectiveBypass } from "../../../common/budget-rules.ts";
 import { eq } from "drizzle-orm";
 import { BUDGET_CATEGORY_LABELS, DEFAULT_CONTINGENCY_BPS, computeTotals, lineAmount, sumAmounts, type BudgetDraftDto, type BudgetDto, type ProposalSummary, type SnapshotLine, type VarianceRow } from "../../../common/budget.ts";
 import { isStaff, type SessionUser } from "../../auth/caller.ts";
@@ -130,7 +131,7 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUs
       project: budget?.bypass ?? null,
       reason: budget?.bypassReason ?? null,
       setByName: budget?.bypassSetByName ?? null,
-      applies: budget?.bypass ?? settings.budgetBypass,
+      applies: effectiveBypass(budget, settings.budgetBypass),
     },
     supervisor: project.supervisorName && project.supervisorEmail ? contactsFor({ name: project.supervisorName, email: project.supervisorEmail }, contactsVisible) : null,
     contactsVisible,

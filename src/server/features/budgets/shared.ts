@@ -14,8 +14,6 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const noProposal = () => new AppError("not_found", "There is no budget proposal with this id.");
 export const iso = (d: Date | null) => d?.toISOString() ?? null;
 export const DAY_MS = 24 * 3600 * 1000;
-/** Who approved a budget when the school's approval bypass did. */
-export const BYPASS_DECIDER = "the school's approval bypass";
 
 /**
  * A budget as the crew's browsers ask for it, kept per viewer until an event names this budget (a save, a draft,
