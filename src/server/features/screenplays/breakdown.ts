@@ -35,7 +35,7 @@ import { AppError } from "../../lib/errors.ts";
 import { addProjectGreenlightItem } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";
 import * as repo from "./repository.ts";
-import { accessTo, readable } from "./service.ts";
+import { accessTo, readable } from "./reading.ts";
 
 type S = Pick<Services, "db" | "events">;
 

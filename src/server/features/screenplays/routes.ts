@@ -17,7 +17,7 @@ import type { AppEnv } from "../../context.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { body, query } from "../../lib/validate.ts";
 import * as breakdown from "./breakdown.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 type C = WithVars & { req: { param(): Record<string, string> } };
 
