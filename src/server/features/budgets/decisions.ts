@@ -1,6 +1,14 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { decisionInput, type Decision, type DecisionInput, type PendingBudgetApproval, type ProposalDiff, type ProposalView, type SnapshotLine } from "../../../common/budget.ts";
+import {
+  decisionInput,
+  type Decision,
+  type DecisionInput,
+  type PendingBudgetApproval,
+  type ProposalDiff,
+  type ProposalView,
+  type SnapshotLine,
+} from "../../../common/budget.ts";
 import { type SessionUser } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";

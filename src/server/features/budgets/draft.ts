@@ -1,6 +1,22 @@
 import { PEOPLE } from "../../lib/cache.ts";
 import { and, eq } from "drizzle-orm";
-import { BYPASS_REASON_MIN, DEFAULT_CONTINGENCY_BPS, budgetDraftInput, budgetSaveInput, bypassInput, computeTotals, expenseInput, type BudgetDraftDto, type BudgetDraftInput, type BudgetDto, type BudgetSaveInput, type BypassInput, type ExpenseInput, type StaleBudgetDetails, type StaleDraftDetails } from "../../../common/budget.ts";
+import {
+  BYPASS_REASON_MIN,
+  DEFAULT_CONTINGENCY_BPS,
+  budgetDraftInput,
+  budgetSaveInput,
+  bypassInput,
+  computeTotals,
+  expenseInput,
+  type BudgetDraftDto,
+  type BudgetDraftInput,
+  type BudgetDto,
+  type BudgetSaveInput,
+  type BypassInput,
+  type ExpenseInput,
+  type StaleBudgetDetails,
+  type StaleDraftDetails,
+} from "../../../common/budget.ts";
 import { isStaff, type SessionUser } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
 import { budgetDrafts, budgetExpenses, budgets } from "../../db/schema/index.ts";

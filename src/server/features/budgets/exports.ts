@@ -1,5 +1,13 @@
 import { writerOf, type SchoolWriter } from "../../../common/school-writer.ts";
-import { BUDGET_CATEGORY_LABELS, PROPOSAL_STATE_LABELS, formatMinor, formatPercent, formatQuantity, type ProposalView, type SnapshotLine } from "../../../common/budget.ts";
+import {
+  BUDGET_CATEGORY_LABELS,
+  PROPOSAL_STATE_LABELS,
+  formatMinor,
+  formatPercent,
+  formatQuantity,
+  type ProposalView,
+  type SnapshotLine,
+} from "../../../common/budget.ts";
 import { type SessionUser } from "../../auth/caller.ts";
 import { AppError } from "../../lib/errors.ts";
 import { csvDocument } from "../../lib/csv.ts";

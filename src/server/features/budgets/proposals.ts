@@ -2,7 +2,15 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { bypassDeciderOf, bypassReasonOf, effectiveBypass } from "../../../common/budget-rules.ts";
 import { writerOf } from "../../../common/school-writer.ts";
 import { and, eq } from "drizzle-orm";
-import { computeTotals, proposalSubmitInput, type BudgetAccount, type BudgetDto, type ProposalSnapshot, type ProposalSubmitInput, type ProposalSubmitted } from "../../../common/budget.ts";
+import {
+  computeTotals,
+  proposalSubmitInput,
+  type BudgetAccount,
+  type BudgetDto,
+  type ProposalSnapshot,
+  type ProposalSubmitInput,
+  type ProposalSubmitted,
+} from "../../../common/budget.ts";
 import { type SessionUser } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
 import { budgetProposals } from "../../db/schema/index.ts";

@@ -1,7 +1,18 @@
 import { PEOPLE } from "../../lib/cache.ts";
 import { effectiveBypass } from "../../../common/budget-rules.ts";
 import { eq } from "drizzle-orm";
-import { BUDGET_CATEGORY_LABELS, DEFAULT_CONTINGENCY_BPS, computeTotals, lineAmount, sumAmounts, type BudgetDraftDto, type BudgetDto, type ProposalSummary, type SnapshotLine, type VarianceRow } from "../../../common/budget.ts";
+import {
+  BUDGET_CATEGORY_LABELS,
+  DEFAULT_CONTINGENCY_BPS,
+  computeTotals,
+  lineAmount,
+  sumAmounts,
+  type BudgetDraftDto,
+  type BudgetDto,
+  type ProposalSummary,
+  type SnapshotLine,
+  type VarianceRow,
+} from "../../../common/budget.ts";
 import { isStaff, type SessionUser } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";

@@ -1,5 +1,14 @@
 import { eq } from "drizzle-orm";
-import { RESERVATION_STATE_LABELS, type AvailabilityItem, type AvailabilityQuery, type CalendarEntryDto, type CalendarQuery, type EquipmentSummaryDto, type MyEquipmentStatus, type Page } from "../../../common/equipment.ts";
+import {
+  RESERVATION_STATE_LABELS,
+  type AvailabilityItem,
+  type AvailabilityQuery,
+  type CalendarEntryDto,
+  type CalendarQuery,
+  type EquipmentSummaryDto,
+  type MyEquipmentStatus,
+  type Page,
+} from "../../../common/equipment.ts";
 import { type Caller } from "../../auth/caller.ts";
 import { certifications, userCertifications } from "../../db/schema/index.ts";
 import { cachePerBus, PEOPLE, type EntryScope } from "../../lib/cache.ts";

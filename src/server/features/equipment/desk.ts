@@ -1,8 +1,23 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { CONDITION_LABELS, PICKUP_HOURS, checkinInput, type CheckinInput, type DeskResultDto, type StrikeDto } from "../../../common/equipment.ts";
+import {
+  CONDITION_LABELS,
+  PICKUP_HOURS,
+  checkinInput,
+  type CheckinInput,
+  type DeskResultDto,
+  type StrikeDto,
+} from "../../../common/equipment.ts";
 import { type Caller } from "../../auth/caller.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import { equipmentItems, maintenanceLog, profiles, projects, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
+import {
+  equipmentItems,
+  maintenanceLog,
+  profiles,
+  projects,
+  reservationItems,
+  reservations,
+  strikes,
+} from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { getSchoolSettings } from "../school/service.ts";

@@ -1,8 +1,40 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { categoryInput, certificationInput, itemCreateInput, itemStatusInput, itemUpdateInput, kitInput, maintenanceInput, type AffectedReservationsDetails, type CategoryDto, type CategoryInput, type CertificationDto, type CertificationInput, type ItemCreateInput, type ItemDetailDto, type ItemDto, type ItemListQuery, type ItemStatusInput, type ItemUpdateInput, type KitDto, type KitInput, type MaintenanceInput, type Page } from "../../../common/equipment.ts";
+import {
+  categoryInput,
+  certificationInput,
+  itemCreateInput,
+  itemStatusInput,
+  itemUpdateInput,
+  kitInput,
+  maintenanceInput,
+  type AffectedReservationsDetails,
+  type CategoryDto,
+  type CategoryInput,
+  type CertificationDto,
+  type CertificationInput,
+  type ItemCreateInput,
+  type ItemDetailDto,
+  type ItemDto,
+  type ItemListQuery,
+  type ItemStatusInput,
+  type ItemUpdateInput,
+  type KitDto,
+  type KitInput,
+  type MaintenanceInput,
+  type Page,
+} from "../../../common/equipment.ts";
 import { type Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { certifications, equipmentCategories, equipmentItems, equipmentKits, kitItems, maintenanceLog, profiles, userCertifications } from "../../db/schema/index.ts";
+import {
+  certifications,
+  equipmentCategories,
+  equipmentItems,
+  equipmentKits,
+  kitItems,
+  maintenanceLog,
+  profiles,
+  userCertifications,
+} from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pgCode, STILL_REFERENCED, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
 import * as repo from "./repository.ts";

@@ -1,5 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { rejectInput, reservationCreateInput, type BookingConflictDetails, type Page, type ReservationCreateInput, type ReservationDto, type ReservationListQuery } from "../../../common/equipment.ts";
+import {
+  rejectInput,
+  reservationCreateInput,
+  type BookingConflictDetails,
+  type Page,
+  type ReservationCreateInput,
+  type ReservationDto,
+  type ReservationListQuery,
+} from "../../../common/equipment.ts";
 import { can, isOffice, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { equipmentItems, projectGreenlight, projects, reservationItems, reservations } from "../../db/schema/index.ts";

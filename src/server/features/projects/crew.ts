@@ -1,5 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
-import { type MemberAddInput, type MemberUpdateInput, type ProjectDetail, memberAddInput, memberUpdateInput } from "../../../common/project-api.ts";
+import {
+  type MemberAddInput,
+  type MemberUpdateInput,
+  type ProjectDetail,
+  memberAddInput,
+  memberUpdateInput,
+} from "../../../common/project-api.ts";
 import { FILM_ROLE_LABELS, filmRoleList } from "../../../common/projects.ts";
 import { type Caller } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";

@@ -1,4 +1,9 @@
-import { type ActivityDto, type GreenlightEntryDto, type Page, type ProjectDetail } from "../../../common/project-api.ts";
+import {
+  type ActivityDto,
+  type GreenlightEntryDto,
+  type Page,
+  type ProjectDetail,
+} from "../../../common/project-api.ts";
 import { type FilmRole, type GreenlightItem } from "../../../common/projects.ts";
 import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import { contactsFor, contactsVisible as contactsVisibleTo } from "./contacts.ts";

@@ -1,5 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { type ArchivalCreateInput, type ArchivalUpdateInput, type InterviewCreateInput, type InterviewUpdateInput, type ParticipantCreateInput, type ParticipantUpdateInput, type ProjectDetail, archivalCreateInput, archivalUpdateInput, interviewCreateInput, interviewUpdateInput, participantCreateInput, participantUpdateInput } from "../../../common/project-api.ts";
+import {
+  type ArchivalCreateInput,
+  type ArchivalUpdateInput,
+  type InterviewCreateInput,
+  type InterviewUpdateInput,
+  type ParticipantCreateInput,
+  type ParticipantUpdateInput,
+  type ProjectDetail,
+  archivalCreateInput,
+  archivalUpdateInput,
+  interviewCreateInput,
+  interviewUpdateInput,
+  participantCreateInput,
+  participantUpdateInput,
+} from "../../../common/project-api.ts";
 import { type Caller } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
 import { docArchival, docInterviews, docParticipants } from "../../db/schema/index.ts";

@@ -1,5 +1,15 @@
 /** The projects service, one file per topic; routes and other domains import it from here (access and contacts from their own files). */
-export { blockerReasons, listProjects, PROJECTS_SCOPE, crewProjectsOf, forViewer, browseProjects, browseDocumentaries, viewProject, listDocumentaries } from "./lists.ts";
+export {
+  blockerReasons,
+  listProjects,
+  PROJECTS_SCOPE,
+  crewProjectsOf,
+  forViewer,
+  browseProjects,
+  browseDocumentaries,
+  viewProject,
+  listDocumentaries,
+} from "./lists.ts";
 export { getProject, getActivity } from "./detail.ts";
 export { createProject, updateProject, deleteProject } from "./projects.ts";
 export { addMember, updateMember, removeMember } from "./crew.ts";

@@ -1,5 +1,11 @@
 import { eq } from "drizzle-orm";
-import { UNLICENSED_STATUSES, type DocumentaryListItem, type Page, type ProjectListItem, type ProjectListQuery } from "../../../common/project-api.ts";
+import {
+  UNLICENSED_STATUSES,
+  type DocumentaryListItem,
+  type Page,
+  type ProjectListItem,
+  type ProjectListQuery,
+} from "../../../common/project-api.ts";
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
 import { type Caller } from "../../auth/caller.ts";
 import { projectMembers } from "../../db/schema/index.ts";

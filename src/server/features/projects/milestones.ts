@@ -1,5 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { type MilestoneCreateInput, type MilestoneUpdateInput, type ProjectDetail, milestoneCreateInput, milestoneUpdateInput } from "../../../common/project-api.ts";
+import {
+  type MilestoneCreateInput,
+  type MilestoneUpdateInput,
+  type ProjectDetail,
+  milestoneCreateInput,
+  milestoneUpdateInput,
+} from "../../../common/project-api.ts";
 import { type Caller } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
 import { milestones } from "../../db/schema/index.ts";

@@ -1,5 +1,11 @@
 import { eq } from "drizzle-orm";
-import { type GreenlightBlockDetails, type PhaseChangeInput, type ProjectDetail, greenlightTickInput, phaseChangeInput } from "../../../common/project-api.ts";
+import {
+  type GreenlightBlockDetails,
+  type PhaseChangeInput,
+  type ProjectDetail,
+  greenlightTickInput,
+  phaseChangeInput,
+} from "../../../common/project-api.ts";
 import { OVERRIDE_REASON_MIN, PHASE_LABELS, type GreenlightItem } from "../../../common/projects.ts";
 import { isStaff, type Caller } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";

@@ -1,5 +1,13 @@
 import { eq } from "drizzle-orm";
-import { shootDatesProblem, type ProjectCreateInput, type ProjectDetail, type ProjectUpdateInput, type StaleVersionDetails, projectCreateInput, projectUpdateInput } from "../../../common/project-api.ts";
+import {
+  shootDatesProblem,
+  type ProjectCreateInput,
+  type ProjectDetail,
+  type ProjectUpdateInput,
+  type StaleVersionDetails,
+  projectCreateInput,
+  projectUpdateInput,
+} from "../../../common/project-api.ts";
 import { filmRoleList } from "../../../common/projects.ts";
 import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import { noProject, projectFor } from "./access.ts";

@@ -1,6 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { jsonAnswers, PEOPLE } from "../../lib/cache.ts";
-import { boardSaveInput, castSaveInput, doodCodes, type BoardSaveInput, type CastMemberDto, type CastSaveInput, type ScheduleDto } from "../../../common/schedule.ts";
+import {
+  boardSaveInput,
+  castSaveInput,
+  doodCodes,
+  type BoardSaveInput,
+  type CastMemberDto,
+  type CastSaveInput,
+  type ScheduleDto,
+} from "../../../common/schedule.ts";
 import { scenesLocked } from "../../../common/screenplay/numbering.ts";
 import type { SceneReport } from "../../../common/screenplay/report.ts";
 import type { Caller } from "../../auth/caller.ts";
@@ -9,7 +17,15 @@ import { castMembers, scheduleStrips, shootDays, stripboards } from "../../db/sc
 import { AppError } from "../../lib/errors.ts";
 import { contactsFor } from "../projects/contacts.ts";
 import { type S } from "./shared.ts";
-import { assemble, boardRow, chosen, projectOf, projectScreenplays, provisionalScenes, publishChanged } from "./scenes.ts";
+import {
+  assemble,
+  boardRow,
+  chosen,
+  projectOf,
+  projectScreenplays,
+  provisionalScenes,
+  publishChanged,
+} from "./scenes.ts";
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { formatPages, mapUrl, type CallSheetContact, type CallSheetDto, type ShootDayDto } from "../../../common/schedule.ts";
+import {
+  formatPages,
+  mapUrl,
+  type CallSheetContact,
+  type CallSheetDto,
+  type ShootDayDto,
+} from "../../../common/schedule.ts";
 import { filmRoleList } from "../../../common/projects.ts";
 import { formatDate, formatTime, type DateFormats } from "../../../common/datetime.ts";
 import type { Caller } from "../../auth/caller.ts";

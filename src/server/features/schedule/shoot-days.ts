@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { shootDayCreateInput, shootDayUpdateInput, SHOOT_DAYS_MAX, type ScheduleDto, type ShootDayCreateInput, type ShootDayUpdateInput } from "../../../common/schedule.ts";
+import {
+  shootDayCreateInput,
+  shootDayUpdateInput,
+  SHOOT_DAYS_MAX,
+  type ScheduleDto,
+  type ShootDayCreateInput,
+  type ShootDayUpdateInput,
+} from "../../../common/schedule.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { projectMembers, projects, shootDays } from "../../db/schema/index.ts";

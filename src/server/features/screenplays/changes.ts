@@ -1,5 +1,17 @@
 import { eq } from "drizzle-orm";
-import { IMPORT_EXTENSIONS, IMPORT_FILE_MAX_BYTES, SCREENPLAY_TEXT_MAX, revisionColour, screenplayCreateInput, screenplayUpdateInput, type RevisionCreateInput, type ScreenplayConflictDetails, type ScreenplayCreateInput, type ScreenplayDetail, type ScreenplayUpdateInput } from "../../../common/screenplay-api.ts";
+import {
+  IMPORT_EXTENSIONS,
+  IMPORT_FILE_MAX_BYTES,
+  SCREENPLAY_TEXT_MAX,
+  revisionColour,
+  screenplayCreateInput,
+  screenplayUpdateInput,
+  type RevisionCreateInput,
+  type ScreenplayConflictDetails,
+  type ScreenplayCreateInput,
+  type ScreenplayDetail,
+  type ScreenplayUpdateInput,
+} from "../../../common/screenplay-api.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { stampSceneNumbers } from "../../../common/screenplay/numbering.ts";
 import { isStaff, type Caller } from "../../auth/caller.ts";

@@ -1,4 +1,15 @@
-import { type CompareResult, type Page, type RevisionColour, type RevisionDetail, type RevisionSummary, type ScreenplayDetail, type ScreenplayListItem, type ScreenplayListQuery, type ScreenplayNote, type ScriptReport } from "../../../common/screenplay-api.ts";
+import {
+  type CompareResult,
+  type Page,
+  type RevisionColour,
+  type RevisionDetail,
+  type RevisionSummary,
+  type ScreenplayDetail,
+  type ScreenplayListItem,
+  type ScreenplayListQuery,
+  type ScreenplayNote,
+  type ScriptReport,
+} from "../../../common/screenplay-api.ts";
 import { diffLines, diffStats } from "../../../common/screenplay/diff.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
