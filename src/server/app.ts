@@ -7,7 +7,7 @@ import { perfLevel } from "../common/perf.ts";
 import { AUTH_BASE_PATH, type Auth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { requireUser } from "./auth/guards.ts";
-import type { AppEnv } from "./context.ts";
+import type { AppEnv } from "./env.ts";
 import type { Services } from "./context.ts";
 import { publicAccountRoutes } from "./features/account/routes.ts";
 import { equipmentRoutes, equipmentStorageRoutes } from "./features/equipment/routes.ts";

@@ -1,5 +1,3 @@
-import type { Auth } from "./auth/auth.ts";
-import type { SessionUser } from "./auth/caller.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { EventBus } from "./lib/events.ts";
@@ -15,12 +13,3 @@ export interface Services {
   events: EventBus;
   mailer: Mailer;
 }
-
-/** What Hono's context carries for every route: the services, the auth instance, and the signed-in user behind `requireUser`. */
-export type AppEnv = {
-  Variables: {
-    services: Services;
-    auth: Auth;
-    user: SessionUser;
-  };
-};

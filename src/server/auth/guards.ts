@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { can, type Capability } from "../../common/roles.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../env.ts";
 import { cachePerBus, PEOPLE, type EntryScope } from "../lib/cache.ts";
 import { AppError } from "../lib/errors.ts";
 import { noteSeen } from "../features/sessions/service.ts";

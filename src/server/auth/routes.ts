@@ -5,7 +5,7 @@ import { checkReadiness } from "../db/client.ts";
 import { cachePerBus, PEOPLE } from "../lib/cache.ts";
 import { unavailableResponse } from "../lib/errors.ts";
 import { SESSION_CACHE_MS, SESSION_SCOPE } from "./guards.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../env.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { createLimiter, PASSWORD_HASH_CONCURRENCY } from "./password.ts";
 import { SIGN_UP_REFUSED } from "../../common/limits.ts";

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { accountsInput, budgetDraftInput, budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput, receiptQuery } from "../../../common/budget.ts";
 import { requireUser } from "../../auth/guards.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";

@@ -11,7 +11,7 @@ import {
   voidInput,
 } from "../../../common/documents.ts";
 import { callerOf, requireUser } from "../../auth/guards.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
 import { body, query } from "../../lib/validate.ts";

@@ -21,7 +21,7 @@ import {
 } from "../../../common/equipment.ts";
 import { callerOf, requireUser, type WithVars } from "../../auth/guards.ts";
 import { isOffice } from "../../auth/caller.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { uploadLimit } from "../../lib/upload.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { boardQuery, overviewFilters, timelineQuery } from "../../../common/overview-api.ts";
 import { callerOf, requireCan } from "../../auth/guards.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";

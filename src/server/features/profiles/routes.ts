@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { isAdmin } from "../../auth/caller.ts";
 import { AppError } from "../../lib/errors.ts";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, profileUpdateSchema } from "../../../common/profile.ts";

@@ -19,7 +19,7 @@ import {
   projectUpdateInput,
 } from "../../../common/project-api.ts";
 import { callerOf, type WithVars } from "../../auth/guards.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, query } from "../../lib/validate.ts";

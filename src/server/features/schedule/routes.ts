@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { boardSaveInput, castSaveInput, confirmInput, shootDayCreateInput, shootDayUpdateInput } from "../../../common/schedule.ts";
 import { callerOf } from "../../auth/guards.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { body } from "../../lib/validate.ts";

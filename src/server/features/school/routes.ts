@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { schoolSettingsUpdateSchema } from "../../../common/school.ts";
 import { requireCan } from "../../auth/guards.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { body } from "../../lib/validate.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { browseSchoolFormats, getSchoolSettingsDto, updateSchoolSettings } from "./service.ts";

@@ -13,7 +13,7 @@ import {
 } from "../../../common/screenplay-api.ts";
 import { elementCreateInput, safetyDecisionInput } from "../../../common/breakdown-api.ts";
 import { callerOf, type WithVars } from "../../auth/guards.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { body, query } from "../../lib/validate.ts";
 import * as breakdown from "./breakdown.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireCan } from "../../auth/guards.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { AppError } from "../../lib/errors.ts";
 import { endAllSessionsOf, endOtherSessions, endSession, listSessions } from "./service.ts";
 

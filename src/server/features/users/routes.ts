@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { acceptInvitationInput, invitationInput, peopleQuery, roleChangeInput, userListQuery } from "../../../common/users.ts";
 import { callerOf, requireCan, type WithVars } from "../../auth/guards.ts";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../env.ts";
 import { body, query } from "../../lib/validate.ts";
 import { listAudit } from "../audit/service.ts";
 import { acceptInvitation, createInvitation, listInvitations, lookupInvitation, resendInvitation, revokeInvitation } from "./invitations.ts";
