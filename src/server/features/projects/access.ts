@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { isStaff, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { profiles, projectMembers, projects } from "../../db/schema/index.ts";
+import { profiles, projects } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { contactsVisible } from "./contacts.ts";
-import { isMember } from "./repository.ts";
+import { isMember, onCrew } from "./repository.ts";
 
 /**
  * The one rule of who may do what to a project and its things (DESIGN §4), for every domain that hangs off a
@@ -22,7 +22,7 @@ export type Need = "read" | "edit" | "crew";
 
 export const noProject = () => new AppError("not_found", "There is no project with this id.");
 
-export { isMember };
+export { isMember, onCrew };
 
 export type AccessProject = typeof projects.$inferSelect & { supervisorName: string | null; supervisorEmail: string | null };
 
@@ -53,7 +53,7 @@ export async function projectFor(db: DbOrTx, caller: Pick<Caller, "id" | "role">
       project: projects,
       supervisorName: supervisor.fullName,
       supervisorEmail: supervisor.email,
-      member: sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${caller.id})`,
+      member: onCrew(projects.id, caller.id),
     })
     .from(projects)
     .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))

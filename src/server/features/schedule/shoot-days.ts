@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { onCrew } from "../projects/access.ts";
 import {
   shootDayCreateInput,
   shootDayUpdateInput,
@@ -9,7 +10,7 @@ import {
 } from "../../../common/schedule.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { projectMembers, projects, shootDays } from "../../db/schema/index.ts";
+import { projects, shootDays } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { noDay, type S } from "./shared.ts";
@@ -86,7 +87,7 @@ export async function feedShootDays(db: DbOrTx, userId: string, limit: number) {
     .from(shootDays)
     .innerJoin(projects, eq(projects.id, shootDays.projectId))
     .where(
-      sql`(${projects.supervisorId} = ${userId} or exists(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${userId}))`,
+      or(eq(projects.supervisorId, userId), onCrew(projects.id, userId)),
     )
     .orderBy(desc(shootDays.date))
     .limit(limit);
