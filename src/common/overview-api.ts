@@ -53,6 +53,8 @@ export interface OverviewCard {
   greenlight: { done: number; total: number };
   blockers: ProjectBlocker[];
   isMember: boolean;
+  /** Whether the viewer may move the card to another phase: its crew, staff and admins. */
+  canEdit: boolean;
 }
 
 export interface BoardColumn {

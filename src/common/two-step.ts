@@ -1,9 +1,7 @@
-import type { Role } from "./roles.ts";
+import { can, type Role } from "./roles.ts";
 
 /** Who may turn on two-step sign-in (TOTP with recovery codes): the school side, whose accounts reach every project. */
-export const TWO_STEP_ROLES: readonly Role[] = ["staff", "admin"];
-
-export const mayUseTwoStep = (role: Role) => TWO_STEP_ROLES.includes(role);
+export const mayUseTwoStep = (role: Role) => can(role, "two-step");
 
 /** Whether this person must have two-step sign-in, by their role and the school's setting. */
 export const mustUseTwoStep = (role: Role, schoolRequiresIt: boolean) => schoolRequiresIt && mayUseTwoStep(role);

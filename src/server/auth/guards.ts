@@ -1,38 +1,13 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { Role } from "../../common/roles.ts";
-import type { Services } from "../context.ts";
+import { can, type Capability } from "../../common/roles.ts";
+import type { AppEnv } from "../env.ts";
 import { cachePerBus, PEOPLE, type EntryScope } from "../lib/cache.ts";
 import { AppError } from "../lib/errors.ts";
 import { noteSeen } from "../features/sessions/service.ts";
 import { TWO_STEP_SETUP_REQUIRED_MESSAGE } from "../../common/two-step.ts";
-import type { Auth } from "./auth.ts";
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  /** The session this request came with (the "This device" of the person's signed-in devices); absent for the seed's callers. */
-  sessionId?: string;
-  /** The school requires two-step sign-in of this person, who has not set it up: only the setup is open (`mayDuringSetup`). */
-  twoStepSetupNeeded?: boolean;
-}
-
-/** The signed-in person a service acts for: the session user without the e-mail, which only budgets need. */
-export type Caller = Pick<SessionUser, "id" | "name" | "role">;
-
-/** Staff (faculty, production office) and admins: the school side, which may act on any project (DESIGN §4). */
-export const isStaff = (role: Role) => role === "staff" || role === "admin";
-
-export type AppEnv = {
-  Variables: {
-    services: Services;
-    auth: Auth;
-    user: SessionUser;
-  };
-};
+import type { Caller, SessionUser } from "./caller.ts";
 
 /**
  * How long a checked session is trusted without asking the database again. Whatever ends or changes a
@@ -111,9 +86,12 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Role check on the server: hiding a button in the UI is never the only guard. */
-export const requireRole = (...roles: Role[]) =>
+/**
+ * The server's check of a capability of `common/roles.ts` (hiding a button in the UI is never the only guard),
+ * read from the same table as the menu and the pages.
+ */
+export const requireCan = (capability: Capability) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!roles.includes(c.get("user").role)) throw new AppError("forbidden", "You do not have permission to do this.");
+    if (!can(c.get("user").role, capability)) throw new AppError("forbidden", "You do not have permission to do this.");
     await next();
   });

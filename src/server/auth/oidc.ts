@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import { genericOAuth } from "better-auth/plugins";
-import { ROLES, type Role } from "../../common/roles.ts";
+import { isAdmin, ROLES, type Role } from "../../common/roles.ts";
 import { PASSWORD_SIGN_IN_OFF_MESSAGE, SSO_PROVIDER_ID, type SignInOptions } from "../../common/sso.ts";
 import type { Config, OidcConfig } from "../config.ts";
 import type { Services } from "../context.ts";
@@ -77,7 +77,7 @@ export async function passwordSignInRefused(s: Pick<Services, "db" | "config">, 
   if (!s.config.oidc || !(await getSchoolSettings(s.db)).passwordSignInAdminsOnly) return null;
   if (email) {
     const [p] = await s.db.select({ role: profiles.role }).from(profiles).where(sql`lower(${profiles.email}) = ${email.trim().toLowerCase()}`);
-    if (p?.role === "admin") return null;
+    if (p && isAdmin(p.role)) return null;
   }
   return PASSWORD_SIGN_IN_OFF_MESSAGE;
 }

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Role } from "../../common/roles.ts";
+import { isAdmin, type Role } from "../../common/roles.ts";
 import { SSO_PROVIDER_ID } from "../../common/sso.ts";
 import type { Services } from "../context.ts";
 import { account, profiles } from "../db/schema/index.ts";
@@ -31,7 +31,8 @@ async function applyRole(s: Pick<Services, "db" | "events" | "log">, sub: string
     .from(account)
     .innerJoin(profiles, eq(profiles.id, account.userId))
     .where(and(eq(account.providerId, SSO_PROVIDER_ID), eq(account.accountId, sub)));
-  if (!row || row.role === role || row.role === "admin") return;
+  // The provider never lowers an admin: an admin's role is the school's own decision.
+  if (!row || row.role === role || isAdmin(row.role)) return;
   await changeRole(s, { actor: { id: null, name: "Single sign-on" }, userId: row.userId, role });
   s.log.info({ userId: row.userId, from: row.role, to: role }, "sso: role set from the provider's claims");
 }

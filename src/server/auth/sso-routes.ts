@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "./guards.ts";
+import type { AppEnv } from "../env.ts";
 import { signInOptions } from "./oidc.ts";
 
 // Public: the sign-in screen asks it before anyone is signed in; it says only whether a school sign-in exists.

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig, type Config } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
-import { backupFileName, BackupError, restoreBackup, writeBackup } from "../ops/backup.ts";
+import { backupFileName, BackupError, writeBackup } from "../ops/backup.ts";
+import { restoreBackup } from "../ops/restore.ts";
 
 export const USAGE = `npm run backup [-- FILE]   writes the database and the stored files to FILE (default: BACKUP_DIR or here, portal-backup-<time>.tar.gz)
 npm run restore FILE        brings a fresh DATA_DIR or an empty DATABASE_URL back to the state in FILE`;

@@ -12,6 +12,7 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { lockDataDir } from "./pglite-lock.ts";
 import * as schema from "./schema/index.ts";
+import { UNDEFINED_TABLE } from "../lib/db-errors.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -168,7 +169,7 @@ export async function checkReadiness(database: Database, timeoutMs = 3000): Prom
     return { ready: true };
   })().catch((err: unknown) => ({
     ready: false as const,
-    reason: (err as { code?: string }).code === "42P01" ? "migrations are not all applied" : "the database cannot be reached",
+    reason: (err as { code?: string }).code === UNDEFINED_TABLE ? "migrations are not all applied" : "the database cannot be reached",
   }));
   try {
     return await Promise.race([check, timeout]);

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../auth/guards.ts";
+import type { AppEnv } from "../env.ts";
 import { AppError } from "./errors.ts";
 
 const MB = 1024 * 1024;

@@ -1,15 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { readMigrationFiles } from "drizzle-orm/migrator";
 import type pg from "pg";
 import * as tar from "tar";
 import type { Config } from "../config.ts";
-import { migrationsFolder, runMigrations, type Database } from "../db/client.ts";
-import { createLocalStorage, isStorageKey, storageFor, type Storage } from "../lib/storage.ts";
+import { type Database } from "../db/client.ts";
+import { isStorageKey, storageFor, type Storage } from "../lib/storage.ts";
 
 /**
  * One backup is one gzipped tar: `manifest.json`, `db/<n>-<schema>.<table>.jsonl` (one row a line, as the row's
@@ -20,16 +18,16 @@ import { createLocalStorage, isStorageKey, storageFor, type Storage } from "../l
 export const BACKUP_FORMAT = "the-portal-backup";
 export const BACKUP_VERSION = 1;
 /** The portal's own tables, and drizzle's journal of the migrations applied to them. */
-const SCHEMAS = ["public", "drizzle"];
+export const SCHEMAS = ["public", "drizzle"];
 /** Scheduled backups are named so, and only files named so are ever pruned from BACKUP_DIR. */
 const SCHEDULED_NAME = /^portal-backup-\d{8}T\d{6}Z\.tar\.gz$/;
 /** Rows per insert while restoring: bounded by size, since a row may hold a large text. */
-const BATCH_BYTES = 4 * 1024 * 1024;
+export const BATCH_BYTES = 4 * 1024 * 1024;
 
 /** A refusal or a broken file, said for the operator; nothing was changed when it is thrown. */
 export class BackupError extends Error {}
 
-interface TableEntry {
+export interface TableEntry {
   schema: string;
   name: string;
   file: string;
@@ -40,7 +38,7 @@ interface TableEntry {
   selfReferencing: boolean;
 }
 
-interface Manifest {
+export interface Manifest {
   format: typeof BACKUP_FORMAT;
   version: number;
   createdAt: string;
@@ -68,17 +66,17 @@ export interface BackupSummary {
   leftOut: { count: number; keys: string[] };
 }
 
-type StorageConfig = Pick<Config, "DATA_DIR" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">;
+export type StorageConfig = Pick<Config, "DATA_DIR" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">;
 
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const qualified = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const qualified = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
 /** The file store as an operator names it. */
-const storeName = (config: StorageConfig) => (config.S3_ENDPOINT ? `the S3 bucket ${config.S3_BUCKET}` : path.join(config.DATA_DIR, "storage"));
+export const storeName = (config: StorageConfig) => (config.S3_ENDPOINT ? `the S3 bucket ${config.S3_BUCKET}` : path.join(config.DATA_DIR, "storage"));
 /** How many of the left-out names a summary repeats. */
-const LEFT_OUT_NAMED = 10;
+export const LEFT_OUT_NAMED = 10;
 
 /** Text forms that do not depend on the session that wrote or reads them. */
-async function fixSessionFormats(client: pg.PoolClient) {
+export async function fixSessionFormats(client: pg.PoolClient) {
   await client.query("set local timezone = 'UTC'");
   await client.query("set local datestyle = 'ISO, YMD'");
   await client.query("set local intervalstyle = 'postgres'");
@@ -318,135 +316,6 @@ async function dumpDatabase(database: Database, staging: string): Promise<Manife
   } finally {
     client.release();
   }
-}
-
-/** Why the target is not empty, or null when a restore may write into it. */
-export async function whyNotEmpty(database: Database, config: StorageConfig): Promise<string | null> {
-  const { rows } = await database.pool.query<{ n: number }>(
-    `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind in ('r', 'p', 'v', 'm', 'S') and n.nspname = any($1)`,
-    [SCHEMAS],
-  );
-  if (rows[0]!.n > 0) return `the database already holds ${rows[0]!.n} tables, views or sequences of a portal`;
-  const store = storageFor(config);
-  // Any object counts, the portal's or not: a restore must not mix its files with anyone's.
-  for await (const { key } of store.list()) {
-    return store.kind === "s3" ? `the S3 bucket ${config.S3_BUCKET} already holds objects (${key} among them)` : `the file store ${storeName(config)} already holds files`;
-  }
-  return null;
-}
-
-export interface RestoreSummary {
-  tables: number;
-  rows: number;
-  files: number;
-  /** Where the files went: `DATA_DIR/storage`, or "the S3 bucket <name>". */
-  store: string;
-  /** Files of the backup whose names no store takes, not restored. */
-  leftOut: { count: number; keys: string[] };
-  /** Migrations newer than the backup, applied after its rows were in. */
-  migrated: number;
-}
-
-/**
- * Brings an empty database and file store back to the state of the backup in `file`, then applies the
- * migrations made since. The rows go in one transaction: a restore that fails leaves the database empty.
- */
-export async function restoreBackup(database: Database, config: StorageConfig, file: string): Promise<RestoreSummary> {
-  const source = path.resolve(file);
-  if (!existsSync(source)) throw new BackupError(`There is no file ${source}.`);
-  const why = await whyNotEmpty(database, config);
-  if (why) throw new BackupError(`Restore refused: ${why}. A backup is restored only into an empty database and an empty file store (a fresh data folder, a new database, an empty bucket), so nothing is overwritten; nothing was changed.`);
-
-  const staging = path.join(config.DATA_DIR, `.restore-${randomBytes(4).toString("hex")}`);
-  await mkdir(staging, { recursive: true });
-  try {
-    try {
-      await tar.x({ file: source, cwd: staging, strict: true });
-    } catch (err) {
-      throw new BackupError(`${source} is not a readable backup of the portal (${(err as Error).message}).`);
-    }
-    const manifest = await readManifest(staging, source);
-    const known = readMigrationFiles({ migrationsFolder });
-    const wanted = manifest.migrations;
-    if (wanted.length > known.length) throw new BackupError(`This backup was made by a newer version of the portal (${wanted.length} migrations, this one knows ${known.length}): restore it with that version.`);
-    const differs = wanted.findIndex((hash, i) => known[i]!.hash !== hash);
-    if (differs >= 0) throw new BackupError(`This backup's database was built by different migrations than this version of the portal's (from number ${differs + 1} on): restore it with the version that made it.`);
-    // The files are counted before the database is touched, so a damaged archive changes nothing.
-    const storageDir = path.join(staging, "storage");
-    const found: string[] = [];
-    if (manifest.storage.included) for await (const { key } of createLocalStorage(storageDir).list()) found.push(key);
-    if (found.length !== manifest.storage.files) throw new BackupError(`The backup should hold ${manifest.storage.files} files but has ${found.length}: the file is damaged.`);
-    // Backups made before names were checked may hold a file put into DATA_DIR/storage by hand; no store takes it back.
-    const keys = found.filter(isStorageKey);
-    const strange = found.filter((k) => !isStorageKey(k));
-    const leftOut = { count: strange.length, keys: strange.slice(0, LEFT_OUT_NAMED) };
-
-    let rows = 0;
-    const client = await database.pool.connect();
-    try {
-      await client.query("begin");
-      await fixSessionFormats(client);
-      // The schema the rows were written in: the backup's migrations, recorded in drizzle's journal as drizzle does.
-      for (const m of known.slice(0, wanted.length)) for (const stmt of m.sql) if (stmt.trim()) await client.query(stmt);
-      await client.query("create schema if not exists drizzle");
-      await client.query("create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)");
-      for (const t of manifest.tables) rows += await loadTable(client, t, path.join(staging, t.file));
-      for (const s of manifest.sequences) await client.query(`select setval($1, $2::bigint, $3)`, [qualified(s), s.lastValue, s.isCalled]);
-      await client.query("commit");
-    } catch (err) {
-      await client.query("rollback").catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
-    await runMigrations(database);
-
-    // One file at a time, through the store's own put: onto local disk or into the bucket, whichever the backup came from.
-    const store = storageFor(config);
-    for (const key of keys) await store.put(key, await readFile(path.join(storageDir, key)));
-    return { tables: manifest.tables.length, rows, files: keys.length, store: storeName(config), leftOut, migrated: known.length - wanted.length };
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
-}
-
-async function readManifest(staging: string, source: string): Promise<Manifest> {
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(await readFile(path.join(staging, "manifest.json"), "utf8")) as Manifest;
-  } catch {
-    throw new BackupError(`${source} is not a backup of the portal: it has no manifest.json.`);
-  }
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${source} is not a backup of the portal.`);
-  if (manifest.version !== BACKUP_VERSION) throw new BackupError(`${source} is a backup of format ${manifest.version}, which this version of the portal cannot read.`);
-  return manifest;
-}
-
-/** Inserts a table's rows from their text form, in batches of about BATCH_BYTES (a self-referencing table in one). */
-async function loadTable(client: pg.PoolClient, t: TableEntry, file: string): Promise<number> {
-  const cols = t.columns.map(ident);
-  const insert = `insert into ${qualified(t)} (${cols.join(", ")}) select ${cols.map((c) => `(r).${c}`).join(", ")} from (select cast(x as ${qualified(t)}) as r from unnest($1::text[]) as x) as src`;
-  let batch: string[] = [];
-  let size = 0;
-  let count = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await client.query(insert, [batch]);
-    count += batch.length;
-    batch = [];
-    size = 0;
-  };
-  const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (!line) continue;
-    const row = JSON.parse(line) as string;
-    batch.push(row);
-    size += row.length;
-    if (size >= BATCH_BYTES && !t.selfReferencing) await flush();
-  }
-  await flush();
-  if (count !== t.rows) throw new BackupError(`The backup's table ${t.name} should hold ${t.rows} rows but has ${count}: the file is damaged.`);
-  return count;
 }
 
 /** A name that sorts by time, for scheduled and default backups. */

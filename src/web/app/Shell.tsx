@@ -26,19 +26,19 @@ import { NotificationBell } from "../features/inbox/NotificationBell.tsx";
 import { MSG } from "../features/auth/messages.ts";
 import { signInLink } from "../lib/next.ts";
 import { cn } from "../lib/cn.ts";
-import type { Role } from "../../common/roles.ts";
+import { mayOpen } from "./pages.ts";
 
-/** `roles`: the areas only some roles can use are listed only to them (the server refuses everyone else anyway). */
-const NAV: { label: string; to: string; icon: LucideIcon; roles?: Role[] }[] = [
+/** An area only some roles can use is listed only to them, by its page's `need` (the server refuses everyone else anyway). */
+const NAV: { label: string; to: string; icon: LucideIcon }[] = [
   { label: "Home", to: "/", icon: Home },
   { label: "Production Overview", to: "/production-overview", icon: Clapperboard },
   { label: "Projects", to: "/projects", icon: FolderKanban },
   { label: "Screenplays", to: "/screenplays", icon: ScrollText },
   { label: "Documentary Projects", to: "/projects/documentary", icon: Film },
   { label: "Equipment", to: "/equipment", icon: Camera },
-  { label: "Equipment Admin", to: "/equipment-admin", icon: Wrench, roles: ["equipment_manager", "admin"] },
-  { label: "Admin", to: "/admin", icon: LayoutDashboard, roles: ["staff", "admin"] },
-  { label: "User Management", to: "/user-management", icon: Users, roles: ["admin"] },
+  { label: "Equipment Admin", to: "/equipment-admin", icon: Wrench },
+  { label: "Admin", to: "/admin", icon: LayoutDashboard },
+  { label: "User Management", to: "/user-management", icon: Users },
   { label: "Guide", to: "/guide", icon: BookOpen },
   { label: "Settings", to: "/settings", icon: Settings },
 ];
@@ -146,7 +146,7 @@ export function Shell() {
             )}
           >
             <ul className="flex flex-col gap-0.5">
-              {NAV.filter((n) => !n.roles || (user && n.roles.includes(user.role))).map(({ label, to, icon: Icon }) => (
+              {NAV.filter((n) => mayOpen(n.to, user?.role)).map(({ label, to, icon: Icon }) => (
                 <li key={to}>
                   <NavLink
                     to={to}

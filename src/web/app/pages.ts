@@ -7,6 +7,8 @@
  * Frames: `none` — a page of its own (outside people sign on a phone without the portal's navigation);
  * `signed-in` — inside the portal's frame, for signed-in people only; `public` — inside the frame, open to all.
  */
+import { can, type Capability, type Role } from "../../common/roles.ts";
+
 export type PageFrame = "none" | "signed-in" | "public";
 
 export interface PageEntry {
@@ -19,6 +21,8 @@ export interface PageEntry {
   missing?: { what: string; back: { to: string; label: string } };
   /** Tabs (`?tab=`) whose code the page loads when opened: each tab's module, named in the HTML of a first load on that tab. */
   tabs?: Record<string, string>;
+  /** The capability (`common/roles.ts`) a page is for: the menu lists it, and the page opens, only to the roles that have it. */
+  need?: Capability;
 }
 
 export const SHELL_MODULE = "app/Shell.tsx";
@@ -51,7 +55,7 @@ export const PAGES: readonly PageEntry[] = [
       documents: "features/documents/DocumentsTab.tsx",
     },
   },
-  { path: "/equipment-admin", module: "features/equipment/EquipmentAdminPage.tsx", frame: "signed-in" },
+  { path: "/equipment-admin", module: "features/equipment/EquipmentAdminPage.tsx", frame: "signed-in", need: "equipment.office" },
   { path: "/equipment", module: "features/equipment/EquipmentPage.tsx", frame: "signed-in" },
   {
     path: "/equipment/items/:id",
@@ -59,12 +63,12 @@ export const PAGES: readonly PageEntry[] = [
     frame: "signed-in",
     missing: { what: "Equipment item", back: { to: "/equipment", label: "Back to Equipment" } },
   },
-  { path: "/admin", module: "features/admin/AdminDashboardPage.tsx", frame: "signed-in" },
+  { path: "/admin", module: "features/admin/AdminDashboardPage.tsx", frame: "signed-in", need: "dashboard" },
   { path: "/settings", module: "features/settings/SettingsPage.tsx", frame: "signed-in" },
   { path: "/projects/documentary", module: "features/projects/DocumentaryProjectsPage.tsx", frame: "signed-in" },
   { path: "/guide", module: "features/guide/GuidePage.tsx", frame: "signed-in" },
   { path: "/guide/:chapter", module: "features/guide/GuidePage.tsx", frame: "signed-in" },
-  { path: "/user-management", module: "features/users/UserManagementPage.tsx", frame: "signed-in" },
+  { path: "/user-management", module: "features/users/UserManagementPage.tsx", frame: "signed-in", need: "school.admin" },
   {
     path: "/view-document",
     module: "features/documents/ViewDocumentPage.tsx",
@@ -83,3 +87,9 @@ export const PAGES: readonly PageEntry[] = [
   { path: "/budget-approval-redirect/:proposalId", module: "features/budgets/BudgetApprovalRedirectPage.tsx", frame: "public" },
   { path: "/call-sheet-confirm/:recipientId", module: "features/schedule/CallSheetConfirmPage.tsx", frame: "public" },
 ];
+
+/** Whether a person of this role may open the page at `path` (a page with no `need` is for everyone it is framed for). */
+export function mayOpen(path: string, role: Role | undefined): boolean {
+  const need = PAGES.find((p) => p.path === path)?.need;
+  return !need || (role !== undefined && can(role, need));
+}

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { query } from "../../lib/validate.ts";
 import { resetTokenStatus } from "./service.ts";
 

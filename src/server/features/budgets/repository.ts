@@ -3,7 +3,6 @@ import { DEFAULT_ACCOUNTS, type BudgetAccount, type BudgetLineInput } from "../.
 import type { DbOrTx } from "../../db/client.ts";
 import { budgetAccounts, budgetExpenses, budgetLines, budgetProposals, budgets, profiles, projectMembers, projects } from "../../db/schema/index.ts";
 
-export { isMember } from "../projects/repository.ts";
 
 export type BudgetRow = typeof budgets.$inferSelect;
 export type LineRow = Omit<typeof budgetLines.$inferSelect, "budgetId">;

@@ -1,13 +1,14 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { accountsInput, budgetDraftInput, budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput, receiptQuery } from "../../../common/budget.ts";
-import { requireUser, type AppEnv } from "../../auth/guards.ts";
+import { requireUser } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
 import { body, idParam, pathParam, query } from "../../lib/validate.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 type C = Context<AppEnv>;
 

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { BudgetLineInput, BudgetUnit } from "../../../common/budget.ts";
 import type { Role } from "../../../common/roles.ts";
-import type { SessionUser } from "../../auth/guards.ts";
+import type { SessionUser } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { emails, jobs, profiles, projectMembers, projects } from "../../db/schema/index.ts";
 import type { Mail } from "../../lib/mailer.ts";
 import { renderPdf } from "../../lib/pdf-table.ts";
-import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, uploadReceipt, withdrawProposal } from "./service.ts";
+import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, uploadReceipt, withdrawProposal } from "./index.ts";
 
 /** A student short's costs: [account, description, quantity in hundredths, units, rate in cents, notes]. */
 type SeedLine = [string, string, number, BudgetUnit, number, string];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProposalSnapshot } from "../../../common/budget.ts";
-import { canonicalJson, contentHashOf } from "./service.ts";
+import { canonicalJson, contentHashOf } from "./index.ts";
 
 /** Keys in jsonb's own order (shorter keys first), as a snapshot comes back from the database. */
 const snapshot: ProposalSnapshot = {

@@ -1,25 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { DocumentListQuery } from "../../../common/documents.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { documents, documentVersions, projectMembers, projects, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
+import { documents, documentVersions, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type VersionRow = typeof documentVersions.$inferSelect;
 export type SubmissionRow = typeof signatureSubmissions.$inferSelect;
 export type SignerRow = typeof signatureSigners.$inferSelect;
-
-export async function selectProject(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(projects).where(eq(projects.id, id));
-  return row ?? null;
-}
-
-export async function isMember(db: DbOrTx, projectId: string, userId: string) {
-  const [row] = await db
-    .select({ userId: projectMembers.userId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-  return !!row;
-}
 
 export async function selectDocumentPage(db: DbOrTx, projectId: string, q: DocumentListQuery) {
   const where: SQL | undefined = and(

@@ -10,7 +10,8 @@ import {
   uploadQuery,
   voidInput,
 } from "../../../common/documents.ts";
-import { callerOf, requireUser, type AppEnv } from "../../auth/guards.ts";
+import { callerOf, requireUser } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
 import { body, idParam, pathParam, query } from "../../lib/validate.ts";

@@ -17,8 +17,8 @@ import {
   type SubmissionStatus,
   type TemplateInput,
 } from "../../../common/documents.ts";
-import type { Caller } from "../../auth/guards.ts";
-import { canSeeContacts } from "../projects/contacts.ts";
+import type { Caller } from "../../auth/caller.ts";
+import { projectFor, type ProjectAccess } from "../projects/access.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { documents, documentVersions, profiles, projectGreenlight, projectMembers, signatureSubmissions } from "../../db/schema/index.ts";
@@ -32,27 +32,16 @@ import * as repo from "./repository.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
 
-const noProject = () => new AppError("not_found", "There is no project with this id.");
 const noDocument = () => new AppError("not_found", "There is no document with this id on this project.");
 
 // ── Who may do what ──────────────────────────────────────────────────────────────────────────────
 // Releases and deal memos carry outside people's addresses and fees, so unlike the project page they
 // are read only by the crew, staff and admins; the same people change them.
 
-export interface Access {
-  project: NonNullable<Awaited<ReturnType<typeof repo.selectProject>>>;
-  canEdit: boolean;
-}
-
-export async function projectAccess(db: DbOrTx, caller: Caller, projectId: string): Promise<Access> {
-  if (!isUuid(projectId)) throw noProject();
-  const project = await repo.selectProject(db, projectId);
-  if (!project) throw noProject();
-  // Releases, signers and their e-mail are the contacts of people outside the school: the contacts rule decides.
-  const allowed = await canSeeContacts(db, caller, projectId);
-  if (!allowed) throw new AppError("forbidden", "Only the project's crew, staff and admins can see its documents.");
-  return { project, canEdit: allowed };
-}
+// Releases, signers and their e-mail are the contacts of people outside the school: the project's `edit` need
+// is the contacts rule's audience (`projects/contacts.ts`).
+export const projectAccess = (db: DbOrTx, caller: Caller, projectId: string) =>
+  projectFor(db, caller, projectId, { need: "edit", denied: "Only the project's crew, staff and admins can see its documents." });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -151,7 +140,7 @@ export async function publishDocumentsChanged(s: Pick<S, "events">, projectId: s
  * The one path of every change to a project's documents: the caller's right is checked, the work runs
  * in one transaction, the greenlight items the documents feed are brought up to date, and open tabs refetch.
  */
-export async function changeDocuments<T>(s: S, opts: { caller: Caller; projectId: string }, work: (tx: Tx, access: Access) => Promise<T>): Promise<T> {
+export async function changeDocuments<T>(s: S, opts: { caller: Caller; projectId: string }, work: (tx: Tx, access: ProjectAccess) => Promise<T>): Promise<T> {
   const result = await s.db.transaction(async (tx) => {
     const access = await projectAccess(tx, opts.caller, opts.projectId);
     const out = await work(tx, access);

@@ -14,7 +14,7 @@ import {
   type SigningViewDto,
   type SubmissionCreateInput,
 } from "../../../common/documents.ts";
-import { isStaff, type Caller } from "../../auth/guards.ts";
+import { isStaff, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { documents, documentVersions, projects, signatureSigners, signatureSubmissions, signingTokens } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";

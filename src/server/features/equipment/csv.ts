@@ -11,13 +11,13 @@ import {
 } from "../../../common/equipment.ts";
 import { formatNumber, parseNumberInput, type NumberFormat, type ParsedNumber } from "../../../common/number-input.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
-import type { Caller } from "../../auth/guards.ts";
+import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { certifications, equipmentCategories, equipmentItems } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { csvDocument, parseCsv, unguardCell } from "../../lib/csv.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import { isOffice } from "./service.ts";
+import { isOffice } from "../../auth/caller.ts";
 
 type S = Pick<Services, "db" | "events">;
 
@@ -32,7 +32,7 @@ const unguard = (v: string) => unguardCell(v).trim();
  * on its own; good rows are saved and each bad row is reported with what is wrong, by line.
  */
 export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }): Promise<ImportReportDto> {
-  if (!isOffice(opts.caller)) throw new AppError("forbidden", "Only the equipment office can do this.");
+  if (!isOffice(opts.caller.role)) throw new AppError("forbidden", "Only the equipment office can do this.");
   const records = parseCsv(opts.csv).filter((r) => r.some((c) => c.trim() !== ""));
   const header = (records.shift() ?? []).map((h) => h.trim().toLowerCase().replace(/\s+/g, "_"));
   const col = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<(typeof CSV_COLUMNS)[number], number>;

@@ -5,7 +5,8 @@ import { equipmentItems, projects, reservationItems, reservations } from "../../
 import { notify, publishNotified } from "../inbox/service.ts";
 import { equipmentDueMail } from "../../mail/equipment-due.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import { recordStrike, when } from "./service.ts";
+import { recordStrike } from "./desk.ts";
+import { when } from "./shared.ts";
 
 export interface EquipmentScanResult {
   dueSoon: number;

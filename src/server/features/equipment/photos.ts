@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { ItemDetailDto } from "../../../common/equipment.ts";
-import type { Caller } from "../../auth/guards.ts";
+import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { equipmentItems, projectMembers, reservationItems, reservations } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
-import { getItem, isOffice } from "./service.ts";
+import { isOffice } from "../../auth/caller.ts";
+import { getItem } from "./inventory.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
@@ -21,7 +22,7 @@ const urlOf = (key: string) => `/storage/v1/object/${key}`;
 const keyOf = (url: string) => (url.startsWith(`/storage/v1/object/${BUCKET}/`) ? url.slice("/storage/v1/object/".length) : null);
 
 function office(caller: Caller) {
-  if (!isOffice(caller)) throw new AppError("forbidden", "Only the equipment office can do this.");
+  if (!isOffice(caller.role)) throw new AppError("forbidden", "Only the equipment office can do this.");
 }
 
 /** The shared size and type checks, then only the pictures a browser shows. */
@@ -98,7 +99,7 @@ const MIME: Record<string, string> = { png: "image/png", jpg: "image/jpeg", webp
 export async function readPhoto(s: S, opts: { caller: Caller; kind: string; ownerId: string; file: string }): Promise<{ bytes: Uint8Array; type: string }> {
   const match = FILE.exec(opts.file);
   if (!match || !/^[0-9a-f-]{36}$/.test(opts.ownerId) || (opts.kind !== "items" && opts.kind !== "returns")) throw new AppError("not_found", "There is no such photo.");
-  if (opts.kind === "returns" && !isOffice(opts.caller)) {
+  if (opts.kind === "returns" && !isOffice(opts.caller.role)) {
     const [allowed] = await s.db
       .select({ one: sql`1` })
       .from(reservationItems)

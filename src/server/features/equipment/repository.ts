@@ -216,14 +216,6 @@ export async function countOpenStrikes(db: DbOrTx, userId: string) {
   return row?.n ?? 0;
 }
 
-export async function isCrewMember(db: DbOrTx, projectId: string, userId: string) {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-  return !!row;
-}
-
 // ── Reservations ─────────────────────────────────────────────────────────────────────────────────
 
 const reservationColumns = {

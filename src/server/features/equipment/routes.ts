@@ -19,7 +19,9 @@ import {
   reservationCreateInput,
   reservationListQuery,
 } from "../../../common/equipment.ts";
-import { callerOf, requireUser, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { callerOf, requireUser, type WithVars } from "../../auth/guards.ts";
+import { isOffice } from "../../auth/caller.ts";
+import type { AppEnv } from "../../env.ts";
 import { CSV_CONTENT_TYPE, decodeCsv } from "../../lib/csv.ts";
 import { uploadLimit } from "../../lib/upload.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
@@ -28,7 +30,7 @@ import { body, idParam, pathParam, query } from "../../lib/validate.ts";
 import { exportItemsCsv, importItemsCsv } from "./csv.ts";
 import { labelSheet } from "./labels.ts";
 import { addReturnPhoto, readPhoto, removeItemPhoto, setItemPhoto } from "./photos.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 type C = WithVars;
 
@@ -36,7 +38,7 @@ const kitRange = z.object({ from: z.iso.datetime({ offset: true }).optional(), t
 const labelQuery = z.object({ ids: z.string().max(40_000).optional(), categoryId: z.string().uuid().optional() });
 
 function office(c: C) {
-  if (!service.isOffice(c.get("user"))) throw new AppError("forbidden", "Only the equipment office can do this.");
+  if (!isOffice(c.get("user").role)) throw new AppError("forbidden", "Only the equipment office can do this.");
 }
 
 /**

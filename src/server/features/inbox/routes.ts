@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { notificationListQuery } from "../../../common/inbox.ts";
-import type { AppEnv } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { query } from "../../lib/validate.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { browseNotifications, markAllRead, markRead } from "./service.ts";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireRole, type AppEnv } from "../../auth/guards.ts";
+import { requireCan } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { body, query } from "../../lib/validate.ts";
 import { listEmails, runNotificationJobs, sendTestEmail } from "./service.ts";
 
@@ -15,7 +16,7 @@ const page = z.object({
 
 // The outbox holds password-reset links: only admins may read it or send from it.
 export const emailRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
+  .use(requireCan("school.admin"))
   .get("/", async (c) => c.json(await listEmails(c.get("services"), query(c, page))))
   .post("/test", async (c) => {
     const { to } = await body(c, z.object({ to: z.string().trim().email("Please enter a valid email address") }));

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from "../../../common/school.ts";
-import type { AppEnv } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { NOTIFICATION_SETTINGS_PATH as SETTINGS_PATH, unsubscribeSignature } from "../../mail/unsubscribe.ts";

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { onCrew } from "../projects/access.ts";
 import type { OverviewFilters } from "../../../common/overview-api.ts";
+import { rolesThatCan } from "../../../common/roles.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { auditLog, jobs, profiles, projectActivity, projectMembers, projects, shootDays } from "../../db/schema/index.ts";
+import { auditLog, jobs, profiles, projectActivity, projects, shootDays } from "../../db/schema/index.ts";
 import { listWhere } from "../projects/repository.ts";
 
 /**
@@ -61,7 +63,7 @@ export async function selectFilterOptions(db: Db) {
     db
       .select({ id: profiles.id, name: profiles.fullName })
       .from(profiles)
-      .where(and(inArray(profiles.role, ["staff", "admin"]), eq(profiles.active, true)))
+      .where(and(inArray(profiles.role, rolesThatCan("projects.any")), eq(profiles.active, true)))
       .orderBy(asc(profiles.fullName), asc(profiles.id))
       .limit(500),
   ]);
@@ -101,7 +103,7 @@ export function selectFeedShoots(db: Db, userId: string) {
         isNotNull(projects.shootStart),
         or(
           eq(projects.supervisorId, userId),
-          sql`exists(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${userId})`,
+          onCrew(projects.id, userId),
         ),
       ),
     )

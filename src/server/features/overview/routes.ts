@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { boardQuery, overviewFilters, timelineQuery } from "../../../common/overview-api.ts";
-import { callerOf, requireRole, type AppEnv } from "../../auth/guards.ts";
+import { callerOf, requireCan } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -53,6 +54,6 @@ export const icalRoutes = new Hono<AppEnv>().get("/:file", async (c) => {
 });
 
 export const adminRoutes = new Hono<AppEnv>()
-  .use(requireRole("staff", "admin"))
+  .use(requireCan("dashboard"))
   .get("/dashboard", async (c) => c.json(await service.getDashboard(c.get("services"), { caller: callerOf(c) })))
   .post("/jobs/:id/retry", async (c) => c.json(await service.retryJob(c.get("services"), { caller: callerOf(c), id: c.req.param("id") ?? "" })));

@@ -14,18 +14,18 @@ import type {
 import type { ProjectListItem } from "../../../common/project-api.ts";
 import { PHASES, PHASE_LABELS, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
 import { ROLES } from "../../../common/roles.ts";
-import { isStaff, type Caller } from "../../auth/guards.ts";
+import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { pendingSignatures } from "../documents/signatures.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
-import { listPendingApprovals } from "../budgets/service.ts";
+import { listPendingApprovals } from "../budgets/index.ts";
 import { writerOf } from "../../../common/school-writer.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import { equipmentSummary, feedReservations } from "../equipment/service.ts";
-import { feedShootDays, shootDaysOf } from "../schedule/service.ts";
-import { blockerReasons, forViewer, listProjects, PROJECTS_SCOPE } from "../projects/service.ts";
+import { equipmentSummary, feedReservations } from "../equipment/index.ts";
+import { feedShootDays, shootDaysOf } from "../schedule/index.ts";
+import { blockerReasons, forViewer, listProjects, PROJECTS_SCOPE } from "../projects/index.ts";
 import { jsonAnswers } from "../../lib/cache.ts";
 import { buildCalendar, type CalendarEvent } from "./ical.ts";
 import { CSV_BOM, csvRow } from "../../lib/csv.ts";
@@ -45,9 +45,9 @@ function nextShoot(p: Pick<ProjectListItem, "shootStart" | "shootEnd">, today: s
 /** A card says what the list row says, save the list's own columns, and the reasons behind its blocker count. */
 const CARD_FIELDS = ["id", "title", "type", "course", "academicYear", "phase", "supervisor", "leadNames", "shootStart", "shootEnd", "greenlight", "isMember"] as const;
 
-function toCard(p: ProjectListItem, blockers: ProjectBlocker[], today: string): OverviewCard {
+function toCard(p: ProjectListItem, blockers: ProjectBlocker[], today: string, caller: Caller): OverviewCard {
   const shared = Object.fromEntries(CARD_FIELDS.map((k) => [k, p[k]])) as Pick<ProjectListItem, (typeof CARD_FIELDS)[number]>;
-  return { ...shared, nextShoot: nextShoot(p, today), blockers };
+  return { ...shared, nextShoot: nextShoot(p, today), blockers, canEdit: p.isMember || isStaff(caller.role) };
 }
 
 // ── The board ────────────────────────────────────────────────────────────────────────────────────
@@ -70,7 +70,7 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
     columns: phases.map((phase, i) => ({
       phase,
       total: pages[i]!.total,
-      items: pages[i]!.items.map((p) => toCard(p, reasons.get(p.id) ?? [], today)),
+      items: pages[i]!.items.map((p) => toCard(p, reasons.get(p.id) ?? [], today, opts.caller)),
     })),
   };
 }
@@ -94,7 +94,9 @@ export async function browseBoard(s: Pick<S, "db" | "events">, opts: { caller: C
     key: `board ${JSON.stringify(opts.query)}`,
     scope: OVERVIEW_SCOPE,
     read: (nobody) => getBoard(s, { ...opts, caller: nobody }),
-    mark: (b, isMember) => ({ columns: b.columns.map((c) => ({ ...c, items: c.items.map((card) => ({ ...card, isMember: isMember(card.id) })) })) }),
+    mark: (b, isMember) => ({
+      columns: b.columns.map((c) => ({ ...c, items: c.items.map((card) => ({ ...card, isMember: isMember(card.id), canEdit: isMember(card.id) || isStaff(opts.caller.role) })) })),
+    }),
   });
   return JSON.stringify(board);
 }
@@ -357,13 +359,13 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
       ].sort((a, b) => a.since.localeCompare(b.since)),
     },
     equipment,
-    canRetryJobs: opts.caller.role === "admin",
+    canRetryJobs: isAdmin(opts.caller.role),
   };
 }
 
 /** A dead job gets a fresh set of attempts, at once; the audit log keeps why it had died. */
 export async function retryJob(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<{ id: string; status: "pending" }> {
-  if (opts.caller.role !== "admin") throw new AppError("forbidden", "Only an administrator can retry a job.");
+  if (!isAdmin(opts.caller.role)) throw new AppError("forbidden", "Only an administrator can retry a job.");
   const missing = () => new AppError("not_found", "There is no job with this id.");
   if (!isUuid(opts.id)) throw missing();
   await s.db.transaction(async (tx) => {

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { PERF_FLAG_MS } from "../../../common/perf.ts";
-import { requireUser, type AppEnv } from "../../auth/guards.ts";
+import { requireUser } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { AppError } from "../../lib/errors.ts";
 import { createRateLimiter } from "../../lib/rate-limit.ts";
 import { body } from "../../lib/validate.ts";

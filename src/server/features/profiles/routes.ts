@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { AppEnv } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
+import { isAdmin } from "../../auth/caller.ts";
 import { AppError } from "../../lib/errors.ts";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, profileUpdateSchema } from "../../../common/profile.ts";
 import { readAvatar, removeAvatar, saveAvatar } from "./avatar.ts";
@@ -18,7 +19,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const { user_id } = await body(c, syncInput);
     const me = c.get("user");
     // An admin still setting up a required two-step sign-in reaches only their own (guards.ts: mayDuringSetup).
-    if (user_id !== me.id && (me.role !== "admin" || me.twoStepSetupNeeded)) throw new AppError("forbidden", "You may only sync your own profile.");
+    if (user_id !== me.id && (!isAdmin(me.role) || me.twoStepSetupNeeded)) throw new AppError("forbidden", "You may only sync your own profile.");
     return c.json(await syncProfile(c.get("services").db, user_id));
   })
   .get("/profile", async (c) => {

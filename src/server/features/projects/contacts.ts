@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { isStaff, type Caller } from "../../auth/guards.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import { isStaff, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { projectMembers } from "../../db/schema/index.ts";
+import { isMember } from "./repository.ts";
 
 /**
  * The one privacy rule for contact details (GDPR data minimisation, decision 2026-11-24-contacts-privacy):
@@ -15,13 +16,11 @@ export const CONTACT_FIELDS = ["email", "phone", "address", "approverEmail"] as 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** The crew, staff and admins of a project see how to reach its people. */
+export const contactsVisible = (caller: Pick<Caller, "role">, member: boolean) => member || isStaff(caller.role);
+
+/** `contactsVisible` when the caller's membership is not yet known (no statement for staff). */
 export async function canSeeContacts(db: DbOrTx, caller: Pick<Caller, "id" | "role">, projectId: string): Promise<boolean> {
-  if (isStaff(caller.role)) return true;
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, caller.id)));
-  return !!row;
+  return contactsVisible(caller, isStaff(caller.role) || (await isMember(db, projectId, caller.id)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ProjectListQuery } from "../../../common/project-api.ts";
 import type { LicenceStatus } from "../../../common/projects.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -78,7 +78,7 @@ function listColumns(viewerId: string, greenlightKeys: string[]) {
     greenlightOwn: sql<number>`(select count(*) from ${projectGreenlightItems} pi where pi.project_id = ${projects.id})`.mapWith(Number),
     overdueMilestones: sql<number>`(select count(*) from ${milestones} ms
       where ms.project_id = ${projects.id} and not ms.done and ms.due_date < current_date)`.mapWith(Number),
-    isMember: sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${viewerId})`,
+    isMember: onCrew(projects.id, viewerId),
   };
 }
 
@@ -266,6 +266,10 @@ export async function recordActivity(
 export async function touchProject(tx: DbOrTx, projectId: string) {
   await tx.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
 }
+
+/** The crew rule as a column or condition of a query over projects (or rows that name one): is `userId` on the crew. */
+export const onCrew = (projectId: AnyColumn | SQL, userId: string) =>
+  sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${projectId} and m.user_id = ${userId})`;
 
 export async function isMember(db: DbOrTx, projectId: string, userId: string) {
   const [row] = await db

@@ -18,11 +18,12 @@ import {
   projectListQuery,
   projectUpdateInput,
 } from "../../../common/project-api.ts";
-import { callerOf, type AppEnv } from "../../auth/guards.ts";
+import { callerOf, type WithVars } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, idParam, pathParam, query } from "../../lib/validate.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 
 /** The lists come already serialised from the service's cache. */

@@ -1,10 +1,11 @@
 import { Hono, type Context } from "hono";
 import { boardSaveInput, castSaveInput, confirmInput, shootDayCreateInput, shootDayUpdateInput } from "../../../common/schedule.ts";
-import { callerOf, type AppEnv } from "../../auth/guards.ts";
+import { callerOf } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { body, idParam, pathParam } from "../../lib/validate.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 type C = Context<AppEnv>;
 

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Caller } from "../../auth/guards.ts";
+import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { callSheetRecipients, profiles, projects, screenplays } from "../../db/schema/index.ts";
 import { deliverToOutbox } from "../budgets/seed.ts";
 import { DAY_MS, isoDay } from "../../../common/time.ts";
-import { createShootDay, getSchedule, saveBoard, saveCast, sendCallSheet } from "./service.ts";
+import { createShootDay, getSchedule, saveBoard, saveCast, sendCallSheet } from "./index.ts";
 
 const dayFromToday = (n: number) => isoDay(new Date(Date.now() + n * DAY_MS));
 

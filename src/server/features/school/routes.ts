@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { schoolSettingsUpdateSchema } from "../../../common/school.ts";
-import { requireRole, type AppEnv } from "../../auth/guards.ts";
+import { requireCan } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { body } from "../../lib/validate.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { browseSchoolFormats, getSchoolSettingsDto, updateSchoolSettings } from "./service.ts";
@@ -9,7 +10,7 @@ import { browseSchoolFormats, getSchoolSettingsDto, updateSchoolSettings } from 
 // only admins change them.
 export const schoolRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await getSchoolSettingsDto(c.get("services").db)))
-  .put("/", requireRole("admin"), async (c) => {
+  .put("/", requireCan("school.admin"), async (c) => {
     const { version, settings } = await body(c, schoolSettingsUpdateSchema);
     return c.json(await updateSchoolSettings(c.get("services"), { actor: { id: c.get("user").id, name: c.get("user").name }, version, settings }));
   });

@@ -28,7 +28,7 @@ import {
 } from "../../../common/screenplay/breakdown.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { numberScenes, scenesLocked } from "../../../common/screenplay/numbering.ts";
-import type { Caller } from "../../auth/guards.ts";
+import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { breakdownElements, safetyFlags, screenplays } from "../../db/schema/index.ts";
@@ -36,7 +36,7 @@ import { AppError } from "../../lib/errors.ts";
 import { addProjectGreenlightItem } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";
 import * as repo from "./repository.ts";
-import { accessTo, readable } from "./service.ts";
+import { accessTo, readable } from "./reading.ts";
 
 type S = Pick<Services, "db" | "events">;
 

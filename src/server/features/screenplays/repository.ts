@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from "drizzle-orm";
+import { onCrew } from "../projects/access.ts";
 import type { ScreenplayListQuery } from "../../../common/screenplay-api.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { profiles, projectMembers, projects, screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
+import { profiles, projects, screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
 
 export type ScreenplayRow = typeof screenplays.$inferSelect;
 
@@ -9,7 +10,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const onMyProject = (viewerId: string) =>
   or(
-    exists(sql`(select 1 from ${projectMembers} m where m.project_id = ${screenplays.projectId} and m.user_id = ${viewerId})`),
+    onCrew(screenplays.projectId, viewerId),
     exists(sql`(select 1 from ${projects} p where p.id = ${screenplays.projectId} and p.supervisor_id = ${viewerId})`),
   );
 
@@ -55,7 +56,7 @@ export async function selectPage(db: DbOrTx, q: ScreenplayListQuery, viewer: { i
       revisionCount: sql<number>`(select count(*) from ${screenplayRevisions} r where r.screenplay_id = ${screenplays.id})`.mapWith(Number),
       latestColour: sql<string | null>`(select r.colour from ${screenplayRevisions} r where r.screenplay_id = ${screenplays.id} order by r.number desc limit 1)`,
       openNotes: sql<number>`(select count(*) from ${screenplayNotes} n where n.screenplay_id = ${screenplays.id} and not n.resolved)`.mapWith(Number),
-      isMember: sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${screenplays.projectId} and m.user_id = ${viewer.id})`,
+      isMember: onCrew(screenplays.projectId, viewer.id),
     })
     .from(page)
     .innerJoin(screenplays, eq(screenplays.id, page.id))
@@ -77,14 +78,6 @@ export async function selectHeader(db: DbOrTx, sp: ScreenplayRow) {
   const [project] = sp.projectId ? await db.select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId }).from(projects).where(eq(projects.id, sp.projectId)) : [];
   const [updater] = sp.updatedBy ? await db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, sp.updatedBy)) : [];
   return { ownerName: owner?.name ?? "", project: project ?? null, updatedByName: updater?.name ?? null };
-}
-
-export async function isProjectMember(db: DbOrTx, projectId: string, userId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
-  return (row?.n ?? 0) > 0;
 }
 
 export async function selectProjectBrief(db: DbOrTx, projectId: string) {

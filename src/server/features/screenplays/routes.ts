@@ -12,11 +12,12 @@ import {
   versionInput,
 } from "../../../common/screenplay-api.ts";
 import { elementCreateInput, safetyDecisionInput } from "../../../common/breakdown-api.ts";
-import { callerOf, type AppEnv } from "../../auth/guards.ts";
+import { callerOf, type WithVars } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { body, idParam, query } from "../../lib/validate.ts";
 import * as breakdown from "./breakdown.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 const revisionQuery = z.object({ revision: z.string().optional() });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { requireRole, type AppEnv } from "../../auth/guards.ts";
+import { requireCan } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { AppError } from "../../lib/errors.ts";
 import { endAllSessionsOf, endOtherSessions, endSession, listSessions } from "./service.ts";
 
@@ -17,7 +18,7 @@ function currentSession(c: { get(k: "user"): { sessionId?: string } }) {
 export const sessionRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listSessions(c.get("services"), { userId: c.get("user").id, currentSessionId: c.get("user").sessionId })))
   .post("/sign-out-others", async (c) => c.json(await endOtherSessions(c.get("services"), { userId: c.get("user").id, currentSessionId: currentSession(c) })))
-  .post("/of/:userId/sign-out-everywhere", requireRole("admin"), async (c) => {
+  .post("/of/:userId/sign-out-everywhere", requireCan("school.admin"), async (c) => {
     const { userId } = userParam.parse(c.req.param());
     const { id, name } = c.get("user");
     return c.json(await endAllSessionsOf(c.get("services"), { actor: { id, name }, userId }));

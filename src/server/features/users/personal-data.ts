@@ -2,6 +2,7 @@ import path from "node:path";
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { NOTIFICATION_KINDS } from "../../../common/school.ts";
+import { isAdmin } from "../../../common/roles.ts";
 import { ERASED_NAME, erasedEmail, isErasedEmail, type ErasureDto } from "../../../common/users.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
@@ -144,7 +145,7 @@ export async function erasePerson(s: S, opts: { actor: Actor; userId: string }):
     const person = await personOf(tx, opts.userId);
     await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, person.id)).for("update");
     if (isErasedEmail(person.email)) throw new AppError("conflict", "This person was already erased.");
-    if (person.role === "admin" && person.active && admins.rows.length <= 1) throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
+    if (isAdmin(person.role) && person.active && admins.rows.length <= 1) throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
 
     const names = await replaceName(tx, person.id, person.fullName);
     const email = erasedEmail(person.id);

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { acceptInvitationInput, invitationInput, peopleQuery, roleChangeInput, userListQuery } from "../../../common/users.ts";
-import { callerOf, requireRole, type AppEnv, type WithVars } from "../../auth/guards.ts";
+import { callerOf, requireCan, type WithVars } from "../../auth/guards.ts";
+import type { AppEnv } from "../../env.ts";
 import { body, query } from "../../lib/validate.ts";
 import { listAudit } from "../audit/service.ts";
 import { acceptInvitation, createInvitation, listInvitations, lookupInvitation, resendInvitation, revokeInvitation } from "./invitations.ts";
@@ -19,7 +20,7 @@ const actorOf = (c: WithVars) => ({ id: c.get("user").id, name: c.get("user").na
 // Each router checks the admin role for its own prefix only (a `use` on a router mounted at /rest/v1
 // would guard every other resource too).
 export const userRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
+  .use(requireCan("school.admin"))
   .get("/", async (c) => c.json(await listUsers(c.get("services"), query(c, userListQuery))))
   .patch("/:id", async (c) => {
     const { id } = idParam.parse(c.req.param());
@@ -48,11 +49,11 @@ export const userRoutes = new Hono<AppEnv>()
   });
 
 export const auditRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
+  .use(requireCan("school.admin"))
   .get("/", async (c) => c.json(await listAudit(c.get("services").db, query(c, page))));
 
 export const invitationAdminRoutes = new Hono<AppEnv>()
-  .use(requireRole("admin"))
+  .use(requireCan("school.admin"))
   .get("/", async (c) => c.json(await listInvitations(c.get("services"), query(c, page))))
   .post("/", async (c) => {
     const input = await body(c, invitationInput);

@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client.ts";
 import { profiles, session } from "../../db/schema/index.ts";
 import { jsonAnswers, PEOPLE } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
-import { isStaff, type Caller } from "../../auth/guards.ts";
+import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
 import { contactsFor, emailsVisibleTo } from "../projects/contacts.ts";
 
@@ -83,7 +83,7 @@ async function lockForChange(tx: Tx, userId: string) {
   const admins = await tx.execute<{ id: string }>(sql`select id from profiles where role = 'admin' and active for update`);
   const [target] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for("update");
   if (!target) throw new AppError("not_found", "There is no user with that id.");
-  const isLastAdmin = target.role === "admin" && target.active && admins.rows.length <= 1;
+  const isLastAdmin = isAdmin(target.role) && target.active && admins.rows.length <= 1;
   return { target, isLastAdmin };
 }
 

@@ -15,11 +15,12 @@ import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { useDashboard, retryJob } from "./api.ts";
 import { keys } from "../../../common/query-keys.ts";
+import { mayOpen } from "../../app/pages.ts";
 
 
 export default function AdminDashboardPage() {
   const { user } = useAuth();
-  if (user?.role !== "staff" && user?.role !== "admin") {
+  if (!mayOpen("/admin", user?.role)) {
     return (
       <div>
         <PageHeader title="Admin Dashboard" />

@@ -3,6 +3,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
 import { useAuth } from "../auth/AuthProvider.tsx";
+import { mayOpen } from "../../app/pages.ts";
 import { useSummary } from "./api.ts";
 import { Calendar } from "./admin/Calendar.tsx";
 import { Desk } from "./admin/Desk.tsx";
@@ -18,7 +19,7 @@ export default function EquipmentAdminPage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? params.get("tab")! : "requests";
-  if (user?.role !== "equipment_manager" && user?.role !== "admin") {
+  if (!mayOpen("/equipment-admin", user?.role)) {
     return (
       <div>
         <PageHeader title="Equipment Administration" />

@@ -12,6 +12,7 @@ import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
+import { isOffice } from "../../../common/roles.ts";
 import { Calendar } from "./admin/Calendar.tsx";
 import { ItemDialog } from "./admin/ItemDialog.tsx";
 import { StatusBadge, useMoney, rangeText } from "./shared.tsx";
@@ -23,7 +24,7 @@ export default function ItemPage() {
   const fmt = useFormats();
   const { id = "" } = useParams();
   const { user } = useAuth();
-  const office = user?.role === "equipment_manager" || user?.role === "admin";
+  const office = !!user && isOffice(user.role);
   const item = useQuery({ queryKey: ["equipment", "item", id], queryFn: () => api<ItemDetailDto>(`${EQUIPMENT_API}/items/${id}`) });
   const money = useMoney();
   if (item.isError) {

@@ -4,7 +4,7 @@ import { ChevronRight, Inbox, LogIn, RefreshCw, Send } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { ROLE_LABELS } from "../../../common/roles.ts";
+import { isAdmin, ROLE_LABELS } from "../../../common/roles.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -38,7 +38,7 @@ export default function EmailTestPage() {
             <Skeleton className="h-24" />
             <Skeleton className="h-64" />
           </div>
-        ) : user?.role === "admin" ? (
+        ) : user && isAdmin(user.role) ? (
           <AdminView defaultRecipient={user.email} />
         ) : (
           <NotAllowed signedInAs={user ? `${user.email} (${ROLE_LABELS[user.role]})` : null} />

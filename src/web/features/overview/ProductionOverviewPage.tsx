@@ -15,7 +15,6 @@ import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
-import { useAuth } from "../auth/AuthProvider.tsx";
 import { IcalFeedButton } from "./IcalFeedButton.tsx";
 import { MoveDialog, type MoveRequest } from "./MoveDialog.tsx";
 import { Timeline } from "./Timeline.tsx";
@@ -258,8 +257,7 @@ function MorePage({ phase, qs, offset, onMove }: { phase: Phase; qs: string; off
 
 const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; onMove(m: MoveRequest): void }) {
   const fmt = useFormats();
-  const { user } = useAuth();
-  const canMove = card.isMember || user?.role === "staff" || user?.role === "admin";
+  const canMove = card.canEdit;
   const pct = card.greenlight.total ? Math.round((card.greenlight.done / card.greenlight.total) * 100) : 100;
   return (
     <li

@@ -1,4 +1,5 @@
 import { AccountsSection } from "../budgets/AccountsSection.tsx";
+import { isAdmin } from "../../../common/roles.ts";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { useProfile } from "../../lib/profile.ts";
@@ -15,12 +16,13 @@ import { useAuth } from "../auth/AuthProvider.tsx";
 export default function SettingsPage() {
   const { data: profile } = useProfile();
   const { user } = useAuth();
+  const schoolAdmin = !!profile && isAdmin(profile.role);
   return (
     <div className="max-w-3xl">
       <PageHeader
         title="Settings"
         description={
-          profile?.role === "admin"
+          schoolAdmin
             ? "Your profile, password, two-step sign-in, signed-in devices, e-mails and the look of The Portal; and, for the whole school, its name, currency, budget, greenlight and equipment rules."
             : "Your profile, your password, where you are signed in, the e-mails you get and the look of The Portal."
         }
@@ -39,8 +41,8 @@ export default function SettingsPage() {
         {profile && <NotificationsSection profile={profile} />}
         <AppearanceSection />
         {/* The school's rules wait for a required two-step sign-in, like everything the server answers beyond the setup. */}
-        {profile?.role === "admin" && !user?.twoStep.setupNeeded && <SchoolSection />}
-        {profile?.role === "admin" && !user?.twoStep.setupNeeded && <AccountsSection />}
+        {schoolAdmin && !user?.twoStep.setupNeeded && <SchoolSection />}
+        {schoolAdmin && !user?.twoStep.setupNeeded && <AccountsSection />}
       </div>
     </div>
   );

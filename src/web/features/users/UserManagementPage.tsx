@@ -19,6 +19,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useFormats, type Formats } from "../../lib/format.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
+import { mayOpen } from "../../app/pages.ts";
 
 const PAGE_SIZE = 25;
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -28,7 +29,7 @@ const failed = (title: string) => (err: unknown) =>
 export default function UserManagementPage() {
   const { user } = useAuth();
   const [tab, setTab] = useState("people");
-  if (user?.role !== "admin") {
+  if (!mayOpen("/user-management", user?.role)) {
     return (
       <div>
         <PageHeader title="User Management" />

@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import {
+  RESERVATION_STATE_LABELS,
+  type AvailabilityItem,
+  type AvailabilityQuery,
+  type CalendarEntryDto,
+  type CalendarQuery,
+  type EquipmentSummaryDto,
+  type MyEquipmentStatus,
+  type Page,
+} from "../../../common/equipment.ts";
+import { type Caller } from "../../auth/caller.ts";
+import { certifications, userCertifications } from "../../db/schema/index.ts";
+import { cachePerBus, PEOPLE, type EntryScope } from "../../lib/cache.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getSchoolSettings } from "../school/service.ts";
+import * as repo from "./repository.ts";
+import { checkId, type S, when } from "./shared.ts";
+import { toItem } from "./inventory.ts";
+
+// ── The catalogue ────────────────────────────────────────────────────────────────────────────────
+
+export function range(from: string, to: string) {
+  const r = { from: new Date(from), to: new Date(to) };
+  if (!(r.to > r.from)) throw new AppError("bad_request", "The end of the range must come after its start.");
+  return r;
+}
+
+/**
+ * Which items a catalogue page shows does not depend on the range (unless only free ones are asked for),
+ * so the page is kept per filter for a few seconds and until the next domain event, like the answers
+ * below; each range then costs one small query over the page's items.
+ */
+/** The catalogue is made of the inventory and its bookings (every change publishes `equipment`) and of the people. */
+const CATALOGUE_SCOPE: EntryScope = { deps: [["equipment"], ...PEOPLE, ["school-settings"]] };
+const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({ ttlMs: 5_000, maxEntries: 200 });
+
+export async function availability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<Page<AvailabilityItem>> {
+  const q = opts.query;
+  const r = range(q.from, q.to);
+  const filter = { search: q.search, categoryId: q.categoryId, limit: q.limit, offset: q.offset };
+  const page = q.onlyFree
+    ? await repo.selectCataloguePage(s.db, { ...filter, onlyFree: r })
+    : await pageCache(s.events).get(JSON.stringify(filter), () => repo.selectCataloguePage(s.db, filter), undefined, CATALOGUE_SCOPE);
+  const checks = await repo.selectFreeAmong(s.db, { ids: page.rows.map((row) => row.item.id), ...r, userId: opts.caller.id });
+  return {
+    total: page.total,
+    items: page.rows.map((row) => {
+      const i = toItem(row);
+      const check = checks.get(i.id) ?? { free: false, certified: false };
+      return {
+        id: i.id,
+        name: i.name,
+        brand: i.brand,
+        model: i.model,
+        assetTag: i.assetTag,
+        status: i.status,
+        condition: i.condition,
+        photoUrl: i.photoUrl,
+        certification: i.certification,
+        category: i.category,
+        free: check.free,
+        certified: check.certified,
+      };
+    }),
+  };
+}
+
+/**
+ * The catalogue as browsers ask for it, as JSON text per person and query, for a few seconds and until the
+ * next domain event (every booking, check-out and inventory change publishes one; lib/cache.ts): a class
+ * planning the same shoot weekend costs the database one page. The range is part of the key, and an item
+ * turning late (the only change without an event) shows within the few seconds.
+ */
+const CATALOGUE_CACHE_MS = 5_000;
+const catalogueCache = cachePerBus<string>({ ttlMs: CATALOGUE_CACHE_MS, maxEntries: 400 });
+
+export function browseAvailability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<string> {
+  const key = `${opts.caller.id} ${JSON.stringify(opts.query)}`;
+  return catalogueCache(s.events).get(key, async () => JSON.stringify(await availability(s, opts)), undefined, CATALOGUE_SCOPE);
+}
+
+export async function myStatus(s: Pick<S, "db">, opts: { caller: Caller }): Promise<MyEquipmentStatus> {
+  const [rules, open, certs] = await Promise.all([
+    getSchoolSettings(s.db).then((x) => x.equipmentRules),
+    repo.countOpenStrikes(s.db, opts.caller.id),
+    s.db
+      .select({ id: certifications.id, name: certifications.name })
+      .from(userCertifications)
+      .innerJoin(certifications, eq(certifications.id, userCertifications.certificationId))
+      .where(eq(userCertifications.userId, opts.caller.id)),
+  ]);
+  return { strikes: open, strikeLimit: rules.strikeLimit, blocked: open >= rules.strikeLimit, certifications: certs };
+}
+
+// ── Calendars and the dashboard ──────────────────────────────────────────────────────────────────
+
+export async function calendar(s: Pick<S, "db">, opts: { itemId?: string; query: CalendarQuery }): Promise<CalendarEntryDto[]> {
+  const q = opts.query;
+  if (opts.itemId) checkId(opts.itemId, "item");
+  const rows = await repo.selectCalendar(s.db, { ...q, ...range(q.from, q.to), itemId: opts.itemId });
+  return rows.map((r) => ({ ...r, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() }));
+}
+
+export const equipmentSummary = (s: Pick<S, "db">): Promise<EquipmentSummaryDto> => repo.countSummary(s.db);
+
+/** The person's reservations (their own and their crews') as timed events of their iCal feed. */
+export async function feedReservations(s: Pick<S, "db" | "config">, opts: { userId: string; host: string }) {
+  const rows = await repo.selectFeedReservations(s.db, opts.userId);
+  const f = await getSchoolSettings(s.db);
+  return rows.map(({ r, projectTitle }) => {
+    const link = `${s.config.PUBLIC_URL}/project/${r.projectId}`;
+    return {
+      uid: `equipment-${r.id}@${opts.host}`,
+      stamp: r.updatedAt,
+      start: r.startsAt.toISOString().slice(0, 10),
+      lastDay: r.endsAt.toISOString().slice(0, 10),
+      at: { start: r.startsAt, end: r.endsAt },
+      summary: `Equipment (${RESERVATION_STATE_LABELS[r.state].toLowerCase()}): ${projectTitle}`,
+      description: `Collect at the equipment desk; due back ${when(r.endsAt, f)}.\n${link}`,
+      location: "Equipment desk",
+      url: link,
+    };
+  });
+}

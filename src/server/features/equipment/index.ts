@@ -1,0 +1,39 @@
+/** The equipment service, one file per topic; routes and other domains import it from here. */
+export { when } from "./shared.ts";
+export {
+  listCategories,
+  createCategory,
+  deleteCategory,
+  listCertifications,
+  createCertification,
+  grantCertification,
+  revokeCertification,
+  toItem,
+  listItems,
+  getItem,
+  createItem,
+  updateItem,
+  setItemStatus,
+  addMaintenance,
+  listKits,
+  createKit,
+  updateKit,
+  deleteKit,
+} from "./inventory.ts";
+export {
+  availability,
+  browseAvailability,
+  myStatus,
+  calendar,
+  equipmentSummary,
+  feedReservations,
+} from "./catalogue.ts";
+export {
+  getReservation,
+  listReservations,
+  createReservation,
+  approveReservation,
+  rejectReservation,
+  cancelReservation,
+} from "./reservations.ts";
+export { checkOut, checkIn, recordStrike, listStrikes, clearStrikes } from "./desk.ts";

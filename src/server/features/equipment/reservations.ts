@@ -1,0 +1,255 @@
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  rejectInput,
+  reservationCreateInput,
+  type BookingConflictDetails,
+  type Page,
+  type ReservationCreateInput,
+  type ReservationDto,
+  type ReservationListQuery,
+} from "../../../common/equipment.ts";
+import { can, isOffice, type Caller } from "../../auth/caller.ts";
+import type { DbOrTx, Tx } from "../../db/client.ts";
+import { equipmentItems, projectGreenlight, projects, reservationItems, reservations } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { notify, publishNotified } from "../inbox/service.ts";
+import { reservationDecidedMail } from "../../mail/reservation-decided.ts";
+import { getGreenlightItems } from "../projects/greenlight.ts";
+import { isMember } from "../projects/access.ts";
+import { getSchoolSettings } from "../school/service.ts";
+import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
+import * as repo from "./repository.ts";
+import { checkId, DAY_MS, HOUR_MS, missing, publish, requireOffice, type S, when } from "./shared.ts";
+import { type ItemJoined } from "./inventory.ts";
+
+// ── Reservations ─────────────────────────────────────────────────────────────────────────────────
+
+function toReservation(row: repo.ReservationWithNames, items: Awaited<ReturnType<typeof repo.selectReservationItems>>, caller: Caller, crew: boolean): ReservationDto {
+  const r = row.r;
+  const mine = r.requesterId === caller.id || crew;
+  return {
+    id: r.id,
+    project: { id: r.projectId, title: row.projectTitle },
+    requester: { id: r.requesterId, name: row.requesterName },
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    state: r.state,
+    note: r.note,
+    rejectReason: r.rejectReason,
+    decidedByName: r.decidedByName,
+    overdue: r.state === "checked_out" && r.endsAt.getTime() < Date.now(),
+    items: items
+      .filter((i) => i.ri.reservationId === r.id)
+      .map((i) => ({
+        itemId: i.ri.itemId,
+        name: i.name,
+        assetTag: i.assetTag,
+        kitName: i.kitName,
+        checkedOutAt: i.ri.checkedOutAt?.toISOString() ?? null,
+        returnedAt: i.ri.returnedAt?.toISOString() ?? null,
+        returnCondition: i.ri.returnCondition,
+        returnNotes: i.ri.returnNotes,
+        returnPhotos: i.ri.returnPhotos,
+        damaged: i.ri.damaged,
+      })),
+    createdAt: r.createdAt.toISOString(),
+    canCancel: (r.state === "requested" || r.state === "approved") && (mine || isOffice(caller.role)),
+    canDecide: r.state === "requested" && isOffice(caller.role),
+  };
+}
+
+export async function getReservation(s: Pick<S, "db">, opts: { caller: Caller; id: string }): Promise<ReservationDto> {
+  checkId(opts.id, "reservation");
+  const row = await repo.selectReservation(s.db, opts.id);
+  if (!row) throw missing("reservation");
+  const [items, crew] = await Promise.all([repo.selectReservationItems(s.db, [row.r.id]), isMember(s.db, row.r.projectId, opts.caller.id)]);
+  return toReservation(row, items, opts.caller, crew);
+}
+
+/**
+ * The office sees every reservation; everyone else sees their own and their crews', or a given project's
+ * (projects are open to everyone signed in, and so is what they have booked).
+ */
+export async function listReservations(s: Pick<S, "db">, opts: { caller: Caller; query: ReservationListQuery }): Promise<Page<ReservationDto>> {
+  const q = opts.query;
+  const visibleTo = q.mine || (!isOffice(opts.caller.role) && !q.projectId) ? opts.caller.id : undefined;
+  const page = await repo.selectReservationPage(s.db, { ...q, visibleTo });
+  const items = await repo.selectReservationItems(s.db, page.rows.map((r) => r.r.id));
+  const crewOf = new Set<string>();
+  for (const projectId of new Set(page.rows.map((r) => r.r.projectId))) {
+    if (await isMember(s.db, projectId, opts.caller.id)) crewOf.add(projectId);
+  }
+  return { total: page.total, items: page.rows.map((r) => toReservation(r, items, opts.caller, crewOf.has(r.r.projectId))) };
+}
+
+async function greenlit(db: DbOrTx, projectId: string) {
+  const keys = (await getGreenlightItems(db)).map((i) => i.key);
+  const done = await db
+    .select({ key: projectGreenlight.itemKey })
+    .from(projectGreenlight)
+    .where(and(eq(projectGreenlight.projectId, projectId), eq(projectGreenlight.done, true)));
+  const ticked = new Set(done.map((d) => d.key));
+  return keys.every((k) => ticked.has(k));
+}
+
+/**
+ * Every school rule a new reservation must meet, each failure naming its rule. Double booking is not
+ * among them: the database's exclusion constraint decides that, at the moment of the insert.
+ */
+async function checkRules(tx: Tx, opts: { caller: Caller; projectId: string; startsAt: Date; endsAt: Date; items: ItemJoined[]; now: Date }) {
+  const rules = (await getSchoolSettings(tx)).equipmentRules;
+  const strikesOpen = await repo.countOpenStrikes(tx, opts.caller.id);
+  if (strikesOpen >= rules.strikeLimit) {
+    throw new AppError(
+      "forbidden",
+      `Strike limit: you have ${strikesOpen} late returns on record and the school's limit is ${rules.strikeLimit}. Ask the equipment office to clear them before you book again.`,
+    );
+  }
+  const leadMs = rules.minLeadHours * HOUR_MS;
+  if (opts.startsAt.getTime() < opts.now.getTime() + leadMs) {
+    throw new AppError("bad_request", `Minimum lead time: reservations must start at least ${rules.minLeadHours} hours from now, so the office can prepare the gear.`);
+  }
+  if (opts.endsAt.getTime() - opts.startsAt.getTime() > rules.maxBookingDays * DAY_MS) {
+    throw new AppError("bad_request", `Longest booking: a reservation may last at most ${rules.maxBookingDays} days.`);
+  }
+  if (rules.requireGreenlight && !(await greenlit(tx, opts.projectId))) {
+    throw new AppError("bad_request", "Greenlight required: the school lets only productions with a complete greenlight checklist book equipment.");
+  }
+  const unavailable = opts.items.filter((i) => i.item.status === "retired" || i.item.status === "maintenance");
+  if (unavailable.length > 0) {
+    throw new AppError("conflict", `Not bookable: ${unavailable.map((i) => `${i.item.name} (${i.item.assetTag}) is ${i.item.status === "retired" ? "retired" : "in maintenance"}`).join("; ")}.`);
+  }
+  const held = await repo.selectCertificationIds(tx, opts.caller.id);
+  const uncertified = opts.items.filter((i) => i.item.certificationId && !held.has(i.item.certificationId));
+  if (uncertified.length > 0) {
+    throw new AppError(
+      "forbidden",
+      `Certification needed: ${uncertified.map((i) => `${i.item.name} (${i.item.assetTag}) needs “${i.certificationName}”`).join("; ")}. The equipment office grants certifications after training.`,
+    );
+  }
+}
+
+/** The 409 of a double booking: which items, booked when, and free items of the same categories the person may book instead. */
+async function conflictError(s: Pick<S, "db">, userId: string, itemIds: string[], startsAt: Date, endsAt: Date): Promise<AppError> {
+  const clashes = await repo.selectOverlapping(s.db, itemIds, startsAt, endsAt);
+  const alternatives: BookingConflictDetails["alternatives"] = [];
+  const seen = new Set<string>();
+  for (const c of clashes) {
+    if (seen.has(c.itemId)) continue;
+    seen.add(c.itemId);
+    const free = await repo.selectFreeInCategory(s.db, { categoryId: c.categoryId, from: startsAt, to: endsAt, exclude: [...itemIds, ...alternatives.map((a) => a.itemId)], userId, limit: 3 });
+    alternatives.push(...free.map((f) => ({ itemId: f.id, itemName: f.name, assetTag: f.assetTag, replaces: c.itemId })));
+  }
+  const details: BookingConflictDetails = {
+    conflicts: clashes.map((c) => ({ itemId: c.itemId, itemName: c.itemName, assetTag: c.assetTag, startsAt: c.startsAt.toISOString(), endsAt: c.endsAt.toISOString() })),
+    alternatives,
+  };
+  const f = await getSchoolSettings(s.db);
+  const named = [...new Map(clashes.map((c) => [c.itemId, `${c.itemName} (${c.assetTag}) is booked ${when(c.startsAt, f)} – ${when(c.endsAt, f)}`])).values()];
+  const offer = alternatives.length > 0 ? ` Free instead: ${alternatives.map((a) => `${a.itemName} (${a.assetTag})`).join(", ")}.` : " Nothing else of the same kind is free then.";
+  return new AppError("conflict", `Already booked: ${named.join("; ") || "one of these items was booked a moment ago"}.${offer}`, details);
+}
+
+export async function createReservation(s: S, opts: { caller: Caller; input: ReservationCreateInput; now?: Date }): Promise<ReservationDto> {
+  const input = reservationCreateInput.parse(opts.input);
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  const [project] = await s.db.select({ id: projects.id, title: projects.title }).from(projects).where(eq(projects.id, input.projectId));
+  if (!project) throw new AppError("bad_request", "There is no such project: choose one of yours from the list.");
+  const crew = await isMember(s.db, project.id, opts.caller.id);
+  if (!crew && !can(opts.caller.role, "equipment.reserve-any")) {
+    throw new AppError("forbidden", `Only the crew of “${project.title}”, staff and the equipment office can book equipment for it.`);
+  }
+  const fromKits = await repo.selectKitItemIds(s.db, input.kitIds);
+  const missingKits = input.kitIds.filter((k) => !fromKits.some((f) => f.kitId === k));
+  if (missingKits.length > 0) throw new AppError("bad_request", "One of the kits does not exist (or holds no items): choose kits from the catalogue.");
+  const kitOf = new Map(fromKits.map((f) => [f.itemId, f.kitId]));
+  const itemIds = [...new Set([...input.itemIds, ...fromKits.map((f) => f.itemId)])];
+  let id: string;
+  try {
+    id = await s.db.transaction(async (tx) => {
+      const items = await repo.selectItemsWhere(tx, inArray(equipmentItems.id, itemIds));
+      if (items.length !== itemIds.length) throw new AppError("bad_request", "Some of these items do not exist: choose them from the catalogue.");
+      await repo.lockItemsForBooking(tx, itemIds);
+      await checkRules(tx, { caller: opts.caller, projectId: project.id, startsAt, endsAt, items, now: opts.now ?? new Date() });
+      const [row] = await tx
+        .insert(reservations)
+        .values({ projectId: project.id, requesterId: opts.caller.id, startsAt, endsAt, note: input.note })
+        .returning({ id: reservations.id });
+      await tx.insert(reservationItems).values(itemIds.map((itemId) => ({ reservationId: row!.id, itemId, kitId: kitOf.get(itemId) ?? null, startsAt, endsAt })));
+      return row!.id;
+    });
+  } catch (err) {
+    if (pgCode(err) === EXCLUSION_VIOLATION) throw await conflictError(s, opts.caller.id, itemIds, startsAt, endsAt);
+    throw err;
+  }
+  await publish(s);
+  return getReservation(s, { caller: opts.caller, id });
+}
+
+/** Releases the items' ranges, so a rejected, cancelled or returned reservation no longer holds anything. */
+export const release = (tx: Tx, reservationId: string) => tx.update(reservationItems).set({ active: false }).where(eq(reservationItems.reservationId, reservationId));
+
+async function decide(s: S, opts: { caller: Caller; id: string; approve: boolean; reason?: string }): Promise<ReservationDto> {
+  requireOffice(opts.caller);
+  checkId(opts.id, "reservation");
+  const notified = await s.db.transaction(async (tx) => {
+    const row = await repo.selectReservation(tx, opts.id, true);
+    if (!row) throw missing("reservation");
+    if (row.r.state !== "requested") throw new AppError("conflict", `This reservation is already ${row.r.state.replace("_", " ")}: only a request can be approved or rejected.`);
+    await tx
+      .update(reservations)
+      .set({
+        state: opts.approve ? "approved" : "rejected",
+        rejectReason: opts.approve ? null : opts.reason!,
+        decidedBy: opts.caller.id,
+        decidedByName: opts.caller.name,
+        decidedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(reservations.id, row.r.id));
+    if (!opts.approve) await release(tx, row.r.id);
+    const link = `/equipment?reservation=${row.r.id}`;
+    const f = await getSchoolSettings(tx);
+    const range = `${when(row.r.startsAt, f)} – ${when(row.r.endsAt, f)}`;
+    return notify(tx, {
+      userIds: [row.r.requesterId],
+      kind: "equipment",
+      title: opts.approve ? `Your equipment for “${row.projectTitle}” is approved` : `Your equipment request for “${row.projectTitle}” was refused`,
+      body: opts.approve ? `Collect it at the desk from ${when(row.r.startsAt, f)}.` : `Reason: ${opts.reason}`,
+      link,
+      email: reservationDecidedMail({
+        approved: opts.approve,
+        projectTitle: row.projectTitle,
+        range,
+        reason: opts.reason ?? null,
+        decidedBy: opts.caller.name,
+        url: new URL(link, s.config.PUBLIC_URL).toString(),
+      }),
+    });
+  });
+  await publish(s);
+  await publishNotified(s, notified);
+  return getReservation(s, opts);
+}
+
+export const approveReservation = (s: S, opts: { caller: Caller; id: string }) => decide(s, { ...opts, approve: true });
+export const rejectReservation = (s: S, opts: { caller: Caller; id: string; input: { reason: string } }) =>
+  decide(s, { ...opts, approve: false, reason: rejectInput.parse(opts.input).reason });
+
+export async function cancelReservation(s: S, opts: { caller: Caller; id: string }): Promise<ReservationDto> {
+  checkId(opts.id, "reservation");
+  await s.db.transaction(async (tx) => {
+    const row = await repo.selectReservation(tx, opts.id, true);
+    if (!row) throw missing("reservation");
+    const mine = row.r.requesterId === opts.caller.id || (await isMember(tx, row.r.projectId, opts.caller.id));
+    if (!mine && !isOffice(opts.caller.role)) throw new AppError("forbidden", "Only the crew of the project and the equipment office can cancel this reservation.");
+    if (row.r.state !== "requested" && row.r.state !== "approved") {
+      throw new AppError("conflict", `This reservation is ${row.r.state.replace("_", " ")}: only a requested or approved one can be cancelled.`);
+    }
+    await tx.update(reservations).set({ state: "cancelled", updatedAt: new Date() }).where(eq(reservations.id, row.r.id));
+    await release(tx, row.r.id);
+  });
+  await publish(s);
+  return getReservation(s, opts);
+}

@@ -1,0 +1,19 @@
+/** The projects service, one file per topic; routes and other domains import it from here (access and contacts from their own files). */
+export {
+  blockerReasons,
+  listProjects,
+  PROJECTS_SCOPE,
+  crewProjectsOf,
+  forViewer,
+  browseProjects,
+  browseDocumentaries,
+  viewProject,
+  listDocumentaries,
+} from "./lists.ts";
+export { getProject, getActivity } from "./detail.ts";
+export { createProject, updateProject, deleteProject } from "./projects.ts";
+export { addMember, updateMember, removeMember } from "./crew.ts";
+export { createMilestone, updateMilestone, deleteMilestone } from "./milestones.ts";
+export { changePhase, tickGreenlight } from "./phase.ts";
+export { DOC_SECTIONS, createDocItem, updateDocItem, deleteDocItem } from "./documentary.ts";
+export type { DocSection, DocCreate, DocUpdate } from "./documentary.ts";

@@ -1,0 +1,138 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { stripColour, type ShootDayDto, type StripDto } from "../../../common/schedule.ts";
+import { parseFountain } from "../../../common/screenplay/fountain.ts";
+import { numberScenes } from "../../../common/screenplay/numbering.ts";
+import { syncGreenlight } from "../documents/service.ts";
+import { scriptReport } from "../../../common/screenplay/report.ts";
+import type { SceneReport } from "../../../common/screenplay/report.ts";
+import type { Caller } from "../../auth/caller.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { profiles, scheduleStrips, screenplays, shootDays, stripboards } from "../../db/schema/index.ts";
+import { projectFor } from "../projects/access.ts";
+import { type S, type ShootDayRow } from "./shared.ts";
+
+// ── Who may do what: as the project (DESIGN §4) — everyone signed in reads, the crew, staff and admins plan ──
+
+export async function projectOf(db: DbOrTx, caller: Caller, projectId: string, opts: { edit?: boolean; lock?: boolean } = {}) {
+  const access = await projectFor(db, caller, projectId, {
+    need: opts.edit ? "edit" : "read",
+    lock: opts.lock,
+    denied: "Only the project's crew, staff and admins can change its schedule.",
+  });
+  return { id: access.project.id, title: access.project.title, canEdit: access.canEdit, contactsVisible: access.contactsVisible };
+}
+
+export async function publishChanged(s: Pick<S, "db" | "events">, projectId: string) {
+  // What is scheduled and who is cast decide which releases the greenlight checklist waits for.
+  await syncGreenlight(s.db, projectId);
+  // Shoot days also appear on the production overview's timeline.
+  await s.events.publish({ type: "schedule.changed", invalidate: [["schedule", projectId], ["overview"], ["project", projectId], ["projects"]], data: { projectId } });
+}
+
+// ── The scenes behind the strips ─────────────────────────────────────────────────────────────────
+
+export async function boardRow(db: DbOrTx, projectId: string) {
+  const [row] = await db
+    .select({ board: stripboards, updatedByName: profiles.fullName })
+    .from(stripboards)
+    .leftJoin(profiles, eq(profiles.id, stripboards.updatedBy))
+    .where(eq(stripboards.projectId, projectId));
+  return row ?? null;
+}
+
+export async function projectScreenplays(db: DbOrTx, projectId: string) {
+  return db
+    .select({ id: screenplays.id, title: screenplays.title, body: screenplays.body, lockedScenes: screenplays.lockedScenes, scenesUnlocked: screenplays.scenesUnlocked })
+    .from(screenplays)
+    .where(eq(screenplays.projectId, projectId))
+    .orderBy(desc(screenplays.updatedAt), asc(screenplays.id));
+}
+
+/** Scenes added since the last lock: their numbers can still change, so no new strip is keyed to one until a lock writes it in. */
+export function provisionalScenes(sp: { body: string; lockedScenes: string[] | null } | null): Set<string> {
+  if (!sp?.lockedScenes) return new Set();
+  return new Set(numberScenes(parseFountain(sp.body).elements.filter((e) => e.type === "scene_heading"), sp.lockedScenes).provisional);
+}
+
+/** The board's screenplay: the one chosen, else the project's most recently edited one. */
+export function chosen<T extends { id: string }>(list: T[], screenplayId: string | null | undefined): T | null {
+  return list.find((sp) => sp.id === screenplayId) ?? list[0] ?? null;
+}
+
+function toStrip(scene: SceneReport): StripDto {
+  return {
+    number: scene.number,
+    heading: scene.heading,
+    intExt: scene.intExt,
+    location: scene.location,
+    timeOfDay: scene.timeOfDay,
+    night: scene.night,
+    colour: stripColour(scene.intExt, scene.night),
+    eighths: scene.eighths,
+    cast: scene.characters,
+    omitted: false,
+  };
+}
+
+/** A scheduled scene the script no longer has: kept in its day, marked, so nobody loses it silently. */
+const omittedStrip = (number: string, heading: string): StripDto => ({
+  number,
+  heading: heading || "OMITTED",
+  intExt: "",
+  location: "",
+  timeOfDay: "",
+  night: false,
+  colour: "white",
+  eighths: 0,
+  cast: [],
+  omitted: true,
+});
+
+/** A day as the server holds it, address included; answers pass it through `contactsFor`. */
+type FullDay = ShootDayDto & { address: string };
+
+const toDayDto = (d: ShootDayRow, number: number, strips: StripDto[]): FullDay => ({
+  id: d.id,
+  number,
+  date: d.date,
+  location: d.location,
+  address: d.address,
+  generalCall: d.generalCall,
+  notes: d.notes,
+  weather: d.weather,
+  hospital: d.hospital,
+  castCalls: d.castCalls,
+  crewCalls: d.crewCalls,
+  version: d.version,
+  strips,
+  eighths: strips.reduce((n, s) => n + s.eighths, 0),
+  callSheetSentAt: d.callSheetSentAt?.toISOString() ?? null,
+});
+
+interface Assembled {
+  days: FullDay[];
+  bank: StripDto[];
+  scenes: Map<string, SceneReport>;
+}
+
+export async function assemble(db: DbOrTx, projectId: string, screenplay: { body: string; lockedScenes: string[] | null } | null): Promise<Assembled> {
+  const [dayRows, stripRows] = await Promise.all([
+    db.select().from(shootDays).where(eq(shootDays.projectId, projectId)).orderBy(asc(shootDays.date), asc(shootDays.createdAt), asc(shootDays.id)),
+    db.select().from(scheduleStrips).where(eq(scheduleStrips.projectId, projectId)).orderBy(asc(scheduleStrips.position)),
+  ]);
+  const report = screenplay?.body.trim() ? scriptReport(screenplay.body, screenplay.lockedScenes ?? null) : null;
+  const scenes = new Map<string, SceneReport>();
+  for (const sc of report?.scenes ?? []) if (!sc.omitted && !scenes.has(sc.number)) scenes.set(sc.number, sc);
+  const scheduled = new Set<string>();
+  const byDay = new Map<string, StripDto[]>();
+  for (const r of stripRows) {
+    scheduled.add(r.sceneNumber);
+    const scene = scenes.get(r.sceneNumber);
+    const list = byDay.get(r.shootDayId) ?? [];
+    list.push(scene ? toStrip(scene) : omittedStrip(r.sceneNumber, r.heading));
+    byDay.set(r.shootDayId, list);
+  }
+  const days = dayRows.map((d, i) => toDayDto(d, i + 1, byDay.get(d.id) ?? []));
+  const bank = [...scenes.values()].filter((sc) => !scheduled.has(sc.number)).map(toStrip);
+  return { days, bank, scenes };
+}

@@ -1,0 +1,24 @@
+/** The screenplays service, one file per topic; routes import it from here (the breakdown reads the access rule from reading.ts). */
+export {
+  accessTo,
+  readable,
+  listScreenplays,
+  getScreenplay,
+  viewScreenplay,
+  getRevision,
+  compare,
+  getReport,
+  exportPdf,
+} from "./reading.ts";
+export type { Access } from "./reading.ts";
+export {
+  createScreenplay,
+  importScreenplay,
+  updateScreenplay,
+  deleteScreenplay,
+  createRevision,
+  restoreRevision,
+  lockScenes,
+  unlockScenes,
+} from "./changes.ts";
+export { createNote, updateNote } from "./notes.ts";
