@@ -3,11 +3,12 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { can, type Capability } from "../../common/roles.ts";
 import type { AppEnv } from "../env.ts";
-import { cachePerBus, PEOPLE, type EntryScope } from "../lib/cache.ts";
+import { cachePerBus, type EntryScope } from "../lib/cache.ts";
 import { AppError } from "../lib/errors.ts";
 import { noteSeen } from "../features/sessions/service.ts";
 import { TWO_STEP_SETUP_REQUIRED_MESSAGE } from "../../common/two-step.ts";
 import type { Caller, SessionUser } from "./caller.ts";
+import { keys, PEOPLE_KEYS } from "../../common/query-keys.ts";
 
 /**
  * How long a checked session is trusted without asking the database again. Whatever ends or changes a
@@ -19,7 +20,7 @@ export const SESSION_CACHE_MS = 30_000;
  * What a checked session is made of: the person and their role (users, profile), the session itself (sessions;
  * an event naming no keys, as a sign-out everywhere publishes, reaches it too) and the school's two-step rule.
  */
-export const SESSION_SCOPE: EntryScope = { deps: [...PEOPLE, ["sessions"], ["school-settings"]] };
+export const SESSION_SCOPE: EntryScope = { deps: [...PEOPLE_KEYS, keys.sessions(), keys.schoolSettings()] };
 const sessionCache = cachePerBus<{ user: SessionUser; expiresAt: number } | null>({ ttlMs: SESSION_CACHE_MS, maxEntries: 10_000 });
 
 async function lookUpSession(c: Context<AppEnv>) {

@@ -2,7 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { checkReadiness } from "../db/client.ts";
-import { cachePerBus, PEOPLE } from "../lib/cache.ts";
+import { cachePerBus } from "../lib/cache.ts";
 import { unavailableResponse } from "../lib/errors.ts";
 import { SESSION_CACHE_MS, SESSION_SCOPE } from "./guards.ts";
 import type { AppEnv } from "../env.ts";
@@ -13,6 +13,7 @@ import { PASSWORD_SIGN_UP_OFF_MESSAGE } from "../../common/sso.ts";
 import { passwordSignInRefused } from "./oidc.ts";
 import { answerSsoCallback } from "./sso-callback.ts";
 import { admitAttempt, alertSignUpWithExistingEmail, DEVICE_COOKIE, deviceCookie, forgetAttempt, recordFailure, recordSuccess, TOO_MANY_ATTEMPTS_MESSAGE } from "./signin-limit.ts";
+import { PEOPLE_KEYS } from "../../common/query-keys.ts";
 
 /** The client's address; behind a proxy only when TRUST_PROXY says its header can be believed. */
 export function clientIp(c: Context<AppEnv>): string {
@@ -164,7 +165,7 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
     const sessions = SESSION_CHANGING.some((p) => c.req.path.endsWith(p));
     const people = PERSON_CHANGING.some((p) => c.req.path.endsWith(p));
     // Only an event about sessions makes the realtime server check its sockets' sessions.
-    const invalidate = [...(sessions ? [["sessions"]] : []), ...(people ? PEOPLE : [])];
+    const invalidate = [...(sessions ? [["sessions"]] : []), ...(people ? PEOPLE_KEYS : [])];
     if (invalidate.length) await s.events.publish({ type: sessions ? "auth.sessions_changed" : "auth.people_changed", userIds: [], invalidate });
   }
   return res;

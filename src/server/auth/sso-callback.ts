@@ -3,9 +3,9 @@ import { isAdmin, type Role } from "../../common/roles.ts";
 import { SSO_PROVIDER_ID } from "../../common/sso.ts";
 import type { Services } from "../context.ts";
 import { account, profiles } from "../db/schema/index.ts";
-import { PEOPLE } from "../lib/cache.ts";
 import { changeRole } from "../features/users/service.ts";
 import { callbackClaims, type SignInClaims } from "./oidc.ts";
+import { PEOPLE_KEYS } from "../../common/query-keys.ts";
 
 // Apart from oidc.ts: auth.ts builds the plugin from there, and the users domain (whose role change this uses)
 // reaches auth.ts through the guards, so importing it there would close a circle.
@@ -17,7 +17,7 @@ export async function answerSsoCallback(s: Pick<Services, "db" | "events" | "log
   if (!claims.sub) return res;
   if (claims.role) await applyRole(s, claims.sub, claims.role);
   // The person may be new (made just in time): the people lists and pickers of every instance forget theirs.
-  await s.events.publish({ type: "auth.people_changed", userIds: [], invalidate: PEOPLE });
+  await s.events.publish({ type: "auth.people_changed", userIds: [], invalidate: PEOPLE_KEYS });
   return res;
 }
 

@@ -27,9 +27,6 @@ interface Entry<T> {
   scope?: EntryScope;
 }
 
-/** The keys of every answer that names people: their accounts and roles (users) and their names (profile). */
-export const PEOPLE: string[][] = [["users"], ["profile"]];
-
 const startsWith = (key: string[], prefix: string[]) => prefix.length <= key.length && prefix.every((part, i) => key[i] === part);
 
 /** Whether `event` may have changed an answer of `scope`. An event that names no keys concerns everything. */

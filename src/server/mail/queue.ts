@@ -5,6 +5,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { defineJob, enqueue, PermanentJobError, type EnqueueOptions } from "../lib/jobs.ts";
 import { storageFor } from "../lib/storage.ts";
 import { notificationHeaders } from "./unsubscribe.ts";
+import { keys } from "../../common/query-keys.ts";
 
 export const sendEmailJob = defineJob({
   type: "email.send",
@@ -31,7 +32,7 @@ export const sendEmailJob = defineJob({
     const headers = unsubscribe ? notificationHeaders(s.config, unsubscribe.userId, unsubscribe.kind) : undefined;
     await s.mailer.send({ ...mail, ...(headers ? { headers } : {}), ...(files.length ? { attachments: files } : {}) }, { jobId: run.id });
     // The outbox listing is admin-only, so telling every signed-in client to refetch it discloses nothing.
-    await s.events.publish({ type: "email.sent", invalidate: [["emails"]] });
+    await s.events.publish({ type: "email.sent", invalidate: [keys.emails()] });
   },
 });
 

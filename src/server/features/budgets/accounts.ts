@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import * as repo from "./repository.ts";
 import { type S } from "./shared.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 // ── The chart of accounts ───────────────────────────────────────────────────────────────────────
 
@@ -34,6 +35,6 @@ export async function saveAccounts(s: S, opts: { caller: SessionUser; input: Acc
       details: { removed: removed.map((a) => a.code), count: input.accounts.length },
     });
   });
-  await s.events.publish({ type: "budget.accounts", invalidate: [["budget-accounts"], ["budget"], ["audit-log"]] });
+  await s.events.publish({ type: "budget.accounts", invalidate: [keys.budgetAccounts(), keys.budget(), keys.auditLog()] });
   return repo.selectAccounts(s.db);
 }

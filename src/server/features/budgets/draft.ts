@@ -1,4 +1,3 @@
-import { PEOPLE } from "../../lib/cache.ts";
 import { and, eq } from "drizzle-orm";
 import {
   BYPASS_REASON_MIN,
@@ -27,6 +26,7 @@ import { removeStoredReceipt } from "./receipts.ts";
 import * as repo from "./repository.ts";
 import { answers, type S, UUID } from "./shared.ts";
 import { getBudget, selectDraft } from "./reading.ts";
+import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── Changing the draft ───────────────────────────────────────────────────────────────────────────
 
@@ -56,7 +56,7 @@ export async function change<T>(s: S, opts: { caller: SessionUser; projectId: st
 export async function publishBudgetChanged(s: Pick<S, "events">, projectId: string, proposalId?: string) {
   await s.events.publish({
     type: "budget.changed",
-    invalidate: [["budget", projectId], ["project", projectId], ["admin-dashboard"], ...(proposalId ? [["budget-proposal", proposalId]] : [])],
+    invalidate: [keys.budget(projectId), keys.project(projectId), keys.adminDashboard(), ...(proposalId ? [keys.budgetProposal(proposalId)] : [])],
     data: { projectId },
   });
 }
@@ -73,7 +73,7 @@ export async function stale(s: S, opts: { caller: SessionUser; projectId: string
 /** The crew, staff and admins read the draft: it is the crew's work in progress, not yet the budget. */
 /** The crew's draft as their browsers ask for it, kept per viewer until the budget or the project (its crew) changes. */
 export function browseDraft(s: Pick<S, "db" | "events">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }) {
-  const scope = { deps: [["budget", opts.projectId], ["project", opts.projectId], ["projects"], ...PEOPLE] };
+  const scope = { deps: [keys.budget(opts.projectId), keys.project(opts.projectId), keys.projects(), ...PEOPLE_KEYS] };
   return answers(s.events, `draft ${opts.caller.id} ${opts.projectId}`, scope, () => getDraft(s, opts));
 }
 
@@ -104,7 +104,7 @@ export async function saveDraft(s: S, opts: { caller: SessionUser; projectId: st
     return { version: row!.version, content: row!.content, updatedByName: row!.updatedByName, updatedAt: row!.updatedAt.toISOString() };
   });
   // Only the budget's answer carries the draft: the project and the overview stay as they are.
-  await s.events.publish({ type: "budget.draft", invalidate: [["budget", opts.projectId]], data: { projectId: opts.projectId } });
+  await s.events.publish({ type: "budget.draft", invalidate: [keys.budget(opts.projectId)], data: { projectId: opts.projectId } });
   return saved;
 }
 

@@ -1,4 +1,3 @@
-import { PEOPLE } from "../../lib/cache.ts";
 import { effectiveBypass } from "../../../common/budget-rules.ts";
 import { eq } from "drizzle-orm";
 import {
@@ -23,6 +22,7 @@ import { getSchoolSettings } from "../school/service.ts";
 import { receiptOf } from "./receipts.ts";
 import * as repo from "./repository.ts";
 import { answers, iso, type S } from "./shared.ts";
+import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -100,7 +100,7 @@ function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$infe
 export const budgetAccess = (db: Services["db"], caller: Pick<SessionUser, "id" | "role">, projectId: string) => projectFor(db, caller, projectId);
 
 export function browseBudget(s: Pick<S, "db" | "events">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }) {
-  const scope = { deps: [["budget", opts.projectId], ["budget-accounts"], ["project", opts.projectId], ["projects"], ...PEOPLE, ["school-settings"]] };
+  const scope = { deps: [keys.budget(opts.projectId), keys.budgetAccounts(), keys.project(opts.projectId), keys.projects(), ...PEOPLE_KEYS, keys.schoolSettings()] };
   return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getBudget(s, opts));
 }
 

@@ -29,6 +29,7 @@ import { getSchoolSettings } from "../school/service.ts";
 import { renderTemplate, sha256 } from "./pdf.ts";
 import { releasesState } from "./releases.ts";
 import * as repo from "./repository.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
 
@@ -133,7 +134,7 @@ export async function getDocument(s: Pick<S, "db">, opts: { caller: Caller; proj
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────
 
 export async function publishDocumentsChanged(s: Pick<S, "events">, projectId: string) {
-  await s.events.publish({ type: "documents.changed", invalidate: [["documents", projectId], ["project", projectId], ["projects"], ["admin-dashboard"]], data: { projectId } });
+  await s.events.publish({ type: "documents.changed", invalidate: [keys.documents(projectId), keys.project(projectId), keys.projects(), keys.adminDashboard()], data: { projectId } });
 }
 
 /**

@@ -11,12 +11,13 @@ import {
 } from "../../../common/equipment.ts";
 import { type Caller } from "../../auth/caller.ts";
 import { certifications, userCertifications } from "../../db/schema/index.ts";
-import { cachePerBus, PEOPLE, type EntryScope } from "../../lib/cache.ts";
+import { cachePerBus, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository.ts";
 import { checkId, type S, when } from "./shared.ts";
 import { toItem } from "./inventory.ts";
+import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── The catalogue ────────────────────────────────────────────────────────────────────────────────
 
@@ -32,7 +33,7 @@ export function range(from: string, to: string) {
  * below; each range then costs one small query over the page's items.
  */
 /** The catalogue is made of the inventory and its bookings (every change publishes `equipment`) and of the people. */
-const CATALOGUE_SCOPE: EntryScope = { deps: [["equipment"], ...PEOPLE, ["school-settings"]] };
+const CATALOGUE_SCOPE: EntryScope = { deps: [keys.equipment(), ...PEOPLE_KEYS, keys.schoolSettings()] };
 const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({ ttlMs: 5_000, maxEntries: 200 });
 
 export async function availability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<Page<AvailabilityItem>> {

@@ -18,6 +18,7 @@ import { AppError } from "../../lib/errors.ts";
 import { csvDocument, parseCsv, unguardCell } from "../../lib/csv.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { isOffice } from "../../auth/caller.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 type S = Pick<Services, "db" | "events">;
 
@@ -107,7 +108,7 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
       report.rows.push({ line: index + 2, assetTag, ok: true, problems: [] });
     }
   });
-  if (report.created + report.updated > 0) await s.events.publish({ type: "equipment.changed", invalidate: [["equipment"]] });
+  if (report.created + report.updated > 0) await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment()] });
   return report;
 }
 

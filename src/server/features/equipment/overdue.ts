@@ -7,6 +7,7 @@ import { equipmentDueMail } from "../../mail/equipment-due.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { recordStrike } from "./desk.ts";
 import { when } from "./shared.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 export interface EquipmentScanResult {
   dueSoon: number;
@@ -69,6 +70,6 @@ export async function scanEquipmentDue(s: Pick<Services, "db" | "events" | "conf
     else result.dueSoon++;
     await publishNotified(s, outcome.notified);
   }
-  if (result.late + result.dueSoon > 0) await s.events.publish({ type: "equipment.changed", invalidate: [["equipment"], ["admin-dashboard"]] });
+  if (result.late + result.dueSoon > 0) await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment(), keys.adminDashboard()] });
   return result;
 }

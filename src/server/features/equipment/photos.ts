@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
 import { isOffice } from "../../auth/caller.ts";
 import { getItem } from "./inventory.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
@@ -35,7 +36,7 @@ function checkPhoto(config: S["config"], bytes: Uint8Array, fileName: string) {
 }
 
 async function publish(s: Pick<S, "events">) {
-  await s.events.publish({ type: "equipment.changed", invalidate: [["equipment"]] });
+  await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment()] });
 }
 
 /** Stores a new photo of the item and forgets the one it replaces. */

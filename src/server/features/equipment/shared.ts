@@ -2,6 +2,7 @@ import { isOffice, type Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { formatDateTime, type DateFormats } from "../../../common/datetime.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
 
@@ -22,5 +23,5 @@ export const checkId = (id: string, what: string) => {
 export const when = (d: Date, f: DateFormats) => `${formatDateTime(d, f, { timeZone: "UTC", weekday: true })} UTC`;
 
 export async function publish(s: Pick<S, "events">) {
-  await s.events.publish({ type: "equipment.changed", invalidate: [["equipment"], ["admin-dashboard"]] });
+  await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment(), keys.adminDashboard()] });
 }

@@ -9,6 +9,7 @@ import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import type { RenderedMail } from "../../mail/layout.ts";
 import { queueEmail } from "../../mail/queue.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 export interface Notice {
   userIds: string[];
@@ -47,7 +48,7 @@ export async function notify(tx: DbOrTx, notice: Notice): Promise<string[]> {
 
 /** Tells the given people's open tabs to refetch their notification centre. */
 export async function publishNotified(s: Pick<Services, "events">, userIds: string[]) {
-  if (userIds.length > 0) await s.events.publish({ type: "notifications.changed", invalidate: [["notifications"]], userIds });
+  if (userIds.length > 0) await s.events.publish({ type: "notifications.changed", invalidate: [keys.notifications()], userIds });
 }
 
 const toDto = (n: typeof notifications.$inferSelect): NotificationDto => ({
@@ -68,7 +69,7 @@ const answers = jsonAnswers({ ttlMs: 10_000, maxEntries: 5_000 });
 
 export function browseNotifications(s: Pick<Services, "db" | "events">, opts: { userId: string } & NotificationListQuery) {
   const { userId, ...query } = opts;
-  return answers(s.events, `${userId} ${JSON.stringify(query)}`, { deps: [["notifications"]], userId }, () => listNotifications(s, opts));
+  return answers(s.events, `${userId} ${JSON.stringify(query)}`, { deps: [keys.notifications()], userId }, () => listNotifications(s, opts));
 }
 
 export async function listNotifications(s: Pick<Services, "db">, opts: { userId: string } & NotificationListQuery): Promise<NotificationPage> {

@@ -32,6 +32,7 @@ import { CSV_BOM, csvRow } from "../../lib/csv.ts";
 import { addDays, isoDay } from "../../../common/time.ts";
 import * as repo from "./repository.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
@@ -384,6 +385,6 @@ export async function retryJob(s: Pick<S, "db" | "events">, opts: { caller: Call
       details: { attempts: job.attempts, lastError: job.lastError },
     });
   });
-  await s.events.publish({ type: "job.retried", invalidate: [["admin-dashboard"], ["audit-log"]] });
+  await s.events.publish({ type: "job.retried", invalidate: [keys.adminDashboard(), keys.auditLog()] });
   return { id: opts.id, status: "pending" };
 }

@@ -7,6 +7,7 @@ import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { sniffFileType, storageFor } from "../../lib/storage.ts";
 import { getProfile } from "./service.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 const EXTENSIONS: Record<AvatarType, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 const TYPE_OF_EXTENSION: Record<string, AvatarType> = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
@@ -60,7 +61,7 @@ export async function removeAvatar(s: AvatarServices, userId: string): Promise<P
 async function published(s: Pick<Services, "db" | "events">, userId: string): Promise<ProfileDto> {
   const profile = await getProfile(s.db, userId);
   if (!profile) throw new AppError("not_found", "No profile for this account");
-  await s.events.publish({ type: "profile.updated", invalidate: [["profile"]], userIds: [userId] });
+  await s.events.publish({ type: "profile.updated", invalidate: [keys.profile()], userIds: [userId] });
   return profile;
 }
 

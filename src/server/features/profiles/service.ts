@@ -5,6 +5,7 @@ import type { Services } from "../../context.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { profiles, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 export type { ProfileDto };
 
@@ -73,7 +74,7 @@ export async function updateProfile(s: Pick<Services, "db" | "events">, opts: { 
     return toDto(row);
   });
   // The name shows in lists, crews and the session; every cached copy must follow.
-  await s.events.publish({ type: "profile.updated", invalidate: [["profile"]], userIds: [opts.userId] });
+  await s.events.publish({ type: "profile.updated", invalidate: [keys.profile()], userIds: [opts.userId] });
   return updated;
 }
 

@@ -9,11 +9,12 @@ import {
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
 import { type Caller } from "../../auth/caller.ts";
 import { projectMembers } from "../../db/schema/index.ts";
-import { cachePerBus, jsonAnswers, PEOPLE, type EntryScope } from "../../lib/cache.ts";
+import { cachePerBus, jsonAnswers, type EntryScope } from "../../lib/cache.ts";
 import { getGreenlightItems } from "./greenlight.ts";
 import * as repo from "./repository.ts";
 import { beforeProduction, type ListRow, personRef, type S, summaryOf } from "./shared.ts";
 import { getProject } from "./detail.ts";
+import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -68,7 +69,7 @@ export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; que
  * the lists, the overview, the people on them and the school's greenlight checklist. A screenplay autosave, a
  * budget draft, a booking or a notification leaves them be (lib/cache.ts).
  */
-export const PROJECTS_SCOPE: EntryScope = { deps: [["projects"], ["projects-documentary"], ["project"], ["overview"], ...PEOPLE, ["school-settings"]] };
+export const PROJECTS_SCOPE: EntryScope = { deps: [keys.projects(), keys.projectsDocumentary(), keys.project(), keys.overview(), ...PEOPLE_KEYS, keys.schoolSettings()] };
 
 /**
  * The answers as browsers ask for them, kept per viewer and query until an event concerns them, so a class opening
@@ -132,7 +133,7 @@ export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: ListOptio
 
 /** `getProject` as JSON, kept per viewer until an event names this project, every project or the people. */
 export function viewProject(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<Uint8Array<ArrayBuffer>> {
-  const scope = { deps: [["project", opts.id], ["projects"], ...PEOPLE, ["school-settings"]] };
+  const scope = { deps: [keys.project(opts.id), keys.projects(), ...PEOPLE_KEYS, keys.schoolSettings()] };
   return answers(s.events, `project ${opts.caller.id} ${opts.id}`, scope, () => getProject(s, opts));
 }
 

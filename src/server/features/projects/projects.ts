@@ -20,6 +20,7 @@ import { publishNotified } from "../inbox/service.ts";
 import * as repo from "./repository.ts";
 import { type S } from "./shared.ts";
 import { getProject } from "./detail.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -52,7 +53,7 @@ export async function change(s: S, opts: { caller: Caller; id: string; editorsOn
 
 async function publishProjectChanged(s: Pick<S, "events">, id: string) {
   // Every signed-in person may read every project, so every open list and page refetches.
-  await s.events.publish({ type: "project.changed", invalidate: [["projects"], ["projects-documentary"], ["project", id], ["overview"], ["admin-dashboard"]], data: { id } });
+  await s.events.publish({ type: "project.changed", invalidate: [keys.projects(), keys.projectsDocumentary(), keys.project(id), keys.overview(), keys.adminDashboard()], data: { id } });
 }
 
 export const projectLink = (id: string) => `/project/${id}`;

@@ -7,6 +7,7 @@ import { milestones, projectActivity, projectMembers, projects } from "../../db/
 import { notify, publishNotified } from "../inbox/service.ts";
 import { milestoneDueMail } from "../../mail/milestone-due.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 /** How long before a milestone is due its crew is told. */
 export const MILESTONE_NOTICE_HOURS = 48;
@@ -82,7 +83,7 @@ export async function scanMilestonesDue(s: Pick<Services, "db" | "events" | "con
       await publishNotified(s, notified);
     }
   }
-  if (reminded > 0) await s.events.publish({ type: "milestones.reminded", invalidate: [["projects"]] });
+  if (reminded > 0) await s.events.publish({ type: "milestones.reminded", invalidate: [keys.projects()] });
   return { reminded };
 }
 

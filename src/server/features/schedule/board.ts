@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { jsonAnswers, PEOPLE } from "../../lib/cache.ts";
+import { jsonAnswers } from "../../lib/cache.ts";
 import {
   boardSaveInput,
   castSaveInput,
@@ -26,6 +26,7 @@ import {
   provisionalScenes,
   publishChanged,
 } from "./scenes.ts";
+import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -36,7 +37,7 @@ import {
 const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
 
 export function browseSchedule(s: Pick<S, "db" | "events">, opts: { caller: Caller; projectId: string }) {
-  const scope = { deps: [["schedule", opts.projectId], ["project", opts.projectId], ["projects"], ...PEOPLE, ["school-settings"]] };
+  const scope = { deps: [keys.schedule(opts.projectId), keys.project(opts.projectId), keys.projects(), ...PEOPLE_KEYS, keys.schoolSettings()] };
   return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getSchedule(s, opts));
 }
 

@@ -10,6 +10,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { profiles, scheduleStrips, screenplays, shootDays, stripboards } from "../../db/schema/index.ts";
 import { projectFor } from "../projects/access.ts";
 import { type S, type ShootDayRow } from "./shared.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 // ── Who may do what: as the project (DESIGN §4) — everyone signed in reads, the crew, staff and admins plan ──
 
@@ -26,7 +27,7 @@ export async function publishChanged(s: Pick<S, "db" | "events">, projectId: str
   // What is scheduled and who is cast decide which releases the greenlight checklist waits for.
   await syncGreenlight(s.db, projectId);
   // Shoot days also appear on the production overview's timeline.
-  await s.events.publish({ type: "schedule.changed", invalidate: [["schedule", projectId], ["overview"], ["project", projectId], ["projects"]], data: { projectId } });
+  await s.events.publish({ type: "schedule.changed", invalidate: [keys.schedule(projectId), keys.overview(), keys.project(projectId), keys.projects()], data: { projectId } });
 }
 
 // ── The scenes behind the strips ─────────────────────────────────────────────────────────────────

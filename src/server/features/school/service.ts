@@ -7,6 +7,7 @@ import type { DateFormats } from "../../../common/datetime.ts";
 import { jsonAnswers } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 const SCHOOL_ROW = 1;
 
@@ -43,7 +44,7 @@ export async function getSchoolSettingsDto(db: DbOrTx): Promise<SchoolSettingsDt
 /** How the school writes dates and times, as JSON: asked by every page of every person, kept until the settings change. */
 const formats = jsonAnswers({ ttlMs: 60_000, maxEntries: 1 });
 export function browseSchoolFormats(s: Pick<Services, "db" | "events">): Promise<Uint8Array<ArrayBuffer>> {
-  return formats(s.events, "formats", { deps: [["school-settings"]] }, async () => {
+  return formats(s.events, "formats", { deps: [keys.schoolSettings()] }, async () => {
     const { clock, dateOrder } = await getSchoolSettings(s.db);
     return { clock, dateOrder } satisfies DateFormats;
   });
@@ -98,6 +99,6 @@ export async function updateSchoolSettings(
     });
     return { settings: withDefaults(row!.settings), version: row!.version, updatedAt: row!.updatedAt.toISOString() };
   });
-  await s.events.publish({ type: "school.updated", invalidate: [["school-settings"], ["audit-log"]] });
+  await s.events.publish({ type: "school.updated", invalidate: [keys.schoolSettings(), keys.auditLog()] });
   return result;
 }

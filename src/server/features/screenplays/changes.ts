@@ -23,6 +23,7 @@ import { fdxToFountain } from "./fdx.ts";
 import * as repo from "./repository.ts";
 import { noRevision, noScreenplay, type S, UUID } from "./shared.ts";
 import { accessTo, getScreenplay, pagesOf, readable } from "./reading.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -31,8 +32,8 @@ import { accessTo, getScreenplay, pagesOf, readable } from "./reading.ts";
  * attached to refetch too: only theirs, so one writer's autosave does not make every open stripboard reload.
  */
 export async function publishChanged(s: Pick<S, "events">, id: string, projectIds: (string | null)[]) {
-  const schedules = [...new Set(projectIds.filter((p): p is string => p !== null))].map((p) => ["schedule", p]);
-  await s.events.publish({ type: "screenplay.changed", invalidate: [["screenplays"], ["screenplay", id], ...schedules], data: { id } });
+  const schedules = [...new Set(projectIds.filter((p): p is string => p !== null))].map((p) => keys.schedule(p));
+  await s.events.publish({ type: "screenplay.changed", invalidate: [keys.screenplays(), keys.screenplay(id), ...schedules], data: { id } });
 }
 
 /** A screenplay can be attached only to a project the caller works on (staff to any). */

@@ -18,12 +18,13 @@ import { reportFromLayout } from "../../../common/screenplay/report.ts";
 import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
 import { screenplayNotes } from "../../db/schema/index.ts";
-import { cachePerBus, PEOPLE, type EntryScope } from "../../lib/cache.ts";
+import { cachePerBus, type EntryScope } from "../../lib/cache.ts";
 import { crewProjectsOf } from "../projects/index.ts";
 import { isMember } from "../projects/access.ts";
 import { screenplayPdf } from "./pdf.ts";
 import * as repo from "./repository.ts";
 import { noRevision, noScreenplay, type S, UUID } from "./shared.ts";
+import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── Who may do what: owner, the project's crew and staff edit; everyone who may read comments ────────
 
@@ -173,7 +174,7 @@ export async function viewScreenplay(s: Pick<S, "db" | "events">, opts: { caller
     const { ownerId, projectId, supervisorId, ...detail } = await readDetail(s, sp);
     return { ownerId, projectId, supervisorId, json: utf8.encode(JSON.stringify(detail)) };
   };
-  const scope: EntryScope = { deps: [["screenplay", opts.id], ["project"], ["projects"], ...PEOPLE] };
+  const scope: EntryScope = { deps: [keys.screenplay(opts.id), keys.project(), keys.projects(), ...PEOPLE_KEYS] };
   const [kept, crews] = await Promise.all([details(s.events).get(opts.id, load, undefined, scope), crewProjectsOf(s, opts.caller.id)]);
   const access = kept && accessOf(opts.caller, kept, kept.projectId !== null && crews.has(kept.projectId), kept.supervisorId);
   // Someone who may not read it is told it is not there, so private titles do not leak.

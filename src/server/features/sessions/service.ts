@@ -5,6 +5,7 @@ import type { Services } from "../../context.ts";
 import { profiles, session } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 /** The event that ends sessions: realtime closes their sockets, every instance's session caches forget them. */
 export const SESSION_ENDED_EVENT = "session.ended";
@@ -72,7 +73,7 @@ export async function listSessions(s: Pick<Services, "db">, opts: { userId: stri
  */
 async function announceEnded(s: Pick<Services, "events">, userId: string, sessionIds: string[]) {
   if (!sessionIds.length) return;
-  await s.events.publish({ type: SESSION_ENDED_EVENT, userIds: [userId], invalidate: [["sessions"]], data: { sessionIds } });
+  await s.events.publish({ type: SESSION_ENDED_EVENT, userIds: [userId], invalidate: [keys.sessions()], data: { sessionIds } });
 }
 
 /** Signs out one of the caller's own sessions (this one included: that is a sign-out). */
@@ -113,7 +114,7 @@ export async function endAllSessionsOf(s: Pick<Services, "db" | "events">, opts:
     return rows;
   });
   await announceEnded(s, opts.userId, ended.map((r) => r.id));
-  await s.events.publish({ type: "audit.recorded", invalidate: [["audit-log"]] });
+  await s.events.publish({ type: "audit.recorded", invalidate: [keys.auditLog()] });
   return { ended: ended.length };
 }
 

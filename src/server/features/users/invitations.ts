@@ -11,6 +11,7 @@ import { recordAudit, type Actor } from "../audit/service.ts";
 import { invitationMail } from "../../mail/invitation.ts";
 import { queueEmail } from "../../mail/queue.ts";
 import { provisionAccount } from "./accounts.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(24).toString("base64url");
@@ -70,7 +71,7 @@ export async function createInvitation(s: Services, opts: { actor: Actor; email:
     return row!.id;
   });
   await sendInvitation(s, { email: opts.email, role: opts.role, token, invitedBy: opts.actor.name });
-  await s.events.publish({ type: "invitation.updated", invalidate: [["invitations"], ["audit-log"]] });
+  await s.events.publish({ type: "invitation.updated", invalidate: [keys.invitations(), keys.auditLog()] });
   return { id };
 }
 
@@ -90,7 +91,7 @@ export async function resendInvitation(s: Services, opts: { actor: Actor; id: st
     return row;
   });
   await sendInvitation(s, { email: inv.email, role: inv.role, token, invitedBy: opts.actor.name });
-  await s.events.publish({ type: "invitation.updated", invalidate: [["invitations"], ["audit-log"]] });
+  await s.events.publish({ type: "invitation.updated", invalidate: [keys.invitations(), keys.auditLog()] });
 }
 
 export async function revokeInvitation(s: Services, opts: { actor: Actor; id: string }) {
@@ -102,7 +103,7 @@ export async function revokeInvitation(s: Services, opts: { actor: Actor; id: st
     await tx.update(invitations).set({ revokedAt: new Date(), updatedAt: new Date() }).where(eq(invitations.id, row.id));
     await recordAudit(tx, opts.actor, { action: "invitation.revoked", targetType: "invitation", targetId: row.id, targetLabel: row.email });
   });
-  await s.events.publish({ type: "invitation.updated", invalidate: [["invitations"], ["audit-log"]] });
+  await s.events.publish({ type: "invitation.updated", invalidate: [keys.invitations(), keys.auditLog()] });
 }
 
 const INVALID_LINK = "This invitation link is not valid. Ask the school's administrator for a new one.";
@@ -140,6 +141,6 @@ export async function acceptInvitation(s: Services, auth: Auth, opts: { token: s
     throw err;
   }
   await recordAudit(s.db, { id: userId, name: opts.fullName }, { action: "invitation.accepted", targetType: "invitation", targetId: inv.id, targetLabel: inv.email, details: { role: inv.role } });
-  await s.events.publish({ type: "invitation.updated", invalidate: [["invitations"], ["users"], ["audit-log"]] });
+  await s.events.publish({ type: "invitation.updated", invalidate: [keys.invitations(), keys.users(), keys.auditLog()] });
   return auth.api.signInEmail({ body: { email: inv.email, password: opts.password }, asResponse: true });
 }

@@ -10,6 +10,7 @@ import { account, budgetExpenses, budgetProposals, callSheetRecipients, document
 import { AppError } from "../../lib/errors.ts";
 import { storageFor } from "../../lib/storage.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 /**
  * What the portal holds about one person, and how a person who left is erased (GDPR articles 15, 17 and 20;
@@ -185,7 +186,7 @@ export async function erasePerson(s: S, opts: { actor: Actor; userId: string }):
     return { summary, avatarPath: person.avatarPath };
   });
   if (result.avatarPath) await storageFor(s.config).delete(result.avatarPath);
-  await s.events.publish({ type: "user.updated", invalidate: [["users"], ["profile"], ["projects"], ["project"], ["schedule"], ["budget"], ["documents"], ["overview"]] });
+  await s.events.publish({ type: "user.updated", invalidate: [keys.users(), keys.profile(), keys.projects(), keys.project(), keys.schedule(), keys.budget(), keys.documents(), keys.overview()] });
   await s.events.publish({ type: "session.ended", userIds: [opts.userId] });
   return { userId: opts.userId, ...result.summary };
 }

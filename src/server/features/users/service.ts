@@ -4,11 +4,12 @@ import type { Page, PeopleQuery, PersonDto, UserDto, UserListQuery } from "../..
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { profiles, session } from "../../db/schema/index.ts";
-import { jsonAnswers, PEOPLE } from "../../lib/cache.ts";
+import { jsonAnswers } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
 import { contactsFor, emailsVisibleTo } from "../projects/contacts.ts";
+import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 const toDto = (p: typeof profiles.$inferSelect): UserDto => ({
   id: p.id,
@@ -52,7 +53,7 @@ export async function listUsers(s: Pick<Services, "db">, q: UserListQuery): Prom
  */
 const peopleAnswers = jsonAnswers({ ttlMs: 30_000, maxEntries: 1_000 });
 export function browsePeople(s: Pick<Services, "db" | "events">, opts: { caller: Caller; query: PeopleQuery }): Promise<Uint8Array<ArrayBuffer>> {
-  const scope = { deps: [...PEOPLE, ["project"], ["projects"]] };
+  const scope = { deps: [...PEOPLE_KEYS, keys.project(), keys.projects()] };
   return peopleAnswers(s.events, `${opts.caller.id} ${opts.caller.role} ${JSON.stringify(opts.query)}`, scope, () => searchPeople(s, opts));
 }
 
@@ -102,7 +103,7 @@ export async function changeRole(s: Pick<Services, "db" | "events">, opts: { act
     });
     return row!;
   });
-  await s.events.publish({ type: "user.updated", invalidate: [["users"], ["profile"]] });
+  await s.events.publish({ type: "user.updated", invalidate: [keys.users(), keys.profile()] });
   return toDto(updated);
 }
 
@@ -127,7 +128,7 @@ export async function setActive(s: Pick<Services, "db" | "events">, opts: { acto
     });
     return row!;
   });
-  await s.events.publish({ type: "user.updated", invalidate: [["users"]] });
+  await s.events.publish({ type: "user.updated", invalidate: [keys.users()] });
   if (!opts.active) await s.events.publish({ type: "session.ended", userIds: [opts.userId] });
   return toDto(updated);
 }
