@@ -51,7 +51,9 @@ function pagePreloads(): Plugin {
       const importTargets = new Set(chunks.flatMap((c) => c.dynamicImports));
       const chunkOf = (module: string) => {
         const id = path.join(webRoot, module);
-        const found = chunks.filter((c) => c.facadeModuleId === id || (importTargets.has(c.fileName) && c.moduleIds.includes(id)));
+        const found = chunks.filter(
+          (c) => c.facadeModuleId === id || (importTargets.has(c.fileName) && c.moduleIds.includes(id)),
+        );
         if (found.length !== 1) throw new Error(`${module} (pages.ts) is in ${found.length} loadable chunks, not one`);
         return found[0]!;
       };
@@ -62,7 +64,12 @@ function pagePreloads(): Plugin {
         const files = new Set([...queries, ...(p.frame === "none" ? [] : shell), ...closure(chunkOf(p.module))]);
         const listed = (set: Set<string>) => [...set].filter((f) => !firstLoad.has(f)).map((f) => `/${f}`);
         // A tab loaded when opened: on a first load with it in the address, its code comes with the page's.
-        const tabs = Object.fromEntries(Object.entries(p.tabs ?? {}).map(([tab, module]) => [tab, listed(new Set([...files, ...closure(chunkOf(module))]))]));
+        const tabs = Object.fromEntries(
+          Object.entries(p.tabs ?? {}).map(([tab, module]) => [
+            tab,
+            listed(new Set([...files, ...closure(chunkOf(module))])),
+          ]),
+        );
         return { path: p.path, files: listed(files), tabs };
       });
       this.emitFile({ type: "asset", fileName: "page-preloads.json", source: JSON.stringify(pages) });

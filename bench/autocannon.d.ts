@@ -23,7 +23,9 @@ declare module "autocannon" {
     pipelining?: number;
     timeout?: number;
     /** Rewrites each request before it is sent (here: a different query string each time). */
-    requests?: { setupRequest?: (req: { path: string; [k: string]: unknown }) => { path: string; [k: string]: unknown } }[];
+    requests?: {
+      setupRequest?: (req: { path: string; [k: string]: unknown }) => { path: string; [k: string]: unknown };
+    }[];
   }
   interface Result {
     requests: Histogram & { sent: number };

@@ -66,7 +66,11 @@ export async function benchBalanced(durationS: number): Promise<BalancedRun[]> {
       if (count === 2) {
         instances.push(await startPortalProcess({ dataDir: shared.DATA_DIR, env: { ...shared, SEED: "false" } }));
         await balancer.stop();
-        balancer = await startHaproxy(port, instances.map((p, i) => ({ name: "ab"[i]!, port: p.port })), dir);
+        balancer = await startHaproxy(
+          port,
+          instances.map((p, i) => ({ name: "ab"[i]!, port: p.port })),
+          dir,
+        );
         await whenAnswering(url);
       }
       process.stdout.write(`  [balancer, ${count} instance${count > 1 ? "s" : ""}] GET /healthz … `);
@@ -74,7 +78,12 @@ export async function benchBalanced(durationS: number): Promise<BalancedRun[]> {
       process.stdout.write(`${Math.round(bare.requests.average)} req/s; the peak … `);
       const peak = await schoolPeak(front, school, { connections: PEAK_CONNECTIONS, durationS });
       process.stdout.write(`${peak.reqPerSec} req/s, p99 ${peak.p99Ms} ms\n`);
-      runs.push({ instances: count, bareReqPerSec: round(bare.requests.average), peak, ratioToBare: round(peak.reqPerSec / bare.requests.average, 3) });
+      runs.push({
+        instances: count,
+        bareReqPerSec: round(bare.requests.average),
+        peak,
+        ratioToBare: round(peak.reqPerSec / bare.requests.average, 3),
+      });
     }
   } finally {
     await balancer?.stop();

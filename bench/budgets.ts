@@ -39,19 +39,35 @@ function lines(n: number): BudgetLineInput[] {
 
 export async function benchBudget(portal: RunningPortal, cookie: string): Promise<BudgetFigure> {
   const call = async (path: string, method: string, json?: unknown) => {
-    const res = await fetch(`${portal.url}${path}`, { method, headers: { cookie, origin: portal.url, "content-type": "application/json" }, body: json === undefined ? undefined : JSON.stringify(json) });
+    const res = await fetch(`${portal.url}${path}`, {
+      method,
+      headers: { cookie, origin: portal.url, "content-type": "application/json" },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
-  const project = await call("/rest/v1/projects", "POST", { title: "Bench 2,000-line budget", type: "fiction", academicYear: "2031/32" });
+  const project = await call("/rest/v1/projects", "POST", {
+    title: "Bench 2,000-line budget",
+    type: "fiction",
+    academicYear: "2031/32",
+  });
   const projectId = project.id as string;
-  const saved = await call(`/rest/v1/budgets/${projectId}`, "PUT", { version: 0, contingencyBps: 1000, lines: lines(BUDGET_LINES) });
+  const saved = await call(`/rest/v1/budgets/${projectId}`, "PUT", {
+    version: 0,
+    contingencyBps: 1000,
+    lines: lines(BUDGET_LINES),
+  });
 
   // Each submission freezes the same draft anew and withdraws the one before, as a resubmission does.
   const submits: number[] = [];
   for (let i = 0; i < 9; i++) {
     const t = performance.now();
-    await call(`/rest/v1/budgets/${projectId}/proposals`, "POST", { version: saved.version, approverEmail: "bench.approver@example.test", message: "" });
+    await call(`/rest/v1/budgets/${projectId}/proposals`, "POST", {
+      version: saved.version,
+      approverEmail: "bench.approver@example.test",
+      message: "",
+    });
     submits.push(performance.now() - t);
   }
 
@@ -65,7 +81,10 @@ export async function benchBudget(portal: RunningPortal, cookie: string): Promis
       // note that the rest are drawn as the reader scrolls (with its "Show all" button).
       // Checked every frame with a plain query: Playwright's label lookup would add its own time.
       const at = await page.waitForFunction(
-        (n) => document.querySelector(`[data-row="0"][data-col="description"]`) && document.body.textContent?.includes(`Show all ${n} lines`) && performance.now(),
+        (n) =>
+          document.querySelector(`[data-row="0"][data-col="description"]`) &&
+          document.body.textContent?.includes(`Show all ${n} lines`) &&
+          performance.now(),
         BUDGET_LINES,
         { polling: "raf", timeout: 120_000 },
       );

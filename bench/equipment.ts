@@ -45,15 +45,27 @@ export interface EquipmentFigure {
   contention: { attempts: number; created: number; conflicts: number; other: number; ms: number };
 }
 
-async function measure(portal: RunningPortal, database: EquipmentFigure["database"], durationS: number): Promise<EquipmentFigure> {
+async function measure(
+  portal: RunningPortal,
+  database: EquipmentFigure["database"],
+  durationS: number,
+): Promise<EquipmentFigure> {
   const cookie = await signIn(portal, "student@portal.test");
   const from = new Date(Date.now() + 4 * 86_400_000).toISOString();
   const to = new Date(Date.now() + 6 * 86_400_000).toISOString();
   const url = `${portal.url}/rest/v1/equipment/availability?${new URLSearchParams({ from, to, limit: "50" })}`;
   const check = (await (await fetch(url, { headers: { cookie } })).json()) as { total: number };
   process.stdout.write(`  [${database}] ${check.total} items; GET availability … `);
-  const run = await autocannon({ url, headers: { cookie }, connections: CONNECTIONS, duration: durationS, timeout: 30 });
-  process.stdout.write(`${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms; a new range each request … `);
+  const run = await autocannon({
+    url,
+    headers: { cookie },
+    connections: CONNECTIONS,
+    duration: durationS,
+    timeout: 30,
+  });
+  process.stdout.write(
+    `${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms; a new range each request … `,
+  );
   let n = 0;
   const distinct = await autocannon({
     url,
@@ -66,22 +78,42 @@ async function measure(portal: RunningPortal, database: EquipmentFigure["databas
         setupRequest: (req) => {
           // A minute later each time: a distinct cache key, the same bookings overlapped.
           const shifted = (iso: string) => new Date(Date.parse(iso) + ++n * 60_000).toISOString();
-          return { ...req, path: `/rest/v1/equipment/availability?${new URLSearchParams({ from: shifted(from), to: shifted(to), limit: "50" })}` };
+          return {
+            ...req,
+            path: `/rest/v1/equipment/availability?${new URLSearchParams({ from: shifted(from), to: shifted(to), limit: "50" })}`,
+          };
         },
       },
     ],
   });
-  process.stdout.write(`${Math.round(distinct.requests.average)} req/s, p99 ${distinct.latency.p99} ms; 20 reservations of one item at once … `);
+  process.stdout.write(
+    `${Math.round(distinct.requests.average)} req/s, p99 ${distinct.latency.p99} ms; 20 reservations of one item at once … `,
+  );
 
   // Lena leads "Small Hours"; the first free demo lens, for a slot no bench row touches.
-  const projects = (await (await fetch(`${portal.url}/rest/v1/projects?search=Small%20Hours`, { headers: { cookie } })).json()) as { items: { id: string }[] };
+  const projects = (await (
+    await fetch(`${portal.url}/rest/v1/projects?search=Small%20Hours`, { headers: { cookie } })
+  ).json()) as { items: { id: string }[] };
   const office = await signIn(portal, "equipment@portal.test");
-  const item = ((await (await fetch(`${portal.url}/rest/v1/equipment/items?search=NFS-LNS-024`, { headers: { cookie: office } })).json()) as { items: { id: string }[] }).items[0]!;
-  const body = JSON.stringify({ projectId: projects.items[0]!.id, startsAt: new Date(Date.now() + 40 * 86_400_000).toISOString(), endsAt: new Date(Date.now() + 41 * 86_400_000).toISOString(), itemIds: [item.id] });
+  const item = (
+    (await (
+      await fetch(`${portal.url}/rest/v1/equipment/items?search=NFS-LNS-024`, { headers: { cookie: office } })
+    ).json()) as { items: { id: string }[] }
+  ).items[0]!;
+  const body = JSON.stringify({
+    projectId: projects.items[0]!.id,
+    startsAt: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+    endsAt: new Date(Date.now() + 41 * 86_400_000).toISOString(),
+    itemIds: [item.id],
+  });
   const started = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: 20 }, () =>
-      fetch(`${portal.url}/rest/v1/equipment/reservations`, { method: "POST", headers: { cookie, origin: portal.url, "content-type": "application/json" }, body }).then((r) => r.status),
+      fetch(`${portal.url}/rest/v1/equipment/reservations`, {
+        method: "POST",
+        headers: { cookie, origin: portal.url, "content-type": "application/json" },
+        body,
+      }).then((r) => r.status),
     ),
   );
   const ms = Math.round(performance.now() - started);
@@ -92,8 +124,18 @@ async function measure(portal: RunningPortal, database: EquipmentFigure["databas
     database,
     items: check.total,
     reservations: RESERVATIONS,
-    availability: { reqPerSec: round(run.requests.average), p99Ms: round(run.latency.p99), targetP99Ms: P99_TARGET_MS, pass: run.latency.p99 <= P99_TARGET_MS, non2xx: run.non2xx },
-    availabilityUncached: { reqPerSec: round(distinct.requests.average), p99Ms: round(distinct.latency.p99), non2xx: distinct.non2xx },
+    availability: {
+      reqPerSec: round(run.requests.average),
+      p99Ms: round(run.latency.p99),
+      targetP99Ms: P99_TARGET_MS,
+      pass: run.latency.p99 <= P99_TARGET_MS,
+      non2xx: run.non2xx,
+    },
+    availabilityUncached: {
+      reqPerSec: round(distinct.requests.average),
+      p99Ms: round(distinct.latency.p99),
+      non2xx: distinct.non2xx,
+    },
     contention: { attempts: 20, created, conflicts, other: 20 - created - conflicts, ms },
   };
 }

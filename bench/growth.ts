@@ -112,12 +112,16 @@ async function readDemo(pool: pg.Pool): Promise<{ tables: Table[]; spanDays: num
     const cols = columns.filter((c) => c.t === name).map((c) => ({ name: c.c, type: c.type }));
     const pk = keys.find((k) => k.t === name && k.kind === "p");
     const refs = new Map<string, { table: string; column: string }>();
-    for (const fk of keys.filter((k) => k.t === name && k.kind === "f")) fk.cols.forEach((c, i) => refs.set(c, { table: fk.rt!, column: fk.rcols![i]! }));
+    for (const fk of keys.filter((k) => k.t === name && k.kind === "f"))
+      fk.cols.forEach((c, i) => refs.set(c, { table: fk.rt!, column: fk.rcols![i]! }));
     const single = pk?.cols.length === 1 ? cols.find((c) => c.name === pk.cols[0]) : undefined;
     // A key that refers to another row (a profile's is its person's) follows that row; its own is new in each copy.
     const newKey = single && !refs.has(single.name) ? single : undefined;
-    if (newKey && newKey.type !== "uuid" && newKey.type !== "text") throw new Error(`growth: ${name}.${newKey.name} is ${newKey.type}, not a uuid or text key`);
-    const rows = (await pool.query<{ r: Record<string, unknown> }>(`select row_to_json(x) r from ${q(name)} x`)).rows.map((r) => r.r);
+    if (newKey && newKey.type !== "uuid" && newKey.type !== "text")
+      throw new Error(`growth: ${name}.${newKey.name} is ${newKey.type}, not a uuid or text key`);
+    const rows = (
+      await pool.query<{ r: Record<string, unknown> }>(`select row_to_json(x) r from ${q(name)} x`)
+    ).rows.map((r) => r.r);
     tables.push({ name, columns: cols, newKey, refs, rows });
   }
   const span = await pool.query<{ days: number | null }>(
@@ -143,7 +147,15 @@ async function addCopies(pool: pg.Pool, demo: { tables: Table[]; spanDays: numbe
     const newKeys = new Map<string, Map<unknown, unknown>>();
     for (const t of demo.tables) {
       if (!t.newKey) continue;
-      newKeys.set(t.name, new Map(t.rows.map((r) => [r[t.newKey!.name], t.newKey!.type === "uuid" ? randomUUID() : randomBytes(16).toString("base64url")])));
+      newKeys.set(
+        t.name,
+        new Map(
+          t.rows.map((r) => [
+            r[t.newKey!.name],
+            t.newKey!.type === "uuid" ? randomUUID() : randomBytes(16).toString("base64url"),
+          ]),
+        ),
+      );
     }
     // The value of `table.column` in this copy: a new key, the copy of the row it refers to, or itself.
     const mapped = (table: string, column: string, value: unknown): unknown => {
@@ -161,7 +173,8 @@ async function addCopies(pool: pg.Pool, demo: { tables: Table[]; spanDays: numbe
         const out: Record<string, unknown> = {};
         for (const c of t.columns) {
           let v = mapped(t.name, c.name, row[c.name]);
-          if (BOOKINGS.has(t.name) && c.type.startsWith("timestamp") && typeof v === "string") v = new Date(Date.parse(v) + shiftDays * 86_400_000).toISOString();
+          if (BOOKINGS.has(t.name) && c.type.startsWith("timestamp") && typeof v === "string")
+            v = new Date(Date.parse(v) + shiftDays * 86_400_000).toISOString();
           out[c.name] = v;
         }
         // What must be one of a kind: a person's address, their calendar link, their password account's name.
@@ -171,7 +184,10 @@ async function addCopies(pool: pg.Pool, demo: { tables: Table[]; spanDays: numbe
         return out;
       });
       const cols = t.columns.map((c) => q(c.name)).join(", ");
-      await pool.query(`insert into ${q(t.name)} (${cols}) select ${cols} from json_populate_recordset(null::${q(t.name)}, $1::json)`, [JSON.stringify(rows)]);
+      await pool.query(
+        `insert into ${q(t.name)} (${cols}) select ${cols} from json_populate_recordset(null::${q(t.name)}, $1::json)`,
+        [JSON.stringify(rows)],
+      );
     }
   }
 }
@@ -210,7 +226,11 @@ export const READS: Read[] = [
   { name: "screenplays list", path: () => "/rest/v1/screenplays?scope=all&limit=20&offset=0" },
   { name: "one screenplay", path: (ids) => `/rest/v1/screenplays/${ids.screenplayId}` },
   { name: "notifications", path: () => "/rest/v1/notifications?limit=10&offset=0" },
-  { name: "equipment for a date range", path: () => `/rest/v1/equipment/availability?${new URLSearchParams({ from: day(3), to: day(4), limit: "25", offset: "0" })}` },
+  {
+    name: "equipment for a date range",
+    path: () =>
+      `/rest/v1/equipment/availability?${new URLSearchParams({ from: day(3), to: day(4), limit: "25", offset: "0" })}`,
+  },
   { name: "my reservations", path: () => "/rest/v1/equipment/reservations?mine=true&limit=50" },
 ];
 
@@ -219,9 +239,12 @@ export const READS: Read[] = [
  * the table when they grow past the target. Their last step (×10 to ×100) shows whether the growth has stopped.
  */
 export const GROWS_BY_NATURE: Record<string, string> = {
-  "overview board": "each column is a page of 50 cards; the demo's 32 projects fill a fraction of five pages, ×10 fills them (20 → 145 kB), and a column's total counts its phase",
-  "overview timeline": "the same six weeks hold 100× the shoots at ×100; the page of 50 is ordered by each shoot's first day (its dates, or its first shoot day) out of all of them, and the total counts them",
-  "people (supervisors)": "a page of 50 of the school's staff: the demo has 2, ×100 has 200, so the page fills (0.2 → 5 kB)",
+  "overview board":
+    "each column is a page of 50 cards; the demo's 32 projects fill a fraction of five pages, ×10 fills them (20 → 145 kB), and a column's total counts its phase",
+  "overview timeline":
+    "the same six weeks hold 100× the shoots at ×100; the page of 50 is ordered by each shoot's first day (its dates, or its first shoot day) out of all of them, and the total counts them",
+  "people (supervisors)":
+    "a page of 50 of the school's staff: the demo has 2, ×100 has 200, so the page fills (0.2 → 5 kB)",
 };
 
 const VIEWERS = [
@@ -267,7 +290,14 @@ async function sizeOf(pool: pg.Pool, multiplier: number): Promise<GrowthSize> {
          (select coalesce(sum(pages), 0)::int from screenplays) pages`,
     )
   ).rows[0]!;
-  return { multiplier, projects: n.projects, people: n.people, reservations: n.reservations, screenplays: n.screenplays, screenplayPages: n.pages };
+  return {
+    multiplier,
+    projects: n.projects,
+    people: n.people,
+    reservations: n.reservations,
+    screenplays: n.screenplays,
+    screenplayPages: n.pages,
+  };
 }
 
 /** The demo project a viewer opens: staff the scheduled one, a student the first of theirs with a screenplay. */
@@ -278,9 +308,13 @@ export async function idsFor(portal: RunningPortal, cookie: string, role: string
     return (await res.json()) as any;
   };
   const candidates: { id: string }[] =
-    role === "staff" ? (await get("/rest/v1/projects?search=Weight%20of%20Water")).items : (await get("/rest/v1/projects?mine=true&sort=updated&limit=100")).items;
+    role === "staff"
+      ? (await get("/rest/v1/projects?search=Weight%20of%20Water")).items
+      : (await get("/rest/v1/projects?mine=true&sort=updated&limit=100")).items;
   for (const p of candidates) {
-    const sp = (await get(`/rest/v1/screenplays?scope=all&limit=1&offset=0&projectId=${p.id}`)).items as { id: string }[];
+    const sp = (await get(`/rest/v1/screenplays?scope=all&limit=1&offset=0&projectId=${p.id}`)).items as {
+      id: string;
+    }[];
     if (sp.length > 0) return { projectId: p.id, screenplayId: sp[0]!.id };
   }
   throw new Error(`growth: no project with a screenplay for the ${role}`);
@@ -309,14 +343,27 @@ export async function benchGrowth(durationS: number): Promise<GrowthFigure[]> {
             for (let i = 0; i < WARM_UP; i++) {
               const t0 = performance.now();
               const res = await fetch(url, { headers: { cookie } });
-              if (!res.ok) throw new Error(`growth: ${read.name} as ${viewer.role} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+              if (!res.ok)
+                throw new Error(
+                  `growth: ${read.name} as ${viewer.role} answered ${res.status}: ${(await res.text()).slice(0, 200)}`,
+                );
               await res.arrayBuffer();
               warm.push(performance.now() - t0);
             }
             const warmMs = warm.sort((a, b) => a - b)[Math.floor(warm.length / 2)]!;
-            const amount = Math.min(MAX_REQUESTS, Math.max(MIN_REQUESTS, Math.round(((durationS * 1000) / Math.max(warmMs, 1)) * 2)));
+            const amount = Math.min(
+              MAX_REQUESTS,
+              Math.max(MIN_REQUESTS, Math.round(((durationS * 1000) / Math.max(warmMs, 1)) * 2)),
+            );
             const r = await autocannon({ url, headers: { cookie }, connections: CONNECTIONS, amount, timeout: 30 });
-            figures.push({ read: read.name, role: viewer.role, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx + r.errors + r.timeouts });
+            figures.push({
+              read: read.name,
+              role: viewer.role,
+              p50: r.latency.p50,
+              p99: r.latency.p99,
+              rps: r.requests.average,
+              non2xx: r.non2xx + r.errors + r.timeouts,
+            });
           }
           process.stdout.write(`${viewer.role} done; `);
         }
@@ -345,7 +392,12 @@ export async function benchGrowth(durationS: number): Promise<GrowthFigure[]> {
         ...(reason ? { reason } : {}),
       };
     });
-    return { database, durationS, sizes: sizes.slice(run * GROWTH_SIZES.length, (run + 1) * GROWTH_SIZES.length), reads };
+    return {
+      database,
+      durationS,
+      sizes: sizes.slice(run * GROWTH_SIZES.length, (run + 1) * GROWTH_SIZES.length),
+      reads,
+    };
   });
 }
 
@@ -369,7 +421,10 @@ export function describeGrowth(figures: GrowthFigure[]) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const started = Date.now();
   const figures = await benchGrowth(Number(process.env.GROWTH_DURATION ?? 1));
-  for (const f of figures) console.table(Object.fromEntries(f.sizes.map((s) => [`${f.database} ×${s.multiplier}`, { ...s, multiplier: undefined }])));
+  for (const f of figures)
+    console.table(
+      Object.fromEntries(f.sizes.map((s) => [`${f.database} ×${s.multiplier}`, { ...s, multiplier: undefined }])),
+    );
   console.table(describeGrowth(figures));
   console.log(`growth run ${round((Date.now() - started) / 1000)} s`);
 }

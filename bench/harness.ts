@@ -26,11 +26,18 @@ export async function signIn(portal: RunningPortal, email: string): Promise<stri
     body: JSON.stringify({ email, password: "portal-demo" }),
   });
   if (!res.ok) throw new Error(`bench sign-in as ${email} failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Chromium at a desktop size with the session of `cookie`, for `use`; closed afterwards. */
-export async function inSignedInBrowser<T>(portal: RunningPortal, cookie: string, use: (context: BrowserContext) => Promise<T>): Promise<T> {
+export async function inSignedInBrowser<T>(
+  portal: RunningPortal,
+  cookie: string,
+  use: (context: BrowserContext) => Promise<T>,
+): Promise<T> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1400, height: 1000 } });
@@ -43,7 +50,10 @@ export async function inSignedInBrowser<T>(portal: RunningPortal, cookie: string
 }
 
 /** A bench file run on its own (after `npm run build`): the demo portal, signed in as its admin, stopped afterwards. */
-export async function runAlone(env: Record<string, string>, run: (portal: RunningPortal, cookie: string) => Promise<void>): Promise<void> {
+export async function runAlone(
+  env: Record<string, string>,
+  run: (portal: RunningPortal, cookie: string) => Promise<void>,
+): Promise<void> {
   const portal = await startPortalProcess({ env });
   try {
     await run(portal, await signIn(portal, "admin@portal.test"));
@@ -111,15 +121,25 @@ async function onPostgres<F>(fills: Fill[], measure: Measure<F>, env: Record<str
  * Fills and measures after each fill in turn (the database growing between them) on PGlite, then on PostgreSQL
  * when TEST_DATABASE_URL names a server; `env` is added to the bench's quiet settings. Figures per database.
  */
-export async function onEachDatabaseGrowing<F>(fills: Fill[], measure: Measure<F>, env: Record<string, string> = {}): Promise<F[][]> {
+export async function onEachDatabaseGrowing<F>(
+  fills: Fill[],
+  measure: Measure<F>,
+  env: Record<string, string> = {},
+): Promise<F[][]> {
   const settings = { ...quietEnv, ...env };
   const figures = [await onPglite(fills, measure, settings)];
   if (process.env.TEST_DATABASE_URL) figures.push(await onPostgres(fills, measure, settings));
-  else console.log("  [postgres] skipped: set TEST_DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure it");
+  else
+    console.log("  [postgres] skipped: set TEST_DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure it");
   return figures;
 }
 
 /** Fills and measures on PGlite, then on PostgreSQL when TEST_DATABASE_URL names a server. */
-export async function onEachDatabase<F>(fill: Fill, measure: (portal: RunningPortal, database: BenchDatabase) => Promise<F>): Promise<F[]> {
-  return (await onEachDatabaseGrowing([fill], (portal, database) => measure(portal, database))).map(([figure]) => figure!);
+export async function onEachDatabase<F>(
+  fill: Fill,
+  measure: (portal: RunningPortal, database: BenchDatabase) => Promise<F>,
+): Promise<F[]> {
+  return (await onEachDatabaseGrowing([fill], (portal, database) => measure(portal, database))).map(
+    ([figure]) => figure!,
+  );
 }

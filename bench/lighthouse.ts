@@ -36,10 +36,19 @@ const ADMIN = "admin@portal.test";
 const DEMO_PROJECT = "Small Hours";
 
 /** Calls the portal's API as `cookie` (or no one), failing loudly: a page whose address cannot be found is not measured. */
-async function call<T>(portal: RunningPortal, cookie: string | null, path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+async function call<T>(
+  portal: RunningPortal,
+  cookie: string | null,
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<T> {
   const res = await fetch(`${portal.url}${path}`, {
     method: init.method ?? "GET",
-    headers: { origin: portal.url, ...(cookie ? { cookie } : {}), ...(init.json !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      origin: portal.url,
+      ...(cookie ? { cookie } : {}),
+      ...(init.json !== undefined ? { "content-type": "application/json" } : {}),
+    },
     body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
   });
   if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} answered ${res.status}: ${await res.text()}`);
@@ -72,7 +81,11 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
     name: "screenplay editor",
     as: STUDENT,
     url: async (ctx) => {
-      const list = await call<{ items: { id: string; title: string }[] }>(ctx.portal, await ctx.cookieOf(STUDENT), `/rest/v1/screenplays?scope=mine&search=${encodeURIComponent(DEMO_PROJECT)}`);
+      const list = await call<{ items: { id: string; title: string }[] }>(
+        ctx.portal,
+        await ctx.cookieOf(STUDENT),
+        `/rest/v1/screenplays?scope=mine&search=${encodeURIComponent(DEMO_PROJECT)}`,
+      );
       const screenplay = list.items.find((s) => s.title === DEMO_PROJECT);
       if (!screenplay) throw new Error(`no screenplay "${DEMO_PROJECT}" among ${STUDENT}'s`);
       return `/screenplays/${screenplay.id}`;
@@ -89,18 +102,33 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
       const projectId = await ctx.demoProjectId();
       const student = await ctx.cookieOf(STUDENT);
       const budget = await call<{ version: number }>(ctx.portal, student, `/rest/v1/budgets/${projectId}`);
-      const { proposalId } = await call<{ proposalId: string }>(ctx.portal, student, `/rest/v1/budgets/${projectId}/proposals`, {
-        method: "POST",
-        json: { version: budget.version, approverEmail: "line.producer@example.test", message: "For the Lighthouse bench." },
-      });
+      const { proposalId } = await call<{ proposalId: string }>(
+        ctx.portal,
+        student,
+        `/rest/v1/budgets/${projectId}/proposals`,
+        {
+          method: "POST",
+          json: {
+            version: budget.version,
+            approverEmail: "line.producer@example.test",
+            message: "For the Lighthouse bench.",
+          },
+        },
+      );
       const link = new RegExp(`/budget-approval-redirect/${proposalId}\\?token=([A-Za-z0-9_%-]+)`);
       const admin = await ctx.cookieOf(ADMIN);
       for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
-        const outbox = await call<{ items: { to: string; text: string }[] }>(ctx.portal, admin, "/rest/v1/emails?limit=20");
+        const outbox = await call<{ items: { to: string; text: string }[] }>(
+          ctx.portal,
+          admin,
+          "/rest/v1/emails?limit=20",
+        );
         const token = outbox.items.map((m) => link.exec(m.text)?.[1]).find(Boolean);
         if (token) return `/budget-approval/${proposalId}?token=${token}`;
       }
-      throw new Error(`the approval e-mail of proposal ${proposalId} did not reach the outbox within 30 s (is the job worker on?)`);
+      throw new Error(
+        `the approval e-mail of proposal ${proposalId} did not reach the outbox within 30 s (is the job worker on?)`,
+      );
     },
   },
   {
@@ -110,33 +138,74 @@ export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
     url: async (ctx) => {
       const projectId = await ctx.demoProjectId();
       const student = await ctx.cookieOf(STUDENT);
-      const doc = await call<{ id: string }>(ctx.portal, student, `/rest/v1/projects/${projectId}/documents/templates`, {
-        method: "POST",
-        json: { template: "location_release", party: "Ida Sørensen", detail: "Pier 4, Old harbour" },
-      });
-      const sent = await call<{ submissions: { id: string; signers: { id: string }[] }[] }>(ctx.portal, student, `/rest/v1/projects/${projectId}/documents/${doc.id}/signature-requests`, {
-        method: "POST",
-        json: { signers: [{ name: "Ida Sørensen", email: "ida@example.test" }] },
-      });
+      const doc = await call<{ id: string }>(
+        ctx.portal,
+        student,
+        `/rest/v1/projects/${projectId}/documents/templates`,
+        {
+          method: "POST",
+          json: { template: "location_release", party: "Ida Sørensen", detail: "Pier 4, Old harbour" },
+        },
+      );
+      const sent = await call<{ submissions: { id: string; signers: { id: string }[] }[] }>(
+        ctx.portal,
+        student,
+        `/rest/v1/projects/${projectId}/documents/${doc.id}/signature-requests`,
+        {
+          method: "POST",
+          json: { signers: [{ name: "Ida Sørensen", email: "ida@example.test" }] },
+        },
+      );
       const submission = sent.submissions[0]!;
-      const { url } = await call<{ url: string }>(ctx.portal, student, `/rest/v1/signature-requests/${submission.id}/signers/${submission.signers[0]!.id}/link`, { method: "POST" });
+      const { url } = await call<{ url: string }>(
+        ctx.portal,
+        student,
+        `/rest/v1/signature-requests/${submission.id}/signers/${submission.signers[0]!.id}/link`,
+        { method: "POST" },
+      );
       const link = new URL(url);
       return `${link.pathname}${link.search}`;
     },
   },
 ];
 
-const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "interactive"];
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+  "interactive",
+];
 
 /** One Lighthouse run of `path` (path and query) with `cookie`'s session, or none. */
-export async function lighthouseRun(portal: RunningPortal, page: string, path: string, cookie: string | null, reportFile?: string): Promise<LighthouseFigure> {
+export async function lighthouseRun(
+  portal: RunningPortal,
+  page: string,
+  path: string,
+  cookie: string | null,
+  reportFile?: string,
+): Promise<LighthouseFigure> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const url = `${portal.url}${path}`;
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ["performance"], ...(cookie ? { extraHeaders: { cookie } } : {}), logLevel: "error", output: "json" });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ["performance"],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+      logLevel: "error",
+      output: "json",
+    });
     if (!result) throw new Error("Lighthouse returned no result");
     const { lhr } = result;
     // The whole report, for finding out where the time goes (open it in the Lighthouse viewer).
@@ -144,14 +213,33 @@ export async function lighthouseRun(portal: RunningPortal, page: string, path: s
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
     // A lost sign-in or a refused link would measure another page (the sign-in form) as this one.
     const wanted = new URL(url).pathname;
-    if (new URL(lhr.finalDisplayedUrl).pathname !== wanted) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${wanted} (${page}): ${cookie ? "not signed in?" : "redirected?"}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== wanted)
+      throw new Error(
+        `Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${wanted} (${page}): ${cookie ? "not signed in?" : "redirected?"}`,
+      );
     const performance = lhr.categories.performance?.score ?? 0;
-    const metrics = Object.fromEntries(METRICS.map((id) => [id, Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000]));
+    const metrics = Object.fromEntries(
+      METRICS.map((id) => [id, Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000]),
+    );
     const opportunities = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== "informative" &&
+          a.scoreDisplayMode !== "notApplicable",
+      )
       .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
       .map((a) => ({ id: a.id, title: a.title, score: a.score, display: a.displayValue }));
-    return { page, url: path, formFactor: lhr.configSettings.formFactor, performance, metrics, opportunities, pass: performance >= LIGHTHOUSE_TARGET };
+    return {
+      page,
+      url: path,
+      formFactor: lhr.configSettings.formFactor,
+      performance,
+      metrics,
+      opportunities,
+      pass: performance >= LIGHTHOUSE_TARGET,
+    };
   } finally {
     chrome.kill();
   }
@@ -177,7 +265,11 @@ export async function lighthouseMedian(
     cookieOf: (email) => cookies.get(email) ?? cookies.set(email, signIn(portal, email)).get(email)!,
     demoProjectId: () =>
       (projectId ??= (async () => {
-        const list = await call<{ items: { id: string; title: string }[] }>(portal, await ctx.cookieOf(STUDENT), `/rest/v1/projects?mine=true&search=${encodeURIComponent(DEMO_PROJECT)}`);
+        const list = await call<{ items: { id: string; title: string }[] }>(
+          portal,
+          await ctx.cookieOf(STUDENT),
+          `/rest/v1/projects?mine=true&search=${encodeURIComponent(DEMO_PROJECT)}`,
+        );
         const project = list.items.find((p) => p.title === DEMO_PROJECT);
         if (!project) throw new Error(`no project "${DEMO_PROJECT}" among ${STUDENT}'s`);
         return project.id;
@@ -190,7 +282,13 @@ export async function lighthouseMedian(
     const slug = page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
     const all: LighthouseFigure[] = [];
     for (let i = 0; i < runs; i++) {
-      const run = await lighthouseRun(portal, page.name, path, cookie, process.env.LIGHTHOUSE_REPORT?.replace(/(\.json)?$/, `-${slug}-${i + 1}.json`));
+      const run = await lighthouseRun(
+        portal,
+        page.name,
+        path,
+        cookie,
+        process.env.LIGHTHOUSE_REPORT?.replace(/(\.json)?$/, `-${slug}-${i + 1}.json`),
+      );
       all.push(run);
       onRun?.(run, i);
     }
@@ -201,10 +299,15 @@ export async function lighthouseMedian(
 }
 
 function selectedPages(): readonly LighthousePage[] {
-  const names = process.env.LIGHTHOUSE_PAGES?.split(",").map((n) => n.trim()).filter(Boolean);
+  const names = process.env.LIGHTHOUSE_PAGES?.split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
   if (!names?.length) return LIGHTHOUSE_PAGES;
   const unknown = names.filter((n) => !LIGHTHOUSE_PAGES.some((p) => p.name === n));
-  if (unknown.length) throw new Error(`LIGHTHOUSE_PAGES names no page ${unknown.join(", ")}; the pages are ${LIGHTHOUSE_PAGES.map((p) => p.name).join(", ")}`);
+  if (unknown.length)
+    throw new Error(
+      `LIGHTHOUSE_PAGES names no page ${unknown.join(", ")}; the pages are ${LIGHTHOUSE_PAGES.map((p) => p.name).join(", ")}`,
+    );
   return LIGHTHOUSE_PAGES.filter((p) => names.includes(p.name));
 }
 
@@ -212,7 +315,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const portal = await startPortalProcess({ env: { SIGNIN_LIMIT_PER_IP: "100000000", LOG_LEVEL: "warn" } });
   try {
     const js = await authFirstLoadJs(portal);
-    console.log(`/auth first-load JS: ${(js.gzipBytes / 1024).toFixed(1)} kB gzipped (target ≤ ${AUTH_JS_TARGET_KB} kB)`);
+    console.log(
+      `/auth first-load JS: ${(js.gzipBytes / 1024).toFixed(1)} kB gzipped (target ≤ ${AUTH_JS_TARGET_KB} kB)`,
+    );
     const medians = await lighthouseMedian(portal, undefined, (run, i) => {
       const m = run.metrics;
       console.log(

@@ -34,13 +34,19 @@ const peakEnv = { LOG_LEVEL: "warn", SIGNIN_LIMIT_PER_IP: "100000000" };
 
 async function measure(portal: RunningPortal, database: BenchDatabase, durationS: number): Promise<PeakRun> {
   const t0 = Date.now();
-  process.stdout.write(`  [${database}] growing the school to ${SCHOOL.people} people, ${SCHOOL.projects} projects, ${SCHOOL.items} items … `);
+  process.stdout.write(
+    `  [${database}] growing the school to ${SCHOOL.people} people, ${SCHOOL.projects} projects, ${SCHOOL.items} items … `,
+  );
   const school = await growSchool(portal);
   const grownInS = round((Date.now() - t0) / 1000);
   process.stdout.write(`${grownInS} s\n`);
   await new Promise((r) => setTimeout(r, 3000));
   process.stdout.write(`  [${database}] GET /healthz at ${PEAK_CONNECTIONS} connections … `);
-  const bare = await autocannon({ url: `${portal.url}/healthz`, connections: PEAK_CONNECTIONS, duration: Math.min(durationS, 10) });
+  const bare = await autocannon({
+    url: `${portal.url}/healthz`,
+    connections: PEAK_CONNECTIONS,
+    duration: Math.min(durationS, 10),
+  });
   process.stdout.write(`${Math.round(bare.requests.average)} req/s; the peak … `);
   await new Promise((r) => setTimeout(r, 2000));
   const beforeMB = rssMB(portal.pid);
@@ -79,7 +85,9 @@ async function measure(portal: RunningPortal, database: BenchDatabase, durationS
 }
 
 /** `run` on a portal as the peak starts it: on PGlite, then on a throwaway PostgreSQL database with TEST_DATABASE_URL. */
-export async function onEachPeakPortal<R>(run: (portal: RunningPortal, database: BenchDatabase) => Promise<R>): Promise<R[]> {
+export async function onEachPeakPortal<R>(
+  run: (portal: RunningPortal, database: BenchDatabase) => Promise<R>,
+): Promise<R[]> {
   const runs: R[] = [];
   {
     const portal = await startPortalProcess({ env: peakEnv });
@@ -101,7 +109,8 @@ export async function onEachPeakPortal<R>(run: (portal: RunningPortal, database:
     } finally {
       await throwaway.drop();
     }
-  } else console.log("  [postgres] skipped: set TEST_DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure it");
+  } else
+    console.log("  [postgres] skipped: set TEST_DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test) to measure it");
   return runs;
 }
 

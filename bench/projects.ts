@@ -46,14 +46,24 @@ export interface ProjectsFigure {
   ratioToBare: number;
 }
 
-async function measure(portal: RunningPortal, database: ProjectsFigure["database"], durationS: number): Promise<ProjectsFigure> {
+async function measure(
+  portal: RunningPortal,
+  database: ProjectsFigure["database"],
+  durationS: number,
+): Promise<ProjectsFigure> {
   const cookie = await signIn(portal, "staff@portal.test");
   const check = await fetch(`${portal.url}/rest/v1/projects?limit=${PAGE}`, { headers: { cookie } });
   const body = (await check.json()) as { total: number };
   process.stdout.write(`  [${database}] ${body.total} projects; GET /healthz … `);
   const bare = await autocannon({ url: `${portal.url}/healthz`, connections: CONNECTIONS, duration: durationS });
   process.stdout.write(`${Math.round(bare.requests.average)} req/s; GET /rest/v1/projects?limit=${PAGE} … `);
-  const list = await autocannon({ url: `${portal.url}/rest/v1/projects?limit=${PAGE}`, headers: { cookie }, connections: CONNECTIONS, duration: durationS, timeout: 30 });
+  const list = await autocannon({
+    url: `${portal.url}/rest/v1/projects?limit=${PAGE}`,
+    headers: { cookie },
+    connections: CONNECTIONS,
+    duration: durationS,
+    timeout: 30,
+  });
   process.stdout.write(`${Math.round(list.requests.average)} req/s\n`);
   return {
     database,

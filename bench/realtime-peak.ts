@@ -17,7 +17,16 @@ import type { BenchDatabase } from "./harness.ts";
 import { round } from "./harness.ts";
 import { onEachPeakPortal, PEAK_CONNECTIONS, PEAK_TARGETS } from "./peak.ts";
 import type { ClientReport, SwarmSetup } from "./realtime-swarm.ts";
-import { growSchool, rssMB, SCHOOL, schoolPeak, shortScript, signInAs, type PeakFigure, type SchoolSize } from "./school.ts";
+import {
+  growSchool,
+  rssMB,
+  SCHOOL,
+  schoolPeak,
+  shortScript,
+  signInAs,
+  type PeakFigure,
+  type SchoolSize,
+} from "./school.ts";
 
 export const REALTIME_CLIENTS = 1000;
 /** One write every WRITE_GAP_MS from the bench, besides the peak's own (which reach every client too). */
@@ -31,7 +40,18 @@ export interface RealtimeRun {
   sessions: number;
   openFilesLimit: number;
   peak: Pick<PeakFigure, "reqPerSec" | "p99Ms" | "errors" | "non2xx" | "writes">;
-  delivery: { writes: number; expected: number; reached: number; p50Ms: number; p99Ms: number; maxMs: number; broadcastP99Ms: number; targetedP99Ms: number; writeP50Ms: number; writeP99Ms: number };
+  delivery: {
+    writes: number;
+    expected: number;
+    reached: number;
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    broadcastP99Ms: number;
+    targetedP99Ms: number;
+    writeP50Ms: number;
+    writeP99Ms: number;
+  };
   memory: { grownMB: number; withClientsMB: number; peakMB: number };
   reconnect: { dropped: number; replayed: number; exact: number; missedEvents: number; fallbacks: number };
   pass: boolean;
@@ -45,7 +65,11 @@ function openFilesLimit(): number {
 }
 
 async function call(portal: RunningPortal, method: string, path: string, cookie: string, json: unknown): Promise<any> {
-  const res = await fetch(`${portal.url}${path}`, { method, headers: { cookie, origin: portal.url, "content-type": "application/json" }, body: JSON.stringify(json) });
+  const res = await fetch(`${portal.url}${path}`, {
+    method,
+    headers: { cookie, origin: portal.url, "content-type": "application/json" },
+    body: JSON.stringify(json),
+  });
   const body = await res.json().catch(() => null);
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
   return body;
@@ -53,7 +77,10 @@ async function call(portal: RunningPortal, method: string, path: string, cookie:
 
 /** The swarm in its own process, one command at a time. */
 async function startSwarm(setup: SwarmSetup) {
-  const child = fork(fileURLToPath(new URL("./realtime-swarm.ts", import.meta.url)), { execArgv: ["--import", "tsx"], stdio: "inherit" });
+  const child = fork(fileURLToPath(new URL("./realtime-swarm.ts", import.meta.url)), {
+    execArgv: ["--import", "tsx"],
+    stdio: "inherit",
+  });
   let exited: Error | null = null;
   let pending: ((err: Error) => void) | null = null;
   child.once("exit", (code) => {
@@ -87,20 +114,29 @@ function percentile(sorted: number[], q: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0;
 }
 
-export async function measureRealtimePeak(portal: RunningPortal, database: BenchDatabase, durationS: number, size: SchoolSize = SCHOOL): Promise<RealtimeRun> {
+export async function measureRealtimePeak(
+  portal: RunningPortal,
+  database: BenchDatabase,
+  durationS: number,
+  size: SchoolSize = SCHOOL,
+): Promise<RealtimeRun> {
   process.stdout.write(`  [${database}] growing the school … `);
   const school = await growSchool(portal, size);
   const people = school.people;
   const cookies = new Map<string, string>();
   await Promise.all(
     Array.from({ length: 4 }, async (_, lane) => {
-      for (let i = lane; i < people.length; i += 4) cookies.set(people[i]!.id, await signInAs(portal, people[i]!.email));
+      for (let i = lane; i < people.length; i += 4)
+        cookies.set(people[i]!.id, await signInAs(portal, people[i]!.email));
     }),
   );
   // Client i is a tab of person i mod people: 300 people, about three tabs each.
   const owner = (i: number) => people[i % people.length]!;
   const admin = await signInAs(portal, "admin@portal.test");
-  const probe = (await call(portal, "POST", "/rest/v1/screenplays", admin, { title: "Realtime probe", body: shortScript("Realtime probe", 2) })) as { id: string; version: number };
+  const probe = (await call(portal, "POST", "/rest/v1/screenplays", admin, {
+    title: "Realtime probe",
+    body: shortScript("Realtime probe", 2),
+  })) as { id: string; version: number };
   let version = probe.version;
   await sleep(2000);
   const grownMB = rssMB(portal.pid);
@@ -133,20 +169,27 @@ export async function measureRealtimePeak(portal: RunningPortal, database: Bench
     const writeOnce = async () => {
       if (k++ % 2 === 0) {
         const t0 = now();
-        const sp = await call(portal, "PATCH", `/rest/v1/screenplays/${probe.id}`, admin, { version, body: shortScript(`Realtime probe ${k}`, 2) });
+        const sp = await call(portal, "PATCH", `/rest/v1/screenplays/${probe.id}`, admin, {
+          version,
+          body: shortScript(`Realtime probe ${k}`, 2),
+        });
         writeMs.push(now() - t0);
         version = sp.version;
         broadcastT0.push(t0);
       } else {
         const person = people[(k >> 1) % people.length]!;
         const t0 = now();
-        await call(portal, "PATCH", "/rest/v1/profile", cookies.get(person.id)!, { phone: `+44 20 7946 ${String(1000 + (k % 8999))}` });
+        await call(portal, "PATCH", "/rest/v1/profile", cookies.get(person.id)!, {
+          phone: `+44 20 7946 ${String(1000 + (k % 8999))}`,
+        });
         writeMs.push(now() - t0);
         (targetedT0.get(person.id) ?? targetedT0.set(person.id, []).get(person.id)!).push(t0);
       }
     };
     let peakDone = false;
-    const peakRun = schoolPeak(portal, school, { connections: PEAK_CONNECTIONS, durationS }).finally(() => (peakDone = true));
+    const peakRun = schoolPeak(portal, school, { connections: PEAK_CONNECTIONS, durationS }).finally(
+      () => (peakDone = true),
+    );
     const writer = (async () => {
       await sleep(3000); // the peak's own sign-ins first
       while (!peakDone) {
@@ -179,7 +222,9 @@ export async function measureRealtimePeak(portal: RunningPortal, database: Bench
     const delays = broadcastDelays.concat(targetedDelays);
     for (const list of [delays, broadcastDelays, targetedDelays, writeMs]) list.sort((a, b) => a - b);
     const writes = broadcastT0.length + [...targetedT0.values()].reduce((a, l) => a + l.length, 0);
-    process.stdout.write(`${peak.reqPerSec} req/s, p99 ${peak.p99Ms} ms; ${writes} timed writes, delivery p99 ${round(percentile(delays, 0.99))} ms, ${round(peakMB)} MB; reconnect … `);
+    process.stdout.write(
+      `${peak.reqPerSec} req/s, p99 ${peak.p99Ms} ms; ${writes} timed writes, delivery p99 ${round(percentile(delays, 0.99))} ms, ${round(peakMB)} MB; reconnect … `,
+    );
 
     // Reconnect: a tab of each of 100 people drops; another tab of the same person stays and sees what it missed.
     const dropped = Array.from({ length: DROPPED }, (_, i) => i);
@@ -188,7 +233,9 @@ export async function measureRealtimePeak(portal: RunningPortal, database: Bench
     for (let n = 0; n < 3; n++) await writeOnce();
     for (let u = 0; u < DROPPED + 20; u += 2) {
       const person = people[u % people.length]!;
-      await call(portal, "PATCH", "/rest/v1/profile", cookies.get(person.id)!, { phone: `+44 20 7946 ${String(2000 + u)}` });
+      await call(portal, "PATCH", "/rest/v1/profile", cookies.get(person.id)!, {
+        phone: `+44 20 7946 ${String(2000 + u)}`,
+      });
     }
     await sleep(500);
     const before = await swarm.report();
@@ -228,11 +275,21 @@ export async function measureRealtimePeak(portal: RunningPortal, database: Bench
       clients: REALTIME_CLIENTS,
       sessions: cookies.size,
       openFilesLimit: openFilesLimit(),
-      peak: { reqPerSec: peak.reqPerSec, p99Ms: peak.p99Ms, errors: peak.errors, non2xx: peak.non2xx, writes: peak.writes },
+      peak: {
+        reqPerSec: peak.reqPerSec,
+        p99Ms: peak.p99Ms,
+        errors: peak.errors,
+        non2xx: peak.non2xx,
+        writes: peak.writes,
+      },
       delivery,
       memory: { grownMB: round(grownMB), withClientsMB: round(withClientsMB), peakMB: round(peakMB) },
       reconnect,
-      pass: delivery.p99Ms <= REALTIME_TARGETS.p99Ms && delivery.reached === expected && peakMB <= REALTIME_TARGETS.memoryMB && exact === dropped.length,
+      pass:
+        delivery.p99Ms <= REALTIME_TARGETS.p99Ms &&
+        delivery.reached === expected &&
+        peakMB <= REALTIME_TARGETS.memoryMB &&
+        exact === dropped.length,
     };
   } finally {
     await swarm.stop();
@@ -241,7 +298,10 @@ export async function measureRealtimePeak(portal: RunningPortal, database: Bench
 
 export async function benchRealtimePeak(durationS: number): Promise<RealtimeRun[]> {
   const limit = openFilesLimit();
-  if (limit < REALTIME_CLIENTS + 200) throw new Error(`the open-files limit is ${limit}: raise it (ulimit -n ${REALTIME_CLIENTS * 4}) to open ${REALTIME_CLIENTS} sockets`);
+  if (limit < REALTIME_CLIENTS + 200)
+    throw new Error(
+      `the open-files limit is ${limit}: raise it (ulimit -n ${REALTIME_CLIENTS * 4}) to open ${REALTIME_CLIENTS} sockets`,
+    );
   return onEachPeakPortal((portal, database) => measureRealtimePeak(portal, database, durationS));
 }
 

@@ -34,7 +34,13 @@ export interface ClientReport {
   seq: number;
 }
 
-type Command = { cmd: "setup"; setup: SwarmSetup } | { cmd: "open" } | { cmd: "drop"; ids: number[] } | { cmd: "resume"; ids: number[] } | { cmd: "report" } | { cmd: "close" };
+type Command =
+  | { cmd: "setup"; setup: SwarmSetup }
+  | { cmd: "open" }
+  | { cmd: "drop"; ids: number[] }
+  | { cmd: "resume"; ids: number[] }
+  | { cmd: "report" }
+  | { cmd: "close" };
 
 let setup: SwarmSetup;
 const now = () => performance.timeOrigin + performance.now();
@@ -44,7 +50,10 @@ const reply = (m: object) => process.send!(m);
 function connect(i: number, since?: string): Promise<void> {
   const c = clients[i]!;
   const url = `${setup.url}/realtime/v1${since ? `?since=${encodeURIComponent(since)}` : ""}`;
-  const ws = new WebSocket(url, { headers: { cookie: setup.clients[i]!.cookie, origin: setup.origin }, perMessageDeflate: false });
+  const ws = new WebSocket(url, {
+    headers: { cookie: setup.clients[i]!.cookie, origin: setup.origin },
+    perMessageDeflate: false,
+  });
   c.ws = ws;
   return new Promise((resolve, reject) => {
     ws.on("message", (data) => {
@@ -54,7 +63,8 @@ function connect(i: number, since?: string): Promise<void> {
         c.report.seq = Math.max(c.report.seq, m.seq);
         if (replayed) return;
         c.report.seqs.push(m.seq);
-        if (m.event.type === "screenplay.changed" && m.event.data?.id === setup.probeScreenplayId) c.report.broadcast.push(at);
+        if (m.event.type === "screenplay.changed" && m.event.data?.id === setup.probeScreenplayId)
+          c.report.broadcast.push(at);
         else if (m.event.type === "profile.updated") c.report.targeted.push(at);
       };
       if (msg.type === "hello") {
@@ -98,7 +108,17 @@ process.on("message", async (command: Command) => {
         setup = command.setup;
         clients = setup.clients.map(() => ({
           ws: null,
-          report: { userId: "", instance: "", open: false, broadcast: [], targeted: [], seqs: [], helloSeq: 0, missed: undefined, seq: 0 },
+          report: {
+            userId: "",
+            instance: "",
+            open: false,
+            broadcast: [],
+            targeted: [],
+            seqs: [],
+            helloSeq: 0,
+            missed: undefined,
+            seq: 0,
+          },
         }));
         break;
       case "open":

@@ -13,7 +13,14 @@ import { benchLabels } from "./labels.ts";
 import { round, signIn } from "./harness.ts";
 import { LIGHTHOUSE_PAGES, LIGHTHOUSE_TARGET, lighthouseMedian } from "./lighthouse.ts";
 import { benchProjects } from "./projects.ts";
-import { AFTERWRITING_RATIO_TARGET, benchAgainstAfterwriting, benchKeystroke, benchParse, KEYSTROKE_TARGET_MS, PARSE_TARGET_MS } from "./screenplays.ts";
+import {
+  AFTERWRITING_RATIO_TARGET,
+  benchAgainstAfterwriting,
+  benchKeystroke,
+  benchParse,
+  KEYSTROKE_TARGET_MS,
+  PARSE_TARGET_MS,
+} from "./screenplays.ts";
 import { benchSchedule } from "./schedule.ts";
 import { benchSealing } from "./sealing.ts";
 import { benchPeak, describePeak } from "./peak.ts";
@@ -90,7 +97,10 @@ interface RouteFigure {
   ratioToBare: number;
 }
 
-async function load(name: string, opts: { url: string; method?: string; headers?: Record<string, string>; body?: string }) {
+async function load(
+  name: string,
+  opts: { url: string; method?: string; headers?: Record<string, string>; body?: string },
+) {
   process.stdout.write(`  ${name} … `);
   const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION_S, timeout: 30 });
   process.stdout.write(`${Math.round(r.requests.average)} req/s\n`);
@@ -98,7 +108,9 @@ async function load(name: string, opts: { url: string; method?: string; headers?
 }
 
 async function main() {
-  console.log(`The Portal bench: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${os.cpus().length} CPUs, Node ${process.version}\n`);
+  console.log(
+    `The Portal bench: ${CONNECTIONS} connections, ${DURATION_S} s per route, ${os.cpus().length} CPUs, Node ${process.version}\n`,
+  );
   // The bench measures throughput, not the per-IP sign-in limiter.
   const env = { SIGNIN_LIMIT_PER_IP: "100000000", LOG_LEVEL: "warn" };
   // A first start creates the data folder and seeds the demo school; the portal measured is the second start on
@@ -109,7 +121,9 @@ async function main() {
   const portal = await startPortalProcess({ dataDir, env });
   let failed = false;
   try {
-    console.log(`  first start with seeding ${Math.round(first.readyMs)} ms, start on the existing folder ${Math.round(portal.readyMs)} ms (spawn → /healthz)`);
+    console.log(
+      `  first start with seeding ${Math.round(first.readyMs)} ms, start on the existing folder ${Math.round(portal.readyMs)} ms (spawn → /healthz)`,
+    );
     // Let the start-up work (migrations, seed, first job poll) settle before calling the process idle.
     await new Promise((r) => setTimeout(r, 2000));
     const idleMB = rssMB(portal.pid);
@@ -117,7 +131,10 @@ async function main() {
     const memory = memorySampler(portal.pid);
 
     const bare = await load("GET /healthz", { url: `${portal.url}/healthz` });
-    const session = await load("GET /auth/v1/get-session", { url: `${portal.url}/auth/v1/get-session`, headers: { cookie } });
+    const session = await load("GET /auth/v1/get-session", {
+      url: `${portal.url}/auth/v1/get-session`,
+      headers: { cookie },
+    });
     const passwordSignIn = await load("POST /auth/v1/sign-in/email", {
       url: `${portal.url}/auth/v1/sign-in/email`,
       method: "POST",
@@ -127,7 +144,12 @@ async function main() {
     memory.stop();
     const peakMB = memory.peak;
 
-    const figure = (name: string, method: string, p: string, r: Awaited<ReturnType<typeof autocannon>>): RouteFigure => ({
+    const figure = (
+      name: string,
+      method: string,
+      p: string,
+      r: Awaited<ReturnType<typeof autocannon>>,
+    ): RouteFigure => ({
       name,
       method,
       path: p,
@@ -157,10 +179,14 @@ async function main() {
 
     const parse = benchParse();
     const keystroke = await benchKeystroke(portal, cookie);
-    console.log(`  screenplay of ${parse.pages} pages: parse and paginate ${parse.medianMs} ms, preview after a keystroke ${keystroke.medianMs} ms`);
+    console.log(
+      `  screenplay of ${parse.pages} pages: parse and paginate ${parse.medianMs} ms, preview after a keystroke ${keystroke.medianMs} ms`,
+    );
     const againstAw = benchAgainstAfterwriting();
     for (const c of againstAw) {
-      console.log(`  ${c.script} against afterwriting: portal ${c.portal.medianMs} ms (${c.portal.pages} pages), afterwriting ${c.afterwriting.medianMs} ms (${c.afterwriting.pages} pages), ratio ${c.ratio}`);
+      console.log(
+        `  ${c.script} against afterwriting: portal ${c.portal.medianMs} ms (${c.portal.pages} pages), afterwriting ${c.afterwriting.medianMs} ms (${c.afterwriting.pages} pages), ratio ${c.ratio}`,
+      );
     }
     console.log("");
 
@@ -169,13 +195,17 @@ async function main() {
     process.stdout.write(`${schedule.reqPerSec} req/s, p99 ${schedule.p99Ms} ms\n\n`);
     process.stdout.write("  a budget of 2,000 lines: load and render in Chromium, and submit … ");
     const budget = await benchBudget(portal, cookie);
-    process.stdout.write(`${budget.loadAndRenderMs} ms to render, ${budget.scrollToLastMs} ms scrolling to the last line, ${budget.submitMs} ms to submit (medians)\n\n`);
+    process.stdout.write(
+      `${budget.loadAndRenderMs} ms to render, ${budget.scrollToLastMs} ms scrolling to the last line, ${budget.submitMs} ms to submit (medians)\n\n`,
+    );
 
     console.log("  the projects list, a page of 50 of 10,000 projects, 100 connections:");
     const projects = await benchProjects(DURATION_S);
     const onPostgres = projects.find((f) => f.database === "postgres");
     console.log("");
-    console.log("  equipment availability over 5,000 items and 50,000 reservations, and a reservation under contention:");
+    console.log(
+      "  equipment availability over 5,000 items and 50,000 reservations, and a reservation under contention:",
+    );
     const equipment = await benchEquipment(DURATION_S);
     console.log("");
 
@@ -198,12 +228,26 @@ async function main() {
 
     const results = {
       date: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGB: round(os.totalmem() / 1024 ** 3), node: process.version },
-      settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, database: "PGlite (embedded), demo school seeded" },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? "unknown",
+        memoryGB: round(os.totalmem() / 1024 ** 3),
+        node: process.version,
+      },
+      settings: {
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        database: "PGlite (embedded), demo school seeded",
+      },
       coldStartMs: Math.round(first.readyMs),
       startOnExistingFolderMs: Math.round(portal.readyMs),
       routes,
-      memory: { idleMB: round(idleMB), peakUnderLoadMB: round(peakMB), targetMB: MEMORY_TARGET_MB, pass: peakMB <= MEMORY_TARGET_MB },
+      memory: {
+        idleMB: round(idleMB),
+        peakUnderLoadMB: round(peakMB),
+        targetMB: MEMORY_TARGET_MB,
+        pass: peakMB <= MEMORY_TARGET_MB,
+      },
       projectsList: {
         figures: projects,
         target: "on PostgreSQL: ≥ 0.3 × bare and p99 ≤ 50 ms",
@@ -244,24 +288,55 @@ async function main() {
       Object.fromEntries(
         routes.map((r) => [
           `${r.method} ${r.path}`,
-          { "req/s": r.reqPerSec, "p99 ms": r.p99Ms, "× bare": r.ratioToBare, requests: r.requests, "non-2xx": r.non2xx, errors: r.errors },
+          {
+            "req/s": r.reqPerSec,
+            "p99 ms": r.p99Ms,
+            "× bare": r.ratioToBare,
+            requests: r.requests,
+            "non-2xx": r.non2xx,
+            errors: r.errors,
+          },
         ]),
       ),
     );
     const verdict = (pass: boolean) => (pass ? "PASS" : "FAIL");
     console.table({
-      "first start with seeding, to ready": { value: `${results.coldStartMs} ms`, target: `≤ ${FIRST_START_TARGET_MS} ms`, result: verdict(results.coldStartMs <= FIRST_START_TARGET_MS) },
-      "start on an existing data folder, to ready": { value: `${results.startOnExistingFolderMs} ms`, target: `≤ ${START_TARGET_MS} ms`, result: verdict(results.startOnExistingFolderMs <= START_TARGET_MS) },
+      "first start with seeding, to ready": {
+        value: `${results.coldStartMs} ms`,
+        target: `≤ ${FIRST_START_TARGET_MS} ms`,
+        result: verdict(results.coldStartMs <= FIRST_START_TARGET_MS),
+      },
+      "start on an existing data folder, to ready": {
+        value: `${results.startOnExistingFolderMs} ms`,
+        target: `≤ ${START_TARGET_MS} ms`,
+        result: verdict(results.startOnExistingFolderMs <= START_TARGET_MS),
+      },
       "resident memory, idle": { value: `${results.memory.idleMB} MB`, target: "—", result: "—" },
-      "resident memory, peak under load": { value: `${results.memory.peakUnderLoadMB} MB`, target: `≤ ${MEMORY_TARGET_MB} MB`, result: verdict(results.memory.pass) },
+      "resident memory, peak under load": {
+        value: `${results.memory.peakUnderLoadMB} MB`,
+        target: `≤ ${MEMORY_TARGET_MB} MB`,
+        result: verdict(results.memory.pass),
+      },
       ...Object.fromEntries(
         projects.map((f) => [
           `projects list on ${f.database}`,
-          { value: `${f.reqPerSec} req/s (${f.ratioToBare} × bare), p99 ${f.p99Ms} ms`, target: f.database === "postgres" ? "≥ 0.3 × bare, p99 ≤ 50 ms" : "—", result: f.database === "postgres" ? verdict(results.projectsList.pass === true) : "—" },
+          {
+            value: `${f.reqPerSec} req/s (${f.ratioToBare} × bare), p99 ${f.p99Ms} ms`,
+            target: f.database === "postgres" ? "≥ 0.3 × bare, p99 ≤ 50 ms" : "—",
+            result: f.database === "postgres" ? verdict(results.projectsList.pass === true) : "—",
+          },
         ]),
       ),
-      "screenplay of 120 pages: parse and paginate": { value: `${parse.medianMs} ms`, target: `≤ ${PARSE_TARGET_MS} ms`, result: verdict(parse.medianMs <= PARSE_TARGET_MS) },
-      "screenplay of 120 pages: preview after a keystroke": { value: `${keystroke.medianMs} ms`, target: `≤ ${KEYSTROKE_TARGET_MS} ms`, result: verdict(keystroke.medianMs <= KEYSTROKE_TARGET_MS) },
+      "screenplay of 120 pages: parse and paginate": {
+        value: `${parse.medianMs} ms`,
+        target: `≤ ${PARSE_TARGET_MS} ms`,
+        result: verdict(parse.medianMs <= PARSE_TARGET_MS),
+      },
+      "screenplay of 120 pages: preview after a keystroke": {
+        value: `${keystroke.medianMs} ms`,
+        target: `≤ ${KEYSTROKE_TARGET_MS} ms`,
+        result: verdict(keystroke.medianMs <= KEYSTROKE_TARGET_MS),
+      },
       ...Object.fromEntries(
         againstAw.map((c) => [
           `screenplay parse and paginate against afterwriting, ${c.script}`,
@@ -272,25 +347,77 @@ async function main() {
           },
         ]),
       ),
-      "stripboard read (schedule of the demo)": { value: `${schedule.reqPerSec} req/s (${schedule.ratioToBare} × bare), p99 ${schedule.p99Ms} ms`, target: "—", result: schedule.non2xx === 0 ? "—" : "FAIL" },
-      "budget of 2,000 lines: load and render": { value: `${budget.loadAndRenderMs} ms`, target: `≤ ${budget.targets.renderMs} ms`, result: verdict(budget.loadAndRenderMs <= budget.targets.renderMs) },
-      "budget of 2,000 lines: submit": { value: `${budget.submitMs} ms`, target: `≤ ${budget.targets.submitMs} ms`, result: verdict(budget.submitMs <= budget.targets.submitMs) },
-      "sealing 20 pages, 3 signatures": { value: `${sealing.medianMs} ms`, target: `≤ ${sealing.targetMs} ms`, result: verdict(sealing.pass) },
-      "a page of 24 QR labels": { value: `${labels.medianMs} ms (five at once ${labels.atOnceMs} ms)`, target: `≤ ${labels.targetMs} ms`, result: verdict(labels.pass) },
+      "stripboard read (schedule of the demo)": {
+        value: `${schedule.reqPerSec} req/s (${schedule.ratioToBare} × bare), p99 ${schedule.p99Ms} ms`,
+        target: "—",
+        result: schedule.non2xx === 0 ? "—" : "FAIL",
+      },
+      "budget of 2,000 lines: load and render": {
+        value: `${budget.loadAndRenderMs} ms`,
+        target: `≤ ${budget.targets.renderMs} ms`,
+        result: verdict(budget.loadAndRenderMs <= budget.targets.renderMs),
+      },
+      "budget of 2,000 lines: submit": {
+        value: `${budget.submitMs} ms`,
+        target: `≤ ${budget.targets.submitMs} ms`,
+        result: verdict(budget.submitMs <= budget.targets.submitMs),
+      },
+      "sealing 20 pages, 3 signatures": {
+        value: `${sealing.medianMs} ms`,
+        target: `≤ ${sealing.targetMs} ms`,
+        result: verdict(sealing.pass),
+      },
+      "a page of 24 QR labels": {
+        value: `${labels.medianMs} ms (five at once ${labels.atOnceMs} ms)`,
+        target: `≤ ${labels.targetMs} ms`,
+        result: verdict(labels.pass),
+      },
       ...Object.fromEntries(
         equipment.flatMap((f) => [
-          [`equipment availability on ${f.database}`, { value: `${f.availability.reqPerSec} req/s, p99 ${f.availability.p99Ms} ms`, target: `p99 ≤ ${f.availability.targetP99Ms} ms`, result: verdict(f.availability.pass) }],
-          [`equipment availability, a new range each request, on ${f.database}`, { value: `${f.availabilityUncached.reqPerSec} req/s, p99 ${f.availabilityUncached.p99Ms} ms`, target: "(the database path)", result: "" }],
-          [`20 reservations of one item on ${f.database}`, { value: `${f.contention.created} created, ${f.contention.conflicts} conflicts, ${f.contention.ms} ms`, target: "1 created, 19 conflicts", result: verdict(f.contention.created === 1 && f.contention.conflicts === 19) }],
+          [
+            `equipment availability on ${f.database}`,
+            {
+              value: `${f.availability.reqPerSec} req/s, p99 ${f.availability.p99Ms} ms`,
+              target: `p99 ≤ ${f.availability.targetP99Ms} ms`,
+              result: verdict(f.availability.pass),
+            },
+          ],
+          [
+            `equipment availability, a new range each request, on ${f.database}`,
+            {
+              value: `${f.availabilityUncached.reqPerSec} req/s, p99 ${f.availabilityUncached.p99Ms} ms`,
+              target: "(the database path)",
+              result: "",
+            },
+          ],
+          [
+            `20 reservations of one item on ${f.database}`,
+            {
+              value: `${f.contention.created} created, ${f.contention.conflicts} conflicts, ${f.contention.ms} ms`,
+              target: "1 created, 19 conflicts",
+              result: verdict(f.contention.created === 1 && f.contention.conflicts === 19),
+            },
+          ],
         ]),
       ),
       ...describePeak(peak),
       ...describeBalanced(balanced),
       ...describeRealtimePeak(realtimePeak),
       ...Object.fromEntries(
-        lighthouse.map((l) => [`Lighthouse performance, ${l.page}`, { value: `${l.performance} (${l.formFactor}, median of ${l.runs.join(", ")})`, target: `≥ ${LIGHTHOUSE_TARGET}`, result: verdict(l.pass) }]),
+        lighthouse.map((l) => [
+          `Lighthouse performance, ${l.page}`,
+          {
+            value: `${l.performance} (${l.formFactor}, median of ${l.runs.join(", ")})`,
+            target: `≥ ${LIGHTHOUSE_TARGET}`,
+            result: verdict(l.pass),
+          },
+        ]),
       ),
-      "gzipped JS, first load of /auth": { value: `${results.authFirstLoadJs.gzipKB} kB`, target: `≤ ${AUTH_JS_TARGET_KB} kB`, result: verdict(results.authFirstLoadJs.pass) },
+      "gzipped JS, first load of /auth": {
+        value: `${results.authFirstLoadJs.gzipKB} kB`,
+        target: `≤ ${AUTH_JS_TARGET_KB} kB`,
+        result: verdict(results.authFirstLoadJs.pass),
+      },
     });
     console.table(describeGrowth(growth));
     console.log("Written to bench/results.json");

@@ -13,9 +13,12 @@ import { runAlone } from "./harness.ts";
 const CONNECTIONS = 10;
 
 export async function benchSchedule(portal: RunningPortal, cookie: string, durationS: number) {
-  const list = (await (await fetch(`${portal.url}/rest/v1/projects?search=Weight%20of%20Water`, { headers: { cookie } })).json()) as { items: { id: string }[] };
+  const list = (await (
+    await fetch(`${portal.url}/rest/v1/projects?search=Weight%20of%20Water`, { headers: { cookie } })
+  ).json()) as { items: { id: string }[] };
   const id = list.items[0]!.id;
-  const run = (url: string, headers: Record<string, string> = {}) => autocannon({ url, headers, connections: CONNECTIONS, duration: durationS, timeout: 30 });
+  const run = (url: string, headers: Record<string, string> = {}) =>
+    autocannon({ url, headers, connections: CONNECTIONS, duration: durationS, timeout: 30 });
   const bare = await run(`${portal.url}/healthz`);
   const board = await run(`${portal.url}/rest/v1/projects/${id}/schedule`, { cookie });
   return {

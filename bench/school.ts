@@ -54,7 +54,10 @@ export function shortScript(title: string, scenes: number): string {
   const places = ["KITCHEN", "HARBOUR", "STAIRWELL", "BUS STOP", "CLASSROOM", "ROOFTOP", "CAR", "FOREST PATH"];
   for (let i = 0; i < scenes; i++) {
     out.push(`${i % 3 === 0 ? "EXT." : "INT."} ${places[i % places.length]} - ${i % 2 ? "NIGHT" : "DAY"}`, "");
-    out.push("Rain on the window. MARA (20s) counts coins on the table, slowly, twice, as if the sum could change.", "");
+    out.push(
+      "Rain on the window. MARA (20s) counts coins on the table, slowly, twice, as if the sum could change.",
+      "",
+    );
     out.push("MARA", "It was enough last week.", "");
     out.push("JONAS", "(from the doorway)", "Last week was last week.", "");
     out.push("She pockets the coins. He does not move aside.", "");
@@ -62,10 +65,20 @@ export function shortScript(title: string, scenes: number): string {
   return out.join("\n");
 }
 
-async function call(portal: RunningPortal, method: string, path: string, cookie: string | null, json?: unknown): Promise<{ status: number; body: any; setCookie: string[] }> {
+async function call(
+  portal: RunningPortal,
+  method: string,
+  path: string,
+  cookie: string | null,
+  json?: unknown,
+): Promise<{ status: number; body: any; setCookie: string[] }> {
   const res = await fetch(`${portal.url}${path}`, {
     method,
-    headers: { ...(cookie ? { cookie } : {}), ...(json !== undefined ? { "content-type": "application/json" } : {}), origin: portal.url },
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(json !== undefined ? { "content-type": "application/json" } : {}),
+      origin: portal.url,
+    },
     body: json !== undefined ? JSON.stringify(json) : undefined,
   });
   const text = await res.text();
@@ -107,9 +120,17 @@ async function inParallel<T, R>(items: T[], width: number, work: (item: T, index
 export async function growSchool(portal: RunningPortal, size: SchoolSize = SCHOOL): Promise<School> {
   const admin = await signInAs(portal, "admin@portal.test");
   const staffCount = Math.round(size.people * STAFF_SHARE);
-  const fresh = Array.from({ length: size.people }, (_, i) => ({ email: `person${i + 1}@school.test`, name: `School Person ${i + 1}`, role: (i < staffCount ? "staff" : "student") as Person["role"] }));
+  const fresh = Array.from({ length: size.people }, (_, i) => ({
+    email: `person${i + 1}@school.test`,
+    name: `School Person ${i + 1}`,
+    role: (i < staffCount ? "staff" : "student") as Person["role"],
+  }));
   const people = await inParallel(fresh, 4, async (p) => {
-    const r = await call(portal, "POST", "/auth/v1/sign-up/email", null, { email: p.email, password: "portal-demo", name: p.name });
+    const r = await call(portal, "POST", "/auth/v1/sign-up/email", null, {
+      email: p.email,
+      password: "portal-demo",
+      name: p.name,
+    });
     const id = r.body.user.id as string;
     if (p.role === "staff") await call(portal, "PATCH", `/rest/v1/users/${id}`, admin, { role: "staff" });
     return { email: p.email, id, role: p.role };
@@ -122,52 +143,93 @@ export async function growSchool(portal: RunningPortal, size: SchoolSize = SCHOO
   const leads = Array.from({ length: size.projects }, (_, i) => students[i % students.length]!);
   const projects = await inParallel(leads, 4, async (lead, i) => {
     const cookie = await signInAs(portal, lead.email);
-    const project = (await call(portal, "POST", "/rest/v1/projects", cookie, {
-      title: `School production ${i + 1}`,
-      type: i % 4 === 0 ? "documentary" : "fiction",
-      academicYear: "2026/27",
-      logline: "A production of the grown school, made to measure the portal at a Monday-morning peak.",
-      supervisorId: staff[i % staff.length]!.id,
-      myRoles: ["director", "producer"],
-    })).body as { id: string };
+    const project = (
+      await call(portal, "POST", "/rest/v1/projects", cookie, {
+        title: `School production ${i + 1}`,
+        type: i % 4 === 0 ? "documentary" : "fiction",
+        academicYear: "2026/27",
+        logline: "A production of the grown school, made to measure the portal at a Monday-morning peak.",
+        supervisorId: staff[i % staff.length]!.id,
+        myRoles: ["director", "producer"],
+      })
+    ).body as { id: string };
     const crewEmails = [lead.email];
     for (let k = 1; k < CREW; k++) {
       const member = students[(i + k * 37) % students.length]!;
       if (crewEmails.includes(member.email)) continue;
-      await call(portal, "POST", `/rest/v1/projects/${project.id}/members`, cookie, { userId: member.id, roles: ["camera_operator"] });
+      await call(portal, "POST", `/rest/v1/projects/${project.id}/members`, cookie, {
+        userId: member.id,
+        roles: ["camera_operator"],
+      });
       crewEmails.push(member.email);
     }
     await call(portal, "PUT", `/rest/v1/budgets/${project.id}`, cookie, {
       version: 0,
       contingencyBps: 1000,
-      lines: Array.from({ length: 20 }, (_, l) => ({ id: randomUUID(), accountCode: codes[l % codes.length], description: `Line ${l + 1}`, quantity: 1 + (l % 4), units: "days", rate: 2500 + l * 100, notes: "" })),
+      lines: Array.from({ length: 20 }, (_, l) => ({
+        id: randomUUID(),
+        accountCode: codes[l % codes.length],
+        description: `Line ${l + 1}`,
+        quantity: 1 + (l % 4),
+        units: "days",
+        rate: 2500 + l * 100,
+        notes: "",
+      })),
     });
-    const draft = (await call(portal, "GET", `/rest/v1/budgets/${project.id}/draft`, cookie)).body as { version: number };
-    const sp = (await call(portal, "POST", "/rest/v1/screenplays", cookie, { title: `School production ${i + 1}`, projectId: project.id, body: shortScript(`School production ${i + 1}`, 12) })).body as { id: string; version: number };
-    const locked = (await call(portal, "POST", `/rest/v1/screenplays/${sp.id}/lock-scenes`, cookie, { version: sp.version })).body as { id: string; version: number };
+    const draft = (await call(portal, "GET", `/rest/v1/budgets/${project.id}/draft`, cookie)).body as {
+      version: number;
+    };
+    const sp = (
+      await call(portal, "POST", "/rest/v1/screenplays", cookie, {
+        title: `School production ${i + 1}`,
+        projectId: project.id,
+        body: shortScript(`School production ${i + 1}`, 12),
+      })
+    ).body as { id: string; version: number };
+    const locked = (
+      await call(portal, "POST", `/rest/v1/screenplays/${sp.id}/lock-scenes`, cookie, { version: sp.version })
+    ).body as { id: string; version: number };
     for (let d = 0; d < 3; d++) {
       const date = new Date(Date.now() + (14 + (i % 60) + d) * 86_400_000).toISOString().slice(0, 10);
-      await call(portal, "POST", `/rest/v1/projects/${project.id}/schedule/days`, cookie, { date, location: `Location ${d + 1}`, generalCall: "08:00" });
+      await call(portal, "POST", `/rest/v1/projects/${project.id}/schedule/days`, cookie, {
+        date,
+        location: `Location ${d + 1}`,
+        generalCall: "08:00",
+      });
     }
-    const schedule = (await call(portal, "GET", `/rest/v1/projects/${project.id}/schedule`, cookie)).body as { version: number; days: { id: string }[] };
+    const schedule = (await call(portal, "GET", `/rest/v1/projects/${project.id}/schedule`, cookie)).body as {
+      version: number;
+      days: { id: string }[];
+    };
     await call(portal, "PUT", `/rest/v1/projects/${project.id}/schedule/board`, cookie, {
       version: schedule.version,
       screenplayId: locked.id,
       days: schedule.days.map((day, d) => ({ id: day.id, scenes: [1, 2, 3, 4].map((n) => String(d * 4 + n)) })),
     });
-    return { id: project.id, leadEmail: lead.email, supervisorEmail: staff[i % staff.length]!.email, crewEmails, screenplayId: sp.id, screenplayVersion: locked.version, draftVersion: draft.version };
+    return {
+      id: project.id,
+      leadEmail: lead.email,
+      supervisorEmail: staff[i % staff.length]!.email,
+      crewEmails,
+      screenplayId: sp.id,
+      screenplayVersion: locked.version,
+      draftVersion: draft.version,
+    };
   });
 
   const csv = ["asset_tag,name,category,brand,model,value,condition,status,location"];
   for (let n = 1; n <= size.items; n++) {
     const kind = (["Camera", "Lens", "Light", "Sound", "Grip"] as const)[n % 5]!;
-    csv.push(`SCH-${String(n).padStart(5, "0")},${kind} ${n},School ${kind}s,Brand,Model ${n % 40},${1000 + n},good,available,Store room`);
+    csv.push(
+      `SCH-${String(n).padStart(5, "0")},${kind} ${n},School ${kind}s,Brand,Model ${n % 40},${1000 + n},good,available,Store room`,
+    );
   }
   const office = await signInAs(portal, "equipment@portal.test");
   await call(portal, "POST", "/rest/v1/equipment/items/import", office, { csv: csv.join("\n") });
   const items: string[] = [];
   for (let offset = 0; offset < size.items; offset += 100) {
-    const page = (await call(portal, "GET", `/rest/v1/equipment/items?search=SCH-&limit=100&offset=${offset}`, office)).body as { items: { id: string }[] };
+    const page = (await call(portal, "GET", `/rest/v1/equipment/items?search=SCH-&limit=100&offset=${offset}`, office))
+      .body as { items: { id: string }[] };
     items.push(...page.items.map((x) => x.id));
   }
   return { people, projects, itemIds: items };
@@ -206,7 +268,12 @@ export interface PeakFigure {
 /** Peaks run so far in this process: a later peak on the same school books later days, so its requests never collide. */
 let peaksRun = 0;
 
-function cycleOf(person: Person, school: School, vu: number, run: number): { opening: Step[]; reads: Step[]; writes: Step[] } {
+function cycleOf(
+  person: Person,
+  school: School,
+  vu: number,
+  run: number,
+): { opening: Step[]; reads: Step[]; writes: Step[] } {
   const own = school.projects.find((p) => p.leadEmail === person.email);
   // A person opens a project they are on: their own, one they crew on, or (staff) one they supervise.
   const project =
@@ -216,8 +283,15 @@ function cycleOf(person: Person, school: School, vu: number, run: number): { ope
   const pid = project.id;
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
   const range = `from=${encodeURIComponent(day(3))}&to=${encodeURIComponent(day(4))}`;
-  const shell = [{ method: "GET", path: "/auth/v1/get-session" }, { method: "GET", path: "/rest/v1/notifications?limit=10&offset=0" }];
-  const state = { screenplayVersion: own?.screenplayVersion ?? 0, draftVersion: own?.draftVersion ?? 0, reservations: 0 };
+  const shell = [
+    { method: "GET", path: "/auth/v1/get-session" },
+    { method: "GET", path: "/rest/v1/notifications?limit=10&offset=0" },
+  ];
+  const state = {
+    screenplayVersion: own?.screenplayVersion ?? 0,
+    draftVersion: own?.draftVersion ?? 0,
+    reservations: 0,
+  };
   const reads: Step[] = [
     // home
     ...shell,
@@ -240,12 +314,20 @@ function cycleOf(person: Person, school: School, vu: number, run: number): { ope
     { method: "GET", path: `/rest/v1/screenplays?scope=all&limit=20&offset=0&projectId=${pid}` },
     { method: "GET", path: `/rest/v1/equipment/reservations?projectId=${pid}&limit=20` },
     { method: "GET", path: `/rest/v1/budgets/${pid}` },
-    { method: "GET", path: `/rest/v1/budgets/${pid}/draft`, keep: (j) => (state.draftVersion = j?.version ?? state.draftVersion) },
+    {
+      method: "GET",
+      path: `/rest/v1/budgets/${pid}/draft`,
+      keep: (j) => (state.draftVersion = j?.version ?? state.draftVersion),
+    },
     { method: "GET", path: `/rest/v1/projects/${pid}/schedule` },
     // screenplays and one screenplay
     ...shell,
     { method: "GET", path: "/rest/v1/screenplays?scope=all&limit=20&offset=0" },
-    { method: "GET", path: `/rest/v1/screenplays/${project.screenplayId}`, keep: (j) => (state.screenplayVersion = j?.version ?? state.screenplayVersion) },
+    {
+      method: "GET",
+      path: `/rest/v1/screenplays/${project.screenplayId}`,
+      keep: (j) => (state.screenplayVersion = j?.version ?? state.screenplayVersion),
+    },
     // equipment for a date range
     ...shell,
     { method: "GET", path: "/rest/v1/equipment/categories" },
@@ -259,13 +341,30 @@ function cycleOf(person: Person, school: School, vu: number, run: number): { ope
     writes.push({
       method: "PATCH",
       path: `/rest/v1/screenplays/${own.screenplayId}`,
-      body: () => ({ version: state.screenplayVersion, body: shortScript(`School production, draft ${state.screenplayVersion}`, 12) }),
+      body: () => ({
+        version: state.screenplayVersion,
+        body: shortScript(`School production, draft ${state.screenplayVersion}`, 12),
+      }),
       keep: (j) => (state.screenplayVersion = j?.version ?? state.screenplayVersion),
     });
     writes.push({
       method: "PUT",
       path: `/rest/v1/budgets/${own.id}/draft`,
-      body: () => ({ version: state.draftVersion, contingency: "10", rows: [{ id: "00000000-0000-4000-8000-000000000001", accountCode: "", description: `Typed line ${state.draftVersion}`, quantity: "2", units: "days", rate: "12,50", notes: "" }] }),
+      body: () => ({
+        version: state.draftVersion,
+        contingency: "10",
+        rows: [
+          {
+            id: "00000000-0000-4000-8000-000000000001",
+            accountCode: "",
+            description: `Typed line ${state.draftVersion}`,
+            quantity: "2",
+            units: "days",
+            rate: "12,50",
+            notes: "",
+          },
+        ],
+      }),
       keep: (j) => (state.draftVersion = j?.version ?? state.draftVersion),
     });
     // A reservation request of the person's own item, each for a later day than the last, so none collide.
@@ -275,7 +374,13 @@ function cycleOf(person: Person, school: School, vu: number, run: number): { ope
       path: "/rest/v1/equipment/reservations",
       body: () => {
         const n = ++state.reservations;
-        return { projectId: own.id, startsAt: day(20 + run * 300 + n * 2), endsAt: day(21 + run * 300 + n * 2), itemIds: [item], note: "" };
+        return {
+          projectId: own.id,
+          startsAt: day(20 + run * 300 + n * 2),
+          endsAt: day(21 + run * 300 + n * 2),
+          itemIds: [item],
+          note: "",
+        };
       },
     });
   }
@@ -283,8 +388,16 @@ function cycleOf(person: Person, school: School, vu: number, run: number): { ope
   // What the browser has loaded before the person types: the versions their autosaves start from.
   const opening: Step[] = own
     ? [
-        { method: "GET", path: `/rest/v1/screenplays/${own.screenplayId}`, keep: (j) => (state.screenplayVersion = j?.version ?? state.screenplayVersion) },
-        { method: "GET", path: `/rest/v1/budgets/${own.id}/draft`, keep: (j) => (state.draftVersion = j?.version ?? state.draftVersion) },
+        {
+          method: "GET",
+          path: `/rest/v1/screenplays/${own.screenplayId}`,
+          keep: (j) => (state.screenplayVersion = j?.version ?? state.screenplayVersion),
+        },
+        {
+          method: "GET",
+          path: `/rest/v1/budgets/${own.id}/draft`,
+          keep: (j) => (state.draftVersion = j?.version ?? state.draftVersion),
+        },
       ]
     : [];
   return { opening, reads, writes };
@@ -303,9 +416,15 @@ function percentile(sorted: Float64Array, q: number): number {
  * `connections` people, each on a connection of their own (as each browser is), cycling their pages for
  * `durationS` seconds; every WRITE_EVERY-th request is one of their writes instead.
  */
-export async function schoolPeak(portal: RunningPortal, school: School, opts: { connections: number; durationS: number }): Promise<PeakFigure> {
+export async function schoolPeak(
+  portal: RunningPortal,
+  school: School,
+  opts: { connections: number; durationS: number },
+): Promise<PeakFigure> {
   const staffCount = Math.round(opts.connections * STAFF_SHARE);
-  const leadsFirst = [...school.people.filter((p) => p.role === "student" && school.projects.some((x) => x.leadEmail === p.email))];
+  const leadsFirst = [
+    ...school.people.filter((p) => p.role === "student" && school.projects.some((x) => x.leadEmail === p.email)),
+  ];
   const others = school.people.filter((p) => p.role === "student" && !leadsFirst.includes(p));
   const students = [...leadsFirst, ...others].slice(0, opts.connections - staffCount);
   const crowd = [...school.people.filter((p) => p.role === "staff").slice(0, staffCount), ...students];
@@ -332,7 +451,11 @@ export async function schoolPeak(portal: RunningPortal, school: School, opts: { 
           path: step.path,
           agent,
           timeout: 30_000,
-          headers: { cookie, origin: portal.url, ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}) },
+          headers: {
+            cookie,
+            origin: portal.url,
+            ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -400,7 +523,9 @@ export async function schoolPeak(portal: RunningPortal, school: School, opts: { 
   );
   const elapsedS = (Date.now() - started) / 1000;
   const sorted = Float64Array.from(latencies).sort();
-  const non2xx = Object.entries(statuses).filter(([k]) => /^\d+$/.test(k) && !k.startsWith("2")).reduce((a, [, v]) => a + v, 0);
+  const non2xx = Object.entries(statuses)
+    .filter(([k]) => /^\d+$/.test(k) && !k.startsWith("2"))
+    .reduce((a, [, v]) => a + v, 0);
   const slowest = [...byRoute.entries()]
     .map(([route, ms]) => ({ route, p99Ms: round(percentile(Float64Array.from(ms).sort(), 0.99)), count: ms.length }))
     .sort((a, b) => b.p99Ms - a.p99Ms)

@@ -14,7 +14,13 @@ export const PARSE_TARGET_MS = 200;
 export const KEYSTROKE_TARGET_MS = 50;
 
 const NAMES = ["INES", "PAUL", "MARTA", "KOFI", "RUTH"];
-const PLACES = ["INT. FERRY WHEELHOUSE", "EXT. FERRY DECK", "INT. HARBOUR FLAT - KITCHEN", "EXT. BUS STOP", "INT. OFFICE TOWER - LIFT"];
+const PLACES = [
+  "INT. FERRY WHEELHOUSE",
+  "EXT. FERRY DECK",
+  "INT. HARBOUR FLAT - KITCHEN",
+  "EXT. BUS STOP",
+  "INT. OFFICE TOWER - LIFT",
+];
 
 /** A script of about `pages` pages: scenes of action and dialogue, like a real one. */
 export function longScript(pages: number): string {
@@ -23,9 +29,17 @@ export function longScript(pages: number): string {
   while (layoutScript(parseFountain(out.join("\n"))).pages.length < pages) {
     for (let k = 0; k < 5; k++, scene++) {
       out.push(`${PLACES[scene % PLACES.length]} - ${scene % 3 ? "DAY" : "NIGHT"}`, "");
-      out.push(`${NAMES[scene % 5]} crosses the room and stops at the window, where the rain has not let up since morning. Scene ${scene}.`, "");
+      out.push(
+        `${NAMES[scene % 5]} crosses the room and stops at the window, where the rain has not let up since morning. Scene ${scene}.`,
+        "",
+      );
       for (let d = 0; d < 4; d++) {
-        out.push(NAMES[(scene + d) % 5]!, d === 1 ? "(quietly)" : "", `Line ${d} of scene ${scene}: we cannot keep pretending the crossing is safe.`, "");
+        out.push(
+          NAMES[(scene + d) % 5]!,
+          d === 1 ? "(quietly)" : "",
+          `Line ${d} of scene ${scene}: we cannot keep pretending the crossing is safe.`,
+          "",
+        );
       }
     }
   }
@@ -46,8 +60,29 @@ const WORDS = (
   "back toward door window field circus giant witch fish story father son wedding letter car rain sun dust " +
   "and but then while as across under over into through beside against every small long quiet loud bright"
 ).split(" ");
-const FEATURE_NAMES = ["EDWARD", "WILL", "SANDRA", "JOSEPHINE", "DR. BENNETT", "KARL", "AMOS", "JENNY", "NORTHER WINSLOW", "YOUNG EDWARD"];
-const FEATURE_PLACES = ["INT. BLOOM HOUSE - EDWARD'S ROOM", "EXT. RIVER", "INT. HOSPITAL - CORRIDOR", "EXT. SPECTRE - MAIN STREET", "INT. CIRCUS TENT", "EXT. ASHTON - TOWN SQUARE", "INT. CAR (MOVING)", "EXT. WOODS", "I/E. TRUCK - NIGHT ROAD"];
+const FEATURE_NAMES = [
+  "EDWARD",
+  "WILL",
+  "SANDRA",
+  "JOSEPHINE",
+  "DR. BENNETT",
+  "KARL",
+  "AMOS",
+  "JENNY",
+  "NORTHER WINSLOW",
+  "YOUNG EDWARD",
+];
+const FEATURE_PLACES = [
+  "INT. BLOOM HOUSE - EDWARD'S ROOM",
+  "EXT. RIVER",
+  "INT. HOSPITAL - CORRIDOR",
+  "EXT. SPECTRE - MAIN STREET",
+  "INT. CIRCUS TENT",
+  "EXT. ASHTON - TOWN SQUARE",
+  "INT. CAR (MOVING)",
+  "EXT. WOODS",
+  "I/E. TRUCK - NIGHT ROAD",
+];
 const TIMES = ["DAY", "NIGHT", "CONTINUOUS", "LATER", "MORNING", "DUSK"];
 
 /**
@@ -58,7 +93,7 @@ const TIMES = ["DAY", "NIGHT", "CONTINUOUS", "LATER", "MORNING", "DUSK"];
  */
 export function featureScript(pages: number): string {
   const rnd = seeded(121);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const sentence = (min: number, max: number) => {
     const n = min + Math.floor(rnd() * (max - min));
     const ws = Array.from({ length: n }, () => pick(WORDS));
@@ -192,7 +227,10 @@ export function benchAgainstAfterwriting(): Comparison[] {
     const times = { portal: [] as number[], afterwriting: [] as number[] };
     const pages = { portal: 0, afterwriting: 0 };
     for (let i = 0; i < 21; i++) {
-      for (const [who, run] of [["afterwriting", afterwritingPages], ["portal", portalPages]] as const) {
+      for (const [who, run] of [
+        ["afterwriting", afterwritingPages],
+        ["portal", portalPages],
+      ] as const) {
         const t = performance.now();
         pages[who] = run(text);
         times[who].push(performance.now() - t);
@@ -201,7 +239,12 @@ export function benchAgainstAfterwriting(): Comparison[] {
     const ms = (xs: number[]) => Math.round(median(xs.slice(1)) * 10) / 10;
     const portal = { pages: pages.portal, medianMs: ms(times.portal) };
     const afterwriting = { pages: pages.afterwriting, medianMs: ms(times.afterwriting) };
-    return { script, portal, afterwriting, ratio: Math.round((median(times.portal.slice(1)) / median(times.afterwriting.slice(1))) * 100) / 100 };
+    return {
+      script,
+      portal,
+      afterwriting,
+      ratio: Math.round((median(times.portal.slice(1)) / median(times.afterwriting.slice(1))) * 100) / 100,
+    };
   });
 }
 
@@ -212,7 +255,10 @@ export async function benchKeystroke(portal: RunningPortal, cookie: string): Pro
   return inSignedInBrowser(portal, cookie, async (context) => {
     // Through the browser context's own connection: a keep-alive socket from the sign-in, idle through the
     // seconds of script generation above, may have been closed by the server meanwhile.
-    const created = await context.request.post("/rest/v1/screenplays", { headers: { origin: portal.url }, data: { title: "Bench 120 pages", body } });
+    const created = await context.request.post("/rest/v1/screenplays", {
+      headers: { origin: portal.url },
+      data: { title: "Bench 120 pages", body },
+    });
     if (!created.ok()) throw new Error(`creating the bench script: ${created.status()} ${await created.text()}`);
     const { id } = (await created.json()) as { id: string };
     const page = await context.newPage();
@@ -238,11 +284,18 @@ export async function benchKeystroke(portal: RunningPortal, cookie: string): Pro
           // The browser's own text insertion, as for a typed key: the edit, beforeinput/input and the
           // caret's move. (Setting the textarea's value instead replaces all 300 kB of it, which typing never does.)
           document.execCommand("insertText", false, ` ${m}`);
-          (window as unknown as { __sync: number[] }).__sync = [...((window as unknown as { __sync?: number[] }).__sync ?? []), performance.now() - started];
+          (window as unknown as { __sync: number[] }).__sync = [
+            ...((window as unknown as { __sync?: number[] }).__sync ?? []),
+            performance.now() - started,
+          ];
           // Checked at the start of each frame; the clock stops after the frame that found the text has
           // been drawn (a message posted from its animation-frame callback runs after its style, layout and paint).
           // (No named function here: tsx would wrap it in a helper the page does not have.)
-          while (!(await new Promise<boolean>((r) => requestAnimationFrame(() => r(!!document.querySelector(".screenplay-preview")?.textContent?.includes(m))))));
+          while (
+            !(await new Promise<boolean>((r) =>
+              requestAnimationFrame(() => r(!!document.querySelector(".screenplay-preview")?.textContent?.includes(m))),
+            ))
+          );
           await new Promise<void>((r) => {
             const channel = new MessageChannel();
             channel.port1.onmessage = () => r();
@@ -252,7 +305,13 @@ export async function benchKeystroke(portal: RunningPortal, cookie: string): Pro
         }, marker),
       );
     }
-    if (process.env.BENCH_DEBUG) console.log("sync part", await page.evaluate(() => (window as unknown as { __sync: number[] }).__sync), "total", times);
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        "sync part",
+        await page.evaluate(() => (window as unknown as { __sync: number[] }).__sync),
+        "total",
+        times,
+      );
     return { medianMs: Math.round(median(times.slice(1)) * 10) / 10 };
   });
 }

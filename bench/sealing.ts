@@ -44,7 +44,12 @@ function scribblePng(): string {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 
@@ -53,7 +58,13 @@ async function twentyPages(): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= 20; i++) {
     const page = doc.addPage();
-    for (let line = 0; line < 45; line++) page.drawText(`Clause ${i}.${line + 1}: the production and the owner agree on the terms of this page.`, { x: 50, y: 780 - line * 16, size: 10, font });
+    for (let line = 0; line < 45; line++)
+      page.drawText(`Clause ${i}.${line + 1}: the production and the owner agree on the terms of this page.`, {
+        x: 50,
+        y: 780 - line * 16,
+        size: 10,
+        font,
+      });
   }
   return doc.save();
 }
@@ -72,7 +83,15 @@ export async function benchSealing(): Promise<{ medianMs: number; pages: number;
     viewedAt: new Date(),
     signedAt: new Date(),
   }));
-  const seal = () => sealDocument({ original, title: "Bench release", submissionId: "00000000-0000-4000-8000-000000000000", senderName: "Bench", sentAt: new Date(), signers });
+  const seal = () =>
+    sealDocument({
+      original,
+      title: "Bench release",
+      submissionId: "00000000-0000-4000-8000-000000000000",
+      senderName: "Bench",
+      sentAt: new Date(),
+      signers,
+    });
   const first = await seal();
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {

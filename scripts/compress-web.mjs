@@ -14,6 +14,11 @@ for (const entry of await readdir(dist, { recursive: true, withFileTypes: true }
   const file = path.join(entry.parentPath, entry.name);
   const bytes = await readFile(file);
   if (bytes.length < 1024) continue; // headers would eat the gain
-  await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+  );
   await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
 }

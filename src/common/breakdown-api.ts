@@ -20,7 +20,12 @@ export const elementCreateInput = z.object({
   name: z
     .string("Name the element")
     .transform((s) => s.replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(1, "Name the element, or select its words in the scene.").max(ELEMENT_NAME_MAX, `An element's name may be at most ${ELEMENT_NAME_MAX} characters long.`)),
+    .pipe(
+      z
+        .string()
+        .min(1, "Name the element, or select its words in the scene.")
+        .max(ELEMENT_NAME_MAX, `An element's name may be at most ${ELEMENT_NAME_MAX} characters long.`),
+    ),
 });
 export type ElementCreateInput = z.input<typeof elementCreateInput>;
 

@@ -10,7 +10,10 @@ import { currencyMinorDigits } from "./school.ts";
 
 export const BUDGET_CATEGORIES = ["above", "below"] as const;
 export type BudgetCategory = (typeof BUDGET_CATEGORIES)[number];
-export const BUDGET_CATEGORY_LABELS: Record<BudgetCategory, string> = { above: "Above the line", below: "Below the line" };
+export const BUDGET_CATEGORY_LABELS: Record<BudgetCategory, string> = {
+  above: "Above the line",
+  below: "Below the line",
+};
 
 export interface BudgetAccount {
   code: string;
@@ -67,15 +70,18 @@ function divRound(n: bigint, d: bigint): bigint {
 }
 
 function toSafe(n: bigint): number {
-  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(-Number.MAX_SAFE_INTEGER)) throw new RangeError("amount out of range");
+  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(-Number.MAX_SAFE_INTEGER))
+    throw new RangeError("amount out of range");
   return Number(n);
 }
 
 /** A line's amount: quantity (hundredths) × rate (minor units), rounded to the minor unit. */
-export const lineAmount = (quantity: number, rate: number): number => toSafe(divRound(BigInt(quantity) * BigInt(rate), 100n));
+export const lineAmount = (quantity: number, rate: number): number =>
+  toSafe(divRound(BigInt(quantity) * BigInt(rate), 100n));
 
 /** Contingency on an amount, rounded to the minor unit. */
-export const contingencyOf = (amount: number, bps: number): number => toSafe(divRound(BigInt(amount) * BigInt(bps), 10_000n));
+export const contingencyOf = (amount: number, bps: number): number =>
+  toSafe(divRound(BigInt(amount) * BigInt(bps), 10_000n));
 
 export const sumAmounts = (amounts: Iterable<number>): number => {
   let total = 0n;
@@ -87,10 +93,12 @@ export const sumAmounts = (amounts: Iterable<number>): number => {
 export const formatMinor = (minor: number, currency: string, format: NumberFormat = DEFAULT_NUMBER_FORMAT): string =>
   formatNumber(minor, currencyMinorDigits(currency), format, { group: true });
 
-export const formatMoney = (minor: number, currency: string, format?: NumberFormat) => `${formatMinor(minor, currency, format)} ${currency}`;
+export const formatMoney = (minor: number, currency: string, format?: NumberFormat) =>
+  `${formatMinor(minor, currency, format)} ${currency}`;
 
 /** Hundredths → "2.5" (no trailing zeros), for the quantity cell. */
-export const formatQuantity = (hundredths: number, format?: NumberFormat): string => formatNumber(hundredths, 2, format, { trim: true });
+export const formatQuantity = (hundredths: number, format?: NumberFormat): string =>
+  formatNumber(hundredths, 2, format, { trim: true });
 
 /** Basis points → "10" or "7.5" percent. */
 export const formatPercent = (bps: number, format?: NumberFormat) => formatQuantity(bps, format);
@@ -123,17 +131,32 @@ export interface BudgetTotals {
 /** The top sheet: every account of the chart (empty ones too), both categories, contingency and the grand total. */
 export function computeTotals(accounts: BudgetAccount[], lines: LineLike[], contingencyBps: number): BudgetTotals {
   const byCode = new Map<string, bigint>();
-  for (const l of lines) byCode.set(l.accountCode, (byCode.get(l.accountCode) ?? 0n) + BigInt(lineAmount(l.quantity, l.rate)));
+  for (const l of lines)
+    byCode.set(l.accountCode, (byCode.get(l.accountCode) ?? 0n) + BigInt(lineAmount(l.quantity, l.rate)));
   const rows: AccountTotal[] = accounts.map((a) => ({ ...a, amount: toSafe(byCode.get(a.code) ?? 0n) }));
   // A line whose account left the chart (or a new one with none chosen yet) still counts, below the line.
   for (const [code, amount] of byCode) {
-    if (!accounts.some((a) => a.code === code)) rows.push({ code, name: code ? `Account ${code}` : "No account chosen yet", category: "below", amount: toSafe(amount) });
+    if (!accounts.some((a) => a.code === code))
+      rows.push({
+        code,
+        name: code ? `Account ${code}` : "No account chosen yet",
+        category: "below",
+        amount: toSafe(amount),
+      });
   }
   const above = sumAmounts(rows.filter((r) => r.category === "above").map((r) => r.amount));
   const below = sumAmounts(rows.filter((r) => r.category === "below").map((r) => r.amount));
   const subtotal = sumAmounts([above, below]);
   const contingency = contingencyOf(subtotal, contingencyBps);
-  return { accounts: rows, above, below, subtotal, contingencyBps, contingency, total: sumAmounts([subtotal, contingency]) };
+  return {
+    accounts: rows,
+    above,
+    below,
+    subtotal,
+    contingencyBps,
+    contingency,
+    total: sumAmounts([subtotal, contingency]),
+  };
 }
 
 /** PUT /rest/v1/budget-accounts (admins): the whole chart, in order. */
@@ -141,8 +164,15 @@ export const accountsInput = z.object({
   accounts: z
     .array(
       z.object({
-        code: z.string("Each account needs a code.").trim().regex(/^\d{3,6}$/, "An account code is 3 to 6 digits, like 2100."),
-        name: z.string("Each account needs a name.").trim().min(2, "An account's name needs at least 2 characters.").max(80, "An account's name may be at most 80 characters long."),
+        code: z
+          .string("Each account needs a code.")
+          .trim()
+          .regex(/^\d{3,6}$/, "An account code is 3 to 6 digits, like 2100."),
+        name: z
+          .string("Each account needs a name.")
+          .trim()
+          .min(2, "An account's name needs at least 2 characters.")
+          .max(80, "An account's name may be at most 80 characters long."),
         category: z.enum(BUDGET_CATEGORIES, "An account is above or below the line."),
       }),
       "The chart of accounts must be a list.",
@@ -152,7 +182,12 @@ export const accountsInput = z.object({
     .superRefine((accounts, ctx) => {
       const seen = new Set<string>();
       accounts.forEach((a, i) => {
-        if (seen.has(a.code)) ctx.addIssue({ code: "custom", path: [i, "code"], message: `Two accounts share the code ${a.code}; each needs its own.` });
+        if (seen.has(a.code))
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "code"],
+            message: `Two accounts share the code ${a.code}; each needs its own.`,
+          });
         seen.add(a.code);
       });
     }),
@@ -162,12 +197,20 @@ export type AccountsInput = z.infer<typeof accountsInput>;
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────────
 
 const whole = (what: string, min: number, max: number) =>
-  z.number(`${what} must be a number.`).int(`${what} must be a whole number of the smallest unit.`).min(min, `${what} cannot be below ${min}.`).max(max, `${what} is too large.`);
+  z
+    .number(`${what} must be a number.`)
+    .int(`${what} must be a whole number of the smallest unit.`)
+    .min(min, `${what} cannot be below ${min}.`)
+    .max(max, `${what} is too large.`);
 
 export const budgetLineInput = z.object({
   id: z.string("Each line needs an id.").regex(UUID_PATTERN, "A line's id must be a UUID."),
   accountCode: z.string("Choose an account for each line.").trim().min(1, "Choose an account for each line.").max(10),
-  description: z.string().trim().min(1, "Each line needs a description.").max(DESCRIPTION_MAX, `A description may be at most ${DESCRIPTION_MAX} characters long.`),
+  description: z
+    .string()
+    .trim()
+    .min(1, "Each line needs a description.")
+    .max(DESCRIPTION_MAX, `A description may be at most ${DESCRIPTION_MAX} characters long.`),
   quantity: whole("The quantity", 0, QUANTITY_MAX),
   units: z.enum(BUDGET_UNITS, `Units are one of: ${BUDGET_UNITS.join(", ")}.`),
   rate: whole("The rate", 0, RATE_MAX),
@@ -201,7 +244,9 @@ export type BudgetSaveInput = z.infer<typeof budgetSaveInput>;
 export const budgetDraftRow = z.object({
   id: z.string("Each line needs an id.").regex(UUID_PATTERN, "A line's id must be a UUID."),
   accountCode: z.string("Each line's account is text.").max(10, "An account code is at most 10 characters."),
-  description: z.string("Each line's description is text.").max(DESCRIPTION_MAX, `A description may be at most ${DESCRIPTION_MAX} characters long.`),
+  description: z
+    .string("Each line's description is text.")
+    .max(DESCRIPTION_MAX, `A description may be at most ${DESCRIPTION_MAX} characters long.`),
   quantity: z.string("Each line's quantity is the text typed.").max(40, "A quantity is at most 40 characters."),
   units: z.enum(BUDGET_UNITS, `Units are one of: ${BUDGET_UNITS.join(", ")}.`),
   rate: z.string("Each line's rate is the text typed.").max(40, "A rate is at most 40 characters."),
@@ -226,7 +271,10 @@ export type BudgetDraftContent = z.infer<typeof budgetDraftContent>;
 
 /** PUT /rest/v1/budgets/:projectId/draft: the sheet as typed, and the draft version it was typed on. */
 export const budgetDraftInput = budgetDraftContent.extend({
-  version: z.number("Send the version of the draft you edited.").int("The draft's version is a whole number.").min(0, "The draft's version cannot be below 0."),
+  version: z
+    .number("Send the version of the draft you edited.")
+    .int("The draft's version is a whole number.")
+    .min(0, "The draft's version cannot be below 0."),
 });
 export type BudgetDraftInput = z.infer<typeof budgetDraftInput>;
 
@@ -242,7 +290,12 @@ export interface StaleDraftDetails {
   current: BudgetDraftDto;
 }
 
-const email = z.string().trim().toLowerCase().email("Give the approver's e-mail address, like name@school.edu.").max(254);
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .email("Give the approver's e-mail address, like name@school.edu.")
+  .max(254);
 
 export const proposalSubmitInput = z.object({
   version: z.number("Send the version of the budget you submit.").int().min(1, "Save the budget before submitting it."),
@@ -254,22 +307,37 @@ export type ProposalSubmitInput = z.infer<typeof proposalSubmitInput>;
 
 export const DECISIONS = ["approved", "changes_requested", "rejected"] as const;
 export type Decision = (typeof DECISIONS)[number];
-export const DECISION_LABELS: Record<Decision, string> = { approved: "Approve", changes_requested: "Request changes", rejected: "Reject" };
+export const DECISION_LABELS: Record<Decision, string> = {
+  approved: "Approve",
+  changes_requested: "Request changes",
+  rejected: "Reject",
+};
 
 export const decisionInput = z
   .object({
     decision: z.enum(DECISIONS, "Choose approve, request changes or reject."),
-    comment: z.string().trim().max(COMMENT_MAX, `The comment may be at most ${COMMENT_MAX} characters long.`).default(""),
+    comment: z
+      .string()
+      .trim()
+      .max(COMMENT_MAX, `The comment may be at most ${COMMENT_MAX} characters long.`)
+      .default(""),
     name: z.string("Give your name.").trim().min(2, "Give your name (at least 2 characters).").max(120),
   })
   .superRefine((d, ctx) => {
     if (d.decision !== "approved" && d.comment.length < 5) {
-      ctx.addIssue({ code: "custom", path: ["comment"], message: "Say what should change, or why the budget is rejected, in the comment." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["comment"],
+        message: "Say what should change, or why the budget is rejected, in the comment.",
+      });
     }
   });
 export type DecisionInput = z.infer<typeof decisionInput>;
 
-export const publicDecisionInput = z.intersection(decisionInput, z.object({ token: z.string("The link's token is missing.").min(1).max(200) }));
+export const publicDecisionInput = z.intersection(
+  decisionInput,
+  z.object({ token: z.string("The link's token is missing.").min(1).max(200) }),
+);
 
 export const BYPASS_REASON_MIN = 10;
 export const bypassInput = z.object({
@@ -280,7 +348,9 @@ export const bypassInput = z.object({
 export type BypassInput = z.infer<typeof bypassInput>;
 
 export const expenseInput = z.object({
-  lineId: z.string("Choose the budget line the expense belongs to.").regex(UUID_PATTERN, "Choose the budget line the expense belongs to."),
+  lineId: z
+    .string("Choose the budget line the expense belongs to.")
+    .regex(UUID_PATTERN, "Choose the budget line the expense belongs to."),
   description: z.string().trim().min(1, "Describe the expense.").max(DESCRIPTION_MAX),
   amount: whole("The amount", 1, RATE_MAX),
   spentOn: z.iso.date({ message: "Dates look like 2026-10-15" }),
@@ -288,12 +358,17 @@ export const expenseInput = z.object({
 export type ExpenseInput = z.infer<typeof expenseInput>;
 
 /** What a receipt may be; the server checks the bytes, this only guides the file picker. */
-export const RECEIPT_ACCEPT = "application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif";
+export const RECEIPT_ACCEPT =
+  "application/pdf,image/jpeg,image/png,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.heic,.heif";
 export const RECEIPT_TYPES_TEXT = "PDF, JPEG, PNG or HEIC";
 
 /** POST /storage/v1/object/receipts/<projectId>/<expenseId>?name=: the file's bytes are the body. */
 export const receiptQuery = z.object({
-  name: z.string("Give the file's name").trim().min(1, "Give the file's name").max(255, "A file name may be at most 255 characters long."),
+  name: z
+    .string("Give the file's name")
+    .trim()
+    .min(1, "Give the file's name")
+    .max(255, "A file name may be at most 255 characters long."),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
@@ -384,7 +459,13 @@ export interface BudgetDto {
   expenses: ExpenseDto[];
   actuals: { lines: VarianceRow[]; accounts: VarianceRow[]; categories: VarianceRow[]; total: VarianceRow };
   proposals: ProposalSummary[];
-  bypass: { school: boolean; project: boolean | null; reason: string | null; setByName: string | null; applies: boolean };
+  bypass: {
+    school: boolean;
+    project: boolean | null;
+    reason: string | null;
+    setByName: string | null;
+    applies: boolean;
+  };
   /** The supervisor's e-mail is absent unless the caller may see the project's contacts. */
   supervisor: { name: string; email?: string } | null;
   /** The caller sees the contacts on this budget (the crew, staff and admins); others see names. */

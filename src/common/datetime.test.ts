@@ -1,23 +1,43 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CLOCKS, DATE_ORDERS, dateFormatsForLocale, formatDate, formatDateTime, formatTime, parseDate, parseTime, type DateFormats } from "./datetime.ts";
+import {
+  CLOCKS,
+  DATE_ORDERS,
+  dateFormatsForLocale,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  parseDate,
+  parseTime,
+  type DateFormats,
+} from "./datetime.ts";
 
 const everyFormat: DateFormats[] = CLOCKS.flatMap((clock) => DATE_ORDERS.map((dateOrder) => ({ clock, dateOrder })));
 const formatArb = fc.constantFrom(...everyFormat);
 // whole minutes from year 1000 to 9999, in UTC so the expected minute is known without a zone
-const instantArb = fc.integer({ min: Date.UTC(1000, 0, 1) / 60_000, max: Date.UTC(9999, 11, 31, 23, 59) / 60_000 }).map((m) => new Date(m * 60_000));
-const hhmmArb = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+const instantArb = fc
+  .integer({ min: Date.UTC(1000, 0, 1) / 60_000, max: Date.UTC(9999, 11, 31, 23, 59) / 60_000 })
+  .map((m) => new Date(m * 60_000));
+const hhmmArb = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
 
 describe("date and time formats", () => {
   it("reads back the same minute from every format of any instant", () => {
     fc.assert(
-      fc.property(instantArb, formatArb, fc.boolean(), fc.constantFrom("short" as const, "long" as const), (instant, f, weekday, style) => {
-        const text = formatDateTime(instant, f, { timeZone: "UTC", weekday, style });
-        const cut = text.lastIndexOf(", ");
-        const day = parseDate(text.slice(0, cut), f);
-        const time = parseTime(text.slice(cut + 2));
-        expect(`${day}T${time}`).toBe(instant.toISOString().slice(0, 16));
-      }),
+      fc.property(
+        instantArb,
+        formatArb,
+        fc.boolean(),
+        fc.constantFrom("short" as const, "long" as const),
+        (instant, f, weekday, style) => {
+          const text = formatDateTime(instant, f, { timeZone: "UTC", weekday, style });
+          const cut = text.lastIndexOf(", ");
+          const day = parseDate(text.slice(0, cut), f);
+          const time = parseTime(text.slice(cut + 2));
+          expect(`${day}T${time}`).toBe(instant.toISOString().slice(0, 16));
+        },
+      ),
     );
   });
 
@@ -36,15 +56,35 @@ describe("date and time formats", () => {
   });
 
   it("writes a calendar day the same in every time zone, in the school's order", () => {
-    expect(formatDate("2026-11-24", { clock: "24h", dateOrder: "dmy" }, { timeZone: "Pacific/Kiritimati" })).toBe("24 Nov 2026");
-    expect(formatDate("2026-11-24", { clock: "24h", dateOrder: "mdy" }, { weekday: true, style: "long" })).toBe("Tuesday, November 24, 2026");
+    expect(formatDate("2026-11-24", { clock: "24h", dateOrder: "dmy" }, { timeZone: "Pacific/Kiritimati" })).toBe(
+      "24 Nov 2026",
+    );
+    expect(formatDate("2026-11-24", { clock: "24h", dateOrder: "mdy" }, { weekday: true, style: "long" })).toBe(
+      "Tuesday, November 24, 2026",
+    );
     expect(formatDate("2026-11-04", { clock: "24h", dateOrder: "ymd" }, { weekday: true })).toBe("Wed, 2026-11-04");
   });
 
   it("understands the times people type on either clock and refuses what is not a time", () => {
     const cases: [string, string | null][] = [
-      ["16:00", "16:00"], ["1600", "16:00"], ["16.30", "16:30"], ["7:05", "07:05"], ["7", "07:00"], ["4 pm", "16:00"], ["4:00 PM", "16:00"],
-      ["4.30pm", "16:30"], ["12 am", "00:00"], ["12:15 p.m.", "12:15"], ["24:00", null], ["13 pm", null], ["0 am", null], ["7:60", null], ["noon", null], ["930", "09:30"], ["12345", null], ["", null],
+      ["16:00", "16:00"],
+      ["1600", "16:00"],
+      ["16.30", "16:30"],
+      ["7:05", "07:05"],
+      ["7", "07:00"],
+      ["4 pm", "16:00"],
+      ["4:00 PM", "16:00"],
+      ["4.30pm", "16:30"],
+      ["12 am", "00:00"],
+      ["12:15 p.m.", "12:15"],
+      ["24:00", null],
+      ["13 pm", null],
+      ["0 am", null],
+      ["7:60", null],
+      ["noon", null],
+      ["930", "09:30"],
+      ["12345", null],
+      ["", null],
     ];
     for (const [typed, expected] of cases) expect(parseTime(typed), typed).toBe(expected);
   });

@@ -25,9 +25,21 @@ export interface DateFormats {
 export function dateFormatsForLocale(locale: string): DateFormats {
   let resolved: Intl.DateTimeFormat;
   try {
-    resolved = new Intl.DateTimeFormat(locale, { hour: "numeric", year: "numeric", month: "numeric", day: "numeric", timeZone: "UTC" });
+    resolved = new Intl.DateTimeFormat(locale, {
+      hour: "numeric",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      timeZone: "UTC",
+    });
   } catch {
-    resolved = new Intl.DateTimeFormat("en-GB", { hour: "numeric", year: "numeric", month: "numeric", day: "numeric", timeZone: "UTC" });
+    resolved = new Intl.DateTimeFormat("en-GB", {
+      hour: "numeric",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      timeZone: "UTC",
+    });
   }
   const { hourCycle } = resolved.resolvedOptions();
   const order = resolved
@@ -70,7 +82,20 @@ function parts(d: Date, timeZone: string | undefined): Record<string, string> {
   return Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value]));
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "16:00" or "4:00 PM" from hours 0–23 and minutes. */
 function clockText(hours: number, minutes: number, clock: Clock): string {
@@ -100,7 +125,11 @@ export type DateStyle = "short" | "long";
  * A date: a calendar day ("2026-11-24") or an instant (in `timeZone`). `short` names the month in
  * three letters, `long` in full; `weekday` puts the day of the week in front.
  */
-export function formatDate(value: string | Date, f: DateFormats, opts: Zone & { style?: DateStyle; weekday?: boolean; year?: boolean } = {}): string {
+export function formatDate(
+  value: string | Date,
+  f: DateFormats,
+  opts: Zone & { style?: DateStyle; weekday?: boolean; year?: boolean } = {},
+): string {
   const isDay = typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const p = parts(isDay ? calendarDay(value) : asDate(value), isDay ? "UTC" : opts.timeZone);
   const long = opts.style === "long";
@@ -111,13 +140,25 @@ export function formatDate(value: string | Date, f: DateFormats, opts: Zone & { 
   // without the year where the context gives it (the columns of one shoot)
   const date =
     opts.year === false
-      ? f.dateOrder === "ymd" ? `${p.month}-${p.day}` : f.dateOrder === "mdy" ? `${month} ${day}` : `${day} ${month}`
-      : f.dateOrder === "ymd" ? `${p.year}-${p.month}-${p.day}` : f.dateOrder === "mdy" ? `${month} ${day}, ${p.year}` : `${day} ${month} ${p.year}`;
+      ? f.dateOrder === "ymd"
+        ? `${p.month}-${p.day}`
+        : f.dateOrder === "mdy"
+          ? `${month} ${day}`
+          : `${day} ${month}`
+      : f.dateOrder === "ymd"
+        ? `${p.year}-${p.month}-${p.day}`
+        : f.dateOrder === "mdy"
+          ? `${month} ${day}, ${p.year}`
+          : `${day} ${month} ${p.year}`;
   return opts.weekday ? `${weekday}${f.dateOrder === "dmy" ? "" : ","} ${date}` : date;
 }
 
 /** An instant as a date and a time of day. */
-export function formatDateTime(value: string | Date, f: DateFormats, opts: Zone & { style?: DateStyle; weekday?: boolean } = {}): string {
+export function formatDateTime(
+  value: string | Date,
+  f: DateFormats,
+  opts: Zone & { style?: DateStyle; weekday?: boolean } = {},
+): string {
   return `${formatDate(value, f, opts)}, ${formatTime(value, f, opts)}`;
 }
 
@@ -141,7 +182,9 @@ export function parseTime(text: string): string | null {
   return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
 }
 
-const MONTH_BY_NAME = new Map(MONTHS.flatMap((name, i) => [[name.toLowerCase(), i + 1] as const, [name.slice(0, 3).toLowerCase(), i + 1] as const]));
+const MONTH_BY_NAME = new Map(
+  MONTHS.flatMap((name, i) => [[name.toLowerCase(), i + 1] as const, [name.slice(0, 3).toLowerCase(), i + 1] as const]),
+);
 
 /**
  * A date as `formatDate` writes it in `f`'s order, back as "YYYY-MM-DD"; null when it is not one

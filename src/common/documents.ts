@@ -4,7 +4,15 @@
  */
 import { z } from "zod";
 
-export const DOCUMENT_CATEGORIES = ["release_forms", "contracts", "insurance", "permits", "risk_assessment", "call_sheets", "delivery"] as const;
+export const DOCUMENT_CATEGORIES = [
+  "release_forms",
+  "contracts",
+  "insurance",
+  "permits",
+  "risk_assessment",
+  "call_sheets",
+  "delivery",
+] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
 export const DOCUMENT_CATEGORY_LABELS: Record<DocumentCategory, string> = {
@@ -21,16 +29,38 @@ export const TEMPLATES = ["location_release", "talent_release", "minor_consent",
 export type TemplateKey = (typeof TEMPLATES)[number];
 
 /** What each template is, the category it files under, and what its two blanks ask for. */
-export const TEMPLATE_INFO: Record<TemplateKey, { label: string; category: DocumentCategory; party: string; detail: string }> = {
-  location_release: { label: "Location release", category: "release_forms", party: "Owner of the location", detail: "Address of the location" },
-  talent_release: { label: "Talent release", category: "release_forms", party: "Performer", detail: "Role or character" },
-  minor_consent: { label: "Minor guardian consent", category: "release_forms", party: "Parent or guardian", detail: "Name of the minor" },
+export const TEMPLATE_INFO: Record<
+  TemplateKey,
+  { label: string; category: DocumentCategory; party: string; detail: string }
+> = {
+  location_release: {
+    label: "Location release",
+    category: "release_forms",
+    party: "Owner of the location",
+    detail: "Address of the location",
+  },
+  talent_release: {
+    label: "Talent release",
+    category: "release_forms",
+    party: "Performer",
+    detail: "Role or character",
+  },
+  minor_consent: {
+    label: "Minor guardian consent",
+    category: "release_forms",
+    party: "Parent or guardian",
+    detail: "Name of the minor",
+  },
   crew_deal_memo: { label: "Crew deal memo", category: "contracts", party: "Crew member", detail: "Position and fee" },
 };
 
 export const SIGNER_ROLES = ["signer", "approver", "copy"] as const;
 export type SignerRole = (typeof SIGNER_ROLES)[number];
-export const SIGNER_ROLE_LABELS: Record<SignerRole, string> = { signer: "Signs", approver: "Approves", copy: "Receives a copy" };
+export const SIGNER_ROLE_LABELS: Record<SignerRole, string> = {
+  signer: "Signs",
+  approver: "Approves",
+  copy: "Receives a copy",
+};
 
 export const SIGNING_ORDERS = ["sequential", "parallel"] as const;
 export type SigningOrder = (typeof SIGNING_ORDERS)[number];
@@ -66,12 +96,19 @@ export const SIGNATURE_IMAGE_MAX = 300_000;
 export const SIGNATURE_CONSENT =
   "I agree to sign this document electronically, and that my electronic signature has the same effect as my handwritten one.";
 
-const title = z.string("The title must be text").trim().min(1, "Give the document a title.").max(DOCUMENT_TITLE_MAX, `A title may be at most ${DOCUMENT_TITLE_MAX} characters long.`);
+const title = z
+  .string("The title must be text")
+  .trim()
+  .min(1, "Give the document a title.")
+  .max(DOCUMENT_TITLE_MAX, `A title may be at most ${DOCUMENT_TITLE_MAX} characters long.`);
 const category = z.enum(DOCUMENT_CATEGORIES, { message: `The category is one of: ${DOCUMENT_CATEGORIES.join(", ")}` });
 
 export const documentListQuery = z.object({
   category: category.optional(),
-  deleted: z.enum(["true", "false"]).optional().transform((v) => v === "true"),
+  deleted: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v === "true"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -79,7 +116,11 @@ export type DocumentListQuery = z.infer<typeof documentListQuery>;
 
 /** The query string of an upload (the body is the file itself). */
 export const uploadQuery = z.object({
-  name: z.string("Give the file's name").trim().min(1, "Give the file's name").max(255, "A file name may be at most 255 characters long."),
+  name: z
+    .string("Give the file's name")
+    .trim()
+    .min(1, "Give the file's name")
+    .max(255, "A file name may be at most 255 characters long."),
   title: title.optional(),
   category: category.optional(),
 });
@@ -87,7 +128,8 @@ export const uploadQuery = z.object({
 export const documentUpdateInput = z.object({ title: title.optional(), category: category.optional() });
 export type DocumentUpdateInput = z.infer<typeof documentUpdateInput>;
 
-const blank = (max: number, what: string) => z.string(`${what} must be text`).trim().max(max, `${what} may be at most ${max} characters long.`).default("");
+const blank = (max: number, what: string) =>
+  z.string(`${what} must be text`).trim().max(max, `${what} may be at most ${max} characters long.`).default("");
 
 export const templateInput = z.object({
   template: z.enum(TEMPLATES, { message: `The template is one of: ${TEMPLATES.join(", ")}` }),
@@ -100,24 +142,39 @@ export type TemplateInput = z.input<typeof templateInput>;
 
 const email = z.string("Give an e-mail address").trim().toLowerCase().email("Please enter a valid email address");
 export const signerInput = z.object({
-  name: z.string("Give the signer's name").trim().min(2, "Give each signer's full name (at least 2 characters).").max(200),
+  name: z
+    .string("Give the signer's name")
+    .trim()
+    .min(2, "Give each signer's full name (at least 2 characters).")
+    .max(200),
   email,
   role: z.enum(SIGNER_ROLES, { message: "A signer signs, approves or receives a copy." }).default("signer"),
 });
 
 export const submissionCreateInput = z
   .object({
-    signers: z.array(signerInput, "Add the people who sign").min(1, "Add at least one person who signs.").max(SIGNERS_MAX, `At most ${SIGNERS_MAX} people per request.`),
+    signers: z
+      .array(signerInput, "Add the people who sign")
+      .min(1, "Add at least one person who signs.")
+      .max(SIGNERS_MAX, `At most ${SIGNERS_MAX} people per request.`),
     order: z.enum(SIGNING_ORDERS, { message: "Signers sign in order or all at once." }).default("parallel"),
     message: blank(MESSAGE_MAX, "The message"),
     /** Days between automatic reminders; 0 sends none. */
     reminderDays: z.coerce.number().int().min(0).max(30).default(3),
   })
-  .refine((v) => v.signers.some((s) => s.role !== "copy"), { message: "At least one person must sign or approve; copies only receive the signed document.", path: ["signers"] })
-  .refine((v) => new Set(v.signers.map((s) => s.email)).size === v.signers.length, { message: "Each person appears once: two signers have the same e-mail address.", path: ["signers"] });
+  .refine((v) => v.signers.some((s) => s.role !== "copy"), {
+    message: "At least one person must sign or approve; copies only receive the signed document.",
+    path: ["signers"],
+  })
+  .refine((v) => new Set(v.signers.map((s) => s.email)).size === v.signers.length, {
+    message: "Each person appears once: two signers have the same e-mail address.",
+    path: ["signers"],
+  });
 export type SubmissionCreateInput = z.input<typeof submissionCreateInput>;
 
-export const voidInput = z.object({ reason: z.string("Say why").trim().min(DECLINE_REASON_MIN, "Say why the request is voided.").max(1000) });
+export const voidInput = z.object({
+  reason: z.string("Say why").trim().min(DECLINE_REASON_MIN, "Say why the request is voided.").max(1000),
+});
 
 export const signInput = z.discriminatedUnion(
   "kind",
@@ -140,7 +197,9 @@ export const signInput = z.discriminatedUnion(
 );
 export type SignInput = z.infer<typeof signInput>;
 
-export const declineInput = z.object({ reason: z.string("Say why you decline").trim().min(DECLINE_REASON_MIN, "Say briefly why you decline.").max(1000) });
+export const declineInput = z.object({
+  reason: z.string("Say why you decline").trim().min(DECLINE_REASON_MIN, "Say briefly why you decline.").max(1000),
+});
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -18,9 +18,22 @@ export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
 
 export const CONDITIONS = ["new", "good", "fair", "worn", "damaged"] as const;
 export type Condition = (typeof CONDITIONS)[number];
-export const CONDITION_LABELS: Record<Condition, string> = { new: "New", good: "Good", fair: "Fair", worn: "Worn", damaged: "Damaged" };
+export const CONDITION_LABELS: Record<Condition, string> = {
+  new: "New",
+  good: "Good",
+  fair: "Fair",
+  worn: "Worn",
+  damaged: "Damaged",
+};
 
-export const RESERVATION_STATES = ["requested", "approved", "rejected", "checked_out", "returned", "cancelled"] as const;
+export const RESERVATION_STATES = [
+  "requested",
+  "approved",
+  "rejected",
+  "checked_out",
+  "returned",
+  "cancelled",
+] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
 export const RESERVATION_STATE_LABELS: Record<ReservationState, string> = {
   requested: "Requested",
@@ -55,7 +68,8 @@ export const ASSET_TAG_PATTERN = /^[A-Z0-9][A-Z0-9-]{1,31}$/;
 // ── Building blocks ──────────────────────────────────────────────────────────────────────────────
 
 const instant = (what: string) => z.iso.datetime({ offset: true, message: `${what} looks like 2026-10-15T14:00:00Z` });
-const text = (max: number, what: string) => z.string(`${what} must be text`).trim().max(max, `${what} may be at most ${max} characters long.`);
+const text = (max: number, what: string) =>
+  z.string(`${what} must be text`).trim().max(max, `${what} may be at most ${max} characters long.`);
 const id = (what: string) => z.string(`Choose ${what}`).uuid(`Choose ${what} from the list`);
 const limit = z.coerce.number().int().min(1).max(EQUIPMENT_PAGE_MAX).default(50);
 const offset = z.coerce.number().int().min(0).default(0);
@@ -95,7 +109,9 @@ export const certificationInput = z.object({
 });
 export type CertificationInput = z.input<typeof certificationInput>;
 
-export const certificationGrantInput = z.object({ userId: z.string("Choose a person").trim().min(1, "Choose a person").max(100) });
+export const certificationGrantInput = z.object({
+  userId: z.string("Choose a person").trim().min(1, "Choose a person").max(100),
+});
 
 // ── Items ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -109,7 +125,12 @@ const itemFields = {
   model: text(80, "The model").default(""),
   serialNumber: text(80, "The serial number").default(""),
   assetTag,
-  valueMinor: z.number("The value is a number").int("The value is a whole number of the currency's minor unit").min(0, "The value cannot be negative").max(ITEM_VALUE_MAX, "The value is too large").default(0),
+  valueMinor: z
+    .number("The value is a number")
+    .int("The value is a whole number of the currency's minor unit")
+    .min(0, "The value cannot be negative")
+    .max(ITEM_VALUE_MAX, "The value is too large")
+    .default(0),
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).default("good"),
   location: text(120, "The storage location").default(""),
   notes: text(2000, "The notes").default(""),
@@ -126,10 +147,23 @@ export const itemUpdateInput = z.object({
   model: text(80, "The model").optional(),
   serialNumber: text(80, "The serial number").optional(),
   assetTag: assetTag.optional(),
-  valueMinor: z.number("The value is a number").int().min(0, "The value cannot be negative").max(ITEM_VALUE_MAX, "The value is too large").optional(),
+  valueMinor: z
+    .number("The value is a number")
+    .int()
+    .min(0, "The value cannot be negative")
+    .max(ITEM_VALUE_MAX, "The value is too large")
+    .optional(),
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).optional(),
   location: text(120, "The storage location").optional(),
-  photoUrl: z.string().trim().max(500).refine((u) => u === "" || /^(https?:\/\/|\/)/.test(u), "The photo is a web address (https://…) or a path on this site.").optional(),
+  photoUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (u) => u === "" || /^(https?:\/\/|\/)/.test(u),
+      "The photo is a web address (https://…) or a path on this site.",
+    )
+    .optional(),
   notes: text(2000, "The notes").optional(),
   certificationId: id("a certification").nullable().optional(),
 });
@@ -137,7 +171,9 @@ export type ItemUpdateInput = z.input<typeof itemUpdateInput>;
 
 /** Maintenance and retirement go through their own call, so the affected reservations are shown first. */
 export const itemStatusInput = z.object({
-  status: z.enum(["available", "maintenance", "retired"], { message: "An item is made available, sent to maintenance or retired." }),
+  status: z.enum(["available", "maintenance", "retired"], {
+    message: "An item is made available, sent to maintenance or retired.",
+  }),
   note: text(1000, "The note").default(""),
   /** The office has seen the reservations this affects and goes ahead. */
   confirm: z.boolean().default(false),
@@ -180,7 +216,10 @@ export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
 export const kitInput = z.object({
   name: text(120, "The kit's name").min(2, "Give the kit a name of at least 2 characters."),
   description: text(1000, "The description").default(""),
-  itemIds: z.array(id("an item"), "A kit is a list of items").min(2, "A kit holds at least 2 items.").max(30, "A kit holds at most 30 items."),
+  itemIds: z
+    .array(id("an item"), "A kit is a list of items")
+    .min(2, "A kit holds at least 2 items.")
+    .max(30, "A kit holds at most 30 items."),
 });
 export type KitInput = z.input<typeof kitInput>;
 
@@ -195,11 +234,19 @@ export const reservationCreateInput = z
     kitIds: z.array(id("a kit"), "Kits must be a list").max(20).default([]),
     note: text(1000, "The note").default(""),
   })
-  .refine((r) => r.itemIds.length + r.kitIds.length > 0, { message: "Choose at least one item or kit to reserve.", path: ["itemIds"] })
-  .refine((r) => Date.parse(r.endsAt) > Date.parse(r.startsAt), { message: "The reservation must end after it starts.", path: ["endsAt"] });
+  .refine((r) => r.itemIds.length + r.kitIds.length > 0, {
+    message: "Choose at least one item or kit to reserve.",
+    path: ["itemIds"],
+  })
+  .refine((r) => Date.parse(r.endsAt) > Date.parse(r.startsAt), {
+    message: "The reservation must end after it starts.",
+    path: ["endsAt"],
+  });
 export type ReservationCreateInput = z.input<typeof reservationCreateInput>;
 
-export const rejectInput = z.object({ reason: text(1000, "The reason").min(5, "Give the borrower a reason of at least 5 characters.") });
+export const rejectInput = z.object({
+  reason: text(1000, "The reason").min(5, "Give the borrower a reason of at least 5 characters."),
+});
 
 export const reservationListQuery = z.object({
   state: z.enum(RESERVATION_STATES).optional(),
@@ -217,7 +264,12 @@ export const reservationListQuery = z.object({
 });
 export type ReservationListQuery = z.infer<typeof reservationListQuery>;
 
-export const calendarQuery = z.object({ from: instant("The start"), to: instant("The end"), limit: z.coerce.number().int().min(1).max(500).default(200), offset });
+export const calendarQuery = z.object({
+  from: instant("The start"),
+  to: instant("The end"),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset,
+});
 export type CalendarQuery = z.infer<typeof calendarQuery>;
 
 export const checkoutInput = z.object({ assetTag });
@@ -229,7 +281,12 @@ export const checkinInput = z.object({
 });
 export type CheckinInput = z.input<typeof checkinInput>;
 
-export const csvImportInput = z.object({ csv: z.string("Paste or upload the CSV").min(1, "The CSV is empty.").max(900_000, "The CSV is too large: import at most about 5,000 rows at a time.") });
+export const csvImportInput = z.object({
+  csv: z
+    .string("Paste or upload the CSV")
+    .min(1, "The CSV is empty.")
+    .max(900_000, "The CSV is too large: import at most about 5,000 rows at a time."),
+});
 
 // ── What the API answers ─────────────────────────────────────────────────────────────────────────
 
@@ -265,7 +322,10 @@ export interface ItemDto {
   updatedAt: string;
 }
 
-export interface AvailabilityItem extends Pick<ItemDto, "id" | "name" | "brand" | "model" | "assetTag" | "status" | "condition" | "photoUrl" | "certification"> {
+export interface AvailabilityItem extends Pick<
+  ItemDto,
+  "id" | "name" | "brand" | "model" | "assetTag" | "status" | "condition" | "photoUrl" | "certification"
+> {
   category: { id: string; name: string };
   free: boolean;
   /** The caller holds the item's certification (or it needs none). */
@@ -329,7 +389,13 @@ export interface ReservationDto {
 
 export interface ItemDetailDto extends ItemDto {
   maintenance: MaintenanceDto[];
-  upcoming: { reservationId: string; projectTitle: string; startsAt: string; endsAt: string; state: ReservationState }[];
+  upcoming: {
+    reservationId: string;
+    projectTitle: string;
+    startsAt: string;
+    endsAt: string;
+    state: ReservationState;
+  }[];
 }
 
 /** 409 of a reservation whose items are already booked: which, when, and what is free instead. */
@@ -340,7 +406,14 @@ export interface BookingConflictDetails {
 
 /** 409 of a status change that affects reservations, until the office confirms. */
 export interface AffectedReservationsDetails {
-  affected: { reservationId: string; projectTitle: string; requesterName: string; startsAt: string; endsAt: string; state: ReservationState }[];
+  affected: {
+    reservationId: string;
+    projectTitle: string;
+    requesterName: string;
+    startsAt: string;
+    endsAt: string;
+    state: ReservationState;
+  }[];
 }
 
 export interface CalendarEntryDto {
@@ -390,4 +463,17 @@ export interface EquipmentSummaryDto {
 }
 
 /** The CSV columns of import and export, in order. */
-export const CSV_COLUMNS = ["asset_tag", "name", "category", "brand", "model", "serial_number", "value", "condition", "status", "location", "certification", "notes"] as const;
+export const CSV_COLUMNS = [
+  "asset_tag",
+  "name",
+  "category",
+  "brand",
+  "model",
+  "serial_number",
+  "value",
+  "condition",
+  "status",
+  "location",
+  "certification",
+  "notes",
+] as const;

@@ -3,7 +3,12 @@ import { z } from "zod";
 
 export const notificationListQuery = z.object({
   unreadOnly: z.stringbool({ message: "unreadOnly is true or false" }).default(false),
-  limit: z.coerce.number("limit is a number").int().min(1, "limit is at least 1").max(100, "limit is at most 100").default(20),
+  limit: z.coerce
+    .number("limit is a number")
+    .int()
+    .min(1, "limit is at least 1")
+    .max(100, "limit is at most 100")
+    .default(20),
   offset: z.coerce.number("offset is a number").int().min(0, "offset is at least 0").default(0),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;

@@ -30,7 +30,10 @@ export interface NumberFormat {
 /** How the portal has always written numbers: 1,234.50. */
 export const DEFAULT_NUMBER_FORMAT: NumberFormat = { decimal: ".", grouping: "," };
 
-export const DECIMAL_SEPARATOR_LABELS: Record<DecimalSeparator, string> = { ".": "Point (12.50)", ",": "Comma (12,50)" };
+export const DECIMAL_SEPARATOR_LABELS: Record<DecimalSeparator, string> = {
+  ".": "Point (12.50)",
+  ",": "Comma (12,50)",
+};
 export const GROUPING_SEPARATOR_LABELS: Record<GroupingSeparator, string> = {
   ",": "Comma (1,234)",
   ".": "Point (1.234)",
@@ -52,7 +55,13 @@ export function numberFormatOfLocale(locale: string): NumberFormat {
   }
   const decimal = parts.find((p) => p.type === "decimal")?.value === "," ? "," : ".";
   const raw = parts.find((p) => p.type === "group")?.value ?? "";
-  const grouping: GroupingSeparator = /^\s$/u.test(raw) ? " " : raw === "’" || raw === "'" ? "'" : raw === "." || raw === "," ? raw : "";
+  const grouping: GroupingSeparator = /^\s$/u.test(raw)
+    ? " "
+    : raw === "’" || raw === "'"
+      ? "'"
+      : raw === "." || raw === ","
+        ? raw
+        : "";
   return { decimal, grouping: grouping === decimal ? "" : grouping };
 }
 
@@ -69,19 +78,24 @@ export interface NumberOptions {
 const SPACES = /[\s\u00a0\u2007\u2009\u202f]/gu;
 
 /** Digits grouped in threes: the first group 1 to 3 digits not starting with 0, then groups of exactly 3. */
-const wellGrouped = (groups: string[]) => groups.length > 1 && /^[1-9]\d{0,2}$/.test(groups[0]!) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
+const wellGrouped = (groups: string[]) =>
+  groups.length > 1 && /^[1-9]\d{0,2}$/.test(groups[0]!) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
 
 /**
  * Reads typed text as an integer count of 10^-digits ("12,50" with 2 digits → 1250). Never guesses: text
  * that is not a number, could be read two ways, or has more decimals than `digits` is refused with a
  * message for the person, written for the field it sits next to.
  */
-export function parseNumberInput(text: string, { digits, format = DEFAULT_NUMBER_FORMAT }: NumberOptions): ParsedNumber {
+export function parseNumberInput(
+  text: string,
+  { digits, format = DEFAULT_NUMBER_FORMAT }: NumberOptions,
+): ParsedNumber {
   const typed = text.trim();
   if (typed === "") return { ok: false, problem: "empty", message: "Type a number." };
   const fail = (problem: NumberProblem, message: string): ParsedNumber => ({ ok: false, problem, message });
   // 1234.5 written in the school's format; grouped only where the decimals keep it unambiguous.
-  const example = digits === 0 ? "1234" : formatNumber(1234 * 10 ** digits + 5 * 10 ** (digits - 1), digits, format, { group: true });
+  const example =
+    digits === 0 ? "1234" : formatNumber(1234 * 10 ** digits + 5 * 10 ** (digits - 1), digits, format, { group: true });
   const notANumber = () => fail("invalid", `“${typed}” is not a number. Type it like ${example}.`);
 
   let body = typed.replace(SPACES, " ").replace(/’/g, "'");
@@ -120,7 +134,10 @@ export function parseNumberInput(text: string, { digits, format = DEFAULT_NUMBER
           const asWhole = `${before}${after}`;
           const decimals = after.replace(/0+$/, "");
           const asDecimal = decimals ? `${before}${format.decimal}${decimals}` : before;
-          return fail("ambiguous", `“${typed}” could mean ${asWhole} or ${asDecimal}. Type ${asWhole} or ${asDecimal}, whichever you mean.`);
+          return fail(
+            "ambiguous",
+            `“${typed}” could mean ${asWhole} or ${asDecimal}. Type ${asWhole} or ${asDecimal}, whichever you mean.`,
+          );
         }
       }
       if (seps.has(decimalMark) || seps.size > 1) return notANumber();
@@ -131,10 +148,16 @@ export function parseNumberInput(text: string, { digits, format = DEFAULT_NUMBER
 
   const seps = sepsOf(intText);
   if (seps.size > 1) return notANumber();
-  if (seps.size === 1 && !wellGrouped(groupsOf(intText))) return fail("invalid", `“${typed}” is not a number: thousands are grouped in threes, like ${example}.`);
+  if (seps.size === 1 && !wellGrouped(groupsOf(intText)))
+    return fail("invalid", `“${typed}” is not a number: thousands are grouped in threes, like ${example}.`);
   const whole = intText.replace(/\D/g, "");
   if (fracText.length > digits) {
-    return fail("decimals", digits === 0 ? `“${typed}” has decimals; type a whole number.` : `“${typed}” has more than ${digits} decimal${digits === 1 ? "" : "s"}.`);
+    return fail(
+      "decimals",
+      digits === 0
+        ? `“${typed}” has decimals; type a whole number.`
+        : `“${typed}” has more than ${digits} decimal${digits === 1 ? "" : "s"}.`,
+    );
   }
   const all = (whole || "0") + fracText.padEnd(digits, "0");
   const value = Number(all);
@@ -159,7 +182,12 @@ export interface WriteOptions {
  * Writes an integer count of 10^-digits in the format. Fields are written ungrouped: grouped and trimmed,
  * 1250 days would read "1,250", which the parser rightly refuses as ambiguous.
  */
-export function formatNumber(value: number, digits: number, format: NumberFormat = DEFAULT_NUMBER_FORMAT, { group = false, trim = false }: WriteOptions = {}): string {
+export function formatNumber(
+  value: number,
+  digits: number,
+  format: NumberFormat = DEFAULT_NUMBER_FORMAT,
+  { group = false, trim = false }: WriteOptions = {},
+): string {
   const negative = value < 0;
   const abs = String(Math.abs(value)).padStart(digits + 1, "0");
   let whole = digits ? abs.slice(0, -digits) : abs;

@@ -9,12 +9,24 @@ import type { Phase, ProjectType } from "./projects.ts";
 import type { Role } from "./roles.ts";
 
 /** The board, the timeline and the CSV export share these filters, so what is exported is what is shown. */
-export const overviewFilters = projectListQuery.pick({ search: true, type: true, phase: true, course: true, supervisorId: true, academicYear: true });
+export const overviewFilters = projectListQuery.pick({
+  search: true,
+  type: true,
+  phase: true,
+  course: true,
+  supervisorId: true,
+  academicYear: true,
+});
 export type OverviewFilters = z.infer<typeof overviewFilters>;
 
 /** A column longer than `limit` shows its first cards and its count; `offset` (with `phase`) loads more. */
 export const boardQuery = overviewFilters.extend({
-  limit: z.coerce.number("limit is a number").int().min(1, "limit is at least 1").max(BOARD_COLUMN_MAX, `limit is at most ${BOARD_COLUMN_MAX}`).default(BOARD_COLUMN_DEFAULT),
+  limit: z.coerce
+    .number("limit is a number")
+    .int()
+    .min(1, "limit is at least 1")
+    .max(BOARD_COLUMN_MAX, `limit is at most ${BOARD_COLUMN_MAX}`)
+    .default(BOARD_COLUMN_DEFAULT),
   offset: z.coerce.number("offset is a number").int().min(0, "offset is at least 0").default(0),
 });
 export type BoardQuery = z.infer<typeof boardQuery>;
@@ -27,7 +39,12 @@ export const timelineQuery = overviewFilters.extend({
     .min(1, "weeks is at least 1")
     .max(TIMELINE_WEEKS_MAX, `weeks is at most ${TIMELINE_WEEKS_MAX}`)
     .default(TIMELINE_WEEKS_DEFAULT),
-  limit: z.coerce.number("limit is a number").int().min(1, "limit is at least 1").max(100, "limit is at most 100").default(100),
+  limit: z.coerce
+    .number("limit is a number")
+    .int()
+    .min(1, "limit is at least 1")
+    .max(100, "limit is at most 100")
+    .default(100),
   offset: z.coerce.number("offset is a number").int().min(0, "offset is at least 0").default(0),
 });
 export type TimelineQuery = z.infer<typeof timelineQuery>;

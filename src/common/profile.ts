@@ -26,7 +26,10 @@ export const phoneSchema = z.preprocess(
     .trim()
     .max(PHONE_MAX_LENGTH, `A phone number may be at most ${PHONE_MAX_LENGTH} characters long.`)
     // Digits with the usual separators and an optional leading +; at least 5 digits so "12" is caught.
-    .regex(/^\+?[0-9][0-9 ().\/-]*[0-9)]$/, "Please enter a phone number of digits, spaces and + ( ) - . / only, such as +49 30 1234567.")
+    .regex(
+      /^\+?[0-9][0-9 ().\/-]*[0-9)]$/,
+      "Please enter a phone number of digits, spaces and + ( ) - . / only, such as +49 30 1234567.",
+    )
     .refine((v) => (v.match(/[0-9]/g)?.length ?? 0) >= 5, "A phone number needs at least 5 digits.")
     .nullable(),
 );
@@ -53,7 +56,10 @@ export const yearOfStudySchema = z.preprocess(
 export const themeSchema = z.enum(THEMES, `The theme must be one of ${THEMES.join(", ")}.`);
 
 export const emailOptOutsSchema = z
-  .array(z.enum(NOTIFICATION_KINDS, `Unknown kind of e-mail; the kinds are ${NOTIFICATION_KINDS.join(", ")}.`), "The e-mail preferences must be a list.")
+  .array(
+    z.enum(NOTIFICATION_KINDS, `Unknown kind of e-mail; the kinds are ${NOTIFICATION_KINDS.join(", ")}.`),
+    "The e-mail preferences must be a list.",
+  )
   .transform((kinds) => NOTIFICATION_KINDS.filter((k) => kinds.includes(k)));
 
 /** PATCH /rest/v1/profile: any of these, at least one; a field left out stays as it is. */

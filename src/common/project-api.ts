@@ -40,7 +40,8 @@ export function shootDatesProblem(start: string | null | undefined, end: string 
 
 const dateSchema = z.iso.date({ message: "Dates look like 2026-10-15" });
 const instantSchema = z.iso.datetime({ offset: true, message: "Times look like 2026-10-15T14:00:00Z" });
-const text = (max: number, what: string) => z.string(`${what} must be text`).trim().max(max, `${what} may be at most ${max} characters long.`);
+const text = (max: number, what: string) =>
+  z.string(`${what} must be text`).trim().max(max, `${what} may be at most ${max} characters long.`);
 const projectType = z.enum(PROJECT_TYPES, { message: `Type must be one of: ${PROJECT_TYPES.join(", ")}` });
 const phase = z.enum(PHASES, { message: `Phase must be one of: ${PHASES.join(", ")}` });
 const filmRoles = z
@@ -54,7 +55,10 @@ const projectFields = {
   title: text(PROJECT_TITLE_MAX, "The title").min(1, "Give the project a title."),
   type: projectType,
   course: text(200, "The course"),
-  academicYear: z.string().trim().regex(/^\d{4}\/\d{2}$/, "The academic year looks like 2026/27."),
+  academicYear: z
+    .string()
+    .trim()
+    .regex(/^\d{4}\/\d{2}$/, "The academic year looks like 2026/27."),
   logline: text(LOGLINE_MAX, "The logline"),
   synopsis: text(SYNOPSIS_MAX, "The synopsis"),
   targetRuntimeMinutes: z
@@ -66,7 +70,9 @@ const projectFields = {
   format: text(200, "The format"),
   shootStart: dateSchema.nullable(),
   shootEnd: dateSchema.nullable(),
-  locations: z.array(text(200, "A location").min(1, "A location cannot be empty"), "Locations must be a list").max(50, "At most 50 locations"),
+  locations: z
+    .array(text(200, "A location").min(1, "A location cannot be empty"), "Locations must be a list")
+    .max(50, "At most 50 locations"),
   /** A member of staff (or an admin) who supervises the project. */
   supervisorId: userId.nullable(),
 };
@@ -125,7 +131,12 @@ export const projectListQuery = z.object({
   sort: z.enum(PROJECT_SORTS, { message: `Sort by one of: ${PROJECT_SORTS.join(", ")}` }).default("updated"),
   /** Defaults: title, shootStart and phase ascending; updated newest first. Shoot dates not set sort last. */
   dir: z.enum(["asc", "desc"], { message: "dir is asc or desc" }).optional(),
-  limit: z.coerce.number("limit is a number").int().min(1, "limit is at least 1").max(PROJECT_PAGE_MAX, `limit is at most ${PROJECT_PAGE_MAX}`).default(25),
+  limit: z.coerce
+    .number("limit is a number")
+    .int()
+    .min(1, "limit is at least 1")
+    .max(PROJECT_PAGE_MAX, `limit is at most ${PROJECT_PAGE_MAX}`)
+    .default(25),
   offset: z.coerce.number("offset is a number").int().min(0, "offset is at least 0").default(0),
 });
 export type ProjectListQuery = z.infer<typeof projectListQuery>;
@@ -137,7 +148,11 @@ export const activityQuery = z.object({
 
 // ── Crew ─────────────────────────────────────────────────────────────────────────────────────────
 
-export const memberAddInput = z.object({ userId, roles: filmRoles, isLead: z.boolean("isLead is true or false").default(false) });
+export const memberAddInput = z.object({
+  userId,
+  roles: filmRoles,
+  isLead: z.boolean("isLead is true or false").default(false),
+});
 export type MemberAddInput = z.input<typeof memberAddInput>;
 
 export const memberUpdateInput = z
@@ -193,7 +208,11 @@ export const participantCreateInput = z.object({
   consentStatus: consent.default("pending"),
 });
 export const participantUpdateInput = z
-  .object({ name: participantCreateInput.shape.name.optional(), description: text(2000, "The description").optional(), consentStatus: consent.optional() })
+  .object({
+    name: participantCreateInput.shape.name.optional(),
+    description: text(2000, "The description").optional(),
+    consentStatus: consent.optional(),
+  })
   .refine(atLeastOne, "Change at least one field.");
 export type ParticipantCreateInput = z.input<typeof participantCreateInput>;
 export type ParticipantUpdateInput = z.input<typeof participantUpdateInput>;

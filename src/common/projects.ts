@@ -67,7 +67,8 @@ export const FILM_ROLE_LABELS: Record<FilmRole, string> = {
 };
 
 /** Crew roles as the school names them ("dp" → "Director of photography"), wherever roles are shown. */
-export const filmRoleList = (roles: readonly string[]) => roles.map((r) => FILM_ROLE_LABELS[r as FilmRole] ?? r).join(", ");
+export const filmRoleList = (roles: readonly string[]) =>
+  roles.map((r) => FILM_ROLE_LABELS[r as FilmRole] ?? r).join(", ");
 
 export const CONSENT_STATUSES = ["pending", "signed", "declined", "not_needed"] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];

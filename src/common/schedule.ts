@@ -14,18 +14,30 @@ export const SHOOT_DAYS_MAX = 120;
 export const STRIPS_MAX = 2000;
 
 const day = z.iso.date("Give the date as YYYY-MM-DD");
-const time = z.string("Give the time as HH:MM").regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give the time as HH:MM (24 hours), e.g. 07:30");
+const time = z
+  .string("Give the time as HH:MM")
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give the time as HH:MM (24 hours), e.g. 07:30");
 const optionalTime = z.union([time, z.literal("")]);
-const short = (what: string) => z.string(`${what} must be text`).trim().max(SHOOT_DAY_TEXT_MAX, `${what} may be at most ${SHOOT_DAY_TEXT_MAX} characters long.`);
+const short = (what: string) =>
+  z
+    .string(`${what} must be text`)
+    .trim()
+    .max(SHOOT_DAY_TEXT_MAX, `${what} may be at most ${SHOOT_DAY_TEXT_MAX} characters long.`);
 const version = z.number("Say which version you edited").int().min(1);
-const sceneNumber = z.string("A scene number must be text").trim().min(1, "A strip needs its scene number").max(20, "A scene number is at most 20 characters");
+const sceneNumber = z
+  .string("A scene number must be text")
+  .trim()
+  .min(1, "A strip needs its scene number")
+  .max(20, "A scene number is at most 20 characters");
 
 const shootDayShape = {
   date: day,
   location: short("The location"),
   address: short("The address"),
   generalCall: time,
-  notes: z.string("The notes must be text").max(SHOOT_DAY_NOTES_MAX, `The notes may be at most ${SHOOT_DAY_NOTES_MAX} characters long.`),
+  notes: z
+    .string("The notes must be text")
+    .max(SHOOT_DAY_NOTES_MAX, `The notes may be at most ${SHOOT_DAY_NOTES_MAX} characters long.`),
   weather: short("The weather"),
   hospital: short("The nearest hospital"),
 };
@@ -44,28 +56,57 @@ export type ShootDayCreateInput = z.input<typeof shootDayCreateInput>;
 /** Per-person calls: cast by character name, crew by user id; "" = the general call. */
 const calls = z.record(z.string().max(100), optionalTime, "Calls are a list of times");
 // No defaults here: a field left out of an edit stays as it is.
-export const shootDayUpdateInput = z.object(shootDayShape).partial().extend({ version, castCalls: calls.optional(), crewCalls: calls.optional() });
+export const shootDayUpdateInput = z
+  .object(shootDayShape)
+  .partial()
+  .extend({ version, castCalls: calls.optional(), crewCalls: calls.optional() });
 export type ShootDayUpdateInput = z.input<typeof shootDayUpdateInput>;
 
 export const boardSaveInput = z.object({
   version,
   screenplayId: z.uuid("Choose a screenplay of the project").nullable().optional(),
   days: z
-    .array(z.object({ id: z.uuid("A shoot day is named by its id"), scenes: z.array(sceneNumber).max(STRIPS_MAX) }), "Send the days of the board")
+    .array(
+      z.object({ id: z.uuid("A shoot day is named by its id"), scenes: z.array(sceneNumber).max(STRIPS_MAX) }),
+      "Send the days of the board",
+    )
     .max(SHOOT_DAYS_MAX),
 });
 export type BoardSaveInput = z.input<typeof boardSaveInput>;
 
 /** Who plays a character; an empty actor name takes the character's actor off the cast list. */
 export const castSaveInput = z.object({
-  character: z.string("Name the character").trim().min(1, "Name the character").max(100, "A character's name is at most 100 characters"),
-  actorName: z.string("The actor's name must be text").trim().max(120, "The actor's name may be at most 120 characters long."),
-  email: z.union([z.literal(""), z.string().trim().toLowerCase().email("Give the actor's e-mail address, like name@example.com, or leave it empty.").max(254)]).default(""),
-  phone: z.string("The phone number must be text").trim().max(40, "The phone number may be at most 40 characters long.").default(""),
+  character: z
+    .string("Name the character")
+    .trim()
+    .min(1, "Name the character")
+    .max(100, "A character's name is at most 100 characters"),
+  actorName: z
+    .string("The actor's name must be text")
+    .trim()
+    .max(120, "The actor's name may be at most 120 characters long."),
+  email: z
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .email("Give the actor's e-mail address, like name@example.com, or leave it empty.")
+        .max(254),
+    ])
+    .default(""),
+  phone: z
+    .string("The phone number must be text")
+    .trim()
+    .max(40, "The phone number may be at most 40 characters long.")
+    .default(""),
 });
 export type CastSaveInput = z.input<typeof castSaveInput>;
 
-export const confirmInput = z.object({ token: z.string("The link is incomplete").min(1, "The link is incomplete").max(100, "The link is not valid") });
+export const confirmInput = z.object({
+  token: z.string("The link is incomplete").min(1, "The link is incomplete").max(100, "The link is not valid"),
+});
 
 // ── Strips ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -79,7 +120,10 @@ export function stripColour(intExt: IntExt, night: boolean): StripColour {
 }
 
 /** A scene of the script's report as a strip; its scene number is its identity (see docs/decisions/2026-11-23-schedule.md). */
-export interface StripDto extends Pick<SceneReport, "number" | "heading" | "intExt" | "location" | "timeOfDay" | "night" | "eighths"> {
+export interface StripDto extends Pick<
+  SceneReport,
+  "number" | "heading" | "intExt" | "location" | "timeOfDay" | "night" | "eighths"
+> {
   colour: StripColour;
   cast: string[];
   /** The scene is no longer in the script (omitted since it was scheduled). */
@@ -96,7 +140,11 @@ export function formatPages(eighths: number): string {
 
 /** The line above the schedule, in whole sentences: "3 shoot days, 12 pages scheduled. 7 scenes are unscheduled." */
 export function scheduleSummary(days: number, eighths: number, unscheduled: number): string {
-  const sentences = [days === 0 ? "No shoot days yet." : `${days} shoot ${days === 1 ? "day" : "days"}, ${formatPages(eighths)} scheduled.`];
+  const sentences = [
+    days === 0
+      ? "No shoot days yet."
+      : `${days} shoot ${days === 1 ? "day" : "days"}, ${formatPages(eighths)} scheduled.`,
+  ];
   if (unscheduled > 0) sentences.push(`${unscheduled} ${unscheduled === 1 ? "scene is" : "scenes are"} unscheduled.`);
   return sentences.join(" ");
 }
@@ -241,7 +289,8 @@ export interface CallSheetDto {
 }
 
 /** A map search for the shoot's address: OpenStreetMap, so no account and no tracking key is needed. */
-export const mapUrl = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address.trim())}`;
+export const mapUrl = (address: string) =>
+  `https://www.openstreetmap.org/search?query=${encodeURIComponent(address.trim())}`;
 
 /** Whom the production lists to call on the day: producer, director and assistant director. */
 export interface CallSheetContact {

@@ -4,7 +4,12 @@ import { DEFAULT_SCHOOL_SETTINGS } from "./school.ts";
 
 describe("writerOf", () => {
   it("writes amounts, quantities, dates and times as the school's settings say", () => {
-    const w = writerOf({ currency: "EUR", numberFormat: { decimal: ",", grouping: "." }, clock: "12h", dateOrder: "mdy" });
+    const w = writerOf({
+      currency: "EUR",
+      numberFormat: { decimal: ",", grouping: "." },
+      clock: "12h",
+      dateOrder: "mdy",
+    });
     expect(w.money(678975)).toBe("6.789,75 EUR");
     expect(w.amount(123450)).toBe("1.234,50");
     expect(w.money(1250, "JPY")).toBe("1.250 JPY");

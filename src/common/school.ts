@@ -7,15 +7,29 @@ export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** The e-mail a person may turn off, kind by kind. */
-export const NOTIFICATION_KINDS = ["crew_added", "phase_changed", "milestone_due", "greenlight_override", "budget", "equipment", "signatures"] as const;
+export const NOTIFICATION_KINDS = [
+  "crew_added",
+  "phase_changed",
+  "milestone_due",
+  "greenlight_override",
+  "budget",
+  "equipment",
+  "signatures",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What the settings page says about each kind: its name and when it is sent. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; when: string }> = {
   crew_added: { label: "Added to a crew", when: "When someone adds you to the crew of a production." },
   phase_changed: { label: "Phase changes", when: "When a production you are part of moves to another phase." },
-  milestone_due: { label: "Milestones due", when: "48 hours before a milestone of your production is due and not yet done." },
-  greenlight_override: { label: "Greenlight overrides", when: "When staff move a production of yours into production without a complete greenlight checklist." },
+  milestone_due: {
+    label: "Milestones due",
+    when: "48 hours before a milestone of your production is due and not yet done.",
+  },
+  greenlight_override: {
+    label: "Greenlight overrides",
+    when: "When staff move a production of yours into production without a complete greenlight checklist.",
+  },
   budget: { label: "Budgets", when: "When a budget you wrote or must approve is submitted, approved or sent back." },
   equipment: { label: "Equipment", when: "When a reservation of yours is confirmed, refused, due back or overdue." },
   signatures: { label: "Signatures", when: "When a document waits for your signature or has been signed by everyone." },
@@ -28,7 +42,12 @@ export interface EquipmentRules {
   strikeLimit: number;
 }
 
-export const DEFAULT_EQUIPMENT_RULES: EquipmentRules = { minLeadHours: 24, maxBookingDays: 14, requireGreenlight: false, strikeLimit: 3 };
+export const DEFAULT_EQUIPMENT_RULES: EquipmentRules = {
+  minLeadHours: 24,
+  maxBookingDays: 14,
+  requireGreenlight: false,
+  strikeLimit: 3,
+};
 
 export interface SchoolSettings {
   schoolName: string;
@@ -114,16 +133,26 @@ export type CurrencyCode = keyof typeof CURRENCIES;
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
 
 /** Digits after the decimal point in `currency`; 2 for a code not in the list, the common case. */
-export const currencyMinorDigits = (currency: string): number => (CURRENCIES as Record<string, { minorDigits: number }>)[currency]?.minorDigits ?? 2;
+export const currencyMinorDigits = (currency: string): number =>
+  (CURRENCIES as Record<string, { minorDigits: number }>)[currency]?.minorDigits ?? 2;
 
-export const GREENLIGHT_SOURCES = ["manual", "budget", "releases", "documents"] as const satisfies readonly GreenlightItem["source"][];
+export const GREENLIGHT_SOURCES = [
+  "manual",
+  "budget",
+  "releases",
+  "documents",
+] as const satisfies readonly GreenlightItem["source"][];
 export const GREENLIGHT_SOURCE_LABELS: Record<GreenlightItem["source"], string> = {
   manual: "Ticked by hand",
   budget: "Budget approval",
   releases: "Signed releases",
   documents: "Uploaded document",
 };
-export const GREENLIGHT_TICKERS = ["supervisor", "staff", "member"] as const satisfies readonly GreenlightItem["tickedBy"][];
+export const GREENLIGHT_TICKERS = [
+  "supervisor",
+  "staff",
+  "member",
+] as const satisfies readonly GreenlightItem["tickedBy"][];
 export const GREENLIGHT_TICKER_LABELS: Record<GreenlightItem["tickedBy"], string> = {
   supervisor: "The supervisor",
   staff: "Any staff member",
@@ -172,7 +201,10 @@ const wholeNumber = (name: string, { min, max }: { min: number; max: number }, u
 export const greenlightItemSchema = z.object({
   key: z
     .string("Each checklist item needs a key.")
-    .regex(/^[a-z0-9]+(_[a-z0-9]+)*$/, "A checklist item's key may hold only lower-case letters, digits and single underscores.")
+    .regex(
+      /^[a-z0-9]+(_[a-z0-9]+)*$/,
+      "A checklist item's key may hold only lower-case letters, digits and single underscores.",
+    )
     .max(40, "A checklist item's key may be at most 40 characters long."),
   label: z
     .string("Each checklist item needs a label.")
@@ -193,9 +225,15 @@ export const equipmentRulesSchema = z.object({
 export const numberFormatSchema = z
   .object({
     decimal: z.enum(DECIMAL_SEPARATORS, "The decimal separator is a point or a comma."),
-    grouping: z.enum(GROUPING_SEPARATORS, "The thousands separator is a comma, a point, a space, an apostrophe or none."),
+    grouping: z.enum(
+      GROUPING_SEPARATORS,
+      "The thousands separator is a comma, a point, a space, an apostrophe or none.",
+    ),
   })
-  .refine((f) => f.decimal !== f.grouping, { path: ["grouping"], message: "The thousands separator must differ from the decimal separator." });
+  .refine((f) => f.decimal !== f.grouping, {
+    path: ["grouping"],
+    message: "The thousands separator must differ from the decimal separator.",
+  });
 
 export const schoolSettingsSchema = z.object({
   schoolName: z
@@ -203,7 +241,10 @@ export const schoolSettingsSchema = z.object({
     .trim()
     .min(SCHOOL_NAME_MIN, `The school's name needs at least ${SCHOOL_NAME_MIN} characters.`)
     .max(SCHOOL_NAME_MAX, `The school's name may be at most ${SCHOOL_NAME_MAX} characters long.`),
-  currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], "Choose a currency from the list (a 3-letter ISO 4217 code such as EUR)."),
+  currency: z.enum(
+    CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]],
+    "Choose a currency from the list (a 3-letter ISO 4217 code such as EUR).",
+  ),
   budgetBypass: z.boolean("Say whether budgets bypass approval (true or false)."),
   greenlightItems: z
     .array(greenlightItemSchema, "The greenlight checklist must be a list of items.")
@@ -212,7 +253,12 @@ export const schoolSettingsSchema = z.object({
     .superRefine((items, ctx) => {
       const seen = new Set<string>();
       items.forEach((item, i) => {
-        if (seen.has(item.key)) ctx.addIssue({ code: "custom", path: [i, "key"], message: `Two checklist items share the key “${item.key}”; each needs its own.` });
+        if (seen.has(item.key))
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "key"],
+            message: `Two checklist items share the key “${item.key}”; each needs its own.`,
+          });
         seen.add(item.key);
       });
     }),
@@ -222,8 +268,12 @@ export const schoolSettingsSchema = z.object({
   clock: z.enum(CLOCKS, `Choose the clock times are shown in: ${CLOCKS.join(" or ")}.`),
   dateOrder: z.enum(DATE_ORDERS, `Choose the order of dates: ${DATE_ORDERS.join(", ")}.`),
   // Optional in a request, so that a client written before this setting keeps working.
-  requireTwoStepForStaff: z.boolean("Say whether staff and admins must use two-step sign-in (true or false).").default(false),
-  passwordSignInAdminsOnly: z.boolean("Say whether only admins may sign in with a password (true or false).").default(false),
+  requireTwoStepForStaff: z
+    .boolean("Say whether staff and admins must use two-step sign-in (true or false).")
+    .default(false),
+  passwordSignInAdminsOnly: z
+    .boolean("Say whether only admins may sign in with a password (true or false).")
+    .default(false),
 }) satisfies z.ZodType<SchoolSettings, unknown>;
 
 /** PUT /rest/v1/school-settings: the whole settings, and the version they were edited from. */
@@ -240,7 +290,8 @@ export interface SchoolSettingsDto {
   updatedAt: string | null;
 }
 
-export const STALE_SETTINGS_MESSAGE = "Someone else changed these settings while you were editing them. Load their version, then make your change again.";
+export const STALE_SETTINGS_MESSAGE =
+  "Someone else changed these settings while you were editing them. Load their version, then make your change again.";
 
 /** How the audit log names each setting when it lists what an admin changed. */
 export const SCHOOL_SETTING_LABELS: Record<keyof SchoolSettings, string> = {

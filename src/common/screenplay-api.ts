@@ -18,7 +18,17 @@ export const NOTE_MAX = 2000;
 export const REVISION_NAME_MAX = 120;
 
 /** The industry's order of revision colours; after cherry it starts again at white. */
-export const REVISION_COLOURS = ["white", "blue", "pink", "yellow", "green", "goldenrod", "buff", "salmon", "cherry"] as const;
+export const REVISION_COLOURS = [
+  "white",
+  "blue",
+  "pink",
+  "yellow",
+  "green",
+  "goldenrod",
+  "buff",
+  "salmon",
+  "cherry",
+] as const;
 export type RevisionColour = (typeof REVISION_COLOURS)[number];
 export const revisionColour = (index: number): RevisionColour => REVISION_COLOURS[index % REVISION_COLOURS.length]!;
 
@@ -30,7 +40,9 @@ const title = z
   .trim()
   .min(1, "Give the screenplay a title.")
   .max(SCREENPLAY_TITLE_MAX, `The title may be at most ${SCREENPLAY_TITLE_MAX} characters long.`);
-const scriptText = z.string("The script must be text").max(SCREENPLAY_TEXT_MAX, `The script may be at most ${SCREENPLAY_TEXT_MAX.toLocaleString("en")} characters long.`);
+const scriptText = z
+  .string("The script must be text")
+  .max(SCREENPLAY_TEXT_MAX, `The script may be at most ${SCREENPLAY_TEXT_MAX.toLocaleString("en")} characters long.`);
 const projectId = z.uuid("Choose a project from the list").nullable();
 const version = z.number("Say which version you edited").int().min(1);
 
@@ -38,7 +50,12 @@ export const screenplayListQuery = z.object({
   scope: z.enum(SCREENPLAY_SCOPES, { message: "Show all, mine or projects" }).default("all"),
   search: z.string().trim().max(200).optional(),
   projectId: z.uuid("Choose a project from the list").optional(),
-  limit: z.coerce.number("limit is a number").int().min(1, "limit is at least 1").max(100, "limit is at most 100").default(25),
+  limit: z.coerce
+    .number("limit is a number")
+    .int()
+    .min(1, "limit is at least 1")
+    .max(100, "limit is at most 100")
+    .default(25),
   offset: z.coerce.number("offset is a number").int().min(0, "offset is at least 0").default(0),
 });
 export type ScreenplayListQuery = z.infer<typeof screenplayListQuery>;
@@ -65,7 +82,11 @@ export const importQuery = z.object({
 });
 
 export const revisionCreateInput = z.object({
-  name: z.string("Name the revision").trim().min(1, "Name the revision, e.g. “Blue draft after table read”.").max(REVISION_NAME_MAX, `A revision name may be at most ${REVISION_NAME_MAX} characters long.`),
+  name: z
+    .string("Name the revision")
+    .trim()
+    .min(1, "Name the revision, e.g. “Blue draft after table read”.")
+    .max(REVISION_NAME_MAX, `A revision name may be at most ${REVISION_NAME_MAX} characters long.`),
 });
 export type RevisionCreateInput = z.infer<typeof revisionCreateInput>;
 
@@ -79,7 +100,11 @@ export const compareQuery = z.object({
 
 export const noteCreateInput = z.object({
   line: z.number("Choose a line").int().min(0, "Choose a line"),
-  body: z.string("Write the note").trim().min(1, "Write the note.").max(NOTE_MAX, `A note may be at most ${NOTE_MAX} characters long.`),
+  body: z
+    .string("Write the note")
+    .trim()
+    .min(1, "Write the note.")
+    .max(NOTE_MAX, `A note may be at most ${NOTE_MAX} characters long.`),
 });
 export type NoteCreateInput = z.infer<typeof noteCreateInput>;
 

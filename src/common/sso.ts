@@ -9,4 +9,5 @@ export interface SignInOptions {
 
 export const PASSWORD_SIGN_IN_OFF_MESSAGE =
   "This school signs in with its school account: use the school sign-in button above. Only administrators may sign in with a password.";
-export const PASSWORD_SIGN_UP_OFF_MESSAGE = "New accounts are made by signing in with the school account, with the button above.";
+export const PASSWORD_SIGN_UP_OFF_MESSAGE =
+  "New accounts are made by signing in with the school account, with the button above.";

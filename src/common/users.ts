@@ -31,13 +31,17 @@ export interface Page<T> {
   items: T[];
 }
 
-export const roleChangeInput = z.object({ role: z.enum(ROLES, { message: "Choose one of the roles: student, staff, equipment_manager, admin" }) });
+export const roleChangeInput = z.object({
+  role: z.enum(ROLES, { message: "Choose one of the roles: student, staff, equipment_manager, admin" }),
+});
 
 export const emailSchema = z.string().trim().toLowerCase().email("Please enter a valid email address");
 
 export const invitationInput = z.object({
   email: emailSchema,
-  role: z.enum(ROLES, { message: "Choose one of the roles: student, staff, equipment_manager, admin" }).default("student"),
+  role: z
+    .enum(ROLES, { message: "Choose one of the roles: student, staff, equipment_manager, admin" })
+    .default("student"),
 });
 
 export const acceptInvitationInput = z.object({
@@ -78,7 +82,12 @@ export const peopleQuery = z.object({
   /** One role or several, comma-separated: "staff,admin". */
   role: z
     .string()
-    .transform((s) => s.split(",").map((r) => r.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(ROLES, { message: "Unknown role" })))
     .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),

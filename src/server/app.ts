@@ -20,13 +20,25 @@ import { perfRoutes } from "./features/perf/routes.ts";
 import { publicUnsubscribeRoutes } from "./features/notifications/unsubscribe.ts";
 import { UNSUBSCRIBE_PATH } from "./mail/unsubscribe.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
-import { accountRoutes, budgetRoutes, proposalRoutes, publicApprovalRoutes, receiptStorageRoutes } from "./features/budgets/routes.ts";
+import {
+  accountRoutes,
+  budgetRoutes,
+  proposalRoutes,
+  publicApprovalRoutes,
+  receiptStorageRoutes,
+} from "./features/budgets/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
 import { schoolFormatRoutes, schoolRoutes } from "./features/school/routes.ts";
 import { publicConfirmationRoutes, scheduleRoutes } from "./features/schedule/routes.ts";
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
 import { sessionRoutes } from "./features/sessions/routes.ts";
-import { auditRoutes, invitationAdminRoutes, invitationPublicRoutes, peopleRoutes, userRoutes } from "./features/users/routes.ts";
+import {
+  auditRoutes,
+  invitationAdminRoutes,
+  invitationPublicRoutes,
+  peopleRoutes,
+  userRoutes,
+} from "./features/users/routes.ts";
 import { checkReadiness } from "./db/client.ts";
 import { AppError, errorResponse, RETRY_AFTER_SECONDS } from "./lib/errors.ts";
 import { allowedOrigins } from "./lib/origin.ts";
@@ -53,7 +65,15 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
     const ms = performance.now() - started;
     const level = perfLevel(ms);
     if (level !== "ok") {
-      const entry = { perf: { kind: "request", method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(ms) } };
+      const entry = {
+        perf: {
+          kind: "request",
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          durationMs: Math.round(ms),
+        },
+      };
       if (level === "flag") log.error(entry, `slow request flagged: ${c.req.method} ${c.req.path}`);
       else log.warn(entry, `slow request: ${c.req.method} ${c.req.path}`);
     }
@@ -69,18 +89,37 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
         host: c.req.header("host"),
         forwardedProto: c.req.header("x-forwarded-proto"),
       });
-      if (origin && origin !== "null" && !allowed.includes(origin)) throw new AppError("forbidden", "Cross-site request refused.");
-      if (c.req.header("sec-fetch-site") === "cross-site") throw new AppError("forbidden", "Cross-site request refused.");
+      if (origin && origin !== "null" && !allowed.includes(origin))
+        throw new AppError("forbidden", "Cross-site request refused.");
+      if (c.req.header("sec-fetch-site") === "cross-site")
+        throw new AppError("forbidden", "Cross-site request refused.");
     }
     await next();
   });
 
-  const restLimit = bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } });
+  const restLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new AppError("payload_too_large", "The request is too large.");
+    },
+  });
   // A picture upload carries its own, larger limit. A GET has no body to limit, and asking for one would make
   // the Node adapter build a whole fetch Request (with its AbortController) for every read: a sixth of the
   // projects list's CPU time under load.
-  app.use("/rest/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === AVATAR_UPLOAD_PATH ? next() : restLimit(c, next)));
-  app.use("/functions/*", bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("payload_too_large", "The request is too large."); } }));
+  app.use("/rest/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === AVATAR_UPLOAD_PATH
+      ? next()
+      : restLimit(c, next),
+  );
+  app.use(
+    "/functions/*",
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError("payload_too_large", "The request is too large.");
+      },
+    }),
+  );
 
   app.route(AUTH_BASE_PATH, authRoutes);
   // Liveness: the process answers. It stays ok through a database outage, so an orchestrator does not restart

@@ -10,7 +10,13 @@ describe("configuration", () => {
   it("starts on the embedded defaults with nothing set", () => {
     const dir = tmp();
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ PORT: 3000, PUBLIC_URL: "http://localhost:3000", databaseKind: "pglite", SEED: true, REQUIRE_EMAIL_CONFIRMATION: false });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      PUBLIC_URL: "http://localhost:3000",
+      databaseKind: "pglite",
+      SEED: true,
+      REQUIRE_EMAIL_CONFIRMATION: false,
+    });
     expect(c.SMTP_URL).toBeUndefined();
   });
 
@@ -47,10 +53,15 @@ describe("configuration", () => {
 
   it("makes no scheduled backup unless BACKUP_DIR is set, and keeps 7 by default", () => {
     expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ BACKUP_DIR: undefined, BACKUP_KEEP: 7 });
-    expect(loadConfig({ DATA_DIR: tmp(), BACKUP_DIR: "backups", BACKUP_KEEP: "30" })).toMatchObject({ BACKUP_DIR: path.resolve("backups"), BACKUP_KEEP: 30 });
+    expect(loadConfig({ DATA_DIR: tmp(), BACKUP_DIR: "backups", BACKUP_KEEP: "30" })).toMatchObject({
+      BACKUP_DIR: path.resolve("backups"),
+      BACKUP_KEEP: 30,
+    });
   });
 
   it("trims a trailing slash from PUBLIC_URL", () => {
-    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: "https://portal.school.edu/" }).PUBLIC_URL).toBe("https://portal.school.edu");
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: "https://portal.school.edu/" }).PUBLIC_URL).toBe(
+      "https://portal.school.edu",
+    );
   });
 });

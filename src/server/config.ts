@@ -20,17 +20,28 @@ const url = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
   );
 
-const positiveInt = z.coerce.number({ message: "must be a number" }).int("must be a whole number").positive("must be positive");
+const positiveInt = z.coerce
+  .number({ message: "must be a number" })
+  .int("must be a whole number")
+  .positive("must be positive");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(0).max(65535, "must be a port between 0 and 65535").default(3000),
+  PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(0)
+    .max(65535, "must be a port between 0 and 65535")
+    .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: url(["http:", "https:"]).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
-  MAIL_FROM: z.string().regex(/^(.+<)?[^\s@<>]+@[^\s@<>]+>?$/, "must be an e-mail address, e.g. The Portal <portal@school.edu>").default("The Portal <no-reply@portal.test>"),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(.+<)?[^\s@<>]+@[^\s@<>]+>?$/, "must be an e-mail address, e.g. The Portal <portal@school.edu>")
+    .default("The Portal <no-reply@portal.test>"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED: bool.optional(),
   REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
@@ -49,14 +60,21 @@ const envSchema = z.object({
   REALTIME_REPLAY_EVENTS: positiveInt.max(100_000, "must be at most 100000").default(2000),
   /** An S3-compatible bucket for files instead of DATA_DIR/storage (path-style addressing). */
   S3_ENDPOINT: url(["http:", "https:"]).optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name of lowercase letters, digits, dots and dashes").optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name of lowercase letters, digits, dots and dashes")
+    .optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The largest file an upload may be, in megabytes. */
   UPLOAD_MAX_MB: positiveInt.max(1024, "must be at most 1024").default(25),
   /** The share of the browsers' slow-page reports written to the log (0 to 1). */
-  PERF_LOG_SAMPLE: z.coerce.number({ message: "must be a number" }).min(0, "must be between 0 and 1").max(1, "must be between 0 and 1").default(0.25),
+  PERF_LOG_SAMPLE: z.coerce
+    .number({ message: "must be a number" })
+    .min(0, "must be between 0 and 1")
+    .max(1, "must be between 0 and 1")
+    .default(0.25),
   /** A folder for a daily backup (`npm run backup`'s file) made by the jobs worker; unset, none is made. */
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many of the daily backups in BACKUP_DIR are kept; older ones are deleted. */
@@ -72,14 +90,22 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** The sign-in button's text; unset, "Sign in with <the school's name>". */
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(80, "must be at most 80 characters").optional(),
-  OIDC_SCOPES: z.string().regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, "must be scopes separated by single spaces, e.g. openid email profile").default("openid email profile"),
+  OIDC_SCOPES: z
+    .string()
+    .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, "must be scopes separated by single spaces, e.g. openid email profile")
+    .default("openid email profile"),
   /** The claim that lists a person's groups (a list or one string), read at each sign-in. */
   OIDC_ROLE_CLAIM: z.string().min(1).default("groups"),
   /** Which group gives which role: `group=role` pairs separated by commas, e.g. `staff=staff,it-admins=admin`. */
   OIDC_ROLE_MAP: z.string().optional(),
   /** Starts a local OpenID provider with demo accounts beside the portal, so single sign-on can be tried. */
   DEMO_SSO: bool.default(false),
-  DEMO_SSO_PORT: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1).max(65535, "must be a port between 1 and 65535").default(3001),
+  DEMO_SSO_PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1)
+    .max(65535, "must be a port between 1 and 65535")
+    .default(3001),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -115,7 +141,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.S3_ENDPOINT && !c.S3_BUCKET) throw new ConfigError("S3_BUCKET: must be set when S3_ENDPOINT is");
-  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_BUTTON_LABEL, OIDC_SCOPES, OIDC_ROLE_CLAIM, OIDC_ROLE_MAP, ...rest } = c;
+  const {
+    OIDC_ISSUER,
+    OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET,
+    OIDC_BUTTON_LABEL,
+    OIDC_SCOPES,
+    OIDC_ROLE_CLAIM,
+    OIDC_ROLE_MAP,
+    ...rest
+  } = c;
   const oidc = oidcConfig(c);
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -134,11 +169,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 function oidcConfig(c: z.infer<typeof envSchema>): OidcConfig | null {
-  const given = { OIDC_ISSUER: c.OIDC_ISSUER, OIDC_CLIENT_ID: c.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET };
+  const given = {
+    OIDC_ISSUER: c.OIDC_ISSUER,
+    OIDC_CLIENT_ID: c.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET,
+  };
   const named = Object.entries(given).filter(([, v]) => v);
   if (named.length === 0) return null;
   const missing = Object.entries(given).find(([, v]) => !v);
-  if (missing) throw new ConfigError(`${missing[0]}: must be set when ${named[0]![0]} is (single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET)`);
+  if (missing)
+    throw new ConfigError(
+      `${missing[0]}: must be set when ${named[0]![0]} is (single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET)`,
+    );
   const scopes = c.OIDC_SCOPES.split(" ");
   if (!scopes.includes("openid")) throw new ConfigError("OIDC_SCOPES: must include openid");
   return {
@@ -155,12 +197,17 @@ function oidcConfig(c: z.infer<typeof envSchema>): OidcConfig | null {
 /** `staff=staff, it-admins=admin` → [["staff","staff"],["it-admins","admin"]]; a wrong pair names itself. */
 export function parseRoleMap(text: string): [string, Role][] {
   const pairs: [string, Role][] = [];
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = part.lastIndexOf("=");
     const group = part.slice(0, at).trim();
     const role = part.slice(at + 1).trim();
-    if (at < 1 || !group) throw new ConfigError(`OIDC_ROLE_MAP: “${part}” must be group=role, e.g. staff=staff,it-admins=admin`);
-    if (!(ROLES as readonly string[]).includes(role)) throw new ConfigError(`OIDC_ROLE_MAP: “${role}” is not a role; use one of ${ROLES.join(", ")}`);
+    if (at < 1 || !group)
+      throw new ConfigError(`OIDC_ROLE_MAP: “${part}” must be group=role, e.g. staff=staff,it-admins=admin`);
+    if (!(ROLES as readonly string[]).includes(role))
+      throw new ConfigError(`OIDC_ROLE_MAP: “${role}” is not a role; use one of ${ROLES.join(", ")}`);
     pairs.push([group, role as Role]);
   }
   return pairs;

@@ -11,4 +11,11 @@ import { backupJob } from "./ops/backup-job.ts";
  * its jobs beside the code they run; a new one is its definition and one line here. Nothing under features/
  * or lib/ imports this file, so no import runs back from a domain to the list of domains.
  */
-export const portalJobs = jobRegistry<Services>([sendEmailJob, milestoneScanJob, pruneJobsJob, signatureScanJob, equipmentScanJob, backupJob]);
+export const portalJobs = jobRegistry<Services>([
+  sendEmailJob,
+  milestoneScanJob,
+  pruneJobsJob,
+  signatureScanJob,
+  equipmentScanJob,
+  backupJob,
+]);

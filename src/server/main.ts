@@ -37,7 +37,9 @@ async function main() {
     for (const a of portal.seed.accounts) lines.push(`    ${a.email.padEnd(28)} ${a.role.padEnd(18)} ${a.name}`);
   }
   if (demo.idp) {
-    lines.push(`  single sign-on: the demo provider at ${demo.idp.issuer} (DEMO_SSO=true; any password is accepted there):`);
+    lines.push(
+      `  single sign-on: the demo provider at ${demo.idp.issuer} (DEMO_SSO=true; any password is accepted there):`,
+    );
     for (const p of DEMO_DIRECTORY) lines.push(`    ${p.email.padEnd(28)} groups: ${p.groups.join(", ")}`);
   }
   console.log(lines.join("\n") + "\n");

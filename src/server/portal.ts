@@ -38,7 +38,10 @@ export interface StartOptions {
 /** config → database → migrations → services → app (→ listen). The one way the portal is assembled. */
 export async function startPortal(config: Config, opts: StartOptions = {}): Promise<Portal> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: opts.inMemory ? undefined : path.join(config.DATA_DIR, "pglite") });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: opts.inMemory ? undefined : path.join(config.DATA_DIR, "pglite"),
+  });
   // PostgreSQL may be shared by several instances, so events fan out through it; PGlite has one process.
   const events = database.kind === "postgres" ? await createPgBus(database.url!, log) : createLocalBus();
   if (!config.ANSWER_CACHE) answerFromDatabase(events);
@@ -58,7 +61,15 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   let url: string | undefined;
   if (opts.listen) {
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, createServer: createSecureServer(config.PUBLIC_URL) }, () => resolve(s));
+      const s = serve(
+        {
+          fetch: app.fetch,
+          port: config.PORT,
+          hostname: config.HOST,
+          createServer: createSecureServer(config.PUBLIC_URL),
+        },
+        () => resolve(s),
+      );
       s.once("error", reject);
     });
     realtime.attach(server);

@@ -7,7 +7,10 @@ import { REALTIME_PATH, SESSION_ENDED, type ServerMessage } from "./realtime.ts"
 
 /** A WebSocket client that keeps every message, so a test can wait for the next one without racing. */
 function connect(p: TestPortal, headers: Record<string, string>, since?: string) {
-  const ws = new WebSocket(`${p.url!.replace(/^http/, "ws")}${REALTIME_PATH}${since ? `?since=${encodeURIComponent(since)}` : ""}`, { headers });
+  const ws = new WebSocket(
+    `${p.url!.replace(/^http/, "ws")}${REALTIME_PATH}${since ? `?since=${encodeURIComponent(since)}` : ""}`,
+    { headers },
+  );
   const inbox: ServerMessage[] = [];
   const waiters: (() => void)[] = [];
   ws.on("message", (data) => {
@@ -16,10 +19,14 @@ function connect(p: TestPortal, headers: Record<string, string>, since?: string)
   });
   const opened = new Promise<void>((resolve, reject) => {
     ws.once("open", () => resolve());
-    ws.once("unexpected-response", (_req, res) => reject(Object.assign(new Error(`refused with ${res.statusCode}`), { status: res.statusCode })));
+    ws.once("unexpected-response", (_req, res) =>
+      reject(Object.assign(new Error(`refused with ${res.statusCode}`), { status: res.statusCode })),
+    );
     ws.once("error", reject);
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   return {
     ws,
     opened,
@@ -57,15 +64,33 @@ describe.each(DB_KINDS)("realtime on %s", (kind) => {
     const other = await signedIn(p, "staff@portal.test");
     const c = connect(p, { cookie: lena.cookie, origin: p.url! });
     await c.opened;
-    expect(await c.next()).toEqual({ type: "hello", userId: lena.id, instance: expect.any(String), seq: expect.any(Number) });
+    expect(await c.next()).toEqual({
+      type: "hello",
+      userId: lena.id,
+      instance: expect.any(String),
+      seq: expect.any(Number),
+    });
 
     await p.services.events.publish({ type: "projects.changed", invalidate: [["projects"]], userIds: [other.id] });
-    await p.services.events.publish({ type: "profile.updated", invalidate: [["profile"]], userIds: [lena.id, other.id], data: { n: 1 } });
+    await p.services.events.publish({
+      type: "profile.updated",
+      invalidate: [["profile"]],
+      userIds: [lena.id, other.id],
+      data: { n: 1 },
+    });
     await p.services.events.publish({ type: "school.changed", invalidate: [["settings"]] });
 
     // the event for someone else never arrives; the audience itself is not disclosed
-    expect(await c.next()).toEqual({ type: "event", seq: expect.any(Number), event: { type: "profile.updated", invalidate: [["profile"]], data: { n: 1 } } });
-    expect(await c.next()).toEqual({ type: "event", seq: expect.any(Number), event: { type: "school.changed", invalidate: [["settings"]] } });
+    expect(await c.next()).toEqual({
+      type: "event",
+      seq: expect.any(Number),
+      event: { type: "profile.updated", invalidate: [["profile"]], data: { n: 1 } },
+    });
+    expect(await c.next()).toEqual({
+      type: "event",
+      seq: expect.any(Number),
+      event: { type: "school.changed", invalidate: [["settings"]] },
+    });
     expect(c.pending()).toBe(0);
     c.ws.close();
   });
@@ -82,11 +107,20 @@ describe.each(DB_KINDS)("realtime on %s", (kind) => {
     first.ws.close();
     await first.closed;
 
-    await p.services.events.publish({ type: "for.lena", invalidate: [["project", "1"]], userIds: [lena.id, other.id], data: { n: 1 } });
+    await p.services.events.publish({
+      type: "for.lena",
+      invalidate: [["project", "1"]],
+      userIds: [lena.id, other.id],
+      data: { n: 1 },
+    });
     await p.services.events.publish({ type: "for.other", invalidate: [["secret"]], userIds: [other.id] });
     await p.services.events.publish({ type: "for.all", invalidate: [["overview"]] });
 
-    const again = connect(p, { cookie: lena.cookie, origin: p.url! }, `${hello.instance}:${(seen as { seq: number }).seq}`);
+    const again = connect(
+      p,
+      { cookie: lena.cookie, origin: p.url! },
+      `${hello.instance}:${(seen as { seq: number }).seq}`,
+    );
     await again.opened;
     const back = await again.next();
     expect(back).toEqual({
@@ -95,7 +129,11 @@ describe.each(DB_KINDS)("realtime on %s", (kind) => {
       instance: hello.instance,
       seq: hello.seq + 4,
       missed: [
-        { type: "event", seq: hello.seq + 2, event: { type: "for.lena", invalidate: [["project", "1"]], data: { n: 1 } } },
+        {
+          type: "event",
+          seq: hello.seq + 2,
+          event: { type: "for.lena", invalidate: [["project", "1"]], data: { n: 1 } },
+        },
         { type: "event", seq: hello.seq + 4, event: { type: "for.all", invalidate: [["overview"]] } },
       ],
     });
@@ -119,7 +157,11 @@ describe.each(DB_KINDS)("realtime on %s", (kind) => {
         sockets.push(ws);
         return ws as never;
       },
-      handlers: { invalidate: (k) => seen.push(k.join("/")), invalidateAll: () => seen.push("ALL"), sessionEnded: () => seen.push("SESSION") },
+      handlers: {
+        invalidate: (k) => seen.push(k.join("/")),
+        invalidateAll: () => seen.push("ALL"),
+        sessionEnded: () => seen.push("SESSION"),
+      },
       setTimer: (fn) => retries.push(fn),
       clearTimer: () => {},
     });
@@ -146,7 +188,12 @@ describe.each(DB_KINDS)("realtime on %s", (kind) => {
     await c.opened;
     const hello = (await c.next()) as Extract<ServerMessage, { type: "hello" }>;
     c.ws.close();
-    for (const since of [`00000000-0000-4000-8000-000000000000:${hello.seq}`, `${hello.instance}:${hello.seq + 10}`, `${hello.instance}:x`, "nonsense"]) {
+    for (const since of [
+      `00000000-0000-4000-8000-000000000000:${hello.seq}`,
+      `${hello.instance}:${hello.seq + 10}`,
+      `${hello.instance}:x`,
+      "nonsense",
+    ]) {
       const again = connect(p, { cookie: lena.cookie, origin: p.url! }, since);
       await again.opened;
       expect(await again.next(), since).toMatchObject({ type: "hello", instance: hello.instance, missed: null });
@@ -194,8 +241,14 @@ describe.each(DB_KINDS)("realtime on %s", (kind) => {
 
   it("closes every socket when the portal stops", async () => {
     const other = await startTestPortal(kind, { SEED: "false" }, { listen: true });
-    const res = await other.request("/auth/v1/sign-up/email", { method: "POST", json: { email: "solo@portal.test", password: "secret1", name: "Solo Person" } });
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const res = await other.request("/auth/v1/sign-up/email", {
+      method: "POST",
+      json: { email: "solo@portal.test", password: "secret1", name: "Solo Person" },
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const c = connect(other, { cookie, origin: other.url! });
     await c.opened;
     await other.close();
@@ -256,7 +309,11 @@ describe.skipIf(!DB_KINDS.includes("postgres"))("realtime across instances on po
   beforeAll(async () => {
     a = await startTestPortal("postgres", {}, { listen: true });
     // instances behind one load balancer share the database and the secret that signs session cookies
-    b = await startTestPortal("postgres", { AUTH_SECRET: a.services.config.AUTH_SECRET }, { listen: true, databaseUrl: a.services.config.DATABASE_URL });
+    b = await startTestPortal(
+      "postgres",
+      { AUTH_SECRET: a.services.config.AUTH_SECRET },
+      { listen: true, databaseUrl: a.services.config.DATABASE_URL },
+    );
   });
   afterAll(async () => {
     await b?.close();
@@ -269,7 +326,11 @@ describe.skipIf(!DB_KINDS.includes("postgres"))("realtime across instances on po
     await c.opened;
     expect(await c.next()).toMatchObject({ type: "hello", userId: lena.id });
     await a.services.events.publish({ type: "profile.updated", invalidate: [["profile"]], userIds: [lena.id] });
-    expect(await c.next()).toEqual({ type: "event", seq: expect.any(Number), event: { type: "profile.updated", invalidate: [["profile"]] } });
+    expect(await c.next()).toEqual({
+      type: "event",
+      seq: expect.any(Number),
+      event: { type: "profile.updated", invalidate: [["profile"]] },
+    });
     // published on B itself: delivered once, not again when its own NOTIFY comes back
     await b.services.events.publish({ type: "local.once", invalidate: [["x"]] });
     expect(await c.next()).toMatchObject({ event: { type: "local.once" } });
@@ -284,10 +345,24 @@ describe.skipIf(!DB_KINDS.includes("postgres"))("realtime across instances on po
     await c.opened;
     await c.next();
     const crowd = Array.from({ length: 400 }, (_, i) => `someone-else-${i}`);
-    await a.services.events.publish({ type: "big", invalidate: [["projects"]], userIds: [...crowd, lena.id], data: "x".repeat(20_000) });
-    await a.services.events.publish({ type: "big.other", invalidate: [["projects"]], userIds: crowd, data: "x".repeat(20_000) });
+    await a.services.events.publish({
+      type: "big",
+      invalidate: [["projects"]],
+      userIds: [...crowd, lena.id],
+      data: "x".repeat(20_000),
+    });
+    await a.services.events.publish({
+      type: "big.other",
+      invalidate: [["projects"]],
+      userIds: crowd,
+      data: "x".repeat(20_000),
+    });
     await a.services.events.publish({ type: "marker" });
-    expect(await c.next()).toEqual({ type: "event", seq: expect.any(Number), event: { type: "big", invalidate: [["projects"]] } });
+    expect(await c.next()).toEqual({
+      type: "event",
+      seq: expect.any(Number),
+      event: { type: "big", invalidate: [["projects"]] },
+    });
     expect(await c.next()).toMatchObject({ event: { type: "marker" } });
     c.ws.close();
   });
@@ -299,7 +374,9 @@ describe.skipIf(!DB_KINDS.includes("postgres"))("realtime across instances on po
     await c.next();
     const admin = new pg.Client({ connectionString: a.services.config.DATABASE_URL });
     await admin.connect();
-    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'");
+    await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'",
+    );
     await admin.end();
     // what is published while B reconnects may be lost; once it listens again, events arrive
     let got: ServerMessage | undefined;

@@ -25,7 +25,8 @@ export type EventMessage = { type: "event"; seq: number; event: Omit<DomainEvent
  * instance cannot say (another instance, a restart, or an event for it already forgotten), and the client must
  * then refetch everything.
  */
-export type ServerMessage = { type: "hello"; userId: string; instance: string; seq: number; missed?: EventMessage[] | null } | EventMessage;
+export type ServerMessage =
+  { type: "hello"; userId: string; instance: string; seq: number; missed?: EventMessage[] | null } | EventMessage;
 
 export interface Realtime {
   attach(server: ServerType): void;
@@ -111,7 +112,9 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
     // Who else receives an event is nobody's business: userIds stay on the server.
     const { userIds: _omit, ...visible } = event;
     // One frame for every recipient: built and encoded once, however many sockets it goes to.
-    const { frame } = replay.add(audience, (seq) => Buffer.from(JSON.stringify({ type: "event", seq, event: visible } satisfies EventMessage)));
+    const { frame } = replay.add(audience, (seq) =>
+      Buffer.from(JSON.stringify({ type: "event", seq, event: visible } satisfies EventMessage)),
+    );
     const send = (c: Client) => c.ws.readyState === WebSocket.OPEN && c.ws.send(frame, { binary: false });
     if (!audience) for (const c of clients) send(c);
     else for (const id of audience) byUser.get(id)?.forEach(send);
@@ -119,7 +122,9 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
     // whose sessions ended (an empty list, from a sign-out through /auth/v1, names nobody in particular).
     if (event.type === SESSION_ENDED_EVENT || event.type === SESSIONS_CHANGED_EVENT) {
       const whose = event.userIds?.length ? new Set(event.userIds) : null;
-      closeEnded([...clients].filter((c) => !whose || whose.has(c.userId))).catch((err) => log.warn({ err }, "realtime: session check failed"));
+      closeEnded([...clients].filter((c) => !whose || whose.has(c.userId))).catch((err) =>
+        log.warn({ err }, "realtime: session check failed"),
+      );
     }
   });
 
@@ -160,7 +165,12 @@ export function createRealtime(s: Services, auth: Auth): Realtime {
     ws.on("pong", () => (client.alive = true));
     ws.on("close", () => forget(client));
     ws.on("error", (err) => log.debug({ err: err.message }, "realtime: socket error"));
-    const hello = JSON.stringify({ type: "hello", userId: who.userId, instance, seq: replay.seq } satisfies ServerMessage);
+    const hello = JSON.stringify({
+      type: "hello",
+      userId: who.userId,
+      instance,
+      seq: replay.seq,
+    } satisfies ServerMessage);
     if (since === null) return ws.send(hello);
     const [from, after] = since.split(":");
     const missed = from === instance && /^\d+$/.test(after ?? "") ? replay.since(who.userId, Number(after)) : null;

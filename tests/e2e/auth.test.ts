@@ -1,7 +1,18 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { usePortal } from "./support/fixtures.ts";
-import { button, DEMO_PASSWORD, expectPath, field, fillSignIn, heading, isFocused, toast, uniqueEmail, visible } from "./support/ui.ts";
+import {
+  button,
+  DEMO_PASSWORD,
+  expectPath,
+  field,
+  fillSignIn,
+  heading,
+  isFocused,
+  toast,
+  uniqueEmail,
+  visible,
+} from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -48,7 +59,11 @@ describe("sign-up", () => {
   it("creates the account and lands signed in at home", async () => {
     const page = await e2e.newPage();
     await openSignUp(page);
-    await fillSignUp(page, { name: "  Ada Lovelace  ", email: `  ${uniqueEmail("ada")}  `, password: "analytical-engine" });
+    await fillSignUp(page, {
+      name: "  Ada Lovelace  ",
+      email: `  ${uniqueEmail("ada")}  `,
+      password: "analytical-engine",
+    });
     await toast(page, "Account Created");
     await expectPath(page, "/");
     await visible(heading(page, /^Welcome, Ada/));
@@ -66,7 +81,11 @@ describe("sign-up", () => {
   it("with an already-registered e-mail and a wrong password, stays signed out and says so", async () => {
     const page = await e2e.newPage();
     await openSignUp(page);
-    await fillSignUp(page, { name: "Sofia Marchetti", email: "sofia.marchetti@portal.test", password: "not-her-password" });
+    await fillSignUp(page, {
+      name: "Sofia Marchetti",
+      email: "sofia.marchetti@portal.test",
+      password: "not-her-password",
+    });
     // SPEC §8 maps the failed fallback sign-in (invalid credentials) to this message.
     await toast(page, "Sign up failed", "Account creation failed. Please check your information and try again.");
     await visible(heading(page, "Create Account"));

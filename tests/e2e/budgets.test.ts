@@ -40,7 +40,9 @@ describe("budgets", () => {
     await student.getByLabel("Line 1 rate").fill("250");
     // Enter on the last line adds the next one, its description focused.
     await student.getByLabel("Line 1 rate").press("Enter");
-    await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Line 2 description");
+    await expect
+      .poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Line 2 description");
     // Typing an account's number into the focused select picks it, as in any select.
     await student.getByLabel("Line 2 account").focus();
     await student.getByLabel("Line 2 account").pressSequentially("2800");
@@ -86,7 +88,10 @@ describe("budgets", () => {
     await gone(ask);
     await visible(outsider.getByText("Pending", { exact: true }));
     await button(outsider, "Approve").click();
-    await outsider.getByRole("dialog", { name: "Approve this budget?" }).getByRole("button", { name: "Approve" }).click();
+    await outsider
+      .getByRole("dialog", { name: "Approve this budget?" })
+      .getByRole("button", { name: "Approve" })
+      .click();
     await toast(outsider, "Budget approved");
     // Only a signed-in approver is offered the project.
     expect(await outsider.getByRole("link", { name: "Open the project" }).count()).toBe(0);
@@ -100,7 +105,9 @@ describe("budgets", () => {
     expect(await again.getByRole("table").count()).toBe(0);
 
     // The team sees the decision in real time, and the greenlight item is ticked.
-    await visible(student.getByRole("listitem").filter({ hasText: "Version 1" }).getByText("Approved", { exact: true }));
+    await visible(
+      student.getByRole("listitem").filter({ hasText: "Version 1" }).getByText("Approved", { exact: true }),
+    );
     await student.getByRole("tab", { name: "Greenlight" }).click();
     await visible(student.getByText("Budget approved: done"));
   });
@@ -122,16 +129,27 @@ describe("budgets", () => {
     await visible(supervisor.getByText(/No earlier version of this budget was approved/));
     await expect.poll(() => field(supervisor, "Your name").inputValue()).toBe("Daniel Reyes");
     await button(supervisor, "Request changes").click();
-    await toast(supervisor, "Decision not recorded", "Say what should change, or why the budget is rejected, in the comment.");
+    await toast(
+      supervisor,
+      "Decision not recorded",
+      "Say what should change, or why the budget is rejected, in the comment.",
+    );
     await field(supervisor, "Comment").fill("Add the insurance quote before I approve.");
     await button(supervisor, "Request changes").click();
-    await supervisor.getByRole("dialog", { name: "Request changes?" }).getByRole("button", { name: "Request changes" }).click();
+    await supervisor
+      .getByRole("dialog", { name: "Request changes?" })
+      .getByRole("button", { name: "Request changes" })
+      .click();
     await toast(supervisor, "Changes requested");
     await supervisor.getByRole("link", { name: "Open the project" }).click();
     await visible(heading(supervisor, "Small Hours"));
 
-    await visible(student.getByRole("listitem").filter({ hasText: "Version 3" }).getByText("Changes requested", { exact: true }));
-    await visible(student.getByRole("listitem").filter({ hasText: "Version 2" }).getByText("Withdrawn", { exact: true }));
+    await visible(
+      student.getByRole("listitem").filter({ hasText: "Version 3" }).getByText("Changes requested", { exact: true }),
+    );
+    await visible(
+      student.getByRole("listitem").filter({ hasText: "Version 2" }).getByText("Withdrawn", { exact: true }),
+    );
 
     const stranger = await e2e.newPage();
     await stranger.goto(`/budget-approval/${link.id}?token=not-the-token`);
@@ -153,7 +171,10 @@ describe("budgets", () => {
     const status = student.getByText(/^All changes saved/);
     await visible(status);
     const lines = async (page: Page) => {
-      for (let i = 1; i <= 5; i++) await expect.poll(() => page.getByLabel(`Line ${i} description`).inputValue(), { timeout: UI_TIMEOUT }).toBe(`Draft line ${i}`);
+      for (let i = 1; i <= 5; i++)
+        await expect
+          .poll(() => page.getByLabel(`Line ${i} description`).inputValue(), { timeout: UI_TIMEOUT })
+          .toBe(`Draft line ${i}`);
     };
 
     await student.getByRole("tab", { name: "Greenlight" }).click();
@@ -175,8 +196,14 @@ describe("budgets", () => {
     await signIn(colleague, "sofia.marchetti@portal.test");
     await openBudget(colleague, "The Quiet Floor");
     await lines(colleague);
-    await visible(colleague.getByText(/Draft: the lines marked Draft are not saved as a budget version yet\. Last edited by Lena Fischer/));
-    await expect.poll(() => colleague.getByRole("table", { name: "Budget lines" }).getByText("Draft", { exact: true }).count()).toBe(5);
+    await visible(
+      colleague.getByText(
+        /Draft: the lines marked Draft are not saved as a budget version yet\. Last edited by Lena Fischer/,
+      ),
+    );
+    await expect
+      .poll(() => colleague.getByRole("table", { name: "Budget lines" }).getByText("Draft", { exact: true }).count())
+      .toBe(5);
 
     // Ctrl+S in the contingency field saves the budget.
     const contingency = student.getByLabel("Contingency");
@@ -210,7 +237,9 @@ describe("budgets", () => {
     await visible(item.getByText(/approved .* by Daniel Reyes/));
     expect(await item.getByText(/approved [^·]* by Lena Fischer/).count()).toBe(0);
     await item.getByRole("link", { name: "Version 1" }).click();
-    await visible(student.getByRole("heading", { name: /Approved without review by the approval bypass by Daniel Reyes/ }));
+    await visible(
+      student.getByRole("heading", { name: /Approved without review by the approval bypass by Daniel Reyes/ }),
+    );
   });
 
   it("staff record an expense with its receipt, open, replace and delete it, a bad file is refused, and the charts show the variance", async () => {
@@ -218,16 +247,34 @@ describe("budgets", () => {
     await signIn(staff, "staff@portal.test");
     await openBudget(staff, "Nightjar");
     // The demo's van hire is over budget: highlighted in the sheet's line, the tables and the chart.
-    await visible(staff.getByRole("table", { name: "Variance by line (lines with spending)" }).getByRole("row", { name: /Van hire\s*\(over budget\)\s*337\.50\s*412\.50\s*-75\.00/ }));
-    await visible(staff.getByRole("img", { name: /Budget against actuals by account.*2700 Transport: budget 337.50, spent 412.50, over by 75.00/ }));
-    await visible(staff.getByRole("img", { name: /Budget against actuals by category.*Below the line: budget 5,103.00, spent 1,982.50/ }));
-    await visible(staff.getByRole("link", { name: "northfield-invoice-1043.pdf: open the receipt of Camera rental invoice" }));
+    await visible(
+      staff
+        .getByRole("table", { name: "Variance by line (lines with spending)" })
+        .getByRole("row", { name: /Van hire\s*\(over budget\)\s*337\.50\s*412\.50\s*-75\.00/ }),
+    );
+    await visible(
+      staff.getByRole("img", {
+        name: /Budget against actuals by account.*2700 Transport: budget 337.50, spent 412.50, over by 75.00/,
+      }),
+    );
+    await visible(
+      staff.getByRole("img", {
+        name: /Budget against actuals by category.*Below the line: budget 5,103.00, spent 1,982.50/,
+      }),
+    );
+    await visible(
+      staff.getByRole("link", { name: "northfield-invoice-1043.pdf: open the receipt of Camera rental invoice" }),
+    );
     expect(await seriousAxe(staff), "budget tab with actuals and charts").toEqual([]);
 
     await staff.getByLabel("Budget line", { exact: true }).selectOption({ label: "2200 Lighting truck" });
     await field(staff, "What was bought").fill("Lighting truck, day 1");
     await field(staff, "Amount (EUR)").fill("120");
-    await field(staff, "Receipt").setInputFiles({ name: "truck.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await field(staff, "Receipt").setInputFiles({
+      name: "truck.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n%%EOF\n"),
+    });
     await button(staff, "Record expense").click();
     await toast(staff, "Expense recorded");
     const open = staff.getByRole("link", { name: "truck.pdf: open the receipt of Lighting truck, day 1" });
@@ -237,22 +284,35 @@ describe("budgets", () => {
     expect((await res.body()).toString()).toContain("%PDF-1.4");
 
     // A file that only pretends to be an image is refused with what is accepted.
-    await staff.getByLabel("Replace receipt of Lighting truck, day 1").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") });
+    await staff
+      .getByLabel("Replace receipt of Lighting truck, day 1")
+      .setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some text") });
     await toast(staff, "Receipt not kept", /PDF, JPEG, PNG or HEIC file/);
     await visible(open);
 
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3d1a0a40000000049454e44ae426082", "hex");
-    await staff.getByLabel("Replace receipt of Lighting truck, day 1").setInputFiles({ name: "truck-receipt.png", mimeType: "image/png", buffer: png });
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3d1a0a40000000049454e44ae426082",
+      "hex",
+    );
+    await staff
+      .getByLabel("Replace receipt of Lighting truck, day 1")
+      .setInputFiles({ name: "truck-receipt.png", mimeType: "image/png", buffer: png });
     await toast(staff, "Receipt replaced", "truck-receipt.png is kept with “Lighting truck, day 1”.");
     await visible(staff.getByRole("link", { name: "truck-receipt.png: open the receipt of Lighting truck, day 1" }));
 
     await button(staff, "Delete receipt of Lighting truck, day 1").click();
-    await staff.getByRole("dialog", { name: "Delete This Receipt?" }).getByRole("button", { name: "Delete receipt" }).click();
+    await staff
+      .getByRole("dialog", { name: "Delete This Receipt?" })
+      .getByRole("button", { name: "Delete receipt" })
+      .click();
     await toast(staff, "Receipt deleted");
     await visible(staff.getByLabel("Attach receipt of Lighting truck, day 1"));
 
     await button(staff, "Delete expense Lighting truck, day 1").click();
-    await staff.getByRole("dialog", { name: "Delete This Expense?" }).getByRole("button", { name: "Delete expense" }).click();
+    await staff
+      .getByRole("dialog", { name: "Delete This Expense?" })
+      .getByRole("button", { name: "Delete expense" })
+      .click();
     await toast(staff, "Expense deleted");
     await gone(staff.getByRole("list", { name: "Expenses" }).getByText("Lighting truck, day 1", { exact: true }));
   });
@@ -260,11 +320,25 @@ describe("budgets", () => {
   it("a long budget keeps only the lines near the view in the document; the keyboard, a save problem and a new line reach the others", async () => {
     const student = await e2e.newPage();
     await signIn(student, "student@portal.test");
-    const created = await student.request.post("/rest/v1/projects", { data: { title: "Long Budget Film", type: "fiction", academicYear: "2031/32", myRoles: ["producer"] } });
+    const created = await student.request.post("/rest/v1/projects", {
+      data: { title: "Long Budget Film", type: "fiction", academicYear: "2031/32", myRoles: ["producer"] },
+    });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const lines = Array.from({ length: 400 }, (_, i) => ({ id: randomUUID(), accountCode: "2100", description: `Kit item ${i + 1}`, quantity: 100, units: "days", rate: 1_000, notes: "" }));
-    expect((await student.request.put(`/rest/v1/budgets/${id}`, { data: { version: 0, contingencyBps: 1000, lines } })).status()).toBe(200);
+    const lines = Array.from({ length: 400 }, (_, i) => ({
+      id: randomUUID(),
+      accountCode: "2100",
+      description: `Kit item ${i + 1}`,
+      quantity: 100,
+      units: "days",
+      rate: 1_000,
+      notes: "",
+    }));
+    expect(
+      (
+        await student.request.put(`/rest/v1/budgets/${id}`, { data: { version: 0, contingencyBps: 1000, lines } })
+      ).status(),
+    ).toBe(200);
     await student.goto(`/project/${id}?tab=budget`);
     await visible(student.getByLabel("Line 1 description"));
     await visible(student.getByText("400 lines: the ones near the view are drawn as you scroll"));
@@ -275,7 +349,9 @@ describe("budgets", () => {
     // Down the sheet by keyboard: each next line is drawn before the focus reaches it, and the first ones leave.
     await student.getByLabel("Line 1 description").focus();
     for (let i = 0; i < 80; i++) await student.keyboard.press("ArrowDown");
-    await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Line 81 description");
+    await expect
+      .poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Line 81 description");
     await expect.poll(() => student.getByLabel("Line 1 description").count()).toBe(0);
     expect(await drawn()).toBeLessThan(100);
 
@@ -290,10 +366,14 @@ describe("budgets", () => {
     await gone(student.getByLabel("Line 400 rate"));
     await student.getByLabel("Line 1 description").press("Control+s");
     await toast(student, "Budget not saved", "Line 400 rate: “twelve” is not a number. Type it like 1,234.50.");
-    await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Line 400 rate");
+    await expect
+      .poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Line 400 rate");
     await student.getByLabel("Line 400 rate").fill("12");
     await student.getByLabel("Line 400 rate").press("Enter");
-    await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Line 401 description");
+    await expect
+      .poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Line 401 description");
     // A new line has no account until one is picked.
     await student.getByLabel("Line 401 account").focus();
     await student.getByLabel("Line 401 account").selectOption("2300");

@@ -15,7 +15,17 @@ async function shot(page: Page, name: string) {
 }
 
 async function newProject(page: Page, title: string): Promise<string> {
-  const res = await page.request.post("/rest/v1/projects", { data: { title, type: "fiction", academicYear: "2031/32", myRoles: ["producer"], shootStart: "2031-10-01", shootEnd: "2031-10-02", locations: ["Old harbour"] } });
+  const res = await page.request.post("/rest/v1/projects", {
+    data: {
+      title,
+      type: "fiction",
+      academicYear: "2031/32",
+      myRoles: ["producer"],
+      shootStart: "2031-10-01",
+      shootEnd: "2031-10-02",
+      locations: ["Old harbour"],
+    },
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -41,7 +51,13 @@ async function drawSignature(page: Page) {
   const box = (await page.getByLabel(/^Draw your signature/).boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
   await page.mouse.down();
-  for (const [fx, fy] of [[0.2, 0.3], [0.35, 0.75], [0.5, 0.25], [0.65, 0.7], [0.8, 0.35]] as const) {
+  for (const [fx, fy] of [
+    [0.2, 0.3],
+    [0.35, 0.75],
+    [0.5, 0.25],
+    [0.65, 0.7],
+    [0.8, 0.35],
+  ] as const) {
     await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy, { steps: 6 });
   }
   await page.mouse.up();
@@ -61,7 +77,9 @@ describe("documents and signatures", () => {
     await inside(make, "Address of the location").fill("Pier 4, Old harbour");
     await button(student, "Make PDF").click();
     await toast(student, "Document made");
-    const card = student.getByRole("listitem").filter({ has: student.getByRole("heading", { name: "Location release — Ida Sørensen" }) });
+    const card = student
+      .getByRole("listitem")
+      .filter({ has: student.getByRole("heading", { name: "Location release — Ida Sørensen" }) });
     await visible(card);
 
     await card.getByRole("button", { name: "Send for Signature" }).click();
@@ -105,7 +123,11 @@ describe("documents and signatures", () => {
     await visible(card.getByText(/^Version 2 · .*\(signed\)\.pdf/));
 
     // The sealed copy reached the signer through the SMTP peer, as a PDF of the original page, the signatures and the certificate.
-    await expect.poll(() => e2e.smtp.to("ida@outside.test").some((m) => m.subject.startsWith("Signed by everyone")), { timeout: UI_TIMEOUT }).toBe(true);
+    await expect
+      .poll(() => e2e.smtp.to("ida@outside.test").some((m) => m.subject.startsWith("Signed by everyone")), {
+        timeout: UI_TIMEOUT,
+      })
+      .toBe(true);
     const sealedUrl = await card.getByRole("link", { name: /^Download/ }).getAttribute("href");
     const sealed = await student.request.get(sealedUrl!);
     const pdf = await PDFDocument.load(await sealed.body());
@@ -114,7 +136,9 @@ describe("documents and signatures", () => {
 
     await card.getByRole("link", { name: /^Preview/ }).click();
     await visible(heading(student, "Location release — Ida Sørensen"));
-    await visible(student.getByRole("img", { name: new RegExp(`page ${pdf.getPageCount()} of ${pdf.getPageCount()}`) }));
+    await visible(
+      student.getByRole("img", { name: new RegExp(`page ${pdf.getPageCount()} of ${pdf.getPageCount()}`) }),
+    );
     await button(student, "Zoom in").click();
     await visible(student.getByText("125%"));
     await shot(student, "view-document-desktop");
@@ -133,7 +157,9 @@ describe("documents and signatures", () => {
     await inside(make, "Role or character").fill("INES");
     await button(lead, "Make PDF").click();
     await toast(lead, "Document made");
-    const card = lead.getByRole("listitem").filter({ has: lead.getByRole("heading", { name: "Talent release — Hanna Brunner" }) });
+    const card = lead
+      .getByRole("listitem")
+      .filter({ has: lead.getByRole("heading", { name: "Talent release — Hanna Brunner" }) });
     await card.getByRole("button", { name: "Send for Signature" }).click();
     const send = lead.getByRole("dialog", { name: /^Send “Talent release — Hanna Brunner” for Signature$/ });
     await inside(send, "Name of person 1").fill("Hanna Brunner");
@@ -152,7 +178,9 @@ describe("documents and signatures", () => {
 
     await lead.goto(`/project/${projectId}?tab=greenlight`);
     const item = lead.getByRole("listitem").filter({ hasText: "Location and talent releases signed" });
-    await visible(item.getByText(/Missing: location release for .*HARBOUR FLAT.*; talent release for .*Marc Aebischer/));
+    await visible(
+      item.getByText(/Missing: location release for .*HARBOUR FLAT.*; talent release for .*Marc Aebischer/),
+    );
     await visible(item.getByText("Not done yet.", { exact: false }));
     expect(await item.textContent()).not.toContain("Hanna Brunner");
   });
@@ -172,14 +200,24 @@ describe("documents and signatures", () => {
       await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     };
     // A program renamed to .pdf: refused by what it contains, with the server's words.
-    await uploadFile("release.pdf", "application/pdf", Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), "release_forms");
+    await uploadFile(
+      "release.pdf",
+      "application/pdf",
+      Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]),
+      "release_forms",
+    );
     await toast(student, "Not uploaded", /checks what the file contains, not its name/);
     await button(student, "Cancel").click();
 
-    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      "base64",
+    );
     await uploadFile("location-photo.png", "image/png", png, "permits");
     await toast(student, "Document uploaded");
-    const card = student.getByRole("listitem").filter({ has: student.getByRole("heading", { name: "location-photo" }) });
+    const card = student
+      .getByRole("listitem")
+      .filter({ has: student.getByRole("heading", { name: "location-photo" }) });
     await visible(card.getByText("Permits"));
     await shot(student, "documents-tab-phone");
 
@@ -205,7 +243,9 @@ describe("documents and signatures", () => {
     await inside(make, "Performer").fill("Noah Berg");
     await button(student, "Make PDF").click();
     await toast(student, "Document made");
-    const release = student.getByRole("listitem").filter({ has: student.getByRole("heading", { name: "Talent release — Noah Berg" }) });
+    const release = student
+      .getByRole("listitem")
+      .filter({ has: student.getByRole("heading", { name: "Talent release — Noah Berg" }) });
     await release.getByRole("button", { name: "Send for Signature" }).click();
     const send = student.getByRole("dialog", { name: /for Signature$/ });
     await inside(send, "Name of person 1").fill("Noah Berg");

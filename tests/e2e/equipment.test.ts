@@ -47,21 +47,33 @@ describe("equipment", () => {
     await field(student, "From").fill(inHours(26));
     await field(student, "Until").fill(inHours(50));
     const category = field(student, "Category");
-    await expect.poll(() => category.locator("option").allTextContents(), { timeout: UI_TIMEOUT }).toContain("Cameras (21)");
+    await expect
+      .poll(() => category.locator("option").allTextContents(), { timeout: UI_TIMEOUT })
+      .toContain("Cameras (21)");
     expect((await category.locator("option").allTextContents()).filter((o) => o.endsWith("(0)"))).toEqual([]);
 
     // The student holds no cinema camera certification: the RED says so and cannot be added.
     await field(student, "Search").fill("NFS-CAM-003");
-    const red = student.getByRole("list", { name: "Catalogue" }).getByRole("listitem").filter({ hasText: "NFS-CAM-003" });
+    const red = student
+      .getByRole("list", { name: "Catalogue" })
+      .getByRole("listitem")
+      .filter({ hasText: "NFS-CAM-003" });
     await visible(red.getByText("Needs certification: Cinema camera"));
     expect(await red.getByRole("button", { name: /^Add / }).isDisabled()).toBe(true);
-    const fiction = student.getByRole("listitem").filter({ has: student.getByText("Fiction package A", { exact: true }) });
+    const fiction = student
+      .getByRole("listitem")
+      .filter({ has: student.getByText("Fiction package A", { exact: true }) });
     await visible(fiction.getByText("Needs certification: Cinema camera"));
     expect(await fiction.getByRole("button", { name: "Add Fiction package A" }).isDisabled()).toBe(true);
 
     await field(student, "Search").fill("NFS-LNS-02");
     for (const tag of ["NFS-LNS-021", "NFS-LNS-022"]) {
-      await student.getByRole("list", { name: "Catalogue" }).getByRole("listitem").filter({ hasText: tag }).getByRole("button", { name: /^Add / }).click();
+      await student
+        .getByRole("list", { name: "Catalogue" })
+        .getByRole("listitem")
+        .filter({ hasText: tag })
+        .getByRole("button", { name: /^Add / })
+        .click();
     }
     await visible(student.getByRole("button", { name: "Request 2 reservations" }));
     await student.getByRole("button", { name: "Add Interview sound kit" }).click();
@@ -89,7 +101,10 @@ describe("equipment", () => {
     await signIn(office, "equipment@portal.test");
     await office.goto("/equipment-admin");
     await visible(heading(office, "Equipment Administration"));
-    const request = office.getByRole("list", { name: "Reservations" }).getByRole("listitem").filter({ hasText: "NFS-LNS-021" });
+    const request = office
+      .getByRole("list", { name: "Reservations" })
+      .getByRole("listitem")
+      .filter({ hasText: "NFS-LNS-021" });
     await request.getByRole("button", { name: /^Approve the reservation of Lena Fischer/ }).click();
     await toast(office, "Reservation approved");
     // The student's list follows without a reload.
@@ -98,13 +113,20 @@ describe("equipment", () => {
     await office.getByRole("tab", { name: "Desk" }).click();
     await field(office, "Asset tag to check out").fill("nfs-lns-021");
     await button(office, "Check out").click();
-    await visible(office.getByRole("status").filter({ hasText: "Samyang Xeen 50mm T1.5 (NFS-LNS-021) checked out for “Small Hours”" }));
+    await visible(
+      office
+        .getByRole("status")
+        .filter({ hasText: "Samyang Xeen 50mm T1.5 (NFS-LNS-021) checked out for “Small Hours”" }),
+    );
 
     await field(office, "Asset tag to check in").fill("NFS-LNS-021");
     await field(office, "Condition").selectOption({ label: "Damaged" });
     await field(office, "Condition notes").fill("Front element cracked");
     await office.getByRole("checkbox", { name: "Damaged: send to maintenance" }).check();
-    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
     await field(office, "Condition photos").setInputFiles({ name: "cracked.png", mimeType: "image/png", buffer: png });
     await button(office, "Check in").click();
     await visible(office.getByText(/1 photo kept\./));
@@ -121,7 +143,10 @@ describe("equipment", () => {
 
   it("mails the borrower of the overdue reservation, read from the SMTP peer", async () => {
     // The demo seed holds one reservation of "Salt and Iron" due back yesterday; the worker's scan finds it.
-    const overdue = () => e2e.smtp.to("amara.diallo@portal.test").filter((m) => m.subject.startsWith("Overdue: equipment for “Salt and Iron”"));
+    const overdue = () =>
+      e2e.smtp
+        .to("amara.diallo@portal.test")
+        .filter((m) => m.subject.startsWith("Overdue: equipment for “Salt and Iron”"));
     await expect.poll(() => overdue().length, { timeout: UI_TIMEOUT }).toBe(1);
     expect(overdue()[0]!.text).toContain("is not checked in yet");
     expect(overdue()[0]!.text).toContain("NFS-CAM-013");
@@ -141,7 +166,14 @@ describe("equipment", () => {
     // Someone at another desk books the same lens for an overlapping time first.
     const admin = await e2e.newContext();
     const origin = { origin: e2e.portal.url };
-    expect((await admin.request.post("/auth/v1/sign-in/email", { data: { email: "admin@portal.test", password: "portal-demo" }, headers: origin })).ok()).toBe(true);
+    expect(
+      (
+        await admin.request.post("/auth/v1/sign-in/email", {
+          data: { email: "admin@portal.test", password: "portal-demo" },
+          headers: origin,
+        })
+      ).ok(),
+    ).toBe(true);
     const lens = (await (await admin.request.get("/rest/v1/equipment/items?search=NFS-LNS-006")).json()).items[0];
     const project = (await (await admin.request.get("/rest/v1/projects?search=Nightjar")).json()).items[0];
     const taken = await admin.request.post("/rest/v1/equipment/reservations", {
@@ -151,9 +183,14 @@ describe("equipment", () => {
     expect(taken.status()).toBe(201);
 
     await student.getByRole("button", { name: "Request 1 reservation" }).click();
-    const alert = student.getByRole("alert").filter({ hasText: "Already booked: Zeiss CP.3 50mm T2.1 (NFS-LNS-006) is booked" });
+    const alert = student
+      .getByRole("alert")
+      .filter({ hasText: "Already booked: Zeiss CP.3 50mm T2.1 (NFS-LNS-006) is booked" });
     await visible(alert);
-    await alert.getByRole("button", { name: /^Use .* instead$/ }).first().click();
+    await alert
+      .getByRole("button", { name: /^Use .* instead$/ })
+      .first()
+      .click();
     await student.getByRole("button", { name: "Request 1 reservation" }).click();
     await toast(student, "Reservation requested");
   });
@@ -166,9 +203,17 @@ describe("equipment", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "portal-qr-"));
     const video = path.join(dir, "label.y4m");
     qrVideo(`${e2e.portal.url}/equipment/items/${camera.id}`, video);
-    const browser = await launchBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]);
+    const browser = await launchBrowser([
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
     try {
-      const context = await browser.newContext({ baseURL: e2e.portal.url, timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: e2e.portal.url,
+        timezoneId: "UTC",
+        viewport: { width: 1280, height: 900 },
+      });
       context.setDefaultTimeout(UI_TIMEOUT);
       await context.grantPermissions(["camera"], { origin: e2e.portal.url });
       const page = await context.newPage();
@@ -180,7 +225,9 @@ describe("equipment", () => {
       await visible(button(page, "Scan to check in"));
       expect(decoder).toEqual([]);
       await button(page, "Scan to check in").click();
-      await expect.poll(() => field(page, "Asset tag to check in").inputValue(), { timeout: UI_TIMEOUT }).toBe("NFS-CAM-001");
+      await expect
+        .poll(() => field(page, "Asset tag to check in").inputValue(), { timeout: UI_TIMEOUT })
+        .toBe("NFS-CAM-001");
       // Linux Chromium has no BarcodeDetector, so the decoding library was fetched, and only now.
       expect(await page.evaluate(() => "BarcodeDetector" in window)).toBe(false);
       expect(decoder.length).toBeGreaterThan(0);
@@ -200,11 +247,18 @@ describe("equipment", () => {
     await office.getByRole("row").filter({ hasText: "NFS-LNS-001" }).getByRole("link").click();
     await visible(office.locator("dl").getByText("NFS-LNS-001", { exact: true }));
     await office.getByRole("button", { name: "Edit" }).click();
-    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-    await office.locator('input[type="file"][accept^="image"]').setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.7 a PDF in disguise") });
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await office
+      .locator('input[type="file"][accept^="image"]')
+      .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.7 a PDF in disguise") });
     await toast(office, "Photo not saved");
     await visible(office.getByText(/this file is a PDF/));
-    await office.locator('input[type="file"][accept^="image"]').setInputFiles({ name: "lens.png", mimeType: "image/png", buffer: png });
+    await office
+      .locator('input[type="file"][accept^="image"]')
+      .setInputFiles({ name: "lens.png", mimeType: "image/png", buffer: png });
     await toast(office, "Photo saved");
     await visible(button(office, "Replace photo"));
 
@@ -225,8 +279,12 @@ describe("equipment", () => {
     const dialog = office.getByRole("dialog", { name: "Import items from CSV" });
     // As Excel saves "CSV" where the comma is the decimal separator: `;` between fields, è and € as single bytes.
     const text = "asset_tag;name;category;value;notes\r\nE2E-ENC-1;Projecteur Fresnel;Lumière;1234,50;caution 5 €\r\n";
-    await dialog.getByLabel(/^CSV file\s*\*?$/).setInputFiles({ name: "inventaire.csv", mimeType: "text/csv", buffer: iconv.encode(text, "windows-1252") });
-    await expect.poll(() => dialog.getByLabel(/^Or paste the CSV/).inputValue(), { timeout: UI_TIMEOUT }).toContain("E2E-ENC-1;Projecteur Fresnel;Lumière;1234,50;caution 5 €");
+    await dialog
+      .getByLabel(/^CSV file\s*\*?$/)
+      .setInputFiles({ name: "inventaire.csv", mimeType: "text/csv", buffer: iconv.encode(text, "windows-1252") });
+    await expect
+      .poll(() => dialog.getByLabel(/^Or paste the CSV/).inputValue(), { timeout: UI_TIMEOUT })
+      .toContain("E2E-ENC-1;Projecteur Fresnel;Lumière;1234,50;caution 5 €");
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     await toast(office, "Import done", /1 added, 0 updated, 0 rows with problems/);
     const item = (await (await office.request.get("/rest/v1/equipment/items?search=E2E-ENC-1")).json()).items[0];
@@ -236,7 +294,8 @@ describe("equipment", () => {
   it("shows a production's reservations in the equipment place of its project page", async () => {
     const student = await utcPage();
     await signIn(student, "student@portal.test");
-    const project = (await (await student.request.get("/rest/v1/projects?search=The%20Weight%20of%20Water")).json()).items[0];
+    const project = (await (await student.request.get("/rest/v1/projects?search=The%20Weight%20of%20Water")).json())
+      .items[0];
     await student.goto(`/project/${project.id}`);
     const place = student.getByRole("region", { name: "Equipment", exact: true });
     // The seed's "Fiction package A" is out with this production.

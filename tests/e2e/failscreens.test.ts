@@ -21,7 +21,10 @@ function countLoads(page: Page): () => number {
 }
 
 async function openOverviewFromNav(page: Page) {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Production Overview", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Production Overview", exact: true })
+    .click();
 }
 
 describe("a page whose code cannot be fetched", () => {
@@ -30,7 +33,9 @@ describe("a page whose code cannot be fetched", () => {
     await signIn(page, "admin@portal.test");
     // The old build's file is gone once: the first request fails, the reloaded page's request finds it.
     let refused = 0;
-    await page.route(OVERVIEW_CHUNK, (route) => (refused++ === 0 ? route.fulfill({ status: 404, body: "gone" }) : route.continue()));
+    await page.route(OVERVIEW_CHUNK, (route) =>
+      refused++ === 0 ? route.fulfill({ status: 404, body: "gone" }) : route.continue(),
+    );
     const loads = countLoads(page);
     await openOverviewFromNav(page);
     await visible(heading(page, "Production Overview"));
@@ -75,10 +80,34 @@ describe("a detail page whose id names nothing", () => {
     const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, "student@portal.test");
     const cases: [path: string, h1: string, message: string, back: string, backPath: string][] = [
-      ["/equipment/items/00000000-0000-4000-8000-000000000000", "Equipment item not found", "There is no item with this id.", "Back to Equipment", "/equipment"],
-      ["/equipment/items/NFS-CAM-999", "Equipment item not found", "There is no item with this id.", "Back to Equipment", "/equipment"],
-      ["/screenplays/00000000-0000-4000-8000-000000000000", "Screenplay not found", "There is no screenplay with this id.", "Back to Screenplays", "/screenplays"],
-      ["/project/00000000-0000-4000-8000-000000000000", "Project not found", "There is no project with this id.", "Back to Projects", "/projects"],
+      [
+        "/equipment/items/00000000-0000-4000-8000-000000000000",
+        "Equipment item not found",
+        "There is no item with this id.",
+        "Back to Equipment",
+        "/equipment",
+      ],
+      [
+        "/equipment/items/NFS-CAM-999",
+        "Equipment item not found",
+        "There is no item with this id.",
+        "Back to Equipment",
+        "/equipment",
+      ],
+      [
+        "/screenplays/00000000-0000-4000-8000-000000000000",
+        "Screenplay not found",
+        "There is no screenplay with this id.",
+        "Back to Screenplays",
+        "/screenplays",
+      ],
+      [
+        "/project/00000000-0000-4000-8000-000000000000",
+        "Project not found",
+        "There is no project with this id.",
+        "Back to Projects",
+        "/projects",
+      ],
     ];
     for (const [path, h1, message, back, backPath] of cases) {
       await page.goto(path);
@@ -116,7 +145,9 @@ describe("the production overview's board", () => {
       const box = (await lastColumn.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
     });
   }
 });
@@ -126,7 +157,15 @@ describe("signing on a phone", () => {
     const student = await e2e.newPage();
     await signIn(student, "student@portal.test");
     const created = await student.request.post("/rest/v1/projects", {
-      data: { title: "Pier at Night", type: "fiction", academicYear: "2031/32", myRoles: ["producer"], shootStart: "2031-10-01", shootEnd: "2031-10-02", locations: ["Old harbour"] },
+      data: {
+        title: "Pier at Night",
+        type: "fiction",
+        academicYear: "2031/32",
+        myRoles: ["producer"],
+        shootStart: "2031-10-01",
+        shootEnd: "2031-10-02",
+        locations: ["Old harbour"],
+      },
     });
     expect(created.status()).toBe(201);
     const projectId = ((await created.json()) as { id: string }).id;
@@ -137,7 +176,9 @@ describe("signing on a phone", () => {
     await make.getByLabel(/^Address of the location\s*\*?$/).fill("Pier 4, Old harbour");
     await button(student, "Make PDF").click();
     await toast(student, "Document made");
-    const card = student.getByRole("listitem").filter({ has: student.getByRole("heading", { name: "Location release — Ida Sørensen" }) });
+    const card = student
+      .getByRole("listitem")
+      .filter({ has: student.getByRole("heading", { name: "Location release — Ida Sørensen" }) });
     await card.getByRole("button", { name: "Send for Signature" }).click();
     const send = student.getByRole("dialog", { name: /^Send “Location release — Ida Sørensen” for Signature$/ });
     await send.getByLabel(/^Name of person 1\s*\*?$/).fill("Ida Sørensen");
@@ -147,16 +188,31 @@ describe("signing on a phone", () => {
 
     let link = "";
     await expect
-      .poll(() => (link = e2e.smtp.to("ida.pier@outside.test").at(-1)?.text.match(/https?:\/\/\S+\/signature\/\S+\?token=[A-Za-z0-9_-]+/)?.[0] ?? ""), { timeout: UI_TIMEOUT })
+      .poll(
+        () =>
+          (link =
+            e2e.smtp
+              .to("ida.pier@outside.test")
+              .at(-1)
+              ?.text.match(/https?:\/\/\S+\/signature\/\S+\?token=[A-Za-z0-9_-]+/)?.[0] ?? ""),
+        { timeout: UI_TIMEOUT },
+      )
       .not.toBe("");
 
-    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const phone = await e2e.newPage({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     await phone.goto(link);
     const firstPage = phone.getByRole("img", { name: /Location release — Ida Sørensen, page 1 of \d/ });
     await visible(firstPage);
     // Fitted to the width: the page takes the screen's width (a few pixels of frame aside), neither a
     // smaller page inside margins nor wider than the screen.
-    await expect.poll(async () => (await firstPage.boundingBox())?.width ?? 0, { timeout: UI_TIMEOUT }).toBeGreaterThanOrEqual(390 * 0.95);
+    await expect
+      .poll(async () => (await firstPage.boundingBox())?.width ?? 0, { timeout: UI_TIMEOUT })
+      .toBeGreaterThanOrEqual(390 * 0.95);
     const box = (await firstPage.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -164,7 +220,11 @@ describe("signing on a phone", () => {
 
     // Every control of the toolbar sits on one row.
     const toolbar = phone.getByRole("toolbar", { name: "Document pages" });
-    const tops = await toolbar.evaluate((bar) => [...bar.querySelectorAll("button, input")].map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)));
+    const tops = await toolbar.evaluate((bar) =>
+      [...bar.querySelectorAll("button, input")].map((el) =>
+        Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2),
+      ),
+    );
     expect(tops.length).toBeGreaterThanOrEqual(5);
     expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(2);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -173,7 +233,9 @@ describe("signing on a phone", () => {
     // Zooming in widens the page past the screen, to be scrolled inside its frame.
     await phone.getByRole("button", { name: "Zoom in" }).click();
     await visible(phone.getByText("125%", { exact: true }));
-    await expect.poll(async () => (await firstPage.boundingBox())?.width ?? 0, { timeout: UI_TIMEOUT }).toBeGreaterThan(box.width * 1.2);
+    await expect
+      .poll(async () => (await firstPage.boundingBox())?.width ?? 0, { timeout: UI_TIMEOUT })
+      .toBeGreaterThan(box.width * 1.2);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
@@ -184,7 +246,10 @@ describe("the stripboard", () => {
     await signIn(lead, "amara.diallo@portal.test");
     const projectId = await openProject(lead, "The Weight of Water");
     // Every scene back to the unscheduled strips, as before scheduling starts.
-    const schedule = (await (await lead.request.get(`/rest/v1/projects/${projectId}/schedule`)).json()) as { version: number; days: { id: string }[] };
+    const schedule = (await (await lead.request.get(`/rest/v1/projects/${projectId}/schedule`)).json()) as {
+      version: number;
+      days: { id: string }[];
+    };
     const cleared = await lead.request.put(`/rest/v1/projects/${projectId}/schedule/board`, {
       data: { version: schedule.version, days: schedule.days.map((d) => ({ id: d.id, scenes: [] })) },
     });
@@ -200,11 +265,16 @@ describe("the stripboard", () => {
       await lead.keyboard.press("Space");
       await lead.keyboard.press("ArrowRight");
       await lead.keyboard.press("Space");
-      await visible(lead.getByRole("status").filter({ hasText: new RegExp(`^Dropped scene ${n}, .* in Day 1, position ${n} of ${n}\\.$`) }));
+      await visible(
+        lead
+          .getByRole("status")
+          .filter({ hasText: new RegExp(`^Dropped scene ${n}, .* in Day 1, position ${n} of ${n}\\.$`) }),
+      );
       await visible(day1.locator(`[data-strip="${n}"]`));
       await expect.poll(() => lead.locator("[aria-busy=true]").count(), { timeout: UI_TIMEOUT }).toBe(0);
     }
-    const order = () => day1.locator("[data-strip]").evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.strip));
+    const order = () =>
+      day1.locator("[data-strip]").evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.strip));
     expect(await order()).toEqual(["1", "2", "3", "4"]);
     await lead.reload();
     await visible(lead.getByRole("list", { name: "Strips of Day 1" }).locator('[data-strip="4"]'));

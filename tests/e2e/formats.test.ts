@@ -21,7 +21,10 @@ async function openCallSheet(page: Page) {
 /** Every time a person sees on the call sheet: the crew call, and each person's call as the field shows it. */
 async function shownTimes(page: Page) {
   const sheet = page.getByRole("article", { name: "Call sheet, day 1" });
-  const crewCall = (await sheet.locator("dt", { hasText: "Crew call" }).locator("xpath=following-sibling::dd[1]").textContent())!.trim();
+  const crewCall = (await sheet
+    .locator("dt", { hasText: "Crew call" })
+    .locator("xpath=following-sibling::dd[1]")
+    .textContent())!.trim();
   const calls = sheet.getByRole("textbox", { name: /^Call of / });
   await visible(calls.first());
   const values = await Promise.all((await calls.all()).map((c) => c.inputValue()));
@@ -35,9 +38,14 @@ describe("dates and times follow the school's settings", () => {
     await openCallSheet(lead);
 
     // The schedule's summary reads as whole sentences, never "yet.; 7 scenes".
-    const summary = (await lead.locator("p", { hasText: /shoot days?\b/ }).first().textContent())!.trim();
+    const summary = (await lead
+      .locator("p", { hasText: /shoot days?\b/ })
+      .first()
+      .textContent())!.trim();
     expect(summary).not.toMatch(/[.;]\s*[;.]|;/);
-    expect(summary).toMatch(/^(No shoot days yet\.|\d+ shoot days?, .+ scheduled\.)( \d+ (scene is|scenes are) unscheduled\.)?$/);
+    expect(summary).toMatch(
+      /^(No shoot days yet\.|\d+ shoot days?, .+ scheduled\.)( \d+ (scene is|scenes are) unscheduled\.)?$/,
+    );
 
     // The demo school keeps the 24-hour clock: no AM/PM anywhere.
     const before = await shownTimes(lead);
@@ -75,6 +83,15 @@ describe("dates and times follow the school's settings", () => {
     await button(lead, "Save calls").click();
     await lead.reload();
     await openCallSheet(lead);
-    await expect.poll(() => lead.getByRole("textbox", { name: /^Call of / }).first().inputValue(), { timeout: UI_TIMEOUT }).toBe("6:30 PM");
+    await expect
+      .poll(
+        () =>
+          lead
+            .getByRole("textbox", { name: /^Call of / })
+            .first()
+            .inputValue(),
+        { timeout: UI_TIMEOUT },
+      )
+      .toBe("6:30 PM");
   });
 });

@@ -25,7 +25,8 @@ interface Editor {
 }
 
 const prompt = (page: Page) => page.getByRole("dialog", { name: "Leave without saving?" });
-const home = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).click();
+const home = (page: Page) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).click();
 const back = (page: Page) => page.evaluate(() => history.back());
 
 /** Type, try to leave (Stay keeps it), reload (the browser asks), leave for real (it is gone), type again and Ctrl+S (saved, and leaving no longer asks). */
@@ -80,7 +81,8 @@ async function projectTab(page: Page, project: string, tab: string) {
 }
 
 const onOverview = (page: Page) => visible(page.getByRole("heading", { level: 2, name: "Overview" })).then(() => {});
-const inDialog = (page: Page, name: string | RegExp, label: string) => page.getByRole("dialog", { name }).getByLabel(label, { exact: true });
+const inDialog = (page: Page, name: string | RegExp, label: string) =>
+  page.getByRole("dialog", { name }).getByLabel(label, { exact: true });
 
 describe("leaving a form with unsaved input", () => {
   it("breakdown: an element typed but not tagged", async () => {
@@ -210,7 +212,9 @@ describe("leaving a form with unsaved input", () => {
       user: "student@portal.test",
       open: async (page) => {
         await projectTab(page, "Small Hours", "Documents");
-        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Location release — Nils Berg" }) });
+        const card = page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: "Location release — Nils Berg" }) });
         await visible(page.getByRole("button", { name: "From a Template" }));
         if ((await card.count()) === 0) {
           await page.getByRole("button", { name: "From a Template" }).click();

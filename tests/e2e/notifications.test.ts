@@ -20,8 +20,18 @@ async function staffAddsToCrew(student: Page): Promise<{ id: string; title: stri
   const project = list.items.find((p: { isMember: boolean }) => !p.isMember) as { id: string; title: string };
   const staff = await e2e.newContext();
   const origin = { origin: e2e.portal.url };
-  expect((await staff.request.post("/auth/v1/sign-in/email", { data: { email: "staff@portal.test", password: DEMO_PASSWORD }, headers: origin })).ok()).toBe(true);
-  const added = await staff.request.post(`/rest/v1/projects/${project.id}/members`, { data: { userId: me.id, roles: ["editor"] }, headers: origin });
+  expect(
+    (
+      await staff.request.post("/auth/v1/sign-in/email", {
+        data: { email: "staff@portal.test", password: DEMO_PASSWORD },
+        headers: origin,
+      })
+    ).ok(),
+  ).toBe(true);
+  const added = await staff.request.post(`/rest/v1/projects/${project.id}/members`, {
+    data: { userId: me.id, roles: ["editor"] },
+    headers: origin,
+  });
   expect(added.status()).toBe(201);
   return project;
 }
@@ -51,7 +61,9 @@ describe("notifications", () => {
     expect(await isFocused(bell(page))).toBe(true);
 
     await bell(page).click();
-    await panel(page).getByRole("link", { name: new RegExp(title) }).click();
+    await panel(page)
+      .getByRole("link", { name: new RegExp(title) })
+      .click();
     await expectPath(page, `/project/${project.id}`);
     await expect.poll(() => unreadOf(page), { timeout: UI_TIMEOUT }).toBe(before);
     expect(await panel(page).count()).toBe(0);

@@ -18,10 +18,15 @@ async function openBudget(page: Page, title: string): Promise<string> {
 const saved = (page: Page, projectId: string) =>
   page.evaluate(async (id) => {
     const b = await (await fetch(`/rest/v1/budgets/${id}`)).json();
-    return { rates: b.lines.map((l: { rate: number }) => l.rate), total: b.totals.total as number, version: b.version as number };
+    return {
+      rates: b.lines.map((l: { rate: number }) => l.rate),
+      total: b.totals.total as number,
+      version: b.version as number,
+    };
   }, projectId);
 
-const linesNow = (page: Page) => page.getByRole("table", { name: "Budget lines" }).locator("tbody tr[data-index]").count();
+const linesNow = (page: Page) =>
+  page.getByRole("table", { name: "Budget lines" }).locator("tbody tr[data-index]").count();
 
 /** Adds a catering line of 30 days with no rate yet; its number. */
 async function addCateringLine(page: Page): Promise<number> {
@@ -98,7 +103,9 @@ describe("numbers people type", () => {
     await student.getByLabel(`Line ${first + 1} rate`).fill("12.50");
     await student.getByLabel(`Line ${first + 1} description`).press("Control+s");
     await toast(student, "Budget not saved", `Line ${first + 1} needs an account: choose one.`);
-    await expect.poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`Line ${first + 1} account`);
+    await expect
+      .poll(() => student.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe(`Line ${first + 1} account`);
 
     await next.selectOption("2800");
     await student.getByLabel(`Line ${first + 1} description`).press("Control+s");
@@ -116,7 +123,9 @@ describe("numbers people type", () => {
     const value = field(office, "Value (EUR)");
     await value.fill("1,250");
     await value.press("Tab");
-    await visible(office.getByRole("dialog").getByText("“1,250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean."));
+    await visible(
+      office.getByRole("dialog").getByText("“1,250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean."),
+    );
     await button(office, "Save item").click();
     await toast(office, "Item not saved", /The value: “1,250” could mean/);
     await value.fill("1.234,50");
@@ -133,7 +142,9 @@ describe("numbers people type", () => {
     const admin = await e2e.newPage();
     await signIn(admin, "admin@portal.test");
     await admin.goto("/settings");
-    await expect.poll(() => field(admin, "School name").inputValue(), { timeout: UI_TIMEOUT }).toBe("Northbridge Film School");
+    await expect
+      .poll(() => field(admin, "School name").inputValue(), { timeout: UI_TIMEOUT })
+      .toBe("Northbridge Film School");
     await field(admin, "Decimal separator").selectOption(",");
     await field(admin, "Thousands separator").selectOption(".");
     await visible(admin.getByText("How amounts and quantities are written everywhere: 1.234.567,89."));

@@ -7,13 +7,17 @@ const e2e = usePortal();
 
 /** Made through the API the pages use, far from the seed's years, so the board can be filtered down to it. */
 async function createProject(page: Page, title: string): Promise<string> {
-  const res = await page.request.post("/rest/v1/projects", { data: { title, type: "fiction", academicYear: "2035/36", course: "Board Test" } });
+  const res = await page.request.post("/rest/v1/projects", {
+    data: { title, type: "fiction", academicYear: "2035/36", course: "Board Test" },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()).id;
 }
 
-const column = (page: Page, phase: "Development" | "Production") => page.getByRole("region", { name: new RegExp(`^${phase}`) });
-const card = (page: Page, phase: "Development" | "Production", title: string) => column(page, phase).getByRole("article", { name: title });
+const column = (page: Page, phase: "Development" | "Production") =>
+  page.getByRole("region", { name: new RegExp(`^${phase}`) });
+const card = (page: Page, phase: "Development" | "Production", title: string) =>
+  column(page, phase).getByRole("article", { name: title });
 
 async function openBoard(page: Page, title: string) {
   await page.goto(`/production-overview?search=${encodeURIComponent(title)}`);
@@ -77,7 +81,8 @@ describe("the production overview board", () => {
       const w = window as unknown as { shift: number };
       w.shift = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shift += e.value;
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.shift += e.value;
       }).observe({ type: "layout-shift", buffered: true });
     });
     // The board answers late, so the skeleton is surely on screen first (as on a slow phone).
@@ -96,8 +101,17 @@ describe("the production overview board", () => {
     const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, "student@portal.test");
     for (const [path, firstResult] of [
-      ["/projects?type=fiction&phase=production", page.getByRole("list", { name: "Projects" }).getByRole("listitem").first()],
-      ["/production-overview?type=fiction&phase=production", page.getByRole("region", { name: /^Production/ }).getByRole("article").first()],
+      [
+        "/projects?type=fiction&phase=production",
+        page.getByRole("list", { name: "Projects" }).getByRole("listitem").first(),
+      ],
+      [
+        "/production-overview?type=fiction&phase=production",
+        page
+          .getByRole("region", { name: /^Production/ })
+          .getByRole("article")
+          .first(),
+      ],
     ] as const) {
       await page.goto(path);
       await visible(firstResult);

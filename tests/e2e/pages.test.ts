@@ -19,7 +19,10 @@ describe("the started portal", () => {
       body: JSON.stringify({ email: "admin@portal.test", password: DEMO_PASSWORD }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const send = await fetch(`${e2e.portal.url}/rest/v1/emails/test`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: e2e.portal.url, cookie },
@@ -85,7 +88,9 @@ describe("/email-test signed in", () => {
     const outbox = page.getByRole("list", { name: "E-mails, newest first" });
     const item = outbox.getByRole("listitem").filter({ hasText: `to ${recipient}` });
     await visible(item);
-    await expect.poll(async () => (await outbox.getByRole("listitem").first().textContent()) ?? "", { timeout: UI_TIMEOUT }).toContain(recipient);
+    await expect
+      .poll(async () => (await outbox.getByRole("listitem").first().textContent()) ?? "", { timeout: UI_TIMEOUT })
+      .toContain(recipient);
     await item.getByText(e2e.smtp.to(recipient)[0]!.subject, { exact: true }).click();
     await visible(item.getByText("The Portal <no-reply@portal.test>", { exact: true }));
   });

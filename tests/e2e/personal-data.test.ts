@@ -21,7 +21,10 @@ describe("a person's data", () => {
     const row = admin.getByRole("row").filter({ hasText: "Noor Haddad" });
     await visible(row);
 
-    const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: "Export the data of Noor Haddad" }).click()]);
+    const [download] = await Promise.all([
+      admin.waitForEvent("download"),
+      admin.getByRole("link", { name: "Export the data of Noor Haddad" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("personal-data-noor-haddad.zip");
     const zip = unzipSync(new Uint8Array(await readFile((await download.path())!)));
     const data = JSON.parse(strFromU8(zip["personal-data.json"]!));

@@ -7,7 +7,8 @@ const e2e = usePortal();
 
 const tab = (page: Page, name: string | RegExp) => page.getByRole("tab", { name });
 /** A labelled control inside `scope` (the page behind a modal keeps its own fields of the same names). */
-const inside = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")}\\s*\\*?$`));
+const inside = (scope: Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")}\\s*\\*?$`));
 
 async function createDocumentary(page: Page, title: string): Promise<string> {
   await page.goto("/projects");
@@ -39,7 +40,10 @@ describe("projects", () => {
     await visible(crew.getByText("Director, Researcher", { exact: true }));
 
     await field(student, "Find a person").fill("Tomás");
-    await student.getByRole("list", { name: "People found" }).getByRole("button", { name: /Tomás Novák/ }).click();
+    await student
+      .getByRole("list", { name: "People found" })
+      .getByRole("button", { name: /Tomás Novák/ })
+      .click();
     await student.getByRole("checkbox", { name: "Editor", exact: true }).check();
     await button(student, "Add to Crew").click();
     await toast(student, "Crew member added");
@@ -48,7 +52,11 @@ describe("projects", () => {
     // The last lead cannot leave: the server's reason is shown.
     await button(student, "Remove Lena Fischer").click();
     await student.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
-    await toast(student, "Crew member not removed", "A project needs at least one lead: make someone else a lead first.");
+    await toast(
+      student,
+      "Crew member not removed",
+      "A project needs at least one lead: make someone else a lead first.",
+    );
 
     await student.goto("/projects?search=Foghorn&type=documentary");
     await visible(student.getByRole("link", { name: "Foghorn Elegy" }).first());
@@ -136,9 +144,17 @@ describe("projects", () => {
     const page = await e2e.newPage();
     await signIn(page, "student@portal.test");
     let refuse = true;
-    await page.route((url) => url.pathname === "/rest/v1/projects", (route) =>
-      // A 500, not a 503: a 503 is an outage, which api.ts waits out with its own notice instead of failing the list.
-      refuse ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "The projects table is being repaired." } }) }) : route.continue(),
+    await page.route(
+      (url) => url.pathname === "/rest/v1/projects",
+      (route) =>
+        // A 500, not a 503: a 503 is an outage, which api.ts waits out with its own notice instead of failing the list.
+        refuse
+          ? route.fulfill({
+              status: 500,
+              contentType: "application/json",
+              body: JSON.stringify({ error: { code: "internal", message: "The projects table is being repaired." } }),
+            })
+          : route.continue(),
     );
     await page.goto("/projects");
     const alert = page.getByRole("alert").filter({ hasText: "The projects could not be loaded" });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, DEMO_PASSWORD, expectPath, field, fillSignIn, heading, signOut, toast, visible } from "./support/ui.ts";
+import {
+  button,
+  DEMO_PASSWORD,
+  expectPath,
+  field,
+  fillSignIn,
+  heading,
+  signOut,
+  toast,
+  visible,
+} from "./support/ui.ts";
 
 const e2e = usePortal();
 

@@ -155,7 +155,9 @@ describe("on a phone (390 × 844)", () => {
     await nav.getByRole("link", { name: "Settings", exact: true }).click();
     await visible(heading(page, "Settings"));
     await gone(nav);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
@@ -163,7 +165,11 @@ describe("on a phone (390 × 844)", () => {
 describe("accessibility", () => {
   it("/auth in each of its modes has no serious or critical axe violations", async () => {
     const page = await e2e.newPage();
-    for (const [query, h1] of [["", "Sign In"], ["?mode=signup", "Create Account"], ["?mode=reset", "Reset Password"]] as const) {
+    for (const [query, h1] of [
+      ["", "Sign In"],
+      ["?mode=signup", "Create Account"],
+      ["?mode=reset", "Reset Password"],
+    ] as const) {
       await page.goto(`/auth${query}`);
       await visible(heading(page, h1));
       const results = await new AxeBuilder({ page }).analyze();
@@ -177,7 +183,13 @@ describe("accessibility", () => {
 
 describe("security headers", () => {
   it("come with every answer of the running portal: pages, the API and its errors", async () => {
-    for (const [path, status] of [["/", 200], ["/auth", 200], ["/healthz", 200], ["/rest/v1/projects", 401], ["/rest/v1/nothing-here", 401]] as const) {
+    for (const [path, status] of [
+      ["/", 200],
+      ["/auth", 200],
+      ["/healthz", 200],
+      ["/rest/v1/projects", 401],
+      ["/rest/v1/nothing-here", 401],
+    ] as const) {
       const res = await fetch(new URL(path, e2e.portal.url));
       expect(res.status, path).toBe(status);
       expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");

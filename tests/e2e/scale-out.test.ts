@@ -16,7 +16,11 @@ import { freePort, startPortalProcess, type RunningPortal } from "./support/port
 /** A ceiling for a condition to come true, never a pause: the loop returns as soon as it holds. */
 const WAIT_MS = 30_000;
 
-async function until<T>(what: string | (() => string), check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = WAIT_MS): Promise<T> {
+async function until<T>(
+  what: string | (() => string),
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = WAIT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -26,7 +30,10 @@ async function until<T>(what: string | (() => string), check: () => Promise<T | 
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${typeof what === "string" ? what : what()}${last ? ` (last error: ${String(last)})` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${typeof what === "string" ? what : what()}${last ? ` (last error: ${String(last)})` : ""}`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -69,7 +76,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("two instances behind HAProxy", 
   };
 
   /** A request through the balancer, signed in and same-origin like the web app's. */
-  async function call(pathname: string, init: { method?: string; json?: unknown; base?: string } = {}): Promise<Answer> {
+  async function call(
+    pathname: string,
+    init: { method?: string; json?: unknown; base?: string } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { cookie };
     if (init.json !== undefined) headers["content-type"] = "application/json";
     if (init.method && init.method !== "GET") headers.origin = publicUrl;
@@ -111,11 +121,14 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("two instances behind HAProxy", 
     );
     // Ready when the balancer has seen both instances healthy and sends requests to each.
     const seen = new Set<string>();
-    await until(() => `both instances answering through HAProxy\n--- haproxy ---\n${balancer!.output()}`, async () => {
-      const res = await fetch(`${publicUrl}/healthz`);
-      if (res.ok) seen.add(res.headers.get("x-served-by") ?? "");
-      return seen.has("a") && seen.has("b");
-    });
+    await until(
+      () => `both instances answering through HAProxy\n--- haproxy ---\n${balancer!.output()}`,
+      async () => {
+        const res = await fetch(`${publicUrl}/healthz`);
+        if (res.ok) seen.add(res.headers.get("x-served-by") ?? "");
+        return seen.has("a") && seen.has("b");
+      },
+    );
 
     const signIn = await fetch(`${publicUrl}/auth/v1/sign-in/email`, {
       method: "POST",
@@ -140,7 +153,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("two instances behind HAProxy", 
   it("answers one session's requests from both instances, round-robin, without sticky sessions", async () => {
     const answers: Answer[] = [];
     for (let i = 0; i < 20; i++) answers.push(await call("/rest/v1/profile"));
-    for (const a of answers) expect(a, JSON.stringify(a)).toMatchObject({ status: 200, body: { email: "admin@portal.test" } });
+    for (const a of answers)
+      expect(a, JSON.stringify(a)).toMatchObject({ status: 200, body: { email: "admin@portal.test" } });
     const by = answers.map((a) => a.servedBy);
     expect(new Set(by)).toEqual(new Set(["a", "b"]));
     // round-robin: while both are healthy, neither answers twice in a row
@@ -161,7 +175,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("two instances behind HAProxy", 
       const write = await call("/rest/v1/profile", { method: "PATCH", json: { phone }, base: other.url });
       expect(write.status, JSON.stringify(write.body)).toBe(200);
 
-      await until("profile.updated on the socket", () => socket.inbox.some((m) => m.type === "event" && m.event?.type === "profile.updated"));
+      await until("profile.updated on the socket", () =>
+        socket.inbox.some((m) => m.type === "event" && m.event?.type === "profile.updated"),
+      );
       // and the other instance reads the change the web app would refetch
       const read = await call("/rest/v1/profile");
       expect(read).toMatchObject({ status: 200, body: { phone } });
@@ -196,10 +212,14 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("two instances behind HAProxy", 
     await client.connect();
     try {
       await until("the e-mail jobs finished", async () => {
-        const { rows } = await client.query<{ n: number }>("select count(*)::int as n from jobs where type = 'email.send' and status in ('pending', 'running')");
+        const { rows } = await client.query<{ n: number }>(
+          "select count(*)::int as n from jobs where type = 'email.send' and status in ('pending', 'running')",
+        );
         return rows[0]!.n === 0;
       });
-      const { rows: dead } = await client.query("select last_error from jobs where type = 'email.send' and status = 'dead'");
+      const { rows: dead } = await client.query(
+        "select last_error from jobs where type = 'email.send' and status = 'dead'",
+      );
       expect(dead).toEqual([]);
     } finally {
       await client.end();

@@ -17,7 +17,12 @@ describe("scene numbers", () => {
     // Insert a scene after scene 1, as a writer would, with a knife in it (a safety flag).
     const text = await script.inputValue();
     expect(text).toContain("EXT. FERRY TERMINAL - NIGHT #2#");
-    await script.fill(text.replace("EXT. FERRY TERMINAL - NIGHT #2#", "INT. ENGINE ROOM - NIGHT\n\nPaul hides a knife in the toolbox.\n\nEXT. FERRY TERMINAL - NIGHT #2#"));
+    await script.fill(
+      text.replace(
+        "EXT. FERRY TERMINAL - NIGHT #2#",
+        "INT. ENGINE ROOM - NIGHT\n\nPaul hides a knife in the toolbox.\n\nEXT. FERRY TERMINAL - NIGHT #2#",
+      ),
+    );
     await visible(saved);
 
     await button(page, "Unlock scene numbers").click();
@@ -44,7 +49,9 @@ describe("scene numbers", () => {
       const number = (await button.locator("span").first().textContent())!.trim();
       listed.push(number);
       await button.click();
-      await visible(page.getByRole("heading", { name: new RegExp(`^Scene ${number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} · `) }));
+      await visible(
+        page.getByRole("heading", { name: new RegExp(`^Scene ${number.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} · `) }),
+      );
     }
     expect(listed).toEqual([...new Set(listed)]);
     expect(listed).toContain("1A");

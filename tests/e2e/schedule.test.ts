@@ -19,12 +19,20 @@ describe("schedule", () => {
     const strip = lead.getByRole("list", { name: "Strips of Day 3" }).locator('[data-strip="4"]');
     await strip.focus();
     await lead.keyboard.press("Space");
-    await expect.poll(() => lead.getByRole("status").filter({ hasText: "Picked up scene 4" }).count(), { timeout: UI_TIMEOUT }).toBe(1);
+    await expect
+      .poll(() => lead.getByRole("status").filter({ hasText: "Picked up scene 4" }).count(), { timeout: UI_TIMEOUT })
+      .toBe(1);
     await lead.keyboard.press("ArrowLeft");
     await lead.keyboard.press("Space");
-    await visible(lead.getByRole("status").filter({ hasText: /Dropped scene 4, EXT\. FERRY DECK - DAWN in Day 2, position \d of 3/ }));
+    await visible(
+      lead
+        .getByRole("status")
+        .filter({ hasText: /Dropped scene 4, EXT\. FERRY DECK - DAWN in Day 2, position \d of 3/ }),
+    );
     await visible(day2.locator('[data-strip="4"]'));
-    await expect.poll(() => lead.locator("section", { has: day2 }).locator("[data-total]").textContent(), { timeout: UI_TIMEOUT }).toBe("3 scenes · 6/8 page");
+    await expect
+      .poll(() => lead.locator("section", { has: day2 }).locator("[data-total]").textContent(), { timeout: UI_TIMEOUT })
+      .toBe("3 scenes · 6/8 page");
     // It was saved: a reload shows it where it was dropped, and day 3 is empty.
     await lead.reload();
     await visible(lead.getByRole("list", { name: "Strips of Day 2" }).locator('[data-strip="4"]'));
@@ -73,10 +81,16 @@ describe("schedule", () => {
     const lead = await e2e.newPage();
     await signIn(lead, "amara.diallo@portal.test");
     const projectId = await openProject(lead, "The Weight of Water");
-    const schedule = (await (await lead.request.get(`/rest/v1/projects/${projectId}/schedule`)).json()) as { days: { id: string; version: number; location: string }[] };
+    const schedule = (await (await lead.request.get(`/rest/v1/projects/${projectId}/schedule`)).json()) as {
+      days: { id: string; version: number; location: string }[];
+    };
     const flat = schedule.days.find((d) => d.location === "Harbour flat")!;
     const patched = await lead.request.patch(`/rest/v1/projects/${projectId}/schedule/days/${flat.id}`, {
-      data: { version: flat.version, weather: "Rain from 20:00, 9 °C", hospital: "Kantonsspital, Rämistrasse 100 (8 min)" },
+      data: {
+        version: flat.version,
+        weather: "Rain from 20:00, 9 °C",
+        hospital: "Kantonsspital, Rämistrasse 100 (8 min)",
+      },
     });
     expect(patched.status()).toBe(200);
 
@@ -93,8 +107,11 @@ describe("schedule", () => {
     await lead.getByRole("button", { name: /^Send call sheet( again)?$/ }).click();
     await lead.getByRole("dialog").getByRole("button", { name: "Send call sheet" }).click();
     await toast(lead, /^Call sheet sent to/);
-    const actorMail = () => e2e.smtp.to("hanna.brunner@example.com").filter((m) => m.text.includes("Call sheet for day 1"));
-    await expect.poll(() => actorMail().filter((m) => m.text.includes("Kantonsspital")).length, { timeout: UI_TIMEOUT }).toBe(1);
+    const actorMail = () =>
+      e2e.smtp.to("hanna.brunner@example.com").filter((m) => m.text.includes("Call sheet for day 1"));
+    await expect
+      .poll(() => actorMail().filter((m) => m.text.includes("Kantonsspital")).length, { timeout: UI_TIMEOUT })
+      .toBe(1);
     const mail = actorMail().find((m) => m.text.includes("Kantonsspital"))!;
     expect(mail.text).toContain("https://www.openstreetmap.org/search?query=Seestrasse%2012%2C%202nd%20floor");
     expect(mail.text).toContain("Nearest hospital: Kantonsspital, Rämistrasse 100 (8 min)");
@@ -106,12 +123,20 @@ describe("schedule", () => {
     await actor.goto(LINK.exec(mail.text)![0]);
     await visible(heading(actor, "Call sheet"));
     const map = actor.getByRole("link", { name: /Seestrasse 12, 2nd floor/ });
-    expect(await (await visible(map)).getAttribute("href")).toBe("https://www.openstreetmap.org/search?query=Seestrasse%2012%2C%202nd%20floor");
+    expect(await (await visible(map)).getAttribute("href")).toBe(
+      "https://www.openstreetmap.org/search?query=Seestrasse%2012%2C%202nd%20floor",
+    );
     await visible(actor.getByText("Kantonsspital, Rämistrasse 100 (8 min)"));
     await visible(actor.getByText("Rain from 20:00, 9 °C"));
     const contacts = actor.getByRole("list", { name: "Production contacts" });
     await visible(contacts.getByText(/^Director/).first());
     await visible(contacts.getByText(/^Producer/).first());
-    await visible(actor.getByRole("list", { name: "Scenes of the day" }).getByRole("listitem").filter({ hasText: "Your scene" }).filter({ hasText: "HARBOUR FLAT" }));
+    await visible(
+      actor
+        .getByRole("list", { name: "Scenes of the day" })
+        .getByRole("listitem")
+        .filter({ hasText: "Your scene" })
+        .filter({ hasText: "HARBOUR FLAT" }),
+    );
   });
 });

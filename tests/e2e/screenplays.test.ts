@@ -11,7 +11,8 @@ const e2e = usePortal();
 
 /** Set SCREENSHOTS=/some/dir to keep pictures of the pages for a look. */
 async function shot(page: Page, name: string) {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: false });
+  if (process.env.SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: false });
 }
 
 const SCENE = `Title: Night Ferry
@@ -87,7 +88,9 @@ describe("screenplays", () => {
     await visible(scenes.getByRole("row", { name: /1 INT FERRY DECK NIGHT 1 .* MARA, TOMAS/ }));
     await visible(page.getByRole("table", { name: "Characters" }).getByRole("row", { name: /MARA 1 \(1\) 1 1/ }));
     const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+      [],
+    );
 
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(phone, "student@portal.test");
@@ -110,7 +113,9 @@ describe("screenplays", () => {
     await signIn(staff, "staff@portal.test");
     await staff.goto(url);
     await visible(staff.getByLabel("Script (Fountain)"));
-    await expect.poll(() => staff.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT }).toContain("A chair.");
+    await expect
+      .poll(() => staff.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT })
+      .toContain("A chair.");
 
     await lena.getByLabel("Script (Fountain)").fill("INT. ROOM - DAY\n\nA red chair.\n");
     await visible(lena.getByRole("status").getByText("All changes saved"));
@@ -124,14 +129,19 @@ describe("screenplays", () => {
     await visible(staff.getByRole("status").getByText("All changes saved"));
     // A reload under load takes longer than expect.poll's default second: wait as long as for anything on screen.
     await lena.reload();
-    await expect.poll(() => lena.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT }).toContain("A chair by the window.");
+    await expect
+      .poll(() => lena.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT })
+      .toContain("A chair by the window.");
   });
 
   it("draws a long script's pages as they come into sight and follows the cursor to its page", async () => {
     const page = await e2e.newPage({ viewport: { width: 1400, height: 1000 } });
     await signIn(page, "student@portal.test");
     await newScreenplay(page, "Long Night");
-    const scenes = Array.from({ length: 160 }, (_, i) => `INT. ROOM ${i} - DAY\n\nThe lamp flickers in room ${i}.\n\nMARA\nWe stay until ${i}.\n`);
+    const scenes = Array.from(
+      { length: 160 },
+      (_, i) => `INT. ROOM ${i} - DAY\n\nThe lamp flickers in room ${i}.\n\nMARA\nWe stay until ${i}.\n`,
+    );
     const text = `Title: Long Night\n\n${scenes.join("\n")}`;
     const layout = layoutScript(parseFountain(text));
     const last = layout.pages.at(-1)!;
@@ -185,8 +195,15 @@ describe("screenplays", () => {
     await visible(pageOne.getByText("Анна задувает свечи.", { exact: true }));
     expect(await pageOne.getByText("АННА ЗАДУВАЕТ СВЕЧИ.", { exact: true }).count()).toBe(0);
     await page.reload();
-    await expect.poll(() => page.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT }).toContain("JOHN\n~La la la\n~Happy birthday to you");
-    await visible(page.getByRole("tabpanel").getByRole("region", { name: "Page 1" }).getByText("Happy birthday to you", { exact: true }));
+    await expect
+      .poll(() => page.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT })
+      .toContain("JOHN\n~La la la\n~Happy birthday to you");
+    await visible(
+      page
+        .getByRole("tabpanel")
+        .getByRole("region", { name: "Page 1" })
+        .getByText("Happy birthday to you", { exact: true }),
+    );
   });
 
   it("imports a Fountain file and refuses one of another kind with a clear message", async () => {
@@ -195,10 +212,16 @@ describe("screenplays", () => {
     await page.goto("/screenplays");
     await button(page, "Import").click();
     const dialog = page.getByRole("dialog", { name: "Import a screenplay" });
-    await dialog.getByLabel(/^File/).setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
+    await dialog
+      .getByLabel(/^File/)
+      .setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     await visible(dialog.getByText("Import a Fountain (.fountain or .txt) or Final Draft (.fdx) file."));
-    await dialog.getByLabel(/^File/).setInputFiles({ name: "harbour.fountain", mimeType: "text/plain", buffer: Buffer.from("Title: Harbour Lights\n\nEXT. HARBOUR - DAWN\n\nGulls.\n") });
+    await dialog.getByLabel(/^File/).setInputFiles({
+      name: "harbour.fountain",
+      mimeType: "text/plain",
+      buffer: Buffer.from("Title: Harbour Lights\n\nEXT. HARBOUR - DAWN\n\nGulls.\n"),
+    });
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     await toast(page, "Screenplay imported");
     await visible(page.getByRole("region", { name: "Page 1" }).getByText("EXT. HARBOUR - DAWN"));

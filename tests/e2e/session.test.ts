@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { usePortal } from "./support/fixtures.ts";
-import { button, DEMO_PASSWORD, expectPath, fillSignIn, heading, signIn, signOut, toast, visible } from "./support/ui.ts";
+import {
+  button,
+  DEMO_PASSWORD,
+  expectPath,
+  fillSignIn,
+  heading,
+  signIn,
+  signOut,
+  toast,
+  visible,
+} from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -32,9 +42,13 @@ describe("the sign-in limit (SPEC §4)", () => {
         return { name: name!, value: value.join("="), url: e2e.portal.url };
       }),
     );
-    expect((await page.evaluate(async () => (await fetch("/auth/v1/get-session")).json()))?.user?.email).toBe("jun.park@portal.test");
+    expect((await page.evaluate(async () => (await fetch("/auth/v1/get-session")).json()))?.user?.email).toBe(
+      "jun.park@portal.test",
+    );
 
-    const signOutCall = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/auth/v1/sign-out");
+    const signOutCall = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/auth/v1/sign-out",
+    );
     const limited = signInAnswer();
     await fillSignIn(page, email, "wrong-6");
     expect((await limited).status()).toBe(429);

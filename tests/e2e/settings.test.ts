@@ -33,8 +33,15 @@ function pngFile(): string {
   ihdr.writeUInt32BE(16, 0);
   ihdr.writeUInt32BE(16, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.concat(Array.from({ length: 16 }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(48, 0x80)])));
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  const rows = Buffer.concat(
+    Array.from({ length: 16 }, () => Buffer.concat([Buffer.from([0]), Buffer.alloc(48, 0x80)])),
+  );
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "avatar-")), "face.png");
   writeFileSync(file, png);
   return file;
@@ -80,10 +87,14 @@ describe("/settings", () => {
     // Another device has nothing in its storage: the theme follows from the profile.
     const phone = await e2e.newPage({ colorScheme: "light", viewport: { width: 390, height: 844 } });
     await signIn(phone, "amara.diallo@portal.test");
-    await expect.poll(() => phone.evaluate(() => document.documentElement.classList.contains("dark")), { timeout: UI_TIMEOUT }).toBe(true);
+    await expect
+      .poll(() => phone.evaluate(() => document.documentElement.classList.contains("dark")), { timeout: UI_TIMEOUT })
+      .toBe(true);
 
     const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+      [],
+    );
   });
 
   it("lets an admin edit the school, and tells the later of two admins who saved first", async () => {
@@ -92,7 +103,9 @@ describe("/settings", () => {
     for (const page of [first, second]) {
       await signIn(page, "admin@portal.test");
       await page.goto("/settings");
-      await expect.poll(() => field(page, "School name").inputValue(), { timeout: UI_TIMEOUT }).toBe("Northbridge Film School");
+      await expect
+        .poll(() => field(page, "School name").inputValue(), { timeout: UI_TIMEOUT })
+        .toBe("Northbridge Film School");
     }
 
     await field(first, "New checklist item").fill("Health and safety briefing");
@@ -109,12 +122,16 @@ describe("/settings", () => {
     await visible(second.getByRole("alert").filter({ hasText: "Someone else changed these settings" }));
     expect(await field(second, "Approval link lifetime (days)").inputValue()).toBe("30");
     await button(second, "Load Their Settings").click();
-    expect(await second.getByRole("switch", { name: "Budget approval bypass" }).getAttribute("aria-checked")).toBe("true");
+    expect(await second.getByRole("switch", { name: "Budget approval bypass" }).getAttribute("aria-checked")).toBe(
+      "true",
+    );
     await visible(field(second, "Item 6"));
     expect(await field(second, "Item 6").inputValue()).toBe("Health and safety briefing");
 
     const axe = await new AxeBuilder({ page: second }).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+      [],
+    );
   });
 
   it("shows no school section to a student", async () => {

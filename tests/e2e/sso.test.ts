@@ -25,7 +25,13 @@ describe("signing in with the school account (a real OpenID provider on localhos
     });
     portal = await startPortalProcess({
       port,
-      env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_ROLE_MAP: "faculty=staff,students=student", SIGNIN_LIMIT_PER_IP: "1000" },
+      env: {
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID: idp.clientId,
+        OIDC_CLIENT_SECRET: idp.clientSecret,
+        OIDC_ROLE_MAP: "faculty=staff,students=student",
+        SIGNIN_LIMIT_PER_IP: "1000",
+      },
     });
     browser = await launchBrowser();
   });
@@ -58,7 +64,8 @@ describe("signing in with the school account (a real OpenID provider on localhos
     return callback;
   }
 
-  const roleOf = (page: Page) => page.evaluate(async () => ((await (await fetch("/rest/v1/profile")).json()) as { role: string }).role);
+  const roleOf = (page: Page) =>
+    page.evaluate(async () => ((await (await fetch("/rest/v1/profile")).json()) as { role: string }).role);
 
   it("adds one button above the three modes and nothing else", async () => {
     const page = await newPage();
@@ -76,12 +83,16 @@ describe("signing in with the school account (a real OpenID provider on localhos
     await expectPath(page, "/");
     await visible(heading(page, /^Welcome, Inès/));
     expect(await roleOf(page)).toBe("staff");
-    const first = await page.evaluate(async () => ((await (await fetch("/rest/v1/profile")).json()) as { id: string }).id);
+    const first = await page.evaluate(
+      async () => ((await (await fetch("/rest/v1/profile")).json()) as { id: string }).id,
+    );
 
     const again = await newPage();
     await signInAtProvider(again, "ines.moreau@portal.test");
     await visible(heading(again, /^Welcome, Inès/));
-    expect(await again.evaluate(async () => ((await (await fetch("/rest/v1/profile")).json()) as { id: string }).id)).toBe(first);
+    expect(
+      await again.evaluate(async () => ((await (await fetch("/rest/v1/profile")).json()) as { id: string }).id),
+    ).toBe(first);
   });
 
   it("links the school account to the person's existing password account", async () => {
@@ -125,7 +136,9 @@ describe("signing in with the school account (a real OpenID provider on localhos
     const admin = await newPage();
     await signIn(admin, "admin@portal.test");
     await admin.goto("/settings");
-    await expect.poll(() => field(admin, "School name").inputValue(), { timeout: UI_TIMEOUT }).toBe("Northbridge Film School");
+    await expect
+      .poll(() => field(admin, "School name").inputValue(), { timeout: UI_TIMEOUT })
+      .toBe("Northbridge Film School");
     const only = admin.getByRole("switch", { name: "Password sign-in for administrators only" });
     await only.click();
     await button(admin, "Save School Settings").click();
@@ -150,8 +163,13 @@ describe("DEMO_SSO=true", () => {
     const portal = await startPortalProcess({ env: { DEMO_SSO: "true", DEMO_SSO_PORT: String(demoPort) } });
     try {
       const discovery = await (await fetch(`http://127.0.0.1:${demoPort}/.well-known/openid-configuration`)).json();
-      expect(discovery).toMatchObject({ issuer: `http://127.0.0.1:${demoPort}`, code_challenge_methods_supported: ["S256"] });
-      expect(await (await fetch(`${portal.url}/rest/v1/sign-in-options`)).json()).toEqual({ sso: { label: SSO_BUTTON } });
+      expect(discovery).toMatchObject({
+        issuer: `http://127.0.0.1:${demoPort}`,
+        code_challenge_methods_supported: ["S256"],
+      });
+      expect(await (await fetch(`${portal.url}/rest/v1/sign-in-options`)).json()).toEqual({
+        sso: { label: SSO_BUTTON },
+      });
       expect(portal.output()).toContain("kofi.mensah@portal.test");
     } finally {
       await portal.stop();

@@ -8,13 +8,26 @@ import {
   WRONG_RECOVERY_CODE_MESSAGE,
 } from "../../src/common/two-step.ts";
 import { usePortal } from "./support/fixtures.ts";
-import { button, DEMO_PASSWORD, expectPath, field, fillSignIn, heading, signIn, signOut, toast, visible } from "./support/ui.ts";
+import {
+  button,
+  DEMO_PASSWORD,
+  expectPath,
+  field,
+  fillSignIn,
+  heading,
+  signIn,
+  signOut,
+  toast,
+  visible,
+} from "./support/ui.ts";
 
 const e2e = usePortal();
 
 /** The code the person's authenticator app shows now for this secret (or at `at`). */
 const codeNow = (secret: string, at = Date.now()) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({
+    timestamp: at,
+  });
 /** A code that is never right around now: the present one with its last digit changed. */
 const wrongCode = (secret: string) => codeNow(secret).replace(/.$/, (d) => String((Number(d) + 5) % 10));
 
@@ -40,7 +53,11 @@ describe("two-step sign-in", () => {
     await field(page, "Code from the app").fill(codeNow(key, setUpAt));
     await button(page, "Turn On").click();
     await toast(page, "Two-step sign-in is on");
-    const codes = await (await visible(section.getByRole("list", { name: "Recovery codes" }))).getByRole("listitem").allTextContents();
+    const codes = await (
+      await visible(section.getByRole("list", { name: "Recovery codes" }))
+    )
+      .getByRole("listitem")
+      .allTextContents();
     expect(codes).toHaveLength(10);
     await button(page, "I Have Saved Them").click();
     await visible(section.getByText(/^Two-step sign-in is on: signing in asks/));
@@ -88,7 +105,9 @@ describe("two-step sign-in", () => {
     const admin = await e2e.newPage();
     await signIn(admin, "admin@portal.test");
     await admin.goto("/settings");
-    const required = await visible(admin.getByRole("switch", { name: "Require two-step sign-in for staff and admins" }));
+    const required = await visible(
+      admin.getByRole("switch", { name: "Require two-step sign-in for staff and admins" }),
+    );
     await required.click();
     await button(admin, "Save School Settings").click();
     await toast(admin, "School Settings Saved");
@@ -105,10 +124,12 @@ describe("two-step sign-in", () => {
     await again.goto("/production-overview");
     await expectPath(again, "/settings");
     // The server refuses the rest, not only the app.
-    expect(await again.evaluate(async () => {
-      const res = await fetch("/rest/v1/projects");
-      return { status: res.status, code: (await res.json()).error.code };
-    })).toEqual({ status: 403, code: TWO_STEP_SETUP_REQUIRED_CODE });
+    expect(
+      await again.evaluate(async () => {
+        const res = await fetch("/rest/v1/projects");
+        return { status: res.status, code: (await res.json()).error.code };
+      }),
+    ).toEqual({ status: 403, code: TWO_STEP_SETUP_REQUIRED_CODE });
 
     // Set up, and everything opens at once.
     const section = again.getByRole("region", { name: "Two-Step Sign-In" });

@@ -140,7 +140,11 @@ describe("in-page tabs and the call sheet's day", () => {
     await page.keyboard.press("ArrowLeft");
     await visible(prompt(page));
     await prompt(page).getByRole("button", { name: "Leave" }).click();
-    await expect.poll(() => page.getByRole("tab", { name: "Day Out of Days" }).getAttribute("aria-selected"), { timeout: UI_TIMEOUT }).toBe("true");
+    await expect
+      .poll(() => page.getByRole("tab", { name: "Day Out of Days" }).getAttribute("aria-selected"), {
+        timeout: UI_TIMEOUT,
+      })
+      .toBe("true");
 
     // Nothing unsaved: tabs switch without a question, and the calls are as saved.
     await page.getByRole("tab", { name: "Call sheets" }).click();
@@ -179,12 +183,25 @@ describe("a detail page whose id names nothing says what was not found", () => {
     const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, "student@portal.test");
     const created = await page.request.post("/rest/v1/projects", {
-      data: { title: "Ferry at Dawn", type: "fiction", academicYear: "2031/32", myRoles: ["producer"], shootStart: "2031-10-01", shootEnd: "2031-10-02", locations: ["Ferry pier"] },
+      data: {
+        title: "Ferry at Dawn",
+        type: "fiction",
+        academicYear: "2031/32",
+        myRoles: ["producer"],
+        shootStart: "2031-10-01",
+        shootEnd: "2031-10-02",
+        locations: ["Ferry pier"],
+      },
     });
     expect(created.status()).toBe(201);
     const projectId = ((await created.json()) as { id: string }).id;
     const made = await page.request.post(`/rest/v1/projects/${projectId}/documents/templates`, {
-      data: { template: "location_release", party: "Ida Sørensen", detail: "Pier 4, Old harbour", releaseFor: "Ferry pier" },
+      data: {
+        template: "location_release",
+        party: "Ida Sørensen",
+        detail: "Pier 4, Old harbour",
+        releaseFor: "Ferry pier",
+      },
     });
     expect(made.status(), await made.text()).toBe(201);
     const documentId = ((await made.json()) as { id: string }).id;
@@ -192,9 +209,30 @@ describe("a detail page whose id names nothing says what was not found", () => {
 
     // [address, heading, text, way back, where it leads (path, search)]
     const cases: [string, string, string | RegExp, string | null, string, string][] = [
-      [`/view-document?project=${projectId}&document=${NOBODY}`, "Document not found", "There is no document with this id on this project.", "Back to the project's documents", documents, "?tab=documents"],
-      [`/view-document?project=${NOBODY}&document=${NOBODY}`, "Document not found", "There is no project with this id.", "Back to the project's documents", `/project/${NOBODY}`, "?tab=documents"],
-      ["/view-document", "Document not found", "The address does not name a document.", "Back to Projects", "/projects", ""],
+      [
+        `/view-document?project=${projectId}&document=${NOBODY}`,
+        "Document not found",
+        "There is no document with this id on this project.",
+        "Back to the project's documents",
+        documents,
+        "?tab=documents",
+      ],
+      [
+        `/view-document?project=${NOBODY}&document=${NOBODY}`,
+        "Document not found",
+        "There is no project with this id.",
+        "Back to the project's documents",
+        `/project/${NOBODY}`,
+        "?tab=documents",
+      ],
+      [
+        "/view-document",
+        "Document not found",
+        "The address does not name a document.",
+        "Back to Projects",
+        "/projects",
+        "",
+      ],
       [
         `/view-document?project=${projectId}&document=${documentId}&version=${NOBODY}`,
         "Document version not found",
@@ -203,11 +241,39 @@ describe("a detail page whose id names nothing says what was not found", () => {
         "/view-document",
         `?project=${projectId}&document=${documentId}`,
       ],
-      [`/budget-approval/${NOBODY}`, "Budget version not found", "There is no budget proposal with this id.", "Back to Projects", "/projects", ""],
+      [
+        `/budget-approval/${NOBODY}`,
+        "Budget version not found",
+        "There is no budget proposal with this id.",
+        "Back to Projects",
+        "/projects",
+        "",
+      ],
       // Already right before: kept in the table so every detail page is checked alike.
-      [`/equipment/items/${NOBODY}`, "Equipment item not found", "There is no item with this id.", "Back to Equipment", "/equipment", ""],
-      [`/screenplays/${NOBODY}`, "Screenplay not found", "There is no screenplay with this id.", "Back to Screenplays", "/screenplays", ""],
-      [`/project/${NOBODY}?tab=budget`, "Project not found", "There is no project with this id.", "Back to Projects", "/projects", ""],
+      [
+        `/equipment/items/${NOBODY}`,
+        "Equipment item not found",
+        "There is no item with this id.",
+        "Back to Equipment",
+        "/equipment",
+        "",
+      ],
+      [
+        `/screenplays/${NOBODY}`,
+        "Screenplay not found",
+        "There is no screenplay with this id.",
+        "Back to Screenplays",
+        "/screenplays",
+        "",
+      ],
+      [
+        `/project/${NOBODY}?tab=budget`,
+        "Project not found",
+        "There is no project with this id.",
+        "Back to Projects",
+        "/projects",
+        "",
+      ],
     ];
     for (const [path, h1, text, back, backPath, backSearch] of cases) {
       await page.goto(path);
@@ -239,26 +305,61 @@ describe("amounts and dates in e-mails follow the school's settings", () => {
   it("the approval e-mail and the approval page write 1.234,50 and the 12-hour, month-first school's dates", async () => {
     const admin = await e2e.newPage();
     await signIn(admin, "admin@portal.test");
-    const current = (await (await admin.request.get("/rest/v1/school-settings")).json()) as { version: number; settings: Record<string, unknown> };
+    const current = (await (await admin.request.get("/rest/v1/school-settings")).json()) as {
+      version: number;
+      settings: Record<string, unknown>;
+    };
     const saved = await admin.request.put("/rest/v1/school-settings", {
-      data: { version: current.version, settings: { ...current.settings, numberFormat: { decimal: ",", grouping: "." }, clock: "12h", dateOrder: "mdy" } },
+      data: {
+        version: current.version,
+        settings: {
+          ...current.settings,
+          numberFormat: { decimal: ",", grouping: "." },
+          clock: "12h",
+          dateOrder: "mdy",
+        },
+      },
     });
     expect(saved.status(), await saved.text()).toBe(200);
 
     const student = await e2e.newPage();
     await signIn(student, "student@portal.test");
     const created = await student.request.post("/rest/v1/projects", {
-      data: { title: "Salt Road", type: "fiction", academicYear: "2031/32", myRoles: ["producer"], shootStart: "2031-10-01", shootEnd: "2031-10-02", locations: ["Salt road"] },
+      data: {
+        title: "Salt Road",
+        type: "fiction",
+        academicYear: "2031/32",
+        myRoles: ["producer"],
+        shootStart: "2031-10-01",
+        shootEnd: "2031-10-02",
+        locations: ["Salt road"],
+      },
     });
     expect(created.status()).toBe(201);
     const projectId = ((await created.json()) as { id: string }).id;
     // 5 days at 1,234.50: 6,172.50, with 10 % contingency 6,789.75.
     const budget = await student.request.put(`/rest/v1/budgets/${projectId}`, {
-      data: { version: 0, contingencyBps: 1000, lines: [{ id: "6f1c2d3e-4a5b-4c6d-8e7f-001122334455", accountCode: "2100", description: "Camera package", quantity: 500, units: "days", rate: 123450, notes: "" }] },
+      data: {
+        version: 0,
+        contingencyBps: 1000,
+        lines: [
+          {
+            id: "6f1c2d3e-4a5b-4c6d-8e7f-001122334455",
+            accountCode: "2100",
+            description: "Camera package",
+            quantity: 500,
+            units: "days",
+            rate: 123450,
+            notes: "",
+          },
+        ],
+      },
     });
     expect(budget.status(), await budget.text()).toBe(200);
     const version = ((await budget.json()) as { version: number }).version;
-    const submitted = await student.request.post(`/rest/v1/budgets/${projectId}/proposals`, { data: { version, approverEmail: "salt.approver@example.test", message: "" } });
+    const submitted = await student.request.post(`/rest/v1/budgets/${projectId}/proposals`, {
+      data: { version, approverEmail: "salt.approver@example.test", message: "" },
+    });
     expect(submitted.status(), await submitted.text()).toBe(201);
 
     await expect.poll(() => e2e.smtp.to("salt.approver@example.test").length, { timeout: UI_TIMEOUT }).toBe(1);

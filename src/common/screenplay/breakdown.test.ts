@@ -7,7 +7,9 @@ const kinds = (text: string) => suggestSafetyFlags([scene(text)]).map((f) => f.k
 
 describe("safety flag rules", () => {
   it("suggests each kind from its words, with the words as evidence", () => {
-    expect(suggestSafetyFlags([scene("Paul pulls a Revolver from the drawer.")])).toEqual([{ sceneNumber: "1", kind: "weapons", evidence: "Revolver" }]);
+    expect(suggestSafetyFlags([scene("Paul pulls a Revolver from the drawer.")])).toEqual([
+      { sceneNumber: "1", kind: "weapons", evidence: "Revolver" },
+    ]);
     expect(kinds("She dives in and swims to the jetty.")).toEqual(["water"]);
     expect(kinds("The bonfire roars.")).toEqual(["fire"]);
     expect(kinds("He steps onto the ledge of the roof.")).toEqual(["heights"]);
@@ -29,7 +31,12 @@ describe("safety flag rules", () => {
       { number: "2", text: "Quiet." },
       { number: "3A", text: "Smoke fills the room." },
     ]);
-    expect(flags.map((f) => `${f.sceneNumber}:${f.kind}:${f.evidence}`)).toEqual(["1:weapons:knife", "1:water:lake", "1:vehicles:car", "3A:fire:Smoke"]);
+    expect(flags.map((f) => `${f.sceneNumber}:${f.kind}:${f.evidence}`)).toEqual([
+      "1:weapons:knife",
+      "1:water:lake",
+      "1:vehicles:car",
+      "3A:fire:Smoke",
+    ]);
   });
 
   it("names the greenlight item of a confirmed flag", () => {
@@ -39,7 +46,24 @@ describe("safety flag rules", () => {
 
 describe("scenes of a script", () => {
   it("splits by heading with numbers, speaking characters and text; locked numbers kept", () => {
-    const text = ["INT. KITCHEN - NIGHT #1#", "", "Anna lights a candle.", "", "ANNA (V.O.)", "Hello?", "", "INT. HALL - DAY", "", "BEN", "(quiet)", "Hi.", "", "INT. ROOF - DAY #2#", "", "Wind."].join("\n");
+    const text = [
+      "INT. KITCHEN - NIGHT #1#",
+      "",
+      "Anna lights a candle.",
+      "",
+      "ANNA (V.O.)",
+      "Hello?",
+      "",
+      "INT. HALL - DAY",
+      "",
+      "BEN",
+      "(quiet)",
+      "Hi.",
+      "",
+      "INT. ROOF - DAY #2#",
+      "",
+      "Wind.",
+    ].join("\n");
     const scenes = scenesOf(parseFountain(text), ["1", "2"]);
     expect(scenes.map((s) => [s.number, s.heading, s.characters])).toEqual([
       ["1", "INT. KITCHEN - NIGHT", ["ANNA"]],

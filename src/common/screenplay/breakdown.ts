@@ -74,7 +74,11 @@ export function scenesOf(parsed: ParsedScript, locked: string[] | null): SceneTe
   for (const e of parsed.elements) {
     if (e.type === "scene_heading") {
       flush();
-      current = { scene: { number: numbers[out.length]!, heading: e.text, line: e.line, characters: [], text: "" }, lines: [e.text], cast: new Set() };
+      current = {
+        scene: { number: numbers[out.length]!, heading: e.text, line: e.line, characters: [], text: "" },
+        lines: [e.text],
+        cast: new Set(),
+      };
       continue;
     }
     if (!current || e.type === "section" || e.type === "synopsis" || e.type === "page_break") continue;
@@ -103,13 +107,17 @@ export interface SafetySuggestion {
 const RULES: Record<SafetyKind, RegExp> = {
   weapons:
     /\b(guns?|gunshots?|gunfire|pistols?|revolvers?|rifles?|shotguns?|handguns?|firearms?|knife|knives|daggers?|swords?|machetes?|blades?|axes?|crossbows?|weapons?|bullets?|shoots? (?:at|him|her|them)|stabs?|stabbed|stabbing|holsters?)\b/i,
-  water: /\b(swim\w*|swam|pool|lake|river|sea|ocean|waves?|underwater|drown\w*|bath(?:tub)?|boats?|canoe|kayak|harbou?r|pier|jetty|dives? in|waterfall|flood\w*)\b/i,
+  water:
+    /\b(swim\w*|swam|pool|lake|river|sea|ocean|waves?|underwater|drown\w*|bath(?:tub)?|boats?|canoe|kayak|harbou?r|pier|jetty|dives? in|waterfall|flood\w*)\b/i,
   fire: /\b(fires?|flames?|flaming|burn(?:s|ing|ed|t)?|blaze|bonfire|candles?|torch(?:es)?|lighter|matches|matchstick|match strikes|smoke|smoking|cigarettes?|explo(?:des?|sion|sions)|molotov|fireworks?)\b/i,
   heights:
     /\b(roofs?|rooftops?|ledges?|cliffs?|ladders?|scaffold\w*|balcon(?:y|ies)|parapet|tower|bridge railing|falls? from|jumps? from|climbs?|climbing|edge of the (?:roof|cliff|building|platform))\b/i,
-  minors: /\b(?:child|children|kids?|boy|girl|baby|babies|toddler|teen(?:ager|agers|s)?|schoolboy|schoolgirl|minor|\d{1,2}[- ]years?[- ]old)\b|\((?:[1-9]|1[0-7])\)/i,
-  intimacy: /\b(kiss\w*|sex|sexual\w*|naked|nude|nudity|undress\w*|makes? love|making love|in bed together|intimate\w*|caress\w*|topless|strips? off)\b/i,
-  vehicles: /\b(cars?|drives?|driving|drove|trucks?|vans?|buses|bus|motorbikes?|motorcycles?|scooters?|taxis?|lorr(?:y|ies)|tractors?|crash\w*|speeds? off|steering wheel|passenger seat|behind the wheel)\b/i,
+  minors:
+    /\b(?:child|children|kids?|boy|girl|baby|babies|toddler|teen(?:ager|agers|s)?|schoolboy|schoolgirl|minor|\d{1,2}[- ]years?[- ]old)\b|\((?:[1-9]|1[0-7])\)/i,
+  intimacy:
+    /\b(kiss\w*|sex|sexual\w*|naked|nude|nudity|undress\w*|makes? love|making love|in bed together|intimate\w*|caress\w*|topless|strips? off)\b/i,
+  vehicles:
+    /\b(cars?|drives?|driving|drove|trucks?|vans?|buses|bus|motorbikes?|motorcycles?|scooters?|taxis?|lorr(?:y|ies)|tractors?|crash\w*|speeds? off|steering wheel|passenger seat|behind the wheel)\b/i,
 };
 
 /** Ages written in a cue or action ("LENA (9)", "a 12-year-old") count as a minor only under 18. */

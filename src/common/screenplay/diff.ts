@@ -21,11 +21,14 @@ export function diffLines(before: string, after: string): DiffLine[] {
   const midA = a.slice(head, a.length - tail);
   const midB = b.slice(head, b.length - tail);
   for (const op of myers(midA, midB)) {
-    if (op.kind === "same") out.push({ kind: "same", text: midA[op.i]!, oldLine: head + op.i + 1, newLine: head + op.j + 1 });
-    else if (op.kind === "removed") out.push({ kind: "removed", text: midA[op.i]!, oldLine: head + op.i + 1, newLine: null });
+    if (op.kind === "same")
+      out.push({ kind: "same", text: midA[op.i]!, oldLine: head + op.i + 1, newLine: head + op.j + 1 });
+    else if (op.kind === "removed")
+      out.push({ kind: "removed", text: midA[op.i]!, oldLine: head + op.i + 1, newLine: null });
     else out.push({ kind: "added", text: midB[op.j]!, oldLine: null, newLine: head + op.j + 1 });
   }
-  for (let k = tail; k > 0; k--) out.push({ kind: "same", text: a[a.length - k]!, oldLine: a.length - k + 1, newLine: b.length - k + 1 });
+  for (let k = tail; k > 0; k--)
+    out.push({ kind: "same", text: a[a.length - k]!, oldLine: a.length - k + 1, newLine: b.length - k + 1 });
   return out;
 }
 
@@ -46,7 +49,8 @@ function myers(a: string[], b: string[]): Op[] {
   outer: for (let d = 0; d <= Math.min(max, MAX_EDIT); d++) {
     trace.push(v.slice(offset - d - 1, offset + d + 2));
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let x =
+        k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;
@@ -61,7 +65,10 @@ function myers(a: string[], b: string[]): Op[] {
   }
   if (!found) {
     // Too different to be worth aligning: everything old out, everything new in.
-    return [...a.map((_, i) => ({ kind: "removed" as const, i, j: 0 })), ...b.map((_, j) => ({ kind: "added" as const, i: 0, j }))];
+    return [
+      ...a.map((_, i) => ({ kind: "removed" as const, i, j: 0 })),
+      ...b.map((_, j) => ({ kind: "added" as const, i: 0, j })),
+    ];
   }
   const ops: Op[] = [];
   let x = n;

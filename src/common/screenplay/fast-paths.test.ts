@@ -11,7 +11,12 @@ describe("parse and layout shortcuts give what the full path gives", () => {
     expect(parseInline("")).toEqual([]);
     expect(parseInline("plain")).toEqual([{ text: "plain" }]);
     expect(parseInline("a\u0002b")).toEqual([{ text: "ab" }]);
-    expect(parseInline("\\*lit\\* *it* _u_")).toEqual([{ text: "*lit* " }, { text: "it", italic: true }, { text: " " }, { text: "u", underline: true }]);
+    expect(parseInline("\\*lit\\* *it* _u_")).toEqual([
+      { text: "*lit* " },
+      { text: "it", italic: true },
+      { text: " " },
+      { text: "u", underline: true },
+    ]);
     expect(parseInline("😀 *a😀b* c")).toEqual([{ text: "😀 " }, { text: "a😀b", italic: true }, { text: " c" }]);
   });
 
@@ -27,7 +32,10 @@ describe("parse and layout shortcuts give what the full path gives", () => {
   it("cuts a printed line's styled spans from the line, characters beyond the BMP included", () => {
     const spans = parseInline("say *it 😀 loud* now");
     const text = spans.map((s) => s.text).join("");
-    expect(lineSpans(text, "say it 😀", 0, marksOf(spans))).toEqual({ spans: [{ text: "say " }, { text: "it ", italic: true }, { text: "😀" }], next: 19 });
+    expect(lineSpans(text, "say it 😀", 0, marksOf(spans))).toEqual({
+      spans: [{ text: "say " }, { text: "it ", italic: true }, { text: "😀" }],
+      next: 19,
+    });
   });
 
   it("removes notes and each line's trailing blanks before reading an element", () => {
@@ -40,7 +48,8 @@ describe("parse and layout shortcuts give what the full path gives", () => {
   });
 
   it("places a scene moved down a long script at its new line, and a new one where it starts", () => {
-    const scene = (k: number) => `INT. ROOM ${k} - DAY\n\nAction ${k} ${"and more words ".repeat(20)}\n\nBOB\nLine ${k}.\n`;
+    const scene = (k: number) =>
+      `INT. ROOM ${k} - DAY\n\nAction ${k} ${"and more words ".repeat(20)}\n\nBOB\nLine ${k}.\n`;
     const text = Array.from({ length: 30 }, (_, k) => scene(k)).join("\n");
     const before = parseFountain(text).elements;
     const after = parseFountain(`Opening line.\n\n${text}`).elements;

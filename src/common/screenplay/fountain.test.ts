@@ -7,7 +7,9 @@ import { EVERY_ELEMENT } from "./test-scripts.ts";
 
 const brief = (text: string) => parseFountain(text).elements.map((e) => [e.type, e.text, ...(e.dual ? [e.dual] : [])]);
 const printed = (text: string) =>
-  layoutScript(parseFountain(text)).pages.flatMap((p) => p.rows.flatMap((r) => r.cells.filter((c) => c.type !== "scene_number").map((c) => c.text)));
+  layoutScript(parseFountain(text)).pages.flatMap((p) =>
+    p.rows.flatMap((r) => r.cells.filter((c) => c.type !== "scene_number").map((c) => c.text)),
+  );
 
 describe("sung lines", () => {
   it("reads a lyric right after a character cue as the character's sung line", () => {
@@ -22,24 +24,46 @@ describe("sung lines", () => {
       ["lyrics", "La la la"],
       ["dialogue", "That was it."],
     ]);
-    expect(brief("~Happy birthday to you\n~Happy birthday\n")).toEqual([["lyrics", "Happy birthday to you\nHappy birthday"]]);
+    expect(brief("~Happy birthday to you\n~Happy birthday\n")).toEqual([
+      ["lyrics", "Happy birthday to you\nHappy birthday"],
+    ]);
   });
 });
 
 describe("scripts in languages other than English", () => {
   it("keeps a two-line paragraph of Cyrillic, Greek or Japanese as the action it is, printed as typed", () => {
-    for (const text of ["Анна входит в комнату.\nОна садится.", "Η Άννα μπαίνει στο δωμάτιο.\nΚάθεται.", "アンナが部屋に入る。\n彼女は座る。", "Ánh sáng tắt.\nCô ấy ngồi xuống."]) {
+    for (const text of [
+      "Анна входит в комнату.\nОна садится.",
+      "Η Άννα μπαίνει στο δωμάτιο.\nΚάθεται.",
+      "アンナが部屋に入る。\n彼女は座る。",
+      "Ánh sáng tắt.\nCô ấy ngồi xuống.",
+    ]) {
       expect(brief(`${text}\n`)).toEqual([["action", text]]);
       expect(printed(`${text}\n`)).toEqual(text.split("\n"));
     }
   });
 
   it("takes an upper-case line in a script that has case as a cue, and a cue forced with @ as typed", () => {
-    expect(brief("АННА\nПривет.\n")).toEqual([["character", "АННА"], ["dialogue", "Привет."]]);
-    expect(brief("ΆΝΝΑ (V.O.)\nΓεια.\n")).toEqual([["character", "ΆΝΝΑ (V.O.)"], ["dialogue", "Γεια."]]);
-    expect(brief("@黒澤\nこんにちは。\n")).toEqual([["character", "黒澤"], ["dialogue", "こんにちは。"]]);
-    expect(brief("@McCLANE\nYippee.\n")).toEqual([["character", "McCLANE"], ["dialogue", "Yippee."]]);
-    expect(brief("ANNA (cont'd)\nStill here.\n")).toEqual([["character", "ANNA (cont'd)"], ["dialogue", "Still here."]]);
+    expect(brief("АННА\nПривет.\n")).toEqual([
+      ["character", "АННА"],
+      ["dialogue", "Привет."],
+    ]);
+    expect(brief("ΆΝΝΑ (V.O.)\nΓεια.\n")).toEqual([
+      ["character", "ΆΝΝΑ (V.O.)"],
+      ["dialogue", "Γεια."],
+    ]);
+    expect(brief("@黒澤\nこんにちは。\n")).toEqual([
+      ["character", "黒澤"],
+      ["dialogue", "こんにちは。"],
+    ]);
+    expect(brief("@McCLANE\nYippee.\n")).toEqual([
+      ["character", "McCLANE"],
+      ["dialogue", "Yippee."],
+    ]);
+    expect(brief("ANNA (cont'd)\nStill here.\n")).toEqual([
+      ["character", "ANNA (cont'd)"],
+      ["dialogue", "Still here."],
+    ]);
     expect(printed("@McCLANE\nYippee.\n")).toEqual(["McCLANE", "Yippee."]);
     // The report groups speeches by person whatever the case the cue was typed in.
     expect(scriptReport("@McCLANE\nYippee.\n", null).characters.map((c) => c.name)).toEqual(["MCCLANE"]);
@@ -97,12 +121,57 @@ Wind. Анна входит.
 
 >FADE OUT.`;
 
-const PIECES = ["~", "@", "!", ">", "<", "=", "#", ".", "(", ")", "()", "[[", "]]", "/*", "*/", "^", "  ", "\t", "\\", "*", "_", "INT. ", "EXT.", "JOHN", "Анна", "ΆΝΝΑ", "黒澤", "🎬", "é", "\u0301", "\u200b", ": ", "Title:", "#1A#", "TO:", "==="];
+const PIECES = [
+  "~",
+  "@",
+  "!",
+  ">",
+  "<",
+  "=",
+  "#",
+  ".",
+  "(",
+  ")",
+  "()",
+  "[[",
+  "]]",
+  "/*",
+  "*/",
+  "^",
+  "  ",
+  "\t",
+  "\\",
+  "*",
+  "_",
+  "INT. ",
+  "EXT.",
+  "JOHN",
+  "Анна",
+  "ΆΝΝΑ",
+  "黒澤",
+  "🎬",
+  "é",
+  "\u0301",
+  "\u200b",
+  ": ",
+  "Title:",
+  "#1A#",
+  "TO:",
+  "===",
+];
 const piece = fc.constantFrom(...PIECES);
-const junk = fc.array(fc.oneof(piece, fc.string({ unit: "grapheme", maxLength: 8 }), fc.string({ unit: "binary", maxLength: 4 })), { maxLength: 6 }).map((xs) => xs.join(""));
+const junk = fc
+  .array(fc.oneof(piece, fc.string({ unit: "grapheme", maxLength: 8 }), fc.string({ unit: "binary", maxLength: 4 })), {
+    maxLength: 6,
+  })
+  .map((xs) => xs.join(""));
 
 type Edit = { at: number; kind: "insert" | "delete" | "prefix" | "suffix" | "blank"; text: string };
-const edit: fc.Arbitrary<Edit> = fc.record({ at: fc.nat(), kind: fc.constantFrom("insert", "delete", "prefix", "suffix", "blank"), text: junk });
+const edit: fc.Arbitrary<Edit> = fc.record({
+  at: fc.nat(),
+  kind: fc.constantFrom("insert", "delete", "prefix", "suffix", "blank"),
+  text: junk,
+});
 
 function mutate(source: string, edits: Edit[]): string {
   const lines = source.split("\n");
@@ -133,15 +202,31 @@ function checkParse(text: string) {
 
 describe("the parser never throws", () => {
   it("on random text", () => {
-    fc.assert(fc.property(fc.oneof(fc.string({ unit: "grapheme", maxLength: 300 }), fc.string({ unit: "binary", maxLength: 300 }), fc.array(junk, { maxLength: 40 }).map((l) => l.join("\n"))), checkParse), { numRuns: 1500 });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "grapheme", maxLength: 300 }),
+          fc.string({ unit: "binary", maxLength: 300 }),
+          fc.array(junk, { maxLength: 40 }).map((l) => l.join("\n")),
+        ),
+        checkParse,
+      ),
+      { numRuns: 1500 },
+    );
   });
 
   it("on mutations of a real script: lines inserted, deleted and marked up", () => {
-    fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => checkParse(mutate(REAL, edits))), { numRuns: 1500 });
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => checkParse(mutate(REAL, edits))),
+      { numRuns: 1500 },
+    );
   });
 
   it("on long scripts parsed scene by scene, giving what a whole parse gives", () => {
-    const long = Array.from({ length: 40 }, (_, i) => `INT. PLACE ${i} - DAY\n\nAction ${i}.\n\nJOHN\n~La la ${i}\n\nCLARA ^\nReply ${i}.\n`).join("\n");
+    const long = Array.from(
+      { length: 40 },
+      (_, i) => `INT. PLACE ${i} - DAY\n\nAction ${i}.\n\nJOHN\n~La la ${i}\n\nCLARA ^\nReply ${i}.\n`,
+    ).join("\n");
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
         const text = mutate(long, edits).replaceAll("/*", "/ *");

@@ -106,7 +106,10 @@ export function parseFountain(source: string): ParsedScript {
     if (!known) ({ elements: placed, titlePage: titles } = parseChunk(chunk, start));
     else {
       titles = known.titlePage;
-      placed = known.start === start ? known.elements : known.elements.map((e) => ({ ...e, line: e.line - known.start + start }));
+      placed =
+        known.start === start
+          ? known.elements
+          : known.elements.map((e) => ({ ...e, line: e.line - known.start + start }));
     }
     used.set(chunk, { titlePage: titles, start, elements: placed });
     if (k === 0) titlePage.push(...titles);
@@ -174,12 +177,18 @@ function readTitlePage(lines: SourceLine[], into: TitleEntry[]): number {
     const t = lines[i]!.text;
     if (t.trim() === "") break;
     const pair = TITLE_PAIR.exec(t);
-    if (pair) pairs.push({ key: pair[1]!.trim().toLowerCase().replace(/ +/g, "_"), lines: pair[2]!.trim() ? [pair[2]!] : [] });
+    if (pair)
+      pairs.push({ key: pair[1]!.trim().toLowerCase().replace(/ +/g, "_"), lines: pair[2]!.trim() ? [pair[2]!] : [] });
     else if (CONTINUATION.test(t) && pairs.length > 0) pairs.at(-1)!.lines.push(t);
     else break;
   }
   for (const p of pairs) {
-    const spans = inlineSpans(p.lines.map((l) => l.trim()).join("\n").replace(/<br\s*\/?>/g, "\n"));
+    const spans = inlineSpans(
+      p.lines
+        .map((l) => l.trim())
+        .join("\n")
+        .replace(/<br\s*\/?>/g, "\n"),
+    );
     const entry: TitleEntry = { key: TITLE_KEYS[p.key] ?? p.key, text: spans.map((x) => x.text).join("") };
     const marks = marksOf(spans);
     if (marks.length > 0) entry.marks = marks;
@@ -254,7 +263,13 @@ function paragraph(block: SourceLine[]): Raw[] {
     return [{ type: "scene_heading", text, line: at, ...(number ? { sceneNumber: number[1] } : {}) }];
   }
   if (block.every((l) => CENTERED.test(l.text))) {
-    return [{ type: "centered", text: block.map((l) => l.text.trim().replace(/^>\s*/, "").replace(/\s*<$/, "")).join("\n"), line: at }];
+    return [
+      {
+        type: "centered",
+        text: block.map((l) => l.text.trim().replace(/^>\s*/, "").replace(/\s*<$/, "")).join("\n"),
+        line: at,
+      },
+    ];
   }
   if (one) {
     const forced = FORCED_TRANSITION.exec(first);
@@ -271,7 +286,8 @@ function paragraph(block: SourceLine[]): Raw[] {
     if (synopsis) return [{ type: "synopsis", text: synopsis[1]!, line: at }];
     if (PAGE_BREAK.test(first)) return [{ type: "page_break", text: "", line: at }];
   }
-  if (block.every((l) => LYRIC.test(l.text))) return [{ type: "lyrics", text: block.map((l) => l.text.replace(LYRIC, "")).join("\n"), line: at }];
+  if (block.every((l) => LYRIC.test(l.text)))
+    return [{ type: "lyrics", text: block.map((l) => l.text.replace(LYRIC, "")).join("\n"), line: at }];
   return [action(block)];
 }
 
@@ -334,7 +350,11 @@ function parseChunk(text: string, firstLine = 0): ParsedScript {
   const elements: ScriptElement[] = [];
   for (const r of raws) {
     const spans = r.type === "page_break" ? [] : inlineSpans(r.text);
-    const el: ScriptElement = { type: r.type, text: spans.length === 1 ? spans[0]!.text : spans.map((x) => x.text).join(""), line: r.line + firstLine };
+    const el: ScriptElement = {
+      type: r.type,
+      text: spans.length === 1 ? spans[0]!.text : spans.map((x) => x.text).join(""),
+      line: r.line + firstLine,
+    };
     const marks = marksOf(spans);
     if (marks.length > 0) el.marks = marks;
     if (r.sceneNumber) el.sceneNumber = r.sceneNumber;
@@ -364,14 +384,27 @@ export function headingParts(heading: string): HeadingParts {
   const rest = m ? h.slice(m[0].length) : h;
   const dash = rest.search(/\s+[-–—]\s+(?!.*\s+[-–—]\s+)/);
   if (dash < 0) return { intExt, location: rest.trim(), timeOfDay: "" };
-  return { intExt, location: rest.slice(0, dash).trim(), timeOfDay: rest.slice(dash).replace(/^\s+[-–—]\s+/, "").trim() };
+  return {
+    intExt,
+    location: rest.slice(0, dash).trim(),
+    timeOfDay: rest
+      .slice(dash)
+      .replace(/^\s+[-–—]\s+/, "")
+      .trim(),
+  };
 }
 
-const EXTENSION = /\s*\((?:V\.?O\.?|O\.?S\.?|O\.?C\.?|CONT'?D|CONT\.|CONTINUING|PRE-LAP|FILTERED|ON PHONE|INTO PHONE|SUBTITLED)\)/gi;
+const EXTENSION =
+  /\s*\((?:V\.?O\.?|O\.?S\.?|O\.?C\.?|CONT'?D|CONT\.|CONTINUING|PRE-LAP|FILTERED|ON PHONE|INTO PHONE|SUBTITLED)\)/gi;
 
 /** The person behind a character cue: extensions such as (V.O.) and (CONT'D) removed. */
 export function characterName(cue: string): string {
-  return cue.replace(/\^\s*$/, "").replace(EXTENSION, "").replace(/\s*\(.*\)\s*$/, "").trim().toUpperCase();
+  return cue
+    .replace(/\^\s*$/, "")
+    .replace(EXTENSION, "")
+    .replace(/\s*\(.*\)\s*$/, "")
+    .trim()
+    .toUpperCase();
 }
 
 /** Day or night, for the stripboard colours and the reports; dawn and dusk count as day. */

@@ -25,7 +25,9 @@ describe("Fountain emphasis", () => {
       { text: "bold ", bold: true },
       { text: "and under", bold: true, underline: true },
     ]);
-    expect(parseInline("\\*not\\* 2 * 3 * 4 and snake\\_case a_b")).toEqual([{ text: "*not* 2 * 3 * 4 and snake_case a_b" }]);
+    expect(parseInline("\\*not\\* 2 * 3 * 4 and snake\\_case a_b")).toEqual([
+      { text: "*not* 2 * 3 * 4 and snake_case a_b" },
+    ]);
     expect(parseInline("**across\nlines**")).toEqual([{ text: "**across\nlines**" }]);
   });
 
@@ -35,14 +37,19 @@ describe("Fountain emphasis", () => {
     const plain = `INT. FERRY - NIGHT\n\n${word} the gun and the ${word} end.\n\nINES\nI really mean \\*it\\*.\n`;
     const styledLayout = layoutScript(parseFountain(script));
     const plainLayout = layoutScript(parseFountain(plain));
-    const texts = (l: typeof plainLayout) => l.pages.flatMap((p) => p.rows.map((r) => r.cells.map((c) => `${c.col}:${c.text}`).join("|")));
+    const texts = (l: typeof plainLayout) =>
+      l.pages.flatMap((p) => p.rows.map((r) => r.cells.map((c) => `${c.col}:${c.text}`).join("|")));
     expect(texts(styledLayout)).toEqual(texts(plainLayout));
     const cells = styledLayout.pages[0]!.rows.flatMap((r) => r.cells);
     for (const c of cells) if (c.spans) expect(c.spans.map((s) => s.text).join("")).toBe(c.text);
     const action = cells.filter((c) => c.type === "action");
     // "the gun" wraps: the bold goes with each half onto its own line, as does the underline.
     expect(action[0]!.spans?.at(-1)).toEqual({ text: "the", bold: true });
-    expect(action[1]!.spans?.slice(0, 3)).toEqual([{ text: "gun", bold: true }, { text: " and " }, { text: "the rain rain rain rain rain rain rain rain rain", underline: true }]);
+    expect(action[1]!.spans?.slice(0, 3)).toEqual([
+      { text: "gun", bold: true },
+      { text: " and " },
+      { text: "the rain rain rain rain rain rain rain rain rain", underline: true },
+    ]);
     expect(action[2]!.spans).toEqual([{ text: "rain rain", underline: true }, { text: " end." }]);
     const dialogue = cells.find((c) => c.type === "dialogue")!;
     expect(dialogue.text).toBe("I really mean *it*.");
@@ -50,10 +57,14 @@ describe("Fountain emphasis", () => {
   });
 
   it("styles the title page's entries too, line by line", () => {
-    const { titlePage } = parseFountain("Title: **The** _Salt_ Road\nCredit: written by\nAuthor: *Ana* Ruiz\nContact:\n    _Agent_ Smith\n    **555** 0100\n\nINT. ROOM - DAY\n\nA chair.\n");
+    const { titlePage } = parseFountain(
+      "Title: **The** _Salt_ Road\nCredit: written by\nAuthor: *Ana* Ruiz\nContact:\n    _Agent_ Smith\n    **555** 0100\n\nINT. ROOM - DAY\n\nA chair.\n",
+    );
     const title = titlePage.find((e) => e.key === "title")!;
     expect(title.text).toBe("The Salt Road");
-    expect(styledLines(title.text, title.marks)).toEqual([[{ text: "The", bold: true }, { text: " " }, { text: "Salt", underline: true }, { text: " Road" }]]);
+    expect(styledLines(title.text, title.marks)).toEqual([
+      [{ text: "The", bold: true }, { text: " " }, { text: "Salt", underline: true }, { text: " Road" }],
+    ]);
     expect(titlePage.find((e) => e.key === "credit")).toEqual({ key: "credit", text: "written by" });
     const contact = titlePage.find((e) => e.key === "contact")!;
     expect(contact.text).toBe("Agent Smith\n555 0100");

@@ -98,7 +98,8 @@ export function parseInline(source: string): Span[] {
   return spans;
 }
 
-export const sameStyle = (a: Style, b: Style) => !a.bold === !b.bold && !a.italic === !b.italic && !a.underline === !b.underline;
+export const sameStyle = (a: Style, b: Style) =>
+  !a.bold === !b.bold && !a.italic === !b.italic && !a.underline === !b.underline;
 export const isPlain = (s: Style) => !s.bold && !s.italic && !s.underline;
 
 /** The styled stretches of the spans' joined text; empty when nothing is styled. */
@@ -117,7 +118,12 @@ export function marksOf(spans: Span[]): Mark[] {
  * found in order in the source (wrapping only drops or collapses spaces and line breaks), and each takes
  * the style of the mark it falls in. Undefined when the line is all plain.
  */
-export function lineSpans(source: string, line: string, from: number, marks: Mark[]): { spans: Span[] | undefined; next: number } {
+export function lineSpans(
+  source: string,
+  line: string,
+  from: number,
+  marks: Mark[],
+): { spans: Span[] | undefined; next: number } {
   let pos = from;
   const spans: Span[] = [];
   let styled = false;
@@ -149,7 +155,11 @@ export function lineSpans(source: string, line: string, from: number, marks: Mar
   return { spans: styled ? spans : undefined, next: pos };
 }
 
-const styleOf = (m: Mark): Style => ({ ...(m.bold && { bold: true }), ...(m.italic && { italic: true }), ...(m.underline && { underline: true }) });
+const styleOf = (m: Mark): Style => ({
+  ...(m.bold && { bold: true }),
+  ...(m.italic && { italic: true }),
+  ...(m.underline && { underline: true }),
+});
 
 /**
  * Text that keeps its own line breaks (a title-page entry), line by line as spans of the same style:

@@ -3,7 +3,15 @@
  * and 1" right margins, so a line holds 60 characters and a page 55 lines. Columns are counted in
  * characters from the left text margin; the preview and the PDF both draw exactly these rows.
  */
-import { characterName, headingParts, type HeadingParts, type IntExt, type ParsedScript, type ScriptElement, type TitleEntry } from "./fountain.ts";
+import {
+  characterName,
+  headingParts,
+  type HeadingParts,
+  type IntExt,
+  type ParsedScript,
+  type ScriptElement,
+  type TitleEntry,
+} from "./fountain.ts";
 import { lineSpans, type Span } from "./inline.ts";
 import { numberScenes } from "./numbering.ts";
 
@@ -11,7 +19,16 @@ export const LINES_PER_PAGE = 55;
 export const LINE_WIDTH = 60;
 
 export type CellType = ElementKind | "scene_number" | "more" | "page_number";
-type ElementKind = "scene_heading" | "action" | "character" | "parenthetical" | "dialogue" | "transition" | "centered" | "lyrics" | "omitted";
+type ElementKind =
+  | "scene_heading"
+  | "action"
+  | "character"
+  | "parenthetical"
+  | "dialogue"
+  | "transition"
+  | "centered"
+  | "lyrics"
+  | "omitted";
 
 export interface Cell {
   text: string;
@@ -171,10 +188,15 @@ function styled(e: ScriptElement, lines: string[], make: (text: string) => Cell)
   });
 }
 
-const cells = (e: ScriptElement, lines: string[], g: Geometry, type: CellType) => styled(e, lines, (text) => ({ text, col: g.col, type }));
+const cells = (e: ScriptElement, lines: string[], g: Geometry, type: CellType) =>
+  styled(e, lines, (text) => ({ text, col: g.col, type }));
 
 /** One row per printed line of a speech (built straight as rows: this runs for every speech of a script). */
-function speechRows(els: ScriptElement[], geo: Record<"character" | "parenthetical" | "dialogue", Geometry>, scene: number): Row[] {
+function speechRows(
+  els: ScriptElement[],
+  geo: Record<"character" | "parenthetical" | "dialogue", Geometry>,
+  scene: number,
+): Row[] {
   const rows: Row[] = [];
   for (const e of els) {
     const kind = e.type as "character" | "parenthetical" | "dialogue";
@@ -185,7 +207,8 @@ function speechRows(els: ScriptElement[], geo: Record<"character" | "parenthetic
 }
 
 /** One row per cell. */
-const oneCellRows = (list: Cell[], line: number, scene: number): Row[] => list.map((c) => ({ cells: [c], line, scene }));
+const oneCellRows = (list: Cell[], line: number, scene: number): Row[] =>
+  list.map((c) => ({ cells: [c], line, scene }));
 
 /**
  * What one element became (with the elements it took along: a speech's parenthetical and dialogue, the
@@ -214,7 +237,14 @@ function buildElement(els: ScriptElement[], i: number, scene: number, number: st
       out.parts = headingParts(e.text);
       const lines = styled(e, wrap(e.text, LINE_WIDTH - 1), (text) => ({ text, col: 0, type: "scene_heading" }));
       const rows: Row[] = lines.map((cell, k) => ({
-        cells: k === 0 ? [{ text: number!, col: -6, type: "scene_number" }, cell, { text: number!, col: LINE_WIDTH + 2, type: "scene_number" }] : [cell],
+        cells:
+          k === 0
+            ? [
+                { text: number!, col: -6, type: "scene_number" },
+                cell,
+                { text: number!, col: LINE_WIDTH + 2, type: "scene_number" },
+              ]
+            : [cell],
         scene,
         line: e.line,
       }));
@@ -222,11 +252,27 @@ function buildElement(els: ScriptElement[], i: number, scene: number, number: st
       break;
     }
     case "action":
-      blocks.push({ kind: "action", blankBefore: 1, scene, rows: oneCellRows(cells(e, wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action"), e.line, scene) });
+      blocks.push({
+        kind: "action",
+        blankBefore: 1,
+        scene,
+        rows: oneCellRows(cells(e, wrap(e.text, LINE_WIDTH), GEOMETRY.action, "action"), e.line, scene),
+      });
       break;
     case "transition": {
       const text = e.text;
-      blocks.push({ kind: "transition", blankBefore: 1, scene, rows: [{ cells: styled(e, [text], (t) => ({ text: t, col: Math.max(0, LINE_WIDTH - t.length), type: "transition" })), scene, line: e.line }] });
+      blocks.push({
+        kind: "transition",
+        blankBefore: 1,
+        scene,
+        rows: [
+          {
+            cells: styled(e, [text], (t) => ({ text: t, col: Math.max(0, LINE_WIDTH - t.length), type: "transition" })),
+            scene,
+            line: e.line,
+          },
+        ],
+      });
       break;
     }
     case "centered":
@@ -235,37 +281,69 @@ function buildElement(els: ScriptElement[], i: number, scene: number, number: st
         blankBefore: 1,
         scene,
         rows: oneCellRows(
-          styled(e, wrap(e.text, LINE_WIDTH), (text) => ({ text, col: Math.max(0, Math.floor((LINE_WIDTH - text.length) / 2)), type: "centered" })),
+          styled(e, wrap(e.text, LINE_WIDTH), (text) => ({
+            text,
+            col: Math.max(0, Math.floor((LINE_WIDTH - text.length) / 2)),
+            type: "centered",
+          })),
           e.line,
           scene,
         ),
       });
       break;
     case "lyrics":
-      blocks.push({ kind: "action", blankBefore: 1, scene, rows: oneCellRows(cells(e, wrap(e.text, GEOMETRY.lyrics.width), GEOMETRY.lyrics, "lyrics"), e.line, scene) });
+      blocks.push({
+        kind: "action",
+        blankBefore: 1,
+        scene,
+        rows: oneCellRows(cells(e, wrap(e.text, GEOMETRY.lyrics.width), GEOMETRY.lyrics, "lyrics"), e.line, scene),
+      });
       break;
     case "page_break":
       blocks.push({ kind: "break", blankBefore: 0, scene, rows: [] });
       break;
     case "character": {
       const speech = out.els;
-      while (i + 1 < els.length && (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") && els[i + 1]!.dual === e.dual) speech.push(els[++i]!);
-      const lineCount = (list: ScriptElement[]) => list.filter((x) => x.type === "dialogue").reduce((n, x) => n + wrap(x.text, (x.dual ? DUAL[x.dual] : GEOMETRY).dialogue.width).length, 0);
+      while (
+        i + 1 < els.length &&
+        (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") &&
+        els[i + 1]!.dual === e.dual
+      )
+        speech.push(els[++i]!);
+      const lineCount = (list: ScriptElement[]) =>
+        list
+          .filter((x) => x.type === "dialogue")
+          .reduce((n, x) => n + wrap(x.text, (x.dual ? DUAL[x.dual] : GEOMETRY).dialogue.width).length, 0);
       out.speeches.push({ name: characterName(e.text), scene, lines: lineCount(speech) });
       if (e.dual === "left" && els[i + 1]?.type === "character" && els[i + 1]!.dual === "right") {
         const right: ScriptElement[] = [els[++i]!];
-        while (i + 1 < els.length && (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") && els[i + 1]!.dual === "right") right.push(els[++i]!);
+        while (
+          i + 1 < els.length &&
+          (els[i + 1]!.type === "parenthetical" || els[i + 1]!.type === "dialogue") &&
+          els[i + 1]!.dual === "right"
+        )
+          right.push(els[++i]!);
         out.els = [...speech, ...right];
         out.speeches.push({ name: characterName(right[0]!.text), scene, lines: lineCount(right) });
         const l = speechRows(speech, DUAL.left, scene);
         const r = speechRows(right, DUAL.right, scene);
         const rows: Row[] = [];
         for (let k = 0; k < Math.max(l.length, r.length); k++) {
-          rows.push({ cells: [...(l[k]?.cells ?? []), ...(r[k]?.cells ?? [])], scene, line: l[k]?.line ?? r[k]?.line ?? null });
+          rows.push({
+            cells: [...(l[k]?.cells ?? []), ...(r[k]?.cells ?? [])],
+            scene,
+            line: l[k]?.line ?? r[k]?.line ?? null,
+          });
         }
         blocks.push({ kind: "dual", blankBefore: 1, scene, rows });
       } else {
-        blocks.push({ kind: "dialogue", blankBefore: 1, scene, rows: speechRows(speech, GEOMETRY, scene), cue: e.text });
+        blocks.push({
+          kind: "dialogue",
+          blankBefore: 1,
+          scene,
+          rows: speechRows(speech, GEOMETRY, scene),
+          cue: e.text,
+        });
       }
       break;
     }
@@ -277,7 +355,10 @@ function buildElement(els: ScriptElement[], i: number, scene: number, number: st
 }
 
 /** Groups the elements into the blocks pagination moves as a whole or splits with care. */
-function buildBlocks(parsed: ParsedScript, locked: string[] | null): { blocks: Block[]; scenes: LayoutScene[]; speeches: Speech[] } {
+function buildBlocks(
+  parsed: ParsedScript,
+  locked: string[] | null,
+): { blocks: Block[]; scenes: LayoutScene[]; speeches: Speech[] } {
   const headings = parsed.elements.filter((e) => e.type === "scene_heading");
   const { numbers, omitted } = numberScenes(headings, locked);
   const scenes: LayoutScene[] = [];
@@ -289,18 +370,39 @@ function buildBlocks(parsed: ParsedScript, locked: string[] | null): { blocks: B
 
   const pushOmitted = (before: number) => {
     for (const o of omitted.filter((x) => x.before === before)) {
-      scenes.push({ number: o.number, heading: "OMITTED", intExt: "", location: "", timeOfDay: "", line: null, page: 0, rows: 0, eighths: 0, omitted: true });
+      scenes.push({
+        number: o.number,
+        heading: "OMITTED",
+        intExt: "",
+        location: "",
+        timeOfDay: "",
+        line: null,
+        page: 0,
+        rows: 0,
+        eighths: 0,
+        omitted: true,
+      });
       const idx = scenes.length - 1;
       blocks.push({
         kind: "omitted",
         blankBefore: 1,
         scene: idx,
-        rows: [{ cells: [{ text: o.number, col: -6, type: "scene_number" }, { text: "OMITTED", col: 0, type: "omitted" }, { text: o.number, col: LINE_WIDTH + 2, type: "scene_number" }], scene: idx, line: null }],
+        rows: [
+          {
+            cells: [
+              { text: o.number, col: -6, type: "scene_number" },
+              { text: "OMITTED", col: 0, type: "omitted" },
+              { text: o.number, col: LINE_WIDTH + 2, type: "scene_number" },
+            ],
+            scene: idx,
+            line: null,
+          },
+        ],
       });
     }
   };
 
-  for (let i = 0; i < els.length; ) {
+  for (let i = 0; i < els.length;) {
     const e = els[i]!;
     let number: string | undefined;
     if (e.type === "scene_heading") {
@@ -315,7 +417,17 @@ function buildBlocks(parsed: ParsedScript, locked: string[] | null): { blocks: B
       built.set(e, b);
     }
     // A scene's totals are counted per layout, so its entry is new each time.
-    if (e.type === "scene_heading") scenes.push({ number: number!, heading: e.text, ...b.parts!, line: e.line, page: 0, rows: 0, eighths: 0, omitted: false });
+    if (e.type === "scene_heading")
+      scenes.push({
+        number: number!,
+        heading: e.text,
+        ...b.parts!,
+        line: e.line,
+        page: 0,
+        rows: 0,
+        eighths: 0,
+        omitted: false,
+      });
     for (const block of b.blocks) blocks.push(block);
     for (const sp of b.speeches) speeches.push(sp);
     i += b.els.length;
@@ -348,7 +460,8 @@ export function layoutScript(parsed: ParsedScript, opts: { locked?: string[] | n
     // A scene heading never sits alone at the foot of a page: it needs its first line of the scene with it.
     if (block.kind === "heading") {
       const next = blocks[b + 1];
-      if (next && next.kind !== "break" && next.kind !== "heading") need += next.blankBefore + Math.min(next.rows.length, next.kind === "dialogue" ? 2 : 1);
+      if (next && next.kind !== "break" && next.kind !== "heading")
+        need += next.blankBefore + Math.min(next.rows.length, next.kind === "dialogue" ? 2 : 1);
     }
     if (need <= room()) {
       if (blank) rows.push(blankRow(block.scene));
@@ -374,10 +487,21 @@ export function layoutScript(parsed: ParsedScript, opts: { locked?: string[] | n
       const cut = block.rows.slice(0, take);
       const lastIsDialogue = cut.at(-1)?.cells[0]?.type === "dialogue";
       if (lastIsDialogue && block.rows.length - take >= 1) {
-        rows.push(blankRow(block.scene), ...cut, { cells: [{ text: "(MORE)", col: GEOMETRY.character.col, type: "more" }], scene: block.scene, line: null });
+        rows.push(blankRow(block.scene), ...cut, {
+          cells: [{ text: "(MORE)", col: GEOMETRY.character.col, type: "more" }],
+          scene: block.scene,
+          line: null,
+        });
         newPage();
         const cue = `${characterName(block.cue ?? "")} (CONT'D)`;
-        rows.push({ cells: [{ text: cue, col: GEOMETRY.character.col, type: "character" }], scene: block.scene, line: block.rows[0]!.line }, ...block.rows.slice(take));
+        rows.push(
+          {
+            cells: [{ text: cue, col: GEOMETRY.character.col, type: "character" }],
+            scene: block.scene,
+            line: block.rows[0]!.line,
+          },
+          ...block.rows.slice(take),
+        );
         continue;
       }
     }

@@ -7,7 +7,11 @@ const headingsOf = (text: string) => parseFountain(text).elements.filter((e) => 
 
 describe("scene numbers through unlock and relock", () => {
   it("keeps 1A after an unlock and a relock instead of numbering two scenes 2", () => {
-    const first = stampSceneNumbers("INT. ONE - DAY\n\nA.\n\nINT. TWO - DAY\n\nB.\n", parseFountain("INT. ONE - DAY\n\nA.\n\nINT. TWO - DAY\n\nB.\n"), null);
+    const first = stampSceneNumbers(
+      "INT. ONE - DAY\n\nA.\n\nINT. TWO - DAY\n\nB.\n",
+      parseFountain("INT. ONE - DAY\n\nA.\n\nINT. TWO - DAY\n\nB.\n"),
+      null,
+    );
     const inserted = first.text.replace("INT. TWO", "INT. NEW - DAY\n\nN.\n\nINT. TWO");
     // Unlocked (the list is kept), the new scene is still 1A; relocking writes it in.
     expect(numberScenes(headingsOf(inserted), first.numbers).numbers).toEqual(["1", "1A", "2"]);
@@ -39,12 +43,19 @@ describe("scene numbers through unlock and relock", () => {
     fc.record({ kind: fc.constant("insert" as const), at: fc.nat(40) }),
     fc.record({ kind: fc.constant("delete" as const), at: fc.nat(40) }),
     fc.record({ kind: fc.constant("move" as const), from: fc.nat(40), to: fc.nat(40) }),
-    fc.record({ kind: fc.constant("heading" as const), at: fc.nat(40), place: fc.constantFrom("KITCHEN", "ROOF", "CAR", "BEACH") }),
+    fc.record({
+      kind: fc.constant("heading" as const),
+      at: fc.nat(40),
+      place: fc.constantFrom("KITCHEN", "ROOF", "CAR", "BEACH"),
+    }),
     fc.record({ kind: fc.constant("lock" as const) }),
     fc.record({ kind: fc.constant("unlock" as const) }),
     fc.record({ kind: fc.constant("tag" as const), at: fc.nat(40) }),
   );
-  const render = (scenes: Scene[]) => scenes.map((s) => `INT. ${s.place} ${s.id} - DAY${s.number ? ` #${s.number}#` : ""}\n\nAction of ${s.id}.\n`).join("\n");
+  const render = (scenes: Scene[]) =>
+    scenes
+      .map((s) => `INT. ${s.place} ${s.id} - DAY${s.number ? ` #${s.number}#` : ""}\n\nAction of ${s.id}.\n`)
+      .join("\n");
 
   it("any edits, locks and unlocks leave unique numbers, keep every locked number and show every tag", () => {
     fc.assert(

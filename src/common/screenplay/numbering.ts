@@ -42,7 +42,10 @@ function beforeFirst(first: string, taken: Set<string>): string {
 export function numberScenes(headings: { sceneNumber?: string }[], locked: string[] | null): Numbered {
   // Every number that belongs to a scene, so a new scene never takes one: the locked list (omitted
   // numbers included) and every number written into a heading.
-  const taken = new Set<string>([...(locked ?? []), ...headings.flatMap((h) => (h.sceneNumber ? [h.sceneNumber] : []))]);
+  const taken = new Set<string>([
+    ...(locked ?? []),
+    ...headings.flatMap((h) => (h.sceneNumber ? [h.sceneNumber] : [])),
+  ]);
   const used = new Set<string>();
   const numbers: string[] = [];
   const provisional: string[] = [];
@@ -84,7 +87,11 @@ export function numberScenes(headings: { sceneNumber?: string }[], locked: strin
  * Locks the scene numbers: writes every scene's current number into its heading (`#5#`), which is
  * how Fountain keeps numbers, and answers the text and the list of locked numbers.
  */
-export function stampSceneNumbers(source: string, parsed: ParsedScript, locked: string[] | null): { text: string; numbers: string[] } {
+export function stampSceneNumbers(
+  source: string,
+  parsed: ParsedScript,
+  locked: string[] | null,
+): { text: string; numbers: string[] } {
   const headings = parsed.elements.filter((e) => e.type === "scene_heading");
   const { numbers, omitted } = numberScenes(headings, locked);
   const lines = source.replace(/\r\n?/g, "\n").split("\n");
@@ -106,4 +113,5 @@ export function stampSceneNumbers(source: string, parsed: ParsedScript, locked: 
 }
 
 /** Whether a screenplay's scene numbers are locked now; an unlocked script keeps its last locked list. */
-export const scenesLocked = (sp: { lockedScenes: string[] | null; scenesUnlocked: boolean }): boolean => sp.lockedScenes !== null && !sp.scenesUnlocked;
+export const scenesLocked = (sp: { lockedScenes: string[] | null; scenesUnlocked: boolean }): boolean =>
+  sp.lockedScenes !== null && !sp.scenesUnlocked;

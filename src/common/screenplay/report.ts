@@ -89,7 +89,9 @@ export function reportFromLayout(layout: Layout): ScriptReport {
   return {
     scenes,
     characters: [...characters.values()].sort((a, b) => b.speeches - a.speeches || a.name.localeCompare(b.name)),
-    locations: [...locations.values()].sort((a, b) => b.scenes.length - a.scenes.length || a.location.localeCompare(b.location)),
+    locations: [...locations.values()].sort(
+      (a, b) => b.scenes.length - a.scenes.length || a.location.localeCompare(b.location),
+    ),
     pages: filled === 0 ? 0 : layout.pages.length,
     lengthEighths,
     runtimeMinutes: lengthEighths === 0 ? 0 : Math.max(1, Math.round(lengthEighths / 8)),

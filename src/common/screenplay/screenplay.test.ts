@@ -6,7 +6,6 @@ import { numberScenes, stampSceneNumbers } from "./numbering.ts";
 import { scriptReport } from "./report.ts";
 import { EVERY_ELEMENT } from "./test-scripts.ts";
 
-
 describe("parsing Fountain", () => {
   it("knows every element, where it is in the source, and the title page", () => {
     const p = parseFountain(EVERY_ELEMENT);
@@ -40,7 +39,9 @@ describe("parsing Fountain", () => {
       "action",
     ]);
     const lines = EVERY_ELEMENT.split("\n");
-    for (const e of p.elements.filter((x) => x.type !== "page_break" && x.type !== "section" && x.type !== "synopsis")) {
+    for (const e of p.elements.filter(
+      (x) => x.type !== "page_break" && x.type !== "section" && x.type !== "synopsis",
+    )) {
       expect(lines[e.line]!.toUpperCase()).toContain(e.text.split("\n")[0]!.slice(0, 4).toUpperCase());
     }
     expect(p.elements[3]!.text).toBe("Anna enters. Slowly she sits.");
@@ -55,7 +56,11 @@ describe("parsing Fountain", () => {
 
   it("splits headings and character cues", () => {
     expect(headingParts("INT. KITCHEN - NIGHT")).toEqual({ intExt: "INT", location: "KITCHEN", timeOfDay: "NIGHT" });
-    expect(headingParts("int./ext. lena's car - moving - day")).toEqual({ intExt: "INT/EXT", location: "LENA'S CAR - MOVING", timeOfDay: "DAY" });
+    expect(headingParts("int./ext. lena's car - moving - day")).toEqual({
+      intExt: "INT/EXT",
+      location: "LENA'S CAR - MOVING",
+      timeOfDay: "DAY",
+    });
     expect(headingParts("I/E BUS")).toEqual({ intExt: "INT/EXT", location: "BUS", timeOfDay: "" });
     expect(headingParts("FLASHBACK")).toEqual({ intExt: "", location: "FLASHBACK", timeOfDay: "" });
     expect(characterName("ANNA (V.O.)")).toBe("ANNA");
@@ -73,7 +78,8 @@ describe("pages", () => {
   it("lays out each element at its industry position, with a forced page break", () => {
     const layout = layoutScript(parseFountain(EVERY_ELEMENT));
     expect(layout.pages).toHaveLength(2);
-    const cell = (type: string) => layout.pages.flatMap((p) => p.rows.flatMap((r) => r.cells)).find((c) => c.type === type)!;
+    const cell = (type: string) =>
+      layout.pages.flatMap((p) => p.rows.flatMap((r) => r.cells)).find((c) => c.type === type)!;
     expect(cell("scene_heading")).toMatchObject({ col: 0, text: "INT. KITCHEN - NIGHT" });
     expect(cell("character")).toMatchObject({ col: 22, text: "ANNA (V.O.)" });
     expect(cell("parenthetical")).toMatchObject({ col: 16 });
@@ -122,11 +128,23 @@ describe("locked scene numbers", () => {
     const locked = stampSceneNumbers(text, parseFountain(text), null);
     expect(locked.numbers).toEqual(["1", "2", "3"]);
     expect(locked.text).toContain("INT. TWO - DAY #2#");
-    const edited = locked.text.replace("INT. TWO - DAY #2#\n\nB.\n\n", "").replace("INT. THREE - DAY #3#", "INT. NEW - DAY\n\nN.\n\nINT. NEWER - DAY\n\nM.\n\nINT. THREE - DAY #3#");
+    const edited = locked.text
+      .replace("INT. TWO - DAY #2#\n\nB.\n\n", "")
+      .replace("INT. THREE - DAY #3#", "INT. NEW - DAY\n\nN.\n\nINT. NEWER - DAY\n\nM.\n\nINT. THREE - DAY #3#");
     const headings = parseFountain(edited).elements.filter((e) => e.type === "scene_heading");
-    expect(numberScenes(headings, locked.numbers)).toEqual({ numbers: ["1", "1A", "1B", "3"], omitted: [{ number: "2", before: 3 }], provisional: ["1A", "1B"] });
+    expect(numberScenes(headings, locked.numbers)).toEqual({
+      numbers: ["1", "1A", "1B", "3"],
+      omitted: [{ number: "2", before: 3 }],
+      provisional: ["1A", "1B"],
+    });
     const report = scriptReport(edited, locked.numbers);
-    expect(report.scenes.map((s) => `${s.number}${s.omitted ? " OMITTED" : ""}`)).toEqual(["1", "1A", "1B", "2 OMITTED", "3"]);
+    expect(report.scenes.map((s) => `${s.number}${s.omitted ? " OMITTED" : ""}`)).toEqual([
+      "1",
+      "1A",
+      "1B",
+      "2 OMITTED",
+      "3",
+    ]);
     expect(numberScenes([{}, { sceneNumber: "1" }], ["1"]).numbers).toEqual(["A1", "1"]);
   });
 });
@@ -145,21 +163,35 @@ describe("line diff", () => {
 
 describe("parsing a long script scene by scene", () => {
   it("gives the same elements and lines as parsing it whole, and re-uses unchanged scenes", () => {
-    const scenes = Array.from({ length: 60 }, (_, i) => `${i % 2 ? "EXT" : "INT"}. PLACE ${i} - DAY\n\nAction ${i} happens here.\n\nANNA\nLine ${i}.\n\nBOB ^\nReply ${i}.\n`);
+    const scenes = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `${i % 2 ? "EXT" : "INT"}. PLACE ${i} - DAY\n\nAction ${i} happens here.\n\nANNA\nLine ${i}.\n\nBOB ^\nReply ${i}.\n`,
+    );
     const text = `Title: Long\n\n${scenes.join("\n")}`;
     expect(text.length).toBeGreaterThan(4000);
     const chunked = parseFountain(text);
     const whole = parseFountain(`${text}\n/* boneyard forces a whole parse */\n`);
     expect(chunked).toEqual(whole);
     const edited = parseFountain(text.replace("Action 30 happens", "Action 30 really happens"));
-    expect(edited.elements.find((e) => e.text.startsWith("Action 30"))).toMatchObject({ text: "Action 30 really happens here.", line: chunked.elements.find((e) => e.text.startsWith("Action 30"))!.line });
+    expect(edited.elements.find((e) => e.text.startsWith("Action 30"))).toMatchObject({
+      text: "Action 30 really happens here.",
+      line: chunked.elements.find((e) => e.text.startsWith("Action 30"))!.line,
+    });
   });
 
   it("lays out an edited script as it lays out the same text afresh (what the last layout built is reused)", () => {
-    const scenes = Array.from({ length: 60 }, (_, i) => `${i % 2 ? "EXT" : "INT"}. PLACE ${i} - DAY\n\nAction ${i} happens here.\n\nANNA\nLine ${i}.\n\nBOB ^\nReply ${i}.\n`);
+    const scenes = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `${i % 2 ? "EXT" : "INT"}. PLACE ${i} - DAY\n\nAction ${i} happens here.\n\nANNA\nLine ${i}.\n\nBOB ^\nReply ${i}.\n`,
+    );
     const text = `Title: Long\n\n${scenes.join("\n")}`;
     const edits = [
-      text.replace("Action 30 happens", "Action 30 happens, and the scene gets long enough to wrap onto a second printed line"),
+      text.replace(
+        "Action 30 happens",
+        "Action 30 happens, and the scene gets long enough to wrap onto a second printed line",
+      ),
       text.replace("Action 3 happens", "Action 3\nhappens"),
       text.replace("INT. PLACE 10 - DAY\n\n", ""),
       text.replace("Action 40 happens here.\n", "Action 40 happens here.\n\nINT. NEW PLACE - NIGHT\n\nNew.\n"),

@@ -22,7 +22,8 @@ export const AUTH_BASE_PATH = "/auth/v1";
 /** Set by the server from the socket (or a trusted proxy), never taken from the client as sent. */
 export const CLIENT_IP_HEADER = "x-portal-client-ip";
 export const RESET_TOKEN_MINUTES = 60;
-export const ACCOUNT_DEACTIVATED_MESSAGE = "This account has been deactivated. Please contact the school's administrator.";
+export const ACCOUNT_DEACTIVATED_MESSAGE =
+  "This account has been deactivated. Please contact the school's administrator.";
 
 export function createAuth(s: Omit<Services, "mailer">) {
   const { config } = s;
@@ -50,7 +51,10 @@ export function createAuth(s: Omit<Services, "mailer">) {
       // the e-mail so that the page can sign the person in once the new password is set.
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-        await queueEmail(s, { to: user.email, ...resetPasswordMail({ name: user.name, url, expiresInMinutes: RESET_TOKEN_MINUTES }) });
+        await queueEmail(s, {
+          to: user.email,
+          ...resetPasswordMail({ name: user.name, url, expiresInMinutes: RESET_TOKEN_MINUTES }),
+        });
       },
     },
     emailVerification: {
@@ -100,7 +104,8 @@ export function createAuth(s: Omit<Services, "mailer">) {
         const found = await getSessionFromCtx(ctx);
         if (!found) return; // the plugin's own guard answers 401
         const profile = await getProfile(s.db, found.user.id);
-        if (!profile || !mayUseTwoStep(profile.role)) throw new APIError("FORBIDDEN", { code: "TWO_STEP_NOT_OFFERED", message: TWO_STEP_ROLES_ONLY_MESSAGE });
+        if (!profile || !mayUseTwoStep(profile.role))
+          throw new APIError("FORBIDDEN", { code: "TWO_STEP_NOT_OFFERED", message: TWO_STEP_ROLES_ONLY_MESSAGE });
       }),
       after: createAuthMiddleware(async (ctx) => {
         await onceOnly.after(ctx);
@@ -115,11 +120,18 @@ export function createAuth(s: Omit<Services, "mailer">) {
         create: {
           // A deactivated person is refused here, whatever the way in (password, reset, invitation).
           before: async (sess) => {
-            const [p] = await s.db.select({ active: schema.profiles.active }).from(schema.profiles).where(eq(schema.profiles.id, sess.userId));
-            if (p && !p.active) throw new APIError("FORBIDDEN", { code: "ACCOUNT_DEACTIVATED", message: ACCOUNT_DEACTIVATED_MESSAGE });
+            const [p] = await s.db
+              .select({ active: schema.profiles.active })
+              .from(schema.profiles)
+              .where(eq(schema.profiles.id, sess.userId));
+            if (p && !p.active)
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_DEACTIVATED", message: ACCOUNT_DEACTIVATED_MESSAGE });
           },
           after: async (sess) => {
-            await s.db.update(schema.profiles).set({ lastSignInAt: new Date() }).where(eq(schema.profiles.id, sess.userId));
+            await s.db
+              .update(schema.profiles)
+              .set({ lastSignInAt: new Date() })
+              .where(eq(schema.profiles.id, sess.userId));
           },
         },
       },
@@ -137,7 +149,10 @@ export function createAuth(s: Omit<Services, "mailer">) {
         const profile = (await getProfile(s.db, user.id)) ?? (await syncProfile(s.db, user.id));
         const twoStepEnabled = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
         // The web app leads a person the school requires it of to the setup, without a second request.
-        const twoStepSetupNeeded = !twoStepEnabled && mayUseTwoStep(profile.role) && mustUseTwoStep(profile.role, (await getSchoolSettings(s.db)).requireTwoStepForStaff);
+        const twoStepSetupNeeded =
+          !twoStepEnabled &&
+          mayUseTwoStep(profile.role) &&
+          mustUseTwoStep(profile.role, (await getSchoolSettings(s.db)).requireTwoStepForStaff);
         return { session, user: { ...user, role: profile.role, twoFactorEnabled: twoStepEnabled, twoStepSetupNeeded } };
       }),
       ...(sso ? [sso] : []),

@@ -46,7 +46,9 @@ export async function startLocalIdp(opts: {
   redirectUri: string;
   directory: DirectoryPerson[];
   /** Put in front of every endpoint (a test's hand on what the provider answers). */
-  before?: (idp: Pick<LocalIdp, "signingKey">) => (ctx: KoaContextWithOIDC, next: () => Promise<unknown>) => Promise<void>;
+  before?: (
+    idp: Pick<LocalIdp, "signingKey">,
+  ) => (ctx: KoaContextWithOIDC, next: () => Promise<unknown>) => Promise<void>;
 }): Promise<LocalIdp> {
   const { default: Provider } = await import("oidc-provider");
   const host = opts.host ?? "127.0.0.1";
@@ -62,14 +64,28 @@ export async function startLocalIdp(opts: {
   const clientSecret = randomBytes(24).toString("base64url");
   const byLogin = new Map(opts.directory.map((p) => [p.email.toLowerCase(), p]));
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [opts.redirectUri], token_endpoint_auth_method: "client_secret_basic" }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [opts.redirectUri],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "groups"] },
     // The claims ride in the ID token, as Entra ID, Okta and Keycloak send groups once configured to.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
-    ttl: { Interaction: 10 * 60, Session: 8 * 3600, Grant: 8 * 3600, IdToken: 3600, AccessToken: 3600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 10 * 60,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+      IdToken: 3600,
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+    },
     // The school's own portal is a first-party client: a person signs in and is never asked to consent.
     loadExistingGrant: async (ctx) => {
       const accountId = ctx.oidc.session?.accountId;
@@ -84,7 +100,13 @@ export async function startLocalIdp(opts: {
       if (!person) return undefined;
       return {
         accountId: id,
-        claims: () => ({ sub: person.email.toLowerCase(), email: person.email, email_verified: person.emailVerified, name: person.name, groups: person.groups }),
+        claims: () => ({
+          sub: person.email.toLowerCase(),
+          email: person.email,
+          email_verified: person.emailVerified,
+          name: person.name,
+          groups: person.groups,
+        }),
       };
     },
   });
@@ -109,7 +131,19 @@ export async function startLocalIdp(opts: {
  */
 export async function withDemoSso(config: Config): Promise<{ config: Config; idp: LocalIdp | null }> {
   if (!config.DEMO_SSO || config.oidc) return { config, idp: null };
-  const idp = await startLocalIdp({ port: config.DEMO_SSO_PORT, redirectUri: `${config.PUBLIC_URL}/auth/v1/callback/${SSO_PROVIDER_ID}`, directory: DEMO_DIRECTORY });
-  const oidc = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, buttonLabel: null, scopes: ["openid", "email", "profile"], roleClaim: "groups", roleMap: parseRoleMap(DEMO_ROLE_MAP) };
+  const idp = await startLocalIdp({
+    port: config.DEMO_SSO_PORT,
+    redirectUri: `${config.PUBLIC_URL}/auth/v1/callback/${SSO_PROVIDER_ID}`,
+    directory: DEMO_DIRECTORY,
+  });
+  const oidc = {
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    buttonLabel: null,
+    scopes: ["openid", "email", "profile"],
+    roleClaim: "groups",
+    roleMap: parseRoleMap(DEMO_ROLE_MAP),
+  };
   return { config: { ...config, oidc }, idp };
 }

@@ -21,7 +21,10 @@ export const SESSION_CACHE_MS = 30_000;
  * an event naming no keys, as a sign-out everywhere publishes, reaches it too) and the school's two-step rule.
  */
 export const SESSION_SCOPE: EntryScope = { deps: [...PEOPLE_KEYS, keys.sessions(), keys.schoolSettings()] };
-const sessionCache = cachePerBus<{ user: SessionUser; expiresAt: number } | null>({ ttlMs: SESSION_CACHE_MS, maxEntries: 10_000 });
+const sessionCache = cachePerBus<{ user: SessionUser; expiresAt: number } | null>({
+  ttlMs: SESSION_CACHE_MS,
+  maxEntries: 10_000,
+});
 
 async function lookUpSession(c: Context<AppEnv>) {
   const session = await c.get("auth").api.getSession({ headers: c.req.raw.headers });
@@ -60,9 +63,19 @@ export function callerOf(c: WithVars): Caller {
 export function mayDuringSetup(method: string, path: string, userId: string): boolean {
   const p = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
   if (method === "GET" || method === "HEAD") {
-    return p === "/rest/v1/profile" || p === `/rest/v1/profile/avatar/${userId}` || p === "/rest/v1/school-settings" || p === "/rest/v1/sessions";
+    return (
+      p === "/rest/v1/profile" ||
+      p === `/rest/v1/profile/avatar/${userId}` ||
+      p === "/rest/v1/school-settings" ||
+      p === "/rest/v1/sessions"
+    );
   }
-  if (method === "POST") return p === "/rest/v1/rpc/sync_auth_user_to_profile" || p === "/rest/v1/sessions/sign-out-others" || p === "/rest/v1/perf-log";
+  if (method === "POST")
+    return (
+      p === "/rest/v1/rpc/sync_auth_user_to_profile" ||
+      p === "/rest/v1/sessions/sign-out-others" ||
+      p === "/rest/v1/perf-log"
+    );
   if (method === "DELETE") return /^\/rest\/v1\/sessions\/[^/]+$/.test(p) && p !== "/rest/v1/sessions/sign-out-others";
   return false;
 }
@@ -77,7 +90,12 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   // Keyed by the signed cookie value itself, exactly what better-auth checked when the entry was made.
   const token = getCookie(c, (await c.get("auth").$context).authCookies.sessionToken.name);
   const found = token
-    ? await sessionCache(c.get("services").events).get(token, () => lookUpSession(c), (s) => (s ? s.expiresAt - Date.now() : 0), SESSION_SCOPE)
+    ? await sessionCache(c.get("services").events).get(
+        token,
+        () => lookUpSession(c),
+        (s) => (s ? s.expiresAt - Date.now() : 0),
+        SESSION_SCOPE,
+      )
     : null;
   if (!found) throw new AppError("unauthorized", "Please sign in to continue.");
   if (found.user.twoStepSetupNeeded && !mayDuringSetup(c.req.method, c.req.path, found.user.id)) {

@@ -20,12 +20,16 @@ export const callbackClaims = new AsyncLocalStorage<SignInClaims>();
  * The role the mapping gives, or null when the token carries no role claim at all. Several mapped groups give
  * the most powerful of their roles (ROLES is ordered from least to most); a claim naming no mapped group gives student.
  */
-export function roleFromClaims(oidc: Pick<OidcConfig, "roleClaim" | "roleMap">, claims: Record<string, unknown>): Role | null {
+export function roleFromClaims(
+  oidc: Pick<OidcConfig, "roleClaim" | "roleMap">,
+  claims: Record<string, unknown>,
+): Role | null {
   const value = claims[oidc.roleClaim];
   if (value === undefined || value === null) return null;
   const groups = new Set((Array.isArray(value) ? value : [value]).map(String));
   let best: Role = "student";
-  for (const [group, role] of oidc.roleMap) if (groups.has(group) && ROLES.indexOf(role) > ROLES.indexOf(best)) best = role;
+  for (const [group, role] of oidc.roleMap)
+    if (groups.has(group) && ROLES.indexOf(role) > ROLES.indexOf(best)) best = role;
   return best;
 }
 
@@ -73,10 +77,16 @@ export function ssoPlugin(config: Config) {
  * Once the school turns password sign-in off (and only while single sign-on is configured, so that removing
  * it can never lock anyone out), a password is accepted from administrators alone.
  */
-export async function passwordSignInRefused(s: Pick<Services, "db" | "config">, email: string | null): Promise<string | null> {
+export async function passwordSignInRefused(
+  s: Pick<Services, "db" | "config">,
+  email: string | null,
+): Promise<string | null> {
   if (!s.config.oidc || !(await getSchoolSettings(s.db)).passwordSignInAdminsOnly) return null;
   if (email) {
-    const [p] = await s.db.select({ role: profiles.role }).from(profiles).where(sql`lower(${profiles.email}) = ${email.trim().toLowerCase()}`);
+    const [p] = await s.db
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(sql`lower(${profiles.email}) = ${email.trim().toLowerCase()}`);
     if (p && isAdmin(p.role)) return null;
   }
   return PASSWORD_SIGN_IN_OFF_MESSAGE;

@@ -12,7 +12,16 @@ import { SIGN_UP_REFUSED } from "../../common/limits.ts";
 import { PASSWORD_SIGN_UP_OFF_MESSAGE } from "../../common/sso.ts";
 import { passwordSignInRefused } from "./oidc.ts";
 import { answerSsoCallback } from "./sso-callback.ts";
-import { admitAttempt, alertSignUpWithExistingEmail, DEVICE_COOKIE, deviceCookie, forgetAttempt, recordFailure, recordSuccess, TOO_MANY_ATTEMPTS_MESSAGE } from "./signin-limit.ts";
+import {
+  admitAttempt,
+  alertSignUpWithExistingEmail,
+  DEVICE_COOKIE,
+  deviceCookie,
+  forgetAttempt,
+  recordFailure,
+  recordSuccess,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "./signin-limit.ts";
 import { PEOPLE_KEYS } from "../../common/query-keys.ts";
 
 /** The client's address; behind a proxy only when TRUST_PROXY says its header can be believed. */
@@ -38,7 +47,19 @@ async function readEmail(req: Request): Promise<string | null> {
 }
 
 /** What ends or changes sessions: the session caches of every instance must forget them at once (see guards.ts). */
-const SESSION_CHANGING = ["/sign-out", "/two-factor/verify-totp", "/two-factor/disable", "/reset-password", "/change-password", "/update-user", "/change-email", "/delete-user", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"];
+const SESSION_CHANGING = [
+  "/sign-out",
+  "/two-factor/verify-totp",
+  "/two-factor/disable",
+  "/reset-password",
+  "/change-password",
+  "/update-user",
+  "/change-email",
+  "/delete-user",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+];
 /** What changes the people the portal lists: an account made, renamed, readdressed or removed. */
 const PERSON_CHANGING = ["/sign-up/email", "/update-user", "/change-email", "/delete-user"];
 
@@ -56,7 +77,10 @@ const hashingInLine = createLimiter(PASSWORD_HASH_CONCURRENCY + 1);
  * get-session's answers by session cookie, trusted as long as `requireUser`'s checked sessions and forgotten
  * with them (sign-outs, password resets, deactivations and role changes included).
  */
-const sessionAnswers = cachePerBus<{ text: string; expiresAt: number } | null>({ ttlMs: SESSION_CACHE_MS, maxEntries: 10_000 });
+const sessionAnswers = cachePerBus<{ text: string; expiresAt: number } | null>({
+  ttlMs: SESSION_CACHE_MS,
+  maxEntries: 10_000,
+});
 
 /**
  * The most frequent call (every page load asks it): from memory when this session was just checked, else
@@ -142,12 +166,22 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
     const email = isSignIn || isSignUp ? await readEmail(req) : null;
     if (isSignIn || isSignUp) {
       const refused = await passwordSignInRefused(s, isSignIn ? email : null);
-      if (refused) return c.json({ code: "PASSWORD_SIGN_IN_OFF", message: isSignIn ? refused : PASSWORD_SIGN_UP_OFF_MESSAGE }, 403);
+      if (refused)
+        return c.json(
+          { code: "PASSWORD_SIGN_IN_OFF", message: isSignIn ? refused : PASSWORD_SIGN_UP_OFF_MESSAGE },
+          403,
+        );
     }
     if (isSignIn && email) return signIn(c, req, email, ip);
-    if (c.req.method === "GET" && c.req.path.includes("/callback/")) return answerSsoCallback(s, () => c.get("auth").handler(req));
+    if (c.req.method === "GET" && c.req.path.includes("/callback/"))
+      return answerSsoCallback(s, () => c.get("auth").handler(req));
     const res = await c.get("auth").handler(req);
-    if (isSignUp && email && res.status === 422 && /^USER_ALREADY_EXISTS/.test(String((await bodyOf(res))?.code ?? ""))) {
+    if (
+      isSignUp &&
+      email &&
+      res.status === 422 &&
+      /^USER_ALREADY_EXISTS/.test(String((await bodyOf(res))?.code ?? ""))
+    ) {
       // Told apart from any other refused sign-up, this would list the school's accounts (issue 15).
       await alertSignUpWithExistingEmail(s, email);
       return c.json(SIGN_UP_REFUSED, 422);
@@ -155,7 +189,10 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
     return res;
   };
   // In line for the scrypt slot; the throttle counts an attempt before its check, so the bounds hold across it.
-  const res = c.req.method === "POST" && HASHING.some((p) => c.req.path.endsWith(p)) ? await hashingInLine(answer) : await answer();
+  const res =
+    c.req.method === "POST" && HASHING.some((p) => c.req.path.endsWith(p))
+      ? await hashingInLine(answer)
+      : await answer();
   // better-auth answers some failures itself (a session read it could not make is its own 500): when the
   // database is what failed, the answer is the portal's 503 like every other route's.
   if (res.status >= 500 && !(await checkReadiness(s.database)).ready) return unavailableResponse(c);
@@ -166,7 +203,12 @@ export const authRoutes = new Hono<AppEnv>().all("/*", async (c) => {
     const people = PERSON_CHANGING.some((p) => c.req.path.endsWith(p));
     // Only an event about sessions makes the realtime server check its sockets' sessions.
     const invalidate = [...(sessions ? [["sessions"]] : []), ...(people ? PEOPLE_KEYS : [])];
-    if (invalidate.length) await s.events.publish({ type: sessions ? "auth.sessions_changed" : "auth.people_changed", userIds: [], invalidate });
+    if (invalidate.length)
+      await s.events.publish({
+        type: sessions ? "auth.sessions_changed" : "auth.people_changed",
+        userIds: [],
+        invalidate,
+      });
   }
   return res;
 });

@@ -34,7 +34,10 @@ describe.each(DB_KINDS)("sign-in throttling and sign-up refusals on %s", (kind) 
 
   async function mailsTo(email: string, subject: string) {
     await runNotificationJobs(p.services, 100);
-    return p.services.db.select().from(emails).where(and(eq(emails.to, email), eq(emails.subject, subject)));
+    return p.services.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.to, email), eq(emails.subject, subject)));
   }
 
   it("bounds 50 guesses from several addresses, tells the owner once, and still lets the owner's browser in", async () => {
@@ -47,7 +50,11 @@ describe.each(DB_KINDS)("sign-in throttling and sign-up refusals on %s", (kind) 
     expect(device?.attributes).toMatch(/HttpOnly/);
 
     // All at once, from five addresses: none may outrun the bound.
-    const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(owner, `guess-${i}`, `203.0.113.${(i % 5) + 1}`).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        signIn(owner, `guess-${i}`, `203.0.113.${(i % 5) + 1}`).then((r) => r.status),
+      ),
+    );
     const evaluated = statuses.filter((s) => s === 401).length;
     expect(evaluated).toBeLessThanOrEqual(bound);
     expect(evaluated).toBeGreaterThan(0);
@@ -64,7 +71,10 @@ describe.each(DB_KINDS)("sign-in throttling and sign-up refusals on %s", (kind) 
     const other = deviceOf(await signIn("tomas.novak@portal.test", RIGHT, "203.0.113.1"))!;
     expect((await signIn(owner, RIGHT, "203.0.113.1", other.value)).status).toBe(429);
 
-    const [n] = await p.services.db.select({ n: sql<number>`count(*)::int` }).from(signinFailure).where(eq(signinFailure.email, owner));
+    const [n] = await p.services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(signinFailure)
+      .where(eq(signinFailure.email, owner));
     expect(n!.n).toBeLessThanOrEqual(bound);
     const warned = await mailsTo(owner, GUESSING_SUBJECT);
     expect(warned).toHaveLength(1);

@@ -43,9 +43,18 @@ type Deps = Pick<Services, "db" | "config">;
 const windowStart = (s: Deps) => new Date(Date.now() - s.config.SIGNIN_LIMIT_WINDOW_SECONDS * 1000);
 
 /** null: this client is throttled for this account, and the password must not be looked at. */
-export async function admitAttempt(s: Services, rawEmail: string, ip: string, deviceToken: string | undefined): Promise<Admission | null> {
+export async function admitAttempt(
+  s: Services,
+  rawEmail: string,
+  ip: string,
+  deviceToken: string | undefined,
+): Promise<Admission | null> {
   const email = normalise(rawEmail);
-  const { SIGNIN_LIMIT_PER_EMAIL: perClient, SIGNIN_LIMIT_PER_ACCOUNT: perAccount, SIGNIN_LIMIT_WINDOW_SECONDS: windowSeconds } = s.config;
+  const {
+    SIGNIN_LIMIT_PER_EMAIL: perClient,
+    SIGNIN_LIMIT_PER_ACCOUNT: perAccount,
+    SIGNIN_LIMIT_WINDOW_SECONDS: windowSeconds,
+  } = s.config;
   return s.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`signin:${email}`}, 0))`);
     const device = deviceToken ? await trustedDevice(tx, email, deviceToken) : null;
@@ -81,7 +90,9 @@ async function trustedDevice(db: DbOrTx, email: string, token: string): Promise<
 /** The password was wrong: the counted attempt stays a failure, and the owner hears of guessing once per window. */
 export async function recordFailure(s: Services, a: Admission) {
   // Old rows are useless after the window; trimming here keeps the table small without a cron.
-  await s.db.delete(signinFailure).where(lt(signinFailure.createdAt, new Date(Date.now() - s.config.SIGNIN_LIMIT_WINDOW_SECONDS * 2000)));
+  await s.db
+    .delete(signinFailure)
+    .where(lt(signinFailure.createdAt, new Date(Date.now() - s.config.SIGNIN_LIMIT_WINDOW_SECONDS * 2000)));
   const [row] = await s.db
     .select({ n: sql<number>`count(*)::int` })
     .from(signinFailure)
@@ -90,7 +101,9 @@ export async function recordFailure(s: Services, a: Admission) {
   // One person's typos stay under this; several clients' guesses, or one client's persistence, reach it.
   if (failures < s.config.SIGNIN_LIMIT_PER_EMAIL) return;
   const windowMinutes = Math.round(s.config.SIGNIN_LIMIT_WINDOW_SECONDS / 60);
-  await alertOwnerOnce(s, a.email, "signin-guessing", (name) => signinGuessingMail({ name, failures, windowMinutes, url: `${s.config.PUBLIC_URL}/auth` }));
+  await alertOwnerOnce(s, a.email, "signin-guessing", (name) =>
+    signinGuessingMail({ name, failures, windowMinutes, url: `${s.config.PUBLIC_URL}/auth` }),
+  );
 }
 
 /** The attempt never reached the password check (bad input, unconfirmed address …): it is not a failure. */
@@ -102,10 +115,22 @@ export async function forgetAttempt(s: Services, a: Admission) {
  * The password was right: this client's failures are forgotten and the browser becomes one of the account's
  * own (the returned cookie, when it needs a new one), exempt from the bound on strangers.
  */
-export async function recordSuccess(s: Services, a: Admission, userId: string, deviceToken: string | undefined): Promise<string | null> {
+export async function recordSuccess(
+  s: Services,
+  a: Admission,
+  userId: string,
+  deviceToken: string | undefined,
+): Promise<string | null> {
   await s.db
     .delete(signinFailure)
-    .where(and(eq(signinFailure.email, a.email), a.device ? eq(signinFailure.device, a.device) : and(isNull(signinFailure.device), eq(signinFailure.ipAddress, a.ip))));
+    .where(
+      and(
+        eq(signinFailure.email, a.email),
+        a.device
+          ? eq(signinFailure.device, a.device)
+          : and(isNull(signinFailure.device), eq(signinFailure.ipAddress, a.ip)),
+      ),
+    );
   const token = deviceToken && TOKEN_PATTERN.test(deviceToken) ? deviceToken : newToken();
   await s.db
     .insert(signinDevice)
@@ -115,7 +140,12 @@ export async function recordSuccess(s: Services, a: Admission, userId: string, d
   const kept = s.db
     .select({ id: signinDevice.id })
     .from(signinDevice)
-    .where(and(eq(signinDevice.userId, userId), gt(signinDevice.lastUsedAt, new Date(Date.now() - DEVICE_COOKIE_DAYS * 86_400_000))))
+    .where(
+      and(
+        eq(signinDevice.userId, userId),
+        gt(signinDevice.lastUsedAt, new Date(Date.now() - DEVICE_COOKIE_DAYS * 86_400_000)),
+      ),
+    )
     .orderBy(desc(signinDevice.lastUsedAt))
     .limit(DEVICES_KEPT);
   await s.db.delete(signinDevice).where(and(eq(signinDevice.userId, userId), notInArray(signinDevice.id, kept)));
@@ -128,18 +158,27 @@ export function deviceCookie(token: string, secure: boolean) {
 
 /** Someone tried to create an account with an address that has one: its owner is told, once per window. */
 export async function alertSignUpWithExistingEmail(s: Deps, email: string) {
-  await alertOwnerOnce(s, normalise(email), "signup-existing", (name) => signupExistingMail({ name, url: `${s.config.PUBLIC_URL}/auth` }));
+  await alertOwnerOnce(s, normalise(email), "signup-existing", (name) =>
+    signupExistingMail({ name, url: `${s.config.PUBLIC_URL}/auth` }),
+  );
 }
 
 async function alertOwnerOnce(s: Deps, email: string, kind: string, mail: (name: string) => RenderedMail) {
   await s.db.transaction(async (tx) => {
-    const [owner] = await tx.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.email, email));
+    const [owner] = await tx
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(user)
+      .where(eq(user.email, email));
     if (!owner) return;
     // One statement decides across instances: only the attempt that moves `sent_at` on queues the mail.
     const claimed = await tx
       .insert(signinAlert)
       .values({ userId: owner.id, kind })
-      .onConflictDoUpdate({ target: [signinAlert.userId, signinAlert.kind], set: { sentAt: sql`excluded.sent_at` }, setWhere: lt(signinAlert.sentAt, windowStart(s)) })
+      .onConflictDoUpdate({
+        target: [signinAlert.userId, signinAlert.kind],
+        set: { sentAt: sql`excluded.sent_at` },
+        setWhere: lt(signinAlert.sentAt, windowStart(s)),
+      })
       .returning({ userId: signinAlert.userId });
     if (claimed.length) await queueEmail({ db: tx }, { to: owner.email, ...mail(owner.name) });
   });

@@ -11,7 +11,10 @@ import { PEOPLE_KEYS } from "../../common/query-keys.ts";
 // reaches auth.ts through the guards, so importing it there would close a circle.
 
 /** Runs better-auth's answer to a provider's callback, then gives the person the role their claims map to. */
-export async function answerSsoCallback(s: Pick<Services, "db" | "events" | "log">, handle: () => Promise<Response>): Promise<Response> {
+export async function answerSsoCallback(
+  s: Pick<Services, "db" | "events" | "log">,
+  handle: () => Promise<Response>,
+): Promise<Response> {
   const claims: SignInClaims = {};
   const res = await callbackClaims.run(claims, handle);
   if (!claims.sub) return res;
@@ -36,4 +39,3 @@ async function applyRole(s: Pick<Services, "db" | "events" | "log">, sub: string
   await changeRole(s, { actor: { id: null, name: "Single sign-on" }, userId: row.userId, role });
   s.log.info({ userId: row.userId, from: row.role, to: role }, "sso: role set from the provider's claims");
 }
-

@@ -9,25 +9,47 @@ import { startOidcPeer, type OidcPeer } from "../test/oidc-peer.ts";
 import { roleFromClaims } from "./oidc.ts";
 
 const PUBLIC_URL = "http://localhost:4987";
-const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 describe("single sign-on settings", () => {
   it("names the missing variable and a wrong role map in one line", () => {
     expect(() => loadConfig({ DATA_DIR: "/tmp/portal-sso-config", OIDC_ISSUER: "https://login.school.edu" })).toThrow(
-      new ConfigError("OIDC_CLIENT_ID: must be set when OIDC_ISSUER is (single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET)"),
+      new ConfigError(
+        "OIDC_CLIENT_ID: must be set when OIDC_ISSUER is (single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET)",
+      ),
     );
-    const full = { DATA_DIR: "/tmp/portal-sso-config", OIDC_ISSUER: "https://login.school.edu/", OIDC_CLIENT_ID: "portal", OIDC_CLIENT_SECRET: "s3cret" };
-    expect(() => loadConfig({ ...full, OIDC_ROLE_MAP: "staff=teacher" })).toThrow(/OIDC_ROLE_MAP: “teacher” is not a role/);
+    const full = {
+      DATA_DIR: "/tmp/portal-sso-config",
+      OIDC_ISSUER: "https://login.school.edu/",
+      OIDC_CLIENT_ID: "portal",
+      OIDC_CLIENT_SECRET: "s3cret",
+    };
+    expect(() => loadConfig({ ...full, OIDC_ROLE_MAP: "staff=teacher" })).toThrow(
+      /OIDC_ROLE_MAP: “teacher” is not a role/,
+    );
     expect(() => loadConfig({ ...full, OIDC_ROLE_MAP: "staff" })).toThrow(/OIDC_ROLE_MAP: “staff” must be group=role/);
     expect(loadConfig({ ...full, OIDC_ROLE_MAP: "staff=staff, it-admins=admin" }).oidc).toMatchObject({
       issuer: "https://login.school.edu",
-      roleMap: [["staff", "staff"], ["it-admins", "admin"]],
+      roleMap: [
+        ["staff", "staff"],
+        ["it-admins", "admin"],
+      ],
     });
     expect(loadConfig({ DATA_DIR: "/tmp/portal-sso-config" }).oidc).toBeNull();
   });
 
   it("maps groups to the most powerful mapped role, student when none is mapped, nothing without the claim", () => {
-    const oidc = { roleClaim: "groups", roleMap: [["faculty", "staff"], ["it", "admin"]] as [string, "staff" | "admin"][] };
+    const oidc = {
+      roleClaim: "groups",
+      roleMap: [
+        ["faculty", "staff"],
+        ["it", "admin"],
+      ] as [string, "staff" | "admin"][],
+    };
     expect(roleFromClaims(oidc, { groups: ["students", "faculty"] })).toBe("staff");
     expect(roleFromClaims(oidc, { groups: ["faculty", "it"] })).toBe("admin");
     expect(roleFromClaims(oidc, { groups: "faculty" })).toBe("staff");
@@ -46,8 +68,15 @@ describe("without single sign-on", () => {
   it("offers no school button, and the admins-only switch cannot lock anyone out", async () => {
     expect(await (await p.request("/rest/v1/sign-in-options")).json()).toEqual({ sso: null });
     const admin = await p.signIn("admin@portal.test");
-    const current = (await (await p.request("/rest/v1/school-settings", { cookie: admin })).json()) as { version: number; settings: Record<string, unknown> };
-    const put = await p.request("/rest/v1/school-settings", { method: "PUT", cookie: admin, json: { version: current.version, settings: { ...current.settings, passwordSignInAdminsOnly: true } } });
+    const current = (await (await p.request("/rest/v1/school-settings", { cookie: admin })).json()) as {
+      version: number;
+      settings: Record<string, unknown>;
+    };
+    const put = await p.request("/rest/v1/school-settings", {
+      method: "PUT",
+      cookie: admin,
+      json: { version: current.version, settings: { ...current.settings, passwordSignInAdminsOnly: true } },
+    });
     expect(put.status).toBe(200);
     expect(await p.signIn("student@portal.test")).toBeTruthy();
   });
@@ -82,7 +111,10 @@ describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (
 
   /** The browser's round trip: start at the portal, sign in at the provider, come back to the callback. */
   async function ssoSignIn(login: string) {
-    const start = await p.request("/auth/v1/sign-in/social", { method: "POST", json: { provider: "sso", callbackURL: "/", errorCallbackURL: "/auth" } });
+    const start = await p.request("/auth/v1/sign-in/social", {
+      method: "POST",
+      json: { provider: "sso", callbackURL: "/", errorCallbackURL: "/auth" },
+    });
     expect(start.status).toBe(200);
     const { url } = (await start.json()) as { url: string };
     const authorize = new URL(url);
@@ -93,7 +125,12 @@ describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (
     expect(callback.origin).toBe(PUBLIC_URL);
     const stateCookie = cookiesOf(start);
     const res = await p.request(callback.pathname + callback.search, { cookie: stateCookie });
-    return { res, location: res.headers.get("location") ?? "", cookie: cookiesOf(res), again: () => p.request(callback.pathname + callback.search, { cookie: stateCookie }) };
+    return {
+      res,
+      location: res.headers.get("location") ?? "",
+      cookie: cookiesOf(res),
+      again: () => p.request(callback.pathname + callback.search, { cookie: stateCookie }),
+    };
   }
 
   async function profileOf(cookie: string) {
@@ -103,7 +140,9 @@ describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (
   }
 
   it("tells the sign-in screen that the school signs in with its account", async () => {
-    expect(await (await p.request("/rest/v1/sign-in-options")).json()).toEqual({ sso: { label: "Sign in with Northbridge Film School" } });
+    expect(await (await p.request("/rest/v1/sign-in-options")).json()).toEqual({
+      sso: { label: "Sign in with Northbridge Film School" },
+    });
   });
 
   it("makes a new person just in time with the claims' name, e-mail and mapped role, and finds them again the next time", async () => {
@@ -114,7 +153,10 @@ describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (
 
     const again = await ssoSignIn("ines.moreau@portal.test");
     expect((await profileOf(again.cookie)).id).toBe(me.id);
-    const [{ n }] = (await p.services.db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.email, "ines.moreau@portal.test"))) as [{ n: number }];
+    const [{ n }] = (await p.services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(user)
+      .where(eq(user.email, "ines.moreau@portal.test"))) as [{ n: number }];
     expect(n).toBe(1);
   });
 
@@ -134,7 +176,10 @@ describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (
     const byPassword = await profileOf(await p.signIn("student@portal.test"));
     const bySso = await ssoSignIn("student@portal.test");
     expect((await profileOf(bySso.cookie)).id).toBe(byPassword.id);
-    const providers = await p.services.db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, byPassword.id));
+    const providers = await p.services.db
+      .select({ providerId: account.providerId })
+      .from(account)
+      .where(eq(account.userId, byPassword.id));
     expect(providers.map((a) => a.providerId).sort()).toEqual(["credential", "sso"]);
     expect(await p.signIn("student@portal.test")).toBeTruthy();
   });
@@ -143,7 +188,10 @@ describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (
     const { location, cookie } = await ssoSignIn("jun.park@portal.test");
     expect(location).toBe(`/auth?error=account_not_linked`);
     expect(cookie).not.toMatch(/session_token=[^;]/);
-    const rows = await p.services.db.select().from(account).where(and(eq(account.providerId, "sso"), eq(account.accountId, "jun.park@portal.test")));
+    const rows = await p.services.db
+      .select()
+      .from(account)
+      .where(and(eq(account.providerId, "sso"), eq(account.accountId, "jun.park@portal.test")));
     expect(rows).toHaveLength(0);
   });
 
@@ -185,7 +233,10 @@ describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (
 
   it("lets an admin turn password sign-in off for everyone else, with a clear 403", async () => {
     const admin = await p.signIn("admin@portal.test");
-    const current = (await (await p.request("/rest/v1/school-settings", { cookie: admin })).json()) as { version: number; settings: Record<string, unknown> };
+    const current = (await (await p.request("/rest/v1/school-settings", { cookie: admin })).json()) as {
+      version: number;
+      settings: Record<string, unknown>;
+    };
     const put = await p.request("/rest/v1/school-settings", {
       method: "PUT",
       cookie: admin,
@@ -193,17 +244,33 @@ describe.each(DB_KINDS)("single sign-on against a real OpenID provider on %s", (
     });
     expect(put.status).toBe(200);
     try {
-      const student = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "tomas.novak@portal.test", password: "portal-demo" } });
+      const student = await p.request("/auth/v1/sign-in/email", {
+        method: "POST",
+        json: { email: "tomas.novak@portal.test", password: "portal-demo" },
+      });
       expect(student.status).toBe(403);
-      expect(await student.json()).toMatchObject({ code: "PASSWORD_SIGN_IN_OFF", message: PASSWORD_SIGN_IN_OFF_MESSAGE });
-      const signUp = await p.request("/auth/v1/sign-up/email", { method: "POST", json: { email: "new.one@portal.test", password: "secret12", name: "New One" } });
+      expect(await student.json()).toMatchObject({
+        code: "PASSWORD_SIGN_IN_OFF",
+        message: PASSWORD_SIGN_IN_OFF_MESSAGE,
+      });
+      const signUp = await p.request("/auth/v1/sign-up/email", {
+        method: "POST",
+        json: { email: "new.one@portal.test", password: "secret12", name: "New One" },
+      });
       expect(signUp.status).toBe(403);
       expect((await signUp.json()).message).toBe(PASSWORD_SIGN_UP_OFF_MESSAGE);
       expect(await p.signIn("admin@portal.test")).toBeTruthy();
       expect((await ssoSignIn("kofi.mensah@portal.test")).location).toBe("/");
     } finally {
-      const now = (await (await p.request("/rest/v1/school-settings", { cookie: admin })).json()) as { version: number; settings: Record<string, unknown> };
-      await p.request("/rest/v1/school-settings", { method: "PUT", cookie: admin, json: { version: now.version, settings: { ...now.settings, passwordSignInAdminsOnly: false } } });
+      const now = (await (await p.request("/rest/v1/school-settings", { cookie: admin })).json()) as {
+        version: number;
+        settings: Record<string, unknown>;
+      };
+      await p.request("/rest/v1/school-settings", {
+        method: "PUT",
+        cookie: admin,
+        json: { version: now.version, settings: { ...now.settings, passwordSignInAdminsOnly: false } },
+      });
     }
   });
 });

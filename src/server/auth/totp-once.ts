@@ -78,13 +78,20 @@ export function totpOnce(s: Pick<Services, "db">) {
       if (typeof code !== "string") return; // the plugin's own validation answers
       const userId = await userOf(ctx);
       if (!userId) return; // the plugin answers 401 for a missing or spent sign-in
-      const [row] = await s.db.select({ id: twoFactor.id, secret: twoFactor.secret }).from(twoFactor).where(eq(twoFactor.userId, userId));
+      const [row] = await s.db
+        .select({ id: twoFactor.id, secret: twoFactor.secret })
+        .from(twoFactor)
+        .where(eq(twoFactor.userId, userId));
       if (!row) return;
       const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
       const step = periodOf(secret, code);
       if (step === null) return; // a wrong code: the plugin refuses and counts it
       const claimed = await s.db.transaction(async (tx) => {
-        const [locked] = await tx.select({ last: twoFactor.lastTotpStep }).from(twoFactor).where(eq(twoFactor.id, row.id)).for("update");
+        const [locked] = await tx
+          .select({ last: twoFactor.lastTotpStep })
+          .from(twoFactor)
+          .where(eq(twoFactor.id, row.id))
+          .for("update");
         if (!locked || (locked.last !== null && locked.last >= step)) return null;
         await tx.update(twoFactor).set({ lastTotpStep: step }).where(eq(twoFactor.id, row.id));
         return { id: row.id, step, previous: locked.last };

@@ -14,14 +14,23 @@ describe.each(DB_KINDS)("reset tokens kept only as hashes on %s", (kind) => {
   const EMAIL = "elliot.brooks@portal.test";
 
   async function mailedToken() {
-    const asked = await p.request("/auth/v1/request-password-reset", { method: "POST", json: { email: EMAIL, redirectTo: "/reset-password" } });
+    const asked = await p.request("/auth/v1/request-password-reset", {
+      method: "POST",
+      json: { email: EMAIL, redirectTo: "/reset-password" },
+    });
     expect(asked.status).toBe(200);
     await runNotificationJobs(p.services);
-    const [mail] = await p.services.db.select().from(emails).where(eq(emails.to, EMAIL)).orderBy(desc(emails.createdAt)).limit(1);
+    const [mail] = await p.services.db
+      .select()
+      .from(emails)
+      .where(eq(emails.to, EMAIL))
+      .orderBy(desc(emails.createdAt))
+      .limit(1);
     return decodeURIComponent(/reset-password\?token=([^&\s]+)/.exec(mail!.text)![1]!);
   }
 
-  const reset = (token: string, newPassword: string) => p.request("/auth/v1/reset-password", { method: "POST", json: { token, newPassword } });
+  const reset = (token: string, newPassword: string) =>
+    p.request("/auth/v1/reset-password", { method: "POST", json: { token, newPassword } });
 
   it("stores nothing a copy of the table could reset a password with, and the mailed link still works", async () => {
     const token = await mailedToken();
@@ -40,9 +49,18 @@ describe.each(DB_KINDS)("reset tokens kept only as hashes on %s", (kind) => {
       }
     }
 
-    expect(await (await p.request(`/rest/v1/password-reset/status?token=${encodeURIComponent(token)}`)).json()).toEqual({ valid: true });
+    expect(await (await p.request(`/rest/v1/password-reset/status?token=${encodeURIComponent(token)}`)).json()).toEqual(
+      { valid: true },
+    );
     expect((await reset(token, "owner-chose-this")).status).toBe(200);
-    expect((await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: EMAIL, password: "owner-chose-this" } })).status).toBe(200);
+    expect(
+      (
+        await p.request("/auth/v1/sign-in/email", {
+          method: "POST",
+          json: { email: EMAIL, password: "owner-chose-this" },
+        })
+      ).status,
+    ).toBe(200);
     // Used once, gone.
     expect((await reset(token, "second-go-at-it")).status).toBe(400);
   });

@@ -7,7 +7,8 @@ function oneLine(err: unknown): string {
   if (err instanceof BackupError) return err.message;
   let root = err;
   while (root instanceof Error && root.cause instanceof Error) root = root.cause;
-  const message = root instanceof Error ? root.message || (root as NodeJS.ErrnoException).code || root.name : String(root);
+  const message =
+    root instanceof Error ? root.message || (root as NodeJS.ErrnoException).code || root.name : String(root);
   return message.split("\n")[0]!;
 }
 

@@ -29,7 +29,11 @@ const createInput = z.object({
   email,
   name: z.string().trim().min(2, "--name must be at least 2 characters"),
   role,
-  password: z.string().min(6, "--password must be at least 6 characters").max(256, "--password must be at most 256 characters").optional(),
+  password: z
+    .string()
+    .min(6, "--password must be at least 6 characters")
+    .max(256, "--password must be at most 256 characters")
+    .optional(),
 });
 const promoteInput = z.object({ email, role });
 
@@ -73,7 +77,8 @@ export function parseCommand(argv: string[]): Command {
       return { command, input: check(createInput, values) };
     case "promote":
       required(values, ["email", "role"]);
-      if (values.name !== undefined || values.password !== undefined) throw new CliError("promote takes only --email and --role");
+      if (values.name !== undefined || values.password !== undefined)
+        throw new CliError("promote takes only --email and --role");
       return { command, input: check(promoteInput, values) };
     case "list":
       if (Object.values(values).some((v) => v !== undefined)) throw new CliError("list takes no options");
@@ -94,7 +99,14 @@ export interface UserRow {
 
 async function findUser(s: Services, address: string): Promise<UserRow | null> {
   const [row] = await s.db
-    .select({ id: user.id, email: user.email, name: user.name, role: profiles.role, active: profiles.active, createdAt: user.createdAt })
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: profiles.role,
+      active: profiles.active,
+      createdAt: user.createdAt,
+    })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.email, address));
@@ -105,9 +117,14 @@ async function findUser(s: Services, address: string): Promise<UserRow | null> {
  * Creates an account through better-auth, so the password is hashed exactly as a sign-up's would be. The
  * person running the CLI vouches for the address, so it counts as confirmed.
  */
-export async function createUser(s: Services, auth: Auth, raw: CreateInput): Promise<{ user: UserRow; password: string; generated: boolean }> {
+export async function createUser(
+  s: Services,
+  auth: Auth,
+  raw: CreateInput,
+): Promise<{ user: UserRow; password: string; generated: boolean }> {
   const input = check(createInput, raw);
-  if (await findUser(s, input.email)) throw new CliError(`${input.email} already has an account: use promote to change its role`);
+  if (await findUser(s, input.email))
+    throw new CliError(`${input.email} already has an account: use promote to change its role`);
   const password = input.password ?? randomBytes(12).toString("base64url");
   let id: string;
   try {
@@ -141,7 +158,14 @@ export async function promoteUser(s: Services, raw: z.input<typeof promoteInput>
 
 export async function listUsers(s: Services): Promise<UserRow[]> {
   return s.db
-    .select({ id: user.id, email: user.email, name: user.name, role: profiles.role, active: profiles.active, createdAt: user.createdAt })
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: profiles.role,
+      active: profiles.active,
+      createdAt: user.createdAt,
+    })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .orderBy(asc(user.email));
@@ -151,10 +175,18 @@ export function formatUsers(rows: UserRow[]): string {
   if (!rows.length) return "No users yet.";
   const table = [
     ["E-MAIL", "ROLE", "STATE", "NAME", "CREATED"],
-    ...rows.map((r) => [r.email, r.role, r.active ? "active" : "deactivated", r.name, r.createdAt.toISOString().slice(0, 10)]),
+    ...rows.map((r) => [
+      r.email,
+      r.role,
+      r.active ? "active" : "deactivated",
+      r.name,
+      r.createdAt.toISOString().slice(0, 10),
+    ]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  return table.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ")).join("\n");
+  return table
+    .map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "))
+    .join("\n");
 }
 
 /** Runs one parsed command and returns what to print. */
@@ -165,7 +197,9 @@ export async function runUserCommand(cmd: Command, s: Services, auth: Auth): Pro
     case "create": {
       const { user: u, password, generated } = await createUser(s, auth, cmd.input);
       const line = `Created ${u.role} ${u.name} <${u.email}>.`;
-      return generated ? `${line}\nPassword: ${password}\n(Shown once: pass it on safely; they can change it under Settings.)` : line;
+      return generated
+        ? `${line}\nPassword: ${password}\n(Shown once: pass it on safely; they can change it under Settings.)`
+        : line;
     }
     case "promote": {
       const u = await promoteUser(s, cmd.input);

@@ -20,7 +20,8 @@ async function main(argv: string[]) {
 function oneLine(err: unknown): string {
   let root = err;
   while (root instanceof Error && root.cause instanceof Error) root = root.cause;
-  const message = root instanceof Error ? root.message || (root as NodeJS.ErrnoException).code || root.name : String(root);
+  const message =
+    root instanceof Error ? root.message || (root as NodeJS.ErrnoException).code || root.name : String(root);
   return message.split("\n")[0]!;
 }
 

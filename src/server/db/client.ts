@@ -72,7 +72,13 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
  * The embedded database serves one school from one process and one connection: PostgreSQL's default 128 MB of shared
  * buffers would be most of the portal's memory for no gain at that size.
  */
-const PGLITE_CONF = ["shared_buffers = 8MB", "max_connections = 4", "wal_buffers = 256kB", "maintenance_work_mem = 16MB", "temp_buffers = 2MB"];
+const PGLITE_CONF = [
+  "shared_buffers = 8MB",
+  "max_connections = 4",
+  "wal_buffers = 256kB",
+  "maintenance_work_mem = 16MB",
+  "temp_buffers = 2MB",
+];
 
 /**
  * V8 compiles WebAssembly twice by default: a quick baseline (Liftoff) for everything, then optimised code
@@ -97,7 +103,13 @@ async function initialiseDataDir(dataDir: string) {
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`could not create the embedded database in ${dataDir}: ${stderr.trim() || `exit code ${code}`}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(`could not create the embedded database in ${dataDir}: ${stderr.trim() || `exit code ${code}`}`),
+          ),
+    );
   });
 }
 
@@ -108,7 +120,10 @@ async function initialiseDataDir(dataDir: string) {
  */
 function pgliteConfig(pglite: PGlite) {
   const config = createPgConfig(pglite);
-  const proto = Object.getPrototypeOf(config.connection) as { parse(q: { types?: unknown }): void; __patched?: boolean };
+  const proto = Object.getPrototypeOf(config.connection) as {
+    parse(q: { types?: unknown }): void;
+    __patched?: boolean;
+  };
   if (!proto.__patched) {
     const parse = proto.parse;
     proto.parse = function (this: unknown, q) {
@@ -161,15 +176,22 @@ export async function checkReadiness(database: Database, timeoutMs = 3000): Prom
     timer = setTimeout(() => resolve({ ready: false, reason: "the database did not answer in time" }), timeoutMs);
   });
   const check = (async (): Promise<Readiness> => {
-    const newest = (newestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis)));
+    const newest = (newestMigration ??= Math.max(
+      0,
+      ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis),
+    ));
     const applied = await database.pool.query<{ newest: string | null }>(
       `select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
     );
-    if (Number(applied.rows[0]?.newest ?? 0) < newest) return { ready: false, reason: "migrations are not all applied" };
+    if (Number(applied.rows[0]?.newest ?? 0) < newest)
+      return { ready: false, reason: "migrations are not all applied" };
     return { ready: true };
   })().catch((err: unknown) => ({
     ready: false as const,
-    reason: (err as { code?: string }).code === UNDEFINED_TABLE ? "migrations are not all applied" : "the database cannot be reached",
+    reason:
+      (err as { code?: string }).code === UNDEFINED_TABLE
+        ? "migrations are not all applied"
+        : "the database cannot be reached",
   }));
   try {
     return await Promise.race([check, timeout]);

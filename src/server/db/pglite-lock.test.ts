@@ -13,7 +13,9 @@ describe("the embedded database lock", () => {
     const dir = folder();
     const release = lockDataDir(dir);
     expect(() => lockDataDir(dir)).toThrow(DatabaseInUseError);
-    expect(() => lockDataDir(dir)).toThrow(/is in use by another process \(pid \d+\).*stop it first, or use DATABASE_URL/);
+    expect(() => lockDataDir(dir)).toThrow(
+      /is in use by another process \(pid \d+\).*stop it first, or use DATABASE_URL/,
+    );
     release();
     expect(existsSync(`${dir}.lock`)).toBe(false);
     lockDataDir(dir)();

@@ -39,12 +39,22 @@ export interface SeedResult {
 export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResult> {
   const [existing] = await s.db.select({ n: count() }).from(user);
   if ((existing?.n ?? 0) > 0) {
-    const present = await s.db.select({ email: user.email }).from(user).where(inArray(user.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    const present = await s.db
+      .select({ email: user.email })
+      .from(user)
+      .where(
+        inArray(
+          user.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+      );
     const emails = new Set(present.map((p) => p.email));
     return { created: false, accounts: DEMO_ACCOUNTS.filter((a) => emails.has(a.email)) };
   }
   for (const account of DEMO_ACCOUNTS) {
-    const res = await auth.api.signUpEmail({ body: { email: account.email, password: DEMO_PASSWORD, name: account.name } });
+    const res = await auth.api.signUpEmail({
+      body: { email: account.email, password: DEMO_PASSWORD, name: account.name },
+    });
     await s.db.update(user).set({ emailVerified: true }).where(eq(user.id, res.user.id));
     await syncProfile(s.db, res.user.id, { role: account.role });
     // Sign-up signs the new user in; the seed has no use for those sessions, and nobody has really signed in yet.
@@ -58,6 +68,9 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedDocuments(s, "Northbridge Film School");
   await seedBudgets(s);
   const equipmentCount = await seedEquipment(s);
-  s.log.info({ accounts: DEMO_ACCOUNTS.length, projects: projectCount, equipment: equipmentCount }, "seeded the demo school");
+  s.log.info(
+    { accounts: DEMO_ACCOUNTS.length, projects: projectCount, equipment: equipmentCount },
+    "seeded the demo school",
+  );
   return { created: true, accounts: DEMO_ACCOUNTS };
 }

@@ -15,7 +15,9 @@ describe.runIf(DB_KINDS.includes("postgres"))("instances started at once on one 
   it("migrate and seed it once, one after the other, and all come up", async () => {
     const db = await createThrowawayDatabase();
     drop = db.drop;
-    const results = await Promise.allSettled([1, 2, 3].map(() => startTestPortal("postgres", { SEED: "true" }, { databaseUrl: db.url })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => startTestPortal("postgres", { SEED: "true" }, { databaseUrl: db.url })),
+    );
     for (const r of results) if (r.status === "fulfilled") started.push(r.value);
     expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "up"))).toEqual(["up", "up", "up"]);
     const [users] = await started[0]!.services.db.select({ n: count() }).from(user);

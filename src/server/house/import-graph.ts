@@ -29,7 +29,14 @@ function sourceFiles(dir: string): string[] {
 function resolve(fromFile: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
   const base = path.resolve(path.dirname(fromFile), specifier);
-  const candidates = [base, base.replace(/\.js$/, ".ts"), `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
+  const candidates = [
+    base,
+    base.replace(/\.js$/, ".ts"),
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ];
   return candidates.find((c) => SOURCE.test(c) && existsSync(c) && statSync(c).isFile()) ?? null;
 }
 
@@ -50,8 +57,10 @@ export function importGraph(root: string, dirs: string[]): ImportGraph {
       if (ts.isImportDeclaration(statement)) {
         specifier = statement.moduleSpecifier;
         const clause = statement.importClause;
-        const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-        typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named?.length && named.every((e) => e.isTypeOnly)));
+        const named =
+          clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+        typeOnly =
+          !!clause && (clause.isTypeOnly || (!clause.name && !!named?.length && named.every((e) => e.isTypeOnly)));
       } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
         specifier = statement.moduleSpecifier;
         typeOnly = statement.isTypeOnly;

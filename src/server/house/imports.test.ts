@@ -94,10 +94,13 @@ describe("the import graph of src/", () => {
     expect(circles, `import circles:\n${circles.join("\n\n")}`).toEqual([]);
   });
 
-  it.each(RULES.map((r) => [`${r.from} imports none of ${r.mayNotImport.join(", ")}`, r] as const))("keeps the boundary: %s", (_name, rule) => {
-    const found = breaches(graph.edges, rule);
-    expect(found, `${rule.why}:\n${found.join("\n")}`).toEqual([]);
-  });
+  it.each(RULES.map((r) => [`${r.from} imports none of ${r.mayNotImport.join(", ")}`, r] as const))(
+    "keeps the boundary: %s",
+    (_name, rule) => {
+      const found = breaches(graph.edges, rule);
+      expect(found, `${rule.why}:\n${found.join("\n")}`).toEqual([]);
+    },
+  );
 
   it("tells a rule's globs apart as the rules above mean them", () => {
     expect(globToRegExp("src/server/lib/**").test("src/server/lib/jobs.ts")).toBe(true);
@@ -110,7 +113,15 @@ describe("the import graph of src/", () => {
 
   it("finds a circle and names its files", () => {
     const edges = (pairs: [string, string][]) => pairs.map(([from, to]) => ({ from, to, typeOnly: false }));
-    const knot = { files: ["a.ts", "b.ts", "c.ts", "d.ts"], edges: edges([["a.ts", "b.ts"], ["b.ts", "c.ts"], ["c.ts", "a.ts"], ["c.ts", "d.ts"]]) };
+    const knot = {
+      files: ["a.ts", "b.ts", "c.ts", "d.ts"],
+      edges: edges([
+        ["a.ts", "b.ts"],
+        ["b.ts", "c.ts"],
+        ["c.ts", "a.ts"],
+        ["c.ts", "d.ts"],
+      ]),
+    };
     expect(importCircles(knot)).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"]]);
     expect(importCircles({ files: ["a.ts"], edges: edges([["a.ts", "a.ts"]]) })).toEqual([["a.ts", "a.ts"]]);
     expect(importCircles({ files: ["a.ts", "b.ts"], edges: edges([["a.ts", "b.ts"]]) })).toEqual([]);

@@ -59,7 +59,11 @@ describe("event-cleared cache", () => {
   it("shares one load between concurrent misses of a key", async () => {
     const cache = createEventClearedCache<string>(createLocalBus(), { ttlMs: 60_000, maxEntries: 10 });
     const load = vi.fn(async () => "v");
-    expect(await Promise.all([cache.get("k", load), cache.get("k", load), cache.get("k", load)])).toEqual(["v", "v", "v"]);
+    expect(await Promise.all([cache.get("k", load), cache.get("k", load), cache.get("k", load)])).toEqual([
+      "v",
+      "v",
+      "v",
+    ]);
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -127,7 +131,11 @@ describe("an entry's scope", () => {
     expect(await cache.get("me", load, undefined, mine)).toBe(1);
     await events.publish({ type: "notifications.changed", invalidate: [["notifications"]], userIds: ["someone-else"] });
     expect(await cache.get("me", load, undefined, mine)).toBe(1);
-    await events.publish({ type: "notifications.changed", invalidate: [["notifications"]], userIds: ["someone-else", "me"] });
+    await events.publish({
+      type: "notifications.changed",
+      invalidate: [["notifications"]],
+      userIds: ["someone-else", "me"],
+    });
     expect(await cache.get("me", load, undefined, mine)).toBe(2);
   });
 

@@ -27,7 +27,8 @@ interface Entry<T> {
   scope?: EntryScope;
 }
 
-const startsWith = (key: string[], prefix: string[]) => prefix.length <= key.length && prefix.every((part, i) => key[i] === part);
+const startsWith = (key: string[], prefix: string[]) =>
+  prefix.length <= key.length && prefix.every((part, i) => key[i] === part);
 
 /** Whether `event` may have changed an answer of `scope`. An event that names no keys concerns everything. */
 export function concerns(event: DomainEvent, scope: EntryScope | undefined): boolean {
@@ -100,7 +101,12 @@ export function createEventClearedCache<T>(events: EventBus, opts: CacheOptions)
     },
   };
 
-  function reload(key: string, load: () => Promise<T>, ttlMs: number | ((value: T) => number), scope: EntryScope | undefined): Promise<T> {
+  function reload(
+    key: string,
+    load: () => Promise<T>,
+    ttlMs: number | ((value: T) => number),
+    scope: EntryScope | undefined,
+  ): Promise<T> {
     const state = { promise: undefined as unknown as Promise<T>, scope, overtaken: false };
     state.promise = load().then((value) => {
       const keepMs = Math.min(opts.ttlMs, typeof ttlMs === "function" ? ttlMs(value) : ttlMs);
@@ -141,7 +147,12 @@ export function cachePerBus<T>(opts: CacheOptions) {
  */
 export function jsonAnswers(opts: CacheOptions) {
   const perBus = cachePerBus<Uint8Array<ArrayBuffer>>(opts);
-  return (events: EventBus, key: string, scope: EntryScope, load: () => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> =>
+  return (
+    events: EventBus,
+    key: string,
+    scope: EntryScope,
+    load: () => Promise<unknown>,
+  ): Promise<Uint8Array<ArrayBuffer>> =>
     perBus(events).get(key, async () => new TextEncoder().encode(JSON.stringify(await load())), undefined, scope);
 }
 

@@ -7,7 +7,28 @@ const read = (text: string) => parseCsv(text).map((row) => row.map(unguardCell))
 
 const cell = fc.oneof(
   fc.string({ unit: "grapheme" }),
-  fc.string({ unit: fc.constantFrom(",", ";", '"', "\r", "\n", "\r\n", "'", "=", "+", "-", "@", "\t", " ", "a", "ü", "日", "😀", "\uFEFF") }),
+  fc.string({
+    unit: fc.constantFrom(
+      ",",
+      ";",
+      '"',
+      "\r",
+      "\n",
+      "\r\n",
+      "'",
+      "=",
+      "+",
+      "-",
+      "@",
+      "\t",
+      " ",
+      "a",
+      "ü",
+      "日",
+      "😀",
+      "\uFEFF",
+    ),
+  }),
 );
 const table = fc.array(fc.array(cell, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 });
 
@@ -40,9 +61,13 @@ describe("the CSV writer and reader", () => {
   });
 
   it("reads a spreadsheet's `;` file, whose decimal commas stay unquoted", () => {
-    const text = "asset_tag;name;value\r\nA-1;Lamp, small;1,50\r\nA-2;\"Stand; tall\";12\r\n";
+    const text = 'asset_tag;name;value\r\nA-1;Lamp, small;1,50\r\nA-2;"Stand; tall";12\r\n';
     expect(detectDelimiter(text)).toBe(";");
-    expect(parseCsv(text)).toEqual([["asset_tag", "name", "value"], ["A-1", "Lamp, small", "1,50"], ["A-2", "Stand; tall", "12"]]);
+    expect(parseCsv(text)).toEqual([
+      ["asset_tag", "name", "value"],
+      ["A-1", "Lamp, small", "1,50"],
+      ["A-2", "Stand; tall", "12"],
+    ]);
   });
 
   it("refuses a quote never closed with its line, instead of guessing where the field ends", () => {

@@ -89,7 +89,10 @@ export function parseCsv(text: string, delimiter: CsvDelimiter = detectDelimiter
     }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw new AppError("bad_request", `The CSV could not be read${line ? ` at line ${line}` : ""}: ${(error as Error).message.replace(/^[^:]*:\s*/, "")}. Check that every quoted field is closed.`);
+    throw new AppError(
+      "bad_request",
+      `The CSV could not be read${line ? ` at line ${line}` : ""}: ${(error as Error).message.replace(/^[^:]*:\s*/, "")}. Check that every quoted field is closed.`,
+    );
   }
 }
 
@@ -99,4 +102,5 @@ export function parseCsv(text: string, delimiter: CsvDelimiter = detectDelimiter
  * what spreadsheets on Windows save as "CSV". iconv-lite decodes, because Node's own TextDecoder reads
  * windows-1252 as Latin-1 (€ and the curly quotes come out as control characters). The mark is dropped.
  */
-export const decodeCsv = (bytes: Uint8Array) => iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), detectTextEncoding(bytes));
+export const decodeCsv = (bytes: Uint8Array) =>
+  iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), detectTextEncoding(bytes));

@@ -10,7 +10,11 @@ export const UNDEFINED_TABLE = "42P01";
 
 /** A PostgreSQL error code, whether the driver or Drizzle's wrapper threw it. */
 export function pgCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
     if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
   return undefined;

@@ -52,21 +52,33 @@ export interface ErrorBody {
 
 /** Seconds a client is asked to wait before trying again while the database cannot be reached. */
 export const RETRY_AFTER_SECONDS = 5;
-export const UNAVAILABLE_MESSAGE = "The portal is briefly unavailable. Nothing you typed is lost; it will try again in a few seconds.";
+export const UNAVAILABLE_MESSAGE =
+  "The portal is briefly unavailable. Nothing you typed is lost; it will try again in a few seconds.";
 
 /**
  * Network errors of node-postgres, and PostgreSQL's connection-exception class (08), shutdowns (57P0x) and
  * full connection slots (53300): the database is down or out of reach, not the request wrong.
  */
-const UNAVAILABLE_NET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const UNAVAILABLE_NET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Cannot use a pool after calling end/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Cannot use a pool after calling end/i;
 
 /** Whether an error (or anything in its cause chain) says the database cannot be reached at the moment. */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 6) return false;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === "string" && (UNAVAILABLE_NET_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code))) return true;
+  if (typeof e.code === "string" && (UNAVAILABLE_NET_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code)))
+    return true;
   if (typeof e.message === "string" && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
@@ -92,7 +104,8 @@ export function errorResponse(err: unknown, c: Context, log: Logger): Response {
     );
   }
   if (err instanceof HTTPException && err.status < 500) {
-    const code: ErrorCode = err.status === 413 ? "payload_too_large" : err.status === 401 ? "unauthorized" : "bad_request";
+    const code: ErrorCode =
+      err.status === 413 ? "payload_too_large" : err.status === 401 ? "unauthorized" : "bad_request";
     return c.json<ErrorBody>({ error: { code, message: err.message || "Bad request" } }, err.status);
   }
   if (isDatabaseUnavailable(err)) {

@@ -143,7 +143,10 @@ export async function createPgBus(url: string, log: Logger): Promise<EventBus> {
           await pool.query("select pg_notify($1, $2)", [CHANNEL, payload]);
         }
       } catch (err) {
-        log.warn({ err: err instanceof Error ? err.message : String(err), type: event.type }, "realtime: NOTIFY failed");
+        log.warn(
+          { err: err instanceof Error ? err.message : String(err), type: event.type },
+          "realtime: NOTIFY failed",
+        );
       }
     },
     subscribe: local.subscribe,

@@ -17,7 +17,10 @@ const LEASE_SECONDS = 3;
 
 /** Starts a worker in a process of its own and resolves once it is running. */
 function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", WORKER_SCRIPT], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", WORKER_SCRIPT], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return new Promise((resolve, reject) => {
     let err = "";
     child.stderr!.on("data", (d) => (err += d));
@@ -39,7 +42,11 @@ describe.runIf(DB_KINDS.includes("postgres"))("a worker killed while sending mai
     const db = await createThrowawayDatabase();
     dbUrl = db.url;
     drop = db.drop;
-    p = await startTestPortal("postgres", { SEED: "false", SMTP_URL: smtp.url, JOB_LEASE_SECONDS: String(LEASE_SECONDS) }, { databaseUrl: dbUrl });
+    p = await startTestPortal(
+      "postgres",
+      { SEED: "false", SMTP_URL: smtp.url, JOB_LEASE_SECONDS: String(LEASE_SECONDS) },
+      { databaseUrl: dbUrl },
+    );
   }, 180_000);
   afterAll(async () => {
     child?.kill("SIGKILL");
@@ -50,7 +57,10 @@ describe.runIf(DB_KINDS.includes("postgres"))("a worker killed while sending mai
 
   it("leaves its jobs to another worker once the lease lapses, and each message arrives exactly once", async () => {
     const ids: string[] = [];
-    for (const n of [1, 2, 3]) ids.push((await queueEmail(p.services, { to: `crew${n}@portal.test`, subject: `Call sheet ${n}`, text: `Day ${n}` }))!);
+    for (const n of [1, 2, 3])
+      ids.push(
+        (await queueEmail(p.services, { to: `crew${n}@portal.test`, subject: `Call sheet ${n}`, text: `Day ${n}` }))!,
+      );
     smtp.hold();
 
     child = await startWorkerProcess({
@@ -70,7 +80,10 @@ describe.runIf(DB_KINDS.includes("postgres"))("a worker killed while sending mai
     const [first] = await p.services.db.select().from(jobs).where(eq(jobs.id, ids[0]!));
     expect(first).toMatchObject({ status: "running", attempts: 1 });
     await expect
-      .poll(async () => (await p.services.db.select().from(jobs).where(eq(jobs.id, ids[0]!)))[0]!.lockedUntil!.getTime(), { timeout: 30_000, interval: 200 })
+      .poll(
+        async () => (await p.services.db.select().from(jobs).where(eq(jobs.id, ids[0]!)))[0]!.lockedUntil!.getTime(),
+        { timeout: 30_000, interval: 200 },
+      )
       .toBeGreaterThan(first!.lockedUntil!.getTime());
 
     child.kill("SIGKILL");
@@ -84,19 +97,27 @@ describe.runIf(DB_KINDS.includes("postgres"))("a worker killed while sending mai
       // within the lease plus a few polls, not the old five minutes
       await expect.poll(() => smtp.messages.length, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(3);
       await expect
-        .poll(async () => (await p.services.db.select().from(jobs).where(inArray(jobs.id, ids))).every((j) => j.status === "done"), { timeout: 30_000 })
+        .poll(
+          async () =>
+            (await p.services.db.select().from(jobs).where(inArray(jobs.id, ids))).every((j) => j.status === "done"),
+          { timeout: 30_000 },
+        )
         .toBe(true);
     } finally {
       await stop();
     }
 
     const perKey = new Map<string, number>();
-    for (const m of smtp.messages) perKey.set(m.headers["message-id"]!, (perKey.get(m.headers["message-id"]!) ?? 0) + 1);
+    for (const m of smtp.messages)
+      perKey.set(m.headers["message-id"]!, (perKey.get(m.headers["message-id"]!) ?? 0) + 1);
     expect([...perKey.values()]).toEqual([1, 1, 1]);
     expect(smtp.messages.map((m) => m.subject).sort()).toEqual(["Call sheet 1", "Call sheet 2", "Call sheet 3"]);
     const copies = await p.services.db.select({ jobId: emails.jobId }).from(emails).where(inArray(emails.jobId, ids));
     expect(copies.map((c) => c.jobId).sort()).toEqual([...ids].sort());
     // the first job was taken over: its second attempt sent it
-    expect((await p.services.db.select().from(jobs).where(eq(jobs.id, ids[0]!)))[0]).toMatchObject({ status: "done", attempts: 2 });
+    expect((await p.services.db.select().from(jobs).where(eq(jobs.id, ids[0]!)))[0]).toMatchObject({
+      status: "done",
+      attempts: 2,
+    });
   });
 });

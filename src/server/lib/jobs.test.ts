@@ -86,7 +86,11 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
   const row = async (id: string) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0]!;
   const dbNow = async () => new Date((await db().execute<{ now: string }>(sql`select now() as now`)).rows[0]!.now);
   /** Makes a job due now, as if its backoff had passed. */
-  const makeDue = (id: string) => db().update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id));
+  const makeDue = (id: string) =>
+    db()
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, id));
 
   beforeAll(async () => {
     p = await startTestPortal(kind, { SEED: "false" });
@@ -117,12 +121,20 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
   it("retries a failing job with exponential backoff, then keeps it dead with its error", async () => {
     const id = (await enqueue(db(), failingJob, { why: "mail server said no" }))!;
 
-    for (const [attempt, wait] of [[1, 10], [2, 20]] as const) {
+    for (const [attempt, wait] of [
+      [1, 10],
+      [2, 20],
+    ] as const) {
       const r = await run();
       expect(r).toMatchObject({ processed: 1, retried: 1, failed: 0 });
       expect(r.jobs[0]).toMatchObject({ id, outcome: "retried", error: "mail server said no" });
       const j = await row(id);
-      expect(j).toMatchObject({ status: "pending", attempts: attempt, lastError: "mail server said no", lockedUntil: null });
+      expect(j).toMatchObject({
+        status: "pending",
+        attempts: attempt,
+        lastError: "mail server said no",
+        lockedUntil: null,
+      });
       const waitedMs = j.runAt.getTime() - (await dbNow()).getTime();
       expect(waitedMs).toBeGreaterThan((wait - 2) * 1000);
       expect(waitedMs).toBeLessThanOrEqual(wait * 1000);
@@ -179,7 +191,10 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
 
     // while the lock holds, nobody else takes it
     const held = (await enqueue(db(), countJob, { n: 6 }))!;
-    await db().update(jobs).set({ status: "running", attempts: 1, lockedUntil: sql`now() + interval '1 minute'` }).where(eq(jobs.id, held));
+    await db()
+      .update(jobs)
+      .set({ status: "running", attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.id, held));
     expect(await run()).toMatchObject({ processed: 0 });
     expect(ctx.ran).toEqual([5]);
   });
@@ -192,10 +207,14 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     await expect.poll(async () => (await row(id)).status).toBe("running");
     const firstHold = (await row(id)).lockedUntil!;
     // The database's clock passes the first hold's end; the renewed hold keeps the job from a second worker.
-    await expect.poll(async () => (await dbNow()).getTime() > firstHold.getTime() + 500, { timeout: 20_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(async () => (await dbNow()).getTime() > firstHold.getTime() + 500, { timeout: 20_000, interval: 100 })
+      .toBe(true);
     expect((await row(id)).lockedUntil!.getTime()).toBeGreaterThan(firstHold.getTime());
     const other = { ran: [], delayMs: 0 };
-    expect(await processBatch(db(), registry, other, p.services.log, { leaseSeconds: 2 })).toMatchObject({ processed: 0 });
+    expect(await processBatch(db(), registry, other, p.services.log, { leaseSeconds: 2 })).toMatchObject({
+      processed: 0,
+    });
     open();
     expect(await slow).toMatchObject({ processed: 1, sent: 1 });
     expect(ctx.ran).toEqual([7]);
@@ -204,17 +223,27 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
 
   it("gives up on a job whose worker died on its last attempt", async () => {
     const id = (await enqueue(db(), failingJob, { why: "x" }))!;
-    await db().update(jobs).set({ status: "running", attempts: 3, lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+    await db()
+      .update(jobs)
+      .set({ status: "running", attempts: 3, lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
     expect(await run()).toMatchObject({ processed: 0 });
     expect(await row(id)).toMatchObject({ status: "dead", lastError: "the worker stopped while running it" });
   });
 
   it("makes a job dead at once when nothing can handle it or its stored payload is wrong", async () => {
     const [unknown] = await db().insert(jobs).values({ type: "test.nobody", payload: {} }).returning();
-    const [broken] = await db().insert(jobs).values({ type: countJob.type, payload: { n: "x" } }).returning();
+    const [broken] = await db()
+      .insert(jobs)
+      .values({ type: countJob.type, payload: { n: "x" } })
+      .returning();
     const r = await run();
     expect(r).toMatchObject({ processed: 2, failed: 2, retried: 0 });
-    expect(await row(unknown!.id)).toMatchObject({ status: "dead", attempts: 1, lastError: "no handler for job type test.nobody" });
+    expect(await row(unknown!.id)).toMatchObject({
+      status: "dead",
+      attempts: 1,
+      lastError: "no handler for job type test.nobody",
+    });
     expect((await row(broken!.id)).lastError).toMatch(/^invalid payload/);
   });
 
@@ -251,7 +280,9 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     ctx.tickFails = true;
     expect(await run()).toMatchObject({ retried: 1 });
     // A failed run queues no successor: its retry still holds the key.
-    expect(await queued()).toEqual([expect.objectContaining({ id: first!.id, status: "pending", dedupeKey: "test.tick" })]);
+    expect(await queued()).toEqual([
+      expect.objectContaining({ id: first!.id, status: "pending", dedupeKey: "test.tick" }),
+    ]);
 
     ctx.tickFails = false;
     await makeDue(first!.id);
@@ -275,9 +306,20 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
   it("prunes done jobs after 14 days and dead ones after 90, keeping everything still to do", async () => {
     expect([KEEP_DONE_DAYS, KEEP_DEAD_DAYS]).toEqual([14, 90]);
     const daysAgo = (d: number) => sql`now() - make_interval(days => ${d})`;
-    const make = async (label: string, status: "pending" | "running" | "done" | "dead", finishedDaysAgo: number, dueDaysAgo = finishedDaysAgo) => {
-      const [row] = await db().insert(jobs).values({ type: "test.count", payload: { n: 0 }, status, dedupeKey: label }).returning();
-      await db().update(jobs).set({ updatedAt: daysAgo(finishedDaysAgo), runAt: daysAgo(dueDaysAgo) }).where(eq(jobs.id, row!.id));
+    const make = async (
+      label: string,
+      status: "pending" | "running" | "done" | "dead",
+      finishedDaysAgo: number,
+      dueDaysAgo = finishedDaysAgo,
+    ) => {
+      const [row] = await db()
+        .insert(jobs)
+        .values({ type: "test.count", payload: { n: 0 }, status, dedupeKey: label })
+        .returning();
+      await db()
+        .update(jobs)
+        .set({ updatedAt: daysAgo(finishedDaysAgo), runAt: daysAgo(dueDaysAgo) })
+        .where(eq(jobs.id, row!.id));
     };
     await make("done-15", "done", 15);
     await make("done-13", "done", 13);

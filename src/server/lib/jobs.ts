@@ -137,7 +137,9 @@ export async function processBatch<C>(
   const result: BatchResult = { processed: 0, sent: 0, retried: 0, failed: 0, remaining: 0, jobs: [] };
   // Every claimed job is held until its outcome is written, the ones still waiting their turn included.
   const held = new Map(claimed.rows.map((j) => [j.id, j.attempts]));
-  const renewal = held.size ? setInterval(() => void renewLeases(db, held, leaseSeconds, log), (leaseSeconds * 1000) / 3) : undefined;
+  const renewal = held.size
+    ? setInterval(() => void renewLeases(db, held, leaseSeconds, log), (leaseSeconds * 1000) / 3)
+    : undefined;
   try {
     await runClaimed(db, registry, ctx, log, claimed.rows, held, result);
   } finally {
@@ -154,7 +156,10 @@ export async function processBatch<C>(
 /** Extends the hold on the jobs this worker still runs; an attempt another worker has taken over is left alone. */
 async function renewLeases(db: Db, held: Map<string, number>, leaseSeconds: number, log: Logger) {
   if (!held.size) return;
-  const mine = sql.join([...held].map(([id, attempts]) => sql`(${id}::uuid, ${attempts}::int)`), sql`, `);
+  const mine = sql.join(
+    [...held].map(([id, attempts]) => sql`(${id}::uuid, ${attempts}::int)`),
+    sql`, `,
+  );
   try {
     await db.execute(sql`
       update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds})
@@ -182,11 +187,15 @@ async function runClaimed<C>(
     const parsed = def?.payload.safeParse(job.payload);
     try {
       if (!def) throw new PermanentJobError(`no handler for job type ${job.type}`);
-      if (!parsed!.success) throw new PermanentJobError(`invalid payload: ${parsed!.error.issues[0]?.message ?? "unknown"}`);
+      if (!parsed!.success)
+        throw new PermanentJobError(`invalid payload: ${parsed!.error.issues[0]?.message ?? "unknown"}`);
       await def.handle(parsed!.data, ctx, { id: job.id, attempts: job.attempts });
       if (recurs(def, ctx)) await queueNextRun(db, def);
       held.delete(job.id);
-      await db.update(jobs).set({ status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() }).where(mine);
+      await db
+        .update(jobs)
+        .set({ status: "done", lockedUntil: null, lastError: null, updatedAt: new Date() })
+        .where(mine);
       result.sent++;
       result.jobs.push({ id: job.id, type: job.type, outcome: "sent" });
     } catch (err) {
@@ -232,7 +241,10 @@ export async function scheduleRecurringJobs<C>(db: DbOrTx, registry: JobRegistry
  */
 async function queueNextRun(db: Db, def: JobDefinition<any, any> & { every: number }) {
   await db.transaction(async (tx) => {
-    await tx.update(jobs).set({ dedupeKey: null }).where(and(eq(jobs.dedupeKey, def.type), eq(jobs.status, "running")));
+    await tx
+      .update(jobs)
+      .set({ dedupeKey: null })
+      .where(and(eq(jobs.dedupeKey, def.type), eq(jobs.status, "running")));
     await scheduleRecurring(tx, def, new Date(Date.now() + def.every));
   });
 }
@@ -247,7 +259,10 @@ const PRUNE_BATCH = 1000;
  * part of the table. `run_at` never lies after `updated_at` for a finished job, so the bound on it lets
  * the due-time index find the candidates; `updated_at` (when it finished) decides.
  */
-export async function pruneJobs(db: Db, keep = { doneDays: KEEP_DONE_DAYS, deadDays: KEEP_DEAD_DAYS }): Promise<{ deleted: number }> {
+export async function pruneJobs(
+  db: Db,
+  keep = { doneDays: KEEP_DONE_DAYS, deadDays: KEEP_DEAD_DAYS },
+): Promise<{ deleted: number }> {
   const older = (days: number) => sql`now() - make_interval(days => ${days})`;
   const finished = (status: "done" | "dead", days: number) =>
     and(eq(jobs.status, status), lte(jobs.runAt, older(days)), lte(jobs.updatedAt, older(days)));

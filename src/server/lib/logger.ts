@@ -27,7 +27,19 @@ const redact = {
  */
 const PARAMS_IN_MESSAGE = /\nparams: [\s\S]*$/;
 /** What PostgreSQL's and node-postgres's errors carry besides values: safe to keep. */
-const SAFE_ERROR_FIELDS = ["code", "errno", "syscall", "severity", "constraint", "table", "column", "schema", "dataType", "routine", "query"] as const;
+const SAFE_ERROR_FIELDS = [
+  "code",
+  "errno",
+  "syscall",
+  "severity",
+  "constraint",
+  "table",
+  "column",
+  "schema",
+  "dataType",
+  "routine",
+  "query",
+] as const;
 
 /** An error's message without the values of a failed query. */
 export function safeErrorMessage(err: unknown): string {
@@ -44,7 +56,11 @@ export function safeError(err: Error, depth = 0): Record<string, unknown> {
     if (typeof v === "string" || typeof v === "number") out[key] = v;
   }
   // The stack's first lines repeat the message, values included: only the frames are kept.
-  if (typeof err.stack === "string") out.stack = err.stack.split("\n").filter((l) => /^\s+at /.test(l)).join("\n");
+  if (typeof err.stack === "string")
+    out.stack = err.stack
+      .split("\n")
+      .filter((l) => /^\s+at /.test(l))
+      .join("\n");
   if (err.cause !== undefined && depth < 5) out.cause = scrub(err.cause, depth + 1);
   if (err instanceof AggregateError && depth < 5) out.errors = err.errors.slice(0, 5).map((e) => scrub(e, depth + 1));
   return out;
@@ -72,7 +88,10 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       formatters: { log: (obj) => scrub(obj) as Record<string, unknown> },
       hooks: {
         logMethod(args, method) {
-          method.apply(this, args.map((a) => (typeof a === "string" ? safeErrorMessage(a) : a)) as Parameters<typeof method>);
+          method.apply(
+            this,
+            args.map((a) => (typeof a === "string" ? safeErrorMessage(a) : a)) as Parameters<typeof method>,
+          );
         },
       },
     },

@@ -42,10 +42,13 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
     async send(mail, { jobId } = {}) {
       // A worker that sent the message and recorded it, then died before marking its job done, leaves the
       // copy behind: whoever takes the job over finds it and sends nothing.
-      if (jobId && (await db.select({ id: emails.id }).from(emails).where(eq(emails.jobId, jobId)).limit(1)).length) return;
+      if (jobId && (await db.select({ id: emails.id }).from(emails).where(eq(emails.jobId, jobId)).limit(1)).length)
+        return;
       const { attachments, replyTo, headers, ...copy } = mail;
       if (smtpUrl) {
-        await (await smtp()).sendMail({
+        await (
+          await smtp()
+        ).sendMail({
           from: opts.from,
           ...copy,
           ...(replyTo ? { replyTo } : {}),

@@ -37,7 +37,10 @@ describe.each(DB_KINDS)("a failing query's log on %s", (kind) => {
       // connection out of step ("unexpected commandComplete"), and every later query of the portal fails.
       if (kind === "postgres") {
         await p.services.db.execute(sql`alter table "user" rename to user_gone`);
-        const signIn = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email, password: "portal-demo" } });
+        const signIn = await p.request("/auth/v1/sign-in/email", {
+          method: "POST",
+          json: { email, password: "portal-demo" },
+        });
         expect(signIn.status).toBeGreaterThanOrEqual(500);
       }
     } finally {
@@ -97,17 +100,25 @@ describe.runIf(DB_KINDS.includes("postgres"))("a database outage on postgres", (
     expect(Number(projects.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await projects.json()).toEqual({ error: { code: "unavailable", message: UNAVAILABLE_MESSAGE } });
 
-    const signIn = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "student@portal.test", password: "portal-demo" } });
+    const signIn = await p.request("/auth/v1/sign-in/email", {
+      method: "POST",
+      json: { email: "student@portal.test", password: "portal-demo" },
+    });
     expect(signIn.status).toBe(503);
     expect(signIn.headers.get("retry-after")).toBeTruthy();
     expect((await signIn.json()).error.message).toBe(UNAVAILABLE_MESSAGE);
 
-    const reset = await p.request("/auth/v1/request-password-reset", { method: "POST", json: { email: "jun.park@portal.test", redirectTo: "/reset-password" } });
+    const reset = await p.request("/auth/v1/request-password-reset", {
+      method: "POST",
+      json: { email: "jun.park@portal.test", redirectTo: "/reset-password" },
+    });
     expect(reset.status).toBe(503);
 
     await proxy.start();
     await expect.poll(async () => (await p.request("/readyz")).status, { timeout: 20_000, interval: 200 }).toBe(200);
-    await expect.poll(async () => (await p.request("/rest/v1/projects", { cookie })).status, { timeout: 20_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await p.request("/rest/v1/projects", { cookie })).status, { timeout: 20_000, interval: 200 })
+      .toBe(200);
 
     const text = mem.text();
     expect(text).toContain("database unavailable");
@@ -125,7 +136,9 @@ describe.each(DB_KINDS)("readiness on %s", (kind) => {
   it("is not ready while this build's newest migration is not applied", async () => {
     expect(await (await p.request("/readyz")).json()).toEqual({ ready: true });
     const [newest] = (
-      await p.services.db.execute<{ id: number; created_at: string }>(sql`select id, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)
+      await p.services.db.execute<{ id: number; created_at: string }>(
+        sql`select id, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      )
     ).rows;
     await p.services.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`);
     const res = await p.request("/readyz");

@@ -10,7 +10,11 @@ interface PagePreloads {
 }
 
 /** The static segments of a route, or null for a `:param`: static ones rank first, "/projects/documentary" before "/project/:id". */
-const segmentsOf = (route: string) => route.split("/").filter(Boolean).map((s) => (s.startsWith(":") ? null : s));
+const segmentsOf = (route: string) =>
+  route
+    .split("/")
+    .filter(Boolean)
+    .map((s) => (s.startsWith(":") ? null : s));
 
 /**
  * index.html for a path of the app: for a page of web/app/pages.ts, with `modulepreload` links naming that
@@ -22,8 +26,13 @@ export function pageHtml(webDir: string): (pathname: string, tab?: string) => st
   const index = readFileSync(path.join(webDir, "index.html"), "utf8");
   const listFile = path.join(webDir, "page-preloads.json");
   const pages = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, "utf8")) as PagePreloads[]) : [];
-  if (pages.length && !index.includes("</head>")) throw new Error("index.html has no </head> to put the page's code links before");
-  const withLinks = (files: string[]) => index.replace("</head>", `${files.map((f) => `  <link rel="modulepreload" crossorigin href="${f}">\n`).join("")}  </head>`);
+  if (pages.length && !index.includes("</head>"))
+    throw new Error("index.html has no </head> to put the page's code links before");
+  const withLinks = (files: string[]) =>
+    index.replace(
+      "</head>",
+      `${files.map((f) => `  <link rel="modulepreload" crossorigin href="${f}">\n`).join("")}  </head>`,
+    );
   const routes = pages
     .map((p) => ({
       segments: segmentsOf(p.path),
@@ -33,7 +42,9 @@ export function pageHtml(webDir: string): (pathname: string, tab?: string) => st
     .sort((a, b) => b.segments.filter(Boolean).length - a.segments.filter(Boolean).length);
   return (pathname, tab) => {
     const parts = pathname.split("/").filter(Boolean);
-    const hit = routes.find((r) => r.segments.length === parts.length && r.segments.every((s, i) => s === null || s === parts[i]));
+    const hit = routes.find(
+      (r) => r.segments.length === parts.length && r.segments.every((s, i) => s === null || s === parts[i]),
+    );
     return (tab !== undefined && hit?.tabs.get(tab)) || (hit?.html ?? index);
   };
 }

@@ -19,7 +19,12 @@ async function fontsOf(bytes: Uint8Array): Promise<string[]> {
   const names = new Set<string>();
   for (const page of doc.getPages()) {
     const dict = page.node.Resources()?.lookup(PDFName.of("Font"), PDFDict);
-    for (const k of dict?.keys() ?? []) names.add(String(dict!.lookup(k, PDFDict).get(PDFName.of("BaseFont"))).replace(/^\/(?:[A-Z]{6}\+)?/, "").replace(/-\d+$/, ""));
+    for (const k of dict?.keys() ?? [])
+      names.add(
+        String(dict!.lookup(k, PDFDict).get(PDFName.of("BaseFont")))
+          .replace(/^\/(?:[A-Z]{6}\+)?/, "")
+          .replace(/-\d+$/, ""),
+      );
   }
   return [...names].sort();
 }
@@ -34,7 +39,14 @@ describe("PDFs print what was typed", () => {
     const got = await text(bytes);
     for (const w of [...WORDS, "黒澤"]) expect(got).toContain(w);
     expect(got).not.toContain("?");
-    expect(await fontsOf(bytes)).toEqual(["NotoEmoji-Bold", "NotoEmoji-Regular", "NotoSans-Bold", "NotoSans-Regular", "NotoSansJP-Bold", "NotoSansJP-Regular"]);
+    expect(await fontsOf(bytes)).toEqual([
+      "NotoEmoji-Bold",
+      "NotoEmoji-Regular",
+      "NotoSans-Bold",
+      "NotoSans-Regular",
+      "NotoSansJP-Bold",
+      "NotoSansJP-Regular",
+    ]);
     // Subset: the Japanese font file alone is 5 MB.
     expect(bytes.byteLength).toBeLessThan(300_000);
   });
@@ -51,11 +63,23 @@ describe("PDFs print what was typed", () => {
     const got = await text(bytes);
     for (const w of [...WORDS, "黒澤", "こんにちは"]) expect(got).toContain(w);
     const fonts = await fontsOf(bytes);
-    expect(fonts).toEqual(expect.arrayContaining(["CourierPrime-Regular", "CourierPrime-Bold", "NotoSans-Regular", "NotoSansJP-Regular", "NotoEmoji-Regular"]));
+    expect(fonts).toEqual(
+      expect.arrayContaining([
+        "CourierPrime-Regular",
+        "CourierPrime-Bold",
+        "NotoSans-Regular",
+        "NotoSansJP-Regular",
+        "NotoEmoji-Regular",
+      ]),
+    );
   });
 
   it("documents and their sealing certificate print names in any script", async () => {
-    const original = await renderPlainDocument({ schoolName: "École", title: `Release — ${TYPED}`, paragraphs: [TYPED] });
+    const original = await renderPlainDocument({
+      schoolName: "École",
+      title: `Release — ${TYPED}`,
+      paragraphs: [TYPED],
+    });
     expect(await text(original)).toContain("Ωμέγα");
     const sealed = await sealDocument({
       original,
@@ -63,7 +87,19 @@ describe("PDFs print what was typed", () => {
       submissionId: "s1",
       senderName: "Łukasz Müller",
       sentAt: new Date(0),
-      signers: [{ name: "黒澤 明", email: "a@b.test", role: "signer", signatureKind: "typed", signatureValue: "Ωμέγα 🎬", ip: null, userAgent: null, viewedAt: null, signedAt: new Date(0) }],
+      signers: [
+        {
+          name: "黒澤 明",
+          email: "a@b.test",
+          role: "signer",
+          signatureKind: "typed",
+          signatureValue: "Ωμέγα 🎬",
+          ip: null,
+          userAgent: null,
+          viewedAt: null,
+          signedAt: new Date(0),
+        },
+      ],
     });
     const got = await text(sealed.bytes);
     for (const w of ["黒澤", "Łukasz", "Ωμέγα", "🎬"]) expect(got).toContain(w);

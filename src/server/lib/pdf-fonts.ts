@@ -48,7 +48,10 @@ const FILES: Record<Face, Record<FontStyle, string>> = {
   },
 };
 
-const CHAINS: Record<FontFamily, Face[]> = { sans: ["sans", "cjk", "emoji"], mono: ["courier", "sans", "cjk", "emoji"] };
+const CHAINS: Record<FontFamily, Face[]> = {
+  sans: ["sans", "cjk", "emoji"],
+  mono: ["courier", "sans", "cjk", "emoji"],
+};
 const REPLACEMENT = "\uFFFD";
 /** Characters that draw nothing of their own (joiners, variation selectors, other format characters). */
 const INVISIBLE = /^[\p{Cf}\p{Cc}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]$/u;
@@ -93,7 +96,9 @@ function unshaped(font: fontkit.Font): fontkit.Font {
     plain = Object.create(font) as fontkit.Font;
     const layout = font.layout.bind(font);
     (plain as { layout: unknown }).layout = (text: string, features?: unknown) =>
-      NEEDS_SHAPING.test(text) ? layout(text, features as never) : { glyphs: font.glyphsForString(text), positions: [] };
+      NEEDS_SHAPING.test(text)
+        ? layout(text, features as never)
+        : { glyphs: font.glyphsForString(text), positions: [] };
     unshapedFonts.set(font, plain);
   }
   return plain;
@@ -146,7 +151,13 @@ export class PdfText {
     private readonly chain: Face[],
   ) {}
 
-  static async create(doc: PDFDocument, family: FontFamily, styles: FontStyle[], texts: Iterable<string>, opts: PdfTextOptions = {}): Promise<PdfText> {
+  static async create(
+    doc: PDFDocument,
+    family: FontFamily,
+    styles: FontStyle[],
+    texts: Iterable<string>,
+    opts: PdfTextOptions = {},
+  ): Promise<PdfText> {
     doc.registerFontkit(opts.kerning === false ? unshapedFontkit : sharedFontkit);
     const t = new PdfText(doc, CHAINS[family]);
     await t.ensure(texts, styles);
@@ -170,7 +181,8 @@ export class PdfText {
     for (const face of needed) {
       for (const style of styles) {
         const key = `${face}:${style}`;
-        if (!this.embedded.has(key)) this.embedded.set(key, await this.doc.embedFont(fileOf(face, style), { subset: true }));
+        if (!this.embedded.has(key))
+          this.embedded.set(key, await this.doc.embedFont(fileOf(face, style), { subset: true }));
       }
     }
   }
@@ -201,8 +213,7 @@ export class PdfText {
         if (face && this.font(face, style)) {
           if (last?.face === face) last.text += ch;
           else runs.push({ face, text: ch });
-        }
-        else if (INVISIBLE.test(ch)) continue;
+        } else if (INVISIBLE.test(ch)) continue;
         else if (last?.face === "sans") last.text += REPLACEMENT;
         else runs.push({ face: "sans", text: REPLACEMENT });
       }
@@ -219,7 +230,13 @@ export class PdfText {
   draw(page: PDFPage, text: string, opts: DrawOptions): number {
     let x = opts.x;
     for (const r of this.runsOf(text, opts.style ?? "regular")) {
-      page.drawText(r.text, { x, y: opts.y, size: opts.size, font: r.font, ...(opts.color ? { color: opts.color } : {}) });
+      page.drawText(r.text, {
+        x,
+        y: opts.y,
+        size: opts.size,
+        font: r.font,
+        ...(opts.color ? { color: opts.color } : {}),
+      });
       x += r.font.widthOfTextAtSize(r.text, opts.size);
     }
     return x - opts.x;
@@ -227,7 +244,13 @@ export class PdfText {
 }
 
 /** The fonts for one document, embedded for every character of `texts` in the given styles. */
-export function pdfText(doc: PDFDocument, family: FontFamily, styles: FontStyle[], texts: Iterable<string>, opts?: PdfTextOptions): Promise<PdfText> {
+export function pdfText(
+  doc: PDFDocument,
+  family: FontFamily,
+  styles: FontStyle[],
+  texts: Iterable<string>,
+  opts?: PdfTextOptions,
+): Promise<PdfText> {
   return PdfText.create(doc, family, styles, texts, opts);
 }
 
@@ -235,5 +258,6 @@ export function pdfText(doc: PDFDocument, family: FontFamily, styles: FontStyle[
 export function* stringsIn(value: unknown): Generator<string> {
   if (typeof value === "string") yield value;
   else if (Array.isArray(value)) for (const v of value) yield* stringsIn(v);
-  else if (value && typeof value === "object" && !(value instanceof Uint8Array) && !(value instanceof Date)) for (const v of Object.values(value)) yield* stringsIn(v);
+  else if (value && typeof value === "object" && !(value instanceof Uint8Array) && !(value instanceof Date))
+    for (const v of Object.values(value)) yield* stringsIn(v);
 }

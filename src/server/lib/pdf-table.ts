@@ -21,7 +21,11 @@ const SIZE = 9;
 const LINE = 13;
 
 /** Title, a few facts, then sections of tables, paginated on A4. */
-export async function renderPdf(opts: { title: string; facts: [string, string][]; sections: PdfSection[] }): Promise<Uint8Array> {
+export async function renderPdf(opts: {
+  title: string;
+  facts: [string, string][];
+  sections: PdfSection[];
+}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(opts.title);
   doc.setProducer("The Portal");
@@ -35,7 +39,8 @@ export async function renderPdf(opts: { title: string; facts: [string, string][]
       y = A4[1] - MARGIN;
     }
   };
-  const text = (s: string, x: number, style: FontStyle, size = SIZE) => fonts.draw(page, s, { x, y, size, style, color: rgb(0.1, 0.1, 0.1) });
+  const text = (s: string, x: number, style: FontStyle, size = SIZE) =>
+    fonts.draw(page, s, { x, y, size, style, color: rgb(0.1, 0.1, 0.1) });
 
   text(opts.title, MARGIN, "bold", 16);
   y -= 26;

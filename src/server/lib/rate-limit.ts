@@ -7,7 +7,12 @@ export interface RateLimiter {
   take(key: string): boolean;
 }
 
-export function createRateLimiter(opts: { limit: number; windowMs: number; maxKeys?: number; now?: () => number }): RateLimiter {
+export function createRateLimiter(opts: {
+  limit: number;
+  windowMs: number;
+  maxKeys?: number;
+  now?: () => number;
+}): RateLimiter {
   const now = opts.now ?? Date.now;
   const maxKeys = opts.maxKeys ?? 10_000;
   const windows = new Map<string, { count: number; endsAt: number }>();

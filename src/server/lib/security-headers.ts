@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from "node:http";
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -29,7 +35,9 @@ export function securityHeaders(publicUrl: string): [string, string][] {
     ["x-frame-options", "SAMEORIGIN"],
     ["x-permitted-cross-domain-policies", "none"],
     ["x-xss-protection", "0"],
-    ...(publicUrl.startsWith("https://") ? ([["strict-transport-security", "max-age=15552000; includeSubDomains"]] as [string, string][]) : []),
+    ...(publicUrl.startsWith("https://")
+      ? ([["strict-transport-security", "max-age=15552000; includeSubDomains"]] as [string, string][])
+      : []),
   ];
 }
 

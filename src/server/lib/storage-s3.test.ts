@@ -36,9 +36,19 @@ describe("S3-compatible storage", () => {
       return out;
     };
     expect(await all()).toEqual([]);
-    const put = { "receipts/b/2.pdf": 3, "documents/a/1.pdf": 10, "equipment/z/9.jpg": 0, "documents/a/2.pdf": 1, "receipts/a/1.txt": 7 };
+    const put = {
+      "receipts/b/2.pdf": 3,
+      "documents/a/1.pdf": 10,
+      "equipment/z/9.jpg": 0,
+      "documents/a/2.pdf": 1,
+      "receipts/a/1.txt": 7,
+    };
     for (const [key, size] of Object.entries(put)) await store.put(key, new Uint8Array(size));
-    expect(await all()).toEqual(Object.keys(put).sort().map((key) => ({ key, size: put[key as keyof typeof put] })));
+    expect(await all()).toEqual(
+      Object.keys(put)
+        .sort()
+        .map((key) => ({ key, size: put[key as keyof typeof put] })),
+    );
     // Stopping early stops asking for pages.
     for await (const o of store.list()) {
       expect(o.key).toBe("documents/a/1.pdf");
@@ -47,7 +57,13 @@ describe("S3-compatible storage", () => {
   });
 
   it("refuses an unknown key rather than pretending to store", async () => {
-    const store = createS3Storage({ endpoint, bucket: BUCKET, region: "us-east-1", accessKeyId: "NOBODY", secretAccessKey: "wrong" });
+    const store = createS3Storage({
+      endpoint,
+      bucket: BUCKET,
+      region: "us-east-1",
+      accessKeyId: "NOBODY",
+      secretAccessKey: "wrong",
+    });
     await expect(store.put("documents/x/y.pdf", new Uint8Array([1]))).rejects.toThrow(/S3 PUT answered 403/);
   });
 
@@ -56,10 +72,18 @@ describe("S3-compatible storage", () => {
     try {
       p = await startTestPortal("pglite", peer.env(BUCKET));
       const cookie = await p.signIn("student@portal.test");
-      const created = await p.request("/rest/v1/projects", { method: "POST", cookie, json: { title: "Bucket Film", type: "fiction", academicYear: "2031/32" } });
+      const created = await p.request("/rest/v1/projects", {
+        method: "POST",
+        cookie,
+        json: { title: "Bucket Film", type: "fiction", academicYear: "2031/32" },
+      });
       const projectId = ((await created.json()) as { id: string }).id;
       const pdf = await (await PDFDocument.create()).save();
-      const up = await p.request(`/storage/v1/object/documents/${projectId}?name=plan.pdf`, { method: "POST", cookie, body: pdf as BodyInit });
+      const up = await p.request(`/storage/v1/object/documents/${projectId}?name=plan.pdf`, {
+        method: "POST",
+        cookie,
+        body: pdf as BodyInit,
+      });
       expect(up.status).toBe(201);
       const doc = (await up.json()) as { id: string; versions: { id: string; url: string }[] };
       const key = `documents/${projectId}/${doc.id}/${doc.versions[0]!.id}.pdf`;

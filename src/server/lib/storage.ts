@@ -59,7 +59,10 @@ export function createLocalStorage(root: string): Storage {
       if (e.isDirectory()) yield* walk(full, `${prefix}${e.name}/`);
       else if (e.isFile()) {
         // A file deleted since the folder was read is simply no longer there.
-        const size = await stat(full).then((st) => st.size, (err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err)));
+        const size = await stat(full).then(
+          (st) => st.size,
+          (err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err)),
+        );
         if (size !== null) yield { key: `${prefix}${e.name}`, size };
       }
     }
@@ -105,12 +108,15 @@ export interface S3Options {
 }
 
 /** Percent-encoding as SigV4 wants it: everything but A–Z a–z 0–9 - _ . ~ (encodeURIComponent leaves !'()* as they are). */
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 const xmlText = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) =>
-    e[0] === "#" ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (XML_ENTITIES[e] ?? whole),
+    e[0] === "#"
+      ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+      : (XML_ENTITIES[e] ?? whole),
   );
 const xmlField = (xml: string, tag: string) => {
   const m = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml);
@@ -123,7 +129,8 @@ function parseListPage(xml: string): { objects: StoredObject[]; truncated: boole
   for (const [, contents] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
     const key = xmlField(contents!, "Key");
     const size = Number(xmlField(contents!, "Size"));
-    if (key === undefined || !Number.isSafeInteger(size)) throw new Error(`S3 LIST answered an object without a key or size: ${contents!.slice(0, 200)}`);
+    if (key === undefined || !Number.isSafeInteger(size))
+      throw new Error(`S3 LIST answered an object without a key or size: ${contents!.slice(0, 200)}`);
     objects.push({ key, size });
   }
   return { objects, truncated: xmlField(xml, "IsTruncated") === "true", next: xmlField(xml, "NextContinuationToken") };
@@ -137,7 +144,12 @@ export function createS3Storage(opts: S3Options): Storage {
   const base = new URL(opts.endpoint);
   const bucketPath = `${base.pathname.replace(/\/$/, "")}/${opts.bucket}`;
   /** Every request to the bucket, signed with AWS Signature Version 4 (the query string is part of what is signed). */
-  const signedFetch = async (method: "GET" | "PUT" | "DELETE", pathname: string, query: Record<string, string> = {}, body?: Uint8Array) => {
+  const signedFetch = async (
+    method: "GET" | "PUT" | "DELETE",
+    pathname: string,
+    query: Record<string, string> = {},
+    body?: Uint8Array,
+  ) => {
     const search = Object.entries(query)
       .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
       .join("&");
@@ -154,7 +166,11 @@ export function createS3Storage(opts: S3Options): Storage {
       },
       { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
     );
-    const headers = Object.fromEntries(Object.entries(signed.headers ?? {}).filter(([h]) => h.toLowerCase() !== "host" && h.toLowerCase() !== "content-length").map(([h, v]) => [h, String(v)]));
+    const headers = Object.fromEntries(
+      Object.entries(signed.headers ?? {})
+        .filter(([h]) => h.toLowerCase() !== "host" && h.toLowerCase() !== "content-length")
+        .map(([h, v]) => [h, String(v)]),
+    );
     return fetch(new URL(target, base), { method, headers, body: body ? Buffer.from(body) : undefined });
   };
   const send = (method: "GET" | "PUT" | "DELETE", key: string, body?: Uint8Array) =>
@@ -163,7 +179,9 @@ export function createS3Storage(opts: S3Options): Storage {
   const fail = async (what: string, res: Response) => {
     const body = await res.text();
     const code = xmlField(body, "Code");
-    return new Error(`S3 ${what} answered ${res.status}${code ? ` ${code}` : ""}: ${(xmlField(body, "Message") ?? body).slice(0, 300)}`);
+    return new Error(
+      `S3 ${what} answered ${res.status}${code ? ` ${code}` : ""}: ${(xmlField(body, "Message") ?? body).slice(0, 300)}`,
+    );
   };
   const pageSize = String(opts.listPageSize ?? 1000);
   return {
@@ -172,11 +190,16 @@ export function createS3Storage(opts: S3Options): Storage {
       // ListObjectsV2, one page after another: the continuation token says where the next one starts.
       let token: string | undefined;
       do {
-        const res = await signedFetch("GET", bucketPath, { "list-type": "2", "max-keys": pageSize, ...(token ? { "continuation-token": token } : {}) });
+        const res = await signedFetch("GET", bucketPath, {
+          "list-type": "2",
+          "max-keys": pageSize,
+          ...(token ? { "continuation-token": token } : {}),
+        });
         if (!res.ok) throw await fail("LIST", res);
         const page = parseListPage(await res.text());
         yield* page.objects;
-        if (page.truncated && !page.next) throw new Error("S3 LIST answered a truncated page without a continuation token");
+        if (page.truncated && !page.next)
+          throw new Error("S3 LIST answered a truncated page without a continuation token");
         token = page.truncated ? page.next : undefined;
       } while (token);
     },
@@ -199,7 +222,10 @@ export function createS3Storage(opts: S3Options): Storage {
 
 const stores = new Map<string, Storage>();
 
-type StorageConfig = Pick<Config, "DATA_DIR" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">;
+type StorageConfig = Pick<
+  Config,
+  "DATA_DIR" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY"
+>;
 
 /** The bucket when S3_* are set, else a folder of DATA_DIR; built on first use, so jobs and routes share it. */
 export function storageFor(config: StorageConfig): Storage {
@@ -231,9 +257,21 @@ export interface FileType {
 
 const PDF: FileType = { mime: "application/pdf", ext: "pdf", label: "PDF" };
 const OFFICE: Record<string, FileType> = {
-  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx", label: "Word document" },
-  xlsx: { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ext: "xlsx", label: "Excel spreadsheet" },
-  pptx: { mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation", ext: "pptx", label: "PowerPoint presentation" },
+  docx: {
+    mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ext: "docx",
+    label: "Word document",
+  },
+  xlsx: {
+    mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ext: "xlsx",
+    label: "Excel spreadsheet",
+  },
+  pptx: {
+    mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ext: "pptx",
+    label: "PowerPoint presentation",
+  },
   odt: { mime: "application/vnd.oasis.opendocument.text", ext: "odt", label: "OpenDocument text" },
   ods: { mime: "application/vnd.oasis.opendocument.spreadsheet", ext: "ods", label: "OpenDocument spreadsheet" },
 };
@@ -252,7 +290,15 @@ export interface UploadRule {
 
 /** Files the portal keeps in general (documents): everything sniffFileType knows except HEIC, which few browsers show. */
 export const GENERAL_UPLOADS: UploadRule = {
-  mimes: new Set(["application/pdf", "image/png", "image/jpeg", "image/webp", "text/plain", "text/csv", ...Object.values(OFFICE).map((t) => t.mime)]),
+  mimes: new Set([
+    "application/pdf",
+    "image/png",
+    "image/jpeg",
+    "image/webp",
+    "text/plain",
+    "text/csv",
+    ...Object.values(OFFICE).map((t) => t.mime),
+  ]),
   accepted: ACCEPTED_FILES,
 };
 
@@ -264,12 +310,18 @@ export function sniffFileType(bytes: Uint8Array, fileName: string): FileType | n
   const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
   const ext = path.extname(fileName).slice(1).toLowerCase();
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return PDF;
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: "image/png", ext: "png", label: "PNG image" };
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { mime: "image/png", ext: "png", label: "PNG image" };
   if (starts([0xff, 0xd8, 0xff])) return { mime: "image/jpeg", ext: "jpg", label: "JPEG image" };
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return { mime: "image/webp", ext: "webp", label: "WebP image" };
-  if (starts([0x66, 0x74, 0x79, 0x70], 4) && HEIF_BRANDS.has(String.fromCharCode(...bytes.subarray(8, 12)))) return HEIC;
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+    return { mime: "image/webp", ext: "webp", label: "WebP image" };
+  if (starts([0x66, 0x74, 0x79, 0x70], 4) && HEIF_BRANDS.has(String.fromCharCode(...bytes.subarray(8, 12))))
+    return HEIC;
   if (starts([0x50, 0x4b, 0x03, 0x04])) return OFFICE[ext] ?? null;
-  if (isText(bytes)) return ext === "csv" ? { mime: "text/csv", ext: "csv", label: "CSV" } : { mime: "text/plain", ext: "txt", label: "text" };
+  if (isText(bytes))
+    return ext === "csv"
+      ? { mime: "text/csv", ext: "csv", label: "CSV" }
+      : { mime: "text/plain", ext: "txt", label: "text" };
   return null;
 }
 
@@ -284,14 +336,25 @@ function isText(bytes: Uint8Array): boolean {
 }
 
 /** The size and type checks every upload passes, with the message a person reads. */
-export function checkUpload(config: Pick<Config, "UPLOAD_MAX_MB">, bytes: Uint8Array, fileName: string, rule: UploadRule = GENERAL_UPLOADS): FileType {
+export function checkUpload(
+  config: Pick<Config, "UPLOAD_MAX_MB">,
+  bytes: Uint8Array,
+  fileName: string,
+  rule: UploadRule = GENERAL_UPLOADS,
+): FileType {
   if (bytes.byteLength === 0) throw new AppError("bad_request", "The file is empty. Choose another file.");
   if (bytes.byteLength > config.UPLOAD_MAX_MB * 1024 * 1024) {
-    throw new AppError("payload_too_large", `The file is larger than ${config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`);
+    throw new AppError(
+      "payload_too_large",
+      `The file is larger than ${config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`,
+    );
   }
   const type = sniffFileType(bytes, fileName);
   if (!type || !rule.mimes.has(type.mime)) {
-    throw new AppError("unsupported_media_type", `This kind of file cannot be kept here. Upload a ${rule.accepted} file; the portal checks what the file contains, not its name.`);
+    throw new AppError(
+      "unsupported_media_type",
+      `This kind of file cannot be kept here. Upload a ${rule.accepted} file; the portal checks what the file contains, not its name.`,
+    );
   }
   return type;
 }

@@ -10,7 +10,10 @@ export const uploadLimit = (c: Context<AppEnv>, next: () => Promise<void>) =>
   bodyLimit({
     maxSize: c.get("services").config.UPLOAD_MAX_MB * MB,
     onError: () => {
-      throw new AppError("payload_too_large", `The file is larger than ${c.get("services").config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`);
+      throw new AppError(
+        "payload_too_large",
+        `The file is larger than ${c.get("services").config.UPLOAD_MAX_MB} MB. Make it smaller or split it, then upload it again.`,
+      );
     },
   })(c, next);
 
@@ -21,7 +24,9 @@ export const fileHeaders = (type: string, fileName: string, inline: boolean) => 
   "cache-control": "private, no-store",
   "x-content-type-options": "nosniff",
   // A stored file opened directly must never run as a page of the portal (a PDF needs the browser's own viewer).
-  ...(type === "application/pdf" ? {} : { "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
+  ...(type === "application/pdf"
+    ? {}
+    : { "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
 });
 
 /** Only types a browser shows safely are opened in place; everything else is downloaded. */

@@ -1,6 +1,15 @@
 import { renderMail } from "./layout.ts";
 
-export const budgetApprovalMail = (opts: { submittedBy: string; projectTitle: string; number: number; total: string; message: string; url: string; expiresInDays: number; expiresOn: string }) =>
+export const budgetApprovalMail = (opts: {
+  submittedBy: string;
+  projectTitle: string;
+  number: number;
+  total: string;
+  message: string;
+  url: string;
+  expiresInDays: number;
+  expiresOn: string;
+}) =>
   renderMail({
     subject: `Budget approval: “${opts.projectTitle}” (version ${opts.number})`,
     heading: `Please review the budget of “${opts.projectTitle}”`,

@@ -1,6 +1,12 @@
 import { renderMail } from "./layout.ts";
 
-export const crewAddedMail = (opts: { addedBy: string; projectTitle: string; roles: string[]; isLead: boolean; url: string }) =>
+export const crewAddedMail = (opts: {
+  addedBy: string;
+  projectTitle: string;
+  roles: string[];
+  isLead: boolean;
+  url: string;
+}) =>
   renderMail({
     subject: `You are on the crew of “${opts.projectTitle}”`,
     heading: `You are on the crew of “${opts.projectTitle}”`,

@@ -1,9 +1,17 @@
 import { renderMail } from "./layout.ts";
 
 /** Before the due time (`late` false) and once it has passed (`late` true). */
-export const equipmentDueMail = (opts: { late: boolean; projectTitle: string; due: string; items: string[]; url: string }) =>
+export const equipmentDueMail = (opts: {
+  late: boolean;
+  projectTitle: string;
+  due: string;
+  items: string[];
+  url: string;
+}) =>
   renderMail({
-    subject: opts.late ? `Overdue: equipment for “${opts.projectTitle}” was due ${opts.due}` : `Equipment for “${opts.projectTitle}” is due back ${opts.due}`,
+    subject: opts.late
+      ? `Overdue: equipment for “${opts.projectTitle}” was due ${opts.due}`
+      : `Equipment for “${opts.projectTitle}” is due back ${opts.due}`,
     heading: opts.late ? "Your equipment is overdue" : "Your equipment is due back soon",
     paragraphs: [
       opts.late

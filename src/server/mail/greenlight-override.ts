@@ -1,6 +1,12 @@
 import { renderMail } from "./layout.ts";
 
-export const greenlightOverrideMail = (opts: { overriddenBy: string; projectTitle: string; missing: string[]; reason: string; url: string }) =>
+export const greenlightOverrideMail = (opts: {
+  overriddenBy: string;
+  projectTitle: string;
+  missing: string[];
+  reason: string;
+  url: string;
+}) =>
   renderMail({
     subject: `“${opts.projectTitle}” went into production past its greenlight checklist`,
     heading: `“${opts.projectTitle}” went into production past its greenlight checklist`,

@@ -7,7 +7,13 @@ export interface RenderedMail {
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One look for every e-mail: a heading, paragraphs, an optional button, and the plain-text twin. */
-export function renderMail(opts: { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): RenderedMail {
+export function renderMail(opts: {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): RenderedMail {
   const footer = opts.footer ?? "You receive this because you have an account on The Portal.";
   const text = [
     opts.heading,

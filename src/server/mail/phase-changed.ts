@@ -1,6 +1,13 @@
 import { renderMail } from "./layout.ts";
 
-export const phaseChangedMail = (opts: { changedBy: string; projectTitle: string; from: string; to: string; reason: string; url: string }) =>
+export const phaseChangedMail = (opts: {
+  changedBy: string;
+  projectTitle: string;
+  from: string;
+  to: string;
+  reason: string;
+  url: string;
+}) =>
   renderMail({
     subject: `“${opts.projectTitle}” moved to ${opts.to}`,
     heading: `“${opts.projectTitle}” moved to ${opts.to}`,

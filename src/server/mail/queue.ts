@@ -18,7 +18,9 @@ export const sendEmailJob = defineJob({
     /** A notification's person and kind: its unsubscribe link is made when it is sent. */
     unsubscribe: z.object({ userId: z.string().min(1), kind: z.enum(NOTIFICATION_KINDS) }).optional(),
     /** Files ride along by their storage key, so the queue holds no file's bytes. */
-    attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), storageKey: z.string() })).optional(),
+    attachments: z
+      .array(z.object({ filename: z.string(), contentType: z.string(), storageKey: z.string() }))
+      .optional(),
   }),
   maxAttempts: 6,
   handle: async ({ attachments, unsubscribe, ...mail }, s: Services, run) => {
@@ -30,7 +32,10 @@ export const sendEmailJob = defineJob({
       }),
     );
     const headers = unsubscribe ? notificationHeaders(s.config, unsubscribe.userId, unsubscribe.kind) : undefined;
-    await s.mailer.send({ ...mail, ...(headers ? { headers } : {}), ...(files.length ? { attachments: files } : {}) }, { jobId: run.id });
+    await s.mailer.send(
+      { ...mail, ...(headers ? { headers } : {}), ...(files.length ? { attachments: files } : {}) },
+      { jobId: run.id },
+    );
     // The outbox listing is admin-only, so telling every signed-in client to refetch it discloses nothing.
     await s.events.publish({ type: "email.sent", invalidate: [keys.emails()] });
   },

@@ -25,7 +25,13 @@ export const signatureRequestMail = (opts: {
     footer: OUTSIDE,
   });
 
-export const signatureCompletedMail = (opts: { projectTitle: string; documentTitle: string; signers: string[]; sha256: string; url?: string }) =>
+export const signatureCompletedMail = (opts: {
+  projectTitle: string;
+  documentTitle: string;
+  signers: string[];
+  sha256: string;
+  url?: string;
+}) =>
   renderMail({
     subject: `Signed by everyone: “${opts.documentTitle}”`,
     heading: `“${opts.documentTitle}” is signed`,
@@ -42,15 +48,29 @@ export const signatureStoppedMail = (opts: { projectTitle: string; documentTitle
   renderMail({
     subject: `No longer to sign: “${opts.documentTitle}”`,
     heading: `“${opts.documentTitle}” no longer needs your signature`,
-    paragraphs: [`The signature request of the production “${opts.projectTitle}” was stopped: ${opts.why}`, "The link you were sent no longer opens the document. Nothing more is needed from you."],
+    paragraphs: [
+      `The signature request of the production “${opts.projectTitle}” was stopped: ${opts.why}`,
+      "The link you were sent no longer opens the document. Nothing more is needed from you.",
+    ],
     footer: OUTSIDE,
   });
 
-export const signatureDeclinedMail = (opts: { projectTitle: string; documentTitle: string; signerName: string; reason: string; url: string }) =>
+export const signatureDeclinedMail = (opts: {
+  projectTitle: string;
+  documentTitle: string;
+  signerName: string;
+  reason: string;
+  url: string;
+}) =>
   renderMail({
     subject: `${opts.signerName} declined to sign “${opts.documentTitle}”`,
     heading: `${opts.signerName} declined to sign`,
-    paragraphs: [`${opts.signerName} declined to sign “${opts.documentTitle}” of “${opts.projectTitle}”.`, `Their reason: ${opts.reason}`, "The request is closed; change the document if needed and send a new one."],
+    paragraphs: [
+      `${opts.signerName} declined to sign “${opts.documentTitle}” of “${opts.projectTitle}”.`,
+      `Their reason: ${opts.reason}`,
+      "The request is closed; change the document if needed and send a new one.",
+    ],
     action: { label: "Open the documents", url: opts.url },
-    footer: "You receive this because you sent this signature request on The Portal. Turn these e-mails off in Settings.",
+    footer:
+      "You receive this because you sent this signature request on The Portal. Turn these e-mails off in Settings.",
   });

@@ -10,9 +10,17 @@ export function unsubscribeSignature(secret: string, userId: string, kind: Notif
   return createHmac("sha256", secret).update(`unsubscribe\0${userId}\0${kind}`).digest("base64url");
 }
 
-export function unsubscribeUrl(config: Pick<Config, "AUTH_SECRET" | "PUBLIC_URL">, userId: string, kind: NotificationKind) {
+export function unsubscribeUrl(
+  config: Pick<Config, "AUTH_SECRET" | "PUBLIC_URL">,
+  userId: string,
+  kind: NotificationKind,
+) {
   const url = new URL(UNSUBSCRIBE_PATH, config.PUBLIC_URL);
-  url.search = new URLSearchParams({ u: userId, k: kind, s: unsubscribeSignature(config.AUTH_SECRET, userId, kind) }).toString();
+  url.search = new URLSearchParams({
+    u: userId,
+    k: kind,
+    s: unsubscribeSignature(config.AUTH_SECRET, userId, kind),
+  }).toString();
   return url.toString();
 }
 
@@ -21,7 +29,11 @@ export function unsubscribeUrl(config: Pick<Config, "AUTH_SECRET" | "PUBLIC_URL"
  * turns this kind off without a sign-in), the settings page as the other way, and RFC 3834's mark that no
  * person wrote it (auto-replies stay quiet).
  */
-export function notificationHeaders(config: Pick<Config, "AUTH_SECRET" | "PUBLIC_URL">, userId: string, kind: NotificationKind): Record<string, string> {
+export function notificationHeaders(
+  config: Pick<Config, "AUTH_SECRET" | "PUBLIC_URL">,
+  userId: string,
+  kind: NotificationKind,
+): Record<string, string> {
   return {
     "List-Unsubscribe": `<${unsubscribeUrl(config, userId, kind)}>, <${new URL(NOTIFICATION_SETTINGS_PATH, config.PUBLIC_URL)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

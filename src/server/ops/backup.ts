@@ -66,12 +66,16 @@ export interface BackupSummary {
   leftOut: { count: number; keys: string[] };
 }
 
-export type StorageConfig = Pick<Config, "DATA_DIR" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">;
+export type StorageConfig = Pick<
+  Config,
+  "DATA_DIR" | "S3_ENDPOINT" | "S3_BUCKET" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY"
+>;
 
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export const qualified = (t: { schema: string; name: string }) => `${ident(t.schema)}.${ident(t.name)}`;
 /** The file store as an operator names it. */
-export const storeName = (config: StorageConfig) => (config.S3_ENDPOINT ? `the S3 bucket ${config.S3_BUCKET}` : path.join(config.DATA_DIR, "storage"));
+export const storeName = (config: StorageConfig) =>
+  config.S3_ENDPOINT ? `the S3 bucket ${config.S3_BUCKET}` : path.join(config.DATA_DIR, "storage");
 /** How many of the left-out names a summary repeats. */
 export const LEFT_OUT_NAMED = 10;
 
@@ -90,13 +94,17 @@ interface CatalogTable {
 }
 
 /** The portal's tables in an order where every table comes after the tables it refers to. */
-async function tablesInDependencyOrder(client: pg.PoolClient): Promise<(CatalogTable & { selfReferencing: boolean })[]> {
+async function tablesInDependencyOrder(
+  client: pg.PoolClient,
+): Promise<(CatalogTable & { selfReferencing: boolean })[]> {
   const { rows: tables } = await client.query<CatalogTable>(
     `select c.oid::int as oid, n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where c.relkind = 'r' and n.nspname = any($1) order by n.nspname, c.relname`,
     [SCHEMAS],
   );
-  const { rows: refs } = await client.query<{ from: number; to: number }>(`select conrelid::int as "from", confrelid::int as "to" from pg_constraint where contype = 'f'`);
+  const { rows: refs } = await client.query<{ from: number; to: number }>(
+    `select conrelid::int as "from", confrelid::int as "to" from pg_constraint where contype = 'f'`,
+  );
   const byOid = new Map(tables.map((t) => [t.oid, t]));
   const needs = new Map(tables.map((t) => [t.oid, new Set<number>()]));
   const self = new Set<number>();
@@ -139,7 +147,13 @@ export async function writeBackup(database: Database, config: StorageConfig, fil
     const store = storageFor(config);
     const files = await packStore(archive, store);
     // Last, since only now are the files counted; a restore reads the whole archive before its manifest.
-    manifest.storage = { included: true, store: store.kind, files: files.count, bytes: files.bytes, leftOut: files.leftOut.count };
+    manifest.storage = {
+      included: true,
+      store: store.kind,
+      files: files.count,
+      bytes: files.bytes,
+      leftOut: files.leftOut.count,
+    };
     await archive.addBytes("manifest.json", Buffer.from(JSON.stringify(manifest, null, 2)));
     await archive.close();
     await rename(partial, target);
@@ -178,7 +192,11 @@ function openArchive(file: string): Archive {
   const out = createWriteStream(file);
   // Typed as what it is for an added entry (tar's types name only the file-system kind).
   let current: tar.WriteEntryTar | undefined;
-  const pack = new tar.Pack({ gzip: true, portable: true, onWriteEntry: (e) => (current = e as unknown as tar.WriteEntryTar) });
+  const pack = new tar.Pack({
+    gzip: true,
+    portable: true,
+    onWriteEntry: (e) => (current = e as unknown as tar.WriteEntryTar),
+  });
   // Settles when the archive is on disk, or early by failing (disk full, …): whoever waits on an entry hears it too.
   const written = new Promise<void>((resolve, reject) => {
     pack.on("error", reject);
@@ -256,9 +274,16 @@ async function dumpDatabase(database: Database, staging: string): Promise<Manife
   try {
     await client.query("begin isolation level repeatable read read only");
     await fixSessionFormats(client);
-    const { rows: journal } = await client.query<{ exists: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`);
-    if (!journal[0]!.exists) throw new BackupError("This database holds no portal yet (no migrations were applied): there is nothing to back up.");
-    const { rows: migrations } = await client.query<{ hash: string }>(`select hash from drizzle.__drizzle_migrations order by created_at, id`);
+    const { rows: journal } = await client.query<{ exists: boolean }>(
+      `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+    );
+    if (!journal[0]!.exists)
+      throw new BackupError(
+        "This database holds no portal yet (no migrations were applied): there is nothing to back up.",
+      );
+    const { rows: migrations } = await client.query<{ hash: string }>(
+      `select hash from drizzle.__drizzle_migrations order by created_at, id`,
+    );
     const tables: TableEntry[] = [];
     for (const [n, t] of (await tablesInDependencyOrder(client)).entries()) {
       const { rows: cols } = await client.query<{ name: string }>(
@@ -296,7 +321,9 @@ async function dumpDatabase(database: Database, staging: string): Promise<Manife
       [SCHEMAS],
     );
     for (const s of seqs) {
-      const { rows } = await client.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${qualified(s)}`);
+      const { rows } = await client.query<{ last_value: string; is_called: boolean }>(
+        `select last_value::text, is_called from ${qualified(s)}`,
+      );
       sequences.push({ ...s, lastValue: rows[0]!.last_value, isCalled: rows[0]!.is_called });
     }
     await client.query("commit");
@@ -320,14 +347,24 @@ async function dumpDatabase(database: Database, staging: string): Promise<Manife
 
 /** A name that sorts by time, for scheduled and default backups. */
 export function backupFileName(at = new Date()): string {
-  return `portal-backup-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.tar.gz`;
+  return `portal-backup-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}.tar.gz`;
 }
 
 /** The daily backup into BACKUP_DIR, keeping the newest BACKUP_KEEP of the scheduled backups there. */
-export async function runScheduledBackup(database: Database, config: StorageConfig & Pick<Config, "BACKUP_DIR" | "BACKUP_KEEP">, at = new Date()) {
+export async function runScheduledBackup(
+  database: Database,
+  config: StorageConfig & Pick<Config, "BACKUP_DIR" | "BACKUP_KEEP">,
+  at = new Date(),
+) {
   if (!config.BACKUP_DIR) return null;
   const summary = await writeBackup(database, config, path.join(config.BACKUP_DIR, backupFileName(at)));
-  const kept = (await readdir(config.BACKUP_DIR)).filter((f) => SCHEDULED_NAME.test(f)).sort().reverse();
+  const kept = (await readdir(config.BACKUP_DIR))
+    .filter((f) => SCHEDULED_NAME.test(f))
+    .sort()
+    .reverse();
   for (const old of kept.slice(config.BACKUP_KEEP)) await unlink(path.join(config.BACKUP_DIR, old));
   return summary;
 }

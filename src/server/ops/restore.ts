@@ -35,7 +35,9 @@ export async function whyNotEmpty(database: Database, config: StorageConfig): Pr
   const store = storageFor(config);
   // Any object counts, the portal's or not: a restore must not mix its files with anyone's.
   for await (const { key } of store.list()) {
-    return store.kind === "s3" ? `the S3 bucket ${config.S3_BUCKET} already holds objects (${key} among them)` : `the file store ${storeName(config)} already holds files`;
+    return store.kind === "s3"
+      ? `the S3 bucket ${config.S3_BUCKET} already holds objects (${key} among them)`
+      : `the file store ${storeName(config)} already holds files`;
   }
   return null;
 }
@@ -60,7 +62,10 @@ export async function restoreBackup(database: Database, config: StorageConfig, f
   const source = path.resolve(file);
   if (!existsSync(source)) throw new BackupError(`There is no file ${source}.`);
   const why = await whyNotEmpty(database, config);
-  if (why) throw new BackupError(`Restore refused: ${why}. A backup is restored only into an empty database and an empty file store (a fresh data folder, a new database, an empty bucket), so nothing is overwritten; nothing was changed.`);
+  if (why)
+    throw new BackupError(
+      `Restore refused: ${why}. A backup is restored only into an empty database and an empty file store (a fresh data folder, a new database, an empty bucket), so nothing is overwritten; nothing was changed.`,
+    );
 
   const staging = path.join(config.DATA_DIR, `.restore-${randomBytes(4).toString("hex")}`);
   await mkdir(staging, { recursive: true });
@@ -73,14 +78,23 @@ export async function restoreBackup(database: Database, config: StorageConfig, f
     const manifest = await readManifest(staging, source);
     const known = readMigrationFiles({ migrationsFolder });
     const wanted = manifest.migrations;
-    if (wanted.length > known.length) throw new BackupError(`This backup was made by a newer version of the portal (${wanted.length} migrations, this one knows ${known.length}): restore it with that version.`);
+    if (wanted.length > known.length)
+      throw new BackupError(
+        `This backup was made by a newer version of the portal (${wanted.length} migrations, this one knows ${known.length}): restore it with that version.`,
+      );
     const differs = wanted.findIndex((hash, i) => known[i]!.hash !== hash);
-    if (differs >= 0) throw new BackupError(`This backup's database was built by different migrations than this version of the portal's (from number ${differs + 1} on): restore it with the version that made it.`);
+    if (differs >= 0)
+      throw new BackupError(
+        `This backup's database was built by different migrations than this version of the portal's (from number ${differs + 1} on): restore it with the version that made it.`,
+      );
     // The files are counted before the database is touched, so a damaged archive changes nothing.
     const storageDir = path.join(staging, "storage");
     const found: string[] = [];
     if (manifest.storage.included) for await (const { key } of createLocalStorage(storageDir).list()) found.push(key);
-    if (found.length !== manifest.storage.files) throw new BackupError(`The backup should hold ${manifest.storage.files} files but has ${found.length}: the file is damaged.`);
+    if (found.length !== manifest.storage.files)
+      throw new BackupError(
+        `The backup should hold ${manifest.storage.files} files but has ${found.length}: the file is damaged.`,
+      );
     // Backups made before names were checked may hold a file put into DATA_DIR/storage by hand; no store takes it back.
     const keys = found.filter(isStorageKey);
     const strange = found.filter((k) => !isStorageKey(k));
@@ -92,11 +106,15 @@ export async function restoreBackup(database: Database, config: StorageConfig, f
       await client.query("begin");
       await fixSessionFormats(client);
       // The schema the rows were written in: the backup's migrations, recorded in drizzle's journal as drizzle does.
-      for (const m of known.slice(0, wanted.length)) for (const stmt of m.sql) if (stmt.trim()) await client.query(stmt);
+      for (const m of known.slice(0, wanted.length))
+        for (const stmt of m.sql) if (stmt.trim()) await client.query(stmt);
       await client.query("create schema if not exists drizzle");
-      await client.query("create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)");
+      await client.query(
+        "create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)",
+      );
       for (const t of manifest.tables) rows += await loadTable(client, t, path.join(staging, t.file));
-      for (const s of manifest.sequences) await client.query(`select setval($1, $2::bigint, $3)`, [qualified(s), s.lastValue, s.isCalled]);
+      for (const s of manifest.sequences)
+        await client.query(`select setval($1, $2::bigint, $3)`, [qualified(s), s.lastValue, s.isCalled]);
       await client.query("commit");
     } catch (err) {
       await client.query("rollback").catch(() => {});
@@ -109,7 +127,14 @@ export async function restoreBackup(database: Database, config: StorageConfig, f
     // One file at a time, through the store's own put: onto local disk or into the bucket, whichever the backup came from.
     const store = storageFor(config);
     for (const key of keys) await store.put(key, await readFile(path.join(storageDir, key)));
-    return { tables: manifest.tables.length, rows, files: keys.length, store: storeName(config), leftOut, migrated: known.length - wanted.length };
+    return {
+      tables: manifest.tables.length,
+      rows,
+      files: keys.length,
+      store: storeName(config),
+      leftOut,
+      migrated: known.length - wanted.length,
+    };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
@@ -123,7 +148,10 @@ async function readManifest(staging: string, source: string): Promise<Manifest> 
     throw new BackupError(`${source} is not a backup of the portal: it has no manifest.json.`);
   }
   if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${source} is not a backup of the portal.`);
-  if (manifest.version !== BACKUP_VERSION) throw new BackupError(`${source} is a backup of format ${manifest.version}, which this version of the portal cannot read.`);
+  if (manifest.version !== BACKUP_VERSION)
+    throw new BackupError(
+      `${source} is a backup of format ${manifest.version}, which this version of the portal cannot read.`,
+    );
   return manifest;
 }
 
@@ -150,6 +178,9 @@ async function loadTable(client: pg.PoolClient, t: TableEntry, file: string): Pr
     if (size >= BATCH_BYTES && !t.selfReferencing) await flush();
   }
   await flush();
-  if (count !== t.rows) throw new BackupError(`The backup's table ${t.name} should hold ${t.rows} rows but has ${count}: the file is damaged.`);
+  if (count !== t.rows)
+    throw new BackupError(
+      `The backup's table ${t.name} should hold ${t.rows} rows but has ${count}: the file is damaged.`,
+    );
   return count;
 }

@@ -12,7 +12,11 @@ import { createThrowawayDatabase, type DbKind } from "./harness.ts";
  * A fresh data folder, and on PostgreSQL a fresh empty database: what an operator restores into.
  * The database is dropped by one of the `cleanups` the test file runs at its end.
  */
-export async function freshTarget(kind: DbKind, cleanups: (() => Promise<void>)[], env: Record<string, string> = {}): Promise<Config> {
+export async function freshTarget(
+  kind: DbKind,
+  cleanups: (() => Promise<void>)[],
+  env: Record<string, string> = {},
+): Promise<Config> {
   const db = kind === "postgres" ? await createThrowawayDatabase() : null;
   if (db) cleanups.push(db.drop);
   return loadConfig({
@@ -26,7 +30,8 @@ export async function freshTarget(kind: DbKind, cleanups: (() => Promise<void>)[
   });
 }
 
-export const openTarget = (config: Config) => openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
+export const openTarget = (config: Config) =>
+  openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
 
 /**
  * Every stored file's bytes by key: read from DATA_DIR/storage as it lies on disk (temporaries included), or
@@ -66,13 +71,19 @@ export async function snapshot(database: Database, config: Config) {
   const client = await database.pool.connect();
   try {
     await client.query("set timezone = 'UTC'");
-    for (const { q } of names) tables[q] = (await client.query<{ r: string }>(`select t::text as r from ${q} t order by 1`)).rows.map((r) => r.r);
+    for (const { q } of names)
+      tables[q] = (await client.query<{ r: string }>(`select t::text as r from ${q} t order by 1`)).rows.map(
+        (r) => r.r,
+      );
     const { rows: seqs } = await client.query<{ q: string }>(
       `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as q from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where c.relkind = 'S' and n.nspname in ('public', 'drizzle') order by 1`,
     );
     const sequences: Record<string, string> = {};
-    for (const { q } of seqs) sequences[q] = (await client.query<{ v: string }>(`select last_value::text || ' ' || is_called::text as v from ${q}`)).rows[0]!.v;
+    for (const { q } of seqs)
+      sequences[q] = (
+        await client.query<{ v: string }>(`select last_value::text || ' ' || is_called::text as v from ${q}`)
+      ).rows[0]!.v;
     return { tables, sequences, files: await storedFiles(config) };
   } finally {
     client.release();
@@ -81,7 +92,11 @@ export async function snapshot(database: Database, config: Config) {
 
 export type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
-export async function signIn(app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, config: Config, email: string) {
+export async function signIn(
+  app: { request: (url: string, init: RequestInit) => Response | Promise<Response> },
+  config: Config,
+  email: string,
+) {
   return app.request(`${config.PUBLIC_URL}/auth/v1/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: config.PUBLIC_URL },

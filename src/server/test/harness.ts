@@ -109,9 +109,14 @@ export interface TestPortalOptions {
   databaseUrl?: string;
 }
 
-export async function startTestPortal(kind: DbKind, env: Record<string, string> = {}, opts: TestPortalOptions = {}): Promise<TestPortal> {
+export async function startTestPortal(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  opts: TestPortalOptions = {},
+): Promise<TestPortal> {
   const { databaseUrl, ...startOpts } = opts;
-  if (databaseUrl && kind !== "postgres") throw new Error("databaseUrl is for PostgreSQL: a PGlite database belongs to one process");
+  if (databaseUrl && kind !== "postgres")
+    throw new Error("databaseUrl is for PostgreSQL: a PGlite database belongs to one process");
   const throwaway = kind === "postgres" && !databaseUrl ? await createThrowawayDatabase() : null;
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "portal-test-")),
@@ -141,7 +146,10 @@ export async function startTestPortal(kind: DbKind, env: Record<string, string> 
   const signIn: TestPortal["signIn"] = async (email, password = "portal-demo") => {
     const res = await request("/auth/v1/sign-in/email", { method: "POST", json: { email, password } });
     if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   };
   const people: Record<string, string> = { ...DEMO_PEOPLE };
   const sessions = new Map<string, Promise<string>>();
@@ -156,24 +164,42 @@ export async function startTestPortal(kind: DbKind, env: Record<string, string> 
     for (const [name, email] of Object.entries(wanted)) {
       cookies[name] = await signIn(email);
       sessions.set(name, Promise.resolve(cookies[name]));
-      const [row] = await portal.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email));
+      const [row] = await portal.services.db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(eq(profiles.email, email));
       ids[name] = row!.id;
     }
     return { cookies, ids };
   };
   const client = (who?: string): TestClient => {
     const cookie = async () => (who === undefined ? undefined : who in people ? await sessionOf(who) : who);
-    const fetch: TestClient["fetch"] = async (path, init = {}) => request(MOUNTS.test(path) ? path : `/rest/v1${path}`, { ...init, cookie: await cookie() });
+    const fetch: TestClient["fetch"] = async (path, init = {}) =>
+      request(MOUNTS.test(path) ? path : `/rest/v1${path}`, { ...init, cookie: await cookie() });
     const send: TestClient["send"] = async (method, path, init = {}) => {
-      const res = await fetch(path, { method, json: init.json, body: init.body as BodyInit | undefined, headers: init.headers });
+      const res = await fetch(path, {
+        method,
+        json: init.json,
+        body: init.body as BodyInit | undefined,
+        headers: init.headers,
+      });
       const bytes = new Uint8Array(await res.arrayBuffer());
       const text = new TextDecoder().decode(bytes);
       const type = res.headers.get("content-type") ?? "";
       const body = type.includes("json") ? (text ? JSON.parse(text) : null) : TEXT_TYPES.test(type) ? text : null;
       return { status: res.status, headers: res.headers, res, bytes, text, body };
     };
-    const withJson = (method: string) => (path: string, json?: unknown, init?: CallInit) => send(method, path, { ...init, json });
-    return { get: (path, init) => send("GET", path, init), post: withJson("POST"), put: withJson("PUT"), patch: withJson("PATCH"), delete: withJson("DELETE"), send, fetch };
+    const withJson = (method: string) => (path: string, json?: unknown, init?: CallInit) =>
+      send(method, path, { ...init, json });
+    return {
+      get: (path, init) => send("GET", path, init),
+      post: withJson("POST"),
+      put: withJson("PUT"),
+      patch: withJson("PATCH"),
+      delete: withJson("DELETE"),
+      send,
+      fetch,
+    };
   };
   return {
     ...portal,

@@ -4,7 +4,14 @@ import { DEMO_PEOPLE, type TestPortal } from "./harness.ts";
 /** Who calls, in the order of every matrix row's expected answers. */
 export const CALLERS = ["anonymous", "outsider", "member", "staff", "equipment", "admin"] as const;
 export type Caller = (typeof CALLERS)[number];
-export type Expected = readonly [anonymous: number, outsider: number, member: number, staff: number, equipment: number, admin: number];
+export type Expected = readonly [
+  anonymous: number,
+  outsider: number,
+  member: number,
+  staff: number,
+  equipment: number,
+  admin: number,
+];
 
 /** The demo accounts behind the callers (see the harness's `DEMO_PEOPLE`). */
 export const CALLER_EMAILS: Record<Exclude<Caller, "anonymous">, string> = DEMO_PEOPLE;
@@ -31,7 +38,12 @@ type Body = Record<string, unknown> | undefined;
  * Calls one endpoint as each caller, each on a fresh fixture (a call may change or delete what it is
  * given), and compares the statuses as one list so a failure shows the whole row.
  */
-export async function expectMatrixRow<F>(p: TestPortal, cookies: Record<string, string>, fixture: () => Promise<F>, row: MatrixRow<F>) {
+export async function expectMatrixRow<F>(
+  p: TestPortal,
+  cookies: Record<string, string>,
+  fixture: () => Promise<F>,
+  row: MatrixRow<F>,
+) {
   const [, method, path, json, expected] = row;
   const got: number[] = [];
   for (const who of CALLERS) {
@@ -47,7 +59,11 @@ export async function expectMatrixRow<F>(p: TestPortal, cookies: Record<string, 
 }
 
 /** Every case answers a 4xx with a message a person can read, never a 500; paths are under /rest/v1. */
-export async function expectClientErrors(p: TestPortal, cookie: string, cases: [method: string, path: string, json?: unknown][]) {
+export async function expectClientErrors(
+  p: TestPortal,
+  cookie: string,
+  cases: [method: string, path: string, json?: unknown][],
+) {
   for (const [method, path, json] of cases) {
     const res = await p.request(`/rest/v1${path}`, { method, json, cookie });
     const text = await res.text();

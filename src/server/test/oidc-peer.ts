@@ -36,9 +36,13 @@ export async function startOidcPeer(opts: { redirectUri: string; directory: Dire
         const [h, , sig] = body.id_token.split(".");
         body.id_token = `${h}.${b64url(JSON.stringify({ ...claims, groups: ["it-admins"] }))}.${sig}`;
       } else if (state.tamper === "issuer") {
-        body.id_token = await new SignJWT({ ...claims, iss: "http://127.0.0.1:9/another-issuer" }).setProtectedHeader(header).sign(await key);
+        body.id_token = await new SignJWT({ ...claims, iss: "http://127.0.0.1:9/another-issuer" })
+          .setProtectedHeader(header)
+          .sign(await key);
       } else {
-        body.id_token = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 3600 }).setProtectedHeader(header).sign(await key);
+        body.id_token = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 3600 })
+          .setProtectedHeader(header)
+          .sign(await key);
       }
       ctx.body = body;
     };
@@ -72,7 +76,11 @@ export async function startOidcPeer(opts: { redirectUri: string; directory: Dire
         let res = await send(url);
         if (res.status === 200 && url.pathname.startsWith("/interaction/")) {
           const form = new URLSearchParams({ prompt: "login", login, password: "any" });
-          res = await send(url, { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+          res = await send(url, {
+            method: "POST",
+            body: form,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          });
         }
         const location = res.headers.get("location");
         if (!location) throw new Error(`the provider answered ${res.status} at ${url.pathname}: ${await res.text()}`);

@@ -37,14 +37,21 @@ export async function startS3Peer(buckets: string[]): Promise<S3Peer> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the S3 peer stopped before it listened (exit ${code})`)));
-    createInterface({ input: child.stdout! }).once("line", (line) => resolve((JSON.parse(line) as { port: number }).port));
+    createInterface({ input: child.stdout! }).once("line", (line) =>
+      resolve((JSON.parse(line) as { port: number }).port),
+    );
   });
   const endpoint = `http://127.0.0.1:${port}`;
   const keys = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
   return {
     endpoint,
     ...keys,
-    env: (bucket) => ({ S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: keys.accessKeyId, S3_SECRET_ACCESS_KEY: keys.secretAccessKey }),
+    env: (bucket) => ({
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: keys.accessKeyId,
+      S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
+    }),
     async close() {
       child.stdin!.end();
       await exited;

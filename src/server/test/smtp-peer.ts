@@ -148,7 +148,9 @@ export function decodeQuotedPrintable(s: string): string {
 
 function decodeHeader(value: string): string {
   return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_m, _charset: string, enc: string, data: string) =>
-    enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    enc.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : decodeQuotedPrintable(data.replace(/_/g, " ")),
   );
 }
 
@@ -167,9 +169,18 @@ function collect(part: Part, out: { text: string; html: string }) {
   else if (/^text\/plain/i.test(type)) out.text += decodeBody(part);
 }
 
-export function parseMessage(raw: string): { subject: string; text: string; html: string; headers: Record<string, string> } {
+export function parseMessage(raw: string): {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+} {
   const root = splitPart(raw);
   const out = { text: "", html: "" };
   collect(root, out);
-  return { subject: decodeHeader(root.headers.get("subject") ?? ""), ...out, headers: Object.fromEntries(root.headers) };
+  return {
+    subject: decodeHeader(root.headers.get("subject") ?? ""),
+    ...out,
+    headers: Object.fromEntries(root.headers),
+  };
 }

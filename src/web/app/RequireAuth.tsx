@@ -27,7 +27,8 @@ export function RequireAuth() {
     return () => window.clearTimeout(timer);
   }, [loading, graceOver]);
 
-  if (user?.twoStep.setupNeeded && pathname !== TWO_STEP_SETUP_PATH) return <Navigate to={`${TWO_STEP_SETUP_PATH}#${TWO_STEP_SECTION_ID}`} replace />;
+  if (user?.twoStep.setupNeeded && pathname !== TWO_STEP_SETUP_PATH)
+    return <Navigate to={`${TWO_STEP_SETUP_PATH}#${TWO_STEP_SECTION_ID}`} replace />;
   if (user) return <Outlet />;
   if (loading && !graceOver) return <PageSkeleton />;
   return <AuthScreen />;

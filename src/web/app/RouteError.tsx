@@ -7,7 +7,8 @@ import { Button } from "../components/ui/Button.tsx";
 import { CodeLoadError } from "./code-load.ts";
 
 function messageOf(error: unknown): string {
-  if (isRouteErrorResponse(error)) return typeof error.data === "string" && error.data ? error.data : `${error.status} ${error.statusText}`;
+  if (isRouteErrorResponse(error))
+    return typeof error.data === "string" && error.data ? error.data : `${error.status} ${error.statusText}`;
   if (error instanceof Error && error.message) return error.message;
   return "An unexpected error occurred";
 }
@@ -31,7 +32,10 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
     // Failed queries may fetch again on the next mount, and a new location entry makes the router's
     // error boundary render the route afresh.
     reset();
-    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: location.state });
+    navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: location.state },
+    );
   }
 
   function goHome() {
@@ -45,7 +49,13 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
     <NotFoundState message={error.message} />
   ) : (
     <div className="max-w-xl py-8">
-      <h1 ref={heading} tabIndex={-1} className="text-2xl outline-none font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Something went wrong</h1>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl outline-none font-semibold tracking-tight text-zinc-900 dark:text-zinc-50"
+      >
+        Something went wrong
+      </h1>
       <p className="mt-2 break-words text-zinc-700 dark:text-zinc-300">{messageOf(error)}</p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Button onClick={tryAgain}>Try Again</Button>

@@ -101,7 +101,10 @@ export function Shell() {
               aria-expanded={menuOpen}
               aria-controls={navId}
               onClick={() => setMenuOpen((open) => !open)}
-              className={cn("inline-flex size-11 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 md:hidden dark:text-zinc-300 dark:hover:bg-zinc-800", focusRing)}
+              className={cn(
+                "inline-flex size-11 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 md:hidden dark:text-zinc-300 dark:hover:bg-zinc-800",
+                focusRing,
+              )}
             >
               {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
               <span className="sr-only">Menu</span>
@@ -115,7 +118,9 @@ export function Shell() {
               <>
                 {/* Until a required two-step sign-in is set up the server answers only the setup's reads. */}
                 {!user.twoStep.setupNeeded && <NotificationBell />}
-                <span className="hidden text-sm text-zinc-600 md:inline dark:text-zinc-400">{user.user_metadata.full_name}</span>
+                <span className="hidden text-sm text-zinc-600 md:inline dark:text-zinc-400">
+                  {user.user_metadata.full_name}
+                </span>
                 <div className="hidden md:block">{signOutButton("")}</div>
               </>
             ) : (
@@ -123,7 +128,10 @@ export function Shell() {
               location.pathname !== "/auth" && (
                 <Link
                   to={signInLink(location.pathname + location.search)}
-                  className={cn("inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium underline-offset-4 hover:underline md:min-h-10", focusRing)}
+                  className={cn(
+                    "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium underline-offset-4 hover:underline md:min-h-10",
+                    focusRing,
+                  )}
                 >
                   Sign In
                 </Link>
@@ -168,7 +176,9 @@ export function Shell() {
               ))}
             </ul>
             <div className="mt-2 border-t border-zinc-200 px-1 pt-3 pb-1 md:hidden dark:border-zinc-800">
-              <p className="px-2 pb-2 text-sm text-zinc-600 dark:text-zinc-400">Signed in as {user.user_metadata.full_name}</p>
+              <p className="px-2 pb-2 text-sm text-zinc-600 dark:text-zinc-400">
+                Signed in as {user.user_metadata.full_name}
+              </p>
               {signOutButton("w-full")}
             </div>
           </nav>

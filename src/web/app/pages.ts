@@ -55,7 +55,12 @@ export const PAGES: readonly PageEntry[] = [
       documents: "features/documents/DocumentsTab.tsx",
     },
   },
-  { path: "/equipment-admin", module: "features/equipment/EquipmentAdminPage.tsx", frame: "signed-in", need: "equipment.office" },
+  {
+    path: "/equipment-admin",
+    module: "features/equipment/EquipmentAdminPage.tsx",
+    frame: "signed-in",
+    need: "equipment.office",
+  },
   { path: "/equipment", module: "features/equipment/EquipmentPage.tsx", frame: "signed-in" },
   {
     path: "/equipment/items/:id",
@@ -68,7 +73,12 @@ export const PAGES: readonly PageEntry[] = [
   { path: "/projects/documentary", module: "features/projects/DocumentaryProjectsPage.tsx", frame: "signed-in" },
   { path: "/guide", module: "features/guide/GuidePage.tsx", frame: "signed-in" },
   { path: "/guide/:chapter", module: "features/guide/GuidePage.tsx", frame: "signed-in" },
-  { path: "/user-management", module: "features/users/UserManagementPage.tsx", frame: "signed-in", need: "school.admin" },
+  {
+    path: "/user-management",
+    module: "features/users/UserManagementPage.tsx",
+    frame: "signed-in",
+    need: "school.admin",
+  },
   {
     path: "/view-document",
     module: "features/documents/ViewDocumentPage.tsx",
@@ -84,7 +94,11 @@ export const PAGES: readonly PageEntry[] = [
     frame: "public",
     missing: { what: "Budget version", back: { to: "/projects", label: "Back to Projects" } },
   },
-  { path: "/budget-approval-redirect/:proposalId", module: "features/budgets/BudgetApprovalRedirectPage.tsx", frame: "public" },
+  {
+    path: "/budget-approval-redirect/:proposalId",
+    module: "features/budgets/BudgetApprovalRedirectPage.tsx",
+    frame: "public",
+  },
   { path: "/call-sheet-confirm/:recipientId", module: "features/schedule/CallSheetConfirmPage.tsx", frame: "public" },
 ];
 

@@ -9,7 +9,12 @@ function harness() {
   const close = openRealtimeLink({
     url: "ws://portal.test/realtime/v1",
     open: (url) => {
-      const s = { url, onmessage: null, onclose: null, close: (code?: number) => void (s.closedWith = code) } as SocketLike & { url: string; closedWith?: number };
+      const s = {
+        url,
+        onmessage: null,
+        onclose: null,
+        close: (code?: number) => void (s.closedWith = code),
+      } as SocketLike & { url: string; closedWith?: number };
       sockets.push(s);
       return s;
     },
@@ -32,7 +37,11 @@ function harness() {
   };
 }
 
-const event = (seq: number, type: string, invalidate: string[][]) => ({ type: "event", seq, event: { type, invalidate } });
+const event = (seq: number, type: string, invalidate: string[][]) => ({
+  type: "event",
+  seq,
+  event: { type, invalidate },
+});
 
 describe("the realtime link", () => {
   it("invalidates what each event names, and after a drop asks for what it missed since the last event it saw", () => {
@@ -45,7 +54,13 @@ describe("the realtime link", () => {
     h.drop();
     h.retry();
     expect(h.sockets[1]!.url).toBe("ws://portal.test/realtime/v1?since=i-1%3A12");
-    h.say({ type: "hello", userId: "u", instance: "i-1", seq: 15, missed: [event(14, "screenplay.changed", [["screenplay", "s"]])] });
+    h.say({
+      type: "hello",
+      userId: "u",
+      instance: "i-1",
+      seq: 15,
+      missed: [event(14, "screenplay.changed", [["screenplay", "s"]])],
+    });
     // only what was missed is refetched, never everything
     expect(h.seen.slice(2)).toEqual(['["screenplay","s"]']);
 

@@ -7,7 +7,8 @@ const SESSION_ENDED = 4401;
 const SESSION_ENDED_EVENT = "session.ended";
 
 type EventMessage = { type: "event"; seq: number; event: { type: string; invalidate?: QueryKey[] } };
-type ServerMessage = { type: "hello"; userId: string; instance: string; seq: number; missed?: EventMessage[] | null } | EventMessage;
+type ServerMessage =
+  { type: "hello"; userId: string; instance: string; seq: number; missed?: EventMessage[] | null } | EventMessage;
 
 /** The part of the browser's WebSocket the link uses (the `ws` package's client has the same). */
 export interface SocketLike {
@@ -59,7 +60,9 @@ export function openRealtimeLink(opts: RealtimeLinkOptions): () => void {
 
   const connect = () => {
     const resumeFrom = dropped && cursor ? cursor : null;
-    const ws = opts.open(resumeFrom ? `${opts.url}?since=${encodeURIComponent(`${resumeFrom.instance}:${resumeFrom.seq}`)}` : opts.url);
+    const ws = opts.open(
+      resumeFrom ? `${opts.url}?since=${encodeURIComponent(`${resumeFrom.instance}:${resumeFrom.seq}`)}` : opts.url,
+    );
     socket = ws;
     ws.onmessage = (e) => {
       let msg: ServerMessage;

@@ -1,5 +1,12 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, useSearchParams, type DataRouter, type NonIndexRouteObject, type RouteObject } from "react-router";
+import {
+  createBrowserRouter,
+  Navigate,
+  useSearchParams,
+  type DataRouter,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from "react-router";
 import { PageSkeleton } from "../components/PageSkeleton.tsx";
 import { useAuth } from "../features/auth/AuthProvider.tsx";
 import { AuthScreen } from "../features/auth/AuthScreen.tsx";
@@ -42,13 +49,19 @@ function destination(): string {
 function page(entry: PageEntry): RouteObject {
   const load = pageModules[`../${entry.module}`];
   if (!load) throw new Error(`pages.ts names ${entry.module} for ${entry.path}, and there is no such page module`);
-  const route = { lazy: lazyComponent(entry.module, async () => (await load()).default), errorElement: <RouteError />, handle: entry };
+  const route = {
+    lazy: lazyComponent(entry.module, async () => (await load()).default),
+    errorElement: <RouteError />,
+    handle: entry,
+  };
   return entry.path === "/" ? { ...route, index: true } : { ...route, path: entry.path.slice(1) };
 }
 const pagesIn = (frame: PageFrame) => PAGES.filter((p) => p.frame === frame).map(page);
 
 /** The frame of every page but the sign-in and reset screens; it stays out of /auth's first load. */
-const shell: NonIndexRouteObject = { lazy: lazyComponent(SHELL_MODULE, async () => (await import("./Shell.tsx")).Shell) };
+const shell: NonIndexRouteObject = {
+  lazy: lazyComponent(SHELL_MODULE, async () => (await import("./Shell.tsx")).Shell),
+};
 
 /** The query cache around every page but /auth, whose first load goes without it. */
 const queryLayer = { lazy: lazyComponent(QUERY_MODULE, async () => (await import("./QueryLayer.tsx")).QueryLayer) };
@@ -72,7 +85,10 @@ export const routes: RouteObject[] = [
         children: [
           ...pagesIn("none"),
           { element: <RequireAuth />, children: [{ ...shell, children: pagesIn("signed-in") }] },
-          { ...shell, children: [...pagesIn("public"), { path: "*", element: <NotFound />, errorElement: <RouteError /> }] },
+          {
+            ...shell,
+            children: [...pagesIn("public"), { path: "*", element: <NotFound />, errorElement: <RouteError /> }],
+          },
         ],
       },
     ],

@@ -6,7 +6,8 @@ import { LeavePrompt } from "./ui/LeavePrompt.tsx";
 const anyUnsaved = () => unsavedWork().length > 0;
 
 /** Another page, or another tab of this one (its `?tab=`), replaces the form; a `#` jump does not. */
-const leaves: BlockerFunction = ({ currentLocation: from, nextLocation: to }) => anyUnsaved() && (from.pathname !== to.pathname || from.search !== to.search);
+const leaves: BlockerFunction = ({ currentLocation: from, nextLocation: to }) =>
+  anyUnsaved() && (from.pathname !== to.pathname || from.search !== to.search);
 
 /**
  * The one leave prompt of the app, mounted once in the frame (a data router honours one blocker only):
@@ -34,6 +35,11 @@ export function LeaveGuard() {
   }, [blocker, hasUnsaved]);
 
   return (
-    <LeavePrompt open={blocker.state === "blocked"} what={blocker.state === "blocked" ? unsavedWork() : []} onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />
+    <LeavePrompt
+      open={blocker.state === "blocked"}
+      what={blocker.state === "blocked" ? unsavedWork() : []}
+      onLeave={() => blocker.proceed?.()}
+      onStay={() => blocker.reset?.()}
+    />
   );
 }

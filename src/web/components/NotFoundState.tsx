@@ -12,7 +12,15 @@ export const isNotFound = (error: unknown): error is ApiError => error instanceo
  * An address whose id names nothing: says what was not found, the server's reason, and the way back.
  * Not the generic error screen: trying again cannot help, and a deleted item is not a fault.
  */
-export function NotFoundState({ message, what, back }: { message?: string; what?: string; back?: { to: string; label: string } }) {
+export function NotFoundState({
+  message,
+  what,
+  back,
+}: {
+  message?: string;
+  what?: string;
+  back?: { to: string; label: string };
+}) {
   // What is missing and the way back come from the page's entry in pages.ts, so every detail page says it alike;
   // a page that knows better (the version of a document, the project a document was in) says so.
   const entry = (useMatches().findLast((m) => m.handle)?.handle as PageEntry | undefined)?.missing ?? ANY_PAGE;
@@ -20,9 +28,12 @@ export function NotFoundState({ message, what, back }: { message?: string; what?
   return (
     <div role="alert" className="max-w-xl py-8">
       <p className="text-sm font-medium text-amber-700 dark:text-amber-400">404</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{info.what} not found</h1>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+        {info.what} not found
+      </h1>
       <p className="mt-2 text-zinc-700 dark:text-zinc-300">
-        {message ?? `There is no ${info.what.toLowerCase()} at this address.`} It may have been deleted, or the link is mistyped.
+        {message ?? `There is no ${info.what.toLowerCase()} at this address.`} It may have been deleted, or the link is
+        mistyped.
       </p>
       <Link
         to={info.back.to}

@@ -7,7 +7,13 @@ import { Skeleton } from "./ui/Skeleton.tsx";
  */
 export function PageSkeleton() {
   return (
-    <div role="status" aria-label="Loading" aria-busy="true" data-testid="page-skeleton" className="min-h-dvh bg-zinc-50 dark:bg-zinc-950">
+    <div
+      role="status"
+      aria-label="Loading"
+      aria-busy="true"
+      data-testid="page-skeleton"
+      className="min-h-dvh bg-zinc-50 dark:bg-zinc-950"
+    >
       <div className="flex h-14 items-center gap-4 border-b border-zinc-200 px-4 dark:border-zinc-800">
         <span className="px-2 text-lg text-zinc-900 dark:text-zinc-50">
           <Brand />

@@ -9,7 +9,9 @@ export function PublicFrame({ children }: { children: ReactNode }) {
         <Brand className="text-xl" />
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:py-10">
-        <div className="w-full max-w-sm rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">{children}</div>
+        <div className="w-full max-w-sm rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+          {children}
+        </div>
       </main>
     </div>
   );

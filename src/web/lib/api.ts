@@ -18,7 +18,8 @@ export class ApiError extends Error {
 }
 
 /** A query's retry rule for things a 4xx refused: a missing or forbidden thing will not appear by asking again. */
-export const retryUnlessRefused = (count: number, err: unknown) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
+export const retryUnlessRefused = (count: number, err: unknown) =>
+  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
 
 export const RATE_LIMIT_PATTERN = /too many (failed )?(login )?attempts|rate limit|too many requests/i;
 
@@ -47,7 +48,8 @@ export function setTwoStepRequiredHandler(handler: TwoStepRequiredHandler | null
  * that sets a state. A POST could be done twice, so it fails with the server's sentence and the form keeps
  * what was typed for the person to send again.
  */
-export const UNAVAILABLE_TEXT = "The portal is briefly unavailable. Nothing you typed is lost; it will try again in a few seconds.";
+export const UNAVAILABLE_TEXT =
+  "The portal is briefly unavailable. Nothing you typed is lost; it will try again in a few seconds.";
 const REPEATABLE = new Set(["GET", "PUT", "DELETE"]);
 /** How long reads keep trying before they fail like any other error (the error screen offers Try again). */
 const UNAVAILABLE_GIVE_UP_MS = 2 * 60 * 1000;
@@ -113,7 +115,8 @@ async function toApiError(res: Response): Promise<ApiError> {
     /* not JSON */
   }
   const err = body?.error && typeof body.error === "object" ? body.error : body;
-  const message = typeof err?.message === "string" && err.message ? err.message : res.statusText || "An unexpected error occurred";
+  const message =
+    typeof err?.message === "string" && err.message ? err.message : res.statusText || "An unexpected error occurred";
   return new ApiError(res.status, message, err?.code, err?.details);
 }
 
@@ -122,11 +125,15 @@ export function api<T = unknown>(path: string, opts?: ApiOptions): Promise<T>;
 export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
   const started = performance.now();
   const method = opts.method ?? (opts.json === undefined && opts.raw === undefined ? "GET" : "POST");
-  const type = opts.raw ? { "content-type": opts.raw.contentType } : opts.json === undefined ? undefined : { "content-type": "application/json" };
+  const type = opts.raw
+    ? { "content-type": opts.raw.contentType }
+    : opts.json === undefined
+      ? undefined
+      : { "content-type": "application/json" };
   const headers = opts.headers ? { ...opts.headers, ...type } : type;
   try {
     let res: Response;
-    for (let firstTry = Date.now(); ; ) {
+    for (let firstTry = Date.now(); ;) {
       try {
         res = await fetch(path, {
           method,

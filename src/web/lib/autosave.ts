@@ -30,7 +30,10 @@ export interface SaveAfterPause {
  * Saves a moment after typing pauses: each edit (`typed`, what changes with every keystroke) starts the wait
  * again. After a failed save it waits longer before trying again: the server or the connection needs a moment.
  */
-export function useSaveAfterPause({ pending, held, manual, state, setState, save }: SaveAfterPause, typed: readonly unknown[]) {
+export function useSaveAfterPause(
+  { pending, held, manual, state, setState, save }: SaveAfterPause,
+  typed: readonly unknown[],
+) {
   useEffect(() => {
     if (!pending || held) return;
     if (manual) return setState("unsaved");

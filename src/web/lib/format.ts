@@ -1,6 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { DEFAULT_DATE_FORMATS, formatDate, formatDateTime, formatTime, type DateFormats, type DateStyle } from "../../common/datetime.ts";
+import {
+  DEFAULT_DATE_FORMATS,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  type DateFormats,
+  type DateStyle,
+} from "../../common/datetime.ts";
 import { keys } from "../../common/query-keys.ts";
 import { api } from "./api.ts";
 
@@ -9,7 +16,11 @@ export const SCHOOL_FORMATS_QUERY_KEY = [...keys.schoolSettings(), "formats"];
 
 export interface Formats {
   /** A calendar day ("2026-11-24") or an instant, as a date. */
-  date: (value: string | null | undefined, opts?: { style?: DateStyle; weekday?: boolean; year?: boolean }, empty?: string) => string;
+  date: (
+    value: string | null | undefined,
+    opts?: { style?: DateStyle; weekday?: boolean; year?: boolean },
+    empty?: string,
+  ) => string;
   /** A wall-clock "HH:MM" or an instant, as a time of day. */
   time: (value: string | null | undefined, empty?: string) => string;
   /** An instant as date and time, in the viewer's time zone. */

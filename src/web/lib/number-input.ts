@@ -1,6 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ChangeEvent } from "react";
-import { DEFAULT_NUMBER_FORMAT, formatNumber, parseNumberInput, type NumberFormat, type ParsedNumber } from "../../common/number-input.ts";
+import {
+  DEFAULT_NUMBER_FORMAT,
+  formatNumber,
+  parseNumberInput,
+  type NumberFormat,
+  type ParsedNumber,
+} from "../../common/number-input.ts";
 import type { SchoolSettings, SchoolSettingsDto } from "../../common/school.ts";
 import { keys } from "../../common/query-keys.ts";
 import { api } from "./api.ts";
@@ -10,7 +16,11 @@ export const SCHOOL_SETTINGS_QUERY_KEY = keys.schoolSettings();
 
 /** The school's settings for pages that follow them (currency, number format); undefined until loaded. */
 export function useSchoolSettings(): SchoolSettings | undefined {
-  const q = useQuery({ queryKey: SCHOOL_SETTINGS_QUERY_KEY, queryFn: ({ signal }) => api<SchoolSettingsDto>("/rest/v1/school-settings", { signal }), staleTime: 60_000 });
+  const q = useQuery({
+    queryKey: SCHOOL_SETTINGS_QUERY_KEY,
+    queryFn: ({ signal }) => api<SchoolSettingsDto>("/rest/v1/school-settings", { signal }),
+    staleTime: 60_000,
+  });
   return q.data?.settings;
 }
 
@@ -29,7 +39,13 @@ export interface NumberInputOptions {
  * the value read in the school's format (so "12,50" shows as 12.50 and nobody wonders what was kept), or
  * leaves the text alone and says why it cannot be read. Nothing is ever reinterpreted.
  */
-export function useNumberInput({ value, onChange, digits, trim = false, format = DEFAULT_NUMBER_FORMAT }: NumberInputOptions) {
+export function useNumberInput({
+  value,
+  onChange,
+  digits,
+  trim = false,
+  format = DEFAULT_NUMBER_FORMAT,
+}: NumberInputOptions) {
   const [focused, setFocused] = useState(false);
   const parsed: ParsedNumber = parseNumberInput(value, { digits, format });
   const refused = !parsed.ok && parsed.problem !== "empty";

@@ -22,7 +22,8 @@ function readStored(): Theme {
 let choice: Theme = readStored();
 
 export type ResolvedTheme = "light" | "dark";
-export const resolvedTheme = (): ResolvedTheme => (choice === "dark" || (choice === "system" && media?.matches) ? "dark" : "light");
+export const resolvedTheme = (): ResolvedTheme =>
+  choice === "dark" || (choice === "system" && media?.matches) ? "dark" : "light";
 export const currentTheme = (): Theme => choice;
 
 function paint() {

@@ -54,12 +54,15 @@ export function useSaveShortcut(save?: () => void) {
   const latest = useRef(save);
   latest.current = save;
   return useCallback((e: KeyboardEvent<HTMLElement>) => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== "s" || e.nativeEvent.isComposing) return;
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== "s" || e.nativeEvent.isComposing)
+      return;
     e.preventDefault();
     if (e.repeat) return;
     if (latest.current) return latest.current();
     const target = e.target as HTMLElement & { form?: HTMLFormElement | null };
-    const form = target.form ?? (e.currentTarget instanceof HTMLFormElement ? e.currentTarget : e.currentTarget.querySelector("form"));
+    const form =
+      target.form ??
+      (e.currentTarget instanceof HTMLFormElement ? e.currentTarget : e.currentTarget.querySelector("form"));
     form?.requestSubmit();
   }, []);
 }

@@ -64,7 +64,11 @@ export interface Balancer {
   stop(): Promise<void>;
 }
 
-export async function startHaproxy(port: number, backends: { name: string; port: number }[], dir: string): Promise<Balancer> {
+export async function startHaproxy(
+  port: number,
+  backends: { name: string; port: number }[],
+  dir: string,
+): Promise<Balancer> {
   const file = path.join(dir, "haproxy.cfg");
   writeFileSync(file, haproxyConfig(port, backends));
   let log = "";
@@ -87,4 +91,3 @@ export async function startHaproxy(port: number, backends: { name: string; port:
     },
   };
 }
-

@@ -65,7 +65,8 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
     ...opts.env,
   });
 
-  if (!existsSync(path.join(repoRoot, SERVER_BUNDLE))) throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
+  if (!existsSync(path.join(repoRoot, SERVER_BUNDLE)))
+    throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
   let log = "";
   const started = performance.now();
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
@@ -107,7 +108,9 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The portal did not answer /healthz within ${opts.readyTimeoutMs ?? 200_000} ms.\n--- server output ---\n${log}`);
+      throw new Error(
+        `The portal did not answer /healthz within ${opts.readyTimeoutMs ?? 200_000} ms.\n--- server output ---\n${log}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -13,7 +13,8 @@ export async function gone(locator: Locator, timeout = UI_TIMEOUT): Promise<void
   await locator.waitFor({ state: "hidden", timeout });
 }
 
-export const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name, exact: typeof name === "string" });
+export const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole("heading", { level: 1, name, exact: typeof name === "string" });
 
 export const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
@@ -31,16 +32,20 @@ export async function toast(page: Page, title: string | RegExp, description?: st
     .getByRole("region", { name: /Notifications/ })
     .getByRole("listitem")
     .filter({ has: page.getByText(title, { exact: typeof title === "string" }) });
-  if (description !== undefined) item = item.filter({ has: page.getByText(description, { exact: typeof description === "string" }) });
+  if (description !== undefined)
+    item = item.filter({ has: page.getByText(description, { exact: typeof description === "string" }) });
   return visible(item.last());
 }
 
 export async function expectPath(page: Page, pathname: string, search = "") {
   await expect
-    .poll(() => {
-      const u = new URL(page.url());
-      return u.pathname + u.search;
-    }, { timeout: UI_TIMEOUT })
+    .poll(
+      () => {
+        const u = new URL(page.url());
+        return u.pathname + u.search;
+      },
+      { timeout: UI_TIMEOUT },
+    )
     .toBe(pathname + search);
 }
 

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, bigint, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  bigint,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // better-auth's own tables, kept in the Drizzle schema so one migration path covers everything
 // (its CLI crashes on Node 20).

@@ -1,6 +1,25 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { BUDGET_CATEGORIES, BUDGET_UNITS, PROPOSAL_STATES, type BudgetDraftContent, type BudgetTotals, type ProposalSnapshot } from "../../../common/budget.ts";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  BUDGET_CATEGORIES,
+  BUDGET_UNITS,
+  PROPOSAL_STATES,
+  type BudgetDraftContent,
+  type BudgetTotals,
+  type ProposalSnapshot,
+} from "../../../common/budget.ts";
 import { user } from "./auth.ts";
 import { projects } from "./projects.ts";
 
@@ -124,7 +143,9 @@ export const budgetProposals = pgTable(
   (t) => [
     uniqueIndex("budget_proposals_number_idx").on(t.budgetId, t.number),
     // One proposal waits for a decision at a time: a new submission withdraws the one before.
-    uniqueIndex("budget_proposals_one_pending_idx").on(t.budgetId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex("budget_proposals_one_pending_idx")
+      .on(t.budgetId)
+      .where(sql`${t.state} = 'pending'`),
     index("budget_proposals_state_idx").on(t.state, t.submittedAt),
     index("budget_proposals_project_idx").on(t.projectId),
   ],

@@ -1,5 +1,11 @@
 import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { DOCUMENT_CATEGORIES, SIGNER_ROLES, SIGNER_STATUSES, SIGNING_ORDERS, SUBMISSION_STATUSES } from "../../../common/documents.ts";
+import {
+  DOCUMENT_CATEGORIES,
+  SIGNER_ROLES,
+  SIGNER_STATUSES,
+  SIGNING_ORDERS,
+  SUBMISSION_STATUSES,
+} from "../../../common/documents.ts";
 import { user } from "./auth.ts";
 import { projects } from "./projects.ts";
 
@@ -82,7 +88,10 @@ export const signatureSubmissions = pgTable(
     voidedAt: timestamp("voided_at", { withTimezone: true }),
     voidReason: text("void_reason"),
   },
-  (t) => [index("signature_submissions_document_idx").on(t.documentId), index("signature_submissions_pending_idx").on(t.status, t.expiresAt)],
+  (t) => [
+    index("signature_submissions_document_idx").on(t.documentId),
+    index("signature_submissions_pending_idx").on(t.status, t.expiresAt),
+  ],
 );
 
 export const signatureSigners = pgTable(

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { CONDITIONS, ITEM_STATUSES, MAINTENANCE_KINDS, RESERVATION_STATES } from "../../../common/equipment.ts";
 import { user } from "./auth.ts";
 import { projects } from "./projects.ts";
@@ -148,7 +160,10 @@ export const reservationItems = pgTable(
     returnCondition: conditionEnum("return_condition"),
     returnNotes: text("return_notes").notNull().default(""),
     /** Addresses of the condition photos taken at check-in, in the `equipment` storage bucket. */
-    returnPhotos: text("return_photos").array().notNull().default(sql`'{}'::text[]`),
+    returnPhotos: text("return_photos")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     damaged: boolean("damaged").notNull().default(false),
   },
   (t) => [
@@ -199,5 +214,8 @@ export const strikes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // One strike per late reservation, however many scans and check-ins notice it.
-  (t) => [uniqueIndex("equipment_strikes_reservation_idx").on(t.reservationId), index("equipment_strikes_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("equipment_strikes_reservation_idx").on(t.reservationId),
+    index("equipment_strikes_user_idx").on(t.userId),
+  ],
 );

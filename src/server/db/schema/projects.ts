@@ -1,6 +1,24 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { CONSENT_STATUSES, INTERVIEW_STATUSES, LICENCE_STATUSES, PHASES, PROJECT_TYPES } from "../../../common/projects.ts";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  CONSENT_STATUSES,
+  INTERVIEW_STATUSES,
+  LICENCE_STATUSES,
+  PHASES,
+  PROJECT_TYPES,
+} from "../../../common/projects.ts";
 import { user } from "./auth.ts";
 
 export const projectTypeEnum = pgEnum("project_type", PROJECT_TYPES);

@@ -56,7 +56,10 @@ export const scheduleStrips = pgTable(
     /** The heading when it was scheduled, shown if the scene later leaves the script. */
     heading: text("heading").notNull().default(""),
   },
-  (t) => [unique("schedule_strips_scene_uq").on(t.projectId, t.sceneNumber), index("schedule_strips_day_idx").on(t.shootDayId, t.position)],
+  (t) => [
+    unique("schedule_strips_scene_uq").on(t.projectId, t.sceneNumber),
+    index("schedule_strips_day_idx").on(t.shootDayId, t.position),
+  ],
 );
 
 /** Who a call sheet was sent to, with the hash of their personal confirmation link. */
@@ -77,7 +80,10 @@ export const callSheetRecipients = pgTable(
     confirmedIp: text("confirmed_ip"),
     confirmedUserAgent: text("confirmed_user_agent"),
   },
-  (t) => [unique("call_sheet_recipients_day_email_uq").on(t.shootDayId, t.email), index("call_sheet_recipients_token_idx").on(t.tokenHash)],
+  (t) => [
+    unique("call_sheet_recipients_day_email_uq").on(t.shootDayId, t.email),
+    index("call_sheet_recipients_token_idx").on(t.tokenHash),
+  ],
 );
 
 /**

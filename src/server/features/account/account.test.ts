@@ -20,9 +20,17 @@ describe.each(DB_KINDS)("password-reset link status on %s", (kind) => {
 
   /** Requests a reset and reads the token out of the e-mail in the outbox. */
   async function resetTokenFor(email: string) {
-    await p.request("/auth/v1/request-password-reset", { method: "POST", json: { email, redirectTo: "/reset-password" } });
+    await p.request("/auth/v1/request-password-reset", {
+      method: "POST",
+      json: { email, redirectTo: "/reset-password" },
+    });
     await runNotificationJobs(p.services);
-    const [mail] = await p.services.db.select().from(emails).where(eq(emails.to, email)).orderBy(desc(emails.createdAt)).limit(1);
+    const [mail] = await p.services.db
+      .select()
+      .from(emails)
+      .where(eq(emails.to, email))
+      .orderBy(desc(emails.createdAt))
+      .limit(1);
     return mail!.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)![1]!;
   }
 
@@ -37,7 +45,10 @@ describe.each(DB_KINDS)("password-reset link status on %s", (kind) => {
 
   it("says a used link is no longer valid", async () => {
     const token = await resetTokenFor("elliot.brooks@portal.test");
-    const reset = await p.request("/auth/v1/reset-password", { method: "POST", json: { newPassword: "brand-new", token } });
+    const reset = await p.request("/auth/v1/reset-password", {
+      method: "POST",
+      json: { newPassword: "brand-new", token },
+    });
     expect(reset.status).toBe(200);
     expect(await status(token)).toEqual({ valid: false });
   });

@@ -31,7 +31,12 @@ export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
 }
 
 export async function listAudit(db: Db, opts: { limit: number; offset: number }): Promise<Page<AuditEntryDto>> {
-  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(opts.limit).offset(opts.offset);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
   const [total] = await db.select({ n: count() }).from(auditLog);
   return {
     total: total?.n ?? 0,

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import type { BudgetDraftRow, BudgetDto, BudgetLineInput, ProposalSubmitted, ProposalView } from "../../../common/budget.ts";
+import type {
+  BudgetDraftRow,
+  BudgetDto,
+  BudgetLineInput,
+  ProposalSubmitted,
+  ProposalView,
+} from "../../../common/budget.ts";
 import type { AdminDashboardDto } from "../../../common/overview-api.ts";
 import { budgetProposals, emails, jobs, notifications, projectGreenlight } from "../../db/schema/index.ts";
 import { readdir } from "node:fs/promises";
@@ -29,15 +35,30 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   const cookies: Record<string, string> = {};
   const ids: Record<string, string> = {};
   /** A fiction film led by Lena, supervised by Daniel Reyes (staff), with a saved two-line budget. */
-  const makeBudget = async (lines: BudgetLineInput[] = [line(), line({ accountCode: "1300", description: "Director fee", quantity: 100, units: "flat", rate: 100_000 })]) => {
-    const created = await p.as("member").post("/projects", { title: `Budget Film ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
+  const makeBudget = async (
+    lines: BudgetLineInput[] = [
+      line(),
+      line({ accountCode: "1300", description: "Director fee", quantity: 100, units: "flat", rate: 100_000 }),
+    ],
+  ) => {
+    const created = await p.as("member").post("/projects", {
+      title: `Budget Film ${randomUUID().slice(0, 6)}`,
+      type: "fiction",
+      academicYear: YEAR,
+      supervisorId: ids.staff,
+    });
     expect(created.status).toBe(201);
     const saved = await p.as("member").put(`/budgets/${created.body.id}`, { version: 0, contingencyBps: 1000, lines });
     expect(saved.status).toBe(200);
     return saved.body as BudgetDto;
   };
   const mailsTo = async (email: string) =>
-    (await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${email}`))).map((j) => j.payload as { subject: string; text: string });
+    (
+      await p.services.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${email}`))
+    ).map((j) => j.payload as { subject: string; text: string });
   const linkOf = async (email: string, proposalId: string) => {
     const mail = (await mailsTo(email)).find((m) => m.text.includes(proposalId));
     const m = /\/budget-approval-redirect\/([0-9a-f-]+)\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "");
@@ -52,9 +73,12 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(Object.keys(out).sort()).toEqual(["proposalId", "proposals"]);
     return { ...out, budget: { ...b, proposals: out.proposals } };
   };
-  const publicGet = (id: string, token: string) => p.anonymous.get(`/budget-approval/${id}?token=${encodeURIComponent(token)}`);
+  const publicGet = (id: string, token: string) =>
+    p.anonymous.get(`/budget-approval/${id}?token=${encodeURIComponent(token)}`);
   const publicDecide = (id: string, json: Record<string, unknown>) =>
-    p.anonymous.post(`/budget-approval/${id}/decision`, json, { headers: { "user-agent": "Approver Browser/1.0", "x-forwarded-for": "203.0.113.9" } });
+    p.anonymous.post(`/budget-approval/${id}/decision`, json, {
+      headers: { "user-agent": "Approver Browser/1.0", "x-forwarded-for": "203.0.113.9" },
+    });
 
   beforeAll(async () => {
     p = await startTestPortal(kind, { TRUST_PROXY: "true", UPLOAD_MAX_MB: "1" });
@@ -72,24 +96,45 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   afterAll(() => p?.close());
 
   it("seeds budgets in every state, with the pending one's link in the outbox", async () => {
-    const rows = await p.services.db.select({ state: budgetProposals.state, bypassed: budgetProposals.bypassed }).from(budgetProposals);
-    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(["pending", "approved", "changes_requested", "rejected", "withdrawn"]));
+    const rows = await p.services.db
+      .select({ state: budgetProposals.state, bypassed: budgetProposals.bypassed })
+      .from(budgetProposals);
+    expect(new Set(rows.map((r) => r.state))).toEqual(
+      new Set(["pending", "approved", "changes_requested", "rejected", "withdrawn"]),
+    );
     expect(rows.some((r) => r.bypassed)).toBe(true);
     const [pending] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.state, "pending"));
-    const [mail] = await p.services.db.select().from(emails).where(and(eq(emails.to, "staff@portal.test"), sql`${emails.text} like ${`%${pending!.id}%`}`));
+    const [mail] = await p.services.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.to, "staff@portal.test"), sql`${emails.text} like ${`%${pending!.id}%`}`));
     expect(mail!.transport).toBe("outbox");
     const [, id, token] = /\/budget-approval-redirect\/([0-9a-f-]+)\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)!;
     const link = { id: id!, token: token! };
-    expect((await publicGet(link.id, link.token)).body).toMatchObject({ state: "pending", diff: { previousNumber: null } });
+    expect((await publicGet(link.id, link.token)).body).toMatchObject({
+      state: "pending",
+      diff: { previousNumber: null },
+    });
   });
 
   it("builds a budget on the school's chart of accounts, with totals per account, category and contingency", async () => {
     const b = await makeBudget();
     expect(b.version).toBe(1);
     expect(b.accounts.map((a) => a.name)).toContain("Festival and delivery");
-    expect(b.accounts.filter((a) => a.category === "above").map((a) => a.name)).toEqual(["Story and rights", "Producer", "Director", "Cast"]);
+    expect(b.accounts.filter((a) => a.category === "above").map((a) => a.name)).toEqual([
+      "Story and rights",
+      "Producer",
+      "Director",
+      "Cast",
+    ]);
     expect(b.lines.map((l) => l.amount)).toEqual([125_000, 100_000]);
-    expect(b.totals).toMatchObject({ above: 100_000, below: 125_000, subtotal: 225_000, contingency: 22_500, total: 247_500 });
+    expect(b.totals).toMatchObject({
+      above: 100_000,
+      below: 125_000,
+      subtotal: 225_000,
+      contingency: 22_500,
+      total: 247_500,
+    });
     expect(b.totals.accounts.find((a) => a.code === "2100")!.amount).toBe(125_000);
   });
 
@@ -107,16 +152,25 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(message);
     }
-    const notJson = await p.request(`/rest/v1/budgets/${b.projectId}`, { method: "PUT", cookie: cookies.member, body: "{", headers: { "content-type": "application/json" } });
+    const notJson = await p.request(`/rest/v1/budgets/${b.projectId}`, {
+      method: "PUT",
+      cookie: cookies.member,
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect((await p.as("member").get(`/budgets/not-a-uuid`)).status).toBe(404);
     expect((await p.as("member").get(`/budgets/${MISSING}`)).status).toBe(404);
-    expect((await p.as("member").post(`/budgets/${b.projectId}/proposals`, { version: 1, approverEmail: "nope" })).status).toBe(400);
+    expect(
+      (await p.as("member").post(`/budgets/${b.projectId}/proposals`, { version: 1, approverEmail: "nope" })).status,
+    ).toBe(400);
   });
 
   it("tells the later of two editors that someone saved first, with the budget as it now is", async () => {
     const b = await makeBudget();
-    const first = await p.as("member").put(`/budgets/${b.projectId}`, { version: 1, contingencyBps: 500, lines: b.lines });
+    const first = await p
+      .as("member")
+      .put(`/budgets/${b.projectId}`, { version: 1, contingencyBps: 500, lines: b.lines });
     expect(first.status).toBe(200);
     expect(first.body.version).toBe(2);
     const second = await p.as("staff").put(`/budgets/${b.projectId}`, { version: 1, contingencyBps: 1500, lines: [] });
@@ -126,16 +180,48 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(second.body.error.details.current.lines).toHaveLength(2);
   });
 
-  const draftRow = (over: Partial<BudgetDraftRow> = {}): BudgetDraftRow => ({ id: randomUUID(), accountCode: "2100", description: "Grip truck", quantity: "2", units: "days", rate: "12,5", notes: "", ...over });
-  const putDraft = (projectId: string, json: unknown, as = "member") => p.as(as).put(`/budgets/${projectId}/draft`, json);
+  const draftRow = (over: Partial<BudgetDraftRow> = {}): BudgetDraftRow => ({
+    id: randomUUID(),
+    accountCode: "2100",
+    description: "Grip truck",
+    quantity: "2",
+    units: "days",
+    rate: "12,5",
+    notes: "",
+    ...over,
+  });
+  const putDraft = (projectId: string, json: unknown, as = "member") =>
+    p.as(as).put(`/budgets/${projectId}/draft`, json);
 
   it("keeps the crew's unsaved sheet as a draft, exactly as typed, until the budget is saved", async () => {
     const b = await makeBudget();
-    expect(b.draft).toEqual({ version: 1, content: null, updatedByName: "Lena Fischer", updatedAt: expect.any(String) });
-    const rows = [...b.lines.map((l) => draftRow({ id: l.id, accountCode: l.accountCode, description: l.description, units: l.units, quantity: String(l.quantity / 100), rate: String(l.rate / 100) })), draftRow(), draftRow({ description: "", quantity: "2.", rate: "" })];
+    expect(b.draft).toEqual({
+      version: 1,
+      content: null,
+      updatedByName: "Lena Fischer",
+      updatedAt: expect.any(String),
+    });
+    const rows = [
+      ...b.lines.map((l) =>
+        draftRow({
+          id: l.id,
+          accountCode: l.accountCode,
+          description: l.description,
+          units: l.units,
+          quantity: String(l.quantity / 100),
+          rate: String(l.rate / 100),
+        }),
+      ),
+      draftRow(),
+      draftRow({ description: "", quantity: "2.", rate: "" }),
+    ];
     const first = await putDraft(b.projectId, { version: 1, contingency: "7,5", rows });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ version: 2, content: { contingency: "7,5", rows }, updatedByName: "Lena Fischer" });
+    expect(first.body).toMatchObject({
+      version: 2,
+      content: { contingency: "7,5", rows },
+      updatedByName: "Lena Fischer",
+    });
     // The crew, staff and admins see it; the budget itself is unchanged.
     for (const who of ["member", "staff", "admin"]) {
       const read = await p.as(who).get(`/budgets/${b.projectId}`);
@@ -146,25 +232,52 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect((await p.as("outsider").get(`/budgets/${b.projectId}`)).body.draft).toBeNull();
 
     // Saving the budget from the draft empties it and moves its version on.
-    const saved = await p.as("member").put(`/budgets/${b.projectId}`, { version: b.version, draftVersion: 2, contingencyBps: 750, lines: [...b.lines, line()] });
+    const saved = await p.as("member").put(`/budgets/${b.projectId}`, {
+      version: b.version,
+      draftVersion: 2,
+      contingencyBps: 750,
+      lines: [...b.lines, line()],
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.draft).toMatchObject({ version: 3, content: null });
-    for (const who of ["member", "staff"]) expect((await p.as(who).get(`/budgets/${b.projectId}/draft`)).body, who).toMatchObject({ version: 3, content: null });
+    for (const who of ["member", "staff"])
+      expect((await p.as(who).get(`/budgets/${b.projectId}/draft`)).body, who).toMatchObject({
+        version: 3,
+        content: null,
+      });
   });
 
   it("tells the later of two crew members typing that the other changed the draft, with who and what", async () => {
     const b = await makeBudget();
     expect((await putDraft(b.projectId, { version: 1, contingency: "10", rows: [draftRow()] })).status).toBe(200);
-    const late = await putDraft(b.projectId, { version: 1, contingency: "10", rows: [draftRow({ description: "Mine" })] });
+    const late = await putDraft(b.projectId, {
+      version: 1,
+      contingency: "10",
+      rows: [draftRow({ description: "Mine" })],
+    });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toMatch(/Lena Fischer changed the budget draft while you were typing/);
-    expect(late.body.error.details.current).toMatchObject({ version: 2, content: { rows: [{ description: "Grip truck" }] } });
+    expect(late.body.error.details.current).toMatchObject({
+      version: 2,
+      content: { rows: [{ description: "Grip truck" }] },
+    });
     // A save of the budget naming an older draft is refused too, and the draft is kept.
-    const save = await p.as("member").put(`/budgets/${b.projectId}`, { version: b.version, draftVersion: 1, contingencyBps: 1000, lines: b.lines });
+    const save = await p
+      .as("member")
+      .put(`/budgets/${b.projectId}`, { version: b.version, draftVersion: 1, contingencyBps: 1000, lines: b.lines });
     expect(save.status).toBe(409);
-    expect((await p.as("member").get(`/budgets/${b.projectId}/draft`)).body).toMatchObject({ version: 2, content: { rows: [{ description: "Grip truck" }] } });
+    expect((await p.as("member").get(`/budgets/${b.projectId}/draft`)).body).toMatchObject({
+      version: 2,
+      content: { rows: [{ description: "Grip truck" }] },
+    });
     // After a save of the budget, a writer still on the draft hears that the budget was saved.
-    expect((await p.as("member").put(`/budgets/${b.projectId}`, { version: b.version, draftVersion: 2, contingencyBps: 1000, lines: b.lines })).status).toBe(200);
+    expect(
+      (
+        await p
+          .as("member")
+          .put(`/budgets/${b.projectId}`, { version: b.version, draftVersion: 2, contingencyBps: 1000, lines: b.lines })
+      ).status,
+    ).toBe(200);
     const after = await putDraft(b.projectId, { version: 2, contingency: "10", rows: [] });
     expect(after.status).toBe(409);
     expect(after.body.error.message).toMatch(/saved the budget while you were typing/);
@@ -193,14 +306,21 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const fixture = async () => makeBudget();
     const rows: MatrixRow<BudgetDto>[] = [
       ["read draft", "GET", (b) => `/budgets/${b.projectId}/draft`, undefined, [401, 403, 200, 200, 403, 200]],
-      ["write draft", "PUT", (b) => `/budgets/${b.projectId}/draft`, { version: 1, contingency: "10", rows: [] }, [401, 403, 200, 403, 403, 403]],
+      [
+        "write draft",
+        "PUT",
+        (b) => `/budgets/${b.projectId}/draft`,
+        { version: 1, contingency: "10", rows: [] },
+        [401, 403, 200, 403, 403, 403],
+      ],
     ];
     for (const row of rows) await expectMatrixRow(p, cookies, fixture, row);
   }, 300_000);
 
   it("lets the right people read and change a budget (authorization matrix)", async () => {
     const b = await makeBudget();
-    const save = (as: string | undefined) => p.as(as).put(`/budgets/${b.projectId}`, { version: 999, contingencyBps: 1000, lines: [] });
+    const save = (as: string | undefined) =>
+      p.as(as).put(`/budgets/${b.projectId}`, { version: 999, contingencyBps: 1000, lines: [] });
     const read = (as: string | undefined) => p.as(as).get(`/budgets/${b.projectId}`);
     const bypass = (as: string | undefined) => p.as(as).put(`/budgets/${b.projectId}/bypass`, { bypass: null });
     // anonymous
@@ -228,8 +348,12 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
       const res = await p.as(who).post(`/budget-proposals/${pending.proposalId}/decision`, { decision: "approved" });
       expect(res.status, who).toBe(403);
     }
-    expect((await p.anonymous.post(`/budget-proposals/${pending.proposalId}/decision`, { decision: "approved" })).status).toBe(401);
-    expect((await p.as("outsider").post(`/budgets/${b.projectId}/proposals/${pending.proposalId}/withdraw`)).status).toBe(403);
+    expect(
+      (await p.anonymous.post(`/budget-proposals/${pending.proposalId}/decision`, { decision: "approved" })).status,
+    ).toBe(401);
+    expect(
+      (await p.as("outsider").post(`/budgets/${b.projectId}/proposals/${pending.proposalId}/withdraw`)).status,
+    ).toBe(403);
   });
 
   it("freezes a submitted budget: editing the draft never changes the proposal, and the database refuses to", async () => {
@@ -238,7 +362,9 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const [before] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.id, proposalId));
     expect(before!.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(before!.total).toBe(247_500);
-    const edited = await p.as("member").put(`/budgets/${b.projectId}`, { version: budget.version, contingencyBps: 0, lines: [line({ rate: 1 })] });
+    const edited = await p
+      .as("member")
+      .put(`/budgets/${b.projectId}`, { version: budget.version, contingencyBps: 0, lines: [line({ rate: 1 })] });
     expect(edited.status).toBe(200);
     const view = (await p.as("member").get(`/budget-proposals/${proposalId}`)).body as ProposalView;
     expect(view.snapshot.lines).toHaveLength(2);
@@ -253,11 +379,17 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
 
   it("sends the approver a link that shows the budget and records one decision; the team hears, the greenlight ticks", async () => {
     const b = await makeBudget();
-    const { proposalId } = await submit(b, { approverEmail: "producer.outside@example.org", message: "Second unit included." });
+    const { proposalId } = await submit(b, {
+      approverEmail: "producer.outside@example.org",
+      message: "Second unit included.",
+    });
     const link = await linkOf("producer.outside@example.org", proposalId);
     expect(link.id).toBe(proposalId);
     // the approver's answer reaches the student who asked
-    const [request] = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'producer.outside@example.org'`));
+    const [request] = await p.services.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'producer.outside@example.org'`));
     expect(request!.payload).toMatchObject({ replyTo: "student@portal.test" });
     expect(Buffer.from(link.token, "base64url").length).toBeGreaterThanOrEqual(16);
     const [stored] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.id, proposalId));
@@ -266,7 +398,12 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
 
     const seen = await publicGet(proposalId, link.token);
     expect(seen.status).toBe(200);
-    expect(seen.body).toMatchObject({ state: "pending", canDecide: true, total: 247_500, message: "Second unit included." });
+    expect(seen.body).toMatchObject({
+      state: "pending",
+      canDecide: true,
+      total: 247_500,
+      message: "Second unit included.",
+    });
     expect(seen.body.snapshot.lines).toHaveLength(2);
 
     const dashboard = (await p.as("admin").get("/admin/dashboard")).body as AdminDashboardDto;
@@ -278,23 +415,43 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(noComment.status).toBe(400);
     expect(noComment.body.error.message).toMatch(/comment/);
 
-    const decided = await publicDecide(proposalId, { token: link.token, decision: "approved", name: "Ruth Ames", comment: "Fine by me." });
+    const decided = await publicDecide(proposalId, {
+      token: link.token,
+      decision: "approved",
+      name: "Ruth Ames",
+      comment: "Fine by me.",
+    });
     expect(decided.status).toBe(200);
     expect(decided.body).toMatchObject({ state: "approved", decisionName: "Ruth Ames", canDecide: false });
     const [row] = await p.services.db.select().from(budgetProposals).where(eq(budgetProposals.id, proposalId));
-    expect(row).toMatchObject({ decisionIp: "203.0.113.9", decisionUserAgent: "Approver Browser/1.0", decisionVia: "link", decisionComment: "Fine by me." });
+    expect(row).toMatchObject({
+      decisionIp: "203.0.113.9",
+      decisionUserAgent: "Approver Browser/1.0",
+      decisionVia: "link",
+      decisionComment: "Fine by me.",
+    });
     expect(row!.decidedAt).toBeInstanceOf(Date);
 
-    const [tick] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, b.projectId), eq(projectGreenlight.itemKey, "budget_approved")));
+    const [tick] = await p.services.db
+      .select()
+      .from(projectGreenlight)
+      .where(and(eq(projectGreenlight.projectId, b.projectId), eq(projectGreenlight.itemKey, "budget_approved")));
     expect(tick!.done).toBe(true);
-    const told = await p.services.db.select().from(notifications).where(and(eq(notifications.userId, ids.member!), eq(notifications.kind, "budget")));
+    const told = await p.services.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ids.member!), eq(notifications.kind, "budget")));
     expect(told.some((n) => n.title.includes("Approved"))).toBe(true);
     expect((await mailsTo("student@portal.test")).some((m) => m.subject.includes("Approved"))).toBe(true);
 
     const pdf = await p.request(`/rest/v1/budget-approval/${proposalId}/decision.pdf?token=${link.token}`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 
   it("gives a wrong, tampered, used or expired link a clear answer and no data", async () => {
@@ -321,11 +478,22 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
 
     // A snapshot changed behind the service's back no longer matches the link it was sent with.
     await p.services.db.execute(sql`alter table budget_proposals disable trigger budget_proposals_immutable`);
-    await p.services.db.execute(sql`update budget_proposals set snapshot = jsonb_set(snapshot, '{contingencyBps}', '0') where id = ${pb}`);
+    await p.services.db.execute(
+      sql`update budget_proposals set snapshot = jsonb_set(snapshot, '{contingencyBps}', '0') where id = ${pb}`,
+    );
     await p.services.db.execute(sql`alter table budget_proposals enable trigger budget_proposals_immutable`);
     expect((await publicGet(pb, lb.token)).status).toBe(404);
 
-    expect((await publicDecide(pa, { token: la.token, decision: "changes_requested", name: "Daniel Reyes", comment: "Cut the second camera." })).status).toBe(200);
+    expect(
+      (
+        await publicDecide(pa, {
+          token: la.token,
+          decision: "changes_requested",
+          name: "Daniel Reyes",
+          comment: "Cut the second camera.",
+        })
+      ).status,
+    ).toBe(200);
     const used = await publicGet(pa, la.token);
     expect(used.status).toBe(409);
     expect(used.body.error.details).toEqual({ problem: "used" });
@@ -337,7 +505,10 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const c = await makeBudget();
     const pc = (await submit(c)).proposalId;
     const lc = await linkOf("staff@portal.test", pc);
-    await p.services.db.update(budgetProposals).set({ tokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(budgetProposals.id, pc));
+    await p.services.db
+      .update(budgetProposals)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(budgetProposals.id, pc));
     const expired = await publicGet(pc, lc.token);
     expect(expired.status).toBe(409);
     expect(expired.body.error.details).toEqual({ problem: "expired" });
@@ -347,9 +518,18 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   it("withdraws the waiting proposal when a new version is submitted, and shows the difference from the approved one", async () => {
     const b = await makeBudget();
     const first = await submit(b);
-    expect((await p.as("staff").post(`/budget-proposals/${first.proposalId}/decision`, { decision: "approved" })).status).toBe(200);
-    const lines = [...first.budget.lines.slice(0, 1).map((l) => ({ ...l, rate: 30_000 })), line({ accountCode: "2800", description: "Catering", quantity: 500, rate: 8_000 })];
-    const saved = (await p.as("member").put(`/budgets/${b.projectId}`, { version: first.budget.version, contingencyBps: 1000, lines })).body as BudgetDto;
+    expect(
+      (await p.as("staff").post(`/budget-proposals/${first.proposalId}/decision`, { decision: "approved" })).status,
+    ).toBe(200);
+    const lines = [
+      ...first.budget.lines.slice(0, 1).map((l) => ({ ...l, rate: 30_000 })),
+      line({ accountCode: "2800", description: "Catering", quantity: 500, rate: 8_000 }),
+    ];
+    const saved = (
+      await p
+        .as("member")
+        .put(`/budgets/${b.projectId}`, { version: first.budget.version, contingencyBps: 1000, lines })
+    ).body as BudgetDto;
     const second = await submit(saved);
     const third = await submit(second.budget);
     const states = third.budget.proposals.map((x) => [x.number, x.state]);
@@ -379,7 +559,9 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const b = await makeBudget();
     const short = await p.as("staff").put(`/budgets/${b.projectId}/bypass`, { bypass: true, reason: "short" });
     expect(short.status).toBe(400);
-    const set = await p.as("staff").put(`/budgets/${b.projectId}/bypass`, { bypass: true, reason: "Funded entirely by the festival grant." });
+    const set = await p
+      .as("staff")
+      .put(`/budgets/${b.projectId}/bypass`, { bypass: true, reason: "Funded entirely by the festival grant." });
     expect(set.status).toBe(200);
     expect(set.body.bypass).toMatchObject({ project: true, applies: true, setByName: "Daniel Reyes" });
     const { proposalId, budget } = await submit(set.body);
@@ -389,24 +571,43 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect(budget.proposals[0]!.decisionName).toBe("Daniel Reyes");
     const certificate = await p.as("member").get(`/budget-proposals/${proposalId}/decision.pdf`);
     expect(certificate.status).toBe(200);
-    const [tick] = await p.services.db.select().from(projectGreenlight).where(and(eq(projectGreenlight.projectId, b.projectId), eq(projectGreenlight.itemKey, "budget_approved")));
+    const [tick] = await p.services.db
+      .select()
+      .from(projectGreenlight)
+      .where(and(eq(projectGreenlight.projectId, b.projectId), eq(projectGreenlight.itemKey, "budget_approved")));
     expect(tick!.done).toBe(true);
 
     // The school-wide switch applies to a project without an override.
     const settings = (await p.as("admin").get("/school-settings")).body;
-    expect((await p.as("admin").put("/school-settings", { version: settings.version, settings: { ...settings.settings, budgetBypass: true } })).status).toBe(200);
+    expect(
+      (
+        await p.as("admin").put("/school-settings", {
+          version: settings.version,
+          settings: { ...settings.settings, budgetBypass: true },
+        })
+      ).status,
+    ).toBe(200);
     try {
       const other = await makeBudget();
       expect(other.bypass).toMatchObject({ school: true, project: null, applies: true });
       const out = await submit(other);
-      expect(out.budget.proposals[0]).toMatchObject({ state: "approved", bypassed: true, bypassReason: "The school's budget approval bypass is on.", decisionName: "the school's approval bypass" });
+      expect(out.budget.proposals[0]).toMatchObject({
+        state: "approved",
+        bypassed: true,
+        bypassReason: "The school's budget approval bypass is on.",
+        decisionName: "the school's approval bypass",
+      });
       // A staff override that asks for approval wins over the school.
-      const need = await p.as("admin").put(`/budgets/${other.projectId}/bypass`, { bypass: false, reason: "This one goes to the dean." });
+      const need = await p
+        .as("admin")
+        .put(`/budgets/${other.projectId}/bypass`, { bypass: false, reason: "This one goes to the dean." });
       expect(need.body.bypass.applies).toBe(false);
       expect((await submit(need.body)).budget.proposals[0]!.state).toBe("pending");
     } finally {
       const now = (await p.as("admin").get("/school-settings")).body;
-      await p.as("admin").put("/school-settings", { version: now.version, settings: { ...now.settings, budgetBypass: false } });
+      await p
+        .as("admin")
+        .put("/school-settings", { version: now.version, settings: { ...now.settings, budgetBypass: false } });
     }
   });
 
@@ -414,8 +615,11 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     const b = await makeBudget();
     const cam = b.lines[0]!;
     const add = (json: unknown) => p.as("member").post(`/budgets/${b.projectId}/expenses`, json);
-    expect((await add({ lineId: cam.id, description: "Rental invoice", amount: 100_000, spentOn: "2032-10-01" })).status).toBe(201);
-    const after = (await add({ lineId: cam.id, description: "Extra day", amount: 40_000, spentOn: "2032-10-02" })).body.budget as BudgetDto;
+    expect(
+      (await add({ lineId: cam.id, description: "Rental invoice", amount: 100_000, spentOn: "2032-10-01" })).status,
+    ).toBe(201);
+    const after = (await add({ lineId: cam.id, description: "Extra day", amount: 40_000, spentOn: "2032-10-02" })).body
+      .budget as BudgetDto;
     const v = after.actuals.lines.find((l) => l.key === cam.id)!;
     expect(v).toMatchObject({ budget: 125_000, actual: 140_000, variance: -15_000, over: true });
     expect(after.actuals.accounts.find((a) => a.key === "2100")).toMatchObject({ actual: 140_000, over: true });
@@ -424,7 +628,9 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     expect((await add({ lineId: MISSING, description: "x", amount: 1, spentOn: "2032-10-02" })).status).toBe(400);
     expect((await add({ lineId: cam.id, description: "x", amount: 0, spentOn: "2032-10-02" })).status).toBe(400);
 
-    const drop = await p.as("member").put(`/budgets/${b.projectId}`, { version: after.version, contingencyBps: 1000, lines: after.lines.slice(1) });
+    const drop = await p
+      .as("member")
+      .put(`/budgets/${b.projectId}`, { version: after.version, contingencyBps: 1000, lines: after.lines.slice(1) });
     expect(drop.status).toBe(409);
     expect(drop.body.error.message).toMatch(/Camera package.*expenses/);
     const gone = await p.as("member").delete(`/budgets/${b.projectId}/expenses/${after.expenses[0]!.id}`);
@@ -434,28 +640,60 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
 
   it("keeps a receipt file per expense: upload, view, replace and delete, checking size and what the bytes are, for the crew only", async () => {
     const b = await makeBudget();
-    const added = await p.as("member").post(`/budgets/${b.projectId}/expenses`, { lineId: b.lines[0]!.id, description: "Rental invoice", amount: 100_000, spentOn: "2032-10-01" });
+    const added = await p.as("member").post(`/budgets/${b.projectId}/expenses`, {
+      lineId: b.lines[0]!.id,
+      description: "Rental invoice",
+      amount: 100_000,
+      spentOn: "2032-10-01",
+    });
     expect(added.status).toBe(201);
     const expenseId = added.body.expenseId as string;
     const url = `/storage/v1/object/receipts/${b.projectId}/${expenseId}`;
     const upload = async (bytes: Uint8Array, name: string, as = "member") => {
-      const res = await p.request(`${url}?name=${encodeURIComponent(name)}`, { method: "POST", body: new Uint8Array(bytes), cookie: cookies[as], headers: { "content-type": "application/octet-stream" } });
+      const res = await p.request(`${url}?name=${encodeURIComponent(name)}`, {
+        method: "POST",
+        body: new Uint8Array(bytes),
+        cookie: cookies[as],
+        headers: { "content-type": "application/octet-stream" },
+      });
       return { status: res.status, body: (await res.json()) as { error?: { message: string } } & Partial<BudgetDto> };
     };
-    const stored = () => readdir(path.join(p.services.config.DATA_DIR, "storage", "receipts", b.projectId, expenseId)).catch(() => [] as string[]);
+    const stored = () =>
+      readdir(path.join(p.services.config.DATA_DIR, "storage", "receipts", b.projectId, expenseId)).catch(
+        () => [] as string[],
+      );
     const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    const heic = Uint8Array.from([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic")]);
+    const heic = Uint8Array.from([
+      0,
+      0,
+      0,
+      24,
+      ...new TextEncoder().encode("ftypheic"),
+      0,
+      0,
+      0,
+      0,
+      ...new TextEncoder().encode("mif1heic"),
+    ]);
 
     const first = await upload(pdf, "till/receipt 1.pdf");
     expect(first.status).toBe(201);
     const receipt = first.body.expenses!.find((e) => e.id === expenseId)!.receipt!;
-    expect(receipt).toMatchObject({ fileName: "receipt 1.pdf", contentType: "application/pdf", size: pdf.byteLength, viewable: true, url });
+    expect(receipt).toMatchObject({
+      fileName: "receipt 1.pdf",
+      contentType: "application/pdf",
+      size: pdf.byteLength,
+      viewable: true,
+      url,
+    });
     const view = await p.request(url, { cookie: cookies.member });
     expect(view.status).toBe(200);
     expect(view.headers.get("content-disposition")).toMatch(/^inline/);
     expect(Buffer.from(await view.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
-    expect((await p.request(`${url}?download`, { cookie: cookies.staff })).headers.get("content-disposition")).toMatch(/^attachment/);
+    expect((await p.request(`${url}?download`, { cookie: cookies.staff })).headers.get("content-disposition")).toMatch(
+      /^attachment/,
+    );
     // Receipts are the crew's and the office's, not every signed-in reader's; signed out gets nothing.
     expect((await p.request(url, { cookie: cookies.outsider })).status).toBe(403);
     expect((await p.request(url, { cookie: cookies.equipment })).status).toBe(403);
@@ -477,11 +715,17 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
     // Replacing stores the new file and removes the old one; a phone's HEIC photo is kept and downloaded.
     const replaced = await upload(heic, "IMG_0412.HEIC");
     expect(replaced.status).toBe(201);
-    expect(replaced.body.expenses!.find((e) => e.id === expenseId)!.receipt).toMatchObject({ fileName: "IMG_0412.HEIC", contentType: "image/heic", viewable: false });
+    expect(replaced.body.expenses!.find((e) => e.id === expenseId)!.receipt).toMatchObject({
+      fileName: "IMG_0412.HEIC",
+      contentType: "image/heic",
+      viewable: false,
+    });
     const files = await stored();
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.heic$/);
-    expect((await p.request(url, { cookie: cookies.member })).headers.get("content-disposition")).toMatch(/^attachment/);
+    expect((await p.request(url, { cookie: cookies.member })).headers.get("content-disposition")).toMatch(
+      /^attachment/,
+    );
     // Documents keep to their own list: HEIC is not one of them.
     expect(() => checkUpload({ UPLOAD_MAX_MB: 1 }, heic, "photo.heic")).toThrow(/cannot be kept here/);
 
@@ -502,17 +746,25 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
 
   it("lets admins edit the chart of accounts, but not remove an account that lines use", async () => {
     const b = await makeBudget();
-    const chart = (await p.as("member").get("/budget-accounts")).body as { code: string; name: string; category: string }[];
+    const chart = (await p.as("member").get("/budget-accounts")).body as {
+      code: string;
+      name: string;
+      category: string;
+    }[];
     expect(chart).toHaveLength(18);
     const renamed = chart.map((a) => (a.code === "2900" ? { ...a, name: "Kit hire" } : a));
     expect((await p.as("staff").put("/budget-accounts", { accounts: renamed })).status).toBe(403);
     const dup = await p.as("admin").put("/budget-accounts", { accounts: [...renamed, renamed[0]] });
     expect(dup.status).toBe(400);
     expect(dup.body.error.message).toMatch(/share the code 1100/);
-    const withoutCamera = await p.as("admin").put("/budget-accounts", { accounts: renamed.filter((a) => a.code !== "2100") });
+    const withoutCamera = await p
+      .as("admin")
+      .put("/budget-accounts", { accounts: renamed.filter((a) => a.code !== "2100") });
     expect(withoutCamera.status).toBe(409);
     expect(withoutCamera.body.error.message).toMatch(/2100 Camera is used by/);
-    const saved = await p.as("admin").put("/budget-accounts", { accounts: [...renamed, { code: "3400", name: "Marketing", category: "below" }] });
+    const saved = await p
+      .as("admin")
+      .put("/budget-accounts", { accounts: [...renamed, { code: "3400", name: "Marketing", category: "below" }] });
     expect(saved.status).toBe(200);
     expect(saved.body.at(-1)).toEqual({ code: "3400", name: "Marketing", category: "below" });
     const after = (await p.as("member").get(`/budgets/${b.projectId}`)).body as BudgetDto;
@@ -521,17 +773,27 @@ describe.each(DB_KINDS)("budgets on %s", (kind) => {
   });
 
   it("exports the top sheet and the detail as formula-safe CSV, and the budget as PDF", async () => {
-    const b = await makeBudget([line({ description: "=HYPERLINK(\"http://evil\")", notes: "+1, \"quoted\"" })]);
-    const top = await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=topsheet`, { cookie: cookies.outsider });
+    const b = await makeBudget([line({ description: '=HYPERLINK("http://evil")', notes: '+1, "quoted"' })]);
+    const top = await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=topsheet`, {
+      cookie: cookies.outsider,
+    });
     expect(top.status).toBe(200);
     const topText = await top.text();
     expect(topText).toContain("2100,Camera,Below the line,1250.00\r\n");
     expect(topText).toContain(",Total,,1375.00\r\n");
-    const detail = await (await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=detail`, { cookie: cookies.member })).text();
+    const detail = await (
+      await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=detail`, { cookie: cookies.member })
+    ).text();
     expect(detail).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(detail).toContain(`"'+1, ""quoted"""`);
-    expect((await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=nope`, { cookie: cookies.member })).status).toBe(400);
+    expect(
+      (await p.request(`/rest/v1/budgets/${b.projectId}/export.csv?part=nope`, { cookie: cookies.member })).status,
+    ).toBe(400);
     const pdf = await p.request(`/rest/v1/budgets/${b.projectId}/export.pdf`, { cookie: cookies.member });
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 });

@@ -63,10 +63,14 @@ async function viewOf(s: Pick<S, "db">, p: repo.ProposalRow, canDecide: boolean)
 }
 
 const isApprover = (caller: Pick<SessionUser, "id" | "email">, p: repo.ProposalRow) =>
-  (!!p.approverUserId && p.approverUserId === caller.id) || (!!p.approverEmail && p.approverEmail === caller.email.toLowerCase());
+  (!!p.approverUserId && p.approverUserId === caller.id) ||
+  (!!p.approverEmail && p.approverEmail === caller.email.toLowerCase());
 
 /** Signed in: anyone who may read the project reads its proposals; only the named approver decides. */
-export async function getProposal(s: Pick<S, "db">, opts: { caller: SessionUser; proposalId: string }): Promise<ProposalView> {
+export async function getProposal(
+  s: Pick<S, "db">,
+  opts: { caller: SessionUser; proposalId: string },
+): Promise<ProposalView> {
   const { proposal: p, contactsVisible } = await proposalAccess(s.db, opts.caller, opts.proposalId);
   return contactsFor(await viewOf(s, p, isApprover(opts.caller, p)), contactsVisible);
 }
@@ -80,7 +84,8 @@ export async function proposalAccess(db: Services["db"], caller: SessionUser, pr
   return { proposal, contactsVisible: access.contactsVisible || isApprover(caller, proposal) };
 }
 
-const INVALID_LINK = "This approval link is not valid. Check that you opened the whole link from the e-mail, or ask the production team to submit the budget again.";
+const INVALID_LINK =
+  "This approval link is not valid. Check that you opened the whole link from the e-mail, or ask the production team to submit the budget again.";
 
 export type LinkProblem = "invalid" | "expired" | "used" | "withdrawn";
 
@@ -88,7 +93,12 @@ export type LinkProblem = "invalid" | "expired" | "used" | "withdrawn";
  * The link's proposal, if the token is its own, still valid and unused. Anything else answers with no
  * data: a wrong token cannot tell whether the proposal exists; expired and used say only that.
  */
-export async function byToken(db: Services["db"] | Tx, proposalId: string, token: string, opts: { lock?: boolean; allowDecided?: boolean } = {}) {
+export async function byToken(
+  db: Services["db"] | Tx,
+  proposalId: string,
+  token: string,
+  opts: { lock?: boolean; allowDecided?: boolean } = {},
+) {
   const invalid = () => new AppError("not_found", INVALID_LINK, { problem: "invalid" satisfies LinkProblem });
   if (!UUID.test(proposalId) || !token) throw invalid();
   const p = await repo.selectProposal(db, proposalId, opts);
@@ -96,28 +106,58 @@ export async function byToken(db: Services["db"] | Tx, proposalId: string, token
   const given = Buffer.from(tokenHashOf(p, token), "hex");
   const stored = Buffer.from(p.tokenHash, "hex");
   // The token was bound to the snapshot's hash: a snapshot that no longer hashes the same is not the one approved.
-  if (given.length !== stored.length || !timingSafeEqual(given, stored) || contentHashOf(p.snapshot) !== p.contentHash) throw invalid();
+  if (given.length !== stored.length || !timingSafeEqual(given, stored) || contentHashOf(p.snapshot) !== p.contentHash)
+    throw invalid();
   if (p.state === "withdrawn") {
-    throw new AppError("conflict", "The production team withdrew this budget, so there is nothing to decide. A newer version comes with its own link.", { problem: "withdrawn" satisfies LinkProblem });
+    throw new AppError(
+      "conflict",
+      "The production team withdrew this budget, so there is nothing to decide. A newer version comes with its own link.",
+      { problem: "withdrawn" satisfies LinkProblem },
+    );
   }
   if (p.state !== "pending") {
     if (opts.allowDecided) return p;
-    throw new AppError("conflict", "This approval link has already been used: the decision on this budget is made and final.", { problem: "used" satisfies LinkProblem });
+    throw new AppError(
+      "conflict",
+      "This approval link has already been used: the decision on this budget is made and final.",
+      { problem: "used" satisfies LinkProblem },
+    );
   }
   if (p.tokenExpiresAt.getTime() < Date.now()) {
-    throw new AppError("conflict", "This approval link has expired. Ask the production team to submit the budget again for a new link.", { problem: "expired" satisfies LinkProblem });
+    throw new AppError(
+      "conflict",
+      "This approval link has expired. Ask the production team to submit the budget again for a new link.",
+      { problem: "expired" satisfies LinkProblem },
+    );
   }
   return p;
 }
 
-export async function getProposalByToken(s: Pick<S, "db">, opts: { proposalId: string; token: string }): Promise<ProposalView> {
+export async function getProposalByToken(
+  s: Pick<S, "db">,
+  opts: { proposalId: string; token: string },
+): Promise<ProposalView> {
   return viewOf(s, await byToken(s.db, opts.proposalId, opts.token), true);
 }
 
-const OUTCOME: Record<Decision, string> = { approved: "Approved", changes_requested: "Changes requested", rejected: "Rejected" };
+const OUTCOME: Record<Decision, string> = {
+  approved: "Approved",
+  changes_requested: "Changes requested",
+  rejected: "Rejected",
+};
 
 /** Records the one decision on a pending proposal and tells the team; approval ticks the greenlight item. */
-async function decide(s: S, opts: { proposal: repo.ProposalRow; input: DecisionInput; origin: Origin; userId: string | null; via: "link" | "signed_in"; tx: Tx }) {
+async function decide(
+  s: S,
+  opts: {
+    proposal: repo.ProposalRow;
+    input: DecisionInput;
+    origin: Origin;
+    userId: string | null;
+    via: "link" | "signed_in";
+    tx: Tx;
+  },
+) {
   const { tx, input, proposal } = opts;
   const [row] = await tx
     .update(budgetProposals)
@@ -133,9 +173,18 @@ async function decide(s: S, opts: { proposal: repo.ProposalRow; input: DecisionI
     })
     .where(and(eq(budgetProposals.id, proposal.id), eq(budgetProposals.state, "pending")))
     .returning();
-  if (!row) throw new AppError("conflict", "This budget has already been decided; the decision is final.", { problem: "used" satisfies LinkProblem });
+  if (!row)
+    throw new AppError("conflict", "This budget has already been decided; the decision is final.", {
+      problem: "used" satisfies LinkProblem,
+    });
   const project = await repo.selectProject(tx, row.projectId);
-  if (input.decision === "approved") await feedGreenlight(tx, { projectId: row.projectId, source: "budget", done: true, note: `Version ${row.number} approved by ${input.name}` });
+  if (input.decision === "approved")
+    await feedGreenlight(tx, {
+      projectId: row.projectId,
+      source: "budget",
+      done: true,
+      note: `Version ${row.number} approved by ${input.name}`,
+    });
   await recordActivity(tx, {
     projectId: row.projectId,
     actor: { id: opts.userId as string, name: input.name },
@@ -143,7 +192,13 @@ async function decide(s: S, opts: { proposal: repo.ProposalRow; input: DecisionI
     summary: `${input.name} decided on budget version ${row.number}: ${OUTCOME[input.decision].toLowerCase()}${input.comment ? ` (${input.comment})` : ""}`,
     details: { proposalId: row.id, via: opts.via },
   });
-  const notified = await notifyTeam(s, tx, { project: { id: row.projectId, title: project?.title ?? row.snapshot.projectTitle }, proposal: row, outcome: OUTCOME[input.decision], decidedBy: input.name, comment: input.comment });
+  const notified = await notifyTeam(s, tx, {
+    project: { id: row.projectId, title: project?.title ?? row.snapshot.projectTitle },
+    proposal: row,
+    outcome: OUTCOME[input.decision],
+    decidedBy: input.name,
+    comment: input.comment,
+  });
   return { row, notified };
 }
 
@@ -153,7 +208,10 @@ async function afterDecision(s: S, r: { row: repo.ProposalRow; notified: string[
   return viewOf(s, r.row, false);
 }
 
-export async function decideByToken(s: S, opts: { proposalId: string; token: string; input: DecisionInput; origin: Origin }): Promise<ProposalView> {
+export async function decideByToken(
+  s: S,
+  opts: { proposalId: string; token: string; input: DecisionInput; origin: Origin },
+): Promise<ProposalView> {
   const input = decisionInput.parse(opts.input);
   const r = await s.db.transaction(async (tx) => {
     const proposal = await byToken(tx, opts.proposalId, opts.token, { lock: true });
@@ -163,30 +221,46 @@ export async function decideByToken(s: S, opts: { proposalId: string; token: str
 }
 
 /** Signed in, the approver's name is their account's unless they give another. */
-export async function decideSignedIn(s: S, opts: { caller: SessionUser; proposalId: string; input: Record<string, unknown>; origin: Origin }): Promise<ProposalView> {
+export async function decideSignedIn(
+  s: S,
+  opts: { caller: SessionUser; proposalId: string; input: Record<string, unknown>; origin: Origin },
+): Promise<ProposalView> {
   const input = decisionInput.parse({ ...opts.input, name: opts.input.name || opts.caller.name });
   if (!UUID.test(opts.proposalId)) throw noProposal();
   const r = await s.db.transaction(async (tx) => {
     const proposal = await repo.selectProposal(tx, opts.proposalId, { lock: true });
     if (!proposal) throw noProposal();
-    if (!isApprover(opts.caller, proposal)) throw new AppError("forbidden", "Only the approver named on this proposal can decide on it.");
+    if (!isApprover(opts.caller, proposal))
+      throw new AppError("forbidden", "Only the approver named on this proposal can decide on it.");
     return decide(s, { proposal, input, origin: opts.origin, userId: opts.caller.id, via: "signed_in", tx });
   });
   return afterDecision(s, r);
 }
 
-export async function listPendingApprovals(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; limit?: number }): Promise<PendingBudgetApproval[]> {
+export async function listPendingApprovals(
+  s: Pick<S, "db">,
+  opts: { caller: Pick<SessionUser, "id" | "role">; limit?: number },
+): Promise<PendingBudgetApproval[]> {
   const [settings, rows] = await Promise.all([getSchoolSettings(s.db), repo.selectPending(s.db, opts.limit ?? 20)]);
-  const visible = await projectsWithContacts(s.db, opts.caller, rows.map((r) => r.proposal.projectId));
-  return rows.map(({ proposal: p, projectTitle }) => contactsFor({
-    id: p.id,
-    projectId: p.projectId,
-    projectTitle,
-    number: p.number,
-    total: p.total,
-    currency: settings.currency,
-    approverEmail: p.approverEmail,
-    submittedByName: p.submittedByName,
-    submittedAt: p.submittedAt.toISOString(),
-  }, visible(p.projectId)));
+  const visible = await projectsWithContacts(
+    s.db,
+    opts.caller,
+    rows.map((r) => r.proposal.projectId),
+  );
+  return rows.map(({ proposal: p, projectTitle }) =>
+    contactsFor(
+      {
+        id: p.id,
+        projectId: p.projectId,
+        projectTitle,
+        number: p.number,
+        total: p.total,
+        currency: settings.currency,
+        approverEmail: p.approverEmail,
+        submittedByName: p.submittedByName,
+        submittedAt: p.submittedAt.toISOString(),
+      },
+      visible(p.projectId),
+    ),
+  );
 }

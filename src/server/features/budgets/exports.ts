@@ -22,10 +22,17 @@ import { byToken, proposalAccess } from "./decisions.ts";
 
 const plain = (minor: number, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
 
-export async function exportCsv(s: Pick<S, "db">, opts: { caller: SessionUser; projectId: string; part: "topsheet" | "detail" }): Promise<{ filename: string; body: string }> {
+export async function exportCsv(
+  s: Pick<S, "db">,
+  opts: { caller: SessionUser; projectId: string; part: "topsheet" | "detail" },
+): Promise<{ filename: string; body: string }> {
   const b = await getBudget(s, opts);
   const c = b.currency;
-  const slug = b.projectTitle.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "budget";
+  const slug =
+    b.projectTitle
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase() || "budget";
   if (opts.part === "topsheet") {
     const rows = [
       ["Code", "Account", "Category", `Amount (${c})`],
@@ -40,21 +47,30 @@ export async function exportCsv(s: Pick<S, "db">, opts: { caller: SessionUser; p
   const names = new Map(b.accounts.map((a) => [a.code, a.name]));
   const actual = new Map(b.actuals.lines.map((v) => [v.key, v]));
   const rows = [
-    ["Code", "Account", "Description", "Quantity", "Units", `Rate (${c})`, `Amount (${c})`, `Actual (${c})`, `Variance (${c})`, "Notes"],
-    ...b.lines.map((l) =>
-      [
-        l.accountCode,
-        names.get(l.accountCode) ?? "",
-        l.description,
-        formatQuantity(l.quantity),
-        l.units,
-        plain(l.rate, c),
-        plain(l.amount, c),
-        plain(actual.get(l.id)?.actual ?? 0, c),
-        plain(actual.get(l.id)?.variance ?? l.amount, c),
-        l.notes,
-      ],
-    ),
+    [
+      "Code",
+      "Account",
+      "Description",
+      "Quantity",
+      "Units",
+      `Rate (${c})`,
+      `Amount (${c})`,
+      `Actual (${c})`,
+      `Variance (${c})`,
+      "Notes",
+    ],
+    ...b.lines.map((l) => [
+      l.accountCode,
+      names.get(l.accountCode) ?? "",
+      l.description,
+      formatQuantity(l.quantity),
+      l.units,
+      plain(l.rate, c),
+      plain(l.amount, c),
+      plain(actual.get(l.id)?.actual ?? 0, c),
+      plain(actual.get(l.id)?.variance ?? l.amount, c),
+      l.notes,
+    ]),
   ];
   return { filename: `${slug}-detail.csv`, body: csvDocument(rows) };
 }
@@ -84,12 +100,17 @@ function detailSection(lines: SnapshotLine[], currency: string, w: SchoolWriter)
     numeric: 3,
     rows: [
       { cells: ["Code", "Description", "Qty", "Units", "Rate", "Amount"], bold: true },
-      ...lines.map((l) => ({ cells: [l.accountCode, l.description, w.quantity(l.quantity), l.units, m(l.rate), m(l.amount)] })),
+      ...lines.map((l) => ({
+        cells: [l.accountCode, l.description, w.quantity(l.quantity), l.units, m(l.rate), m(l.amount)],
+      })),
     ],
   };
 }
 
-export async function exportPdf(s: Pick<S, "db">, opts: { caller: SessionUser; projectId: string }): Promise<{ filename: string; body: Uint8Array }> {
+export async function exportPdf(
+  s: Pick<S, "db">,
+  opts: { caller: SessionUser; projectId: string },
+): Promise<{ filename: string; body: Uint8Array }> {
   const [b, settings] = await Promise.all([getBudget(s, opts), getSchoolSettings(s.db)]);
   const w = writerOf(settings);
   const body = await renderPdf({
@@ -106,13 +127,17 @@ export async function exportPdf(s: Pick<S, "db">, opts: { caller: SessionUser; p
 }
 
 /** The approver's record of a decision: what was decided, by whom, when and from where, and what was approved. */
-export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; token: string } | { proposalId: string; caller: SessionUser }): Promise<Uint8Array> {
+export async function decisionPdf(
+  s: Pick<S, "db">,
+  opts: { proposalId: string; token: string } | { proposalId: string; caller: SessionUser },
+): Promise<Uint8Array> {
   let p: repo.ProposalRow;
   // The approver's own link shows their own record in full; a signed-in reader goes by the budget's rule.
   let origin = true;
   if ("token" in opts) p = await byToken(s.db, opts.proposalId, opts.token, { allowDecided: true });
   else ({ proposal: p, contactsVisible: origin } = await proposalAccess(s.db, opts.caller, opts.proposalId));
-  if (p.state === "pending") throw new AppError("conflict", "This budget has not been decided yet; its decision record exists once it is.");
+  if (p.state === "pending")
+    throw new AppError("conflict", "This budget has not been decided yet; its decision record exists once it is.");
   const c = p.snapshot.currency;
   const w = writerOf(await getSchoolSettings(s.db));
   return renderPdf({
@@ -123,7 +148,14 @@ export async function decisionPdf(s: Pick<S, "db">, opts: { proposalId: string; 
       ["Decided at", p.decidedAt ? w.dateTime(p.decidedAt) : ""],
       ...(p.decisionComment ? ([["Comment", p.decisionComment]] as [string, string][]) : []),
       ...(p.bypassed ? ([["Bypass", p.bypassReason ?? ""]] as [string, string][]) : []),
-      ["Via", p.decisionVia === "link" ? "E-mailed approval link" : p.decisionVia === "signed_in" ? "Signed in to The Portal" : (p.decisionVia ?? "")],
+      [
+        "Via",
+        p.decisionVia === "link"
+          ? "E-mailed approval link"
+          : p.decisionVia === "signed_in"
+            ? "Signed in to The Portal"
+            : (p.decisionVia ?? ""),
+      ],
       ...(origin
         ? ([
             ["IP address", p.decisionIp ?? "not recorded"],

@@ -29,7 +29,13 @@ import { change, stale, StaleBudget } from "./draft.ts";
 
 // ── Proposals ────────────────────────────────────────────────────────────────────────────────────
 
-function snapshotOf(project: { title: string }, currency: string, accounts: BudgetAccount[], contingencyBps: number, lines: repo.LineRow[]): ProposalSnapshot {
+function snapshotOf(
+  project: { title: string },
+  currency: string,
+  accounts: BudgetAccount[],
+  contingencyBps: number,
+  lines: repo.LineRow[],
+): ProposalSnapshot {
   return {
     projectTitle: project.title,
     currency,
@@ -64,7 +70,8 @@ export const canonicalJson = (value: unknown): string => JSON.stringify(value, s
 
 const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 export const contentHashOf = (snapshot: ProposalSnapshot) => sha256Hex(canonicalJson(snapshot));
-export const tokenHashOf = (p: { id: string; contentHash: string }, token: string) => createHash("sha256").update(`${p.id}:${p.contentHash}:${token}`).digest("hex");
+export const tokenHashOf = (p: { id: string; contentHash: string }, token: string) =>
+  createHash("sha256").update(`${p.id}:${p.contentHash}:${token}`).digest("hex");
 const approvalPath = (id: string) => `/budget-approval/${id}`;
 const budgetPath = (projectId: string) => `/project/${projectId}?tab=budget`;
 
@@ -73,7 +80,10 @@ const budgetPath = (projectId: string) => `/project/${projectId}?tab=budget`;
  * waiting is withdrawn by the new one. When bypass applies, the proposal is approved at once with who and why
  * on record; otherwise the approver (the supervisor, or the address given) gets a single-use link.
  */
-export async function submitProposal(s: S, opts: { caller: SessionUser; projectId: string; input: ProposalSubmitInput }): Promise<ProposalSubmitted> {
+export async function submitProposal(
+  s: S,
+  opts: { caller: SessionUser; projectId: string; input: ProposalSubmitInput },
+): Promise<ProposalSubmitted> {
   const input = proposalSubmitInput.parse(opts.input);
   const settings = await getSchoolSettings(s.db);
   let notifiedIds: string[] = [];
@@ -89,11 +99,18 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
     const contentHash = sha256Hex(snapshotJson);
     const bypass = effectiveBypass(budget, settings.budgetBypass);
     const approverEmail = input.approverEmail || project.supervisorEmail || null;
-    if (!bypass && !approverEmail) throw new AppError("bad_request", "This project has no supervisor yet: give the approver's e-mail address.");
+    if (!bypass && !approverEmail)
+      throw new AppError("bad_request", "This project has no supervisor yet: give the approver's e-mail address.");
 
     await tx
       .update(budgetProposals)
-      .set({ state: "withdrawn", decidedAt: new Date(), decisionName: opts.caller.name, decisionComment: "Replaced by a newer version", decisionVia: "superseded" })
+      .set({
+        state: "withdrawn",
+        decidedAt: new Date(),
+        decisionName: opts.caller.name,
+        decisionComment: "Replaced by a newer version",
+        decisionVia: "superseded",
+      })
       .where(and(eq(budgetProposals.budgetId, budget.id), eq(budgetProposals.state, "pending")));
     const number = await repo.nextProposalNumber(tx, budget.id);
     const bypassReason = bypass ? bypassReasonOf(budget) : null;
@@ -117,7 +134,12 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
         submittedByName: opts.caller.name,
         approverEmail: bypass ? null : approverEmail,
         approverUserId: bypass || !approverEmail ? null : await repo.selectUserIdByEmail(tx, approverEmail),
-        ...(token ? { tokenHash: tokenHashOf({ id, contentHash }, token), tokenExpiresAt: new Date(Date.now() + settings.approvalLinkDays * DAY_MS) } : {}),
+        ...(token
+          ? {
+              tokenHash: tokenHashOf({ id, contentHash }, token),
+              tokenExpiresAt: new Date(Date.now() + settings.approvalLinkDays * DAY_MS),
+            }
+          : {}),
         ...(bypass
           ? {
               state: "approved" as const,
@@ -133,12 +155,21 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
           : {}),
       })
       // Only what the rest of the submission uses: the snapshot is as large as the budget and is not read back.
-      .returning({ id: budgetProposals.id, number: budgetProposals.number, approverUserId: budgetProposals.approverUserId });
+      .returning({
+        id: budgetProposals.id,
+        number: budgetProposals.number,
+        approverUserId: budgetProposals.approverUserId,
+      });
     const proposal = row!;
     const w = writerOf(settings);
     const total = w.money(totals.total);
     if (bypass) {
-      await feedGreenlight(tx, { projectId: project.id, source: "budget", done: true, note: `Version ${number} approved without review: ${bypassReason}` });
+      await feedGreenlight(tx, {
+        projectId: project.id,
+        source: "budget",
+        done: true,
+        note: `Version ${number} approved without review: ${bypassReason}`,
+      });
       await recordActivity(tx, {
         projectId: project.id,
         actor: opts.caller,
@@ -146,10 +177,20 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
         summary: `${opts.caller.name} submitted budget version ${number} (${total}); approval was bypassed: ${bypassReason}`,
         details: { proposalId: proposal.id },
       });
-      notifiedIds = await notifyTeam(s, tx, { project, proposal, outcome: "Approved (approval bypassed)", decidedBy: bypassDeciderOf(budget), comment: bypassReason ?? "", skip: opts.caller.id });
+      notifiedIds = await notifyTeam(s, tx, {
+        project,
+        proposal,
+        outcome: "Approved (approval bypassed)",
+        decidedBy: bypassDeciderOf(budget),
+        comment: bypassReason ?? "",
+        skip: opts.caller.id,
+      });
       return proposal.id;
     }
-    const url = new URL(`/budget-approval-redirect/${proposal.id}?token=${encodeURIComponent(token!)}`, s.config.PUBLIC_URL).toString();
+    const url = new URL(
+      `/budget-approval-redirect/${proposal.id}?token=${encodeURIComponent(token!)}`,
+      s.config.PUBLIC_URL,
+    ).toString();
     await queueEmail(
       { db: tx },
       {
@@ -164,7 +205,10 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
           message: input.message,
           url,
           expiresInDays: settings.approvalLinkDays,
-          expiresOn: w.date(new Date(Date.now() + settings.approvalLinkDays * DAY_MS), { style: "long", weekday: true }),
+          expiresOn: w.date(new Date(Date.now() + settings.approvalLinkDays * DAY_MS), {
+            style: "long",
+            weekday: true,
+          }),
         }),
       },
     );
@@ -198,7 +242,14 @@ export async function submitProposal(s: S, opts: { caller: SessionUser; projectI
 export async function notifyTeam(
   s: Pick<S, "config">,
   tx: Tx,
-  opts: { project: { id: string; title: string }; proposal: Pick<repo.ProposalRow, "number">; outcome: string; decidedBy: string; comment: string; skip?: string },
+  opts: {
+    project: { id: string; title: string };
+    proposal: Pick<repo.ProposalRow, "number">;
+    outcome: string;
+    decidedBy: string;
+    comment: string;
+    skip?: string;
+  },
 ) {
   const crew = (await repo.selectCrewIds(tx, opts.project.id)).filter((id) => id !== opts.skip);
   return notify(tx, {
@@ -218,16 +269,36 @@ export async function notifyTeam(
   });
 }
 
-export async function withdrawProposal(s: S, opts: { caller: SessionUser; projectId: string; proposalId: string }): Promise<BudgetDto> {
+export async function withdrawProposal(
+  s: S,
+  opts: { caller: SessionUser; projectId: string; proposalId: string },
+): Promise<BudgetDto> {
   await change(s, opts, async ({ tx, project, budget }) => {
     if (!budget || !UUID.test(opts.proposalId)) throw noProposal();
     const [row] = await tx
       .update(budgetProposals)
-      .set({ state: "withdrawn", decidedAt: new Date(), decisionName: opts.caller.name, decidedByUserId: opts.caller.id, decisionVia: "withdrawn" })
-      .where(and(eq(budgetProposals.id, opts.proposalId), eq(budgetProposals.budgetId, budget.id), eq(budgetProposals.state, "pending")))
+      .set({
+        state: "withdrawn",
+        decidedAt: new Date(),
+        decisionName: opts.caller.name,
+        decidedByUserId: opts.caller.id,
+        decisionVia: "withdrawn",
+      })
+      .where(
+        and(
+          eq(budgetProposals.id, opts.proposalId),
+          eq(budgetProposals.budgetId, budget.id),
+          eq(budgetProposals.state, "pending"),
+        ),
+      )
       .returning();
     if (!row) throw new AppError("conflict", "Only a proposal that waits for a decision can be withdrawn.");
-    await recordActivity(tx, { projectId: project.id, actor: opts.caller, kind: "budget.withdrawn", summary: `${opts.caller.name} withdrew budget version ${row.number}` });
+    await recordActivity(tx, {
+      projectId: project.id,
+      actor: opts.caller,
+      kind: "budget.withdrawn",
+      summary: `${opts.caller.name} withdrew budget version ${row.number}`,
+    });
   });
   return getBudget(s, opts);
 }

@@ -26,10 +26,21 @@ import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
-export async function selectDraft(db: Services["db"] | Tx, projectId: string, opts: { lock?: boolean } = {}): Promise<BudgetDraftDto> {
+export async function selectDraft(
+  db: Services["db"] | Tx,
+  projectId: string,
+  opts: { lock?: boolean } = {},
+): Promise<BudgetDraftDto> {
   const q = db.select().from(budgetDrafts).where(eq(budgetDrafts.projectId, projectId));
   const [row] = opts.lock ? await q.for("update") : await q;
-  return row ? { version: row.version, content: row.content, updatedByName: row.updatedByName, updatedAt: row.updatedAt.toISOString() } : NO_DRAFT;
+  return row
+    ? {
+        version: row.version,
+        content: row.content,
+        updatedByName: row.updatedByName,
+        updatedAt: row.updatedAt.toISOString(),
+      }
+    : NO_DRAFT;
 }
 
 const NO_DRAFT: BudgetDraftDto = { version: 0, content: null, updatedByName: null, updatedAt: null };
@@ -69,17 +80,27 @@ const variance = (key: string, label: string, budget: number, actual: number): V
 };
 
 /** Budget against spending, per line, account, category and in total (the total includes the contingency). */
-function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$inferSelect)[], totals: ReturnType<typeof computeTotals>) {
+function actualsOf(
+  lines: repo.LineRow[],
+  expenses: (typeof budgetExpenses.$inferSelect)[],
+  totals: ReturnType<typeof computeTotals>,
+) {
   const spentOn = new Map<string, number>();
   let unassigned = 0;
   for (const e of expenses) {
     if (e.lineId) spentOn.set(e.lineId, sumAmounts([spentOn.get(e.lineId) ?? 0, e.amount]));
     else unassigned = sumAmounts([unassigned, e.amount]);
   }
-  const lineRows = lines.map((l) => variance(l.id, l.description, lineAmount(l.quantity, l.rate), spentOn.get(l.id) ?? 0));
+  const lineRows = lines.map((l) =>
+    variance(l.id, l.description, lineAmount(l.quantity, l.rate), spentOn.get(l.id) ?? 0),
+  );
   const accountActual = new Map<string, number>();
-  lines.forEach((l, i) => accountActual.set(l.accountCode, sumAmounts([accountActual.get(l.accountCode) ?? 0, lineRows[i]!.actual])));
-  const accountRows = totals.accounts.map((a) => variance(a.code, `${a.code} ${a.name}`, a.amount, accountActual.get(a.code) ?? 0));
+  lines.forEach((l, i) =>
+    accountActual.set(l.accountCode, sumAmounts([accountActual.get(l.accountCode) ?? 0, lineRows[i]!.actual])),
+  );
+  const accountRows = totals.accounts.map((a) =>
+    variance(a.code, `${a.code} ${a.name}`, a.amount, accountActual.get(a.code) ?? 0),
+  );
   const categoryRows = (["above", "below"] as const).map((c) =>
     variance(
       c,
@@ -89,7 +110,12 @@ function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$infe
     ),
   );
   const spent = sumAmounts([...spentOn.values(), unassigned]);
-  return { lines: lineRows, accounts: accountRows, categories: categoryRows, total: variance("total", "Total", totals.total, spent) };
+  return {
+    lines: lineRows,
+    accounts: accountRows,
+    categories: categoryRows,
+    total: variance("total", "Total", totals.total, spent),
+  };
 }
 
 /**
@@ -97,14 +123,30 @@ function actualsOf(lines: repo.LineRow[], expenses: (typeof budgetExpenses.$infe
  * project; the contacts on it (approver and supervisor e-mail, a decision's address and browser) go by
  * the contacts rule. Every reader of a budget or of its proposals comes through here.
  */
-export const budgetAccess = (db: Services["db"], caller: Pick<SessionUser, "id" | "role">, projectId: string) => projectFor(db, caller, projectId);
+export const budgetAccess = (db: Services["db"], caller: Pick<SessionUser, "id" | "role">, projectId: string) =>
+  projectFor(db, caller, projectId);
 
-export function browseBudget(s: Pick<S, "db" | "events">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }) {
-  const scope = { deps: [keys.budget(opts.projectId), keys.budgetAccounts(), keys.project(opts.projectId), keys.projects(), ...PEOPLE_KEYS, keys.schoolSettings()] };
+export function browseBudget(
+  s: Pick<S, "db" | "events">,
+  opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string },
+) {
+  const scope = {
+    deps: [
+      keys.budget(opts.projectId),
+      keys.budgetAccounts(),
+      keys.project(opts.projectId),
+      keys.projects(),
+      ...PEOPLE_KEYS,
+      keys.schoolSettings(),
+    ],
+  };
   return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getBudget(s, opts));
 }
 
-export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string }): Promise<BudgetDto> {
+export async function getBudget(
+  s: Pick<S, "db">,
+  opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string },
+): Promise<BudgetDto> {
   const { project, member, contactsVisible } = await budgetAccess(s.db, opts.caller, opts.projectId);
   const [settings, accounts, budget, draft] = await Promise.all([
     getSchoolSettings(s.db),
@@ -112,7 +154,13 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUs
     repo.selectBudget(s.db, project.id),
     selectDraft(s.db, project.id),
   ]);
-  const [lines, expenses, proposals] = budget ? await Promise.all([repo.selectLines(s.db, budget.id), repo.selectExpenses(s.db, budget.id), repo.selectProposals(s.db, budget.id)]) : [[], [], []];
+  const [lines, expenses, proposals] = budget
+    ? await Promise.all([
+        repo.selectLines(s.db, budget.id),
+        repo.selectExpenses(s.db, budget.id),
+        repo.selectProposals(s.db, budget.id),
+      ])
+    : [[], [], []];
   const contingencyBps = budget?.contingencyBps ?? DEFAULT_CONTINGENCY_BPS;
   const totals = computeTotals(accounts, lines, contingencyBps);
   return {
@@ -144,7 +192,10 @@ export async function getBudget(s: Pick<S, "db">, opts: { caller: Pick<SessionUs
       setByName: budget?.bypassSetByName ?? null,
       applies: effectiveBypass(budget, settings.budgetBypass),
     },
-    supervisor: project.supervisorName && project.supervisorEmail ? contactsFor({ name: project.supervisorName, email: project.supervisorEmail }, contactsVisible) : null,
+    supervisor:
+      project.supervisorName && project.supervisorEmail
+        ? contactsFor({ name: project.supervisorName, email: project.supervisorEmail }, contactsVisible)
+        : null,
     contactsVisible,
     canEdit: member || isStaff(opts.caller.role),
     draft: member || isStaff(opts.caller.role) ? draft : null,

@@ -34,7 +34,10 @@ async function lockExpense(tx: Tx, budget: repo.BudgetRow | null, expenseId: str
  * Attaches a receipt to an expense, or replaces the one it has. The bytes are checked (size, and what they
  * really are), stored under a new key inside the transaction, and the replaced file is removed after the commit.
  */
-export async function uploadReceipt(s: S, opts: { caller: SessionUser; projectId: string; expenseId: string; fileName: string; bytes: Uint8Array }): Promise<BudgetDto> {
+export async function uploadReceipt(
+  s: S,
+  opts: { caller: SessionUser; projectId: string; expenseId: string; fileName: string; bytes: Uint8Array },
+): Promise<BudgetDto> {
   const type = checkUpload(s.config, opts.bytes, opts.fileName, RECEIPT_UPLOADS);
   const store = storageFor(s.config);
   let stored: string | null = null;
@@ -72,15 +75,31 @@ export async function uploadReceipt(s: S, opts: { caller: SessionUser; projectId
   return getBudget(s, opts);
 }
 
-export async function deleteReceipt(s: S, opts: { caller: SessionUser; projectId: string; expenseId: string }): Promise<BudgetDto> {
+export async function deleteReceipt(
+  s: S,
+  opts: { caller: SessionUser; projectId: string; expenseId: string },
+): Promise<BudgetDto> {
   const removed = await change(s, opts, async ({ tx, project, budget }) => {
     const expense = await lockExpense(tx, budget, opts.expenseId);
     if (!expense.receiptKey) throw new AppError("not_found", "This expense has no receipt to delete.");
     await tx
       .update(budgetExpenses)
-      .set({ receiptKey: null, receiptName: null, receiptType: null, receiptSize: null, receiptSha256: null, receiptUploadedAt: null, receiptUploadedByName: null })
+      .set({
+        receiptKey: null,
+        receiptName: null,
+        receiptType: null,
+        receiptSize: null,
+        receiptSha256: null,
+        receiptUploadedAt: null,
+        receiptUploadedByName: null,
+      })
       .where(eq(budgetExpenses.id, expense.id));
-    await recordActivity(tx, { projectId: project.id, actor: opts.caller, kind: "budget.receipt", summary: `${opts.caller.name} deleted the receipt of “${expense.description}”` });
+    await recordActivity(tx, {
+      projectId: project.id,
+      actor: opts.caller,
+      kind: "budget.receipt",
+      summary: `${opts.caller.name} deleted the receipt of “${expense.description}”`,
+    });
     return expense.receiptKey;
   });
   await removeStoredReceipt(s, removed);
@@ -91,23 +110,42 @@ export async function deleteReceipt(s: S, opts: { caller: SessionUser; projectId
  * A receipt's bytes, for the crew, staff and admins: a receipt can carry card digits and addresses, so it is
  * not open to every signed-in reader of the budget the way the totals are.
  */
-export async function readReceipt(s: Pick<S, "db" | "config">, opts: { caller: SessionUser; projectId: string; expenseId: string }) {
-  const { project } = await projectFor(s.db, opts.caller, opts.projectId, { need: "edit", denied: "Only the project's crew, staff and admins can open its receipts." })
+export async function readReceipt(
+  s: Pick<S, "db" | "config">,
+  opts: { caller: SessionUser; projectId: string; expenseId: string },
+) {
+  const { project } = await projectFor(s.db, opts.caller, opts.projectId, {
+    need: "edit",
+    denied: "Only the project's crew, staff and admins can open its receipts.",
+  });
   const budget = await repo.selectBudget(s.db, project.id);
   if (!budget || !UUID.test(opts.expenseId)) throw noExpense();
-  const [expense] = await s.db.select().from(budgetExpenses).where(and(eq(budgetExpenses.id, opts.expenseId), eq(budgetExpenses.budgetId, budget.id)));
+  const [expense] = await s.db
+    .select()
+    .from(budgetExpenses)
+    .where(and(eq(budgetExpenses.id, opts.expenseId), eq(budgetExpenses.budgetId, budget.id)));
   if (!expense) throw noExpense();
-  if (!expense.receiptKey || !expense.receiptType || !expense.receiptName) throw new AppError("not_found", "This expense has no receipt.");
+  if (!expense.receiptKey || !expense.receiptType || !expense.receiptName)
+    throw new AppError("not_found", "This expense has no receipt.");
   const bytes = await storageFor(s.config).get(expense.receiptKey);
   if (!bytes) throw new AppError("not_found", "The receipt's file is missing from storage.");
   if (expense.receiptSha256 && sha256(bytes) !== expense.receiptSha256) {
-    throw new AppError("conflict", "This receipt no longer matches the file that was uploaded: it was changed outside the portal, so it is not served.");
+    throw new AppError(
+      "conflict",
+      "This receipt no longer matches the file that was uploaded: it was changed outside the portal, so it is not served.",
+    );
   }
   return { bytes, fileName: expense.receiptName, contentType: expense.receiptType, sha256: expense.receiptSha256 };
 }
 
 /** A name that is safe in a header and on any disk, ending in what the file really is. */
 function safeFileName(fileName: string, ext: string) {
-  const base = fileName.split(/[\\/]/).pop()!.replace(/[^\p{L}\p{N} ._()-]/gu, "_").slice(0, 120).trim() || "receipt";
+  const base =
+    fileName
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[^\p{L}\p{N} ._()-]/gu, "_")
+      .slice(0, 120)
+      .trim() || "receipt";
   return base.toLowerCase().endsWith(`.${ext}`) ? base : `${base.replace(/\.[^.]*$/, "")}.${ext}`;
 }

@@ -10,10 +10,12 @@ export const RECEIPT_UPLOADS: UploadRule = {
   accepted: "PDF, JPEG, PNG or HEIC",
 };
 
-export const receiptUrl = (projectId: string, expenseId: string) => `/storage/v1/object/receipts/${projectId}/${expenseId}`;
+export const receiptUrl = (projectId: string, expenseId: string) =>
+  `/storage/v1/object/receipts/${projectId}/${expenseId}`;
 
 /** A new key for every upload, so a replaced receipt is never half-overwritten and the old one can go after the commit. */
-export const receiptKey = (projectId: string, expenseId: string, ext: string) => `receipts/${projectId}/${expenseId}/${randomUUID()}.${ext}`;
+export const receiptKey = (projectId: string, expenseId: string, ext: string) =>
+  `receipts/${projectId}/${expenseId}/${randomUUID()}.${ext}`;
 
 type ExpenseRow = typeof budgetExpenses.$inferSelect;
 

@@ -1,8 +1,16 @@
 import { and, asc, desc, eq, getTableColumns, inArray, lt, notInArray, sql } from "drizzle-orm";
 import { DEFAULT_ACCOUNTS, type BudgetAccount, type BudgetLineInput } from "../../../common/budget.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { budgetAccounts, budgetExpenses, budgetLines, budgetProposals, budgets, profiles, projectMembers, projects } from "../../db/schema/index.ts";
-
+import {
+  budgetAccounts,
+  budgetExpenses,
+  budgetLines,
+  budgetProposals,
+  budgets,
+  profiles,
+  projectMembers,
+  projects,
+} from "../../db/schema/index.ts";
 
 export type BudgetRow = typeof budgets.$inferSelect;
 export type LineRow = Omit<typeof budgetLines.$inferSelect, "budgetId">;
@@ -11,7 +19,10 @@ export type ProposalRow = typeof budgetProposals.$inferSelect;
 /** The school's chart; an empty one is filled from the template the first time anyone asks. */
 export async function selectAccounts(db: DbOrTx): Promise<BudgetAccount[]> {
   const read = () =>
-    db.select({ code: budgetAccounts.code, name: budgetAccounts.name, category: budgetAccounts.category }).from(budgetAccounts).orderBy(asc(budgetAccounts.position));
+    db
+      .select({ code: budgetAccounts.code, name: budgetAccounts.name, category: budgetAccounts.category })
+      .from(budgetAccounts)
+      .orderBy(asc(budgetAccounts.position));
   const rows = await read();
   if (rows.length > 0) return rows;
   await db
@@ -22,11 +33,19 @@ export async function selectAccounts(db: DbOrTx): Promise<BudgetAccount[]> {
 }
 
 export async function replaceAccounts(db: DbOrTx, accounts: BudgetAccount[]) {
-  await db.delete(budgetAccounts).where(notInArray(budgetAccounts.code, accounts.map((a) => a.code)));
+  await db.delete(budgetAccounts).where(
+    notInArray(
+      budgetAccounts.code,
+      accounts.map((a) => a.code),
+    ),
+  );
   await db
     .insert(budgetAccounts)
     .values(accounts.map((a, i) => ({ ...a, position: i })))
-    .onConflictDoUpdate({ target: budgetAccounts.code, set: { name: sql`excluded.name`, category: sql`excluded.category`, position: sql`excluded.position` } });
+    .onConflictDoUpdate({
+      target: budgetAccounts.code,
+      set: { name: sql`excluded.name`, category: sql`excluded.category`, position: sql`excluded.position` },
+    });
 }
 
 /** How many draft lines use each of these account codes. */
@@ -41,7 +60,13 @@ export async function countLinesByAccount(db: DbOrTx, codes: string[]) {
 
 export async function selectProject(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId, supervisorName: profiles.fullName, supervisorEmail: profiles.email })
+    .select({
+      id: projects.id,
+      title: projects.title,
+      supervisorId: projects.supervisorId,
+      supervisorName: profiles.fullName,
+      supervisorEmail: profiles.email,
+    })
     .from(projects)
     .leftJoin(profiles, eq(profiles.id, projects.supervisorId))
     .where(eq(projects.id, id));
@@ -49,7 +74,9 @@ export async function selectProject(db: DbOrTx, id: string) {
 }
 
 export async function selectCrewIds(db: DbOrTx, projectId: string) {
-  return (await db.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId))).map((r) => r.id);
+  return (
+    await db.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId))
+  ).map((r) => r.id);
 }
 
 export async function selectBudget(db: DbOrTx, projectId: string, opts: { lock?: boolean } = {}) {
@@ -83,7 +110,9 @@ const CHUNK = 1000;
  */
 export async function writeLines(db: DbOrTx, budgetId: string, lines: BudgetLineInput[]): Promise<number> {
   const ids = lines.map((l) => l.id);
-  await db.delete(budgetLines).where(and(eq(budgetLines.budgetId, budgetId), ids.length ? notInArray(budgetLines.id, ids) : undefined));
+  await db
+    .delete(budgetLines)
+    .where(and(eq(budgetLines.budgetId, budgetId), ids.length ? notInArray(budgetLines.id, ids) : undefined));
   let written = 0;
   for (let i = 0; i < lines.length; i += CHUNK) {
     const rows = lines.slice(i, i + CHUNK).map((l, j) => ({ ...l, budgetId, position: i + j }));
@@ -119,7 +148,11 @@ export async function selectSpentLinesOutside(db: DbOrTx, budgetId: string, keep
 }
 
 export async function selectExpenses(db: DbOrTx, budgetId: string) {
-  return db.select().from(budgetExpenses).where(eq(budgetExpenses.budgetId, budgetId)).orderBy(desc(budgetExpenses.spentOn), desc(budgetExpenses.createdAt));
+  return db
+    .select()
+    .from(budgetExpenses)
+    .where(eq(budgetExpenses.budgetId, budgetId))
+    .orderBy(desc(budgetExpenses.spentOn), desc(budgetExpenses.createdAt));
 }
 
 /**
@@ -135,7 +168,12 @@ const { snapshot: _snapshot, totals: _totals, ...summaryColumns } = getTableColu
 export type ProposalSummaryRow = Omit<ProposalRow, "snapshot" | "totals">;
 
 export async function selectProposals(db: DbOrTx, budgetId: string, limit = 50): Promise<ProposalSummaryRow[]> {
-  return db.select(summaryColumns).from(budgetProposals).where(eq(budgetProposals.budgetId, budgetId)).orderBy(desc(budgetProposals.number)).limit(limit);
+  return db
+    .select(summaryColumns)
+    .from(budgetProposals)
+    .where(eq(budgetProposals.budgetId, budgetId))
+    .orderBy(desc(budgetProposals.number))
+    .limit(limit);
 }
 
 export async function selectProposal(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
@@ -148,14 +186,23 @@ export async function selectPreviousApproved(db: DbOrTx, p: Pick<ProposalRow, "b
   const [row] = await db
     .select()
     .from(budgetProposals)
-    .where(and(eq(budgetProposals.budgetId, p.budgetId), eq(budgetProposals.state, "approved"), lt(budgetProposals.number, p.number)))
+    .where(
+      and(
+        eq(budgetProposals.budgetId, p.budgetId),
+        eq(budgetProposals.state, "approved"),
+        lt(budgetProposals.number, p.number),
+      ),
+    )
     .orderBy(desc(budgetProposals.number))
     .limit(1);
   return row ?? null;
 }
 
 export async function nextProposalNumber(db: DbOrTx, budgetId: string) {
-  const [row] = await db.select({ n: sql<number>`coalesce(max(${budgetProposals.number}), 0) + 1`.mapWith(Number) }).from(budgetProposals).where(eq(budgetProposals.budgetId, budgetId));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${budgetProposals.number}), 0) + 1`.mapWith(Number) })
+    .from(budgetProposals)
+    .where(eq(budgetProposals.budgetId, budgetId));
   return row?.n ?? 1;
 }
 
@@ -170,12 +217,18 @@ export async function selectPending(db: DbOrTx, limit: number) {
 }
 
 export async function selectUserIdByEmail(db: DbOrTx, email: string) {
-  const [row] = await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.email, email), eq(profiles.active, true)));
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.email, email), eq(profiles.active, true)));
   return row?.id ?? null;
 }
 
 export async function selectNames(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
-  const rows = await db.select({ id: profiles.id, name: profiles.fullName }).from(profiles).where(inArray(profiles.id, ids));
+  const rows = await db
+    .select({ id: profiles.id, name: profiles.fullName })
+    .from(profiles)
+    .where(inArray(profiles.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

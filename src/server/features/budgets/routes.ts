@@ -1,6 +1,15 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { accountsInput, budgetDraftInput, budgetSaveInput, bypassInput, expenseInput, proposalSubmitInput, publicDecisionInput, receiptQuery } from "../../../common/budget.ts";
+import {
+  accountsInput,
+  budgetDraftInput,
+  budgetSaveInput,
+  bypassInput,
+  expenseInput,
+  proposalSubmitInput,
+  publicDecisionInput,
+  receiptQuery,
+} from "../../../common/budget.ts";
 import { requireUser } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
@@ -12,9 +21,16 @@ import * as service from "./index.ts";
 
 type C = Context<AppEnv>;
 
-const caller = (c: C) => ({ id: c.get("user").id, name: c.get("user").name, email: c.get("user").email, role: c.get("user").role });
+const caller = (c: C) => ({
+  id: c.get("user").id,
+  name: c.get("user").name,
+  email: c.get("user").email,
+  role: c.get("user").role,
+});
 const origin = (c: C): service.Origin => ({ ip: clientIp(c), userAgent: c.req.header("user-agent") ?? "" });
-const exportQuery = z.object({ part: z.enum(["topsheet", "detail"], "Export the top sheet or the detail.").default("topsheet") });
+const exportQuery = z.object({
+  part: z.enum(["topsheet", "detail"], "Export the top sheet or the detail.").default("topsheet"),
+});
 const tokenQuery = z.object({ token: z.string().default("") });
 
 const download = (c: C, filename: string, type: string, data: string | Uint8Array) => {
@@ -27,60 +43,171 @@ const download = (c: C, filename: string, type: string, data: string | Uint8Arra
 /** /rest/v1/budgets/:projectId — everyone signed in reads; the service decides who changes what. */
 export const budgetRoutes = new Hono<AppEnv>()
   .get("/pending", async (c) => c.json(await service.listPendingApprovals(c.get("services"), { caller: caller(c) })))
-  .get("/:projectId", async (c) => c.body(await service.browseBudget(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project") }), 200, JSON_TEXT))
-  .put("/:projectId", async (c) =>
-    c.json(await service.saveBudget(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), input: await body(c, budgetSaveInput) })),
+  .get("/:projectId", async (c) =>
+    c.body(
+      await service.browseBudget(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+      }),
+      200,
+      JSON_TEXT,
+    ),
   )
-  .get("/:projectId/draft", async (c) => c.body(await service.browseDraft(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project") }), 200, JSON_TEXT))
+  .put("/:projectId", async (c) =>
+    c.json(
+      await service.saveBudget(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        input: await body(c, budgetSaveInput),
+      }),
+    ),
+  )
+  .get("/:projectId/draft", async (c) =>
+    c.body(
+      await service.browseDraft(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+      }),
+      200,
+      JSON_TEXT,
+    ),
+  )
   .put("/:projectId/draft", async (c) =>
-    c.json(await service.saveDraft(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), input: await body(c, budgetDraftInput) })),
+    c.json(
+      await service.saveDraft(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        input: await body(c, budgetDraftInput),
+      }),
+    ),
   )
   .put("/:projectId/bypass", async (c) =>
-    c.json(await service.setBypass(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), input: await body(c, bypassInput) })),
+    c.json(
+      await service.setBypass(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        input: await body(c, bypassInput),
+      }),
+    ),
   )
   .post("/:projectId/proposals", async (c) =>
-    c.json(await service.submitProposal(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), input: await body(c, proposalSubmitInput) }), 201),
+    c.json(
+      await service.submitProposal(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        input: await body(c, proposalSubmitInput),
+      }),
+      201,
+    ),
   )
   .post("/:projectId/proposals/:proposalId/withdraw", async (c) =>
-    c.json(await service.withdrawProposal(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), proposalId: idParam(c, "proposalId", "budget proposal") })),
+    c.json(
+      await service.withdrawProposal(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        proposalId: idParam(c, "proposalId", "budget proposal"),
+      }),
+    ),
   )
   .post("/:projectId/expenses", async (c) =>
-    c.json(await service.addExpense(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), input: await body(c, expenseInput) }), 201),
+    c.json(
+      await service.addExpense(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        input: await body(c, expenseInput),
+      }),
+      201,
+    ),
   )
   .delete("/:projectId/expenses/:expenseId", async (c) =>
-    c.json(await service.deleteExpense(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), expenseId: idParam(c, "expenseId", "expense") })),
+    c.json(
+      await service.deleteExpense(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        expenseId: idParam(c, "expenseId", "expense"),
+      }),
+    ),
   )
   .get("/:projectId/export.csv", async (c) => {
-    const out = await service.exportCsv(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), ...query(c, exportQuery) });
+    const out = await service.exportCsv(c.get("services"), {
+      caller: caller(c),
+      projectId: idParam(c, "projectId", "project"),
+      ...query(c, exportQuery),
+    });
     return download(c, out.filename, CSV_CONTENT_TYPE, out.body);
   })
   .get("/:projectId/export.pdf", async (c) => {
-    const out = await service.exportPdf(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project") });
+    const out = await service.exportPdf(c.get("services"), {
+      caller: caller(c),
+      projectId: idParam(c, "projectId", "project"),
+    });
     return download(c, out.filename, "application/pdf", out.body);
   });
 
 /** /rest/v1/budget-accounts — everyone signed in reads the chart; the service lets only admins change it. */
 export const accountRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await service.getAccounts(c.get("services"))))
-  .put("/", async (c) => c.json(await service.saveAccounts(c.get("services"), { caller: caller(c), input: await body(c, accountsInput) })));
+  .put("/", async (c) =>
+    c.json(await service.saveAccounts(c.get("services"), { caller: caller(c), input: await body(c, accountsInput) })),
+  );
 
 /** /rest/v1/budget-proposals/:id — the in-app approval of a signed-in approver. */
 export const proposalRoutes = new Hono<AppEnv>()
-  .get("/:id", async (c) => c.json(await service.getProposal(c.get("services"), { caller: caller(c), proposalId: idParam(c, "id", "budget proposal") })))
-  .post("/:id/decision", async (c) =>
-    c.json(await service.decideSignedIn(c.get("services"), { caller: caller(c), proposalId: idParam(c, "id", "budget proposal"), input: await body(c, z.looseObject({})), origin: origin(c) })),
+  .get("/:id", async (c) =>
+    c.json(
+      await service.getProposal(c.get("services"), {
+        caller: caller(c),
+        proposalId: idParam(c, "id", "budget proposal"),
+      }),
+    ),
   )
-  .get("/:id/decision.pdf", async (c) => download(c, "budget-decision.pdf", "application/pdf", await service.decisionPdf(c.get("services"), { proposalId: idParam(c, "id", "budget proposal"), caller: caller(c) })));
+  .post("/:id/decision", async (c) =>
+    c.json(
+      await service.decideSignedIn(c.get("services"), {
+        caller: caller(c),
+        proposalId: idParam(c, "id", "budget proposal"),
+        input: await body(c, z.looseObject({})),
+        origin: origin(c),
+      }),
+    ),
+  )
+  .get("/:id/decision.pdf", async (c) =>
+    download(
+      c,
+      "budget-decision.pdf",
+      "application/pdf",
+      await service.decisionPdf(c.get("services"), {
+        proposalId: idParam(c, "id", "budget proposal"),
+        caller: caller(c),
+      }),
+    ),
+  );
 
 /** /rest/v1/budget-approval/:id — the e-mailed link, no sign-in: the token is the only key. */
 export const publicApprovalRoutes = new Hono<AppEnv>()
-  .get("/:id", async (c) => c.json(await service.getProposalByToken(c.get("services"), { proposalId: pathParam(c, "id"), ...query(c, tokenQuery) })))
+  .get("/:id", async (c) =>
+    c.json(
+      await service.getProposalByToken(c.get("services"), { proposalId: pathParam(c, "id"), ...query(c, tokenQuery) }),
+    ),
+  )
   .post("/:id/decision", async (c) => {
     const { token, ...input } = await body(c, publicDecisionInput);
-    return c.json(await service.decideByToken(c.get("services"), { proposalId: pathParam(c, "id"), token, input, origin: origin(c) }));
+    return c.json(
+      await service.decideByToken(c.get("services"), {
+        proposalId: pathParam(c, "id"),
+        token,
+        input,
+        origin: origin(c),
+      }),
+    );
   })
   .get("/:id/decision.pdf", async (c) =>
-    download(c, "budget-decision.pdf", "application/pdf", await service.decisionPdf(c.get("services"), { proposalId: pathParam(c, "id"), ...query(c, tokenQuery) })),
+    download(
+      c,
+      "budget-decision.pdf",
+      "application/pdf",
+      await service.decisionPdf(c.get("services"), { proposalId: pathParam(c, "id"), ...query(c, tokenQuery) }),
+    ),
   );
 
 /**
@@ -92,13 +219,35 @@ export const receiptStorageRoutes = new Hono<AppEnv>()
   .post("/:projectId/:expenseId", uploadLimit, async (c) => {
     const q = query(c, receiptQuery);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await service.uploadReceipt(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), expenseId: idParam(c, "expenseId", "expense"), fileName: q.name, bytes }), 201);
+    return c.json(
+      await service.uploadReceipt(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        expenseId: idParam(c, "expenseId", "expense"),
+        fileName: q.name,
+        bytes,
+      }),
+      201,
+    );
   })
   .get("/:projectId/:expenseId", async (c) => {
-    const r = await service.readReceipt(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), expenseId: idParam(c, "expenseId", "expense") });
+    const r = await service.readReceipt(c.get("services"), {
+      caller: caller(c),
+      projectId: idParam(c, "projectId", "project"),
+      expenseId: idParam(c, "expenseId", "expense"),
+    });
     const inline = c.req.query("download") === undefined && INLINE_TYPES.has(r.contentType);
-    return c.body(new Uint8Array(r.bytes), 200, { ...fileHeaders(r.contentType, r.fileName, inline), ...(r.sha256 ? { etag: `"${r.sha256}"` } : {}) });
+    return c.body(new Uint8Array(r.bytes), 200, {
+      ...fileHeaders(r.contentType, r.fileName, inline),
+      ...(r.sha256 ? { etag: `"${r.sha256}"` } : {}),
+    });
   })
   .delete("/:projectId/:expenseId", async (c) =>
-    c.json(await service.deleteReceipt(c.get("services"), { caller: caller(c), projectId: idParam(c, "projectId", "project"), expenseId: idParam(c, "expenseId", "expense") })),
+    c.json(
+      await service.deleteReceipt(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        expenseId: idParam(c, "expenseId", "expense"),
+      }),
+    ),
   );

@@ -7,7 +7,16 @@ import type { Services } from "../../context.ts";
 import { emails, jobs, profiles, projectMembers, projects } from "../../db/schema/index.ts";
 import type { Mail } from "../../lib/mailer.ts";
 import { renderPdf } from "../../lib/pdf-table.ts";
-import { addExpense, decideSignedIn, getBudget, saveBudget, setBypass, submitProposal, uploadReceipt, withdrawProposal } from "./index.ts";
+import {
+  addExpense,
+  decideSignedIn,
+  getBudget,
+  saveBudget,
+  setBypass,
+  submitProposal,
+  uploadReceipt,
+  withdrawProposal,
+} from "./index.ts";
 
 /** A student short's costs: [account, description, quantity in hundredths, units, rate in cents, notes]. */
 type SeedLine = [string, string, number, BudgetUnit, number, string];
@@ -31,7 +40,15 @@ const SHORT_FILM: SeedLine[] = [
 ];
 
 const linesOf = (rows: SeedLine[], scale = 1): BudgetLineInput[] =>
-  rows.map(([accountCode, description, quantity, units, rate, notes]) => ({ id: randomUUID(), accountCode, description, quantity, units, rate: Math.round(rate * scale), notes }));
+  rows.map(([accountCode, description, quantity, units, rate, notes]) => ({
+    id: randomUUID(),
+    accountCode,
+    description,
+    quantity,
+    units,
+    rate: Math.round(rate * scale),
+    notes,
+  }));
 
 const origin = { ip: "127.0.0.1", userAgent: "The Portal demo seed" };
 
@@ -48,11 +65,27 @@ export async function seedBudgets(s: Services) {
     .from(projects)
     .where(inArray(projects.title, titles));
   const leads = await s.db
-    .select({ projectId: projectMembers.projectId, id: profiles.id, name: profiles.fullName, email: profiles.email, role: profiles.role })
+    .select({
+      projectId: projectMembers.projectId,
+      id: profiles.id,
+      name: profiles.fullName,
+      email: profiles.email,
+      role: profiles.role,
+    })
     .from(projectMembers)
     .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
-    .where(and(inArray(projectMembers.projectId, rows.map((r) => r.id)), eq(projectMembers.isLead, true)));
-  const people = await s.db.select({ id: profiles.id, name: profiles.fullName, email: profiles.email, role: profiles.role }).from(profiles);
+    .where(
+      and(
+        inArray(
+          projectMembers.projectId,
+          rows.map((r) => r.id),
+        ),
+        eq(projectMembers.isLead, true),
+      ),
+    );
+  const people = await s.db
+    .select({ id: profiles.id, name: profiles.fullName, email: profiles.email, role: profiles.role })
+    .from(profiles);
   const person = (id: string | null): SessionUser | null => {
     const p = people.find((x) => x.id === id);
     return p ? { id: p.id, name: p.name, email: p.email, role: p.role as Role } : null;
@@ -66,11 +99,19 @@ export async function seedBudgets(s: Services) {
     const caller: SessionUser = { id: lead.id, name: lead.name, email: lead.email, role: lead.role as Role };
     const save = async (lines: BudgetLineInput[], contingencyBps = 1000) => {
       const current = await getBudget(s, { caller, projectId: project.id });
-      return saveBudget(s, { caller, projectId: project.id, input: { version: current.version, contingencyBps, lines } });
+      return saveBudget(s, {
+        caller,
+        projectId: project.id,
+        input: { version: current.version, contingencyBps, lines },
+      });
     };
     const submit = async (message = "") => {
       const current = await getBudget(s, { caller, projectId: project.id });
-      return submitProposal(s, { caller, projectId: project.id, input: { version: current.version, approverEmail: "", message } });
+      return submitProposal(s, {
+        caller,
+        projectId: project.id,
+        input: { version: current.version, approverEmail: "", message },
+      });
     };
     const decide = (proposalId: string, decision: "approved" | "changes_requested" | "rejected", comment: string) =>
       decideSignedIn(s, { caller: supervisor, proposalId, input: { decision, comment }, origin });
@@ -81,7 +122,11 @@ export async function seedBudgets(s: Services) {
         const { proposalId } = await submit("Everything for the five shoot days, post included.");
         await decide(proposalId, "approved", "Approved. Keep the catering receipts together for the office.");
         const [camera, catering, van] = [saved.lines[3]!, saved.lines[10]!, saved.lines[9]!];
-        const rental = await addExpense(s, { caller, projectId: project.id, input: { lineId: camera.id, description: "Camera rental invoice", amount: 99_000, spentOn: "2026-10-05" } });
+        const rental = await addExpense(s, {
+          caller,
+          projectId: project.id,
+          input: { lineId: camera.id, description: "Camera rental invoice", amount: 99_000, spentOn: "2026-10-05" },
+        });
         // A real file in storage, so the demo's receipt opens like any uploaded one.
         const receipt = await renderPdf({
           title: "Invoice 2026-1043: Northfield Camera Hire",
@@ -90,17 +135,45 @@ export async function seedBudgets(s: Services) {
             ["Date", "2026-10-05"],
             ["Total", "990.00 EUR, paid by card"],
           ],
-          sections: [{ heading: "Items", widths: [6, 2], numeric: 1, rows: [{ cells: ["Item", "Amount"], bold: true }, { cells: ["Camera package, 5 days (school discount)", "990.00"] }] }],
+          sections: [
+            {
+              heading: "Items",
+              widths: [6, 2],
+              numeric: 1,
+              rows: [
+                { cells: ["Item", "Amount"], bold: true },
+                { cells: ["Camera package, 5 days (school discount)", "990.00"] },
+              ],
+            },
+          ],
         });
-        await uploadReceipt(s, { caller, projectId: project.id, expenseId: rental.expenseId, fileName: "northfield-invoice-1043.pdf", bytes: receipt });
-        await addExpense(s, { caller, projectId: project.id, input: { lineId: catering.id, description: "Catering, days 1–3", amount: 58_000, spentOn: "2026-10-07" } });
-        await addExpense(s, { caller, projectId: project.id, input: { lineId: van.id, description: "Van hire and fuel", amount: 41_250, spentOn: "2026-10-08" } });
+        await uploadReceipt(s, {
+          caller,
+          projectId: project.id,
+          expenseId: rental.expenseId,
+          fileName: "northfield-invoice-1043.pdf",
+          bytes: receipt,
+        });
+        await addExpense(s, {
+          caller,
+          projectId: project.id,
+          input: { lineId: catering.id, description: "Catering, days 1–3", amount: 58_000, spentOn: "2026-10-07" },
+        });
+        await addExpense(s, {
+          caller,
+          projectId: project.id,
+          input: { lineId: van.id, description: "Van hire and fuel", amount: 41_250, spentOn: "2026-10-08" },
+        });
         break;
       }
       case "Small Hours": {
         await save(linesOf(SHORT_FILM, 1.2));
         const first = await submit("First pass, before the recce.");
-        await decide(first.proposalId, "changes_requested", "The grade and the music licence look high for a ten-minute film; get a second quote for both.");
+        await decide(
+          first.proposalId,
+          "changes_requested",
+          "The grade and the music licence look high for a ten-minute film; get a second quote for both.",
+        );
         await save(linesOf(SHORT_FILM, 1.05), 800);
         await submit("Second quotes in for the grade and the music; contingency down to 8 %.");
         break;
@@ -108,7 +181,11 @@ export async function seedBudgets(s: Services) {
       case "Kiln": {
         await save(linesOf(SHORT_FILM, 2.5));
         const { proposalId } = await submit();
-        await decide(proposalId, "rejected", "This is more than twice the course's production allowance. Rethink the shoot before resubmitting.");
+        await decide(
+          proposalId,
+          "rejected",
+          "This is more than twice the course's production allowance. Rethink the shoot before resubmitting.",
+        );
         break;
       }
       case "What the River Keeps": {
@@ -145,7 +222,15 @@ export async function deliverToOutbox(s: Services, since: Date) {
   await s.db.insert(emails).values(
     queued.map((j) => {
       const mail = j.payload as Mail;
-      return { jobId: j.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, from: s.config.MAIL_FROM, transport: "outbox" };
+      return {
+        jobId: j.id,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        from: s.config.MAIL_FROM,
+        transport: "outbox",
+      };
     }),
   );
 }

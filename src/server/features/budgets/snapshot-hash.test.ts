@@ -5,15 +5,33 @@ import { canonicalJson, contentHashOf } from "./index.ts";
 /** Keys in jsonb's own order (shorter keys first), as a snapshot comes back from the database. */
 const snapshot: ProposalSnapshot = {
   currency: "EUR",
-  projectTitle: "Nordlicht – “Ünter” \u2028 \"quoted\"",
+  projectTitle: 'Nordlicht – “Ünter” \u2028 "quoted"',
   contingencyBps: 1000,
   accounts: [
     { code: "1100", name: "Story & rights", category: "above" },
     { name: "Camera", code: "2100", category: "below" },
   ],
   lines: [
-    { id: "6f1c2f53-2a7e-4a51-9f0e-0c1e3b9d2a11", rate: 25000, notes: "", units: "days", amount: 62500, quantity: 250, accountCode: "2100", description: "Camera package\\nB-cam 🎥" },
-    { id: "0b7d9a4e-5c2f-4e8b-8a3d-7f6e5d4c3b2a", rate: 100000, notes: "Tab\there", units: "flat", amount: 100000, quantity: 100, accountCode: "1100", description: "Option" },
+    {
+      id: "6f1c2f53-2a7e-4a51-9f0e-0c1e3b9d2a11",
+      rate: 25000,
+      notes: "",
+      units: "days",
+      amount: 62500,
+      quantity: 250,
+      accountCode: "2100",
+      description: "Camera package\\nB-cam 🎥",
+    },
+    {
+      id: "0b7d9a4e-5c2f-4e8b-8a3d-7f6e5d4c3b2a",
+      rate: 100000,
+      notes: "Tab\there",
+      units: "flat",
+      amount: 100000,
+      quantity: 100,
+      accountCode: "1100",
+      description: "Option",
+    },
   ],
 };
 
@@ -30,7 +48,12 @@ describe("the content hash of a proposal", () => {
   });
 
   it("does not depend on the order of keys", () => {
-    const reordered = JSON.parse(JSON.stringify({ ...snapshot, lines: snapshot.lines.map((l) => Object.fromEntries(Object.entries(l).reverse())) })) as ProposalSnapshot;
+    const reordered = JSON.parse(
+      JSON.stringify({
+        ...snapshot,
+        lines: snapshot.lines.map((l) => Object.fromEntries(Object.entries(l).reverse())),
+      }),
+    ) as ProposalSnapshot;
     expect(contentHashOf(reordered)).toBe(contentHashOf(snapshot));
     expect(contentHashOf({ ...snapshot, contingencyBps: 0 })).not.toBe(contentHashOf(snapshot));
   });

@@ -53,7 +53,12 @@ class Writer {
   }
   rule() {
     this.need(12);
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.5, color: MUTED });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4.width - MARGIN, y: this.y },
+      thickness: 0.5,
+      color: MUTED,
+    });
     this.y -= 12;
   }
 }
@@ -88,14 +93,24 @@ export interface TemplateData {
 
 const blank = (v: string) => v || "______________________________";
 const list = (v: string[]) => (v.length ? v.join(", ") : "______________________________");
-const shootDates = (d: TemplateData) => (d.shootStart ? (d.shootEnd && d.shootEnd !== d.shootStart ? `${d.shootStart} to ${d.shootEnd}` : d.shootStart) : "to be scheduled");
+const shootDates = (d: TemplateData) =>
+  d.shootStart
+    ? d.shootEnd && d.shootEnd !== d.shootStart
+      ? `${d.shootStart} to ${d.shootEnd}`
+      : d.shootStart
+    : "to be scheduled";
 
 function templateBody(key: TemplateKey, d: TemplateData): { intro: string[]; clauses: string[]; signers: string[] } {
   const production = `“${d.projectTitle}”, a student production of ${d.schoolName}`;
   switch (key) {
     case "location_release":
       return {
-        intro: [`Location: ${blank(d.detail)}`, `Owner or authorised person: ${blank(d.party)}`, `Shoot dates: ${shootDates(d)}`, `Producer(s): ${list(d.producers)}`],
+        intro: [
+          `Location: ${blank(d.detail)}`,
+          `Owner or authorised person: ${blank(d.party)}`,
+          `Shoot dates: ${shootDates(d)}`,
+          `Producer(s): ${list(d.producers)}`,
+        ],
         clauses: [
           `1. The owner grants the production ${production}, permission to enter the location above with cast, crew and equipment on the shoot dates, and to photograph and record it.`,
           "2. The production may use the recordings in the film, its promotion and the school's teaching and festival submissions, in any medium, without time limit.",
@@ -106,7 +121,12 @@ function templateBody(key: TemplateKey, d: TemplateData): { intro: string[]; cla
       };
     case "talent_release":
       return {
-        intro: [`Performer: ${blank(d.party)}`, `Role: ${blank(d.detail)}`, `Director(s): ${list(d.directors)}`, `Shoot dates: ${shootDates(d)}`],
+        intro: [
+          `Performer: ${blank(d.party)}`,
+          `Role: ${blank(d.detail)}`,
+          `Director(s): ${list(d.directors)}`,
+          `Shoot dates: ${shootDates(d)}`,
+        ],
         clauses: [
           `1. The performer agrees to be filmed and recorded for ${production}, and grants the production the right to use their image, voice and performance in the film.`,
           "2. The film may be shown at festivals, in the school's teaching and showcases, online and in its promotion, without time limit and without further payment.",
@@ -117,7 +137,12 @@ function templateBody(key: TemplateKey, d: TemplateData): { intro: string[]; cla
       };
     case "minor_consent":
       return {
-        intro: [`Minor: ${blank(d.detail)}`, `Parent or legal guardian: ${blank(d.party)}`, `Shoot dates: ${shootDates(d)}`, `Supervisor: ${d.supervisor ?? "to be named"}`],
+        intro: [
+          `Minor: ${blank(d.detail)}`,
+          `Parent or legal guardian: ${blank(d.party)}`,
+          `Shoot dates: ${shootDates(d)}`,
+          `Supervisor: ${d.supervisor ?? "to be named"}`,
+        ],
         clauses: [
           `1. As the parent or legal guardian of the minor named above, I consent to their taking part in ${production}.`,
           "2. I grant the production the right to use the minor's image, voice and performance in the film, its festival and teaching screenings and its promotion, without time limit.",
@@ -128,7 +153,12 @@ function templateBody(key: TemplateKey, d: TemplateData): { intro: string[]; cla
       };
     case "crew_deal_memo":
       return {
-        intro: [`Crew member: ${blank(d.party)}`, `Position and fee: ${blank(d.detail)}`, `Shoot dates: ${shootDates(d)}`, `Locations: ${list(d.locations)}`],
+        intro: [
+          `Crew member: ${blank(d.party)}`,
+          `Position and fee: ${blank(d.detail)}`,
+          `Shoot dates: ${shootDates(d)}`,
+          `Locations: ${list(d.locations)}`,
+        ],
         clauses: [
           `1. The crew member will work on ${production}, in the position above, on the shoot dates and the preparation days agreed with the producer.`,
           "2. The fee, if any, is paid within 30 days of the last shoot day; expenses are paid only when agreed in advance.",
@@ -159,12 +189,19 @@ export async function renderTemplate(key: TemplateKey, d: TemplateData): Promise
     w.rule();
     w.text(s, { size: 9.5, color: MUTED });
   }
-  w.text("Signed electronically through The Portal; the signatures and an audit certificate are added to this document when everyone has signed.", { size: 8.5, color: MUTED });
+  w.text(
+    "Signed electronically through The Portal; the signatures and an audit certificate are added to this document when everyone has signed.",
+    { size: 8.5, color: MUTED },
+  );
   return doc.save();
 }
 
 /** A plain document of headed paragraphs (the demo school's call sheets, permits and the like). */
-export async function renderPlainDocument(opts: { schoolName: string; title: string; paragraphs: string[] }): Promise<Uint8Array> {
+export async function renderPlainDocument(opts: {
+  schoolName: string;
+  title: string;
+  paragraphs: string[];
+}): Promise<Uint8Array> {
   const { doc, fonts } = await newDocument(opts.title, opts);
   const w = new Writer(doc, fonts);
   w.text(opts.schoolName, { size: 10, color: MUTED });
@@ -216,7 +253,12 @@ async function loadPdf(bytes: Uint8Array) {
   try {
     return await PDFDocument.load(bytes, { updateMetadata: false });
   } catch (err) {
-    throw new AppError("bad_request", "This PDF cannot be read (it may be damaged or password-protected), so it cannot be signed here.", undefined, { cause: err });
+    throw new AppError(
+      "bad_request",
+      "This PDF cannot be read (it may be damaged or password-protected), so it cannot be signed here.",
+      undefined,
+      { cause: err },
+    );
   }
 }
 
@@ -247,7 +289,9 @@ export async function sealDocument(input: SealInput): Promise<Sealed> {
     }
     w.y = top - 78;
     w.rule();
-    w.text(`${s.name} (${s.email}) — ${s.role === "approver" ? "approved" : "signed"} ${utc(s.signedAt)}`, { size: 9.5 });
+    w.text(`${s.name} (${s.email}) — ${s.role === "approver" ? "approved" : "signed"} ${utc(s.signedAt)}`, {
+      size: 9.5,
+    });
     w.y -= 14;
   }
   const signed = await doc.save();
@@ -267,13 +311,19 @@ export async function sealDocument(input: SealInput): Promise<Sealed> {
       w.text("Received a copy; did not sign.", { size: 9.5 });
       continue;
     }
-    w.text(`Role: ${s.role === "approver" ? "approver" : "signer"}; signature ${s.signatureKind === "drawn" ? "drawn on screen" : "typed"}`, { size: 9.5, gap: 2 });
+    w.text(
+      `Role: ${s.role === "approver" ? "approver" : "signer"}; signature ${s.signatureKind === "drawn" ? "drawn on screen" : "typed"}`,
+      { size: 9.5, gap: 2 },
+    );
     w.text(`Viewed: ${utc(s.viewedAt)}   Signed: ${utc(s.signedAt)}`, { size: 9.5, gap: 2 });
     w.text(`IP address: ${s.ip ?? "unknown"}`, { size: 9.5, gap: 2 });
     w.text(`Browser: ${s.userAgent ?? "unknown"}`, { size: 8.5 });
   }
   w.y -= 8;
-  w.text("Each signer opened the document through a personal link sent to their e-mail address (or shown to them in person), agreed to sign electronically, and signed. Any change to this file changes its SHA-256.", { size: 8.5, color: MUTED });
+  w.text(
+    "Each signer opened the document through a personal link sent to their e-mail address (or shown to them in person), agreed to sign electronically, and signed. Any change to this file changes its SHA-256.",
+    { size: 8.5, color: MUTED },
+  );
   doc.setSubject(`Sealed by The Portal; signed document SHA-256 ${signedSha256}`);
   const bytes = await doc.save();
   return { bytes, pages: doc.getPageCount(), originalSha256, signedSha256, sha256: sha256(bytes) };

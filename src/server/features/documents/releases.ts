@@ -18,8 +18,12 @@ const key = (s: string) => s.trim().toLocaleLowerCase();
 
 export async function releasesState(db: DbOrTx, projectId: string): Promise<ReleasesState> {
   const [strips, cast, releases] = await Promise.all([
-    db.execute<{ heading: string }>(sql`select heading from schedule_strips where project_id = ${projectId} order by shoot_day_id, position`),
-    db.execute<{ actor: string }>(sql`select actor_name as actor from cast_members where project_id = ${projectId} and actor_name <> '' order by character`),
+    db.execute<{ heading: string }>(
+      sql`select heading from schedule_strips where project_id = ${projectId} order by shoot_day_id, position`,
+    ),
+    db.execute<{ actor: string }>(
+      sql`select actor_name as actor from cast_members where project_id = ${projectId} and actor_name <> '' order by character`,
+    ),
     db.execute<{ template: string; release_for: string; signed: boolean }>(sql`
       select d.template, d.release_for,
              exists (select 1 from signature_submissions s where s.document_id = d.id and s.status = 'completed') as signed
@@ -32,7 +36,8 @@ export async function releasesState(db: DbOrTx, projectId: string): Promise<Rele
   const has = (template: string, name: string, signed: boolean) =>
     releases.rows.some((r) => r.template === template && key(r.release_for) === key(name) && (!signed || r.signed));
 
-  if (locations.length === 0 && actors.length === 0) return { done: false, note: "Nothing to check yet: no scenes are scheduled and no cast is listed." };
+  if (locations.length === 0 && actors.length === 0)
+    return { done: false, note: "Nothing to check yet: no scenes are scheduled and no cast is listed." };
   const noLocation = locations.filter((l) => !has("location_release", l, true));
   const noTalent = actors.filter((a) => !has("talent_release", a, true));
   const noGuardian = actors.filter((a) => has("minor_consent", a, false) && !has("minor_consent", a, true));
@@ -42,7 +47,10 @@ export async function releasesState(db: DbOrTx, projectId: string): Promise<Rele
     noGuardian.length ? `guardian's consent for ${noGuardian.join(", ")}` : "",
   ].filter(Boolean);
   if (missing.length > 0) return { done: false, note: `Missing: ${missing.join("; ")}` };
-  return { done: true, note: `Signed for ${plural(locations.length, "scheduled location")} and ${plural(actors.length, "cast member")}.` };
+  return {
+    done: true,
+    note: `Signed for ${plural(locations.length, "scheduled location")} and ${plural(actors.length, "cast member")}.`,
+  };
 }
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;

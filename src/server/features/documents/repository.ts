@@ -15,7 +15,13 @@ export async function selectDocumentPage(db: DbOrTx, projectId: string, q: Docum
     q.category ? eq(documents.category, q.category) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(documents).where(where).orderBy(desc(documents.updatedAt), desc(documents.id)).limit(q.limit).offset(q.offset),
+    db
+      .select()
+      .from(documents)
+      .where(where)
+      .orderBy(desc(documents.updatedAt), desc(documents.id))
+      .limit(q.limit)
+      .offset(q.offset),
     db.select({ n: count() }).from(documents).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -25,27 +31,48 @@ export async function selectDocumentPage(db: DbOrTx, projectId: string, q: Docum
 export async function selectDetails(db: DbOrTx, documentIds: string[]) {
   if (documentIds.length === 0) return { versions: [], submissions: [], signers: [] };
   const [versions, submissions] = await Promise.all([
-    db.select().from(documentVersions).where(inArray(documentVersions.documentId, documentIds)).orderBy(desc(documentVersions.number)),
-    db.select().from(signatureSubmissions).where(inArray(signatureSubmissions.documentId, documentIds)).orderBy(desc(signatureSubmissions.createdAt)),
+    db
+      .select()
+      .from(documentVersions)
+      .where(inArray(documentVersions.documentId, documentIds))
+      .orderBy(desc(documentVersions.number)),
+    db
+      .select()
+      .from(signatureSubmissions)
+      .where(inArray(signatureSubmissions.documentId, documentIds))
+      .orderBy(desc(signatureSubmissions.createdAt)),
   ]);
   const signers = submissions.length
     ? await db
         .select()
         .from(signatureSigners)
-        .where(inArray(signatureSigners.submissionId, submissions.map((s) => s.id)))
+        .where(
+          inArray(
+            signatureSigners.submissionId,
+            submissions.map((s) => s.id),
+          ),
+        )
         .orderBy(asc(signatureSigners.position))
     : [];
   return { versions, submissions, signers };
 }
 
 export async function selectDocument(db: DbOrTx, projectId: string, documentId: string, opts: { lock?: boolean } = {}) {
-  const q = db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.projectId, projectId)));
+  const q = db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.projectId, projectId)));
   const [row] = opts.lock ? await q.for("update") : await q;
   return row ?? null;
 }
 
 export async function selectLatestVersion(db: DbOrTx, documentId: string) {
-  const [row] = await db.select().from(documentVersions).where(eq(documentVersions.documentId, documentId)).orderBy(desc(documentVersions.number)).limit(1);
+  const [row] = await db
+    .select()
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, documentId))
+    .orderBy(desc(documentVersions.number))
+    .limit(1);
   return row ?? null;
 }
 

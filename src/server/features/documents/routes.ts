@@ -21,41 +21,125 @@ import * as signatures from "./signatures.ts";
 type C = Context<AppEnv>;
 
 const client = (c: C) => ({ ip: clientIp(c), userAgent: (c.req.header("user-agent") ?? "unknown").slice(0, 500) });
-const link = (c: C) => ({ submissionId: pathParam(c, "submissionId"), signerId: pathParam(c, "signerId"), token: c.req.header(SIGNING_TOKEN_HEADER) });
+const link = (c: C) => ({
+  submissionId: pathParam(c, "submissionId"),
+  signerId: pathParam(c, "signerId"),
+  token: c.req.header(SIGNING_TOKEN_HEADER),
+});
 
 /** /rest/v1/projects/{projectId}/documents: the crew, staff and admins (the service checks). */
 export const documentRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.listDocuments(c.get("services"), { caller: callerOf(c), projectId: idParam(c, "projectId", "project"), query: query(c, documentListQuery) })))
-  .post("/templates", async (c) =>
-    c.json(await service.createFromTemplate(c.get("services"), { caller: callerOf(c), projectId: idParam(c, "projectId", "project"), input: await body(c, templateInput) }), 201),
+  .get("/", async (c) =>
+    c.json(
+      await service.listDocuments(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        query: query(c, documentListQuery),
+      }),
+    ),
   )
-  .get("/:documentId", async (c) => c.json(await service.getDocument(c.get("services"), { caller: callerOf(c), projectId: idParam(c, "projectId", "project"), documentId: idParam(c, "documentId", "document") })))
+  .post("/templates", async (c) =>
+    c.json(
+      await service.createFromTemplate(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        input: await body(c, templateInput),
+      }),
+      201,
+    ),
+  )
+  .get("/:documentId", async (c) =>
+    c.json(
+      await service.getDocument(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        documentId: idParam(c, "documentId", "document"),
+      }),
+    ),
+  )
   .patch("/:documentId", async (c) =>
-    c.json(await service.updateDocument(c.get("services"), { caller: callerOf(c), projectId: idParam(c, "projectId", "project"), documentId: idParam(c, "documentId", "document"), input: await body(c, documentUpdateInput) })),
+    c.json(
+      await service.updateDocument(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        documentId: idParam(c, "documentId", "document"),
+        input: await body(c, documentUpdateInput),
+      }),
+    ),
   )
   .delete("/:documentId", async (c) =>
-    c.json((await service.setDeleted(c.get("services"), { caller: callerOf(c), projectId: idParam(c, "projectId", "project"), documentId: idParam(c, "documentId", "document"), deleted: true })).document),
+    c.json(
+      (
+        await service.setDeleted(c.get("services"), {
+          caller: callerOf(c),
+          projectId: idParam(c, "projectId", "project"),
+          documentId: idParam(c, "documentId", "document"),
+          deleted: true,
+        })
+      ).document,
+    ),
   )
   .post("/:documentId/restore", async (c) =>
-    c.json((await service.setDeleted(c.get("services"), { caller: callerOf(c), projectId: idParam(c, "projectId", "project"), documentId: idParam(c, "documentId", "document"), deleted: false })).document),
+    c.json(
+      (
+        await service.setDeleted(c.get("services"), {
+          caller: callerOf(c),
+          projectId: idParam(c, "projectId", "project"),
+          documentId: idParam(c, "documentId", "document"),
+          deleted: false,
+        })
+      ).document,
+    ),
   )
   .post("/:documentId/signature-requests", async (c) =>
     c.json(
-      await signatures.createSubmission(c.get("services"), { caller: callerOf(c), projectId: idParam(c, "projectId", "project"), documentId: idParam(c, "documentId", "document"), input: await body(c, submissionCreateInput) }),
+      await signatures.createSubmission(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        documentId: idParam(c, "documentId", "document"),
+        input: await body(c, submissionCreateInput),
+      }),
       201,
     ),
   );
 
 /** /rest/v1/signature-requests/{submissionId}: what the sender does with a request. */
 export const submissionRoutes = new Hono<AppEnv>()
-  .post("/:submissionId/remind", async (c) => c.json(await signatures.remind(c.get("services"), { caller: callerOf(c), submissionId: idParam(c, "submissionId", "signature request") })))
+  .post("/:submissionId/remind", async (c) =>
+    c.json(
+      await signatures.remind(c.get("services"), {
+        caller: callerOf(c),
+        submissionId: idParam(c, "submissionId", "signature request"),
+      }),
+    ),
+  )
   .post("/:submissionId/signers/:signerId/remind", async (c) =>
-    c.json(await signatures.remind(c.get("services"), { caller: callerOf(c), submissionId: idParam(c, "submissionId", "signature request"), signerId: idParam(c, "signerId", "signer") })),
+    c.json(
+      await signatures.remind(c.get("services"), {
+        caller: callerOf(c),
+        submissionId: idParam(c, "submissionId", "signature request"),
+        signerId: idParam(c, "signerId", "signer"),
+      }),
+    ),
   )
   .post("/:submissionId/signers/:signerId/link", async (c) =>
-    c.json(await signatures.inPersonLink(c.get("services"), { caller: callerOf(c), submissionId: idParam(c, "submissionId", "signature request"), signerId: idParam(c, "signerId", "signer") })),
+    c.json(
+      await signatures.inPersonLink(c.get("services"), {
+        caller: callerOf(c),
+        submissionId: idParam(c, "submissionId", "signature request"),
+        signerId: idParam(c, "signerId", "signer"),
+      }),
+    ),
   )
-  .post("/:submissionId/void", async (c) => c.json(await signatures.voidSubmission(c.get("services"), { caller: callerOf(c), submissionId: idParam(c, "submissionId", "signature request"), input: await body(c, voidInput) })));
+  .post("/:submissionId/void", async (c) =>
+    c.json(
+      await signatures.voidSubmission(c.get("services"), {
+        caller: callerOf(c),
+        submissionId: idParam(c, "submissionId", "signature request"),
+        input: await body(c, voidInput),
+      }),
+    ),
+  );
 
 /** /rest/v1/signing/{submissionId}/{signerId}: no sign-in, the token in a header is the only key. */
 export const publicSigningRoutes = new Hono<AppEnv>()
@@ -64,9 +148,23 @@ export const publicSigningRoutes = new Hono<AppEnv>()
     // A signing page's answers are personal: never kept by a shared cache.
     c.header("cache-control", "no-store");
   })
-  .get("/:submissionId/:signerId", async (c) => c.json(await signatures.openSigning(c.get("services"), { ...link(c), client: client(c) })))
-  .post("/:submissionId/:signerId/sign", async (c) => c.json(await signatures.sign(c.get("services"), { ...link(c), client: client(c), input: await body(c, signInput) })))
-  .post("/:submissionId/:signerId/decline", async (c) => c.json(await signatures.decline(c.get("services"), { ...link(c), client: client(c), input: await body(c, declineInput) })));
+  .get("/:submissionId/:signerId", async (c) =>
+    c.json(await signatures.openSigning(c.get("services"), { ...link(c), client: client(c) })),
+  )
+  .post("/:submissionId/:signerId/sign", async (c) =>
+    c.json(
+      await signatures.sign(c.get("services"), { ...link(c), client: client(c), input: await body(c, signInput) }),
+    ),
+  )
+  .post("/:submissionId/:signerId/decline", async (c) =>
+    c.json(
+      await signatures.decline(c.get("services"), {
+        ...link(c),
+        client: client(c),
+        input: await body(c, declineInput),
+      }),
+    ),
+  );
 
 /**
  * /storage/v1/object/<bucket>/<path>: each bucket decides who may read and write, per request.
@@ -82,13 +180,29 @@ export const storageRoutes = new Hono<AppEnv>()
   .post("/documents/:projectId", uploadLimit, async (c) => {
     const q = query(c, uploadQuery);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await service.uploadDocument(c.get("services"), { caller: callerOf(c), projectId: idParam(c, "projectId", "project"), fileName: q.name, title: q.title, category: q.category, bytes }), 201);
+    return c.json(
+      await service.uploadDocument(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        fileName: q.name,
+        title: q.title,
+        category: q.category,
+        bytes,
+      }),
+      201,
+    );
   })
   .post("/documents/:projectId/:documentId", uploadLimit, async (c) => {
     const q = query(c, uploadQuery);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     return c.json(
-      await service.uploadDocument(c.get("services"), { caller: callerOf(c), projectId: idParam(c, "projectId", "project"), documentId: idParam(c, "documentId", "document"), fileName: q.name, bytes }),
+      await service.uploadDocument(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        documentId: idParam(c, "documentId", "document"),
+        fileName: q.name,
+        bytes,
+      }),
       201,
     );
   })
@@ -100,5 +214,8 @@ export const storageRoutes = new Hono<AppEnv>()
       versionId: idParam(c, "versionId", "version"),
     });
     const inline = c.req.query("download") === undefined && INLINE_TYPES.has(version.contentType);
-    return c.body(new Uint8Array(bytes), 200, { ...fileHeaders(version.contentType, version.fileName, inline), etag: `"${version.sha256}"` });
+    return c.body(new Uint8Array(bytes), 200, {
+      ...fileHeaders(version.contentType, version.fileName, inline),
+      etag: `"${version.sha256}"`,
+    });
   });

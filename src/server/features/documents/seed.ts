@@ -1,57 +1,148 @@
 import { eq } from "drizzle-orm";
-import { type DocumentCategory, type SignerRole, type SubmissionStatus, type TemplateKey } from "../../../common/documents.ts";
+import {
+  type DocumentCategory,
+  type SignerRole,
+  type SubmissionStatus,
+  type TemplateKey,
+} from "../../../common/documents.ts";
 import type { Services } from "../../context.ts";
 import { DAY_MS } from "../../../common/time.ts";
 import { documents, profiles, projects, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
 import { renderPlainDocument, renderTemplate, sealDocument } from "./pdf.ts";
 import { addVersion, syncGreenlight } from "./service.ts";
 
-type SignerPlan = [name: string, email: string, role: SignerRole, state: "signed" | "opened" | "sent" | "waiting" | "declined" | "copy"];
+type SignerPlan = [
+  name: string,
+  email: string,
+  role: SignerRole,
+  state: "signed" | "opened" | "sent" | "waiting" | "declined" | "copy",
+];
 
 interface Plan {
   title: string;
   category: DocumentCategory;
   template?: [TemplateKey, string, string];
   paragraphs?: string[];
-  request?: { status: SubmissionStatus; order: "sequential" | "parallel"; message: string; ageDays: number; signers: SignerPlan[]; declineReason?: string; voidReason?: string };
+  request?: {
+    status: SubmissionStatus;
+    order: "sequential" | "parallel";
+    message: string;
+    ageDays: number;
+    signers: SignerPlan[];
+    declineReason?: string;
+    voidReason?: string;
+  };
 }
 
 /** One production's paperwork: a document in every category and a signature request in every state. */
 const PLANS: Plan[] = [
-  { title: "Risk assessment", category: "risk_assessment", paragraphs: ["Night exterior by the canal: hi-vis for all crew, a safety officer on the towpath, no filming within one metre of the edge.", "Practical fire (candles) in the flat: extinguisher and fire blanket on set, the gaffer responsible."] },
-  { title: "Call sheet — day 1", category: "call_sheets", paragraphs: ["Unit call 07:00 at the flat, 14 Weaver Street. Breakfast from 06:30.", "Scenes 3, 4 and 7. Sunset 19:42; the exterior must wrap by 19:30."] },
-  { title: "Production insurance certificate", category: "insurance", paragraphs: ["The school's public liability and equipment cover applies to this student production for the shoot dates on its project page."] },
-  { title: "Filming permit — canal towpath", category: "permits", paragraphs: ["The waterways trust permits a crew of up to 8 with hand-held equipment on the towpath, 18:00 to 22:00, on the shoot dates."] },
-  { title: "Delivery checklist", category: "delivery", paragraphs: ["Picture: ProRes 422 HQ master, H.264 screener.", "Sound: stereo mix and M&E stems.", "Paperwork: signed releases, music licences, credits list."] },
+  {
+    title: "Risk assessment",
+    category: "risk_assessment",
+    paragraphs: [
+      "Night exterior by the canal: hi-vis for all crew, a safety officer on the towpath, no filming within one metre of the edge.",
+      "Practical fire (candles) in the flat: extinguisher and fire blanket on set, the gaffer responsible.",
+    ],
+  },
+  {
+    title: "Call sheet — day 1",
+    category: "call_sheets",
+    paragraphs: [
+      "Unit call 07:00 at the flat, 14 Weaver Street. Breakfast from 06:30.",
+      "Scenes 3, 4 and 7. Sunset 19:42; the exterior must wrap by 19:30.",
+    ],
+  },
+  {
+    title: "Production insurance certificate",
+    category: "insurance",
+    paragraphs: [
+      "The school's public liability and equipment cover applies to this student production for the shoot dates on its project page.",
+    ],
+  },
+  {
+    title: "Filming permit — canal towpath",
+    category: "permits",
+    paragraphs: [
+      "The waterways trust permits a crew of up to 8 with hand-held equipment on the towpath, 18:00 to 22:00, on the shoot dates.",
+    ],
+  },
+  {
+    title: "Delivery checklist",
+    category: "delivery",
+    paragraphs: [
+      "Picture: ProRes 422 HQ master, H.264 screener.",
+      "Sound: stereo mix and M&E stems.",
+      "Paperwork: signed releases, music licences, credits list.",
+    ],
+  },
   {
     title: "Location release — Marta Kowalczyk",
     category: "release_forms",
     template: ["location_release", "Marta Kowalczyk", "14 Weaver Street, flat 3"],
-    request: { status: "completed", order: "parallel", message: "Thank you for lending us your flat!", ageDays: 9, signers: [["Marta Kowalczyk", "marta.kowalczyk@example.org", "signer", "signed"], ["Lena Fischer", "student@portal.test", "approver", "signed"]] },
+    request: {
+      status: "completed",
+      order: "parallel",
+      message: "Thank you for lending us your flat!",
+      ageDays: 9,
+      signers: [
+        ["Marta Kowalczyk", "marta.kowalczyk@example.org", "signer", "signed"],
+        ["Lena Fischer", "student@portal.test", "approver", "signed"],
+      ],
+    },
   },
   {
     title: "Talent release — Idris Bell",
     category: "release_forms",
     template: ["talent_release", "Idris Bell", "The night porter"],
-    request: { status: "pending", order: "sequential", message: "Please sign before the first shoot day.", ageDays: 2, signers: [["Idris Bell", "idris.bell@example.org", "signer", "opened"], ["Lena Fischer", "student@portal.test", "approver", "waiting"], ["Northbridge Talent", "office@talent.example.org", "copy", "copy"]] },
+    request: {
+      status: "pending",
+      order: "sequential",
+      message: "Please sign before the first shoot day.",
+      ageDays: 2,
+      signers: [
+        ["Idris Bell", "idris.bell@example.org", "signer", "opened"],
+        ["Lena Fischer", "student@portal.test", "approver", "waiting"],
+        ["Northbridge Talent", "office@talent.example.org", "copy", "copy"],
+      ],
+    },
   },
   {
     title: "Minor guardian consent — Ruth Adeyemi",
     category: "release_forms",
     template: ["minor_consent", "Ruth Adeyemi", "Sam Adeyemi"],
-    request: { status: "declined", order: "parallel", message: "", ageDays: 6, declineReason: "Sam has exams that week; we could do a later date.", signers: [["Ruth Adeyemi", "ruth.adeyemi@example.org", "signer", "declined"]] },
+    request: {
+      status: "declined",
+      order: "parallel",
+      message: "",
+      ageDays: 6,
+      declineReason: "Sam has exams that week; we could do a later date.",
+      signers: [["Ruth Adeyemi", "ruth.adeyemi@example.org", "signer", "declined"]],
+    },
   },
   {
     title: "Crew deal memo — Owen Price",
     category: "contracts",
     template: ["crew_deal_memo", "Owen Price", "Gaffer, 150 EUR per day"],
-    request: { status: "voided", order: "parallel", message: "", ageDays: 5, voidReason: "The day rate changed; a new memo follows.", signers: [["Owen Price", "owen.price@example.org", "signer", "sent"]] },
+    request: {
+      status: "voided",
+      order: "parallel",
+      message: "",
+      ageDays: 5,
+      voidReason: "The day rate changed; a new memo follows.",
+      signers: [["Owen Price", "owen.price@example.org", "signer", "sent"]],
+    },
   },
   {
     title: "Location release — The Anchor pub",
     category: "release_forms",
     template: ["location_release", "Dev Malhotra", "The Anchor, Quay Road"],
-    request: { status: "expired", order: "parallel", message: "", ageDays: 20, signers: [["Dev Malhotra", "dev.malhotra@example.org", "signer", "sent"]] },
+    request: {
+      status: "expired",
+      order: "parallel",
+      message: "",
+      ageDays: 20,
+      signers: [["Dev Malhotra", "dev.malhotra@example.org", "signer", "sent"]],
+    },
   },
 ];
 
@@ -61,7 +152,10 @@ const PLANS: Plan[] = [
  */
 export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolName: string): Promise<number> {
   const [project] = await s.db.select().from(projects).where(eq(projects.title, "Small Hours"));
-  const [lena] = await s.db.select({ id: profiles.id, name: profiles.fullName }).from(profiles).where(eq(profiles.email, "student@portal.test"));
+  const [lena] = await s.db
+    .select({ id: profiles.id, name: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.email, "student@portal.test"));
   if (!project || !lena) return 0;
   const now = Date.now();
   for (const plan of PLANS) {
@@ -81,10 +175,28 @@ export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolNa
         })
       : await renderPlainDocument({ schoolName, title: plan.title, paragraphs: plan.paragraphs ?? [] });
     await s.db.transaction(async (tx) => {
-      const [doc] = await tx.insert(documents).values({ projectId: project.id, title: plan.title, category: plan.category, createdBy: lena.id, createdByName: lena.name }).returning();
+      const [doc] = await tx
+        .insert(documents)
+        .values({
+          projectId: project.id,
+          title: plan.title,
+          category: plan.category,
+          createdBy: lena.id,
+          createdByName: lena.name,
+        })
+        .returning();
       const origin = plan.template ? "template" : "upload";
       const fileName = `${plan.title.replace(/—/g, "-")}.pdf`;
-      const version = await addVersion(s, tx, { projectId: project.id, documentId: doc!.id, actor: lena, fileName, bytes, contentType: "application/pdf", ext: "pdf", origin });
+      const version = await addVersion(s, tx, {
+        projectId: project.id,
+        documentId: doc!.id,
+        actor: lena,
+        fileName,
+        bytes,
+        contentType: "application/pdf",
+        ext: "pdf",
+        origin,
+      });
       const r = plan.request;
       if (!r) return;
       const sentAt = new Date(now - r.ageDays * DAY_MS);
@@ -121,11 +233,21 @@ export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolNa
         signatureKind: state === "signed" ? ("typed" as const) : null,
         signatureValue: state === "signed" ? name : null,
         ip: state === "signed" || state === "declined" ? `192.0.2.${10 + i}` : null,
-        userAgent: state === "signed" || state === "declined" ? "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile Safari" : null,
+        userAgent:
+          state === "signed" || state === "declined"
+            ? "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile Safari"
+            : null,
       }));
       await tx.insert(signatureSigners).values(signers);
       if (r.status === "completed") {
-        const sealed = await sealDocument({ original: bytes, title: plan.title, submissionId: sub!.id, senderName: lena.name, sentAt, signers });
+        const sealed = await sealDocument({
+          original: bytes,
+          title: plan.title,
+          submissionId: sub!.id,
+          senderName: lena.name,
+          sentAt,
+          signers,
+        });
         const sealedVersion = await addVersion(s, tx, {
           projectId: project.id,
           documentId: doc!.id,
@@ -136,7 +258,10 @@ export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolNa
           ext: "pdf",
           origin: "sealed",
         });
-        await tx.update(signatureSubmissions).set({ completedAt: at(2), sealedVersionId: sealedVersion.id }).where(eq(signatureSubmissions.id, sub!.id));
+        await tx
+          .update(signatureSubmissions)
+          .set({ completedAt: at(2), sealedVersionId: sealedVersion.id })
+          .where(eq(signatureSubmissions.id, sub!.id));
       }
     });
   }

@@ -21,7 +21,14 @@ import type { Caller } from "../../auth/caller.ts";
 import { projectFor, type ProjectAccess } from "../projects/access.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import { documents, documentVersions, profiles, projectGreenlight, projectMembers, signatureSubmissions } from "../../db/schema/index.ts";
+import {
+  documents,
+  documentVersions,
+  profiles,
+  projectGreenlight,
+  projectMembers,
+  signatureSubmissions,
+} from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
 import { feedGreenlight, getGreenlightItems } from "../projects/greenlight.ts";
@@ -42,18 +49,25 @@ const noDocument = () => new AppError("not_found", "There is no document with th
 // Releases, signers and their e-mail are the contacts of people outside the school: the project's `edit` need
 // is the contacts rule's audience (`projects/contacts.ts`).
 export const projectAccess = (db: DbOrTx, caller: Caller, projectId: string) =>
-  projectFor(db, caller, projectId, { need: "edit", denied: "Only the project's crew, staff and admins can see its documents." });
+  projectFor(db, caller, projectId, {
+    need: "edit",
+    denied: "Only the project's crew, staff and admins can see its documents.",
+  });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** A pending request past its expiry reads as expired before the scan has marked it. */
-export function effectiveStatus(s: Pick<repo.SubmissionRow, "status" | "expiresAt">, now = new Date()): SubmissionStatus {
+export function effectiveStatus(
+  s: Pick<repo.SubmissionRow, "status" | "expiresAt">,
+  now = new Date(),
+): SubmissionStatus {
   return s.status === "pending" && s.expiresAt <= now ? "expired" : s.status;
 }
 
-export const versionUrl = (projectId: string, documentId: string, versionId: string) => `/storage/v1/object/documents/${projectId}/${documentId}/${versionId}`;
+export const versionUrl = (projectId: string, documentId: string, versionId: string) =>
+  `/storage/v1/object/documents/${projectId}/${documentId}/${versionId}`;
 
 export function toSubmissionDto(sub: repo.SubmissionRow, signers: repo.SignerRow[]): SubmissionDto {
   return {
@@ -87,7 +101,10 @@ export function toSubmissionDto(sub: repo.SubmissionRow, signers: repo.SignerRow
 }
 
 async function toDtos(db: DbOrTx, rows: repo.DocumentRow[]): Promise<DocumentDto[]> {
-  const details = await repo.selectDetails(db, rows.map((r) => r.id));
+  const details = await repo.selectDetails(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((d) => ({
     id: d.id,
     projectId: d.projectId,
@@ -113,17 +130,28 @@ async function toDtos(db: DbOrTx, rows: repo.DocumentRow[]): Promise<DocumentDto
       })),
     submissions: details.submissions
       .filter((s) => s.documentId === d.id)
-      .map((s) => toSubmissionDto(s, details.signers.filter((x) => x.submissionId === s.id))),
+      .map((s) =>
+        toSubmissionDto(
+          s,
+          details.signers.filter((x) => x.submissionId === s.id),
+        ),
+      ),
   }));
 }
 
-export async function listDocuments(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; query: DocumentListQuery }): Promise<DocumentPage> {
+export async function listDocuments(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; projectId: string; query: DocumentListQuery },
+): Promise<DocumentPage> {
   const access = await projectAccess(s.db, opts.caller, opts.projectId);
   const page = await repo.selectDocumentPage(s.db, opts.projectId, opts.query);
   return { total: page.total, items: await toDtos(s.db, page.rows), canEdit: access.canEdit };
 }
 
-export async function getDocument(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; documentId: string }): Promise<DocumentDto> {
+export async function getDocument(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; projectId: string; documentId: string },
+): Promise<DocumentDto> {
   await projectAccess(s.db, opts.caller, opts.projectId);
   if (!isUuid(opts.documentId)) throw noDocument();
   const row = await repo.selectDocument(s.db, opts.projectId, opts.documentId);
@@ -134,14 +162,22 @@ export async function getDocument(s: Pick<S, "db">, opts: { caller: Caller; proj
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────
 
 export async function publishDocumentsChanged(s: Pick<S, "events">, projectId: string) {
-  await s.events.publish({ type: "documents.changed", invalidate: [keys.documents(projectId), keys.project(projectId), keys.projects(), keys.adminDashboard()], data: { projectId } });
+  await s.events.publish({
+    type: "documents.changed",
+    invalidate: [keys.documents(projectId), keys.project(projectId), keys.projects(), keys.adminDashboard()],
+    data: { projectId },
+  });
 }
 
 /**
  * The one path of every change to a project's documents: the caller's right is checked, the work runs
  * in one transaction, the greenlight items the documents feed are brought up to date, and open tabs refetch.
  */
-export async function changeDocuments<T>(s: S, opts: { caller: Caller; projectId: string }, work: (tx: Tx, access: ProjectAccess) => Promise<T>): Promise<T> {
+export async function changeDocuments<T>(
+  s: S,
+  opts: { caller: Caller; projectId: string },
+  work: (tx: Tx, access: ProjectAccess) => Promise<T>,
+): Promise<T> {
   const result = await s.db.transaction(async (tx) => {
     const access = await projectAccess(tx, opts.caller, opts.projectId);
     const out = await work(tx, access);
@@ -158,11 +194,18 @@ export async function changeDocuments<T>(s: S, opts: { caller: Caller; projectId
  * Only a change is written, so the time an item was ticked stays the time it became true.
  */
 export async function syncGreenlight(tx: DbOrTx, projectId: string) {
-  const [state] = await tx.execute<{ risk: boolean }>(sql`
+  const [state] = await tx
+    .execute<{ risk: boolean }>(
+      sql`
     select exists (select 1 from documents d where d.project_id = ${projectId} and d.deleted_at is null and d.category = 'risk_assessment') as risk
-  `).then((r) => r.rows);
+  `,
+    )
+    .then((r) => r.rows);
   const releases = await releasesState(tx, projectId);
-  const want = { documents: { done: !!state?.risk, note: null }, releases: { done: releases.done, note: releases.note } };
+  const want = {
+    documents: { done: !!state?.risk, note: null },
+    releases: { done: releases.done, note: releases.note },
+  };
   const items = await getGreenlightItems(tx);
   const ticks = await tx.select().from(projectGreenlight).where(eq(projectGreenlight.projectId, projectId));
   for (const source of ["documents", "releases"] as const) {
@@ -171,13 +214,23 @@ export async function syncGreenlight(tx: DbOrTx, projectId: string) {
       const tick = ticks.find((t) => t.itemKey === k);
       return !!tick?.done !== want[source].done || (tick?.note ?? null) !== want[source].note;
     });
-    if (differs) await feedGreenlight(tx, { projectId, source, done: want[source].done, note: want[source].note ?? undefined });
+    if (differs)
+      await feedGreenlight(tx, { projectId, source, done: want[source].done, note: want[source].note ?? undefined });
   }
 }
 
-const baseName = (fileName: string) => path.basename(fileName).replace(/\.[^.]+$/, "").trim() || fileName;
+const baseName = (fileName: string) =>
+  path
+    .basename(fileName)
+    .replace(/\.[^.]+$/, "")
+    .trim() || fileName;
 const safeFileName = (fileName: string, ext: string) => {
-  const base = path.basename(fileName).replace(/[^\p{L}\p{N} ._()-]/gu, "_").slice(0, 120).trim() || "file";
+  const base =
+    path
+      .basename(fileName)
+      .replace(/[^\p{L}\p{N} ._()-]/gu, "_")
+      .slice(0, 120)
+      .trim() || "file";
   return path.extname(base).toLowerCase() === `.${ext}` ? base : `${base.replace(/\.[^.]*$/, "")}.${ext}`;
 };
 
@@ -185,7 +238,16 @@ const safeFileName = (fileName: string, ext: string) => {
 export async function addVersion(
   s: Pick<S, "config">,
   tx: DbOrTx,
-  opts: { projectId: string; documentId: string; actor: { id: string | null; name: string }; fileName: string; bytes: Uint8Array; contentType: string; ext: string; origin: "upload" | "template" | "sealed" },
+  opts: {
+    projectId: string;
+    documentId: string;
+    actor: { id: string | null; name: string };
+    fileName: string;
+    bytes: Uint8Array;
+    contentType: string;
+    ext: string;
+    origin: "upload" | "template" | "sealed";
+  },
 ) {
   const id = randomUUID();
   const storageKey = `documents/${opts.projectId}/${opts.documentId}/${id}.${opts.ext}`;
@@ -217,7 +279,15 @@ export async function addVersion(
 /** A new document from an upload, or (with documentId) a new version of one. */
 export async function uploadDocument(
   s: S,
-  opts: { caller: Caller; projectId: string; documentId?: string; fileName: string; title?: string; category?: DocumentCategory; bytes: Uint8Array },
+  opts: {
+    caller: Caller;
+    projectId: string;
+    documentId?: string;
+    fileName: string;
+    title?: string;
+    category?: DocumentCategory;
+    bytes: Uint8Array;
+  },
 ): Promise<DocumentDto> {
   const type = checkUpload(s.config, opts.bytes, opts.fileName);
   const id = await changeDocuments(s, opts, async (tx, { project }) => {
@@ -226,16 +296,32 @@ export async function uploadDocument(
       if (!isUuid(opts.documentId)) throw noDocument();
       const found = await repo.selectDocument(tx, project.id, opts.documentId, { lock: true });
       if (!found) throw noDocument();
-      if (found.deletedAt) throw new AppError("conflict", "This document is deleted. Restore it before adding a version.");
+      if (found.deletedAt)
+        throw new AppError("conflict", "This document is deleted. Restore it before adding a version.");
       doc = found;
     } else {
       const [created] = await tx
         .insert(documents)
-        .values({ projectId: project.id, title: opts.title ?? baseName(opts.fileName), category: opts.category ?? "delivery", createdBy: opts.caller.id, createdByName: opts.caller.name })
+        .values({
+          projectId: project.id,
+          title: opts.title ?? baseName(opts.fileName),
+          category: opts.category ?? "delivery",
+          createdBy: opts.caller.id,
+          createdByName: opts.caller.name,
+        })
         .returning();
       doc = created!;
     }
-    const version = await addVersion(s, tx, { projectId: project.id, documentId: doc.id, actor: opts.caller, fileName: opts.fileName, bytes: opts.bytes, contentType: type.mime, ext: type.ext, origin: "upload" });
+    const version = await addVersion(s, tx, {
+      projectId: project.id,
+      documentId: doc.id,
+      actor: opts.caller,
+      fileName: opts.fileName,
+      bytes: opts.bytes,
+      contentType: type.mime,
+      ext: type.ext,
+      origin: "upload",
+    });
     await repo.recordActivity(tx, {
       projectId: project.id,
       actor: opts.caller,
@@ -250,14 +336,23 @@ export async function uploadDocument(
   return getDocument(s, { caller: opts.caller, projectId: opts.projectId, documentId: id });
 }
 
-export async function createFromTemplate(s: S, opts: { caller: Caller; projectId: string; input: TemplateInput }): Promise<DocumentDto> {
+export async function createFromTemplate(
+  s: S,
+  opts: { caller: Caller; projectId: string; input: TemplateInput },
+): Promise<DocumentDto> {
   const input = templateInput.parse(opts.input);
   const info = TEMPLATE_INFO[input.template];
   const id = await changeDocuments(s, opts, async (tx, { project }) => {
     const [settings, crew, supervisor] = await Promise.all([
       getSchoolSettings(tx),
-      tx.select({ name: profiles.fullName, roles: projectMembers.roles, isLead: projectMembers.isLead }).from(projectMembers).innerJoin(profiles, eq(profiles.id, projectMembers.userId)).where(eq(projectMembers.projectId, project.id)),
-      project.supervisorId ? tx.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, project.supervisorId)) : Promise.resolve([]),
+      tx
+        .select({ name: profiles.fullName, roles: projectMembers.roles, isLead: projectMembers.isLead })
+        .from(projectMembers)
+        .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
+        .where(eq(projectMembers.projectId, project.id)),
+      project.supervisorId
+        ? tx.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, project.supervisorId))
+        : Promise.resolve([]),
     ]);
     const withRole = (role: string) => crew.filter((m) => m.roles.includes(role)).map((m) => m.name);
     const producers = withRole("producer");
@@ -276,30 +371,77 @@ export async function createFromTemplate(s: S, opts: { caller: Caller; projectId
     });
     const title = input.party ? `${info.label} — ${input.party}` : info.label;
     // What the release is for, as releases.ts matches it: the chosen scheduled location, the performer, the minor.
-    const releaseFor = input.template === "location_release" ? input.releaseFor || null : input.template === "talent_release" ? input.party || null : input.template === "minor_consent" ? input.detail || null : null;
+    const releaseFor =
+      input.template === "location_release"
+        ? input.releaseFor || null
+        : input.template === "talent_release"
+          ? input.party || null
+          : input.template === "minor_consent"
+            ? input.detail || null
+            : null;
     const [doc] = await tx
       .insert(documents)
-      .values({ projectId: project.id, title, category: info.category, template: input.template, releaseFor, createdBy: opts.caller.id, createdByName: opts.caller.name })
+      .values({
+        projectId: project.id,
+        title,
+        category: info.category,
+        template: input.template,
+        releaseFor,
+        createdBy: opts.caller.id,
+        createdByName: opts.caller.name,
+      })
       .returning();
     const fileName = `${info.label} ${input.party}`.trim();
-    await addVersion(s, tx, { projectId: project.id, documentId: doc!.id, actor: opts.caller, fileName, bytes, contentType: "application/pdf", ext: "pdf", origin: "template" });
-    await repo.recordActivity(tx, { projectId: project.id, actor: opts.caller, kind: "document.added", summary: `${opts.caller.name} made “${title}” from the ${info.label.toLowerCase()} template`, details: { documentId: doc!.id } });
+    await addVersion(s, tx, {
+      projectId: project.id,
+      documentId: doc!.id,
+      actor: opts.caller,
+      fileName,
+      bytes,
+      contentType: "application/pdf",
+      ext: "pdf",
+      origin: "template",
+    });
+    await repo.recordActivity(tx, {
+      projectId: project.id,
+      actor: opts.caller,
+      kind: "document.added",
+      summary: `${opts.caller.name} made “${title}” from the ${info.label.toLowerCase()} template`,
+      details: { documentId: doc!.id },
+    });
     return doc!.id;
   });
   return getDocument(s, { caller: opts.caller, projectId: opts.projectId, documentId: id });
 }
 
-export async function updateDocument(s: S, opts: { caller: Caller; projectId: string; documentId: string; input: DocumentUpdateInput }): Promise<DocumentDto> {
+export async function updateDocument(
+  s: S,
+  opts: { caller: Caller; projectId: string; documentId: string; input: DocumentUpdateInput },
+): Promise<DocumentDto> {
   const input = documentUpdateInput.parse(opts.input);
   await changeDocuments(s, opts, async (tx, { project }) => {
-    const doc = isUuid(opts.documentId) ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true }) : null;
+    const doc = isUuid(opts.documentId)
+      ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true })
+      : null;
     if (!doc) throw noDocument();
-    await tx.update(documents).set({ title: input.title ?? doc.title, category: input.category ?? doc.category, updatedAt: new Date() }).where(eq(documents.id, doc.id));
+    await tx
+      .update(documents)
+      .set({ title: input.title ?? doc.title, category: input.category ?? doc.category, updatedAt: new Date() })
+      .where(eq(documents.id, doc.id));
     const parts = [
       input.title && input.title !== doc.title ? `renamed “${doc.title}” to “${input.title}”` : null,
-      input.category && input.category !== doc.category ? `filed “${input.title ?? doc.title}” under ${DOCUMENT_CATEGORY_LABELS[input.category].toLowerCase()}` : null,
+      input.category && input.category !== doc.category
+        ? `filed “${input.title ?? doc.title}” under ${DOCUMENT_CATEGORY_LABELS[input.category].toLowerCase()}`
+        : null,
     ].filter(Boolean);
-    if (parts.length) await repo.recordActivity(tx, { projectId: project.id, actor: opts.caller, kind: "document.changed", summary: `${opts.caller.name} ${parts.join(" and ")}`, details: { documentId: doc.id } });
+    if (parts.length)
+      await repo.recordActivity(tx, {
+        projectId: project.id,
+        actor: opts.caller,
+        kind: "document.changed",
+        summary: `${opts.caller.name} ${parts.join(" and ")}`,
+        details: { documentId: doc.id },
+      });
   });
   return getDocument(s, opts);
 }
@@ -308,14 +450,27 @@ export async function updateDocument(s: S, opts: { caller: Caller; projectId: st
  * Deleting keeps the files and the history, so it can be undone; requests still out for signature are
  * voided, because nobody should sign a document the production withdrew.
  */
-export async function setDeleted(s: S, opts: { caller: Caller; projectId: string; documentId: string; deleted: boolean }): Promise<{ document: DocumentDto; voided: string[] }> {
+export async function setDeleted(
+  s: S,
+  opts: { caller: Caller; projectId: string; documentId: string; deleted: boolean },
+): Promise<{ document: DocumentDto; voided: string[] }> {
   const voided = await changeDocuments(s, opts, async (tx, { project }) => {
-    const doc = isUuid(opts.documentId) ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true }) : null;
+    const doc = isUuid(opts.documentId)
+      ? await repo.selectDocument(tx, project.id, opts.documentId, { lock: true })
+      : null;
     if (!doc) throw noDocument();
-    if (!!doc.deletedAt === opts.deleted) throw new AppError("conflict", opts.deleted ? "This document is already deleted." : "This document is not deleted.");
+    if (!!doc.deletedAt === opts.deleted)
+      throw new AppError(
+        "conflict",
+        opts.deleted ? "This document is already deleted." : "This document is not deleted.",
+      );
     await tx
       .update(documents)
-      .set(opts.deleted ? { deletedAt: new Date(), deletedByName: opts.caller.name, updatedAt: new Date() } : { deletedAt: null, deletedByName: null, updatedAt: new Date() })
+      .set(
+        opts.deleted
+          ? { deletedAt: new Date(), deletedByName: opts.caller.name, updatedAt: new Date() }
+          : { deletedAt: null, deletedByName: null, updatedAt: new Date() },
+      )
       .where(eq(documents.id, doc.id));
     const open = opts.deleted
       ? await tx
@@ -340,7 +495,10 @@ export async function setDeleted(s: S, opts: { caller: Caller; projectId: string
  * A version's bytes, checked against the SHA-256 taken at upload: a file changed behind the portal's
  * back is refused rather than served as the original.
  */
-export async function readVersion(s: Pick<S, "db" | "config">, opts: { caller: Caller; projectId: string; documentId: string; versionId: string }) {
+export async function readVersion(
+  s: Pick<S, "db" | "config">,
+  opts: { caller: Caller; projectId: string; documentId: string; versionId: string },
+) {
   await projectAccess(s.db, opts.caller, opts.projectId);
   const missing = () => new AppError("not_found", "There is no such file.");
   if (!isUuid(opts.documentId) || !isUuid(opts.versionId)) throw missing();
@@ -348,16 +506,28 @@ export async function readVersion(s: Pick<S, "db" | "config">, opts: { caller: C
     .select({ version: documentVersions })
     .from(documentVersions)
     .innerJoin(documents, eq(documents.id, documentVersions.documentId))
-    .where(and(eq(documentVersions.id, opts.versionId), eq(documents.id, opts.documentId), eq(documents.projectId, opts.projectId)));
+    .where(
+      and(
+        eq(documentVersions.id, opts.versionId),
+        eq(documents.id, opts.documentId),
+        eq(documents.projectId, opts.projectId),
+      ),
+    );
   if (!row) throw missing();
   return { version: row.version, bytes: await readChecked(s, row.version) };
 }
 
-export async function readChecked(s: Pick<S, "config">, version: Pick<repo.VersionRow, "storageKey" | "sha256">): Promise<Uint8Array> {
+export async function readChecked(
+  s: Pick<S, "config">,
+  version: Pick<repo.VersionRow, "storageKey" | "sha256">,
+): Promise<Uint8Array> {
   const bytes = await storageFor(s.config).get(version.storageKey);
   if (!bytes) throw new AppError("not_found", "The file of this version is missing from storage.");
   if (sha256(bytes) !== version.sha256) {
-    throw new AppError("conflict", "This file no longer matches the SHA-256 recorded when it was stored: it was changed outside the portal, so it is not served.");
+    throw new AppError(
+      "conflict",
+      "This file no longer matches the SHA-256 recorded when it was stored: it was changed outside the portal, so it is not served.",
+    );
   }
   return bytes;
 }

@@ -36,14 +36,26 @@ export function range(from: string, to: string) {
 const CATALOGUE_SCOPE: EntryScope = { deps: [keys.equipment(), ...PEOPLE_KEYS, keys.schoolSettings()] };
 const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({ ttlMs: 5_000, maxEntries: 200 });
 
-export async function availability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<Page<AvailabilityItem>> {
+export async function availability(
+  s: Pick<S, "db" | "events">,
+  opts: { caller: Caller; query: AvailabilityQuery },
+): Promise<Page<AvailabilityItem>> {
   const q = opts.query;
   const r = range(q.from, q.to);
   const filter = { search: q.search, categoryId: q.categoryId, limit: q.limit, offset: q.offset };
   const page = q.onlyFree
     ? await repo.selectCataloguePage(s.db, { ...filter, onlyFree: r })
-    : await pageCache(s.events).get(JSON.stringify(filter), () => repo.selectCataloguePage(s.db, filter), undefined, CATALOGUE_SCOPE);
-  const checks = await repo.selectFreeAmong(s.db, { ids: page.rows.map((row) => row.item.id), ...r, userId: opts.caller.id });
+    : await pageCache(s.events).get(
+        JSON.stringify(filter),
+        () => repo.selectCataloguePage(s.db, filter),
+        undefined,
+        CATALOGUE_SCOPE,
+      );
+  const checks = await repo.selectFreeAmong(s.db, {
+    ids: page.rows.map((row) => row.item.id),
+    ...r,
+    userId: opts.caller.id,
+  });
   return {
     total: page.total,
     items: page.rows.map((row) => {
@@ -76,9 +88,17 @@ export async function availability(s: Pick<S, "db" | "events">, opts: { caller: 
 const CATALOGUE_CACHE_MS = 5_000;
 const catalogueCache = cachePerBus<string>({ ttlMs: CATALOGUE_CACHE_MS, maxEntries: 400 });
 
-export function browseAvailability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }): Promise<string> {
+export function browseAvailability(
+  s: Pick<S, "db" | "events">,
+  opts: { caller: Caller; query: AvailabilityQuery },
+): Promise<string> {
   const key = `${opts.caller.id} ${JSON.stringify(opts.query)}`;
-  return catalogueCache(s.events).get(key, async () => JSON.stringify(await availability(s, opts)), undefined, CATALOGUE_SCOPE);
+  return catalogueCache(s.events).get(
+    key,
+    async () => JSON.stringify(await availability(s, opts)),
+    undefined,
+    CATALOGUE_SCOPE,
+  );
 }
 
 export async function myStatus(s: Pick<S, "db">, opts: { caller: Caller }): Promise<MyEquipmentStatus> {
@@ -96,7 +116,10 @@ export async function myStatus(s: Pick<S, "db">, opts: { caller: Caller }): Prom
 
 // ── Calendars and the dashboard ──────────────────────────────────────────────────────────────────
 
-export async function calendar(s: Pick<S, "db">, opts: { itemId?: string; query: CalendarQuery }): Promise<CalendarEntryDto[]> {
+export async function calendar(
+  s: Pick<S, "db">,
+  opts: { itemId?: string; query: CalendarQuery },
+): Promise<CalendarEntryDto[]> {
   const q = opts.query;
   if (opts.itemId) checkId(opts.itemId, "item");
   const rows = await repo.selectCalendar(s.db, { ...q, ...range(q.from, q.to), itemId: opts.itemId });

@@ -36,9 +36,16 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
   if (!isOffice(opts.caller.role)) throw new AppError("forbidden", "Only the equipment office can do this.");
   const records = parseCsv(opts.csv).filter((r) => r.some((c) => c.trim() !== ""));
   const header = (records.shift() ?? []).map((h) => h.trim().toLowerCase().replace(/\s+/g, "_"));
-  const col = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<(typeof CSV_COLUMNS)[number], number>;
+  const col = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
+    (typeof CSV_COLUMNS)[number],
+    number
+  >;
   const absent = (["asset_tag", "name", "category"] as const).filter((c) => col[c] < 0);
-  if (absent.length > 0) throw new AppError("bad_request", `The first line must name the columns; missing: ${absent.join(", ")}. Export the inventory to see the expected layout.`);
+  if (absent.length > 0)
+    throw new AppError(
+      "bad_request",
+      `The first line must name the columns; missing: ${absent.join(", ")}. Export the inventory to see the expected layout.`,
+    );
   if (records.length > 5000) throw new AppError("bad_request", "Import at most 5,000 rows at a time.");
   const settings = await getSchoolSettings(s.db);
   const digits = currencyMinorDigits(settings.currency);
@@ -64,10 +71,12 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
       const condition = (get("condition").toLowerCase() || "good") as Condition;
       if (!CONDITIONS.includes(condition)) problems.push(`the condition must be one of ${CONDITIONS.join(", ")}`);
       const status = get("status").toLowerCase().replace(/\s+/g, "_") || "available";
-      if (!ITEM_STATUSES.includes(status as ItemStatus)) problems.push(`the status must be one of ${ITEM_STATUSES.join(", ")}`);
+      if (!ITEM_STATUSES.includes(status as ItemStatus))
+        problems.push(`the status must be one of ${ITEM_STATUSES.join(", ")}`);
       const certName = get("certification");
       const certificationId = certName ? certs.get(certName.toLowerCase()) : null;
-      if (certName && !certificationId) problems.push(`there is no certification called “${certName}”; create it first`);
+      if (certName && !certificationId)
+        problems.push(`there is no certification called “${certName}”; create it first`);
       seen.add(assetTag);
       if (problems.length > 0) {
         report.rows.push({ line: index + 2, assetTag, ok: false, problems });
@@ -75,14 +84,25 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
       }
       // The desk owns "checked out": an import never takes an item out of a borrower's hands, nor puts one
       // there. A row of the portal's own export still comes back in: the item keeps the status it has now.
-      const [existing] = await tx.select({ id: equipmentItems.id, status: equipmentItems.status }).from(equipmentItems).where(eq(equipmentItems.assetTag, assetTag));
+      const [existing] = await tx
+        .select({ id: equipmentItems.id, status: equipmentItems.status })
+        .from(equipmentItems)
+        .where(eq(equipmentItems.assetTag, assetTag));
       if (!existing && status === "checked_out") {
-        report.rows.push({ line: index + 2, assetTag, ok: false, problems: ["a new item cannot start checked out: import it as available and check it out at the desk"] });
+        report.rows.push({
+          line: index + 2,
+          assetTag,
+          ok: false,
+          problems: ["a new item cannot start checked out: import it as available and check it out at the desk"],
+        });
         continue;
       }
       let categoryId = categories.get(categoryName.toLowerCase());
       if (!categoryId) {
-        [{ id: categoryId }] = (await tx.insert(equipmentCategories).values({ name: categoryName }).returning({ id: equipmentCategories.id })) as [{ id: string }];
+        [{ id: categoryId }] = (await tx
+          .insert(equipmentCategories)
+          .values({ name: categoryName })
+          .returning({ id: equipmentCategories.id })) as [{ id: string }];
         categories.set(categoryName.toLowerCase(), categoryId);
       }
       const fields = {
@@ -98,8 +118,12 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
         certificationId: certificationId ?? null,
       };
       if (existing) {
-        const nextStatus = existing.status === "checked_out" || status === "checked_out" ? existing.status : (status as "available");
-        await tx.update(equipmentItems).set({ ...fields, status: nextStatus, updatedAt: new Date() }).where(eq(equipmentItems.id, existing.id));
+        const nextStatus =
+          existing.status === "checked_out" || status === "checked_out" ? existing.status : (status as "available");
+        await tx
+          .update(equipmentItems)
+          .set({ ...fields, status: nextStatus, updatedAt: new Date() })
+          .where(eq(equipmentItems.id, existing.id));
         report.updated++;
       } else {
         await tx.insert(equipmentItems).values({ ...fields, assetTag, status: status as "available" });
@@ -108,7 +132,8 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
       report.rows.push({ line: index + 2, assetTag, ok: true, problems: [] });
     }
   });
-  if (report.created + report.updated > 0) await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment()] });
+  if (report.created + report.updated > 0)
+    await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment()] });
   return report;
 }
 
@@ -124,6 +149,19 @@ export async function exportItemsCsv(s: Pick<Services, "db">): Promise<string> {
   const value = (minor: number) => formatNumber(minor, digits);
   return csvDocument([
     [...CSV_COLUMNS],
-    ...rows.map(({ i, category, cert }) => [i.assetTag, i.name, category, i.brand, i.model, i.serialNumber, value(i.valueMinor), i.condition, i.status, i.location, cert ?? "", i.notes]),
+    ...rows.map(({ i, category, cert }) => [
+      i.assetTag,
+      i.name,
+      category,
+      i.brand,
+      i.model,
+      i.serialNumber,
+      value(i.valueMinor),
+      i.condition,
+      i.status,
+      i.location,
+      cert ?? "",
+      i.notes,
+    ]),
   ]);
 }

@@ -30,7 +30,8 @@ import { getReservation, release } from "./reservations.ts";
 
 async function itemByTag(tx: DbOrTx, tag: string) {
   const [item] = await tx.select().from(equipmentItems).where(eq(equipmentItems.assetTag, tag)).for("update");
-  if (!item) throw new AppError("not_found", `No item carries the asset tag ${tag}. Check the label and type it again.`);
+  if (!item)
+    throw new AppError("not_found", `No item carries the asset tag ${tag}. Check the label and type it again.`);
   return item;
 }
 
@@ -46,8 +47,13 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
   try {
     reservationId = await s.db.transaction(async (tx) => {
       const item = await itemByTag(tx, opts.assetTag);
-      if (item.status === "checked_out") throw new AppError("conflict", `${item.name} (${item.assetTag}) is already checked out: check it in first.`);
-      if (item.status !== "available") throw new AppError("conflict", `${item.name} (${item.assetTag}) is ${item.status === "retired" ? "retired" : "in maintenance"} and cannot go out.`);
+      if (item.status === "checked_out")
+        throw new AppError("conflict", `${item.name} (${item.assetTag}) is already checked out: check it in first.`);
+      if (item.status !== "available")
+        throw new AppError(
+          "conflict",
+          `${item.name} (${item.assetTag}) is ${item.status === "retired" ? "retired" : "in maintenance"} and cannot go out.`,
+        );
       const [line] = await tx
         .select({ ri: reservationItems, state: reservations.state })
         .from(reservationItems)
@@ -66,13 +72,22 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
         .limit(1)
         .for("update", { of: reservationItems });
       if (!line) {
-        throw new AppError("conflict", `${item.name} (${item.assetTag}) has no approved reservation to collect now (collection opens ${PICKUP_HOURS} hours before the start).`);
+        throw new AppError(
+          "conflict",
+          `${item.name} (${item.assetTag}) has no approved reservation to collect now (collection opens ${PICKUP_HOURS} hours before the start).`,
+        );
       }
       await tx
         .update(reservationItems)
-        .set({ checkedOutAt: now, startsAt: sql`least(${reservationItems.startsAt}, ${now.toISOString()}::timestamptz)` })
+        .set({
+          checkedOutAt: now,
+          startsAt: sql`least(${reservationItems.startsAt}, ${now.toISOString()}::timestamptz)`,
+        })
         .where(eq(reservationItems.id, line.ri.id));
-      await tx.update(equipmentItems).set({ status: "checked_out", updatedAt: now }).where(eq(equipmentItems.id, item.id));
+      await tx
+        .update(equipmentItems)
+        .set({ status: "checked_out", updatedAt: now })
+        .where(eq(equipmentItems.id, item.id));
       await tx
         .update(reservations)
         .set({
@@ -86,7 +101,10 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
     });
   } catch (err) {
     if (pgCode(err) === EXCLUSION_VIOLATION) {
-      throw new AppError("conflict", `${opts.assetTag} is booked by someone else before this reservation starts: it can be collected only once that booking ends.`);
+      throw new AppError(
+        "conflict",
+        `${opts.assetTag} is booked by someone else before this reservation starts: it can be collected only once that booking ends.`,
+      );
     }
     throw err;
   }
@@ -94,11 +112,22 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
   return deskResult(s, opts.caller, reservationId, opts.assetTag, "checked out");
 }
 
-async function deskResult(s: Pick<S, "db">, caller: Caller, reservationId: string, tag: string, verb: string): Promise<DeskResultDto> {
+async function deskResult(
+  s: Pick<S, "db">,
+  caller: Caller,
+  reservationId: string,
+  tag: string,
+  verb: string,
+): Promise<DeskResultDto> {
   const reservation = await getReservation(s, { caller, id: reservationId });
   const [item] = await s.db.select().from(equipmentItems).where(eq(equipmentItems.assetTag, tag));
-  const left = reservation.items.filter((i) => (verb === "checked out" ? !i.checkedOutAt : i.checkedOutAt && !i.returnedAt)).length;
-  const rest = left === 0 ? "Nothing else of this reservation is waiting." : `${left} more item${left === 1 ? "" : "s"} of this reservation ${verb === "checked out" ? "still to hand out" : "still out"}.`;
+  const left = reservation.items.filter((i) =>
+    verb === "checked out" ? !i.checkedOutAt : i.checkedOutAt && !i.returnedAt,
+  ).length;
+  const rest =
+    left === 0
+      ? "Nothing else of this reservation is waiting."
+      : `${left} more item${left === 1 ? "" : "s"} of this reservation ${verb === "checked out" ? "still to hand out" : "still out"}.`;
   return {
     reservation,
     item: { id: item!.id, name: item!.name, assetTag: item!.assetTag, status: item!.status },
@@ -122,9 +151,19 @@ export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput;
       .from(reservationItems)
       .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
       .innerJoin(projects, eq(projects.id, reservations.projectId))
-      .where(and(eq(reservationItems.itemId, item.id), sql`${reservationItems.checkedOutAt} is not null`, isNull(reservationItems.returnedAt)))
+      .where(
+        and(
+          eq(reservationItems.itemId, item.id),
+          sql`${reservationItems.checkedOutAt} is not null`,
+          isNull(reservationItems.returnedAt),
+        ),
+      )
       .for("update", { of: reservationItems });
-    if (!line) throw new AppError("conflict", `${item.name} (${item.assetTag}) is not checked out, so there is nothing to check in.`);
+    if (!line)
+      throw new AppError(
+        "conflict",
+        `${item.name} (${item.assetTag}) is not checked out, so there is nothing to check in.`,
+      );
     const damaged = input.damaged || input.condition === "damaged";
     await tx
       .update(reservationItems)
@@ -146,7 +185,10 @@ export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput;
     let notified: string[] = [];
     if (now.getTime() > line.r.endsAt.getTime()) notified = await recordStrike(tx, line.r, now);
     if ((await repo.countStillOut(tx, line.r.id)) === 0) {
-      await tx.update(reservations).set({ state: "returned", returnedAt: now, updatedAt: now }).where(eq(reservations.id, line.r.id));
+      await tx
+        .update(reservations)
+        .set({ state: "returned", returnedAt: now, updatedAt: now })
+        .where(eq(reservations.id, line.r.id));
       await release(tx, line.r.id);
     }
     return { reservationId: line.r.id, notified };
@@ -162,7 +204,11 @@ export async function recordStrike(tx: Tx, r: repo.ReservationRow, now: Date): P
   const settings = await getSchoolSettings(tx);
   const added = await tx
     .insert(strikes)
-    .values({ userId: r.requesterId, reservationId: r.id, reason: `Late return: due ${when(r.endsAt, settings)}, ${hours} hour${hours === 1 ? "" : "s"} late at the time it was noticed.` })
+    .values({
+      userId: r.requesterId,
+      reservationId: r.id,
+      reason: `Late return: due ${when(r.endsAt, settings)}, ${hours} hour${hours === 1 ? "" : "s"} late at the time it was noticed.`,
+    })
     .onConflictDoNothing()
     .returning();
   if (added.length === 0) return [];
@@ -189,7 +235,14 @@ export async function listStrikes(s: Pick<S, "db">, opts: { caller: Caller }): P
     .where(isNull(strikes.clearedAt))
     .orderBy(profiles.fullName, strikes.createdAt)
     .limit(500);
-  return rows.map(({ k, name }) => ({ id: k.id, userId: k.userId, userName: name, reservationId: k.reservationId, reason: k.reason, createdAt: k.createdAt.toISOString() }));
+  return rows.map(({ k, name }) => ({
+    id: k.id,
+    userId: k.userId,
+    userName: name,
+    reservationId: k.reservationId,
+    reason: k.reason,
+    createdAt: k.createdAt.toISOString(),
+  }));
 }
 
 /** The office clears every open strike of a person at once: that is what lifts a block. */

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import iconv from "iconv-lite";
-import { readScannedCode, type BookingConflictDetails, type ItemDetailDto, type ReservationDto } from "../../../common/equipment.ts";
+import {
+  readScannedCode,
+  type BookingConflictDetails,
+  type ItemDetailDto,
+  type ReservationDto,
+} from "../../../common/equipment.ts";
 import { jobs, maintenanceLog, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
@@ -16,7 +21,9 @@ describe("a scanned QR code", () => {
   it("names an item by its label's page address on any host, or by a bare asset tag", () => {
     const id = "0b6f4c1e-3a2d-4f5e-9a8b-7c6d5e4f3a2b";
     expect(readScannedCode(`https://portal.school.test/equipment/items/${id}`)).toEqual({ itemId: id });
-    expect(readScannedCode(`http://localhost:3000/equipment/items/${id.toUpperCase()}/?from=label`)).toEqual({ itemId: id });
+    expect(readScannedCode(`http://localhost:3000/equipment/items/${id.toUpperCase()}/?from=label`)).toEqual({
+      itemId: id,
+    });
     expect(readScannedCode(" nfs-cam-001 ")).toEqual({ assetTag: "NFS-CAM-001" });
     expect(readScannedCode("https://example.com/equipment/items/not-an-id")).toBeNull();
     expect(readScannedCode("WIFI:S:school;T:WPA;P:secret;;")).toBeNull();
@@ -31,13 +38,29 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
   let cameras: string;
   let certId: string;
   const makeItem = async (over: Record<string, unknown> = {}): Promise<ItemDetailDto> => {
-    const res = await p.as("equipment").post("/equipment/items", { categoryId: cameras, name: "Sony FX6 body", brand: "Sony", model: "FX6", assetTag: `T${kind[0]}-CAM-${++tagSeq}`, valueMinor: 650_000, ...over });
+    const res = await p.as("equipment").post("/equipment/items", {
+      categoryId: cameras,
+      name: "Sony FX6 body",
+      brand: "Sony",
+      model: "FX6",
+      assetTag: `T${kind[0]}-CAM-${++tagSeq}`,
+      valueMinor: 650_000,
+      ...over,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body;
   };
   const reserve = (itemIds: string[], opts: { from?: number; to?: number; as?: string; kitIds?: string[] } = {}) =>
-    p.as(opts.as ?? "member").post("/equipment/reservations", { projectId, startsAt: at(opts.from ?? 30), endsAt: at(opts.to ?? 54), itemIds, kitIds: opts.kitIds ?? [] });
-  const setRules = async (rules: Partial<{ minLeadHours: number; maxBookingDays: number; requireGreenlight: boolean; strikeLimit: number }>) => {
+    p.as(opts.as ?? "member").post("/equipment/reservations", {
+      projectId,
+      startsAt: at(opts.from ?? 30),
+      endsAt: at(opts.to ?? 54),
+      itemIds,
+      kitIds: opts.kitIds ?? [],
+    });
+  const setRules = async (
+    rules: Partial<{ minLeadHours: number; maxBookingDays: number; requireGreenlight: boolean; strikeLimit: number }>,
+  ) => {
     const current = await getSchoolSettingsDto(p.services.db);
     await updateSchoolSettings(p.services, {
       actor: { id: null, name: "test" },
@@ -48,7 +71,13 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    const who = { admin: "admin@portal.test", staff: "staff@portal.test", equipment: "equipment@portal.test", member: "student@portal.test", outsider: "tomas.novak@portal.test" };
+    const who = {
+      admin: "admin@portal.test",
+      staff: "staff@portal.test",
+      equipment: "equipment@portal.test",
+      member: "student@portal.test",
+      outsider: "tomas.novak@portal.test",
+    };
     const signedIn = await p.signInAll(who);
     Object.assign(cookies, signedIn.cookies);
     Object.assign(ids, signedIn.ids);
@@ -103,10 +132,18 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         expect((await p.as(role).get("/equipment/items")).status).toBe(200);
         expect((await p.as(role).get("/equipment/summary")).status).toBe(200);
       }
-      const anonymous = await p.request("/rest/v1/equipment/availability?from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z");
+      const anonymous = await p.request(
+        "/rest/v1/equipment/availability?from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z",
+      );
       expect(anonymous.status).toBe(401);
       for (const role of ["member", "staff", "outsider"]) {
-        expect((await p.as(role).get(`/equipment/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(40))}`)).status).toBe(200);
+        expect(
+          (
+            await p
+              .as(role)
+              .get(`/equipment/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(40))}`)
+          ).status,
+        ).toBe(200);
         expect((await p.as(role).get(`/equipment/items/${item.id}`)).status).toBe(200);
       }
     });
@@ -127,13 +164,21 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
   describe("inventory", () => {
     it("refuses bad input with a message, never a 500", async () => {
       const item = await makeItem();
-      const dup = await p.as("equipment").post("/equipment/items", { categoryId: cameras, name: "Other", assetTag: item.assetTag });
+      const dup = await p
+        .as("equipment")
+        .post("/equipment/items", { categoryId: cameras, name: "Other", assetTag: item.assetTag });
       expect(dup.status).toBe(409);
       expect(dup.body.error.message).toBe(`Another item already carries the asset tag ${item.assetTag}.`);
-      const badTag = await p.as("equipment").post("/equipment/items", { categoryId: cameras, name: "Other", assetTag: "no spaces allowed" });
+      const badTag = await p
+        .as("equipment")
+        .post("/equipment/items", { categoryId: cameras, name: "Other", assetTag: "no spaces allowed" });
       expect(badTag.status).toBe(400);
       expect(badTag.body.error.message).toContain("An asset tag is 2 to 32 letters");
-      const badCat = await p.as("equipment").post("/equipment/items", { categoryId: "00000000-0000-4000-8000-000000000000", name: "Other", assetTag: "NFS-X-1" });
+      const badCat = await p.as("equipment").post("/equipment/items", {
+        categoryId: "00000000-0000-4000-8000-000000000000",
+        name: "Other",
+        assetTag: "NFS-X-1",
+      });
       expect(badCat.status).toBe(400);
       expect(badCat.body.error.message).toBe("There is no such category: choose one from the list.");
       expect((await p.as("member").get("/equipment/items/not-an-id")).status).toBe(404);
@@ -145,13 +190,23 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const item = await makeItem();
       const booked = await reserve([item.id]);
       expect(booked.status).toBe(201);
-      const first = await p.as("equipment").post(`/equipment/items/${item.id}/status`, { status: "maintenance", note: "Fan noise" });
+      const first = await p
+        .as("equipment")
+        .post(`/equipment/items/${item.id}/status`, { status: "maintenance", note: "Fan noise" });
       expect(first.status).toBe(409);
-      expect(first.body.error.details.affected).toEqual([expect.objectContaining({ reservationId: booked.body.id, projectTitle: "Gear Test Short" })]);
-      const confirmed = await p.as("equipment").post(`/equipment/items/${item.id}/status`, { status: "maintenance", note: "Fan noise", confirm: true });
+      expect(first.body.error.details.affected).toEqual([
+        expect.objectContaining({ reservationId: booked.body.id, projectTitle: "Gear Test Short" }),
+      ]);
+      const confirmed = await p
+        .as("equipment")
+        .post(`/equipment/items/${item.id}/status`, { status: "maintenance", note: "Fan noise", confirm: true });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.status).toBe("maintenance");
-      expect(confirmed.body.maintenance[0]).toMatchObject({ kind: "to_maintenance", note: "Fan noise", byName: "Priya Natarajan" });
+      expect(confirmed.body.maintenance[0]).toMatchObject({
+        kind: "to_maintenance",
+        note: "Fan noise",
+        byName: "Priya Natarajan",
+      });
       const blocked = await reserve([item.id], { from: 100, to: 120 });
       expect(blocked.status).toBe(409);
       expect(blocked.body.error.message).toContain("is in maintenance");
@@ -179,15 +234,21 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         "the status must be one of available, checked_out, maintenance, retired",
         "there is no certification called “Unknown cert”; create it first",
       ]);
-      expect(res.body.rows.find((r: { line: number }) => r.line === 5).problems).toEqual(["this asset tag appears on an earlier line too"]);
-      const again = await p.as("equipment").post("/equipment/items/import", { csv: csv.split("\n").slice(0, 2).join("\n") });
+      expect(res.body.rows.find((r: { line: number }) => r.line === 5).problems).toEqual([
+        "this asset tag appears on an earlier line too",
+      ]);
+      const again = await p
+        .as("equipment")
+        .post("/equipment/items/import", { csv: csv.split("\n").slice(0, 2).join("\n") });
       expect(again.body).toMatchObject({ created: 0, updated: 1 });
       const noHeader = await p.as("equipment").post("/equipment/items/import", { csv: "a,b\n1,2" });
       expect(noHeader.status).toBe(400);
       expect(noHeader.body.error.message).toContain("missing: asset_tag, name, category");
       const exported = await p.as("equipment").get("/equipment/items/export.csv");
       expect(exported.status).toBe(200);
-      expect(exported.body).toContain(`T${kind[0]!.toUpperCase()}-IMP-2,"Sennheiser MKH 416, short",Imported sound ${kind},Sennheiser,MKH 416,,999.50,new,available,Shelf S1,,"with ""blimp"""`);
+      expect(exported.body).toContain(
+        `T${kind[0]!.toUpperCase()}-IMP-2,"Sennheiser MKH 416, short",Imported sound ${kind},Sennheiser,MKH 416,,999.50,new,available,Shelf S1,,"with ""blimp"""`,
+      );
     });
 
     it("takes its own export back with no loss, checked-out items included, and writes the byte-order mark Excel needs", async () => {
@@ -206,14 +267,23 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(res.body.created).toBe(0);
       expect((await download()).equals(before)).toBe(true);
 
-      const fresh = await p.as("equipment").post("/equipment/items/import", { csv: `asset_tag,name,category,status\nT${kind[0]!.toUpperCase()}-OUT-1,Borrowed light,Imported lights ${kind},checked_out` });
-      expect(fresh.body.rows[0].problems).toEqual(["a new item cannot start checked out: import it as available and check it out at the desk"]);
+      const fresh = await p.as("equipment").post("/equipment/items/import", {
+        csv: `asset_tag,name,category,status\nT${kind[0]!.toUpperCase()}-OUT-1,Borrowed light,Imported lights ${kind},checked_out`,
+      });
+      expect(fresh.body.rows[0].problems).toEqual([
+        "a new item cannot start checked out: import it as available and check it out at the desk",
+      ]);
     });
 
     it("imports a spreadsheet's file as saved: `;`-separated Windows-1252, and UTF-16 with its mark", async () => {
       const tag = (n: number) => `T${kind[0]!.toUpperCase()}-ENC-${n}`;
       const upload = (bytes: Uint8Array) =>
-        p.request("/rest/v1/equipment/items/import", { method: "POST", cookie: cookies.equipment, headers: { "content-type": "text/csv" }, body: bytes as Uint8Array<ArrayBuffer> });
+        p.request("/rest/v1/equipment/items/import", {
+          method: "POST",
+          cookie: cookies.equipment,
+          headers: { "content-type": "text/csv" },
+          body: bytes as Uint8Array<ArrayBuffer>,
+        });
       const european = [
         "asset_tag;name;category;value;notes",
         `${tag(1)};Projecteur Fresnel, 650 W;Lumière ${kind};1234,50;„fragile“ – 5 € de caution`,
@@ -227,7 +297,9 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(res16.status).toBe(200);
       expect(((await res16.json()) as { created: number }).created).toBe(1);
       const exported = (await p.as("equipment").get("/equipment/items/export.csv")).body as string;
-      expect(exported).toContain(`${tag(1)},"Projecteur Fresnel, 650 W",Lumière ${kind},,,,1234.50,good,available,,,„fragile“ – 5 € de caution\r\n`);
+      expect(exported).toContain(
+        `${tag(1)},"Projecteur Fresnel, 650 W",Lumière ${kind},,,,1234.50,good,available,,,„fragile“ – 5 € de caution\r\n`,
+      );
       expect(exported).toContain(`${tag(2)},"Pied; grand",Lumière ${kind},,,,12.50,`);
       expect(exported).toContain(`${tag(3)},Mikrofon Größe M,Ton ${kind},`);
     });
@@ -244,18 +316,36 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       ].join("\n");
       const res = await p.as("equipment").post("/equipment/items/import", { csv });
       expect(res.status).toBe(200);
-      const problems = Object.fromEntries(res.body.rows.map((r: { assetTag: string; problems: string[] }) => [r.assetTag, r.problems]));
+      const problems = Object.fromEntries(
+        res.body.rows.map((r: { assetTag: string; problems: string[] }) => [r.assetTag, r.problems]),
+      );
       expect(problems[tag(1)]).toEqual([]);
       expect(problems[tag(2)]).toEqual([]);
-      expect(problems[tag(3)]).toEqual(["the value: “1.250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean."]);
-      expect(problems[tag(4)]).toEqual(["the value: “1,250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean."]);
+      expect(problems[tag(3)]).toEqual([
+        "the value: “1.250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean.",
+      ]);
+      expect(problems[tag(4)]).toEqual([
+        "the value: “1,250” could mean 1250 or 1.25. Type 1250 or 1.25, whichever you mean.",
+      ]);
       expect(problems[tag(5)]).toEqual([]);
       const exported = (await p.as("equipment").get("/equipment/items/export.csv")).body as string;
-      const valueOf = (t: string) => exported.split("\n").find((l) => l.startsWith(`${t},`))?.split(",")[6];
+      const valueOf = (t: string) =>
+        exported
+          .split("\n")
+          .find((l) => l.startsWith(`${t},`))
+          ?.split(",")[6];
       expect([valueOf(tag(1)), valueOf(tag(2)), valueOf(tag(5))]).toEqual(["1234.50", "1250.50", "12.50"]);
       const back = await p.as("equipment").post("/equipment/items/import", { csv: exported });
-      expect(back.body.rows.filter((r: { ok: boolean }) => !r.ok).filter((r: { assetTag: string }) => r.assetTag.includes("-NUM-"))).toEqual([]);
-      expect(((await p.as("equipment").get("/equipment/items/export.csv")).body as string).split("\n").find((l) => l.startsWith(`${tag(1)},`))).toBe(exported.split("\n").find((l) => l.startsWith(`${tag(1)},`)));
+      expect(
+        back.body.rows
+          .filter((r: { ok: boolean }) => !r.ok)
+          .filter((r: { assetTag: string }) => r.assetTag.includes("-NUM-")),
+      ).toEqual([]);
+      expect(
+        ((await p.as("equipment").get("/equipment/items/export.csv")).body as string)
+          .split("\n")
+          .find((l) => l.startsWith(`${tag(1)},`)),
+      ).toBe(exported.split("\n").find((l) => l.startsWith(`${tag(1)},`)));
     });
 
     it("prints a PDF sheet of QR labels", async () => {
@@ -276,7 +366,9 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const item = await makeItem();
       const early = await reserve([item.id], { from: 2, to: 10 });
       expect(early.status).toBe(400);
-      expect(early.body.error.message).toBe("Minimum lead time: reservations must start at least 24 hours from now, so the office can prepare the gear.");
+      expect(early.body.error.message).toBe(
+        "Minimum lead time: reservations must start at least 24 hours from now, so the office can prepare the gear.",
+      );
       const long = await reserve([item.id], { from: 30, to: 30 + 15 * 24 });
       expect(long.status).toBe(400);
       expect(long.body.error.message).toBe("Longest booking: a reservation may last at most 14 days.");
@@ -287,14 +379,20 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const steadicam = await makeItem({ name: "Steadicam Zephyr", certificationId: certId });
       const uncertified = await reserve([steadicam.id]);
       expect(uncertified.status).toBe(403);
-      expect(uncertified.body.error.message).toContain(`Certification needed: Steadicam Zephyr (${steadicam.assetTag}) needs “Steadicam ${kind}”`);
-      expect((await p.as("equipment").post(`/equipment/certifications/${certId}/holders`, { userId: ids.member })).status).toBe(200);
+      expect(uncertified.body.error.message).toContain(
+        `Certification needed: Steadicam Zephyr (${steadicam.assetTag}) needs “Steadicam ${kind}”`,
+      );
+      expect(
+        (await p.as("equipment").post(`/equipment/certifications/${certId}/holders`, { userId: ids.member })).status,
+      ).toBe(200);
       expect((await reserve([steadicam.id])).status).toBe(201);
 
       await setRules({ requireGreenlight: true });
       const notGreenlit = await reserve([item.id], { from: 200, to: 210 });
       expect(notGreenlit.status).toBe(400);
-      expect(notGreenlit.body.error.message).toBe("Greenlight required: the school lets only productions with a complete greenlight checklist book equipment.");
+      expect(notGreenlit.body.error.message).toBe(
+        "Greenlight required: the school lets only productions with a complete greenlight checklist book equipment.",
+      );
       await setRules({ requireGreenlight: false });
     });
   });
@@ -308,7 +406,11 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const details = clash.body.error.details as BookingConflictDetails;
       expect(details.conflicts).toEqual([expect.objectContaining({ itemId: a.id, assetTag: a.assetTag })]);
       expect(details.alternatives.map((x) => x.itemId)).toContain(b.id);
-      expect(clash.body.error.message).toMatch(new RegExp(`^Already booked: ARRI Alexa Mini \\(${a.assetTag}\\) is booked .* UTC\\. Free instead: .*${b.assetTag}`));
+      expect(clash.body.error.message).toMatch(
+        new RegExp(
+          `^Already booked: ARRI Alexa Mini \\(${a.assetTag}\\) is booked .* UTC\\. Free instead: .*${b.assetTag}`,
+        ),
+      );
       // Back to back is not an overlap: the ranges are half-open.
       expect((await reserve([a.id], { from: 54, to: 60 })).status).toBe(201);
     });
@@ -316,11 +418,22 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
     it("moves through requested → approved / rejected with a reason / cancelled, freeing the item", async () => {
       const item = await makeItem();
       const first = await reserve([item.id]);
-      const rejectShort = await p.as("equipment").post(`/equipment/reservations/${first.body.id}/reject`, { reason: "no" });
+      const rejectShort = await p
+        .as("equipment")
+        .post(`/equipment/reservations/${first.body.id}/reject`, { reason: "no" });
       expect(rejectShort.status).toBe(400);
-      const rejected = await p.as("equipment").post(`/equipment/reservations/${first.body.id}/reject`, { reason: "The camera goes to the festival that week." });
-      expect(rejected.body).toMatchObject({ state: "rejected", rejectReason: "The camera goes to the festival that week.", decidedByName: "Priya Natarajan" });
-      const mail = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'subject' like 'Equipment request refused%'`));
+      const rejected = await p.as("equipment").post(`/equipment/reservations/${first.body.id}/reject`, {
+        reason: "The camera goes to the festival that week.",
+      });
+      expect(rejected.body).toMatchObject({
+        state: "rejected",
+        rejectReason: "The camera goes to the festival that week.",
+        decidedByName: "Priya Natarajan",
+      });
+      const mail = await p.services.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'subject' like 'Equipment request refused%'`));
       expect(mail.length).toBeGreaterThan(0);
       const second = await reserve([item.id]);
       expect(second.status).toBe(201);
@@ -333,19 +446,35 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
     });
 
     it("books a kit as one, and shows availability for a range", async () => {
-      const [body, lens, battery] = [await makeItem({ name: "Kit body" }), await makeItem({ name: "Kit lens" }), await makeItem({ name: "Kit battery" })];
-      const kit = await p.as("equipment").post("/equipment/kits", { name: `Doc kit ${kind}`, itemIds: [body.id, lens.id, battery.id] });
+      const [body, lens, battery] = [
+        await makeItem({ name: "Kit body" }),
+        await makeItem({ name: "Kit lens" }),
+        await makeItem({ name: "Kit battery" }),
+      ];
+      const kit = await p
+        .as("equipment")
+        .post("/equipment/kits", { name: `Doc kit ${kind}`, itemIds: [body.id, lens.id, battery.id] });
       expect(kit.status).toBe(201);
       const kitId = kit.body.find((k: { name: string }) => k.name === `Doc kit ${kind}`).id;
       const booked = await reserve([], { kitIds: [kitId], from: 300, to: 320 });
       expect(booked.status).toBe(201);
-      expect((booked.body as ReservationDto).items.map((i) => i.kitName)).toEqual([`Doc kit ${kind}`, `Doc kit ${kind}`, `Doc kit ${kind}`]);
+      expect((booked.body as ReservationDto).items.map((i) => i.kitName)).toEqual([
+        `Doc kit ${kind}`,
+        `Doc kit ${kind}`,
+        `Doc kit ${kind}`,
+      ]);
       const q = `from=${encodeURIComponent(at(310))}&to=${encodeURIComponent(at(315))}&search=${encodeURIComponent("Kit body")}`;
       const avail = await p.as("member").get(`/equipment/availability?${q}`);
       expect(avail.body.items).toEqual([expect.objectContaining({ id: body.id, free: false })]);
-      const later = await p.as("member").get(`/equipment/availability?from=${encodeURIComponent(at(330))}&to=${encodeURIComponent(at(340))}&search=${encodeURIComponent("Kit body")}`);
+      const later = await p
+        .as("member")
+        .get(
+          `/equipment/availability?from=${encodeURIComponent(at(330))}&to=${encodeURIComponent(at(340))}&search=${encodeURIComponent("Kit body")}`,
+        );
       expect(later.body.items).toEqual([expect.objectContaining({ id: body.id, free: true })]);
-      const kits = await p.as("member").get(`/equipment/kits?from=${encodeURIComponent(at(310))}&to=${encodeURIComponent(at(315))}`);
+      const kits = await p
+        .as("member")
+        .get(`/equipment/kits?from=${encodeURIComponent(at(310))}&to=${encodeURIComponent(at(315))}`);
       expect(kits.body.find((k: { id: string }) => k.id === kitId).free).toBe(false);
     });
   });
@@ -365,12 +494,16 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         [one.assetTag, "requested"],
         [two.assetTag, "requested"],
       ]);
-      const outside = await p.as("member").get(`/equipment/calendar?from=${encodeURIComponent(at(500))}&to=${encodeURIComponent(at(510))}`);
+      const outside = await p
+        .as("member")
+        .get(`/equipment/calendar?from=${encodeURIComponent(at(500))}&to=${encodeURIComponent(at(510))}`);
       expect(outside.body.some((e: { itemId: string }) => e.itemId === one.id)).toBe(false);
       // The project's page lists its reservations to anyone signed in, as projects are open to everyone.
       const forProject = await p.as("outsider").get(`/equipment/reservations?projectId=${projectId}&limit=100`);
       expect(forProject.status).toBe(200);
-      expect(forProject.body.items.map((r: ReservationDto) => r.id)).toEqual(expect.arrayContaining([first.body.id, second.body.id]));
+      expect(forProject.body.items.map((r: ReservationDto) => r.id)).toEqual(
+        expect.arrayContaining([first.body.id, second.body.id]),
+      );
     });
 
     it("checks out by tag, takes partial returns, and sends damage to maintenance", async () => {
@@ -386,32 +519,62 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(out.body.reservation.state).toBe("checked_out");
       expect(out.body.message).toContain("1 more item of this reservation still to hand out");
       expect((await p.as("equipment").post("/equipment/desk/checkout", { assetTag: lens.assetTag })).status).toBe(200);
-      expect((await p.as("equipment").post("/equipment/desk/checkout", { assetTag: "NFS-NOTHING-99" })).status).toBe(404);
+      expect((await p.as("equipment").post("/equipment/desk/checkout", { assetTag: "NFS-NOTHING-99" })).status).toBe(
+        404,
+      );
 
-      const back = await p.as("equipment").post("/equipment/desk/checkin", { assetTag: lens.assetTag, condition: "good" });
+      const back = await p
+        .as("equipment")
+        .post("/equipment/desk/checkin", { assetTag: lens.assetTag, condition: "good" });
       expect(back.body.reservation.state).toBe("checked_out");
       expect(back.body.message).toContain("1 more item of this reservation still out");
-      const damaged = await p.as("equipment").post("/equipment/desk/checkin", { assetTag: cam.assetTag, condition: "damaged", notes: "Cracked LCD", damaged: true });
+      const damaged = await p.as("equipment").post("/equipment/desk/checkin", {
+        assetTag: cam.assetTag,
+        condition: "damaged",
+        notes: "Cracked LCD",
+        damaged: true,
+      });
       expect(damaged.status).toBe(200);
       expect(damaged.body.reservation.state).toBe("returned");
       expect(damaged.body.item.status).toBe("maintenance");
       const log = await p.services.db.select().from(maintenanceLog).where(eq(maintenanceLog.itemId, cam.id));
       expect(log.map((l) => l.kind)).toEqual(["damage"]);
       expect(log[0]!.note).toContain("Cracked LCD");
-      expect((await p.as("equipment").post("/equipment/desk/checkin", { assetTag: cam.assetTag, condition: "good" })).status).toBe(409);
+      expect(
+        (await p.as("equipment").post("/equipment/desk/checkin", { assetTag: cam.assetTag, condition: "good" })).status,
+      ).toBe(409);
     });
 
     it("keeps an item's photo and condition photos in the equipment bucket, checking type, size and who may see them", async () => {
       // A 1×1 PNG: the bytes decide the type, not the name.
-      const png = Uint8Array.from(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
+      const png = Uint8Array.from(
+        Buffer.from(
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+          "base64",
+        ),
+      );
       const send = (path: string, bytes: Uint8Array, as: string, name = "photo.png") =>
-        p.request(`/storage/v1/object/equipment/${path}?name=${name}`, { method: "POST", body: bytes as Uint8Array<ArrayBuffer>, headers: { "content-type": "image/png" }, cookie: cookies[as] });
+        p.request(`/storage/v1/object/equipment/${path}?name=${name}`, {
+          method: "POST",
+          body: bytes as Uint8Array<ArrayBuffer>,
+          headers: { "content-type": "image/png" },
+          cookie: cookies[as],
+        });
       const item = await makeItem({ name: "Photo camera" });
       expect((await send(`items/${item.id}`, png, "member")).status).toBe(403);
-      const pdf = await send(`items/${item.id}`, new TextEncoder().encode("%PDF-1.7 not a picture"), "equipment", "photo.png");
+      const pdf = await send(
+        `items/${item.id}`,
+        new TextEncoder().encode("%PDF-1.7 not a picture"),
+        "equipment",
+        "photo.png",
+      );
       expect(pdf.status).toBe(415);
       expect(((await pdf.json()) as { error: { message: string } }).error.message).toContain("this file is a PDF");
-      const huge = await send(`items/${item.id}`, new Uint8Array(p.services.config.UPLOAD_MAX_MB * 1024 * 1024 + 1), "equipment");
+      const huge = await send(
+        `items/${item.id}`,
+        new Uint8Array(p.services.config.UPLOAD_MAX_MB * 1024 * 1024 + 1),
+        "equipment",
+      );
       expect(huge.status).toBe(413);
 
       const first = (await (await send(`items/${item.id}`, png, "equipment")).json()) as ItemDetailDto;
@@ -421,13 +584,20 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(seen.headers.get("content-type")).toBe("image/png");
       expect(new Uint8Array(await seen.arrayBuffer())).toEqual(png);
       expect((await p.request(first.photoUrl)).status).toBe(401);
-      const catalogue = await p.as("member").get(`/equipment/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(54))}&search=${item.assetTag}`);
+      const catalogue = await p
+        .as("member")
+        .get(
+          `/equipment/availability?from=${encodeURIComponent(at(30))}&to=${encodeURIComponent(at(54))}&search=${item.assetTag}`,
+        );
       expect(catalogue.body.items[0].photoUrl).toBe(first.photoUrl);
 
       const replaced = (await (await send(`items/${item.id}`, png, "equipment")).json()) as ItemDetailDto;
       expect(replaced.photoUrl).not.toBe(first.photoUrl);
       expect((await p.request(first.photoUrl, { cookie: cookies.member })).status).toBe(404);
-      const removed = await p.request(`/storage/v1/object/equipment/items/${item.id}`, { method: "DELETE", cookie: cookies.equipment });
+      const removed = await p.request(`/storage/v1/object/equipment/items/${item.id}`, {
+        method: "DELETE",
+        cookie: cookies.equipment,
+      });
       expect(((await removed.json()) as ItemDetailDto).photoUrl).toBe("");
       expect((await p.request(replaced.photoUrl, { cookie: cookies.member })).status).toBe(404);
 
@@ -436,7 +606,9 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const r = await reserve([item.id], { from: 25, to: 49 });
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
       await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
-      await p.as("equipment").post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "fair", notes: "Scuffed grip" });
+      await p
+        .as("equipment")
+        .post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "fair", notes: "Scuffed grip" });
       const added = await send(`returns/${item.assetTag}`, png, "equipment");
       expect(added.status).toBe(201);
       const [photo] = ((await added.json()) as { photos: string[] }).photos;
@@ -454,16 +626,28 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
       await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
       const past = new Date(Date.now() - 2 * HOUR);
-      await p.services.db.update(reservations).set({ startsAt: new Date(Date.now() - 30 * HOUR), endsAt: past }).where(eq(reservations.id, r.body.id));
-      await p.services.db.update(reservationItems).set({ startsAt: new Date(Date.now() - 30 * HOUR), endsAt: past }).where(eq(reservationItems.reservationId, r.body.id));
+      await p.services.db
+        .update(reservations)
+        .set({ startsAt: new Date(Date.now() - 30 * HOUR), endsAt: past })
+        .where(eq(reservations.id, r.body.id));
+      await p.services.db
+        .update(reservationItems)
+        .set({ startsAt: new Date(Date.now() - 30 * HOUR), endsAt: past })
+        .where(eq(reservationItems.reservationId, r.body.id));
       expect((await p.as("member").get(`/equipment/reservations/${r.body.id}`)).body.overdue).toBe(true);
       await p.as("equipment").post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "good" });
       const open = await p.services.db.select().from(strikes).where(eq(strikes.userId, ids.member!));
       expect(open).toHaveLength(1);
       const blocked = await reserve([item.id], { from: 400, to: 410 });
       expect(blocked.status).toBe(403);
-      expect(blocked.body.error.message).toContain("Strike limit: you have 1 late returns on record and the school's limit is 1.");
-      expect((await p.as("member").get("/equipment/me")).body).toMatchObject({ strikes: 1, strikeLimit: 1, blocked: true });
+      expect(blocked.body.error.message).toContain(
+        "Strike limit: you have 1 late returns on record and the school's limit is 1.",
+      );
+      expect((await p.as("member").get("/equipment/me")).body).toMatchObject({
+        strikes: 1,
+        strikeLimit: 1,
+        blocked: true,
+      });
       expect((await p.as("equipment").post("/equipment/strikes/clear", { userId: ids.member })).status).toBe(200);
       expect((await reserve([item.id], { from: 400, to: 410 })).status).toBe(201);
       await setRules({ strikeLimit: 3 });
@@ -477,9 +661,17 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
       await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
       const dueAt = new Date(Date.now() + 6 * HOUR);
-      await p.services.db.update(reservations).set({ startsAt: new Date(Date.now() - HOUR), endsAt: dueAt }).where(eq(reservations.id, r.body.id));
+      await p.services.db
+        .update(reservations)
+        .set({ startsAt: new Date(Date.now() - HOUR), endsAt: dueAt })
+        .where(eq(reservations.id, r.body.id));
       const mailsTo = async (subject: string) =>
-        (await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'subject' like ${subject}`))).length;
+        (
+          await p.services.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'subject' like ${subject}`))
+        ).length;
 
       expect((await scanEquipmentDue(p.services)).dueSoon).toBeGreaterThanOrEqual(1);
       expect(await mailsTo("Equipment for “Gear Test Short” is due back%")).toBe(1);
@@ -501,11 +693,15 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const r = await reserve([item.id], { from: 25, to: 49 });
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
       await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
-      await p.services.db.update(reservations).set({ startsAt: new Date(Date.now() - 5 * HOUR), endsAt: new Date(Date.now() - HOUR) }).where(eq(reservations.id, r.body.id));
+      await p.services.db
+        .update(reservations)
+        .set({ startsAt: new Date(Date.now() - 5 * HOUR), endsAt: new Date(Date.now() - HOUR) })
+        .where(eq(reservations.id, r.body.id));
       const pending = await reserve([await makeItem().then((i) => i.id)]);
       expect(pending.status).toBe(201);
       const dash = await p.request("/rest/v1/admin/dashboard", { cookie: cookies.admin });
-      const equipment = ((await dash.json()) as { equipment: { outNow: number; overdue: number; pending: number } }).equipment;
+      const equipment = ((await dash.json()) as { equipment: { outNow: number; overdue: number; pending: number } })
+        .equipment;
       expect(equipment.outNow).toBeGreaterThanOrEqual(1);
       expect(equipment.overdue).toBeGreaterThanOrEqual(1);
       expect(equipment.pending).toBeGreaterThanOrEqual(1);

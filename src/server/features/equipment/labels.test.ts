@@ -20,7 +20,8 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
  * one list of rectangles per path in page points; and whether the page paints any image.
  */
 async function pathsOfPage(bytes: Uint8Array, pageNo: number) {
-  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: VerbosityLevel.ERRORS }).promise;
+  const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: VerbosityLevel.ERRORS })
+    .promise;
   const ops = await (await doc.getPage(pageNo)).getOperatorList();
   await doc.destroy();
   const paths: { x: number; y: number; w: number; h: number }[][] = [];
@@ -77,7 +78,12 @@ function decode(rects: { x: number; y: number; w: number; h: number }[]): string
 describe("the equipment label sheet", () => {
   const items = Array.from({ length: LABELS_PER_PAGE + 1 }, (_, i) => ({
     id: `0b6f4c1e-3a2d-4f5e-9a8b-${String(i).padStart(12, "0")}`,
-    name: i === 0 ? "ARRI Alexa Mini LF camera body with a rather long name that wraps" : i === 1 ? "カメラ Ωμέγα Łukasz 🎬" : `Sony FX6 ${i}`,
+    name:
+      i === 0
+        ? "ARRI Alexa Mini LF camera body with a rather long name that wraps"
+        : i === 1
+          ? "カメラ Ωμέγα Łukasz 🎬"
+          : `Sony FX6 ${i}`,
     assetTag: `NFS-CAM-${String(i).padStart(3, "0")}`,
   }));
 
@@ -96,7 +102,10 @@ describe("the equipment label sheet", () => {
     const first = await pathsOfPage(pdf, 1);
     expect(first.images).toBe(0);
     expect(first.paths).toHaveLength(LABELS_PER_PAGE);
-    for (const n of [0, 1, LABELS_PER_PAGE - 1]) expect(decode(first.paths[n]!)).toBe(new URL(itemPagePath(items[n]!.id), "https://portal.school.test").toString());
+    for (const n of [0, 1, LABELS_PER_PAGE - 1])
+      expect(decode(first.paths[n]!)).toBe(
+        new URL(itemPagePath(items[n]!.id), "https://portal.school.test").toString(),
+      );
     const second = await pathsOfPage(pdf, 2);
     expect(second.paths).toHaveLength(1);
     expect(decode(second.paths[0]!)).toBe(`https://portal.school.test${itemPagePath(items[LABELS_PER_PAGE]!.id)}`);

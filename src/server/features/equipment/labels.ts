@@ -1,5 +1,16 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { concatTransformationMatrix, fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor, type PDFOperator, type PDFPage } from "pdf-lib";
+import {
+  concatTransformationMatrix,
+  fill,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingGrayscaleColor,
+  type PDFOperator,
+  type PDFPage,
+} from "pdf-lib";
 import QRCode from "qrcode";
 import { itemPagePath } from "../../../common/equipment.ts";
 import type { Services } from "../../context.ts";
@@ -25,17 +36,26 @@ export interface LabelItem {
 }
 
 /** A printable sheet of QR labels; each code opens the item's page in the portal. */
-export async function labelSheet(s: Pick<Services, "db" | "config">, opts: { ids?: string[]; categoryId?: string }): Promise<Uint8Array> {
+export async function labelSheet(
+  s: Pick<Services, "db" | "config">,
+  opts: { ids?: string[]; categoryId?: string },
+): Promise<Uint8Array> {
   const uuid = /^[0-9a-f-]{36}$/i;
-  if (opts.ids?.some((id) => !uuid.test(id))) throw new AppError("bad_request", "Choose the items to label from the inventory.");
-  const where = opts.ids?.length ? inArray(equipmentItems.id, opts.ids) : opts.categoryId ? eq(equipmentItems.categoryId, opts.categoryId) : undefined;
+  if (opts.ids?.some((id) => !uuid.test(id)))
+    throw new AppError("bad_request", "Choose the items to label from the inventory.");
+  const where = opts.ids?.length
+    ? inArray(equipmentItems.id, opts.ids)
+    : opts.categoryId
+      ? eq(equipmentItems.categoryId, opts.categoryId)
+      : undefined;
   const items = await s.db
     .select({ id: equipmentItems.id, name: equipmentItems.name, assetTag: equipmentItems.assetTag })
     .from(equipmentItems)
     .where(where)
     .orderBy(asc(equipmentItems.assetTag))
     .limit(MAX_LABELS);
-  if (items.length === 0) throw new AppError("not_found", "There are no items to label: choose items or a category that holds some.");
+  if (items.length === 0)
+    throw new AppError("not_found", "There are no items to label: choose items or a category that holds some.");
   return renderLabelSheet(items, s.config.PUBLIC_URL);
 }
 
@@ -49,9 +69,13 @@ export function qrPath(text: string, x: number, y: number, size: number): PDFOpe
   const n = modules.size;
   const unit = size / n;
   // Origin at the code's top-left corner with y growing downwards, as the matrix's rows do.
-  const ops: PDFOperator[] = [pushGraphicsState(), concatTransformationMatrix(unit, 0, 0, -unit, x, y + size), setFillingGrayscaleColor(0)];
+  const ops: PDFOperator[] = [
+    pushGraphicsState(),
+    concatTransformationMatrix(unit, 0, 0, -unit, x, y + size),
+    setFillingGrayscaleColor(0),
+  ];
   for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; ) {
+    for (let col = 0; col < n;) {
       if (!modules.get(row, col)) {
         col++;
         continue;
@@ -92,7 +116,13 @@ export async function renderLabelSheet(items: LabelItem[], publicUrl: string): P
   const pdf = await PDFDocument.create();
   pdf.setTitle("Equipment labels");
   // Short strings by the hundred: shaping each one was most of a sheet's time, and a label needs no kerning.
-  const fonts = await pdfText(pdf, "sans", ["regular", "bold"], items.flatMap((i) => [i.name, i.assetTag]), { kerning: false });
+  const fonts = await pdfText(
+    pdf,
+    "sans",
+    ["regular", "bold"],
+    items.flatMap((i) => [i.name, i.assetTag]),
+    { kerning: false },
+  );
   const maxLines = Math.floor((LABEL.h - 18 * MM - 4 * MM) / NAME_LEADING) + 1;
   let page: PDFPage = pdf.addPage([PAGE.w, PAGE.h]);
   for (const [n, item] of items.entries()) {
@@ -103,8 +133,15 @@ export async function renderLabelSheet(items: LabelItem[], publicUrl: string): P
     const url = new URL(itemPagePath(item.id), publicUrl).toString();
     page.pushOperators(...qrPath(url, x + 4 * MM, y + 4 * MM, QR_SIZE));
     const textX = x + 8 * MM + QR_SIZE;
-    fonts.draw(page, item.assetTag, { x: textX, y: y + LABEL.h - 12 * MM, size: 10, style: "bold", color: rgb(0, 0, 0) });
-    for (const [i, line] of nameLines(fonts, item.name, maxLines).entries()) fonts.draw(page, line, { x: textX, y: y + LABEL.h - 18 * MM - i * NAME_LEADING, size: NAME_SIZE });
+    fonts.draw(page, item.assetTag, {
+      x: textX,
+      y: y + LABEL.h - 12 * MM,
+      size: 10,
+      style: "bold",
+      color: rgb(0, 0, 0),
+    });
+    for (const [i, line] of nameLines(fonts, item.name, maxLines).entries())
+      fonts.draw(page, line, { x: textX, y: y + LABEL.h - 18 * MM - i * NAME_LEADING, size: NAME_SIZE });
   }
   return pdf.save();
 }

@@ -19,7 +19,10 @@ export interface EquipmentScanResult {
  * reservation (the reservation row records it); a late reservation also earns its borrower a strike.
  * Each reservation is its own transaction holding its row, so two scans at once never both send.
  */
-export async function scanEquipmentDue(s: Pick<Services, "db" | "events" | "config">, opts: { now?: Date } = {}): Promise<EquipmentScanResult> {
+export async function scanEquipmentDue(
+  s: Pick<Services, "db" | "events" | "config">,
+  opts: { now?: Date } = {},
+): Promise<EquipmentScanResult> {
   const now = opts.now ?? new Date();
   const soon = new Date(now.getTime() + DUE_NOTICE_HOURS * 3_600_000);
   const candidates = await s.db
@@ -47,16 +50,30 @@ export async function scanEquipmentDue(s: Pick<Services, "db" | "events" | "conf
         .select({ name: equipmentItems.name, tag: equipmentItems.assetTag })
         .from(reservationItems)
         .innerJoin(equipmentItems, eq(equipmentItems.id, reservationItems.itemId))
-        .where(and(eq(reservationItems.reservationId, id), isNotNull(reservationItems.checkedOutAt), isNull(reservationItems.returnedAt)));
+        .where(
+          and(
+            eq(reservationItems.reservationId, id),
+            isNotNull(reservationItems.checkedOutAt),
+            isNull(reservationItems.returnedAt),
+          ),
+        );
       const link = "/equipment";
       const due = when(r.r.endsAt, await getSchoolSettings(tx));
       const notified = await notify(tx, {
         userIds: [r.r.requesterId],
         kind: "equipment",
-        title: late ? `Overdue: the equipment for “${r.projectTitle}”` : `Equipment for “${r.projectTitle}” is due back ${due}`,
+        title: late
+          ? `Overdue: the equipment for “${r.projectTitle}”`
+          : `Equipment for “${r.projectTitle}” is due back ${due}`,
         body: `Still out: ${out.map((o) => `${o.name} (${o.tag})`).join(", ")}.`,
         link,
-        email: equipmentDueMail({ late, projectTitle: r.projectTitle, due, items: out.map((o) => `${o.name} (${o.tag})`), url: new URL(link, s.config.PUBLIC_URL).toString() }),
+        email: equipmentDueMail({
+          late,
+          projectTitle: r.projectTitle,
+          due,
+          items: out.map((o) => `${o.name} (${o.tag})`),
+          url: new URL(link, s.config.PUBLIC_URL).toString(),
+        }),
       });
       await tx
         .update(reservations)
@@ -70,6 +87,7 @@ export async function scanEquipmentDue(s: Pick<Services, "db" | "events" | "conf
     else result.dueSoon++;
     await publishNotified(s, outcome.notified);
   }
-  if (result.late + result.dueSoon > 0) await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment(), keys.adminDashboard()] });
+  if (result.late + result.dueSoon > 0)
+    await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment(), keys.adminDashboard()] });
   return result;
 }

@@ -20,7 +20,8 @@ export const MAX_RETURN_PHOTOS = 6;
 
 const urlOf = (key: string) => `/storage/v1/object/${key}`;
 /** Only addresses this bucket gave out are ever deleted: an item imported with an outside address keeps it. */
-const keyOf = (url: string) => (url.startsWith(`/storage/v1/object/${BUCKET}/`) ? url.slice("/storage/v1/object/".length) : null);
+const keyOf = (url: string) =>
+  url.startsWith(`/storage/v1/object/${BUCKET}/`) ? url.slice("/storage/v1/object/".length) : null;
 
 function office(caller: Caller) {
   if (!isOffice(caller.role)) throw new AppError("forbidden", "Only the equipment office can do this.");
@@ -30,7 +31,10 @@ function office(caller: Caller) {
 function checkPhoto(config: S["config"], bytes: Uint8Array, fileName: string) {
   const type = checkUpload(config, bytes, fileName);
   if (!PHOTO_TYPES.has(type.mime)) {
-    throw new AppError("unsupported_media_type", `A photo is a PNG, JPEG or WebP picture; this file is a ${type.label}. The portal checks what the file contains, not its name.`);
+    throw new AppError(
+      "unsupported_media_type",
+      `A photo is a PNG, JPEG or WebP picture; this file is a ${type.label}. The portal checks what the file contains, not its name.`,
+    );
   }
   return type;
 }
@@ -40,13 +44,19 @@ async function publish(s: Pick<S, "events">) {
 }
 
 /** Stores a new photo of the item and forgets the one it replaces. */
-export async function setItemPhoto(s: S, opts: { caller: Caller; itemId: string; fileName: string; bytes: Uint8Array }): Promise<ItemDetailDto> {
+export async function setItemPhoto(
+  s: S,
+  opts: { caller: Caller; itemId: string; fileName: string; bytes: Uint8Array },
+): Promise<ItemDetailDto> {
   office(opts.caller);
   const before = await getItem(s, { id: opts.itemId });
   const type = checkPhoto(s.config, opts.bytes, opts.fileName);
   const key = `${BUCKET}/items/${opts.itemId}/${randomUUID()}.${type.ext}`;
   await storageFor(s.config).put(key, opts.bytes);
-  await s.db.update(equipmentItems).set({ photoUrl: urlOf(key), updatedAt: new Date() }).where(eq(equipmentItems.id, opts.itemId));
+  await s.db
+    .update(equipmentItems)
+    .set({ photoUrl: urlOf(key), updatedAt: new Date() })
+    .where(eq(equipmentItems.id, opts.itemId));
   const old = keyOf(before.photoUrl);
   if (old) await storageFor(s.config).delete(old);
   await publish(s);
@@ -56,7 +66,10 @@ export async function setItemPhoto(s: S, opts: { caller: Caller; itemId: string;
 export async function removeItemPhoto(s: S, opts: { caller: Caller; itemId: string }): Promise<ItemDetailDto> {
   office(opts.caller);
   const before = await getItem(s, { id: opts.itemId });
-  await s.db.update(equipmentItems).set({ photoUrl: "", updatedAt: new Date() }).where(eq(equipmentItems.id, opts.itemId));
+  await s.db
+    .update(equipmentItems)
+    .set({ photoUrl: "", updatedAt: new Date() })
+    .where(eq(equipmentItems.id, opts.itemId));
   const old = keyOf(before.photoUrl);
   if (old) await storageFor(s.config).delete(old);
   await publish(s);
@@ -67,7 +80,10 @@ export async function removeItemPhoto(s: S, opts: { caller: Caller; itemId: stri
  * A condition photo taken at check-in, added to the item's latest return (the desk checks the item in,
  * then sends each photo with its asset tag, so a failed photo never undoes a check-in).
  */
-export async function addReturnPhoto(s: S, opts: { caller: Caller; assetTag: string; fileName: string; bytes: Uint8Array }): Promise<{ photos: string[] }> {
+export async function addReturnPhoto(
+  s: S,
+  opts: { caller: Caller; assetTag: string; fileName: string; bytes: Uint8Array },
+): Promise<{ photos: string[] }> {
   office(opts.caller);
   const type = checkPhoto(s.config, opts.bytes, opts.fileName);
   const [line] = await s.db
@@ -77,8 +93,13 @@ export async function addReturnPhoto(s: S, opts: { caller: Caller; assetTag: str
     .where(and(eq(equipmentItems.assetTag, opts.assetTag.trim().toUpperCase()), isNotNull(reservationItems.returnedAt)))
     .orderBy(desc(reservationItems.returnedAt))
     .limit(1);
-  if (!line) throw new AppError("conflict", `Item ${opts.assetTag} has not been checked in: check it in first, then add its photos.`);
-  if (line.photos.length >= MAX_RETURN_PHOTOS) throw new AppError("conflict", `A return keeps at most ${MAX_RETURN_PHOTOS} photos.`);
+  if (!line)
+    throw new AppError(
+      "conflict",
+      `Item ${opts.assetTag} has not been checked in: check it in first, then add its photos.`,
+    );
+  if (line.photos.length >= MAX_RETURN_PHOTOS)
+    throw new AppError("conflict", `A return keeps at most ${MAX_RETURN_PHOTOS} photos.`);
   const key = `${BUCKET}/returns/${line.id}/${randomUUID()}.${type.ext}`;
   await storageFor(s.config).put(key, opts.bytes);
   const [row] = await s.db
@@ -97,16 +118,28 @@ const MIME: Record<string, string> = { png: "image/png", jpg: "image/jpeg", webp
  * Reading a photo: an item's photo is for everyone signed in (the catalogue is); a condition photo is for
  * the office, the borrower and the borrower's crew, like the reservation it belongs to.
  */
-export async function readPhoto(s: S, opts: { caller: Caller; kind: string; ownerId: string; file: string }): Promise<{ bytes: Uint8Array; type: string }> {
+export async function readPhoto(
+  s: S,
+  opts: { caller: Caller; kind: string; ownerId: string; file: string },
+): Promise<{ bytes: Uint8Array; type: string }> {
   const match = FILE.exec(opts.file);
-  if (!match || !/^[0-9a-f-]{36}$/.test(opts.ownerId) || (opts.kind !== "items" && opts.kind !== "returns")) throw new AppError("not_found", "There is no such photo.");
+  if (!match || !/^[0-9a-f-]{36}$/.test(opts.ownerId) || (opts.kind !== "items" && opts.kind !== "returns"))
+    throw new AppError("not_found", "There is no such photo.");
   if (opts.kind === "returns" && !isOffice(opts.caller.role)) {
     const [allowed] = await s.db
       .select({ one: sql`1` })
       .from(reservationItems)
       .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
-      .leftJoin(projectMembers, and(eq(projectMembers.projectId, reservations.projectId), eq(projectMembers.userId, opts.caller.id)))
-      .where(and(eq(reservationItems.id, opts.ownerId), sql`(${reservations.requesterId} = ${opts.caller.id} or ${projectMembers.userId} is not null)`));
+      .leftJoin(
+        projectMembers,
+        and(eq(projectMembers.projectId, reservations.projectId), eq(projectMembers.userId, opts.caller.id)),
+      )
+      .where(
+        and(
+          eq(reservationItems.id, opts.ownerId),
+          sql`(${reservations.requesterId} = ${opts.caller.id} or ${projectMembers.userId} is not null)`,
+        ),
+      );
     if (!allowed) throw new AppError("not_found", "There is no such photo.");
   }
   const bytes = await storageFor(s.config).get(`${BUCKET}/${opts.kind}/${opts.ownerId}/${opts.file}`);

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { ItemListQuery, ReservationState } from "../../../common/equipment.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import {
@@ -52,7 +66,12 @@ function itemWhere(q: { search?: string; categoryId?: string; status?: string })
   const like = q.search ? `%${escapeLike(q.search)}%` : null;
   return and(
     like
-      ? or(ilike(equipmentItems.name, like), ilike(equipmentItems.brand, like), ilike(equipmentItems.model, like), ilike(equipmentItems.assetTag, like))
+      ? or(
+          ilike(equipmentItems.name, like),
+          ilike(equipmentItems.brand, like),
+          ilike(equipmentItems.model, like),
+          ilike(equipmentItems.assetTag, like),
+        )
       : undefined,
     q.categoryId ? eq(equipmentItems.categoryId, q.categoryId) : undefined,
     q.status ? eq(equipmentItems.status, q.status as ItemRow["status"]) : undefined,
@@ -68,12 +87,20 @@ function itemQuery<E extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extr
     .leftJoin(certifications, eq(certifications.id, equipmentItems.certificationId));
 }
 
-const catalogueOrder = [asc(equipmentCategories.name), asc(sql`lower(${equipmentItems.name})`), asc(equipmentItems.assetTag)];
+const catalogueOrder = [
+  asc(equipmentCategories.name),
+  asc(sql`lower(${equipmentItems.name})`),
+  asc(equipmentItems.assetTag),
+];
 
 export async function selectItemPage(db: DbOrTx, q: ItemListQuery) {
   const where = itemWhere(q);
   const [rows, [total]] = await Promise.all([
-    itemQuery(db).where(where).orderBy(...catalogueOrder).limit(q.limit).offset(q.offset),
+    itemQuery(db)
+      .where(where)
+      .orderBy(...catalogueOrder)
+      .limit(q.limit)
+      .offset(q.offset),
     db.select({ n: count() }).from(equipmentItems).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -85,7 +112,10 @@ export async function selectItemPage(db: DbOrTx, q: ItemListQuery) {
  * cycle, and PostgreSQL then ends one with "deadlock detected" (a 500) instead of a clear conflict.
  */
 export async function lockItemsForBooking(tx: DbOrTx, itemIds: string[]) {
-  const ids = sql.join([...itemIds].sort().map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    [...itemIds].sort().map((id) => sql`${id}`),
+    sql`, `,
+  );
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(id, 0)) from unnest(array[${ids}]::text[]) as id`);
 }
 
@@ -115,7 +145,11 @@ export async function selectCataloguePage(
     : undefined;
   const where = and(itemWhere(q), sql`${equipmentItems.status} <> 'retired'`, free);
   const [rows, [total]] = await Promise.all([
-    itemQuery(db).where(where).orderBy(...catalogueOrder).limit(q.limit).offset(q.offset),
+    itemQuery(db)
+      .where(where)
+      .orderBy(...catalogueOrder)
+      .limit(q.limit)
+      .offset(q.offset),
     db.select({ n: count() }).from(equipmentItems).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -151,7 +185,12 @@ export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }, u
     .from(kitItems)
     .innerJoin(equipmentItems, eq(equipmentItems.id, kitItems.itemId))
     .leftJoin(certifications, eq(certifications.id, equipmentItems.certificationId))
-    .where(inArray(kitItems.kitId, kits.map((k) => k.id)))
+    .where(
+      inArray(
+        kitItems.kitId,
+        kits.map((k) => k.id),
+      ),
+    )
     .orderBy(asc(equipmentItems.assetTag));
   return kits.map((k) => ({ kit: k, items: members.filter((m) => m.kitId === k.id) }));
 }
@@ -166,7 +205,13 @@ export async function selectKitItemIds(db: DbOrTx, kitIds: string[]) {
 }
 
 /** Active bookings overlapping the range for these items: the "which item, when" of a conflict. */
-export async function selectOverlapping(db: DbOrTx, itemIds: string[], from: Date, to: Date, excludeReservation?: string) {
+export async function selectOverlapping(
+  db: DbOrTx,
+  itemIds: string[],
+  from: Date,
+  to: Date,
+  excludeReservation?: string,
+) {
   if (itemIds.length === 0) return [];
   return db
     .select({
@@ -190,7 +235,10 @@ export async function selectOverlapping(db: DbOrTx, itemIds: string[], from: Dat
 }
 
 /** Free items of a category for the range, other than those named: the alternatives offered on a conflict. */
-export async function selectFreeInCategory(db: DbOrTx, q: { categoryId: string; from: Date; to: Date; exclude: string[]; userId: string; limit: number }) {
+export async function selectFreeInCategory(
+  db: DbOrTx,
+  q: { categoryId: string; from: Date; to: Date; exclude: string[]; userId: string; limit: number },
+) {
   return db
     .select({ id: equipmentItems.id, name: equipmentItems.name, assetTag: equipmentItems.assetTag })
     .from(equipmentItems)
@@ -207,12 +255,18 @@ export async function selectFreeInCategory(db: DbOrTx, q: { categoryId: string; 
 }
 
 export async function selectCertificationIds(db: DbOrTx, userId: string) {
-  const rows = await db.select({ id: userCertifications.certificationId }).from(userCertifications).where(eq(userCertifications.userId, userId));
+  const rows = await db
+    .select({ id: userCertifications.certificationId })
+    .from(userCertifications)
+    .where(eq(userCertifications.userId, userId));
   return new Set(rows.map((r) => r.id));
 }
 
 export async function countOpenStrikes(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ n: count() }).from(strikes).where(and(eq(strikes.userId, userId), isNull(strikes.clearedAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(strikes)
+    .where(and(eq(strikes.userId, userId), isNull(strikes.clearedAt)));
   return row?.n ?? 0;
 }
 
@@ -239,7 +293,14 @@ export type ReservationWithNames = NonNullable<Awaited<ReturnType<typeof selectR
 
 export async function selectReservationPage(
   db: DbOrTx,
-  q: { state?: ReservationState; projectId?: string; visibleTo?: string; overdue?: boolean; limit: number; offset: number },
+  q: {
+    state?: ReservationState;
+    projectId?: string;
+    visibleTo?: string;
+    overdue?: boolean;
+    limit: number;
+    offset: number;
+  },
 ) {
   const where = and(
     q.state ? eq(reservations.state, q.state) : undefined,
@@ -253,7 +314,10 @@ export async function selectReservationPage(
       : undefined,
   );
   // The queue reads oldest first (first come, first served); every other list shows what comes next.
-  const order = q.state === "requested" ? [asc(reservations.createdAt), asc(reservations.id)] : [desc(reservations.startsAt), asc(reservations.id)];
+  const order =
+    q.state === "requested"
+      ? [asc(reservations.createdAt), asc(reservations.id)]
+      : [desc(reservations.startsAt), asc(reservations.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select(reservationColumns)
@@ -272,7 +336,12 @@ export async function selectReservationPage(
 export async function selectReservationItems(db: DbOrTx, reservationIds: string[]) {
   if (reservationIds.length === 0) return [];
   return db
-    .select({ ri: reservationItems, name: equipmentItems.name, assetTag: equipmentItems.assetTag, kitName: equipmentKits.name })
+    .select({
+      ri: reservationItems,
+      name: equipmentItems.name,
+      assetTag: equipmentItems.assetTag,
+      kitName: equipmentKits.name,
+    })
     .from(reservationItems)
     .innerJoin(equipmentItems, eq(equipmentItems.id, reservationItems.itemId))
     .leftJoin(equipmentKits, eq(equipmentKits.id, reservationItems.kitId))
@@ -295,12 +364,22 @@ export async function selectAffectedReservations(db: DbOrTx, itemId: string) {
     .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
     .innerJoin(projects, eq(projects.id, reservations.projectId))
     .innerJoin(profiles, eq(profiles.id, reservations.requesterId))
-    .where(and(eq(reservationItems.itemId, itemId), eq(reservationItems.active, true), inArray(reservations.state, ["requested", "approved"]), sql`${reservations.endsAt} > now()`))
+    .where(
+      and(
+        eq(reservationItems.itemId, itemId),
+        eq(reservationItems.active, true),
+        inArray(reservations.state, ["requested", "approved"]),
+        sql`${reservations.endsAt} > now()`,
+      ),
+    )
     .orderBy(asc(reservations.startsAt));
 }
 
 /** Bookings in a range, for the calendar of one item or of the whole inventory. */
-export async function selectCalendar(db: DbOrTx, q: { from: Date; to: Date; itemId?: string; limit: number; offset: number }) {
+export async function selectCalendar(
+  db: DbOrTx,
+  q: { from: Date; to: Date; itemId?: string; limit: number; offset: number },
+) {
   const where = and(
     q.itemId ? eq(reservationItems.itemId, q.itemId) : undefined,
     inArray(reservations.state, ["requested", "approved", "checked_out", "returned"]),
@@ -330,14 +409,22 @@ export async function selectCalendar(db: DbOrTx, q: { from: Date; to: Date; item
 }
 
 export async function selectMaintenance(db: DbOrTx, itemId: string) {
-  return db.select().from(maintenanceLog).where(eq(maintenanceLog.itemId, itemId)).orderBy(desc(maintenanceLog.createdAt)).limit(100);
+  return db
+    .select()
+    .from(maintenanceLog)
+    .where(eq(maintenanceLog.itemId, itemId))
+    .orderBy(desc(maintenanceLog.createdAt))
+    .limit(100);
 }
 
 export async function countSummary(db: DbOrTx) {
   const [row] = await db
     .select({
       outNow: sql<number>`count(*) filter (where ${reservations.state} = 'checked_out')`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${reservations.state} = 'checked_out' and ${reservations.endsAt} < now())`.mapWith(Number),
+      overdue:
+        sql<number>`count(*) filter (where ${reservations.state} = 'checked_out' and ${reservations.endsAt} < now())`.mapWith(
+          Number,
+        ),
       pending: sql<number>`count(*) filter (where ${reservations.state} = 'requested')`.mapWith(Number),
     })
     .from(reservations)
@@ -369,6 +456,12 @@ export async function countStillOut(db: DbOrTx, reservationId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(reservationItems)
-    .where(and(eq(reservationItems.reservationId, reservationId), isNotNull(reservationItems.checkedOutAt), isNull(reservationItems.returnedAt)));
+    .where(
+      and(
+        eq(reservationItems.reservationId, reservationId),
+        isNotNull(reservationItems.checkedOutAt),
+        isNull(reservationItems.returnedAt),
+      ),
+    );
   return row?.n ?? 0;
 }

@@ -24,7 +24,12 @@ import { type ItemJoined } from "./inventory.ts";
 
 // ── Reservations ─────────────────────────────────────────────────────────────────────────────────
 
-function toReservation(row: repo.ReservationWithNames, items: Awaited<ReturnType<typeof repo.selectReservationItems>>, caller: Caller, crew: boolean): ReservationDto {
+function toReservation(
+  row: repo.ReservationWithNames,
+  items: Awaited<ReturnType<typeof repo.selectReservationItems>>,
+  caller: Caller,
+  crew: boolean,
+): ReservationDto {
   const r = row.r;
   const mine = r.requesterId === caller.id || crew;
   return {
@@ -62,7 +67,10 @@ export async function getReservation(s: Pick<S, "db">, opts: { caller: Caller; i
   checkId(opts.id, "reservation");
   const row = await repo.selectReservation(s.db, opts.id);
   if (!row) throw missing("reservation");
-  const [items, crew] = await Promise.all([repo.selectReservationItems(s.db, [row.r.id]), isMember(s.db, row.r.projectId, opts.caller.id)]);
+  const [items, crew] = await Promise.all([
+    repo.selectReservationItems(s.db, [row.r.id]),
+    isMember(s.db, row.r.projectId, opts.caller.id),
+  ]);
   return toReservation(row, items, opts.caller, crew);
 }
 
@@ -70,16 +78,25 @@ export async function getReservation(s: Pick<S, "db">, opts: { caller: Caller; i
  * The office sees every reservation; everyone else sees their own and their crews', or a given project's
  * (projects are open to everyone signed in, and so is what they have booked).
  */
-export async function listReservations(s: Pick<S, "db">, opts: { caller: Caller; query: ReservationListQuery }): Promise<Page<ReservationDto>> {
+export async function listReservations(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; query: ReservationListQuery },
+): Promise<Page<ReservationDto>> {
   const q = opts.query;
   const visibleTo = q.mine || (!isOffice(opts.caller.role) && !q.projectId) ? opts.caller.id : undefined;
   const page = await repo.selectReservationPage(s.db, { ...q, visibleTo });
-  const items = await repo.selectReservationItems(s.db, page.rows.map((r) => r.r.id));
+  const items = await repo.selectReservationItems(
+    s.db,
+    page.rows.map((r) => r.r.id),
+  );
   const crewOf = new Set<string>();
   for (const projectId of new Set(page.rows.map((r) => r.r.projectId))) {
     if (await isMember(s.db, projectId, opts.caller.id)) crewOf.add(projectId);
   }
-  return { total: page.total, items: page.rows.map((r) => toReservation(r, items, opts.caller, crewOf.has(r.r.projectId))) };
+  return {
+    total: page.total,
+    items: page.rows.map((r) => toReservation(r, items, opts.caller, crewOf.has(r.r.projectId))),
+  };
 }
 
 async function greenlit(db: DbOrTx, projectId: string) {
@@ -96,7 +113,10 @@ async function greenlit(db: DbOrTx, projectId: string) {
  * Every school rule a new reservation must meet, each failure naming its rule. Double booking is not
  * among them: the database's exclusion constraint decides that, at the moment of the insert.
  */
-async function checkRules(tx: Tx, opts: { caller: Caller; projectId: string; startsAt: Date; endsAt: Date; items: ItemJoined[]; now: Date }) {
+async function checkRules(
+  tx: Tx,
+  opts: { caller: Caller; projectId: string; startsAt: Date; endsAt: Date; items: ItemJoined[]; now: Date },
+) {
   const rules = (await getSchoolSettings(tx)).equipmentRules;
   const strikesOpen = await repo.countOpenStrikes(tx, opts.caller.id);
   if (strikesOpen >= rules.strikeLimit) {
@@ -107,17 +127,26 @@ async function checkRules(tx: Tx, opts: { caller: Caller; projectId: string; sta
   }
   const leadMs = rules.minLeadHours * HOUR_MS;
   if (opts.startsAt.getTime() < opts.now.getTime() + leadMs) {
-    throw new AppError("bad_request", `Minimum lead time: reservations must start at least ${rules.minLeadHours} hours from now, so the office can prepare the gear.`);
+    throw new AppError(
+      "bad_request",
+      `Minimum lead time: reservations must start at least ${rules.minLeadHours} hours from now, so the office can prepare the gear.`,
+    );
   }
   if (opts.endsAt.getTime() - opts.startsAt.getTime() > rules.maxBookingDays * DAY_MS) {
     throw new AppError("bad_request", `Longest booking: a reservation may last at most ${rules.maxBookingDays} days.`);
   }
   if (rules.requireGreenlight && !(await greenlit(tx, opts.projectId))) {
-    throw new AppError("bad_request", "Greenlight required: the school lets only productions with a complete greenlight checklist book equipment.");
+    throw new AppError(
+      "bad_request",
+      "Greenlight required: the school lets only productions with a complete greenlight checklist book equipment.",
+    );
   }
   const unavailable = opts.items.filter((i) => i.item.status === "retired" || i.item.status === "maintenance");
   if (unavailable.length > 0) {
-    throw new AppError("conflict", `Not bookable: ${unavailable.map((i) => `${i.item.name} (${i.item.assetTag}) is ${i.item.status === "retired" ? "retired" : "in maintenance"}`).join("; ")}.`);
+    throw new AppError(
+      "conflict",
+      `Not bookable: ${unavailable.map((i) => `${i.item.name} (${i.item.assetTag}) is ${i.item.status === "retired" ? "retired" : "in maintenance"}`).join("; ")}.`,
+    );
   }
   const held = await repo.selectCertificationIds(tx, opts.caller.id);
   const uncertified = opts.items.filter((i) => i.item.certificationId && !held.has(i.item.certificationId));
@@ -130,53 +159,117 @@ async function checkRules(tx: Tx, opts: { caller: Caller; projectId: string; sta
 }
 
 /** The 409 of a double booking: which items, booked when, and free items of the same categories the person may book instead. */
-async function conflictError(s: Pick<S, "db">, userId: string, itemIds: string[], startsAt: Date, endsAt: Date): Promise<AppError> {
+async function conflictError(
+  s: Pick<S, "db">,
+  userId: string,
+  itemIds: string[],
+  startsAt: Date,
+  endsAt: Date,
+): Promise<AppError> {
   const clashes = await repo.selectOverlapping(s.db, itemIds, startsAt, endsAt);
   const alternatives: BookingConflictDetails["alternatives"] = [];
   const seen = new Set<string>();
   for (const c of clashes) {
     if (seen.has(c.itemId)) continue;
     seen.add(c.itemId);
-    const free = await repo.selectFreeInCategory(s.db, { categoryId: c.categoryId, from: startsAt, to: endsAt, exclude: [...itemIds, ...alternatives.map((a) => a.itemId)], userId, limit: 3 });
-    alternatives.push(...free.map((f) => ({ itemId: f.id, itemName: f.name, assetTag: f.assetTag, replaces: c.itemId })));
+    const free = await repo.selectFreeInCategory(s.db, {
+      categoryId: c.categoryId,
+      from: startsAt,
+      to: endsAt,
+      exclude: [...itemIds, ...alternatives.map((a) => a.itemId)],
+      userId,
+      limit: 3,
+    });
+    alternatives.push(
+      ...free.map((f) => ({ itemId: f.id, itemName: f.name, assetTag: f.assetTag, replaces: c.itemId })),
+    );
   }
   const details: BookingConflictDetails = {
-    conflicts: clashes.map((c) => ({ itemId: c.itemId, itemName: c.itemName, assetTag: c.assetTag, startsAt: c.startsAt.toISOString(), endsAt: c.endsAt.toISOString() })),
+    conflicts: clashes.map((c) => ({
+      itemId: c.itemId,
+      itemName: c.itemName,
+      assetTag: c.assetTag,
+      startsAt: c.startsAt.toISOString(),
+      endsAt: c.endsAt.toISOString(),
+    })),
     alternatives,
   };
   const f = await getSchoolSettings(s.db);
-  const named = [...new Map(clashes.map((c) => [c.itemId, `${c.itemName} (${c.assetTag}) is booked ${when(c.startsAt, f)} – ${when(c.endsAt, f)}`])).values()];
-  const offer = alternatives.length > 0 ? ` Free instead: ${alternatives.map((a) => `${a.itemName} (${a.assetTag})`).join(", ")}.` : " Nothing else of the same kind is free then.";
-  return new AppError("conflict", `Already booked: ${named.join("; ") || "one of these items was booked a moment ago"}.${offer}`, details);
+  const named = [
+    ...new Map(
+      clashes.map((c) => [
+        c.itemId,
+        `${c.itemName} (${c.assetTag}) is booked ${when(c.startsAt, f)} – ${when(c.endsAt, f)}`,
+      ]),
+    ).values(),
+  ];
+  const offer =
+    alternatives.length > 0
+      ? ` Free instead: ${alternatives.map((a) => `${a.itemName} (${a.assetTag})`).join(", ")}.`
+      : " Nothing else of the same kind is free then.";
+  return new AppError(
+    "conflict",
+    `Already booked: ${named.join("; ") || "one of these items was booked a moment ago"}.${offer}`,
+    details,
+  );
 }
 
-export async function createReservation(s: S, opts: { caller: Caller; input: ReservationCreateInput; now?: Date }): Promise<ReservationDto> {
+export async function createReservation(
+  s: S,
+  opts: { caller: Caller; input: ReservationCreateInput; now?: Date },
+): Promise<ReservationDto> {
   const input = reservationCreateInput.parse(opts.input);
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
-  const [project] = await s.db.select({ id: projects.id, title: projects.title }).from(projects).where(eq(projects.id, input.projectId));
+  const [project] = await s.db
+    .select({ id: projects.id, title: projects.title })
+    .from(projects)
+    .where(eq(projects.id, input.projectId));
   if (!project) throw new AppError("bad_request", "There is no such project: choose one of yours from the list.");
   const crew = await isMember(s.db, project.id, opts.caller.id);
   if (!crew && !can(opts.caller.role, "equipment.reserve-any")) {
-    throw new AppError("forbidden", `Only the crew of “${project.title}”, staff and the equipment office can book equipment for it.`);
+    throw new AppError(
+      "forbidden",
+      `Only the crew of “${project.title}”, staff and the equipment office can book equipment for it.`,
+    );
   }
   const fromKits = await repo.selectKitItemIds(s.db, input.kitIds);
   const missingKits = input.kitIds.filter((k) => !fromKits.some((f) => f.kitId === k));
-  if (missingKits.length > 0) throw new AppError("bad_request", "One of the kits does not exist (or holds no items): choose kits from the catalogue.");
+  if (missingKits.length > 0)
+    throw new AppError(
+      "bad_request",
+      "One of the kits does not exist (or holds no items): choose kits from the catalogue.",
+    );
   const kitOf = new Map(fromKits.map((f) => [f.itemId, f.kitId]));
   const itemIds = [...new Set([...input.itemIds, ...fromKits.map((f) => f.itemId)])];
   let id: string;
   try {
     id = await s.db.transaction(async (tx) => {
       const items = await repo.selectItemsWhere(tx, inArray(equipmentItems.id, itemIds));
-      if (items.length !== itemIds.length) throw new AppError("bad_request", "Some of these items do not exist: choose them from the catalogue.");
+      if (items.length !== itemIds.length)
+        throw new AppError("bad_request", "Some of these items do not exist: choose them from the catalogue.");
       await repo.lockItemsForBooking(tx, itemIds);
-      await checkRules(tx, { caller: opts.caller, projectId: project.id, startsAt, endsAt, items, now: opts.now ?? new Date() });
+      await checkRules(tx, {
+        caller: opts.caller,
+        projectId: project.id,
+        startsAt,
+        endsAt,
+        items,
+        now: opts.now ?? new Date(),
+      });
       const [row] = await tx
         .insert(reservations)
         .values({ projectId: project.id, requesterId: opts.caller.id, startsAt, endsAt, note: input.note })
         .returning({ id: reservations.id });
-      await tx.insert(reservationItems).values(itemIds.map((itemId) => ({ reservationId: row!.id, itemId, kitId: kitOf.get(itemId) ?? null, startsAt, endsAt })));
+      await tx.insert(reservationItems).values(
+        itemIds.map((itemId) => ({
+          reservationId: row!.id,
+          itemId,
+          kitId: kitOf.get(itemId) ?? null,
+          startsAt,
+          endsAt,
+        })),
+      );
       return row!.id;
     });
   } catch (err) {
@@ -188,15 +281,23 @@ export async function createReservation(s: S, opts: { caller: Caller; input: Res
 }
 
 /** Releases the items' ranges, so a rejected, cancelled or returned reservation no longer holds anything. */
-export const release = (tx: Tx, reservationId: string) => tx.update(reservationItems).set({ active: false }).where(eq(reservationItems.reservationId, reservationId));
+export const release = (tx: Tx, reservationId: string) =>
+  tx.update(reservationItems).set({ active: false }).where(eq(reservationItems.reservationId, reservationId));
 
-async function decide(s: S, opts: { caller: Caller; id: string; approve: boolean; reason?: string }): Promise<ReservationDto> {
+async function decide(
+  s: S,
+  opts: { caller: Caller; id: string; approve: boolean; reason?: string },
+): Promise<ReservationDto> {
   requireOffice(opts.caller);
   checkId(opts.id, "reservation");
   const notified = await s.db.transaction(async (tx) => {
     const row = await repo.selectReservation(tx, opts.id, true);
     if (!row) throw missing("reservation");
-    if (row.r.state !== "requested") throw new AppError("conflict", `This reservation is already ${row.r.state.replace("_", " ")}: only a request can be approved or rejected.`);
+    if (row.r.state !== "requested")
+      throw new AppError(
+        "conflict",
+        `This reservation is already ${row.r.state.replace("_", " ")}: only a request can be approved or rejected.`,
+      );
     await tx
       .update(reservations)
       .set({
@@ -215,7 +316,9 @@ async function decide(s: S, opts: { caller: Caller; id: string; approve: boolean
     return notify(tx, {
       userIds: [row.r.requesterId],
       kind: "equipment",
-      title: opts.approve ? `Your equipment for “${row.projectTitle}” is approved` : `Your equipment request for “${row.projectTitle}” was refused`,
+      title: opts.approve
+        ? `Your equipment for “${row.projectTitle}” is approved`
+        : `Your equipment request for “${row.projectTitle}” was refused`,
       body: opts.approve ? `Collect it at the desk from ${when(row.r.startsAt, f)}.` : `Reason: ${opts.reason}`,
       link,
       email: reservationDecidedMail({
@@ -243,11 +346,21 @@ export async function cancelReservation(s: S, opts: { caller: Caller; id: string
     const row = await repo.selectReservation(tx, opts.id, true);
     if (!row) throw missing("reservation");
     const mine = row.r.requesterId === opts.caller.id || (await isMember(tx, row.r.projectId, opts.caller.id));
-    if (!mine && !isOffice(opts.caller.role)) throw new AppError("forbidden", "Only the crew of the project and the equipment office can cancel this reservation.");
+    if (!mine && !isOffice(opts.caller.role))
+      throw new AppError(
+        "forbidden",
+        "Only the crew of the project and the equipment office can cancel this reservation.",
+      );
     if (row.r.state !== "requested" && row.r.state !== "approved") {
-      throw new AppError("conflict", `This reservation is ${row.r.state.replace("_", " ")}: only a requested or approved one can be cancelled.`);
+      throw new AppError(
+        "conflict",
+        `This reservation is ${row.r.state.replace("_", " ")}: only a requested or approved one can be cancelled.`,
+      );
     }
-    await tx.update(reservations).set({ state: "cancelled", updatedAt: new Date() }).where(eq(reservations.id, row.r.id));
+    await tx
+      .update(reservations)
+      .set({ state: "cancelled", updatedAt: new Date() })
+      .where(eq(reservations.id, row.r.id));
     await release(tx, row.r.id);
   });
   await publish(s);

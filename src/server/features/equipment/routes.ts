@@ -34,7 +34,10 @@ import * as service from "./index.ts";
 
 type C = WithVars;
 
-const kitRange = z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() });
+const kitRange = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
 const labelQuery = z.object({ ids: z.string().max(40_000).optional(), categoryId: z.string().uuid().optional() });
 
 function office(c: C) {
@@ -53,74 +56,206 @@ async function importedText(c: Context<AppEnv>) {
 /** Everyone signed in browses and reserves; the service decides who may change the inventory and run the desk. */
 export const equipmentRoutes = new Hono<AppEnv>()
   .get("/categories", async (c) => c.json(await service.listCategories(c.get("services"))))
-  .post("/categories", async (c) => c.json(await service.createCategory(c.get("services"), { caller: callerOf(c), input: await body(c, categoryInput) }), 201))
+  .post("/categories", async (c) =>
+    c.json(
+      await service.createCategory(c.get("services"), { caller: callerOf(c), input: await body(c, categoryInput) }),
+      201,
+    ),
+  )
   .delete("/categories/:id", async (c) => {
     await service.deleteCategory(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "category") });
     return c.body(null, 204);
   })
   .get("/certifications", async (c) => c.json(await service.listCertifications(c.get("services"))))
-  .post("/certifications", async (c) => c.json(await service.createCertification(c.get("services"), { caller: callerOf(c), input: await body(c, certificationInput) }), 201))
+  .post("/certifications", async (c) =>
+    c.json(
+      await service.createCertification(c.get("services"), {
+        caller: callerOf(c),
+        input: await body(c, certificationInput),
+      }),
+      201,
+    ),
+  )
   .post("/certifications/:id/holders", async (c) =>
-    c.json(await service.grantCertification(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "certification"), userId: (await body(c, certificationGrantInput)).userId })),
+    c.json(
+      await service.grantCertification(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "certification"),
+        userId: (await body(c, certificationGrantInput)).userId,
+      }),
+    ),
   )
   .delete("/certifications/:id/holders/:userId", async (c) =>
-    c.json(await service.revokeCertification(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "certification"), userId: pathParam(c, "userId") })),
+    c.json(
+      await service.revokeCertification(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "certification"),
+        userId: pathParam(c, "userId"),
+      }),
+    ),
   )
   .get("/items", async (c) => {
     office(c);
     return c.json(await service.listItems(c.get("services"), { query: query(c, itemListQuery) }));
   })
-  .post("/items", async (c) => c.json(await service.createItem(c.get("services"), { caller: callerOf(c), input: await body(c, itemCreateInput) }), 201))
+  .post("/items", async (c) =>
+    c.json(
+      await service.createItem(c.get("services"), { caller: callerOf(c), input: await body(c, itemCreateInput) }),
+      201,
+    ),
+  )
   .get("/items/export.csv", async (c) => {
     office(c);
     c.header("Content-Type", CSV_CONTENT_TYPE);
     c.header("Content-Disposition", `attachment; filename="inventory-${new Date().toISOString().slice(0, 10)}.csv"`);
     return c.body(await exportItemsCsv(c.get("services")));
   })
-  .post("/items/import", async (c) => c.json(await importItemsCsv(c.get("services"), { caller: callerOf(c), csv: await importedText(c) })))
+  .post("/items/import", async (c) =>
+    c.json(await importItemsCsv(c.get("services"), { caller: callerOf(c), csv: await importedText(c) })),
+  )
   .get("/items/labels.pdf", async (c) => {
     office(c);
     const q = query(c, labelQuery);
-    const pdf = await labelSheet(c.get("services"), { ids: q.ids ? q.ids.split(",").filter(Boolean) : undefined, categoryId: q.categoryId });
+    const pdf = await labelSheet(c.get("services"), {
+      ids: q.ids ? q.ids.split(",").filter(Boolean) : undefined,
+      categoryId: q.categoryId,
+    });
     c.header("Content-Type", "application/pdf");
     c.header("Content-Disposition", 'inline; filename="equipment-labels.pdf"');
     return c.body(pdf as Uint8Array<ArrayBuffer>);
   })
   .get("/items/:id", async (c) => c.json(await service.getItem(c.get("services"), { id: idParam(c, "id", "item") })))
-  .patch("/items/:id", async (c) => c.json(await service.updateItem(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "item"), input: await body(c, itemUpdateInput) })))
-  .post("/items/:id/status", async (c) => c.json(await service.setItemStatus(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "item"), input: await body(c, itemStatusInput) })))
-  .post("/items/:id/maintenance", async (c) =>
-    c.json(await service.addMaintenance(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "item"), input: await body(c, maintenanceInput) }), 201),
+  .patch("/items/:id", async (c) =>
+    c.json(
+      await service.updateItem(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "item"),
+        input: await body(c, itemUpdateInput),
+      }),
+    ),
   )
-  .get("/items/:id/calendar", async (c) => c.json(await service.calendar(c.get("services"), { itemId: idParam(c, "id", "item"), query: query(c, calendarQuery) })))
+  .post("/items/:id/status", async (c) =>
+    c.json(
+      await service.setItemStatus(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "item"),
+        input: await body(c, itemStatusInput),
+      }),
+    ),
+  )
+  .post("/items/:id/maintenance", async (c) =>
+    c.json(
+      await service.addMaintenance(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "item"),
+        input: await body(c, maintenanceInput),
+      }),
+      201,
+    ),
+  )
+  .get("/items/:id/calendar", async (c) =>
+    c.json(
+      await service.calendar(c.get("services"), { itemId: idParam(c, "id", "item"), query: query(c, calendarQuery) }),
+    ),
+  )
   .get("/calendar", async (c) => c.json(await service.calendar(c.get("services"), { query: query(c, calendarQuery) })))
-  .get("/kits", async (c) => c.json(await service.listKits(c.get("services"), { ...query(c, kitRange), userId: callerOf(c).id })))
-  .post("/kits", async (c) => c.json(await service.createKit(c.get("services"), { caller: callerOf(c), input: await body(c, kitInput) }), 201))
-  .put("/kits/:id", async (c) => c.json(await service.updateKit(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "kit"), input: await body(c, kitInput) })))
+  .get("/kits", async (c) =>
+    c.json(await service.listKits(c.get("services"), { ...query(c, kitRange), userId: callerOf(c).id })),
+  )
+  .post("/kits", async (c) =>
+    c.json(await service.createKit(c.get("services"), { caller: callerOf(c), input: await body(c, kitInput) }), 201),
+  )
+  .put("/kits/:id", async (c) =>
+    c.json(
+      await service.updateKit(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "kit"),
+        input: await body(c, kitInput),
+      }),
+    ),
+  )
   .delete("/kits/:id", async (c) => {
     await service.deleteKit(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "kit") });
     return c.body(null, 204);
   })
-  .get("/availability", async (c) => c.body(await service.browseAvailability(c.get("services"), { caller: callerOf(c), query: query(c, availabilityQuery) }), 200, JSON_TEXT))
+  .get("/availability", async (c) =>
+    c.body(
+      await service.browseAvailability(c.get("services"), { caller: callerOf(c), query: query(c, availabilityQuery) }),
+      200,
+      JSON_TEXT,
+    ),
+  )
   .get("/me", async (c) => c.json(await service.myStatus(c.get("services"), { caller: callerOf(c) })))
   .get("/summary", async (c) => {
     office(c);
     return c.json(await service.equipmentSummary(c.get("services")));
   })
-  .get("/reservations", async (c) => c.json(await service.listReservations(c.get("services"), { caller: callerOf(c), query: query(c, reservationListQuery) })))
-  .post("/reservations", async (c) => c.json(await service.createReservation(c.get("services"), { caller: callerOf(c), input: await body(c, reservationCreateInput) }), 201))
-  .get("/reservations/:id", async (c) => c.json(await service.getReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation") })))
-  .post("/reservations/:id/approve", async (c) => c.json(await service.approveReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation") })))
-  .post("/reservations/:id/reject", async (c) =>
-    c.json(await service.rejectReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation"), input: await body(c, rejectInput) })),
+  .get("/reservations", async (c) =>
+    c.json(
+      await service.listReservations(c.get("services"), { caller: callerOf(c), query: query(c, reservationListQuery) }),
+    ),
   )
-  .post("/reservations/:id/cancel", async (c) => c.json(await service.cancelReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation") })))
-  .post("/desk/checkout", async (c) => c.json(await service.checkOut(c.get("services"), { caller: callerOf(c), assetTag: (await body(c, checkoutInput)).assetTag })))
-  .post("/desk/checkin", async (c) => c.json(await service.checkIn(c.get("services"), { caller: callerOf(c), input: await body(c, checkinInput) })))
+  .post("/reservations", async (c) =>
+    c.json(
+      await service.createReservation(c.get("services"), {
+        caller: callerOf(c),
+        input: await body(c, reservationCreateInput),
+      }),
+      201,
+    ),
+  )
+  .get("/reservations/:id", async (c) =>
+    c.json(
+      await service.getReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation") }),
+    ),
+  )
+  .post("/reservations/:id/approve", async (c) =>
+    c.json(
+      await service.approveReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation") }),
+    ),
+  )
+  .post("/reservations/:id/reject", async (c) =>
+    c.json(
+      await service.rejectReservation(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "reservation"),
+        input: await body(c, rejectInput),
+      }),
+    ),
+  )
+  .post("/reservations/:id/cancel", async (c) =>
+    c.json(
+      await service.cancelReservation(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "reservation") }),
+    ),
+  )
+  .post("/desk/checkout", async (c) =>
+    c.json(
+      await service.checkOut(c.get("services"), {
+        caller: callerOf(c),
+        assetTag: (await body(c, checkoutInput)).assetTag,
+      }),
+    ),
+  )
+  .post("/desk/checkin", async (c) =>
+    c.json(await service.checkIn(c.get("services"), { caller: callerOf(c), input: await body(c, checkinInput) })),
+  )
   .get("/strikes", async (c) => c.json(await service.listStrikes(c.get("services"), { caller: callerOf(c) })))
-  .post("/strikes/clear", async (c) => c.json(await service.clearStrikes(c.get("services"), { caller: callerOf(c), userId: (await body(c, certificationGrantInput)).userId })));
+  .post("/strikes/clear", async (c) =>
+    c.json(
+      await service.clearStrikes(c.get("services"), {
+        caller: callerOf(c),
+        userId: (await body(c, certificationGrantInput)).userId,
+      }),
+    ),
+  );
 
-const photoName = z.object({ name: z.string("Give the file's name").trim().min(1, "Give the file's name").max(255, "A file name may be at most 255 characters long.") });
+const photoName = z.object({
+  name: z
+    .string("Give the file's name")
+    .trim()
+    .min(1, "Give the file's name")
+    .max(255, "A file name may be at most 255 characters long."),
+});
 
 /**
  * /storage/v1/object/equipment/…: the bucket of item photos (items/<itemId>) and condition photos taken at
@@ -130,15 +265,38 @@ export const equipmentStorageRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/items/:itemId", uploadLimit, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await setItemPhoto(c.get("services"), { caller: callerOf(c), itemId: idParam(c, "itemId", "item"), fileName: query(c, photoName).name, bytes }), 201);
+    return c.json(
+      await setItemPhoto(c.get("services"), {
+        caller: callerOf(c),
+        itemId: idParam(c, "itemId", "item"),
+        fileName: query(c, photoName).name,
+        bytes,
+      }),
+      201,
+    );
   })
-  .delete("/items/:itemId", async (c) => c.json(await removeItemPhoto(c.get("services"), { caller: callerOf(c), itemId: idParam(c, "itemId", "item") })))
+  .delete("/items/:itemId", async (c) =>
+    c.json(await removeItemPhoto(c.get("services"), { caller: callerOf(c), itemId: idParam(c, "itemId", "item") })),
+  )
   .post("/returns/:assetTag", uploadLimit, async (c) => {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await addReturnPhoto(c.get("services"), { caller: callerOf(c), assetTag: pathParam(c, "assetTag"), fileName: query(c, photoName).name, bytes }), 201);
+    return c.json(
+      await addReturnPhoto(c.get("services"), {
+        caller: callerOf(c),
+        assetTag: pathParam(c, "assetTag"),
+        fileName: query(c, photoName).name,
+        bytes,
+      }),
+      201,
+    );
   })
   .get("/:kind/:ownerId/:file", async (c) => {
-    const photo = await readPhoto(c.get("services"), { caller: callerOf(c), kind: pathParam(c, "kind"), ownerId: pathParam(c, "ownerId"), file: pathParam(c, "file") });
+    const photo = await readPhoto(c.get("services"), {
+      caller: callerOf(c),
+      kind: pathParam(c, "kind"),
+      ownerId: pathParam(c, "ownerId"),
+      file: pathParam(c, "file"),
+    });
     return c.body(new Uint8Array(photo.bytes), 200, {
       "content-type": photo.type,
       // Each photo has an address of its own (a new upload is a new name), so a private copy may be kept.

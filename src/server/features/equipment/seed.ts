@@ -67,7 +67,7 @@ const INVENTORY: Record<string, [prefix: string, shelf: string, lines: Line[]]> 
     "GRP",
     "Bay 4",
     [
-      ["C-stand 40\"", "Matthews", "Hollywood C-stand", 180, 12],
+      ['C-stand 40"', "Matthews", "Hollywood C-stand", 180, 12],
       ["Apple box set", "Matthews", "Full, half, quarter, pancake", 150, 4],
       ["Frame 6x6 with diffusion", "Modern Studio", "Butterfly 6x6", 420, 3],
     ],
@@ -118,7 +118,10 @@ const INVENTORY: Record<string, [prefix: string, shelf: string, lines: Line[]]> 
 };
 
 const CERTIFICATIONS: [name: string, description: string][] = [
-  ["Cinema camera", "Building, powering and operating the ARRI and RED bodies and PL glass; two-hour workshop with the equipment office."],
+  [
+    "Cinema camera",
+    "Building, powering and operating the ARRI and RED bodies and PL glass; two-hour workshop with the equipment office.",
+  ],
   ["Steadicam", "Balancing and operating the Steadicam Zephyr; a day's course and a signed-off test shot."],
   ["Gimbal", "Balancing and operating motorised gimbals safely."],
   ["HMI lighting", "Rigging, striking and power safety for HMI fixtures and ballasts."],
@@ -136,10 +139,35 @@ const GRANTS: [email: string, cert: string][] = [
 
 /** Kits of specific items, by asset tag. */
 const KITS: [name: string, description: string, tags: string[]][] = [
-  ["Fiction package A", "Alexa Mini LF with the CP.3 primes, a monitor and batteries.", ["NFS-CAM-001", "NFS-LNS-001", "NFS-LNS-003", "NFS-LNS-005", "NFS-LNS-007", "NFS-MON-001", "NFS-PWR-001", "NFS-PWR-002"]],
-  ["Documentary kit 1", "Sony FX6 with the 24-70, on-camera sound and two batteries.", ["NFS-CAM-006", "NFS-LNS-027", "NFS-SND-001", "NFS-SND-013", "NFS-PWR-003", "NFS-PWR-004"]],
-  ["Documentary kit 2", "Sony FX6 with the 24-70, on-camera sound and two batteries.", ["NFS-CAM-007", "NFS-LNS-028", "NFS-SND-002", "NFS-SND-014", "NFS-PWR-005", "NFS-PWR-006"]],
-  ["Interview sound kit", "Recorder, shotgun, two wireless sets and a boom pole.", ["NFS-SND-003", "NFS-SND-015", "NFS-SND-021", "NFS-SND-022", "NFS-SND-029"]],
+  [
+    "Fiction package A",
+    "Alexa Mini LF with the CP.3 primes, a monitor and batteries.",
+    [
+      "NFS-CAM-001",
+      "NFS-LNS-001",
+      "NFS-LNS-003",
+      "NFS-LNS-005",
+      "NFS-LNS-007",
+      "NFS-MON-001",
+      "NFS-PWR-001",
+      "NFS-PWR-002",
+    ],
+  ],
+  [
+    "Documentary kit 1",
+    "Sony FX6 with the 24-70, on-camera sound and two batteries.",
+    ["NFS-CAM-006", "NFS-LNS-027", "NFS-SND-001", "NFS-SND-013", "NFS-PWR-003", "NFS-PWR-004"],
+  ],
+  [
+    "Documentary kit 2",
+    "Sony FX6 with the 24-70, on-camera sound and two batteries.",
+    ["NFS-CAM-007", "NFS-LNS-028", "NFS-SND-002", "NFS-SND-014", "NFS-PWR-005", "NFS-PWR-006"],
+  ],
+  [
+    "Interview sound kit",
+    "Recorder, shotgun, two wireless sets and a boom pole.",
+    ["NFS-SND-003", "NFS-SND-015", "NFS-SND-021", "NFS-SND-022", "NFS-SND-029"],
+  ],
   ["Small lighting kit", "Two 600d Pros on C-stands.", ["NFS-LGT-004", "NFS-LGT-005", "NFS-GRP-001", "NFS-GRP-002"]],
 ];
 
@@ -157,17 +185,76 @@ interface SeedReservation {
 }
 
 const RESERVATIONS: SeedReservation[] = [
-  { project: "Small Hours", state: "requested", days: [3, 5], tags: ["NFS-CAM-010", "NFS-LNS-019", "NFS-LNS-022", "NFS-SUP-001"], note: "Two night exteriors by the canal." },
-  { project: "What the River Keeps", state: "requested", days: [4, 7], tags: ["NFS-CAM-011", "NFS-SND-004", "NFS-SND-016", "NFS-PWR-007", "NFS-PWR-008"] },
-  { project: "The Quiet Floor", state: "requested", days: [6, 8], tags: ["NFS-LGT-001", "NFS-LGT-002", "NFS-GRP-003", "NFS-GRP-004"], note: "Library interior, day for night." },
-  { project: "Nightjar", state: "approved", days: [1, 3], tags: ["NFS-CAM-002", "NFS-LNS-002", "NFS-LNS-004", "NFS-MON-002", "NFS-PWR-009", "NFS-PWR-010"] },
+  {
+    project: "Small Hours",
+    state: "requested",
+    days: [3, 5],
+    tags: ["NFS-CAM-010", "NFS-LNS-019", "NFS-LNS-022", "NFS-SUP-001"],
+    note: "Two night exteriors by the canal.",
+  },
+  {
+    project: "What the River Keeps",
+    state: "requested",
+    days: [4, 7],
+    tags: ["NFS-CAM-011", "NFS-SND-004", "NFS-SND-016", "NFS-PWR-007", "NFS-PWR-008"],
+  },
+  {
+    project: "The Quiet Floor",
+    state: "requested",
+    days: [6, 8],
+    tags: ["NFS-LGT-001", "NFS-LGT-002", "NFS-GRP-003", "NFS-GRP-004"],
+    note: "Library interior, day for night.",
+  },
+  {
+    project: "Nightjar",
+    state: "approved",
+    days: [1, 3],
+    tags: ["NFS-CAM-002", "NFS-LNS-002", "NFS-LNS-004", "NFS-MON-002", "NFS-PWR-009", "NFS-PWR-010"],
+  },
   { project: "Salt and Iron", state: "approved", days: [5, 9], tags: ["NFS-CAM-003", "NFS-SUP-013", "NFS-SND-005"] },
-  { project: "Small Hours", state: "rejected", days: [2, 4], tags: ["NFS-LGT-014"], rejectReason: "The M18 needs an HMI certification on the crew; book two 600d Pros instead or take the HMI course on Thursday." },
-  { project: "The Weight of Water", state: "checked_out", days: [-3, 3], tags: ["NFS-CAM-001", "NFS-LNS-001", "NFS-LNS-003", "NFS-LNS-005", "NFS-LNS-007", "NFS-MON-001", "NFS-PWR-001", "NFS-PWR-002"] },
-  { project: "Night Market", state: "checked_out", days: [-1, 2], tags: ["NFS-CAM-012", "NFS-SUP-014", "NFS-SND-006", "NFS-SND-017"] },
+  {
+    project: "Small Hours",
+    state: "rejected",
+    days: [2, 4],
+    tags: ["NFS-LGT-014"],
+    rejectReason:
+      "The M18 needs an HMI certification on the crew; book two 600d Pros instead or take the HMI course on Thursday.",
+  },
+  {
+    project: "The Weight of Water",
+    state: "checked_out",
+    days: [-3, 3],
+    tags: [
+      "NFS-CAM-001",
+      "NFS-LNS-001",
+      "NFS-LNS-003",
+      "NFS-LNS-005",
+      "NFS-LNS-007",
+      "NFS-MON-001",
+      "NFS-PWR-001",
+      "NFS-PWR-002",
+    ],
+  },
+  {
+    project: "Night Market",
+    state: "checked_out",
+    days: [-1, 2],
+    tags: ["NFS-CAM-012", "NFS-SUP-014", "NFS-SND-006", "NFS-SND-017"],
+  },
   // The overdue one: due back yesterday evening and still out.
-  { project: "Salt and Iron", state: "checked_out", days: [-4, -1], tags: ["NFS-CAM-013", "NFS-SND-007", "NFS-SND-018"] },
-  { project: "Red Line", state: "returned", days: [-20, -15], tags: ["NFS-CAM-014", "NFS-LNS-020", "NFS-SUP-002"], damagedTag: "NFS-LNS-020" },
+  {
+    project: "Salt and Iron",
+    state: "checked_out",
+    days: [-4, -1],
+    tags: ["NFS-CAM-013", "NFS-SND-007", "NFS-SND-018"],
+  },
+  {
+    project: "Red Line",
+    state: "returned",
+    days: [-20, -15],
+    tags: ["NFS-CAM-014", "NFS-LNS-020", "NFS-SUP-002"],
+    damagedTag: "NFS-LNS-020",
+  },
   { project: "Paper Boats", state: "returned", days: [-30, -26], tags: ["NFS-CAM-015", "NFS-SND-008"] },
   { project: "Nightjar", state: "cancelled", days: [8, 10], tags: ["NFS-LGT-008", "NFS-LGT-009"] },
 ];
@@ -198,7 +285,10 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
           name,
           brand,
           model,
-          serialNumber: `${brand.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}${serial * 7919}`.slice(0, 14),
+          serialNumber: `${brand
+            .replace(/[^A-Za-z]/g, "")
+            .slice(0, 3)
+            .toUpperCase()}${serial * 7919}`.slice(0, 14),
           assetTag: `NFS-${prefix}-${String(n).padStart(3, "0")}`,
           valueMinor: value * 100,
           condition: CONDITIONS_BY_AGE[(n + k) % CONDITIONS_BY_AGE.length]!,
@@ -208,21 +298,35 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
       }
     }
   }
-  const items = await s.db.insert(equipmentItems).values(values).returning({ id: equipmentItems.id, assetTag: equipmentItems.assetTag });
+  const items = await s.db
+    .insert(equipmentItems)
+    .values(values)
+    .returning({ id: equipmentItems.id, assetTag: equipmentItems.assetTag });
   const byTag = new Map(items.map((i) => [i.assetTag, i.id]));
 
   const people = await s.db.select({ id: profiles.id, email: profiles.email, name: profiles.fullName }).from(profiles);
   const person = new Map(people.map((p) => [p.email, p]));
   const office = person.get("equipment@portal.test")!;
   await s.db.insert(userCertifications).values(
-    GRANTS.filter(([email]) => person.has(email)).map(([email, cert]) => ({ userId: person.get(email)!.id, certificationId: certId.get(cert)!, grantedBy: office.id, grantedAt: new Date(now - 40 * DAY_MS) })),
+    GRANTS.filter(([email]) => person.has(email)).map(([email, cert]) => ({
+      userId: person.get(email)!.id,
+      certificationId: certId.get(cert)!,
+      grantedBy: office.id,
+      grantedAt: new Date(now - 40 * DAY_MS),
+    })),
   );
 
   const kits = await s.db
     .insert(equipmentKits)
     .values(KITS.map(([name, description]) => ({ name, description })))
     .returning();
-  await s.db.insert(kitItems).values(KITS.flatMap(([name, , tags]) => tags.map((t) => ({ kitId: kits.find((k) => k.name === name)!.id, itemId: byTag.get(t)! }))));
+  await s.db
+    .insert(kitItems)
+    .values(
+      KITS.flatMap(([name, , tags]) =>
+        tags.map((t) => ({ kitId: kits.find((k) => k.name === name)!.id, itemId: byTag.get(t)! })),
+      ),
+    );
 
   const titles = [...new Set(RESERVATIONS.map((r) => r.project))];
   const found = await s.db
@@ -230,7 +334,9 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
     .from(projects)
     .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.isLead, true)))
     .where(inArray(projects.title, titles));
-  const kitOf = new Map(KITS.flatMap(([name, , tags]) => tags.map((t) => [t, kits.find((k) => k.name === name)!.id] as const)));
+  const kitOf = new Map(
+    KITS.flatMap(([name, , tags]) => tags.map((t) => [t, kits.find((k) => k.name === name)!.id] as const)),
+  );
   for (const r of RESERVATIONS) {
     const project = found.find((f) => f.title === r.project);
     if (!project) continue;
@@ -267,7 +373,8 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
         active: holding,
         checkedOutAt: out ? startsAt : null,
         returnedAt: r.state === "returned" ? endsAt : null,
-        returnCondition: r.state === "returned" ? (t === r.damagedTag ? ("damaged" as const) : ("good" as const)) : null,
+        returnCondition:
+          r.state === "returned" ? (t === r.damagedTag ? ("damaged" as const) : ("good" as const)) : null,
         returnNotes: t === r.damagedTag ? "Front element scratched; the focus ring is stiff." : "",
         damaged: t === r.damagedTag,
       })),
@@ -277,7 +384,10 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
     }
     if (r.damagedTag) {
       const itemId = byTag.get(r.damagedTag)!;
-      await s.db.update(equipmentItems).set({ status: "maintenance", condition: "damaged" }).where(eq(equipmentItems.id, itemId));
+      await s.db
+        .update(equipmentItems)
+        .set({ status: "maintenance", condition: "damaged" })
+        .where(eq(equipmentItems.id, itemId));
       await s.db.insert(maintenanceLog).values({
         itemId,
         kind: "damage",
@@ -289,7 +399,17 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
     }
   }
   const retired = byTag.get("NFS-SUP-012")!;
-  await s.db.update(equipmentItems).set({ status: "retired", condition: "worn", notes: "Pan lock no longer holds; kept for parts." }).where(eq(equipmentItems.id, retired));
-  await s.db.insert(maintenanceLog).values({ itemId: retired, kind: "retired", note: "Pan lock no longer holds; kept for parts.", byId: office.id, byName: office.name, createdAt: new Date(now - 60 * DAY_MS) });
+  await s.db
+    .update(equipmentItems)
+    .set({ status: "retired", condition: "worn", notes: "Pan lock no longer holds; kept for parts." })
+    .where(eq(equipmentItems.id, retired));
+  await s.db.insert(maintenanceLog).values({
+    itemId: retired,
+    kind: "retired",
+    note: "Pan lock no longer holds; kept for parts.",
+    byId: office.id,
+    byName: office.name,
+    createdAt: new Date(now - 60 * DAY_MS),
+  });
   return items.length;
 }

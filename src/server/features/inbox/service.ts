@@ -36,11 +36,21 @@ export async function notify(tx: DbOrTx, notice: Notice): Promise<string[]> {
     .where(and(inArray(profiles.id, ids), eq(profiles.active, true)));
   if (people.length === 0) return [];
   await tx.insert(notifications).values(
-    people.map((p) => ({ userId: p.id, kind: notice.kind, title: notice.title, body: notice.body, link: notice.link ?? null })),
+    people.map((p) => ({
+      userId: p.id,
+      kind: notice.kind,
+      title: notice.title,
+      body: notice.body,
+      link: notice.link ?? null,
+    })),
   );
   if (notice.email) {
     for (const p of people) {
-      if (!p.optOuts.includes(notice.kind)) await queueEmail({ db: tx }, { to: p.email, ...notice.email, unsubscribe: { userId: p.id, kind: notice.kind } });
+      if (!p.optOuts.includes(notice.kind))
+        await queueEmail(
+          { db: tx },
+          { to: p.email, ...notice.email, unsubscribe: { userId: p.id, kind: notice.kind } },
+        );
     }
   }
   return people.map((p) => p.id);
@@ -48,7 +58,8 @@ export async function notify(tx: DbOrTx, notice: Notice): Promise<string[]> {
 
 /** Tells the given people's open tabs to refetch their notification centre. */
 export async function publishNotified(s: Pick<Services, "events">, userIds: string[]) {
-  if (userIds.length > 0) await s.events.publish({ type: "notifications.changed", invalidate: [keys.notifications()], userIds });
+  if (userIds.length > 0)
+    await s.events.publish({ type: "notifications.changed", invalidate: [keys.notifications()], userIds });
 }
 
 const toDto = (n: typeof notifications.$inferSelect): NotificationDto => ({
@@ -67,12 +78,20 @@ const toDto = (n: typeof notifications.$inferSelect): NotificationDto => ({
  */
 const answers = jsonAnswers({ ttlMs: 10_000, maxEntries: 5_000 });
 
-export function browseNotifications(s: Pick<Services, "db" | "events">, opts: { userId: string } & NotificationListQuery) {
+export function browseNotifications(
+  s: Pick<Services, "db" | "events">,
+  opts: { userId: string } & NotificationListQuery,
+) {
   const { userId, ...query } = opts;
-  return answers(s.events, `${userId} ${JSON.stringify(query)}`, { deps: [keys.notifications()], userId }, () => listNotifications(s, opts));
+  return answers(s.events, `${userId} ${JSON.stringify(query)}`, { deps: [keys.notifications()], userId }, () =>
+    listNotifications(s, opts),
+  );
 }
 
-export async function listNotifications(s: Pick<Services, "db">, opts: { userId: string } & NotificationListQuery): Promise<NotificationPage> {
+export async function listNotifications(
+  s: Pick<Services, "db">,
+  opts: { userId: string } & NotificationListQuery,
+): Promise<NotificationPage> {
   const mine = eq(notifications.userId, opts.userId);
   const where = opts.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine;
   const rows = await s.db
@@ -83,15 +102,20 @@ export async function listNotifications(s: Pick<Services, "db">, opts: { userId:
     .limit(opts.limit)
     .offset(opts.offset);
   const [counts] = await s.db
-    .select({ all: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number) })
+    .select({
+      all: count(),
+      unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number),
+    })
     .from(notifications)
     .where(mine);
   const unread = counts?.unread ?? 0;
   return { total: opts.unreadOnly ? unread : (counts?.all ?? 0), unread, items: rows.map(toDto) };
 }
 
-
-export async function markRead(s: Pick<Services, "db" | "events">, opts: { userId: string; id: string }): Promise<NotificationDto> {
+export async function markRead(
+  s: Pick<Services, "db" | "events">,
+  opts: { userId: string; id: string },
+): Promise<NotificationDto> {
   // Someone else's notification is answered like a missing one: its existence is nobody else's business.
   if (!isUuid(opts.id)) throw new AppError("not_found", "There is no notification with this id.");
   const [row] = await s.db
@@ -104,7 +128,10 @@ export async function markRead(s: Pick<Services, "db" | "events">, opts: { userI
   return toDto(row);
 }
 
-export async function markAllRead(s: Pick<Services, "db" | "events">, opts: { userId: string }): Promise<{ marked: number }> {
+export async function markAllRead(
+  s: Pick<Services, "db" | "events">,
+  opts: { userId: string },
+): Promise<{ marked: number }> {
   const rows = await s.db
     .update(notifications)
     .set({ readAt: sql`now()` })

@@ -14,7 +14,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const resetToken = (body: string) => body.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
 
 async function requestReset(p: TestPortal, email: string) {
-  const res = await p.request("/auth/v1/request-password-reset", { method: "POST", json: { email, redirectTo: "/reset-password" } });
+  const res = await p.request("/auth/v1/request-password-reset", {
+    method: "POST",
+    json: { email, redirectTo: "/reset-password" },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -59,9 +62,15 @@ describe.each(DB_KINDS)("mail through a real SMTP peer on %s", (kind) => {
     const token = resetToken(mail.text)!;
     expect(token).toBeTruthy();
 
-    const reset = await p.request("/auth/v1/reset-password", { method: "POST", json: { newPassword: "a-new-secret", token } });
+    const reset = await p.request("/auth/v1/reset-password", {
+      method: "POST",
+      json: { newPassword: "a-new-secret", token },
+    });
     expect(reset.status).toBe(200);
-    const again = await p.request("/auth/v1/reset-password", { method: "POST", json: { newPassword: "another-one", token } });
+    const again = await p.request("/auth/v1/reset-password", {
+      method: "POST",
+      json: { newPassword: "another-one", token },
+    });
     expect(again.status).toBe(400);
     expect((await again.json()).code).toBe("INVALID_TOKEN");
 
@@ -85,7 +94,10 @@ describe.each(DB_KINDS)("mail through a real SMTP peer on %s", (kind) => {
     smtp = await startSmtpPeer(port);
     // the backoff has not passed yet: the peer is back, but the job waits its turn
     expect(await processJobs()).toMatchObject({ processed: 0 });
-    await p.services.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, job!.id));
+    await p.services.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job!.id));
     expect(await processJobs()).toMatchObject({ processed: 1, sent: 1, retried: 0 });
     expect(smtp.messages.map((m) => m.to)).toEqual([["tomas.novak@portal.test"]]);
     expect(resetToken(smtp.messages[0]!.text)).toBeTruthy();
@@ -119,7 +131,11 @@ describe.each(DB_KINDS)("the embedded outbox on %s", (kind) => {
     expect(list.status).toBe(200);
     const { transport, items } = await list.json();
     expect(transport).toBe("outbox");
-    expect(items[0]).toMatchObject({ to: "jun.park@portal.test", subject: "Reset your password for The Portal", transport: "outbox" });
+    expect(items[0]).toMatchObject({
+      to: "jun.park@portal.test",
+      subject: "Reset your password for The Portal",
+      transport: "outbox",
+    });
     expect(resetToken(items[0].text)).toBeTruthy();
 
     const student = await p.signIn("student@portal.test");
@@ -136,10 +152,20 @@ describe.each(DB_KINDS)("housekeeping on %s", (kind) => {
   afterAll(() => p?.close());
 
   it("prunes finished jobs once a day, keeping exactly one prune queued", async () => {
-    const pendingPrunes = () => p.services.db.select().from(jobs).where(and(eq(jobs.type, "jobs.prune"), eq(jobs.status, "pending")));
+    const pendingPrunes = () =>
+      p.services.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, "jobs.prune"), eq(jobs.status, "pending")));
     const [old] = await p.services.db
       .insert(jobs)
-      .values({ type: "email.send", payload: {}, status: "done", runAt: new Date(Date.now() - 30 * DAY_MS), updatedAt: new Date(Date.now() - 30 * DAY_MS) })
+      .values({
+        type: "email.send",
+        payload: {},
+        status: "done",
+        runAt: new Date(Date.now() - 30 * DAY_MS),
+        updatedAt: new Date(Date.now() - 30 * DAY_MS),
+      })
       .returning();
     expect(await scheduleRecurring(p.services.db, pruneJobsJob)).not.toBeNull();
     // A second instance starting finds the prune queued and adds none.
@@ -169,7 +195,8 @@ describe.each(DB_KINDS)("mail people can control, through a real SMTP peer on %s
     await p?.close();
     await smtp?.close();
   });
-  const optOutsOf = async (cookie: string) => (await (await p.request("/rest/v1/profile", { cookie })).json()).emailOptOuts as string[];
+  const optOutsOf = async (cookie: string) =>
+    (await (await p.request("/rest/v1/profile", { cookie })).json()).emailOptOuts as string[];
 
   it("gives a notification a one-click unsubscribe that turns that kind off without a sign-in", async () => {
     const student = await p.signIn("student@portal.test");
@@ -179,7 +206,11 @@ describe.each(DB_KINDS)("mail people can control, through a real SMTP peer on %s
       kind: "budget" as const,
       title: "Budget approved",
       body: "Version 2 was approved.",
-      email: renderMail({ subject: "Your budget was approved", heading: "Approved", paragraphs: ["Version 2 was approved."] }),
+      email: renderMail({
+        subject: "Your budget was approved",
+        heading: "Approved",
+        paragraphs: ["Version 2 was approved."],
+      }),
     };
     await notify(p.services.db, notice);
     await runNotificationJobs(p.services);
@@ -196,7 +227,11 @@ describe.each(DB_KINDS)("mail people can control, through a real SMTP peer on %s
     // A forged or altered link changes nothing, and says so to a person.
     const forged = new URL(oneClick!);
     forged.searchParams.set("k", "equipment");
-    const refused = await p.request(`${forged.pathname}${forged.search}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const refused = await p.request(`${forged.pathname}${forged.search}`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.message).toMatch(/not valid/);
     // Opening the link (or a scanner fetching it) only asks.
@@ -206,7 +241,11 @@ describe.each(DB_KINDS)("mail people can control, through a real SMTP peer on %s
     expect(await optOutsOf(student)).toEqual([]);
 
     // The mail client's one-click POST (RFC 8058): no cookie, the fixed body.
-    const done = await p.request(`${oneClick!.pathname}${oneClick!.search}`, { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const done = await p.request(`${oneClick!.pathname}${oneClick!.search}`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(done.status).toBe(200);
     expect(await optOutsOf(student)).toEqual(["budget"]);
 
@@ -221,7 +260,10 @@ describe.each(DB_KINDS)("mail people can control, through a real SMTP peer on %s
     const projectId = list.items[0].id as string;
     const schedule = await (await p.request(`/rest/v1/projects/${projectId}/schedule`, { cookie: staff })).json();
     const dayId = schedule.days[0].id as string;
-    const sent = await p.request(`/rest/v1/projects/${projectId}/schedule/days/${dayId}/call-sheet/send`, { method: "POST", cookie: staff });
+    const sent = await p.request(`/rest/v1/projects/${projectId}/schedule/days/${dayId}/call-sheet/send`, {
+      method: "POST",
+      cookie: staff,
+    });
     expect(sent.status).toBe(200);
     const before = smtp.messages.length;
     await runNotificationJobs(p.services);

@@ -28,6 +28,9 @@ export async function listEmails(s: Services, opts: { limit: number; offset: num
 }
 
 export async function sendTestEmail(s: Services, opts: { to: string; sentBy: string }) {
-  const jobId = await queueEmail(s, { to: opts.to, ...testMail({ sentBy: opts.sentBy, transport: s.mailer.transport }) });
+  const jobId = await queueEmail(s, {
+    to: opts.to,
+    ...testMail({ sentBy: opts.sentBy, transport: s.mailer.transport }),
+  });
   return { queued: true, jobId };
 }

@@ -14,7 +14,10 @@ function readLink(c: Context<AppEnv>): { userId: string; kind: NotificationKind 
   const expected = u && kind ? Buffer.from(unsubscribeSignature(c.get("services").config.AUTH_SECRET, u, kind)) : null;
   const given = Buffer.from(s ?? "");
   if (!expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw new AppError("bad_request", "This unsubscribe link is not valid. Change which e-mails you get in your notification settings.");
+    throw new AppError(
+      "bad_request",
+      "This unsubscribe link is not valid. Change which e-mails you get in your notification settings.",
+    );
   }
   return { userId: u!, kind: kind! };
 }
@@ -24,7 +27,10 @@ export async function turnOff(s: Pick<Services, "db" | "events">, userId: string
   const profile = await getProfile(s.db, userId);
   if (!profile) throw new AppError("not_found", "This unsubscribe link belongs to an account that no longer exists.");
   if (!profile.emailOptOuts.includes(kind)) {
-    await updateProfile(s, { userId, update: { emailOptOuts: NOTIFICATION_KINDS.filter((k) => k === kind || profile.emailOptOuts.includes(k)) } });
+    await updateProfile(s, {
+      userId,
+      update: { emailOptOuts: NOTIFICATION_KINDS.filter((k) => k === kind || profile.emailOptOuts.includes(k)) },
+    });
   }
 }
 
@@ -51,5 +57,8 @@ export const publicUnsubscribeRoutes = new Hono<AppEnv>()
     const { userId, kind } = readLink(c);
     await turnOff(c.get("services"), userId, kind);
     const { label } = NOTIFICATION_KIND_LABELS[kind];
-    return page(c, html`<h1>E-mails about “${label}” are off</h1><p>You can turn them on again in your <a href="${SETTINGS_PATH}">notification settings</a>.</p>`);
+    return page(
+      c,
+      html`<h1>E-mails about “${label}” are off</h1><p>You can turn them on again in your <a href="${SETTINGS_PATH}">notification settings</a>.</p>`,
+    );
   });

@@ -21,7 +21,6 @@ export interface CalendarEvent {
   url: string;
 }
 
-
 export function buildCalendar(opts: { name: string; events: CalendarEvent[] }): string {
   const calendar = ical({
     name: opts.name,
@@ -37,7 +36,9 @@ export function buildCalendar(opts: { name: string; events: CalendarEvent[] }): 
       lastModified: e.stamp,
       // An all-day event's end is the day after its last one (DTEND is exclusive); the library writes
       // a date-only value from the UTC day, whatever the server's time zone.
-      ...(e.at ? { start: e.at.start, end: e.at.end } : { start: utcMidnight(e.start), end: utcMidnight(addDays(e.lastDay, 1)), allDay: true }),
+      ...(e.at
+        ? { start: e.at.start, end: e.at.end }
+        : { start: utcMidnight(e.start), end: utcMidnight(addDays(e.lastDay, 1)), allDay: true }),
       summary: e.summary,
       description: e.description,
       location: e.location || null,

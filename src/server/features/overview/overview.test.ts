@@ -3,7 +3,16 @@ import { count, eq } from "drizzle-orm";
 import type { AdminDashboardDto, BoardDto, TimelineDto } from "../../../common/overview-api.ts";
 import { auditLog, jobs, profiles, projects } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
-import { ADMIN_ONLY, expectClientErrors, expectMatrixRow, PUBLIC, SIGNED_IN, signInAll, STAFF_AND_ADMIN, type MatrixRow } from "../../test/matrix.ts";
+import {
+  ADMIN_ONLY,
+  expectClientErrors,
+  expectMatrixRow,
+  PUBLIC,
+  SIGNED_IN,
+  signInAll,
+  STAFF_AND_ADMIN,
+  type MatrixRow,
+} from "../../test/matrix.ts";
 import { csvCell } from "../../lib/csv.ts";
 // The feed is written by ical-generator: these are the two of its rules the feed relies on.
 import { escape, foldLines } from "ical-generator";
@@ -53,13 +62,38 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
     const signedIn = await signInAll(p);
     Object.assign(cookies, signedIn.cookies);
     Object.assign(ids, signedIn.ids);
-    made.river = await create("member", { title: "River, Rising; Again", type: "documentary", course: "Documentary Lab", shootStart: "2040-01-10", shootEnd: "2040-01-12", locations: ["Old Harbour, Pier 4"] });
-    made.glass = await create("member", { title: '=HYPERLINK("http://evil","x")', type: "fiction", course: "Fiction I", shootStart: "2039-12-30", shootEnd: "2040-01-02" });
-    made.later = await create("outsider", { title: "Later Film", type: "fiction", course: "Fiction I", shootStart: "2040-02-01", supervisorId: null });
+    made.river = await create("member", {
+      title: "River, Rising; Again",
+      type: "documentary",
+      course: "Documentary Lab",
+      shootStart: "2040-01-10",
+      shootEnd: "2040-01-12",
+      locations: ["Old Harbour, Pier 4"],
+    });
+    made.glass = await create("member", {
+      title: '=HYPERLINK("http://evil","x")',
+      type: "fiction",
+      course: "Fiction I",
+      shootStart: "2039-12-30",
+      shootEnd: "2040-01-02",
+    });
+    made.later = await create("outsider", {
+      title: "Later Film",
+      type: "fiction",
+      course: "Fiction I",
+      shootStart: "2040-02-01",
+      supervisorId: null,
+    });
     // Moving on as staff, past the checklist with a written reason, as the board's "Move to…" does.
-    const moved = await p.as("staff").post(`/projects/${made.later}/phase`, { to: "production", reason: "Shooting starts", overrideReason: "Signed off in the faculty meeting" });
+    const moved = await p.as("staff").post(`/projects/${made.later}/phase`, {
+      to: "production",
+      reason: "Shooting starts",
+      overrideReason: "Signed off in the faculty meeting",
+    });
     expect(moved.status).toBe(200);
-    const ms = await p.as("member").post(`/projects/${made.river}/milestones`, { title: "Treatment", dueDate: "2020-01-01" });
+    const ms = await p
+      .as("member")
+      .post(`/projects/${made.river}/milestones`, { title: "Treatment", dueDate: "2020-01-01" });
     expect(ms.status).toBe(201);
   }, 120_000);
   afterAll(() => p?.close());
@@ -67,19 +101,40 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
   describe("the board", () => {
     it("groups every production by phase, each column with its count", async () => {
       const b = await board("");
-      expect(b.columns.map((c) => c.phase)).toEqual(["development", "pre_production", "production", "post_production", "completed"]);
-      expect(titles(b)).toMatchObject({ development: ['=HYPERLINK("http://evil","x")', "River, Rising; Again"], production: ["Later Film"], completed: [] });
+      expect(b.columns.map((c) => c.phase)).toEqual([
+        "development",
+        "pre_production",
+        "production",
+        "post_production",
+        "completed",
+      ]);
+      expect(titles(b)).toMatchObject({
+        development: ['=HYPERLINK("http://evil","x")', "River, Rising; Again"],
+        production: ["Later Film"],
+        completed: [],
+      });
       expect(b.columns.find((c) => c.phase === "development")!.total).toBe(2);
       const river = b.columns[0]!.items.find((i) => i.id === made.river)!;
-      expect(river).toMatchObject({ type: "documentary", course: "Documentary Lab", supervisor: { id: ids.staff }, leadNames: ["Lena Fischer"], nextShoot: "2040-01-10", greenlight: { done: 0, total: 6 }, isMember: true });
+      expect(river).toMatchObject({
+        type: "documentary",
+        course: "Documentary Lab",
+        supervisor: { id: ids.staff },
+        leadNames: ["Lena Fischer"],
+        nextShoot: "2040-01-10",
+        greenlight: { done: 0, total: 6 },
+        isMember: true,
+      });
     });
 
     it("marks each viewer's own crews on the one board the school shares, and a new member at once", async () => {
-      const mine = (b: BoardDto) => b.columns.flatMap((c) => c.items.filter((i) => i.isMember).map((i) => i.title)).sort();
+      const mine = (b: BoardDto) =>
+        b.columns.flatMap((c) => c.items.filter((i) => i.isMember).map((i) => i.title)).sort();
       expect(mine(await board(""))).toEqual(['=HYPERLINK("http://evil","x")', "River, Rising; Again"]);
       expect(mine(await board("", "outsider"))).toEqual(["Later Film"]);
       expect(mine(await board("", "staff"))).toEqual([]);
-      const added = await p.as("staff").post(`/projects/${made.later}/members`, { userId: ids.member, roles: ["editor"] });
+      const added = await p
+        .as("staff")
+        .post(`/projects/${made.later}/members`, { userId: ids.member, roles: ["editor"] });
       expect(added.status).toBe(201);
       expect(mine(await board(""))).toEqual(['=HYPERLINK("http://evil","x")', "Later Film", "River, Rising; Again"]);
       const removed = await p.as("staff").delete(`/projects/${made.later}/members/${ids.member}`);
@@ -91,7 +146,9 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       const b = await board("search=River");
       const river = b.columns[0]!.items[0]!;
       expect(river.blockers.filter((x) => x.kind === "greenlight")).toHaveLength(6);
-      expect(river.blockers).toContainEqual(expect.objectContaining({ kind: "milestone", title: "Treatment", dueDate: "2020-01-01" }));
+      expect(river.blockers).toContainEqual(
+        expect.objectContaining({ kind: "milestone", title: "Treatment", dueDate: "2020-01-01" }),
+      );
       const listed = await p.as("member").get(`/projects?academicYear=${encodeURIComponent(YEAR)}&search=River`);
       expect(listed.body.items[0].blockers).toBe(river.blockers.length);
       // Past production, missing greenlight items no longer hold anything up.
@@ -101,7 +158,10 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
 
     it("filters by type, course, supervisor, phase and search in the database", async () => {
       expect(titles(await board("type=documentary")).development).toEqual(["River, Rising; Again"]);
-      expect(titles(await board("course=Fiction%20I"))).toMatchObject({ development: ['=HYPERLINK("http://evil","x")'], production: ["Later Film"] });
+      expect(titles(await board("course=Fiction%20I"))).toMatchObject({
+        development: ['=HYPERLINK("http://evil","x")'],
+        production: ["Later Film"],
+      });
       expect(titles(await board(`supervisorId=${ids.staff}`)).production).toEqual([]);
       const onlyProduction = await board("phase=production");
       expect(onlyProduction.columns.map((c) => c.phase)).toEqual(["production"]);
@@ -136,7 +196,9 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
 
   describe("the timeline", () => {
     it("lists the shoots overlapping the window, earliest first", async () => {
-      const res = await p.as("member").get(`/overview/timeline?academicYear=${encodeURIComponent(YEAR)}&from=2040-01-01&weeks=2`);
+      const res = await p
+        .as("member")
+        .get(`/overview/timeline?academicYear=${encodeURIComponent(YEAR)}&from=2040-01-01&weeks=2`);
       expect(res.status).toBe(200);
       const t = res.body as TimelineDto;
       expect(t).toMatchObject({ from: "2040-01-01", to: "2040-01-14", total: 2 });
@@ -144,8 +206,12 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
         ['=HYPERLINK("http://evil","x")', "2039-12-30", "2040-01-02"],
         ["River, Rising; Again", "2040-01-10", "2040-01-12"],
       ]);
-      const oneDay = await p.as("member").get(`/overview/timeline?academicYear=${encodeURIComponent(YEAR)}&from=2040-02-01&weeks=1`);
-      expect(oneDay.body.items).toEqual([expect.objectContaining({ title: "Later Film", shootStart: "2040-02-01", shootEnd: "2040-02-01" })]);
+      const oneDay = await p
+        .as("member")
+        .get(`/overview/timeline?academicYear=${encodeURIComponent(YEAR)}&from=2040-02-01&weeks=1`);
+      expect(oneDay.body.items).toEqual([
+        expect.objectContaining({ title: "Later Film", shootStart: "2040-02-01", shootEnd: "2040-02-01" }),
+      ]);
     });
 
     it("starts today for six weeks by default, and refuses bad input", async () => {
@@ -161,12 +227,18 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
 
   describe("the CSV export", () => {
     it("exports the filtered list with RFC 4180 quoting, safe from formulas", async () => {
-      const res = await p.as("member").get(`/overview/export.csv?academicYear=${encodeURIComponent(YEAR)}&course=Fiction%20I`);
+      const res = await p
+        .as("member")
+        .get(`/overview/export.csv?academicYear=${encodeURIComponent(YEAR)}&course=Fiction%20I`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
-      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="productions-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="productions-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       const lines = res.text.split("\r\n");
-      expect(lines[0]).toBe("Title,Type,Phase,Course,Academic year,Supervisor,Leads,Shoot start,Shoot end,Greenlight done,Greenlight total,Blockers");
+      expect(lines[0]).toBe(
+        "Title,Type,Phase,Course,Academic year,Supervisor,Leads,Shoot start,Shoot end,Greenlight done,Greenlight total,Blockers",
+      );
       expect(lines).toHaveLength(4);
       expect(lines[3]).toBe("");
       expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil"",""x""\)",Fiction,Development,Fiction I,2033\/34,/);
@@ -176,7 +248,10 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
     });
 
     it("starts with the UTF-8 byte-order mark, so Excel reads accents as written", async () => {
-      const res = await p.request(`/rest/v1/overview/export.csv?academicYear=${encodeURIComponent(YEAR)}&course=Fiction%20I`, { cookie: cookies.member });
+      const res = await p.request(
+        `/rest/v1/overview/export.csv?academicYear=${encodeURIComponent(YEAR)}&course=Fiction%20I`,
+        { cookie: cookies.member },
+      );
       const bytes = Buffer.from(await res.arrayBuffer());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(bytes.toString("utf8")).toContain("Tomás Novák");
@@ -205,7 +280,10 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       const url = new URL(made1.body.url);
       expect(url.pathname).toMatch(/^\/rest\/v1\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
       expect((await p.as("member").get("/overview/ical-token")).body.active).toBe(true);
-      const [stored] = await p.services.db.select({ hash: profiles.icalTokenHash }).from(profiles).where(eq(profiles.id, ids.member!));
+      const [stored] = await p.services.db
+        .select({ hash: profiles.icalTokenHash })
+        .from(profiles)
+        .where(eq(profiles.id, ids.member!));
       expect(stored!.hash).toMatch(/^[0-9a-f]{64}$/);
       expect(url.pathname).not.toContain(stored!.hash!);
 
@@ -226,7 +304,9 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       // Only the owner's productions: Tomás's film is not theirs.
       expect(unfolded).not.toContain("Later Film");
       // The same project keeps its UID from one fetch to the next.
-      expect((await (await p.request(url.pathname)).text()).replace(/\r\n /g, "")).toContain(`UID:shoot-${made.river}@`);
+      expect((await (await p.request(url.pathname)).text()).replace(/\r\n /g, "")).toContain(
+        `UID:shoot-${made.river}@`,
+      );
 
       const made2 = await p.as("member").post("/overview/ical-token");
       expect(made2.body.url).not.toBe(made1.body.url);
@@ -254,29 +334,50 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       const d = (await p.as("admin").get("/admin/dashboard")).body as AdminDashboardDto;
       const [all] = await p.services.db.select({ n: count() }).from(projects);
       expect(d.productionsByPhase.reduce((n, x) => n + x.count, 0)).toBe(all!.n);
-      expect(d.productionsByPhase.map((x) => x.phase)).toEqual(["development", "pre_production", "production", "post_production", "completed"]);
+      expect(d.productionsByPhase.map((x) => x.phase)).toEqual([
+        "development",
+        "pre_production",
+        "production",
+        "post_production",
+        "completed",
+      ]);
       const [people] = await p.services.db.select({ n: count() }).from(profiles);
       expect(d.people.reduce((n, x) => n + x.active + x.deactivated, 0)).toBe(people!.n);
       expect(d.people.find((x) => x.role === "admin")!.active).toBeGreaterThanOrEqual(1);
       // The demo seed leaves one budget waiting for its approver, beside the documents out for signature.
-      expect(d.pendingApprovals.items.filter((i) => i.kind === "budget").map((i) => i.title)).toEqual([expect.stringMatching(/^Small Hours, version \d+$/)]);
+      expect(d.pendingApprovals.items.filter((i) => i.kind === "budget").map((i) => i.title)).toEqual([
+        expect.stringMatching(/^Small Hours, version \d+$/),
+      ]);
       expect(d.pendingApprovals.items.length).toBeLessThanOrEqual(d.pendingApprovals.total);
       expect(d.pendingApprovals.sources.length).toBeGreaterThan(0);
       expect(d.recentActivity.length).toBeLessThanOrEqual(20);
       const times = d.recentActivity.map((a) => a.createdAt);
       expect([...times].sort().reverse()).toEqual(times);
-      expect(d.recentActivity.some((a) => a.summary.includes("Later Film") || a.summary.includes("production"))).toBe(true);
+      expect(d.recentActivity.some((a) => a.summary.includes("Later Film") || a.summary.includes("production"))).toBe(
+        true,
+      );
       expect(d.canRetryJobs).toBe(true);
     });
 
     it("shows job health and lets an admin retry a dead job, audited", async () => {
       const [dead] = await p.services.db
         .insert(jobs)
-        .values({ type: "email.send", payload: { to: "x@portal.test" }, status: "dead", attempts: 5, lastError: "SMTP refused: 550" })
+        .values({
+          type: "email.send",
+          payload: { to: "x@portal.test" },
+          status: "dead",
+          attempts: 5,
+          lastError: "SMTP refused: 550",
+        })
         .returning();
       const d = (await p.as("staff").get("/admin/dashboard")).body as AdminDashboardDto;
       expect(d.jobs.dead).toBeGreaterThanOrEqual(1);
-      expect(d.jobs.recentDead[0]).toMatchObject({ id: dead!.id, type: "email.send", attempts: 5, lastError: "SMTP refused: 550" });
+      expect(d.jobs.recentDead[0]).toMatchObject({
+        id: dead!.id,
+        type: "email.send",
+        attempts: 5,
+        lastError: "SMTP refused: 550",
+      });
 
       expect((await p.as("staff").post(`/admin/jobs/${dead!.id}/retry`)).status).toBe(403);
       expect((await p.as("member").post(`/admin/jobs/${dead!.id}/retry`)).status).toBe(403);
@@ -286,7 +387,12 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       const [row] = await p.services.db.select().from(jobs).where(eq(jobs.id, dead!.id));
       expect(row).toMatchObject({ status: "pending", attempts: 0 });
       const [audit] = await p.services.db.select().from(auditLog).where(eq(auditLog.targetId, dead!.id));
-      expect(audit).toMatchObject({ action: "job.retried", targetType: "job", actorName: "Margaret Okafor", details: { attempts: 5, lastError: "SMTP refused: 550" } });
+      expect(audit).toMatchObject({
+        action: "job.retried",
+        targetType: "job",
+        actorName: "Margaret Okafor",
+        details: { attempts: 5, lastError: "SMTP refused: 550" },
+      });
 
       const again = await p.as("admin").post(`/admin/jobs/${dead!.id}/retry`);
       expect(again.status).toBe(409);
@@ -301,7 +407,10 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       feedPath: string;
     }
     const fixture = async (): Promise<Fixture> => {
-      const [dead] = await p.services.db.insert(jobs).values({ type: "email.send", payload: { to: "x@portal.test" }, status: "dead", attempts: 5 }).returning();
+      const [dead] = await p.services.db
+        .insert(jobs)
+        .values({ type: "email.send", payload: { to: "x@portal.test" }, status: "dead", attempts: 5 })
+        .returning();
       const feed = await p.as("member").post("/overview/ical-token");
       return { deadJobId: dead!.id, feedPath: new URL(feed.body.url).pathname.replace("/rest/v1", "") };
     };
@@ -323,7 +432,10 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
 
   describe("bad input", () => {
     it("answers every endpoint's bad input with a 4xx and a message, never a 500", async () => {
-      const [done] = await p.services.db.insert(jobs).values({ type: "email.send", payload: {}, status: "done", attempts: 1 }).returning();
+      const [done] = await p.services.db
+        .insert(jobs)
+        .values({ type: "email.send", payload: {}, status: "done", attempts: 1 })
+        .returning();
       await expectClientErrors(p, cookies.admin!, [
         ["GET", "/overview/board?limit=abc"],
         ["GET", "/overview/board?offset=1.5"],

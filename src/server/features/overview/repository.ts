@@ -34,7 +34,11 @@ export async function selectShootsBetween(
     listWhere(opts.filters, opts.viewerId),
     // Written so that the planner can use a semi-join for the shoot days instead of a subquery per project.
     or(
-      and(isNotNull(projects.shootStart), lte(projects.shootStart, opts.to), gte(sql`coalesce(${projects.shootEnd}, ${projects.shootStart})`, opts.from)),
+      and(
+        isNotNull(projects.shootStart),
+        lte(projects.shootStart, opts.to),
+        gte(sql`coalesce(${projects.shootEnd}, ${projects.shootStart})`, opts.from),
+      ),
       and(
         isNull(projects.shootStart),
         sql`exists(select 1 from ${shootDays} d where d.project_id = ${projectIdRef} and d.date between ${opts.from} and ${opts.to})`,
@@ -95,18 +99,16 @@ export const FEED_MAX_EVENTS = 500;
 /** The shoots of the projects a person is on the crew of or supervises. */
 export function selectFeedShoots(db: Db, userId: string) {
   return db
-    .select({ ...shootColumns, course: projects.course, supervisorName: profiles.fullName, updatedAt: projects.updatedAt, locations: projects.locations })
+    .select({
+      ...shootColumns,
+      course: projects.course,
+      supervisorName: profiles.fullName,
+      updatedAt: projects.updatedAt,
+      locations: projects.locations,
+    })
     .from(projects)
     .leftJoin(profiles, eq(profiles.id, projects.supervisorId))
-    .where(
-      and(
-        isNotNull(projects.shootStart),
-        or(
-          eq(projects.supervisorId, userId),
-          onCrew(projects.id, userId),
-        ),
-      ),
-    )
+    .where(and(isNotNull(projects.shootStart), or(eq(projects.supervisorId, userId), onCrew(projects.id, userId))))
     .orderBy(asc(projects.shootStart), asc(projects.id))
     .limit(FEED_MAX_EVENTS);
 }
@@ -118,7 +120,10 @@ export function countByPhase(db: Db) {
 }
 
 export function countPeople(db: Db) {
-  return db.select({ role: profiles.role, active: profiles.active, n: count() }).from(profiles).groupBy(profiles.role, profiles.active);
+  return db
+    .select({ role: profiles.role, active: profiles.active, n: count() })
+    .from(profiles)
+    .groupBy(profiles.role, profiles.active);
 }
 
 export function countJobs(db: Db) {
@@ -131,7 +136,13 @@ export function countJobs(db: Db) {
 
 export function selectDeadJobs(db: Db, limit: number) {
   return db
-    .select({ id: jobs.id, type: jobs.type, attempts: jobs.attempts, lastError: jobs.lastError, updatedAt: jobs.updatedAt })
+    .select({
+      id: jobs.id,
+      type: jobs.type,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+      updatedAt: jobs.updatedAt,
+    })
     .from(jobs)
     .where(eq(jobs.status, "dead"))
     .orderBy(desc(jobs.updatedAt), desc(jobs.id))
@@ -168,7 +179,9 @@ export async function queuedTwin(tx: DbOrTx, dedupeKey: string, exceptId: string
   const [row] = await tx
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.dedupeKey, dedupeKey), inArray(jobs.status, ["pending", "running"]), sql`${jobs.id} <> ${exceptId}`));
+    .where(
+      and(eq(jobs.dedupeKey, dedupeKey), inArray(jobs.status, ["pending", "running"]), sql`${jobs.id} <> ${exceptId}`),
+    );
   return !!row;
 }
 

@@ -10,8 +10,20 @@ import * as service from "./service.ts";
 
 /** Everyone signed in sees every production (DESIGN §4); moving a card goes through POST /rest/v1/projects/:id/phase. */
 export const overviewRoutes = new Hono<AppEnv>()
-  .get("/board", async (c) => c.body(await service.browseBoard(c.get("services"), { caller: callerOf(c), query: query(c, boardQuery) }), 200, JSON_TEXT))
-  .get("/timeline", async (c) => c.body(await service.browseTimeline(c.get("services"), { caller: callerOf(c), query: query(c, timelineQuery) }), 200, JSON_TEXT))
+  .get("/board", async (c) =>
+    c.body(
+      await service.browseBoard(c.get("services"), { caller: callerOf(c), query: query(c, boardQuery) }),
+      200,
+      JSON_TEXT,
+    ),
+  )
+  .get("/timeline", async (c) =>
+    c.body(
+      await service.browseTimeline(c.get("services"), { caller: callerOf(c), query: query(c, timelineQuery) }),
+      200,
+      JSON_TEXT,
+    ),
+  )
   .get("/filters", async (c) => c.body(await service.browseFilterOptions(c.get("services")), 200, JSON_TEXT))
   .get("/export.csv", async (c) => {
     const filters = query(c, overviewFilters);
@@ -56,4 +68,6 @@ export const icalRoutes = new Hono<AppEnv>().get("/:file", async (c) => {
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireCan("dashboard"))
   .get("/dashboard", async (c) => c.json(await service.getDashboard(c.get("services"), { caller: callerOf(c) })))
-  .post("/jobs/:id/retry", async (c) => c.json(await service.retryJob(c.get("services"), { caller: callerOf(c), id: c.req.param("id") ?? "" })));
+  .post("/jobs/:id/retry", async (c) =>
+    c.json(await service.retryJob(c.get("services"), { caller: callerOf(c), id: c.req.param("id") ?? "" })),
+  );

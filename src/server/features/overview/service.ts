@@ -36,7 +36,6 @@ import { keys } from "../../../common/query-keys.ts";
 
 type S = Pick<Services, "db" | "events" | "config">;
 
-
 function nextShoot(p: Pick<ProjectListItem, "shootStart" | "shootEnd">, today: string): string | null {
   if (!p.shootStart) return null;
   if (p.shootStart >= today) return p.shootStart;
@@ -44,10 +43,26 @@ function nextShoot(p: Pick<ProjectListItem, "shootStart" | "shootEnd">, today: s
 }
 
 /** A card says what the list row says, save the list's own columns, and the reasons behind its blocker count. */
-const CARD_FIELDS = ["id", "title", "type", "course", "academicYear", "phase", "supervisor", "leadNames", "shootStart", "shootEnd", "greenlight", "isMember"] as const;
+const CARD_FIELDS = [
+  "id",
+  "title",
+  "type",
+  "course",
+  "academicYear",
+  "phase",
+  "supervisor",
+  "leadNames",
+  "shootStart",
+  "shootEnd",
+  "greenlight",
+  "isMember",
+] as const;
 
 function toCard(p: ProjectListItem, blockers: ProjectBlocker[], today: string, caller: Caller): OverviewCard {
-  const shared = Object.fromEntries(CARD_FIELDS.map((k) => [k, p[k]])) as Pick<ProjectListItem, (typeof CARD_FIELDS)[number]>;
+  const shared = Object.fromEntries(CARD_FIELDS.map((k) => [k, p[k]])) as Pick<
+    ProjectListItem,
+    (typeof CARD_FIELDS)[number]
+  >;
   return { ...shared, nextShoot: nextShoot(p, today), blockers, canEdit: p.isMember || isStaff(caller.role) };
 }
 
@@ -62,10 +77,16 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
   const phases: readonly Phase[] = filters.phase ? [filters.phase] : PHASES;
   const pages = await Promise.all(
     phases.map((phase) =>
-      listProjects(s, { caller: opts.caller, query: { ...filters, phase, sort: "shootStart", dir: "asc", limit, offset } }),
+      listProjects(s, {
+        caller: opts.caller,
+        query: { ...filters, phase, sort: "shootStart", dir: "asc", limit, offset },
+      }),
     ),
   );
-  const reasons = await blockerReasons(s, pages.flatMap((p) => p.items));
+  const reasons = await blockerReasons(
+    s,
+    pages.flatMap((p) => p.items),
+  );
   const today = isoDay(new Date());
   return {
     columns: phases.map((phase, i) => ({
@@ -89,14 +110,24 @@ const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 200, staleMs: 30_000 })
  * The board depends on who asks only through each card's `isMember`: read once, marked per viewer, and written
  * out per request (a board is tens of kilobytes: one kept per person would cost a large school its memory).
  */
-export async function browseBoard(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: BoardQuery }): Promise<string> {
+export async function browseBoard(
+  s: Pick<S, "db" | "events">,
+  opts: { caller: Caller; query: BoardQuery },
+): Promise<string> {
   const board = await forViewer(s, {
     caller: opts.caller,
     key: `board ${JSON.stringify(opts.query)}`,
     scope: OVERVIEW_SCOPE,
     read: (nobody) => getBoard(s, { ...opts, caller: nobody }),
     mark: (b, isMember) => ({
-      columns: b.columns.map((c) => ({ ...c, items: c.items.map((card) => ({ ...card, isMember: isMember(card.id), canEdit: isMember(card.id) || isStaff(opts.caller.role) })) })),
+      columns: b.columns.map((c) => ({
+        ...c,
+        items: c.items.map((card) => ({
+          ...card,
+          isMember: isMember(card.id),
+          canEdit: isMember(card.id) || isStaff(opts.caller.role),
+        })),
+      })),
     }),
   });
   return JSON.stringify(board);
@@ -118,12 +149,25 @@ export async function getFilterOptions(s: Pick<S, "db">): Promise<OverviewFilter
 // ── The timeline ─────────────────────────────────────────────────────────────────────────────────
 
 /** Each shoot with its scheduled shoot days in the window (from the project's schedule). */
-async function withShootDays<T extends { id: string }>(s: Pick<S, "db">, rows: T[], from: string, to: string): Promise<(T & { shootDays: string[] })[]> {
-  const days = await shootDaysOf(s.db, rows.map((r) => r.id), from, to);
+async function withShootDays<T extends { id: string }>(
+  s: Pick<S, "db">,
+  rows: T[],
+  from: string,
+  to: string,
+): Promise<(T & { shootDays: string[] })[]> {
+  const days = await shootDaysOf(
+    s.db,
+    rows.map((r) => r.id),
+    from,
+    to,
+  );
   return rows.map((r) => ({ ...r, shootDays: days.filter((d) => d.projectId === r.id).map((d) => d.date) }));
 }
 
-export async function getTimeline(s: Pick<S, "db">, opts: { caller: Caller; query: TimelineQuery }): Promise<TimelineDto> {
+export async function getTimeline(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; query: TimelineQuery },
+): Promise<TimelineDto> {
   const { from: asked, weeks, limit, offset, ...filters } = opts.query;
   const today = isoDay(new Date());
   const from = asked ?? today;
@@ -152,7 +196,9 @@ export const CSV_HEADER = [
 ];
 
 export function describeBlocker(b: ProjectBlocker): string {
-  return b.kind === "greenlight" ? `Greenlight missing: ${b.label}` : `Milestone overdue: ${b.title} (due ${b.dueDate})`;
+  return b.kind === "greenlight"
+    ? `Greenlight missing: ${b.label}`
+    : `Milestone overdue: ${b.title} (due ${b.dueDate})`;
 }
 
 export const exportFilename = (now: Date) => `productions-${isoDay(now)}.csv`;
@@ -161,10 +207,16 @@ export const exportFilename = (now: Date) => `productions-${isoDay(now)}.csv`;
  * The filtered list as CSV lines, read a page at a time from the database so an export of every
  * production never holds the whole table in memory.
  */
-export async function* exportCsv(s: Pick<S, "db">, opts: { caller: Caller; filters: OverviewFilters }): AsyncGenerator<string> {
+export async function* exportCsv(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; filters: OverviewFilters },
+): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(CSV_HEADER);
   for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const page = await listProjects(s, { caller: opts.caller, query: { ...opts.filters, sort: "title", dir: "asc", limit: EXPORT_PAGE, offset } });
+    const page = await listProjects(s, {
+      caller: opts.caller,
+      query: { ...opts.filters, sort: "title", dir: "asc", limit: EXPORT_PAGE, offset },
+    });
     const reasons = await blockerReasons(s, page.items);
     for (const p of page.items) {
       yield csvRow([
@@ -203,7 +255,11 @@ export async function rotateIcalToken(s: Pick<S, "db" | "config">, opts: { calle
   return { active: true, url: feedUrl(s, token) };
 }
 
-const noFeed = () => new AppError("not_found", "There is no calendar feed at this address. Create a new feed URL on the production overview.");
+const noFeed = () =>
+  new AppError(
+    "not_found",
+    "There is no calendar feed at this address. Create a new feed URL on the production overview.",
+  );
 
 export async function renderIcalFeed(s: Pick<S, "db" | "config">, opts: { token: string }): Promise<string> {
   if (!TOKEN.test(opts.token)) throw noFeed();
@@ -274,7 +330,6 @@ const PENDING_APPROVALS = {
     "Budgets waiting for their approver and documents out for signature wait here, oldest first, until they are decided or signed; equipment reservations to confirm are counted in the equipment section.",
 };
 
-
 /** Monday to Sunday of the week of `today`. */
 function weekOf(today: string): { from: string; to: string } {
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -283,20 +338,22 @@ function weekOf(today: string): { from: string; to: string } {
 }
 
 export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AdminDashboardDto> {
-  if (!isStaff(opts.caller.role)) throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
+  if (!isStaff(opts.caller.role))
+    throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
   const week = weekOf(isoDay(new Date()));
-  const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures, budgets, equipment, settings] = await Promise.all([
-    repo.countByPhase(s.db),
-    repo.selectShootsBetween(s.db, { ...week, filters: {}, viewerId: opts.caller.id, limit: 20, offset: 0 }),
-    repo.countJobs(s.db),
-    repo.selectDeadJobs(s.db, DEAD_SHOWN),
-    repo.selectRecentLogs(s.db, ACTIVITY_SIZE),
-    repo.countPeople(s.db),
-    pendingSignatures(s.db, opts.caller),
-    listPendingApprovals(s, { caller: opts.caller }),
-    equipmentSummary(s),
-    getSchoolSettings(s.db),
-  ]);
+  const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures, budgets, equipment, settings] =
+    await Promise.all([
+      repo.countByPhase(s.db),
+      repo.selectShootsBetween(s.db, { ...week, filters: {}, viewerId: opts.caller.id, limit: 20, offset: 0 }),
+      repo.countJobs(s.db),
+      repo.selectDeadJobs(s.db, DEAD_SHOWN),
+      repo.selectRecentLogs(s.db, ACTIVITY_SIZE),
+      repo.countPeople(s.db),
+      pendingSignatures(s.db, opts.caller),
+      listPendingApprovals(s, { caller: opts.caller }),
+      equipmentSummary(s),
+      getSchoolSettings(s.db),
+    ]);
   const writer = writerOf(settings);
   const jobsBy = new Map(jobCounts.map((j) => [j.status, j.n]));
   const recentActivity: DashboardActivity[] = [
@@ -365,14 +422,18 @@ export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): 
 }
 
 /** A dead job gets a fresh set of attempts, at once; the audit log keeps why it had died. */
-export async function retryJob(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<{ id: string; status: "pending" }> {
+export async function retryJob(
+  s: Pick<S, "db" | "events">,
+  opts: { caller: Caller; id: string },
+): Promise<{ id: string; status: "pending" }> {
   if (!isAdmin(opts.caller.role)) throw new AppError("forbidden", "Only an administrator can retry a job.");
   const missing = () => new AppError("not_found", "There is no job with this id.");
   if (!isUuid(opts.id)) throw missing();
   await s.db.transaction(async (tx) => {
     const job = await repo.selectJobForUpdate(tx, opts.id);
     if (!job) throw missing();
-    if (job.status !== "dead") throw new AppError("conflict", `This job is ${job.status}, not dead: only a dead job can be retried.`);
+    if (job.status !== "dead")
+      throw new AppError("conflict", `This job is ${job.status}, not dead: only a dead job can be retried.`);
     if (job.dedupeKey && (await repo.queuedTwin(tx, job.dedupeKey, job.id))) {
       throw new AppError("conflict", "The same job is already queued again, so this one is not retried.");
     }

@@ -47,7 +47,8 @@ describe("sampling of the performance log", () => {
 
   it("answers every accepted report and writes only the sample", async () => {
     const cookie = await p.signIn("student@portal.test");
-    for (let i = 0; i < 5; i++) expect((await p.request("/rest/v1/perf-log", { method: "POST", json: report, cookie })).status).toBe(204);
+    for (let i = 0; i < 5; i++)
+      expect((await p.request("/rest/v1/perf-log", { method: "POST", json: report, cookie })).status).toBe(204);
     expect(mem.lines.filter((l) => l.includes('"source":"browser"'))).toEqual([]);
   });
 });

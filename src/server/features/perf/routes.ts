@@ -10,7 +10,10 @@ import { body } from "../../lib/validate.ts";
 export const perfEntry = z.object({
   kind: z.enum(["api", "route"]),
   name: z.string().min(1).max(300),
-  durationMs: z.number().min(PERF_FLAG_MS).max(24 * 3600 * 1000),
+  durationMs: z
+    .number()
+    .min(PERF_FLAG_MS)
+    .max(24 * 3600 * 1000),
 });
 
 /** Reports one person's browser may send a minute; a slow page sends a few, a loop or a script many more. */
@@ -27,7 +30,10 @@ export function perfRoutes() {
     const entry = await body(c, perfEntry);
     if (!limiter.take(c.get("user").id)) {
       // Not worded as a sign-in limit: the web signs a person out on those (SPEC §4), never on this.
-      throw new AppError("too_many_requests", `Performance reports are limited to ${PERF_REPORTS_PER_MINUTE} a minute; this one was dropped.`);
+      throw new AppError(
+        "too_many_requests",
+        `Performance reports are limited to ${PERF_REPORTS_PER_MINUTE} a minute; this one was dropped.`,
+      );
     }
     const { log, config } = c.get("services");
     const sampleRate = config.PERF_LOG_SAMPLE;

@@ -1,7 +1,14 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { AVATAR_TOO_LARGE, AVATAR_MAX_BYTES, AVATAR_TYPES, AVATAR_WRONG_TYPE, type AvatarType, type ProfileDto } from "../../../common/profile.ts";
+import {
+  AVATAR_TOO_LARGE,
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  AVATAR_WRONG_TYPE,
+  type AvatarType,
+  type ProfileDto,
+} from "../../../common/profile.ts";
 import type { Services } from "../../context.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -30,13 +37,18 @@ function safeId(userId: string) {
 type AvatarServices = Pick<Services, "db" | "config" | "events">;
 
 /** Stores a new picture for the user, in the school's file store (a DATA_DIR folder, or the S3 bucket). */
-export async function saveAvatar(s: AvatarServices, opts: { userId: string; declaredType: string | undefined; bytes: Uint8Array }): Promise<ProfileDto> {
+export async function saveAvatar(
+  s: AvatarServices,
+  opts: { userId: string; declaredType: string | undefined; bytes: Uint8Array },
+): Promise<ProfileDto> {
   const declared = opts.declaredType?.split(";")[0]?.trim().toLowerCase();
-  if (!declared || !(AVATAR_TYPES as readonly string[]).includes(declared)) throw new AppError("unsupported_media_type", AVATAR_WRONG_TYPE);
+  if (!declared || !(AVATAR_TYPES as readonly string[]).includes(declared))
+    throw new AppError("unsupported_media_type", AVATAR_WRONG_TYPE);
   if (opts.bytes.byteLength === 0) throw new AppError("bad_request", "The picture is empty. Choose an image file.");
   if (opts.bytes.byteLength > AVATAR_MAX_BYTES) throw new AppError("payload_too_large", AVATAR_TOO_LARGE);
   const type = sniffImageType(opts.bytes);
-  if (!type) throw new AppError("unsupported_media_type", `${AVATAR_WRONG_TYPE} This file is not one, whatever its name says.`);
+  if (!type)
+    throw new AppError("unsupported_media_type", `${AVATAR_WRONG_TYPE} This file is not one, whatever its name says.`);
 
   const userId = safeId(opts.userId);
   const key = avatarKey(userId, type);
@@ -65,8 +77,14 @@ async function published(s: Pick<Services, "db" | "events">, userId: string): Pr
   return profile;
 }
 
-export async function readAvatar(s: Pick<Services, "db" | "config">, userId: string): Promise<{ bytes: Uint8Array; type: AvatarType }> {
-  const [row] = await s.db.select({ avatarPath: profiles.avatarPath }).from(profiles).where(eq(profiles.id, safeId(userId)));
+export async function readAvatar(
+  s: Pick<Services, "db" | "config">,
+  userId: string,
+): Promise<{ bytes: Uint8Array; type: AvatarType }> {
+  const [row] = await s.db
+    .select({ avatarPath: profiles.avatarPath })
+    .from(profiles)
+    .where(eq(profiles.id, safeId(userId)));
   const type = row?.avatarPath ? TYPE_OF_EXTENSION[path.extname(row.avatarPath).slice(1)] : undefined;
   if (!row?.avatarPath || !type) throw new AppError("not_found", "This person has no picture.");
   const bytes = (await storageFor(s.config).get(row.avatarPath)) ?? (await fromOldFolder(s, row.avatarPath));

@@ -38,13 +38,29 @@ describe.each(DB_KINDS)("profile extras on %s", (kind) => {
     p.request("/rest/v1/profile/avatar", { method: "POST", cookie, body: bytes, headers: { "content-type": type } });
 
   it("starts with empty extras, the system theme and every e-mail on", async () => {
-    expect(await me(student)).toMatchObject({ phone: null, programme: null, yearOfStudy: null, avatarUrl: null, theme: "system", emailOptOuts: [] });
+    expect(await me(student)).toMatchObject({
+      phone: null,
+      programme: null,
+      yearOfStudy: null,
+      avatarUrl: null,
+      theme: "system",
+      emailOptOuts: [],
+    });
   });
 
   it("stores phone, programme, year, theme and e-mail opt-outs, leaving fields not sent alone", async () => {
-    const res = await patch(student, { phone: " +49 (30) 123-4567 ", programme: " BA Film Production ", yearOfStudy: 2 });
+    const res = await patch(student, {
+      phone: " +49 (30) 123-4567 ",
+      programme: " BA Film Production ",
+      yearOfStudy: 2,
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ fullName: "Lena Fischer", phone: "+49 (30) 123-4567", programme: "BA Film Production", yearOfStudy: 2 });
+    expect(await res.json()).toMatchObject({
+      fullName: "Lena Fischer",
+      phone: "+49 (30) 123-4567",
+      programme: "BA Film Production",
+      yearOfStudy: 2,
+    });
 
     const theme = await (await patch(student, { theme: "dark" })).json();
     expect(theme).toMatchObject({ theme: "dark", phone: "+49 (30) 123-4567", yearOfStudy: 2 });
@@ -52,7 +68,11 @@ describe.each(DB_KINDS)("profile extras on %s", (kind) => {
     // kept in the list's order, once each, whatever order they come in
     const opt = await (await patch(student, { emailOptOuts: ["equipment", "crew_added", "equipment"] })).json();
     expect(opt.emailOptOuts).toEqual(["crew_added", "equipment"]);
-    expect(await me(student)).toMatchObject({ theme: "dark", emailOptOuts: ["crew_added", "equipment"], programme: "BA Film Production" });
+    expect(await me(student)).toMatchObject({
+      theme: "dark",
+      emailOptOuts: ["crew_added", "equipment"],
+      programme: "BA Film Production",
+    });
   });
 
   it("clears a field sent empty", async () => {
@@ -61,7 +81,11 @@ describe.each(DB_KINDS)("profile extras on %s", (kind) => {
   });
 
   it("stores programme and year for staff too", async () => {
-    expect(await (await patch(staff, { programme: "MA Documentary", yearOfStudy: 1 })).json()).toMatchObject({ role: "staff", programme: "MA Documentary", yearOfStudy: 1 });
+    expect(await (await patch(staff, { programme: "MA Documentary", yearOfStudy: 1 })).json()).toMatchObject({
+      role: "staff",
+      programme: "MA Documentary",
+      yearOfStudy: 1,
+    });
   });
 
   it.each([
@@ -107,7 +131,11 @@ describe.each(DB_KINDS)("profile extras on %s", (kind) => {
   });
 
   it("refuses what is not a PNG, JPEG or WebP with 415, and more than 2 MB with 413", async () => {
-    const svg = await upload(student, new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), "image/png");
+    const svg = await upload(
+      student,
+      new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      "image/png",
+    );
     expect(svg.status).toBe(415);
     expect((await svg.json()).error.message).toMatch(/PNG, JPEG or WebP/);
     const gif = await upload(student, JPEG, "image/gif");
@@ -125,7 +153,9 @@ describe.each(DB_KINDS)("profile extras on %s", (kind) => {
     max.set(JPEG);
     expect((await upload(staff, max, "image/jpeg")).status).toBe(200);
     // Nothing half-written is left behind.
-    expect(readdirSync(path.join(p.services.config.DATA_DIR, "storage", "avatars")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(
+      readdirSync(path.join(p.services.config.DATA_DIR, "storage", "avatars")).filter((f) => f.endsWith(".tmp")),
+    ).toEqual([]);
   });
 
   it("removes the avatar, after which it is not found", async () => {
@@ -147,11 +177,16 @@ describe.each(DB_KINDS)("profile extras on %s", (kind) => {
     const old = path.join(p.services.config.DATA_DIR, "avatars");
     mkdirSync(old, { recursive: true });
     writeFileSync(path.join(old, `${id}.png`), PNG);
-    await p.services.db.update(profiles).set({ avatarPath: `avatars/${id}.png` }).where(eq(profiles.id, id));
+    await p.services.db
+      .update(profiles)
+      .set({ avatarPath: `avatars/${id}.png` })
+      .where(eq(profiles.id, id));
     const served = await p.request(`/rest/v1/profile/avatar/${id}`, { cookie: student });
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
-    expect(readFileSync(path.join(p.services.config.DATA_DIR, "storage", "avatars", `${id}.png`))).toEqual(Buffer.from(PNG));
+    expect(readFileSync(path.join(p.services.config.DATA_DIR, "storage", "avatars", `${id}.png`))).toEqual(
+      Buffer.from(PNG),
+    );
     // Removing it removes both copies.
     expect((await p.request("/rest/v1/profile/avatar", { method: "DELETE", cookie: staff })).status).toBe(200);
     expect(existsSync(path.join(old, `${id}.png`))).toBe(false);

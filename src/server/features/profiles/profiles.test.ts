@@ -14,7 +14,11 @@ describe.each(DB_KINDS)("profile updates on %s", (kind) => {
     const cookie = await p.signIn("student@portal.test");
     const res = await patch(cookie, { fullName: "  Lena Okafor-Brandt  " });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email: "student@portal.test", fullName: "Lena Okafor-Brandt", role: "student" });
+    expect(await res.json()).toMatchObject({
+      email: "student@portal.test",
+      fullName: "Lena Okafor-Brandt",
+      role: "student",
+    });
 
     const profile = await (await p.request("/rest/v1/profile", { cookie })).json();
     expect(profile.fullName).toBe("Lena Okafor-Brandt");
@@ -48,7 +52,12 @@ describe.each(DB_KINDS)("profile updates on %s", (kind) => {
     const long = await patch(cookie, { fullName: "a".repeat(101) });
     expect(long.status).toBe(400);
     expect((await long.json()).error.message).toMatch(/at most 100 characters/);
-    const bad = await p.request("/rest/v1/profile", { method: "PATCH", cookie, body: "{nope", headers: { "content-type": "application/json" } });
+    const bad = await p.request("/rest/v1/profile", {
+      method: "PATCH",
+      cookie,
+      body: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
   });
 

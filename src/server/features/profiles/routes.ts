@@ -19,7 +19,8 @@ export const profileRoutes = new Hono<AppEnv>()
     const { user_id } = await body(c, syncInput);
     const me = c.get("user");
     // An admin still setting up a required two-step sign-in reaches only their own (guards.ts: mayDuringSetup).
-    if (user_id !== me.id && (!isAdmin(me.role) || me.twoStepSetupNeeded)) throw new AppError("forbidden", "You may only sync your own profile.");
+    if (user_id !== me.id && (!isAdmin(me.role) || me.twoStepSetupNeeded))
+      throw new AppError("forbidden", "You may only sync your own profile.");
     return c.json(await syncProfile(c.get("services").db, user_id));
   })
   .get("/profile", async (c) => {
@@ -41,7 +42,13 @@ export const profileRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await saveAvatar(c.get("services"), { userId: c.get("user").id, declaredType: c.req.header("content-type"), bytes }));
+      return c.json(
+        await saveAvatar(c.get("services"), {
+          userId: c.get("user").id,
+          declaredType: c.req.header("content-type"),
+          bytes,
+        }),
+      );
     },
   )
   .delete("/profile/avatar", async (c) => c.json(await removeAvatar(c.get("services"), c.get("user").id)))

@@ -36,7 +36,9 @@ const toDto = (p: ProfileRow): ProfileDto => ({
 export async function syncProfile(db: Db, userId: string, opts: { role?: Role } = {}): Promise<ProfileDto> {
   const [u] = await db.select().from(user).where(eq(user.id, userId));
   if (!u) throw new AppError("not_found", "No user with that id");
-  const role = opts.role ? sql`${opts.role}::role` : sql`case when exists (select 1 from profiles) then 'student'::role else 'admin'::role end`;
+  const role = opts.role
+    ? sql`${opts.role}::role`
+    : sql`case when exists (select 1 from profiles) then 'student'::role else 'admin'::role end`;
   const result = await db.execute<ProfileRow>(sql`
     insert into profiles (id, email, full_name, role)
     values (${u.id}, ${u.email}, ${u.name}, ${role})
@@ -57,12 +59,19 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileDto | n
  * session shows it), so it is written there and the profile follows through the same sync as every
  * other change; the rest belongs to the profile alone.
  */
-export async function updateProfile(s: Pick<Services, "db" | "events">, opts: { userId: string; update: ProfileUpdate }): Promise<ProfileDto> {
+export async function updateProfile(
+  s: Pick<Services, "db" | "events">,
+  opts: { userId: string; update: ProfileUpdate },
+): Promise<ProfileDto> {
   const { fullName, ...own } = opts.update;
   const fields = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined));
   const updated = await s.db.transaction(async (tx) => {
     if (fullName !== undefined) {
-      const updated = await tx.update(user).set({ name: fullName, updatedAt: new Date() }).where(eq(user.id, opts.userId)).returning({ id: user.id });
+      const updated = await tx
+        .update(user)
+        .set({ name: fullName, updatedAt: new Date() })
+        .where(eq(user.id, opts.userId))
+        .returning({ id: user.id });
       if (updated.length === 0) throw new AppError("not_found", "No user with that id");
     }
     const [row] = await tx

@@ -24,7 +24,10 @@ export const noProject = () => new AppError("not_found", "There is no project wi
 
 export { isMember, onCrew };
 
-export type AccessProject = typeof projects.$inferSelect & { supervisorName: string | null; supervisorEmail: string | null };
+export type AccessProject = typeof projects.$inferSelect & {
+  supervisorName: string | null;
+  supervisorEmail: string | null;
+};
 
 export interface ProjectAccess {
   project: AccessProject;
@@ -46,7 +49,12 @@ export const mayEdit = (caller: Pick<Caller, "role">, member: boolean) => member
  * project row for the transaction (two changes to one project run one after the other). Throws 404 for an id
  * that names no project and 403 with `denied` when the caller lacks `need`.
  */
-export async function projectFor(db: DbOrTx, caller: Pick<Caller, "id" | "role">, projectId: string, opts: { need?: Need; lock?: boolean; denied?: string } = {}): Promise<ProjectAccess> {
+export async function projectFor(
+  db: DbOrTx,
+  caller: Pick<Caller, "id" | "role">,
+  projectId: string,
+  opts: { need?: Need; lock?: boolean; denied?: string } = {},
+): Promise<ProjectAccess> {
   if (!isUuid(projectId)) throw noProject();
   const q = db
     .select({
@@ -64,7 +72,10 @@ export async function projectFor(db: DbOrTx, caller: Pick<Caller, "id" | "role">
   const canEdit = mayEdit(caller, member);
   const need = opts.need ?? "read";
   if ((need === "edit" && !canEdit) || (need === "crew" && !member)) {
-    throw new AppError("forbidden", opts.denied ?? "Only the project's crew, staff and admins can change this project.");
+    throw new AppError(
+      "forbidden",
+      opts.denied ?? "Only the project's crew, staff and admins can change this project.",
+    );
   }
   return {
     project: { ...row.project, supervisorName: row.supervisorName, supervisorEmail: row.supervisorEmail },

@@ -46,33 +46,93 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
    * out for signature, and a budget decided through the e-mailed link by an outside approver.
    */
   const fixture = async () => {
-    const project = await p.as("member").post("/projects", { title: `Contacts ${randomUUID().slice(0, 6)}`, type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
+    const project = await p.as("member").post("/projects", {
+      title: `Contacts ${randomUUID().slice(0, 6)}`,
+      type: "fiction",
+      academicYear: YEAR,
+      supervisorId: ids.staff,
+    });
     expect(project.status).toBe(201);
     const projectId = project.body.id as string;
-    expect((await p.as("member").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["producer"] })).status).toBe(201);
+    expect(
+      (await p.as("member").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["producer"] })).status,
+    ).toBe(201);
     await p.services.db.update(profiles).set({ phone: PRODUCER_PHONE }).where(eq(profiles.id, ids.jun!));
-    expect((await p.as("member").post("/screenplays", { title: "Contacts", projectId, body: SCRIPT })).status).toBe(201);
-    const day = await p.as("member").post(`/projects/${projectId}/schedule/days`, { date: "2032-05-01", location: "Harbour", address: ADDRESS, generalCall: "07:00" });
+    expect((await p.as("member").post("/screenplays", { title: "Contacts", projectId, body: SCRIPT })).status).toBe(
+      201,
+    );
+    const day = await p.as("member").post(`/projects/${projectId}/schedule/days`, {
+      date: "2032-05-01",
+      location: "Harbour",
+      address: ADDRESS,
+      generalCall: "07:00",
+    });
     const dayId = (day.body as ScheduleDto).days[0]!.id;
-    expect((await p.as("member").put(`/projects/${projectId}/schedule/board`, { version: 1, days: [{ id: dayId, scenes: ["1", "2"] }] })).status).toBe(200);
-    expect((await p.as("member").put(`/projects/${projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu", ...ACTOR })).status).toBe(200);
-    expect((await p.as("member").post(`/projects/${projectId}/schedule/days/${dayId}/call-sheet/send`)).status).toBe(200);
+    expect(
+      (
+        await p
+          .as("member")
+          .put(`/projects/${projectId}/schedule/board`, { version: 1, days: [{ id: dayId, scenes: ["1", "2"] }] })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await p
+          .as("member")
+          .put(`/projects/${projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu", ...ACTOR })
+      ).status,
+    ).toBe(200);
+    expect((await p.as("member").post(`/projects/${projectId}/schedule/days/${dayId}/call-sheet/send`)).status).toBe(
+      200,
+    );
 
-    const doc = await p.as("member").post(`/projects/${projectId}/documents/templates`, { template: "location_release", party: "Ida Sørensen", detail: "Pier 4" });
+    const doc = await p.as("member").post(`/projects/${projectId}/documents/templates`, {
+      template: "location_release",
+      party: "Ida Sørensen",
+      detail: "Pier 4",
+    });
     expect(doc.status).toBe(201);
     const documentId = (doc.body as DocumentDto).id;
-    const sent = await p.as("member").post(`/projects/${projectId}/documents/${documentId}/signature-requests`, { signers: [{ name: "Ida Sørensen", email: "ida@outside.test" }] });
+    const sent = await p.as("member").post(`/projects/${projectId}/documents/${documentId}/signature-requests`, {
+      signers: [{ name: "Ida Sørensen", email: "ida@outside.test" }],
+    });
     expect(sent.status).toBe(201);
 
-    const line = { id: randomUUID(), accountCode: "2100", description: "Camera package", quantity: 100, units: "days", rate: 25_000, notes: "" };
-    const budget = await p.as("member").put(`/budgets/${projectId}`, { version: 0, contingencyBps: 1000, lines: [line] });
+    const line = {
+      id: randomUUID(),
+      accountCode: "2100",
+      description: "Camera package",
+      quantity: 100,
+      units: "days",
+      rate: 25_000,
+      notes: "",
+    };
+    const budget = await p
+      .as("member")
+      .put(`/budgets/${projectId}`, { version: 0, contingencyBps: 1000, lines: [line] });
     expect(budget.status).toBe(200);
-    const submitted = await p.as("member").post(`/budgets/${projectId}/proposals`, { version: (budget.body as BudgetDto).version, approverEmail: APPROVER });
+    const submitted = await p.as("member").post(`/budgets/${projectId}/proposals`, {
+      version: (budget.body as BudgetDto).version,
+      approverEmail: APPROVER,
+    });
     expect(submitted.status).toBe(201);
     const proposalId = submitted.body.proposalId as string;
-    const [mail] = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${APPROVER}`, sql`${jobs.payload}->>'text' like ${`%${proposalId}%`}`));
+    const [mail] = await p.services.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.type, "email.send"),
+          sql`${jobs.payload}->>'to' = ${APPROVER}`,
+          sql`${jobs.payload}->>'text' like ${`%${proposalId}%`}`,
+        ),
+      );
     const token = /\?token=([A-Za-z0-9_-]+)/.exec((mail!.payload as { text: string }).text)![1]!;
-    const decided = await p.anonymous.post(`/budget-approval/${proposalId}/decision`, { token, decision: "approved", name: "Ola Outside" }, { headers: { "user-agent": DECIDER.agent, "x-forwarded-for": DECIDER.ip } });
+    const decided = await p.anonymous.post(
+      `/budget-approval/${proposalId}/decision`,
+      { token, decision: "approved", name: "Ola Outside" },
+      { headers: { "user-agent": DECIDER.agent, "x-forwarded-for": DECIDER.ip } },
+    );
     expect(decided.status).toBe(200);
     return { projectId, dayId, documentId, proposalId, token };
   };
@@ -80,7 +140,9 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
   /** Submits a second budget version to the outside approver and leaves it pending, for the pending list. */
   const pendingProposal = async () => {
     const b = (await ok(`/budgets/${f.projectId}`, "member")).body as BudgetDto;
-    const res = await p.as("member").post(`/budgets/${f.projectId}/proposals`, { version: b.version, approverEmail: APPROVER });
+    const res = await p
+      .as("member")
+      .post(`/budgets/${f.projectId}/proposals`, { version: b.version, approverEmail: APPROVER });
     expect(res.status).toBe(201);
     return res.body.proposalId as string;
   };
@@ -103,13 +165,19 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
     for (const who of SEE) {
       const s = (await ok(`/projects/${f.projectId}/schedule`, who)).body as ScheduleDto;
       expect(s.contactsVisible, who).toBe(true);
-      expect(s.cast.find((c) => c.character === "ANNA"), who).toMatchObject({ actorName: "Clara Wu", ...ACTOR });
+      expect(
+        s.cast.find((c) => c.character === "ANNA"),
+        who,
+      ).toMatchObject({ actorName: "Clara Wu", ...ACTOR });
       expect(s.days[0]!.address, who).toBe(ADDRESS);
     }
     for (const who of BLIND) {
       const s = (await ok(`/projects/${f.projectId}/schedule`, who)).body as ScheduleDto;
       expect(s.contactsVisible, who).toBe(false);
-      expect(s.cast.find((c) => c.character === "ANNA"), who).toEqual({ character: "ANNA", actorName: "Clara Wu", inScript: true });
+      expect(
+        s.cast.find((c) => c.character === "ANNA"),
+        who,
+      ).toEqual({ character: "ANNA", actorName: "Clara Wu", inScript: true });
       expect(s.days[0], who).toMatchObject({ location: "Harbour", generalCall: "07:00" });
       expect(s.days[0], who).not.toHaveProperty("address");
       expect(JSON.stringify(s), who).not.toMatch(/clara\.wu@|\+41 79|Quay 4/);
@@ -121,15 +189,28 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
     for (const who of SEE) {
       const sheet = (await ok(path, who)).body as CallSheetDto;
       expect(sheet.contactsVisible, who).toBe(true);
-      expect(sheet.recipients.map((r) => r.email).sort(), who).toEqual([ACTOR.email, "jun.park@portal.test", "student@portal.test"]);
+      expect(sheet.recipients.map((r) => r.email).sort(), who).toEqual([
+        ACTOR.email,
+        "jun.park@portal.test",
+        "student@portal.test",
+      ]);
       expect(sheet.day.address, who).toBe(ADDRESS);
     }
     for (const who of BLIND) {
       const sheet = (await ok(path, who)).body as CallSheetDto;
       expect(sheet.contactsVisible, who).toBe(false);
       expect(sheet.recipients.map((r) => r.name).sort(), who).toEqual(["Clara Wu", "Jun Park", "Lena Fischer"]);
-      expect(sheet.cast.map((c) => [c.name, c.role]), who).toEqual([["ANNA", "Clara Wu"], ["BEN", "Not cast yet"]]);
-      expect(sheet.crew.find((c) => c.userId === ids.jun), who).toMatchObject({ name: "Jun Park", role: "Producer" });
+      expect(
+        sheet.cast.map((c) => [c.name, c.role]),
+        who,
+      ).toEqual([
+        ["ANNA", "Clara Wu"],
+        ["BEN", "Not cast yet"],
+      ]);
+      expect(
+        sheet.crew.find((c) => c.userId === ids.jun),
+        who,
+      ).toMatchObject({ name: "Jun Park", role: "Producer" });
       expect(JSON.stringify(sheet), who).not.toMatch(/@|\+41 79|Quay 4/);
     }
   });
@@ -156,24 +237,36 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
     for (const who of SEE) {
       const project = (await ok(`/projects/${f.projectId}`, who)).body as ProjectDetail;
       expect(project.contactsVisible, who).toBe(true);
-      expect(project.members.find((m) => m.userId === ids.jun), who).toMatchObject({ name: "Jun Park", email: "jun.park@portal.test", roles: ["producer"] });
+      expect(
+        project.members.find((m) => m.userId === ids.jun),
+        who,
+      ).toMatchObject({ name: "Jun Park", email: "jun.park@portal.test", roles: ["producer"] });
     }
     for (const who of BLIND) {
       const project = (await ok(`/projects/${f.projectId}`, who)).body as ProjectDetail;
       expect(project.contactsVisible, who).toBe(false);
-      expect(project.members.map((m) => [m.name, m.isLead]), who).toEqual([
+      expect(
+        project.members.map((m) => [m.name, m.isLead]),
+        who,
+      ).toEqual([
         ["Lena Fischer", true],
         ["Jun Park", false],
       ]);
       expect(project.members[1]!.roles, who).toEqual(["producer"]);
-      expect(project.members.some((m) => "email" in m), who).toBe(false);
+      expect(
+        project.members.some((m) => "email" in m),
+        who,
+      ).toBe(false);
     }
   });
 
   it("documents and their signers' e-mail: only the crew, staff and admins", async () => {
     for (const who of SEE) {
       const page = (await ok(`/projects/${f.projectId}/documents`, who)).body as DocumentPage;
-      expect(page.items.flatMap((d) => d.submissions.flatMap((s) => s.signers.map((x) => x.email))), who).toEqual(["ida@outside.test"]);
+      expect(
+        page.items.flatMap((d) => d.submissions.flatMap((s) => s.signers.map((x) => x.email))),
+        who,
+      ).toEqual(["ida@outside.test"]);
       const doc = (await ok(`/projects/${f.projectId}/documents/${f.documentId}`, who)).body as DocumentDto;
       expect(doc.submissions[0]!.signers[0], who).toMatchObject({ name: "Ida Sørensen", email: "ida@outside.test" });
     }
@@ -192,8 +285,13 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
       const b = (await ok(`/budgets/${f.projectId}`, who)).body as BudgetDto;
       expect(b.contactsVisible, who).toBe(true);
       expect(b.supervisor, who).toEqual({ name: "Daniel Reyes", email: "staff@portal.test" });
-      expect(b.proposals.map((x) => x.approverEmail), who).toEqual([APPROVER, APPROVER]);
-      expect(((await ok(`/budget-proposals/${pendingId}`, who)).body as ProposalView).approverEmail, who).toBe(APPROVER);
+      expect(
+        b.proposals.map((x) => x.approverEmail),
+        who,
+      ).toEqual([APPROVER, APPROVER]);
+      expect(((await ok(`/budget-proposals/${pendingId}`, who)).body as ProposalView).approverEmail, who).toBe(
+        APPROVER,
+      );
       const pending = (await ok("/budgets/pending", who)).body as PendingBudgetApproval[];
       expect(pending.find((x) => x.id === pendingId)?.approverEmail, who).toBe(APPROVER);
     }
@@ -201,13 +299,25 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
       const b = (await ok(`/budgets/${f.projectId}`, who)).body as BudgetDto;
       expect(b.contactsVisible, who).toBe(false);
       expect(b.supervisor, who).toEqual({ name: "Daniel Reyes" });
-      expect(b.proposals.map((x) => [x.number, x.submittedByName]), who).toEqual([[2, "Lena Fischer"], [1, "Lena Fischer"]]);
+      expect(
+        b.proposals.map((x) => [x.number, x.submittedByName]),
+        who,
+      ).toEqual([
+        [2, "Lena Fischer"],
+        [1, "Lena Fischer"],
+      ]);
       expect(JSON.stringify(b), who).not.toMatch(/@/);
       const view = (await ok(`/budget-proposals/${pendingId}`, who)).body as ProposalView;
       expect(view, who).not.toHaveProperty("approverEmail");
       const pending = (await ok("/budgets/pending", who)).body as PendingBudgetApproval[];
-      expect(pending.find((x) => x.id === pendingId), who).toMatchObject({ projectId: f.projectId, submittedByName: "Lena Fischer" });
-      expect(pending.find((x) => x.id === pendingId), who).not.toHaveProperty("approverEmail");
+      expect(
+        pending.find((x) => x.id === pendingId),
+        who,
+      ).toMatchObject({ projectId: f.projectId, submittedByName: "Lena Fischer" });
+      expect(
+        pending.find((x) => x.id === pendingId),
+        who,
+      ).not.toHaveProperty("approverEmail");
     }
   });
 
@@ -235,27 +345,47 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
   it("the people directory: e-mail only to staff, admins, the person and those who share a crew with them", async () => {
     // A new student, on nobody's crew yet.
     const email = `k7${randomUUID().slice(0, 6)}@portal.test`;
-    const { id } = await provisionAccount(p.services, p.auth, { email, name: "Ines Newcomer", password: "portal-demo-1", role: "student" });
+    const { id } = await provisionAccount(p.services, p.auth, {
+      email,
+      name: "Ines Newcomer",
+      password: "portal-demo-1",
+      role: "student",
+    });
     const stranger = { id, full_name: "Ines Newcomer", email };
     const find = async (who: string, search: string) => {
       const res = await ok(`/people?search=${encodeURIComponent(search)}`, who);
       return (res.body.items as PersonDto[]).find((x) => x.id === stranger.id);
     };
-    for (const who of ["staff", "admin"]) expect(await find(who, stranger.full_name), who).toMatchObject({ fullName: stranger.full_name, email: stranger.email });
+    for (const who of ["staff", "admin"])
+      expect(await find(who, stranger.full_name), who).toMatchObject({
+        fullName: stranger.full_name,
+        email: stranger.email,
+      });
     const hidden = await find("outsider", stranger.full_name);
     expect(hidden).toEqual({ id: stranger.id, fullName: stranger.full_name, role: "student" });
     // A part of an address finds nobody for a student; the whole address, which they already know, does.
     expect(await find("outsider", stranger.email.slice(0, 4))).toBeUndefined();
     expect(await find("outsider", stranger.email)).toEqual(hidden);
     // Once they share a crew, the e-mail shows.
-    expect((await p.as("member").post(`/projects/${f.projectId}/members`, { userId: stranger.id, roles: ["gaffer"] })).status).toBe(201);
-    expect((await p.as("member").post(`/projects/${f.projectId}/members`, { userId: ids.outsider, roles: ["editor"] })).status).toBe(201);
+    expect(
+      (await p.as("member").post(`/projects/${f.projectId}/members`, { userId: stranger.id, roles: ["gaffer"] }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await p.as("member").post(`/projects/${f.projectId}/members`, { userId: ids.outsider, roles: ["editor"] }))
+        .status,
+    ).toBe(201);
     try {
       expect(await find("outsider", stranger.full_name)).toMatchObject({ email: stranger.email });
       // And on the crew, the project's contacts are the outsider's to see too.
-      expect(((await ok(`/projects/${f.projectId}/schedule`, "outsider")).body as ScheduleDto).cast.find((c) => c.character === "ANNA")).toMatchObject(ACTOR);
+      expect(
+        ((await ok(`/projects/${f.projectId}/schedule`, "outsider")).body as ScheduleDto).cast.find(
+          (c) => c.character === "ANNA",
+        ),
+      ).toMatchObject(ACTOR);
     } finally {
-      for (const id of [stranger.id, ids.outsider!]) await p.as("member").delete(`/projects/${f.projectId}/members/${id}`);
+      for (const id of [stranger.id, ids.outsider!])
+        await p.as("member").delete(`/projects/${f.projectId}/members/${id}`);
     }
   });
 });

@@ -19,7 +19,11 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export const contactsVisible = (caller: Pick<Caller, "role">, member: boolean) => member || isStaff(caller.role);
 
 /** `contactsVisible` when the caller's membership is not yet known (no statement for staff). */
-export async function canSeeContacts(db: DbOrTx, caller: Pick<Caller, "id" | "role">, projectId: string): Promise<boolean> {
+export async function canSeeContacts(
+  db: DbOrTx,
+  caller: Pick<Caller, "id" | "role">,
+  projectId: string,
+): Promise<boolean> {
   return contactsVisible(caller, isStaff(caller.role) || (await isMember(db, projectId, caller.id)));
 }
 
@@ -38,10 +42,17 @@ export function contactsFor<T extends object>(person: T, visible: boolean): T {
  * The people directory's rule: whose e-mail a caller may see among `personIds`. Staff and admins see every
  * one; others their own and those of people they share a crew with.
  */
-export async function emailsVisibleTo(db: DbOrTx, caller: Pick<Caller, "id" | "role">, personIds: string[]): Promise<(id: string) => boolean> {
+export async function emailsVisibleTo(
+  db: DbOrTx,
+  caller: Pick<Caller, "id" | "role">,
+  personIds: string[],
+): Promise<(id: string) => boolean> {
   if (isStaff(caller.role)) return () => true;
   if (personIds.length === 0) return (id) => id === caller.id;
-  const mine = db.select({ projectId: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, caller.id));
+  const mine = db
+    .select({ projectId: projectMembers.projectId })
+    .from(projectMembers)
+    .where(eq(projectMembers.userId, caller.id));
   const rows = await db
     .selectDistinct({ userId: projectMembers.userId })
     .from(projectMembers)
@@ -51,7 +62,11 @@ export async function emailsVisibleTo(db: DbOrTx, caller: Pick<Caller, "id" | "r
 }
 
 /** The projects among `projectIds` whose contacts the caller may see. */
-export async function projectsWithContacts(db: DbOrTx, caller: Pick<Caller, "id" | "role">, projectIds: string[]): Promise<(projectId: string) => boolean> {
+export async function projectsWithContacts(
+  db: DbOrTx,
+  caller: Pick<Caller, "id" | "role">,
+  projectIds: string[],
+): Promise<(projectId: string) => boolean> {
   if (isStaff(caller.role)) return () => true;
   if (projectIds.length === 0) return () => false;
   const rows = await db

@@ -20,7 +20,10 @@ import { change, projectLink, projectUrl } from "./projects.ts";
 // ── Crew ─────────────────────────────────────────────────────────────────────────────────────────
 
 async function leadCount(tx: Tx, projectId: string) {
-  const [row] = await tx.select({ n: count() }).from(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.isLead, true)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.isLead, true)));
   return row?.n ?? 0;
 }
 
@@ -36,12 +39,22 @@ async function crewMember(tx: Tx, projectId: string, userId: string) {
 
 const LAST_LEAD = "A project needs at least one lead: make someone else a lead first.";
 
-export async function addMember(s: S, opts: { caller: Caller; id: string; input: MemberAddInput }): Promise<ProjectDetail> {
+export async function addMember(
+  s: S,
+  opts: { caller: Caller; id: string; input: MemberAddInput },
+): Promise<ProjectDetail> {
   const input = memberAddInput.parse(opts.input);
   return change(s, opts, async ({ tx, project }) => {
-    const [person] = await tx.select().from(profiles).where(and(eq(profiles.id, input.userId), eq(profiles.active, true)));
+    const [person] = await tx
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.id, input.userId), eq(profiles.active, true)));
     if (!person) throw new AppError("bad_request", "There is no active person with this id to add to the crew.");
-    const added = await tx.insert(projectMembers).values({ projectId: project.id, userId: person.id, roles: input.roles, isLead: input.isLead }).onConflictDoNothing().returning();
+    const added = await tx
+      .insert(projectMembers)
+      .values({ projectId: project.id, userId: person.id, roles: input.roles, isLead: input.isLead })
+      .onConflictDoNothing()
+      .returning();
     if (added.length === 0) throw new AppError("conflict", `${person.fullName} is already on the crew.`);
     await repo.touchProject(tx, project.id);
     const roles = filmRoleList(input.roles);
@@ -59,23 +72,37 @@ export async function addMember(s: S, opts: { caller: Caller; id: string; input:
       title: `You are on the crew of “${project.title}”`,
       body: `${opts.caller.name} added you as ${roles.toLowerCase()}${input.isLead ? ", as a lead" : ""}.`,
       link: projectLink(project.id),
-      email: crewAddedMail({ addedBy: opts.caller.name, projectTitle: project.title, roles: input.roles.map((r) => FILM_ROLE_LABELS[r]), isLead: input.isLead, url: projectUrl(s, project.id) }),
+      email: crewAddedMail({
+        addedBy: opts.caller.name,
+        projectTitle: project.title,
+        roles: input.roles.map((r) => FILM_ROLE_LABELS[r]),
+        isLead: input.isLead,
+        url: projectUrl(s, project.id),
+      }),
     });
     return { notified };
   });
 }
 
-export async function updateMember(s: S, opts: { caller: Caller; id: string; userId: string; input: MemberUpdateInput }): Promise<ProjectDetail> {
+export async function updateMember(
+  s: S,
+  opts: { caller: Caller; id: string; userId: string; input: MemberUpdateInput },
+): Promise<ProjectDetail> {
   const input = memberUpdateInput.parse(opts.input);
   return change(s, opts, async ({ tx, project }) => {
     const { member, name } = await crewMember(tx, project.id, opts.userId);
-    if (member.isLead && input.isLead === false && (await leadCount(tx, project.id)) <= 1) throw new AppError("conflict", LAST_LEAD);
+    if (member.isLead && input.isLead === false && (await leadCount(tx, project.id)) <= 1)
+      throw new AppError("conflict", LAST_LEAD);
     const roles = input.roles ?? member.roles;
     const isLead = input.isLead ?? member.isLead;
-    await tx.update(projectMembers).set({ roles, isLead }).where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, member.userId)));
+    await tx
+      .update(projectMembers)
+      .set({ roles, isLead })
+      .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, member.userId)));
     await repo.touchProject(tx, project.id);
     const parts: string[] = [];
-    if (input.roles && JSON.stringify(input.roles) !== JSON.stringify(member.roles)) parts.push(`${name} is now ${filmRoleList(roles).toLowerCase()}`);
+    if (input.roles && JSON.stringify(input.roles) !== JSON.stringify(member.roles))
+      parts.push(`${name} is now ${filmRoleList(roles).toLowerCase()}`);
     if (isLead !== member.isLead) parts.push(isLead ? `${name} is now a lead` : `${name} is no longer a lead`);
     if (parts.length > 0) {
       await repo.recordActivity(tx, {
@@ -93,13 +120,18 @@ export async function removeMember(s: S, opts: { caller: Caller; id: string; use
   return change(s, opts, async ({ tx, project }) => {
     const { member, name } = await crewMember(tx, project.id, opts.userId);
     if (member.isLead && (await leadCount(tx, project.id)) <= 1) throw new AppError("conflict", LAST_LEAD);
-    await tx.delete(projectMembers).where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, member.userId)));
+    await tx
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, member.userId)));
     await repo.touchProject(tx, project.id);
     await repo.recordActivity(tx, {
       projectId: project.id,
       actor: opts.caller,
       kind: "crew.removed",
-      summary: member.userId === opts.caller.id ? `${name} left the crew` : `${opts.caller.name} removed ${name} from the crew`,
+      summary:
+        member.userId === opts.caller.id
+          ? `${name} left the crew`
+          : `${opts.caller.name} removed ${name} from the crew`,
       details: { userId: member.userId },
     });
   });

@@ -161,7 +161,10 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
   };
 }
 
-export async function getActivity(s: Pick<S, "db">, opts: { id: string; limit: number; offset: number }): Promise<Page<ActivityDto>> {
+export async function getActivity(
+  s: Pick<S, "db">,
+  opts: { id: string; limit: number; offset: number },
+): Promise<Page<ActivityDto>> {
   if (!isUuid(opts.id) || !(await repo.selectProject(s.db, opts.id))) throw noProject();
   const page = await repo.selectActivity(s.db, opts.id, opts);
   return { total: page.total, items: page.rows.map(toActivity) };

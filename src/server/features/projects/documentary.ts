@@ -28,21 +28,33 @@ import { change } from "./projects.ts";
 export const DOC_SECTIONS = ["participants", "interviews", "archival"] as const;
 export type DocSection = (typeof DOC_SECTIONS)[number];
 
-const DOC_NOUN: Record<DocSection, string> = { participants: "participant", interviews: "interview", archival: "archival item" };
+const DOC_NOUN: Record<DocSection, string> = {
+  participants: "participant",
+  interviews: "interview",
+  archival: "archival item",
+};
 
 function requireDocumentary(project: repo.ProjectRow) {
-  if (project.type !== "documentary") throw new AppError("conflict", "Participants, interviews and archival sources belong to documentary projects; this project is not one.");
+  if (project.type !== "documentary")
+    throw new AppError(
+      "conflict",
+      "Participants, interviews and archival sources belong to documentary projects; this project is not one.",
+    );
 }
 
 async function participantOfProject(tx: Tx, projectId: string, participantId: string | null | undefined) {
   if (!participantId) return;
   const [row] = isUuid(participantId)
-    ? await tx.select({ id: docParticipants.id }).from(docParticipants).where(and(eq(docParticipants.id, participantId), eq(docParticipants.projectId, projectId)))
+    ? await tx
+        .select({ id: docParticipants.id })
+        .from(docParticipants)
+        .where(and(eq(docParticipants.id, participantId), eq(docParticipants.projectId, projectId)))
     : [];
   if (!row) throw new AppError("bad_request", "The interview's participant is not a participant of this project.");
 }
 
-const docMissing = (section: DocSection) => new AppError("not_found", `There is no ${DOC_NOUN[section]} with this id on this project.`);
+const docMissing = (section: DocSection) =>
+  new AppError("not_found", `There is no ${DOC_NOUN[section]} with this id on this project.`);
 
 export type DocCreate =
   | { section: "participants"; input: ParticipantCreateInput }
@@ -53,7 +65,10 @@ export type DocUpdate =
   | { section: "interviews"; input: InterviewUpdateInput }
   | { section: "archival"; input: ArchivalUpdateInput };
 
-export async function createDocItem(s: S, opts: { caller: Caller; id: string; item: DocCreate }): Promise<ProjectDetail> {
+export async function createDocItem(
+  s: S,
+  opts: { caller: Caller; id: string; item: DocCreate },
+): Promise<ProjectDetail> {
   return change(s, opts, async ({ tx, project }) => {
     requireDocumentary(project);
     let label: string;
@@ -67,7 +82,11 @@ export async function createDocItem(s: S, opts: { caller: Caller; id: string; it
       case "interviews": {
         const input = interviewCreateInput.parse(opts.item.input);
         await participantOfProject(tx, project.id, input.participantId);
-        await tx.insert(docInterviews).values({ projectId: project.id, ...input, scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null });
+        await tx.insert(docInterviews).values({
+          projectId: project.id,
+          ...input,
+          scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
+        });
         label = input.subject;
         break;
       }
@@ -88,7 +107,10 @@ export async function createDocItem(s: S, opts: { caller: Caller; id: string; it
   });
 }
 
-export async function updateDocItem(s: S, opts: { caller: Caller; id: string; itemId: string; item: DocUpdate }): Promise<ProjectDetail> {
+export async function updateDocItem(
+  s: S,
+  opts: { caller: Caller; id: string; itemId: string; item: DocUpdate },
+): Promise<ProjectDetail> {
   const section = opts.item.section;
   return change(s, opts, async ({ tx, project }) => {
     requireDocumentary(project);
@@ -98,7 +120,11 @@ export async function updateDocItem(s: S, opts: { caller: Caller; id: string; it
     switch (opts.item.section) {
       case "participants": {
         const input = participantUpdateInput.parse(opts.item.input);
-        const [row] = await tx.update(docParticipants).set(input).where(and(eq(docParticipants.id, opts.itemId), eq(docParticipants.projectId, project.id))).returning();
+        const [row] = await tx
+          .update(docParticipants)
+          .set(input)
+          .where(and(eq(docParticipants.id, opts.itemId), eq(docParticipants.projectId, project.id)))
+          .returning();
         label = row?.name;
         if (input.consentStatus) status = ` (consent: ${input.consentStatus.replace("_", " ")})`;
         break;
@@ -109,7 +135,10 @@ export async function updateDocItem(s: S, opts: { caller: Caller; id: string; it
         const { scheduledAt, ...rest } = input;
         const [row] = await tx
           .update(docInterviews)
-          .set({ ...rest, ...(scheduledAt !== undefined ? { scheduledAt: scheduledAt ? new Date(scheduledAt) : null } : {}) })
+          .set({
+            ...rest,
+            ...(scheduledAt !== undefined ? { scheduledAt: scheduledAt ? new Date(scheduledAt) : null } : {}),
+          })
           .where(and(eq(docInterviews.id, opts.itemId), eq(docInterviews.projectId, project.id)))
           .returning();
         label = row?.subject;
@@ -118,7 +147,11 @@ export async function updateDocItem(s: S, opts: { caller: Caller; id: string; it
       }
       case "archival": {
         const input = archivalUpdateInput.parse(opts.item.input);
-        const [row] = await tx.update(docArchival).set(input).where(and(eq(docArchival.id, opts.itemId), eq(docArchival.projectId, project.id))).returning();
+        const [row] = await tx
+          .update(docArchival)
+          .set(input)
+          .where(and(eq(docArchival.id, opts.itemId), eq(docArchival.projectId, project.id)))
+          .returning();
         label = row?.title;
         if (input.licenceStatus) status = ` (licence: ${input.licenceStatus.replace("_", " ")})`;
         break;
@@ -135,12 +168,18 @@ export async function updateDocItem(s: S, opts: { caller: Caller; id: string; it
   });
 }
 
-export async function deleteDocItem(s: S, opts: { caller: Caller; id: string; section: DocSection; itemId: string }): Promise<ProjectDetail> {
+export async function deleteDocItem(
+  s: S,
+  opts: { caller: Caller; id: string; section: DocSection; itemId: string },
+): Promise<ProjectDetail> {
   return change(s, opts, async ({ tx, project }) => {
     requireDocumentary(project);
     if (!isUuid(opts.itemId)) throw docMissing(opts.section);
     const table = { participants: docParticipants, interviews: docInterviews, archival: docArchival }[opts.section];
-    const [row] = await tx.delete(table).where(and(eq(table.id, opts.itemId), eq(table.projectId, project.id))).returning();
+    const [row] = await tx
+      .delete(table)
+      .where(and(eq(table.id, opts.itemId), eq(table.projectId, project.id)))
+      .returning();
     if (!row) throw docMissing(opts.section);
     const label = "name" in row ? row.name : "subject" in row ? row.subject : row.title;
     await repo.touchProject(tx, project.id);

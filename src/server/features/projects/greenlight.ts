@@ -13,16 +13,26 @@ export async function getGreenlightItems(db: DbOrTx): Promise<GreenlightItem[]> 
 export async function getProjectGreenlightItems(db: DbOrTx, projectId: string): Promise<GreenlightItem[]> {
   const [school, own] = await Promise.all([
     getGreenlightItems(db),
-    db.select().from(projectGreenlightItems).where(eq(projectGreenlightItems.projectId, projectId)).orderBy(asc(projectGreenlightItems.createdAt), asc(projectGreenlightItems.itemKey)),
+    db
+      .select()
+      .from(projectGreenlightItems)
+      .where(eq(projectGreenlightItems.projectId, projectId))
+      .orderBy(asc(projectGreenlightItems.createdAt), asc(projectGreenlightItems.itemKey)),
   ]);
-  return [...school, ...own.map((i) => ({ key: i.itemKey, label: i.label, source: "manual" as const, tickedBy: i.tickedBy }))];
+  return [
+    ...school,
+    ...own.map((i) => ({ key: i.itemKey, label: i.label, source: "manual" as const, tickedBy: i.tickedBy })),
+  ];
 }
 
 /**
  * How a feature adds an item that only this project needs (a safety plan for a confirmed flag); it is
  * ticked by hand like the school's manual items. Adding it again keeps the one already there.
  */
-export async function addProjectGreenlightItem(tx: DbOrTx, opts: { projectId: string; key: string; label: string; tickedBy: GreenlightItem["tickedBy"] }) {
+export async function addProjectGreenlightItem(
+  tx: DbOrTx,
+  opts: { projectId: string; key: string; label: string; tickedBy: GreenlightItem["tickedBy"] },
+) {
   await tx
     .insert(projectGreenlightItems)
     .values({ projectId: opts.projectId, itemKey: opts.key, label: opts.label, tickedBy: opts.tickedBy })
@@ -33,13 +43,19 @@ export async function addProjectGreenlightItem(tx: DbOrTx, opts: { projectId: st
  * How a feature (budgets, releases, documents) ticks or unticks the checklist items it feeds, in its own
  * transaction. Nobody is named as the ticker: the feature's own record says who did what.
  */
-export async function feedGreenlight(tx: DbOrTx, opts: { projectId: string; source: Exclude<GreenlightItem["source"], "manual">; done: boolean; note?: string }) {
+export async function feedGreenlight(
+  tx: DbOrTx,
+  opts: { projectId: string; source: Exclude<GreenlightItem["source"], "manual">; done: boolean; note?: string },
+) {
   const keys = (await getGreenlightItems(tx)).filter((i) => i.source === opts.source).map((i) => i.key);
   for (const itemKey of keys) {
     const values = { done: opts.done, note: opts.note ?? null, doneBy: null, doneAt: opts.done ? new Date() : null };
     await tx
       .insert(projectGreenlight)
       .values({ projectId: opts.projectId, itemKey, ...values })
-      .onConflictDoUpdate({ target: [projectGreenlight.projectId, projectGreenlight.itemKey], set: { ...values, doneAt: opts.done ? sql`now()` : null } });
+      .onConflictDoUpdate({
+        target: [projectGreenlight.projectId, projectGreenlight.itemKey],
+        set: { ...values, doneAt: opts.done ? sql`now()` : null },
+      });
   }
 }

@@ -40,8 +40,17 @@ function toListItem(r: ListRow, greenlightTotal: number): ProjectListItem {
  * What holds each listed production up, item by item: the reasons behind `ProjectListItem.blockers`,
  * under the same rule (overdue milestones always; missing greenlight items before production).
  */
-export async function blockerReasons(s: Pick<S, "db">, items: Pick<ProjectListItem, "id" | "phase">[]): Promise<Map<string, ProjectBlocker[]>> {
-  const [checklist, details] = await Promise.all([getGreenlightItems(s.db), repo.selectBlockerDetails(s.db, items.map((i) => i.id))]);
+export async function blockerReasons(
+  s: Pick<S, "db">,
+  items: Pick<ProjectListItem, "id" | "phase">[],
+): Promise<Map<string, ProjectBlocker[]>> {
+  const [checklist, details] = await Promise.all([
+    getGreenlightItems(s.db),
+    repo.selectBlockerDetails(
+      s.db,
+      items.map((i) => i.id),
+    ),
+  ]);
   const ticked = new Set(details.ticked.map((t) => `${t.projectId} ${t.itemKey}`));
   const reasons = new Map<string, ProjectBlocker[]>();
   for (const item of items) {
@@ -58,9 +67,16 @@ export async function blockerReasons(s: Pick<S, "db">, items: Pick<ProjectListIt
   return reasons;
 }
 
-export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; query: ProjectListQuery }): Promise<Page<ProjectListItem>> {
+export async function listProjects(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; query: ProjectListQuery },
+): Promise<Page<ProjectListItem>> {
   const items = await getGreenlightItems(s.db);
-  const page = await repo.selectProjectPage(s.db, { q: opts.query, viewerId: opts.caller.id, greenlightKeys: items.map((i) => i.key) });
+  const page = await repo.selectProjectPage(s.db, {
+    q: opts.query,
+    viewerId: opts.caller.id,
+    greenlightKeys: items.map((i) => i.key),
+  });
   return { total: page.total, items: page.rows.map((r) => toListItem(r, items.length)) };
 }
 
@@ -69,7 +85,16 @@ export async function listProjects(s: Pick<S, "db">, opts: { caller: Caller; que
  * the lists, the overview, the people on them and the school's greenlight checklist. A screenplay autosave, a
  * budget draft, a booking or a notification leaves them be (lib/cache.ts).
  */
-export const PROJECTS_SCOPE: EntryScope = { deps: [keys.projects(), keys.projectsDocumentary(), keys.project(), keys.overview(), ...PEOPLE_KEYS, keys.schoolSettings()] };
+export const PROJECTS_SCOPE: EntryScope = {
+  deps: [
+    keys.projects(),
+    keys.projectsDocumentary(),
+    keys.project(),
+    keys.overview(),
+    ...PEOPLE_KEYS,
+    keys.schoolSettings(),
+  ],
+};
 
 /**
  * The answers as browsers ask for them, kept per viewer and query until an event concerns them, so a class opening
@@ -88,7 +113,15 @@ const crews = cachePerBus<Set<string>>({ ttlMs: ANSWER_MS, maxEntries: 5_000 });
 
 /** The projects a person is on the crew of. */
 export function crewProjectsOf(s: Pick<S, "db" | "events">, userId: string): Promise<Set<string>> {
-  const load = async () => new Set((await s.db.select({ id: projectMembers.projectId }).from(projectMembers).where(eq(projectMembers.userId, userId))).map((r) => r.id));
+  const load = async () =>
+    new Set(
+      (
+        await s.db
+          .select({ id: projectMembers.projectId })
+          .from(projectMembers)
+          .where(eq(projectMembers.userId, userId))
+      ).map((r) => r.id),
+    );
   return crews(s.events).get(userId, load, undefined, PROJECTS_SCOPE);
 }
 
@@ -99,7 +132,13 @@ export function crewProjectsOf(s: Pick<S, "db" | "events">, userId: string): Pro
  */
 export async function forViewer<T>(
   s: Pick<S, "db" | "events">,
-  opts: { caller: Caller; key: string; scope: EntryScope; read: (nobody: Caller) => Promise<T>; mark: (value: T, isMember: (projectId: string) => boolean) => T },
+  opts: {
+    caller: Caller;
+    key: string;
+    scope: EntryScope;
+    read: (nobody: Caller) => Promise<T>;
+    mark: (value: T, isMember: (projectId: string) => boolean) => T;
+  },
 ): Promise<T> {
   const [value, mine] = await Promise.all([
     sharedLists(s.events).get(opts.key, () => opts.read(NOBODY), undefined, opts.scope) as Promise<T>,
@@ -108,7 +147,10 @@ export async function forViewer<T>(
   return opts.mark(value, (id) => mine.has(id));
 }
 
-const markPage = <I extends { id: string; isMember: boolean }>(page: Page<I>, isMember: (id: string) => boolean): Page<I> => ({
+const markPage = <I extends { id: string; isMember: boolean }>(
+  page: Page<I>,
+  isMember: (id: string) => boolean,
+): Page<I> => ({
   ...page,
   items: page.items.map((i) => ({ ...i, isMember: isMember(i.id) })),
 });
@@ -118,7 +160,13 @@ export function browseProjects(s: Pick<S, "db" | "events">, opts: ListOptions): 
   const read = () =>
     opts.query.mine
       ? listProjects(s, opts)
-      : forViewer(s, { caller: opts.caller, key: `projects ${JSON.stringify(opts.query)}`, scope: PROJECTS_SCOPE, read: (nobody) => listProjects(s, { ...opts, caller: nobody }), mark: markPage });
+      : forViewer(s, {
+          caller: opts.caller,
+          key: `projects ${JSON.stringify(opts.query)}`,
+          scope: PROJECTS_SCOPE,
+          read: (nobody) => listProjects(s, { ...opts, caller: nobody }),
+          mark: markPage,
+        });
   return answers(s.events, listKey("projects", opts), PROJECTS_SCOPE, read);
 }
 
@@ -127,17 +175,29 @@ export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: ListOptio
   const read = () =>
     opts.query.mine
       ? listDocumentaries(s, opts)
-      : forViewer(s, { caller: opts.caller, key: `documentary ${JSON.stringify(opts.query)}`, scope: PROJECTS_SCOPE, read: (nobody) => listDocumentaries(s, { ...opts, caller: nobody }), mark: markPage });
+      : forViewer(s, {
+          caller: opts.caller,
+          key: `documentary ${JSON.stringify(opts.query)}`,
+          scope: PROJECTS_SCOPE,
+          read: (nobody) => listDocumentaries(s, { ...opts, caller: nobody }),
+          mark: markPage,
+        });
   return answers(s.events, listKey("documentary", opts), PROJECTS_SCOPE, read);
 }
 
 /** `getProject` as JSON, kept per viewer until an event names this project, every project or the people. */
-export function viewProject(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<Uint8Array<ArrayBuffer>> {
+export function viewProject(
+  s: Pick<S, "db" | "events">,
+  opts: { caller: Caller; id: string },
+): Promise<Uint8Array<ArrayBuffer>> {
   const scope = { deps: [keys.project(opts.id), keys.projects(), ...PEOPLE_KEYS, keys.schoolSettings()] };
   return answers(s.events, `project ${opts.caller.id} ${opts.id}`, scope, () => getProject(s, opts));
 }
 
-export async function listDocumentaries(s: Pick<S, "db">, opts: { caller: Caller; query: ProjectListQuery }): Promise<Page<DocumentaryListItem>> {
+export async function listDocumentaries(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; query: ProjectListQuery },
+): Promise<Page<DocumentaryListItem>> {
   const items = await getGreenlightItems(s.db);
   const page = await repo.selectDocumentaryPage(s.db, {
     q: opts.query,

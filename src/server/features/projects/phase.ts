@@ -23,7 +23,10 @@ import { change, projectLink, projectUrl } from "./projects.ts";
 // ── Phase and greenlight ─────────────────────────────────────────────────────────────────────────
 
 async function missingGreenlight(tx: Tx, projectId: string) {
-  const [items, ticks] = await Promise.all([getProjectGreenlightItems(tx, projectId), repo.selectGreenlightTicks(tx, projectId)]);
+  const [items, ticks] = await Promise.all([
+    getProjectGreenlightItems(tx, projectId),
+    repo.selectGreenlightTicks(tx, projectId),
+  ]);
   const done = new Set(ticks.filter((t) => t.tick.done).map((t) => t.tick.itemKey));
   return items.filter((i) => !done.has(i.key));
 }
@@ -33,7 +36,10 @@ async function missingGreenlight(tx: Tx, projectId: string) {
  * to production or later needs the whole greenlight checklist, unless staff or an admin override it in
  * writing; the crew (and the supervisor) hear of every move.
  */
-export async function changePhase(s: S, opts: { caller: Caller; id: string; input: PhaseChangeInput }): Promise<ProjectDetail> {
+export async function changePhase(
+  s: S,
+  opts: { caller: Caller; id: string; input: PhaseChangeInput },
+): Promise<ProjectDetail> {
   const input = phaseChangeInput.parse(opts.input);
   return change(s, opts, async ({ tx, project }) => {
     const from = project.phase;
@@ -43,9 +49,16 @@ export async function changePhase(s: S, opts: { caller: Caller; id: string; inpu
       const missing = await missingGreenlight(tx, project.id);
       if (missing.length > 0) {
         const list = missing.map((m) => m.label).join(", ");
-        const details: GreenlightBlockDetails = { missing: missing.map((m) => ({ key: m.key, label: m.label })), canOverride: isStaff(opts.caller.role) };
+        const details: GreenlightBlockDetails = {
+          missing: missing.map((m) => ({ key: m.key, label: m.label })),
+          canOverride: isStaff(opts.caller.role),
+        };
         if (!isStaff(opts.caller.role)) {
-          throw new AppError("conflict", `The greenlight checklist is not complete: ${list}. Staff can move the project into production with a written reason.`, details);
+          throw new AppError(
+            "conflict",
+            `The greenlight checklist is not complete: ${list}. Staff can move the project into production with a written reason.`,
+            details,
+          );
         }
         if (!input.overrideReason || input.overrideReason.length < OVERRIDE_REASON_MIN) {
           throw new AppError(
@@ -75,18 +88,32 @@ export async function changePhase(s: S, opts: { caller: Caller; id: string; inpu
       summary: override
         ? `${opts.caller.name} moved the project to ${to} past the greenlight checklist (${override.missing.map((m) => m.label).join(", ")} still open): ${input.reason}. Override: ${override.reason}`
         : `${opts.caller.name} moved the project to ${to}: ${input.reason}`,
-      details: { from, to: input.to, ...(override ? { overrideReason: override.reason, missing: override.missing.map((m) => m.key) } : {}) },
+      details: {
+        from,
+        to: input.to,
+        ...(override ? { overrideReason: override.reason, missing: override.missing.map((m) => m.key) } : {}),
+      },
     });
 
     const crew = await repo.selectMembers(tx, project.id);
-    const audience = [...crew.map((m) => m.member.userId), ...(project.supervisorId ? [project.supervisorId] : [])].filter((id) => id !== opts.caller.id);
+    const audience = [
+      ...crew.map((m) => m.member.userId),
+      ...(project.supervisorId ? [project.supervisorId] : []),
+    ].filter((id) => id !== opts.caller.id);
     const notified = await notify(tx, {
       userIds: audience,
       kind: "phase_changed",
       title: `“${project.title}” moved to ${to}`,
       body: `${opts.caller.name}: ${input.reason}`,
       link: projectLink(project.id),
-      email: phaseChangedMail({ changedBy: opts.caller.name, projectTitle: project.title, from: PHASE_LABELS[from], to, reason: input.reason, url: projectUrl(s, project.id) }),
+      email: phaseChangedMail({
+        changedBy: opts.caller.name,
+        projectTitle: project.title,
+        from: PHASE_LABELS[from],
+        to,
+        reason: input.reason,
+        url: projectUrl(s, project.id),
+      }),
     });
     if (override) {
       const missing = override.missing.map((m) => m.label);
@@ -97,7 +124,13 @@ export async function changePhase(s: S, opts: { caller: Caller; id: string; inpu
           title: `“${project.title}” went into production past its greenlight checklist`,
           body: `${opts.caller.name} overrode: ${override.reason}. Still open: ${missing.join(", ")}.`,
           link: projectLink(project.id),
-          email: greenlightOverrideMail({ overriddenBy: opts.caller.name, projectTitle: project.title, missing, reason: override.reason, url: projectUrl(s, project.id) }),
+          email: greenlightOverrideMail({
+            overriddenBy: opts.caller.name,
+            projectTitle: project.title,
+            missing,
+            reason: override.reason,
+            url: projectUrl(s, project.id),
+          }),
         })),
       );
     }
@@ -106,16 +139,25 @@ export async function changePhase(s: S, opts: { caller: Caller; id: string; inpu
 }
 
 /** Ticks or unticks a manual greenlight item; the others are fed by their features (feedGreenlight). */
-export async function tickGreenlight(s: S, opts: { caller: Caller; id: string; key: string; input: { done: boolean; note?: string } }): Promise<ProjectDetail> {
+export async function tickGreenlight(
+  s: S,
+  opts: { caller: Caller; id: string; key: string; input: { done: boolean; note?: string } },
+): Promise<ProjectDetail> {
   const input = greenlightTickInput.parse(opts.input);
   return change(s, { ...opts, editorsOnly: false }, async ({ tx, project, member }) => {
     const item = (await getProjectGreenlightItems(tx, project.id)).find((i) => i.key === opts.key);
     if (!item) throw new AppError("not_found", "There is no greenlight item with this key.");
-    if (item.source !== "manual") throw new AppError("conflict", `This item is ticked automatically when ${AUTOMATIC[item.source]}.`);
+    if (item.source !== "manual")
+      throw new AppError("conflict", `This item is ticked automatically when ${AUTOMATIC[item.source]}.`);
     if (!canTick(item, opts.caller, project, member)) {
       throw new AppError("forbidden", `Only ${TICKERS[item.tickedBy]} can tick “${item.label}”.`);
     }
-    const values = { done: input.done, note: input.note || null, doneBy: input.done ? opts.caller.id : null, doneAt: input.done ? new Date() : null };
+    const values = {
+      done: input.done,
+      note: input.note || null,
+      doneBy: input.done ? opts.caller.id : null,
+      doneAt: input.done ? new Date() : null,
+    };
     await tx
       .insert(projectGreenlight)
       .values({ projectId: project.id, itemKey: item.key, ...values })

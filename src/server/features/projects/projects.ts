@@ -40,10 +40,17 @@ interface Outcome {
  * changes to one project run one after the other), the caller's right to edit is checked, and after
  * the commit every open tab is told to refetch. Answers the project as it now is.
  */
-export async function change(s: S, opts: { caller: Caller; id: string; editorsOnly?: boolean }, work: (c: Change) => Promise<Outcome | void>): Promise<ProjectDetail> {
+export async function change(
+  s: S,
+  opts: { caller: Caller; id: string; editorsOnly?: boolean },
+  work: (c: Change) => Promise<Outcome | void>,
+): Promise<ProjectDetail> {
   if (!isUuid(opts.id)) throw noProject();
   const outcome = await s.db.transaction(async (tx) => {
-    const { project, member } = await projectFor(tx, opts.caller, opts.id, { need: opts.editorsOnly === false ? "read" : "edit", lock: true });
+    const { project, member } = await projectFor(tx, opts.caller, opts.id, {
+      need: opts.editorsOnly === false ? "read" : "edit",
+      lock: true,
+    });
     return (await work({ tx, project, member })) ?? {};
   });
   await publishProjectChanged(s, opts.id);
@@ -53,15 +60,24 @@ export async function change(s: S, opts: { caller: Caller; id: string; editorsOn
 
 async function publishProjectChanged(s: Pick<S, "events">, id: string) {
   // Every signed-in person may read every project, so every open list and page refetches.
-  await s.events.publish({ type: "project.changed", invalidate: [keys.projects(), keys.projectsDocumentary(), keys.project(id), keys.overview(), keys.adminDashboard()], data: { id } });
+  await s.events.publish({
+    type: "project.changed",
+    invalidate: [keys.projects(), keys.projectsDocumentary(), keys.project(id), keys.overview(), keys.adminDashboard()],
+    data: { id },
+  });
 }
 
 export const projectLink = (id: string) => `/project/${id}`;
-export const projectUrl = (s: Pick<S, "config">, id: string) => new URL(projectLink(id), s.config.PUBLIC_URL).toString();
+export const projectUrl = (s: Pick<S, "config">, id: string) =>
+  new URL(projectLink(id), s.config.PUBLIC_URL).toString();
 
 async function assertSupervisor(tx: Tx, userId: string) {
-  const [person] = await tx.select({ role: profiles.role, active: profiles.active }).from(profiles).where(eq(profiles.id, userId));
-  if (!person || !person.active) throw new AppError("bad_request", "There is no active member of staff with this id to supervise the project.");
+  const [person] = await tx
+    .select({ role: profiles.role, active: profiles.active })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (!person || !person.active)
+    throw new AppError("bad_request", "There is no active member of staff with this id to supervise the project.");
   if (!isStaff(person.role)) throw new AppError("bad_request", "The supervisor must be a member of staff.");
 }
 
@@ -75,7 +91,9 @@ export async function createProject(s: S, opts: { caller: Caller; input: Project
       .insert(projects)
       .values({ ...fields, createdBy: opts.caller.id })
       .returning({ id: projects.id });
-    await tx.insert(projectMembers).values({ projectId: row!.id, userId: opts.caller.id, roles: myRoles, isLead: true });
+    await tx
+      .insert(projectMembers)
+      .values({ projectId: row!.id, userId: opts.caller.id, roles: myRoles, isLead: true });
     await repo.recordActivity(tx, {
       projectId: row!.id,
       actor: opts.caller,
@@ -103,10 +121,14 @@ const FIELD_NAMES: Record<Exclude<keyof ProjectUpdateInput, "version">, string> 
   supervisorId: "the supervisor",
 };
 
-export const sentence = (parts: string[]) => (parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`);
+export const sentence = (parts: string[]) =>
+  parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 
 /** A save names the version it edited; an older one is refused with the project as it now is, so nothing is overwritten unseen. */
-export async function updateProject(s: S, opts: { caller: Caller; id: string; input: ProjectUpdateInput }): Promise<ProjectDetail> {
+export async function updateProject(
+  s: S,
+  opts: { caller: Caller; id: string; input: ProjectUpdateInput },
+): Promise<ProjectDetail> {
   const { version, ...input } = projectUpdateInput.parse(opts.input);
   try {
     return await change(s, opts, async ({ tx, project }) => {
@@ -121,7 +143,11 @@ export async function updateProject(s: S, opts: { caller: Caller; id: string; in
       if (changed.includes("supervisorId") && next.supervisorId) await assertSupervisor(tx, next.supervisorId);
       await tx
         .update(projects)
-        .set({ ...Object.fromEntries(changed.map((k) => [k, input[k]])), version: project.version + 1, updatedAt: new Date() })
+        .set({
+          ...Object.fromEntries(changed.map((k) => [k, input[k]])),
+          version: project.version + 1,
+          updatedAt: new Date(),
+        })
         .where(eq(projects.id, project.id));
       await repo.recordActivity(tx, {
         projectId: project.id,

@@ -1,4 +1,17 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import type { ProjectListQuery } from "../../../common/project-api.ts";
 import type { LicenceStatus } from "../../../common/projects.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -23,7 +36,13 @@ const creator = aliasedTable(profiles, "creator");
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const keyList = (keys: string[]) => (keys.length ? sql.join(keys.map((k) => sql`${k}`), sql`, `) : sql`null`);
+const keyList = (keys: string[]) =>
+  keys.length
+    ? sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )
+    : sql`null`;
 
 /** The filters of every projects list; the production overview filters with the same ones. */
 export function listWhere(q: Partial<ProjectListQuery>, viewerId: string, onlyType?: "documentary"): SQL | undefined {
@@ -65,17 +84,29 @@ function listColumns(viewerId: string, greenlightKeys: string[]) {
   return {
     project: projects,
     supervisorName: supervisor.fullName,
-    memberCount: sql<number>`(select count(*) from ${projectMembers} m where m.project_id = ${projects.id})`.mapWith(Number),
+    memberCount: sql<number>`(select count(*) from ${projectMembers} m where m.project_id = ${projects.id})`.mapWith(
+      Number,
+    ),
     leadNames: sql<string[]>`(select coalesce(json_agg(pr.full_name order by pr.full_name), '[]'::json)
       from ${projectMembers} m join ${profiles} pr on pr.id = m.user_id where m.project_id = ${projects.id} and m.is_lead)`,
-    nextMilestone: sql<{ id: string; title: string; dueDate: string; overdue: boolean } | null>`(select json_build_object(
+    nextMilestone: sql<{
+      id: string;
+      title: string;
+      dueDate: string;
+      overdue: boolean;
+    } | null>`(select json_build_object(
         'id', ms.id, 'title', ms.title, 'dueDate', ms.due_date, 'overdue', ms.due_date < current_date)
       from ${milestones} ms where ms.project_id = ${projects.id} and not ms.done order by ms.due_date, ms.id limit 1)`,
     greenlightDone: sql<number>`(select count(*) from ${projectGreenlight} g
       where g.project_id = ${projects.id} and g.done and (g.item_key in (${keyList(greenlightKeys)})
-        or g.item_key in (select pi.item_key from ${projectGreenlightItems} pi where pi.project_id = ${projects.id})))`.mapWith(Number),
+        or g.item_key in (select pi.item_key from ${projectGreenlightItems} pi where pi.project_id = ${projects.id})))`.mapWith(
+      Number,
+    ),
     /** Items only this project has (see projectGreenlightItems), counted on top of the school's. */
-    greenlightOwn: sql<number>`(select count(*) from ${projectGreenlightItems} pi where pi.project_id = ${projects.id})`.mapWith(Number),
+    greenlightOwn:
+      sql<number>`(select count(*) from ${projectGreenlightItems} pi where pi.project_id = ${projects.id})`.mapWith(
+        Number,
+      ),
     overdueMilestones: sql<number>`(select count(*) from ${milestones} ms
       where ms.project_id = ${projects.id} and not ms.done and ms.due_date < current_date)`.mapWith(Number),
     isMember: onCrew(projects.id, viewerId),
@@ -88,7 +119,13 @@ function listColumns(viewerId: string, greenlightKeys: string[]) {
  * take hundreds of milliseconds); here they are computed for the page's rows only.
  */
 async function selectPageIds(db: Db, where: SQL | undefined, q: ProjectListQuery) {
-  const rows = await db.select({ id: projects.id }).from(projects).where(where).orderBy(...listOrder(q)).limit(q.limit).offset(q.offset);
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(where)
+    .orderBy(...listOrder(q))
+    .limit(q.limit)
+    .offset(q.offset);
   return rows.map((r) => r.id);
 }
 
@@ -102,7 +139,10 @@ async function countWhere(db: Db, where: SQL | undefined) {
   return total?.n ?? 0;
 }
 
-export async function selectProjectPage(db: Db, opts: { q: ProjectListQuery; viewerId: string; greenlightKeys: string[] }) {
+export async function selectProjectPage(
+  db: Db,
+  opts: { q: ProjectListQuery; viewerId: string; greenlightKeys: string[] },
+) {
   const where = listWhere(opts.q, opts.viewerId);
   // The count runs beside the page on a second connection. Folding it into the ids query as
   // `count(*) over ()` measured slower (12 ms against 0.1 + 1.8 ms at 10,000 projects): the window makes
@@ -129,15 +169,21 @@ export async function selectDocumentaryPage(
   const where = listWhere(opts.q, opts.viewerId, "documentary");
   const ids = await selectPageIds(db, where, opts.q);
   if (ids.length === 0) return { total: await countWhere(db, where), rows: [] };
-  const statuses = sql.join(opts.unlicensed.map((st) => sql`${st}`), sql`, `);
+  const statuses = sql.join(
+    opts.unlicensed.map((st) => sql`${st}`),
+    sql`, `,
+  );
   const rows = await db
     .select({
       ...listColumns(opts.viewerId, opts.greenlightKeys),
-      participantCount: sql<number>`(select count(*) from ${docParticipants} d where d.project_id = ${projects.id})`.mapWith(Number),
+      participantCount:
+        sql<number>`(select count(*) from ${docParticipants} d where d.project_id = ${projects.id})`.mapWith(Number),
       pendingConsent: sql<number>`(select count(*) from ${docParticipants} d
         where d.project_id = ${projects.id} and d.consent_status = 'pending')`.mapWith(Number),
       upcomingInterviews: sql<number>`(select count(*) from ${docInterviews} i where i.project_id = ${projects.id}
-        and i.status in ('planned', 'confirmed') and (i.scheduled_at is null or i.scheduled_at >= now()))`.mapWith(Number),
+        and i.status in ('planned', 'confirmed') and (i.scheduled_at is null or i.scheduled_at >= now()))`.mapWith(
+        Number,
+      ),
       unlicensedArchive: sql<number>`(select count(*) from ${docArchival} a
         where a.project_id = ${projects.id} and a.licence_status::text in (${statuses}))`.mapWith(Number),
     })
@@ -159,12 +205,27 @@ export async function selectBlockerDetails(db: Db, projectIds: string[]) {
       .from(projectGreenlight)
       .where(and(inArray(projectGreenlight.projectId, projectIds), eq(projectGreenlight.done, true))),
     db
-      .select({ projectId: milestones.projectId, id: milestones.id, title: milestones.title, dueDate: milestones.dueDate })
+      .select({
+        projectId: milestones.projectId,
+        id: milestones.id,
+        title: milestones.title,
+        dueDate: milestones.dueDate,
+      })
       .from(milestones)
-      .where(and(inArray(milestones.projectId, projectIds), eq(milestones.done, false), sql`${milestones.dueDate} < current_date`))
+      .where(
+        and(
+          inArray(milestones.projectId, projectIds),
+          eq(milestones.done, false),
+          sql`${milestones.dueDate} < current_date`,
+        ),
+      )
       .orderBy(asc(milestones.dueDate), asc(milestones.id)),
     db
-      .select({ projectId: projectGreenlightItems.projectId, key: projectGreenlightItems.itemKey, label: projectGreenlightItems.label })
+      .select({
+        projectId: projectGreenlightItems.projectId,
+        key: projectGreenlightItems.itemKey,
+        label: projectGreenlightItems.label,
+      })
       .from(projectGreenlightItems)
       .where(inArray(projectGreenlightItems.projectId, projectIds))
       .orderBy(asc(projectGreenlightItems.createdAt), asc(projectGreenlightItems.itemKey)),
@@ -203,7 +264,11 @@ export function selectMembers(db: DbOrTx, projectId: string) {
 
 export function selectMilestones(db: Db, projectId: string) {
   return db
-    .select({ milestone: milestones, doneByName: profiles.fullName, overdue: sql<boolean>`(not ${milestones.done} and ${milestones.dueDate} < current_date)` })
+    .select({
+      milestone: milestones,
+      doneByName: profiles.fullName,
+      overdue: sql<boolean>`(not ${milestones.done} and ${milestones.dueDate} < current_date)`,
+    })
     .from(milestones)
     .leftJoin(profiles, eq(profiles.id, milestones.doneBy))
     .where(eq(milestones.projectId, projectId))
@@ -219,7 +284,11 @@ export function selectGreenlightTicks(db: DbOrTx, projectId: string) {
 }
 
 export function selectPhaseHistory(db: Db, projectId: string) {
-  return db.select().from(phaseChanges).where(eq(phaseChanges.projectId, projectId)).orderBy(desc(phaseChanges.createdAt), desc(phaseChanges.id));
+  return db
+    .select()
+    .from(phaseChanges)
+    .where(eq(phaseChanges.projectId, projectId))
+    .orderBy(desc(phaseChanges.createdAt), desc(phaseChanges.id));
 }
 
 export async function selectActivity(db: Db, projectId: string, page: { limit: number; offset: number }) {
@@ -236,21 +305,35 @@ export async function selectActivity(db: Db, projectId: string, page: { limit: n
 
 export async function selectDocumentary(db: Db, projectId: string) {
   const [participants, interviews, archival] = await Promise.all([
-    db.select().from(docParticipants).where(eq(docParticipants.projectId, projectId)).orderBy(asc(docParticipants.name), asc(docParticipants.id)),
+    db
+      .select()
+      .from(docParticipants)
+      .where(eq(docParticipants.projectId, projectId))
+      .orderBy(asc(docParticipants.name), asc(docParticipants.id)),
     db
       .select({ interview: docInterviews, participantName: docParticipants.name })
       .from(docInterviews)
       .leftJoin(docParticipants, eq(docParticipants.id, docInterviews.participantId))
       .where(eq(docInterviews.projectId, projectId))
       .orderBy(sql`${docInterviews.scheduledAt} asc nulls last`, asc(docInterviews.createdAt)),
-    db.select().from(docArchival).where(eq(docArchival.projectId, projectId)).orderBy(asc(docArchival.title), asc(docArchival.id)),
+    db
+      .select()
+      .from(docArchival)
+      .where(eq(docArchival.projectId, projectId))
+      .orderBy(asc(docArchival.title), asc(docArchival.id)),
   ]);
   return { participants, interviews, archival };
 }
 
 export async function recordActivity(
   tx: DbOrTx,
-  entry: { projectId: string; actor: { id: string | null; name: string }; kind: string; summary: string; details?: Record<string, unknown> },
+  entry: {
+    projectId: string;
+    actor: { id: string | null; name: string };
+    kind: string;
+    summary: string;
+    details?: Record<string, unknown>;
+  },
 ) {
   await tx.insert(projectActivity).values({
     projectId: entry.projectId,
@@ -264,7 +347,10 @@ export async function recordActivity(
 
 /** Crew, milestones and the rest change what "recently updated" means, without changing the edited fields' version. */
 export async function touchProject(tx: DbOrTx, projectId: string) {
-  await tx.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
+  await tx
+    .update(projects)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(projects.id, projectId));
 }
 
 /** The crew rule as a column or condition of a query over projects (or rows that name one): is `userId` on the crew. */

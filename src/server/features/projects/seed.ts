@@ -1,5 +1,13 @@
 import { inArray } from "drizzle-orm";
-import { DEFAULT_GREENLIGHT_ITEMS, FILM_ROLE_LABELS, PHASES, PHASE_LABELS, type FilmRole, type Phase, type ProjectType } from "../../../common/projects.ts";
+import {
+  DEFAULT_GREENLIGHT_ITEMS,
+  FILM_ROLE_LABELS,
+  PHASES,
+  PHASE_LABELS,
+  type FilmRole,
+  type Phase,
+  type ProjectType,
+} from "../../../common/projects.ts";
 import type { ConsentStatus, InterviewStatus, LicenceStatus } from "../../../common/projects.ts";
 import type { Services } from "../../context.ts";
 import { DAY_MS, isoDay } from "../../../common/time.ts";
@@ -30,7 +38,13 @@ const STUDENTS: Record<string, string> = {
 interface Doc {
   participants: [name: string, description: string, consent: ConsentStatus][];
   /** participant index, days from today (null = not dated yet) */
-  interviews: [subject: string, participant: number | null, days: number | null, place: string, status: InterviewStatus][];
+  interviews: [
+    subject: string,
+    participant: number | null,
+    days: number | null,
+    place: string,
+    status: InterviewStatus,
+  ][];
   archival: [title: string, source: string, licence: LicenceStatus, notes: string][];
 }
 
@@ -71,7 +85,8 @@ const PROJECTS: SeedProject[] = [
     type: "fiction",
     course: FICTION_II,
     phase: "production",
-    logline: "A ferry pilot's daughter has one night to decide whether to report her father's drinking before the morning crossing.",
+    logline:
+      "A ferry pilot's daughter has one night to decide whether to report her father's drinking before the morning crossing.",
     synopsis:
       "Ines, seventeen, has covered for her father all summer. When a tourist family books the dawn crossing, she must choose between loyalty and the lives of strangers. Shot over four nights on a working ferry, the film stays inside the wheelhouse and the kitchen, with the lake always in the window.",
     runtime: 14,
@@ -79,14 +94,20 @@ const PROJECTS: SeedProject[] = [
     shoot: [-3, 6],
     locations: ["Lake ferry terminal", "Ferry MS Helvetia", "Harbour flat, Seestrasse"],
     crew: "A:director,writer*; J:dp; N:sound; S:producer*",
-    milestones: [["Script lock", -40, true], ["Tech recce", -12, true], ["Wrap", 3, false], ["Picture lock", 35, false]],
+    milestones: [
+      ["Script lock", -40, true],
+      ["Tech recce", -12, true],
+      ["Wrap", 3, false],
+      ["Picture lock", 35, false],
+    ],
   },
   {
     title: "Small Hours",
     type: "fiction",
     course: FICTION_II,
     phase: "pre_production",
-    logline: "Two night-shift cleaners in an empty office tower discover they have been writing letters to the same dead man.",
+    logline:
+      "Two night-shift cleaners in an empty office tower discover they have been writing letters to the same dead man.",
     synopsis:
       "Marta and Kofi never speak; they share a floor and a trolley. A misplaced envelope reveals that both write to the building's former owner, who died in the lift shaft. A quiet two-hander about grief that has nowhere to go.",
     runtime: 12,
@@ -94,7 +115,11 @@ const PROJECTS: SeedProject[] = [
     shoot: [18, 4],
     locations: ["Office tower, 14th floor", "Night bus N7"],
     crew: "L:director*; T:producer*; E:dp; N:sound",
-    milestones: [["Casting complete", -5, true], ["Location contract", 4, false], ["Shoot", 18, false]],
+    milestones: [
+      ["Casting complete", -5, true],
+      ["Location contract", 4, false],
+      ["Shoot", 18, false],
+    ],
     greenlight: ["supervisor_signoff", "crew_complete"],
   },
   {
@@ -103,20 +128,25 @@ const PROJECTS: SeedProject[] = [
     course: FICTION_II,
     phase: "development",
     logline: "A potter losing her sight teaches her estranged son to fire the last kiln load of her life.",
-    synopsis: "A mother and son, a wood-fired kiln that must be tended for three days without sleep, and everything they have not said in ten years.",
+    synopsis:
+      "A mother and son, a wood-fired kiln that must be tended for three days without sleep, and everything they have not said in ten years.",
     runtime: 18,
     format: "16mm, 1.37:1",
     shoot: null,
     locations: ["Pottery workshop, Eastfield"],
     crew: "S:director,writer*; J:dp",
-    milestones: [["First draft", -2, false], ["Supervisor read-through", 10, false]],
+    milestones: [
+      ["First draft", -2, false],
+      ["Supervisor read-through", 10, false],
+    ],
   },
   {
     title: "Red Line",
     type: "fiction",
     course: FICTION_II,
     phase: "post_production",
-    logline: "A tram driver on her last shift before retirement refuses to leave the cab when the line is shut down for good.",
+    logline:
+      "A tram driver on her last shift before retirement refuses to leave the cab when the line is shut down for good.",
     synopsis:
       "The city is closing the oldest tram line. Rosa, thirty-one years on the route, locks herself in. Passengers, a transport official and her grandson take turns at the door. A comedy, mostly.",
     runtime: 16,
@@ -124,7 +154,12 @@ const PROJECTS: SeedProject[] = [
     shoot: [-48, 5],
     locations: ["Tram depot West", "Line 4 route", "Depot canteen"],
     crew: "T:director*; A:producer; E:dp,camera_operator; L:editor; N:sound",
-    milestones: [["Wrap", -43, true], ["Assembly", -20, true], ["Picture lock", -2, false], ["Sound mix", 12, false]],
+    milestones: [
+      ["Wrap", -43, true],
+      ["Assembly", -20, true],
+      ["Picture lock", -2, false],
+      ["Sound mix", 12, false],
+    ],
   },
   {
     title: "Understudy",
@@ -139,21 +174,28 @@ const PROJECTS: SeedProject[] = [
     shoot: [-260, 4],
     locations: ["Studio Theatre", "Dressing room B"],
     crew: "J:director*; S:producer; L:dp; T:editor",
-    milestones: [["Festival delivery", -150, true], ["Graduation screening", -120, true]],
+    milestones: [
+      ["Festival delivery", -150, true],
+      ["Graduation screening", -120, true],
+    ],
   },
   {
     title: "What the River Keeps",
     type: "fiction",
     course: FICTION_II,
     phase: "pre_production",
-    logline: "After a flood, a boy searches the drying riverbed for his grandfather's medals and finds the village's other secrets instead.",
+    logline:
+      "After a flood, a boy searches the drying riverbed for his grandfather's medals and finds the village's other secrets instead.",
     synopsis: "Told from knee height, over one hot week, with non-professional actors from the valley.",
     runtime: 20,
     format: "4K, 1.66:1",
     shoot: [30, 7],
     locations: ["River Aller flood plain", "Village hall, Brinkum"],
     crew: "N:director*; E:producer; A:dp",
-    milestones: [["Child licence applications", -1, false], ["Casting day", 9, false]],
+    milestones: [
+      ["Child licence applications", -1, false],
+      ["Casting day", 9, false],
+    ],
     greenlight: ["supervisor_signoff"],
   },
   {
@@ -161,44 +203,58 @@ const PROJECTS: SeedProject[] = [
     type: "fiction",
     course: FICTION_II,
     phase: "production",
-    logline: "A birdwatcher recording nightjars on the heath captures a voice on tape that only she seems able to hear.",
+    logline:
+      "A birdwatcher recording nightjars on the heath captures a voice on tape that only she seems able to hear.",
     synopsis: "A slow-burn thriller built around sound: most of the film is night exteriors and headphones.",
     runtime: 15,
     format: "4K, 2.39:1, low light",
     shoot: [-1, 4],
     locations: ["Lüneburg Heath", "Ranger hut"],
     crew: "E:director*; N:sound*; S:dp",
-    milestones: [["Night shoot permit", -20, true], ["Wrap", 3, false]],
+    milestones: [
+      ["Night shoot permit", -20, true],
+      ["Wrap", 3, false],
+    ],
     greenlight: ["supervisor_signoff", "crew_complete", "budget_approved", "risk_assessment", "releases_signed"],
-    override: "Insurance confirmed by the broker by phone; the certificate follows on Monday and the shoot window is the new moon.",
+    override:
+      "Insurance confirmed by the broker by phone; the certificate follows on Monday and the shoot window is the new moon.",
   },
   {
     title: "Inventory",
     type: "fiction",
     course: FICTION_II,
     phase: "development",
-    logline: "A warehouse picker counts everything — steps, boxes, words — until her new supervisor starts counting with her.",
+    logline:
+      "A warehouse picker counts everything — steps, boxes, words — until her new supervisor starts counting with her.",
     synopsis: "A romance in a distribution centre, shot between the aisles on the night shift.",
     runtime: 10,
     format: "HD, 1.85:1",
     shoot: [60, 3],
     locations: ["Distribution centre, Hafenstrasse"],
     crew: "L:writer,director*",
-    milestones: [["Treatment", -8, true], ["Second draft", -1, false]],
+    milestones: [
+      ["Treatment", -8, true],
+      ["Second draft", -1, false],
+    ],
   },
   {
     title: "Paper Boats",
     type: "fiction",
     course: "Directing Actors",
     phase: "post_production",
-    logline: "Three siblings clearing their late mother's flat fold her unpaid bills into boats and float them down the canal.",
+    logline:
+      "Three siblings clearing their late mother's flat fold her unpaid bills into boats and float them down the canal.",
     synopsis: "A single afternoon, a single flat, a lot of paper. About what we inherit besides things.",
     runtime: 13,
     format: "4K, 1.85:1",
     shoot: [-30, 3],
     locations: ["Flat on Kanalstrasse", "Canal towpath"],
     crew: "S:director*; T:dp; A:editor; J:sound",
-    milestones: [["Rough cut", -6, true], ["Fine cut", 5, false], ["Grade", 14, false]],
+    milestones: [
+      ["Rough cut", -6, true],
+      ["Fine cut", 5, false],
+      ["Grade", 14, false],
+    ],
   },
   {
     title: "Salt and Iron",
@@ -213,7 +269,12 @@ const PROJECTS: SeedProject[] = [
     shoot: [-20, 40],
     locations: ["Salt works, Nordstrand", "Harbour café"],
     crew: "A:director*; T:producer; J:dp,camera_operator; N:sound",
-    milestones: [["Access agreement", -60, true], ["First shoot block", -20, true], ["Second shoot block", 10, false], ["Assembly", 40, false]],
+    milestones: [
+      ["Access agreement", -60, true],
+      ["First shoot block", -20, true],
+      ["Second shoot block", 10, false],
+      ["Assembly", 40, false],
+    ],
     doc: {
       participants: [
         ["Ada Okoye", "Salt worker since 1979; the pans' unofficial historian", "signed"],
@@ -239,13 +300,17 @@ const PROJECTS: SeedProject[] = [
     course: DOC_PRACTICE,
     phase: "pre_production",
     logline: "A year on the hospice floor of a city hospital, told by the night nurses.",
-    synopsis: "Not about dying but about the work of the nights: the tea, the paperwork, the jokes, the families at 4 a.m.",
+    synopsis:
+      "Not about dying but about the work of the nights: the tea, the paperwork, the jokes, the families at 4 a.m.",
     runtime: 30,
     format: "HD, 1.85:1",
     shoot: [25, 60],
     locations: ["St. Georg hospital, ward 7", "Staff room"],
     crew: "L:director*; S:producer; E:dp",
-    milestones: [["Ethics approval", -3, false], ["Consent forms out", 5, false]],
+    milestones: [
+      ["Ethics approval", -3, false],
+      ["Consent forms out", 5, false],
+    ],
     greenlight: ["supervisor_signoff"],
     doc: {
       participants: [
@@ -272,7 +337,11 @@ const PROJECTS: SeedProject[] = [
     shoot: [-70, 21],
     locations: ["Canteen, Frankfurt (Oder)", "Truck stop A12"],
     crew: "N:director*; A:producer; T:editor; J:sound",
-    milestones: [["Rough cut", -10, true], ["Subtitles", 7, false], ["Archive clearances", -4, false]],
+    milestones: [
+      ["Rough cut", -10, true],
+      ["Subtitles", 7, false],
+      ["Archive clearances", -4, false],
+    ],
     doc: {
       participants: [
         ["Samir Haddad", "Head cook", "signed"],
@@ -345,7 +414,10 @@ const PROJECTS: SeedProject[] = [
     shoot: [-10, 30],
     locations: ["Night market, Großmarkt car park"],
     crew: "J:director*; E:producer; S:sound",
-    milestones: [["Stallholder releases", -12, true], ["Midseason shoot", 2, false]],
+    milestones: [
+      ["Stallholder releases", -12, true],
+      ["Midseason shoot", 2, false],
+    ],
     doc: {
       participants: [
         ["Mei Lin", "Dumpling stall", "signed"],
@@ -365,17 +437,24 @@ const PROJECTS: SeedProject[] = [
     type: "documentary",
     course: DOC_PRACTICE,
     phase: "pre_production",
-    logline: "An 84-year-old volunteer has catalogued the town museum alone for thirty years, and nobody knows the system but her.",
+    logline:
+      "An 84-year-old volunteer has catalogued the town museum alone for thirty years, and nobody knows the system but her.",
     synopsis: "A portrait of memory and succession: who inherits an archive that lives in one head?",
     runtime: 15,
     format: "HD, 4:3",
     shoot: [14, 10],
     locations: ["Heimatmuseum Celle", "Her flat"],
     crew: "T:director*; A:dp; L:sound",
-    milestones: [["Museum filming permit", -7, false], ["Test shoot", 5, false]],
+    milestones: [
+      ["Museum filming permit", -7, false],
+      ["Test shoot", 5, false],
+    ],
     greenlight: ["supervisor_signoff", "crew_complete", "insurance"],
     doc: {
-      participants: [["Irmgard Sommer", "Volunteer archivist", "signed"], ["Museum director", "Employer of record", "pending"]],
+      participants: [
+        ["Irmgard Sommer", "Volunteer archivist", "signed"],
+        ["Museum director", "Employer of record", "pending"],
+      ],
       interviews: [["Irmgard: the card index", 0, 15, "Museum basement", "planned"]],
       archival: [
         ["Town photographs 1900–1950", "Heimatmuseum", "public_domain", "Out of copyright"],
@@ -397,7 +476,10 @@ const PROJECTS: SeedProject[] = [
     crew: "N:director,producer*; J:dp",
     milestones: [["Pitch to supervisor", -3, false]],
     doc: {
-      participants: [["Mehmet Demir", "Founder, 79", "pending"], ["Aylin Demir", "Runs the shop now", "pending"]],
+      participants: [
+        ["Mehmet Demir", "Founder, 79", "pending"],
+        ["Aylin Demir", "Runs the shop now", "pending"],
+      ],
       interviews: [],
       archival: [["Family photographs", "Demir family", "unknown", ""]],
     },
@@ -414,7 +496,10 @@ const PROJECTS: SeedProject[] = [
     shoot: [-25, 10],
     locations: ["Roof of the film school", "TV tower park"],
     crew: "E:director,editor*; N:sound",
-    milestones: [["Processing", -15, true], ["Sound design", 6, false]],
+    milestones: [
+      ["Processing", -15, true],
+      ["Sound design", 6, false],
+    ],
   },
   {
     title: "Forty Windows",
@@ -457,7 +542,10 @@ const PROJECTS: SeedProject[] = [
     shoot: [7, 42],
     locations: ["Student flat kitchen"],
     crew: "T:director*",
-    milestones: [["Rig test", -2, true], ["Start capture", 7, false]],
+    milestones: [
+      ["Rig test", -2, true],
+      ["Start capture", 7, false],
+    ],
     greenlight: ["supervisor_signoff", "crew_complete"],
   },
   {
@@ -472,7 +560,11 @@ const PROJECTS: SeedProject[] = [
     shoot: [-14, 45],
     locations: ["Animation studio 2"],
     crew: "S:director,production_designer*; L:dp; N:sound,composer",
-    milestones: [["Animatic", -35, true], ["Puppets built", -16, true], ["Half the shots", 10, false]],
+    milestones: [
+      ["Animatic", -35, true],
+      ["Puppets built", -16, true],
+      ["Half the shots", 10, false],
+    ],
   },
   {
     title: "Fox and Fog",
@@ -486,7 +578,10 @@ const PROJECTS: SeedProject[] = [
     shoot: null,
     locations: ["Animation studio 1"],
     crew: "A:director*; E:sound",
-    milestones: [["Character sheets", -6, false], ["Storyboard", 14, false]],
+    milestones: [
+      ["Character sheets", -6, false],
+      ["Storyboard", 14, false],
+    ],
   },
   {
     title: "Lighthouse Keeper's Cat",
@@ -500,7 +595,10 @@ const PROJECTS: SeedProject[] = [
     shoot: [-90, 60],
     locations: ["Render farm"],
     crew: "J:director*; T:vfx; N:composer",
-    milestones: [["Final render", -8, false], ["Mix", 10, false]],
+    milestones: [
+      ["Final render", -8, false],
+      ["Mix", 10, false],
+    ],
   },
   {
     title: "Clay Saints",
@@ -529,7 +627,11 @@ const PROJECTS: SeedProject[] = [
     shoot: [2, 1],
     locations: ["Glashütte Lamberts"],
     crew: "T:director*; E:dp; S:producer",
-    milestones: [["Rehearsal day", -1, true], ["Shoot", 2, false], ["Delivery to label", 16, false]],
+    milestones: [
+      ["Rehearsal day", -1, true],
+      ["Shoot", 2, false],
+      ["Delivery to label", 16, false],
+    ],
   },
   {
     title: "Overpass — The Lanterns",
@@ -543,7 +645,10 @@ const PROJECTS: SeedProject[] = [
     shoot: [12, 1],
     locations: ["Overpass skate park, Wilhelmsburg"],
     crew: "N:director*; A:producer; J:dp",
-    milestones: [["Band sign-off on treatment", -9, false], ["Skater workshop", 5, false]],
+    milestones: [
+      ["Band sign-off on treatment", -9, false],
+      ["Skater workshop", 5, false],
+    ],
     greenlight: ["crew_complete"],
   },
   {
@@ -588,7 +693,10 @@ const PROJECTS: SeedProject[] = [
     locations: ["Studio A", "Equipment store"],
     crew: "E:director*; A:writer; T:producer",
     byAdmin: true,
-    milestones: [["Script approved by production office", -4, true], ["Shoot", 9, false]],
+    milestones: [
+      ["Script approved by production office", -4, true],
+      ["Shoot", 9, false],
+    ],
     greenlight: ["supervisor_signoff", "crew_complete", "insurance", "budget_approved"],
   },
   {
@@ -604,7 +712,10 @@ const PROJECTS: SeedProject[] = [
     locations: ["Edit suite 3"],
     crew: "L:editor*; N:sound; J:colourist",
     byAdmin: true,
-    milestones: [["Collect permissions", -9, false], ["Final export", 20, false]],
+    milestones: [
+      ["Collect permissions", -9, false],
+      ["Final export", 20, false],
+    ],
   },
   {
     title: "Tidewater",
@@ -624,10 +735,26 @@ const PROJECTS: SeedProject[] = [
 
 const PHASE_REASONS: Record<Phase, string[]> = {
   development: [],
-  pre_production: ["Script locked after the supervisor's notes", "Treatment approved; crew forming", "Draft four locked, budget next"],
-  production: ["All set: first shoot day confirmed", "Call sheets out, equipment reserved", "Greenlight complete, cameras roll"],
-  post_production: ["Wrapped on schedule", "Last shoot day done; rushes backed up twice", "Wrap; one pickup day may follow"],
-  completed: ["Delivered to the graduation screening", "Final master delivered and archived", "Delivered; festival submissions under way"],
+  pre_production: [
+    "Script locked after the supervisor's notes",
+    "Treatment approved; crew forming",
+    "Draft four locked, budget next",
+  ],
+  production: [
+    "All set: first shoot day confirmed",
+    "Call sheets out, equipment reserved",
+    "Greenlight complete, cameras roll",
+  ],
+  post_production: [
+    "Wrapped on schedule",
+    "Last shoot day done; rushes backed up twice",
+    "Wrap; one pickup day may follow",
+  ],
+  completed: [
+    "Delivered to the graduation screening",
+    "Final master delivered and archived",
+    "Delivered; festival submissions under way",
+  ],
 };
 
 const at = (base: Date, days: number) => new Date(base.getTime() + days * DAY_MS);
@@ -638,11 +765,19 @@ const dayFrom = (base: Date, days: number) => isoDay(at(base, days));
  * overdue, greenlight checklists in every state, phase histories and documentary details. One
  * multi-row insert per table, so seeding stays quick.
  */
-export async function seedProjects(s: Pick<Services, "db">, accounts: { email: string; name: string }[]): Promise<number> {
+export async function seedProjects(
+  s: Pick<Services, "db">,
+  accounts: { email: string; name: string }[],
+): Promise<number> {
   const people = await s.db
     .select({ id: profiles.id, email: profiles.email, name: profiles.fullName })
     .from(profiles)
-    .where(inArray(profiles.email, accounts.map((a) => a.email)));
+    .where(
+      inArray(
+        profiles.email,
+        accounts.map((a) => a.email),
+      ),
+    );
   const byEmail = new Map(people.map((p) => [p.email, p]));
   const staff = byEmail.get("staff@portal.test");
   const admin = byEmail.get("admin@portal.test");
@@ -700,13 +835,31 @@ export async function seedProjects(s: Pick<Services, "db">, accounts: { email: s
       activity.push({ projectId, actorId: who.id, actorName: who.name, kind, summary, createdAt: at(now, -daysAgo) });
     log(lead, age, "project.created", `${lead.name} created the project`);
     for (const c of crew) {
-      members.push({ projectId, userId: c.person.id, roles: c.roles, isLead: c.isLead, addedAt: c.person === lead ? created : at(created, 2) });
+      members.push({
+        projectId,
+        userId: c.person.id,
+        roles: c.roles,
+        isLead: c.isLead,
+        addedAt: c.person === lead ? created : at(created, 2),
+      });
       if (c.person !== lead) {
-        log(lead, age - 2, "crew.added", `${lead.name} added ${c.person.name} to the crew as ${c.roles.map((r) => FILM_ROLE_LABELS[r].toLowerCase()).join(", ")}${c.isLead ? " (lead)" : ""}`);
+        log(
+          lead,
+          age - 2,
+          "crew.added",
+          `${lead.name} added ${c.person.name} to the crew as ${c.roles.map((r) => FILM_ROLE_LABELS[r].toLowerCase()).join(", ")}${c.isLead ? " (lead)" : ""}`,
+        );
       }
     }
     for (const [title, days, done] of p.milestones) {
-      ms.push({ projectId, title, dueDate: dayFrom(now, days), done, doneAt: done ? at(now, Math.min(days, -1)) : null, doneBy: done ? lead.id : null });
+      ms.push({
+        projectId,
+        title,
+        dueDate: dayFrom(now, days),
+        done,
+        doneAt: done ? at(now, Math.min(days, -1)) : null,
+        doneBy: done ? lead.id : null,
+      });
     }
 
     const reachedProduction = PHASES.indexOf(p.phase) >= PHASES.indexOf("production");
@@ -714,7 +867,14 @@ export async function seedProjects(s: Pick<Services, "db">, accounts: { email: s
     for (const item of DEFAULT_GREENLIGHT_ITEMS) {
       if (!done.includes(item.key)) continue;
       const by = item.source !== "manual" ? null : item.tickedBy === "member" ? lead : supervisor;
-      ticks.push({ projectId, itemKey: item.key, done: true, doneBy: by?.id ?? null, doneAt: at(now, -Math.max(2, age / 3)), note: null });
+      ticks.push({
+        projectId,
+        itemKey: item.key,
+        done: true,
+        doneBy: by?.id ?? null,
+        doneAt: at(now, -Math.max(2, age / 3)),
+        note: null,
+      });
     }
 
     // The phase history walks the path in even steps from creation to a few days ago.
@@ -744,8 +904,10 @@ export async function seedProjects(s: Pick<Services, "db">, accounts: { email: s
       );
     });
 
-    for (const [name, description, consentStatus] of p.doc?.participants ?? []) participants.push({ projectId, name, description, consentStatus });
-    for (const [title, source, licenceStatus, notes] of p.doc?.archival ?? []) archival.push({ projectId, title, source, licenceStatus, notes });
+    for (const [name, description, consentStatus] of p.doc?.participants ?? [])
+      participants.push({ projectId, name, description, consentStatus });
+    for (const [title, source, licenceStatus, notes] of p.doc?.archival ?? [])
+      archival.push({ projectId, title, source, licenceStatus, notes });
   });
 
   await s.db.insert(projectMembers).values(members);
@@ -755,8 +917,12 @@ export async function seedProjects(s: Pick<Services, "db">, accounts: { email: s
   await s.db.insert(projectActivity).values(activity);
   if (archival.length) await s.db.insert(docArchival).values(archival);
   if (participants.length) {
-    const saved = await s.db.insert(docParticipants).values(participants).returning({ id: docParticipants.id, projectId: docParticipants.projectId, name: docParticipants.name });
-    const participantId = (projectId: string, name: string) => saved.find((x) => x.projectId === projectId && x.name === name)?.id ?? null;
+    const saved = await s.db
+      .insert(docParticipants)
+      .values(participants)
+      .returning({ id: docParticipants.id, projectId: docParticipants.projectId, name: docParticipants.name });
+    const participantId = (projectId: string, name: string) =>
+      saved.find((x) => x.projectId === projectId && x.name === name)?.id ?? null;
     const interviews: (typeof docInterviews.$inferInsert)[] = [];
     plans.forEach(({ p }, n) => {
       for (const [subject, who, days, place, status] of p.doc?.interviews ?? []) {

@@ -24,25 +24,42 @@ describe("the 48-hour window", () => {
 describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
   let p: TestPortal;
   const ids: Record<string, string> = {};
-  const idOf = async (email: string) => (await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email)))[0]!.id;
+  const idOf = async (email: string) =>
+    (await p.services.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, email)))[0]!.id;
   /** A project of Lena's with Jun on the crew and one milestone, named after the test. */
   const projectWith = async (title: string, dueDate = DUE) => {
-    const created = await p.as("member").post("/projects", { title, type: "fiction", academicYear: YEAR, myRoles: ["director"] });
+    const created = await p
+      .as("member")
+      .post("/projects", { title, type: "fiction", academicYear: YEAR, myRoles: ["director"] });
     expect(created.status).toBe(201);
-    expect((await p.as("member").post(`/projects/${created.body.id}/members`, { userId: ids.jun, roles: ["sound"] })).status).toBe(201);
+    expect(
+      (await p.as("member").post(`/projects/${created.body.id}/members`, { userId: ids.jun, roles: ["sound"] })).status,
+    ).toBe(201);
     const m = await p.as("member").post(`/projects/${created.body.id}/milestones`, { title: `${title} cut`, dueDate });
     expect(m.status).toBe(201);
-    return { projectId: created.body.id as string, milestoneId: (m.body.milestones as { id: string; title: string }[]).find((x) => x.title === `${title} cut`)!.id };
+    return {
+      projectId: created.body.id as string,
+      milestoneId: (m.body.milestones as { id: string; title: string }[]).find((x) => x.title === `${title} cut`)!.id,
+    };
   };
   const remindersOf = async (userId: string, projectId: string) =>
     p.services.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.kind, "milestone_due"), eq(notifications.link, `/project/${projectId}`)));
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.kind, "milestone_due"),
+          eq(notifications.link, `/project/${projectId}`),
+        ),
+      );
   const mailsTo = async (email: string, milestone: string) =>
-    (await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${email}`))).filter((j) =>
-      (j.payload as { subject: string }).subject.includes(milestone),
-    );
+    (
+      await p.services.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${email}`))
+    ).filter((j) => (j.payload as { subject: string }).subject.includes(milestone));
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
@@ -63,7 +80,10 @@ describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
     }
     expect(await mailsTo("student@portal.test", "Night Ferry cut")).toHaveLength(1);
     expect(await mailsTo("jun.park@portal.test", "Night Ferry cut")).toHaveLength(1);
-    const marks = await p.services.db.select().from(projectActivity).where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, REMINDED_KIND)));
+    const marks = await p.services.db
+      .select()
+      .from(projectActivity)
+      .where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, REMINDED_KIND)));
     expect(marks).toHaveLength(1);
     expect(marks[0]!.summary).toContain("Night Ferry cut");
   });
@@ -74,7 +94,9 @@ describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
     expect(await remindersOf(ids.lena!, later.projectId)).toHaveLength(0);
 
     const done = await projectWith("Paper Moon");
-    expect((await p.as("member").patch(`/projects/${done.projectId}/milestones/${done.milestoneId}`, { done: true })).status).toBe(200);
+    expect(
+      (await p.as("member").patch(`/projects/${done.projectId}/milestones/${done.milestoneId}`, { done: true })).status,
+    ).toBe(200);
     await scanMilestonesDue(p.services, { now: IN_47_HOURS });
     expect(await remindersOf(ids.lena!, done.projectId)).toHaveLength(0);
     expect(await remindersOf(ids.jun!, done.projectId)).toHaveLength(0);
@@ -83,14 +105,20 @@ describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
   it("tells the crew again when the milestone moves to a new date", async () => {
     const { projectId, milestoneId } = await projectWith("Second Draft");
     await scanMilestonesDue(p.services, { now: IN_47_HOURS });
-    expect((await p.as("member").patch(`/projects/${projectId}/milestones/${milestoneId}`, { dueDate: "2031-03-14" })).status).toBe(200);
+    expect(
+      (await p.as("member").patch(`/projects/${projectId}/milestones/${milestoneId}`, { dueDate: "2031-03-14" }))
+        .status,
+    ).toBe(200);
     await scanMilestonesDue(p.services, { now: new Date("2031-03-13T02:00:00Z") });
     await scanMilestonesDue(p.services, { now: new Date("2031-03-13T03:00:00Z") });
     expect(await remindersOf(ids.jun!, projectId)).toHaveLength(2);
   });
 
   it("keeps the in-app notification of someone who turned these e-mails off, and sends them no e-mail", async () => {
-    await p.services.db.update(profiles).set({ emailOptOuts: ["milestone_due"] }).where(eq(profiles.id, ids.jun!));
+    await p.services.db
+      .update(profiles)
+      .set({ emailOptOuts: ["milestone_due"] })
+      .where(eq(profiles.id, ids.jun!));
     try {
       const { projectId } = await projectWith("Quiet Hours");
       await scanMilestonesDue(p.services, { now: IN_47_HOURS });
@@ -104,14 +132,19 @@ describe.each(DB_KINDS)("milestone reminders on %s", (kind) => {
 
   it("runs as a job that keeps exactly one scan queued, an hour ahead", async () => {
     const pendingScans = () =>
-      p.services.db.select().from(jobs).where(and(eq(jobs.type, "milestones.scan"), eq(jobs.status, "pending")));
+      p.services.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, "milestones.scan"), eq(jobs.status, "pending")));
     expect(await scheduleRecurring(p.services.db, milestoneScanJob)).not.toBeNull();
     // A second instance starting, or the same one restarting, finds the scan queued and adds none.
     expect(await scheduleRecurring(p.services.db, milestoneScanJob)).toBeNull();
     expect(await pendingScans()).toHaveLength(1);
 
     const batch = await runNotificationJobs(p.services);
-    expect(batch.jobs.filter((j) => j.type === "milestones.scan")).toEqual([expect.objectContaining({ outcome: "sent" })]);
+    expect(batch.jobs.filter((j) => j.type === "milestones.scan")).toEqual([
+      expect.objectContaining({ outcome: "sent" }),
+    ]);
     const next = await pendingScans();
     expect(next).toHaveLength(1);
     expect(next[0]!.dedupeKey).toBe("milestones.scan");

@@ -22,9 +22,11 @@ const utcDate = (t: number) => new Date(t).toISOString().slice(0, 10);
  * between today and the day after now + 24 h, which the database can answer from its date index.
  */
 export function noticeWindow(now: Date): { from: string; to: string } {
-  return { from: utcDate(now.getTime()), to: utcDate(now.getTime() + (MILESTONE_NOTICE_HOURS * 60 * 60 * 1000 - DAY_MS)) };
+  return {
+    from: utcDate(now.getTime()),
+    to: utcDate(now.getTime() + (MILESTONE_NOTICE_HOURS * 60 * 60 * 1000 - DAY_MS)),
+  };
 }
-
 
 export interface ScanResult {
   /** Milestones whose crew was told in this scan. */
@@ -37,7 +39,10 @@ export interface ScanResult {
  * transaction, holding the milestone's row, so two scans at once (a retried one beside the next) cannot
  * both send it, and one failing project does not hold the others' news back.
  */
-export async function scanMilestonesDue(s: Pick<Services, "db" | "events" | "config">, opts: { now?: Date } = {}): Promise<ScanResult> {
+export async function scanMilestonesDue(
+  s: Pick<Services, "db" | "events" | "config">,
+  opts: { now?: Date } = {},
+): Promise<ScanResult> {
   const { from, to } = noticeWindow(opts.now ?? new Date());
   const due = await s.db
     .select({ id: milestones.id })
@@ -49,7 +54,14 @@ export async function scanMilestonesDue(s: Pick<Services, "db" | "events" | "con
   for (const { id } of due) {
     const notified = await s.db.transaction(async (tx) => {
       const [m] = await tx
-        .select({ id: milestones.id, title: milestones.title, dueDate: milestones.dueDate, done: milestones.done, projectId: projects.id, projectTitle: projects.title })
+        .select({
+          id: milestones.id,
+          title: milestones.title,
+          dueDate: milestones.dueDate,
+          done: milestones.done,
+          projectId: projects.id,
+          projectTitle: projects.title,
+        })
         .from(milestones)
         .innerJoin(projects, eq(projects.id, milestones.projectId))
         .where(eq(milestones.id, id))
@@ -57,7 +69,10 @@ export async function scanMilestonesDue(s: Pick<Services, "db" | "events" | "con
       // Ticked, moved or deleted since the list above was read.
       if (!m || m.done || m.dueDate < from || m.dueDate > to) return null;
       if (await alreadyReminded(tx, m.projectId, m.id, m.dueDate)) return null;
-      const crew = await tx.select({ id: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, m.projectId));
+      const crew = await tx
+        .select({ id: projectMembers.userId })
+        .from(projectMembers)
+        .where(eq(projectMembers.projectId, m.projectId));
       const when = formatDate(m.dueDate, formats, { style: "long", weekday: true, year: false });
       const link = `/project/${m.projectId}`;
       const ids = await notify(tx, {
@@ -66,7 +81,12 @@ export async function scanMilestonesDue(s: Pick<Services, "db" | "events" | "con
         title: `“${m.title}” is due ${when}`,
         body: `A milestone of “${m.projectTitle}” that is not done yet.`,
         link,
-        email: milestoneDueMail({ projectTitle: m.projectTitle, milestone: m.title, due: when, url: new URL(link, s.config.PUBLIC_URL).toString() }),
+        email: milestoneDueMail({
+          projectTitle: m.projectTitle,
+          milestone: m.title,
+          due: when,
+          url: new URL(link, s.config.PUBLIC_URL).toString(),
+        }),
       });
       await tx.insert(projectActivity).values({
         projectId: m.projectId,

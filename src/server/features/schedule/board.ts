@@ -37,7 +37,15 @@ import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
 
 export function browseSchedule(s: Pick<S, "db" | "events">, opts: { caller: Caller; projectId: string }) {
-  const scope = { deps: [keys.schedule(opts.projectId), keys.project(opts.projectId), keys.projects(), ...PEOPLE_KEYS, keys.schoolSettings()] };
+  const scope = {
+    deps: [
+      keys.schedule(opts.projectId),
+      keys.project(opts.projectId),
+      keys.projects(),
+      ...PEOPLE_KEYS,
+      keys.schoolSettings(),
+    ],
+  };
   return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getSchedule(s, opts));
 }
 
@@ -50,14 +58,28 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
   const characters = new Set(days.flatMap((d) => d.strips.flatMap((st) => st.cast)));
   const dates = days.map((d) => d.date);
   const rows = [...characters]
-    .map((name) => ({ name, actor: cast.get(name)?.actorName ?? null, ...doodCodes(dates, days.map((d) => d.strips.some((st) => st.cast.includes(name)))) }))
+    .map((name) => ({
+      name,
+      actor: cast.get(name)?.actorName ?? null,
+      ...doodCodes(
+        dates,
+        days.map((d) => d.strips.some((st) => st.cast.includes(name))),
+      ),
+    }))
     // The lead first: the character on most days, then by the first day they work.
-    .sort((a, b) => b.work - a.work || a.codes.findIndex(Boolean) - b.codes.findIndex(Boolean) || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) =>
+        b.work - a.work || a.codes.findIndex(Boolean) - b.codes.findIndex(Boolean) || a.name.localeCompare(b.name),
+    );
   return {
     projectId: project.id,
     projectTitle: project.title,
     canEdit: project.canEdit,
-    screenplays: list.map((x) => ({ id: x.id, title: x.title, locked: scenesLocked({ lockedScenes: x.lockedScenes ?? null, scenesUnlocked: x.scenesUnlocked }) })),
+    screenplays: list.map((x) => ({
+      id: x.id,
+      title: x.title,
+      locked: scenesLocked({ lockedScenes: x.lockedScenes ?? null, scenesUnlocked: x.scenesUnlocked }),
+    })),
     screenplayId: sp?.id ?? null,
     version: board?.board.version ?? 1,
     updatedByName: board?.updatedByName ?? null,
@@ -81,22 +103,38 @@ export async function castOf(db: DbOrTx, projectId: string): Promise<Map<string,
 /** The script's speaking characters, the biggest parts first, then anyone still cast whose character was cut. */
 function castList(scenes: Map<string, SceneReport>, cast: Map<string, CastRow>): CastMemberDto[] {
   const sceneCount = new Map<string, number>();
-  for (const sc of scenes.values()) for (const name of sc.characters) sceneCount.set(name, (sceneCount.get(name) ?? 0) + 1);
+  for (const sc of scenes.values())
+    for (const name of sc.characters) sceneCount.set(name, (sceneCount.get(name) ?? 0) + 1);
   const inScript = [...sceneCount].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
   const cut = [...cast.keys()].filter((name) => !sceneCount.has(name)).sort();
   return [...inScript, ...cut].map((character) => {
     const row = cast.get(character);
-    return { character, actorName: row?.actorName ?? "", email: row?.email ?? "", phone: row?.phone ?? "", inScript: sceneCount.has(character) };
+    return {
+      character,
+      actorName: row?.actorName ?? "",
+      email: row?.email ?? "",
+      phone: row?.phone ?? "",
+      inScript: sceneCount.has(character),
+    };
   });
 }
 
 /** Casts (or, with an empty actor name, uncasts) one character of the project. */
-export async function saveCast(s: S, opts: { caller: Caller; projectId: string; input: CastSaveInput }): Promise<ScheduleDto> {
+export async function saveCast(
+  s: S,
+  opts: { caller: Caller; projectId: string; input: CastSaveInput },
+): Promise<ScheduleDto> {
   const input = castSaveInput.parse(opts.input);
   const project = await projectOf(s.db, opts.caller, opts.projectId, { edit: true });
   if (!input.actorName) {
-    if (input.email || input.phone) throw new AppError("bad_request", "Give the actor's name, or clear the e-mail and phone to take the actor off the cast.");
-    await s.db.delete(castMembers).where(and(eq(castMembers.projectId, project.id), eq(castMembers.character, input.character)));
+    if (input.email || input.phone)
+      throw new AppError(
+        "bad_request",
+        "Give the actor's name, or clear the e-mail and phone to take the actor off the cast.",
+      );
+    await s.db
+      .delete(castMembers)
+      .where(and(eq(castMembers.projectId, project.id), eq(castMembers.character, input.character)));
   } else {
     const values = { actorName: input.actorName, email: input.email, phone: input.phone, updatedAt: new Date() };
     await s.db
@@ -115,7 +153,10 @@ export async function saveCast(s: S, opts: { caller: Caller; projectId: string; 
  * The board names the version it was loaded at; a later save than that is refused with who saved,
  * so two people planning at once never overwrite each other unseen.
  */
-export async function saveBoard(s: S, opts: { caller: Caller; projectId: string; input: BoardSaveInput }): Promise<ScheduleDto> {
+export async function saveBoard(
+  s: S,
+  opts: { caller: Caller; projectId: string; input: BoardSaveInput },
+): Promise<ScheduleDto> {
   const input = boardSaveInput.parse(opts.input);
   await s.db.transaction(async (tx) => {
     const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true, lock: true });
@@ -129,36 +170,66 @@ export async function saveBoard(s: S, opts: { caller: Caller; projectId: string;
       );
     }
     const list = await projectScreenplays(tx, project.id);
-    if (input.screenplayId && !list.some((x) => x.id === input.screenplayId)) throw new AppError("bad_request", "This screenplay is not attached to the project.");
+    if (input.screenplayId && !list.some((x) => x.id === input.screenplayId))
+      throw new AppError("bad_request", "This screenplay is not attached to the project.");
     const switching = input.screenplayId !== undefined && input.screenplayId !== (board?.board.screenplayId ?? null);
     const sp = chosen(list, input.screenplayId !== undefined ? input.screenplayId : board?.board.screenplayId);
     const { scenes } = await assemble(tx, project.id, sp);
     const provisional = provisionalScenes(sp);
     const old = await tx.select().from(scheduleStrips).where(eq(scheduleStrips.projectId, project.id));
     const oldHeading = new Map(old.map((r) => [r.sceneNumber, r.heading]));
-    const dayIds = new Set((await tx.select({ id: shootDays.id }).from(shootDays).where(eq(shootDays.projectId, project.id))).map((d) => d.id));
+    const dayIds = new Set(
+      (await tx.select({ id: shootDays.id }).from(shootDays).where(eq(shootDays.projectId, project.id))).map(
+        (d) => d.id,
+      ),
+    );
     const seen = new Set<string>();
     const rows: (typeof scheduleStrips.$inferInsert)[] = [];
     for (const day of input.days) {
-      if (!dayIds.has(day.id)) throw new AppError("bad_request", "A shoot day of this board no longer exists; reload the schedule.");
+      if (!dayIds.has(day.id))
+        throw new AppError("bad_request", "A shoot day of this board no longer exists; reload the schedule.");
       day.scenes.forEach((number, position) => {
-        if (seen.has(number)) throw new AppError("bad_request", `Scene ${number} is on the board twice; a scene is shot on one day.`);
+        if (seen.has(number))
+          throw new AppError("bad_request", `Scene ${number} is on the board twice; a scene is shot on one day.`);
         seen.add(number);
         // An omitted scene may stay where it was; a new strip must be a scene of the script.
         const scene = scenes.get(number);
-        if (!scene && (switching || !oldHeading.has(number))) throw new AppError("bad_request", `There is no scene ${number} in the screenplay.`);
+        if (!scene && (switching || !oldHeading.has(number)))
+          throw new AppError("bad_request", `There is no scene ${number} in the screenplay.`);
         if (provisional.has(number) && (switching || !oldHeading.has(number)))
-          throw new AppError("conflict", `Scene ${number} was added after the scene numbers were locked. Lock them again in the screenplay to write its number in, then schedule it: until then its number can still change.`);
-        rows.push({ projectId: project.id, shootDayId: day.id, sceneNumber: number, position, heading: scene?.heading ?? oldHeading.get(number) ?? "" });
+          throw new AppError(
+            "conflict",
+            `Scene ${number} was added after the scene numbers were locked. Lock them again in the screenplay to write its number in, then schedule it: until then its number can still change.`,
+          );
+        rows.push({
+          projectId: project.id,
+          shootDayId: day.id,
+          sceneNumber: number,
+          position,
+          heading: scene?.heading ?? oldHeading.get(number) ?? "",
+        });
       });
     }
     // Days the save does not mention keep their strips (another person may have just added a day).
     const named = input.days.map((d) => d.id);
-    if (named.length) await tx.delete(scheduleStrips).where(and(eq(scheduleStrips.projectId, project.id), inArray(scheduleStrips.shootDayId, named)));
-    const elsewhere = old.filter((r) => !named.includes(r.shootDayId) && seen.has(r.sceneNumber)).map((r) => r.sceneNumber);
-    if (elsewhere.length) await tx.delete(scheduleStrips).where(and(eq(scheduleStrips.projectId, project.id), inArray(scheduleStrips.sceneNumber, elsewhere)));
+    if (named.length)
+      await tx
+        .delete(scheduleStrips)
+        .where(and(eq(scheduleStrips.projectId, project.id), inArray(scheduleStrips.shootDayId, named)));
+    const elsewhere = old
+      .filter((r) => !named.includes(r.shootDayId) && seen.has(r.sceneNumber))
+      .map((r) => r.sceneNumber);
+    if (elsewhere.length)
+      await tx
+        .delete(scheduleStrips)
+        .where(and(eq(scheduleStrips.projectId, project.id), inArray(scheduleStrips.sceneNumber, elsewhere)));
     if (rows.length) await tx.insert(scheduleStrips).values(rows);
-    const set = { version: current + 1, updatedBy: opts.caller.id, updatedAt: new Date(), ...(input.screenplayId !== undefined ? { screenplayId: input.screenplayId } : {}) };
+    const set = {
+      version: current + 1,
+      updatedBy: opts.caller.id,
+      updatedAt: new Date(),
+      ...(input.screenplayId !== undefined ? { screenplayId: input.screenplayId } : {}),
+    };
     await tx
       .insert(stripboards)
       .values({ projectId: project.id, screenplayId: sp?.id ?? null, ...set })

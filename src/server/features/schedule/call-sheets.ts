@@ -28,7 +28,15 @@ import { dayFor } from "./shoot-days.ts";
 
 export async function crewOf(db: DbOrTx, projectId: string) {
   return db
-    .select({ userId: projectMembers.userId, roles: projectMembers.roles, isLead: projectMembers.isLead, name: profiles.fullName, email: profiles.email, phone: profiles.phone, active: profiles.active })
+    .select({
+      userId: projectMembers.userId,
+      roles: projectMembers.roles,
+      isLead: projectMembers.isLead,
+      name: profiles.fullName,
+      email: profiles.email,
+      phone: profiles.phone,
+      active: profiles.active,
+    })
     .from(projectMembers)
     .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
     .where(eq(projectMembers.projectId, projectId))
@@ -40,7 +48,9 @@ const CONTACT_ROLES = ["producer", "director", "assistant_director"] as const;
 /** The production's contacts on the day, in the order a call sheet lists them. */
 export function contactsOf(crew: Awaited<ReturnType<typeof crewOf>>): CallSheetContact[] {
   return CONTACT_ROLES.flatMap((role) =>
-    crew.filter((m) => m.active && m.roles.includes(role)).map((m) => ({ role: filmRoleList([role]), name: m.name, phone: m.phone ?? "", email: m.email })),
+    crew
+      .filter((m) => m.active && m.roles.includes(role))
+      .map((m) => ({ role: filmRoleList([role]), name: m.name, phone: m.phone ?? "", email: m.email })),
   );
 }
 
@@ -48,7 +58,9 @@ const contactLine = (c: CallSheetContact) => `${c.role}: ${[c.name, c.phone, c.e
 
 /** The day's characters in name order, with who plays them and their call. */
 export function castOnDay(day: ShootDayDto, castRows: Map<string, CastRow>) {
-  return [...new Set(day.strips.flatMap((st) => st.cast))].sort().map((name) => ({ name, actor: castRows.get(name), call: day.castCalls[name] ?? day.generalCall }));
+  return [...new Set(day.strips.flatMap((st) => st.cast))]
+    .sort()
+    .map((name) => ({ name, actor: castRows.get(name), call: day.castCalls[name] ?? day.generalCall }));
 }
 
 /**
@@ -60,7 +72,8 @@ export function actorsByEmail(castOfDay: ReturnType<typeof castOnDay>) {
   for (const c of castOfDay) {
     if (!c.actor?.email) continue;
     const seen = byEmail.get(c.actor.email);
-    if (!seen || c.call < seen.call) byEmail.set(c.actor.email, { name: c.actor.actorName, email: c.actor.email, call: c.call });
+    if (!seen || c.call < seen.call)
+      byEmail.set(c.actor.email, { name: c.actor.actorName, email: c.actor.email, call: c.call });
   }
   return byEmail;
 }
@@ -74,7 +87,11 @@ export function scenesOfActor(day: ShootDayDto, castOfDay: ReturnType<typeof cas
     for (const st of day.strips) if (st.cast.includes(c.name) && !mine.includes(st.number)) mine.push(st.number);
     out.set(c.actor.email, mine);
   }
-  for (const [email, numbers] of out) out.set(email, day.strips.map((st) => st.number).filter((n) => numbers.includes(n)));
+  for (const [email, numbers] of out)
+    out.set(
+      email,
+      day.strips.map((st) => st.number).filter((n) => numbers.includes(n)),
+    );
   return out;
 }
 
@@ -87,12 +104,30 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
   const [crew, castRows] = await Promise.all([crewOf(db, project.id), castOf(db, project.id)]);
   const castOfDay = castOnDay(day, castRows);
   const cast = castOfDay.map((c) => ({ name: c.name, role: c.actor?.actorName ?? NOT_CAST, call: c.call }));
-  const crewCalls = crew.map((m) => ({ userId: m.userId, name: m.name, role: filmRoleList(m.roles) || (m.isLead ? "Lead" : "Crew"), call: day.crewCalls[m.userId] ?? day.generalCall }));
+  const crewCalls = crew.map((m) => ({
+    userId: m.userId,
+    name: m.name,
+    role: filmRoleList(m.roles) || (m.isLead ? "Lead" : "Crew"),
+    call: day.crewCalls[m.userId] ?? day.generalCall,
+  }));
   const actorsToSend = [...actorsByEmail(castOfDay).values()];
-  return { project, day, dayCount: days.length, cast, crew: crewCalls, crewRows: crew, actorsToSend, castOfDay, contacts: contactsOf(crew) };
+  return {
+    project,
+    day,
+    dayCount: days.length,
+    cast,
+    crew: crewCalls,
+    crewRows: crew,
+    actorsToSend,
+    castOfDay,
+    contacts: contactsOf(crew),
+  };
 }
 
-export async function getCallSheet(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; dayId: string }): Promise<CallSheetDto> {
+export async function getCallSheet(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; projectId: string; dayId: string },
+): Promise<CallSheetDto> {
   const parts = await callSheetParts(s.db, opts.caller, opts.projectId, opts.dayId);
   const { contactsVisible } = parts.project;
   const recipients = await s.db
@@ -108,7 +143,16 @@ export async function getCallSheet(s: Pick<S, "db">, opts: { caller: Caller; pro
     cast: parts.cast,
     crew: parts.crew,
     recipients: recipients.map((r) =>
-      contactsFor({ userId: r.userId, name: r.name, email: r.email, sentAt: r.sentAt.toISOString(), confirmedAt: r.confirmedAt?.toISOString() ?? null }, contactsVisible),
+      contactsFor(
+        {
+          userId: r.userId,
+          name: r.name,
+          email: r.email,
+          sentAt: r.sentAt.toISOString(),
+          confirmedAt: r.confirmedAt?.toISOString() ?? null,
+        },
+        contactsVisible,
+      ),
     ),
     canEdit: parts.project.canEdit,
     canConfirm: recipients.some((r) => r.userId === opts.caller.id && !r.confirmedAt),
@@ -118,7 +162,10 @@ export async function getCallSheet(s: Pick<S, "db">, opts: { caller: Caller; pro
 
 const longDate = (day: string, f: DateFormats) => formatDate(day, f, { style: "long", weekday: true });
 
-export async function callSheetPdf(s: Pick<S, "db">, opts: { caller: Caller; projectId: string; dayId: string }): Promise<{ fileName: string; bytes: Uint8Array }> {
+export async function callSheetPdf(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; projectId: string; dayId: string },
+): Promise<{ fileName: string; bytes: Uint8Array }> {
   const parts = await callSheetParts(s.db, opts.caller, opts.projectId, opts.dayId);
   const { project, dayCount, cast, crew } = parts;
   // The printed sheet follows the same rule as the page: without the right, no address and no contacts.
@@ -145,34 +192,78 @@ export async function callSheetPdf(s: Pick<S, "db">, opts: { caller: Caller; pro
         widths: [1, 6, 1.5, 3],
         rows: [
           { cells: ["Scene", "Heading", "Pages", "Cast"], bold: true },
-          ...day.strips.map((st) => ({ cells: [st.number, st.omitted ? `${st.heading} (omitted)` : st.heading, formatPages(st.eighths).replace(/ pages?$/, ""), st.cast.join(", ")] })),
+          ...day.strips.map((st) => ({
+            cells: [
+              st.number,
+              st.omitted ? `${st.heading} (omitted)` : st.heading,
+              formatPages(st.eighths).replace(/ pages?$/, ""),
+              st.cast.join(", "),
+            ],
+          })),
         ],
       },
-      { heading: "Cast", widths: [4, 4, 1], rows: [{ cells: ["Character", "Actor", "Call"], bold: true }, ...cast.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] }))] },
-      { heading: "Crew", widths: [4, 4, 1], rows: [{ cells: ["Name", "Role", "Call"], bold: true }, ...crew.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] }))] },
+      {
+        heading: "Cast",
+        widths: [4, 4, 1],
+        rows: [
+          { cells: ["Character", "Actor", "Call"], bold: true },
+          ...cast.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] })),
+        ],
+      },
+      {
+        heading: "Crew",
+        widths: [4, 4, 1],
+        rows: [
+          { cells: ["Name", "Role", "Call"], bold: true },
+          ...crew.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] })),
+        ],
+      },
       ...(contacts.length
-        ? [{ heading: "Production contacts", widths: [2, 3, 2, 3], rows: [{ cells: ["Role", "Name", "Phone", "E-mail"], bold: true }, ...contacts.map((c) => ({ cells: [c.role, c.name, c.phone ?? "", c.email ?? ""] }))] }]
+        ? [
+            {
+              heading: "Production contacts",
+              widths: [2, 3, 2, 3],
+              rows: [
+                { cells: ["Role", "Name", "Phone", "E-mail"], bold: true },
+                ...contacts.map((c) => ({ cells: [c.role, c.name, c.phone ?? "", c.email ?? ""] })),
+              ],
+            },
+          ]
         : []),
-      ...(day.notes ? [{ heading: "Notes", widths: [1], rows: day.notes.split("\n").map((line) => ({ cells: [line] })) }] : []),
+      ...(day.notes
+        ? [{ heading: "Notes", widths: [1], rows: day.notes.split("\n").map((line) => ({ cells: [line] })) }]
+        : []),
     ],
   });
   return { fileName: `call-sheet-${day.date}.pdf`, bytes };
 }
 
-export const confirmationPath = (recipientId: string, token: string) => `/call-sheet-confirm/${recipientId}?token=${encodeURIComponent(token)}`;
+export const confirmationPath = (recipientId: string, token: string) =>
+  `/call-sheet-confirm/${recipientId}?token=${encodeURIComponent(token)}`;
 
 /**
  * E-mails the call sheet to every active crew member, each with a personal confirmation link (only the
  * link's hash is kept). Sending again mints new links and asks everyone to confirm again: the sheet may
  * have changed. The mails go through the jobs queue in the same transaction as the recipients' rows.
  */
-export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: string; dayId: string }): Promise<CallSheetDto> {
+export async function sendCallSheet(
+  s: S,
+  opts: { caller: Caller; projectId: string; dayId: string },
+): Promise<CallSheetDto> {
   await s.db.transaction(async (tx) => {
     const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true, lock: true });
     const parts = await callSheetParts(tx, opts.caller, project.id, opts.dayId);
     const f = await getSchoolSettings(tx);
-    const crew = parts.crewRows.filter((m) => m.active).map((m) => ({ userId: m.userId, name: m.name, email: m.email, call: parts.day.crewCalls[m.userId] ?? parts.day.generalCall }));
-    if (crew.length === 0) throw new AppError("bad_request", "The project has no crew to send the call sheet to. Add the crew first.");
+    const crew = parts.crewRows
+      .filter((m) => m.active)
+      .map((m) => ({
+        userId: m.userId,
+        name: m.name,
+        email: m.email,
+        call: parts.day.crewCalls[m.userId] ?? parts.day.generalCall,
+      }));
+    if (crew.length === 0)
+      throw new AppError("bad_request", "The project has no crew to send the call sheet to. Add the crew first.");
     // One sheet per address: an actor who is also on the crew gets the crew's.
     const crewEmails = new Set(crew.map((m) => m.email.toLowerCase()));
     const actors = parts.actorsToSend.filter((a) => !crewEmails.has(a.email));
@@ -187,7 +278,15 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
       const token = newToken();
       const [row] = await tx
         .insert(callSheetRecipients)
-        .values({ shootDayId: parts.day.id, userId: m.userId, name: m.name, email: m.email, tokenHash: hashToken(token), expiresAt, sentAt: now })
+        .values({
+          shootDayId: parts.day.id,
+          userId: m.userId,
+          name: m.name,
+          email: m.email,
+          tokenHash: hashToken(token),
+          expiresAt,
+          sentAt: now,
+        })
         .returning({ id: callSheetRecipients.id });
       await queueEmail(
         { db: tx },
@@ -220,15 +319,23 @@ export async function sendCallSheet(s: S, opts: { caller: Caller; projectId: str
 }
 
 /** The signed-in recipient confirms from the call sheet page. */
-export async function confirmAsUser(s: S, opts: { caller: Caller; projectId: string; dayId: string; client: { ip: string; userAgent: string } }): Promise<CallSheetDto> {
+export async function confirmAsUser(
+  s: S,
+  opts: { caller: Caller; projectId: string; dayId: string; client: { ip: string; userAgent: string } },
+): Promise<CallSheetDto> {
   await projectOf(s.db, opts.caller, opts.projectId);
   const day = await dayFor(s.db, opts.projectId, opts.dayId);
   const [row] = await s.db
     .update(callSheetRecipients)
-    .set({ confirmedAt: sql`coalesce(${callSheetRecipients.confirmedAt}, now())`, confirmedIp: opts.client.ip, confirmedUserAgent: opts.client.userAgent })
+    .set({
+      confirmedAt: sql`coalesce(${callSheetRecipients.confirmedAt}, now())`,
+      confirmedIp: opts.client.ip,
+      confirmedUserAgent: opts.client.userAgent,
+    })
     .where(and(eq(callSheetRecipients.shootDayId, day.id), eq(callSheetRecipients.userId, opts.caller.id)))
     .returning({ id: callSheetRecipients.id });
-  if (!row) throw new AppError("forbidden", "This call sheet was not sent to you, so there is nothing for you to confirm.");
+  if (!row)
+    throw new AppError("forbidden", "This call sheet was not sent to you, so there is nothing for you to confirm.");
   await publishChanged(s, opts.projectId);
   return getCallSheet(s, opts);
 }

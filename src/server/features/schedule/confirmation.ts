@@ -12,7 +12,8 @@ import { actorsByEmail, castOnDay, contactsOf, crewOf, scenesOfActor } from "./c
 
 // ── The e-mailed confirmation link (no sign-in, DESIGN §5) ───────────────────────────────────────
 
-const invalidLink = () => new AppError("not_found", "This confirmation link is not valid. Use the link of the latest call sheet e-mail.");
+const invalidLink = () =>
+  new AppError("not_found", "This confirmation link is not valid. Use the link of the latest call sheet e-mail.");
 
 async function byToken(db: DbOrTx, recipientId: string, token: string) {
   if (!isUuid(recipientId) || !TOKEN_PATTERN.test(token)) throw invalidLink();
@@ -23,12 +24,20 @@ async function byToken(db: DbOrTx, recipientId: string, token: string) {
     .innerJoin(projects, eq(projects.id, shootDays.projectId))
     .where(and(eq(callSheetRecipients.id, recipientId), eq(callSheetRecipients.tokenHash, hashToken(token))));
   if (!row) throw invalidLink();
-  if (row.recipient.expiresAt.getTime() < Date.now()) throw new AppError("not_found", "This confirmation link has expired: the shoot day is over.");
+  if (row.recipient.expiresAt.getTime() < Date.now())
+    throw new AppError("not_found", "This confirmation link has expired: the shoot day is over.");
   return row;
 }
 
-async function confirmationView(db: DbOrTx, row: Awaited<ReturnType<typeof byToken>>): Promise<CallSheetConfirmationDto> {
-  const [board, list, castRows] = await Promise.all([boardRow(db, row.day.projectId), projectScreenplays(db, row.day.projectId), castOf(db, row.day.projectId)]);
+async function confirmationView(
+  db: DbOrTx,
+  row: Awaited<ReturnType<typeof byToken>>,
+): Promise<CallSheetConfirmationDto> {
+  const [board, list, castRows] = await Promise.all([
+    boardRow(db, row.day.projectId),
+    projectScreenplays(db, row.day.projectId),
+    castOf(db, row.day.projectId),
+  ]);
   const { days } = await assemble(db, row.day.projectId, chosen(list, board?.board.screenplayId));
   const day = days.find((d) => d.id === row.day.id)!;
   const { userId, email } = row.recipient;
@@ -48,18 +57,29 @@ async function confirmationView(db: DbOrTx, row: Awaited<ReturnType<typeof byTok
     weather: day.weather,
     hospital: day.hospital,
     contacts: contactsOf(crew),
-    scenes: day.strips.map((st) => ({ number: st.number, heading: st.heading, pages: formatPages(st.eighths), yours: yours.has(st.number) })),
+    scenes: day.strips.map((st) => ({
+      number: st.number,
+      heading: st.heading,
+      pages: formatPages(st.eighths),
+      yours: yours.has(st.number),
+    })),
     notes: day.notes,
     confirmedAt: row.recipient.confirmedAt?.toISOString() ?? null,
   };
 }
 
-export async function openConfirmation(s: Pick<S, "db">, opts: { recipientId: string; token: string }): Promise<CallSheetConfirmationDto> {
+export async function openConfirmation(
+  s: Pick<S, "db">,
+  opts: { recipientId: string; token: string },
+): Promise<CallSheetConfirmationDto> {
   return confirmationView(s.db, await byToken(s.db, opts.recipientId, opts.token));
 }
 
 /** Confirming twice keeps the first time; the address and browser are recorded (DESIGN §5). */
-export async function confirmByToken(s: S, opts: { recipientId: string; token: string; client: { ip: string; userAgent: string } }): Promise<CallSheetConfirmationDto> {
+export async function confirmByToken(
+  s: S,
+  opts: { recipientId: string; token: string; client: { ip: string; userAgent: string } },
+): Promise<CallSheetConfirmationDto> {
   const row = await byToken(s.db, opts.recipientId, opts.token);
   if (!row.recipient.confirmedAt) {
     await s.db

@@ -1,5 +1,11 @@
 import { Hono, type Context } from "hono";
-import { boardSaveInput, castSaveInput, confirmInput, shootDayCreateInput, shootDayUpdateInput } from "../../../common/schedule.ts";
+import {
+  boardSaveInput,
+  castSaveInput,
+  confirmInput,
+  shootDayCreateInput,
+  shootDayUpdateInput,
+} from "../../../common/schedule.ts";
 import { callerOf } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
@@ -16,22 +22,51 @@ const day = (c: C) => ({ ...ids(c), dayId: idParam(c, "dayId", "shoot day") });
 /** /rest/v1/projects/{projectId}/schedule: everyone signed in reads, the crew, staff and admins plan (the service checks). */
 export const scheduleRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.body(await service.browseSchedule(c.get("services"), ids(c)), 200, JSON_TEXT))
-  .put("/board", async (c) => c.json(await service.saveBoard(c.get("services"), { ...ids(c), input: await body(c, boardSaveInput) })))
-  .put("/cast", async (c) => c.json(await service.saveCast(c.get("services"), { ...ids(c), input: await body(c, castSaveInput) })))
-  .post("/days", async (c) => c.json(await service.createShootDay(c.get("services"), { ...ids(c), input: await body(c, shootDayCreateInput) }), 201))
-  .patch("/days/:dayId", async (c) => c.json(await service.updateShootDay(c.get("services"), { ...day(c), input: await body(c, shootDayUpdateInput) })))
+  .put("/board", async (c) =>
+    c.json(await service.saveBoard(c.get("services"), { ...ids(c), input: await body(c, boardSaveInput) })),
+  )
+  .put("/cast", async (c) =>
+    c.json(await service.saveCast(c.get("services"), { ...ids(c), input: await body(c, castSaveInput) })),
+  )
+  .post("/days", async (c) =>
+    c.json(
+      await service.createShootDay(c.get("services"), { ...ids(c), input: await body(c, shootDayCreateInput) }),
+      201,
+    ),
+  )
+  .patch("/days/:dayId", async (c) =>
+    c.json(await service.updateShootDay(c.get("services"), { ...day(c), input: await body(c, shootDayUpdateInput) })),
+  )
   .delete("/days/:dayId", async (c) => c.json(await service.deleteShootDay(c.get("services"), day(c))))
   .get("/days/:dayId/call-sheet", async (c) => c.json(await service.getCallSheet(c.get("services"), day(c))))
   .get("/days/:dayId/call-sheet.pdf", async (c) => {
     const pdf = await service.callSheetPdf(c.get("services"), day(c));
-    return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/pdf", "content-disposition": `attachment; filename="${pdf.fileName}"` });
+    return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${pdf.fileName}"`,
+    });
   })
   .post("/days/:dayId/call-sheet/send", async (c) => c.json(await service.sendCallSheet(c.get("services"), day(c))))
-  .post("/days/:dayId/call-sheet/confirm", async (c) => c.json(await service.confirmAsUser(c.get("services"), { ...day(c), client: client(c) })));
+  .post("/days/:dayId/call-sheet/confirm", async (c) =>
+    c.json(await service.confirmAsUser(c.get("services"), { ...day(c), client: client(c) })),
+  );
 
 /** /rest/v1/call-sheet-confirmation/{recipientId}: the e-mailed link, no sign-in; the token proves it. */
 export const publicConfirmationRoutes = new Hono<AppEnv>()
-  .get("/:recipientId", async (c) => c.json(await service.openConfirmation(c.get("services"), { recipientId: pathParam(c, "recipientId"), token: c.req.query("token") ?? "" })))
+  .get("/:recipientId", async (c) =>
+    c.json(
+      await service.openConfirmation(c.get("services"), {
+        recipientId: pathParam(c, "recipientId"),
+        token: c.req.query("token") ?? "",
+      }),
+    ),
+  )
   .post("/:recipientId", async (c) =>
-    c.json(await service.confirmByToken(c.get("services"), { recipientId: pathParam(c, "recipientId"), token: (await body(c, confirmInput)).token, client: client(c) })),
+    c.json(
+      await service.confirmByToken(c.get("services"), {
+        recipientId: pathParam(c, "recipientId"),
+        token: (await body(c, confirmInput)).token,
+        client: client(c),
+      }),
+    ),
   );

@@ -14,20 +14,34 @@ import { keys } from "../../../common/query-keys.ts";
 
 // ── Who may do what: as the project (DESIGN §4) — everyone signed in reads, the crew, staff and admins plan ──
 
-export async function projectOf(db: DbOrTx, caller: Caller, projectId: string, opts: { edit?: boolean; lock?: boolean } = {}) {
+export async function projectOf(
+  db: DbOrTx,
+  caller: Caller,
+  projectId: string,
+  opts: { edit?: boolean; lock?: boolean } = {},
+) {
   const access = await projectFor(db, caller, projectId, {
     need: opts.edit ? "edit" : "read",
     lock: opts.lock,
     denied: "Only the project's crew, staff and admins can change its schedule.",
   });
-  return { id: access.project.id, title: access.project.title, canEdit: access.canEdit, contactsVisible: access.contactsVisible };
+  return {
+    id: access.project.id,
+    title: access.project.title,
+    canEdit: access.canEdit,
+    contactsVisible: access.contactsVisible,
+  };
 }
 
 export async function publishChanged(s: Pick<S, "db" | "events">, projectId: string) {
   // What is scheduled and who is cast decide which releases the greenlight checklist waits for.
   await syncGreenlight(s.db, projectId);
   // Shoot days also appear on the production overview's timeline.
-  await s.events.publish({ type: "schedule.changed", invalidate: [keys.schedule(projectId), keys.overview(), keys.project(projectId), keys.projects()], data: { projectId } });
+  await s.events.publish({
+    type: "schedule.changed",
+    invalidate: [keys.schedule(projectId), keys.overview(), keys.project(projectId), keys.projects()],
+    data: { projectId },
+  });
 }
 
 // ── The scenes behind the strips ─────────────────────────────────────────────────────────────────
@@ -43,7 +57,13 @@ export async function boardRow(db: DbOrTx, projectId: string) {
 
 export async function projectScreenplays(db: DbOrTx, projectId: string) {
   return db
-    .select({ id: screenplays.id, title: screenplays.title, body: screenplays.body, lockedScenes: screenplays.lockedScenes, scenesUnlocked: screenplays.scenesUnlocked })
+    .select({
+      id: screenplays.id,
+      title: screenplays.title,
+      body: screenplays.body,
+      lockedScenes: screenplays.lockedScenes,
+      scenesUnlocked: screenplays.scenesUnlocked,
+    })
     .from(screenplays)
     .where(eq(screenplays.projectId, projectId))
     .orderBy(desc(screenplays.updatedAt), asc(screenplays.id));
@@ -52,7 +72,12 @@ export async function projectScreenplays(db: DbOrTx, projectId: string) {
 /** Scenes added since the last lock: their numbers can still change, so no new strip is keyed to one until a lock writes it in. */
 export function provisionalScenes(sp: { body: string; lockedScenes: string[] | null } | null): Set<string> {
   if (!sp?.lockedScenes) return new Set();
-  return new Set(numberScenes(parseFountain(sp.body).elements.filter((e) => e.type === "scene_heading"), sp.lockedScenes).provisional);
+  return new Set(
+    numberScenes(
+      parseFountain(sp.body).elements.filter((e) => e.type === "scene_heading"),
+      sp.lockedScenes,
+    ).provisional,
+  );
 }
 
 /** The board's screenplay: the one chosen, else the project's most recently edited one. */
@@ -116,10 +141,22 @@ interface Assembled {
   scenes: Map<string, SceneReport>;
 }
 
-export async function assemble(db: DbOrTx, projectId: string, screenplay: { body: string; lockedScenes: string[] | null } | null): Promise<Assembled> {
+export async function assemble(
+  db: DbOrTx,
+  projectId: string,
+  screenplay: { body: string; lockedScenes: string[] | null } | null,
+): Promise<Assembled> {
   const [dayRows, stripRows] = await Promise.all([
-    db.select().from(shootDays).where(eq(shootDays.projectId, projectId)).orderBy(asc(shootDays.date), asc(shootDays.createdAt), asc(shootDays.id)),
-    db.select().from(scheduleStrips).where(eq(scheduleStrips.projectId, projectId)).orderBy(asc(scheduleStrips.position)),
+    db
+      .select()
+      .from(shootDays)
+      .where(eq(shootDays.projectId, projectId))
+      .orderBy(asc(shootDays.date), asc(shootDays.createdAt), asc(shootDays.id)),
+    db
+      .select()
+      .from(scheduleStrips)
+      .where(eq(scheduleStrips.projectId, projectId))
+      .orderBy(asc(scheduleStrips.position)),
   ]);
   const report = screenplay?.body.trim() ? scriptReport(screenplay.body, screenplay.lockedScenes ?? null) : null;
   const scenes = new Map<string, SceneReport>();

@@ -1,6 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { doodCodes, formatPages, stripColour, type CallSheetConfirmationDto, type CallSheetDto, type ScheduleDto } from "../../../common/schedule.ts";
+import {
+  doodCodes,
+  formatPages,
+  stripColour,
+  type CallSheetConfirmationDto,
+  type CallSheetDto,
+  type ScheduleDto,
+} from "../../../common/schedule.ts";
 import { callSheetRecipients, jobs } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll, type Expected, type MatrixRow } from "../../test/matrix.ts";
@@ -54,11 +61,31 @@ describe("schedule rules", () => {
 
   it("codes a Day Out of Days: start, work, hold, finish, drop and pick-up", () => {
     const dates = ["2032-05-01", "2032-05-02", "2032-05-03", "2032-05-04", "2032-05-20", "2032-05-21"];
-    expect(doodCodes(dates, [true, false, true, true, false, false])).toEqual({ codes: ["SW", "H", "W", "WF", "", ""], work: 3, hold: 1, drop: 0, total: 4 });
+    expect(doodCodes(dates, [true, false, true, true, false, false])).toEqual({
+      codes: ["SW", "H", "W", "WF", "", ""],
+      work: 3,
+      hold: 1,
+      drop: 0,
+      total: 4,
+    });
     expect(doodCodes(dates, [false, true, false, false, false, false]).codes).toEqual(["", "SWF", "", "", "", ""]);
     // Sixteen days off between the 4th and the 21st: dropped, then picked up on the last day.
-    expect(doodCodes(dates, [true, false, false, true, false, true])).toEqual({ codes: ["SW", "H", "H", "W", "D", "PWF"], work: 3, hold: 2, drop: 1, total: 5 });
-    expect(doodCodes([...dates, "2032-05-22"], [true, false, false, true, false, true, true]).codes).toEqual(["SW", "H", "H", "W", "D", "PW", "WF"]);
+    expect(doodCodes(dates, [true, false, false, true, false, true])).toEqual({
+      codes: ["SW", "H", "H", "W", "D", "PWF"],
+      work: 3,
+      hold: 2,
+      drop: 1,
+      total: 5,
+    });
+    expect(doodCodes([...dates, "2032-05-22"], [true, false, false, true, false, true, true]).codes).toEqual([
+      "SW",
+      "H",
+      "H",
+      "W",
+      "D",
+      "PW",
+      "WF",
+    ]);
     expect(doodCodes(dates, [false, false, false, false, false, false]).total).toBe(0);
   });
 });
@@ -71,13 +98,20 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
   /** A project led by the member, with Jun on its crew, a screenplay and one shoot day. */
   const fixture = async () => {
     const title = `Harbour ${Math.random().toString(36).slice(2, 8)}`;
-    const project = await p.as("member").post("/projects", { title, type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
+    const project = await p
+      .as("member")
+      .post("/projects", { title, type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
     expect(project.status).toBe(201);
     const projectId = project.body.id as string;
     await p.as("member").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["sound"] });
     const sp = await p.as("member").post("/screenplays", { title: "Harbour", projectId, body: SCRIPT });
     expect(sp.status).toBe(201);
-    const made = await p.as("member").post(`/projects/${projectId}/schedule/days`, { date: "2032-05-01", location: "Harbour", address: "Quay 4", generalCall: "07:00" });
+    const made = await p.as("member").post(`/projects/${projectId}/schedule/days`, {
+      date: "2032-05-01",
+      location: "Harbour",
+      address: "Quay 4",
+      generalCall: "07:00",
+    });
     expect(made.status).toBe(201);
     const schedule = made.body as ScheduleDto;
     return { title, projectId, screenplayId: sp.body.id as string, dayId: schedule.days[0]!.id, schedule };
@@ -103,10 +137,23 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     expect(s.days.map((d) => d.strips.map((x) => x.number))).toEqual([["3"], ["2", "1"], ["4"]]);
     expect(s.bank).toEqual([]);
     expect(s.dood.rows.length).toBeGreaterThan(0);
-    const sheet = (await p.as("staff").get(`/projects/${projectId}/schedule/days/${s.days[1]!.id}/call-sheet`)).body as CallSheetDto;
+    const sheet = (await p.as("staff").get(`/projects/${projectId}/schedule/days/${s.days[1]!.id}/call-sheet`))
+      .body as CallSheetDto;
     // The four of the crew, and the two actors with an e-mail address whose characters work that day.
-    expect(sheet.recipients.map((r) => r.name).sort()).toEqual(["Amara Diallo", "Hanna Brunner", "Jun Park", "Marc Aebischer", "Noor Haddad", "Sofia Marchetti"]);
-    expect(sheet.recipients.filter((r) => r.confirmedAt).map((r) => r.name).sort()).toEqual(["Amara Diallo", "Jun Park"]);
+    expect(sheet.recipients.map((r) => r.name).sort()).toEqual([
+      "Amara Diallo",
+      "Hanna Brunner",
+      "Jun Park",
+      "Marc Aebischer",
+      "Noor Haddad",
+      "Sofia Marchetti",
+    ]);
+    expect(
+      sheet.recipients
+        .filter((r) => r.confirmedAt)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(["Amara Diallo", "Jun Park"]);
   });
 
   it("turns the screenplay's scenes into strips in the bank, and moves them into days with page totals", async () => {
@@ -117,7 +164,9 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ["3", "blue", ["ANNA", "BEN"]],
       ["4", "green", []],
     ]);
-    const saved = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["3", "1"] }] });
+    const saved = await p
+      .as("member")
+      .put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["3", "1"] }] });
     expect(saved.status).toBe(200);
     const s = saved.body as ScheduleDto;
     expect(s.version).toBe(2);
@@ -129,16 +178,32 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
 
   it("tells the later of two saves, and keeps the first", async () => {
     const f = await fixture();
-    const first = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] });
+    const first = await p
+      .as("member")
+      .put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] });
     expect(first.status).toBe(200);
-    const second = await p.as("jun").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["2"] }] });
+    const second = await p
+      .as("jun")
+      .put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["2"] }] });
     expect(second.status).toBe(409);
     expect(second.body.error.message).toMatch(/changed the stripboard after you opened it/);
-    expect((await p.as("jun").get(`/projects/${f.projectId}/schedule`)).body.days[0].strips.map((x: { number: string }) => x.number)).toEqual(["1"]);
+    expect(
+      (await p.as("jun").get(`/projects/${f.projectId}/schedule`)).body.days[0].strips.map(
+        (x: { number: string }) => x.number,
+      ),
+    ).toEqual(["1"]);
     // A shoot day's edit is checked the same way.
     const v = f.schedule.days[0]!.version;
-    expect((await p.as("member").patch(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: v, notes: "Bring coats" })).status).toBe(200);
-    const stale = await p.as("jun").patch(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: v, notes: "Mine" });
+    expect(
+      (
+        await p
+          .as("member")
+          .patch(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: v, notes: "Bring coats" })
+      ).status,
+    ).toBe(200);
+    const stale = await p
+      .as("jun")
+      .patch(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: v, notes: "Mine" });
     expect(stale.status).toBe(409);
   });
 
@@ -146,10 +211,14 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const f = await fixture();
     let sp = (await p.as("member").get(`/screenplays/${f.screenplayId}`)).body;
     sp = (await p.as("member").post(`/screenplays/${f.screenplayId}/lock-scenes`, { version: sp.version })).body;
-    await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["3", "4"] }] });
+    await p
+      .as("member")
+      .put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["3", "4"] }] });
     // A scene inserted at the top becomes A1 and scene 4 is cut: 3 stays 3, 4 is kept in its day as omitted.
     const edited = `INT. HALL - DAY\n\nNew opening.\n\n${sp.body}`.replace(/EXT\. ROOF - NIGHT #4#\n\nWind\.\n/, "");
-    expect((await p.as("member").patch(`/screenplays/${f.screenplayId}`, { version: sp.version, body: edited })).status).toBe(200);
+    expect(
+      (await p.as("member").patch(`/screenplays/${f.screenplayId}`, { version: sp.version, body: edited })).status,
+    ).toBe(200);
     const s = (await p.as("member").get(`/projects/${f.projectId}/schedule`)).body as ScheduleDto;
     expect(s.days[0]!.strips.map((x) => [x.number, x.heading, x.omitted])).toEqual([
       ["3", "INT. CAR - NIGHT", false],
@@ -157,9 +226,14 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     ]);
     expect(s.bank.map((x) => x.number)).toEqual(["A1", "1", "2"]);
     // A1's number is not written in yet (another scene added at the top would take it): no strip is keyed to it before a lock.
-    const early = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: s.version, days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }] });
+    const early = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, {
+      version: s.version,
+      days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }],
+    });
     expect(early.status).toBe(409);
-    expect(early.body.error.message).toMatch(/^Scene A1 was added after the scene numbers were locked\. Lock them again/);
+    expect(early.body.error.message).toMatch(
+      /^Scene A1 was added after the scene numbers were locked\. Lock them again/,
+    );
     // Unlock and lock again: every strip stays on its scene, 4 stays omitted, A1 is written in and can be scheduled.
     sp = (await p.as("member").get(`/screenplays/${f.screenplayId}`)).body;
     sp = (await p.as("member").post(`/screenplays/${f.screenplayId}/unlock-scenes`, { version: sp.version })).body;
@@ -173,8 +247,18 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     ]);
     expect(relocked.bank.map((x) => x.number)).toEqual(["A1", "1", "2"]);
     // The omitted strip may stay where it is but cannot be added anew.
-    expect((await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: s.version, days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }] })).status).toBe(200);
-    const bad = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: s.version + 1, days: [{ id: f.dayId, scenes: ["9"] }] });
+    expect(
+      (
+        await p.as("member").put(`/projects/${f.projectId}/schedule/board`, {
+          version: s.version,
+          days: [{ id: f.dayId, scenes: ["4", "3", "A1"] }],
+        })
+      ).status,
+    ).toBe(200);
+    const bad = await p.as("member").put(`/projects/${f.projectId}/schedule/board`, {
+      version: s.version + 1,
+      days: [{ id: f.dayId, scenes: ["9"] }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe("There is no scene 9 in the screenplay.");
   });
@@ -186,7 +270,12 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     expect((await p.as("jun").get(`/projects/${f.projectId}/schedule`)).body.bank).toHaveLength(4);
     expect((await p.as("jun").get(`/projects/${other.projectId}/schedule`)).body.screenplays).toHaveLength(1);
     let sp = (await p.as("member").get(`/screenplays/${f.screenplayId}`)).body;
-    sp = (await p.as("member").patch(`/screenplays/${f.screenplayId}`, { version: sp.version, body: `${sp.body}\n\nEXT. PIER - DAY\n\nGulls.\n` })).body;
+    sp = (
+      await p.as("member").patch(`/screenplays/${f.screenplayId}`, {
+        version: sp.version,
+        body: `${sp.body}\n\nEXT. PIER - DAY\n\nGulls.\n`,
+      })
+    ).body;
     expect((await p.as("jun").get(`/projects/${f.projectId}/schedule`)).body.bank).toHaveLength(5);
     await p.as("member").patch(`/screenplays/${f.screenplayId}`, { version: sp.version, projectId: other.projectId });
     expect((await p.as("jun").get(`/projects/${f.projectId}/schedule`)).body.screenplays).toHaveLength(0);
@@ -195,19 +284,39 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
 
   it("sends the call sheet to every crew member with a personal link, and records confirmations", async () => {
     const f = await fixture();
-    await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1", "3"] }] });
-    await p.as("member").patch(`/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: 1, castCalls: { ANNA: "06:30" }, crewCalls: { [ids.jun!]: "06:00" }, hospital: "St Mary's, 2 km" });
-    const sheet = (await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`)).body as CallSheetDto;
+    await p
+      .as("member")
+      .put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1", "3"] }] });
+    await p.as("member").patch(`/projects/${f.projectId}/schedule/days/${f.dayId}`, {
+      version: 1,
+      castCalls: { ANNA: "06:30" },
+      crewCalls: { [ids.jun!]: "06:00" },
+      hospital: "St Mary's, 2 km",
+    });
+    const sheet = (await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`))
+      .body as CallSheetDto;
     expect(sheet.cast).toEqual([
       { name: "ANNA", role: "Not cast yet", call: "06:30" },
       { name: "BEN", role: "Not cast yet", call: "07:00" },
     ]);
     // Anna's actor gave an e-mail address, Ben's did not.
-    const cast = await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu", email: " Clara.Wu@Example.com ", phone: "+41 79 000 00 00" });
+    const cast = await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, {
+      character: "ANNA",
+      actorName: "Clara Wu",
+      email: " Clara.Wu@Example.com ",
+      phone: "+41 79 000 00 00",
+    });
     expect(cast.status).toBe(200);
     await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "BEN", actorName: "Tom Reed" });
-    expect((cast.body as ScheduleDto).cast[0]).toEqual({ character: "ANNA", actorName: "Clara Wu", email: "clara.wu@example.com", phone: "+41 79 000 00 00", inScript: true });
-    const withActors = (await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`)).body as CallSheetDto;
+    expect((cast.body as ScheduleDto).cast[0]).toEqual({
+      character: "ANNA",
+      actorName: "Clara Wu",
+      email: "clara.wu@example.com",
+      phone: "+41 79 000 00 00",
+      inScript: true,
+    });
+    const withActors = (await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`))
+      .body as CallSheetDto;
     expect(withActors.cast.map((c) => c.role)).toEqual(["Clara Wu", "Tom Reed"]);
     expect(sheet.crew.find((c) => c.userId === ids.jun)).toMatchObject({ role: "Sound", call: "06:00" });
     expect(sheet.canEdit).toBe(false);
@@ -222,16 +331,36 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ]),
     );
     expect((sent.body as CallSheetDto).recipients).toHaveLength(3);
-    const [actorMail] = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'clara.wu@example.com'`));
+    const [actorMail] = await p.services.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'clara.wu@example.com'`));
     const actorText = (actorMail!.payload as { text: string }).text;
     expect(actorText).toContain("Your call: 06:30");
     const actorUrl = new URL(/Confirm the call sheet: (\S+)/.exec(actorText)![1]!);
-    const actorView = await p.anonymous.get(`${actorUrl.pathname.replace("/call-sheet-confirm/", "/call-sheet-confirmation/")}${actorUrl.search}`);
+    const actorView = await p.anonymous.get(
+      `${actorUrl.pathname.replace("/call-sheet-confirm/", "/call-sheet-confirmation/")}${actorUrl.search}`,
+    );
     expect(actorView.body).toMatchObject({ name: "Clara Wu", personalCall: "06:30" });
     // The actor's own scenes are marked; the crew's view marks none.
     expect((actorView.body as CallSheetConfirmationDto).scenes.some((sc) => sc.yours)).toBe(true);
-    expect((await p.anonymous.post(`/call-sheet-confirmation/${actorUrl.pathname.split("/").at(-1)}`, { token: actorUrl.searchParams.get("token") })).status).toBe(200);
-    const mails = await p.services.db.select().from(jobs).where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'jun.park@portal.test'`, sql`${jobs.payload}->>'subject' like ${`Call sheet: ${f.title},%`}`));
+    expect(
+      (
+        await p.anonymous.post(`/call-sheet-confirmation/${actorUrl.pathname.split("/").at(-1)}`, {
+          token: actorUrl.searchParams.get("token"),
+        })
+      ).status,
+    ).toBe(200);
+    const mails = await p.services.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.type, "email.send"),
+          sql`${jobs.payload}->>'to' = 'jun.park@portal.test'`,
+          sql`${jobs.payload}->>'subject' like ${`Call sheet: ${f.title},%`}`,
+        ),
+      );
     expect(mails).toHaveLength(1);
     const text = (mails[0]!.payload as { text: string }).text;
     expect(text).toContain("Your call: 06:00");
@@ -239,20 +368,35 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const recipientId = url.pathname.split("/").at(-1)!;
     const token = url.searchParams.get("token")!;
     // Only the hash is stored.
-    const [stored] = await p.services.db.select().from(callSheetRecipients).where(eq(callSheetRecipients.id, recipientId));
+    const [stored] = await p.services.db
+      .select()
+      .from(callSheetRecipients)
+      .where(eq(callSheetRecipients.id, recipientId));
     expect(stored!.tokenHash).not.toContain(token);
 
     const opened = await p.anonymous.get(`/call-sheet-confirmation/${recipientId}?token=${encodeURIComponent(token)}`);
-    expect(opened.body).toMatchObject({ name: "Jun Park", personalCall: "06:00", confirmedAt: null, scenes: [{ number: "1" }, { number: "3" }] });
+    expect(opened.body).toMatchObject({
+      name: "Jun Park",
+      personalCall: "06:00",
+      confirmedAt: null,
+      scenes: [{ number: "1" }, { number: "3" }],
+    });
     expect((await p.anonymous.get(`/call-sheet-confirmation/${recipientId}?token=${"x".repeat(43)}`)).status).toBe(404);
     const confirmed = await p.anonymous.post(`/call-sheet-confirmation/${recipientId}`, { token });
     expect(confirmed.body.confirmedAt).toBeTruthy();
 
     // The signed-in recipient confirms on the page; someone not sent it cannot.
-    expect((await p.as("member").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`)).body.canConfirm).toBe(true);
-    expect((await p.as("member").post(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`)).status).toBe(200);
-    expect((await p.as("outsider").post(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`)).status).toBe(403);
-    const after = (await p.as("staff").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`)).body as CallSheetDto;
+    expect(
+      (await p.as("member").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`)).body.canConfirm,
+    ).toBe(true);
+    expect(
+      (await p.as("member").post(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`)).status,
+    ).toBe(200);
+    expect(
+      (await p.as("outsider").post(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/confirm`)).status,
+    ).toBe(403);
+    const after = (await p.as("staff").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`))
+      .body as CallSheetDto;
     expect(after.recipients.every((r) => r.confirmedAt)).toBe(true);
 
     const pdf = await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet.pdf`);
@@ -266,8 +410,12 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ["ANNA", "", true],
       ["BEN", "", true],
     ]);
-    await p.as("member").put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] });
-    const cast = (await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu" })).body as ScheduleDto;
+    await p
+      .as("member")
+      .put(`/projects/${f.projectId}/schedule/board`, { version: 1, days: [{ id: f.dayId, scenes: ["1"] }] });
+    const cast = (
+      await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu" })
+    ).body as ScheduleDto;
     expect(cast.dood.rows).toEqual([expect.objectContaining({ name: "ANNA", actor: "Clara Wu", codes: ["SWF"] })]);
     // Recasting replaces the actor; a character cut from the script stays listed while it is cast.
     await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "ANNA", actorName: "Ida Berg" });
@@ -279,14 +427,20 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ["GHOST", "Noa Lind", false],
     ]);
     // An empty actor name takes the actor off the list.
-    const uncast = (await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "GHOST", actorName: "" })).body as ScheduleDto;
+    const uncast = (
+      await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, { character: "GHOST", actorName: "" })
+    ).body as ScheduleDto;
     expect(uncast.cast.map((c) => c.character)).toEqual(["ANNA", "BEN"]);
   });
 
   it("shows shoot days on the overview timeline and in the iCal feed", async () => {
     const f = await fixture();
     const timeline = await p.as("member").get("/overview/timeline?from=2032-04-28&weeks=2");
-    expect(timeline.body.items.find((i: { id: string }) => i.id === f.projectId)).toMatchObject({ shootStart: "2032-05-01", shootEnd: "2032-05-01", shootDays: ["2032-05-01"] });
+    expect(timeline.body.items.find((i: { id: string }) => i.id === f.projectId)).toMatchObject({
+      shootStart: "2032-05-01",
+      shootEnd: "2032-05-01",
+      shootDays: ["2032-05-01"],
+    });
     const made = await p.as("jun").post("/overview/ical-token");
     const feed = await (await p.request(new URL(made.body.url).pathname)).text();
     expect(feed).toContain(`UID:shoot-day-${f.dayId}@`);
@@ -299,13 +453,37 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const PLAN: Expected = [401, 403, 200, 200, 403, 200];
     const rows: MatrixRow<Awaited<ReturnType<typeof fixture>>>[] = [
       ["read", "GET", (f) => `/projects/${f.projectId}/schedule`, undefined, READ],
-      ["save board", "PUT", (f) => `/projects/${f.projectId}/schedule/board`, (f) => ({ version: 1, days: [{ id: f.dayId, scenes: ["1"] }] }), PLAN],
-      ["add day", "POST", (f) => `/projects/${f.projectId}/schedule/days`, { date: "2032-05-02" }, [401, 403, 201, 201, 403, 201]],
-      ["edit day", "PATCH", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}`, { version: 1, notes: "x" }, PLAN],
+      [
+        "save board",
+        "PUT",
+        (f) => `/projects/${f.projectId}/schedule/board`,
+        (f) => ({ version: 1, days: [{ id: f.dayId, scenes: ["1"] }] }),
+        PLAN,
+      ],
+      [
+        "add day",
+        "POST",
+        (f) => `/projects/${f.projectId}/schedule/days`,
+        { date: "2032-05-02" },
+        [401, 403, 201, 201, 403, 201],
+      ],
+      [
+        "edit day",
+        "PATCH",
+        (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}`,
+        { version: 1, notes: "x" },
+        PLAN,
+      ],
       ["delete day", "DELETE", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}`, undefined, PLAN],
       ["call sheet", "GET", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, undefined, READ],
       ["send", "POST", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/send`, undefined, PLAN],
-      ["cast", "PUT", (f) => `/projects/${f.projectId}/schedule/cast`, { character: "ANNA", actorName: "Clara Wu" }, PLAN],
+      [
+        "cast",
+        "PUT",
+        (f) => `/projects/${f.projectId}/schedule/cast`,
+        { character: "ANNA", actorName: "Clara Wu" },
+        PLAN,
+      ],
     ];
     for (const row of rows) await expectMatrixRow(p, cookies, fixture, row);
   }, 300_000);

@@ -21,17 +21,51 @@ export async function seedSchedule(s: Services): Promise<void> {
     .from(projects)
     .innerJoin(screenplays, and(eq(screenplays.projectId, projects.id), isNotNull(screenplays.lockedScenes)))
     .where(eq(projects.title, "The Weight of Water"));
-  const [lead] = await s.db.select({ id: profiles.id, name: profiles.fullName, role: profiles.role }).from(profiles).where(eq(profiles.email, "amara.diallo@portal.test"));
+  const [lead] = await s.db
+    .select({ id: profiles.id, name: profiles.fullName, role: profiles.role })
+    .from(profiles)
+    .where(eq(profiles.email, "amara.diallo@portal.test"));
   if (!project || !lead) return;
   const caller: Caller = { id: lead.id, name: lead.name, role: lead.role };
   const opts = { caller, projectId: project.id };
   const days: [offset: number, location: string, address: string, call: string, notes: string, scenes: string[]][] = [
-    [-2, "Harbour flat", "Seestrasse 12, 2nd floor", "17:00", "Blackout the kitchen window; the scene plays at night.", ["3"]],
-    [1, "Lake ferry terminal", "Quai du Lac 1, Gate B", "18:30", "Warm clothes: we are outside until 02:00. Hot food at 22:00.", ["2", "1"]],
-    [3, "Ferry MS Helvetia", "Quai du Lac 1, berth 3", "04:00", "Dawn at 05:40: we have one take at first light. Life jackets on deck at all times.", ["4"]],
+    [
+      -2,
+      "Harbour flat",
+      "Seestrasse 12, 2nd floor",
+      "17:00",
+      "Blackout the kitchen window; the scene plays at night.",
+      ["3"],
+    ],
+    [
+      1,
+      "Lake ferry terminal",
+      "Quai du Lac 1, Gate B",
+      "18:30",
+      "Warm clothes: we are outside until 02:00. Hot food at 22:00.",
+      ["2", "1"],
+    ],
+    [
+      3,
+      "Ferry MS Helvetia",
+      "Quai du Lac 1, berth 3",
+      "04:00",
+      "Dawn at 05:40: we have one take at first light. Life jackets on deck at all times.",
+      ["4"],
+    ],
   ];
   for (const [offset, location, address, generalCall, notes] of days) {
-    await createShootDay(s, { ...opts, input: { date: dayFromToday(offset), location, address, generalCall, notes, hospital: offset === 3 ? "Lakeside Hospital, Seeweg 4 (6 min)" : "" } });
+    await createShootDay(s, {
+      ...opts,
+      input: {
+        date: dayFromToday(offset),
+        location,
+        address,
+        generalCall,
+        notes,
+        hospital: offset === 3 ? "Lakeside Hospital, Seeweg 4 (6 min)" : "",
+      },
+    });
   }
   const schedule = await getSchedule(s, opts);
   const actors: [character: string, actorName: string, email: string, phone: string][] = [
@@ -43,17 +77,34 @@ export async function seedSchedule(s: Services): Promise<void> {
   for (const [character, actorName, email, phone] of actors) {
     if (inScript.has(character)) await saveCast(s, { ...opts, input: { character, actorName, email, phone } });
   }
-  await saveBoard(s, { ...opts, input: { version: schedule.version, days: schedule.days.map((d, i) => ({ id: d.id, scenes: days[i]![5] })) } });
+  await saveBoard(s, {
+    ...opts,
+    input: { version: schedule.version, days: schedule.days.map((d, i) => ({ id: d.id, scenes: days[i]![5] })) },
+  });
   const next = schedule.days[1]!;
   const started = new Date(Date.now() - 1000);
   await sendCallSheet(s, { ...opts, dayId: next.id });
   // The demo's call sheet mails go to the outbox, never through a real mail server, and the queue starts empty.
   await deliverToOutbox(s, started);
   // Sent yesterday, so the confirmations that follow read in order.
-  await s.db.update(callSheetRecipients).set({ sentAt: new Date(Date.now() - 26 * 3_600_000) }).where(eq(callSheetRecipients.shootDayId, next.id));
-  const confirmed = await s.db.select({ id: profiles.id }).from(profiles).where(inArray(profiles.email, ["amara.diallo@portal.test", "jun.park@portal.test"]));
+  await s.db
+    .update(callSheetRecipients)
+    .set({ sentAt: new Date(Date.now() - 26 * 3_600_000) })
+    .where(eq(callSheetRecipients.shootDayId, next.id));
+  const confirmed = await s.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(inArray(profiles.email, ["amara.diallo@portal.test", "jun.park@portal.test"]));
   await s.db
     .update(callSheetRecipients)
     .set({ confirmedAt: new Date(Date.now() - 3 * 3_600_000), confirmedIp: "demo", confirmedUserAgent: "demo" })
-    .where(and(eq(callSheetRecipients.shootDayId, next.id), inArray(callSheetRecipients.userId, confirmed.map((c) => c.id))));
+    .where(
+      and(
+        eq(callSheetRecipients.shootDayId, next.id),
+        inArray(
+          callSheetRecipients.userId,
+          confirmed.map((c) => c.id),
+        ),
+      ),
+    );
 }

@@ -19,12 +19,19 @@ import { getSchedule } from "./board.ts";
 
 // ── Shoot days ───────────────────────────────────────────────────────────────────────────────────
 
-export async function createShootDay(s: S, opts: { caller: Caller; projectId: string; input: ShootDayCreateInput }): Promise<ScheduleDto> {
+export async function createShootDay(
+  s: S,
+  opts: { caller: Caller; projectId: string; input: ShootDayCreateInput },
+): Promise<ScheduleDto> {
   const input = shootDayCreateInput.parse(opts.input);
   await s.db.transaction(async (tx) => {
     const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true, lock: true });
-    const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(shootDays).where(eq(shootDays.projectId, project.id));
-    if ((n?.n ?? 0) >= SHOOT_DAYS_MAX) throw new AppError("bad_request", `A schedule has at most ${SHOOT_DAYS_MAX} shoot days.`);
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(shootDays)
+      .where(eq(shootDays.projectId, project.id));
+    if ((n?.n ?? 0) >= SHOOT_DAYS_MAX)
+      throw new AppError("bad_request", `A schedule has at most ${SHOOT_DAYS_MAX} shoot days.`);
     await tx.insert(shootDays).values({ projectId: project.id, ...input });
   });
   await publishChanged(s, opts.projectId);
@@ -33,24 +40,41 @@ export async function createShootDay(s: S, opts: { caller: Caller; projectId: st
 
 export async function dayFor(db: DbOrTx, projectId: string, dayId: string, lock = false) {
   if (!isUuid(dayId)) throw noDay();
-  const q = db.select().from(shootDays).where(and(eq(shootDays.id, dayId), eq(shootDays.projectId, projectId)));
+  const q = db
+    .select()
+    .from(shootDays)
+    .where(and(eq(shootDays.id, dayId), eq(shootDays.projectId, projectId)));
   const [day] = lock ? await q.for("update") : await q;
   if (!day) throw noDay();
   return day;
 }
 
-export async function updateShootDay(s: S, opts: { caller: Caller; projectId: string; dayId: string; input: ShootDayUpdateInput }): Promise<ScheduleDto> {
+export async function updateShootDay(
+  s: S,
+  opts: { caller: Caller; projectId: string; dayId: string; input: ShootDayUpdateInput },
+): Promise<ScheduleDto> {
   const { version, ...input } = shootDayUpdateInput.parse(opts.input);
   await s.db.transaction(async (tx) => {
     const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true });
     const day = await dayFor(tx, project.id, opts.dayId, true);
     if (day.version !== version) {
-      throw new AppError("conflict", "Someone else changed this shoot day after you opened it. It is shown as it is now; make your change again.", { version: day.version });
+      throw new AppError(
+        "conflict",
+        "Someone else changed this shoot day after you opened it. It is shown as it is now; make your change again.",
+        { version: day.version },
+      );
     }
-    const clean = (calls: Record<string, string> | undefined) => (calls ? Object.fromEntries(Object.entries(calls).filter(([, t]) => t !== "")) : undefined);
+    const clean = (calls: Record<string, string> | undefined) =>
+      calls ? Object.fromEntries(Object.entries(calls).filter(([, t]) => t !== "")) : undefined;
     await tx
       .update(shootDays)
-      .set({ ...input, castCalls: clean(input.castCalls), crewCalls: clean(input.crewCalls), version: day.version + 1, updatedAt: new Date() })
+      .set({
+        ...input,
+        castCalls: clean(input.castCalls),
+        crewCalls: clean(input.crewCalls),
+        version: day.version + 1,
+        updatedAt: new Date(),
+      })
       .where(eq(shootDays.id, day.id));
   });
   await publishChanged(s, opts.projectId);
@@ -58,7 +82,10 @@ export async function updateShootDay(s: S, opts: { caller: Caller; projectId: st
 }
 
 /** A deleted day's strips go back to the bank (their rows go with the day). */
-export async function deleteShootDay(s: S, opts: { caller: Caller; projectId: string; dayId: string }): Promise<ScheduleDto> {
+export async function deleteShootDay(
+  s: S,
+  opts: { caller: Caller; projectId: string; dayId: string },
+): Promise<ScheduleDto> {
   await s.db.transaction(async (tx) => {
     const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true, lock: true });
     const day = await dayFor(tx, project.id, opts.dayId, true);
@@ -86,9 +113,7 @@ export async function feedShootDays(db: DbOrTx, userId: string, limit: number) {
     .select({ day: shootDays, projectTitle: projects.title })
     .from(shootDays)
     .innerJoin(projects, eq(projects.id, shootDays.projectId))
-    .where(
-      or(eq(projects.supervisorId, userId), onCrew(projects.id, userId)),
-    )
+    .where(or(eq(projects.supervisorId, userId), onCrew(projects.id, userId)))
     .orderBy(desc(shootDays.date))
     .limit(limit);
 }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { DEFAULT_SCHOOL_SETTINGS, STALE_SETTINGS_MESSAGE, currencyMinorDigits, schoolSettingsSchema, slugify, uniqueKey, type SchoolSettings } from "../../../common/school.ts";
+import {
+  DEFAULT_SCHOOL_SETTINGS,
+  STALE_SETTINGS_MESSAGE,
+  currencyMinorDigits,
+  schoolSettingsSchema,
+  slugify,
+  uniqueKey,
+  type SchoolSettings,
+} from "../../../common/school.ts";
 import { schoolSettings } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { ADMIN_ONLY, expectMatrixRow, SIGNED_IN, signInAll, type MatrixRow } from "../../test/matrix.ts";
@@ -57,7 +65,16 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
 
   it.each<MatrixRow<{ version: number; settings: SchoolSettings }>>([
     ["read the settings", "GET", () => "/school-settings", undefined, SIGNED_IN],
-    ["change the settings", "PUT", () => "/school-settings", (f) => ({ version: f.version, settings: { ...f.settings, approvalLinkDays: f.settings.approvalLinkDays === 20 ? 21 : 20 } }), ADMIN_ONLY],
+    [
+      "change the settings",
+      "PUT",
+      () => "/school-settings",
+      (f) => ({
+        version: f.version,
+        settings: { ...f.settings, approvalLinkDays: f.settings.approvalLinkDays === 20 ? 21 : 20 },
+      }),
+      ADMIN_ONLY,
+    ],
   ])("answers who may %s", async (...row) => {
     const { cookies } = await signInAll(p);
     await expectMatrixRow(p, cookies, () => get(admin), row);
@@ -75,11 +92,19 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
     expect(res.status).toBe(200);
     const saved = await res.json();
     expect(saved.version).toBe(version + 1);
-    expect(saved.settings).toMatchObject({ schoolName: "Northbridge School of Film", budgetBypass: true, equipmentRules: { strikeLimit: 5 } });
+    expect(saved.settings).toMatchObject({
+      schoolName: "Northbridge School of Film",
+      budgetBypass: true,
+      equipmentRules: { strikeLimit: 5 },
+    });
     expect(await getSchoolSettings(p.services.db)).toMatchObject({ budgetBypass: true });
 
     const log = await (await p.request("/rest/v1/audit-log", { cookie: admin })).json();
-    expect(log.items[0]).toMatchObject({ action: "school.settings_changed", actorName: "Margaret Okafor", targetLabel: "Northbridge School of Film" });
+    expect(log.items[0]).toMatchObject({
+      action: "school.settings_changed",
+      actorName: "Margaret Okafor",
+      targetLabel: "Northbridge School of Film",
+    });
     expect(Object.keys(log.items[0].details.changes).sort()).toEqual(["budgetBypass", "equipmentRules", "schoolName"]);
     expect(log.items[0].details.changes.budgetBypass).toEqual({ from: false, to: true });
   });
@@ -91,7 +116,10 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
     expect(stale.status).toBe(409);
     const err = (await stale.json()).error;
     expect(err.message).toBe(STALE_SETTINGS_MESSAGE);
-    expect(err.details.current).toMatchObject({ version: version + 1, settings: { approvalLinkDays: 30, currency: "EUR" } });
+    expect(err.details.current).toMatchObject({
+      version: version + 1,
+      settings: { approvalLinkDays: 30, currency: "EUR" },
+    });
   });
 
   it("lets one of two simultaneous saves of the same version win", async () => {
@@ -119,18 +147,65 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
     ["a lower-case currency", (s: SchoolSettings) => ({ ...s, currency: "eur" }), /currency/i],
     ["a bypass that is not a boolean", (s: SchoolSettings) => ({ ...s, budgetBypass: "yes" }), /true or false/],
     ["no checklist items", (s: SchoolSettings) => ({ ...s, greenlightItems: [] }), /at least one item/],
-    ["21 checklist items", (s: SchoolSettings) => ({ ...s, greenlightItems: Array.from({ length: 21 }, (_, i) => ({ ...s.greenlightItems[0]!, key: `k${i}` })) }), /at most 20/],
-    ["two items with one key", (s: SchoolSettings) => ({ ...s, greenlightItems: [s.greenlightItems[0], s.greenlightItems[0]] }), /share the key/],
-    ["a one-letter label", (s: SchoolSettings) => ({ ...s, greenlightItems: [{ ...s.greenlightItems[0]!, label: "x" }] }), /at least 2/],
-    ["a key that is not a slug", (s: SchoolSettings) => ({ ...s, greenlightItems: [{ ...s.greenlightItems[0]!, key: "Bad Key" }] }), /lower-case/],
-    ["an unknown source", (s: SchoolSettings) => ({ ...s, greenlightItems: [{ ...s.greenlightItems[0]!, source: "magic" }] }), /ticked from/],
-    ["an unknown ticker", (s: SchoolSettings) => ({ ...s, greenlightItems: [{ ...s.greenlightItems[0]!, tickedBy: "dean" }] }), /who ticks/],
-    ["a lead time of 721 hours", (s: SchoolSettings) => ({ ...s, equipmentRules: { ...s.equipmentRules, minLeadHours: 721 } }), /between 0 and 720 hours/],
-    ["a booking of 0 days", (s: SchoolSettings) => ({ ...s, equipmentRules: { ...s.equipmentRules, maxBookingDays: 0 } }), /between 1 and 180 days/],
-    ["a strike limit of 2.5", (s: SchoolSettings) => ({ ...s, equipmentRules: { ...s.equipmentRules, strikeLimit: 2.5 } }), /whole number/],
+    [
+      "21 checklist items",
+      (s: SchoolSettings) => ({
+        ...s,
+        greenlightItems: Array.from({ length: 21 }, (_, i) => ({ ...s.greenlightItems[0]!, key: `k${i}` })),
+      }),
+      /at most 20/,
+    ],
+    [
+      "two items with one key",
+      (s: SchoolSettings) => ({ ...s, greenlightItems: [s.greenlightItems[0], s.greenlightItems[0]] }),
+      /share the key/,
+    ],
+    [
+      "a one-letter label",
+      (s: SchoolSettings) => ({ ...s, greenlightItems: [{ ...s.greenlightItems[0]!, label: "x" }] }),
+      /at least 2/,
+    ],
+    [
+      "a key that is not a slug",
+      (s: SchoolSettings) => ({ ...s, greenlightItems: [{ ...s.greenlightItems[0]!, key: "Bad Key" }] }),
+      /lower-case/,
+    ],
+    [
+      "an unknown source",
+      (s: SchoolSettings) => ({ ...s, greenlightItems: [{ ...s.greenlightItems[0]!, source: "magic" }] }),
+      /ticked from/,
+    ],
+    [
+      "an unknown ticker",
+      (s: SchoolSettings) => ({ ...s, greenlightItems: [{ ...s.greenlightItems[0]!, tickedBy: "dean" }] }),
+      /who ticks/,
+    ],
+    [
+      "a lead time of 721 hours",
+      (s: SchoolSettings) => ({ ...s, equipmentRules: { ...s.equipmentRules, minLeadHours: 721 } }),
+      /between 0 and 720 hours/,
+    ],
+    [
+      "a booking of 0 days",
+      (s: SchoolSettings) => ({ ...s, equipmentRules: { ...s.equipmentRules, maxBookingDays: 0 } }),
+      /between 1 and 180 days/,
+    ],
+    [
+      "a strike limit of 2.5",
+      (s: SchoolSettings) => ({ ...s, equipmentRules: { ...s.equipmentRules, strikeLimit: 2.5 } }),
+      /whole number/,
+    ],
     ["a link of 91 days", (s: SchoolSettings) => ({ ...s, approvalLinkDays: 91 }), /between 1 and 90 days/],
-    ["one separator for decimals and thousands", (s: SchoolSettings) => ({ ...s, numberFormat: { decimal: ",", grouping: "," } }), /must differ from the decimal separator/],
-    ["a decimal separator that is not a point or comma", (s: SchoolSettings) => ({ ...s, numberFormat: { decimal: "'", grouping: "" } }), /point or a comma/],
+    [
+      "one separator for decimals and thousands",
+      (s: SchoolSettings) => ({ ...s, numberFormat: { decimal: ",", grouping: "," } }),
+      /must differ from the decimal separator/,
+    ],
+    [
+      "a decimal separator that is not a point or comma",
+      (s: SchoolSettings) => ({ ...s, numberFormat: { decimal: "'", grouping: "" } }),
+      /point or a comma/,
+    ],
     ["an unknown clock", (s: SchoolSettings) => ({ ...s, clock: "13h" }), /clock/],
     ["an unknown date order", (s: SchoolSettings) => ({ ...s, dateOrder: "ydm" }), /order of dates/],
   ])("refuses %s with a 400 that says why", async (_name, change, message) => {
@@ -148,21 +223,37 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
     expect(res.status).toBe(200);
     expect(await (await p.request("/rest/v1/school-formats")).json()).toEqual({ clock: "12h", dateOrder: "mdy" });
     const again = await get(admin);
-    expect((await put(admin, { version: again.version, settings: { ...again.settings, clock: "24h", dateOrder: "dmy" } })).status).toBe(200);
+    expect(
+      (await put(admin, { version: again.version, settings: { ...again.settings, clock: "24h", dateOrder: "dmy" } }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses a body without a version or settings, or not JSON", async () => {
     const { settings } = await get(admin);
     expect((await put(admin, { settings })).status).toBe(400);
     expect((await put(admin, { version: 1 })).status).toBe(400);
-    const bad = await p.request("/rest/v1/school-settings", { method: "PUT", cookie: admin, body: "{", headers: { "content-type": "application/json" } });
+    const bad = await p.request("/rest/v1/school-settings", {
+      method: "PUT",
+      cookie: admin,
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
   });
 
   it("fills in settings missing from an older row, and the defaults when there is no row", async () => {
-    await p.services.db.update(schoolSettings).set({ settings: { schoolName: "Old Row School", currency: "CHF" } as SchoolSettings }).where(eq(schoolSettings.id, 1));
+    await p.services.db
+      .update(schoolSettings)
+      .set({ settings: { schoolName: "Old Row School", currency: "CHF" } as SchoolSettings })
+      .where(eq(schoolSettings.id, 1));
     const s = await getSchoolSettings(p.services.db);
-    expect(s).toMatchObject({ schoolName: "Old Row School", currency: "CHF", budgetBypass: false, approvalLinkDays: 14 });
+    expect(s).toMatchObject({
+      schoolName: "Old Row School",
+      currency: "CHF",
+      budgetBypass: false,
+      approvalLinkDays: 14,
+    });
     expect(s.equipmentRules).toEqual(DEFAULT_SCHOOL_SETTINGS.equipmentRules);
     expect(s.greenlightItems).toEqual(DEFAULT_SCHOOL_SETTINGS.greenlightItems);
 

@@ -1,5 +1,10 @@
 import { eq } from "drizzle-orm";
-import { DEFAULT_SCHOOL_SETTINGS, STALE_SETTINGS_MESSAGE, type SchoolSettings, type SchoolSettingsDto } from "../../../common/school.ts";
+import {
+  DEFAULT_SCHOOL_SETTINGS,
+  STALE_SETTINGS_MESSAGE,
+  type SchoolSettings,
+  type SchoolSettingsDto,
+} from "../../../common/school.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { schoolSettings } from "../../db/schema/index.ts";
@@ -52,7 +57,10 @@ export function browseSchoolFormats(s: Pick<Services, "db" | "events">): Promise
 
 /** Writes the seed's settings when the school has none yet; an existing row is never overwritten. */
 export async function seedSchoolSettings(db: DbOrTx, settings: Partial<SchoolSettings>): Promise<void> {
-  await db.insert(schoolSettings).values({ id: SCHOOL_ROW, settings: withDefaults(settings), version: 1 }).onConflictDoNothing();
+  await db
+    .insert(schoolSettings)
+    .values({ id: SCHOOL_ROW, settings: withDefaults(settings), version: 1 })
+    .onConflictDoNothing();
 }
 
 type Change = { from: unknown; to: unknown };
@@ -61,7 +69,8 @@ type Change = { from: unknown; to: unknown };
 function diff(before: SchoolSettings, after: SchoolSettings): Record<string, Change> {
   const changes: Record<string, Change> = {};
   for (const key of Object.keys(after) as (keyof SchoolSettings)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = { from: before[key], to: after[key] };
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      changes[key] = { from: before[key], to: after[key] };
   }
   return changes;
 }
@@ -83,7 +92,11 @@ export async function updateSchoolSettings(
     // With no row yet there is nothing to lock: the insert itself decides who saved first.
     const [row] =
       current.version === 0
-        ? await tx.insert(schoolSettings).values({ id: SCHOOL_ROW, settings: opts.settings, version: 1 }).onConflictDoNothing().returning()
+        ? await tx
+            .insert(schoolSettings)
+            .values({ id: SCHOOL_ROW, settings: opts.settings, version: 1 })
+            .onConflictDoNothing()
+            .returning()
         : await tx
             .update(schoolSettings)
             .set({ settings: opts.settings, version: current.version + 1, updatedAt: new Date() })

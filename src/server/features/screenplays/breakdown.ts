@@ -40,12 +40,19 @@ import { accessTo, readable } from "./reading.ts";
 
 type S = Pick<Services, "db" | "events">;
 
-
 /** The greenlight item of a confirmed flag: one per screenplay, scene and kind. */
-export const safetyItemKey = (screenplayId: string, sceneNumber: string, kind: SafetyKind) => `safety:${screenplayId}:${sceneNumber}:${kind}`;
+export const safetyItemKey = (screenplayId: string, sceneNumber: string, kind: SafetyKind) =>
+  `safety:${screenplayId}:${sceneNumber}:${kind}`;
 
 interface Script {
-  scenes: { number: string; heading: string; characters: string[]; text: string; omitted: boolean; provisional: boolean }[];
+  scenes: {
+    number: string;
+    heading: string;
+    characters: string[];
+    text: string;
+    omitted: boolean;
+    provisional: boolean;
+  }[];
   locked: boolean;
 }
 
@@ -60,9 +67,26 @@ function scriptScenes(sp: repo.ScreenplayRow): Script {
   );
   const scenes: Script["scenes"] = [];
   for (let k = 0; k <= live.length; k++) {
-    for (const o of omitted) if (o.before === k) scenes.push({ number: o.number, heading: "OMITTED", characters: [], text: "", omitted: true, provisional: false });
+    for (const o of omitted)
+      if (o.before === k)
+        scenes.push({
+          number: o.number,
+          heading: "OMITTED",
+          characters: [],
+          text: "",
+          omitted: true,
+          provisional: false,
+        });
     const s = live[k];
-    if (s) scenes.push({ number: s.number, heading: s.heading, characters: s.characters, text: s.text, omitted: false, provisional: provisional.includes(s.number) });
+    if (s)
+      scenes.push({
+        number: s.number,
+        heading: s.heading,
+        characters: s.characters,
+        text: s.text,
+        omitted: false,
+        provisional: provisional.includes(s.number),
+      });
   }
   return { scenes, locked: scenesLocked({ lockedScenes: locked, scenesUnlocked: sp.scenesUnlocked }) };
 }
@@ -71,7 +95,11 @@ export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id:
   const { sp, access } = await readable(s, opts.caller, opts.id);
   const [header, elements, decisions] = await Promise.all([
     repo.selectHeader(s.db, sp),
-    s.db.select().from(breakdownElements).where(eq(breakdownElements.screenplayId, sp.id)).orderBy(asc(breakdownElements.createdAt), asc(breakdownElements.id)),
+    s.db
+      .select()
+      .from(breakdownElements)
+      .where(eq(breakdownElements.screenplayId, sp.id))
+      .orderBy(asc(breakdownElements.createdAt), asc(breakdownElements.id)),
     s.db.select().from(safetyFlags).where(eq(safetyFlags.screenplayId, sp.id)),
   ]);
   const script = scriptScenes(sp);
@@ -87,7 +115,14 @@ export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id:
   const orphans = [...new Set(elements.map((e) => e.sceneNumber).filter((n) => !known.has(n)))];
   const scenes: BreakdownScene[] = [
     ...script.scenes,
-    ...orphans.map((n) => ({ number: n, heading: "NOT IN THE SCRIPT", characters: [], text: "", omitted: true, provisional: false })),
+    ...orphans.map((n) => ({
+      number: n,
+      heading: "NOT IN THE SCRIPT",
+      characters: [],
+      text: "",
+      omitted: true,
+      provisional: false,
+    })),
   ]
     .map((sc) => ({ ...sc, elements: elements.filter((e) => e.sceneNumber === sc.number).map(toElement) }))
     .filter((sc) => !sc.omitted || sc.elements.length > 0);
@@ -102,7 +137,10 @@ export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id:
       if (!item.scenes.includes(e.sceneNumber)) item.scenes.push(e.sceneNumber);
       byName.set(key, item);
     }
-    const items = [...byName.values()].map((i) => ({ ...i, scenes: i.scenes.sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9)) }));
+    const items = [...byName.values()].map((i) => ({
+      ...i,
+      scenes: i.scenes.sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9)),
+    }));
     return { category, items: items.sort((a, b) => b.scenes.length - a.scenes.length || a.name.localeCompare(b.name)) };
   }).filter((l) => l.items.length > 0);
 
@@ -131,7 +169,11 @@ export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id:
       greenlightLabel: d.status === "confirmed" ? safetyItemLabel(d.kind as SafetyKind, d.sceneNumber) : null,
     });
   }
-  flags.sort((a, b) => (order.get(a.sceneNumber) ?? 1e9) - (order.get(b.sceneNumber) ?? 1e9) || SAFETY_KINDS.indexOf(a.kind) - SAFETY_KINDS.indexOf(b.kind));
+  flags.sort(
+    (a, b) =>
+      (order.get(a.sceneNumber) ?? 1e9) - (order.get(b.sceneNumber) ?? 1e9) ||
+      SAFETY_KINDS.indexOf(a.kind) - SAFETY_KINDS.indexOf(b.kind),
+  );
 
   return {
     screenplayId: sp.id,
@@ -145,9 +187,14 @@ export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id:
   };
 }
 
-async function publishChanged(s: Pick<S, "events">, sp: { id: string; projectId: string | null }, projectChanged = false) {
+async function publishChanged(
+  s: Pick<S, "events">,
+  sp: { id: string; projectId: string | null },
+  projectChanged = false,
+) {
   const invalidate = [["breakdown", sp.id]];
-  if (projectChanged && sp.projectId) invalidate.push(["project", sp.projectId], ["projects"], ["projects-documentary"], ["overview"]);
+  if (projectChanged && sp.projectId)
+    invalidate.push(["project", sp.projectId], ["projects"], ["projects-documentary"], ["overview"]);
   await s.events.publish({ type: "breakdown.changed", invalidate, data: { id: sp.id } });
 }
 
@@ -155,47 +202,77 @@ async function publishChanged(s: Pick<S, "events">, sp: { id: string; projectId:
  * The one path of every breakdown change: the screenplay row is locked, the caller's right to edit
  * checked, and the scene must be one of the locked script's.
  */
-async function change<T>(s: S, opts: { caller: Caller; id: string; sceneNumber: string }, work: (c: { tx: Tx; sp: repo.ScreenplayRow; script: Script }) => Promise<T>) {
+async function change<T>(
+  s: S,
+  opts: { caller: Caller; id: string; sceneNumber: string },
+  work: (c: { tx: Tx; sp: repo.ScreenplayRow; script: Script }) => Promise<T>,
+) {
   if (!isUuid(opts.id)) throw new AppError("not_found", "There is no screenplay with this id.");
   return s.db.transaction(async (tx) => {
     const sp = await repo.selectScreenplay(tx, opts.id, { lock: true });
     if (!sp) throw new AppError("not_found", "There is no screenplay with this id.");
     const access = await accessTo(tx, opts.caller, sp);
     if (!access.read) throw new AppError("not_found", "There is no screenplay with this id.");
-    if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this breakdown.");
-    if (!scenesLocked({ lockedScenes: sp.lockedScenes ?? null, scenesUnlocked: sp.scenesUnlocked })) throw new AppError("conflict", "Lock the scene numbers first: the breakdown keeps its elements by locked scene number, so they stay with their scenes as the script changes.");
+    if (!access.edit)
+      throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this breakdown.");
+    if (!scenesLocked({ lockedScenes: sp.lockedScenes ?? null, scenesUnlocked: sp.scenesUnlocked }))
+      throw new AppError(
+        "conflict",
+        "Lock the scene numbers first: the breakdown keeps its elements by locked scene number, so they stay with their scenes as the script changes.",
+      );
     const script = scriptScenes(sp);
     const scene = script.scenes.find((sc) => sc.number === opts.sceneNumber);
     if (!scene) throw new AppError("bad_request", `There is no scene ${opts.sceneNumber} in this script.`);
     if (scene.provisional)
-      throw new AppError("conflict", `Scene ${opts.sceneNumber} was added after the numbers were locked. Lock the scene numbers again to write its number into the script, then tag it: until then its number can still change.`);
+      throw new AppError(
+        "conflict",
+        `Scene ${opts.sceneNumber} was added after the numbers were locked. Lock the scene numbers again to write its number into the script, then tag it: until then its number can still change.`,
+      );
     return { sp, result: await work({ tx, sp, script }) };
   });
 }
 
-export async function addElement(s: S, opts: { caller: Caller; id: string; input: ElementCreateInput }): Promise<BreakdownDetail> {
+export async function addElement(
+  s: S,
+  opts: { caller: Caller; id: string; input: ElementCreateInput },
+): Promise<BreakdownDetail> {
   const input = elementCreateInput.parse(opts.input);
   const { sp } = await change(s, { ...opts, sceneNumber: input.sceneNumber }, async ({ tx, sp }) => {
     const [row] = await tx
       .insert(breakdownElements)
-      .values({ screenplayId: sp.id, sceneNumber: input.sceneNumber, category: input.category, name: input.name, createdBy: opts.caller.id, createdByName: opts.caller.name })
+      .values({
+        screenplayId: sp.id,
+        sceneNumber: input.sceneNumber,
+        category: input.category,
+        name: input.name,
+        createdBy: opts.caller.id,
+        createdByName: opts.caller.name,
+      })
       .onConflictDoNothing()
       .returning({ id: breakdownElements.id });
-    if (!row) throw new AppError("conflict", `“${input.name}” is already tagged as ${CATEGORY_LABELS[input.category].toLowerCase()} in scene ${input.sceneNumber}.`);
+    if (!row)
+      throw new AppError(
+        "conflict",
+        `“${input.name}” is already tagged as ${CATEGORY_LABELS[input.category].toLowerCase()} in scene ${input.sceneNumber}.`,
+      );
     await tx.update(screenplays).set({ updatedAt: new Date() }).where(eq(screenplays.id, sp.id));
   });
   await publishChanged(s, sp);
   return getBreakdown(s, opts);
 }
 
-export async function removeElement(s: S, opts: { caller: Caller; id: string; elementId: string }): Promise<BreakdownDetail> {
+export async function removeElement(
+  s: S,
+  opts: { caller: Caller; id: string; elementId: string },
+): Promise<BreakdownDetail> {
   if (!isUuid(opts.id)) throw new AppError("not_found", "There is no screenplay with this id.");
   const sp = await s.db.transaction(async (tx) => {
     const sp = await repo.selectScreenplay(tx, opts.id, { lock: true });
     if (!sp) throw new AppError("not_found", "There is no screenplay with this id.");
     const access = await accessTo(tx, opts.caller, sp);
     if (!access.read) throw new AppError("not_found", "There is no screenplay with this id.");
-    if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this breakdown.");
+    if (!access.edit)
+      throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this breakdown.");
     const removed = isUuid(opts.elementId)
       ? await tx
           .delete(breakdownElements)
@@ -214,14 +291,24 @@ export async function removeElement(s: S, opts: { caller: Caller; id: string; el
  * project's greenlight checklist, ticked by staff once the plan is in place; a dismissed flag is not
  * suggested again. A decision is final: the project's record should not lose a confirmed hazard.
  */
-export async function decideSafetyFlag(s: S, opts: { caller: Caller; id: string; input: SafetyDecisionInput }): Promise<BreakdownDetail> {
+export async function decideSafetyFlag(
+  s: S,
+  opts: { caller: Caller; id: string; input: SafetyDecisionInput },
+): Promise<BreakdownDetail> {
   const input = safetyDecisionInput.parse(opts.input);
   const { sp } = await change(s, { ...opts, sceneNumber: input.sceneNumber }, async ({ tx, sp, script }) => {
     const scene = script.scenes.find((sc) => sc.number === input.sceneNumber)!;
     const suggestion = suggestSafetyFlags([scene]).find((f) => f.kind === input.kind);
-    if (!suggestion) throw new AppError("bad_request", `Scene ${input.sceneNumber} does not suggest a ${input.kind} flag; reload the breakdown.`);
+    if (!suggestion)
+      throw new AppError(
+        "bad_request",
+        `Scene ${input.sceneNumber} does not suggest a ${input.kind} flag; reload the breakdown.`,
+      );
     if (input.decision === "confirmed" && !sp.projectId) {
-      throw new AppError("conflict", "A confirmed safety flag adds an item to its project's greenlight checklist; attach the screenplay to a project first.");
+      throw new AppError(
+        "conflict",
+        "A confirmed safety flag adds an item to its project's greenlight checklist; attach the screenplay to a project first.",
+      );
     }
     const [row] = await tx
       .insert(safetyFlags)
@@ -236,10 +323,16 @@ export async function decideSafetyFlag(s: S, opts: { caller: Caller; id: string;
       })
       .onConflictDoNothing()
       .returning({ id: safetyFlags.id });
-    if (!row) throw new AppError("conflict", `The ${input.kind} flag of scene ${input.sceneNumber} has already been decided.`);
+    if (!row)
+      throw new AppError("conflict", `The ${input.kind} flag of scene ${input.sceneNumber} has already been decided.`);
     if (input.decision === "confirmed" && sp.projectId) {
       const label = safetyItemLabel(input.kind, input.sceneNumber);
-      await addProjectGreenlightItem(tx, { projectId: sp.projectId, key: safetyItemKey(sp.id, input.sceneNumber, input.kind), label, tickedBy: "staff" });
+      await addProjectGreenlightItem(tx, {
+        projectId: sp.projectId,
+        key: safetyItemKey(sp.id, input.sceneNumber, input.kind),
+        label,
+        tickedBy: "staff",
+      });
       await recordActivity(tx, {
         projectId: sp.projectId,
         actor: opts.caller,

@@ -33,7 +33,11 @@ import { keys } from "../../../common/query-keys.ts";
  */
 export async function publishChanged(s: Pick<S, "events">, id: string, projectIds: (string | null)[]) {
   const schedules = [...new Set(projectIds.filter((p): p is string => p !== null))].map((p) => keys.schedule(p));
-  await s.events.publish({ type: "screenplay.changed", invalidate: [keys.screenplays(), keys.screenplay(id), ...schedules], data: { id } });
+  await s.events.publish({
+    type: "screenplay.changed",
+    invalidate: [keys.screenplays(), keys.screenplay(id), ...schedules],
+    data: { id },
+  });
 }
 
 /** A screenplay can be attached only to a project the caller works on (staff to any). */
@@ -45,13 +49,23 @@ async function assertAttachable(db: S["db"] | Tx, caller: Caller, projectId: str
   }
 }
 
-export async function createScreenplay(s: S, opts: { caller: Caller; input: ScreenplayCreateInput }): Promise<ScreenplayDetail> {
+export async function createScreenplay(
+  s: S,
+  opts: { caller: Caller; input: ScreenplayCreateInput },
+): Promise<ScreenplayDetail> {
   const input = screenplayCreateInput.parse(opts.input);
   const id = await s.db.transaction(async (tx) => {
     if (input.projectId) await assertAttachable(tx, opts.caller, input.projectId);
     const [row] = await tx
       .insert(screenplays)
-      .values({ title: input.title, projectId: input.projectId, body: input.body, ownerId: opts.caller.id, updatedBy: opts.caller.id, pages: pagesOf(s, input.body, null, 0) })
+      .values({
+        title: input.title,
+        projectId: input.projectId,
+        body: input.body,
+        ownerId: opts.caller.id,
+        updatedBy: opts.caller.id,
+        pages: pagesOf(s, input.body, null, 0),
+      })
       .returning({ id: screenplays.id });
     return row!.id;
   });
@@ -71,7 +85,11 @@ export async function importScreenplay(
   if (!(IMPORT_EXTENSIONS as readonly string[]).includes(ext)) {
     throw new AppError("unsupported_media_type", "Import a Fountain (.fountain or .txt) or Final Draft (.fdx) file.");
   }
-  if (opts.bytes.byteLength > IMPORT_FILE_MAX_BYTES) throw new AppError("payload_too_large", `The file is larger than ${SIZE_KB} KB; a screenplay file is much smaller.`);
+  if (opts.bytes.byteLength > IMPORT_FILE_MAX_BYTES)
+    throw new AppError(
+      "payload_too_large",
+      `The file is larger than ${SIZE_KB} KB; a screenplay file is much smaller.`,
+    );
   if (opts.bytes.byteLength === 0) throw new AppError("bad_request", "The file is empty.");
   let text: string;
   try {
@@ -81,10 +99,17 @@ export async function importScreenplay(
   }
   if (text.includes("\u0000")) throw new AppError("bad_request", "The file is not a text file.");
   const body = ext === ".fdx" ? fdxToFountain(text) : text.replace(/\r\n?/g, "\n");
-  if (body.length > SCREENPLAY_TEXT_MAX) throw new AppError("payload_too_large", "The script in this file is longer than a screenplay can be here.");
+  if (body.length > SCREENPLAY_TEXT_MAX)
+    throw new AppError("payload_too_large", "The script in this file is longer than a screenplay can be here.");
   const parsed = parseFountain(body);
-  const title = opts.title || parsed.titlePage.find((t) => t.key === "title")?.text.split("\n")[0] || name.replace(/\.[a-z]+$/i, "");
-  return createScreenplay(s, { caller: opts.caller, input: { title: title.slice(0, 200), projectId: opts.projectId ?? null, body } });
+  const title =
+    opts.title ||
+    parsed.titlePage.find((t) => t.key === "title")?.text.split("\n")[0] ||
+    name.replace(/\.[a-z]+$/i, "");
+  return createScreenplay(s, {
+    caller: opts.caller,
+    input: { title: title.slice(0, 200), projectId: opts.projectId ?? null, body },
+  });
 }
 
 class StaleVersion extends Error {}
@@ -107,7 +132,8 @@ async function change(
       if (!sp) throw noScreenplay();
       const access = await accessTo(tx, opts.caller, sp);
       if (!access.read) throw noScreenplay();
-      if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this screenplay.");
+      if (!access.edit)
+        throw new AppError("forbidden", "Only the writer, the project's crew and staff can change this screenplay.");
       if (opts.version !== undefined && sp.version !== opts.version) throw new StaleVersion();
       const set = await work({ tx, sp });
       projects = [sp.projectId, set?.projectId ?? null];
@@ -116,7 +142,13 @@ async function change(
       const locked = set.lockedScenes !== undefined ? set.lockedScenes : sp.lockedScenes;
       await tx
         .update(screenplays)
-        .set({ ...set, pages: pagesOf(s, body, locked ?? null, sp.pages), version: sp.version + 1, updatedBy: opts.caller.id, updatedAt: new Date() })
+        .set({
+          ...set,
+          pages: pagesOf(s, body, locked ?? null, sp.pages),
+          version: sp.version + 1,
+          updatedBy: opts.caller.id,
+          updatedAt: new Date(),
+        })
         .where(eq(screenplays.id, sp.id));
     });
   } catch (err) {
@@ -126,14 +158,25 @@ async function change(
     throw new AppError(
       "conflict",
       `${header.updatedByName ?? "Someone else"} saved this screenplay after you opened it. Look at the difference, then keep your text or take theirs.`,
-      { current: { body: sp.body, version: sp.version, title: sp.title, updatedByName: header.updatedByName, updatedAt: sp.updatedAt.toISOString() } } satisfies ScreenplayConflictDetails,
+      {
+        current: {
+          body: sp.body,
+          version: sp.version,
+          title: sp.title,
+          updatedByName: header.updatedByName,
+          updatedAt: sp.updatedAt.toISOString(),
+        },
+      } satisfies ScreenplayConflictDetails,
     );
   }
   await publishChanged(s, opts.id, projects);
   return getScreenplay(s, opts);
 }
 
-export async function updateScreenplay(s: S, opts: { caller: Caller; id: string; input: ScreenplayUpdateInput }): Promise<ScreenplayDetail> {
+export async function updateScreenplay(
+  s: S,
+  opts: { caller: Caller; id: string; input: ScreenplayUpdateInput },
+): Promise<ScreenplayDetail> {
   const { version, ...input } = screenplayUpdateInput.parse(opts.input);
   return change(s, { ...opts, version }, async ({ tx, sp }) => {
     const set: Partial<typeof screenplays.$inferInsert> = {};
@@ -155,7 +198,10 @@ export async function deleteScreenplay(s: S, opts: { caller: Caller; id: string 
 }
 
 /** Saves the current draft as a named, immutable revision, with the next colour in the industry's order. */
-export async function createRevision(s: S, opts: { caller: Caller; id: string; input: RevisionCreateInput }): Promise<ScreenplayDetail> {
+export async function createRevision(
+  s: S,
+  opts: { caller: Caller; id: string; input: RevisionCreateInput },
+): Promise<ScreenplayDetail> {
   return change(s, opts, async ({ tx, sp }) => {
     const number = await repo.nextRevisionNumber(tx, sp.id);
     await tx.insert(screenplayRevisions).values({
@@ -174,7 +220,10 @@ export async function createRevision(s: S, opts: { caller: Caller; id: string; i
 }
 
 /** Makes a revision's text the current draft again; the revisions themselves never change. */
-export async function restoreRevision(s: S, opts: { caller: Caller; id: string; revisionId: string; version: number }): Promise<ScreenplayDetail> {
+export async function restoreRevision(
+  s: S,
+  opts: { caller: Caller; id: string; revisionId: string; version: number },
+): Promise<ScreenplayDetail> {
   return change(s, opts, async ({ tx, sp }) => {
     const r = UUID.test(opts.revisionId) ? await repo.selectRevision(tx, sp.id, opts.revisionId) : null;
     if (!r) throw noRevision();
@@ -187,16 +236,23 @@ export async function restoreRevision(s: S, opts: { caller: Caller; id: string; 
  * A relock numbers against the last locked list, so every number ever locked stays with its scene
  * (or OMITTED) and the breakdown's tags and the stripboard's strips, keyed by number, stay put.
  */
-export async function lockScenes(s: S, opts: { caller: Caller; id: string; version: number }): Promise<ScreenplayDetail> {
+export async function lockScenes(
+  s: S,
+  opts: { caller: Caller; id: string; version: number },
+): Promise<ScreenplayDetail> {
   return change(s, opts, async ({ sp }) => {
     const parsed = parseFountain(sp.body);
-    if (!parsed.elements.some((e) => e.type === "scene_heading")) throw new AppError("bad_request", "The script has no scenes to number yet.");
+    if (!parsed.elements.some((e) => e.type === "scene_heading"))
+      throw new AppError("bad_request", "The script has no scenes to number yet.");
     const { text, numbers } = stampSceneNumbers(sp.body, parsed, sp.lockedScenes ?? null);
     return { body: text, lockedScenes: numbers, scenesUnlocked: false };
   });
 }
 
 /** Unlocks the scene numbers; the last locked list is kept, so a later lock gives the same numbers back. */
-export async function unlockScenes(s: S, opts: { caller: Caller; id: string; version: number }): Promise<ScreenplayDetail> {
+export async function unlockScenes(
+  s: S,
+  opts: { caller: Caller; id: string; version: number },
+): Promise<ScreenplayDetail> {
   return change(s, opts, async ({ sp }) => (sp.lockedScenes && !sp.scenesUnlocked ? { scenesUnlocked: true } : null));
 }

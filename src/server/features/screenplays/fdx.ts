@@ -114,13 +114,18 @@ function titlePage(xml: string): string[] {
 }
 
 export function fdxToFountain(xml: string): string {
-  if (!/<FinalDraft\b/.test(xml)) throw new AppError("bad_request", "This is not a Final Draft file: an .fdx file is XML that starts with <FinalDraft>.");
+  if (!/<FinalDraft\b/.test(xml))
+    throw new AppError(
+      "bad_request",
+      "This is not a Final Draft file: an .fdx file is XML that starts with <FinalDraft>.",
+    );
   const withoutTitle = xml.replace(/<TitlePage\b[\s\S]*?<\/TitlePage>/g, "");
   const content = /<Content\b[^>]*>([\s\S]*?)<\/Content>/.exec(withoutTitle);
   if (!content) throw new AppError("bad_request", "This Final Draft file has no script content in it.");
   const state = { dualCues: 0 };
   const lines: string[] = [];
   for (const p of paragraphs(content[1]!)) lines.push(...paragraphToFountain(p, state));
-  if (!lines.some((l) => l.trim())) throw new AppError("bad_request", "This Final Draft file has no script content in it.");
+  if (!lines.some((l) => l.trim()))
+    throw new AppError("bad_request", "This Final Draft file has no script content in it.");
   return [...titlePage(xml), ...lines.slice(lines[0] === "" ? 1 : 0)].join("\n") + "\n";
 }

@@ -12,13 +12,21 @@ import { publishChanged } from "./changes.ts";
 
 // ── Notes ────────────────────────────────────────────────────────────────────────────────────────
 
-export async function createNote(s: S, opts: { caller: Caller; id: string; input: NoteCreateInput }): Promise<ScreenplayDetail> {
+export async function createNote(
+  s: S,
+  opts: { caller: Caller; id: string; input: NoteCreateInput },
+): Promise<ScreenplayDetail> {
   const { sp } = await readable(s, opts.caller, opts.id);
   const header = await repo.selectHeader(s.db, sp);
   const access = await accessTo(s.db, opts.caller, sp, header.project?.supervisorId);
-  if (!access.comment) throw new AppError("forbidden", "Only the writer, the project's crew, its supervisor and staff can comment on this screenplay.");
+  if (!access.comment)
+    throw new AppError(
+      "forbidden",
+      "Only the writer, the project's crew, its supervisor and staff can comment on this screenplay.",
+    );
   const lines = sp.body.split("\n");
-  if (opts.input.line >= Math.max(1, lines.length)) throw new AppError("bad_request", "This line is not in the script any more; reload and choose the line again.");
+  if (opts.input.line >= Math.max(1, lines.length))
+    throw new AppError("bad_request", "This line is not in the script any more; reload and choose the line again.");
   const layout = layoutScript(parseFountain(sp.body), { locked: sp.lockedScenes ?? null });
   const scene = [...layout.scenes].reverse().find((sc) => sc.line !== null && sc.line <= opts.input.line);
   await s.db.insert(screenplayNotes).values({
@@ -34,14 +42,21 @@ export async function createNote(s: S, opts: { caller: Caller; id: string; input
   return getScreenplay(s, opts);
 }
 
-export async function updateNote(s: S, opts: { caller: Caller; id: string; noteId: string; resolved: boolean }): Promise<ScreenplayDetail> {
+export async function updateNote(
+  s: S,
+  opts: { caller: Caller; id: string; noteId: string; resolved: boolean },
+): Promise<ScreenplayDetail> {
   const { sp, access } = await readable(s, opts.caller, opts.id);
   const note = UUID.test(opts.noteId) ? await repo.selectNote(s.db, sp.id, opts.noteId) : null;
   if (!note) throw new AppError("not_found", "There is no note with this id on this screenplay.");
   if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can resolve notes.");
   await s.db
     .update(screenplayNotes)
-    .set(opts.resolved ? { resolved: true, resolvedByName: opts.caller.name, resolvedAt: new Date() } : { resolved: false, resolvedByName: null, resolvedAt: null })
+    .set(
+      opts.resolved
+        ? { resolved: true, resolvedByName: opts.caller.name, resolvedAt: new Date() }
+        : { resolved: false, resolvedByName: null, resolvedAt: null },
+    )
     .where(eq(screenplayNotes.id, note.id));
   await publishChanged(s, sp.id, []);
   return getScreenplay(s, opts);

@@ -18,7 +18,12 @@ export async function screenplayPdf(layout: Layout, opts: { title: string; revis
   const doc = await PDFDocument.create();
   doc.setTitle(opts.title);
   doc.setCreator("The Portal");
-  const fonts = await pdfText(doc, "mono", ["regular", "bold", "italic", "boldItalic"], stringsIn([opts, layout.titlePage, layout.pages]));
+  const fonts = await pdfText(
+    doc,
+    "mono",
+    ["regular", "bold", "italic", "boldItalic"],
+    stringsIn([opts, layout.titlePage, layout.pages]),
+  );
   const y = (row: number) => PAGE.height - TOP - LINE * (row + 1) + 3;
 
   /** Draws one printed line of styled spans from x; scene headings and the title print bold throughout. */
@@ -27,7 +32,13 @@ export async function screenplayPdf(layout: Layout, opts: { title: string; revis
       const b = allBold || s.bold;
       const style = b && s.italic ? "boldItalic" : b ? "bold" : s.italic ? "italic" : "regular";
       const width = fonts.draw(page, s.text, { x, y: at, size: 12, style });
-      if (s.underline) page.drawLine({ start: { x, y: at - 1.5 }, end: { x: x + width, y: at - 1.5 }, thickness: 0.6, color: rgb(0, 0, 0) });
+      if (s.underline)
+        page.drawLine({
+          start: { x, y: at - 1.5 },
+          end: { x: x + width, y: at - 1.5 },
+          thickness: 0.6,
+          color: rgb(0, 0, 0),
+        });
       x += width;
     }
   };
@@ -55,11 +66,22 @@ export async function screenplayPdf(layout: Layout, opts: { title: string; revis
     const page = doc.addPage([PAGE.width, PAGE.height]);
     if (p.number > 1) {
       const label = `${p.number}.`;
-      fonts.draw(page, label, { x: LEFT + (LINE_WIDTH + 2 - label.length) * CHAR, y: PAGE.height - 0.5 * PT - LINE + 3, size: 12 });
+      fonts.draw(page, label, {
+        x: LEFT + (LINE_WIDTH + 2 - label.length) * CHAR,
+        y: PAGE.height - 0.5 * PT - LINE + 3,
+        size: 12,
+      });
     }
-    if (opts.revision) fonts.draw(page, opts.revision, { x: LEFT, y: PAGE.height - 0.5 * PT - LINE + 3, size: 9, color: rgb(0.35, 0.35, 0.35) });
+    if (opts.revision)
+      fonts.draw(page, opts.revision, {
+        x: LEFT,
+        y: PAGE.height - 0.5 * PT - LINE + 3,
+        size: 9,
+        color: rgb(0.35, 0.35, 0.35),
+      });
     p.rows.forEach((r, i) => {
-      for (const c of r.cells) drawSpans(page, c.spans ?? [{ text: c.text }], LEFT + c.col * CHAR, y(i), c.type === "scene_heading");
+      for (const c of r.cells)
+        drawSpans(page, c.spans ?? [{ text: c.text }], LEFT + c.col * CHAR, y(i), c.type === "scene_heading");
     });
   }
   return doc.save();

@@ -28,7 +28,6 @@ import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── Who may do what: owner, the project's crew and staff edit; everyone who may read comments ────────
 
-
 export interface Access {
   read: boolean;
   edit: boolean;
@@ -36,12 +35,22 @@ export interface Access {
   remove: boolean;
 }
 
-export async function accessTo(db: S["db"] | Tx, caller: Caller, sp: repo.ScreenplayRow, supervisorId?: string | null): Promise<Access> {
+export async function accessTo(
+  db: S["db"] | Tx,
+  caller: Caller,
+  sp: repo.ScreenplayRow,
+  supervisorId?: string | null,
+): Promise<Access> {
   const member = sp.projectId ? await isMember(db, sp.projectId, caller.id) : false;
   return accessOf(caller, sp, member, supervisorId);
 }
 
-function accessOf(caller: Caller, sp: Pick<repo.ScreenplayRow, "ownerId" | "projectId">, member: boolean, supervisorId?: string | null): Access {
+function accessOf(
+  caller: Caller,
+  sp: Pick<repo.ScreenplayRow, "ownerId" | "projectId">,
+  member: boolean,
+  supervisorId?: string | null,
+): Access {
   const owner = sp.ownerId === caller.id;
   const edit = owner || member || isStaff(caller.role);
   // A personal draft stays with its writer (and the staff who supervise writing); a project's script is as open as the project.
@@ -98,7 +107,10 @@ const toNote = (n: typeof screenplayNotes.$inferSelect): ScreenplayNote => ({
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
-export async function listScreenplays(s: Pick<S, "db">, opts: { caller: Caller; query: ScreenplayListQuery }): Promise<Page<ScreenplayListItem>> {
+export async function listScreenplays(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; query: ScreenplayListQuery },
+): Promise<Page<ScreenplayListItem>> {
   const staff = isStaff(opts.caller.role);
   const page = await repo.selectPage(s.db, opts.query, { id: opts.caller.id, staff });
   return {
@@ -125,9 +137,16 @@ export async function getScreenplay(s: Pick<S, "db">, opts: { caller: Caller; id
 }
 
 /** What every reader of a screenplay is shown alike, with what decides each reader's rights. */
-type SharedDetail = Omit<ScreenplayDetail, "canEdit" | "canComment" | "canDelete"> & { ownerId: string; projectId: string | null; supervisorId: string | null };
+type SharedDetail = Omit<ScreenplayDetail, "canEdit" | "canComment" | "canDelete"> & {
+  ownerId: string;
+  projectId: string | null;
+  supervisorId: string | null;
+};
 
-const withAccess = ({ ownerId: _o, projectId: _p, supervisorId: _s, ...detail }: SharedDetail, access: Access): ScreenplayDetail => ({
+const withAccess = (
+  { ownerId: _o, projectId: _p, supervisorId: _s, ...detail }: SharedDetail,
+  access: Access,
+): ScreenplayDetail => ({
   ...detail,
   canEdit: access.edit,
   canComment: access.comment,
@@ -135,7 +154,11 @@ const withAccess = ({ ownerId: _o, projectId: _p, supervisorId: _s, ...detail }:
 });
 
 async function readDetail(s: Pick<S, "db">, sp: repo.ScreenplayRow): Promise<SharedDetail> {
-  const [header, revisions, notes] = await Promise.all([repo.selectHeader(s.db, sp), repo.selectRevisions(s.db, sp.id), repo.selectNotes(s.db, sp.id)]);
+  const [header, revisions, notes] = await Promise.all([
+    repo.selectHeader(s.db, sp),
+    repo.selectRevisions(s.db, sp.id),
+    repo.selectNotes(s.db, sp.id),
+  ]);
   return {
     id: sp.id,
     title: sp.title,
@@ -166,7 +189,10 @@ type KeptDetail = Pick<SharedDetail, "ownerId" | "projectId" | "supervisorId"> &
 const details = cachePerBus<KeptDetail | null>({ ttlMs: 30_000, maxEntries: 100 });
 const utf8 = new TextEncoder();
 
-export async function viewScreenplay(s: Pick<S, "db" | "events">, opts: { caller: Caller; id: string }): Promise<Uint8Array<ArrayBuffer>> {
+export async function viewScreenplay(
+  s: Pick<S, "db" | "events">,
+  opts: { caller: Caller; id: string },
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!UUID.test(opts.id)) throw noScreenplay();
   const load = async (): Promise<KeptDetail | null> => {
     const sp = await repo.selectScreenplay(s.db, opts.id);
@@ -175,8 +201,12 @@ export async function viewScreenplay(s: Pick<S, "db" | "events">, opts: { caller
     return { ownerId, projectId, supervisorId, json: utf8.encode(JSON.stringify(detail)) };
   };
   const scope: EntryScope = { deps: [keys.screenplay(opts.id), keys.project(), keys.projects(), ...PEOPLE_KEYS] };
-  const [kept, crews] = await Promise.all([details(s.events).get(opts.id, load, undefined, scope), crewProjectsOf(s, opts.caller.id)]);
-  const access = kept && accessOf(opts.caller, kept, kept.projectId !== null && crews.has(kept.projectId), kept.supervisorId);
+  const [kept, crews] = await Promise.all([
+    details(s.events).get(opts.id, load, undefined, scope),
+    crewProjectsOf(s, opts.caller.id),
+  ]);
+  const access =
+    kept && accessOf(opts.caller, kept, kept.projectId !== null && crews.has(kept.projectId), kept.supervisorId);
   // Someone who may not read it is told it is not there, so private titles do not leak.
   if (!kept || !access?.read) throw noScreenplay();
   const rights = utf8.encode(`{"canEdit":${access.edit},"canComment":${access.comment},"canDelete":${access.remove},`);
@@ -186,7 +216,10 @@ export async function viewScreenplay(s: Pick<S, "db" | "events">, opts: { caller
   return answer;
 }
 
-export async function getRevision(s: Pick<S, "db">, opts: { caller: Caller; id: string; revisionId: string }): Promise<RevisionDetail> {
+export async function getRevision(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; id: string; revisionId: string },
+): Promise<RevisionDetail> {
   const { sp } = await readable(s, opts.caller, opts.id);
   if (!UUID.test(opts.revisionId)) throw noRevision();
   const r = await repo.selectRevision(s.db, sp.id, opts.revisionId);
@@ -195,7 +228,10 @@ export async function getRevision(s: Pick<S, "db">, opts: { caller: Caller; id: 
 }
 
 /** Compares two revisions, or a revision with the current draft ("current"). */
-export async function compare(s: Pick<S, "db">, opts: { caller: Caller; id: string; from: string; to: string }): Promise<CompareResult> {
+export async function compare(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; id: string; from: string; to: string },
+): Promise<CompareResult> {
   const { sp } = await readable(s, opts.caller, opts.id);
   const side = async (which: string) => {
     if (which === "current") return { id: "current", label: "Current draft", body: sp.body };
@@ -214,19 +250,34 @@ async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisio
   if (!revisionId) return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined };
   const r = UUID.test(revisionId) ? await repo.selectRevision(s.db, sp.id, revisionId) : null;
   if (!r) throw noRevision();
-  return { body: r.body, locked: r.lockedScenes ?? null, revision: `${r.name} (${r.colour}) ${r.createdAt.toISOString().slice(0, 10)}` };
+  return {
+    body: r.body,
+    locked: r.lockedScenes ?? null,
+    revision: `${r.name} (${r.colour}) ${r.createdAt.toISOString().slice(0, 10)}`,
+  };
 }
 
-export async function getReport(s: Pick<S, "db">, opts: { caller: Caller; id: string; revisionId?: string }): Promise<ScriptReport> {
+export async function getReport(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; id: string; revisionId?: string },
+): Promise<ScriptReport> {
   const { sp } = await readable(s, opts.caller, opts.id);
   const { body, locked } = await draftOrRevision(s, sp, opts.revisionId);
   return reportFromLayout(layoutScript(parseFountain(body), { locked }));
 }
 
-export async function exportPdf(s: Pick<S, "db">, opts: { caller: Caller; id: string; revisionId?: string }): Promise<{ fileName: string; bytes: Uint8Array }> {
+export async function exportPdf(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; id: string; revisionId?: string },
+): Promise<{ fileName: string; bytes: Uint8Array }> {
   const { sp } = await readable(s, opts.caller, opts.id);
   const { body, locked, revision } = await draftOrRevision(s, sp, opts.revisionId);
   const bytes = await screenplayPdf(layoutScript(parseFountain(body), { locked }), { title: sp.title, revision });
-  const fileName = `${sp.title.replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-") || "screenplay"}.pdf`;
+  const fileName = `${
+    sp.title
+      .replace(/[^\w\- ]+/g, "")
+      .trim()
+      .replace(/\s+/g, "-") || "screenplay"
+  }.pdf`;
   return { fileName, bytes };
 }

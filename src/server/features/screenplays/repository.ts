@@ -53,9 +53,17 @@ export async function selectPage(db: DbOrTx, q: ScreenplayListQuery, viewer: { i
       },
       projectTitle: projects.title,
       ownerName: profiles.fullName,
-      revisionCount: sql<number>`(select count(*) from ${screenplayRevisions} r where r.screenplay_id = ${screenplays.id})`.mapWith(Number),
-      latestColour: sql<string | null>`(select r.colour from ${screenplayRevisions} r where r.screenplay_id = ${screenplays.id} order by r.number desc limit 1)`,
-      openNotes: sql<number>`(select count(*) from ${screenplayNotes} n where n.screenplay_id = ${screenplays.id} and not n.resolved)`.mapWith(Number),
+      revisionCount:
+        sql<number>`(select count(*) from ${screenplayRevisions} r where r.screenplay_id = ${screenplays.id})`.mapWith(
+          Number,
+        ),
+      latestColour: sql<
+        string | null
+      >`(select r.colour from ${screenplayRevisions} r where r.screenplay_id = ${screenplays.id} order by r.number desc limit 1)`,
+      openNotes:
+        sql<number>`(select count(*) from ${screenplayNotes} n where n.screenplay_id = ${screenplays.id} and not n.resolved)`.mapWith(
+          Number,
+        ),
       isMember: onCrew(screenplays.projectId, viewer.id),
     })
     .from(page)
@@ -75,13 +83,23 @@ export async function selectScreenplay(db: DbOrTx, id: string, opts: { lock?: bo
 
 export async function selectHeader(db: DbOrTx, sp: ScreenplayRow) {
   const [owner] = await db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, sp.ownerId));
-  const [project] = sp.projectId ? await db.select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId }).from(projects).where(eq(projects.id, sp.projectId)) : [];
-  const [updater] = sp.updatedBy ? await db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, sp.updatedBy)) : [];
+  const [project] = sp.projectId
+    ? await db
+        .select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId })
+        .from(projects)
+        .where(eq(projects.id, sp.projectId))
+    : [];
+  const [updater] = sp.updatedBy
+    ? await db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, sp.updatedBy))
+    : [];
   return { ownerName: owner?.name ?? "", project: project ?? null, updatedByName: updater?.name ?? null };
 }
 
 export async function selectProjectBrief(db: DbOrTx, projectId: string) {
-  const [row] = await db.select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId }).from(projects).where(eq(projects.id, projectId));
+  const [row] = await db
+    .select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
   return row ?? null;
 }
 
@@ -117,11 +135,17 @@ export async function nextRevisionNumber(db: DbOrTx, screenplayId: string) {
 }
 
 export function selectNotes(db: DbOrTx, screenplayId: string) {
-  return db.select().from(screenplayNotes).where(eq(screenplayNotes.screenplayId, screenplayId)).orderBy(asc(screenplayNotes.resolved), asc(screenplayNotes.line), asc(screenplayNotes.createdAt));
+  return db
+    .select()
+    .from(screenplayNotes)
+    .where(eq(screenplayNotes.screenplayId, screenplayId))
+    .orderBy(asc(screenplayNotes.resolved), asc(screenplayNotes.line), asc(screenplayNotes.createdAt));
 }
 
 export async function selectNote(db: DbOrTx, screenplayId: string, noteId: string) {
-  const [row] = await db.select().from(screenplayNotes).where(and(eq(screenplayNotes.screenplayId, screenplayId), eq(screenplayNotes.id, noteId)));
+  const [row] = await db
+    .select()
+    .from(screenplayNotes)
+    .where(and(eq(screenplayNotes.screenplayId, screenplayId), eq(screenplayNotes.id, noteId)));
   return row ?? null;
 }
-

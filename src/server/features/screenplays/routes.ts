@@ -22,57 +22,181 @@ import * as service from "./index.ts";
 const revisionQuery = z.object({ revision: z.string().optional() });
 
 export const screenplayRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.listScreenplays(c.get("services"), { caller: callerOf(c), query: query(c, screenplayListQuery) })))
-  .post("/", async (c) => c.json(await service.createScreenplay(c.get("services"), { caller: callerOf(c), input: await body(c, screenplayCreateInput) }), 201))
+  .get("/", async (c) =>
+    c.json(
+      await service.listScreenplays(c.get("services"), { caller: callerOf(c), query: query(c, screenplayListQuery) }),
+    ),
+  )
+  .post("/", async (c) =>
+    c.json(
+      await service.createScreenplay(c.get("services"), {
+        caller: callerOf(c),
+        input: await body(c, screenplayCreateInput),
+      }),
+      201,
+    ),
+  )
   // The file travels as the raw request body, named in the query, so its size is its own.
   .post("/import", async (c) => {
     const q = query(c, importQuery);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await service.importScreenplay(c.get("services"), { caller: callerOf(c), fileName: q.fileName, bytes, projectId: q.projectId, title: q.title }), 201);
+    return c.json(
+      await service.importScreenplay(c.get("services"), {
+        caller: callerOf(c),
+        fileName: q.fileName,
+        bytes,
+        projectId: q.projectId,
+        title: q.title,
+      }),
+      201,
+    );
   })
-  .get("/:id", async (c) => c.body(await service.viewScreenplay(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay") }), 200, JSON_TEXT))
-  .patch("/:id", async (c) => c.json(await service.updateScreenplay(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), input: await body(c, screenplayUpdateInput) })))
+  .get("/:id", async (c) =>
+    c.body(
+      await service.viewScreenplay(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay") }),
+      200,
+      JSON_TEXT,
+    ),
+  )
+  .patch("/:id", async (c) =>
+    c.json(
+      await service.updateScreenplay(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        input: await body(c, screenplayUpdateInput),
+      }),
+    ),
+  )
   .delete("/:id", async (c) => {
     await service.deleteScreenplay(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay") });
     return c.body(null, 204);
   })
   .get("/:id/report", async (c) =>
-    c.json(await service.getReport(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), revisionId: query(c, revisionQuery).revision })),
+    c.json(
+      await service.getReport(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        revisionId: query(c, revisionQuery).revision,
+      }),
+    ),
   )
   .get("/:id/pdf", async (c) => {
-    const pdf = await service.exportPdf(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), revisionId: query(c, revisionQuery).revision });
+    const pdf = await service.exportPdf(c.get("services"), {
+      caller: callerOf(c),
+      id: idParam(c, "id", "screenplay"),
+      revisionId: query(c, revisionQuery).revision,
+    });
     return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
       "content-type": "application/pdf",
       "content-disposition": `attachment; filename="${pdf.fileName}"`,
     });
   })
-  .get("/:id/compare", async (c) => c.json(await service.compare(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), ...query(c, compareQuery) })))
+  .get("/:id/compare", async (c) =>
+    c.json(
+      await service.compare(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        ...query(c, compareQuery),
+      }),
+    ),
+  )
   .post("/:id/revisions", async (c) =>
-    c.json(await service.createRevision(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), input: await body(c, revisionCreateInput) }), 201),
+    c.json(
+      await service.createRevision(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        input: await body(c, revisionCreateInput),
+      }),
+      201,
+    ),
   )
   .get("/:id/revisions/:revisionId", async (c) =>
-    c.json(await service.getRevision(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), revisionId: idParam(c, "revisionId", "revision") })),
+    c.json(
+      await service.getRevision(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        revisionId: idParam(c, "revisionId", "revision"),
+      }),
+    ),
   )
   .post("/:id/revisions/:revisionId/restore", async (c) =>
     c.json(
-      await service.restoreRevision(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), revisionId: idParam(c, "revisionId", "revision"), ...(await body(c, versionInput)) }),
+      await service.restoreRevision(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        revisionId: idParam(c, "revisionId", "revision"),
+        ...(await body(c, versionInput)),
+      }),
     ),
   )
-  .post("/:id/lock-scenes", async (c) => c.json(await service.lockScenes(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), ...(await body(c, versionInput)) })))
-  .post("/:id/unlock-scenes", async (c) => c.json(await service.unlockScenes(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), ...(await body(c, versionInput)) })))
+  .post("/:id/lock-scenes", async (c) =>
+    c.json(
+      await service.lockScenes(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        ...(await body(c, versionInput)),
+      }),
+    ),
+  )
+  .post("/:id/unlock-scenes", async (c) =>
+    c.json(
+      await service.unlockScenes(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        ...(await body(c, versionInput)),
+      }),
+    ),
+  )
   .post("/:id/notes", async (c) =>
-    c.json(await service.createNote(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), input: await body(c, noteCreateInput) }), 201),
+    c.json(
+      await service.createNote(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        input: await body(c, noteCreateInput),
+      }),
+      201,
+    ),
   )
   .patch("/:id/notes/:noteId", async (c) =>
-    c.json(await service.updateNote(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), noteId: idParam(c, "noteId", "note"), ...(await body(c, noteUpdateInput)) })),
+    c.json(
+      await service.updateNote(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        noteId: idParam(c, "noteId", "note"),
+        ...(await body(c, noteUpdateInput)),
+      }),
+    ),
   )
-  .get("/:id/breakdown", async (c) => c.json(await breakdown.getBreakdown(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay") })))
+  .get("/:id/breakdown", async (c) =>
+    c.json(
+      await breakdown.getBreakdown(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay") }),
+    ),
+  )
   .post("/:id/breakdown/elements", async (c) =>
-    c.json(await breakdown.addElement(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), input: await body(c, elementCreateInput) }), 201),
+    c.json(
+      await breakdown.addElement(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        input: await body(c, elementCreateInput),
+      }),
+      201,
+    ),
   )
   .delete("/:id/breakdown/elements/:elementId", async (c) =>
-    c.json(await breakdown.removeElement(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), elementId: idParam(c, "elementId", "breakdown element") })),
+    c.json(
+      await breakdown.removeElement(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        elementId: idParam(c, "elementId", "breakdown element"),
+      }),
+    ),
   )
   .post("/:id/breakdown/flags", async (c) =>
-    c.json(await breakdown.decideSafetyFlag(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "screenplay"), input: await body(c, safetyDecisionInput) })),
+    c.json(
+      await breakdown.decideSafetyFlag(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        input: await body(c, safetyDecisionInput),
+      }),
+    ),
   );

@@ -77,11 +77,19 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    const who = { admin: "admin@portal.test", staff: "staff@portal.test", lena: "student@portal.test", jun: "jun.park@portal.test", tomas: "tomas.novak@portal.test" };
+    const who = {
+      admin: "admin@portal.test",
+      staff: "staff@portal.test",
+      lena: "student@portal.test",
+      jun: "jun.park@portal.test",
+      tomas: "tomas.novak@portal.test",
+    };
     const signedIn = await p.signInAll(who);
     Object.assign(cookies, signedIn.cookies);
     Object.assign(ids, signedIn.ids);
-    const project = await p.as("lena").post("/projects", { title: "Salt Road", type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
+    const project = await p
+      .as("lena")
+      .post("/projects", { title: "Salt Road", type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
     projectId = project.body.id;
     await p.as("lena").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["sound"] });
   }, 120_000);
@@ -89,20 +97,37 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
 
   it("seeds the demo with project screenplays, coloured revisions and notes, and a private draft", async () => {
     const list = await p.as("staff").get("/screenplays?search=Weight%20of%20Water");
-    expect(list.body.items[0]).toMatchObject({ title: "The Weight of Water", revisionCount: 2, latestColour: "blue", openNotes: 1, project: { title: "The Weight of Water" } });
+    expect(list.body.items[0]).toMatchObject({
+      title: "The Weight of Water",
+      revisionCount: 2,
+      latestColour: "blue",
+      openNotes: 1,
+      project: { title: "The Weight of Water" },
+    });
     const detail = (await p.as("staff").get(`/screenplays/${list.body.items[0].id}`)).body as ScreenplayDetail;
     expect(detail.lockedScenes).toEqual(["1", "2", "3", "4"]);
     const report = (await p.as("staff").get(`/screenplays/${detail.id}/report`)).body;
-    expect(report.characters.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(["INES", "PAUL", "OPERATOR"]));
+    expect(report.characters.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(["INES", "PAUL", "OPERATOR"]),
+    );
     const lenas = await p.as("lena").get("/screenplays?scope=mine");
-    expect(lenas.body.items.map((i: { title: string }) => i.title)).toEqual(expect.arrayContaining(["Small Hours", "Last Stop"]));
+    expect(lenas.body.items.map((i: { title: string }) => i.title)).toEqual(
+      expect.arrayContaining(["Small Hours", "Last Stop"]),
+    );
     const lastStop = lenas.body.items.find((i: { title: string }) => i.title === "Last Stop");
     expect((await p.as("jun").get(`/screenplays/${lastStop.id}`)).status).toBe(404);
   });
 
   it("creates, reads and lists by scope and search, paginated", async () => {
     const mine = await create("tomas", { title: "Tomás's Private Draft", body: SCENE });
-    expect(mine).toMatchObject({ version: 1, canEdit: true, canDelete: true, project: null, revisions: [], owner: { id: ids.tomas } });
+    expect(mine).toMatchObject({
+      version: 1,
+      canEdit: true,
+      canDelete: true,
+      project: null,
+      revisions: [],
+      owner: { id: ids.tomas },
+    });
     const shared = await create("lena", { title: "Salt Road Script", projectId, body: SCENE });
     expect(shared.project).toEqual({ id: projectId, title: "Salt Road" });
 
@@ -111,7 +136,10 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     expect((await p.as("staff").get(`/screenplays/${mine.id}`)).body.canEdit).toBe(true);
     const asTomas = await p.as("tomas").get(`/screenplays/${shared.id}`);
     expect(asTomas.body).toMatchObject({ canEdit: false, canComment: false, canDelete: false });
-    expect((await p.as("jun").get(`/screenplays/${shared.id}`)).body).toMatchObject({ canEdit: true, canDelete: false });
+    expect((await p.as("jun").get(`/screenplays/${shared.id}`)).body).toMatchObject({
+      canEdit: true,
+      canDelete: false,
+    });
 
     const lenaAll = await p.as("lena").get("/screenplays?scope=all&limit=100");
     expect(lenaAll.body.items.map((i: { id: string }) => i.id)).toContain(shared.id);
@@ -129,7 +157,9 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
   });
 
   it("refuses bad input and unknown ids with clear messages", async () => {
-    expect((await p.as("lena").post("/screenplays", { title: " " })).body.error.message).toBe("title: Give the screenplay a title.");
+    expect((await p.as("lena").post("/screenplays", { title: " " })).body.error.message).toBe(
+      "title: Give the screenplay a title.",
+    );
     const notMine = await p.as("tomas").post("/screenplays", { title: "X", projectId });
     expect(notMine.status).toBe(403);
     expect(notMine.body.error.message).toMatch(/crew of/);
@@ -147,7 +177,11 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     const stale = await p.as("jun").patch(`/screenplays/${sp.id}`, { version: 1, body: `${SCENE}\nJun's line.\n` });
     expect(stale.status).toBe(409);
     expect(stale.body.error.message).toMatch(/^Lena Fischer saved this screenplay/);
-    expect(stale.body.error.details.current).toMatchObject({ version: 2, body: `${SCENE}\nAnna sits.\n`, updatedByName: "Lena Fischer" });
+    expect(stale.body.error.details.current).toMatchObject({
+      version: 2,
+      body: `${SCENE}\nAnna sits.\n`,
+      updatedByName: "Lena Fischer",
+    });
     const retry = await p.as("jun").patch(`/screenplays/${sp.id}`, { version: 2, body: `${SCENE}\nJun's line.\n` });
     expect(retry.body).toMatchObject({ version: 3, updatedByName: "Jun Park" });
     const outsider = await p.as("tomas").patch(`/screenplays/${sp.id}`, { version: 3, body: "mine" });
@@ -163,11 +197,24 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
       sp = res.body;
       colours.push(sp.revisions[0]!.colour);
       if (i === 0) {
-        const edited = await p.as("lena").patch(`/screenplays/${sp.id}`, { version: sp.version, body: SCENE.replace("Anna waits.", "Anna paces.") });
+        const edited = await p
+          .as("lena")
+          .patch(`/screenplays/${sp.id}`, { version: sp.version, body: SCENE.replace("Anna waits.", "Anna paces.") });
         sp = edited.body;
       }
     }
-    expect(colours).toEqual(["white", "blue", "pink", "yellow", "green", "goldenrod", "buff", "salmon", "cherry", "white"]);
+    expect(colours).toEqual([
+      "white",
+      "blue",
+      "pink",
+      "yellow",
+      "green",
+      "goldenrod",
+      "buff",
+      "salmon",
+      "cherry",
+      "white",
+    ]);
     const first = sp.revisions.at(-1)!;
     const second = sp.revisions.at(-2)!;
     const cmp = await p.as("lena").get(`/screenplays/${sp.id}/compare?from=${first.id}&to=${second.id}`);
@@ -179,7 +226,9 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     expect((await p.as("lena").get(`/screenplays/${sp.id}/compare?from=${MISSING}`)).status).toBe(404);
     const stale = await p.as("lena").post(`/screenplays/${sp.id}/revisions/${first.id}/restore`, { version: 1 });
     expect(stale.status).toBe(409);
-    const restored = await p.as("lena").post(`/screenplays/${sp.id}/revisions/${first.id}/restore`, { version: sp.version });
+    const restored = await p
+      .as("lena")
+      .post(`/screenplays/${sp.id}/revisions/${first.id}/restore`, { version: sp.version });
     expect(restored.body.body).toBe(SCENE);
     expect(restored.body.revisions).toHaveLength(10);
     const rev = await p.as("lena").get(`/screenplays/${sp.id}/revisions/${second.id}`);
@@ -193,18 +242,32 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     const locked = await p.as("lena").post(`/screenplays/${sp.id}/lock-scenes`, { version: 1 });
     expect(locked.body.lockedScenes).toEqual(["1", "2", "3"]);
     expect(locked.body.body).toContain("EXT. TWO - NIGHT #2#");
-    const edited = locked.body.body.replace("EXT. TWO - NIGHT #2#\n\nB.\n\n", "").replace("INT. THREE", "INT. NEW - DAY\n\nN.\n\nINT. THREE");
+    const edited = locked.body.body
+      .replace("EXT. TWO - NIGHT #2#\n\nB.\n\n", "")
+      .replace("INT. THREE", "INT. NEW - DAY\n\nN.\n\nINT. THREE");
     await p.as("lena").patch(`/screenplays/${sp.id}`, { version: 2, body: edited });
     const report = await p.as("lena").get(`/screenplays/${sp.id}/report`);
-    expect(report.body.scenes.map((s: { number: string; heading: string }) => `${s.number} ${s.heading}`)).toEqual(["1 INT. ONE - DAY", "1A INT. NEW - DAY", "2 OMITTED", "3 INT. THREE - DAY"]);
+    expect(report.body.scenes.map((s: { number: string; heading: string }) => `${s.number} ${s.heading}`)).toEqual([
+      "1 INT. ONE - DAY",
+      "1A INT. NEW - DAY",
+      "2 OMITTED",
+      "3 INT. THREE - DAY",
+    ]);
     const empty = await create("lena", { title: "Empty" });
-    expect((await p.as("lena").post(`/screenplays/${empty.id}/lock-scenes`, { version: 1 })).body.error.message).toBe("The script has no scenes to number yet.");
+    expect((await p.as("lena").post(`/screenplays/${empty.id}/lock-scenes`, { version: 1 })).body.error.message).toBe(
+      "The script has no scenes to number yet.",
+    );
   });
 
   it("reports scenes, characters, locations, pages and runtime, and exports a PDF", async () => {
-    const sp = await create("lena", { title: "Report", body: `${SCENE}\nEXT. GARDEN - DAY\n\nBOB\nHi.\n\nANNA\nHi, Bob.\n` });
+    const sp = await create("lena", {
+      title: "Report",
+      body: `${SCENE}\nEXT. GARDEN - DAY\n\nBOB\nHi.\n\nANNA\nHi, Bob.\n`,
+    });
     const r = (await p.as("lena").get(`/screenplays/${sp.id}/report`)).body;
-    expect(r.scenes.map((s: Record<string, unknown>) => [s.number, s.intExt, s.location, s.timeOfDay, s.eighths])).toEqual([
+    expect(
+      r.scenes.map((s: Record<string, unknown>) => [s.number, s.intExt, s.location, s.timeOfDay, s.eighths]),
+    ).toEqual([
       ["1", "INT", "KITCHEN", "NIGHT", 1],
       ["2", "EXT", "GARDEN", "DAY", 1],
     ]);
@@ -213,14 +276,18 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
       { name: "BOB", scenes: ["2"], speeches: 1, dialogueLines: 1 },
     ]);
     expect(r.locations.map((l: { location: string }) => l.location)).toEqual(["GARDEN", "KITCHEN"]);
-    expect(r).toMatchObject({ pages: 1, runtimeMinutes: 0 < r.lengthEighths ? Math.max(1, Math.round(r.lengthEighths / 8)) : 0 });
+    expect(r).toMatchObject({
+      pages: 1,
+      runtimeMinutes: 0 < r.lengthEighths ? Math.max(1, Math.round(r.lengthEighths / 8)) : 0,
+    });
     const pdf = await p.as("lena").get(`/screenplays/${sp.id}/pdf`);
     expect(pdf.status).toBe(200);
     expect(new TextDecoder().decode(pdf.bytes!.slice(0, 5))).toBe("%PDF-");
   });
 
   it("imports Fountain and Final Draft files with clear errors for bad ones", async () => {
-    const imp = (name: string, body: BodyInit, as = "lena") => p.as(as).post(`/screenplays/import?fileName=${encodeURIComponent(name)}`, undefined, { body: body });
+    const imp = (name: string, body: BodyInit, as = "lena") =>
+      p.as(as).post(`/screenplays/import?fileName=${encodeURIComponent(name)}`, undefined, { body: body });
     const fountain = await imp("night-bus.fountain", "Title: Night Bus\n\nINT. BUS - NIGHT\n\nEmpty seats.\n");
     expect(fountain.status).toBe(201);
     expect(fountain.body).toMatchObject({ title: "Night Bus", owner: { id: ids.lena } });
@@ -232,7 +299,9 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     expect(large.status).toBe(413);
     expect(large.body.error.message).toMatch(/larger than 900 KB/);
     expect((await imp("empty.fountain", "")).body.error.message).toBe("The file is empty.");
-    expect((await imp("latin1.txt", new Uint8Array([0x49, 0x4e, 0x54, 0xe9, 0xff]))).body.error.message).toMatch(/not UTF-8/);
+    expect((await imp("latin1.txt", new Uint8Array([0x49, 0x4e, 0x54, 0xe9, 0xff]))).body.error.message).toMatch(
+      /not UTF-8/,
+    );
     expect((await imp("fake.fdx", "<html/>")).status).toBe(400);
   });
 
@@ -258,7 +327,15 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     const sp = await create("lena", { title: "Notes", projectId, body: SCENE });
     const note = await p.as("staff").post(`/screenplays/${sp.id}/notes`, { line: 2, body: "Make the wait longer." });
     expect(note.status).toBe(201);
-    expect(note.body.notes).toEqual([expect.objectContaining({ line: 2, quote: "Anna waits.", sceneNumber: "1", authorName: "Daniel Reyes", resolved: false })]);
+    expect(note.body.notes).toEqual([
+      expect.objectContaining({
+        line: 2,
+        quote: "Anna waits.",
+        sceneNumber: "1",
+        authorName: "Daniel Reyes",
+        resolved: false,
+      }),
+    ]);
     expect((await p.as("tomas").post(`/screenplays/${sp.id}/notes`, { line: 2, body: "Hi" })).status).toBe(403);
     expect((await p.as("jun").post(`/screenplays/${sp.id}/notes`, { line: 999, body: "Hi" })).status).toBe(400);
     const noteId = note.body.notes[0].id;
@@ -273,13 +350,21 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     const sp = await create("lena", { title: "Shared read", projectId, body: SCENE });
     const read = async (as: string) => (await p.as(as).get(`/screenplays/${sp.id}`)).body as ScreenplayDetail;
     // Read by all first, so that what follows is answered after the first reads were kept.
-    expect([await read("lena"), await read("jun"), await read("tomas"), await read("staff")].map((d) => [d.canEdit, d.canComment, d.canDelete])).toEqual([
+    expect(
+      [await read("lena"), await read("jun"), await read("tomas"), await read("staff")].map((d) => [
+        d.canEdit,
+        d.canComment,
+        d.canDelete,
+      ]),
+    ).toEqual([
       [true, true, true],
       [true, true, false],
       [false, false, false],
       [true, true, false],
     ]);
-    const saved = await p.as("lena").patch(`/screenplays/${sp.id}`, { version: sp.version, body: `${SCENE}\nA knock.\n` });
+    const saved = await p
+      .as("lena")
+      .patch(`/screenplays/${sp.id}`, { version: sp.version, body: `${SCENE}\nA knock.\n` });
     expect(saved.status).toBe(200);
     expect((await read("jun")).body).toBe(`${SCENE}\nA knock.\n`);
     // Leaving the crew takes the right to edit at once, and joining it again gives it back.

@@ -6,7 +6,15 @@ import { stampSceneNumbers } from "../../../common/screenplay/numbering.ts";
 import type { Services } from "../../context.ts";
 import type { BreakdownCategory, SafetyKind } from "../../../common/screenplay/breakdown.ts";
 import { scenesOf, safetyItemLabel, suggestSafetyFlags } from "../../../common/screenplay/breakdown.ts";
-import { breakdownElements, profiles, projects, safetyFlags, screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
+import {
+  breakdownElements,
+  profiles,
+  projects,
+  safetyFlags,
+  screenplayNotes,
+  screenplayRevisions,
+  screenplays,
+} from "../../db/schema/index.ts";
 import { addProjectGreenlightItem } from "../projects/greenlight.ts";
 import { safetyItemKey } from "./breakdown.ts";
 
@@ -122,7 +130,10 @@ He gave me a second chance.
 They get on the bus. They sit together.
 `;
 
-const SMALL_HOURS_V2 = SMALL_HOURS_V1.replace("They get on the bus. They sit together.", "They get on the bus. After a moment, Kofi sits beside her.\n\nINT. NIGHT BUS N7 - NIGHT\n\nStreetlights slide across their faces. Marta opens her envelope and hands him the letter.\n\nMARTA\nRead mine. Then I'll read yours.\n");
+const SMALL_HOURS_V2 = SMALL_HOURS_V1.replace(
+  "They get on the bus. They sit together.",
+  "They get on the bus. After a moment, Kofi sits beside her.\n\nINT. NIGHT BUS N7 - NIGHT\n\nStreetlights slide across their faces. Marta opens her envelope and hands him the letter.\n\nMARTA\nRead mine. Then I'll read yours.\n",
+);
 
 const BUS_STORY = `Title: Last Stop
 Credit: Written by
@@ -173,8 +184,18 @@ const SCRIPTS: SeedScript[] = [
     ],
     lock: true,
     notes: [
-      ["staff@portal.test", "She puts the phone face down.", "Does she make the call on screen, or do we learn it later? Decide before the shoot.", true],
-      ["jun.park@portal.test", "Mist on the lake.", "Dawn mist depends on the weather: plan a covering set-up inside the wheelhouse.", false],
+      [
+        "staff@portal.test",
+        "She puts the phone face down.",
+        "Does she make the call on screen, or do we learn it later? Decide before the shoot.",
+        true,
+      ],
+      [
+        "jun.park@portal.test",
+        "Mist on the lake.",
+        "Dawn mist depends on the weather: plan a covering set-up inside the wheelhouse.",
+        false,
+      ],
     ],
     elements: [
       ["1", "cast", "INES"],
@@ -215,7 +236,14 @@ const SCRIPTS: SeedScript[] = [
       ["2", "props", "Envelope"],
       ["3", "vehicles", "N7 night bus"],
     ],
-    notes: [["staff@portal.test", "They get on the bus.", "The ending feels rushed: give them one more beat together.", false]],
+    notes: [
+      [
+        "staff@portal.test",
+        "They get on the bus.",
+        "The ending feels rushed: give them one more beat together.",
+        false,
+      ],
+    ],
   },
   { title: "Last Stop", owner: "student@portal.test", revisions: [], current: BUS_STORY },
 ];
@@ -227,7 +255,12 @@ export async function seedScreenplays(s: Pick<Services, "db">): Promise<number> 
   const people = await s.db.select({ id: profiles.id, email: profiles.email, name: profiles.fullName }).from(profiles);
   const byEmail = new Map(people.map((p) => [p.email, p]));
   const titles = SCRIPTS.flatMap((x) => (x.project ? [x.project] : []));
-  const projectRows = titles.length ? await s.db.select({ id: projects.id, title: projects.title }).from(projects).where(inArray(projects.title, titles)) : [];
+  const projectRows = titles.length
+    ? await s.db
+        .select({ id: projects.id, title: projects.title })
+        .from(projects)
+        .where(inArray(projects.title, titles))
+    : [];
   const projectId = new Map(projectRows.map((p) => [p.title, p.id]));
   let made = 0;
   for (const script of SCRIPTS) {
@@ -242,7 +275,15 @@ export async function seedScreenplays(s: Pick<Services, "db">): Promise<number> 
     }
     const [row] = await s.db
       .insert(screenplays)
-      .values({ title: script.title, projectId: script.project ? (projectId.get(script.project) ?? null) : null, ownerId: owner.id, updatedBy: owner.id, body, lockedScenes: locked, pages: pagesOf(body, locked) })
+      .values({
+        title: script.title,
+        projectId: script.project ? (projectId.get(script.project) ?? null) : null,
+        ownerId: owner.id,
+        updatedBy: owner.id,
+        body,
+        lockedScenes: locked,
+        pages: pagesOf(body, locked),
+      })
       .returning({ id: screenplays.id });
     const id = row!.id;
     for (const [i, [name, revBody, by]] of script.revisions.entries()) {
@@ -280,7 +321,15 @@ export async function seedScreenplays(s: Pick<Services, "db">): Promise<number> 
         resolvedAt: resolved ? new Date() : null,
       });
     }
-    await seedBreakdown(s, { id, projectId: script.project ? (projectId.get(script.project) ?? null) : null, body, locked, owner, byEmail, script });
+    await seedBreakdown(s, {
+      id,
+      projectId: script.project ? (projectId.get(script.project) ?? null) : null,
+      body,
+      locked,
+      owner,
+      byEmail,
+      script,
+    });
     made++;
   }
   return made;
@@ -291,21 +340,50 @@ type Person = { id: string; name: string };
 /** The demo's breakdowns: tagged elements, and decided safety flags (a confirmed one puts its plan on the greenlight checklist). */
 async function seedBreakdown(
   s: Pick<Services, "db">,
-  o: { id: string; projectId: string | null; body: string; locked: string[] | null; owner: Person; byEmail: Map<string, Person>; script: SeedScript },
+  o: {
+    id: string;
+    projectId: string | null;
+    body: string;
+    locked: string[] | null;
+    owner: Person;
+    byEmail: Map<string, Person>;
+    script: SeedScript;
+  },
 ) {
   if (o.script.elements?.length) {
-    await s.db
-      .insert(breakdownElements)
-      .values(o.script.elements.map(([sceneNumber, category, name]) => ({ screenplayId: o.id, sceneNumber, category, name, createdBy: o.owner.id, createdByName: o.owner.name })));
+    await s.db.insert(breakdownElements).values(
+      o.script.elements.map(([sceneNumber, category, name]) => ({
+        screenplayId: o.id,
+        sceneNumber,
+        category,
+        name,
+        createdBy: o.owner.id,
+        createdByName: o.owner.name,
+      })),
+    );
   }
   const suggested = suggestSafetyFlags(scenesOf(parseFountain(o.body), o.locked));
   for (const [sceneNumber, kind, status, by] of o.script.flags ?? []) {
     const hit = suggested.find((f) => f.sceneNumber === sceneNumber && f.kind === kind);
     const person = o.byEmail.get(by) ?? o.owner;
-    if (!hit) throw new Error(`The demo script “${o.script.title}” does not suggest a ${kind} flag in scene ${sceneNumber}.`);
-    await s.db.insert(safetyFlags).values({ screenplayId: o.id, sceneNumber, kind, status, evidence: hit.evidence, decidedBy: person.id, decidedByName: person.name });
+    if (!hit)
+      throw new Error(`The demo script “${o.script.title}” does not suggest a ${kind} flag in scene ${sceneNumber}.`);
+    await s.db.insert(safetyFlags).values({
+      screenplayId: o.id,
+      sceneNumber,
+      kind,
+      status,
+      evidence: hit.evidence,
+      decidedBy: person.id,
+      decidedByName: person.name,
+    });
     if (status === "confirmed" && o.projectId) {
-      await addProjectGreenlightItem(s.db, { projectId: o.projectId, key: safetyItemKey(o.id, sceneNumber, kind), label: safetyItemLabel(kind, sceneNumber), tickedBy: "staff" });
+      await addProjectGreenlightItem(s.db, {
+        projectId: o.projectId,
+        key: safetyItemKey(o.id, sceneNumber, kind),
+        label: safetyItemLabel(kind, sceneNumber),
+        tickedBy: "staff",
+      });
     }
   }
 }

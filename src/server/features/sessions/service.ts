@@ -31,7 +31,8 @@ export function noteSeen(s: Pick<Services, "db" | "log">, sessionId: string) {
     .where(eq(session.id, sessionId))
     .then(
       () => {},
-      (err: unknown) => s.log.warn({ err: err instanceof Error ? err.message : String(err) }, "sessions: last-seen not recorded"),
+      (err: unknown) =>
+        s.log.warn({ err: err instanceof Error ? err.message : String(err) }, "sessions: last-seen not recorded"),
     );
 }
 
@@ -48,7 +49,10 @@ export function describeDevice(userAgent: string | null): Pick<SessionDto, "devi
 }
 
 /** The person's sessions that have not expired, the most recently used first. */
-export async function listSessions(s: Pick<Services, "db">, opts: { userId: string; currentSessionId?: string }): Promise<SessionDto[]> {
+export async function listSessions(
+  s: Pick<Services, "db">,
+  opts: { userId: string; currentSessionId?: string },
+): Promise<SessionDto[]> {
   const rows = await s.db
     .select()
     .from(session)
@@ -73,35 +77,60 @@ export async function listSessions(s: Pick<Services, "db">, opts: { userId: stri
  */
 async function announceEnded(s: Pick<Services, "events">, userId: string, sessionIds: string[]) {
   if (!sessionIds.length) return;
-  await s.events.publish({ type: SESSION_ENDED_EVENT, userIds: [userId], invalidate: [keys.sessions()], data: { sessionIds } });
+  await s.events.publish({
+    type: SESSION_ENDED_EVENT,
+    userIds: [userId],
+    invalidate: [keys.sessions()],
+    data: { sessionIds },
+  });
 }
 
 /** Signs out one of the caller's own sessions (this one included: that is a sign-out). */
-export async function endSession(s: Pick<Services, "db" | "events">, opts: { userId: string; sessionId: string }): Promise<EndedSessionsDto> {
+export async function endSession(
+  s: Pick<Services, "db" | "events">,
+  opts: { userId: string; sessionId: string },
+): Promise<EndedSessionsDto> {
   const ended = await s.db
     .delete(session)
     .where(and(eq(session.id, opts.sessionId), eq(session.userId, opts.userId)))
     .returning({ id: session.id });
   // Another person's session id answers like a missing one: nobody learns which ids exist.
   if (!ended.length) throw new AppError("not_found", "That device is no longer signed in.");
-  await announceEnded(s, opts.userId, ended.map((r) => r.id));
+  await announceEnded(
+    s,
+    opts.userId,
+    ended.map((r) => r.id),
+  );
   return { ended: ended.length };
 }
 
 /** Signs out every session of the caller but the one asking. */
-export async function endOtherSessions(s: Pick<Services, "db" | "events">, opts: { userId: string; currentSessionId: string }): Promise<EndedSessionsDto> {
+export async function endOtherSessions(
+  s: Pick<Services, "db" | "events">,
+  opts: { userId: string; currentSessionId: string },
+): Promise<EndedSessionsDto> {
   const ended = await s.db
     .delete(session)
     .where(and(eq(session.userId, opts.userId), ne(session.id, opts.currentSessionId)))
     .returning({ id: session.id });
-  await announceEnded(s, opts.userId, ended.map((r) => r.id));
+  await announceEnded(
+    s,
+    opts.userId,
+    ended.map((r) => r.id),
+  );
   return { ended: ended.length };
 }
 
 /** An admin ends every session of a person ("Sign out everywhere"), audited with how many were ended. */
-export async function endAllSessionsOf(s: Pick<Services, "db" | "events">, opts: { actor: Actor; userId: string }): Promise<EndedSessionsDto> {
+export async function endAllSessionsOf(
+  s: Pick<Services, "db" | "events">,
+  opts: { actor: Actor; userId: string },
+): Promise<EndedSessionsDto> {
   const ended = await s.db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email }).from(profiles).where(eq(profiles.id, opts.userId));
+    const [target] = await tx
+      .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.id, opts.userId));
     if (!target) throw new AppError("not_found", "There is no such person.");
     const rows = await tx.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id });
     await recordAudit(tx, opts.actor, {
@@ -113,7 +142,11 @@ export async function endAllSessionsOf(s: Pick<Services, "db" | "events">, opts:
     });
     return rows;
   });
-  await announceEnded(s, opts.userId, ended.map((r) => r.id));
+  await announceEnded(
+    s,
+    opts.userId,
+    ended.map((r) => r.id),
+  );
   await s.events.publish({ type: "audit.recorded", invalidate: [keys.auditLog()] });
   return { ended: ended.length };
 }

@@ -7,18 +7,28 @@ import { REALTIME_PATH, SESSION_ENDED } from "../../realtime.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 async function signInAs(p: TestPortal, email: string, userAgent: string) {
-  const res = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email, password: "portal-demo" }, headers: { "user-agent": userAgent } });
+  const res = await p.request("/auth/v1/sign-in/email", {
+    method: "POST",
+    json: { email, password: "portal-demo" },
+    headers: { "user-agent": userAgent },
+  });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Opens a realtime socket and resolves once the server said hello; `closed` settles when the server closes it. */
 async function openSocket(p: TestPortal, cookie: string) {
   const ws = new WebSocket(`${p.url!.replace(/^http/, "ws")}${REALTIME_PATH}`, { headers: { cookie, origin: p.url! } });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once("message", () => resolve());
     ws.once("error", reject);
@@ -27,8 +37,11 @@ async function openSocket(p: TestPortal, cookie: string) {
 }
 
 /** Heartbeats are 30 s apart: a socket still open after a few seconds was not closed by the ending itself. */
-const within = <T,>(promise: Promise<T>, ms = 8000) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms))]);
+const within = <T>(promise: Promise<T>, ms = 8000) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms)),
+  ]);
 
 describe.each(DB_KINDS)("signed-in devices on %s", (kind) => {
   let p: TestPortal;
@@ -37,7 +50,8 @@ describe.each(DB_KINDS)("signed-in devices on %s", (kind) => {
     expect(res.status).toBe(200);
     return (await res.json()) as SessionDto[];
   };
-  const idOf = async (email: string) => (await p.services.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
+  const idOf = async (email: string) =>
+    (await p.services.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
 
   beforeAll(async () => {
     p = await startTestPortal(kind, {}, { listen: true });
@@ -50,8 +64,16 @@ describe.each(DB_KINDS)("signed-in devices on %s", (kind) => {
     await signInAs(p, "student@portal.test", FIREFOX);
     const seen = await list(phone);
     expect(seen).toHaveLength(2);
-    expect(seen[0]).toMatchObject({ current: true, kind: "mobile", device: expect.stringMatching(/^Safari 17 on iOS/) });
-    expect(seen[1]).toMatchObject({ current: false, kind: "desktop", device: expect.stringMatching(/^Firefox 132 on Windows/) });
+    expect(seen[0]).toMatchObject({
+      current: true,
+      kind: "mobile",
+      device: expect.stringMatching(/^Safari 17 on iOS/),
+    });
+    expect(seen[1]).toMatchObject({
+      current: false,
+      kind: "desktop",
+      device: expect.stringMatching(/^Firefox 132 on Windows/),
+    });
     for (const s of seen) {
       expect(s.ipAddress).toBeTruthy();
       expect(Date.parse(s.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(s.signedInAt));
@@ -102,7 +124,10 @@ describe.each(DB_KINDS)("signed-in devices on %s", (kind) => {
     const theirs = [await signInAs(p, victim, FIREFOX), await signInAs(p, victim, IPHONE)];
     const id = await idOf(victim);
 
-    const refused = await p.request(`/rest/v1/sessions/of/${id}/sign-out-everywhere`, { method: "POST", cookie: student });
+    const refused = await p.request(`/rest/v1/sessions/of/${id}/sign-out-everywhere`, {
+      method: "POST",
+      cookie: student,
+    });
     expect(refused.status).toBe(403);
     for (const c of theirs) expect((await p.request("/rest/v1/profile", { cookie: c })).status).toBe(200);
 
@@ -111,10 +136,20 @@ describe.each(DB_KINDS)("signed-in devices on %s", (kind) => {
     expect((await res.json()).ended).toBeGreaterThanOrEqual(2);
     for (const c of theirs) expect((await p.request("/rest/v1/profile", { cookie: c })).status).toBe(401);
     expect(await p.services.db.select().from(session).where(eq(session.userId, id))).toEqual([]);
-    const [entry] = await p.services.db.select().from(auditLog).where(eq(auditLog.action, "user.signed_out_everywhere"));
-    expect(entry).toMatchObject({ actorName: expect.any(String), targetId: id, details: { sessionsEnded: expect.any(Number) } });
+    const [entry] = await p.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "user.signed_out_everywhere"));
+    expect(entry).toMatchObject({
+      actorName: expect.any(String),
+      targetId: id,
+      details: { sessionsEnded: expect.any(Number) },
+    });
 
-    const nobody = await p.request("/rest/v1/sessions/of/no-such-person/sign-out-everywhere", { method: "POST", cookie: admin });
+    const nobody = await p.request("/rest/v1/sessions/of/no-such-person/sign-out-everywhere", {
+      method: "POST",
+      cookie: admin,
+    });
     expect(nobody.status).toBe(404);
   });
 
@@ -138,7 +173,9 @@ describe.each(DB_KINDS)("signed-in devices on %s", (kind) => {
     const leavingSocket = await openSocket(p, leaving);
     const adminSocket = await openSocket(p, admin);
     const id = await idOf("noor.haddad@portal.test");
-    expect((await p.request(`/rest/v1/sessions/of/${id}/sign-out-everywhere`, { method: "POST", cookie: admin })).status).toBe(200);
+    expect(
+      (await p.request(`/rest/v1/sessions/of/${id}/sign-out-everywhere`, { method: "POST", cookie: admin })).status,
+    ).toBe(200);
     expect((await within(victimSocket.closed)).code).toBe(SESSION_ENDED);
     expect((await p.request("/auth/v1/sign-out", { method: "POST", cookie: leaving, json: {} })).status).toBe(200);
     expect((await within(leavingSocket.closed)).code).toBe(SESSION_ENDED);
@@ -159,7 +196,11 @@ describe.runIf(DB_KINDS.includes("postgres"))("signed-in devices across two inst
   let b: TestPortal;
   beforeAll(async () => {
     a = await startTestPortal("postgres", {}, { listen: true });
-    b = await startTestPortal("postgres", { AUTH_SECRET: a.services.config.AUTH_SECRET, SEED: "false" }, { listen: true, databaseUrl: a.services.config.DATABASE_URL });
+    b = await startTestPortal(
+      "postgres",
+      { AUTH_SECRET: a.services.config.AUTH_SECRET, SEED: "false" },
+      { listen: true, databaseUrl: a.services.config.DATABASE_URL },
+    );
   });
   afterAll(async () => {
     await b?.close();

@@ -26,10 +26,16 @@ function stateOf(i: typeof invitations.$inferSelect): InvitationState {
 
 async function sendInvitation(s: Services, opts: { email: string; role: Role; token: string; invitedBy: string }) {
   const url = `${s.config.PUBLIC_URL}/accept-invitation?token=${encodeURIComponent(opts.token)}`;
-  await queueEmail(s, { to: opts.email, ...invitationMail({ invitedBy: opts.invitedBy, role: opts.role, url, expiresInDays: INVITATION_DAYS }) });
+  await queueEmail(s, {
+    to: opts.email,
+    ...invitationMail({ invitedBy: opts.invitedBy, role: opts.role, url, expiresInDays: INVITATION_DAYS }),
+  });
 }
 
-export async function listInvitations(s: Pick<Services, "db">, opts: { limit: number; offset: number }): Promise<Page<InvitationDto>> {
+export async function listInvitations(
+  s: Pick<Services, "db">,
+  opts: { limit: number; offset: number },
+): Promise<Page<InvitationDto>> {
   const rows = await s.db
     .select({ inv: invitations, invitedByName: profiles.fullName })
     .from(invitations)
@@ -61,13 +67,33 @@ export async function createInvitation(s: Services, opts: { actor: Actor; email:
     const [pending] = await tx
       .select({ id: invitations.id })
       .from(invitations)
-      .where(and(eq(invitations.email, opts.email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), sql`${invitations.expiresAt} > now()`));
-    if (pending) throw new AppError("conflict", "An invitation to this e-mail address is still pending: resend it instead.");
+      .where(
+        and(
+          eq(invitations.email, opts.email),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+          sql`${invitations.expiresAt} > now()`,
+        ),
+      );
+    if (pending)
+      throw new AppError("conflict", "An invitation to this e-mail address is still pending: resend it instead.");
     const [row] = await tx
       .insert(invitations)
-      .values({ email: opts.email, role: opts.role, tokenHash: hash(token), invitedBy: opts.actor.id, expiresAt: expiry() })
+      .values({
+        email: opts.email,
+        role: opts.role,
+        tokenHash: hash(token),
+        invitedBy: opts.actor.id,
+        expiresAt: expiry(),
+      })
       .returning({ id: invitations.id });
-    await recordAudit(tx, opts.actor, { action: "invitation.created", targetType: "invitation", targetId: row!.id, targetLabel: opts.email, details: { role: opts.role } });
+    await recordAudit(tx, opts.actor, {
+      action: "invitation.created",
+      targetType: "invitation",
+      targetId: row!.id,
+      targetLabel: opts.email,
+      details: { role: opts.role },
+    });
     return row!.id;
   });
   await sendInvitation(s, { email: opts.email, role: opts.role, token, invitedBy: opts.actor.name });
@@ -79,7 +105,9 @@ export async function createInvitation(s: Services, opts: { actor: Actor; email:
 export async function resendInvitation(s: Services, opts: { actor: Actor; id: string }) {
   const token = newToken();
   const inv = await s.db.transaction(async (tx) => {
-    const [row] = isUuid(opts.id) ? await tx.select().from(invitations).where(eq(invitations.id, opts.id)).for("update") : [];
+    const [row] = isUuid(opts.id)
+      ? await tx.select().from(invitations).where(eq(invitations.id, opts.id)).for("update")
+      : [];
     if (!row) throw new AppError("not_found", "There is no such invitation.");
     if (row.acceptedAt) throw new AppError("conflict", "This invitation has already been accepted.");
     if (row.revokedAt) throw new AppError("conflict", "This invitation was revoked; send a new one.");
@@ -87,7 +115,12 @@ export async function resendInvitation(s: Services, opts: { actor: Actor; id: st
       .update(invitations)
       .set({ tokenHash: hash(token), expiresAt: expiry(), sentCount: row.sentCount + 1, updatedAt: new Date() })
       .where(eq(invitations.id, row.id));
-    await recordAudit(tx, opts.actor, { action: "invitation.resent", targetType: "invitation", targetId: row.id, targetLabel: row.email });
+    await recordAudit(tx, opts.actor, {
+      action: "invitation.resent",
+      targetType: "invitation",
+      targetId: row.id,
+      targetLabel: row.email,
+    });
     return row;
   });
   await sendInvitation(s, { email: inv.email, role: inv.role, token, invitedBy: opts.actor.name });
@@ -96,12 +129,22 @@ export async function resendInvitation(s: Services, opts: { actor: Actor; id: st
 
 export async function revokeInvitation(s: Services, opts: { actor: Actor; id: string }) {
   await s.db.transaction(async (tx) => {
-    const [row] = isUuid(opts.id) ? await tx.select().from(invitations).where(eq(invitations.id, opts.id)).for("update") : [];
+    const [row] = isUuid(opts.id)
+      ? await tx.select().from(invitations).where(eq(invitations.id, opts.id)).for("update")
+      : [];
     if (!row) throw new AppError("not_found", "There is no such invitation.");
     if (row.acceptedAt) throw new AppError("conflict", "This invitation has already been accepted.");
     if (row.revokedAt) return;
-    await tx.update(invitations).set({ revokedAt: new Date(), updatedAt: new Date() }).where(eq(invitations.id, row.id));
-    await recordAudit(tx, opts.actor, { action: "invitation.revoked", targetType: "invitation", targetId: row.id, targetLabel: row.email });
+    await tx
+      .update(invitations)
+      .set({ revokedAt: new Date(), updatedAt: new Date() })
+      .where(eq(invitations.id, row.id));
+    await recordAudit(tx, opts.actor, {
+      action: "invitation.revoked",
+      targetType: "invitation",
+      targetId: row.id,
+      targetLabel: row.email,
+    });
   });
   await s.events.publish({ type: "invitation.updated", invalidate: [keys.invitations(), keys.auditLog()] });
 }
@@ -109,12 +152,17 @@ export async function revokeInvitation(s: Services, opts: { actor: Actor; id: st
 const INVALID_LINK = "This invitation link is not valid. Ask the school's administrator for a new one.";
 
 async function findByToken(s: Pick<Services, "db">, token: string) {
-  const [row] = await s.db.select().from(invitations).where(eq(invitations.tokenHash, hash(token)));
+  const [row] = await s.db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hash(token)));
   if (!row) throw new AppError("not_found", INVALID_LINK);
   const state = stateOf(row);
-  if (state === "accepted") throw new AppError("conflict", "This invitation has already been used. Sign in with your e-mail and password.");
+  if (state === "accepted")
+    throw new AppError("conflict", "This invitation has already been used. Sign in with your e-mail and password.");
   if (state === "revoked") throw new AppError("conflict", INVALID_LINK);
-  if (state === "expired") throw new AppError("conflict", "This invitation has expired. Ask the school's administrator to send it again.");
+  if (state === "expired")
+    throw new AppError("conflict", "This invitation has expired. Ask the school's administrator to send it again.");
   return row;
 }
 
@@ -124,7 +172,11 @@ export async function lookupInvitation(s: Pick<Services, "db">, token: string) {
 }
 
 /** Creates the account the invitation names and signs the person in; answers better-auth's sign-in response (with its cookie). */
-export async function acceptInvitation(s: Services, auth: Auth, opts: { token: string; fullName: string; password: string }): Promise<Response> {
+export async function acceptInvitation(
+  s: Services,
+  auth: Auth,
+  opts: { token: string; fullName: string; password: string },
+): Promise<Response> {
   const inv = await findByToken(s, opts.token);
   // Claim first, so two clicks on the same link cannot make two accounts.
   const claimed = await s.db
@@ -132,15 +184,34 @@ export async function acceptInvitation(s: Services, auth: Auth, opts: { token: s
     .set({ acceptedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(invitations.id, inv.id), isNull(invitations.acceptedAt)))
     .returning({ id: invitations.id });
-  if (claimed.length === 0) throw new AppError("conflict", "This invitation has already been used. Sign in with your e-mail and password.");
+  if (claimed.length === 0)
+    throw new AppError("conflict", "This invitation has already been used. Sign in with your e-mail and password.");
   let userId: string;
   try {
-    ({ id: userId } = await provisionAccount(s, auth, { email: inv.email, name: opts.fullName, password: opts.password, role: inv.role }));
+    ({ id: userId } = await provisionAccount(s, auth, {
+      email: inv.email,
+      name: opts.fullName,
+      password: opts.password,
+      role: inv.role,
+    }));
   } catch (err) {
     await s.db.update(invitations).set({ acceptedAt: null }).where(eq(invitations.id, inv.id));
     throw err;
   }
-  await recordAudit(s.db, { id: userId, name: opts.fullName }, { action: "invitation.accepted", targetType: "invitation", targetId: inv.id, targetLabel: inv.email, details: { role: inv.role } });
-  await s.events.publish({ type: "invitation.updated", invalidate: [keys.invitations(), keys.users(), keys.auditLog()] });
+  await recordAudit(
+    s.db,
+    { id: userId, name: opts.fullName },
+    {
+      action: "invitation.accepted",
+      targetType: "invitation",
+      targetId: inv.id,
+      targetLabel: inv.email,
+      details: { role: inv.role },
+    },
+  );
+  await s.events.publish({
+    type: "invitation.updated",
+    invalidate: [keys.invitations(), keys.users(), keys.auditLog()],
+  });
   return auth.api.signInEmail({ body: { email: inv.email, password: opts.password }, asResponse: true });
 }

@@ -6,7 +6,22 @@ import { isAdmin } from "../../../common/roles.ts";
 import { ERASED_NAME, erasedEmail, isErasedEmail, type ErasureDto } from "../../../common/users.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import { account, budgetExpenses, budgetProposals, callSheetRecipients, documentVersions, emails, invitations, jobs, notifications, profiles, session, signinFailure, user, verification } from "../../db/schema/index.ts";
+import {
+  account,
+  budgetExpenses,
+  budgetProposals,
+  callSheetRecipients,
+  documentVersions,
+  emails,
+  invitations,
+  jobs,
+  notifications,
+  profiles,
+  session,
+  signinFailure,
+  user,
+  verification,
+} from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { storageFor } from "../../lib/storage.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
@@ -52,7 +67,8 @@ async function nameColumns(db: DbOrTx, table: string): Promise<string[]> {
 
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
-const withoutSecrets = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMN.test(k)));
+const withoutSecrets = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMN.test(k)));
 
 async function personOf(db: DbOrTx, userId: string) {
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(userId)) throw noPerson();
@@ -77,18 +93,50 @@ export async function exportPersonalData(s: S, opts: { actor: Actor; userId: str
   const person = await personOf(s.db, opts.userId);
   const refs = await userReferences(s.db);
   const tables: Record<string, Record<string, unknown>[]> = {};
-  const [account_] = await s.db.execute<{ row: Record<string, unknown> }>(sql`select row_to_json(t) as row from "user" t where t.id = ${person.id}`).then((r) => r.rows);
+  const [account_] = await s.db
+    .execute<{ row: Record<string, unknown> }>(
+      sql`select row_to_json(t) as row from "user" t where t.id = ${person.id}`,
+    )
+    .then((r) => r.rows);
   tables.user = account_ ? [withoutSecrets(account_.row)] : [];
   for (const [table, columns] of refs) {
-    const where = sql.join(columns.map((c) => sql`t.${ident(c)} = ${person.id}`), sql` or `);
-    const rows = await s.db.execute<{ row: Record<string, unknown> }>(sql`select row_to_json(t) as row from ${ident(table)} t where ${where}`);
+    const where = sql.join(
+      columns.map((c) => sql`t.${ident(c)} = ${person.id}`),
+      sql` or `,
+    );
+    const rows = await s.db.execute<{ row: Record<string, unknown> }>(
+      sql`select row_to_json(t) as row from ${ident(table)} t where ${where}`,
+    );
     if (rows.rows.length) tables[table] = rows.rows.map((r) => withoutSecrets(r.row));
   }
   // Rows that name the person only by address. Mail bodies stay out: they hold sign-in and reset links.
   const byEmail = {
-    invitations: await s.db.select({ id: invitations.id, email: invitations.email, role: invitations.role, createdAt: invitations.createdAt, acceptedAt: invitations.acceptedAt }).from(invitations).where(eq(invitations.email, person.email)),
-    budget_approvals: await s.db.select({ id: budgetProposals.id, projectId: budgetProposals.projectId, number: budgetProposals.number, state: budgetProposals.state, decidedAt: budgetProposals.decidedAt, decisionIp: budgetProposals.decisionIp, decisionUserAgent: budgetProposals.decisionUserAgent }).from(budgetProposals).where(eq(budgetProposals.approverEmail, person.email)),
-    emails_sent_to_them: await s.db.select({ id: emails.id, subject: emails.subject, createdAt: emails.createdAt }).from(emails).where(eq(emails.to, person.email)),
+    invitations: await s.db
+      .select({
+        id: invitations.id,
+        email: invitations.email,
+        role: invitations.role,
+        createdAt: invitations.createdAt,
+        acceptedAt: invitations.acceptedAt,
+      })
+      .from(invitations)
+      .where(eq(invitations.email, person.email)),
+    budget_approvals: await s.db
+      .select({
+        id: budgetProposals.id,
+        projectId: budgetProposals.projectId,
+        number: budgetProposals.number,
+        state: budgetProposals.state,
+        decidedAt: budgetProposals.decidedAt,
+        decisionIp: budgetProposals.decisionIp,
+        decisionUserAgent: budgetProposals.decisionUserAgent,
+      })
+      .from(budgetProposals)
+      .where(eq(budgetProposals.approverEmail, person.email)),
+    emails_sent_to_them: await s.db
+      .select({ id: emails.id, subject: emails.subject, createdAt: emails.createdAt })
+      .from(emails)
+      .where(eq(emails.to, person.email)),
   };
 
   const files: Zippable = {};
@@ -125,7 +173,11 @@ export async function exportPersonalData(s: S, opts: { actor: Actor; userId: str
     targetLabel: `${person.fullName} <${person.email}>`,
     details: { tables: Object.keys(tables).length, files: listed.length },
   });
-  const slug = person.fullName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "person";
+  const slug =
+    person.fullName
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase() || "person";
   return { fileName: `personal-data-${slug}.zip`, bytes: zip };
 }
 
@@ -140,25 +192,41 @@ const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(
  * uploaded, budgets and decisions, with the name replaced. One transaction, with its audit entry.
  */
 export async function erasePerson(s: S, opts: { actor: Actor; userId: string }): Promise<ErasureDto> {
-  if (opts.userId === opts.actor.id) throw new AppError("conflict", "You cannot erase your own account. Ask another admin.");
+  if (opts.userId === opts.actor.id)
+    throw new AppError("conflict", "You cannot erase your own account. Ask another admin.");
   const result = await s.db.transaction(async (tx) => {
-    const admins = await tx.execute<{ id: string }>(sql`select id from profiles where role = 'admin' and active for update`);
+    const admins = await tx.execute<{ id: string }>(
+      sql`select id from profiles where role = 'admin' and active for update`,
+    );
     const person = await personOf(tx, opts.userId);
     await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, person.id)).for("update");
     if (isErasedEmail(person.email)) throw new AppError("conflict", "This person was already erased.");
-    if (isAdmin(person.role) && person.active && admins.rows.length <= 1) throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
+    if (isAdmin(person.role) && person.active && admins.rows.length <= 1)
+      throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
 
     const names = await replaceName(tx, person.id, person.fullName);
     const email = erasedEmail(person.id);
-    await tx.update(callSheetRecipients).set({ name: ERASED_NAME, email, confirmedIp: null, confirmedUserAgent: null }).where(eq(callSheetRecipients.userId, person.id));
+    await tx
+      .update(callSheetRecipients)
+      .set({ name: ERASED_NAME, email, confirmedIp: null, confirmedUserAgent: null })
+      .where(eq(callSheetRecipients.userId, person.id));
     await tx.update(invitations).set({ email }).where(eq(invitations.email, person.email));
-    await tx.update(budgetProposals).set({ approverEmail: email }).where(or(eq(budgetProposals.approverUserId, person.id), eq(budgetProposals.approverEmail, person.email)));
+    await tx
+      .update(budgetProposals)
+      .set({ approverEmail: email })
+      .where(or(eq(budgetProposals.approverUserId, person.id), eq(budgetProposals.approverEmail, person.email)));
 
     const ended = await tx.delete(session).where(eq(session.userId, person.id)).returning({ id: session.id });
     await tx.delete(account).where(eq(account.userId, person.id));
-    await tx.delete(verification).where(sql`${verification.identifier} like ${`%${person.email}%`} or ${verification.value} like ${`%${person.id}%`}`);
+    await tx
+      .delete(verification)
+      .where(
+        sql`${verification.identifier} like ${`%${person.email}%`} or ${verification.value} like ${`%${person.id}%`}`,
+      );
     await tx.delete(notifications).where(eq(notifications.userId, person.id));
-    await tx.delete(jobs).where(and(inArray(jobs.status, ["pending", "dead"]), sql`${jobs.payload}->>'to' = ${person.email}`));
+    await tx
+      .delete(jobs)
+      .where(and(inArray(jobs.status, ["pending", "dead"]), sql`${jobs.payload}->>'to' = ${person.email}`));
     await tx.delete(emails).where(eq(emails.to, person.email));
     await tx.delete(signinFailure).where(eq(signinFailure.email, person.email));
 
@@ -178,15 +246,36 @@ export async function erasePerson(s: S, opts: { actor: Actor; userId: string }):
         updatedAt: new Date(),
       })
       .where(eq(profiles.id, person.id));
-    await tx.update(user).set({ name: ERASED_NAME, email, image: null, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, person.id));
+    await tx
+      .update(user)
+      .set({ name: ERASED_NAME, email, image: null, emailVerified: false, updatedAt: new Date() })
+      .where(eq(user.id, person.id));
 
     const summary = { namesReplaced: names, sessionsEnded: ended.length, pictureRemoved: !!person.avatarPath };
     // The entry names nobody: writing the name down here would undo the erasure.
-    await recordAudit(tx, opts.actor, { action: "user.erased", targetType: "user", targetId: person.id, targetLabel: ERASED_NAME, details: summary });
+    await recordAudit(tx, opts.actor, {
+      action: "user.erased",
+      targetType: "user",
+      targetId: person.id,
+      targetLabel: ERASED_NAME,
+      details: summary,
+    });
     return { summary, avatarPath: person.avatarPath };
   });
   if (result.avatarPath) await storageFor(s.config).delete(result.avatarPath);
-  await s.events.publish({ type: "user.updated", invalidate: [keys.users(), keys.profile(), keys.projects(), keys.project(), keys.schedule(), keys.budget(), keys.documents(), keys.overview()] });
+  await s.events.publish({
+    type: "user.updated",
+    invalidate: [
+      keys.users(),
+      keys.profile(),
+      keys.projects(),
+      keys.project(),
+      keys.schedule(),
+      keys.budget(),
+      keys.documents(),
+      keys.overview(),
+    ],
+  });
   await s.events.publish({ type: "session.ended", userIds: [opts.userId] });
   return { userId: opts.userId, ...result.summary };
 }
@@ -197,19 +286,28 @@ export async function erasePerson(s: S, opts: { actor: Actor; userId: string }):
  * (who deleted a document, who uploaded a receipt) when nobody else in the school has the same name.
  */
 async function replaceName(tx: Tx, userId: string, name: string): Promise<number> {
-  const [{ n: namesakes } = { n: 0 }] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from profiles where full_name = ${name} and id <> ${userId}`).then((r) => r.rows);
+  const [{ n: namesakes } = { n: 0 }] = await tx
+    .execute<{ n: number }>(sql`select count(*)::int as n from profiles where full_name = ${name} and id <> ${userId}`)
+    .then((r) => r.rows);
   const unique = namesakes === 0;
   let changed = 0;
   for (const [table, columns] of await userReferences(tx)) {
     if (table === "profiles" || table === "user") continue;
-    const tied = sql.join(columns.map((c) => sql`${ident(c)} = ${userId}`), sql` or `);
+    const tied = sql.join(
+      columns.map((c) => sql`${ident(c)} = ${userId}`),
+      sql` or `,
+    );
     for (const col of await nameColumns(tx, table)) {
-      const res = await tx.execute(sql`update ${ident(table)} set ${ident(col)} = ${ERASED_NAME} where ${ident(col)} = ${name} ${unique ? sql`` : sql`and (${tied})`}`);
+      const res = await tx.execute(
+        sql`update ${ident(table)} set ${ident(col)} = ${ERASED_NAME} where ${ident(col)} = ${name} ${unique ? sql`` : sql`and (${tied})`}`,
+      );
       changed += res.rowCount ?? 0;
     }
   }
   if (unique) {
-    const res = await tx.execute(sql`update project_activity set summary = replace(summary, ${name}, ${ERASED_NAME}) where position(${name} in summary) > 0`);
+    const res = await tx.execute(
+      sql`update project_activity set summary = replace(summary, ${name}, ${ERASED_NAME}) where position(${name} in summary) > 0`,
+    );
     changed += res.rowCount ?? 0;
   }
   const audit = await tx.execute(sql`update audit_log set target_label = ${ERASED_NAME} where target_id = ${userId}`);

@@ -1,11 +1,24 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { acceptInvitationInput, invitationInput, peopleQuery, roleChangeInput, userListQuery } from "../../../common/users.ts";
+import {
+  acceptInvitationInput,
+  invitationInput,
+  peopleQuery,
+  roleChangeInput,
+  userListQuery,
+} from "../../../common/users.ts";
 import { callerOf, requireCan, type WithVars } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { body, query } from "../../lib/validate.ts";
 import { listAudit } from "../audit/service.ts";
-import { acceptInvitation, createInvitation, listInvitations, lookupInvitation, resendInvitation, revokeInvitation } from "./invitations.ts";
+import {
+  acceptInvitation,
+  createInvitation,
+  listInvitations,
+  lookupInvitation,
+  resendInvitation,
+  revokeInvitation,
+} from "./invitations.ts";
 import { erasePerson, exportPersonalData } from "./personal-data.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { browsePeople, changeRole, listUsers, setActive } from "./service.ts";
@@ -82,4 +95,6 @@ export const invitationPublicRoutes = new Hono<AppEnv>()
   });
 
 /** Any signed-in person: the directory behind crew and supervisor pickers (active people, name, role; e-mail by `emailsVisibleTo`). */
-export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) => c.body(await browsePeople(c.get("services"), { caller: callerOf(c), query: query(c, peopleQuery) }), 200, JSON_TEXT));
+export const peopleRoutes = new Hono<AppEnv>().get("/", async (c) =>
+  c.body(await browsePeople(c.get("services"), { caller: callerOf(c), query: query(c, peopleQuery) }), 200, JSON_TEXT),
+);

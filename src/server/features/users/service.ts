@@ -33,11 +33,19 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listUsers(s: Pick<Services, "db">, q: UserListQuery): Promise<Page<UserDto>> {
   const where = and(
-    q.search ? or(ilike(profiles.fullName, `%${escapeLike(q.search)}%`), ilike(profiles.email, `%${escapeLike(q.search)}%`)) : undefined,
+    q.search
+      ? or(ilike(profiles.fullName, `%${escapeLike(q.search)}%`), ilike(profiles.email, `%${escapeLike(q.search)}%`))
+      : undefined,
     q.role ? eq(profiles.role, q.role) : undefined,
     q.state ? eq(profiles.active, q.state === "active") : undefined,
   );
-  const rows = await s.db.select().from(profiles).where(where).orderBy(...SORTS[q.sort]).limit(q.limit).offset(q.offset);
+  const rows = await s.db
+    .select()
+    .from(profiles)
+    .where(where)
+    .orderBy(...SORTS[q.sort])
+    .limit(q.limit)
+    .offset(q.offset);
   const [total] = await s.db.select({ n: count() }).from(profiles).where(where);
   return { total: total?.n ?? 0, items: rows.map(toDto) };
 }
@@ -52,14 +60,24 @@ export async function listUsers(s: Pick<Services, "db">, q: UserListQuery): Prom
  * viewer sees follows their crews (`emailsVisibleTo`).
  */
 const peopleAnswers = jsonAnswers({ ttlMs: 30_000, maxEntries: 1_000 });
-export function browsePeople(s: Pick<Services, "db" | "events">, opts: { caller: Caller; query: PeopleQuery }): Promise<Uint8Array<ArrayBuffer>> {
+export function browsePeople(
+  s: Pick<Services, "db" | "events">,
+  opts: { caller: Caller; query: PeopleQuery },
+): Promise<Uint8Array<ArrayBuffer>> {
   const scope = { deps: [...PEOPLE_KEYS, keys.project(), keys.projects()] };
-  return peopleAnswers(s.events, `${opts.caller.id} ${opts.caller.role} ${JSON.stringify(opts.query)}`, scope, () => searchPeople(s, opts));
+  return peopleAnswers(s.events, `${opts.caller.id} ${opts.caller.role} ${JSON.stringify(opts.query)}`, scope, () =>
+    searchPeople(s, opts),
+  );
 }
 
-export async function searchPeople(s: Pick<Services, "db">, opts: { caller: Caller; query: PeopleQuery }): Promise<{ items: PersonDto[] }> {
+export async function searchPeople(
+  s: Pick<Services, "db">,
+  opts: { caller: Caller; query: PeopleQuery },
+): Promise<{ items: PersonDto[] }> {
   const q = opts.query;
-  const byEmail = isStaff(opts.caller.role) ? ilike(profiles.email, `%${escapeLike(q.search ?? "")}%`) : eq(profiles.email, (q.search ?? "").toLowerCase());
+  const byEmail = isStaff(opts.caller.role)
+    ? ilike(profiles.email, `%${escapeLike(q.search ?? "")}%`)
+    : eq(profiles.email, (q.search ?? "").toLowerCase());
   const rows = await s.db
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role })
     .from(profiles)
@@ -72,7 +90,11 @@ export async function searchPeople(s: Pick<Services, "db">, opts: { caller: Call
     )
     .orderBy(asc(profiles.fullName), asc(profiles.id))
     .limit(q.limit);
-  const visible = await emailsVisibleTo(s.db, opts.caller, rows.map((r) => r.id));
+  const visible = await emailsVisibleTo(
+    s.db,
+    opts.caller,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((r) => contactsFor(r, visible(r.id))) };
 }
 
@@ -81,19 +103,29 @@ export async function searchPeople(s: Pick<Services, "db">, opts: { caller: Call
  * same moment cannot leave the school with none.
  */
 async function lockForChange(tx: Tx, userId: string) {
-  const admins = await tx.execute<{ id: string }>(sql`select id from profiles where role = 'admin' and active for update`);
+  const admins = await tx.execute<{ id: string }>(
+    sql`select id from profiles where role = 'admin' and active for update`,
+  );
   const [target] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for("update");
   if (!target) throw new AppError("not_found", "There is no user with that id.");
   const isLastAdmin = isAdmin(target.role) && target.active && admins.rows.length <= 1;
   return { target, isLastAdmin };
 }
 
-export async function changeRole(s: Pick<Services, "db" | "events">, opts: { actor: Actor; userId: string; role: Role }): Promise<UserDto> {
+export async function changeRole(
+  s: Pick<Services, "db" | "events">,
+  opts: { actor: Actor; userId: string; role: Role },
+): Promise<UserDto> {
   const updated = await s.db.transaction(async (tx) => {
     const { target, isLastAdmin } = await lockForChange(tx, opts.userId);
     if (target.role === opts.role) return target;
-    if (isLastAdmin) throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
-    const [row] = await tx.update(profiles).set({ role: opts.role, updatedAt: new Date() }).where(eq(profiles.id, target.id)).returning();
+    if (isLastAdmin)
+      throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
+    const [row] = await tx
+      .update(profiles)
+      .set({ role: opts.role, updatedAt: new Date() })
+      .where(eq(profiles.id, target.id))
+      .returning();
     await recordAudit(tx, opts.actor, {
       action: "user.role_changed",
       targetType: "user",
@@ -107,12 +139,17 @@ export async function changeRole(s: Pick<Services, "db" | "events">, opts: { act
   return toDto(updated);
 }
 
-export async function setActive(s: Pick<Services, "db" | "events">, opts: { actor: Actor; userId: string; active: boolean }): Promise<UserDto> {
-  if (!opts.active && opts.userId === opts.actor.id) throw new AppError("conflict", "You cannot deactivate your own account.");
+export async function setActive(
+  s: Pick<Services, "db" | "events">,
+  opts: { actor: Actor; userId: string; active: boolean },
+): Promise<UserDto> {
+  if (!opts.active && opts.userId === opts.actor.id)
+    throw new AppError("conflict", "You cannot deactivate your own account.");
   const updated = await s.db.transaction(async (tx) => {
     const { target, isLastAdmin } = await lockForChange(tx, opts.userId);
     if (target.active === opts.active) return target;
-    if (!opts.active && isLastAdmin) throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
+    if (!opts.active && isLastAdmin)
+      throw new AppError("conflict", "The school needs at least one active admin: make someone else admin first.");
     const [row] = await tx
       .update(profiles)
       .set({ active: opts.active, deactivatedAt: opts.active ? null : new Date(), updatedAt: new Date() })

@@ -3,7 +3,16 @@ import { desc, eq, sql } from "drizzle-orm";
 import { emails, invitations, jobs, profiles } from "../../db/schema/index.ts";
 import { runNotificationJobs } from "../notifications/service.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
-import { ADMIN_ONLY, CALLER_EMAILS, expectClientErrors, expectMatrixRow, PUBLIC, SIGNED_IN, signInAll, type MatrixRow } from "../../test/matrix.ts";
+import {
+  ADMIN_ONLY,
+  CALLER_EMAILS,
+  expectClientErrors,
+  expectMatrixRow,
+  PUBLIC,
+  SIGNED_IN,
+  signInAll,
+  type MatrixRow,
+} from "../../test/matrix.ts";
 
 describe.each(DB_KINDS)("user management on %s", (kind) => {
   let p: TestPortal;
@@ -30,7 +39,8 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
     expect(students.items.every((u: { role: string }) => u.role === "student")).toBe(true);
     const found = await (await p.request("/rest/v1/users?search=novák", { cookie: admin })).json();
     expect(found.items.map((u: { email: string }) => u.email)).toEqual(["tomas.novak@portal.test"]);
-    const signedIn = (await (await p.request("/rest/v1/users?search=student@portal.test", { cookie: admin })).json()).items[0];
+    const signedIn = (await (await p.request("/rest/v1/users?search=student@portal.test", { cookie: admin })).json())
+      .items[0];
     expect(signedIn.lastSignInAt).not.toBeNull();
   });
 
@@ -44,9 +54,17 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
     const res = await p.request("/rest/v1/users?role=director", { cookie: admin });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/role/i);
-    const bad = await p.request(`/rest/v1/users/${await idOf("jun.park@portal.test")}`, { method: "PATCH", cookie: admin, json: { role: "king" } });
+    const bad = await p.request(`/rest/v1/users/${await idOf("jun.park@portal.test")}`, {
+      method: "PATCH",
+      cookie: admin,
+      json: { role: "king" },
+    });
     expect(bad.status).toBe(400);
-    const missing = await p.request("/rest/v1/users/nobody", { method: "PATCH", cookie: admin, json: { role: "staff" } });
+    const missing = await p.request("/rest/v1/users/nobody", {
+      method: "PATCH",
+      cookie: admin,
+      json: { role: "staff" },
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -56,12 +74,20 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
     expect(res.status).toBe(200);
     expect((await res.json()).role).toBe("staff");
     const log = await (await p.request("/rest/v1/audit-log", { cookie: admin })).json();
-    expect(log.items[0]).toMatchObject({ action: "user.role_changed", actorName: "Margaret Okafor", details: { from: "student", to: "staff" } });
+    expect(log.items[0]).toMatchObject({
+      action: "user.role_changed",
+      actorName: "Margaret Okafor",
+      details: { from: "student", to: "staff" },
+    });
   });
 
   it("never leaves the school without an active admin", async () => {
     const adminId = await idOf("admin@portal.test");
-    const demote = await p.request(`/rest/v1/users/${adminId}`, { method: "PATCH", cookie: admin, json: { role: "staff" } });
+    const demote = await p.request(`/rest/v1/users/${adminId}`, {
+      method: "PATCH",
+      cookie: admin,
+      json: { role: "staff" },
+    });
     expect(demote.status).toBe(409);
     expect((await demote.json()).error.message).toMatch(/at least one active admin/);
     const self = await p.request(`/rest/v1/users/${adminId}/deactivate`, { method: "POST", cookie: admin });
@@ -76,7 +102,10 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
     expect(res.status).toBe(200);
     expect((await res.json()).active).toBe(false);
     expect((await p.request("/rest/v1/profile", { cookie: elliot })).status).toBe(401);
-    const again = await p.request("/auth/v1/sign-in/email", { method: "POST", json: { email: "elliot.brooks@portal.test", password: "portal-demo" } });
+    const again = await p.request("/auth/v1/sign-in/email", {
+      method: "POST",
+      json: { email: "elliot.brooks@portal.test", password: "portal-demo" },
+    });
     expect(again.status).toBe(403);
     expect((await again.json()).message).toMatch(/deactivated/);
     const deactivated = await (await p.request("/rest/v1/users?state=deactivated", { cookie: admin })).json();
@@ -87,28 +116,59 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
   });
 
   it("invites by e-mail; the link sets name and password and signs the person in; it works once", async () => {
-    const res = await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email: " New.Tutor@School.edu ", role: "staff" } });
+    const res = await p.request("/rest/v1/invitations", {
+      method: "POST",
+      cookie: admin,
+      json: { email: " New.Tutor@School.edu ", role: "staff" },
+    });
     expect(res.status).toBe(201);
-    const dup = await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email: "new.tutor@school.edu" } });
+    const dup = await p.request("/rest/v1/invitations", {
+      method: "POST",
+      cookie: admin,
+      json: { email: "new.tutor@school.edu" },
+    });
     expect(dup.status).toBe(409);
-    const existing = await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email: "student@portal.test" } });
+    const existing = await p.request("/rest/v1/invitations", {
+      method: "POST",
+      cookie: admin,
+      json: { email: "student@portal.test" },
+    });
     expect(existing.status).toBe(409);
 
     await runNotificationJobs(p.services);
-    const [mail] = await p.services.db.select().from(emails).where(eq(emails.to, "new.tutor@school.edu")).orderBy(desc(emails.createdAt));
+    const [mail] = await p.services.db
+      .select()
+      .from(emails)
+      .where(eq(emails.to, "new.tutor@school.edu"))
+      .orderBy(desc(emails.createdAt));
     expect(mail!.subject).toBe("You are invited to The Portal");
     const token = decodeURIComponent(/accept-invitation\?token=([\w%-]+)/.exec(mail!.text)![1]!);
 
     const lookup = await (await p.request(`/rest/v1/invitations/lookup?token=${token}`)).json();
     expect(lookup).toMatchObject({ email: "new.tutor@school.edu", role: "staff" });
-    const short = await p.request("/rest/v1/invitations/accept", { method: "POST", json: { token, fullName: "Sam Ode", password: "123" } });
+    const short = await p.request("/rest/v1/invitations/accept", {
+      method: "POST",
+      json: { token, fullName: "Sam Ode", password: "123" },
+    });
     expect(short.status).toBe(400);
-    const accepted = await p.request("/rest/v1/invitations/accept", { method: "POST", json: { token, fullName: "  Sam Ode ", password: "tutor-pass" } });
+    const accepted = await p.request("/rest/v1/invitations/accept", {
+      method: "POST",
+      json: { token, fullName: "  Sam Ode ", password: "tutor-pass" },
+    });
     expect(accepted.status).toBe(200);
-    const cookie = accepted.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    expect(await (await p.request("/rest/v1/profile", { cookie })).json()).toMatchObject({ fullName: "Sam Ode", role: "staff" });
+    const cookie = accepted.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(await (await p.request("/rest/v1/profile", { cookie })).json()).toMatchObject({
+      fullName: "Sam Ode",
+      role: "staff",
+    });
 
-    const reuse = await p.request("/rest/v1/invitations/accept", { method: "POST", json: { token, fullName: "Sam Ode", password: "tutor-pass" } });
+    const reuse = await p.request("/rest/v1/invitations/accept", {
+      method: "POST",
+      json: { token, fullName: "Sam Ode", password: "tutor-pass" },
+    });
     expect(reuse.status).toBe(409);
     const list = await (await p.request("/rest/v1/invitations", { cookie: admin })).json();
     expect(list.items[0]).toMatchObject({ email: "new.tutor@school.edu", state: "accepted" });
@@ -118,7 +178,9 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
     await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email: "late@school.edu" } });
     const [inv] = await p.services.db.select().from(invitations).where(eq(invitations.email, "late@school.edu"));
     const oldHash = inv!.tokenHash;
-    expect((await p.request(`/rest/v1/invitations/${inv!.id}/resend`, { method: "POST", cookie: admin })).status).toBe(204);
+    expect((await p.request(`/rest/v1/invitations/${inv!.id}/resend`, { method: "POST", cookie: admin })).status).toBe(
+      204,
+    );
     const [after] = await p.services.db.select().from(invitations).where(eq(invitations.id, inv!.id));
     expect(after!.tokenHash).not.toBe(oldHash);
     expect(after!.sentCount).toBe(2);
@@ -133,7 +195,11 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
     let ids: Record<string, string>;
     let n = 0;
     beforeAll(async () => {
-      ({ cookies, ids } = await signInAll(p, { ...CALLER_EMAILS, jun: "jun.park@portal.test", amara: "amara.diallo@portal.test" }));
+      ({ cookies, ids } = await signInAll(p, {
+        ...CALLER_EMAILS,
+        jun: "jun.park@portal.test",
+        amara: "amara.diallo@portal.test",
+      }));
     });
     interface Fixture {
       invitationId: string;
@@ -142,11 +208,19 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
     /** A fresh pending invitation, its token read from the queued mail; Jun a student and Amara active again. */
     const fixture = async (): Promise<Fixture> => {
       await p.services.db.update(profiles).set({ role: "student" }).where(eq(profiles.id, ids.jun!));
-      await p.services.db.update(profiles).set({ active: true, deactivatedAt: null }).where(eq(profiles.id, ids.amara!));
+      await p.services.db
+        .update(profiles)
+        .set({ active: true, deactivatedAt: null })
+        .where(eq(profiles.id, ids.amara!));
       const email = `matrix-${++n}@school.edu`;
       const made = await p.request("/rest/v1/invitations", { method: "POST", cookie: admin, json: { email } });
-      const [mail] = await p.services.db.select().from(jobs).where(sql`${jobs.payload}->>'to' = ${email}`);
-      const token = decodeURIComponent(/accept-invitation\?token=([\w%-]+)/.exec((mail!.payload as { text: string }).text)![1]!);
+      const [mail] = await p.services.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.payload}->>'to' = ${email}`);
+      const token = decodeURIComponent(
+        /accept-invitation\?token=([\w%-]+)/.exec((mail!.payload as { text: string }).text)![1]!,
+      );
       return { invitationId: (await made.json()).id, token };
     };
     const rows: MatrixRow<Fixture>[] = [
@@ -156,18 +230,51 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
       ["reactivate a user", "POST", () => `/users/${ids.amara}/reactivate`, undefined, ADMIN_ONLY],
       ["read the audit log", "GET", () => "/audit-log", undefined, ADMIN_ONLY],
       ["list invitations", "GET", () => "/invitations", undefined, ADMIN_ONLY],
-      ["invite someone", "POST", () => "/invitations", () => ({ email: `invited-${++n}@school.edu` }), [401, 403, 403, 403, 403, 201]],
-      ["resend an invitation", "POST", (f) => `/invitations/${f.invitationId}/resend`, undefined, [401, 403, 403, 403, 403, 204]],
-      ["revoke an invitation", "DELETE", (f) => `/invitations/${f.invitationId}`, undefined, [401, 403, 403, 403, 403, 204]],
-      ["look an invitation up by its link", "GET", (f) => `/invitations/lookup?token=${encodeURIComponent(f.token)}`, undefined, PUBLIC],
-      ["accept an invitation", "POST", () => "/invitations/accept", (f) => ({ token: f.token, fullName: "New Person", password: "new-person-pass" }), PUBLIC],
+      [
+        "invite someone",
+        "POST",
+        () => "/invitations",
+        () => ({ email: `invited-${++n}@school.edu` }),
+        [401, 403, 403, 403, 403, 201],
+      ],
+      [
+        "resend an invitation",
+        "POST",
+        (f) => `/invitations/${f.invitationId}/resend`,
+        undefined,
+        [401, 403, 403, 403, 403, 204],
+      ],
+      [
+        "revoke an invitation",
+        "DELETE",
+        (f) => `/invitations/${f.invitationId}`,
+        undefined,
+        [401, 403, 403, 403, 403, 204],
+      ],
+      [
+        "look an invitation up by its link",
+        "GET",
+        (f) => `/invitations/lookup?token=${encodeURIComponent(f.token)}`,
+        undefined,
+        PUBLIC,
+      ],
+      [
+        "accept an invitation",
+        "POST",
+        () => "/invitations/accept",
+        (f) => ({ token: f.token, fullName: "New Person", password: "new-person-pass" }),
+        PUBLIC,
+      ],
       ["search the people directory", "GET", () => "/people?search=a", undefined, SIGNED_IN],
     ];
     it.each(rows)("%s", (...row) => expectMatrixRow(p, cookies, fixture, row));
   });
 
   it("answers every endpoint's bad input with a 4xx and a message, never a 500", async () => {
-    const [accepted] = await p.services.db.select().from(invitations).where(eq(invitations.email, "new.tutor@school.edu"));
+    const [accepted] = await p.services.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.email, "new.tutor@school.edu"));
     await expectClientErrors(p, admin, [
       ["GET", "/users?state=asleep"],
       ["GET", "/users?sort=age"],
@@ -192,7 +299,11 @@ describe.each(DB_KINDS)("user management on %s", (kind) => {
       ["GET", "/invitations/lookup"],
       ["GET", "/invitations/lookup?token=short"],
       ["POST", "/invitations/accept", {}],
-      ["POST", "/invitations/accept", { token: "not-a-real-token-at-all", fullName: "A B", password: "long-enough-pass" }],
+      [
+        "POST",
+        "/invitations/accept",
+        { token: "not-a-real-token-at-all", fullName: "A B", password: "long-enough-pass" },
+      ],
       ["POST", "/invitations/accept", { token: "not-a-real-token-at-all", fullName: "", password: "long-enough-pass" }],
       ["GET", "/people?role=dean"],
       ["GET", "/people?limit=51"],
@@ -211,10 +322,15 @@ describe.each(DB_KINDS)("the people directory on %s", (kind) => {
   it("lets any signed-in person find active people by name or e-mail, and filter by roles", async () => {
     const student = await p.signIn("student@portal.test");
     const found = await (await p.request("/rest/v1/people?search=novák", { cookie: student })).json();
-    expect(found.items).toEqual([expect.objectContaining({ id: expect.any(String), fullName: "Tomás Novák", role: "student" })]);
+    expect(found.items).toEqual([
+      expect.objectContaining({ id: expect.any(String), fullName: "Tomás Novák", role: "student" }),
+    ]);
     // Names and roles for everyone; e-mail by the contacts rule (projects/contacts.test.ts).
     const supervisors = await (await p.request("/rest/v1/people?role=staff,admin", { cookie: student })).json();
-    expect(supervisors.items.map((u: { fullName: string }) => u.fullName).sort()).toEqual(["Daniel Reyes", "Margaret Okafor"]);
+    expect(supervisors.items.map((u: { fullName: string }) => u.fullName).sort()).toEqual([
+      "Daniel Reyes",
+      "Margaret Okafor",
+    ]);
     const admin = await p.signIn("admin@portal.test");
     const all = await (await p.request("/rest/v1/people?role=staff,admin", { cookie: admin })).json();
     expect(all.items.map((u: { email: string }) => u.email).sort()).toEqual(["admin@portal.test", "staff@portal.test"]);
@@ -231,14 +347,24 @@ describe.each(DB_KINDS)("the people directory on %s", (kind) => {
 
   it("finds a person who signed up and a new role at once, after the same search was answered", async () => {
     const admin = await p.signIn("admin@portal.test");
-    const search = async (q: string) => (await (await p.request(`/rest/v1/people?${q}`, { cookie: admin })).json()).items as { id: string; fullName: string }[];
+    const search = async (q: string) =>
+      (await (await p.request(`/rest/v1/people?${q}`, { cookie: admin })).json()).items as {
+        id: string;
+        fullName: string;
+      }[];
     expect(await search("search=ingrid")).toEqual([]);
     const staffBefore = await search("role=staff");
-    const made = await p.request("/auth/v1/sign-up/email", { method: "POST", json: { email: "ingrid.berg@portal.test", password: "a-long-password-1", name: "Ingrid Berg" } });
+    const made = await p.request("/auth/v1/sign-up/email", {
+      method: "POST",
+      json: { email: "ingrid.berg@portal.test", password: "a-long-password-1", name: "Ingrid Berg" },
+    });
     expect(made.status).toBe(200);
     const [ingrid] = await search("search=ingrid");
     expect(ingrid).toMatchObject({ fullName: "Ingrid Berg" });
-    expect((await p.request(`/rest/v1/users/${ingrid!.id}`, { method: "PATCH", cookie: admin, json: { role: "staff" } })).status).toBe(200);
+    expect(
+      (await p.request(`/rest/v1/users/${ingrid!.id}`, { method: "PATCH", cookie: admin, json: { role: "staff" } }))
+        .status,
+    ).toBe(200);
     expect((await search("role=staff")).length).toBe(staffBefore.length + 1);
   });
 });

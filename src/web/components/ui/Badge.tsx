@@ -11,5 +11,9 @@ const TONES: Record<BadgeTone, string> = {
 
 /** A short state in a pill: its tone says whether it needs attention. */
 export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; children: React.ReactNode }) {
-  return <span className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", TONES[tone])}>{children}</span>;
+  return (
+    <span className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", TONES[tone])}>
+      {children}
+    </span>
+  );
 }

@@ -3,7 +3,8 @@ import { cn } from "../../lib/cn.ts";
 
 const variants = {
   primary: "bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-amber-400 dark:text-zinc-950 dark:hover:bg-amber-300",
-  secondary: "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
+  secondary:
+    "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
   ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
   danger: "bg-red-700 text-white hover:bg-red-600",
   link: "text-zinc-900 underline underline-offset-4 hover:text-zinc-600 dark:text-zinc-100 px-0",
@@ -14,7 +15,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-export function Button({ variant = "primary", busy, className, disabled, children, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  busy,
+  className,
+  disabled,
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -27,7 +36,9 @@ export function Button({ variant = "primary", busy, className, disabled, childre
       )}
       {...rest}
     >
-      {busy && <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+      {busy && (
+        <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      )}
       {children}
     </button>
   );

@@ -8,12 +8,28 @@ import { Button } from "./Button.tsx";
  * the first screen; from md up they are always shown. The button carries the count of active filters,
  * so folded filters never hide that the list is filtered.
  */
-export function FilterPanel({ active, label = "Filters", className, children }: { active: number; label?: string; className?: string; children: ReactNode }) {
+export function FilterPanel({
+  active,
+  label = "Filters",
+  className,
+  children,
+}: {
+  active: number;
+  label?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <section aria-label={label} className="flex flex-col gap-3">
-      <Button variant="secondary" className="self-start md:hidden" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <Button
+        variant="secondary"
+        className="self-start md:hidden"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         <SlidersHorizontal aria-hidden className="size-4" />
         Filters
         {active > 0 && (

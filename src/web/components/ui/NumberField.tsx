@@ -2,7 +2,15 @@ import { useNumberInput, type NumberInputOptions } from "../../lib/number-input.
 import { Field, type FieldProps } from "./Field.tsx";
 
 /** A labelled money or quantity field: read in the school's format, with the reason beside it when it cannot be. */
-export function NumberField({ value, onChange, digits, trim, format, error, ...rest }: Omit<FieldProps, "value" | "onChange"> & NumberInputOptions) {
+export function NumberField({
+  value,
+  onChange,
+  digits,
+  trim,
+  format,
+  error,
+  ...rest
+}: Omit<FieldProps, "value" | "onChange"> & NumberInputOptions) {
   const n = useNumberInput({ value, onChange, digits, trim, format });
   // The frame marks the field invalid from the error it shows.
   const { "aria-invalid": _invalid, ...props } = n.props;

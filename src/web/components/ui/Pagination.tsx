@@ -2,7 +2,19 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "./Button.tsx";
 
 /** Previous/next paging for a list whose total the server reports. `page` counts from 0. */
-export function Pagination({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage(page: number): void; label: string }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage(page: number): void;
+  label: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 0) return null;
   const from = total === 0 ? 0 : page * pageSize + 1;

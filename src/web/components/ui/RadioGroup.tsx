@@ -55,7 +55,10 @@ export function RadioGroup<T extends string>({
                 className="relative z-10 mt-0.5 size-4 shrink-0 accent-zinc-900 focus-visible:outline-none dark:accent-amber-400"
               />
               <span className="flex min-w-0 flex-col">
-                <label htmlFor={id} className="flex cursor-pointer items-center gap-1.5 font-medium text-zinc-900 after:absolute after:inset-0 dark:text-zinc-100">
+                <label
+                  htmlFor={id}
+                  className="flex cursor-pointer items-center gap-1.5 font-medium text-zinc-900 after:absolute after:inset-0 dark:text-zinc-100"
+                >
                   {o.icon}
                   {o.label}
                 </label>

@@ -13,7 +13,10 @@ export function Select({ label, options, hideLabel, className, id, ...rest }: Se
   const selectId = id ?? autoId;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={selectId} className={cn("text-sm font-medium text-zinc-800 dark:text-zinc-200", hideLabel && "sr-only")}>
+      <label
+        htmlFor={selectId}
+        className={cn("text-sm font-medium text-zinc-800 dark:text-zinc-200", hideLabel && "sr-only")}
+      >
         {label}
       </label>
       <select

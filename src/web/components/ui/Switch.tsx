@@ -49,7 +49,10 @@ export function Switch({
       >
         <span
           aria-hidden
-          className={cn("inline-block size-6 rounded-full bg-white shadow transition-transform dark:bg-zinc-950", checked ? "translate-x-5" : "translate-x-0")}
+          className={cn(
+            "inline-block size-6 rounded-full bg-white shadow transition-transform dark:bg-zinc-950",
+            checked ? "translate-x-5" : "translate-x-0",
+          )}
         />
       </button>
     </div>

@@ -16,7 +16,19 @@ export interface Tab {
  * tab asks Leave or Stay first. Tabs kept in the address (`inAddress`: the page's `?tab=`) leave that
  * question to the router's LeaveGuard, which asks before the address changes.
  */
-export function Tabs({ tabs, selected, onSelect, label, inAddress }: { tabs: Tab[]; selected: string; onSelect(id: string): void; label: string; inAddress?: boolean }) {
+export function Tabs({
+  tabs,
+  selected,
+  onSelect,
+  label,
+  inAddress,
+}: {
+  tabs: Tab[];
+  selected: string;
+  onSelect(id: string): void;
+  label: string;
+  inAddress?: boolean;
+}) {
   const base = useId();
   const outer = useContext(LeaveScope);
   const [scope] = useState(() => Symbol(label));
@@ -53,7 +65,20 @@ export function Tabs({ tabs, selected, onSelect, label, inAddress }: { tabs: Tab
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
-    const next = e.key === "ArrowRight" ? (index === last ? 0 : index + 1) : e.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : e.key === "Home" ? 0 : e.key === "End" ? last : null;
+    const next =
+      e.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     if (choose(tabs[next]!.id)) refs.current[next]?.focus();
@@ -61,7 +86,12 @@ export function Tabs({ tabs, selected, onSelect, label, inAddress }: { tabs: Tab
 
   return (
     <div>
-      <div ref={listRef} role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
+      <div
+        ref={listRef}
+        role="tablist"
+        aria-label={label}
+        className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800"
+      >
         {tabs.map((t, i) => {
           const active = t.id === current?.id;
           return (
@@ -91,7 +121,12 @@ export function Tabs({ tabs, selected, onSelect, label, inAddress }: { tabs: Tab
         })}
       </div>
       {current && (
-        <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} className="pt-3">
+        <div
+          role="tabpanel"
+          id={`${base}-panel-${current.id}`}
+          aria-labelledby={`${base}-tab-${current.id}`}
+          className="pt-3"
+        >
           <LeaveScope.Provider value={scopes}>{current.content}</LeaveScope.Provider>
         </div>
       )}

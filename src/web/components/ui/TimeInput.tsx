@@ -53,7 +53,9 @@ export function TimeInput({ value, onChange, onError, className, ...rest }: Time
         autoComplete="off"
         {...rest}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[rest["aria-describedby"], error && !onError ? errorId : undefined].filter(Boolean).join(" ") || undefined}
+        aria-describedby={
+          [rest["aria-describedby"], error && !onError ? errorId : undefined].filter(Boolean).join(" ") || undefined
+        }
         onFocus={() => (typing.current = true)}
         className={cn(
           "min-h-10 w-28 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100",
@@ -83,11 +85,30 @@ export function TimeInput({ value, onChange, onError, className, ...rest }: Time
 }
 
 /** A labelled time of day, with its hint and the message about a time that cannot be read. */
-export function TimeField({ label, hint, required, className, ...rest }: Omit<TimeInputProps, "onError" | "aria-label" | "className"> & { label: string; hint?: ReactNode; className?: string }) {
+export function TimeField({
+  label,
+  hint,
+  required,
+  className,
+  ...rest
+}: Omit<TimeInputProps, "onError" | "aria-label" | "className"> & {
+  label: string;
+  hint?: ReactNode;
+  className?: string;
+}) {
   const [error, setError] = useState<string | undefined>();
   return (
     <FieldFrame label={label} hint={hint} error={error} required={required} className={className} id={rest.id}>
-      {(control) => <TimeInput {...rest} id={control.id} aria-describedby={control["aria-describedby"]} required={required} onError={setError} className="min-h-11 w-full px-3 text-base md:min-h-10 sm:text-sm" />}
+      {(control) => (
+        <TimeInput
+          {...rest}
+          id={control.id}
+          aria-describedby={control["aria-describedby"]}
+          required={required}
+          onError={setError}
+          className="min-h-11 w-full px-3 text-base md:min-h-10 sm:text-sm"
+        />
+      )}
     </FieldFrame>
   );
 }

@@ -183,7 +183,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const res = await api<{ user: BetterAuthUser } | { twoFactorRedirect: true }>("/auth/v1/sign-in/email", { json: { email, password } });
+      const res = await api<{ user: BetterAuthUser } | { twoFactorRedirect: true }>("/auth/v1/sign-in/email", {
+        json: { email, password },
+      });
       // The password was right; the server keeps the half-done sign-in in a short-lived cookie of its own.
       if ("twoFactorRedirect" in res) return "two-step" as const;
       await completeSignIn(res.user.id);
@@ -293,7 +295,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setTwoStepRequiredHandler(() => {
       const s = sessionRef.current;
-      if (s && !s.user.twoStep.setupNeeded) reconcile({ ...s, user: { ...s.user, twoStep: { ...s.user.twoStep, setupNeeded: true } } });
+      if (s && !s.user.twoStep.setupNeeded)
+        reconcile({ ...s, user: { ...s.user, twoStep: { ...s.user.twoStep, setupNeeded: true } } });
       void recheck();
     });
     return () => setTwoStepRequiredHandler(null);
@@ -342,7 +345,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onAuthStateChange,
       notifyPasswordRecovery,
     }),
-    [session, loading, signIn, verifyTwoStep, signUp, signOut, requestPasswordReset, refresh, onAuthStateChange, notifyPasswordRecovery],
+    [
+      session,
+      loading,
+      signIn,
+      verifyTwoStep,
+      signUp,
+      signOut,
+      requestPasswordReset,
+      refresh,
+      onAuthStateChange,
+      notifyPasswordRecovery,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -7,14 +7,30 @@ import { Field } from "../../components/ui/Field.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { SignInRequiredError, useAuth } from "./AuthProvider.tsx";
 import { useSignInOptions } from "../../lib/sign-in-options.ts";
-import { emailProblem, fullNameProblem, MSG, newPasswordProblem, requiredProblem, signUpMessage, type Problem } from "./messages.ts";
+import {
+  emailProblem,
+  fullNameProblem,
+  MSG,
+  newPasswordProblem,
+  requiredProblem,
+  signUpMessage,
+  type Problem,
+} from "./messages.ts";
 
 export type AuthMode = "signin" | "signup" | "reset";
 
 const HEADINGS: Record<AuthMode, { title: string; submit: string; intro: string }> = {
   signin: { title: "Sign In", submit: "Sign In", intro: "Sign in with your school e-mail to reach your productions." },
-  signup: { title: "Create Account", submit: "Create Account", intro: "Create your account to join productions, submit screenplays and book equipment." },
-  reset: { title: "Reset Password", submit: "Send Reset Email", intro: "We will e-mail you a link to choose a new password." },
+  signup: {
+    title: "Create Account",
+    submit: "Create Account",
+    intro: "Create your account to join productions, submit screenplays and book equipment.",
+  },
+  reset: {
+    title: "Reset Password",
+    submit: "Send Reset Email",
+    intro: "We will e-mail you a link to choose a new password.",
+  },
 };
 
 /** Only accounts with two-step sign-in need it: fetched when a sign-in asks for a code (and warmed on sign-in's submit). */
@@ -34,7 +50,11 @@ function useMode(routed: boolean): [AuthMode, (mode: AuthMode) => void, string] 
   const [params, setParams] = useSearchParams();
   const [local, setLocal] = useState<AuthMode>("signin");
   if (!routed) return [local, setLocal, ""];
-  return [parseMode(params.get("mode")), (mode) => setParams(mode === "signin" ? {} : { mode }), params.get("email") ?? ""];
+  return [
+    parseMode(params.get("mode")),
+    (mode) => setParams(mode === "signin" ? {} : { mode }),
+    params.get("email") ?? "",
+  ];
 }
 
 function report(problem: Problem) {
@@ -91,7 +111,10 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
   }
 
   async function submitSignUp() {
-    const problem = fullNameProblem(fullName, FIELD.fullName) ?? emailProblem(email, FIELD.email) ?? newPasswordProblem(password, FIELD.password);
+    const problem =
+      fullNameProblem(fullName, FIELD.fullName) ??
+      emailProblem(email, FIELD.email) ??
+      newPasswordProblem(password, FIELD.password);
     if (problem) return report(problem);
     try {
       const outcome = await signUp(email.trim(), password, fullName.trim());
@@ -105,9 +128,12 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
       notify.success(outcome === "existing" ? MSG.welcome : MSG.accountCreated);
     } catch (err) {
       if (err instanceof SignInRequiredError) {
-        const unconfirmed = err.cause instanceof ApiError && /not verified|confirm/i.test(`${err.cause.code} ${err.cause.message}`);
+        const unconfirmed =
+          err.cause instanceof ApiError && /not verified|confirm/i.test(`${err.cause.code} ${err.cause.message}`);
         notify.success(MSG.accountCreated, {
-          description: unconfirmed ? "Confirm your e-mail with the link we sent you, then sign in." : "Please sign in with your new account.",
+          description: unconfirmed
+            ? "Confirm your e-mail with the link we sent you, then sign in."
+            : "Please sign in with your new account.",
         });
         setPassword("");
         setMode("signin");
@@ -153,7 +179,9 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
     <div className="flex min-h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <header className="px-4 pt-8 text-center sm:pt-14">
         <Brand className="text-xl" />
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Film and documentary productions of the film school, from pitch to delivery.</p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Film and documentary productions of the film school, from pitch to delivery.
+        </p>
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:py-10">
         <div className="w-full max-w-sm">
@@ -166,37 +194,67 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
             {twoStep ? (
               <>
                 <h1 className="text-2xl font-semibold tracking-tight">Two-Step Sign-In</h1>
-                <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Your password was right. Now enter the code from your authenticator app.</p>
-                <Suspense fallback={<p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400" role="status">Loading…</p>}>
+                <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+                  Your password was right. Now enter the code from your authenticator app.
+                </p>
+                <Suspense
+                  fallback={
+                    <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400" role="status">
+                      Loading…
+                    </p>
+                  }
+                >
                   <TwoStepForm onRestart={() => setTwoStep(false)} />
                 </Suspense>
               </>
             ) : (
-            <>
-            <h1 className="text-2xl font-semibold tracking-tight">{heading.title}</h1>
-            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{heading.intro}</p>
-            <form noValidate onSubmit={onSubmit} onFocus={() => void loadToasts()} className="mt-6 flex flex-col gap-4" aria-label={heading.title}>
-              {mode === "signup" && (
-                <Field id={FIELD.fullName} label="Full Name" required autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
-              )}
-              <Field id={FIELD.email} label="Email" type="email" required autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-              {mode !== "reset" && (
-                <Field
-                  id={FIELD.password}
-                  label="Password"
-                  type="password"
-                  required
-                  autoComplete={mode === "signup" ? "new-password" : "current-password"}
-                  hint={mode === "signup" ? "At least 6 characters." : undefined}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              )}
-              <Button type="submit" busy={busy} className="mt-2 w-full">
-                {heading.submit}
-              </Button>
-            </form>
-            </>
+              <>
+                <h1 className="text-2xl font-semibold tracking-tight">{heading.title}</h1>
+                <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{heading.intro}</p>
+                <form
+                  noValidate
+                  onSubmit={onSubmit}
+                  onFocus={() => void loadToasts()}
+                  className="mt-6 flex flex-col gap-4"
+                  aria-label={heading.title}
+                >
+                  {mode === "signup" && (
+                    <Field
+                      id={FIELD.fullName}
+                      label="Full Name"
+                      required
+                      autoComplete="name"
+                      value={fullName}
+                      onChange={(e) => setFullName(e.target.value)}
+                    />
+                  )}
+                  <Field
+                    id={FIELD.email}
+                    label="Email"
+                    type="email"
+                    required
+                    autoComplete="email"
+                    inputMode="email"
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                  />
+                  {mode !== "reset" && (
+                    <Field
+                      id={FIELD.password}
+                      label="Password"
+                      type="password"
+                      required
+                      autoComplete={mode === "signup" ? "new-password" : "current-password"}
+                      hint={mode === "signup" ? "At least 6 characters." : undefined}
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                    />
+                  )}
+                  <Button type="submit" busy={busy} className="mt-2 w-full">
+                    {heading.submit}
+                  </Button>
+                </form>
+              </>
             )}
           </div>
           <div hidden={twoStep} className="mt-4 flex flex-col items-center gap-1 text-sm">
@@ -206,8 +264,12 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
                 <FooterLink onClick={() => switchTo("signup")}>Don't have an account? Sign up</FooterLink>
               </>
             )}
-            {mode === "signup" && <FooterLink onClick={() => switchTo("signin")}>Already have an account? Sign in</FooterLink>}
-            {mode === "reset" && <FooterLink onClick={() => switchTo("signin")}>Remember your password? Sign in</FooterLink>}
+            {mode === "signup" && (
+              <FooterLink onClick={() => switchTo("signin")}>Already have an account? Sign in</FooterLink>
+            )}
+            {mode === "reset" && (
+              <FooterLink onClick={() => switchTo("signin")}>Remember your password? Sign in</FooterLink>
+            )}
           </div>
         </div>
       </main>

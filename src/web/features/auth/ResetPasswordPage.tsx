@@ -34,7 +34,9 @@ export default function ResetPasswordPage() {
   useEffect(() => {
     if (!token) return;
     const ctrl = new AbortController();
-    api<{ valid: boolean }>(`/rest/v1/password-reset/status?token=${encodeURIComponent(token)}`, { signal: ctrl.signal })
+    api<{ valid: boolean }>(`/rest/v1/password-reset/status?token=${encodeURIComponent(token)}`, {
+      signal: ctrl.signal,
+    })
       .then((res) => {
         setState(res.valid ? "valid" : "expired");
         if (res.valid) notifyPasswordRecovery();
@@ -60,7 +62,8 @@ export default function ResetPasswordPage() {
       await api("/auth/v1/reset-password", { json: { newPassword: password, token } });
     } catch (err) {
       setBusy(false);
-      if (err instanceof ApiError && (err.code === "INVALID_TOKEN" || /token/i.test(err.message))) return setState("expired");
+      if (err instanceof ApiError && (err.code === "INVALID_TOKEN" || /token/i.test(err.message)))
+        return setState("expired");
       if (err instanceof ApiError) return void notify.error("Password Not Changed", { description: err.message });
       console.error(err);
       return void notify.error(MSG.unexpected.title, { description: MSG.unexpected.description });
@@ -88,7 +91,9 @@ export default function ResetPasswordPage() {
       {state === "expired" && (
         <>
           <h1 className="text-2xl font-semibold tracking-tight">This Link Has Expired</h1>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">This password reset link has expired or has already been used.</p>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            This password reset link has expired or has already been used.
+          </p>
           <Button
             className="mt-6 w-full"
             onClick={() => navigate(email ? `/auth?mode=reset&email=${encodeURIComponent(email)}` : "/auth?mode=reset")}
@@ -104,7 +109,15 @@ export default function ResetPasswordPage() {
             {email ? `For ${email}. ` : ""}Use at least 6 characters; you will be signed in right after.
           </p>
           <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-label="Choose a New Password">
-            <Field id={FIELD.password} label="New Password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field
+              id={FIELD.password}
+              label="New Password"
+              type="password"
+              required
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <Field
               id={FIELD.confirm}
               label="Confirm New Password"

@@ -1,5 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { CODE_ALREADY_USED_MESSAGE, WRONG_CODE_MESSAGE, WRONG_RECOVERY_CODE_MESSAGE } from "../../../common/two-step.ts";
+import {
+  CODE_ALREADY_USED_MESSAGE,
+  WRONG_CODE_MESSAGE,
+  WRONG_RECOVERY_CODE_MESSAGE,
+} from "../../../common/two-step.ts";
 import { notify } from "../../components/toast.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -12,11 +16,18 @@ const CODE_FIELD = "auth-two-step-code";
 /** better-auth's answers to a second step, in words for the person at the screen. */
 function twoStepMessage(err: ApiError, kind: "totp" | "recovery"): { text: string; restart: boolean } {
   // A code already used is refused like a wrong one (the same code), with the portal's own sentence.
-  if (err.code === "INVALID_CODE") return { text: err.message === CODE_ALREADY_USED_MESSAGE ? CODE_ALREADY_USED_MESSAGE : WRONG_CODE_MESSAGE, restart: false };
+  if (err.code === "INVALID_CODE")
+    return {
+      text: err.message === CODE_ALREADY_USED_MESSAGE ? CODE_ALREADY_USED_MESSAGE : WRONG_CODE_MESSAGE,
+      restart: false,
+    };
   if (err.code === "INVALID_BACKUP_CODE") return { text: WRONG_RECOVERY_CODE_MESSAGE, restart: false };
   // The half-done sign-in lasts 10 minutes and 5 tries; after that the password is asked again.
   if (err.code === "INVALID_TWO_FACTOR_COOKIE" || err.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
-    return { text: "This sign-in has expired or had too many wrong codes. Please enter your password again.", restart: true };
+    return {
+      text: "This sign-in has expired or had too many wrong codes. Please enter your password again.",
+      restart: true,
+    };
   }
   return { text: err.message || (kind === "totp" ? WRONG_CODE_MESSAGE : WRONG_RECOVERY_CODE_MESSAGE), restart: false };
 }
@@ -39,7 +50,10 @@ export default function TwoStepForm({ onRestart }: { onRestart: () => void }) {
     e.preventDefault();
     if (busy) return;
     if (!code.trim()) {
-      notify.error(MSG.missing.title, { description: kind === "totp" ? "Enter the 6-digit code from your authenticator app." : "Enter one of your recovery codes." });
+      notify.error(MSG.missing.title, {
+        description:
+          kind === "totp" ? "Enter the 6-digit code from your authenticator app." : "Enter one of your recovery codes.",
+      });
       document.getElementById(CODE_FIELD)?.focus();
       return;
     }

@@ -19,13 +19,13 @@ export const MSG = {
   passwordUpdated: { title: "Password Updated", description: "You are now signed in with your new password." },
 } as const;
 
-
 /** SPEC §8's sign-up message mapping; anything else is shown as the server wrote it. */
 export function signUpMessage(message: string): string {
   if (/invalid (login credentials|email or password)/i.test(message)) {
     return "Account creation failed. Please check your information and try again.";
   }
-  if (/password/i.test(message) && /short|at least|characters/i.test(message)) return "Password must be at least 6 characters long.";
+  if (/password/i.test(message) && /short|at least|characters/i.test(message))
+    return "Password must be at least 6 characters long.";
   if (/e-?mail/i.test(message)) return "Please enter a valid email address.";
   return message;
 }
@@ -48,9 +48,15 @@ export function requiredProblem(value: string, field: string): Problem | null {
 }
 
 export function newPasswordProblem(password: string, field: string): Problem | null {
-  return requiredProblem(password, field) ?? (password.length < PASSWORD_MIN_LENGTH ? { ...MSG.passwordTooShort, field } : null);
+  return (
+    requiredProblem(password, field) ??
+    (password.length < PASSWORD_MIN_LENGTH ? { ...MSG.passwordTooShort, field } : null)
+  );
 }
 
 export function fullNameProblem(fullName: string, field: string): Problem | null {
-  return requiredProblem(fullName, field) ?? (fullName.trim().length < FULL_NAME_MIN_LENGTH ? { ...MSG.invalidName, field } : null);
+  return (
+    requiredProblem(fullName, field) ??
+    (fullName.trim().length < FULL_NAME_MIN_LENGTH ? { ...MSG.invalidName, field } : null)
+  );
 }

@@ -34,7 +34,9 @@ export function ssoErrorMessage(code: string, description: string | null): strin
       return "The school's sign-in was cancelled.";
     default:
       // better-auth passes our own refusals (a deactivated account) through with their sentence.
-      return description && /[a-z] [a-z]/i.test(description) ? description : `Signing in with the school account failed. ${RESTART}`;
+      return description && /[a-z] [a-z]/i.test(description)
+        ? description
+        : `Signing in with the school account failed. ${RESTART}`;
   }
 }
 
@@ -51,7 +53,10 @@ export function SsoSignIn({ label }: { label: string }) {
     setFailure(null);
     try {
       // Back where the person was going: the page asked for, or /auth's `?next=`.
-      const here = window.location.pathname === "/auth" ? (safeNext(params.get("next")) ?? "/") : window.location.pathname + window.location.search;
+      const here =
+        window.location.pathname === "/auth"
+          ? (safeNext(params.get("next")) ?? "/")
+          : window.location.pathname + window.location.search;
       const { url } = await api<{ url: string }>("/auth/v1/sign-in/social", {
         json: { provider: SSO_PROVIDER_ID, callbackURL: here, errorCallbackURL: "/auth", newUserCallbackURL: here },
       });
@@ -65,7 +70,10 @@ export function SsoSignIn({ label }: { label: string }) {
   return (
     <div className="mb-4 flex flex-col gap-3">
       {message && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {message}
         </p>
       )}

@@ -33,10 +33,22 @@ import type { NumberFormat } from "../../../common/number-input.ts";
 import { isNotFound, NotFoundState } from "../../components/NotFoundState.tsx";
 
 const LINK_PROBLEMS: Record<string, { title: string; text: string }> = {
-  invalid: { title: "This link does not work", text: "The approval link is not valid. Check that you opened the whole link from the e-mail, or ask the production team to submit the budget again." },
-  expired: { title: "This link has expired", text: "Approval links work for a limited time. Ask the production team to submit the budget again; a new e-mail with a new link will follow." },
-  used: { title: "This link has been used", text: "A decision on this budget has already been made through this link, and it is final. The production team has been told." },
-  withdrawn: { title: "This budget was withdrawn", text: "The production team withdrew this version, so there is nothing to decide. A newer version comes with its own link." },
+  invalid: {
+    title: "This link does not work",
+    text: "The approval link is not valid. Check that you opened the whole link from the e-mail, or ask the production team to submit the budget again.",
+  },
+  expired: {
+    title: "This link has expired",
+    text: "Approval links work for a limited time. Ask the production team to submit the budget again; a new e-mail with a new link will follow.",
+  },
+  used: {
+    title: "This link has been used",
+    text: "A decision on this budget has already been made through this link, and it is final. The production team has been told.",
+  },
+  withdrawn: {
+    title: "This budget was withdrawn",
+    text: "The production team withdrew this version, so there is nothing to decide. A newer version comes with its own link.",
+  },
 };
 
 /**
@@ -57,7 +69,10 @@ export default function BudgetApprovalPage() {
         <Card role="alert">
           <h2 className="mb-1 text-lg font-semibold">Sign in to review this budget</h2>
           <p className="text-sm">Open the link from the approval e-mail, or sign in if you have an account.</p>
-          <Link className="mt-3 inline-block underline" to={`/auth?next=${encodeURIComponent(`/budget-approval/${proposalId}`)}`}>
+          <Link
+            className="mt-3 inline-block underline"
+            to={`/auth?next=${encodeURIComponent(`/budget-approval/${proposalId}`)}`}
+          >
             Sign in
           </Link>
         </Card>
@@ -76,7 +91,10 @@ export default function BudgetApprovalPage() {
   }
   if (proposal.isError) {
     const err = proposal.error;
-    const problem = err instanceof ApiError ? ((err.details as { problem?: string } | undefined)?.problem ?? (err.status === 404 ? "invalid" : null)) : null;
+    const problem =
+      err instanceof ApiError
+        ? ((err.details as { problem?: string } | undefined)?.problem ?? (err.status === 404 ? "invalid" : null))
+        : null;
     const known = problem ? LINK_PROBLEMS[problem] : null;
     // Signed in and without a link, the address is the portal's own: an id that names nothing is not a broken e-mail link.
     if (!token && isNotFound(err)) return <NotFoundState message={err.message} />;
@@ -113,12 +131,31 @@ const DECISION_TOASTS: Record<Decision, string> = {
 
 /** What each decision does, asked before it is recorded: a decision is final. */
 const DECISION_QUESTIONS: Record<Decision, { title: string; text: string }> = {
-  approved: { title: "Approve this budget?", text: "The crew is told and the budget becomes the approved version. A decision is final." },
-  changes_requested: { title: "Request changes?", text: "The crew is told what to change, with your comment, and submits a new version for approval. A decision is final." },
-  rejected: { title: "Reject this budget?", text: "The crew is told it is rejected, with your comment; this version can no longer be approved. A decision is final." },
+  approved: {
+    title: "Approve this budget?",
+    text: "The crew is told and the budget becomes the approved version. A decision is final.",
+  },
+  changes_requested: {
+    title: "Request changes?",
+    text: "The crew is told what to change, with your comment, and submits a new version for approval. A decision is final.",
+  },
+  rejected: {
+    title: "Reject this budget?",
+    text: "The crew is told it is rejected, with your comment; this version can no longer be approved. A decision is final.",
+  },
 };
 
-function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView; token: string | null; defaultName: string; signedIn: boolean }) {
+function Review({
+  view: v,
+  token,
+  defaultName,
+  signedIn,
+}: {
+  view: ProposalView;
+  token: string | null;
+  defaultName: string;
+  signedIn: boolean;
+}) {
   const fmt = useFormats();
   const queryClient = useQueryClient();
   const [name, setName] = useState(defaultName);
@@ -165,7 +202,8 @@ function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView;
         </div>
         {v.message && <p className="text-sm">Note from the team: “{v.message}”</p>}
         <p className="text-xs break-all text-zinc-500">
-          <span title="Fingerprint of this version: any change makes a new one">Fingerprint of this version</span> (any change makes a new one): {v.contentHash}
+          <span title="Fingerprint of this version: any change makes a new one">Fingerprint of this version</span> (any
+          change makes a new one): {v.contentHash}
         </p>
         {signedIn && (
           <Link to={`/project/${v.projectId}`} className="text-sm underline underline-offset-2">
@@ -177,7 +215,9 @@ function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView;
       {current.state !== "pending" && (
         <Card role="status">
           <h3 className="font-semibold">
-            {current.bypassed ? "Approved without review by the approval bypass" : `Decision: ${current.state.replace("_", " ")}`}
+            {current.bypassed
+              ? "Approved without review by the approval bypass"
+              : `Decision: ${current.state.replace("_", " ")}`}
             {current.decisionName && ` by ${current.decisionName}`}
             {current.decidedAt && `, ${fmt.dateTime(current.decidedAt)}`}
           </h3>
@@ -201,14 +241,33 @@ function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView;
           <h2 id="decide-heading" className="text-lg font-semibold">
             Your decision
           </h2>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">One decision is recorded, with its time and where it was made from; it is final.</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            One decision is recorded, with its time and where it was made from; it is final.
+          </p>
           <div className="grid max-w-2xl gap-3">
-            <Field label="Your name" required value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-            <Textarea label="Comment" value={comment} onChange={(e) => setComment(e.target.value)} hint="Needed when you request changes or reject: say what should change, or why." />
+            <Field
+              label="Your name"
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="name"
+            />
+            <Textarea
+              label="Comment"
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              hint="Needed when you request changes or reject: say what should change, or why."
+            />
           </div>
           <div className="flex flex-wrap gap-2">
             {DECISIONS.map((d) => (
-              <Button key={d} variant={d === "approved" ? "primary" : d === "rejected" ? "danger" : "secondary"} busy={busy === d} disabled={busy !== null} onClick={() => ask(d)}>
+              <Button
+                key={d}
+                variant={d === "approved" ? "primary" : d === "rejected" ? "danger" : "secondary"}
+                busy={busy === d}
+                disabled={busy !== null}
+                onClick={() => ask(d)}
+              >
                 {DECISION_LABELS[d]}
               </Button>
             ))}
@@ -232,12 +291,20 @@ function Review({ view: v, token, defaultName, signedIn }: { view: ProposalView;
 function Difference({ view: v }: { view: ProposalView }) {
   const d = v.diff;
   const c = v.snapshot.currency;
-  if (d.previousNumber === null) return <p className="text-sm text-zinc-700 dark:text-zinc-300">No earlier version of this budget was approved, so there is nothing to compare with.</p>;
+  if (d.previousNumber === null)
+    return (
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        No earlier version of this budget was approved, so there is nothing to compare with.
+      </p>
+    );
   const m = (n: number) => formatMinor(n, c, v.numberFormat);
   const change = (before: number, after: number) => `${m(before)} → ${m(after)}`;
   const same = d.accounts.length === 0 && d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0;
   return (
-    <section aria-labelledby="diff-heading" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/30 dark:text-amber-100">
+    <section
+      aria-labelledby="diff-heading"
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/30 dark:text-amber-100"
+    >
       <h2 id="diff-heading" className="font-semibold">
         Changes since approved version {d.previousNumber} (total {change(d.previousTotal ?? 0, v.total)})
       </h2>
@@ -252,10 +319,14 @@ function Difference({ view: v }: { view: ProposalView }) {
         </ul>
       )}
       {d.added.map((l) => (
-        <p key={l.id}>Added: {l.description} ({m(l.amount)})</p>
+        <p key={l.id}>
+          Added: {l.description} ({m(l.amount)})
+        </p>
       ))}
       {d.removed.map((l) => (
-        <p key={l.id}>Removed: {l.description} ({m(l.amount)})</p>
+        <p key={l.id}>
+          Removed: {l.description} ({m(l.amount)})
+        </p>
       ))}
       {d.changed.map(({ before, after }) => (
         <p key={after.id}>
@@ -269,23 +340,33 @@ function Difference({ view: v }: { view: ProposalView }) {
 function Lines({ lines, currency, format }: { lines: SnapshotLine[]; currency: string; format: NumberFormat }) {
   const m = (n: number) => formatMinor(n, currency, format);
   return (
-    <DataTable caption="Lines" className="min-w-[40rem]" columns={[{ label: "Account" }, { label: "Description" }, { label: "Quantity", numeric: true }, { label: "Rate", numeric: true }, { label: "Amount", numeric: true }]}>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {lines.map((l) => (
-            <tr key={l.id}>
-              <td className={cell}>{l.accountCode}</td>
-              <td className={cell}>
-                {l.description}
-                {l.notes && <div className="text-xs text-zinc-600 dark:text-zinc-400">{l.notes}</div>}
-              </td>
-              <td className={num}>
-                {formatQuantity(l.quantity, format)} {l.units}
-              </td>
-              <td className={num}>{m(l.rate)}</td>
-              <td className={num}>{m(l.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
+    <DataTable
+      caption="Lines"
+      className="min-w-[40rem]"
+      columns={[
+        { label: "Account" },
+        { label: "Description" },
+        { label: "Quantity", numeric: true },
+        { label: "Rate", numeric: true },
+        { label: "Amount", numeric: true },
+      ]}
+    >
+      <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        {lines.map((l) => (
+          <tr key={l.id}>
+            <td className={cell}>{l.accountCode}</td>
+            <td className={cell}>
+              {l.description}
+              {l.notes && <div className="text-xs text-zinc-600 dark:text-zinc-400">{l.notes}</div>}
+            </td>
+            <td className={num}>
+              {formatQuantity(l.quantity, format)} {l.units}
+            </td>
+            <td className={num}>{m(l.rate)}</td>
+            <td className={num}>{m(l.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
     </DataTable>
   );
 }

@@ -21,7 +21,10 @@ export default function BudgetApprovalRedirectPage() {
     if (loading) return;
     if (!user) return void navigate(publicPage, { replace: true });
     if (asUser.isPending) return;
-    navigate(asUser.isSuccess && asUser.data.canDecide ? `/budget-approval/${encodeURIComponent(proposalId)}` : publicPage, { replace: true });
+    navigate(
+      asUser.isSuccess && asUser.data.canDecide ? `/budget-approval/${encodeURIComponent(proposalId)}` : publicPage,
+      { replace: true },
+    );
   }, [loading, user, asUser.isPending, asUser.isSuccess, asUser.data, navigate, proposalId, publicPage]);
 
   return (

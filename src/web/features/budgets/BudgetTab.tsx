@@ -55,7 +55,8 @@ export function BudgetTab({ projectId }: { projectId: string }) {
 }
 
 function Exports({ budget: b }: { budget: BudgetDto }) {
-  const link = "inline-flex min-h-10 items-center gap-1.5 rounded-md border border-zinc-300 px-3 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:hover:bg-zinc-800";
+  const link =
+    "inline-flex min-h-10 items-center gap-1.5 rounded-md border border-zinc-300 px-3 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:hover:bg-zinc-800";
   return (
     <div className="flex flex-wrap gap-2">
       <a className={link} href={`${budgetPath(b.projectId)}/export.csv?part=topsheet`} download>
@@ -80,12 +81,22 @@ function Submit({ budget: b }: { budget: BudgetDto }) {
   const submit = useBudgetChange(
     b.projectId,
     // Submitting leaves the draft as it is; only the proposals list changes.
-    async () => ({ ...b, proposals: (await api<ProposalSubmitted>(`${budgetPath(b.projectId)}/proposals`, { json: { version: b.version, approverEmail, message } })).proposals }),
+    async () => ({
+      ...b,
+      proposals: (
+        await api<ProposalSubmitted>(`${budgetPath(b.projectId)}/proposals`, {
+          json: { version: b.version, approverEmail, message },
+        })
+      ).proposals,
+    }),
     {
       success: () =>
         b.bypass.applies
           ? ["Budget approved", "Approval is bypassed for this project, so the budget is approved at once."]
-          : ["Budget submitted", `The approval request is on its way to ${approverEmail || b.supervisor?.email || "the approver"}.`],
+          : [
+              "Budget submitted",
+              `The approval request is on its way to ${approverEmail || b.supervisor?.email || "the approver"}.`,
+            ],
       failure: "Budget not submitted",
       onSuccess: () => setMessage(""),
     },
@@ -101,7 +112,8 @@ function Submit({ budget: b }: { budget: BudgetDto }) {
         Submit for approval
       </h2>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Submitting freezes the saved budget (version {b.version || "—"}) as a proposal; you can keep editing the draft for the next round.{" "}
+        Submitting freezes the saved budget (version {b.version || "—"}) as a proposal; you can keep editing the draft
+        for the next round.{" "}
         {b.bypass.applies
           ? "Approval is bypassed for this project: the proposal is approved at once, with the reason on record."
           : b.supervisor
@@ -110,9 +122,22 @@ function Submit({ budget: b }: { budget: BudgetDto }) {
       </p>
       <form onSubmit={onSubmit} className="grid max-w-2xl gap-3 sm:grid-cols-2">
         {!b.bypass.applies && (
-          <Field label="Approver's e-mail" type="email" value={approverEmail} onChange={(e) => setApproverEmail(e.target.value)} placeholder={b.supervisor?.email ?? "name@school.edu"} hint="Leave empty for the supervisor." />
+          <Field
+            label="Approver's e-mail"
+            type="email"
+            value={approverEmail}
+            onChange={(e) => setApproverEmail(e.target.value)}
+            placeholder={b.supervisor?.email ?? "name@school.edu"}
+            hint="Leave empty for the supervisor."
+          />
         )}
-        <Textarea label="Note to the approver" value={message} onChange={(e) => setMessage(e.target.value)} className="sm:col-span-2" rows={2} />
+        <Textarea
+          label="Note to the approver"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          className="sm:col-span-2"
+          rows={2}
+        />
         <div>
           <Button type="submit" busy={submit.isPending} disabled={b.version === 0}>
             Submit budget
@@ -125,10 +150,14 @@ function Submit({ budget: b }: { budget: BudgetDto }) {
 
 function Proposals({ budget: b }: { budget: BudgetDto }) {
   const fmt = useFormats();
-  const withdraw = useBudgetChange(b.projectId, (id: string) => api<BudgetDto>(`${budgetPath(b.projectId)}/proposals/${id}/withdraw`, { method: "POST" }), {
-    success: () => ["Proposal withdrawn", "Its approval link no longer works."],
-    failure: "Proposal not withdrawn",
-  });
+  const withdraw = useBudgetChange(
+    b.projectId,
+    (id: string) => api<BudgetDto>(`${budgetPath(b.projectId)}/proposals/${id}/withdraw`, { method: "POST" }),
+    {
+      success: () => ["Proposal withdrawn", "Its approval link no longer works."],
+      failure: "Proposal not withdrawn",
+    },
+  );
   return (
     <section aria-labelledby="proposals-heading" className="flex flex-col gap-3">
       <h2 id="proposals-heading" className="text-lg font-semibold">
@@ -139,7 +168,10 @@ function Proposals({ budget: b }: { budget: BudgetDto }) {
       ) : (
         <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
           {b.proposals.map((p) => (
-            <li key={p.id} className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={p.id}
+              className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="flex flex-col gap-0.5">
                 <div className="flex flex-wrap items-center gap-2">
                   <Link to={`/budget-approval/${p.id}`} className="font-medium underline-offset-4 hover:underline">
@@ -151,13 +183,19 @@ function Proposals({ budget: b }: { budget: BudgetDto }) {
                 <span className="text-xs text-zinc-600 dark:text-zinc-400">
                   Submitted by {p.submittedByName}, {fmt.dateTime(p.submittedAt)}
                   {p.approverEmail && ` · approver ${p.approverEmail}`}
-                  {p.decidedAt && p.state !== "pending" && ` · ${PROPOSAL_STATE_LABELS[p.state].toLowerCase()} ${fmt.dateTime(p.decidedAt)}${p.decisionName ? ` by ${p.decisionName}` : ""}`}
+                  {p.decidedAt &&
+                    p.state !== "pending" &&
+                    ` · ${PROPOSAL_STATE_LABELS[p.state].toLowerCase()} ${fmt.dateTime(p.decidedAt)}${p.decisionName ? ` by ${p.decisionName}` : ""}`}
                 </span>
                 {p.decisionComment && <span className="text-xs">“{p.decisionComment}”</span>}
                 {p.bypassed && <span className="text-xs">Approval bypassed: {p.bypassReason}</span>}
               </div>
               {p.state === "pending" && b.canEdit && (
-                <Button variant="secondary" busy={withdraw.isPending && withdraw.variables === p.id} onClick={() => withdraw.mutate(p.id)}>
+                <Button
+                  variant="secondary"
+                  busy={withdraw.isPending && withdraw.variables === p.id}
+                  onClick={() => withdraw.mutate(p.id)}
+                >
                   Withdraw
                 </Button>
               )}
@@ -171,11 +209,23 @@ function Proposals({ budget: b }: { budget: BudgetDto }) {
 
 function Bypass({ budget: b }: { budget: BudgetDto }) {
   const [reason, setReason] = useState("");
-  const set = useBudgetChange(b.projectId, (bypass: boolean | null) => api<BudgetDto>(`${budgetPath(b.projectId)}/bypass`, { method: "PUT", json: { bypass, reason } }), {
-    success: (_b, v) => ["Approval setting changed", v === null ? "The project follows the school's setting." : v ? "Budgets of this project are approved on submission." : "Budgets of this project need approval."],
-    failure: "Approval setting not changed",
-    onSuccess: () => setReason(""),
-  });
+  const set = useBudgetChange(
+    b.projectId,
+    (bypass: boolean | null) =>
+      api<BudgetDto>(`${budgetPath(b.projectId)}/bypass`, { method: "PUT", json: { bypass, reason } }),
+    {
+      success: (_b, v) => [
+        "Approval setting changed",
+        v === null
+          ? "The project follows the school's setting."
+          : v
+            ? "Budgets of this project are approved on submission."
+            : "Budgets of this project need approval.",
+      ],
+      failure: "Approval setting not changed",
+      onSuccess: () => setReason(""),
+    },
+  );
   return (
     <section aria-labelledby="bypass-heading" className="flex flex-col gap-3">
       <h2 id="bypass-heading" className="text-lg font-semibold">
@@ -187,7 +237,14 @@ function Bypass({ budget: b }: { budget: BudgetDto }) {
           ? "This project follows it."
           : `This project overrides it: approval is ${b.bypass.project ? "bypassed" : "required"} (set by ${b.bypass.setByName ?? "staff"}: ${b.bypass.reason}).`}
       </p>
-      <Textarea label="Why" value={reason} onChange={(e) => setReason(e.target.value)} rows={2} hint={`At least ${BYPASS_REASON_MIN} characters; kept with every budget approved this way.`} className="max-w-2xl" />
+      <Textarea
+        label="Why"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        rows={2}
+        hint={`At least ${BYPASS_REASON_MIN} characters; kept with every budget approved this way.`}
+        className="max-w-2xl"
+      />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => set.mutate(true)} busy={set.isPending && set.variables === true}>
           Bypass approval for this project

@@ -1,7 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Copy, Plus, Save, Trash2 } from "lucide-react";
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type FocusEvent, type KeyboardEvent, type ReactElement } from "react";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactElement,
+} from "react";
 import { toast } from "sonner";
 import {
   BUDGET_UNITS,
@@ -34,7 +45,14 @@ type Row = BudgetDraftRow;
 
 const COLUMNS = ["accountCode", "description", "quantity", "units", "rate", "notes"] as const;
 type Column = (typeof COLUMNS)[number];
-const COLUMN_LABELS: Record<Column, string> = { accountCode: "Account", description: "Description", quantity: "Quantity", units: "Units", rate: "Rate", notes: "Notes" };
+const COLUMN_LABELS: Record<Column, string> = {
+  accountCode: "Account",
+  description: "Description",
+  quantity: "Quantity",
+  units: "Units",
+  rate: "Rate",
+  notes: "Notes",
+};
 
 /** A line's height in pixels before it is measured (a 36 px field, its padding and the rule between lines). */
 const LINE_HEIGHT = 45;
@@ -48,7 +66,14 @@ const unitOptions = BUDGET_UNITS.map((u) => ({ value: u, label: u }));
  * otherwise build ~50,000 option nodes nobody opens. Focus (keyboard or pointer) brings all options in
  * before any key or popup needs them, so arrow keys and type-to-select work as in a plain select.
  */
-function LazySelect({ options, value, ...props }: Omit<ComponentProps<"select">, "value" | "children"> & { value: string; options: readonly { value: string; label: string }[] }) {
+function LazySelect({
+  options,
+  value,
+  ...props
+}: Omit<ComponentProps<"select">, "value" | "children"> & {
+  value: string;
+  options: readonly { value: string; label: string }[];
+}) {
   const [all, setAll] = useState(false);
   const current = options.find((o) => o.value === value) ?? { value, label: value };
   return (
@@ -76,32 +101,62 @@ function rowsOf(b: BudgetDto): Row[] {
 }
 
 /** The saved budget as the sheet shows it, before anyone types. */
-const savedContent = (b: BudgetDto): BudgetDraftContent => ({ contingency: formatPercent(b.contingencyBps, b.numberFormat), rows: rowsOf(b) });
+const savedContent = (b: BudgetDto): BudgetDraftContent => ({
+  contingency: formatPercent(b.contingencyBps, b.numberFormat),
+  rows: rowsOf(b),
+});
 
 /** The typed rows as the API takes them, or the first problem, named by line. */
-function parse(rows: Row[], digits: number, format: NumberFormat): { lines: BudgetLineInput[] } | { problem: string; row: number; column: Column } {
+function parse(
+  rows: Row[],
+  digits: number,
+  format: NumberFormat,
+): { lines: BudgetLineInput[] } | { problem: string; row: number; column: Column } {
   const lines: BudgetLineInput[] = [];
   for (const [i, r] of rows.entries()) {
-    if (!r.accountCode) return { problem: `Line ${i + 1} needs an account: choose one.`, row: i, column: "accountCode" };
+    if (!r.accountCode)
+      return { problem: `Line ${i + 1} needs an account: choose one.`, row: i, column: "accountCode" };
     if (!r.description.trim()) return { problem: `Line ${i + 1} needs a description.`, row: i, column: "description" };
     const quantity = parseNumberInput(r.quantity, { digits: 2, format });
     const rate = parseNumberInput(r.rate, { digits, format });
     if (!quantity.ok) return { problem: `Line ${i + 1} quantity: ${quantity.message}`, row: i, column: "quantity" };
-    if (quantity.value < 0) return { problem: `Line ${i + 1}: the quantity cannot be negative.`, row: i, column: "quantity" };
+    if (quantity.value < 0)
+      return { problem: `Line ${i + 1}: the quantity cannot be negative.`, row: i, column: "quantity" };
     if (!rate.ok) return { problem: `Line ${i + 1} rate: ${rate.message}`, row: i, column: "rate" };
     if (rate.value < 0) return { problem: `Line ${i + 1}: the rate cannot be negative.`, row: i, column: "rate" };
-    lines.push({ id: r.id, accountCode: r.accountCode, description: r.description.trim(), quantity: quantity.value, units: r.units, rate: rate.value, notes: r.notes.trim() });
+    lines.push({
+      id: r.id,
+      accountCode: r.accountCode,
+      description: r.description.trim(),
+      quantity: quantity.value,
+      units: r.units,
+      rate: rate.value,
+      notes: r.notes.trim(),
+    });
   }
   return { lines };
 }
 
 /** A quantity or rate cell: read in the school's format, and the reason under it when it cannot be read. */
-function NumberCell({ value, onChange, digits, trim, format, className, ...input }: NumberInputOptions & Omit<ComponentProps<"input">, "value" | "onChange">) {
+function NumberCell({
+  value,
+  onChange,
+  digits,
+  trim,
+  format,
+  className,
+  ...input
+}: NumberInputOptions & Omit<ComponentProps<"input">, "value" | "onChange">) {
   const n = useNumberInput({ value, onChange, digits, trim, format });
   const messageId = useId();
   return (
     <>
-      <input {...input} {...n.props} aria-describedby={n.error ? messageId : undefined} className={cn(className, n.error && "border-red-500")} />
+      <input
+        {...input}
+        {...n.props}
+        aria-describedby={n.error ? messageId : undefined}
+        className={cn(className, n.error && "border-red-500")}
+      />
       {n.error && (
         <p id={messageId} className="mt-1 max-w-48 text-xs text-red-700 dark:text-red-400">
           {n.error}
@@ -133,7 +188,8 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
 
   const edit = (next: Row[]) => draft.edit({ contingency, rows: next });
   const setContingency = (value: string) => draft.edit({ contingency: value, rows });
-  const setCell = (i: number, column: Column, value: string) => edit(rows.map((r, j) => (j === i ? { ...r, [column]: value } : r)));
+  const setCell = (i: number, column: Column, value: string) =>
+    edit(rows.map((r, j) => (j === i ? { ...r, [column]: value } : r)));
   // Only the lines near the view are in the document, with a spacer row above and below that keeps the
   // scroll height: a 2,000-line table laid out whole took seconds to draw and to scroll through. "Show
   // all" draws every line, for the browser's find.
@@ -164,7 +220,9 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     rangeExtractor: (range: Range) => {
       const indexes = defaultRangeExtractor(range);
       const keep = active.current;
-      return keep !== null && keep < range.count && !indexes.includes(keep) ? [...indexes, keep].sort((a, b) => a - b) : indexes;
+      return keep !== null && keep < range.count && !indexes.includes(keep)
+        ? [...indexes, keep].sort((a, b) => a - b)
+        : indexes;
     },
   });
   const drawn = all ? rows.map((_, index) => ({ index, start: 0, end: 0 })) : virtualizer.getVirtualItems();
@@ -198,7 +256,15 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   };
 
   // No account until the person picks one: copying the line above filed costs under accounts nobody chose.
-  const blank = (): Row => ({ id: crypto.randomUUID(), accountCode: "", description: "", quantity: "1", units: "days", rate: "", notes: "" });
+  const blank = (): Row => ({
+    id: crypto.randomUUID(),
+    accountCode: "",
+    description: "",
+    quantity: "1",
+    units: "days",
+    rate: "",
+    notes: "",
+  });
   const addLine = (after = rows.length - 1) => {
     const next = [...rows];
     next.splice(after + 1, 0, blank());
@@ -249,17 +315,29 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
       return focusCell(parsed.row, parsed.column);
     }
     if (contingencyBps === null || contingencyBps < 0 || contingencyBps > 5000) {
-      const why = contingencyField.parsed.ok || contingencyField.parsed.problem === "empty" ? "" : ` ${contingencyField.parsed.message}`;
-      return void toast.error("Budget not saved", { description: `The contingency is a percentage between 0 and 50, like 10 or ${formatNumber(750, 2, format, { trim: true })}.${why}` });
+      const why =
+        contingencyField.parsed.ok || contingencyField.parsed.problem === "empty"
+          ? ""
+          : ` ${contingencyField.parsed.message}`;
+      return void toast.error("Budget not saved", {
+        description: `The contingency is a percentage between 0 and 50, like 10 or ${formatNumber(750, 2, format, { trim: true })}.${why}`,
+      });
     }
     setSaving(true);
     try {
       await draft.settle();
-      const saved = await saveBudget(budget.projectId, { version: budget.version, draftVersion: draft.draftVersion(), contingencyBps, lines: parsed.lines });
+      const saved = await saveBudget(budget.projectId, {
+        version: budget.version,
+        draftVersion: draft.draftVersion(),
+        contingencyBps,
+        lines: parsed.lines,
+      });
       draft.adoptSaved(saved);
       setStale(null);
       queryClient.setQueryData(budgetKeys.one(budget.projectId), saved);
-      toast.success("Budget saved", { description: `${saved.lines.length} lines, ${formatMinor(saved.totals.total, saved.currency, format)} ${saved.currency} in total.` });
+      toast.success("Budget saved", {
+        description: `${saved.lines.length} lines, ${formatMinor(saved.totals.total, saved.currency, format)} ${saved.currency} in total.`,
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && (err.details as StaleBudgetDetails | undefined)?.current) {
         setStale((err.details as StaleBudgetDetails).current);
@@ -302,53 +380,137 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     }
   };
 
-  const accountOptions = useMemo(() => budget.accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.name}` })), [budget.accounts]);
-  const noAccountOptions = useMemo(() => [{ value: "", label: "Choose an account…" }, ...accountOptions], [accountOptions]);
-  const input = "w-full min-h-9 rounded border border-transparent bg-transparent px-1.5 text-sm hover:border-zinc-300 focus-visible:border-zinc-900 focus-visible:bg-white focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:border-zinc-700 dark:focus-visible:bg-zinc-950";
-  const over = useMemo(() => new Set(budget.actuals.lines.filter((l) => l.over).map((l) => l.key)), [budget.actuals.lines]);
+  const accountOptions = useMemo(
+    () => budget.accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.name}` })),
+    [budget.accounts],
+  );
+  const noAccountOptions = useMemo(
+    () => [{ value: "", label: "Choose an account…" }, ...accountOptions],
+    [accountOptions],
+  );
+  const input =
+    "w-full min-h-9 rounded border border-transparent bg-transparent px-1.5 text-sm hover:border-zinc-300 focus-visible:border-zinc-900 focus-visible:bg-white focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:border-zinc-700 dark:focus-visible:bg-zinc-950";
+  const over = useMemo(
+    () => new Set(budget.actuals.lines.filter((l) => l.over).map((l) => l.key)),
+    [budget.actuals.lines],
+  );
   const lineRow = (i: number) => {
-              const r = rows[i]!;
-              const q = numberOrNull(r.quantity, { digits: 2 });
-              const rate = numberOrNull(r.rate, { digits });
-              const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
-              const label = (c: Column) => `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`;
-              return (
-                <tr key={r.id} data-index={i} ref={all ? undefined : virtualizer.measureElement} className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}>
-                  <td className={cn(cell, "text-xs text-zinc-600 tabular-nums dark:text-zinc-400")}>
-                    {i + 1}
-                    {savedLines.get(r.id) !== JSON.stringify(r) && <span className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">Draft</span>}
-                  </td>
-                  <td className="px-1 py-1">
-                    <LazySelect aria-label={label("accountCode")} data-row={i} data-col="accountCode" className={cn(input, "w-44")} value={r.accountCode} disabled={readOnly} onChange={(e) => setCell(i, "accountCode", e.target.value)} options={r.accountCode ? accountOptions : noAccountOptions} />
-                  </td>
-                  <td className="min-w-48 px-1 py-1">
-                    <input aria-label={label("description")} data-row={i} data-col="description" className={input} value={r.description} readOnly={readOnly} onChange={(e) => setCell(i, "description", e.target.value)} />
-                  </td>
-                  <td className="px-1 py-1">
-                    <NumberCell aria-label={label("quantity")} data-row={i} data-col="quantity" className={cn(input, "w-20 text-right tabular-nums")} value={r.quantity} readOnly={readOnly} onChange={(v) => setCell(i, "quantity", v)} digits={2} trim format={format} />
-                  </td>
-                  <td className="px-1 py-1">
-                    <LazySelect aria-label={label("units")} data-row={i} data-col="units" className={cn(input, "w-24")} value={r.units} disabled={readOnly} onChange={(e) => setCell(i, "units", e.target.value)} options={unitOptions} />
-                  </td>
-                  <td className="px-1 py-1">
-                    <NumberCell aria-label={label("rate")} data-row={i} data-col="rate" className={cn(input, "w-28 text-right tabular-nums")} value={r.rate} readOnly={readOnly} onChange={(v) => setCell(i, "rate", v)} digits={digits} format={format} />
-                  </td>
-                  <td className="px-1 py-1">
-                    <input aria-label={label("notes")} data-row={i} data-col="notes" className={input} value={r.notes} readOnly={readOnly} onChange={(e) => setCell(i, "notes", e.target.value)} />
-                  </td>
-                  <td className={num}>{amount === null ? "—" : formatMinor(amount, budget.currency, format)}</td>
-                  {!readOnly && (
-                    <td className="px-1 py-1 whitespace-nowrap">
-                      <button type="button" className="inline-flex size-9 items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-zinc-800" aria-label={`Duplicate line ${i + 1}`} onClick={() => duplicate(i)}>
-                        <Copy aria-hidden className="size-4" />
-                      </button>
-                      <button type="button" className="inline-flex size-9 items-center justify-center rounded text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-red-400 dark:hover:bg-red-950" aria-label={`Delete line ${i + 1}`} onClick={() => remove(i)}>
-                        <Trash2 aria-hidden className="size-4" />
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              );
+    const r = rows[i]!;
+    const q = numberOrNull(r.quantity, { digits: 2 });
+    const rate = numberOrNull(r.rate, { digits });
+    const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
+    const label = (c: Column) => `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`;
+    return (
+      <tr
+        key={r.id}
+        data-index={i}
+        ref={all ? undefined : virtualizer.measureElement}
+        className={cn(over.has(r.id) && "bg-red-50 dark:bg-red-950/30")}
+      >
+        <td className={cn(cell, "text-xs text-zinc-600 tabular-nums dark:text-zinc-400")}>
+          {i + 1}
+          {savedLines.get(r.id) !== JSON.stringify(r) && (
+            <span className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+              Draft
+            </span>
+          )}
+        </td>
+        <td className="px-1 py-1">
+          <LazySelect
+            aria-label={label("accountCode")}
+            data-row={i}
+            data-col="accountCode"
+            className={cn(input, "w-44")}
+            value={r.accountCode}
+            disabled={readOnly}
+            onChange={(e) => setCell(i, "accountCode", e.target.value)}
+            options={r.accountCode ? accountOptions : noAccountOptions}
+          />
+        </td>
+        <td className="min-w-48 px-1 py-1">
+          <input
+            aria-label={label("description")}
+            data-row={i}
+            data-col="description"
+            className={input}
+            value={r.description}
+            readOnly={readOnly}
+            onChange={(e) => setCell(i, "description", e.target.value)}
+          />
+        </td>
+        <td className="px-1 py-1">
+          <NumberCell
+            aria-label={label("quantity")}
+            data-row={i}
+            data-col="quantity"
+            className={cn(input, "w-20 text-right tabular-nums")}
+            value={r.quantity}
+            readOnly={readOnly}
+            onChange={(v) => setCell(i, "quantity", v)}
+            digits={2}
+            trim
+            format={format}
+          />
+        </td>
+        <td className="px-1 py-1">
+          <LazySelect
+            aria-label={label("units")}
+            data-row={i}
+            data-col="units"
+            className={cn(input, "w-24")}
+            value={r.units}
+            disabled={readOnly}
+            onChange={(e) => setCell(i, "units", e.target.value)}
+            options={unitOptions}
+          />
+        </td>
+        <td className="px-1 py-1">
+          <NumberCell
+            aria-label={label("rate")}
+            data-row={i}
+            data-col="rate"
+            className={cn(input, "w-28 text-right tabular-nums")}
+            value={r.rate}
+            readOnly={readOnly}
+            onChange={(v) => setCell(i, "rate", v)}
+            digits={digits}
+            format={format}
+          />
+        </td>
+        <td className="px-1 py-1">
+          <input
+            aria-label={label("notes")}
+            data-row={i}
+            data-col="notes"
+            className={input}
+            value={r.notes}
+            readOnly={readOnly}
+            onChange={(e) => setCell(i, "notes", e.target.value)}
+          />
+        </td>
+        <td className={num}>{amount === null ? "—" : formatMinor(amount, budget.currency, format)}</td>
+        {!readOnly && (
+          <td className="px-1 py-1 whitespace-nowrap">
+            <button
+              type="button"
+              className="inline-flex size-9 items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-zinc-800"
+              aria-label={`Duplicate line ${i + 1}`}
+              onClick={() => duplicate(i)}
+            >
+              <Copy aria-hidden className="size-4" />
+            </button>
+            <button
+              type="button"
+              className="inline-flex size-9 items-center justify-center rounded text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-red-400 dark:hover:bg-red-950"
+              aria-label={`Delete line ${i + 1}`}
+              onClick={() => remove(i)}
+            >
+              <Trash2 aria-hidden className="size-4" />
+            </button>
+          </td>
+        )}
+      </tr>
+    );
   };
   // The drawn lines, with spacer rows standing in for the undrawn ones between and around them.
   const lineRows: ReactElement[] = [];
@@ -372,7 +534,10 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   return (
     <div className="flex flex-col gap-4" onKeyDown={onSaveKey}>
       {draft.conflict && (
-        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+        >
           <span>{draft.error}</span>
           <div className="flex gap-2">
             <Button onClick={draft.keepMine}>Keep my lines</Button>
@@ -389,13 +554,20 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
       )}
       {dirty && budget.draft?.content && budget.draft.updatedByName && (
         <p className="text-sm text-amber-900 dark:text-amber-200">
-          Draft: the lines marked Draft are not saved as a budget version yet. Last edited by {budget.draft.updatedByName}
+          Draft: the lines marked Draft are not saved as a budget version yet. Last edited by{" "}
+          {budget.draft.updatedByName}
           {budget.draft.updatedAt ? `, ${fmt.dateTime(budget.draft.updatedAt)}` : ""}.
         </p>
       )}
       {stale && (
-        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
-          <span>Someone else saved this budget (version {stale.version}) after you opened it. Your edits are still here; load their version to start from it.</span>
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <span>
+            Someone else saved this budget (version {stale.version}) after you opened it. Your edits are still here;
+            load their version to start from it.
+          </span>
           <Button variant="secondary" onClick={loadTheirs}>
             Load their version
           </Button>
@@ -417,7 +589,10 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
         <label className="flex items-center gap-2 text-sm">
           Contingency
           <input
-            className={cn("min-h-10 w-20 rounded-md border border-zinc-300 bg-white px-2 text-right text-sm tabular-nums dark:border-zinc-700 dark:bg-zinc-900", contingencyField.error && "border-red-500")}
+            className={cn(
+              "min-h-10 w-20 rounded-md border border-zinc-300 bg-white px-2 text-right text-sm tabular-nums dark:border-zinc-700 dark:bg-zinc-900",
+              contingencyField.error && "border-red-500",
+            )}
             readOnly={readOnly}
             aria-describedby={contingencyField.error ? "contingency-problem" : undefined}
             {...contingencyField.props}
@@ -430,20 +605,38 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
           </p>
         )}
         <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {budget.canDraft || dirty ? SAVE_STATE_TEXT[draft.state] : budget.version ? `Saved, version ${budget.version}` : "Nothing saved yet"}
-          {dirty ? " · draft, not saved as a budget version" : budget.version ? ` · budget version ${budget.version}` : ""}
+          {budget.canDraft || dirty
+            ? SAVE_STATE_TEXT[draft.state]
+            : budget.version
+              ? `Saved, version ${budget.version}`
+              : "Nothing saved yet"}
+          {dirty
+            ? " · draft, not saved as a budget version"
+            : budget.version
+              ? ` · budget version ${budget.version}`
+              : ""}
           {liveTotals && ` · total ${formatMinor(liveTotals.total, budget.currency, format)} ${budget.currency}`}
         </span>
       </div>
-      {!readOnly && <p className="text-xs text-zinc-600 dark:text-zinc-400">Arrow keys and Enter move between lines; Enter on the last line adds one; your typing is kept as the crew's draft as you go; Save budget (or Ctrl+S) makes it a budget version.</p>}
+      {!readOnly && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Arrow keys and Enter move between lines; Enter on the last line adds one; your typing is kept as the crew's
+          draft as you go; Save budget (or Ctrl+S) makes it a budget version.
+        </p>
+      )}
       {(hidden || all) && (
         <p ref={note} tabIndex={-1} className="text-sm text-zinc-600 dark:text-zinc-400">
           {all ? (
             `All ${rows.length} lines are drawn: the browser's find (Ctrl+F) sees every one.`
           ) : (
             <>
-              {rows.length} lines: the ones near the view are drawn as you scroll, so the browser's find (Ctrl+F) sees only those.{" "}
-              <button type="button" className="font-medium text-zinc-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-100" onClick={() => setAll(true)}>
+              {rows.length} lines: the ones near the view are drawn as you scroll, so the browser's find (Ctrl+F) sees
+              only those.{" "}
+              <button
+                type="button"
+                className="font-medium text-zinc-900 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-100"
+                onClick={() => setAll(true)}
+              >
                 Show all {rows.length} lines
               </button>
             </>
@@ -464,18 +657,28 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
           ...(readOnly ? [] : [{ label: <span className="sr-only">Actions</span> }]),
         ]}
       >
-          <tbody ref={body} className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={9} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
-                  No lines yet. {readOnly ? "The crew builds the budget here." : "Add a line for each cost: the camera package, the cast's fees, catering on shoot days."}
-                </td>
-              </tr>
-            )}
-            {lineRows}
-          </tbody>
+        <tbody ref={body} className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={9} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
+                No lines yet.{" "}
+                {readOnly
+                  ? "The crew builds the budget here."
+                  : "Add a line for each cost: the camera package, the cast's fees, catering on shoot days."}
+              </td>
+            </tr>
+          )}
+          {lineRows}
+        </tbody>
       </DataTable>
-      {liveTotals && <TopSheet totals={liveTotals} currency={budget.currency} format={format} caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"} />}
+      {liveTotals && (
+        <TopSheet
+          totals={liveTotals}
+          currency={budget.currency}
+          format={format}
+          caption={dirty ? "Top sheet (with unsaved changes)" : "Top sheet"}
+        />
+      )}
     </div>
   );
 }

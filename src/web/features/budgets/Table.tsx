@@ -3,7 +3,8 @@ import { cn } from "../../lib/cn.ts";
 
 export const cell = "px-3 py-1.5 text-left align-top";
 export const num = "px-3 py-1.5 text-right tabular-nums whitespace-nowrap";
-const frame = "relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
+const frame =
+  "relative overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900";
 
 export interface Column {
   /** What the header says; a column of buttons can give a label only screen readers read. */
@@ -23,7 +24,12 @@ export function DataTable({
   className,
   tableRef,
   ...rest
-}: { caption?: ReactNode; columns: Column[]; children: ReactNode; tableRef?: Ref<HTMLTableElement> } & TableHTMLAttributes<HTMLTableElement>) {
+}: {
+  caption?: ReactNode;
+  columns: Column[];
+  children: ReactNode;
+  tableRef?: Ref<HTMLTableElement>;
+} & TableHTMLAttributes<HTMLTableElement>) {
   return (
     <div className={frame}>
       <table ref={tableRef} className={cn("w-full text-sm", className)} {...rest}>

@@ -7,7 +7,8 @@ import { useChange, type ChangeMessages } from "../../lib/change.ts";
 export const budgetPath = (projectId: string) => `/rest/v1/budgets/${encodeURIComponent(projectId)}`;
 export const proposalPath = (id: string) => `/rest/v1/budget-proposals/${encodeURIComponent(id)}`;
 export const publicPath = (id: string) => `/rest/v1/budget-approval/${encodeURIComponent(id)}`;
-export const receiptPath = (projectId: string, expenseId: string) => `/storage/v1/object/receipts/${encodeURIComponent(projectId)}/${encodeURIComponent(expenseId)}`;
+export const receiptPath = (projectId: string, expenseId: string) =>
+  `/storage/v1/object/receipts/${encodeURIComponent(projectId)}/${encodeURIComponent(expenseId)}`;
 const ACCOUNTS_PATH = "/rest/v1/budget-accounts";
 
 export const budgetKeys = {
@@ -27,29 +28,45 @@ export function useBudget(projectId: string) {
 }
 
 /** A change to the budget whose answer is the budget as it now is: shown at once, with a toast either way. */
-export const useBudgetChange = <V>(projectId: string, fn: (v: V) => Promise<BudgetDto>, messages: ChangeMessages<V, BudgetDto>) =>
-  useChange({ answer: budgetKeys.one(projectId), invalidate: [keys.project(projectId)] }, fn, messages);
+export const useBudgetChange = <V>(
+  projectId: string,
+  fn: (v: V) => Promise<BudgetDto>,
+  messages: ChangeMessages<V, BudgetDto>,
+) => useChange({ answer: budgetKeys.one(projectId), invalidate: [keys.project(projectId)] }, fn, messages);
 
 /** Saves the sheet as the budget; the version it was edited from and the draft it came from are named. */
-export const saveBudget = (projectId: string, json: unknown) => api<BudgetDto>(budgetPath(projectId), { method: "PUT", json });
+export const saveBudget = (projectId: string, json: unknown) =>
+  api<BudgetDto>(budgetPath(projectId), { method: "PUT", json });
 /** Keeps the crew's unsaved sheet on the server. */
-export const saveDraft = (projectId: string, json: unknown) => api<BudgetDraftDto>(`${budgetPath(projectId)}/draft`, { method: "PUT", json });
+export const saveDraft = (projectId: string, json: unknown) =>
+  api<BudgetDraftDto>(`${budgetPath(projectId)}/draft`, { method: "PUT", json });
 
 export const uploadReceipt = (projectId: string, expenseId: string, file: File) =>
-  api<BudgetDto>(`${receiptPath(projectId, expenseId)}?${new URLSearchParams({ name: file.name })}`, { raw: { body: file, contentType: file.type || "application/octet-stream" } });
+  api<BudgetDto>(`${receiptPath(projectId, expenseId)}?${new URLSearchParams({ name: file.name })}`, {
+    raw: { body: file, contentType: file.type || "application/octet-stream" },
+  });
 
-export const useAccounts = () => useQuery({ queryKey: budgetKeys.accounts(), queryFn: ({ signal }) => api<BudgetAccount[]>(ACCOUNTS_PATH, { signal }) });
+export const useAccounts = () =>
+  useQuery({
+    queryKey: budgetKeys.accounts(),
+    queryFn: ({ signal }) => api<BudgetAccount[]>(ACCOUNTS_PATH, { signal }),
+  });
 
 /** The school's chart of accounts; every budget is drawn from it, so they all refetch. */
 export const useSaveAccounts = (messages: ChangeMessages<BudgetAccount[], BudgetAccount[]>) =>
-  useChange({ answer: budgetKeys.accounts(), invalidate: [keys.budget()] }, (accounts: BudgetAccount[]) => api<BudgetAccount[]>(ACCOUNTS_PATH, { method: "PUT", json: { accounts } }), messages);
+  useChange(
+    { answer: budgetKeys.accounts(), invalidate: [keys.budget()] },
+    (accounts: BudgetAccount[]) => api<BudgetAccount[]>(ACCOUNTS_PATH, { method: "PUT", json: { accounts } }),
+    messages,
+  );
 
 /** The proposal as the approver sees it: through the link's token, or signed in when there is none. */
 export function useProposal(id: string, token: string | null, enabled = true) {
   return useQuery({
     enabled,
     queryKey: budgetKeys.proposal(id, token ? "link" : "signed-in"),
-    queryFn: ({ signal }) => api<ProposalView>(token ? `${publicPath(id)}?token=${encodeURIComponent(token)}` : proposalPath(id), { signal }),
+    queryFn: ({ signal }) =>
+      api<ProposalView>(token ? `${publicPath(id)}?token=${encodeURIComponent(token)}` : proposalPath(id), { signal }),
     retry: false,
     // The page shows what went wrong (a used or expired link) itself; the route's error screen is for the unexpected.
     throwOnError: false,
@@ -57,8 +74,15 @@ export function useProposal(id: string, token: string | null, enabled = true) {
 }
 
 /** The approver's decision: through the link's token, or signed in when there is none. */
-export const decideProposal = (id: string, token: string | null, decision: { decision: string; name: string; comment: string }) =>
-  token ? api<ProposalView>(`${publicPath(id)}/decision`, { json: { token, ...decision } }) : api<ProposalView>(`${proposalPath(id)}/decision`, { json: decision });
+export const decideProposal = (
+  id: string,
+  token: string | null,
+  decision: { decision: string; name: string; comment: string },
+) =>
+  token
+    ? api<ProposalView>(`${publicPath(id)}/decision`, { json: { token, ...decision } })
+    : api<ProposalView>(`${proposalPath(id)}/decision`, { json: decision });
 
 /** The decision's PDF, through the link's token or signed in. */
-export const decisionPdfHref = (id: string, token: string | null) => (token ? `${publicPath(id)}/decision.pdf?token=${encodeURIComponent(token)}` : `${proposalPath(id)}/decision.pdf`);
+export const decisionPdfHref = (id: string, token: string | null) =>
+  token ? `${publicPath(id)}/decision.pdf?token=${encodeURIComponent(token)}` : `${proposalPath(id)}/decision.pdf`;

@@ -80,7 +80,10 @@ export function useBudgetDraft(budget: BudgetDto, savedContent: (b: BudgetDto) =
     return run;
   }, [canDraft, budget.projectId, queryClient]);
 
-  useSaveAfterPause({ pending: content !== stored.current, held: !!conflict, manual: !canDraft, state, setState, save }, [content]);
+  useSaveAfterPause(
+    { pending: content !== stored.current, held: !!conflict, manual: !canDraft, state, setState, save },
+    [content],
+  );
 
   // Leaving the sheet inside the app (another tab, Home) saves what is typed at once; a reload or a closed
   // tab with unsaved typing asks first.

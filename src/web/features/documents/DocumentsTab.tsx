@@ -79,7 +79,9 @@ export function DocumentsTab({ project }: { project: ProjectDetail }) {
         </div>
       ) : docs.data.items.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {deleted ? "No deleted documents." : "No documents yet. Upload the risk assessment, releases, permits and call sheets here, or make a release from a template."}
+          {deleted
+            ? "No deleted documents."
+            : "No documents yet. Upload the risk assessment, releases, permits and call sheets here, or make a release from a template."}
         </p>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -88,7 +90,15 @@ export function DocumentsTab({ project }: { project: ProjectDetail }) {
           ))}
         </ul>
       )}
-      {docs.data && <Pagination page={offset / DOCUMENTS_PAGE} pageSize={DOCUMENTS_PAGE} total={docs.data.total} onPage={(page) => setOffset(page * DOCUMENTS_PAGE)} label="Documents pages" />}
+      {docs.data && (
+        <Pagination
+          page={offset / DOCUMENTS_PAGE}
+          pageSize={DOCUMENTS_PAGE}
+          total={docs.data.total}
+          onPage={(page) => setOffset(page * DOCUMENTS_PAGE)}
+          label="Documents pages"
+        />
+      )}
       <UploadDialog open={uploading} projectId={project.id} onClose={() => setUploading(false)} />
       <TemplateDialog open={templating} projectId={project.id} onClose={() => setTemplating(false)} />
     </section>

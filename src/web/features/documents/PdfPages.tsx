@@ -43,14 +43,29 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
     pageRefs.current[target - 1]?.scrollIntoView({ behavior: "smooth", block: "start" });
   };
 
-  if (error) return <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+        {error}
+      </p>
+    );
   if (!doc) return <PdfPagesLoading compact={compact} />;
 
   const scale = ZOOMS[zoom]!;
   return (
     <div className={`flex flex-col gap-3 ${compact ? "h-full" : ""}`}>
-      <div role="toolbar" aria-label="Document pages" className="sticky top-0 z-10 flex items-center gap-0.5 overflow-x-auto rounded-md border border-zinc-200 bg-white/95 p-1 sm:gap-2 sm:p-2 dark:border-zinc-800 dark:bg-zinc-900/95">
-        <Button variant="ghost" aria-label="Previous page" disabled={page <= 1} onClick={() => goTo(page - 1)} className="px-2">
+      <div
+        role="toolbar"
+        aria-label="Document pages"
+        className="sticky top-0 z-10 flex items-center gap-0.5 overflow-x-auto rounded-md border border-zinc-200 bg-white/95 p-1 sm:gap-2 sm:p-2 dark:border-zinc-800 dark:bg-zinc-900/95"
+      >
+        <Button
+          variant="ghost"
+          aria-label="Previous page"
+          disabled={page <= 1}
+          onClick={() => goTo(page - 1)}
+          className="px-2"
+        >
           <ChevronLeft aria-hidden className="size-5" />
         </Button>
         <label className="flex flex-none items-center gap-1 text-sm whitespace-nowrap">
@@ -65,25 +80,53 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
           />
           <span aria-live="polite">of {doc.numPages}</span>
         </label>
-        <Button variant="ghost" aria-label="Next page" disabled={page >= doc.numPages} onClick={() => goTo(page + 1)} className="px-2">
+        <Button
+          variant="ghost"
+          aria-label="Next page"
+          disabled={page >= doc.numPages}
+          onClick={() => goTo(page + 1)}
+          className="px-2"
+        >
           <ChevronRight aria-hidden className="size-5" />
         </Button>
         {/* One row on a phone too: the zoom sits at the row's end instead of wrapping under the pages. */}
         <span className="ml-auto h-6 w-px flex-none bg-zinc-200 sm:mx-1 dark:bg-zinc-700" aria-hidden />
-        <Button variant="ghost" aria-label="Zoom out" disabled={zoom === 0} onClick={() => setZoom(zoom - 1)} className="px-2">
+        <Button
+          variant="ghost"
+          aria-label="Zoom out"
+          disabled={zoom === 0}
+          onClick={() => setZoom(zoom - 1)}
+          className="px-2"
+        >
           <ZoomOut aria-hidden className="size-5" />
         </Button>
         <span className="w-11 flex-none text-center text-sm tabular-nums" aria-live="polite">
           {Math.round(scale * 100)}%
         </span>
-        <Button variant="ghost" aria-label="Zoom in" disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom(zoom + 1)} className="px-2">
+        <Button
+          variant="ghost"
+          aria-label="Zoom in"
+          disabled={zoom === ZOOMS.length - 1}
+          onClick={() => setZoom(zoom + 1)}
+          className="px-2"
+        >
           <ZoomIn aria-hidden className="size-5" />
         </Button>
       </div>
       {/* Focusable, so a zoomed page can be scrolled with the keyboard. */}
-      <div tabIndex={0} role="region" aria-label={`Pages of ${title}`} className={`flex flex-col items-center gap-4 overflow-auto rounded-md focus-visible:outline-2 focus-visible:outline-amber-500 bg-zinc-200 p-1 sm:p-4 dark:bg-zinc-800 ${compact ? "min-h-0 flex-1" : ""}`}>
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={`Pages of ${title}`}
+        className={`flex flex-col items-center gap-4 overflow-auto rounded-md focus-visible:outline-2 focus-visible:outline-amber-500 bg-zinc-200 p-1 sm:p-4 dark:bg-zinc-800 ${compact ? "min-h-0 flex-1" : ""}`}
+      >
         {Array.from({ length: doc.numPages }, (_, i) => (
-          <div key={i} ref={(el) => void (pageRefs.current[i] = el)} className="w-full" style={{ maxWidth: scale <= 1 ? `${scale * 100}%` : undefined }}>
+          <div
+            key={i}
+            ref={(el) => void (pageRefs.current[i] = el)}
+            className="w-full"
+            style={{ maxWidth: scale <= 1 ? `${scale * 100}%` : undefined }}
+          >
             <PdfPage doc={doc} number={i + 1} scale={scale} label={`${title}, page ${i + 1} of ${doc.numPages}`} />
           </div>
         ))}
@@ -92,7 +135,17 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
   );
 }
 
-function PdfPage({ doc, number, scale, label }: { doc: pdfjs.PDFDocumentProxy; number: number; scale: number; label: string }) {
+function PdfPage({
+  doc,
+  number,
+  scale,
+  label,
+}: {
+  doc: pdfjs.PDFDocumentProxy;
+  number: number;
+  scale: number;
+  label: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     let task: ReturnType<pdfjs.PDFPageProxy["render"]> | null = null;

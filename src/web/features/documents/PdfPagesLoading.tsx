@@ -4,7 +4,11 @@
  */
 export function PdfPagesLoading({ compact }: { compact?: boolean }) {
   return (
-    <div role="status" aria-busy="true" className={`animate-pulse rounded-md bg-zinc-200 dark:bg-zinc-800 ${compact ? "h-full" : "h-96"}`}>
+    <div
+      role="status"
+      aria-busy="true"
+      className={`animate-pulse rounded-md bg-zinc-200 dark:bg-zinc-800 ${compact ? "h-full" : "h-96"}`}
+    >
       <span className="sr-only">Loading the document</span>
     </div>
   );

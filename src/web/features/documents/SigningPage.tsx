@@ -41,10 +41,23 @@ function Frame({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Outcome({ icon: Icon, title, text, tone }: { icon: typeof CheckCircle2; title: string; text: string; tone: "good" | "bad" }) {
+function Outcome({
+  icon: Icon,
+  title,
+  text,
+  tone,
+}: {
+  icon: typeof CheckCircle2;
+  title: string;
+  text: string;
+  tone: "good" | "bad";
+}) {
   return (
     <Frame>
-      <section role={tone === "bad" ? "alert" : "status"} className="mt-6 flex flex-col items-center gap-3 rounded-lg border border-zinc-200 bg-white p-6 text-center dark:border-zinc-800 dark:bg-zinc-900">
+      <section
+        role={tone === "bad" ? "alert" : "status"}
+        className="mt-6 flex flex-col items-center gap-3 rounded-lg border border-zinc-200 bg-white p-6 text-center dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <Icon aria-hidden className={`size-10 ${tone === "good" ? "text-emerald-600" : "text-zinc-500"}`} />
         <h1 className="text-sm font-medium text-zinc-600 dark:text-zinc-400">Document Signature</h1>
         <h2 className="text-xl font-semibold">{title}</h2>
@@ -65,12 +78,48 @@ export default function SigningPage() {
   const [done, setDone] = useState<"signed" | "declined" | null>(null);
   const [deadReason, setDeadReason] = useState<{ reason: string; message: string } | null>(null);
 
-  if (done === "signed") return <Outcome icon={CheckCircle2} tone="good" title="Thank you, it is signed" text="Your signature is recorded. When everyone has signed, you receive the sealed PDF with its audit certificate by e-mail. You can close this page." />;
-  if (done === "declined") return <Outcome icon={CircleSlash} tone="good" title="You declined to sign" text="The production has your reason and will be in touch if anything changes. You can close this page." />;
+  if (done === "signed")
+    return (
+      <Outcome
+        icon={CheckCircle2}
+        tone="good"
+        title="Thank you, it is signed"
+        text="Your signature is recorded. When everyone has signed, you receive the sealed PDF with its audit certificate by e-mail. You can close this page."
+      />
+    );
+  if (done === "declined")
+    return (
+      <Outcome
+        icon={CircleSlash}
+        tone="good"
+        title="You declined to sign"
+        text="The production has your reason and will be in touch if anything changes. You can close this page."
+      />
+    );
 
-  const error = deadReason ?? (view.error instanceof ApiError && view.error.status === 404 ? { reason: (view.error.details as { reason?: string })?.reason ?? "invalid", message: view.error.message } : null);
-  if (error) return <Outcome icon={Link2Off} tone="bad" title={DEAD_TITLES[error.reason as DeadLinkReason] ?? DEAD_TITLES.invalid} text={error.message} />;
-  if (view.isError) return <Outcome icon={Link2Off} tone="bad" title="The document could not be loaded" text={(view.error as Error).message} />;
+  const error =
+    deadReason ??
+    (view.error instanceof ApiError && view.error.status === 404
+      ? { reason: (view.error.details as { reason?: string })?.reason ?? "invalid", message: view.error.message }
+      : null);
+  if (error)
+    return (
+      <Outcome
+        icon={Link2Off}
+        tone="bad"
+        title={DEAD_TITLES[error.reason as DeadLinkReason] ?? DEAD_TITLES.invalid}
+        text={error.message}
+      />
+    );
+  if (view.isError)
+    return (
+      <Outcome
+        icon={Link2Off}
+        tone="bad"
+        title="The document could not be loaded"
+        text={(view.error as Error).message}
+      />
+    );
   if (view.isPending) {
     return (
       <Frame>
@@ -91,9 +140,15 @@ export default function SigningPage() {
           {v.signer.role === "approver" ? "Approve" : "Sign"} “{v.documentTitle}”
         </h2>
         <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-          {v.senderName} of the production “{v.projectTitle}” ({v.schoolName}) asks {v.signer.name} to {v.signer.role === "approver" ? "approve" : "sign"} this document of {v.pages} {v.pages === 1 ? "page" : "pages"}. The link works until {fmt.dateTime(v.expiresAt)}.
+          {v.senderName} of the production “{v.projectTitle}” ({v.schoolName}) asks {v.signer.name} to{" "}
+          {v.signer.role === "approver" ? "approve" : "sign"} this document of {v.pages}{" "}
+          {v.pages === 1 ? "page" : "pages"}. The link works until {fmt.dateTime(v.expiresAt)}.
         </p>
-        {v.message && <blockquote className="mt-3 border-l-4 border-amber-400 bg-white px-3 py-2 text-sm whitespace-pre-line dark:bg-zinc-900">{v.message}</blockquote>}
+        {v.message && (
+          <blockquote className="mt-3 border-l-4 border-amber-400 bg-white px-3 py-2 text-sm whitespace-pre-line dark:bg-zinc-900">
+            {v.message}
+          </blockquote>
+        )}
       </div>
       {/* Edge to edge on a phone: every pixel of the screen's width goes to the page's text. Its height is set
           before the document arrives (the pages scroll inside), so the form below stays where it was drawn. */}
@@ -110,12 +165,27 @@ export default function SigningPage() {
           <PdfPagesLoading compact />
         )}
       </section>
-      <SignForm answer={(action, json) => answerSigning(submissionId, signatureId, token, action, json)} view={v} onDone={setDone} onDead={setDeadReason} />
+      <SignForm
+        answer={(action, json) => answerSigning(submissionId, signatureId, token, action, json)}
+        view={v}
+        onDone={setDone}
+        onDead={setDeadReason}
+      />
     </Frame>
   );
 }
 
-function SignForm({ answer, view, onDone, onDead }: { answer(action: string, json: unknown): Promise<unknown>; view: SigningViewDto; onDone(d: "signed" | "declined"): void; onDead(e: { reason: string; message: string }): void }) {
+function SignForm({
+  answer,
+  view,
+  onDone,
+  onDead,
+}: {
+  answer(action: string, json: unknown): Promise<unknown>;
+  view: SigningViewDto;
+  onDone(d: "signed" | "declined"): void;
+  onDead(e: { reason: string; message: string }): void;
+}) {
   const [consent, setConsent] = useState(false);
   const [mode, setMode] = useState<"drawn" | "typed">("drawn");
   const [typed, setTyped] = useState("");
@@ -153,7 +223,8 @@ function SignForm({ answer, view, onDone, onDead }: { answer(action: string, jso
       await answer(path, json);
       onDone(outcome);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) onDead({ reason: (err.details as { reason?: string })?.reason ?? "invalid", message: err.message });
+      if (err instanceof ApiError && err.status === 404)
+        onDead({ reason: (err.details as { reason?: string })?.reason ?? "invalid", message: err.message });
       else toast.error(failure, { description: err instanceof Error ? err.message : undefined });
     } finally {
       setBusy(false);
@@ -162,12 +233,15 @@ function SignForm({ answer, view, onDone, onDead }: { answer(action: string, jso
 
   const sign = (e: FormEvent) => {
     e.preventDefault();
-    if (!consent) return void toast.error("Not signed", { description: "Tick the box to agree to sign electronically." });
+    if (!consent)
+      return void toast.error("Not signed", { description: "Tick the box to agree to sign electronically." });
     if (mode === "drawn") {
-      if (!pad.current || pad.current.isEmpty()) return void toast.error("Not signed", { description: "Draw your signature in the box." });
+      if (!pad.current || pad.current.isEmpty())
+        return void toast.error("Not signed", { description: "Draw your signature in the box." });
       void post("sign", { kind: "drawn", consent, image: pad.current.toDataURL("image/png") }, "signed", "Not signed");
     } else {
-      if (typed.trim().length < 2) return void toast.error("Not signed", { description: "Type your full name to sign." });
+      if (typed.trim().length < 2)
+        return void toast.error("Not signed", { description: "Type your full name to sign." });
       void post("sign", { kind: "typed", consent, text: typed }, "signed", "Not signed");
     }
   };
@@ -177,14 +251,21 @@ function SignForm({ answer, view, onDone, onDead }: { answer(action: string, jso
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (reason.trim().length < 3) return void toast.error("Not declined", { description: "Say briefly why you decline." });
+          if (reason.trim().length < 3)
+            return void toast.error("Not declined", { description: "Say briefly why you decline." });
           void post("decline", { reason }, "declined", "Not declined");
         }}
         noValidate
         className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
       >
         <h3 className="text-lg font-semibold">Decline to sign</h3>
-        <Textarea label="Why do you decline?" required value={reason} onChange={(e) => setReason(e.target.value)} hint="The production reads this. The request closes, and no one else is asked to sign it." />
+        <Textarea
+          label="Why do you decline?"
+          required
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          hint="The production reads this. The request closes, and no one else is asked to sign it."
+        />
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
           <Button type="submit" variant="danger" busy={busy}>
             Decline
@@ -198,7 +279,11 @@ function SignForm({ answer, view, onDone, onDead }: { answer(action: string, jso
   }
 
   return (
-    <form onSubmit={sign} noValidate className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <form
+      onSubmit={sign}
+      noValidate
+      className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h3 className="text-lg font-semibold">Your signature</h3>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         Signing as <strong>{view.signer.name}</strong> ({view.signer.email}).
@@ -219,22 +304,39 @@ function SignForm({ answer, view, onDone, onDead }: { answer(action: string, jso
       </div>
       {mode === "drawn" ? (
         <div className="flex flex-col gap-2">
-          <canvas ref={canvas} aria-label="Draw your signature here with a finger, a pen or the mouse" className="h-44 w-full touch-none rounded-md border-2 border-dashed border-zinc-400 bg-white" />
+          <canvas
+            ref={canvas}
+            aria-label="Draw your signature here with a finger, a pen or the mouse"
+            className="h-44 w-full touch-none rounded-md border-2 border-dashed border-zinc-400 bg-white"
+          />
           <Button variant="ghost" className="self-end" onClick={() => pad.current?.clear()}>
             Clear
           </Button>
         </div>
       ) : (
         <div className="flex flex-col gap-2">
-          <Field label="Type your full name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="name" />
+          <Field
+            label="Type your full name"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="name"
+          />
           {typed.trim() && (
-            <p aria-hidden className="min-h-12 rounded-md border border-zinc-200 bg-white px-3 py-2 font-serif text-3xl text-zinc-900 italic">
+            <p
+              aria-hidden
+              className="min-h-12 rounded-md border border-zinc-200 bg-white px-3 py-2 font-serif text-3xl text-zinc-900 italic"
+            >
               {typed}
             </p>
           )}
         </div>
       )}
-      <Checkbox label="I agree to sign electronically" description={SIGNATURE_CONSENT} checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+      <Checkbox
+        label="I agree to sign electronically"
+        description={SIGNATURE_CONSENT}
+        checked={consent}
+        onChange={(e) => setConsent(e.target.checked)}
+      />
       <div className="flex flex-col gap-2 sm:flex-row-reverse">
         <Button type="submit" busy={busy}>
           {view.signer.role === "approver" ? "Approve" : "Sign"}
@@ -243,7 +345,9 @@ function SignForm({ answer, view, onDone, onDead }: { answer(action: string, jso
           Decline
         </Button>
       </div>
-      <p className="text-xs text-zinc-500">Your IP address, browser and the times you opened and signed are recorded on the document's audit certificate.</p>
+      <p className="text-xs text-zinc-500">
+        Your IP address, browser and the times you opened and signed are recorded on the document's audit certificate.
+      </p>
     </form>
   );
 }

@@ -1,16 +1,28 @@
 import { useQuery } from "@tanstack/react-query";
-import { SIGNING_TOKEN_HEADER, type DocumentCategory, type DocumentDto, type DocumentPage, type SigningLinkDto, type SigningViewDto } from "../../../common/documents.ts";
+import {
+  SIGNING_TOKEN_HEADER,
+  type DocumentCategory,
+  type DocumentDto,
+  type DocumentPage,
+  type SigningLinkDto,
+  type SigningViewDto,
+} from "../../../common/documents.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { api, retryUnlessRefused } from "../../lib/api.ts";
 import { useChange, type ChangeMessages } from "../../lib/change.ts";
 
 export const documentsPath = (projectId: string) => `/rest/v1/projects/${encodeURIComponent(projectId)}/documents`;
-export const documentPath = (projectId: string, documentId: string) => `${documentsPath(projectId)}/${encodeURIComponent(documentId)}`;
-export const uploadPath = (projectId: string, documentId?: string) => `/storage/v1/object/documents/${encodeURIComponent(projectId)}${documentId ? `/${encodeURIComponent(documentId)}` : ""}`;
-export const submissionPath = (submissionId: string) => `/rest/v1/signature-requests/${encodeURIComponent(submissionId)}`;
-export const signingPath = (submissionId: string, signatureId: string) => `/rest/v1/signing/${encodeURIComponent(submissionId)}/${encodeURIComponent(signatureId)}`;
+export const documentPath = (projectId: string, documentId: string) =>
+  `${documentsPath(projectId)}/${encodeURIComponent(documentId)}`;
+export const uploadPath = (projectId: string, documentId?: string) =>
+  `/storage/v1/object/documents/${encodeURIComponent(projectId)}${documentId ? `/${encodeURIComponent(documentId)}` : ""}`;
+export const submissionPath = (submissionId: string) =>
+  `/rest/v1/signature-requests/${encodeURIComponent(submissionId)}`;
+export const signingPath = (submissionId: string, signatureId: string) =>
+  `/rest/v1/signing/${encodeURIComponent(submissionId)}/${encodeURIComponent(signatureId)}`;
 /** The page that shows a document: a PDF page by page, an image, or a download. */
-export const previewPath = (d: DocumentDto, versionId?: string) => `/view-document?project=${d.projectId}&document=${d.id}${versionId ? `&version=${versionId}` : ""}`;
+export const previewPath = (d: DocumentDto, versionId?: string) =>
+  `/view-document?project=${d.projectId}&document=${d.id}${versionId ? `&version=${versionId}` : ""}`;
 
 export type DocumentFilter = { category: DocumentCategory | ""; deleted: boolean; offset: number };
 export const DOCUMENTS_PAGE = 20;
@@ -24,7 +36,11 @@ export const documentKeys = {
 };
 
 export function useDocuments(projectId: string, filter: DocumentFilter) {
-  const params = new URLSearchParams({ limit: String(DOCUMENTS_PAGE), offset: String(filter.offset), deleted: String(filter.deleted) });
+  const params = new URLSearchParams({
+    limit: String(DOCUMENTS_PAGE),
+    offset: String(filter.offset),
+    deleted: String(filter.deleted),
+  });
   if (filter.category) params.set("category", filter.category);
   return useQuery({
     queryKey: documentKeys.list(projectId, filter),
@@ -47,7 +63,11 @@ export function useDocument(projectId: string, documentId: string) {
 }
 
 /** A version's file as bytes, for the preview to draw; `url` is the version's own address in the bucket. */
-export function useDocumentBytes(projectId: string, version: { id: string; url: string } | undefined, enabled: boolean) {
+export function useDocumentBytes(
+  projectId: string,
+  version: { id: string; url: string } | undefined,
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: documentKeys.bytes(projectId, version?.id),
     queryFn: ({ signal }) => api(version!.url, { as: "bytes", signal }),
@@ -58,15 +78,27 @@ export function useDocumentBytes(projectId: string, version: { id: string; url: 
 }
 
 /** A change to a project's documents: its lists and the project (whose greenlight may tick) refetch. */
-export const useDocumentChange = <V, R = unknown>(projectId: string, fn: (v: V) => Promise<R>, messages: ChangeMessages<V, R>) =>
-  useChange({ invalidate: [keys.documents(projectId), keys.project(projectId)] }, fn, messages);
+export const useDocumentChange = <V, R = unknown>(
+  projectId: string,
+  fn: (v: V) => Promise<R>,
+  messages: ChangeMessages<V, R>,
+) => useChange({ invalidate: [keys.documents(projectId), keys.project(projectId)] }, fn, messages);
 
-export const uploadDocument = (projectId: string, documentId: string | undefined, file: File, params: URLSearchParams) =>
-  api<DocumentDto>(`${uploadPath(projectId, documentId)}?${params}`, { raw: { body: file, contentType: file.type || "application/octet-stream" } });
+export const uploadDocument = (
+  projectId: string,
+  documentId: string | undefined,
+  file: File,
+  params: URLSearchParams,
+) =>
+  api<DocumentDto>(`${uploadPath(projectId, documentId)}?${params}`, {
+    raw: { body: file, contentType: file.type || "application/octet-stream" },
+  });
 
 /** The in-person signing link of one signer, with its QR code. */
 export const signingLink = (submissionId: string, signerId: string) =>
-  api<SigningLinkDto>(`${submissionPath(submissionId)}/signers/${encodeURIComponent(signerId)}/link`, { method: "POST" });
+  api<SigningLinkDto>(`${submissionPath(submissionId)}/signers/${encodeURIComponent(signerId)}/link`, {
+    method: "POST",
+  });
 
 /** The public signing link answers with our error shape; the reason of a dead link rides in its details. */
 const asSigner = (token: string) => ({ [SIGNING_TOKEN_HEADER]: token });
@@ -74,7 +106,8 @@ const asSigner = (token: string) => ({ [SIGNING_TOKEN_HEADER]: token });
 export function useSigningView(submissionId: string, signatureId: string, token: string) {
   return useQuery({
     queryKey: documentKeys.signing(submissionId, signatureId),
-    queryFn: ({ signal }) => api<SigningViewDto>(signingPath(submissionId, signatureId), { headers: asSigner(token), signal }),
+    queryFn: ({ signal }) =>
+      api<SigningViewDto>(signingPath(submissionId, signatureId), { headers: asSigner(token), signal }),
     retry: false,
     // The page explains a bad link itself instead of the route's error screen.
     throwOnError: false,
@@ -84,7 +117,13 @@ export function useSigningView(submissionId: string, signatureId: string, token:
 }
 
 /** The document to sign, as bytes; `before` starts what must arrive beside it (the PDF viewer's code). */
-export function useSigningPdf(submissionId: string, signatureId: string, token: string, view: SigningViewDto | undefined, before: () => void) {
+export function useSigningPdf(
+  submissionId: string,
+  signatureId: string,
+  token: string,
+  view: SigningViewDto | undefined,
+  before: () => void,
+) {
   return useQuery({
     queryKey: documentKeys.signingPdf(submissionId, signatureId),
     queryFn: ({ signal }) => {
@@ -99,7 +138,17 @@ export function useSigningPdf(submissionId: string, signatureId: string, token: 
 }
 
 /** Signs or declines through the link: `action` is `sign` or `decline`. */
-export const answerSigning = (submissionId: string, signatureId: string, token: string, action: string, json: unknown) =>
-  api(`${signingPath(submissionId, signatureId)}/${action}`, { json, headers: asSigner(token) });
+export const answerSigning = (
+  submissionId: string,
+  signatureId: string,
+  token: string,
+  action: string,
+  json: unknown,
+) => api(`${signingPath(submissionId, signatureId)}/${action}`, { json, headers: asSigner(token) });
 
-export const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+export const formatSize = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(0)} KB`
+      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

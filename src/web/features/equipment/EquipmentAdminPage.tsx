@@ -35,7 +35,10 @@ export default function EquipmentAdminPage() {
   }
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Equipment Administration" description="Confirm requests, hand gear out and take it back at the desk, and keep the inventory and certifications up to date." />
+      <PageHeader
+        title="Equipment Administration"
+        description="Confirm requests, hand gear out and take it back at the desk, and keep the inventory and certifications up to date."
+      />
       <Summary />
       <Tabs
         label="Equipment administration"
@@ -65,7 +68,10 @@ function Summary() {
   return (
     <dl className="grid grid-cols-3 gap-2">
       {tiles.map((t) => (
-        <div key={t.label} className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+        <div
+          key={t.label}
+          className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t.label}</dt>
           <dd className="text-2xl font-semibold">{t.value ?? "…"}</dd>
         </div>

@@ -13,7 +13,17 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { ReservationItems, StateBadge, Thumbnail, fromLocalInput, rangeText, toLocalInput } from "./shared.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
-import { isConflict, post, useAvailability, useCategories, useEquipmentChange, useKitsBetween, useMyEquipment, useMyProjects, useMyReservations } from "./api.ts";
+import {
+  isConflict,
+  post,
+  useAvailability,
+  useCategories,
+  useEquipmentChange,
+  useKitsBetween,
+  useMyEquipment,
+  useMyProjects,
+  useMyReservations,
+} from "./api.ts";
 
 const PAGE = 25;
 
@@ -55,9 +65,19 @@ export default function EquipmentPage() {
   const mine = useMyReservations();
 
   const reserve = useEquipmentChange(
-    () => post<ReservationDto>("/reservations", { projectId, startsAt: from, endsAt: to, itemIds: [...chosen.keys()], kitIds: [...kits.keys()] }),
+    () =>
+      post<ReservationDto>("/reservations", {
+        projectId,
+        startsAt: from,
+        endsAt: to,
+        itemIds: [...chosen.keys()],
+        kitIds: [...kits.keys()],
+      }),
     {
-      success: (r) => ["Reservation requested", `${r.items.length} item${r.items.length === 1 ? "" : "s"} for “${r.project.title}”. The equipment office confirms it by e-mail.`],
+      success: (r) => [
+        "Reservation requested",
+        `${r.items.length} item${r.items.length === 1 ? "" : "s"} for “${r.project.title}”. The equipment office confirms it by e-mail.`,
+      ],
       failure: "Reservation not made",
       onSuccess: () => {
         setChosen(new Map());
@@ -98,9 +118,19 @@ export default function EquipmentPage() {
   // error), not part by part: the kits arriving pushed the catalogue down, a layout shift of 0.14 on a phone.
   // Only the first time: a new date range later keeps the page and fills in the lists.
   const [drawn, setDrawn] = useState(false);
-  if (!drawn && !me.isPending && !projects.isPending && !mine.isPending && (!rangeOk || (!catalogue.isPending && !kitList.isPending))) setDrawn(true);
+  if (
+    !drawn &&
+    !me.isPending &&
+    !projects.isPending &&
+    !mine.isPending &&
+    (!rangeOk || (!catalogue.isPending && !kitList.isPending))
+  )
+    setDrawn(true);
   const count = chosen.size + kits.size;
-  const projectOptions = [{ value: "", label: "Choose a production" }, ...(projects.data?.items ?? []).map((p) => ({ value: p.id, label: p.title }))];
+  const projectOptions = [
+    { value: "", label: "Choose a production" },
+    ...(projects.data?.items ?? []).map((p) => ({ value: p.id, label: p.title })),
+  ];
 
   return (
     <div className="flex flex-col gap-6">
@@ -114,7 +144,8 @@ export default function EquipmentPage() {
             <Card role="alert" className="border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/40">
               <p className="font-medium">You cannot book equipment right now.</p>
               <p className="text-sm">
-                You have {me.data.strikes} late returns on record, the school's limit is {me.data.strikeLimit}. Ask the equipment office to clear them.
+                You have {me.data.strikes} late returns on record, the school's limit is {me.data.strikeLimit}. Ask the
+                equipment office to clear them.
               </p>
             </Card>
           )}
@@ -122,8 +153,18 @@ export default function EquipmentPage() {
           <Card>
             <h2 className="mb-3 text-lg font-semibold">When and for which production</h2>
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              <Select label="Production" value={projectId} onChange={(e) => setProjectId(e.target.value)} options={projectOptions} />
-              <Field label="From" type="datetime-local" value={range.from} onChange={(e) => (setRange((r) => ({ ...r, from: e.target.value })), setPage(0))} />
+              <Select
+                label="Production"
+                value={projectId}
+                onChange={(e) => setProjectId(e.target.value)}
+                options={projectOptions}
+              />
+              <Field
+                label="From"
+                type="datetime-local"
+                value={range.from}
+                onChange={(e) => (setRange((r) => ({ ...r, from: e.target.value })), setPage(0))}
+              />
               <Field
                 label="Until"
                 type="datetime-local"
@@ -132,13 +173,20 @@ export default function EquipmentPage() {
                 onChange={(e) => (setRange((r) => ({ ...r, to: e.target.value })), setPage(0))}
               />
               <div className="flex items-end">
-                <Button className="w-full" disabled={!projectId || !rangeOk || count === 0} busy={reserve.isPending} onClick={() => reserve.mutate(undefined)}>
+                <Button
+                  className="w-full"
+                  disabled={!projectId || !rangeOk || count === 0}
+                  busy={reserve.isPending}
+                  onClick={() => reserve.mutate(undefined)}
+                >
                   {count === 0 ? "Request reservation" : `Request ${count} reservation${count === 1 ? "" : "s"}`}
                 </Button>
               </div>
             </div>
             {projects.data && projects.data.items.length === 0 && (
-              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">You are not on the crew of any production yet: equipment is booked for a production.</p>
+              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+                You are not on the crew of any production yet: equipment is booked for a production.
+              </p>
             )}
             {count > 0 && (
               <p className="mt-3 text-sm" aria-live="polite">
@@ -146,7 +194,10 @@ export default function EquipmentPage() {
               </p>
             )}
             {conflict && (
-              <div role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950/40">
+              <div
+                role="alert"
+                className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950/40"
+              >
                 <p className="font-medium">{conflict.message}</p>
                 {conflict.details.alternatives.length > 0 && (
                   <div className="mt-2 flex flex-wrap gap-2">
@@ -167,13 +218,19 @@ export default function EquipmentPage() {
             </h2>
             <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
               {(kitList.data ?? []).map((k) => {
-                const needs = k.missingCertifications.length > 0 ? needsCertificationText(k.missingCertifications) : null;
+                const needs =
+                  k.missingCertifications.length > 0 ? needsCertificationText(k.missingCertifications) : null;
                 return (
-                  <li key={k.id} className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+                  <li
+                    key={k.id}
+                    className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+                  >
                     <div className="flex items-start justify-between gap-2">
                       <div>
                         <p className="font-medium">{k.name}</p>
-                        <p className="text-xs text-zinc-600 dark:text-zinc-400">{k.items.map((i) => i.name).join(", ")}</p>
+                        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                          {k.items.map((i) => i.name).join(", ")}
+                        </p>
                       </div>
                       {k.free ? <Badge tone="good">Free</Badge> : <Badge tone="bad">Booked</Badge>}
                     </div>
@@ -191,7 +248,9 @@ export default function EquipmentPage() {
                 );
               })}
             </ul>
-            {kitList.data?.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">The office has not put any kits together yet.</p>}
+            {kitList.data?.length === 0 && (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">The office has not put any kits together yet.</p>
+            )}
           </section>
 
           <section aria-labelledby="catalogue-heading" className="flex flex-col gap-3">
@@ -199,12 +258,21 @@ export default function EquipmentPage() {
               Catalogue
             </h2>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Search" type="search" placeholder="Name, brand, model or tag" value={search} onChange={(e) => (setSearch(e.target.value), setPage(0))} />
+              <Field
+                label="Search"
+                type="search"
+                placeholder="Name, brand, model or tag"
+                value={search}
+                onChange={(e) => (setSearch(e.target.value), setPage(0))}
+              />
               <Select
                 label="Category"
                 value={categoryId}
                 onChange={(e) => (setCategoryId(e.target.value), setPage(0))}
-                options={[{ value: "", label: "All categories" }, ...(categories.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.itemCount})` }))]}
+                options={[
+                  { value: "", label: "All categories" },
+                  ...(categories.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.itemCount})` })),
+                ]}
               />
             </div>
             {!rangeOk ? (
@@ -213,35 +281,68 @@ export default function EquipmentPage() {
               <LoadError what="The catalogue" error={catalogue.error} onRetry={() => void catalogue.refetch()} />
             ) : (
               <>
-                <ul aria-label="Catalogue" aria-busy={catalogue.isFetching} className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+                <ul
+                  aria-label="Catalogue"
+                  aria-busy={catalogue.isFetching}
+                  className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+                >
                   {(catalogue.data?.items ?? []).map((i) => {
                     const picked = chosen.has(i.id);
-                    const why = !i.certified ? needsCertificationText([i.certification?.name ?? "one the office names"]) : !i.free ? "Booked then" : null;
+                    const why = !i.certified
+                      ? needsCertificationText([i.certification?.name ?? "one the office names"])
+                      : !i.free
+                        ? "Booked then"
+                        : null;
                     return (
-                      <li key={i.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+                      <li
+                        key={i.id}
+                        className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+                      >
                         <div className="flex min-w-0 items-center gap-3">
                           <Thumbnail url={i.photoUrl} name={i.name} />
                           <div className="min-w-0">
-                          <Link to={`/equipment/items/${i.id}`} className="font-medium underline-offset-4 hover:underline">
-                            {i.name}
-                          </Link>
-                          <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                            {i.category.name} · {[i.brand, i.model].filter(Boolean).join(" ")} · <span className="font-mono">{i.assetTag}</span>
-                          </p>
+                            <Link
+                              to={`/equipment/items/${i.id}`}
+                              className="font-medium underline-offset-4 hover:underline"
+                            >
+                              {i.name}
+                            </Link>
+                            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                              {i.category.name} · {[i.brand, i.model].filter(Boolean).join(" ")} ·{" "}
+                              <span className="font-mono">{i.assetTag}</span>
+                            </p>
                           </div>
                         </div>
                         <div className="flex items-center gap-2">
-                          {why ? <Badge tone={i.certified ? "bad" : "warn"}>{why}</Badge> : <Badge tone="good">Free</Badge>}
-                          <Button variant={picked ? "primary" : "secondary"} disabled={!picked && !!why} aria-pressed={picked} aria-label={`${picked ? "Remove" : "Add"} ${i.name} ${i.assetTag}`} onClick={() => toggle(setChosen, i.id, i.name)}>
+                          {why ? (
+                            <Badge tone={i.certified ? "bad" : "warn"}>{why}</Badge>
+                          ) : (
+                            <Badge tone="good">Free</Badge>
+                          )}
+                          <Button
+                            variant={picked ? "primary" : "secondary"}
+                            disabled={!picked && !!why}
+                            aria-pressed={picked}
+                            aria-label={`${picked ? "Remove" : "Add"} ${i.name} ${i.assetTag}`}
+                            onClick={() => toggle(setChosen, i.id, i.name)}
+                          >
                             {picked ? "Remove" : "Add"}
                           </Button>
                         </div>
                       </li>
                     );
                   })}
-                  {catalogue.data?.items.length === 0 && <li className="px-4 py-3 text-sm">Nothing matches. Try another search or category.</li>}
+                  {catalogue.data?.items.length === 0 && (
+                    <li className="px-4 py-3 text-sm">Nothing matches. Try another search or category.</li>
+                  )}
                 </ul>
-                <Pagination page={page} pageSize={PAGE} total={catalogue.data?.total ?? 0} onPage={setPage} label="Catalogue pages" />
+                <Pagination
+                  page={page}
+                  pageSize={PAGE}
+                  total={catalogue.data?.total ?? 0}
+                  onPage={setPage}
+                  label="Catalogue pages"
+                />
               </>
             )}
           </section>
@@ -250,21 +351,32 @@ export default function EquipmentPage() {
             <h2 id="mine-heading" className="text-lg font-semibold">
               Your reservations
             </h2>
-            {mine.data?.items.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing reserved yet.</p>}
+            {mine.data?.items.length === 0 && (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing reserved yet.</p>
+            )}
             <ul className="flex flex-col gap-2">
               {(mine.data?.items ?? []).map((r) => (
-                <li key={r.id} className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+                <li
+                  key={r.id}
+                  className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+                >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="font-medium">
                       <Link to={`/project/${r.project.id}`} className="underline-offset-4 hover:underline">
                         {r.project.title}
                       </Link>{" "}
-                      <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">{rangeText(fmt, r.startsAt, r.endsAt)}</span>
+                      <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">
+                        {rangeText(fmt, r.startsAt, r.endsAt)}
+                      </span>
                     </p>
                     <div className="flex items-center gap-2">
                       <StateBadge r={r} />
                       {r.canCancel && (
-                        <Button variant="ghost" onClick={() => setCancelling(r)} aria-label={`Cancel the reservation for ${r.project.title}, ${rangeText(fmt, r.startsAt, r.endsAt)}`}>
+                        <Button
+                          variant="ghost"
+                          onClick={() => setCancelling(r)}
+                          aria-label={`Cancel the reservation for ${r.project.title}, ${rangeText(fmt, r.startsAt, r.endsAt)}`}
+                        >
                           Cancel
                         </Button>
                       )}

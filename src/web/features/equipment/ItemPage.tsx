@@ -25,7 +25,10 @@ export default function ItemPage() {
   const { id = "" } = useParams();
   const { user } = useAuth();
   const office = !!user && isOffice(user.role);
-  const item = useQuery({ queryKey: ["equipment", "item", id], queryFn: () => api<ItemDetailDto>(`${EQUIPMENT_API}/items/${id}`) });
+  const item = useQuery({
+    queryKey: ["equipment", "item", id],
+    queryFn: () => api<ItemDetailDto>(`${EQUIPMENT_API}/items/${id}`),
+  });
   const money = useMoney();
   if (item.isError) {
     return (
@@ -41,7 +44,11 @@ export default function ItemPage() {
   const i = item.data;
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={i.name} description={`${i.category.name} · ${[i.brand, i.model].filter(Boolean).join(" ")}`} actions={office ? <OfficeActions item={i} /> : undefined} />
+      <PageHeader
+        title={i.name}
+        description={`${i.category.name} · ${[i.brand, i.model].filter(Boolean).join(" ")}`}
+        actions={office ? <OfficeActions item={i} /> : undefined}
+      />
       <Card>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {[
@@ -78,7 +85,8 @@ export default function ItemPage() {
           <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
             {i.maintenance.map((m) => (
               <li key={m.id} className="px-3 py-2">
-                <span className="font-medium">{MAINTENANCE_KIND_LABELS[m.kind]}</span> · {fmt.dateTime(m.createdAt)} · {m.byName}
+                <span className="font-medium">{MAINTENANCE_KIND_LABELS[m.kind]}</span> · {fmt.dateTime(m.createdAt)} ·{" "}
+                {m.byName}
                 {m.costMinor !== null && ` · ${money(m.costMinor)}`}
                 {m.note && <p>{m.note}</p>}
               </li>
@@ -132,16 +140,35 @@ function OfficeActions({ item }: { item: ItemDetailDto }) {
         </form>
       )}
       {editing && <ItemDialog open item={item} onClose={() => setEditing(false)} />}
-      <Dialog open={logging} title="Log maintenance" onClose={() => (setEntry(""), setLogging(false))} unsaved={entry.trim() !== "" && "the maintenance entry you were writing"}>
+      <Dialog
+        open={logging}
+        title="Log maintenance"
+        onClose={() => (setEntry(""), setLogging(false))}
+        unsaved={entry.trim() !== "" && "the maintenance entry you were writing"}
+      >
         <form className="flex flex-col gap-3" onSubmit={(e) => (e.preventDefault(), log.mutate(undefined))}>
-          <Select label="Kind" value={kind} onChange={(e) => setKind(e.target.value)} options={[{ value: "repair", label: "Repair" }, { value: "note", label: "Note" }, { value: "damage", label: "Damage found" }]} />
+          <Select
+            label="Kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value)}
+            options={[
+              { value: "repair", label: "Repair" },
+              { value: "note", label: "Note" },
+              { value: "damage", label: "Damage found" },
+            ]}
+          />
           <Textarea label="What was done or found" required value={entry} onChange={(e) => setEntry(e.target.value)} />
           <Button type="submit" busy={log.isPending}>
             Add to the log
           </Button>
         </form>
       </Dialog>
-      <Dialog open={!!affected} title="Reservations count on this item" description={affected?.message} onClose={() => setAffected(null)}>
+      <Dialog
+        open={!!affected}
+        title="Reservations count on this item"
+        description={affected?.message}
+        onClose={() => setAffected(null)}
+      >
         <ul className="text-sm">
           {affected?.details.affected.map((a) => (
             <li key={a.reservationId}>
@@ -153,7 +180,11 @@ function OfficeActions({ item }: { item: ItemDetailDto }) {
           <Button variant="secondary" onClick={() => setAffected(null)}>
             Keep it available
           </Button>
-          <Button variant="danger" busy={change.isPending} onClick={() => affected && change.mutate({ status: affected.status, note: affected.note, confirm: true })}>
+          <Button
+            variant="danger"
+            busy={change.isPending}
+            onClick={() => affected && change.mutate({ status: affected.status, note: affected.note, confirm: true })}
+          >
             Change status anyway
           </Button>
         </div>

@@ -11,7 +11,10 @@ export function ProjectEquipment({ projectId, canBook }: { projectId: string; ca
   const list = useProjectReservations(projectId);
   const open = (list.data?.items ?? []).filter((r) => r.state !== "cancelled" && r.state !== "rejected");
   return (
-    <section aria-labelledby="place-equipment" className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="place-equipment"
+      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h3 id="place-equipment" className="flex items-center gap-2 font-semibold">
         <Clapperboard aria-hidden className="size-4" />
         Equipment

@@ -20,7 +20,10 @@ type Decode = (video: HTMLVideoElement) => Promise<string | null>;
  * fetched only now, so the desk's first load and every other page stay without it.
  */
 async function makeDecoder(): Promise<Decode> {
-  if (window.BarcodeDetector && (await window.BarcodeDetector.getSupportedFormats().catch((): string[] => [])).includes("qr_code")) {
+  if (
+    window.BarcodeDetector &&
+    (await window.BarcodeDetector.getSupportedFormats().catch((): string[] => [])).includes("qr_code")
+  ) {
     const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
     return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
   }
@@ -109,7 +112,13 @@ export default function QrScanner({ label, onTag }: { label: string; onTag(tag: 
         {open ? "Stop the camera" : label}
       </Button>
       {open && (
-        <video ref={video} muted playsInline aria-label="Camera view for scanning a QR label" className="aspect-video w-full max-w-sm rounded-md bg-black object-cover" />
+        <video
+          ref={video}
+          muted
+          playsInline
+          aria-label="Camera view for scanning a QR label"
+          className="aspect-video w-full max-w-sm rounded-md bg-black object-cover"
+        />
       )}
       {message && (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">

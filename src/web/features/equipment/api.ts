@@ -45,52 +45,89 @@ export const equipmentKeys = {
   myProjects: () => [...keys.projects(), "mine-for-equipment"],
 };
 
-export const post = <R>(path: string, json?: unknown) => api<R>(`${EQUIPMENT_API}${path}`, { method: "POST", json: json ?? {} });
+export const post = <R>(path: string, json?: unknown) =>
+  api<R>(`${EQUIPMENT_API}${path}`, { method: "POST", json: json ?? {} });
 
 /** Sends a picture to the equipment bucket; the server checks what it really is and how large. */
 export const uploadPhoto = <R>(path: string, file: File) =>
-  api<R>(`${PHOTOS}/${path}?name=${encodeURIComponent(file.name)}`, { method: "POST", raw: { body: file, contentType: file.type || "application/octet-stream" } });
-export const removeItemPhoto = (itemId: string) => api<ItemDetailDto>(`${PHOTOS}/items/${encodeURIComponent(itemId)}`, { method: "DELETE" });
+  api<R>(`${PHOTOS}/${path}?name=${encodeURIComponent(file.name)}`, {
+    method: "POST",
+    raw: { body: file, contentType: file.type || "application/octet-stream" },
+  });
+export const removeItemPhoto = (itemId: string) =>
+  api<ItemDetailDto>(`${PHOTOS}/items/${encodeURIComponent(itemId)}`, { method: "DELETE" });
 
 /** A change to the equipment: every equipment list and the admin dashboard's counts refetch. */
-export const useEquipmentChange = <V, R>(fn: (v: V) => Promise<R>, messages: ChangeMessages<V, R>) => useChange({ invalidate: [keys.equipment(), keys.adminDashboard()] }, fn, messages);
+export const useEquipmentChange = <V, R>(fn: (v: V) => Promise<R>, messages: ChangeMessages<V, R>) =>
+  useChange({ invalidate: [keys.equipment(), keys.adminDashboard()] }, fn, messages);
 
 export const isConflict = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409;
 
-export const useSummary = () => useQuery({ queryKey: equipmentKeys.summary(), queryFn: () => api<EquipmentSummaryDto>(`${EQUIPMENT_API}/summary`) });
+export const useSummary = () =>
+  useQuery({ queryKey: equipmentKeys.summary(), queryFn: () => api<EquipmentSummaryDto>(`${EQUIPMENT_API}/summary`) });
 
 /** The office's queue of reservations: `state` is a reservation state, `overdue`, or "" for all. */
 export function useReservationQueue(state: string, page: number, size: number) {
   return useQuery({
     queryKey: equipmentKeys.queue(state, page),
     queryFn: () =>
-      api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?${new URLSearchParams({ ...(state === "overdue" ? { overdue: "true" } : state ? { state } : {}), limit: String(size), offset: String(page * size) })}`),
+      api<Page<ReservationDto>>(
+        `${EQUIPMENT_API}/reservations?${new URLSearchParams({ ...(state === "overdue" ? { overdue: "true" } : state ? { state } : {}), limit: String(size), offset: String(page * size) })}`,
+      ),
     placeholderData: keepPreviousData,
   });
 }
 
-export const useMyReservations = () => useQuery({ queryKey: equipmentKeys.mine(), queryFn: () => api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?mine=true&limit=50`) });
+export const useMyReservations = () =>
+  useQuery({
+    queryKey: equipmentKeys.mine(),
+    queryFn: () => api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?mine=true&limit=50`),
+  });
 
 export const useProjectReservations = (projectId: string) =>
-  useQuery({ queryKey: equipmentKeys.ofProject(projectId), queryFn: () => api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?projectId=${encodeURIComponent(projectId)}&limit=20`) });
+  useQuery({
+    queryKey: equipmentKeys.ofProject(projectId),
+    queryFn: () =>
+      api<Page<ReservationDto>>(`${EQUIPMENT_API}/reservations?projectId=${encodeURIComponent(projectId)}&limit=20`),
+  });
 
 export const useItems = (query: URLSearchParams) =>
-  useQuery({ queryKey: equipmentKeys.items(query.toString()), queryFn: () => api<Page<ItemDto>>(`${EQUIPMENT_API}/items?${query}`), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: equipmentKeys.items(query.toString()),
+    queryFn: () => api<Page<ItemDto>>(`${EQUIPMENT_API}/items?${query}`),
+    placeholderData: keepPreviousData,
+  });
 
 /** The item carrying exactly this asset tag, if any: the search matches more than tags. */
-export const itemByTag = (tag: string) => api<Page<ItemDto>>(`${EQUIPMENT_API}/items?search=${encodeURIComponent(tag)}&limit=5`).then((p) => p.items.find((i) => i.assetTag === tag));
+export const itemByTag = (tag: string) =>
+  api<Page<ItemDto>>(`${EQUIPMENT_API}/items?search=${encodeURIComponent(tag)}&limit=5`).then((p) =>
+    p.items.find((i) => i.assetTag === tag),
+  );
 
-export const useItem = (id: string) => useQuery({ queryKey: equipmentKeys.item(id), queryFn: () => api<ItemDetailDto>(itemPath(id)) });
+export const useItem = (id: string) =>
+  useQuery({ queryKey: equipmentKeys.item(id), queryFn: () => api<ItemDetailDto>(itemPath(id)) });
 export const fetchItem = (id: string) => api<ItemDetailDto>(itemPath(id));
 
-export const useCategories = () => useQuery({ queryKey: equipmentKeys.categories(), queryFn: () => api<CategoryDto[]>(`${EQUIPMENT_API}/categories`) });
-export const useCertifications = () => useQuery({ queryKey: equipmentKeys.certifications(), queryFn: () => api<CertificationDto[]>(`${EQUIPMENT_API}/certifications`) });
-export const useKits = () => useQuery({ queryKey: equipmentKeys.kits(), queryFn: () => api<KitDto[]>(`${EQUIPMENT_API}/kits`) });
-export const useStrikes = () => useQuery({ queryKey: equipmentKeys.strikes(), queryFn: () => api<StrikeDto[]>(`${EQUIPMENT_API}/strikes`) });
-export const usePeople = () => useQuery({ queryKey: equipmentKeys.people(), queryFn: () => api<Page<PersonDto>>("/rest/v1/people?limit=50") });
-export const useMyEquipment = () => useQuery({ queryKey: equipmentKeys.me(), queryFn: () => api<MyEquipmentStatus>(`${EQUIPMENT_API}/me`) });
+export const useCategories = () =>
+  useQuery({ queryKey: equipmentKeys.categories(), queryFn: () => api<CategoryDto[]>(`${EQUIPMENT_API}/categories`) });
+export const useCertifications = () =>
+  useQuery({
+    queryKey: equipmentKeys.certifications(),
+    queryFn: () => api<CertificationDto[]>(`${EQUIPMENT_API}/certifications`),
+  });
+export const useKits = () =>
+  useQuery({ queryKey: equipmentKeys.kits(), queryFn: () => api<KitDto[]>(`${EQUIPMENT_API}/kits`) });
+export const useStrikes = () =>
+  useQuery({ queryKey: equipmentKeys.strikes(), queryFn: () => api<StrikeDto[]>(`${EQUIPMENT_API}/strikes`) });
+export const usePeople = () =>
+  useQuery({ queryKey: equipmentKeys.people(), queryFn: () => api<Page<PersonDto>>("/rest/v1/people?limit=50") });
+export const useMyEquipment = () =>
+  useQuery({ queryKey: equipmentKeys.me(), queryFn: () => api<MyEquipmentStatus>(`${EQUIPMENT_API}/me`) });
 export const useMyProjects = () =>
-  useQuery({ queryKey: equipmentKeys.myProjects(), queryFn: () => api<Page<ProjectListItem>>("/rest/v1/projects?mine=true&limit=100&sort=title") });
+  useQuery({
+    queryKey: equipmentKeys.myProjects(),
+    queryFn: () => api<Page<ProjectListItem>>("/rest/v1/projects?mine=true&limit=100&sort=title"),
+  });
 
 /** The catalogue for a period: what is free then; asked only once the period makes sense. */
 export const useAvailability = (query: URLSearchParams, enabled: boolean) =>
@@ -102,7 +139,11 @@ export const useAvailability = (query: URLSearchParams, enabled: boolean) =>
   });
 
 export const useKitsBetween = (from: string, to: string, enabled: boolean) =>
-  useQuery({ queryKey: equipmentKeys.kits(from, to), queryFn: () => api<KitDto[]>(`${EQUIPMENT_API}/kits?${new URLSearchParams({ from, to })}`), enabled });
+  useQuery({
+    queryKey: equipmentKeys.kits(from, to),
+    queryFn: () => api<KitDto[]>(`${EQUIPMENT_API}/kits?${new URLSearchParams({ from, to })}`),
+    enabled,
+  });
 
 /** Two weeks of bookings from `start`, of one item or of all. */
 export function useCalendar(itemId: string | undefined, start: string) {
@@ -111,24 +152,40 @@ export function useCalendar(itemId: string | undefined, start: string) {
   const path = itemId ? `/items/${encodeURIComponent(itemId)}/calendar` : "/calendar";
   return useQuery({
     queryKey: equipmentKeys.calendar(itemId, start),
-    queryFn: () => api<CalendarEntryDto[]>(`${EQUIPMENT_API}${path}?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString() })}`),
+    queryFn: () =>
+      api<CalendarEntryDto[]>(
+        `${EQUIPMENT_API}${path}?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString() })}`,
+      ),
     enabled: !Number.isNaN(from.getTime()),
   });
 }
 
 /** A status change that affects reservations is confirmed after the office has seen them. */
 export function useStatusChange(item: ItemDetailDto) {
-  const [affected, setAffected] = useState<{ status: string; note: string; details: AffectedReservationsDetails; message: string } | null>(null);
-  const change = useEquipmentChange((v: { status: string; note: string; confirm?: boolean }) => post<ItemDetailDto>(`/items/${item.id}/status`, v), {
-    success: (r) => ["Status changed", `${r.name} is now ${ITEM_STATUS_LABELS[r.status].toLowerCase()}.`],
-    failure: "Status not changed",
-    onSuccess: () => setAffected(null),
-    onError: (err, v) => {
-      if (isConflict(err) && (err.details as AffectedReservationsDetails | undefined)?.affected) {
-        setAffected({ status: v.status, note: v.note, details: err.details as AffectedReservationsDetails, message: err.message });
-        return true;
-      }
+  const [affected, setAffected] = useState<{
+    status: string;
+    note: string;
+    details: AffectedReservationsDetails;
+    message: string;
+  } | null>(null);
+  const change = useEquipmentChange(
+    (v: { status: string; note: string; confirm?: boolean }) => post<ItemDetailDto>(`/items/${item.id}/status`, v),
+    {
+      success: (r) => ["Status changed", `${r.name} is now ${ITEM_STATUS_LABELS[r.status].toLowerCase()}.`],
+      failure: "Status not changed",
+      onSuccess: () => setAffected(null),
+      onError: (err, v) => {
+        if (isConflict(err) && (err.details as AffectedReservationsDetails | undefined)?.affected) {
+          setAffected({
+            status: v.status,
+            note: v.note,
+            details: err.details as AffectedReservationsDetails,
+            message: err.message,
+          });
+          return true;
+        }
+      },
     },
-  });
+  );
   return { change, affected, setAffected };
 }

@@ -24,8 +24,15 @@ export function StateBadge({ r }: { r: Pick<ReservationDto, "state" | "overdue">
   return <Badge tone={STATE_TONES[r.state]}>{RESERVATION_STATE_LABELS[r.state]}</Badge>;
 }
 
-const STATUS_TONES: Record<ItemStatus, "neutral" | "warn" | "bad" | "good"> = { available: "good", checked_out: "neutral", maintenance: "warn", retired: "bad" };
-export const StatusBadge = ({ status }: { status: ItemStatus }) => <Badge tone={STATUS_TONES[status]}>{ITEM_STATUS_LABELS[status]}</Badge>;
+const STATUS_TONES: Record<ItemStatus, "neutral" | "warn" | "bad" | "good"> = {
+  available: "good",
+  checked_out: "neutral",
+  maintenance: "warn",
+  retired: "bad",
+};
+export const StatusBadge = ({ status }: { status: ItemStatus }) => (
+  <Badge tone={STATUS_TONES[status]}>{ITEM_STATUS_LABELS[status]}</Badge>
+);
 
 export const rangeText = (fmt: Formats, from: string, to: string) => `${fmt.dateTime(from)} – ${fmt.dateTime(to)}`;
 
@@ -51,7 +58,14 @@ export function ReservationItems({ r }: { r: ReservationDto }) {
           {i.returnedAt ? " · back" : i.checkedOutAt ? " · out" : ""}
           {i.damaged ? " · damaged" : ""}
           {i.returnPhotos.map((url, n) => (
-            <a key={url} href={url} target="_blank" rel="noreferrer" className="ml-1 inline-block align-middle" aria-label={`Condition photo ${n + 1} of ${i.name}`}>
+            <a
+              key={url}
+              href={url}
+              target="_blank"
+              rel="noreferrer"
+              className="ml-1 inline-block align-middle"
+              aria-label={`Condition photo ${n + 1} of ${i.name}`}
+            >
               <img src={url} alt="" className="inline h-6 w-6 rounded object-cover" />
             </a>
           ))}

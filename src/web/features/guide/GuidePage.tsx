@@ -32,14 +32,20 @@ export default function GuidePage() {
 
   return (
     <div className="flex flex-col">
-      <PageHeader title="Users' Guide" description="How The Portal works, for students and staff of the school. Pick a chapter, or search the whole guide." />
+      <PageHeader
+        title="Users' Guide"
+        description="How The Portal works, for students and staff of the school. Pick a chapter, or search the whole guide."
+      />
       <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <div className="flex flex-col gap-6 lg:sticky lg:top-20 lg:self-start">
           <div role="search" className="relative">
             <label htmlFor="guide-search" className="sr-only">
               Search the guide
             </label>
-            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500" />
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
+            />
             <input
               id="guide-search"
               type="search"
@@ -89,7 +95,9 @@ function Contents({ current }: { current?: GuideChapter }) {
                 aria-current={active && !hash ? "page" : undefined}
                 className={cn(
                   "flex min-h-10 items-center gap-2 rounded-md px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-amber-500",
-                  active ? "bg-zinc-100 font-semibold text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
+                  active
+                    ? "bg-zinc-100 font-semibold text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
+                    : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
                 )}
               >
                 <span aria-hidden className="w-5 shrink-0 text-right text-zinc-600 tabular-nums dark:text-zinc-400">
@@ -127,8 +135,8 @@ function Overview() {
         Chapters
       </h2>
       <p className="text-zinc-700 dark:text-zinc-300">
-        Start with the first chapter if you are new: it covers your account and signing in. Each area of the portal has its own chapter after
-        that. Every chapter stands on its own, so you can also jump straight to the one you need.
+        Start with the first chapter if you are new: it covers your account and signing in. Each area of the portal has
+        its own chapter after that. Every chapter stands on its own, so you can also jump straight to the one you need.
       </p>
       <ol className="grid gap-3 sm:grid-cols-2">
         {CHAPTERS.map((c, i) => (
@@ -137,7 +145,9 @@ function Overview() {
               to={`/guide/${c.slug}`}
               className="group flex w-full flex-col gap-1 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm hover:border-zinc-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"
             >
-              <span className="text-xs font-medium tracking-wide text-amber-800 uppercase dark:text-amber-400">Chapter {i + 1}</span>
+              <span className="text-xs font-medium tracking-wide text-amber-800 uppercase dark:text-amber-400">
+                Chapter {i + 1}
+              </span>
               <span className="font-medium text-zinc-900 group-hover:underline dark:text-zinc-50">{c.title}</span>
               <span className="text-sm text-zinc-600 dark:text-zinc-400">{c.summary}</span>
             </Link>
@@ -175,16 +185,26 @@ function Chapter({ chapter, index, highlightQuery }: { chapter: GuideChapter; in
       {pattern && (
         <p className="-mb-6 flex flex-wrap items-center gap-x-3 text-sm text-zinc-600 dark:text-zinc-400">
           <span>Search words are marked in this chapter.</span>
-          <Link to={`/guide/${chapter.slug}${hash}`} replace className="font-medium text-zinc-800 underline underline-offset-2 hover:text-zinc-950 dark:text-zinc-200 dark:hover:text-zinc-50">
+          <Link
+            to={`/guide/${chapter.slug}${hash}`}
+            replace
+            className="font-medium text-zinc-800 underline underline-offset-2 hover:text-zinc-950 dark:text-zinc-200 dark:hover:text-zinc-50"
+          >
             Clear the marks
           </Link>
         </p>
       )}
       <ChapterView chapter={chapter} number={index + 1} pattern={pattern} headingRef={headingRef} />
       {(prev || next) && (
-        <nav aria-label="Chapters" className="flex flex-col gap-3 border-t border-zinc-200 pt-6 sm:flex-row sm:justify-between dark:border-zinc-800">
+        <nav
+          aria-label="Chapters"
+          className="flex flex-col gap-3 border-t border-zinc-200 pt-6 sm:flex-row sm:justify-between dark:border-zinc-800"
+        >
           {prev ? (
-            <Link to={`/guide/${prev.slug}`} className="flex items-center gap-2 text-sm font-medium text-zinc-700 hover:text-zinc-950 hover:underline dark:text-zinc-300 dark:hover:text-zinc-50">
+            <Link
+              to={`/guide/${prev.slug}`}
+              className="flex items-center gap-2 text-sm font-medium text-zinc-700 hover:text-zinc-950 hover:underline dark:text-zinc-300 dark:hover:text-zinc-50"
+            >
               <ArrowLeft aria-hidden className="size-4" />
               <span>
                 <span className="sr-only">Previous chapter: </span>
@@ -195,7 +215,10 @@ function Chapter({ chapter, index, highlightQuery }: { chapter: GuideChapter; in
             <span />
           )}
           {next && (
-            <Link to={`/guide/${next.slug}`} className="flex items-center gap-2 text-sm font-medium text-zinc-700 hover:text-zinc-950 hover:underline sm:justify-end dark:text-zinc-300 dark:hover:text-zinc-50">
+            <Link
+              to={`/guide/${next.slug}`}
+              className="flex items-center gap-2 text-sm font-medium text-zinc-700 hover:text-zinc-950 hover:underline sm:justify-end dark:text-zinc-300 dark:hover:text-zinc-50"
+            >
               <span>
                 <span className="sr-only">Next chapter: </span>
                 {next.title}

@@ -19,9 +19,12 @@ export function Segments({ segments }: { segments: Segment[] }) {
   );
 }
 
-const Marked = ({ text, pattern }: { text: string; pattern: RegExp | null }) => <Segments segments={highlight(text, pattern)} />;
+const Marked = ({ text, pattern }: { text: string; pattern: RegExp | null }) => (
+  <Segments segments={highlight(text, pattern)} />
+);
 
-const linkClass = "font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950 dark:text-amber-300 dark:hover:text-amber-200";
+const linkClass =
+  "font-medium text-amber-800 underline underline-offset-2 hover:text-amber-950 dark:text-amber-300 dark:hover:text-amber-200";
 
 /** Renders the guide's inline markup (**bold**, [label](/path)), marking the search terms in it. */
 export function Inline({ text, pattern = null }: { text: string; pattern?: RegExp | null }) {

@@ -4,7 +4,8 @@ import type { Block, GuideChapter, GuideSection } from "./chapters/types.ts";
 export const INLINE = /\*\*([^*]+)\*\*|\[([^\]]+)\]\(([^)]+)\)/g;
 
 /** The words a reader sees: inline markup dropped, link targets left out. */
-export const plainText = (inline: string) => inline.replace(INLINE, (_m, bold?: string, label?: string) => bold ?? label ?? "");
+export const plainText = (inline: string) =>
+  inline.replace(INLINE, (_m, bold?: string, label?: string) => bold ?? label ?? "");
 
 export function blockText(block: Block): string {
   if ("p" in block) return plainText(block.p);
@@ -18,14 +19,23 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Search words of a query: lower-cased, at least two letters, each once. */
 export function queryTerms(query: string): string[] {
-  const words = query.toLowerCase().split(/[^\p{L}\p{N}@.'-]+/u).map((w) => w.replace(/^[.'-]+|[.'-]+$/g, ""));
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}@.'-]+/u)
+    .map((w) => w.replace(/^[.'-]+|[.'-]+$/g, ""));
   return [...new Set(words.filter((w) => w.length >= 2))];
 }
 
 /** A pattern that finds any of the terms, for highlighting; null when there is nothing to find. */
 export function termPattern(terms: string[]): RegExp | null {
   if (terms.length === 0) return null;
-  return new RegExp(`(${[...terms].sort((a, b) => b.length - a.length).map(escape).join("|")})`, "gi");
+  return new RegExp(
+    `(${[...terms]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join("|")})`,
+    "gi",
+  );
 }
 
 export interface Segment {
@@ -79,8 +89,18 @@ export function searchGuide(chapters: GuideChapter[], query: string): SearchResu
       const body = section.blocks.map(blockText).join(" ");
       const haystack = `${chapter.title.toLowerCase()} ${heading} ${body.toLowerCase()}`;
       if (!terms.every((t) => haystack.includes(t))) return;
-      const score = terms.reduce((sum, t) => sum + (heading.includes(t) ? 10 : 0) + Math.min(5, body.toLowerCase().split(t).length - 1), 0);
-      scored.push({ chapter, chapterNumber: ci + 1, section, snippet: snippetAround(body, terms, pattern), score, order: ci * 1000 + si });
+      const score = terms.reduce(
+        (sum, t) => sum + (heading.includes(t) ? 10 : 0) + Math.min(5, body.toLowerCase().split(t).length - 1),
+        0,
+      );
+      scored.push({
+        chapter,
+        chapterNumber: ci + 1,
+        section,
+        snippet: snippetAround(body, terms, pattern),
+        score,
+        order: ci * 1000 + si,
+      });
     });
   });
   return scored.sort((a, b) => b.score - a.score || a.order - b.order).map(({ score: _s, order: _o, ...r }) => r);

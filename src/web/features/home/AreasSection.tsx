@@ -21,9 +21,7 @@ export function AreasSection() {
                 </span>
                 <span className="text-sm text-zinc-600 dark:text-zinc-400">{purpose}</span>
                 {runBy && (
-                  <span className="mt-auto pt-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-                    {runBy}
-                  </span>
+                  <span className="mt-auto pt-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{runBy}</span>
                 )}
               </Link>
             </li>

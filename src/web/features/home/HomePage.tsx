@@ -36,7 +36,8 @@ export default function HomePage() {
         title={`Welcome, ${firstName(profile.fullName)}`}
         description={
           <>
-            Signed in as {profile.email} · <span className="font-medium text-zinc-800 dark:text-zinc-200">{ROLE_LABELS[profile.role]}</span>
+            Signed in as {profile.email} ·{" "}
+            <span className="font-medium text-zinc-800 dark:text-zinc-200">{ROLE_LABELS[profile.role]}</span>
           </>
         }
       />

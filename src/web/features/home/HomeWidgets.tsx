@@ -18,11 +18,23 @@ const AGENDA_SHOWN = 8;
 export const UNREAD_SHOWN = 5;
 
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500";
-const linkClass = cn("rounded-sm text-sm font-medium text-zinc-900 underline underline-offset-4 hover:text-zinc-600 dark:text-zinc-100 dark:hover:text-zinc-300", focusRing);
+const linkClass = cn(
+  "rounded-sm text-sm font-medium text-zinc-900 underline underline-offset-4 hover:text-zinc-600 dark:text-zinc-100 dark:hover:text-zinc-300",
+  focusRing,
+);
 const panel = "rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900";
 
-
-function Frame({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+function Frame({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="flex min-w-0 flex-col">
       <div className="mb-3 flex items-baseline justify-between gap-4">
@@ -77,13 +89,20 @@ export function MyProjectsSection({ profile }: HomeSectionProps) {
         <Empty icon={FolderOpen} title="You are not on a project yet">
           {profile.role === "student" ? (
             <p>
-              Create one for your course in <Link to="/projects" className={linkClass}>Projects</Link>, or ask the producer of a production to add you to
-              its crew: it appears here, and the bell tells you.
+              Create one for your course in{" "}
+              <Link to="/projects" className={linkClass}>
+                Projects
+              </Link>
+              , or ask the producer of a production to add you to its crew: it appears here, and the bell tells you.
             </p>
           ) : (
             <p>
-              Projects list you here once you are on their crew or supervise them. Every production of the school is on the{" "}
-              <Link to="/production-overview" className={linkClass}>Production Overview</Link>.
+              Projects list you here once you are on their crew or supervise them. Every production of the school is on
+              the{" "}
+              <Link to="/production-overview" className={linkClass}>
+                Production Overview
+              </Link>
+              .
             </p>
           )}
         </Empty>
@@ -106,25 +125,42 @@ function ProjectCard({ project: p }: { project: ProjectListItem }) {
   return (
     <Link
       to={`/project/${p.id}`}
-      className={cn(panel, "group flex w-full flex-col gap-2 p-4 transition-colors hover:border-zinc-400 dark:hover:border-zinc-600", focusRing)}
+      className={cn(
+        panel,
+        "group flex w-full flex-col gap-2 p-4 transition-colors hover:border-zinc-400 dark:hover:border-zinc-600",
+        focusRing,
+      )}
     >
       <span className="font-medium text-zinc-900 group-hover:underline dark:text-zinc-50">{p.title}</span>
       <span className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-        <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">{PHASE_LABELS[p.phase]}</span>
+        <span className="rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
+          {PHASE_LABELS[p.phase]}
+        </span>
         {PROJECT_TYPE_LABELS[p.type]}
         {p.course && ` · ${p.course}`}
       </span>
-      <span className={cn("mt-auto flex items-start gap-1.5 pt-1 text-sm", m?.overdue ? "text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300")}>
+      <span
+        className={cn(
+          "mt-auto flex items-start gap-1.5 pt-1 text-sm",
+          m?.overdue ? "text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300",
+        )}
+      >
         {m ? (
           <>
-            {m.overdue ? <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" /> : <Flag aria-hidden className="mt-0.5 size-4 shrink-0" />}
+            {m.overdue ? (
+              <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+            ) : (
+              <Flag aria-hidden className="mt-0.5 size-4 shrink-0" />
+            )}
             <span>
               {m.overdue ? "Overdue: " : "Next: "}
               {m.title} · {fmt.date(m.dueDate, { weekday: true, year: false })}
             </span>
           </>
         ) : (
-          <span className="text-zinc-600 dark:text-zinc-400">{p.phase === "completed" ? "Completed" : "No open milestones"}</span>
+          <span className="text-zinc-600 dark:text-zinc-400">
+            {p.phase === "completed" ? "Completed" : "No open milestones"}
+          </span>
         )}
       </span>
     </Link>
@@ -169,7 +205,9 @@ function AgendaSection({ profile }: HomeSectionProps) {
               </li>
             ))}
           </ol>
-          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">The next open milestone of each of your productions, and their shoots to come.</p>
+          <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+            The next open milestone of each of your productions, and their shoots to come.
+          </p>
         </>
       )}
     </Frame>
@@ -179,7 +217,10 @@ function AgendaSection({ profile }: HomeSectionProps) {
 function AgendaRow({ entry: e, today }: { entry: AgendaEntry; today: string }) {
   const fmt = useFormats();
   const Icon = e.overdue ? AlertTriangle : e.kind === "shoot" ? Clapperboard : Flag;
-  const when = e.kind === "shoot" && e.end && e.end !== e.date ? `${fmt.date(e.date, { weekday: true, year: false })} – ${fmt.date(e.end, { weekday: true, year: false })}` : fmt.date(e.date, { weekday: true, year: false });
+  const when =
+    e.kind === "shoot" && e.end && e.end !== e.date
+      ? `${fmt.date(e.date, { weekday: true, year: false })} – ${fmt.date(e.end, { weekday: true, year: false })}`
+      : fmt.date(e.date, { weekday: true, year: false });
   const status = e.overdue ? "Overdue" : e.ongoing ? "Shooting now" : e.date === today ? "Today" : null;
   return (
     <Link
@@ -190,13 +231,24 @@ function AgendaRow({ entry: e, today }: { entry: AgendaEntry; today: string }) {
         "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-amber-500",
       )}
     >
-      <Icon aria-hidden className={cn("mt-0.5 size-4 shrink-0", e.overdue ? "text-red-700 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400")} />
+      <Icon
+        aria-hidden
+        className={cn(
+          "mt-0.5 size-4 shrink-0",
+          e.overdue ? "text-red-700 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400",
+        )}
+      />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="text-sm font-medium text-zinc-900 dark:text-zinc-50">
           {e.kind === "shoot" ? "Shoot" : e.title}
           <span className="font-normal text-zinc-600 dark:text-zinc-400"> · {e.project.title}</span>
         </span>
-        <span className={cn("text-xs", e.overdue ? "font-medium text-red-800 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400")}>
+        <span
+          className={cn(
+            "text-xs",
+            e.overdue ? "font-medium text-red-800 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400",
+          )}
+        >
           {e.kind === "shoot" ? "Shoot days " : "Due "}
           {when}
         </span>
@@ -205,7 +257,9 @@ function AgendaRow({ entry: e, today }: { entry: AgendaEntry; today: string }) {
         <span
           className={cn(
             "shrink-0 rounded-full px-2 py-0.5 text-xs font-medium",
-            e.overdue ? "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200" : "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-200",
+            e.overdue
+              ? "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200"
+              : "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-200",
           )}
         >
           {status}
@@ -235,8 +289,12 @@ function UnreadSection() {
       ) : unread.data.items.length === 0 ? (
         <Empty icon={Bell} title="You are up to date">
           <p>
-            New notifications arrive here and on the bell at the top: being added to a crew, a production of yours changing phase, a milestone due within two
-            days. Which of them also come by e-mail is up to you in <Link to="/settings#settings-notifications" className={linkClass}>Settings</Link>.
+            New notifications arrive here and on the bell at the top: being added to a crew, a production of yours
+            changing phase, a milestone due within two days. Which of them also come by e-mail is up to you in{" "}
+            <Link to="/settings#settings-notifications" className={linkClass}>
+              Settings
+            </Link>
+            .
           </p>
         </Empty>
       ) : (

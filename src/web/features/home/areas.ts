@@ -1,4 +1,14 @@
-import { BookOpen, Camera, Clapperboard, FileText, LayoutDashboard, Settings, Users, Video, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  Camera,
+  Clapperboard,
+  FileText,
+  LayoutDashboard,
+  Settings,
+  Users,
+  Video,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface Area {
   title: string;

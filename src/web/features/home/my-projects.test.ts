@@ -29,8 +29,18 @@ describe("the home page's agenda", () => {
   it("lists milestones and shoots to come, soonest first, overdue ones at the top", () => {
     const entries = agendaOf(
       [
-        project({ id: "a", title: "A", nextMilestone: { id: "m1", title: "Picture lock", dueDate: "2026-11-30", overdue: false }, shootStart: "2026-11-25", shootEnd: "2026-11-27" }),
-        project({ id: "b", title: "B", nextMilestone: { id: "m2", title: "Permit", dueDate: "2026-11-20", overdue: true } }),
+        project({
+          id: "a",
+          title: "A",
+          nextMilestone: { id: "m1", title: "Picture lock", dueDate: "2026-11-30", overdue: false },
+          shootStart: "2026-11-25",
+          shootEnd: "2026-11-27",
+        }),
+        project({
+          id: "b",
+          title: "B",
+          nextMilestone: { id: "m2", title: "Permit", dueDate: "2026-11-20", overdue: true },
+        }),
       ],
       today,
     );
@@ -46,7 +56,12 @@ describe("the home page's agenda", () => {
       [
         project({ id: "now", shootStart: "2026-11-20", shootEnd: "2026-11-24" }),
         project({ id: "past", shootStart: "2026-11-01", shootEnd: "2026-11-05" }),
-        project({ id: "done", phase: "completed", nextMilestone: { id: "m", title: "Delivery", dueDate: "2026-11-25", overdue: false }, shootStart: "2026-12-01" }),
+        project({
+          id: "done",
+          phase: "completed",
+          nextMilestone: { id: "m", title: "Delivery", dueDate: "2026-11-25", overdue: false },
+          shootStart: "2026-12-01",
+        }),
       ],
       today,
     );

@@ -7,7 +7,8 @@ import { api } from "../../lib/api.ts";
 export function useMyProjects() {
   return useQuery({
     queryKey: [...keys.projects(), "mine", "home"],
-    queryFn: ({ signal }) => api<Page<ProjectListItem>>("/rest/v1/projects?mine=true&sort=updated&limit=100", { signal }),
+    queryFn: ({ signal }) =>
+      api<Page<ProjectListItem>>("/rest/v1/projects?mine=true&sort=updated&limit=100", { signal }),
     throwOnError: false,
   });
 }
@@ -40,7 +41,16 @@ export function agendaOf(projects: ProjectListItem[], today = localToday()): Age
     const project = { id: p.id, title: p.title };
     if (p.nextMilestone) {
       const m = p.nextMilestone;
-      entries.push({ key: `m-${m.id}`, kind: "milestone", date: m.dueDate, end: null, title: m.title, project, overdue: m.overdue, ongoing: false });
+      entries.push({
+        key: `m-${m.id}`,
+        kind: "milestone",
+        date: m.dueDate,
+        end: null,
+        title: m.title,
+        project,
+        overdue: m.overdue,
+        ongoing: false,
+      });
     }
     if (p.shootStart && (p.shootEnd ?? p.shootStart) >= today) {
       entries.push({

@@ -8,7 +8,8 @@ import { setBellOpen, useBellOpen } from "./bell-state.ts";
 // The list is needed only once someone opens it, so it stays out of every page's first load.
 const NotificationPanel = lazy(() => import("./NotificationPanel.tsx"));
 
-export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : "Notifications, none unread");
+export const bellLabel = (unread: number) =>
+  unread > 0 ? `Notifications, ${unread} unread` : "Notifications, none unread";
 
 /**
  * The header's bell: the unread count as a badge, kept current by the realtime events that invalidate

@@ -12,7 +12,15 @@ import { LoadError } from "../../components/LoadError.tsx";
  * Not modal: the page stays usable behind it. Escape closes it and gives focus back to the bell;
  * a click or focus outside it closes it and leaves focus where it went.
  */
-export default function NotificationPanel({ id, bell, onClose }: { id: string; bell: RefObject<HTMLButtonElement | null>; onClose(returnFocus: boolean): void }) {
+export default function NotificationPanel({
+  id,
+  bell,
+  onClose,
+}: {
+  id: string;
+  bell: RefObject<HTMLButtonElement | null>;
+  onClose(returnFocus: boolean): void;
+}) {
   const feed = useNotificationFeed();
   const markAll = useMarkAllRead();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -25,7 +33,8 @@ export default function NotificationPanel({ id, bell, onClose }: { id: string; b
   useEffect(() => headingRef.current?.focus(), []);
 
   useEffect(() => {
-    const inside = (node: EventTarget | null) => node instanceof Node && (panelRef.current?.contains(node) || bell.current?.contains(node));
+    const inside = (node: EventTarget | null) =>
+      node instanceof Node && (panelRef.current?.contains(node) || bell.current?.contains(node));
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
         e.preventDefault();
@@ -58,22 +67,38 @@ export default function NotificationPanel({ id, bell, onClose }: { id: string; b
     >
       <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} ref={headingRef} tabIndex={-1} className="font-semibold text-zinc-900 outline-none dark:text-zinc-50">
+          <h2
+            id={titleId}
+            ref={headingRef}
+            tabIndex={-1}
+            className="font-semibold text-zinc-900 outline-none dark:text-zinc-50"
+          >
             Notifications
           </h2>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">{first ? (unread > 0 ? `${unread} unread` : "All read") : "Loading…"}</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            {first ? (unread > 0 ? `${unread} unread` : "All read") : "Loading…"}
+          </p>
         </div>
-        <Button variant="ghost" className="px-2 text-xs" disabled={unread === 0} busy={markAll.isPending} onClick={() =>
+        <Button
+          variant="ghost"
+          className="px-2 text-xs"
+          disabled={unread === 0}
+          busy={markAll.isPending}
+          onClick={() =>
             // The button is disabled once all is read; focus would otherwise fall out of the panel.
             markAll.mutate(undefined, { onSuccess: () => headingRef.current?.focus() })
-          }>
+          }
+        >
           <CheckCheck aria-hidden className="size-4" />
           Mark all as read
         </Button>
         <button
           type="button"
           onClick={() => onClose(true)}
-          className={cn("inline-flex size-11 items-center justify-center rounded-md text-zinc-600 hover:bg-zinc-100 md:size-9 dark:text-zinc-300 dark:hover:bg-zinc-800", focusRing)}
+          className={cn(
+            "inline-flex size-11 items-center justify-center rounded-md text-zinc-600 hover:bg-zinc-100 md:size-9 dark:text-zinc-300 dark:hover:bg-zinc-800",
+            focusRing,
+          )}
         >
           <X aria-hidden className="size-5" />
           <span className="sr-only">Close notifications</span>
@@ -94,7 +119,8 @@ export default function NotificationPanel({ id, bell, onClose }: { id: string; b
             <BellOff aria-hidden className="size-8 text-zinc-400" />
             <p className="font-medium text-zinc-900 dark:text-zinc-100">Nothing yet</p>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              You will hear here when someone adds you to a crew, when a production of yours changes phase, and two days before its milestones are due.
+              You will hear here when someone adds you to a crew, when a production of yours changes phase, and two days
+              before its milestones are due.
             </p>
           </div>
         ) : (
@@ -108,7 +134,12 @@ export default function NotificationPanel({ id, bell, onClose }: { id: string; b
         )}
         {feed.hasNextPage && (
           <div className="border-t border-zinc-100 p-3 dark:border-zinc-800">
-            <Button variant="secondary" className="w-full" busy={feed.isFetchingNextPage} onClick={() => feed.fetchNextPage()}>
+            <Button
+              variant="secondary"
+              className="w-full"
+              busy={feed.isFetchingNextPage}
+              onClick={() => feed.fetchNextPage()}
+            >
               Load more
             </Button>
           </div>
@@ -119,7 +150,10 @@ export default function NotificationPanel({ id, bell, onClose }: { id: string; b
         <Link
           to="/settings#settings-notifications"
           onClick={() => onClose(false)}
-          className={cn("inline-flex min-h-11 items-center gap-2 rounded-md text-sm text-zinc-700 underline-offset-4 hover:underline md:min-h-9 dark:text-zinc-300", focusRing)}
+          className={cn(
+            "inline-flex min-h-11 items-center gap-2 rounded-md text-sm text-zinc-700 underline-offset-4 hover:underline md:min-h-9 dark:text-zinc-300",
+            focusRing,
+          )}
         >
           <Settings aria-hidden className="size-4" />
           Choose which e-mails you get

@@ -19,14 +19,23 @@ export function NotificationRow({ n, onOpen, compact }: { n: NotificationDto; on
   };
   const content = (
     <>
-      <span aria-hidden className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-amber-500" : "bg-transparent")} />
+      <span
+        aria-hidden
+        className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-amber-500" : "bg-transparent")}
+      />
       <span className="flex min-w-0 flex-col gap-0.5">
         <span className={cn("text-sm text-zinc-900 dark:text-zinc-50", unread ? "font-semibold" : "font-normal")}>
           {unread && <span className="sr-only">Unread: </span>}
           {n.title}
         </span>
-        {n.body && <span className={cn("text-sm text-zinc-600 dark:text-zinc-400", compact && "line-clamp-2")}>{n.body}</span>}
-        <time dateTime={n.createdAt} title={fmt.dateTime(n.createdAt)} className="text-xs text-zinc-600 dark:text-zinc-400">
+        {n.body && (
+          <span className={cn("text-sm text-zinc-600 dark:text-zinc-400", compact && "line-clamp-2")}>{n.body}</span>
+        )}
+        <time
+          dateTime={n.createdAt}
+          title={fmt.dateTime(n.createdAt)}
+          className="text-xs text-zinc-600 dark:text-zinc-400"
+        >
           {timeAgo(n.createdAt, fmt)}
         </time>
       </span>

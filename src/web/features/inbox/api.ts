@@ -19,7 +19,8 @@ export const NOTIFICATIONS_QUERY_KEY = keys.notifications();
 export function useNotificationFeed() {
   return useInfiniteQuery({
     queryKey: [...NOTIFICATIONS_QUERY_KEY, "feed"],
-    queryFn: ({ pageParam, signal }) => api<NotificationPage>(`${BASE}?limit=${FEED_PAGE}&offset=${pageParam}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api<NotificationPage>(`${BASE}?limit=${FEED_PAGE}&offset=${pageParam}`, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
@@ -36,7 +37,6 @@ export function useUnreadNotifications(limit: number) {
     throwOnError: false,
   });
 }
-
 
 export function useMarkRead() {
   const queryClient = useQueryClient();

@@ -20,4 +20,3 @@ export function timeAgo(iso: string, fmt: Formats, now = Date.now()): string {
   }
   return fmt.dateTime(iso);
 }
-

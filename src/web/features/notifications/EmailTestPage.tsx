@@ -55,8 +55,9 @@ function NotAllowed({ signedInAs }: { signedInAs: string | null }) {
     <Card className="flex max-w-2xl flex-col gap-3">
       <h2 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">Only administrators can open the outbox</h2>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        The outbox keeps a copy of every e-mail the portal sends, including password-reset links that would let anyone who reads them
-        into someone else's account. So this page shows it, and lets you send a test message, only to a signed-in administrator.
+        The outbox keeps a copy of every e-mail the portal sends, including password-reset links that would let anyone
+        who reads them into someone else's account. So this page shows it, and lets you send a test message, only to a
+        signed-in administrator.
       </p>
       {signedInAs ? (
         <>
@@ -99,7 +100,8 @@ function AdminView({ defaultRecipient }: { defaultRecipient: string }) {
 
   const list = useQuery({
     queryKey: [...keys.emails(), { page }],
-    queryFn: ({ signal }) => api<EmailPageDto>(`/rest/v1/emails?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<EmailPageDto>(`/rest/v1/emails?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: waitingSince === null ? false : POLL_MS,
   });
@@ -129,7 +131,10 @@ function AdminView({ defaultRecipient }: { defaultRecipient: string }) {
       <section aria-labelledby="outbox-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
-            <h2 id="outbox-heading" className="flex items-center gap-2 text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+            <h2
+              id="outbox-heading"
+              className="flex items-center gap-2 text-lg font-semibold text-zinc-900 dark:text-zinc-50"
+            >
               <Inbox aria-hidden className="size-5" />
               Outbox
             </h2>
@@ -160,20 +165,30 @@ function AdminView({ defaultRecipient }: { defaultRecipient: string }) {
         ) : list.data.items.length === 0 ? (
           <Card>
             <p className="text-sm text-zinc-700 dark:text-zinc-300">
-              The outbox is empty: the portal has not sent any e-mail yet. Send a test e-mail above, or ask for a password reset, and it will
-              appear here.
+              The outbox is empty: the portal has not sent any e-mail yet. Send a test e-mail above, or ask for a
+              password reset, and it will appear here.
             </p>
           </Card>
         ) : (
           <>
-            <ol aria-label="E-mails, newest first" className="flex flex-col gap-2" aria-busy={list.isPlaceholderData || undefined}>
+            <ol
+              aria-label="E-mails, newest first"
+              className="flex flex-col gap-2"
+              aria-busy={list.isPlaceholderData || undefined}
+            >
               {list.data.items.map((email) => (
                 <li key={email.id}>
                   <EmailItem email={email} />
                 </li>
               ))}
             </ol>
-            <Pagination label="Outbox pages" page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+            <Pagination
+              label="Outbox pages"
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={list.data.total}
+              onPage={setPage}
+            />
           </>
         )}
       </section>
@@ -188,7 +203,9 @@ function SendTestForm({ defaultRecipient, onQueued }: { defaultRecipient: string
   const send = useMutation({
     mutationFn: (recipient: string) => api("/rest/v1/emails/test", { json: { to: recipient } }),
     onSuccess: (_data, recipient) => {
-      toast.success("Test e-mail queued", { description: `It goes to ${recipient} and shows up in the outbox below within a few seconds.` });
+      toast.success("Test e-mail queued", {
+        description: `It goes to ${recipient} and shows up in the outbox below within a few seconds.`,
+      });
       onQueued();
     },
     onError: (error) => toast.error("Test e-mail not sent", { description: error.message }),
@@ -213,10 +230,20 @@ function SendTestForm({ defaultRecipient, onQueued }: { defaultRecipient: string
           Send Test E-mail
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          The message is queued like every other e-mail and sent by the background worker, so it also shows that the notification jobs run.
+          The message is queued like every other e-mail and sent by the background worker, so it also shows that the
+          notification jobs run.
         </p>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Field id={RECIPIENT_ID} label="Recipient" type="email" autoComplete="email" required value={to} onChange={(e) => setTo(e.target.value)} className="sm:w-96" />
+          <Field
+            id={RECIPIENT_ID}
+            label="Recipient"
+            type="email"
+            autoComplete="email"
+            required
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            className="sm:w-96"
+          />
           <Button type="submit" busy={send.isPending}>
             <Send aria-hidden className="size-4" />
             Send Test E-mail
@@ -226,7 +253,6 @@ function SendTestForm({ defaultRecipient, onQueued }: { defaultRecipient: string
     </Card>
   );
 }
-
 
 function EmailItem({ email }: { email: EmailDto }) {
   const fmt = useFormats();
@@ -239,7 +265,10 @@ function EmailItem({ email }: { email: EmailDto }) {
     >
       <summary className="flex cursor-pointer list-none flex-col gap-0.5 px-4 py-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4 [&::-webkit-details-marker]:hidden">
         <span className="flex min-w-0 items-baseline gap-2 font-medium break-words text-zinc-900 dark:text-zinc-50">
-          <ChevronRight aria-hidden className="size-4 shrink-0 self-center text-zinc-500 transition-transform group-open:rotate-90" />
+          <ChevronRight
+            aria-hidden
+            className="size-4 shrink-0 self-center text-zinc-500 transition-transform group-open:rotate-90"
+          />
           {email.subject}
         </span>
         <span className="shrink-0 pl-6 text-sm text-zinc-600 sm:pl-0 dark:text-zinc-400">
@@ -300,10 +329,18 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 /** Plain text with its links made clickable, since a reset link is what an admin most often comes here for. */
 function EmailText({ text }: { text: string }) {
   return (
-    <pre tabIndex={0} className="overflow-x-auto rounded-md bg-zinc-50 p-3 font-mono text-sm break-words whitespace-pre-wrap text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+    <pre
+      tabIndex={0}
+      className="overflow-x-auto rounded-md bg-zinc-50 p-3 font-mono text-sm break-words whitespace-pre-wrap text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100"
+    >
       {text.split(URL_PATTERN).map((part, i) =>
         i % 2 === 1 ? (
-          <a key={i} href={part} rel="noreferrer" className="underline underline-offset-2 hover:text-amber-700 dark:hover:text-amber-400">
+          <a
+            key={i}
+            href={part}
+            rel="noreferrer"
+            className="underline underline-offset-2 hover:text-amber-700 dark:hover:text-amber-400"
+          >
             {part}
           </a>
         ) : (

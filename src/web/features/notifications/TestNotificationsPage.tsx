@@ -25,17 +25,28 @@ export default function TestNotificationsPage() {
           </Button>
         </div>
         {run.isError && (
-          <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <div
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
             <p className="font-medium">The processor did not run</p>
             <p className="mt-1">{run.error.message}</p>
           </div>
         )}
         {run.isSuccess && (
           <Card className="p-0">
-            <p aria-hidden className="border-b border-zinc-200 px-4 py-2 text-sm font-medium text-zinc-700 dark:border-zinc-800 dark:text-zinc-300">
+            <p
+              aria-hidden
+              className="border-b border-zinc-200 px-4 py-2 text-sm font-medium text-zinc-700 dark:border-zinc-800 dark:text-zinc-300"
+            >
               Result
             </p>
-            <pre role="region" aria-label="Result" tabIndex={0} className="overflow-x-auto p-4 font-mono text-sm text-zinc-900 dark:text-zinc-100">
+            <pre
+              role="region"
+              aria-label="Result"
+              tabIndex={0}
+              className="overflow-x-auto p-4 font-mono text-sm text-zinc-900 dark:text-zinc-100"
+            >
               {JSON.stringify(run.data, null, 2)}
             </pre>
           </Card>

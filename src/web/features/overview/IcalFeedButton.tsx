@@ -18,7 +18,10 @@ export function IcalFeedButton() {
   const create = useMutation({
     mutationFn: renewIcalFeed,
     onSuccess: (d) => setUrl(d.url),
-    onError: (err) => toast.error("No feed URL made", { description: err instanceof ApiError ? err.message : "An unexpected error occurred" }),
+    onError: (err) =>
+      toast.error("No feed URL made", {
+        description: err instanceof ApiError ? err.message : "An unexpected error occurred",
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: overviewKeys.ical() }),
   });
 
@@ -39,7 +42,9 @@ export function IcalFeedButton() {
       await navigator.clipboard.writeText(url);
       toast.success("Feed URL copied", { description: "Paste it into your calendar app as a subscription." });
     } catch {
-      toast.error("Not copied", { description: "Your browser did not allow copying; select the address and copy it yourself." });
+      toast.error("Not copied", {
+        description: "Your browser did not allow copying; select the address and copy it yourself.",
+      });
     }
   };
 
@@ -64,10 +69,12 @@ export function IcalFeedButton() {
               Your shoots in your calendar
             </h2>
             <p className="text-zinc-700 dark:text-zinc-300">
-              Subscribe to this address in Google Calendar, Apple Calendar or Outlook (“add calendar from URL”) and the shoot days of every production you are on the crew of, or supervise, appear there and stay up to date.
+              Subscribe to this address in Google Calendar, Apple Calendar or Outlook (“add calendar from URL”) and the
+              shoot days of every production you are on the crew of, or supervise, appear there and stay up to date.
             </p>
             <p className="text-zinc-700 dark:text-zinc-300">
-              The address is secret: anyone who has it can see those shoot days. It is shown only now; if you lose it or it leaks, make a new one and the old one stops working.
+              The address is secret: anyone who has it can see those shoot days. It is shown only now; if you lose it or
+              it leaks, make a new one and the old one stops working.
             </p>
             {url ? (
               <div className="flex flex-col gap-1.5">
@@ -89,7 +96,11 @@ export function IcalFeedButton() {
                 </div>
               </div>
             ) : (
-              feed.data?.active && <p className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">You already have a feed URL. Making a new one stops the old one.</p>
+              feed.data?.active && (
+                <p className="rounded-md bg-amber-50 p-3 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+                  You already have a feed URL. Making a new one stops the old one.
+                </p>
+              )
             )}
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={close}>

@@ -50,9 +50,12 @@ export function MoveDialog({ request, onClose }: { request: MoveRequest | null; 
       onClose();
     },
     onError: (err) => {
-      const details = err instanceof ApiError && err.status === 409 ? (err.details as GreenlightBlockDetails | undefined) : undefined;
+      const details =
+        err instanceof ApiError && err.status === 409 ? (err.details as GreenlightBlockDetails | undefined) : undefined;
       if (details?.missing) setBlocked(details);
-      toast.error("Phase not changed", { description: err instanceof ApiError ? err.message : "An unexpected error occurred" });
+      toast.error("Phase not changed", {
+        description: err instanceof ApiError ? err.message : "An unexpected error occurred",
+      });
     },
     onSettled: invalidate,
   });
@@ -83,16 +86,29 @@ export function MoveDialog({ request, onClose }: { request: MoveRequest | null; 
             Move {request.card.title} to {PHASE_LABELS[request.to]}
           </h2>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            From {PHASE_LABELS[request.card.phase]}. The crew is told, and the reason is kept in the project's phase history.
+            From {PHASE_LABELS[request.card.phase]}. The crew is told, and the reason is kept in the project's phase
+            history.
           </p>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={reasonId} className="text-sm font-medium">
               Why does the phase change?
             </label>
-            <textarea id={reasonId} required aria-required maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} className={textareaClass} autoFocus />
+            <textarea
+              id={reasonId}
+              required
+              aria-required
+              maxLength={REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              className={textareaClass}
+              autoFocus
+            />
           </div>
           {blocked && (
-            <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+            <div
+              role="alert"
+              className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+            >
               <p className="font-medium">The greenlight checklist is not complete:</p>
               <ul className="mt-1 list-disc pl-5">
                 {blocked.missing.map((m) => (
@@ -107,7 +123,13 @@ export function MoveDialog({ request, onClose }: { request: MoveRequest | null; 
               <label htmlFor={overrideId} className="text-sm font-medium">
                 Override reason (staff, at least {OVERRIDE_REASON_MIN} characters)
               </label>
-              <textarea id={overrideId} maxLength={REASON_MAX} value={override} onChange={(e) => setOverride(e.target.value)} className={textareaClass} />
+              <textarea
+                id={overrideId}
+                maxLength={REASON_MAX}
+                value={override}
+                onChange={(e) => setOverride(e.target.value)}
+                className={textareaClass}
+              />
             </div>
           )}
           <div className="flex justify-end gap-2">

@@ -96,28 +96,46 @@ export default function ProductionOverviewPage() {
       />
 
       <div className="mb-6 flex flex-col gap-3">
-        <SearchField className="md:max-w-xl" label="Search" placeholder="Title, logline or course" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <FilterPanel active={FILTER_KEYS.filter((k) => k !== "search" && params.get(k)).length} className="gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
+        <SearchField
+          className="md:max-w-xl"
+          label="Search"
+          placeholder="Title, logline or course"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <FilterPanel
+          active={FILTER_KEYS.filter((k) => k !== "search" && params.get(k)).length}
+          className="gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end"
+        >
           <Select
             className="lg:w-40"
             label="Type"
             value={params.get("type") ?? ""}
             onChange={(e) => setFilter("type", e.target.value)}
-            options={[{ value: "", label: "All types" }, ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))]}
+            options={[
+              { value: "", label: "All types" },
+              ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] })),
+            ]}
           />
           <Select
             className="lg:w-48"
             label="Course"
             value={params.get("course") ?? ""}
             onChange={(e) => setFilter("course", e.target.value)}
-            options={[{ value: "", label: "All courses" }, ...(options.data?.courses ?? []).map((c) => ({ value: c, label: c }))]}
+            options={[
+              { value: "", label: "All courses" },
+              ...(options.data?.courses ?? []).map((c) => ({ value: c, label: c })),
+            ]}
           />
           <Select
             className="lg:w-48"
             label="Supervisor"
             value={params.get("supervisorId") ?? ""}
             onChange={(e) => setFilter("supervisorId", e.target.value)}
-            options={[{ value: "", label: "All supervisors" }, ...(options.data?.supervisors ?? []).map((s) => ({ value: s.id, label: s.name }))]}
+            options={[
+              { value: "", label: "All supervisors" },
+              ...(options.data?.supervisors ?? []).map((s) => ({ value: s.id, label: s.name })),
+            ]}
           />
           <Select
             className="lg:w-44"
@@ -144,7 +162,8 @@ export default function ProductionOverviewPage() {
           Board
         </h2>
         <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-          Move a production with <strong>Move to…</strong> on its card, or drag the card to another column. You are asked why; moving into production needs the greenlight checklist complete.
+          Move a production with <strong>Move to…</strong> on its card, or drag the card to another column. You are
+          asked why; moving into production needs the greenlight checklist complete.
         </p>
         {board.isError ? (
           <Card role="alert">
@@ -154,7 +173,13 @@ export default function ProductionOverviewPage() {
           // Keyed apart from the board and as tall as a column of a few cards: the board then takes the
           // skeleton's place as a new element, and what is below stays out of the first screen meanwhile,
           // instead of the same element moving (a layout shift of 0.39 on a phone).
-          <div key="skeleton" role="status" aria-label="Loading the board" aria-busy="true" className="-mx-4 flex gap-3 overflow-hidden px-4 pb-2">
+          <div
+            key="skeleton"
+            role="status"
+            aria-label="Loading the board"
+            aria-busy="true"
+            className="-mx-4 flex gap-3 overflow-hidden px-4 pb-2"
+          >
             {PHASES.map((p) => (
               <Skeleton key={p} className="h-[36rem] w-72 flex-none" />
             ))}
@@ -187,7 +212,15 @@ export default function ProductionOverviewPage() {
 const DRAG_TYPE = "application/x-portal-project";
 
 /** Memoised, with the card: the page re-renders for each filter keystroke and each query that settles. */
-const Column = memo(function Column({ column, qs, onMove }: { column: BoardColumn; qs: string; onMove(m: MoveRequest): void }) {
+const Column = memo(function Column({
+  column,
+  qs,
+  onMove,
+}: {
+  column: BoardColumn;
+  qs: string;
+  onMove(m: MoveRequest): void;
+}) {
   const [extraPages, setExtraPages] = useState(0);
   const [over, setOver] = useState(false);
   const shown = column.items.length + extraPages * BOARD_COLUMN_DEFAULT;
@@ -217,13 +250,21 @@ const Column = memo(function Column({ column, qs, onMove }: { column: BoardColum
         over && "border-amber-500 bg-amber-50 dark:bg-amber-950/30",
       )}
     >
-      <h3 id={`col-${column.phase}`} className="flex items-center justify-between px-1 pt-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+      <h3
+        id={`col-${column.phase}`}
+        className="flex items-center justify-between px-1 pt-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100"
+      >
         {PHASE_LABELS[column.phase]}
-        <span className="rounded-full bg-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200" aria-label={`${column.total} productions`}>
+        <span
+          className="rounded-full bg-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+          aria-label={`${column.total} productions`}
+        >
           {column.total}
         </span>
       </h3>
-      {column.total === 0 && <p className="px-1 pb-2 text-xs text-zinc-600 dark:text-zinc-400">No production in this phase.</p>}
+      {column.total === 0 && (
+        <p className="px-1 pb-2 text-xs text-zinc-600 dark:text-zinc-400">No production in this phase.</p>
+      )}
       <ul className="flex flex-col gap-2">
         {column.items.map((card) => (
           <CardItem key={card.id} card={card} onMove={onMove} />
@@ -242,7 +283,17 @@ const Column = memo(function Column({ column, qs, onMove }: { column: BoardColum
 });
 
 /** A further page of one column, fetched when asked for. */
-function MorePage({ phase, qs, offset, onMove }: { phase: Phase; qs: string; offset: number; onMove(m: MoveRequest): void }) {
+function MorePage({
+  phase,
+  qs,
+  offset,
+  onMove,
+}: {
+  phase: Phase;
+  qs: string;
+  offset: number;
+  onMove(m: MoveRequest): void;
+}) {
   const fmt = useFormats();
   const params = new URLSearchParams(qs);
   params.set("phase", phase);
@@ -263,13 +314,22 @@ const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; 
     <li
       draggable={canMove}
       onDragStart={(e) => {
-        e.dataTransfer.setData(DRAG_TYPE, JSON.stringify({ id: card.id, title: card.title, phase: card.phase, greenlight: card.greenlight }));
+        e.dataTransfer.setData(
+          DRAG_TYPE,
+          JSON.stringify({ id: card.id, title: card.title, phase: card.phase, greenlight: card.greenlight }),
+        );
         e.dataTransfer.effectAllowed = "move";
       }}
-      className={cn("rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-sm dark:border-zinc-800 dark:bg-zinc-900", canMove && "cursor-grab active:cursor-grabbing")}
+      className={cn(
+        "rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-sm dark:border-zinc-800 dark:bg-zinc-900",
+        canMove && "cursor-grab active:cursor-grabbing",
+      )}
     >
       <article aria-label={card.title} className="flex flex-col gap-1.5">
-        <Link to={`/project/${card.id}`} className="font-semibold text-zinc-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-50">
+        <Link
+          to={`/project/${card.id}`}
+          className="font-semibold text-zinc-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-50"
+        >
           {card.title}
         </Link>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
@@ -282,7 +342,9 @@ const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; 
           <dt className="text-zinc-600 dark:text-zinc-400">{card.leadNames.length > 1 ? "Leads" : "Lead"}</dt>
           <dd className="text-zinc-900 dark:text-zinc-100">{card.leadNames.join(", ") || "None"}</dd>
           <dt className="text-zinc-600 dark:text-zinc-400">Next shoot</dt>
-          <dd className="text-zinc-900 dark:text-zinc-100">{card.nextShoot ? fmt.date(card.nextShoot) : "None planned"}</dd>
+          <dd className="text-zinc-900 dark:text-zinc-100">
+            {card.nextShoot ? fmt.date(card.nextShoot) : "None planned"}
+          </dd>
         </dl>
         <div>
           <div className="flex justify-between text-xs text-zinc-600 dark:text-zinc-400">
@@ -299,7 +361,10 @@ const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; 
             aria-valuenow={card.greenlight.done}
             className="mt-1 h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
           >
-            <div className={cn("h-full rounded-full", pct === 100 ? "bg-emerald-600" : "bg-amber-500")} style={{ width: `${pct}%` }} />
+            <div
+              className={cn("h-full rounded-full", pct === 100 ? "bg-emerald-600" : "bg-amber-500")}
+              style={{ width: `${pct}%` }}
+            />
           </div>
         </div>
         {card.blockers.length > 0 && <Blockers blockers={card.blockers} />}
@@ -309,7 +374,10 @@ const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; 
             hideLabel
             value=""
             onChange={(e) => e.target.value && onMove({ card, to: e.target.value as Phase })}
-            options={[{ value: "", label: "Move to…" }, ...PHASES.filter((p) => p !== card.phase).map((p) => ({ value: p, label: PHASE_LABELS[p] }))]}
+            options={[
+              { value: "", label: "Move to…" },
+              ...PHASES.filter((p) => p !== card.phase).map((p) => ({ value: p, label: PHASE_LABELS[p] })),
+            ]}
           />
         )}
       </article>
@@ -322,7 +390,10 @@ function Blockers({ blockers }: { blockers: OverviewCard["blockers"] }) {
   const fmt = useFormats();
   const [open, setOpen] = useState(false);
   return (
-    <details onToggle={(e) => setOpen(e.currentTarget.open)} className="rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950/40 dark:text-red-200">
+    <details
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      className="rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950/40 dark:text-red-200"
+    >
       <summary className="flex cursor-pointer items-center gap-1 font-medium">
         <AlertTriangle aria-hidden className="size-3.5" />
         {blockers.length === 1 ? "1 blocker" : `${blockers.length} blockers`}

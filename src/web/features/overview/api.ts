@@ -14,7 +14,11 @@ export const overviewKeys = {
 /** A phase change shows on the board, the timeline and every projects list alike. */
 export function useInvalidateOverview() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.overview() }), queryClient.invalidateQueries({ queryKey: keys.projects() })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.overview() }),
+      queryClient.invalidateQueries({ queryKey: keys.projects() }),
+    ]);
 }
 
 export const useTimeline = (params: URLSearchParams) =>
@@ -25,7 +29,12 @@ export const useTimeline = (params: URLSearchParams) =>
   });
 
 /** The person's calendar feed address, read once its dialog opens. */
-export const useIcalFeed = (enabled: boolean) => useQuery({ queryKey: overviewKeys.ical(), queryFn: ({ signal }) => api<IcalFeedDto>(ICAL_PATH, { signal }), enabled });
+export const useIcalFeed = (enabled: boolean) =>
+  useQuery({
+    queryKey: overviewKeys.ical(),
+    queryFn: ({ signal }) => api<IcalFeedDto>(ICAL_PATH, { signal }),
+    enabled,
+  });
 /** A new feed address; the old one stops working. */
 export const renewIcalFeed = () => api<IcalFeedDto>(ICAL_PATH, { method: "POST" });
 

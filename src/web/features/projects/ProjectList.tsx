@@ -2,7 +2,12 @@ import { useFormats } from "../../lib/format.ts";
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PROJECT_SORTS, type DocumentaryListItem, type ProjectListItem, type ProjectSort } from "../../../common/project-api.ts";
+import {
+  PROJECT_SORTS,
+  type DocumentaryListItem,
+  type ProjectListItem,
+  type ProjectSort,
+} from "../../../common/project-api.ts";
 import { PHASE_LABELS, PHASES, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -17,7 +22,12 @@ import { Badge } from "../../components/ui/Badge.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 import { useFacets, useProjectList, useSupervisors, type ProjectListKind } from "./api.ts";
 
-const SORT_LABELS: Record<ProjectSort, string> = { updated: "Recently changed", title: "Title", shootStart: "Shoot date", phase: "Phase" };
+const SORT_LABELS: Record<ProjectSort, string> = {
+  updated: "Recently changed",
+  title: "Title",
+  shootStart: "Shoot date",
+  phase: "Phase",
+};
 const SEARCH_DELAY_MS = 300;
 /** The filters kept in the address, so a filtered list can be shared, bookmarked and gone back to. */
 const FILTERS = ["type", "phase", "course", "supervisorId", "academicYear"] as const;
@@ -49,7 +59,9 @@ export function ProjectList<T extends ProjectListItem>({
   const [search, setSearch] = useState(urlSearch);
   const typing = useRef(false);
   const page = Math.max(0, Number(params.get("page") ?? "1") - 1) || 0;
-  const sort = (PROJECT_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as ProjectSort) : "updated";
+  const sort = (PROJECT_SORTS as readonly string[]).includes(params.get("sort") ?? "")
+    ? (params.get("sort") as ProjectSort)
+    : "updated";
   const supervisors = useSupervisors();
   const facets = useFacets();
 
@@ -93,13 +105,17 @@ export function ProjectList<T extends ProjectListItem>({
   }
   if (params.get("mine") === "true") apiParams.set("mine", "true");
   const list = useProjectList<T>(kind, apiParams);
-  const activeFilters = FILTERS.filter((f) => params.get(f) && !(fixedType && f === "type")).length + (params.get("mine") === "true" ? 1 : 0);
+  const activeFilters =
+    FILTERS.filter((f) => params.get(f) && !(fixedType && f === "type")).length +
+    (params.get("mine") === "true" ? 1 : 0);
   const filtered = activeFilters > 0 || !!urlSearch;
 
-  const withCurrent = (options: string[], current: string | null) => (current && !options.includes(current) ? [...options, current] : options);
+  const withCurrent = (options: string[], current: string | null) =>
+    current && !options.includes(current) ? [...options, current] : options;
   const currentSupervisor = params.get("supervisorId");
   const supervisorOptions = supervisors.map((s) => ({ value: s.id, label: s.name }));
-  if (currentSupervisor && !supervisors.some((s) => s.id === currentSupervisor)) supervisorOptions.push({ value: currentSupervisor, label: "The chosen supervisor" });
+  if (currentSupervisor && !supervisors.some((s) => s.id === currentSupervisor))
+    supervisorOptions.push({ value: currentSupervisor, label: "The chosen supervisor" });
 
   return (
     <section aria-label={label} className="flex flex-col gap-4">
@@ -113,53 +129,62 @@ export function ProjectList<T extends ProjectListItem>({
         onChange={(e) => setSearch(e.target.value)}
       />
       <FilterPanel active={activeFilters} className="gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {!fixedType && (
-            <Select
-              label="Type"
-              value={params.get("type") ?? ""}
-              onChange={(e) => setParam("type", e.target.value)}
-              options={[{ value: "", label: "All types" }, ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))]}
-            />
-          )}
+        {!fixedType && (
           <Select
-            label="Phase"
-            value={params.get("phase") ?? ""}
-            onChange={(e) => setParam("phase", e.target.value)}
-            options={[{ value: "", label: "All phases" }, ...PHASES.map((p) => ({ value: p, label: PHASE_LABELS[p] }))]}
+            label="Type"
+            value={params.get("type") ?? ""}
+            onChange={(e) => setParam("type", e.target.value)}
+            options={[
+              { value: "", label: "All types" },
+              ...PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] })),
+            ]}
           />
-          <Select
-            label="Course"
-            value={params.get("course") ?? ""}
-            onChange={(e) => setParam("course", e.target.value)}
-            options={[{ value: "", label: "All courses" }, ...withCurrent(facets.courses, params.get("course")).map((c) => ({ value: c, label: c }))]}
+        )}
+        <Select
+          label="Phase"
+          value={params.get("phase") ?? ""}
+          onChange={(e) => setParam("phase", e.target.value)}
+          options={[{ value: "", label: "All phases" }, ...PHASES.map((p) => ({ value: p, label: PHASE_LABELS[p] }))]}
+        />
+        <Select
+          label="Course"
+          value={params.get("course") ?? ""}
+          onChange={(e) => setParam("course", e.target.value)}
+          options={[
+            { value: "", label: "All courses" },
+            ...withCurrent(facets.courses, params.get("course")).map((c) => ({ value: c, label: c })),
+          ]}
+        />
+        <Select
+          label="Supervisor"
+          value={currentSupervisor ?? ""}
+          onChange={(e) => setParam("supervisorId", e.target.value)}
+          options={[{ value: "", label: "All supervisors" }, ...supervisorOptions]}
+        />
+        <Select
+          label="Academic year"
+          value={params.get("academicYear") ?? ""}
+          onChange={(e) => setParam("academicYear", e.target.value)}
+          options={[
+            { value: "", label: "All years" },
+            ...withCurrent(facets.years, params.get("academicYear")).map((y) => ({ value: y, label: y })),
+          ]}
+        />
+        <Select
+          label="Sort by"
+          value={sort}
+          onChange={(e) => setParam("sort", e.target.value === "updated" ? "" : e.target.value)}
+          options={PROJECT_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+        />
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2 md:min-h-10">
+          <input
+            type="checkbox"
+            className="size-5 accent-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:accent-amber-400"
+            checked={params.get("mine") === "true"}
+            onChange={(e) => setParam("mine", e.target.checked ? "true" : "")}
           />
-          <Select
-            label="Supervisor"
-            value={currentSupervisor ?? ""}
-            onChange={(e) => setParam("supervisorId", e.target.value)}
-            options={[{ value: "", label: "All supervisors" }, ...supervisorOptions]}
-          />
-          <Select
-            label="Academic year"
-            value={params.get("academicYear") ?? ""}
-            onChange={(e) => setParam("academicYear", e.target.value)}
-            options={[{ value: "", label: "All years" }, ...withCurrent(facets.years, params.get("academicYear")).map((y) => ({ value: y, label: y }))]}
-          />
-          <Select
-            label="Sort by"
-            value={sort}
-            onChange={(e) => setParam("sort", e.target.value === "updated" ? "" : e.target.value)}
-            options={PROJECT_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
-          />
-          <label className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2 md:min-h-10">
-            <input
-              type="checkbox"
-              className="size-5 accent-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 dark:accent-amber-400"
-              checked={params.get("mine") === "true"}
-              onChange={(e) => setParam("mine", e.target.checked ? "true" : "")}
-            />
-            Only projects I am on or supervise
-          </label>
+          Only projects I am on or supervise
+        </label>
       </FilterPanel>
       <div className="flex flex-wrap items-center justify-end gap-2 empty:hidden">
         {filtered && (
@@ -188,10 +213,15 @@ export function ProjectList<T extends ProjectListItem>({
         </div>
       ) : list.data.items.length === 0 ? (
         <Card>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{filtered ? "No project matches these filters. Clear the search or loosen a filter." : emptyText}</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            {filtered ? "No project matches these filters. Clear the search or loosen a filter." : emptyText}
+          </p>
         </Card>
       ) : (
-        <div className={cn("transition-opacity", list.isPlaceholderData && "opacity-60")} aria-busy={list.isPlaceholderData || undefined}>
+        <div
+          className={cn("transition-opacity", list.isPlaceholderData && "opacity-60")}
+          aria-busy={list.isPlaceholderData || undefined}
+        >
           <div className="hidden overflow-x-auto rounded-lg border border-zinc-200 bg-white md:block dark:border-zinc-800 dark:bg-zinc-900">
             <table className="w-full min-w-[56rem] text-left text-sm">
               <caption className="sr-only">
@@ -216,7 +246,10 @@ export function ProjectList<T extends ProjectListItem>({
                 {list.data.items.map((p) => (
                   <tr key={p.id} className="border-b border-zinc-100 align-top last:border-0 dark:border-zinc-800">
                     <td className="max-w-64 px-3 py-2">
-                      <Link to={`/project/${p.id}`} className="font-medium text-zinc-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-50">
+                      <Link
+                        to={`/project/${p.id}`}
+                        className="font-medium text-zinc-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-50"
+                      >
                         {p.title}
                       </Link>
                       <div className="text-xs text-zinc-600 dark:text-zinc-400">{PROJECT_TYPE_LABELS[p.type]}</div>
@@ -236,9 +269,15 @@ export function ProjectList<T extends ProjectListItem>({
           </div>
           <ul className="flex flex-col gap-3 md:hidden" aria-label={label}>
             {list.data.items.map((p) => (
-              <li key={p.id} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+              <li
+                key={p.id}
+                className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+              >
                 <div className="flex items-start justify-between gap-3">
-                  <Link to={`/project/${p.id}`} className="font-medium text-zinc-900 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-50">
+                  <Link
+                    to={`/project/${p.id}`}
+                    className="font-medium text-zinc-900 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-50"
+                  >
                     {p.title}
                   </Link>
                   <PhaseBadge phase={p.phase} />
@@ -259,7 +298,15 @@ export function ProjectList<T extends ProjectListItem>({
           </ul>
         </div>
       )}
-      {list.data && <Pagination label={`${label} pages`} page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={(n) => setParam("page", n === 0 ? "" : String(n + 1))} />}
+      {list.data && (
+        <Pagination
+          label={`${label} pages`}
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={list.data.total}
+          onPage={(n) => setParam("page", n === 0 ? "" : String(n + 1))}
+        />
+      )}
     </section>
   );
 }
@@ -271,8 +318,10 @@ export const courseCell = (p: ProjectListItem) => (
     {p.course || "No course"} <span className="text-zinc-600 dark:text-zinc-400">· {p.academicYear}</span>
   </span>
 );
-export const supervisorCell = (p: ProjectListItem) => p.supervisor?.name ?? <span className="text-zinc-600 dark:text-zinc-400">None yet</span>;
-export const leadsCell = (p: ProjectListItem) => (p.leadNames.length ? p.leadNames.join(", ") : <span className="text-zinc-600 dark:text-zinc-400">No lead</span>);
+export const supervisorCell = (p: ProjectListItem) =>
+  p.supervisor?.name ?? <span className="text-zinc-600 dark:text-zinc-400">None yet</span>;
+export const leadsCell = (p: ProjectListItem) =>
+  p.leadNames.length ? p.leadNames.join(", ") : <span className="text-zinc-600 dark:text-zinc-400">No lead</span>;
 function DueDate({ day }: { day: string }) {
   return <>{useFormats().date(day)}</>;
 }
@@ -305,5 +354,6 @@ export const blockersCell = (p: ProjectListItem) =>
     <span className="text-zinc-600 dark:text-zinc-400">None</span>
   );
 
-export const countCell = (n: number, tone: "warn" | "bad") => (n > 0 ? <Badge tone={tone}>{n}</Badge> : <span className="text-zinc-600 dark:text-zinc-400">0</span>);
+export const countCell = (n: number, tone: "warn" | "bad") =>
+  n > 0 ? <Badge tone={tone}>{n}</Badge> : <span className="text-zinc-600 dark:text-zinc-400">0</span>;
 export type { DocumentaryListItem };

@@ -97,7 +97,10 @@ export default function ProjectPage() {
 
   return (
     <div>
-      <Link to={p.type === "documentary" ? "/projects/documentary" : "/projects"} className="mb-3 inline-flex min-h-10 items-center gap-1 text-sm text-zinc-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-400">
+      <Link
+        to={p.type === "documentary" ? "/projects/documentary" : "/projects"}
+        className="mb-3 inline-flex min-h-10 items-center gap-1 text-sm text-zinc-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-400"
+      >
         <ArrowLeft aria-hidden className="size-4" />
         {p.type === "documentary" ? "Documentary Projects" : "Projects"}
       </Link>

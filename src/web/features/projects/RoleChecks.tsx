@@ -1,7 +1,17 @@
 import { FILM_ROLE_LABELS, FILM_ROLES, type FilmRole } from "../../../common/projects.ts";
 
 /** The film roles as a group of checkboxes: a person may hold several. */
-export function RoleChecks({ legend, value, onChange, error }: { legend: string; value: FilmRole[]; onChange(roles: FilmRole[]): void; error?: string }) {
+export function RoleChecks({
+  legend,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  value: FilmRole[];
+  onChange(roles: FilmRole[]): void;
+  error?: string;
+}) {
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">{legend}</legend>

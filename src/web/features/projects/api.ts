@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ActivityDto, Page, PersonRef, ProjectCreateInput, ProjectDetail, ProjectListItem } from "../../../common/project-api.ts";
+import type {
+  ActivityDto,
+  Page,
+  PersonRef,
+  ProjectCreateInput,
+  ProjectDetail,
+  ProjectListItem,
+} from "../../../common/project-api.ts";
 import { keys } from "../../../common/query-keys.ts";
 import type { PersonDto } from "../../../common/users.ts";
 import { api, retryUnlessRefused } from "../../lib/api.ts";
@@ -48,7 +55,8 @@ export function useProjectList<T extends ProjectListItem>(kind: ProjectListKind,
 export function useActivity(projectId: string, page: number, size: number) {
   return useQuery({
     queryKey: projectKeys.activity(projectId, page),
-    queryFn: ({ signal }) => api<Page<ActivityDto>>(`${projectPath(projectId)}/activity?limit=${size}&offset=${page * size}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<Page<ActivityDto>>(`${projectPath(projectId)}/activity?limit=${size}&offset=${page * size}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -57,8 +65,19 @@ export function useActivity(projectId: string, page: number, size: number) {
  * A change to one project: the server answers with the whole project, which replaces the cached one,
  * and the lists are refreshed because titles, phases and counts show there too.
  */
-export const useProjectChange = <V>(id: string, fn: (v: V) => Promise<ProjectDetail>, messages: ChangeMessages<V, ProjectDetail>) =>
-  useChange({ answer: projectKeys.one(id), invalidate: [keys.projects(), keys.projectsDocumentary(), projectKeys.activity(id)] }, fn, messages);
+export const useProjectChange = <V>(
+  id: string,
+  fn: (v: V) => Promise<ProjectDetail>,
+  messages: ChangeMessages<V, ProjectDetail>,
+) =>
+  useChange(
+    {
+      answer: projectKeys.one(id),
+      invalidate: [keys.projects(), keys.projectsDocumentary(), projectKeys.activity(id)],
+    },
+    fn,
+    messages,
+  );
 
 /** A new project, kept at once under its own key so that its page opens without a round trip. */
 export const useCreateProject = (messages: ChangeMessages<ProjectCreateInput, ProjectDetail>) =>
@@ -85,7 +104,8 @@ export function usePeopleSearch(search: string) {
   return useQuery({
     queryKey: projectKeys.peopleSearch(search),
     enabled: search.length >= 2,
-    queryFn: ({ signal }) => api<{ items: PersonDto[] }>(`${PEOPLE_PATH}?limit=8&search=${encodeURIComponent(search)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ items: PersonDto[] }>(`${PEOPLE_PATH}?limit=8&search=${encodeURIComponent(search)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,11 +1,27 @@
-import { PHASE_LABELS, type ConsentStatus, type InterviewStatus, type LicenceStatus, type Phase } from "../../../common/projects.ts";
+import {
+  PHASE_LABELS,
+  type ConsentStatus,
+  type InterviewStatus,
+  type LicenceStatus,
+  type Phase,
+} from "../../../common/projects.ts";
 import { cn } from "../../lib/cn.ts";
 import type { Formats } from "../../lib/format.ts";
 
 export const PAGE_SIZE = 25;
 
-export const CONSENT_LABELS: Record<ConsentStatus, string> = { pending: "Pending", signed: "Signed", declined: "Declined", not_needed: "Not needed" };
-export const INTERVIEW_LABELS: Record<InterviewStatus, string> = { planned: "Planned", confirmed: "Confirmed", done: "Done", cancelled: "Cancelled" };
+export const CONSENT_LABELS: Record<ConsentStatus, string> = {
+  pending: "Pending",
+  signed: "Signed",
+  declined: "Declined",
+  not_needed: "Not needed",
+};
+export const INTERVIEW_LABELS: Record<InterviewStatus, string> = {
+  planned: "Planned",
+  confirmed: "Confirmed",
+  done: "Done",
+  cancelled: "Cancelled",
+};
 export const LICENCE_LABELS: Record<LicenceStatus, string> = {
   unknown: "Unknown",
   requested: "Requested",
@@ -23,7 +39,17 @@ const PHASE_STYLES: Record<Phase, string> = {
 };
 
 export function PhaseBadge({ phase, className }: { phase: Phase; className?: string }) {
-  return <span className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", PHASE_STYLES[phase], className)}>{PHASE_LABELS[phase]}</span>;
+  return (
+    <span
+      className={cn(
+        "inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap",
+        PHASE_STYLES[phase],
+        className,
+      )}
+    >
+      {PHASE_LABELS[phase]}
+    </span>
+  );
 }
 
 export function shootDates(fmt: Formats, start: string | null, end: string | null): string {

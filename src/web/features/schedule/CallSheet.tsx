@@ -26,12 +26,22 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
   const confirm = useCallSheetAction(projectId, dayId ?? "", "confirm");
   const update = useUpdateDay(projectId);
   const [asking, setAsking] = useState(false);
-  const [calls, setCalls] = useState<{ cast: Record<string, string>; crew: Record<string, string> }>({ cast: {}, crew: {} });
+  const [calls, setCalls] = useState<{ cast: Record<string, string>; crew: Record<string, string> }>({
+    cast: {},
+    crew: {},
+  });
   const s = sheet.data;
   useEffect(() => {
-    if (s) setCalls({ cast: Object.fromEntries(s.cast.map((c) => [c.name, c.call])), crew: Object.fromEntries(s.crew.map((c) => [c.userId, c.call])) });
+    if (s)
+      setCalls({
+        cast: Object.fromEntries(s.cast.map((c) => [c.name, c.call])),
+        crew: Object.fromEntries(s.crew.map((c) => [c.userId, c.call])),
+      });
   }, [s]);
-  const callsChanged = !!s && (s.cast.some((c) => (calls.cast[c.name] ?? c.call) !== c.call) || s.crew.some((c) => (calls.crew[c.userId] ?? c.call) !== c.call));
+  const callsChanged =
+    !!s &&
+    (s.cast.some((c) => (calls.cast[c.name] ?? c.call) !== c.call) ||
+      s.crew.some((c) => (calls.crew[c.userId] ?? c.call) !== c.call));
   const changedWhat = s ? `the calls you changed for day ${s.day.number}` : "the calls you changed";
   useLeaveGuard(callsChanged, changedWhat);
   // Another day replaces the calls on screen: with unsaved ones, the picker asks first.
@@ -42,15 +52,21 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
   if (schedule.days.length === 0) {
     return (
       <Card>
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">Add a shoot day on the stripboard first; each day gets its call sheet.</p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Add a shoot day on the stripboard first; each day gets its call sheet.
+        </p>
       </Card>
     );
   }
   const saveCalls = () => {
     if (!s) return;
     // Only calls that differ from the general call are kept.
-    const only = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === s.day.generalCall ? "" : v]));
-    update.mutate({ dayId: s.day.id, input: { version: s.day.version, castCalls: only(calls.cast), crewCalls: only(calls.crew) } }, { onSuccess: () => void sheet.refetch() });
+    const only = (m: Record<string, string>) =>
+      Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === s.day.generalCall ? "" : v]));
+    update.mutate(
+      { dayId: s.day.id, input: { version: s.day.version, castCalls: only(calls.cast), crewCalls: only(calls.crew) } },
+      { onSuccess: () => void sheet.refetch() },
+    );
   };
   const confirmedCount = s?.recipients.filter((r) => r.confirmedAt).length ?? 0;
 
@@ -93,7 +109,11 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
       ) : !s ? (
         <Skeleton className="h-72" />
       ) : (
-        <article aria-label={`Call sheet, day ${s.day.number}`} onKeyDown={s.canEdit ? onSaveKey : undefined} className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+        <article
+          aria-label={`Call sheet, day ${s.day.number}`}
+          onKeyDown={s.canEdit ? onSaveKey : undefined}
+          className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <header className="flex flex-col gap-1">
             <h3 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
               {s.projectTitle}: day {s.day.number} of {s.dayCount}
@@ -109,7 +129,12 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                 {s.day.address?.trim() && (
                   <>
                     {" · "}
-                    <a href={mapUrl(s.day.address)} target="_blank" rel="noreferrer" className="underline underline-offset-4">
+                    <a
+                      href={mapUrl(s.day.address)}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="underline underline-offset-4"
+                    >
                       Map<span className="sr-only"> of {s.day.address} (opens in a new tab)</span>
                     </a>
                   </>
@@ -142,10 +167,18 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
               <table className="w-full text-sm">
                 <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
                   <tr>
-                    <th scope="col" className="py-1 pr-2">Scene</th>
-                    <th scope="col" className="py-1 pr-2">Heading</th>
-                    <th scope="col" className="py-1 pr-2">Pages</th>
-                    <th scope="col" className="py-1">Cast</th>
+                    <th scope="col" className="py-1 pr-2">
+                      Scene
+                    </th>
+                    <th scope="col" className="py-1 pr-2">
+                      Heading
+                    </th>
+                    <th scope="col" className="py-1 pr-2">
+                      Pages
+                    </th>
+                    <th scope="col" className="py-1">
+                      Cast
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -163,14 +196,21 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
           </section>
           <div className="grid gap-4 md:grid-cols-2">
             {(["cast", "crew"] as const).map((kind) => {
-              const people = kind === "cast" ? s.cast.map((c) => ({ key: c.name, name: c.name, role: c.role })) : s.crew.map((c) => ({ key: c.userId, name: c.name, role: c.role }));
+              const people =
+                kind === "cast"
+                  ? s.cast.map((c) => ({ key: c.name, name: c.name, role: c.role }))
+                  : s.crew.map((c) => ({ key: c.userId, name: c.name, role: c.role }));
               return (
                 <section key={kind} aria-labelledby={`cs-${kind}`}>
                   <h4 id={`cs-${kind}`} className="mb-2 font-semibold">
                     {kind === "cast" ? "Cast" : "Crew"}
                   </h4>
                   {people.length === 0 ? (
-                    <p className="text-sm text-zinc-600 dark:text-zinc-400">{kind === "cast" ? "No speaking characters in this day's scenes." : "The project has no crew yet."}</p>
+                    <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                      {kind === "cast"
+                        ? "No speaking characters in this day's scenes."
+                        : "The project has no crew yet."}
+                    </p>
                   ) : (
                     <ul className="flex flex-col gap-1">
                       {people.map((person) => (
@@ -214,26 +254,42 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
           )}
           <section aria-labelledby="cs-recipients">
             <h4 id="cs-recipients" className="mb-2 font-semibold">
-              Sent to {s.recipients.length === 0 ? "nobody yet" : `${s.recipients.length} (${confirmedCount} confirmed)`}
+              Sent to{" "}
+              {s.recipients.length === 0 ? "nobody yet" : `${s.recipients.length} (${confirmedCount} confirmed)`}
             </h4>
             {s.recipients.length > 0 && (
               <table className="w-full text-sm">
                 <thead className="text-left text-xs text-zinc-600 dark:text-zinc-400">
                   <tr>
-                    <th scope="col" className="py-1 pr-2">Name</th>
-                    <th scope="col" className="py-1 pr-2">Sent</th>
-                    <th scope="col" className="py-1">Confirmed</th>
+                    <th scope="col" className="py-1 pr-2">
+                      Name
+                    </th>
+                    <th scope="col" className="py-1 pr-2">
+                      Sent
+                    </th>
+                    <th scope="col" className="py-1">
+                      Confirmed
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {s.recipients.map((r, i) => (
-                    <tr key={r.email ?? `${r.userId ?? r.name}-${i}`} className="border-t border-zinc-100 dark:border-zinc-800">
+                    <tr
+                      key={r.email ?? `${r.userId ?? r.name}-${i}`}
+                      className="border-t border-zinc-100 dark:border-zinc-800"
+                    >
                       <td className="py-1 pr-2">
                         {r.name} {r.email && <span className="text-zinc-600 dark:text-zinc-400">({r.email})</span>}
                       </td>
                       <td className="py-1 pr-2">{fmt.dateTime(r.sentAt)}</td>
                       <td className="py-1">
-                        {r.confirmedAt ? <span className="font-medium text-green-800 dark:text-green-300">{fmt.dateTime(r.confirmedAt)}</span> : <span className="text-zinc-600 dark:text-zinc-400">Not yet</span>}
+                        {r.confirmedAt ? (
+                          <span className="font-medium text-green-800 dark:text-green-300">
+                            {fmt.dateTime(r.confirmedAt)}
+                          </span>
+                        ) : (
+                          <span className="text-zinc-600 dark:text-zinc-400">Not yet</span>
+                        )}
                       </td>
                     </tr>
                   ))}
@@ -260,7 +316,8 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
         onCancel={() => setAsking(false)}
         onConfirm={() => send.mutate(undefined, { onSettled: () => setAsking(false) })}
       >
-        Every crew member gets it by e-mail with a personal link to confirm.{s?.day.callSheetSentAt ? " It was sent before: everyone is asked to confirm again." : ""}
+        Every crew member gets it by e-mail with a personal link to confirm.
+        {s?.day.callSheetSentAt ? " It was sent before: everyone is asked to confirm again." : ""}
       </ConfirmDialog>
     </div>
   );

@@ -71,8 +71,13 @@ export default function CallSheetConfirmPage() {
               <ul className="text-sm" aria-label="Scenes of the day">
                 {v.scenes.map((s) => (
                   <li key={s.number} className={s.yours ? "font-medium" : undefined}>
-                    <span className="font-mono font-semibold">{s.number}</span> {s.heading} <span className="text-zinc-600 dark:text-zinc-400">({s.pages})</span>
-                    {s.yours && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">Your scene</span>}
+                    <span className="font-mono font-semibold">{s.number}</span> {s.heading}{" "}
+                    <span className="text-zinc-600 dark:text-zinc-400">({s.pages})</span>
+                    {s.yours && (
+                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+                        Your scene
+                      </span>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -103,7 +108,10 @@ export default function CallSheetConfirmPage() {
             )}
             {v.notes && <p className="text-sm whitespace-pre-line">{v.notes}</p>}
             {v.confirmedAt ? (
-              <p role="status" className="flex items-center gap-2 text-sm font-medium text-green-800 dark:text-green-300">
+              <p
+                role="status"
+                className="flex items-center gap-2 text-sm font-medium text-green-800 dark:text-green-300"
+              >
                 <CheckCircle2 aria-hidden className="size-5" />
                 Confirmed on {fmt.dateTime(v.confirmedAt)}. Thank you.
               </p>

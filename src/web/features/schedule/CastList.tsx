@@ -16,7 +16,9 @@ export function CastList({ schedule, projectId }: { schedule: ScheduleDto; proje
   if (schedule.cast.length === 0) {
     return (
       <Card>
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">The cast list fills in with the speaking characters of the project's screenplay.</p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          The cast list fills in with the speaking characters of the project's screenplay.
+        </p>
       </Card>
     );
   }
@@ -24,8 +26,8 @@ export function CastList({ schedule, projectId }: { schedule: ScheduleDto; proje
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        {cast} of {schedule.cast.length} {schedule.cast.length === 1 ? "character" : "characters"} cast. Actors with an e-mail address are sent the call sheets of
-        the days they work, with their own call and confirmation link.
+        {cast} of {schedule.cast.length} {schedule.cast.length === 1 ? "character" : "characters"} cast. Actors with an
+        e-mail address are sent the call sheets of the days they work, with their own call and confirmation link.
       </p>
       {!schedule.contactsVisible && <ContactsHiddenNote />}
       <ul className="flex flex-col gap-3">
@@ -52,7 +54,14 @@ function CastRow({ member, projectId, canEdit }: { member: CastMemberDto; projec
     e.preventDefault();
     save.mutate(
       { character: member.character, ...form },
-      { onSuccess: () => notify.success(form.actorName.trim() ? `${form.actorName.trim()} plays ${member.character}.` : `${member.character} is no longer cast.`) },
+      {
+        onSuccess: () =>
+          notify.success(
+            form.actorName.trim()
+              ? `${form.actorName.trim()} plays ${member.character}.`
+              : `${member.character} is no longer cast.`,
+          ),
+      },
     );
   };
   return (
@@ -60,13 +69,35 @@ function CastRow({ member, projectId, canEdit }: { member: CastMemberDto; projec
       <form onSubmit={submit} onKeyDown={onSaveKey} aria-labelledby={legendId}>
         <h4 id={legendId} className="mb-2 font-semibold">
           {member.character}
-          {!member.inScript && <span className="ml-2 text-xs font-normal text-amber-800 dark:text-amber-300">no longer in the script</span>}
+          {!member.inScript && (
+            <span className="ml-2 text-xs font-normal text-amber-800 dark:text-amber-300">no longer in the script</span>
+          )}
         </h4>
         {canEdit ? (
           <div className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_12rem_auto]">
-            <Field label="Actor" value={form.actorName} maxLength={120} autoComplete="off" onChange={(e) => setForm({ ...form, actorName: e.target.value })} />
-            <Field label="E-mail" type="email" value={form.email} maxLength={254} autoComplete="off" onChange={(e) => setForm({ ...form, email: e.target.value })} />
-            <Field label="Phone" type="tel" value={form.phone} maxLength={40} autoComplete="off" onChange={(e) => setForm({ ...form, phone: e.target.value })} />
+            <Field
+              label="Actor"
+              value={form.actorName}
+              maxLength={120}
+              autoComplete="off"
+              onChange={(e) => setForm({ ...form, actorName: e.target.value })}
+            />
+            <Field
+              label="E-mail"
+              type="email"
+              value={form.email}
+              maxLength={254}
+              autoComplete="off"
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+            />
+            <Field
+              label="Phone"
+              type="tel"
+              value={form.phone}
+              maxLength={40}
+              autoComplete="off"
+              onChange={(e) => setForm({ ...form, phone: e.target.value })}
+            />
             <Button type="submit" variant="secondary" busy={save.isPending} disabled={!changed}>
               Save
             </Button>

@@ -20,7 +20,9 @@ export function DayOutOfDays({ schedule }: { schedule: ScheduleDto }) {
   if (dates.length === 0 || rows.length === 0) {
     return (
       <Card>
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">The Day Out of Days fills in as scenes with speaking characters are scheduled into shoot days.</p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          The Day Out of Days fills in as scenes with speaking characters are scheduled into shoot days.
+        </p>
       </Card>
     );
   }
@@ -52,10 +54,16 @@ export function DayOutOfDays({ schedule }: { schedule: ScheduleDto }) {
               <tr key={r.name} className="border-t border-zinc-100 dark:border-zinc-800">
                 <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-medium dark:bg-zinc-950">
                   {r.name}
-                  <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{r.actor ?? "Not cast yet"}</span>
+                  <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                    {r.actor ?? "Not cast yet"}
+                  </span>
                 </th>
                 {r.codes.map((c, i) => (
-                  <td key={i} className={`px-2 py-2 text-center font-mono ${c === "H" || c === "D" ? "text-zinc-500" : "font-semibold"}`} title={CODE_TITLE[c]}>
+                  <td
+                    key={i}
+                    className={`px-2 py-2 text-center font-mono ${c === "H" || c === "D" ? "text-zinc-500" : "font-semibold"}`}
+                    title={CODE_TITLE[c]}
+                  >
                     {c}
                   </td>
                 ))}

@@ -9,7 +9,15 @@ import { useCreateDay, useUpdateDay } from "./api.ts";
 import { useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
 /** Adds a shoot day or edits one (with the version it was loaded at, so a later edit by someone else is told). */
-export function ShootDayDialog({ projectId, day, onClose }: { projectId: string; day: ShootDayDto | null; onClose(): void }) {
+export function ShootDayDialog({
+  projectId,
+  day,
+  onClose,
+}: {
+  projectId: string;
+  day: ShootDayDto | null;
+  onClose(): void;
+}) {
   const create = useCreateDay(projectId);
   const update = useUpdateDay(projectId);
   const [initial] = useState(() => ({
@@ -25,7 +33,8 @@ export function ShootDayDialog({ projectId, day, onClose }: { projectId: string;
   const onSaveKey = useSaveShortcut();
   const busy = create.isPending || update.isPending;
   const error = (create.error ?? update.error)?.message;
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,10 +43,25 @@ export function ShootDayDialog({ projectId, day, onClose }: { projectId: string;
   };
 
   return (
-    <Dialog open title={day ? `Edit day ${day.number}` : "Add a shoot day"} onClose={() => !busy && onClose()} unsaved={JSON.stringify(form) !== JSON.stringify(initial) && (day ? `your changes to day ${day.number}` : "the shoot day you were adding")} wide>
+    <Dialog
+      open
+      title={day ? `Edit day ${day.number}` : "Add a shoot day"}
+      onClose={() => !busy && onClose()}
+      unsaved={
+        JSON.stringify(form) !== JSON.stringify(initial) &&
+        (day ? `your changes to day ${day.number}` : "the shoot day you were adding")
+      }
+      wide
+    >
       <form onSubmit={submit} onKeyDown={onSaveKey} className="grid gap-3 sm:grid-cols-2">
         <Field label="Date" type="date" required value={form.date} onChange={set("date")} />
-        <TimeField label="General call" required value={form.generalCall} onChange={(v) => setForm((f) => ({ ...f, generalCall: v }))} hint="When the crew is called; people with another call get theirs on the call sheet." />
+        <TimeField
+          label="General call"
+          required
+          value={form.generalCall}
+          onChange={(v) => setForm((f) => ({ ...f, generalCall: v }))}
+          hint="When the crew is called; people with another call get theirs on the call sheet."
+        />
         <Field label="Location" value={form.location} onChange={set("location")} maxLength={300} />
         <Field label="Address" value={form.address} onChange={set("address")} maxLength={300} />
         <Field label="Weather (optional)" value={form.weather} onChange={set("weather")} maxLength={300} />

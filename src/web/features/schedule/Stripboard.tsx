@@ -1,6 +1,12 @@
 import { GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { formatPages, type ScheduleDto, type ShootDayDto, type StripColour, type StripDto } from "../../../common/schedule.ts";
+import {
+  formatPages,
+  type ScheduleDto,
+  type ShootDayDto,
+  type StripColour,
+  type StripDto,
+} from "../../../common/schedule.ts";
 import { formatEighths } from "../../../common/screenplay/layout.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
@@ -21,12 +27,20 @@ const COLOUR_CLASS: Record<StripColour, string> = {
   blue: "bg-sky-200 border-sky-400",
   green: "bg-green-200 border-green-500",
 };
-export const COLOUR_LABEL: Record<StripColour, string> = { white: "Interior, day", yellow: "Exterior, day", blue: "Interior, night", green: "Exterior, night" };
+export const COLOUR_LABEL: Record<StripColour, string> = {
+  white: "Interior, day",
+  yellow: "Exterior, day",
+  blue: "Interior, night",
+  green: "Exterior, night",
+};
 
 const BANK = "bank";
 
 function lanesOf(s: ScheduleDto): Lane[] {
-  return [{ id: BANK, name: "Unscheduled", strips: s.bank }, ...s.days.map((d) => ({ id: d.id, name: `Day ${d.number}`, strips: d.strips }))];
+  return [
+    { id: BANK, name: "Unscheduled", strips: s.bank },
+    ...s.days.map((d) => ({ id: d.id, name: `Day ${d.number}`, strips: d.strips })),
+  ];
 }
 
 const describe = (s: StripDto) => `scene ${s.number}, ${s.heading}`;
@@ -39,7 +53,13 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
   const lanes = useMemo(() => draft ?? lanesOf(schedule), [draft, schedule]);
   const [grabbed, setGrabbed] = useState<{ number: string; before: Lane[] } | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const [drag, setDrag] = useState<{ number: string; x: number; y: number; moving: boolean; target: { lane: number; index: number } | null } | null>(null);
+  const [drag, setDrag] = useState<{
+    number: string;
+    x: number;
+    y: number;
+    moving: boolean;
+    target: { lane: number; index: number } | null;
+  } | null>(null);
   const [editing, setEditing] = useState<ShootDayDto | "new" | null>(null);
   const [deleting, setDeleting] = useState<ShootDayDto | null>(null);
   const focusAfter = useRef<string | null>(null);
@@ -56,7 +76,10 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
   const commit = (next: Lane[]) => {
     setDraft(next);
     save.mutate(
-      { version: schedule.version, days: next.slice(1).map((l) => ({ id: l.id, scenes: l.strips.map((s) => s.number) })) },
+      {
+        version: schedule.version,
+        days: next.slice(1).map((l) => ({ id: l.id, scenes: l.strips.map((s) => s.number) })),
+      },
       { onError: () => setDraft(null) },
     );
   };
@@ -64,7 +87,9 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
   const position = (ls: Lane[], number: string) => {
     const at = where(ls, number);
     const lane = ls[at.lane]!;
-    return at.lane === 0 ? "in the unscheduled strips" : `in ${lane.name}, position ${at.index + 1} of ${lane.strips.length}`;
+    return at.lane === 0
+      ? "in the unscheduled strips"
+      : `in ${lane.name}, position ${at.index + 1} of ${lane.strips.length}`;
   };
 
   const onKey = (e: KeyboardEvent<HTMLLIElement>, strip: StripDto) => {
@@ -74,7 +99,9 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
       if (!grabbed) {
         setGrabbed({ number: strip.number, before: lanes });
         setDraft(lanes);
-        setAnnouncement(`Picked up ${describe(strip)}, ${position(lanes, strip.number)}. Arrow keys move it, Space drops it, Escape cancels.`);
+        setAnnouncement(
+          `Picked up ${describe(strip)}, ${position(lanes, strip.number)}. Arrow keys move it, Space drops it, Escape cancels.`,
+        );
       } else {
         setGrabbed(null);
         setAnnouncement(`Dropped ${describe(strip)} ${position(lanes, strip.number)}.`);
@@ -156,7 +183,8 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
   return (
     <div className="flex flex-col gap-4">
       <p id="strip-instructions" className="sr-only">
-        To move a strip with the keyboard, press Space to pick it up, the arrow keys to move it within a day or to the day before or after, Space to drop it, or Escape to cancel.
+        To move a strip with the keyboard, press Space to pick it up, the arrow keys to move it within a day or to the
+        day before or after, Space to drop it, or Escape to cancel.
       </p>
       <div aria-live="assertive" role="status" className="sr-only">
         {announcement}
@@ -190,12 +218,15 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
       </div>
       {unlocked && (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
-          The scene numbers of this screenplay are not locked. A strip belongs to its scene number, so lock the numbers in the screenplay before scheduling, or a new scene may take another's place.
+          The scene numbers of this screenplay are not locked. A strip belongs to its scene number, so lock the numbers
+          in the screenplay before scheduling, or a new scene may take another's place.
         </p>
       )}
       {schedule.screenplayId === null && (
         <Card>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">This project has no screenplay yet. Attach one on the Screenplays page and its scenes become strips here.</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            This project has no screenplay yet. Attach one on the Screenplays page and its scenes become strips here.
+          </p>
         </Card>
       )}
       <div ref={board} className="flex gap-3 overflow-x-auto pb-2" aria-busy={save.isPending || undefined}>
@@ -217,10 +248,18 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                 <div className="min-w-0">
                   <h3 id={headingId} className="font-semibold text-zinc-900 dark:text-zinc-50">
                     {lane.name}
-                    {day && <span className="font-normal text-zinc-600 dark:text-zinc-400"> · {fmt.date(day.date, { weekday: true })}</span>}
+                    {day && (
+                      <span className="font-normal text-zinc-600 dark:text-zinc-400">
+                        {" "}
+                        · {fmt.date(day.date, { weekday: true })}
+                      </span>
+                    )}
                   </h3>
                   {day && (
-                    <p className="truncate text-xs text-zinc-600 dark:text-zinc-400" title={[day.location, day.address].filter(Boolean).join(", ")}>
+                    <p
+                      className="truncate text-xs text-zinc-600 dark:text-zinc-400"
+                      title={[day.location, day.address].filter(Boolean).join(", ")}
+                    >
                       Call {fmt.time(day.generalCall)}
                       {day.location ? ` · ${day.location}` : ""}
                     </p>
@@ -231,10 +270,20 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                 </div>
                 {day && schedule.canEdit && (
                   <div className="flex flex-none">
-                    <Button variant="ghost" className="px-2" aria-label={`Edit ${lane.name}`} onClick={() => setEditing(day)}>
+                    <Button
+                      variant="ghost"
+                      className="px-2"
+                      aria-label={`Edit ${lane.name}`}
+                      onClick={() => setEditing(day)}
+                    >
                       <Pencil aria-hidden className="size-4" />
                     </Button>
-                    <Button variant="ghost" className="px-2" aria-label={`Delete ${lane.name}`} onClick={() => setDeleting(day)}>
+                    <Button
+                      variant="ghost"
+                      className="px-2"
+                      aria-label={`Delete ${lane.name}`}
+                      onClick={() => setDeleting(day)}
+                    >
                       <Trash2 aria-hidden className="size-4" />
                     </Button>
                   </div>
@@ -276,27 +325,42 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                         showLine && "before:absolute before:inset-x-0 before:-top-1 before:h-0.5 before:bg-amber-500",
                       )}
                     >
-                      {schedule.canEdit && <GripVertical aria-hidden data-grip className="mt-0.5 size-4 flex-none touch-none text-zinc-500" />}
+                      {schedule.canEdit && (
+                        <GripVertical
+                          aria-hidden
+                          data-grip
+                          className="mt-0.5 size-4 flex-none touch-none text-zinc-500"
+                        />
+                      )}
                       <span className="w-8 flex-none font-mono font-semibold">{strip.number}</span>
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium" title={strip.heading}>
                           {strip.heading}
                         </span>
-                        {strip.cast.length > 0 && <span className="block truncate text-xs text-zinc-700">{strip.cast.join(", ")}</span>}
+                        {strip.cast.length > 0 && (
+                          <span className="block truncate text-xs text-zinc-700">{strip.cast.join(", ")}</span>
+                        )}
                       </span>
                       <span className="flex-none font-mono text-xs text-zinc-700">{formatEighths(strip.eighths)}</span>
                     </li>
                   );
                 })}
-                {drag?.moving && drag.target?.lane === li && drag.target.index === lane.strips.length && lane.strips.length > 0 && (
-                  <li aria-hidden className="h-0.5 rounded bg-amber-500" />
-                )}
+                {drag?.moving &&
+                  drag.target?.lane === li &&
+                  drag.target.index === lane.strips.length &&
+                  lane.strips.length > 0 && <li aria-hidden className="h-0.5 rounded bg-amber-500" />}
               </ol>
             </section>
           );
         })}
       </div>
-      {editing && <ShootDayDialog projectId={projectId} day={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ShootDayDialog
+          projectId={projectId}
+          day={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={!!deleting}
         title={`Delete ${deleting ? `day ${deleting.number}` : "the day"}?`}

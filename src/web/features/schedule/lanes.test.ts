@@ -33,7 +33,10 @@ describe("moving strips between lanes with the keyboard", () => {
           { id: "bank", name: "Unscheduled", strips: strips(bank) },
           { id: "d1", name: "Day 1", strips: strips(held) },
         ];
-        const order = fc.sample(fc.shuffledSubarray(bank, { minLength: bank.length }), { numRuns: 1, seed: numbers.length })[0]!;
+        const order = fc.sample(fc.shuffledSubarray(bank, { minLength: bank.length }), {
+          numRuns: 1,
+          seed: numbers.length,
+        })[0]!;
         for (const n of order) lanes = keyMove(lanes, n, 1);
         expect(numbersOf(lanes[1]!)).toEqual([...held, ...order]);
         expect(lanes[0]!.strips).toEqual([]);
@@ -43,16 +46,20 @@ describe("moving strips between lanes with the keyboard", () => {
 
   it("a scene moved back to the unscheduled strips takes its place in script order", () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 30 }), fc.nat(), (ints, pick) => {
-        const sorted = [...ints].sort((a, b) => a - b).map(String);
-        const chosen = sorted[pick % sorted.length]!;
-        let lanes: Lane[] = [
-          { id: "bank", name: "Unscheduled", strips: strips(sorted.filter((n) => n !== chosen)) },
-          { id: "d1", name: "Day 1", strips: strips([chosen]) },
-        ];
-        lanes = keyMove(lanes, chosen, -1);
-        expect(numbersOf(lanes[0]!)).toEqual(sorted);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 30 }),
+        fc.nat(),
+        (ints, pick) => {
+          const sorted = [...ints].sort((a, b) => a - b).map(String);
+          const chosen = sorted[pick % sorted.length]!;
+          let lanes: Lane[] = [
+            { id: "bank", name: "Unscheduled", strips: strips(sorted.filter((n) => n !== chosen)) },
+            { id: "d1", name: "Day 1", strips: strips([chosen]) },
+          ];
+          lanes = keyMove(lanes, chosen, -1);
+          expect(numbersOf(lanes[0]!)).toEqual(sorted);
+        },
+      ),
     );
   });
 });

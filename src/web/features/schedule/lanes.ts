@@ -10,7 +10,12 @@ export interface Lane<S extends { number: string } = { number: string }> {
 const sceneOrder = new Intl.Collator("en", { numeric: true }).compare;
 
 /** Moves one strip to a lane and position, answering new lanes (the old ones are left as they were). */
-export function move<S extends { number: string }>(lanes: Lane<S>[], number: string, toLane: number, toIndex: number): Lane<S>[] {
+export function move<S extends { number: string }>(
+  lanes: Lane<S>[],
+  number: string,
+  toLane: number,
+  toIndex: number,
+): Lane<S>[] {
   const strip = lanes.flatMap((l) => l.strips).find((s) => s.number === number);
   if (!strip) return lanes;
   const next = lanes.map((l) => ({ ...l, strips: l.strips.filter((s) => s.number !== number) }));

@@ -3,9 +3,19 @@ import { ShieldAlert, Tag, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { elementCreateInput, type BreakdownDetail, type BreakdownScene, type SafetyFlag } from "../../../common/breakdown-api.ts";
+import {
+  elementCreateInput,
+  type BreakdownDetail,
+  type BreakdownScene,
+  type SafetyFlag,
+} from "../../../common/breakdown-api.ts";
 import type { ProjectDetail } from "../../../common/project-api.ts";
-import { BREAKDOWN_CATEGORIES, CATEGORY_LABELS, SAFETY_LABELS, type BreakdownCategory } from "../../../common/screenplay/breakdown.ts";
+import {
+  BREAKDOWN_CATEGORIES,
+  CATEGORY_LABELS,
+  SAFETY_LABELS,
+  type BreakdownCategory,
+} from "../../../common/screenplay/breakdown.ts";
 import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -17,7 +27,14 @@ import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { failed } from "../../lib/change.ts";
 import { firstProblem } from "../../lib/first-problem.ts";
-import { editorLink, screenplayPath, useProjectScreenplays, useBreakdown, screenplayKeys, breakdownPath } from "./api.ts";
+import {
+  editorLink,
+  screenplayPath,
+  useProjectScreenplays,
+  useBreakdown,
+  screenplayKeys,
+  breakdownPath,
+} from "./api.ts";
 import { keys } from "../../../common/query-keys.ts";
 
 const CATEGORY_OPTIONS = BREAKDOWN_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
@@ -51,7 +68,12 @@ export function BreakdownTab({ project }: { project: Pick<ProjectDetail, "id" | 
           Breakdown
         </h2>
         {items.length > 1 && (
-          <Select label="Screenplay" value={id ?? ""} onChange={(e) => setChosen(e.target.value)} options={items.map((i) => ({ value: i.id, label: i.title }))} />
+          <Select
+            label="Screenplay"
+            value={id ?? ""}
+            onChange={(e) => setChosen(e.target.value)}
+            options={items.map((i) => ({ value: i.id, label: i.title }))}
+          />
         )}
       </div>
       {scripts.isPending ? (
@@ -59,7 +81,10 @@ export function BreakdownTab({ project }: { project: Pick<ProjectDetail, "id" | 
       ) : scripts.isError ? (
         <p role="alert">{errorText(scripts.error)}</p>
       ) : !id ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">“{project.title}” has no screenplay yet. Write or import one in the Overview’s Screenplay place; its scenes are broken down here.</p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          “{project.title}” has no screenplay yet. Write or import one in the Overview’s Screenplay place; its scenes
+          are broken down here.
+        </p>
       ) : (
         <Breakdown key={id} id={id} />
       )}
@@ -93,11 +118,21 @@ function Breakdown({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Breaking down <Link className="font-medium underline underline-offset-4" to={editorLink(b.screenplayId)}>{b.title}</Link>. Select words in a scene and choose their category, or add an element by name.
+        Breaking down{" "}
+        <Link className="font-medium underline underline-offset-4" to={editorLink(b.screenplayId)}>
+          {b.title}
+        </Link>
+        . Select words in a scene and choose their category, or add an element by name.
       </p>
       {!b.locked && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          <span>Elements stay with their scenes by locked scene number. Lock the numbers before tagging: a scene added later becomes an A-scene, a cut one OMITTED, and no tag moves.</span>
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <span>
+            Elements stay with their scenes by locked scene number. Lock the numbers before tagging: a scene added later
+            becomes an A-scene, a cut one OMITTED, and no tag moves.
+          </span>
           {b.canEdit && (
             <Button variant="secondary" busy={lock.isPending} onClick={() => lock.mutate()}>
               Lock scene numbers
@@ -106,9 +141,15 @@ function Breakdown({ id }: { id: string }) {
         </div>
       )}
       {b.locked && b.scenes.some((s) => s.provisional) && (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <span>
-            {new Intl.ListFormat("en").format(b.scenes.filter((s) => s.provisional).map((s) => `Scene ${s.number}`))} {b.scenes.filter((s) => s.provisional).length === 1 ? "was" : "were"} added after the numbers were locked. Lock again to write the new numbers into the script before tagging: until then a new scene's number can still change.
+            {new Intl.ListFormat("en").format(b.scenes.filter((s) => s.provisional).map((s) => `Scene ${s.number}`))}{" "}
+            {b.scenes.filter((s) => s.provisional).length === 1 ? "was" : "were"} added after the numbers were locked.
+            Lock again to write the new numbers into the script before tagging: until then a new scene's number can
+            still change.
           </span>
           {b.canEdit && (
             <Button variant="secondary" busy={lock.isPending} onClick={() => lock.mutate()}>
@@ -121,7 +162,10 @@ function Breakdown({ id }: { id: string }) {
         <p className="text-sm text-zinc-700 dark:text-zinc-300">The script has no scenes yet.</p>
       ) : (
         <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
-          <nav aria-label="Scenes" className="max-h-[32rem] overflow-y-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+          <nav
+            aria-label="Scenes"
+            className="max-h-[32rem] overflow-y-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+          >
             <ul>
               {b.scenes.map((s) => (
                 <li key={s.number}>
@@ -136,7 +180,9 @@ function Breakdown({ id }: { id: string }) {
                   >
                     <span className="w-9 shrink-0 font-mono font-semibold">{s.number}</span>
                     <span className="min-w-0 flex-1">
-                      <span className={cn("block truncate", s.omitted && "text-zinc-500 line-through")}>{s.heading}</span>
+                      <span className={cn("block truncate", s.omitted && "text-zinc-500 line-through")}>
+                        {s.heading}
+                      </span>
                       <span className="text-xs text-zinc-600 dark:text-zinc-400">
                         {s.elements.length} element{s.elements.length === 1 ? "" : "s"}
                         {b.flags.some((f) => f.sceneNumber === s.number && f.status !== "dismissed") ? " · safety" : ""}
@@ -147,7 +193,15 @@ function Breakdown({ id }: { id: string }) {
               ))}
             </ul>
           </nav>
-          {scene && <SceneSheet key={scene.number} screenplayId={id} scene={scene} canTag={b.canEdit && b.locked && !scene.provisional} onChanged={onChanged} />}
+          {scene && (
+            <SceneSheet
+              key={scene.number}
+              screenplayId={id}
+              scene={scene}
+              canTag={b.canEdit && b.locked && !scene.provisional}
+              onChanged={onChanged}
+            />
+          )}
         </div>
       )}
       <SafetyFlags breakdown={b} onChanged={onChanged} />
@@ -156,7 +210,17 @@ function Breakdown({ id }: { id: string }) {
   );
 }
 
-function SceneSheet({ screenplayId, scene, canTag, onChanged }: { screenplayId: string; scene: BreakdownScene; canTag: boolean; onChanged(d: BreakdownDetail): void }) {
+function SceneSheet({
+  screenplayId,
+  scene,
+  canTag,
+  onChanged,
+}: {
+  screenplayId: string;
+  scene: BreakdownScene;
+  canTag: boolean;
+  onChanged(d: BreakdownDetail): void;
+}) {
   const [name, setName] = useState("");
   const [category, setCategory] = useState<BreakdownCategory>("props");
   const [error, setError] = useState<string | null>(null);
@@ -175,7 +239,8 @@ function SceneSheet({ screenplayId, scene, canTag, onChanged }: { screenplayId: 
     onError: failed("Element not tagged"),
   });
   const remove = useMutation({
-    mutationFn: (elementId: string) => api<BreakdownDetail>(`${breakdownPath(screenplayId)}/elements/${elementId}`, { method: "DELETE" }),
+    mutationFn: (elementId: string) =>
+      api<BreakdownDetail>(`${breakdownPath(screenplayId)}/elements/${elementId}`, { method: "DELETE" }),
     onSuccess: onChanged,
     onError: failed("Element not removed"),
   });
@@ -197,15 +262,23 @@ function SceneSheet({ screenplayId, scene, canTag, onChanged }: { screenplayId: 
   };
   const castTagged = new Set(scene.elements.filter((e) => e.category === "cast").map((e) => e.name.toUpperCase()));
   const castSuggestions = scene.characters.filter((c) => !castTagged.has(c));
-  const byCategory = BREAKDOWN_CATEGORIES.map((c) => ({ category: c, elements: scene.elements.filter((e) => e.category === c) })).filter((g) => g.elements.length);
+  const byCategory = BREAKDOWN_CATEGORIES.map((c) => ({
+    category: c,
+    elements: scene.elements.filter((e) => e.category === c),
+  })).filter((g) => g.elements.length);
 
   return (
-    <section aria-labelledby="scene-sheet-heading" className="flex min-w-0 flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="scene-sheet-heading"
+      className="flex min-w-0 flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <h3 id="scene-sheet-heading" className="font-semibold">
         Scene {scene.number} · {scene.heading}
       </h3>
       {scene.omitted ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">This scene is no longer in the script. Its elements are kept until you remove them.</p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          This scene is no longer in the script. Its elements are kept until you remove them.
+        </p>
       ) : (
         <div>
           <div
@@ -219,13 +292,34 @@ function SceneSheet({ screenplayId, scene, canTag, onChanged }: { screenplayId: 
           >
             {scene.text}
           </div>
-          {canTag && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Select words above (mouse, or Shift and the arrow keys) to tag them.</p>}
+          {canTag && (
+            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+              Select words above (mouse, or Shift and the arrow keys) to tag them.
+            </p>
+          )}
         </div>
       )}
       {canTag && (
-        <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="grid items-end gap-2 sm:grid-cols-[1fr_12rem_auto]">
-          <Field label="Element" value={name} onChange={(e) => setName(e.target.value)} error={error ?? undefined} placeholder="e.g. Revolver" />
-          <Select id={categoryId} label="Category" value={category} onChange={(e) => setCategory(e.target.value as BreakdownCategory)} options={CATEGORY_OPTIONS} />
+        <form
+          onSubmit={submit}
+          onKeyDown={onSaveKey}
+          noValidate
+          className="grid items-end gap-2 sm:grid-cols-[1fr_12rem_auto]"
+        >
+          <Field
+            label="Element"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={error ?? undefined}
+            placeholder="e.g. Revolver"
+          />
+          <Select
+            id={categoryId}
+            label="Category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value as BreakdownCategory)}
+            options={CATEGORY_OPTIONS}
+          />
           <Button type="submit" busy={add.isPending} className={error ? "sm:mb-6" : undefined}>
             <Tag aria-hidden className="size-4" />
             Tag
@@ -248,10 +342,18 @@ function SceneSheet({ screenplayId, scene, canTag, onChanged }: { screenplayId: 
         <dl className="grid gap-3 sm:grid-cols-2">
           {byCategory.map((g) => (
             <div key={g.category}>
-              <dt className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{CATEGORY_LABELS[g.category]}</dt>
+              <dt className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+                {CATEGORY_LABELS[g.category]}
+              </dt>
               <dd className="mt-1 flex flex-wrap gap-1.5">
                 {g.elements.map((e) => (
-                  <span key={e.id} className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm ring-1", CHIP[g.category])}>
+                  <span
+                    key={e.id}
+                    className={cn(
+                      "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm ring-1",
+                      CHIP[g.category],
+                    )}
+                  >
                     {e.name}
                     {canTag && (
                       <button
@@ -285,11 +387,15 @@ function SafetyFlags({ breakdown: b, onChanged }: { breakdown: BreakdownDetail; 
   const queryClient = useQueryClient();
   const decide = useMutation({
     mutationFn: (v: { flag: SafetyFlag; decision: "confirmed" | "dismissed" }) =>
-      api<BreakdownDetail>(`${breakdownPath(b.screenplayId)}/flags`, { json: { sceneNumber: v.flag.sceneNumber, kind: v.flag.kind, decision: v.decision } }),
+      api<BreakdownDetail>(`${breakdownPath(b.screenplayId)}/flags`, {
+        json: { sceneNumber: v.flag.sceneNumber, kind: v.flag.kind, decision: v.decision },
+      }),
     onSuccess: (d, v) => {
       onChanged(d);
       if (v.decision === "confirmed") {
-        toast.success("Safety flag confirmed", { description: `“Safety plan: ${SAFETY_LABELS[v.flag.kind]} (scene ${v.flag.sceneNumber})” is on the greenlight checklist.` });
+        toast.success("Safety flag confirmed", {
+          description: `“Safety plan: ${SAFETY_LABELS[v.flag.kind]} (scene ${v.flag.sceneNumber})” is on the greenlight checklist.`,
+        });
         if (b.project) void queryClient.invalidateQueries({ queryKey: keys.project(b.project.id) });
       } else toast.success("Safety flag dismissed");
     },
@@ -303,7 +409,8 @@ function SafetyFlags({ breakdown: b, onChanged }: { breakdown: BreakdownDetail; 
         Safety flags
       </h3>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Suggested from the script’s words. A confirmed flag adds a safety plan to the project’s greenlight checklist, ticked by staff; a dismissed one is not suggested again.
+        Suggested from the script’s words. A confirmed flag adds a safety plan to the project’s greenlight checklist,
+        ticked by staff; a dismissed one is not suggested again.
       </p>
       {b.flags.length === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">Nothing in the script suggests a safety flag.</p>
@@ -313,7 +420,11 @@ function SafetyFlags({ breakdown: b, onChanged }: { breakdown: BreakdownDetail; 
             const label = `${SAFETY_LABELS[f.kind][0]!.toUpperCase()}${SAFETY_LABELS[f.kind].slice(1)} in scene ${f.sceneNumber}`;
             const busy = decide.isPending && decide.variables?.flag === f;
             return (
-              <li key={`${f.sceneNumber} ${f.kind}`} aria-label={label} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+              <li
+                key={`${f.sceneNumber} ${f.kind}`}
+                aria-label={label}
+                className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm"
+              >
                 <div className="min-w-0 flex-1">
                   <div className="font-medium">{label}</div>
                   <div className="text-xs text-zinc-600 dark:text-zinc-400">
@@ -325,10 +436,17 @@ function SafetyFlags({ breakdown: b, onChanged }: { breakdown: BreakdownDetail; 
                 <Badge tone={FLAG_STATUS[f.status].tone}>{FLAG_STATUS[f.status].text}</Badge>
                 {f.status === "suggested" && canDecide && (
                   <div className="flex gap-2">
-                    <Button variant="secondary" disabled={busy} onClick={() => decide.mutate({ flag: f, decision: "dismissed" })}>
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() => decide.mutate({ flag: f, decision: "dismissed" })}
+                    >
                       Dismiss
                     </Button>
-                    <Button busy={busy && decide.variables?.decision === "confirmed"} onClick={() => decide.mutate({ flag: f, decision: "confirmed" })}>
+                    <Button
+                      busy={busy && decide.variables?.decision === "confirmed"}
+                      onClick={() => decide.mutate({ flag: f, decision: "confirmed" })}
+                    >
                       Confirm
                     </Button>
                   </div>
@@ -349,11 +467,16 @@ function ElementLists({ breakdown: b }: { breakdown: BreakdownDetail }) {
         Element lists
       </h3>
       {b.lists.length === 0 ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">Tagged elements are listed here by category, with the scenes they appear in.</p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Tagged elements are listed here by category, with the scenes they appear in.
+        </p>
       ) : (
         <div className="grid gap-3 md:grid-cols-2">
           {b.lists.map((l) => (
-            <div key={l.category} className="overflow-x-auto rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+            <div
+              key={l.category}
+              className="overflow-x-auto rounded-md border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+            >
               <table className="w-full text-sm">
                 <caption className="px-3 py-2 text-left font-semibold">{CATEGORY_LABELS[l.category]}</caption>
                 <thead className="border-y border-zinc-200 bg-zinc-50 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-400">

@@ -16,7 +16,12 @@ export function DiffView({ lines, label, context = 2 }: { lines: DiffLine[]; lab
       skipped++;
       return;
     }
-    if (skipped) out.push(<li key={`skip-${i}`} className="px-2 text-zinc-500 italic">… {skipped} unchanged {skipped === 1 ? "line" : "lines"}</li>);
+    if (skipped)
+      out.push(
+        <li key={`skip-${i}`} className="px-2 text-zinc-500 italic">
+          … {skipped} unchanged {skipped === 1 ? "line" : "lines"}
+        </li>,
+      );
     skipped = 0;
     out.push(
       <li
@@ -24,18 +29,29 @@ export function DiffView({ lines, label, context = 2 }: { lines: DiffLine[]; lab
         className={cn(
           "px-2 whitespace-pre-wrap",
           l.kind === "added" && "bg-emerald-100 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100",
-          l.kind === "removed" && "bg-red-100 text-red-950 line-through decoration-red-700/50 dark:bg-red-950 dark:text-red-100",
+          l.kind === "removed" &&
+            "bg-red-100 text-red-950 line-through decoration-red-700/50 dark:bg-red-950 dark:text-red-100",
         )}
       >
         <span className="sr-only">{l.kind === "added" ? "Added: " : l.kind === "removed" ? "Removed: " : ""}</span>
-        <span aria-hidden className="mr-2 inline-block w-3 select-none">{l.kind === "added" ? "+" : l.kind === "removed" ? "−" : " "}</span>
+        <span aria-hidden className="mr-2 inline-block w-3 select-none">
+          {l.kind === "added" ? "+" : l.kind === "removed" ? "−" : " "}
+        </span>
         {l.text || " "}
       </li>,
     );
   });
-  if (skipped) out.push(<li key="skip-end" className="px-2 text-zinc-500 italic">… {skipped} unchanged {skipped === 1 ? "line" : "lines"}</li>);
+  if (skipped)
+    out.push(
+      <li key="skip-end" className="px-2 text-zinc-500 italic">
+        … {skipped} unchanged {skipped === 1 ? "line" : "lines"}
+      </li>,
+    );
   return (
-    <ol aria-label={label} className="max-h-96 overflow-auto rounded-md border border-zinc-200 bg-white py-1 font-mono text-sm dark:border-zinc-800 dark:bg-zinc-950">
+    <ol
+      aria-label={label}
+      className="max-h-96 overflow-auto rounded-md border border-zinc-200 bg-white py-1 font-mono text-sm dark:border-zinc-800 dark:bg-zinc-950"
+    >
       {out}
     </ol>
   );

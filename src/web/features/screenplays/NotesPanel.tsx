@@ -11,7 +11,19 @@ import { firstProblem } from "../../lib/first-problem.ts";
 import { screenplayPath } from "./api.ts";
 
 /** Notes on lines of the script: written on the line the cursor (or a click in the preview) is on. */
-export function NotesPanel({ detail, line, lineText, onChanged, onGoTo }: { detail: ScreenplayDetail; line: number; lineText: string; onChanged(d: ScreenplayDetail): void; onGoTo(line: number): void }) {
+export function NotesPanel({
+  detail,
+  line,
+  lineText,
+  onChanged,
+  onGoTo,
+}: {
+  detail: ScreenplayDetail;
+  line: number;
+  lineText: string;
+  onChanged(d: ScreenplayDetail): void;
+  onGoTo(line: number): void;
+}) {
   const fmt = useFormats();
   const [body, setBody] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +37,11 @@ export function NotesPanel({ detail, line, lineText, onChanged, onGoTo }: { deta
     onError: failed("Note not added"),
   });
   const resolve = useMutation({
-    mutationFn: (v: { id: string; resolved: boolean }) => api<ScreenplayDetail>(`${screenplayPath(detail.id)}/notes/${v.id}`, { method: "PATCH", json: { resolved: v.resolved } }),
+    mutationFn: (v: { id: string; resolved: boolean }) =>
+      api<ScreenplayDetail>(`${screenplayPath(detail.id)}/notes/${v.id}`, {
+        method: "PATCH",
+        json: { resolved: v.resolved },
+      }),
     onSuccess: onChanged,
     onError: failed("Note not changed"),
   });
@@ -44,7 +60,11 @@ export function NotesPanel({ detail, line, lineText, onChanged, onGoTo }: { deta
         <form onSubmit={submit} noValidate className="flex flex-col gap-2">
           <Textarea
             label={`Note on line ${line + 1}`}
-            hint={lineText.trim() ? `“${lineText.trim().slice(0, 80)}”. Put the cursor on another line, or click a line in the preview, to note that one.` : "Put the cursor on a line of the script, or click one in the preview."}
+            hint={
+              lineText.trim()
+                ? `“${lineText.trim().slice(0, 80)}”. Put the cursor on another line, or click a line in the preview, to note that one.`
+                : "Put the cursor on a line of the script, or click one in the preview."
+            }
             value={body}
             onChange={(e) => setBody(e.target.value)}
             error={error ?? undefined}
@@ -67,8 +87,13 @@ export function NotesPanel({ detail, line, lineText, onChanged, onGoTo }: { deta
             <ul className="flex flex-col gap-2">
               {g.notes.map((n) => (
                 <li key={n.id} className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800">
-                  <button type="button" className="text-left text-xs text-zinc-600 underline underline-offset-2 dark:text-zinc-400" onClick={() => onGoTo(n.line)}>
-                    {n.sceneNumber ? `Scene ${n.sceneNumber}, ` : ""}line {n.line + 1}: “{n.quote.trim().slice(0, 60) || "(empty line)"}”
+                  <button
+                    type="button"
+                    className="text-left text-xs text-zinc-600 underline underline-offset-2 dark:text-zinc-400"
+                    onClick={() => onGoTo(n.line)}
+                  >
+                    {n.sceneNumber ? `Scene ${n.sceneNumber}, ` : ""}line {n.line + 1}: “
+                    {n.quote.trim().slice(0, 60) || "(empty line)"}”
                   </button>
                   <p className={n.resolved ? "mt-1 text-zinc-600 line-through dark:text-zinc-400" : "mt-1"}>{n.body}</p>
                   <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
@@ -76,7 +101,12 @@ export function NotesPanel({ detail, line, lineText, onChanged, onGoTo }: { deta
                     {n.resolved && n.resolvedByName ? ` · resolved by ${n.resolvedByName}` : ""}
                   </p>
                   {detail.canEdit && (
-                    <Button variant="secondary" className="mt-2" busy={resolve.isPending && resolve.variables?.id === n.id} onClick={() => resolve.mutate({ id: n.id, resolved: !n.resolved })}>
+                    <Button
+                      variant="secondary"
+                      className="mt-2"
+                      busy={resolve.isPending && resolve.variables?.id === n.id}
+                      onClick={() => resolve.mutate({ id: n.id, resolved: !n.resolved })}
+                    >
                       {n.resolved ? "Reopen" : "Resolve"}
                     </Button>
                   )}

@@ -6,10 +6,21 @@ import { ScreenplayList } from "./ScreenplayList.tsx";
 import { NewScreenplayDialog } from "./ScreenplaysPage.tsx";
 
 /** The screenplay place of a project: its scripts, and (for the crew) a new one or an import. */
-export function ProjectScreenplays({ projectId, projectTitle, canEdit }: { projectId: string; projectTitle: string; canEdit: boolean }) {
+export function ProjectScreenplays({
+  projectId,
+  projectTitle,
+  canEdit,
+}: {
+  projectId: string;
+  projectTitle: string;
+  canEdit: boolean;
+}) {
   const [mode, setMode] = useState<null | "new" | "import">(null);
   return (
-    <section aria-labelledby="place-screenplay" className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:col-span-2 dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-labelledby="place-screenplay"
+      className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:col-span-2 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="place-screenplay" className="flex items-center gap-2 font-semibold">
           <ScrollText aria-hidden className="size-4" />
@@ -27,7 +38,10 @@ export function ProjectScreenplays({ projectId, projectTitle, canEdit }: { proje
           </div>
         )}
       </div>
-      <ScreenplayList projectId={projectId} emptyText={`No screenplay of “${projectTitle}” yet.${canEdit ? " Start one, or import a Fountain or Final Draft file." : ""}`} />
+      <ScreenplayList
+        projectId={projectId}
+        emptyText={`No screenplay of “${projectTitle}” yet.${canEdit ? " Start one, or import a Fountain or Final Draft file." : ""}`}
+      />
       <Link to="?tab=breakdown" className="self-start text-sm font-medium underline underline-offset-4">
         Open the breakdown
       </Link>

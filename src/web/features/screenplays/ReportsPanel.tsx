@@ -55,11 +55,39 @@ export function ReportsPanel({ report }: { report: ScriptReport }) {
         caption="Scenes"
         head={["#", "I/E", "Location", "Time", "Page", "Length", "Characters"]}
         rows={report.scenes.map((s) =>
-          s.omitted ? [s.number, "", "OMITTED", "", "", "", ""] : [s.number, s.intExt || "—", s.location, s.timeOfDay || "—", s.page, `${formatEighths(s.eighths)}`, s.characters.join(", ")],
+          s.omitted
+            ? [s.number, "", "OMITTED", "", "", "", ""]
+            : [
+                s.number,
+                s.intExt || "—",
+                s.location,
+                s.timeOfDay || "—",
+                s.page,
+                `${formatEighths(s.eighths)}`,
+                s.characters.join(", "),
+              ],
         )}
       />
-      <Table caption="Characters" head={["Character", "Scenes", "Speeches", "Dialogue lines"]} rows={report.characters.map((c) => [c.name, `${c.scenes.length} (${c.scenes.join(", ")})`, c.speeches, c.dialogueLines])} />
-      <Table caption="Locations" head={["Location", "I/E", "Scenes", "Length"]} rows={report.locations.map((l) => [l.location, l.intExt.join(", "), `${l.scenes.length} (${l.scenes.join(", ")})`, formatEighths(l.eighths)])} />
+      <Table
+        caption="Characters"
+        head={["Character", "Scenes", "Speeches", "Dialogue lines"]}
+        rows={report.characters.map((c) => [
+          c.name,
+          `${c.scenes.length} (${c.scenes.join(", ")})`,
+          c.speeches,
+          c.dialogueLines,
+        ])}
+      />
+      <Table
+        caption="Locations"
+        head={["Location", "I/E", "Scenes", "Length"]}
+        rows={report.locations.map((l) => [
+          l.location,
+          l.intExt.join(", "),
+          `${l.scenes.length} (${l.scenes.join(", ")})`,
+          formatEighths(l.eighths),
+        ])}
+      />
     </div>
   );
 }

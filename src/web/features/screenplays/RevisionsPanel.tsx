@@ -39,16 +39,23 @@ export function RevisionsPanel({
   const create = useMutation({
     mutationFn: () => api<ScreenplayDetail>(`${screenplayPath(detail.id)}/revisions`, { json: { name } }),
     onSuccess: (d) => {
-      toast.success("Revision saved", { description: `“${name.trim()}” is kept as the ${d.revisions[0]?.colour} revision.` });
+      toast.success("Revision saved", {
+        description: `“${name.trim()}” is kept as the ${d.revisions[0]?.colour} revision.`,
+      });
       setName("");
       onChanged(d, false);
     },
     onError: failed("Revision not saved"),
   });
   const restore = useMutation({
-    mutationFn: (revisionId: string) => api<ScreenplayDetail>(`${screenplayPath(detail.id)}/revisions/${revisionId}/restore`, { json: { version: version() } }),
+    mutationFn: (revisionId: string) =>
+      api<ScreenplayDetail>(`${screenplayPath(detail.id)}/revisions/${revisionId}/restore`, {
+        json: { version: version() },
+      }),
     onSuccess: (d) => {
-      toast.success("Revision restored", { description: "Its text is the current draft now; the revisions are all still there." });
+      toast.success("Revision restored", {
+        description: "Its text is the current draft now; the revisions are all still there.",
+      });
       setRestoring(null);
       onChanged(d, true);
     },
@@ -81,20 +88,34 @@ export function RevisionsPanel({
             hint={`Saved as the ${nextColour} revision; a revision never changes afterwards.`}
             maxLength={120}
           />
-          <Button type="submit" busy={create.isPending} disabled={!canSave} title={canSave ? undefined : "Wait until your typing is saved"}>
+          <Button
+            type="submit"
+            busy={create.isPending}
+            disabled={!canSave}
+            title={canSave ? undefined : "Wait until your typing is saved"}
+          >
             Save revision
           </Button>
         </form>
       )}
       {revisions.length === 0 ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">No revision yet. Save one when a draft goes to your supervisor or the crew.</p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          No revision yet. Save one when a draft goes to your supervisor or the crew.
+        </p>
       ) : (
         <>
           <ol aria-label="Revisions" className="flex flex-col gap-2">
             {revisions.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-zinc-200 p-2 text-sm dark:border-zinc-800">
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-zinc-200 p-2 text-sm dark:border-zinc-800"
+              >
                 <span className="flex items-center gap-2">
-                  <span aria-hidden className="inline-block size-4 rounded-sm ring-1 ring-zinc-400" style={{ background: COLOUR_SWATCH[r.colour] }} />
+                  <span
+                    aria-hidden
+                    className="inline-block size-4 rounded-sm ring-1 ring-zinc-400"
+                    style={{ background: COLOUR_SWATCH[r.colour] }}
+                  />
                   <span>
                     <span className="font-medium">
                       {r.number}. {r.name}
@@ -105,11 +126,20 @@ export function RevisionsPanel({
                   </span>
                 </span>
                 <span className="flex gap-1">
-                  <a className="inline-flex min-h-10 items-center rounded-md px-3 text-sm underline underline-offset-4" href={`${screenplayPath(detail.id)}/pdf?revision=${r.id}`} download>
+                  <a
+                    className="inline-flex min-h-10 items-center rounded-md px-3 text-sm underline underline-offset-4"
+                    href={`${screenplayPath(detail.id)}/pdf?revision=${r.id}`}
+                    download
+                  >
                     PDF<span className="sr-only"> of revision {r.number}</span>
                   </a>
                   {detail.canEdit && (
-                    <Button variant="ghost" onClick={() => setRestoring(r.id)} disabled={!canSave} aria-label={`Restore revision ${r.number}, ${r.name}`}>
+                    <Button
+                      variant="ghost"
+                      onClick={() => setRestoring(r.id)}
+                      disabled={!canSave}
+                      aria-label={`Restore revision ${r.number}, ${r.name}`}
+                    >
                       <History aria-hidden className="size-4" />
                       Restore
                     </Button>
@@ -124,15 +154,26 @@ export function RevisionsPanel({
             </h3>
             <div className="grid gap-2 sm:grid-cols-2">
               <Select label="From" value={fromId} onChange={(e) => setFrom(e.target.value)} options={options} />
-              <Select label="To" value={to} onChange={(e) => setTo(e.target.value)} options={[{ value: "current", label: "Current draft (saved)" }, ...options]} />
+              <Select
+                label="To"
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                options={[{ value: "current", label: "Current draft (saved)" }, ...options]}
+              />
             </div>
             {compare.data && (
               <p className="text-sm" aria-live="polite">
-                {compare.data.added} {compare.data.added === 1 ? "line" : "lines"} added, {compare.data.removed} removed.
+                {compare.data.added} {compare.data.added === 1 ? "line" : "lines"} added, {compare.data.removed}{" "}
+                removed.
               </p>
             )}
             {compare.isError && <p className="text-sm text-red-800">{errorText(compare.error)}</p>}
-            {compare.data && <DiffView lines={compare.data.lines} label={`Changes from ${compare.data.from.label} to ${compare.data.to.label}`} />}
+            {compare.data && (
+              <DiffView
+                lines={compare.data.lines}
+                label={`Changes from ${compare.data.from.label} to ${compare.data.to.label}`}
+              />
+            )}
           </section>
         </>
       )}
@@ -144,7 +185,8 @@ export function RevisionsPanel({
         onConfirm={() => restoring && restore.mutate(restoring)}
         onCancel={() => setRestoring(null)}
       >
-        Its text becomes the current draft. The current draft is replaced, so save it as a revision first if you want to keep it.
+        Its text becomes the current draft. The current draft is replaced, so save it as a revision first if you want to
+        keep it.
       </ConfirmDialog>
     </div>
   );

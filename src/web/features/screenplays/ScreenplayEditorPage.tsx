@@ -47,7 +47,8 @@ export default function ScreenplayEditorPage() {
 
 /** Page width in CSS pixels (8.5 in); the preview shrinks to fit narrower columns. */
 const PAGE_PX = 816 + 16;
-const PREVIEW_FAILED = "The pages cannot be drawn for this text. Your text is kept and saved as you type; the preview comes back with the next change.";
+const PREVIEW_FAILED =
+  "The pages cannot be drawn for this text. Your text is kept and saved as you type; the preview comes back with the next change.";
 
 /** The 0-based line a cursor offset is on, counted without splitting a long script on every keystroke. */
 function lineAt(text: string, offset: number): number {
@@ -112,15 +113,21 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     if (el) moveTo(lineAt(el.value, el.selectionStart));
   };
   // Stable, so the preview's unchanged pages are not drawn again on each keystroke.
-  const goTo = useCallback((n: number) => {
-    const el = area.current;
-    if (!el) return;
-    const offset = el.value.split("\n").slice(0, n).reduce((sum, l) => sum + l.length + 1, 0);
-    el.focus();
-    el.setSelectionRange(offset, offset);
-    el.scrollTop = Math.max(0, n * 20 - el.clientHeight / 3);
-    moveTo(n);
-  }, [moveTo]);
+  const goTo = useCallback(
+    (n: number) => {
+      const el = area.current;
+      if (!el) return;
+      const offset = el.value
+        .split("\n")
+        .slice(0, n)
+        .reduce((sum, l) => sum + l.length + 1, 0);
+      el.focus();
+      el.setSelectionRange(offset, offset);
+      el.scrollTop = Math.max(0, n * 20 - el.clientHeight / 3);
+      moveTo(n);
+    },
+    [moveTo],
+  );
 
   const accept = (d: ScreenplayDetail, adopt: boolean) => {
     queryClient.setQueryData(screenplayKeys.one(d.id), d);
@@ -128,11 +135,16 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     if (adopt) draft.adopt(d);
   };
   const lock = useMutation({
-    mutationFn: (locking: boolean) => api<ScreenplayDetail>(`${screenplayPath(detail.id)}/${locking ? "lock" : "unlock"}-scenes`, { json: { version: draft.version() } }),
+    mutationFn: (locking: boolean) =>
+      api<ScreenplayDetail>(`${screenplayPath(detail.id)}/${locking ? "lock" : "unlock"}-scenes`, {
+        json: { version: draft.version() },
+      }),
     onSuccess: (d, locking) => {
       accept(d, true);
       toast.success(locking ? "Scene numbers locked" : "Scene numbers unlocked", {
-        description: locking ? "New scenes become A-scenes, removed ones stay as OMITTED." : "Every number stays. Locking again keeps them: new scenes become A-scenes, removed ones OMITTED.",
+        description: locking
+          ? "New scenes become A-scenes, removed ones stay as OMITTED."
+          : "Every number stays. Locking again keeps them: new scenes become A-scenes, removed ones OMITTED.",
       });
     },
     onError: failed("Scene numbers not changed"),
@@ -145,7 +157,10 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 grow">
-          <Link to={detail.project ? `/project/${detail.project.id}` : "/screenplays"} className="inline-flex items-center gap-1 text-sm text-zinc-600 underline-offset-4 hover:underline dark:text-zinc-400">
+          <Link
+            to={detail.project ? `/project/${detail.project.id}` : "/screenplays"}
+            className="inline-flex items-center gap-1 text-sm text-zinc-600 underline-offset-4 hover:underline dark:text-zinc-400"
+          >
             <ArrowLeft aria-hidden className="size-4" />
             {detail.project ? detail.project.title : "Screenplays"}
           </Link>
@@ -162,20 +177,41 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
           </label>
           <p className="px-1 text-sm text-zinc-600 dark:text-zinc-400">
             By {detail.owner.name}
-            {detail.scenesLocked ? " · scene numbers locked" : detail.lockedScenes ? " · scene numbers unlocked (kept for the next lock)" : ""}
+            {detail.scenesLocked
+              ? " · scene numbers locked"
+              : detail.lockedScenes
+                ? " · scene numbers unlocked (kept for the next lock)"
+                : ""}
             {layout && ` · ${layout.pages.length} ${layout.pages.length === 1 ? "page" : "pages"}`}
             {readOnly && " · read only"}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {!readOnly && (
-            <p role="status" className={cn("text-sm", draft.state === "conflict" || draft.state === "error" ? "font-medium text-red-800 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400")}>
+            <p
+              role="status"
+              className={cn(
+                "text-sm",
+                draft.state === "conflict" || draft.state === "error"
+                  ? "font-medium text-red-800 dark:text-red-300"
+                  : "text-zinc-600 dark:text-zinc-400",
+              )}
+            >
               {SAVE_STATE_TEXT[draft.dirty && draft.state === "saved" ? "unsaved" : draft.state]}
             </p>
           )}
           {!readOnly && (
-            <Button variant="secondary" busy={lock.isPending} disabled={!saved} onClick={() => lock.mutate(!detail.scenesLocked)}>
-              {detail.scenesLocked ? <LockOpen aria-hidden className="size-4" /> : <Lock aria-hidden className="size-4" />}
+            <Button
+              variant="secondary"
+              busy={lock.isPending}
+              disabled={!saved}
+              onClick={() => lock.mutate(!detail.scenesLocked)}
+            >
+              {detail.scenesLocked ? (
+                <LockOpen aria-hidden className="size-4" />
+              ) : (
+                <Lock aria-hidden className="size-4" />
+              )}
               {detail.scenesLocked ? "Unlock scene numbers" : "Lock scene numbers"}
             </Button>
           )}
@@ -192,7 +228,8 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
 
       {draft.restored && draft.dirty && (
         <p role="status" className="rounded-md bg-sky-50 p-3 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-100">
-          Your unsaved typing from an earlier visit was kept in this browser and is back in the editor; it is being saved now.
+          Your unsaved typing from an earlier visit was kept in this browser and is back in the editor; it is being
+          saved now.
         </p>
       )}
       {draft.error && draft.state === "error" && (
@@ -201,11 +238,18 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
         </p>
       )}
       {draft.conflict && (
-        <section role="alert" aria-labelledby="conflict-heading" className="flex flex-col gap-3 rounded-lg border border-amber-400 bg-amber-50 p-4 dark:bg-amber-950">
+        <section
+          role="alert"
+          aria-labelledby="conflict-heading"
+          className="flex flex-col gap-3 rounded-lg border border-amber-400 bg-amber-50 p-4 dark:bg-amber-950"
+        >
           <h2 id="conflict-heading" className="font-semibold">
             {draft.conflict.updatedByName ?? "Someone else"} saved this screenplay while you were writing
           </h2>
-          <p className="text-sm">Your text is not lost. Below, red lines are theirs only and green lines yours only. Keep your text (it replaces theirs) or take theirs (yours is dropped).</p>
+          <p className="text-sm">
+            Your text is not lost. Below, red lines are theirs only and green lines yours only. Keep your text (it
+            replaces theirs) or take theirs (yours is dropped).
+          </p>
           <DiffView lines={diffLines(draft.conflict.body, draft.text)} label="Their saved text compared with yours" />
           <div className="flex flex-wrap gap-2">
             <Button onClick={draft.keepMine}>Keep my text</Button>
@@ -238,7 +282,9 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
             className="h-[50vh] min-h-80 resize-y rounded-md border border-zinc-300 bg-white p-3 font-mono text-sm leading-5 text-zinc-900 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[75vh] dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
           />
           <p id="fountain-help" className="text-xs text-zinc-600 dark:text-zinc-400">
-            INT./EXT. starts a scene; a line in capitals before dialogue is a character (@ makes one of any name, in any script); ~ starts a sung line; (parentheses) under it a parenthetical; ^ after a second character makes dual dialogue; TO: ends a transition; === breaks the page.
+            INT./EXT. starts a scene; a line in capitals before dialogue is a character (@ makes one of any name, in any
+            script); ~ starts a sung line; (parentheses) under it a parenthetical; ^ after a second character makes dual
+            dialogue; TO: ends a transition; === breaks the page.
           </p>
         </div>
         <div className="min-w-0">
@@ -252,10 +298,26 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                 label: "Preview",
                 content: (
                   // Focusable, so the keyboard scrolls through the pages as the mouse does.
-                  <div ref={previewBox} tabIndex={0} role="region" aria-label="Script pages" className="overflow-auto rounded-md bg-zinc-100 py-4 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[72vh] dark:bg-zinc-800">
+                  <div
+                    ref={previewBox}
+                    tabIndex={0}
+                    role="region"
+                    aria-label="Script pages"
+                    className="overflow-auto rounded-md bg-zinc-100 py-4 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[72vh] dark:bg-zinc-800"
+                  >
                     <div style={{ zoom }}>
                       <PanelBoundary message={PREVIEW_FAILED} resetKey={layout}>
-                        {layout ? <ScriptPreview layout={layout} viewport={previewBox} cursorLine={line} markedLines={noted} onLine={readOnly ? undefined : goTo} /> : <PanelFailed message={PREVIEW_FAILED} />}
+                        {layout ? (
+                          <ScriptPreview
+                            layout={layout}
+                            viewport={previewBox}
+                            cursorLine={line}
+                            markedLines={noted}
+                            onLine={readOnly ? undefined : goTo}
+                          />
+                        ) : (
+                          <PanelFailed message={PREVIEW_FAILED} />
+                        )}
                       </PanelBoundary>
                     </div>
                   </div>
@@ -270,11 +332,23 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                   </PanelBoundary>
                 ),
               },
-              { id: "revisions", label: `Revisions (${detail.revisions.length})`, content: <RevisionsPanel detail={detail} canSave={saved} onChanged={accept} version={draft.version} /> },
+              {
+                id: "revisions",
+                label: `Revisions (${detail.revisions.length})`,
+                content: <RevisionsPanel detail={detail} canSave={saved} onChanged={accept} version={draft.version} />,
+              },
               {
                 id: "notes",
                 label: `Notes (${detail.notes.filter((n) => !n.resolved).length})`,
-                content: <NotesPanel detail={detail} line={line} lineText={tab === "notes" ? (draft.text.split("\n")[line] ?? "") : ""} onChanged={(d) => accept(d, false)} onGoTo={goTo} />,
+                content: (
+                  <NotesPanel
+                    detail={detail}
+                    line={line}
+                    lineText={tab === "notes" ? (draft.text.split("\n")[line] ?? "") : ""}
+                    onChanged={(d) => accept(d, false)}
+                    onGoTo={goTo}
+                  />
+                ),
               },
             ]}
           />

@@ -40,7 +40,13 @@ export function ScreenplayList({ projectId, emptyText }: { projectId?: string; e
       {!projectId && (
         <div className="grid gap-3 sm:grid-cols-3">
           <div className="relative sm:col-span-2">
-            <Field label="Search screenplays" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Title" />
+            <Field
+              label="Search screenplays"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Title"
+            />
             <Search aria-hidden className="pointer-events-none absolute right-3 bottom-3 size-4 text-zinc-500" />
           </div>
           <Select
@@ -50,7 +56,10 @@ export function ScreenplayList({ projectId, emptyText }: { projectId?: string; e
               setScope(e.target.value as ScreenplayScope);
               setPage(0);
             }}
-            options={(Object.keys(SCOPE_LABELS) as ScreenplayScope[]).map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
+            options={(Object.keys(SCOPE_LABELS) as ScreenplayScope[]).map((s) => ({
+              value: s,
+              label: SCOPE_LABELS[s],
+            }))}
           />
         </div>
       )}
@@ -64,14 +73,22 @@ export function ScreenplayList({ projectId, emptyText }: { projectId?: string; e
         </div>
       ) : list.data.items.length === 0 ? (
         <Card>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{debounced ? "No screenplay matches this search." : emptyText}</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            {debounced ? "No screenplay matches this search." : emptyText}
+          </p>
         </Card>
       ) : (
         <ul className={cn("flex flex-col gap-2", list.isPlaceholderData && "opacity-60")} aria-label="Screenplay list">
           {list.data.items.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+            <li
+              key={s.id}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+            >
               <div className="min-w-0">
-                <Link to={editorLink(s.id)} className="font-medium text-zinc-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-50">
+                <Link
+                  to={editorLink(s.id)}
+                  className="font-medium text-zinc-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-zinc-50"
+                >
                   {s.title}
                 </Link>
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">
@@ -84,17 +101,37 @@ export function ScreenplayList({ projectId, emptyText }: { projectId?: string; e
                   {s.pages} {s.pages === 1 ? "page" : "pages"}
                 </span>
                 <span className="flex items-center gap-1">
-                  {s.latestColour && <span aria-hidden className="inline-block size-3 rounded-full ring-1 ring-zinc-400" style={{ background: COLOUR_SWATCH[s.latestColour] }} />}
-                  {s.revisionCount ? `${s.revisionCount} ${s.revisionCount === 1 ? "revision" : "revisions"}${s.latestColour ? ` (latest ${s.latestColour})` : ""}` : "No revisions"}
+                  {s.latestColour && (
+                    <span
+                      aria-hidden
+                      className="inline-block size-3 rounded-full ring-1 ring-zinc-400"
+                      style={{ background: COLOUR_SWATCH[s.latestColour] }}
+                    />
+                  )}
+                  {s.revisionCount
+                    ? `${s.revisionCount} ${s.revisionCount === 1 ? "revision" : "revisions"}${s.latestColour ? ` (latest ${s.latestColour})` : ""}`
+                    : "No revisions"}
                 </span>
-                {s.openNotes > 0 && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">{s.openNotes} open {s.openNotes === 1 ? "note" : "notes"}</span>}
+                {s.openNotes > 0 && (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">
+                    {s.openNotes} open {s.openNotes === 1 ? "note" : "notes"}
+                  </span>
+                )}
                 {!s.canEdit && <span className="text-xs">Read only</span>}
               </div>
             </li>
           ))}
         </ul>
       )}
-      {list.data && list.data.total > PAGE_SIZE && <Pagination label="Screenplay pages" page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />}
+      {list.data && list.data.total > PAGE_SIZE && (
+        <Pagination
+          label="Screenplay pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={list.data.total}
+          onPage={setPage}
+        />
+      )}
     </section>
   );
 }

@@ -4,7 +4,12 @@ import { useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { IMPORT_EXTENSIONS, IMPORT_FILE_MAX_BYTES, screenplayCreateInput, type ScreenplayDetail } from "../../../common/screenplay-api.ts";
+import {
+  IMPORT_EXTENSIONS,
+  IMPORT_FILE_MAX_BYTES,
+  screenplayCreateInput,
+  type ScreenplayDetail,
+} from "../../../common/screenplay-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -42,7 +47,15 @@ export default function ScreenplaysPage() {
   );
 }
 
-export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null | "new" | "import"; onClose(): void; projectId?: string }) {
+export function NewScreenplayDialog({
+  mode,
+  onClose,
+  projectId,
+}: {
+  mode: null | "new" | "import";
+  onClose(): void;
+  projectId?: string;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const projects = useMyProjects(mode !== null && !projectId);
@@ -54,7 +67,9 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
   const done = (s: ScreenplayDetail) => {
     queryClient.setQueryData(screenplayKeys.one(s.id), s);
     void queryClient.invalidateQueries({ queryKey: keys.screenplays() });
-    toast.success(mode === "import" ? "Screenplay imported" : "Screenplay created", { description: `“${s.title}” is open in the editor.` });
+    toast.success(mode === "import" ? "Screenplay imported" : "Screenplay created", {
+      description: `“${s.title}” is open in the editor.`,
+    });
     // Saved: the form is emptied and closed before the navigation, so the leave guard has nothing to ask.
     flushSync(() => {
       setTitle("");
@@ -115,9 +130,16 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
     <Dialog
       open={mode !== null}
       onClose={discard}
-      unsaved={(title.trim() !== "" || !!file) && (mode === "import" ? "the screenplay you were importing" : "the screenplay you were creating")}
+      unsaved={
+        (title.trim() !== "" || !!file) &&
+        (mode === "import" ? "the screenplay you were importing" : "the screenplay you were creating")
+      }
       title={mode === "import" ? "Import a screenplay" : "New Screenplay"}
-      description={mode === "import" ? "A Fountain file (.fountain or .txt) is kept as it is; a Final Draft file (.fdx) is turned into Fountain." : "You are its writer. Attach it to a project so its crew can work on it with you."}
+      description={
+        mode === "import"
+          ? "A Fountain file (.fountain or .txt) is kept as it is; a Final Draft file (.fdx) is turned into Fountain."
+          : "You are its writer. Attach it to a project so its crew can work on it with you."
+      }
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {mode === "import" && (
@@ -145,7 +167,10 @@ export function NewScreenplayDialog({ mode, onClose, projectId }: { mode: null |
             label="Project"
             value={project}
             onChange={(e) => setProject(e.target.value)}
-            options={[{ value: "", label: "None — a personal draft" }, ...(projects ?? []).map((p) => ({ value: p.id, label: p.title }))]}
+            options={[
+              { value: "", label: "None — a personal draft" },
+              ...(projects ?? []).map((p) => ({ value: p.id, label: p.title })),
+            ]}
           />
         )}
         <div className="flex justify-end gap-2">

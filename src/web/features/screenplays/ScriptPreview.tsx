@@ -32,7 +32,14 @@ function Sheet({ children, label }: { children: React.ReactNode; label: string }
     <section
       aria-label={label}
       className="screenplay-page relative mx-auto shrink-0 bg-white text-black shadow-md ring-1 ring-zinc-300"
-      style={{ width: `${PAGE_W}pt`, height: `${PAGE_H}pt`, marginBottom: `${GAP}pt`, fontFamily: "'Courier Prime', Courier, 'Courier New', monospace", fontSize: "12pt", lineHeight: `${LINE}pt` }}
+      style={{
+        width: `${PAGE_W}pt`,
+        height: `${PAGE_H}pt`,
+        marginBottom: `${GAP}pt`,
+        fontFamily: "'Courier Prime', Courier, 'Courier New', monospace",
+        fontSize: "12pt",
+        lineHeight: `${LINE}pt`,
+      }}
     >
       {children}
     </section>
@@ -54,7 +61,10 @@ function TitlePage({ entries }: { entries: TitleEntry[] }) {
     ));
   return (
     <Sheet label="Title page">
-      <div className="absolute text-center" style={{ left: `${LEFT}pt`, width: `${LINE_WIDTH * CH}pt`, top: `${TOP + 18 * LINE}pt` }}>
+      <div
+        className="absolute text-center"
+        style={{ left: `${LEFT}pt`, width: `${LINE_WIDTH * CH}pt`, top: `${TOP + 18 * LINE}pt` }}
+      >
         {block(of("title"), true)}
         <div style={{ height: `${3 * LINE}pt` }} />
         {block(of("credit"))}
@@ -161,7 +171,9 @@ export const ScriptPreview = memo(function ScriptPreview({
       {layout.pages.slice(pageFrom, pageTo + 1).map((p) => (
         <PageSheet key={p.number} page={p} sig={signature(p, markedLines)} onLine={onLine} markedLines={markedLines} />
       ))}
-      {last < slots - 1 && <div aria-hidden className="shrink-0" style={{ height: `${(slots - 1 - last) * SLOT}pt` }} />}
+      {last < slots - 1 && (
+        <div aria-hidden className="shrink-0" style={{ height: `${(slots - 1 - last) * SLOT}pt` }} />
+      )}
     </div>
   );
 });
@@ -185,7 +197,9 @@ function signature(p: Page, marked?: Set<number>): string {
     sig += `${r.line ?? ""}${r.line !== null && marked?.has(r.line) ? "*" : ""}|`;
     for (const c of r.cells) {
       sig += `${c.col}:${c.type}:${c.text}`;
-      if (c.spans) for (const s of c.spans) sig += `/${s.bold ? "b" : ""}${s.italic ? "i" : ""}${s.underline ? "u" : ""}${s.text.length}`;
+      if (c.spans)
+        for (const s of c.spans)
+          sig += `/${s.bold ? "b" : ""}${s.italic ? "i" : ""}${s.underline ? "u" : ""}${s.text.length}`;
       sig += "|";
     }
     sig += "\n";
@@ -200,7 +214,10 @@ const PageSheet = memo(
     return (
       <Sheet label={`Page ${p.number}`}>
         {p.number > 1 && (
-          <span className="absolute" style={{ top: `${36}pt`, left: `${LEFT + (LINE_WIDTH + 2) * CH - `${p.number}.`.length * CH}pt` }}>
+          <span
+            className="absolute"
+            style={{ top: `${36}pt`, left: `${LEFT + (LINE_WIDTH + 2) * CH - `${p.number}.`.length * CH}pt` }}
+          >
             {p.number}.
           </span>
         )}

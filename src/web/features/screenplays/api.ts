@@ -14,14 +14,24 @@ export const screenplayKeys = {
   list: (params: string) => [...keys.screenplays(), params],
   ofProject: (projectId: string) => [...keys.screenplays(), "breakdown-of", projectId],
   one: (id: string) => keys.screenplay(id),
-  compare: (id: string, from: string, to: string, version: number) => [...keys.screenplay(id), "compare", from, to, version],
+  compare: (id: string, from: string, to: string, version: number) => [
+    ...keys.screenplay(id),
+    "compare",
+    from,
+    to,
+    version,
+  ],
   breakdown: (id: string) => keys.breakdown(id),
   myProjects: () => [...keys.projects(), "mine-for-screenplays"],
 };
 
 export function useScreenplay(id: string) {
   // The editor says itself that a screenplay is missing, or could not be loaded, with a way back.
-  return useQuery({ queryKey: screenplayKeys.one(id), queryFn: ({ signal }) => api<ScreenplayDetail>(screenplayPath(id), { signal }), throwOnError: false });
+  return useQuery({
+    queryKey: screenplayKeys.one(id),
+    queryFn: ({ signal }) => api<ScreenplayDetail>(screenplayPath(id), { signal }),
+    throwOnError: false,
+  });
 }
 
 export function useScreenplayList(params: URLSearchParams) {
@@ -37,13 +47,20 @@ export function useScreenplayList(params: URLSearchParams) {
 export function useProjectScreenplays(projectId: string) {
   return useQuery({
     queryKey: screenplayKeys.ofProject(projectId),
-    queryFn: ({ signal }) => api<Page<ScreenplayListItem>>(`${SCREENPLAYS_PATH}?projectId=${encodeURIComponent(projectId)}&limit=100`, { signal }),
+    queryFn: ({ signal }) =>
+      api<Page<ScreenplayListItem>>(`${SCREENPLAYS_PATH}?projectId=${encodeURIComponent(projectId)}&limit=100`, {
+        signal,
+      }),
     throwOnError: false,
   });
 }
 
 export const useBreakdown = (id: string) =>
-  useQuery({ queryKey: screenplayKeys.breakdown(id), queryFn: ({ signal }) => api<BreakdownDetail>(breakdownPath(id), { signal }), throwOnError: false });
+  useQuery({
+    queryKey: screenplayKeys.breakdown(id),
+    queryFn: ({ signal }) => api<BreakdownDetail>(breakdownPath(id), { signal }),
+    throwOnError: false,
+  });
 
 /** Two versions side by side: a revision, or the current text (`to` = "current"). */
 export function useCompare(detail: ScreenplayDetail, from: string, to: string) {
@@ -64,6 +81,9 @@ export function useMyProjects(enabled: boolean) {
   }).data?.items;
 }
 
-export const createScreenplay = (title: string, projectId: string | null) => api<ScreenplayDetail>(SCREENPLAYS_PATH, { json: { title, projectId } });
+export const createScreenplay = (title: string, projectId: string | null) =>
+  api<ScreenplayDetail>(SCREENPLAYS_PATH, { json: { title, projectId } });
 export const importScreenplay = (file: File, query: URLSearchParams) =>
-  api<ScreenplayDetail>(`${SCREENPLAYS_PATH}/import?${query}`, { raw: { body: file, contentType: "application/octet-stream" } });
+  api<ScreenplayDetail>(`${SCREENPLAYS_PATH}/import?${query}`, {
+    raw: { body: file, contentType: "application/octet-stream" },
+  });

@@ -10,9 +10,24 @@ import { Section } from "./Section.tsx";
 import { updateProfile } from "./api.ts";
 
 const OPTIONS = [
-  { value: "system" as const, label: "System", description: "Follows this device's light or dark setting.", icon: <Monitor aria-hidden className="size-4" /> },
-  { value: "light" as const, label: "Light", description: "Dark text on light backgrounds.", icon: <Sun aria-hidden className="size-4" /> },
-  { value: "dark" as const, label: "Dark", description: "Easier on the eyes in a dark edit suite or on set at night.", icon: <Moon aria-hidden className="size-4" /> },
+  {
+    value: "system" as const,
+    label: "System",
+    description: "Follows this device's light or dark setting.",
+    icon: <Monitor aria-hidden className="size-4" />,
+  },
+  {
+    value: "light" as const,
+    label: "Light",
+    description: "Dark text on light backgrounds.",
+    icon: <Sun aria-hidden className="size-4" />,
+  },
+  {
+    value: "dark" as const,
+    label: "Dark",
+    description: "Easier on the eyes in a dark edit suite or on set at night.",
+    icon: <Moon aria-hidden className="size-4" />,
+  },
 ];
 
 export function AppearanceSection() {

@@ -2,7 +2,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, AVATAR_TYPES, AVATAR_WRONG_TYPE, type ProfileDto } from "../../../common/profile.ts";
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_LARGE,
+  AVATAR_TYPES,
+  AVATAR_WRONG_TYPE,
+  type ProfileDto,
+} from "../../../common/profile.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { PROFILE_QUERY_KEY } from "../../lib/profile.ts";
@@ -57,7 +63,8 @@ export function AvatarEditor({ profile }: { profile: ProfileDto }) {
   const onFile = (file: File | undefined) => {
     if (input.current) input.current.value = "";
     if (!file) return;
-    if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return void toast.error("Picture not saved", { description: AVATAR_WRONG_TYPE });
+    if (!(AVATAR_TYPES as readonly string[]).includes(file.type))
+      return void toast.error("Picture not saved", { description: AVATAR_WRONG_TYPE });
     if (file.size > AVATAR_MAX_BYTES) return void toast.error("Picture not saved", { description: AVATAR_TOO_LARGE });
     setChosen(file);
   };
@@ -67,16 +74,29 @@ export function AvatarEditor({ profile }: { profile: ProfileDto }) {
     <div className="flex flex-wrap items-center gap-4">
       <div className="size-20 shrink-0 overflow-hidden rounded-full border border-zinc-200 bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-800">
         {shown ? (
-          <img src={shown} alt={preview ? "Preview of your new picture" : `Picture of ${profile.fullName}`} className="size-full object-cover" />
+          <img
+            src={shown}
+            alt={preview ? "Preview of your new picture" : `Picture of ${profile.fullName}`}
+            className="size-full object-cover"
+          />
         ) : (
-          <span aria-hidden className="flex size-full items-center justify-center text-2xl font-semibold text-zinc-600 dark:text-zinc-300">
+          <span
+            aria-hidden
+            className="flex size-full items-center justify-center text-2xl font-semibold text-zinc-600 dark:text-zinc-300"
+          >
             {initials(profile.fullName)}
           </span>
         )}
       </div>
       <div className="flex min-w-0 flex-1 basis-48 flex-col gap-2">
         <span className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Picture</span>
-        <input ref={input} type="file" accept={AVATAR_TYPES.join(",")} hidden onChange={(e) => onFile(e.target.files?.[0])} />
+        <input
+          ref={input}
+          type="file"
+          accept={AVATAR_TYPES.join(",")}
+          hidden
+          onChange={(e) => onFile(e.target.files?.[0])}
+        />
         {chosen ? (
           <div className="flex flex-wrap gap-2">
             <Button busy={upload.isPending} onClick={() => upload.mutate(chosen)}>
@@ -100,7 +120,9 @@ export function AvatarEditor({ profile }: { profile: ProfileDto }) {
             )}
           </div>
         )}
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">PNG, JPEG or WebP, up to 2 MB. A square picture of your face works best.</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          PNG, JPEG or WebP, up to 2 MB. A square picture of your face works best.
+        </p>
       </div>
       <ConfirmDialog
         open={confirmRemove}

@@ -22,15 +22,23 @@ const sourceOptions = GREENLIGHT_SOURCES.map((s) => ({ value: s, label: GREENLIG
 const tickerOptions = GREENLIGHT_TICKERS.map((t) => ({ value: t, label: GREENLIGHT_TICKER_LABELS[t] }));
 
 /** Field ids follow the path of the setting, so a validation message can put the cursor in its field. */
-export const greenlightFieldId = (index: number, field: keyof GreenlightItem) => `school-greenlightItems-${index}-${field}`;
+export const greenlightFieldId = (index: number, field: keyof GreenlightItem) =>
+  `school-greenlightItems-${index}-${field}`;
 
 /** The school's greenlight checklist: rename, reorder with buttons (keyboard and touch alike), add, remove. */
-export function GreenlightEditor({ items, onChange }: { items: GreenlightItem[]; onChange(items: GreenlightItem[]): void }) {
+export function GreenlightEditor({
+  items,
+  onChange,
+}: {
+  items: GreenlightItem[];
+  onChange(items: GreenlightItem[]): void;
+}) {
   const [newLabel, setNewLabel] = useState("");
   const [removing, setRemoving] = useState<number | null>(null);
   useLeaveGuard(newLabel.trim() !== "", `the greenlight item “${newLabel.trim()}” you were adding`);
 
-  const update = (i: number, patch: Partial<GreenlightItem>) => onChange(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
+  const update = (i: number, patch: Partial<GreenlightItem>) =>
+    onChange(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
   const move = (i: number, by: -1 | 1) => {
     const next = [...items];
     [next[i], next[i + by]] = [next[i + by]!, next[i]!];
@@ -39,7 +47,15 @@ export function GreenlightEditor({ items, onChange }: { items: GreenlightItem[];
     requestAnimationFrame(() => document.getElementById(`greenlight-${by < 0 ? "up" : "down"}-${i + by}`)?.focus());
   };
   const add = () => {
-    const item: GreenlightItem = { key: uniqueKey(newLabel, items.map((i) => i.key)), label: newLabel.trim(), source: "manual", tickedBy: "staff" };
+    const item: GreenlightItem = {
+      key: uniqueKey(
+        newLabel,
+        items.map((i) => i.key),
+      ),
+      label: newLabel.trim(),
+      source: "manual",
+      tickedBy: "staff",
+    };
     const parsed = greenlightItemSchema.safeParse(item);
     if (!parsed.success) {
       toast.error("Item not added", { description: parsed.error.issues[0]?.message });
@@ -47,7 +63,9 @@ export function GreenlightEditor({ items, onChange }: { items: GreenlightItem[];
       return;
     }
     if (items.length >= GREENLIGHT_ITEMS_MAX) {
-      toast.error("Item not added", { description: `The greenlight checklist may hold at most ${GREENLIGHT_ITEMS_MAX} items.` });
+      toast.error("Item not added", {
+        description: `The greenlight checklist may hold at most ${GREENLIGHT_ITEMS_MAX} items.`,
+      });
       return;
     }
     onChange([...items, parsed.data]);
@@ -83,15 +101,33 @@ export function GreenlightEditor({ items, onChange }: { items: GreenlightItem[];
               />
             </div>
             <div className="mt-2 flex flex-wrap items-center gap-1">
-              <Button id={`greenlight-up-${i}`} variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move “${item.label}” up`}>
+              <Button
+                id={`greenlight-up-${i}`}
+                variant="ghost"
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+                aria-label={`Move “${item.label}” up`}
+              >
                 <ArrowUp aria-hidden className="size-4" />
                 Up
               </Button>
-              <Button id={`greenlight-down-${i}`} variant="ghost" disabled={i === items.length - 1} onClick={() => move(i, 1)} aria-label={`Move “${item.label}” down`}>
+              <Button
+                id={`greenlight-down-${i}`}
+                variant="ghost"
+                disabled={i === items.length - 1}
+                onClick={() => move(i, 1)}
+                aria-label={`Move “${item.label}” down`}
+              >
                 <ArrowDown aria-hidden className="size-4" />
                 Down
               </Button>
-              <Button variant="ghost" disabled={items.length === 1} onClick={() => setRemoving(i)} aria-label={`Remove “${item.label}”`} className="ml-auto">
+              <Button
+                variant="ghost"
+                disabled={items.length === 1}
+                onClick={() => setRemoving(i)}
+                aria-label={`Remove “${item.label}”`}
+                className="ml-auto"
+              >
                 <Trash2 aria-hidden className="size-4" />
                 Remove
               </Button>

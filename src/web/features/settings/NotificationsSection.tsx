@@ -33,7 +33,11 @@ export function NotificationsSection({ profile }: { profile: ProfileDto }) {
   const toggle = (kind: NotificationKind, on: boolean) => {
     const next = on ? profile.emailOptOuts.filter((k) => k !== kind) : [...profile.emailOptOuts, kind];
     const { label } = NOTIFICATION_KIND_LABELS[kind];
-    setStatus(on ? `Saved: you will get e-mails about ${label.toLowerCase()}.` : `Saved: no more e-mails about ${label.toLowerCase()}.`);
+    setStatus(
+      on
+        ? `Saved: you will get e-mails about ${label.toLowerCase()}.`
+        : `Saved: no more e-mails about ${label.toLowerCase()}.`,
+    );
     save.mutate(NOTIFICATION_KINDS.filter((k) => next.includes(k)));
   };
 

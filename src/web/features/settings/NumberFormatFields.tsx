@@ -11,7 +11,21 @@ import {
 } from "../../../common/number-input.ts";
 import { Select } from "../../components/ui/Select.tsx";
 
-const LOCALES = ["en-GB", "en-US", "de-DE", "de-CH", "fr-FR", "es-ES", "it-IT", "nl-NL", "pt-BR", "sv-SE", "pl-PL", "cs-CZ", "ja-JP"];
+const LOCALES = [
+  "en-GB",
+  "en-US",
+  "de-DE",
+  "de-CH",
+  "fr-FR",
+  "es-ES",
+  "it-IT",
+  "nl-NL",
+  "pt-BR",
+  "sv-SE",
+  "pl-PL",
+  "cs-CZ",
+  "ja-JP",
+];
 const names = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(undefined, { type: "language" }) : null;
 const localeOptions = [
   { value: "", label: "Choose a locale to fill in its separators…" },
@@ -27,10 +41,17 @@ export function NumberFormatFields({ value, onChange }: { value: NumberFormat; o
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Number format</legend>
       <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        How amounts and quantities are written everywhere: {formatNumber(123456789, 2, value, { group: true })}. Fields take 12.50 and 12,50 alike; a number that could be read
-        two ways, like 1,250 (a thousand and more, or one and a quarter), is refused with a message, never guessed.
+        How amounts and quantities are written everywhere: {formatNumber(123456789, 2, value, { group: true })}. Fields
+        take 12.50 and 12,50 alike; a number that could be read two ways, like 1,250 (a thousand and more, or one and a
+        quarter), is refused with a message, never guessed.
       </p>
-      <Select id="school-numberFormat-locale" label="Take the format of a locale" value="" options={localeOptions} onChange={(e) => e.target.value && onChange(numberFormatOfLocale(e.target.value))} />
+      <Select
+        id="school-numberFormat-locale"
+        label="Take the format of a locale"
+        value=""
+        options={localeOptions}
+        onChange={(e) => e.target.value && onChange(numberFormatOfLocale(e.target.value))}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           id="school-numberFormat-decimal"

@@ -12,7 +12,11 @@ import { Section } from "./Section.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { changePassword } from "./api.ts";
 
-const PASSWORD_FIELDS = { current: "settings-current-password", next: "settings-new-password", confirm: "settings-confirm-password" };
+const PASSWORD_FIELDS = {
+  current: "settings-current-password",
+  next: "settings-new-password",
+  confirm: "settings-confirm-password",
+};
 
 export function PasswordSection() {
   const { refresh, user } = useAuth();
@@ -29,11 +33,17 @@ export function PasswordSection() {
       setNext("");
       setConfirm("");
       await refresh();
-      toast.success("Password Changed", { description: "You stay signed in here; every other device has been signed out." });
+      toast.success("Password Changed", {
+        description: "You stay signed in here; every other device has been signed out.",
+      });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === "INVALID_PASSWORD") {
-        report({ title: "Password not changed", description: "Your current password is not correct.", field: PASSWORD_FIELDS.current });
+        report({
+          title: "Password not changed",
+          description: "Your current password is not correct.",
+          field: PASSWORD_FIELDS.current,
+        });
       } else {
         toast.error("Password not changed", { description: error.message });
       }
@@ -48,7 +58,11 @@ export function PasswordSection() {
       requiredProblem(confirm, PASSWORD_FIELDS.confirm) ??
       (confirm !== next ? { ...MSG.passwordsDiffer, field: PASSWORD_FIELDS.confirm } : null) ??
       (next === current
-        ? { title: "Same Password", description: "The new password must differ from the current one.", field: PASSWORD_FIELDS.next }
+        ? {
+            title: "Same Password",
+            description: "The new password must differ from the current one.",
+            field: PASSWORD_FIELDS.next,
+          }
         : null);
     if (problem) return report(problem);
     change.mutate({ currentPassword: current, newPassword: next });
@@ -64,7 +78,15 @@ export function PasswordSection() {
       <form noValidate onSubmit={submit} onKeyDown={onSaveKey} className="flex flex-col gap-4">
         {/* lets password managers file the new password under the right account */}
         <input type="text" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
-        <Field id={PASSWORD_FIELDS.current} label="Current Password" type="password" required autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <Field
+          id={PASSWORD_FIELDS.current}
+          label="Current Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
         <Field
           id={PASSWORD_FIELDS.next}
           label="New Password"
@@ -75,7 +97,15 @@ export function PasswordSection() {
           onChange={(e) => setNext(e.target.value)}
           hint="At least 6 characters."
         />
-        <Field id={PASSWORD_FIELDS.confirm} label="Confirm New Password" type="password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Field
+          id={PASSWORD_FIELDS.confirm}
+          label="Confirm New Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <div>
           <Button type="submit" busy={change.isPending}>
             Change Password

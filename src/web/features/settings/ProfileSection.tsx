@@ -2,7 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { UserRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { INVALID_NAME, PHONE_MAX_LENGTH, PROGRAMME_MAX_LENGTH, YEAR_OF_STUDY, profileUpdateSchema, type ProfileDto, type ProfileUpdate } from "../../../common/profile.ts";
+import {
+  INVALID_NAME,
+  PHONE_MAX_LENGTH,
+  PROGRAMME_MAX_LENGTH,
+  YEAR_OF_STUDY,
+  profileUpdateSchema,
+  type ProfileDto,
+  type ProfileUpdate,
+} from "../../../common/profile.ts";
 import { ROLE_LABELS } from "../../../common/roles.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -26,7 +34,10 @@ const FIELD_IDS: Record<string, string> = {
 
 const yearOptions = [
   { value: "", label: "Not set" },
-  ...Array.from({ length: YEAR_OF_STUDY.max - YEAR_OF_STUDY.min + 1 }, (_, i) => ({ value: String(YEAR_OF_STUDY.min + i), label: `Year ${YEAR_OF_STUDY.min + i}` })),
+  ...Array.from({ length: YEAR_OF_STUDY.max - YEAR_OF_STUDY.min + 1 }, (_, i) => ({
+    value: String(YEAR_OF_STUDY.min + i),
+    label: `Year ${YEAR_OF_STUDY.min + i}`,
+  })),
 ];
 
 export function ProfileSection({ profile }: { profile: ProfileDto }) {
@@ -39,7 +50,10 @@ export function ProfileSection({ profile }: { profile: ProfileDto }) {
   // Programme and year describe a student's studies; other roles keep what they have but are not asked.
   const isStudent = profile.role === "student";
   useLeaveGuard(
-    fullName !== profile.fullName || phone !== (profile.phone ?? "") || programme !== (profile.programme ?? "") || year !== (profile.yearOfStudy ? String(profile.yearOfStudy) : ""),
+    fullName !== profile.fullName ||
+      phone !== (profile.phone ?? "") ||
+      programme !== (profile.programme ?? "") ||
+      year !== (profile.yearOfStudy ? String(profile.yearOfStudy) : ""),
     "your profile changes",
   );
   const onSaveKey = useSaveShortcut();
@@ -61,12 +75,20 @@ export function ProfileSection({ profile }: { profile: ProfileDto }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (fullName === "") return report({ ...MSG.missing, field: FIELD_IDS.fullName! });
-    const parsed = profileUpdateSchema.safeParse({ fullName, phone, ...(isStudent ? { programme, yearOfStudy: year } : {}) });
+    const parsed = profileUpdateSchema.safeParse({
+      fullName,
+      phone,
+      ...(isStudent ? { programme, yearOfStudy: year } : {}),
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const key = String(issue?.path[0] ?? "fullName");
       const title = key === "fullName" ? INVALID_NAME.title : "Profile not saved";
-      return report({ title, description: issue?.message ?? INVALID_NAME.message, field: FIELD_IDS[key] ?? FIELD_IDS.fullName! });
+      return report({
+        title,
+        description: issue?.message ?? INVALID_NAME.message,
+        field: FIELD_IDS[key] ?? FIELD_IDS.fullName!,
+      });
     }
     save.mutate(parsed.data);
   };
@@ -111,7 +133,13 @@ export function ProfileSection({ profile }: { profile: ProfileDto }) {
               value={programme}
               onChange={(e) => setProgramme(e.target.value)}
             />
-            <Select id={FIELD_IDS.yearOfStudy} label="Year of study" value={year} onChange={(e) => setYear(e.target.value)} options={yearOptions} />
+            <Select
+              id={FIELD_IDS.yearOfStudy}
+              label="Year of study"
+              value={year}
+              onChange={(e) => setYear(e.target.value)}
+              options={yearOptions}
+            />
           </div>
         )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -120,7 +148,9 @@ export function ProfileSection({ profile }: { profile: ProfileDto }) {
           <dt className="font-medium text-zinc-600 dark:text-zinc-400">Role</dt>
           <dd className="text-zinc-900 dark:text-zinc-100">{ROLE_LABELS[profile.role]}</dd>
         </dl>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">Your e-mail address and your role are changed by an administrator.</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Your e-mail address and your role are changed by an administrator.
+        </p>
         <div>
           <Button type="submit" busy={save.isPending}>
             Save Profile

@@ -12,7 +12,14 @@ import {
   type SchoolSettings,
   type SchoolSettingsDto,
 } from "../../../common/school.ts";
-import { CLOCK_LABELS, CLOCKS, DATE_ORDER_LABELS, DATE_ORDERS, type Clock, type DateOrder } from "../../../common/datetime.ts";
+import {
+  CLOCK_LABELS,
+  CLOCKS,
+  DATE_ORDER_LABELS,
+  DATE_ORDERS,
+  type Clock,
+  type DateOrder,
+} from "../../../common/datetime.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -126,7 +133,8 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
   const [theirs, setTheirs] = useState<SchoolSettingsDto | null>(null);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const setNumber = (key: NumberKey, value: string) => setDraft((d) => ({ ...d, numbers: { ...d.numbers, [key]: value } }));
+  const setNumber = (key: NumberKey, value: string) =>
+    setDraft((d) => ({ ...d, numbers: { ...d.numbers, [key]: value } }));
 
   const save = useMutation({
     mutationFn: (settings: SchoolSettings) => saveSchoolSettings(version, settings),
@@ -135,14 +143,22 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
       setVersion(saved.version);
       setTheirs(null);
       queryClient.setQueryData(SCHOOL_SETTINGS_QUERY_KEY, saved);
-      queryClient.setQueryData(SCHOOL_FORMATS_QUERY_KEY, { clock: saved.settings.clock, dateOrder: saved.settings.dateOrder });
+      queryClient.setQueryData(SCHOOL_FORMATS_QUERY_KEY, {
+        clock: saved.settings.clock,
+        dateOrder: saved.settings.dateOrder,
+      });
       toast.success("School Settings Saved", { description: "Everyone sees the new settings from now on." });
     },
     onError: (err) => {
-      const current = err instanceof ApiError && err.status === 409 ? (err.details as { current?: SchoolSettingsDto } | undefined)?.current : undefined;
+      const current =
+        err instanceof ApiError && err.status === 409
+          ? (err.details as { current?: SchoolSettingsDto } | undefined)?.current
+          : undefined;
       if (current) {
         setTheirs(current);
-        toast.error("Settings not saved", { description: "Someone else changed these settings while you were editing them." });
+        toast.error("Settings not saved", {
+          description: "Someone else changed these settings while you were editing them.",
+        });
         requestAnimationFrame(() => document.getElementById("school-conflict")?.focus());
         return;
       }
@@ -167,7 +183,11 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
       const path = issue?.path ?? [];
       // equipment rules are edited as flat fields; every other path is the field's id as it stands
       const field = path[0] === "equipmentRules" ? `school-${String(path[1])}` : `school-${path.map(String).join("-")}`;
-      return report({ title: "Settings not saved", description: issue?.message ?? "Check the school settings.", field });
+      return report({
+        title: "Settings not saved",
+        description: issue?.message ?? "Check the school settings.",
+        field,
+      });
     }
     save.mutate(parsed.data);
   };
@@ -182,8 +202,8 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
           className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
           <p>
-            <strong>Someone else changed these settings while you were editing them.</strong> Your changes are still in the form but were not saved. Load their version to
-            see what they changed, then make your change again.
+            <strong>Someone else changed these settings while you were editing them.</strong> Your changes are still in
+            the form but were not saved. Load their version to see what they changed, then make your change again.
           </p>
           <div>
             <Button variant="secondary" onClick={loadTheirs}>
@@ -195,7 +215,14 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
 
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">The school</legend>
-        <Field id="school-schoolName" label="School name" required maxLength={SCHOOL_NAME_MAX} value={draft.schoolName} onChange={(e) => set("schoolName", e.target.value)} />
+        <Field
+          id="school-schoolName"
+          label="School name"
+          required
+          maxLength={SCHOOL_NAME_MAX}
+          value={draft.schoolName}
+          onChange={(e) => set("schoolName", e.target.value)}
+        />
         <Select
           id="school-currency"
           label="Currency"
@@ -203,7 +230,9 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
           options={currencyOptions}
           onChange={(e) => set("currency", e.target.value)}
         />
-        <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">Every budget of the school is kept in this currency. Changing it does not convert amounts already entered.</p>
+        <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+          Every budget of the school is kept in this currency. Changing it does not convert amounts already entered.
+        </p>
       </fieldset>
 
       <NumberFormatFields value={draft.numberFormat} onChange={(f) => set("numberFormat", f)} />
@@ -211,10 +240,24 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Dates and times</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select id="school-clock" label="Clock" value={draft.clock} options={clockOptions} onChange={(e) => set("clock", e.target.value as Clock)} />
-          <Select id="school-dateOrder" label="Date order" value={draft.dateOrder} options={dateOrderOptions} onChange={(e) => set("dateOrder", e.target.value as DateOrder)} />
+          <Select
+            id="school-clock"
+            label="Clock"
+            value={draft.clock}
+            options={clockOptions}
+            onChange={(e) => set("clock", e.target.value as Clock)}
+          />
+          <Select
+            id="school-dateOrder"
+            label="Date order"
+            value={draft.dateOrder}
+            options={dateOrderOptions}
+            onChange={(e) => set("dateOrder", e.target.value as DateOrder)}
+          />
         </div>
-        <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">How every date and time reads for everyone: on the pages, in the e-mails and on call sheets and other PDFs.</p>
+        <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+          How every date and time reads for everyone: on the pages, in the e-mails and on call sheets and other PDFs.
+        </p>
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
@@ -262,14 +305,16 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-base font-semibold text-zinc-900 dark:text-zinc-100">Greenlight checklist</legend>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          What every production needs done before it may move into production. Items ticked from a budget, releases or a document are ticked by The Portal when that happens;
-          the others by the person you choose.
+          What every production needs done before it may move into production. Items ticked from a budget, releases or a
+          document are ticked by The Portal when that happens; the others by the person you choose.
         </p>
         <GreenlightEditor items={draft.greenlightItems} onChange={(items) => set("greenlightItems", items)} />
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Equipment booking rules</legend>
+        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">
+          Equipment booking rules
+        </legend>
         <div className="grid gap-4 sm:grid-cols-3">
           {EQUIPMENT_RULE_FIELDS.map(({ key, label, hint }) => (
             <Field

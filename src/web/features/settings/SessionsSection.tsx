@@ -27,7 +27,10 @@ export function SessionsSection() {
   });
   const endOthers = useMutation({
     mutationFn: signOutOthers,
-    onSuccess: (r) => toast.success("Other devices signed out", { description: r.ended === 1 ? "1 device has to sign in again." : `${r.ended} devices have to sign in again.` }),
+    onSuccess: (r) =>
+      toast.success("Other devices signed out", {
+        description: r.ended === 1 ? "1 device has to sign in again." : `${r.ended} devices have to sign in again.`,
+      }),
     onError: failed("Devices not signed out"),
     onSettled: refetch,
   });
@@ -48,7 +51,10 @@ export function SessionsSection() {
         </div>
       ) : (
         <>
-          <ul aria-label="Signed-in devices" className="divide-y divide-zinc-100 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          <ul
+            aria-label="Signed-in devices"
+            className="divide-y divide-zinc-100 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+          >
             {sessions.data.map((s) => {
               const Icon = KIND_ICONS[s.kind];
               return (
@@ -57,15 +63,25 @@ export function SessionsSection() {
                   <div className="min-w-0 flex-1">
                     <div className="font-medium text-zinc-900 dark:text-zinc-100">
                       {s.device}
-                      {s.current && <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">This device</span>}
+                      {s.current && (
+                        <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+                          This device
+                        </span>
+                      )}
                     </div>
                     <div className="text-xs text-zinc-600 dark:text-zinc-400">
                       {s.ipAddress ? `${s.ipAddress} · ` : ""}
-                      {s.current ? "Active now" : `Last seen ${fmt.dateTime(s.lastSeenAt)}`} · signed in {fmt.dateTime(s.signedInAt)}
+                      {s.current ? "Active now" : `Last seen ${fmt.dateTime(s.lastSeenAt)}`} · signed in{" "}
+                      {fmt.dateTime(s.signedInAt)}
                     </div>
                   </div>
                   {!s.current && (
-                    <Button variant="secondary" busy={endOne.isPending && endOne.variables?.id === s.id} onClick={() => endOne.mutate(s)} aria-label={`Sign out ${s.device}`}>
+                    <Button
+                      variant="secondary"
+                      busy={endOne.isPending && endOne.variables?.id === s.id}
+                      onClick={() => endOne.mutate(s)}
+                      aria-label={`Sign out ${s.device}`}
+                    >
                       Sign out
                     </Button>
                   )}
@@ -74,7 +90,12 @@ export function SessionsSection() {
             })}
           </ul>
           <div>
-            <Button variant="secondary" disabled={others === 0} busy={endOthers.isPending} onClick={() => endOthers.mutate()}>
+            <Button
+              variant="secondary"
+              disabled={others === 0}
+              busy={endOthers.isPending}
+              onClick={() => endOthers.mutate()}
+            >
               Sign out all other devices
             </Button>
           </div>

@@ -3,7 +3,11 @@ import { ShieldCheck } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { SESSIONS_QUERY_KEY } from "../../../common/sessions.ts";
-import { CODE_ALREADY_USED_MESSAGE, TWO_STEP_SETUP_REQUIRED_MESSAGE, WRONG_CODE_MESSAGE } from "../../../common/two-step.ts";
+import {
+  CODE_ALREADY_USED_MESSAGE,
+  TWO_STEP_SETUP_REQUIRED_MESSAGE,
+  WRONG_CODE_MESSAGE,
+} from "../../../common/two-step.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -16,7 +20,10 @@ import { enableTwoStep, verifyTotp, newBackupCodes, disableTwoStep } from "./api
 
 const FIELDS = { password: "settings-two-step-password", code: "settings-two-step-code" };
 
-type Step = { at: "idle" } | { at: "scan"; totpURI: string; backupCodes: string[] } | { at: "codes"; backupCodes: string[]; fresh: boolean };
+type Step =
+  | { at: "idle" }
+  | { at: "scan"; totpURI: string; backupCodes: string[] }
+  | { at: "codes"; backupCodes: string[]; fresh: boolean };
 
 /** The app's QR code, drawn with the QR library the equipment labels use, loaded only for the setup. */
 function QrImage({ uri }: { uri: string }) {
@@ -32,7 +39,13 @@ function QrImage({ uri }: { uri: string }) {
     };
   }, [uri]);
   return src ? (
-    <img src={src} alt="QR code to scan with your authenticator app" width={176} height={176} className="rounded border border-zinc-200 bg-white p-1 dark:border-zinc-700" />
+    <img
+      src={src}
+      alt="QR code to scan with your authenticator app"
+      width={176}
+      height={176}
+      className="rounded border border-zinc-200 bg-white p-1 dark:border-zinc-700"
+    />
   ) : (
     <div className="size-44 rounded border border-zinc-200 dark:border-zinc-700" aria-hidden />
   );
@@ -45,7 +58,11 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
 function passwordProblem(error: unknown) {
   return error instanceof ApiError && error.code === "INVALID_PASSWORD"
     ? { title: "Wrong password", description: "Your password is not correct.", field: FIELDS.password }
-    : { title: "Two-step sign-in not changed", description: error instanceof ApiError ? error.message : "An unexpected error occurred", field: FIELDS.password };
+    : {
+        title: "Two-step sign-in not changed",
+        description: error instanceof ApiError ? error.message : "An unexpected error occurred",
+        field: FIELDS.password,
+      };
 }
 
 /** Two-step sign-in for staff and admins: set up with an authenticator app, recovery codes shown once, or turned off. */
@@ -53,12 +70,16 @@ export function TwoStepSection() {
   const { user, refresh: refreshSession } = useAuth();
   const queryClient = useQueryClient();
   // Turning it on or off replaces this browser's session (better-auth signs the new state into a new one).
-  const refresh = () => Promise.all([refreshSession(), queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY })]);
+  const refresh = () =>
+    Promise.all([refreshSession(), queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY })]);
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [step, setStep] = useState<Step>({ at: "idle" });
   const enabled = !!user?.twoStep.enabled;
-  useLeaveGuard(step.at !== "idle", step.at === "codes" ? "your recovery codes, shown only this once" : "the two-step sign-in setup you started");
+  useLeaveGuard(
+    step.at !== "idle",
+    step.at === "codes" ? "your recovery codes, shown only this once" : "the two-step sign-in setup you started",
+  );
 
   const begin = useMutation({
     mutationFn: () => enableTwoStep(password),
@@ -73,11 +94,20 @@ export function TwoStepSection() {
     onSuccess: async () => {
       setCode("");
       if (step.at === "scan") setStep({ at: "codes", backupCodes: step.backupCodes, fresh: true });
-      toast.success("Two-step sign-in is on", { description: "From now on you sign in with your password and a code from your app." });
+      toast.success("Two-step sign-in is on", {
+        description: "From now on you sign in with your password and a code from your app.",
+      });
       await refresh();
     },
     onError: (err) =>
-      report({ title: "Code not accepted", description: err instanceof ApiError && err.code === "INVALID_CODE" && err.message !== CODE_ALREADY_USED_MESSAGE ? WRONG_CODE_MESSAGE : err.message, field: FIELDS.code }),
+      report({
+        title: "Code not accepted",
+        description:
+          err instanceof ApiError && err.code === "INVALID_CODE" && err.message !== CODE_ALREADY_USED_MESSAGE
+            ? WRONG_CODE_MESSAGE
+            : err.message,
+        field: FIELDS.code,
+      }),
   });
   const newCodes = useMutation({
     mutationFn: () => newBackupCodes(password),
@@ -99,12 +129,22 @@ export function TwoStepSection() {
 
   const needPassword = (then: () => void) => (e?: FormEvent) => {
     e?.preventDefault();
-    if (!password) return report({ title: "Missing Information", description: "Enter your password to confirm it is you.", field: FIELDS.password });
+    if (!password)
+      return report({
+        title: "Missing Information",
+        description: "Enter your password to confirm it is you.",
+        field: FIELDS.password,
+      });
     then();
   };
   const submitCode = (e: FormEvent) => {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code.replace(/\s+/g, ""))) return report({ title: "Code not accepted", description: "Enter the 6-digit code your app shows now.", field: FIELDS.code });
+    if (!/^\d{6}$/.test(code.replace(/\s+/g, "")))
+      return report({
+        title: "Code not accepted",
+        description: "Enter the 6-digit code your app shows now.",
+        field: FIELDS.code,
+      });
     confirm.mutate();
   };
 
@@ -116,7 +156,10 @@ export function TwoStepSection() {
       description="Besides your password, signing in asks for a code from an authenticator app on your phone, so a stolen password alone does not open your account."
     >
       {user?.twoStep.setupNeeded && step.at === "idle" && (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200">
+        <p
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           {TWO_STEP_SETUP_REQUIRED_MESSAGE}
         </p>
       )}
@@ -124,7 +167,10 @@ export function TwoStepSection() {
       {step.at === "scan" && (
         <form noValidate onSubmit={submitCode} className="flex flex-col gap-4">
           <ol className="list-decimal pl-5 text-sm text-zinc-700 dark:text-zinc-300">
-            <li>Scan this QR code with an authenticator app (for example the one built into your phone's password manager).</li>
+            <li>
+              Scan this QR code with an authenticator app (for example the one built into your phone's password
+              manager).
+            </li>
             <li>Or type the secret key into the app by hand.</li>
             <li>Enter the 6-digit code the app then shows.</li>
           </ol>
@@ -132,12 +178,25 @@ export function TwoStepSection() {
             <QrImage uri={step.totpURI} />
             <div className="text-sm">
               <div className="text-zinc-600 dark:text-zinc-400">Secret key</div>
-              <code aria-label="Secret key" className="font-mono text-base break-all" data-secret={secretOf(step.totpURI)}>
+              <code
+                aria-label="Secret key"
+                className="font-mono text-base break-all"
+                data-secret={secretOf(step.totpURI)}
+              >
                 {grouped(secretOf(step.totpURI))}
               </code>
             </div>
           </div>
-          <Field id={FIELDS.code} label="Code from the app" required autoComplete="one-time-code" inputMode="numeric" maxLength={8} value={code} onChange={(e) => setCode(e.target.value)} />
+          <Field
+            id={FIELDS.code}
+            label="Code from the app"
+            required
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={8}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
           <div className="flex gap-2">
             <Button type="submit" busy={confirm.isPending}>
               Turn On
@@ -153,15 +212,26 @@ export function TwoStepSection() {
         <div className="flex flex-col gap-3">
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             {step.fresh ? "Two-step sign-in is on. " : "Your old recovery codes no longer work. "}
-            Save these recovery codes somewhere safe, away from your phone: each one signs you in once if you lose the app. They are shown only now.
+            Save these recovery codes somewhere safe, away from your phone: each one signs you in once if you lose the
+            app. They are shown only now.
           </p>
-          <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 rounded-md border border-zinc-200 p-3 font-mono text-sm dark:border-zinc-700">
+          <ul
+            aria-label="Recovery codes"
+            className="grid grid-cols-2 gap-1 rounded-md border border-zinc-200 p-3 font-mono text-sm dark:border-zinc-700"
+          >
             {step.backupCodes.map((c) => (
               <li key={c}>{c}</li>
             ))}
           </ul>
           <div className="flex gap-2">
-            <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(step.backupCodes.join("\n")).then(() => toast.success("Recovery codes copied"))}>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void navigator.clipboard
+                  ?.writeText(step.backupCodes.join("\n"))
+                  .then(() => toast.success("Recovery codes copied"))
+              }
+            >
               Copy
             </Button>
             <Button onClick={() => setStep({ at: "idle" })}>I Have Saved Them</Button>
@@ -172,7 +242,16 @@ export function TwoStepSection() {
       {step.at === "idle" && !enabled && (
         <form noValidate onSubmit={needPassword(() => begin.mutate())} className="flex flex-col gap-4">
           <p className="text-sm text-zinc-700 dark:text-zinc-300">Two-step sign-in is off.</p>
-          <Field id={FIELDS.password} label="Password" type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} hint="To confirm it is you." />
+          <Field
+            id={FIELDS.password}
+            label="Password"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint="To confirm it is you."
+          />
           <div>
             <Button type="submit" busy={begin.isPending}>
               Set Up Two-Step Sign-In
@@ -183,8 +262,19 @@ export function TwoStepSection() {
 
       {step.at === "idle" && enabled && (
         <form noValidate onSubmit={needPassword(() => newCodes.mutate())} className="flex flex-col gap-4">
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">Two-step sign-in is on: signing in asks for a code from your app, or one of your recovery codes.</p>
-          <Field id={FIELDS.password} label="Password" type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} hint="To confirm it is you." />
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Two-step sign-in is on: signing in asks for a code from your app, or one of your recovery codes.
+          </p>
+          <Field
+            id={FIELDS.password}
+            label="Password"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint="To confirm it is you."
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="secondary" busy={newCodes.isPending}>
               New Recovery Codes

@@ -11,20 +11,32 @@ const SESSIONS_PATH = "/rest/v1/sessions";
 const TWO_FACTOR_PATH = "/auth/v1/two-factor";
 
 /** Any part of the person's own profile (name, theme, e-mail opt-outs); the answer is the whole profile. */
-export const updateProfile = (update: Partial<ProfileUpdate>) => api<ProfileDto>(PROFILE_PATH, { method: "PATCH", json: update });
-export const uploadAvatar = (file: File) => api<ProfileDto>(`${PROFILE_PATH}/avatar`, { raw: { body: file, contentType: file.type } });
+export const updateProfile = (update: Partial<ProfileUpdate>) =>
+  api<ProfileDto>(PROFILE_PATH, { method: "PATCH", json: update });
+export const uploadAvatar = (file: File) =>
+  api<ProfileDto>(`${PROFILE_PATH}/avatar`, { raw: { body: file, contentType: file.type } });
 export const removeAvatar = () => api<ProfileDto>(`${PROFILE_PATH}/avatar`, { method: "DELETE" });
 
-export const useSessions = () => useQuery({ queryKey: keys.sessions(), queryFn: ({ signal }) => api<SessionDto[]>(SESSIONS_PATH, { signal }) });
-export const endSession = (id: string) => api<EndedSessionsDto>(`${SESSIONS_PATH}/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const useSessions = () =>
+  useQuery({ queryKey: keys.sessions(), queryFn: ({ signal }) => api<SessionDto[]>(SESSIONS_PATH, { signal }) });
+export const endSession = (id: string) =>
+  api<EndedSessionsDto>(`${SESSIONS_PATH}/${encodeURIComponent(id)}`, { method: "DELETE" });
 export const signOutOthers = () => api<EndedSessionsDto>(`${SESSIONS_PATH}/sign-out-others`, { method: "POST" });
 
 /** The school's settings with their version, for the admin's form (always read fresh, unlike the shared reader's copy). */
-export const useSchoolSettingsForm = () => useQuery({ queryKey: keys.schoolSettings(), queryFn: ({ signal }) => api<SchoolSettingsDto>(SCHOOL_PATH, { signal }) });
-export const saveSchoolSettings = (version: number, settings: SchoolSettings) => api<SchoolSettingsDto>(SCHOOL_PATH, { method: "PUT", json: { version, settings } });
+export const useSchoolSettingsForm = () =>
+  useQuery({
+    queryKey: keys.schoolSettings(),
+    queryFn: ({ signal }) => api<SchoolSettingsDto>(SCHOOL_PATH, { signal }),
+  });
+export const saveSchoolSettings = (version: number, settings: SchoolSettings) =>
+  api<SchoolSettingsDto>(SCHOOL_PATH, { method: "PUT", json: { version, settings } });
 
-export const changePassword = (body: { currentPassword: string; newPassword: string }) => api("/auth/v1/change-password", { json: { ...body, revokeOtherSessions: true } });
-export const enableTwoStep = (password: string) => api<{ totpURI: string; backupCodes: string[] }>(`${TWO_FACTOR_PATH}/enable`, { json: { password } });
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  api("/auth/v1/change-password", { json: { ...body, revokeOtherSessions: true } });
+export const enableTwoStep = (password: string) =>
+  api<{ totpURI: string; backupCodes: string[] }>(`${TWO_FACTOR_PATH}/enable`, { json: { password } });
 export const verifyTotp = (code: string) => api(`${TWO_FACTOR_PATH}/verify-totp`, { json: { code } });
-export const newBackupCodes = (password: string) => api<{ backupCodes: string[] }>(`${TWO_FACTOR_PATH}/generate-backup-codes`, { json: { password } });
+export const newBackupCodes = (password: string) =>
+  api<{ backupCodes: string[] }>(`${TWO_FACTOR_PATH}/generate-backup-codes`, { json: { password } });
 export const disableTwoStep = (password: string) => api(`${TWO_FACTOR_PATH}/disable`, { json: { password } });

@@ -47,12 +47,17 @@ export default function AcceptInvitationPage() {
       navigate("/", { replace: true });
     } catch (err) {
       setBusy(false);
-      notify.error("Account not created", { description: err instanceof ApiError ? err.message : MSG.unexpected.description });
+      notify.error("Account not created", {
+        description: err instanceof ApiError ? err.message : MSG.unexpected.description,
+      });
     }
   }
 
   if (!token || invitation.isError) {
-    const message = invitation.error instanceof ApiError ? invitation.error.message : "This invitation link is not valid. Ask the school's administrator for a new one.";
+    const message =
+      invitation.error instanceof ApiError
+        ? invitation.error.message
+        : "This invitation link is not valid. Ask the school's administrator for a new one.";
     return (
       <PublicFrame>
         <h1 className="text-2xl font-semibold tracking-tight">This Invitation Cannot Be Used</h1>
@@ -78,12 +83,36 @@ export default function AcceptInvitationPage() {
     <PublicFrame>
       <h1 className="text-2xl font-semibold tracking-tight">Join The Portal</h1>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        You are invited as {ROLE_LABELS[invitation.data.role].toLowerCase()} with the e-mail <strong>{invitation.data.email}</strong>. Choose the name others will see and a password.
+        You are invited as {ROLE_LABELS[invitation.data.role].toLowerCase()} with the e-mail{" "}
+        <strong>{invitation.data.email}</strong>. Choose the name others will see and a password.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-label="Join The Portal">
-        <Field id={FIELD.name} label="Full Name" required autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
-        <Field id={FIELD.password} label="Password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Field id={FIELD.confirm} label="Confirm Password" type="password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Field
+          id={FIELD.name}
+          label="Full Name"
+          required
+          autoComplete="name"
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+        />
+        <Field
+          id={FIELD.password}
+          label="Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          id={FIELD.confirm}
+          label="Confirm Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <Button type="submit" busy={busy} className="mt-2 w-full">
           Create My Account
         </Button>

@@ -5,7 +5,15 @@ import { toast } from "sonner";
 import { ROLE_LABELS, ROLES, type Role } from "../../../common/roles.ts";
 import { SCHOOL_SETTING_LABELS } from "../../../common/school.ts";
 import type { EndedSessionsDto } from "../../../common/sessions.ts";
-import { ERASED_NAME, isErasedEmail, type AuditEntryDto, type ErasureDto, type InvitationDto, type Page, type UserDto } from "../../../common/users.ts";
+import {
+  ERASED_NAME,
+  isErasedEmail,
+  type AuditEntryDto,
+  type ErasureDto,
+  type InvitationDto,
+  type Page,
+  type UserDto,
+} from "../../../common/users.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
@@ -34,14 +42,20 @@ export default function UserManagementPage() {
       <div>
         <PageHeader title="User Management" />
         <Card>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">Only the school's administrators manage accounts. If your role or your details need to change, ask an administrator; you can change your own name and password in Settings.</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Only the school's administrators manage accounts. If your role or your details need to change, ask an
+            administrator; you can change your own name and password in Settings.
+          </p>
         </Card>
       </div>
     );
   }
   return (
     <div>
-      <PageHeader title="User Management" description="The school's accounts: who holds which role, who may sign in, invitations for new people, and a record of every change made here." />
+      <PageHeader
+        title="User Management"
+        description="The school's accounts: who holds which role, who may sign in, invitations for new people, and a record of every change made here."
+      />
       <Tabs
         label="User management"
         selected={tab}
@@ -77,19 +91,27 @@ function People() {
     queryFn: ({ signal }) => api<Page<UserDto>>(`/rest/v1/users?${params}`, { signal }),
     placeholderData: keepPreviousData,
   });
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: ["users"] }).then(() => queryClient.invalidateQueries({ queryKey: ["audit-log"] }));
+  const invalidate = () =>
+    queryClient
+      .invalidateQueries({ queryKey: ["users"] })
+      .then(() => queryClient.invalidateQueries({ queryKey: ["audit-log"] }));
 
   const changeRole = useMutation({
-    mutationFn: (v: { user: UserDto; role: Role }) => api<UserDto>(`/rest/v1/users/${v.user.id}`, { method: "PATCH", json: { role: v.role } }),
-    onSuccess: (u) => toast.success("Role changed", { description: `${u.fullName} is now ${ROLE_LABELS[u.role].toLowerCase()}.` }),
+    mutationFn: (v: { user: UserDto; role: Role }) =>
+      api<UserDto>(`/rest/v1/users/${v.user.id}`, { method: "PATCH", json: { role: v.role } }),
+    onSuccess: (u) =>
+      toast.success("Role changed", { description: `${u.fullName} is now ${ROLE_LABELS[u.role].toLowerCase()}.` }),
     onError: failed("Role not changed"),
     onSettled: invalidate,
   });
   const setActive = useMutation({
-    mutationFn: (v: { user: UserDto; active: boolean }) => api<UserDto>(`/rest/v1/users/${v.user.id}/${v.active ? "reactivate" : "deactivate"}`, { method: "POST" }),
+    mutationFn: (v: { user: UserDto; active: boolean }) =>
+      api<UserDto>(`/rest/v1/users/${v.user.id}/${v.active ? "reactivate" : "deactivate"}`, { method: "POST" }),
     onSuccess: (u) =>
       toast.success(u.active ? "Account reactivated" : "Account deactivated", {
-        description: u.active ? `${u.fullName} can sign in again.` : `${u.fullName} has been signed out everywhere and cannot sign in.`,
+        description: u.active
+          ? `${u.fullName} can sign in again.`
+          : `${u.fullName} has been signed out everywhere and cannot sign in.`,
       }),
     onError: failed("Nothing changed"),
     onSettled: () => {
@@ -98,10 +120,13 @@ function People() {
     },
   });
   const signOutEverywhere = useMutation({
-    mutationFn: (u: UserDto) => api<EndedSessionsDto>(`/rest/v1/sessions/of/${u.id}/sign-out-everywhere`, { method: "POST" }),
+    mutationFn: (u: UserDto) =>
+      api<EndedSessionsDto>(`/rest/v1/sessions/of/${u.id}/sign-out-everywhere`, { method: "POST" }),
     onSuccess: (r, u) =>
       toast.success("Signed out everywhere", {
-        description: r.ended ? `${u.fullName} was signed out on ${r.ended === 1 ? "1 device" : `${r.ended} devices`}.` : `${u.fullName} was not signed in anywhere.`,
+        description: r.ended
+          ? `${u.fullName} was signed out on ${r.ended === 1 ? "1 device" : `${r.ended} devices`}.`
+          : `${u.fullName} was not signed in anywhere.`,
       }),
     onError: failed("Nobody was signed out"),
     onSettled: () => {
@@ -129,8 +154,18 @@ function People() {
   return (
     <section aria-label="People" className="flex flex-col gap-4 pt-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <SearchField label="Search" placeholder="Name or e-mail" value={search} onChange={(e) => filter(setSearch)(e.target.value)} />
-        <Select label="Role" value={role} onChange={(e) => filter(setRole)(e.target.value)} options={[{ value: "", label: "All roles" }, ...roleOptions]} />
+        <SearchField
+          label="Search"
+          placeholder="Name or e-mail"
+          value={search}
+          onChange={(e) => filter(setSearch)(e.target.value)}
+        />
+        <Select
+          label="Role"
+          value={role}
+          onChange={(e) => filter(setRole)(e.target.value)}
+          options={[{ value: "", label: "All roles" }, ...roleOptions]}
+        />
         <Select
           label="State"
           value={state}
@@ -150,7 +185,9 @@ function People() {
         </div>
       ) : users.data.items.length === 0 ? (
         <Card>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody matches these filters. Clear the search or choose another role or state.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Nobody matches these filters. Clear the search or choose another role or state.
+          </p>
         </Card>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
@@ -158,11 +195,21 @@ function People() {
             <caption className="sr-only">People, {users.data.total} in all</caption>
             <thead className="hidden border-b border-zinc-200 text-xs text-zinc-600 uppercase md:table-header-group dark:border-zinc-800 dark:text-zinc-400">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Name</th>
-                <th scope="col" className="px-4 py-3 font-medium">Role</th>
-                <th scope="col" className="px-4 py-3 font-medium">Last sign-in</th>
-                <th scope="col" className="px-4 py-3 font-medium">State</th>
-                <th scope="col" className="px-4 py-3 font-medium"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Last sign-in
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  State
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             {/* On a phone each person is a small card (name; role and last sign-in; state and action), not a table wider than the screen. */}
@@ -194,7 +241,14 @@ function People() {
                     {fmt.dateTime(u.lastSignInAt, "Never")}
                   </td>
                   <td>
-                    <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", u.active ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200")}>
+                    <span
+                      className={cn(
+                        "rounded-full px-2 py-0.5 text-xs font-medium",
+                        u.active
+                          ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+                          : "bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200",
+                      )}
+                    >
                       {u.active ? "Active" : "Deactivated"}
                     </span>
                   </td>
@@ -221,7 +275,11 @@ function People() {
                         <span className="text-xs text-zinc-600 dark:text-zinc-400">You</span>
                       ) : u.active ? (
                         <>
-                          <Button variant="ghost" onClick={() => setSignOutOf(u)} aria-label={`Sign out ${u.fullName} everywhere`}>
+                          <Button
+                            variant="ghost"
+                            onClick={() => setSignOutOf(u)}
+                            aria-label={`Sign out ${u.fullName} everywhere`}
+                          >
                             <LogOut aria-hidden className="size-4" />
                             Sign out everywhere
                           </Button>
@@ -231,7 +289,12 @@ function People() {
                           </Button>
                         </>
                       ) : (
-                        <Button variant="ghost" busy={setActive.isPending && setActive.variables?.user.id === u.id} onClick={() => setActive.mutate({ user: u, active: true })} aria-label={`Reactivate ${u.fullName}`}>
+                        <Button
+                          variant="ghost"
+                          busy={setActive.isPending && setActive.variables?.user.id === u.id}
+                          onClick={() => setActive.mutate({ user: u, active: true })}
+                          aria-label={`Reactivate ${u.fullName}`}
+                        >
                           <RotateCcw aria-hidden className="size-4" />
                           Reactivate
                         </Button>
@@ -244,7 +307,9 @@ function People() {
           </table>
         </div>
       )}
-      {users.data && <Pagination label="People pages" page={page} pageSize={PAGE_SIZE} total={users.data.total} onPage={setPage} />}
+      {users.data && (
+        <Pagination label="People pages" page={page} pageSize={PAGE_SIZE} total={users.data.total} onPage={setPage} />
+      )}
       <ConfirmDialog
         open={!!confirm}
         title={`Deactivate ${confirm?.fullName ?? ""}?`}
@@ -253,7 +318,8 @@ function People() {
         onCancel={() => setConfirm(null)}
         onConfirm={() => confirm && setActive.mutate({ user: confirm, active: false })}
       >
-        They are signed out at once on every device and cannot sign in until an admin reactivates the account. Their projects and work stay as they are.
+        They are signed out at once on every device and cannot sign in until an admin reactivates the account. Their
+        projects and work stay as they are.
       </ConfirmDialog>
       <ConfirmDialog
         open={!!signOutOf}
@@ -263,7 +329,8 @@ function People() {
         onCancel={() => setSignOutOf(null)}
         onConfirm={() => signOutOf && signOutEverywhere.mutate(signOutOf)}
       >
-        Every device they are signed in on is signed out at once, open pages included. They can sign in again with their password; use this when a device was lost or an account may be in someone else's hands.
+        Every device they are signed in on is signed out at once, open pages included. They can sign in again with their
+        password; use this when a device was lost or an account may be in someone else's hands.
       </ConfirmDialog>
       <ConfirmDialog
         open={!!erasing}
@@ -275,10 +342,18 @@ function People() {
       >
         <p>This cannot be undone. Export their data first if they asked for a copy.</p>
         <ul className="mt-2 list-disc pl-5">
-          <li>Their name is replaced by “{ERASED_NAME}” everywhere the portal recorded it: crews, activity, documents, budgets, the audit log.</li>
+          <li>
+            Their name is replaced by “{ERASED_NAME}” everywhere the portal recorded it: crews, activity, documents,
+            budgets, the audit log.
+          </li>
           <li>Their e-mail address, phone, programme, picture, notifications and unsent e-mails are deleted.</li>
-          <li>They are signed out on every device, their password is deleted and the account can never sign in again.</li>
-          <li>Documents they signed or uploaded, budgets and decisions stay, as the school must keep them, under “{ERASED_NAME}”.</li>
+          <li>
+            They are signed out on every device, their password is deleted and the account can never sign in again.
+          </li>
+          <li>
+            Documents they signed or uploaded, budgets and decisions stay, as the school must keep them, under “
+            {ERASED_NAME}”.
+          </li>
           <li>The audit log records that you erased a person, without their name.</li>
         </ul>
       </ConfirmDialog>
@@ -294,14 +369,21 @@ function Invitations() {
   const [role, setRole] = useState<Role>("student");
   const list = useQuery({
     queryKey: ["invitations", page],
-    queryFn: ({ signal }) => api<Page<InvitationDto>>(`/rest/v1/invitations?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<Page<InvitationDto>>(`/rest/v1/invitations?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
     placeholderData: keepPreviousData,
   });
-  const invalidate = () => Promise.all([queryClient.invalidateQueries({ queryKey: ["invitations"] }), queryClient.invalidateQueries({ queryKey: ["audit-log"] })]);
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["invitations"] }),
+      queryClient.invalidateQueries({ queryKey: ["audit-log"] }),
+    ]);
   const invite = useMutation({
     mutationFn: () => api("/rest/v1/invitations", { method: "POST", json: { email, role } }),
     onSuccess: () => {
-      toast.success("Invitation sent", { description: `${email.trim()} will receive a link to join as ${ROLE_LABELS[role].toLowerCase()}.` });
+      toast.success("Invitation sent", {
+        description: `${email.trim()} will receive a link to join as ${ROLE_LABELS[role].toLowerCase()}.`,
+      });
       setEmail("");
     },
     onError: failed("Invitation not sent"),
@@ -309,13 +391,17 @@ function Invitations() {
   });
   const resend = useMutation({
     mutationFn: (i: InvitationDto) => api(`/rest/v1/invitations/${i.id}/resend`, { method: "POST" }),
-    onSuccess: (_d, i) => toast.success("Invitation sent again", { description: `A new link went to ${i.email}; the old one no longer works.` }),
+    onSuccess: (_d, i) =>
+      toast.success("Invitation sent again", {
+        description: `A new link went to ${i.email}; the old one no longer works.`,
+      }),
     onError: failed("Invitation not sent"),
     onSettled: invalidate,
   });
   const revoke = useMutation({
     mutationFn: (i: InvitationDto) => api(`/rest/v1/invitations/${i.id}`, { method: "DELETE" }),
-    onSuccess: (_d, i) => toast.success("Invitation revoked", { description: `The link sent to ${i.email} no longer works.` }),
+    onSuccess: (_d, i) =>
+      toast.success("Invitation revoked", { description: `The link sent to ${i.email} no longer works.` }),
     onError: failed("Invitation not revoked"),
     onSettled: invalidate,
   });
@@ -332,14 +418,23 @@ function Invitations() {
     <section aria-label="Invitations" className="flex flex-col gap-4 pt-4">
       <Card>
         <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-          <Field label="E-mail to invite" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+          <Field
+            label="E-mail to invite"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="off"
+          />
           <Select label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={roleOptions} />
           <Button type="submit" busy={invite.isPending}>
             <MailPlus aria-hidden className="size-4" />
             Send Invitation
           </Button>
         </form>
-        <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">The person chooses their name and password from the e-mailed link. It works once and expires after 7 days.</p>
+        <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">
+          The person chooses their name and password from the e-mailed link. It works once and expires after 7 days.
+        </p>
       </Card>
       {!list.data ? (
         <Skeleton className="h-24" />
@@ -352,16 +447,27 @@ function Invitations() {
               <div>
                 <div className="font-medium text-zinc-900 dark:text-zinc-100">{i.email}</div>
                 <div className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {ROLE_LABELS[i.role]} · {invitationStateLabel(i, fmt)} · sent {i.sentCount === 1 ? "once" : `${i.sentCount} times`}
+                  {ROLE_LABELS[i.role]} · {invitationStateLabel(i, fmt)} · sent{" "}
+                  {i.sentCount === 1 ? "once" : `${i.sentCount} times`}
                   {i.invitedByName ? ` by ${i.invitedByName}` : ""}
                 </div>
               </div>
               {(i.state === "pending" || i.state === "expired") && (
                 <div className="flex gap-2">
-                  <Button variant="secondary" busy={resend.isPending && resend.variables?.id === i.id} onClick={() => resend.mutate(i)} aria-label={`Resend invitation to ${i.email}`}>
+                  <Button
+                    variant="secondary"
+                    busy={resend.isPending && resend.variables?.id === i.id}
+                    onClick={() => resend.mutate(i)}
+                    aria-label={`Resend invitation to ${i.email}`}
+                  >
                     Resend
                   </Button>
-                  <Button variant="ghost" busy={revoke.isPending && revoke.variables?.id === i.id} onClick={() => revoke.mutate(i)} aria-label={`Revoke invitation to ${i.email}`}>
+                  <Button
+                    variant="ghost"
+                    busy={revoke.isPending && revoke.variables?.id === i.id}
+                    onClick={() => revoke.mutate(i)}
+                    aria-label={`Revoke invitation to ${i.email}`}
+                  >
                     Revoke
                   </Button>
                 </div>
@@ -370,7 +476,15 @@ function Invitations() {
           ))}
         </ul>
       )}
-      {list.data && <Pagination label="Invitation pages" page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />}
+      {list.data && (
+        <Pagination
+          label="Invitation pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={list.data.total}
+          onPage={setPage}
+        />
+      )}
     </section>
   );
 }
@@ -389,7 +503,8 @@ function invitationStateLabel(i: InvitationDto, fmt: Formats) {
 }
 
 const ACTIONS: Record<string, (e: AuditEntryDto) => string> = {
-  "user.role_changed": (e) => `changed the role of ${e.targetLabel} from ${roleLabel(e.details.from)} to ${roleLabel(e.details.to)}`,
+  "user.role_changed": (e) =>
+    `changed the role of ${e.targetLabel} from ${roleLabel(e.details.from)} to ${roleLabel(e.details.to)}`,
   "user.deactivated": (e) => `deactivated ${e.targetLabel}`,
   "user.reactivated": (e) => `reactivated ${e.targetLabel}`,
   "user.signed_out_everywhere": (e) => `signed ${e.targetLabel} out everywhere`,
@@ -405,27 +520,33 @@ const settingLabels = (changes: unknown) =>
   Object.keys(changes && typeof changes === "object" ? changes : {})
     .map((k) => SCHOOL_SETTING_LABELS[k as keyof typeof SCHOOL_SETTING_LABELS] ?? k)
     .join(", ");
-const roleLabel = (r: unknown) => (typeof r === "string" && r in ROLE_LABELS ? ROLE_LABELS[r as Role].toLowerCase() : String(r));
+const roleLabel = (r: unknown) =>
+  typeof r === "string" && r in ROLE_LABELS ? ROLE_LABELS[r as Role].toLowerCase() : String(r);
 
 function AuditLog() {
   const fmt = useFormats();
   const [page, setPage] = useState(0);
   const log = useQuery({
     queryKey: ["audit-log", page],
-    queryFn: ({ signal }) => api<Page<AuditEntryDto>>(`/rest/v1/audit-log?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<Page<AuditEntryDto>>(`/rest/v1/audit-log?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`, { signal }),
     placeholderData: keepPreviousData,
   });
   if (!log.data) return <Skeleton className="mt-4 h-24" />;
   return (
     <section aria-label="Audit log" className="flex flex-col gap-4 pt-4">
       {log.data.items.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No admin action has been taken yet. Role changes, deactivations, sign-outs and invitations will be listed here.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          No admin action has been taken yet. Role changes, deactivations, sign-outs and invitations will be listed
+          here.
+        </p>
       ) : (
         <ol className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
           {log.data.items.map((e) => (
             <li key={e.id} className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:justify-between sm:gap-4">
               <span>
-                <strong className="font-medium">{e.actorName}</strong> {ACTIONS[e.action]?.(e) ?? `${e.action} ${e.targetLabel ?? ""}`}
+                <strong className="font-medium">{e.actorName}</strong>{" "}
+                {ACTIONS[e.action]?.(e) ?? `${e.action} ${e.targetLabel ?? ""}`}
               </span>
               <time dateTime={e.createdAt} className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
                 {fmt.dateTime(e.createdAt)}

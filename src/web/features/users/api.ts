@@ -9,10 +9,15 @@ const INVITATIONS_PATH = "/rest/v1/invitations";
 export const useInvitation = (token: string) =>
   useQuery({
     queryKey: keys.invitation(token),
-    queryFn: ({ signal }) => api<{ email: string; role: Role; expiresAt: string }>(`${INVITATIONS_PATH}/lookup?token=${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ email: string; role: Role; expiresAt: string }>(
+        `${INVITATIONS_PATH}/lookup?token=${encodeURIComponent(token)}`,
+        { signal },
+      ),
     enabled: !!token,
     retry: false,
     throwOnError: false,
   });
 
-export const acceptInvitation = (token: string, fullName: string, password: string) => api(`${INVITATIONS_PATH}/accept`, { json: { token, fullName, password } });
+export const acceptInvitation = (token: string, fullName: string, password: string) =>
+  api(`${INVITATIONS_PATH}/accept`, { json: { token, fullName, password } });

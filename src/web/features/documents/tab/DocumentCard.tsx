@@ -20,14 +20,25 @@ export function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: bool
   const latest = doc.versions[0];
   const pending = doc.submissions.find((s) => s.status === "pending");
   const base = documentPath(doc.projectId, doc.id);
-  const toggle = useDocumentChange(doc.projectId, () => api<DocumentDto>(doc.deletedAt ? `${base}/restore` : base, { method: doc.deletedAt ? "POST" : "DELETE" }), {
-    success: () => (doc.deletedAt ? ["Document restored", `“${doc.title}” is back.`] : ["Document deleted", `“${doc.title}” can be restored from the deleted documents.`]),
-    failure: doc.deletedAt ? "Not restored" : "Not deleted",
-    onSuccess: () => setConfirming(false),
-  });
-  const canSend = canEdit && !doc.deletedAt && latest?.contentType === "application/pdf" && latest.origin !== "sealed" && !pending;
+  const toggle = useDocumentChange(
+    doc.projectId,
+    () => api<DocumentDto>(doc.deletedAt ? `${base}/restore` : base, { method: doc.deletedAt ? "POST" : "DELETE" }),
+    {
+      success: () =>
+        doc.deletedAt
+          ? ["Document restored", `“${doc.title}” is back.`]
+          : ["Document deleted", `“${doc.title}” can be restored from the deleted documents.`],
+      failure: doc.deletedAt ? "Not restored" : "Not deleted",
+      onSuccess: () => setConfirming(false),
+    },
+  );
+  const canSend =
+    canEdit && !doc.deletedAt && latest?.contentType === "application/pdf" && latest.origin !== "sealed" && !pending;
   return (
-    <li aria-labelledby={`doc-${doc.id}`} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <li
+      aria-labelledby={`doc-${doc.id}`}
+      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h3 id={`doc-${doc.id}`} className="font-semibold break-words">
@@ -37,7 +48,8 @@ export function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: bool
             <Badge>{DOCUMENT_CATEGORY_LABELS[doc.category]}</Badge>
             {latest && (
               <span>
-                Version {latest.number} · {latest.fileName} · {formatSize(latest.size)} · {latest.uploadedByName}, {fmt.dateTime(latest.createdAt)}
+                Version {latest.number} · {latest.fileName} · {formatSize(latest.size)} · {latest.uploadedByName},{" "}
+                {fmt.dateTime(latest.createdAt)}
               </span>
             )}
             {latest?.origin === "sealed" && <Badge tone="good">Signed and sealed</Badge>}
@@ -47,11 +59,18 @@ export function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: bool
         <div className="flex flex-wrap gap-2">
           {latest && (
             <>
-              <Link to={previewPath(doc)} className="inline-flex min-h-10 items-center gap-1 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:hover:bg-zinc-800">
+              <Link
+                to={previewPath(doc)}
+                className="inline-flex min-h-10 items-center gap-1 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
                 <Eye aria-hidden className="size-4" />
                 Preview<span className="sr-only"> {doc.title}</span>
               </Link>
-              <a href={`${latest.url}?download`} download className="inline-flex min-h-10 items-center gap-1 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:hover:bg-zinc-800">
+              <a
+                href={`${latest.url}?download`}
+                download
+                className="inline-flex min-h-10 items-center gap-1 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
                 <Download aria-hidden className="size-4" />
                 Download<span className="sr-only"> {doc.title}</span>
               </a>
@@ -69,7 +88,11 @@ export function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: bool
             </Button>
           )}
           {canEdit && (
-            <Button variant="ghost" onClick={() => (doc.deletedAt ? toggle.mutate(undefined) : setConfirming(true))} busy={doc.deletedAt ? toggle.isPending : false}>
+            <Button
+              variant="ghost"
+              onClick={() => (doc.deletedAt ? toggle.mutate(undefined) : setConfirming(true))}
+              busy={doc.deletedAt ? toggle.isPending : false}
+            >
               {doc.deletedAt ? "Restore" : "Delete"}
             </Button>
           )}
@@ -77,7 +100,9 @@ export function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: bool
       </div>
       {doc.versions.length > 1 && (
         <details className="mt-3 text-sm">
-          <summary className="cursor-pointer text-zinc-700 dark:text-zinc-300">All {doc.versions.length} versions</summary>
+          <summary className="cursor-pointer text-zinc-700 dark:text-zinc-300">
+            All {doc.versions.length} versions
+          </summary>
           <ul className="mt-2 flex flex-col gap-1">
             {doc.versions.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-700 dark:text-zinc-300">
@@ -102,10 +127,23 @@ export function DocumentCard({ doc, canEdit }: { doc: DocumentDto; canEdit: bool
           ))}
         </div>
       )}
-      <ConfirmDialog open={confirming} title={`Delete “${doc.title}”?`} confirmLabel="Delete" busy={toggle.isPending} onCancel={() => setConfirming(false)} onConfirm={() => toggle.mutate(undefined)}>
-        The document and its versions move to the deleted documents, where they can be restored. A signature request still out is voided.
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete “${doc.title}”?`}
+        confirmLabel="Delete"
+        busy={toggle.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => toggle.mutate(undefined)}
+      >
+        The document and its versions move to the deleted documents, where they can be restored. A signature request
+        still out is voided.
       </ConfirmDialog>
-      <UploadDialog open={newVersion} projectId={doc.projectId} documentId={doc.id} onClose={() => setNewVersion(false)} />
+      <UploadDialog
+        open={newVersion}
+        projectId={doc.projectId}
+        documentId={doc.id}
+        onClose={() => setNewVersion(false)}
+      />
       <SendDialog open={sending} doc={doc} onClose={() => setSending(false)} />
     </li>
   );

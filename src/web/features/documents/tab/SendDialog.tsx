@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { SIGNER_ROLE_LABELS, SIGNER_ROLES, submissionCreateInput, type DocumentDto, type SignerRole } from "../../../../common/documents.ts";
+import {
+  SIGNER_ROLE_LABELS,
+  SIGNER_ROLES,
+  submissionCreateInput,
+  type DocumentDto,
+  type SignerRole,
+} from "../../../../common/documents.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Dialog } from "../../../components/ui/Dialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
@@ -23,16 +29,21 @@ export function SendDialog({ open, doc, onClose }: { open: boolean; doc: Documen
   const [message, setMessage] = useState("");
   const [reminderDays, setReminderDays] = useState("3");
   const onSaveKey = useSaveShortcut();
-  const send = useDocumentChange(doc.projectId, (v: unknown) => api<DocumentDto>(`${documentPath(doc.projectId, doc.id)}/signature-requests`, { json: v }), {
-    success: () => ["Sent for signature", "Each person whose turn it is has an e-mail with their own link."],
-    failure: "Not sent",
-    onSuccess: () => {
-      setSigners([{ name: "", email: "", role: "signer" }]);
-      setMessage("");
-      onClose();
+  const send = useDocumentChange(
+    doc.projectId,
+    (v: unknown) => api<DocumentDto>(`${documentPath(doc.projectId, doc.id)}/signature-requests`, { json: v }),
+    {
+      success: () => ["Sent for signature", "Each person whose turn it is has an e-mail with their own link."],
+      failure: "Not sent",
+      onSuccess: () => {
+        setSigners([{ name: "", email: "", role: "signer" }]);
+        setMessage("");
+        onClose();
+      },
     },
-  });
-  const set = (i: number, patch: Partial<SignerRow>) => setSigners(signers.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  );
+  const set = (i: number, patch: Partial<SignerRow>) =>
+    setSigners(signers.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = { signers, order, message, reminderDays: Number(reminderDays) };
@@ -40,25 +51,63 @@ export function SendDialog({ open, doc, onClose }: { open: boolean; doc: Documen
     if (problem) return void toast.error("Not sent", { description: problem.message });
     send.mutate(value);
   };
-  const discard = () => !send.isPending && (setSigners([{ name: "", email: "", role: "signer" }]), setMessage(""), onClose());
+  const discard = () =>
+    !send.isPending && (setSigners([{ name: "", email: "", role: "signer" }]), setMessage(""), onClose());
   return (
-    <Dialog open={open} wide title={`Send “${doc.title}” for Signature`} description="People outside the school need no account: they sign from the link in their e-mail." onClose={discard}
-      unsaved={(signers.some((s) => s.name.trim() || s.email.trim()) || message.trim() !== "") && `the signature request for “${doc.title}” you were writing`}
+    <Dialog
+      open={open}
+      wide
+      title={`Send “${doc.title}” for Signature`}
+      description="People outside the school need no account: they sign from the link in their e-mail."
+      onClose={discard}
+      unsaved={
+        (signers.some((s) => s.name.trim() || s.email.trim()) || message.trim() !== "") &&
+        `the signature request for “${doc.title}” you were writing`
+      }
     >
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
         <fieldset className="flex min-w-0 flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">Signers</legend>
           {signers.map((s, i) => (
-            <div key={i} className="grid gap-2 rounded-md border border-zinc-200 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_auto] sm:items-end dark:border-zinc-800 [&>*]:min-w-0">
-              <Field label={`Name of person ${i + 1}`} required value={s.name} onChange={(e) => set(i, { name: e.target.value })} autoComplete="off" />
-              <Field label={`E-mail of person ${i + 1}`} type="email" required value={s.email} onChange={(e) => set(i, { email: e.target.value })} autoComplete="off" />
-              <Select label={`Role of person ${i + 1}`} value={s.role} options={SIGNER_ROLES.map((r) => ({ value: r, label: SIGNER_ROLE_LABELS[r] }))} onChange={(e) => set(i, { role: e.target.value as SignerRole })} />
-              <Button variant="ghost" disabled={signers.length === 1} onClick={() => setSigners(signers.filter((_, j) => j !== i))}>
+            <div
+              key={i}
+              className="grid gap-2 rounded-md border border-zinc-200 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_9rem_auto] sm:items-end dark:border-zinc-800 [&>*]:min-w-0"
+            >
+              <Field
+                label={`Name of person ${i + 1}`}
+                required
+                value={s.name}
+                onChange={(e) => set(i, { name: e.target.value })}
+                autoComplete="off"
+              />
+              <Field
+                label={`E-mail of person ${i + 1}`}
+                type="email"
+                required
+                value={s.email}
+                onChange={(e) => set(i, { email: e.target.value })}
+                autoComplete="off"
+              />
+              <Select
+                label={`Role of person ${i + 1}`}
+                value={s.role}
+                options={SIGNER_ROLES.map((r) => ({ value: r, label: SIGNER_ROLE_LABELS[r] }))}
+                onChange={(e) => set(i, { role: e.target.value as SignerRole })}
+              />
+              <Button
+                variant="ghost"
+                disabled={signers.length === 1}
+                onClick={() => setSigners(signers.filter((_, j) => j !== i))}
+              >
                 Remove<span className="sr-only"> person {i + 1}</span>
               </Button>
             </div>
           ))}
-          <Button variant="secondary" className="self-start" onClick={() => setSigners([...signers, { name: "", email: "", role: "signer" }])}>
+          <Button
+            variant="secondary"
+            className="self-start"
+            onClick={() => setSigners([...signers, { name: "", email: "", role: "signer" }])}
+          >
             Add a Person
           </Button>
         </fieldset>
@@ -72,9 +121,22 @@ export function SendDialog({ open, doc, onClose }: { open: boolean; doc: Documen
             ]}
             onChange={(e) => setOrder(e.target.value as "parallel" | "sequential")}
           />
-          <Field label="Remind every (days)" type="number" min={0} max={30} value={reminderDays} onChange={(e) => setReminderDays(e.target.value)} hint="0 sends no automatic reminders." />
+          <Field
+            label="Remind every (days)"
+            type="number"
+            min={0}
+            max={30}
+            value={reminderDays}
+            onChange={(e) => setReminderDays(e.target.value)}
+            hint="0 sends no automatic reminders."
+          />
         </div>
-        <Textarea label="Message" value={message} onChange={(e) => setMessage(e.target.value)} hint="Shown in the e-mail and on the signing page." />
+        <Textarea
+          label="Message"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          hint="Shown in the e-mail and on the signing page."
+        />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={discard} disabled={send.isPending}>
             Cancel

@@ -9,7 +9,17 @@ import { uploadDocument, useDocumentChange } from "../api.ts";
 import { useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 import { CATEGORY_OPTIONS } from "./options.ts";
 
-export function UploadDialog({ open, projectId, documentId, onClose }: { open: boolean; projectId: string; documentId?: string; onClose(): void }) {
+export function UploadDialog({
+  open,
+  projectId,
+  documentId,
+  onClose,
+}: {
+  open: boolean;
+  projectId: string;
+  documentId?: string;
+  onClose(): void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState("");
   const [category, setCategory] = useState<DocumentCategory>("release_forms");
@@ -25,7 +35,10 @@ export function UploadDialog({ open, projectId, documentId, onClose }: { open: b
       return uploadDocument(projectId, documentId, f, params);
     },
     {
-      success: (d) => [documentId ? "New version uploaded" : "Document uploaded", `“${d.title}” is version ${d.versions[0]?.number ?? 1}.`],
+      success: (d) => [
+        documentId ? "New version uploaded" : "Document uploaded",
+        `“${d.title}” is version ${d.versions[0]?.number ?? 1}.`,
+      ],
       failure: "Not uploaded",
       onSuccess: () => {
         setFile(null);
@@ -42,13 +55,34 @@ export function UploadDialog({ open, projectId, documentId, onClose }: { open: b
     upload.mutate(file);
   };
   return (
-    <Dialog open={open} title={documentId ? "Upload a New Version" : "Upload a Document"} onClose={discard} unsaved={(!!file || title.trim() !== "") && "the document you were uploading"}>
+    <Dialog
+      open={open}
+      title={documentId ? "Upload a New Version" : "Upload a Document"}
+      onClose={discard}
+      unsaved={(!!file || title.trim() !== "") && "the document you were uploading"}
+    >
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
-        <Field label="File" type="file" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} hint="PDF, images, Office and OpenDocument files, text or CSV. The portal checks what the file contains." />
+        <Field
+          label="File"
+          type="file"
+          required
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          hint="PDF, images, Office and OpenDocument files, text or CSV. The portal checks what the file contains."
+        />
         {!documentId && (
           <>
-            <Field label="Title" value={title} onChange={(e) => setTitle(e.target.value)} hint="Leave empty to use the file's name." />
-            <Select label="Category" value={category} options={CATEGORY_OPTIONS} onChange={(e) => setCategory(e.target.value as DocumentCategory)} />
+            <Field
+              label="Title"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              hint="Leave empty to use the file's name."
+            />
+            <Select
+              label="Category"
+              value={category}
+              options={CATEGORY_OPTIONS}
+              onChange={(e) => setCategory(e.target.value as DocumentCategory)}
+            />
           </>
         )}
         <div className="flex justify-end gap-2">

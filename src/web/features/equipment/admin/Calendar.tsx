@@ -16,8 +16,16 @@ export function Calendar({ itemId }: { itemId?: string }) {
   }
   return (
     <div className="flex flex-col gap-3">
-      <Field label="Two weeks from" type="date" className="max-w-xs" value={start} onChange={(e) => setStart(e.target.value)} />
-      {entries.data?.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing booked in these two weeks.</p>}
+      <Field
+        label="Two weeks from"
+        type="date"
+        className="max-w-xs"
+        value={start}
+        onChange={(e) => setStart(e.target.value)}
+      />
+      {entries.data?.length === 0 && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing booked in these two weeks.</p>
+      )}
       <ol className="flex flex-col gap-3">
         {[...days.entries()].sort().map(([day, list]) => (
           <li key={day}>

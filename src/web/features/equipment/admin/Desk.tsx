@@ -34,16 +34,26 @@ export function Desk() {
   // is reported on its own and never undoes the return.
   const checkIn = useEquipmentChange(
     async (v: { assetTag: string; condition: Condition; notes: string; damaged: boolean; photos: File[] }) => {
-      const result = await post<DeskResultDto>("/desk/checkin", { assetTag: v.assetTag, condition: v.condition, notes: v.notes, damaged: v.damaged });
+      const result = await post<DeskResultDto>("/desk/checkin", {
+        assetTag: v.assetTag,
+        condition: v.condition,
+        notes: v.notes,
+        damaged: v.damaged,
+      });
       const refused: string[] = [];
       for (const file of v.photos) {
-        await uploadPhoto(`returns/${encodeURIComponent(v.assetTag)}`, file).catch((err: unknown) => refused.push(`${file.name}: ${errorText(err)}`));
+        await uploadPhoto(`returns/${encodeURIComponent(v.assetTag)}`, file).catch((err: unknown) =>
+          refused.push(`${file.name}: ${errorText(err)}`),
+        );
       }
       if (refused.length) toast.error("Photo not kept", { description: refused.join(" ") });
       return { ...result, kept: v.photos.length - refused.length };
     },
     {
-      success: (r) => ["Checked in", r.kept ? `${r.message} ${r.kept === 1 ? "1 photo" : `${r.kept} photos`} kept.` : r.message],
+      success: (r) => [
+        "Checked in",
+        r.kept ? `${r.message} ${r.kept === 1 ? "1 photo" : `${r.kept} photos`} kept.` : r.message,
+      ],
       failure: "Not checked in",
       onSuccess: (r) => {
         setLast(r.message);
@@ -67,7 +77,15 @@ export function Desk() {
           }}
         >
           <h2 className="text-lg font-semibold">Check out</h2>
-          <Field label="Asset tag to check out" value={outTag} onChange={(e) => setOutTag(e.target.value)} autoComplete="off" autoCapitalize="characters" hint="Type the tag, scan the label with a barcode scanner, or use the camera." required />
+          <Field
+            label="Asset tag to check out"
+            value={outTag}
+            onChange={(e) => setOutTag(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            hint="Type the tag, scan the label with a barcode scanner, or use the camera."
+            required
+          />
           <Suspense fallback={null}>
             <QrScanner label="Scan to check out" onTag={setOutTag} />
           </Suspense>
@@ -85,11 +103,23 @@ export function Desk() {
           }}
         >
           <h2 className="text-lg font-semibold">Check in</h2>
-          <Field label="Asset tag to check in" value={inTag} onChange={(e) => setInTag(e.target.value)} autoComplete="off" autoCapitalize="characters" required />
+          <Field
+            label="Asset tag to check in"
+            value={inTag}
+            onChange={(e) => setInTag(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            required
+          />
           <Suspense fallback={null}>
             <QrScanner label="Scan to check in" onTag={setInTag} />
           </Suspense>
-          <Select label="Condition" value={condition} onChange={(e) => setCondition(e.target.value as Condition)} options={CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))} />
+          <Select
+            label="Condition"
+            value={condition}
+            onChange={(e) => setCondition(e.target.value as Condition)}
+            options={CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))}
+          />
           <Textarea label="Condition notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
           <div className="flex flex-col gap-1 text-sm">
             <label htmlFor="checkin-photos" className="font-medium">
@@ -110,7 +140,11 @@ export function Desk() {
               PNG, JPEG or WebP, up to 6; a phone opens its camera.
             </span>
           </div>
-          <Checkbox label="Damaged: send to maintenance" checked={damaged} onChange={(e) => setDamaged(e.target.checked)} />
+          <Checkbox
+            label="Damaged: send to maintenance"
+            checked={damaged}
+            onChange={(e) => setDamaged(e.target.checked)}
+          />
           <Button type="submit" busy={checkIn.isPending}>
             Check in
           </Button>

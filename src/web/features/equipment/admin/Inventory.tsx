@@ -25,16 +25,38 @@ export function Inventory() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-2">
-        <Field label="Search the inventory" type="search" className="min-w-56 flex-1" value={search} onChange={(e) => (setSearch(e.target.value), setPage(0))} />
-        <Select label="Status" value={status} onChange={(e) => (setStatus(e.target.value), setPage(0))} options={[{ value: "", label: "Any" }, ...ITEM_STATUSES.map((s) => ({ value: s, label: ITEM_STATUS_LABELS[s] }))]} />
+        <Field
+          label="Search the inventory"
+          type="search"
+          className="min-w-56 flex-1"
+          value={search}
+          onChange={(e) => (setSearch(e.target.value), setPage(0))}
+        />
+        <Select
+          label="Status"
+          value={status}
+          onChange={(e) => (setStatus(e.target.value), setPage(0))}
+          options={[
+            { value: "", label: "Any" },
+            ...ITEM_STATUSES.map((s) => ({ value: s, label: ITEM_STATUS_LABELS[s] })),
+          ]}
+        />
         <Button onClick={() => setAdding(true)}>New item</Button>
         <Button variant="secondary" onClick={() => setImporting(true)}>
           Import CSV
         </Button>
-        <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 px-3 text-sm dark:border-zinc-700" href={`${EQUIPMENT_API}/items/export.csv`}>
+        <a
+          className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 px-3 text-sm dark:border-zinc-700"
+          href={`${EQUIPMENT_API}/items/export.csv`}
+        >
           Export CSV
         </a>
-        <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 px-3 text-sm dark:border-zinc-700" href={`${EQUIPMENT_API}/items/labels.pdf?ids=${(items.data?.items ?? []).map((i) => i.id).join(",")}`} target="_blank" rel="noreferrer">
+        <a
+          className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 px-3 text-sm dark:border-zinc-700"
+          href={`${EQUIPMENT_API}/items/labels.pdf?ids=${(items.data?.items ?? []).map((i) => i.id).join(",")}`}
+          target="_blank"
+          rel="noreferrer"
+        >
           QR labels of this page
         </a>
       </div>
@@ -58,7 +80,9 @@ export function Inventory() {
                   <Link to={`/equipment/items/${i.id}`} className="underline-offset-4 hover:underline">
                     {i.name}
                   </Link>
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">{[i.brand, i.model, i.serialNumber && `S/N ${i.serialNumber}`].filter(Boolean).join(" · ")}</span>
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                    {[i.brand, i.model, i.serialNumber && `S/N ${i.serialNumber}`].filter(Boolean).join(" · ")}
+                  </span>
                 </td>
                 <td className="px-3 py-2">{i.category.name}</td>
                 <td className="px-3 py-2">{i.location}</td>
@@ -81,12 +105,22 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [csv, setCsv] = useState("");
   const [report, setReport] = useState<ImportReportDto | null>(null);
   const run = useEquipmentChange(() => post<ImportReportDto>("/items/import", { csv }), {
-    success: (r) => ["Import done", `${r.created} added, ${r.updated} updated, ${r.rows.filter((x) => !x.ok).length} rows with problems.`],
+    success: (r) => [
+      "Import done",
+      `${r.created} added, ${r.updated} updated, ${r.rows.filter((x) => !x.ok).length} rows with problems.`,
+    ],
     failure: "Import failed",
     onSuccess: setReport,
   });
   return (
-    <Dialog open={open} title="Import items from CSV" description="The first line names the columns: asset_tag, name, category, and optionally brand, model, serial_number, value, condition, status, location, certification, notes. A known tag updates its item." onClose={() => (setCsv(""), setReport(null), onClose())} unsaved={csv.trim() !== "" && !report && "the CSV you were importing"} wide>
+    <Dialog
+      open={open}
+      title="Import items from CSV"
+      description="The first line names the columns: asset_tag, name, category, and optionally brand, model, serial_number, value, condition, status, location, certification, notes. A known tag updates its item."
+      onClose={() => (setCsv(""), setReport(null), onClose())}
+      unsaved={csv.trim() !== "" && !report && "the CSV you were importing"}
+      wide
+    >
       <div className="flex flex-col gap-3">
         <Field
           label="CSV file"

@@ -1,6 +1,13 @@
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { CONDITIONS, CONDITION_LABELS, itemCreateInput, type CategoryDto, type Condition, type ItemDetailDto } from "../../../../common/equipment.ts";
+import {
+  CONDITIONS,
+  CONDITION_LABELS,
+  itemCreateInput,
+  type CategoryDto,
+  type Condition,
+  type ItemDetailDto,
+} from "../../../../common/equipment.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Dialog } from "../../../components/ui/Dialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
@@ -17,7 +24,19 @@ import { PHOTO_ACCEPT, Thumbnail } from "../shared.tsx";
 import { post, removeItemPhoto, uploadPhoto, useCategories, useCertifications, useEquipmentChange } from "../api.ts";
 import { useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 
-const emptyItem = { categoryId: "", name: "", brand: "", model: "", serialNumber: "", assetTag: "", value: "", condition: "good" as Condition, location: "", notes: "", certificationId: "" };
+const emptyItem = {
+  categoryId: "",
+  name: "",
+  brand: "",
+  model: "",
+  serialNumber: "",
+  assetTag: "",
+  value: "",
+  condition: "good" as Condition,
+  location: "",
+  notes: "",
+  certificationId: "",
+};
 
 /** New item, or an existing one's fields (`item`); its value is typed in the school's currency, so the form waits for the school's settings. */
 export function ItemDialog(props: { open: boolean; onClose(): void; item?: ItemDetailDto }) {
@@ -25,11 +44,27 @@ export function ItemDialog(props: { open: boolean; onClose(): void; item?: ItemD
   return school ? <ItemForm {...props} school={school} /> : null;
 }
 
-function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): void; item?: ItemDetailDto; school: SchoolSettings }) {
+function ItemForm({
+  open,
+  onClose,
+  item,
+  school,
+}: {
+  open: boolean;
+  onClose(): void;
+  item?: ItemDetailDto;
+  school: SchoolSettings;
+}) {
   const digits = currencyMinorDigits(school.currency);
   const [draft, setDraft] = useState(() =>
     item
-      ? { ...emptyItem, ...item, categoryId: item.category.id, value: formatNumber(item.valueMinor, digits, school.numberFormat), certificationId: item.certification?.id ?? "" }
+      ? {
+          ...emptyItem,
+          ...item,
+          categoryId: item.category.id,
+          value: formatNumber(item.valueMinor, digits, school.numberFormat),
+          certificationId: item.certification?.id ?? "",
+        }
       : emptyItem,
   );
   const value = parseNumberInput(draft.value, { digits, format: school.numberFormat });
@@ -51,23 +86,33 @@ function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): v
     notes: draft.notes,
     certificationId: draft.certificationId || null,
   });
-  const save = useEquipmentChange(() => (item ? api<ItemDetailDto>(itemPath(item.id), { method: "PATCH", json: payload() }) : post<ItemDetailDto>("/items", payload())), {
-    success: (r) => [item ? "Item saved" : "Item added", `${r.name} (${r.assetTag})`],
-    failure: item ? "Item not saved" : "Item not added",
-    onSuccess: () => {
-      if (!item) setDraft(emptyItem);
-      onClose();
+  const save = useEquipmentChange(
+    () =>
+      item
+        ? api<ItemDetailDto>(itemPath(item.id), { method: "PATCH", json: payload() })
+        : post<ItemDetailDto>("/items", payload()),
+    {
+      success: (r) => [item ? "Item saved" : "Item added", `${r.name} (${r.assetTag})`],
+      failure: item ? "Item not saved" : "Item not added",
+      onSuccess: () => {
+        if (!item) setDraft(emptyItem);
+        onClose();
+      },
     },
-  });
+  );
   const addCategory = useEquipmentChange((name: string) => post<CategoryDto>("/categories", { name }), {
     success: (c) => ["Category added", c.name],
     failure: "Category not added",
     onSuccess: (c) => (setDraft((d) => ({ ...d, categoryId: c.id })), setNewCategory("")),
   });
-  const set = (k: keyof typeof emptyItem) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const set = (k: keyof typeof emptyItem) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [k]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!value.ok && value.problem !== "empty") return void toast.error(item ? "Item not saved" : "Item not added", { description: `The value: ${value.message}` });
+    if (!value.ok && value.problem !== "empty")
+      return void toast.error(item ? "Item not saved" : "Item not added", {
+        description: `The value: ${value.message}`,
+      });
     const problem = firstProblem(itemCreateInput, payload());
     if (problem) return void toast.error(item ? "Item not saved" : "Item not added", { description: problem.message });
     save.mutate(undefined);
@@ -79,16 +124,36 @@ function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): v
       open={open}
       title={item ? `Edit ${item.name}` : "New item"}
       onClose={discard}
-      unsaved={JSON.stringify(draft) !== JSON.stringify(initialDraft) && (item ? `your changes to ${item.name}` : "the item you were adding")}
+      unsaved={
+        JSON.stringify(draft) !== JSON.stringify(initialDraft) &&
+        (item ? `your changes to ${item.name}` : "the item you were adding")
+      }
       wide
     >
       <form onSubmit={submit} onKeyDown={onSaveKey} className="grid gap-3 sm:grid-cols-2">
         <Field label="Name" required value={draft.name} onChange={set("name")} />
         <Field label="Asset tag" required value={draft.assetTag} onChange={set("assetTag")} hint="Like NFS-CAM-0012" />
-        <Select label="Category" value={draft.categoryId} onChange={set("categoryId")} options={[{ value: "", label: "Choose a category" }, ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))]} />
+        <Select
+          label="Category"
+          value={draft.categoryId}
+          onChange={set("categoryId")}
+          options={[
+            { value: "", label: "Choose a category" },
+            ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+          ]}
+        />
         <div className="flex items-end gap-2">
-          <Field label="Or a new category" className="flex-1" value={newCategory} onChange={(e) => setNewCategory(e.target.value)} />
-          <Button variant="secondary" disabled={newCategory.trim().length < 2} onClick={() => addCategory.mutate(newCategory.trim())}>
+          <Field
+            label="Or a new category"
+            className="flex-1"
+            value={newCategory}
+            onChange={(e) => setNewCategory(e.target.value)}
+          />
+          <Button
+            variant="secondary"
+            disabled={newCategory.trim().length < 2}
+            onClick={() => addCategory.mutate(newCategory.trim())}
+          >
             Add
           </Button>
         </div>
@@ -103,7 +168,12 @@ function ItemForm({ open, onClose, item, school }: { open: boolean; onClose(): v
           format={school.numberFormat}
           hint="Replacement value in the school's currency"
         />
-        <Select label="Condition" value={draft.condition} onChange={set("condition")} options={CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))} />
+        <Select
+          label="Condition"
+          value={draft.condition}
+          onChange={set("condition")}
+          options={CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))}
+        />
         <Field label="Storage location" value={draft.location} onChange={set("location")} />
         <Select
           label="Certification needed"
@@ -144,7 +214,14 @@ function ItemPhoto({ item }: { item: ItemDetailDto }) {
     <fieldset className="flex items-center gap-3 sm:col-span-2">
       <legend className="mb-1 text-sm font-medium">Photo</legend>
       <Thumbnail url={url} name={item.name} size="h-20 w-20" />
-      <input ref={input} type="file" accept={PHOTO_ACCEPT} hidden aria-label={`Photo of ${item.name}`} onChange={(e) => (e.target.files?.[0] && upload.mutate(e.target.files[0]), (e.target.value = ""))} />
+      <input
+        ref={input}
+        type="file"
+        accept={PHOTO_ACCEPT}
+        hidden
+        aria-label={`Photo of ${item.name}`}
+        onChange={(e) => (e.target.files?.[0] && upload.mutate(e.target.files[0]), (e.target.value = ""))}
+      />
       <Button variant="secondary" busy={upload.isPending} onClick={() => input.current?.click()}>
         {url ? "Replace photo" : "Upload photo"}
       </Button>

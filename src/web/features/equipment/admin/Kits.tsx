@@ -16,7 +16,10 @@ export function Kits() {
   const create = useEquipmentChange(
     async () => {
       // The office thinks in asset tags; the API takes item ids.
-      const wanted = tags.split(/[\s,]+/).filter(Boolean).map((t) => t.toUpperCase());
+      const wanted = tags
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((t) => t.toUpperCase());
       const found = await Promise.all(wanted.map(itemByTag));
       const unknown = wanted.filter((_, i) => !found[i]);
       if (unknown.length) throw new Error(`No item carries the tag ${unknown.join(", ")}.`);
@@ -39,14 +42,24 @@ export function Kits() {
         }}
       >
         <Field label="Kit name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <Field label="Asset tags of its items" className="min-w-64 flex-1" value={tags} onChange={(e) => setTags(e.target.value)} hint="Separated by spaces or commas" required />
+        <Field
+          label="Asset tags of its items"
+          className="min-w-64 flex-1"
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+          hint="Separated by spaces or commas"
+          required
+        />
         <Button type="submit" busy={create.isPending}>
           Add kit
         </Button>
       </form>
       <ul className="grid gap-2 sm:grid-cols-2">
         {(kits.data ?? []).map((k) => (
-          <li key={k.id} className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+          <li
+            key={k.id}
+            className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+          >
             <div className="flex items-start justify-between gap-2">
               <p className="font-medium">{k.name}</p>
               <Button variant="ghost" onClick={() => setDeleting(k)} aria-label={`Delete the kit ${k.name}`}>
@@ -63,8 +76,16 @@ export function Kits() {
           </li>
         ))}
       </ul>
-      <ConfirmDialog open={!!deleting} title="Delete this kit?" confirmLabel="Delete kit" busy={remove.isPending} onConfirm={() => deleting && remove.mutate(deleting)} onCancel={() => setDeleting(null)}>
-        “{deleting?.name}” is no longer offered as a kit; its items stay in the inventory and existing reservations keep them.
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete this kit?"
+        confirmLabel="Delete kit"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        “{deleting?.name}” is no longer offered as a kit; its items stay in the inventory and existing reservations keep
+        them.
       </ConfirmDialog>
     </div>
   );

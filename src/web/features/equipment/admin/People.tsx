@@ -20,15 +20,25 @@ export function People() {
     failure: "Certification not added",
     onSuccess: () => setCertName(""),
   });
-  const give = useEquipmentChange((v: { id: string; userId: string }) => post(`/certifications/${v.id}/holders`, { userId: v.userId }), {
-    success: () => ["Certification granted"],
-    failure: "Certification not granted",
+  const give = useEquipmentChange(
+    (v: { id: string; userId: string }) => post(`/certifications/${v.id}/holders`, { userId: v.userId }),
+    {
+      success: () => ["Certification granted"],
+      failure: "Certification not granted",
+    },
+  );
+  const revoke = useEquipmentChange(
+    (v: { id: string; userId: string }) =>
+      api(`${EQUIPMENT_API}/certifications/${v.id}/holders/${v.userId}`, { method: "DELETE" }),
+    {
+      success: () => ["Certification withdrawn"],
+      failure: "Certification not withdrawn",
+    },
+  );
+  const clear = useEquipmentChange((userId: string) => post("/strikes/clear", { userId }), {
+    success: () => ["Strikes cleared", "The person can book again."],
+    failure: "Strikes not cleared",
   });
-  const revoke = useEquipmentChange((v: { id: string; userId: string }) => api(`${EQUIPMENT_API}/certifications/${v.id}/holders/${v.userId}`, { method: "DELETE" }), {
-    success: () => ["Certification withdrawn"],
-    failure: "Certification not withdrawn",
-  });
-  const clear = useEquipmentChange((userId: string) => post("/strikes/clear", { userId }), { success: () => ["Strikes cleared", "The person can book again."], failure: "Strikes not cleared" });
   const byPerson = new Map<string, StrikeDto[]>();
   for (const s of strikes.data ?? []) byPerson.set(s.userId, [...(byPerson.get(s.userId) ?? []), s]);
   return (
@@ -38,7 +48,12 @@ export function People() {
           Certifications
         </h2>
         <form className="flex items-end gap-2" onSubmit={(e) => (e.preventDefault(), create.mutate(undefined))}>
-          <Field label="New certification" className="flex-1" value={certName} onChange={(e) => setCertName(e.target.value)} />
+          <Field
+            label="New certification"
+            className="flex-1"
+            value={certName}
+            onChange={(e) => setCertName(e.target.value)}
+          />
           <Button type="submit" busy={create.isPending}>
             Add
           </Button>
@@ -50,7 +65,11 @@ export function People() {
               {c.holders.map((h) => (
                 <li key={h.userId} className="flex items-center justify-between">
                   {h.name}
-                  <Button variant="ghost" onClick={() => revoke.mutate({ id: c.id, userId: h.userId })} aria-label={`Withdraw ${c.name} from ${h.name}`}>
+                  <Button
+                    variant="ghost"
+                    onClick={() => revoke.mutate({ id: c.id, userId: h.userId })}
+                    aria-label={`Withdraw ${c.name} from ${h.name}`}
+                  >
                     Withdraw
                   </Button>
                 </li>
@@ -63,9 +82,18 @@ export function People() {
                 className="flex-1"
                 value={grant[c.id] ?? ""}
                 onChange={(e) => setGrant((g) => ({ ...g, [c.id]: e.target.value }))}
-                options={[{ value: "", label: "Choose a person" }, ...(people.data?.items ?? []).filter((p) => !c.holders.some((h) => h.userId === p.id)).map((p) => ({ value: p.id, label: p.fullName }))]}
+                options={[
+                  { value: "", label: "Choose a person" },
+                  ...(people.data?.items ?? [])
+                    .filter((p) => !c.holders.some((h) => h.userId === p.id))
+                    .map((p) => ({ value: p.id, label: p.fullName })),
+                ]}
               />
-              <Button variant="secondary" disabled={!grant[c.id]} onClick={() => give.mutate({ id: c.id, userId: grant[c.id]! })}>
+              <Button
+                variant="secondary"
+                disabled={!grant[c.id]}
+                onClick={() => give.mutate({ id: c.id, userId: grant[c.id]! })}
+              >
                 Grant
               </Button>
             </div>
@@ -76,7 +104,9 @@ export function People() {
         <h2 id="strikes-heading" className="text-lg font-semibold">
           Strikes for late returns
         </h2>
-        {byPerson.size === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody has a strike on record.</p>}
+        {byPerson.size === 0 && (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody has a strike on record.</p>
+        )}
         {[...byPerson.entries()].map(([userId, list]) => (
           <Card key={userId}>
             <div className="flex items-center justify-between">

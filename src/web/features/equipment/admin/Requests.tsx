@@ -20,11 +20,14 @@ export function Requests() {
     success: (r) => ["Reservation approved", `${r.requester.name} is told by e-mail.`],
     failure: "Reservation not approved",
   });
-  const reject = useEquipmentChange((v: { id: string; reason: string }) => post<ReservationDto>(`/reservations/${v.id}/reject`, { reason: v.reason }), {
-    success: (r) => ["Reservation rejected", `${r.requester.name} is told why.`],
-    failure: "Reservation not rejected",
-    onSuccess: () => (setRejecting(null), setReason("")),
-  });
+  const reject = useEquipmentChange(
+    (v: { id: string; reason: string }) => post<ReservationDto>(`/reservations/${v.id}/reject`, { reason: v.reason }),
+    {
+      success: (r) => ["Reservation rejected", `${r.requester.name} is told why.`],
+      failure: "Reservation not rejected",
+      onSuccess: () => (setRejecting(null), setReason("")),
+    },
+  );
   return (
     <div className="flex flex-col gap-3">
       <Select
@@ -44,11 +47,15 @@ export function Requests() {
       {list.data?.items.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing here.</p>}
       <ul className="flex flex-col gap-2" aria-label="Reservations">
         {(list.data?.items ?? []).map((r) => (
-          <li key={r.id} className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+          <li
+            key={r.id}
+            className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div>
                 <p className="font-medium">
-                  {r.project.title} <span className="font-normal text-zinc-600 dark:text-zinc-400">· {r.requester.name}</span>
+                  {r.project.title}{" "}
+                  <span className="font-normal text-zinc-600 dark:text-zinc-400">· {r.requester.name}</span>
                 </p>
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">{rangeText(fmt, r.startsAt, r.endsAt)}</p>
               </div>
@@ -56,10 +63,18 @@ export function Requests() {
                 <StateBadge r={r} />
                 {r.canDecide && (
                   <>
-                    <Button busy={approve.isPending && approve.variables === r.id} onClick={() => approve.mutate(r.id)} aria-label={`Approve the reservation of ${r.requester.name} for ${r.project.title}`}>
+                    <Button
+                      busy={approve.isPending && approve.variables === r.id}
+                      onClick={() => approve.mutate(r.id)}
+                      aria-label={`Approve the reservation of ${r.requester.name} for ${r.project.title}`}
+                    >
                       Approve
                     </Button>
-                    <Button variant="secondary" onClick={() => setRejecting(r)} aria-label={`Reject the reservation of ${r.requester.name} for ${r.project.title}`}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => setRejecting(r)}
+                      aria-label={`Reject the reservation of ${r.requester.name} for ${r.project.title}`}
+                    >
                       Reject
                     </Button>
                   </>
@@ -72,7 +87,13 @@ export function Requests() {
         ))}
       </ul>
       <Pagination page={page} pageSize={25} total={list.data?.total ?? 0} onPage={setPage} label="Reservation pages" />
-      <Dialog open={!!rejecting} title="Reject the reservation" description={rejecting ? `${rejecting.requester.name}, “${rejecting.project.title}”` : undefined} onClose={() => (setRejecting(null), setReason(""))} unsaved={reason.trim() !== "" && "the reason you wrote for rejecting the reservation"}>
+      <Dialog
+        open={!!rejecting}
+        title="Reject the reservation"
+        description={rejecting ? `${rejecting.requester.name}, “${rejecting.project.title}”` : undefined}
+        onClose={() => (setRejecting(null), setReason(""))}
+        unsaved={reason.trim() !== "" && "the reason you wrote for rejecting the reservation"}
+      >
         <form
           className="flex flex-col gap-3"
           onSubmit={(e) => {
@@ -80,7 +101,13 @@ export function Requests() {
             if (rejecting) reject.mutate({ id: rejecting.id, reason });
           }}
         >
-          <Textarea label="Reason for the borrower" required value={reason} onChange={(e) => setReason(e.target.value)} hint="At least 5 characters; the borrower reads it in their e-mail." />
+          <Textarea
+            label="Reason for the borrower"
+            required
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            hint="At least 5 characters; the borrower reads it in their e-mail."
+          />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => (setRejecting(null), setReason(""))}>
               Cancel

@@ -3,7 +3,8 @@ import type { GuideChapter } from "./types.ts";
 export const accounts: GuideChapter = {
   slug: "accounts",
   title: "Accounts and Signing In",
-  summary: "Creating your account, signing in and out, a forgotten password, the roles of the school and your settings.",
+  summary:
+    "Creating your account, signing in and out, a forgotten password, the roles of the school and your settings.",
   sections: [
     {
       id: "create-account",

@@ -3,17 +3,22 @@ import type { GuideChapter } from "./types.ts";
 export const breakdown: GuideChapter = {
   slug: "breakdown",
   title: "Breaking down a script",
-  summary: "Tagging cast, props, wardrobe and the other elements of each scene, the element lists across the script, and safety flags that add a safety plan to the greenlight checklist.",
+  summary:
+    "Tagging cast, props, wardrobe and the other elements of each scene, the element lists across the script, and safety flags that add a safety plan to the greenlight checklist.",
   sections: [
     {
       id: "start",
       heading: "Starting the breakdown",
       blocks: [
-        { p: "A project's breakdown is on its page, in the **Breakdown** tab (the Screenplay place of the Overview links to it). When the project has more than one screenplay, choose which one under **Screenplay**." },
+        {
+          p: "A project's breakdown is on its page, in the **Breakdown** tab (the Screenplay place of the Overview links to it). When the project has more than one screenplay, choose which one under **Screenplay**.",
+        },
         {
           p: "Elements stay with their scenes by **locked scene number**. If the numbers are not locked yet, the tab says so: choose **Lock scene numbers** first. After that, a scene added to the script becomes an A-scene (12A) and a cut scene is shown as OMITTED with its elements kept, so no tag ever moves to the wrong scene. A scene added since the last lock waits for the next one before it can be tagged (the tab names it and offers **Lock scene numbers**): until its number is written in, another new scene beside it could take that number. Unlocking and locking again keeps every tag and safety flag with its scene.",
         },
-        { note: "The writer, the project's crew and staff can tag elements and decide safety flags. Everyone signed in can read the breakdown of a project's script." },
+        {
+          note: "The writer, the project's crew and staff can tag elements and decide safety flags. Everyone signed in can read the breakdown of a project's script.",
+        },
       ],
     },
     {
@@ -28,7 +33,9 @@ export const breakdown: GuideChapter = {
             "To add something the script does not name (a costume, a sound), type it in **Element** yourself and choose **Tag**.",
           ],
         },
-        { p: "The characters who speak in the scene are offered as buttons (**Add MARTA to cast**). To remove an element, choose the × beside it." },
+        {
+          p: "The characters who speak in the scene are offered as buttons (**Add MARTA to cast**). To remove an element, choose the × beside it.",
+        },
         {
           table: {
             head: ["Category", "For"],
@@ -44,7 +51,9 @@ export const breakdown: GuideChapter = {
             ],
           },
         },
-        { p: "**Element lists** below the scene sheet gather every tag across the script by category, with the scenes each element appears in: the props list is the props department's shopping list." },
+        {
+          p: "**Element lists** below the scene sheet gather every tag across the script by category, with the scenes each element appears in: the props list is the props department's shopping list.",
+        },
       ],
     },
     {
@@ -60,7 +69,9 @@ export const breakdown: GuideChapter = {
             "**Dismiss** a flag the words raised by accident (an office tower is not a height). It is not suggested again.",
           ],
         },
-        { note: "A decision is kept on record: a confirmed flag stays confirmed even if the words are later rewritten, and the project's activity notes who confirmed it." },
+        {
+          note: "A decision is kept on record: a confirmed flag stays confirmed even if the words are later rewritten, and the project's activity notes who confirmed it.",
+        },
       ],
     },
   ],

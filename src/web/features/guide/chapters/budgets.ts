@@ -3,13 +3,16 @@ import type { GuideChapter } from "./types.ts";
 export const budgets: GuideChapter = {
   slug: "budgets",
   title: "Budgets and Their Approval",
-  summary: "Building a budget line by line on the school's chart of accounts, submitting it for approval, deciding on it from the e-mailed link, and tracking what is really spent.",
+  summary:
+    "Building a budget line by line on the school's chart of accounts, submitting it for approval, deciding on it from the e-mailed link, and tracking what is really spent.",
   sections: [
     {
       id: "building",
       heading: "Building a budget",
       blocks: [
-        { p: "Every project has a **Budget** tab. Anyone signed in can read it; the crew, staff and admins can change it. Amounts are in the school's currency, and every total is worked out to the cent, never rounded along the way." },
+        {
+          p: "Every project has a **Budget** tab. Anyone signed in can read it; the crew, staff and admins can change it. Amounts are in the school's currency, and every total is worked out to the cent, never rounded along the way.",
+        },
         {
           steps: [
             "Open the project and choose the **Budget** tab.",
@@ -31,7 +34,9 @@ export const budgets: GuideChapter = {
         {
           note: "If a crew member changed the draft or saved the budget while you were typing, your typing is not saved over theirs: a message names them, your lines stay on screen, and you choose **Keep my lines** or **Load theirs**. If someone else saved the budget after you opened it, your save is not made: a message says so and your edits stay on screen. Choose **Load their version** to start again from what they saved.",
         },
-        { p: "**Top sheet CSV**, **Detail CSV** and **PDF** download the budget for a spreadsheet or the production office." },
+        {
+          p: "**Top sheet CSV**, **Detail CSV** and **PDF** download the budget for a spreadsheet or the production office.",
+        },
       ],
     },
     {
@@ -44,8 +49,12 @@ export const budgets: GuideChapter = {
             "Add a **Note to the approver** if it helps, and choose **Submit budget**.",
           ],
         },
-        { p: "Submitting freezes the saved budget as a numbered version, with its totals and a fingerprint of the version: any change makes a new one, so it shows nothing was changed afterwards. The draft stays editable for the next round. Submitting a new version withdraws one still waiting." },
-        { p: "The approver receives an e-mail with a link. Someone with an account who is signed in goes straight to the approval in the portal; anyone else opens the same page with the link alone, no account needed. The page shows the top sheet, every line, and what changed since the last approved version." },
+        {
+          p: "Submitting freezes the saved budget as a numbered version, with its totals and a fingerprint of the version: any change makes a new one, so it shows nothing was changed afterwards. The draft stays editable for the next round. Submitting a new version withdraws one still waiting.",
+        },
+        {
+          p: "The approver receives an e-mail with a link. Someone with an account who is signed in goes straight to the approval in the portal; anyone else opens the same page with the link alone, no account needed. The page shows the top sheet, every line, and what changed since the last approved version.",
+        },
         {
           list: [
             "**Approve** accepts the budget and ticks **Budget approved** on the greenlight checklist.",
@@ -53,18 +62,39 @@ export const budgets: GuideChapter = {
             "**Reject** declines it, with a comment saying why.",
           ],
         },
-        { p: "Each button asks first and says what happens (for **Approve**: the crew is told and the budget becomes the approved version); **Cancel** changes nothing. A signed-in approver also gets a link to the project." },
-        { p: "The approver gives their name; the decision is recorded with its time and where it was made from, and is final. The crew is told at once in the portal and by e-mail. The approver can download the decision as a PDF." },
-        { note: "A link works for one decision and expires after the number of days the school set (14 unless changed). An expired, used or mistyped link says so and shows nothing of the budget; ask the crew to submit again for a new link." },
-        { table: { head: ["State", "Meaning"], rows: [["Pending", "Waiting for the approver"], ["Approved", "Accepted; the greenlight item is ticked"], ["Changes requested", "Sent back with a comment"], ["Rejected", "Declined with a reason"], ["Withdrawn", "Taken back by the crew, or replaced by a newer version"]] } },
-        { p: "Staff can let a project's budgets skip approval under **Approval bypass (staff)**, with a written reason; administrators can do the same for the whole school in [Settings](/settings). A budget submitted under a bypass is approved at once, and who bypassed and why stays on its record: it reads as approved by the staff member who set the project's bypass, or by the school's approval bypass, never by the student who submitted it. Pending approvals are listed on the [Admin Dashboard](/admin)." },
+        {
+          p: "Each button asks first and says what happens (for **Approve**: the crew is told and the budget becomes the approved version); **Cancel** changes nothing. A signed-in approver also gets a link to the project.",
+        },
+        {
+          p: "The approver gives their name; the decision is recorded with its time and where it was made from, and is final. The crew is told at once in the portal and by e-mail. The approver can download the decision as a PDF.",
+        },
+        {
+          note: "A link works for one decision and expires after the number of days the school set (14 unless changed). An expired, used or mistyped link says so and shows nothing of the budget; ask the crew to submit again for a new link.",
+        },
+        {
+          table: {
+            head: ["State", "Meaning"],
+            rows: [
+              ["Pending", "Waiting for the approver"],
+              ["Approved", "Accepted; the greenlight item is ticked"],
+              ["Changes requested", "Sent back with a comment"],
+              ["Rejected", "Declined with a reason"],
+              ["Withdrawn", "Taken back by the crew, or replaced by a newer version"],
+            ],
+          },
+        },
+        {
+          p: "Staff can let a project's budgets skip approval under **Approval bypass (staff)**, with a written reason; administrators can do the same for the whole school in [Settings](/settings). A budget submitted under a bypass is approved at once, and who bypassed and why stays on its record: it reads as approved by the staff member who set the project's bypass, or by the school's approval bypass, never by the student who submitted it. Pending approvals are listed on the [Admin Dashboard](/admin).",
+        },
       ],
     },
     {
       id: "actuals",
       heading: "Actuals: what is really spent",
       blocks: [
-        { p: "Under **Actuals**, record each expense against the budget line it belongs to: choose the **Budget line**, say **What was bought**, the **Amount** and the **Date**, add the **Receipt** if you have it, then **Record expense**." },
+        {
+          p: "Under **Actuals**, record each expense against the budget line it belongs to: choose the **Budget line**, say **What was bought**, the **Amount** and the **Date**, add the **Receipt** if you have it, then **Record expense**.",
+        },
         {
           list: [
             "A receipt is a PDF, JPEG, PNG or HEIC file (a phone photo is fine) up to the school's upload limit. The portal checks what the file really contains; a file of another kind is refused with a message saying so.",
@@ -73,9 +103,13 @@ export const budgets: GuideChapter = {
             "Receipts are seen by the crew, staff and admins only.",
           ],
         },
-        { p: "The variance (budget minus actual) is shown per line, per account, per category and in total; anything over budget is marked in red and says “over budget”. Two charts compare the budget with the spending by category (above and below the line) and by account; the tables under them give the same figures." },
+        {
+          p: "The variance (budget minus actual) is shown per line, per account, per category and in total; anything over budget is marked in red and says “over budget”. Two charts compare the budget with the spending by category (above and below the line) and by account; the tables under them give the same figures.",
+        },
         { note: "Deleting an expense asks first, and deletes its receipt with it." },
-        { note: "A line with expenses recorded against it cannot be deleted from the budget; delete its expenses first." },
+        {
+          note: "A line with expenses recorded against it cannot be deleted from the budget; delete its expenses first.",
+        },
       ],
     },
   ],

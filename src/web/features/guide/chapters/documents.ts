@@ -3,13 +3,16 @@ import type { GuideChapter } from "./types.ts";
 export const documents: GuideChapter = {
   slug: "documents",
   title: "Documents",
-  summary: "Keeping a production's paperwork: uploading files by category, versions and their fingerprints, previews, release forms from templates, deleting and restoring.",
+  summary:
+    "Keeping a production's paperwork: uploading files by category, versions and their fingerprints, previews, release forms from templates, deleting and restoring.",
   sections: [
     {
       id: "documents-tab",
       heading: "The documents of a project",
       blocks: [
-        { p: "Open a project and choose the **Documents** tab. Its crew, staff and admins see it; other students do not, because releases and deal memos carry outside people's addresses and fees." },
+        {
+          p: "Open a project and choose the **Documents** tab. Its crew, staff and admins see it; other students do not, because releases and deal memos carry outside people's addresses and fees.",
+        },
         {
           list: [
             "**Release forms**: location and talent releases, a minor's guardian consent.",
@@ -30,30 +33,42 @@ export const documents: GuideChapter = {
             "To replace the file later, choose **New Version** on the document: the older versions stay, listed under **All versions**.",
           ],
         },
-        { p: "The portal keeps PDF, PNG, JPEG and WebP images, Word, Excel, PowerPoint and OpenDocument files, plain text and CSV, up to the portal's size limit (25 MB unless its administrators set another). It checks what a file really contains, not its name: a program renamed to .pdf is refused with a message." },
-        { p: "Each version carries its **SHA-256**, a fingerprint of its exact bytes. If a stored file were ever changed outside the portal, it would no longer match its fingerprint and the portal refuses to serve it rather than pass it off as the original." },
-        { note: "Uploading a **Risk assessment** ticks that item of the greenlight checklist; deleting the last one unticks it." },
+        {
+          p: "The portal keeps PDF, PNG, JPEG and WebP images, Word, Excel, PowerPoint and OpenDocument files, plain text and CSV, up to the portal's size limit (25 MB unless its administrators set another). It checks what a file really contains, not its name: a program renamed to .pdf is refused with a message.",
+        },
+        {
+          p: "Each version carries its **SHA-256**, a fingerprint of its exact bytes. If a stored file were ever changed outside the portal, it would no longer match its fingerprint and the portal refuses to serve it rather than pass it off as the original.",
+        },
+        {
+          note: "Uploading a **Risk assessment** ticks that item of the greenlight checklist; deleting the last one unticks it.",
+        },
       ],
     },
     {
       id: "preview",
       heading: "Previewing",
       blocks: [
-        { p: "**Preview** opens the document in the page: a PDF page by page, with the page number, **Previous page** and **Next page**, and **Zoom in** and **Zoom out**; an image with its own zoom. Other files offer **Download**. The preview works on a phone too, so a clause or a signature can be checked on set." },
+        {
+          p: "**Preview** opens the document in the page: a PDF page by page, with the page number, **Previous page** and **Next page**, and **Zoom in** and **Zoom out**; an image with its own zoom. Other files offer **Download**. The preview works on a phone too, so a clause or a signature can be checked on set.",
+        },
       ],
     },
     {
       id: "templates",
       heading: "Release forms from templates",
       blocks: [
-        { p: "Choose **From a Template** and pick a **Location release**, **Talent release**, **Minor guardian consent** or **Crew deal memo**. Fill in the two blanks (for example the owner of the location and its address) and choose **Make PDF**. The production's title, shoot dates, locations, producers, director and supervisor come from the project. The PDF is filed under release forms (deal memos under contracts), ready to send for signature." },
+        {
+          p: "Choose **From a Template** and pick a **Location release**, **Talent release**, **Minor guardian consent** or **Crew deal memo**. Fill in the two blanks (for example the owner of the location and its address) and choose **Make PDF**. The production's title, shoot dates, locations, producers, director and supervisor come from the project. The PDF is filed under release forms (deal memos under contracts), ready to send for signature.",
+        },
       ],
     },
     {
       id: "delete",
       heading: "Deleting and restoring",
       blocks: [
-        { p: "**Delete** (after you confirm) moves a document and all its versions to the deleted documents; nothing is lost. A signature request still out for it is voided, so nobody signs a document the production withdrew. Tick **Show deleted** and choose **Restore** to bring it back." },
+        {
+          p: "**Delete** (after you confirm) moves a document and all its versions to the deleted documents; nothing is lost. A signature request still out for it is voided, so nobody signs a document the production withdrew. Tick **Show deleted** and choose **Restore** to bring it back.",
+        },
       ],
     },
   ],
@@ -62,7 +77,8 @@ export const documents: GuideChapter = {
 export const signatures: GuideChapter = {
   slug: "signatures",
   title: "Sending for Signature",
-  summary: "Asking location owners, actors, guardians and crew to sign a PDF from a link, following each signer, reminders, voiding, signing in person with a QR code, and the sealed PDF.",
+  summary:
+    "Asking location owners, actors, guardians and crew to sign a PDF from a link, following each signer, reminders, voiding, signing in person with a QR code, and the sealed PDF.",
   sections: [
     {
       id: "send",
@@ -76,7 +92,9 @@ export const signatures: GuideChapter = {
             "Write a **Message** if you like, set **Remind every (days)** (0 for no automatic reminders) and choose **Send**.",
           ],
         },
-        { p: "Each person whose turn it is gets an e-mail with a link of their own. They need no account. The link works until the request expires (14 days unless the school set another)." },
+        {
+          p: "Each person whose turn it is gets an e-mail with a link of their own. They need no account. The link works until the request expires (14 days unless the school set another).",
+        },
       ],
     },
     {
@@ -95,8 +113,12 @@ export const signatures: GuideChapter = {
             ],
           },
         },
-        { p: "**Remind** sends the person a new e-mail with a fresh link; the portal also reminds them by itself after the number of days you chose. **Void** stops a request (you write why): its links stop working and those still to sign are told. Requests nobody finished expire on their own." },
-        { p: "When everyone has signed, the **sealed PDF** becomes the document's newest version, marked **Signed and sealed**, and is e-mailed to everyone on the request. Its last pages are the signatures and an **audit certificate**: each signer's name, e-mail, IP address, browser, and when they opened and signed, with the SHA-256 of the original and of the signed document. **Location and talent releases signed** on the greenlight checklist is ticked once every scheduled location has a signed location release (choose the **Scheduled location** when you make it from the template) and every cast member a signed talent release (an actor named on a minor guardian consent also needs that consent signed); until then the checklist says what is still missing." },
+        {
+          p: "**Remind** sends the person a new e-mail with a fresh link; the portal also reminds them by itself after the number of days you chose. **Void** stops a request (you write why): its links stop working and those still to sign are told. Requests nobody finished expire on their own.",
+        },
+        {
+          p: "When everyone has signed, the **sealed PDF** becomes the document's newest version, marked **Signed and sealed**, and is e-mailed to everyone on the request. Its last pages are the signatures and an **audit certificate**: each signer's name, e-mail, IP address, browser, and when they opened and signed, with the SHA-256 of the original and of the signed document. **Location and talent releases signed** on the greenlight checklist is ticked once every scheduled location has a signed location release (choose the **Scheduled location** when you make it from the template) and every cast member a signed talent release (an actor named on a minor guardian consent also needs that consent signed); until then the checklist says what is still missing.",
+        },
         { p: "Staff see every request still waiting under **Pending approvals** on the [Admin Dashboard](/admin)." },
       ],
     },
@@ -104,7 +126,9 @@ export const signatures: GuideChapter = {
       id: "in-person",
       heading: "Signing in person on set",
       blocks: [
-        { p: "Next to a person whose turn it is, choose **Sign in Person**. A QR code appears: they scan it with their own phone's camera and sign there. The code carries a link of their own, valid until the request expires." },
+        {
+          p: "Next to a person whose turn it is, choose **Sign in Person**. A QR code appears: they scan it with their own phone's camera and sign there. The code carries a link of their own, valid until the request expires.",
+        },
       ],
     },
   ],
@@ -113,13 +137,16 @@ export const signatures: GuideChapter = {
 export const signing: GuideChapter = {
   slug: "signing",
   title: "Signing a Document (for people outside the school)",
-  summary: "For location owners, actors, guardians and crew who were sent a link: reading the document, signing by drawing or typing, or declining.",
+  summary:
+    "For location owners, actors, guardians and crew who were sent a link: reading the document, signing by drawing or typing, or declining.",
   sections: [
     {
       id: "sign",
       heading: "Signing from the link",
       blocks: [
-        { p: "A production of the school sent you an e-mail with a personal link; you need no account. Open it on a phone or a computer." },
+        {
+          p: "A production of the school sent you an e-mail with a personal link; you need no account. Open it on a phone or a computer.",
+        },
         {
           steps: [
             "Read the whole document: move between pages with the arrows, and zoom in if the text is small.",
@@ -128,19 +155,27 @@ export const signing: GuideChapter = {
             "Choose **Sign** (or **Approve** if you were asked to approve).",
           ],
         },
-        { p: "When everyone has signed, you receive the sealed PDF by e-mail. Your IP address, browser and the times you opened and signed are recorded on its audit certificate." },
+        {
+          p: "When everyone has signed, you receive the sealed PDF by e-mail. Your IP address, browser and the times you opened and signed are recorded on its audit certificate.",
+        },
       ],
     },
     {
       id: "decline",
       heading: "Declining",
-      blocks: [{ p: "If you do not want to sign, choose **Decline**, write why and choose **Decline** again. The production reads your reason; the request closes." }],
+      blocks: [
+        {
+          p: "If you do not want to sign, choose **Decline**, write why and choose **Decline** again. The production reads your reason; the request closes.",
+        },
+      ],
     },
     {
       id: "bad-links",
       heading: "When a link does not work",
       blocks: [
-        { p: "A link works once: after you sign or decline it says **You have already answered**. It can also have **expired**, been **withdrawn** by the production, or be **closed** because someone declined. A link that was cut or mistyped says **This link does not work**. In each case no document is shown; ask the production to send you a new link." },
+        {
+          p: "A link works once: after you sign or decline it says **You have already answered**. It can also have **expired**, been **withdrawn** by the production, or be **closed** because someone declined. A link that was cut or mistyped says **This link does not work**. In each case no document is shown; ask the production to send you a new link.",
+        },
       ],
     },
   ],

@@ -3,7 +3,8 @@ import type { GuideChapter } from "./types.ts";
 export const reservingGear: GuideChapter = {
   slug: "reserving-gear",
   title: "Reserving gear",
-  summary: "Find what is free for your shoot days, reserve items or whole kits for your production, and collect and return them on time.",
+  summary:
+    "Find what is free for your shoot days, reserve items or whole kits for your production, and collect and return them on time.",
   sections: [
     {
       id: "catalogue",
@@ -79,7 +80,8 @@ export const reservingGear: GuideChapter = {
 export const equipmentDesk: GuideChapter = {
   slug: "equipment-desk",
   title: "The equipment desk",
-  summary: "For the equipment office: confirm requests, hand gear out and take it back by asset tag, record its condition, and deal with late returns.",
+  summary:
+    "For the equipment office: confirm requests, hand gear out and take it back by asset tag, record its condition, and deal with late returns.",
   sections: [
     {
       id: "queue",
@@ -144,7 +146,8 @@ export const equipmentDesk: GuideChapter = {
 export const runningInventory: GuideChapter = {
   slug: "running-the-inventory",
   title: "Running the inventory",
-  summary: "For the equipment office: items and their details, kits, certifications, maintenance, CSV import and export, and QR labels.",
+  summary:
+    "For the equipment office: items and their details, kits, certifications, maintenance, CSV import and export, and QR labels.",
   sections: [
     {
       id: "items",
@@ -187,7 +190,10 @@ export const runningInventory: GuideChapter = {
           table: {
             head: ["Column", "What it holds"],
             rows: [
-              ["asset_tag", "2 to 32 letters, digits and dashes; a known tag updates that item, a new one adds an item"],
+              [
+                "asset_tag",
+                "2 to 32 letters, digits and dashes; a known tag updates that item, a new one adds an item",
+              ],
               ["name, category", "a new category is created when none has that name"],
               ["brand, model, serial_number, location, notes", "free text"],
               ["value", "a plain amount such as 1250.00 in the school's currency"],

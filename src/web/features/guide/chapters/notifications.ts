@@ -3,7 +3,8 @@ import type { GuideChapter } from "./types.ts";
 export const notifications: GuideChapter = {
   slug: "notifications",
   title: "Notifications",
-  summary: "What The Portal tells you about and when, the bell and your home page, and which of it also comes by e-mail.",
+  summary:
+    "What The Portal tells you about and when, the bell and your home page, and which of it also comes by e-mail.",
   sections: [
     {
       id: "what",
@@ -16,10 +17,22 @@ export const notifications: GuideChapter = {
           table: {
             head: ["Notification", "When"],
             rows: [
-              ["You are on the crew", "When someone adds you to the crew of a production. Adding yourself, when you create a project, tells nobody."],
-              ["Phase changed", "When a production whose crew you are on, or which you supervise, moves to another phase, for example from pre-production into production, with the reason given."],
-              ["Milestone due", "To the crew, once, when a milestone of their production is due within the next 48 hours and nobody has ticked it done. A milestone counts as due at the end of its day."],
-              ["Greenlight override", "When staff move a production whose crew you are on into production although its greenlight checklist is not complete, with their written reason."],
+              [
+                "You are on the crew",
+                "When someone adds you to the crew of a production. Adding yourself, when you create a project, tells nobody.",
+              ],
+              [
+                "Phase changed",
+                "When a production whose crew you are on, or which you supervise, moves to another phase, for example from pre-production into production, with the reason given.",
+              ],
+              [
+                "Milestone due",
+                "To the crew, once, when a milestone of their production is due within the next 48 hours and nobody has ticked it done. A milestone counts as due at the end of its day.",
+              ],
+              [
+                "Greenlight override",
+                "When staff move a production whose crew you are on into production although its greenlight checklist is not complete, with their written reason.",
+              ],
             ],
           },
         },

@@ -3,7 +3,8 @@ import type { GuideChapter } from "./types.ts";
 export const overview: GuideChapter = {
   slug: "production-overview",
   title: "The Production Overview and the Admin Dashboard",
-  summary: "Every production on one board by phase, what holds each one up, the coming weeks' shoots, a CSV export, your shoots in your own calendar, and the dashboard for staff and administrators.",
+  summary:
+    "Every production on one board by phase, what holds each one up, the coming weeks' shoots, a CSV export, your shoots in your own calendar, and the dashboard for staff and administrators.",
   sections: [
     {
       id: "board",

@@ -14,4 +14,23 @@ import { userManagement } from "./user-management.ts";
 import type { GuideChapter } from "./types.ts";
 
 /** The guide's chapters in reading order; each area adds its chapter file here. */
-export const CHAPTERS: GuideChapter[] = [accounts, gettingAround, projects, screenplays, breakdown, scheduling, callSheets, budgets, documents, signatures, signing, overview, reservingGear, equipmentDesk, runningInventory, notifications, settings, userManagement];
+export const CHAPTERS: GuideChapter[] = [
+  accounts,
+  gettingAround,
+  projects,
+  screenplays,
+  breakdown,
+  scheduling,
+  callSheets,
+  budgets,
+  documents,
+  signatures,
+  signing,
+  overview,
+  reservingGear,
+  equipmentDesk,
+  runningInventory,
+  notifications,
+  settings,
+  userManagement,
+];

@@ -3,13 +3,16 @@ import type { GuideChapter } from "./types.ts";
 export const scheduling: GuideChapter = {
   slug: "scheduling",
   title: "Scheduling the shoot",
-  summary: "Shoot days, the stripboard with its colours, moving strips with the mouse or the keyboard, page totals, the Day Out of Days, and how strips keep their scenes when the script changes.",
+  summary:
+    "Shoot days, the stripboard with its colours, moving strips with the mouse or the keyboard, page totals, the Day Out of Days, and how strips keep their scenes when the script changes.",
   sections: [
     {
       id: "days",
       heading: "Shoot days",
       blocks: [
-        { p: "Open the project and choose the **Schedule** tab. Everyone signed in can read the schedule; the project's crew, staff and admins plan it." },
+        {
+          p: "Open the project and choose the **Schedule** tab. Everyone signed in can read the schedule; the project's crew, staff and admins plan it.",
+        },
         {
           steps: [
             "On **Stripboard**, choose **Add shoot day**.",
@@ -17,14 +20,18 @@ export const scheduling: GuideChapter = {
             "Choose **Add shoot day**. Days are numbered in date order: Day 1 is the earliest.",
           ],
         },
-        { p: "The pencil beside a day edits it; the bin deletes it, and its strips go back to **Unscheduled**. Shoot days appear on the [production overview](/production-overview)'s timeline (a dark mark on the shoot's bar) and in your calendar feed." },
+        {
+          p: "The pencil beside a day edits it; the bin deletes it, and its strips go back to **Unscheduled**. Shoot days appear on the [production overview](/production-overview)'s timeline (a dark mark on the shoot's bar) and in your calendar feed.",
+        },
       ],
     },
     {
       id: "strips",
       heading: "The stripboard",
       blocks: [
-        { p: "Every scene of the project's screenplay is a strip. New strips wait under **Unscheduled**, in script order. A strip shows the scene number, the heading, the speaking characters and the length in eighths of a page, coloured the usual way:" },
+        {
+          p: "Every scene of the project's screenplay is a strip. New strips wait under **Unscheduled**, in script order. A strip shows the scene number, the heading, the speaking characters and the length in eighths of a page, coloured the usual way:",
+        },
         {
           table: {
             head: ["Colour", "Scene"],
@@ -36,14 +43,18 @@ export const scheduling: GuideChapter = {
             ],
           },
         },
-        { p: "Each day's header adds up its scenes and pages, e.g. **3 scenes · 3 4/8 pages**. If the project has more than one screenplay, choose which one the board follows under **Screenplay**." },
+        {
+          p: "Each day's header adds up its scenes and pages, e.g. **3 scenes · 3 4/8 pages**. If the project has more than one screenplay, choose which one the board follows under **Screenplay**.",
+        },
       ],
     },
     {
       id: "moving",
       heading: "Moving strips",
       blocks: [
-        { p: "**With the mouse** (or a finger on the grip of a strip): drag a strip onto a day, between two strips, or back to **Unscheduled**. A line shows where it will land." },
+        {
+          p: "**With the mouse** (or a finger on the grip of a strip): drag a strip onto a day, between two strips, or back to **Unscheduled**. A line shows where it will land.",
+        },
         {
           steps: [
             "**With the keyboard**: move to a strip with Tab and press **Space** to pick it up.",
@@ -51,30 +62,42 @@ export const scheduling: GuideChapter = {
             "Press **Space** to drop it there, or **Escape** to put it back where it was. A screen reader announces each step.",
           ],
         },
-        { note: "Every move is saved at once. If someone else moved strips after you opened the board, your move is not applied: you are told who changed it, their board is shown, and you make your move again. Nobody's work is overwritten unseen." },
+        {
+          note: "Every move is saved at once. If someone else moved strips after you opened the board, your move is not applied: you are told who changed it, their board is shown, and you make your move again. Nobody's work is overwritten unseen.",
+        },
       ],
     },
     {
       id: "script-changes",
       heading: "When the script changes",
       blocks: [
-        { p: "A strip belongs to its scene number. **Lock the scene numbers** in the screenplay before you schedule (the board reminds you when they are not locked): from then on a new scene becomes an A-scene (12A) and lands under Unscheduled, and every scheduled strip stays on its scene however the script is rewritten. A new scene can be put on a day once the numbers are locked again, which writes its number in; unlocking and locking again never moves a strip." },
-        { p: "A scheduled scene that is cut from the script stays in its day, struck through and marked omitted, so you notice it and move it out; it cannot be scheduled again." },
+        {
+          p: "A strip belongs to its scene number. **Lock the scene numbers** in the screenplay before you schedule (the board reminds you when they are not locked): from then on a new scene becomes an A-scene (12A) and lands under Unscheduled, and every scheduled strip stays on its scene however the script is rewritten. A new scene can be put on a day once the numbers are locked again, which writes its number in; unlocking and locking again never moves a strip.",
+        },
+        {
+          p: "A scheduled scene that is cut from the script stays in its day, struck through and marked omitted, so you notice it and move it out; it cannot be scheduled again.",
+        },
       ],
     },
     {
       id: "cast",
       heading: "The cast",
       blocks: [
-        { p: "**Cast** lists every speaking character of the screenplay, the biggest parts first. Give each the **Actor** who plays it, and if you like their **E-mail** and **Phone**, then choose **Save**. Emptying the actor's name (and the e-mail and phone) takes the actor off the list." },
-        { p: "The actor's name appears under the character on the Day Out of Days and beside the character on the call sheets. An actor with an e-mail address is sent the call sheet of every day their character works, with their own call, like the crew. A character cut from the script stays on the list, marked, while someone is cast in it." },
+        {
+          p: "**Cast** lists every speaking character of the screenplay, the biggest parts first. Give each the **Actor** who plays it, and if you like their **E-mail** and **Phone**, then choose **Save**. Emptying the actor's name (and the e-mail and phone) takes the actor off the list.",
+        },
+        {
+          p: "The actor's name appears under the character on the Day Out of Days and beside the character on the call sheets. An actor with an e-mail address is sent the call sheet of every day their character works, with their own call, like the crew. A character cut from the script stays on the list, marked, while someone is cast in it.",
+        },
       ],
     },
     {
       id: "dood",
       heading: "Day Out of Days",
       blocks: [
-        { p: "**Day Out of Days** lists each speaking character against the shoot days, from the scenes scheduled on them, with the standard codes:" },
+        {
+          p: "**Day Out of Days** lists each speaking character against the shoot days, from the scenes scheduled on them, with the standard codes:",
+        },
         {
           table: {
             head: ["Code", "Meaning"],
@@ -89,7 +112,9 @@ export const scheduling: GuideChapter = {
             ],
           },
         },
-        { p: "The totals give work days, hold days, drops and the days on the production. Plan so that the holds, which are paid or at least blocked, stay few." },
+        {
+          p: "The totals give work days, hold days, drops and the days on the production. Plan so that the holds, which are paid or at least blocked, stay few.",
+        },
       ],
     },
   ],
@@ -104,8 +129,12 @@ export const callSheets: GuideChapter = {
       id: "read",
       heading: "A day's call sheet",
       blocks: [
-        { p: "In the project's **Schedule** tab choose **Call sheets** and the **Shoot day**. The call sheet shows the date, the day's number, the crew call, the location and address, the weather and nearest hospital if given, the day's scenes (number, heading, pages, cast), the cast (each character with the actor who plays it) and the crew with their calls, and the notes. The crew is the project's crew; the cast is set on **Cast**." },
-        { p: "Everyone has the general call unless you give them another: change a time beside a name and choose **Save calls**. **PDF** downloads the call sheet to print or share." },
+        {
+          p: "In the project's **Schedule** tab choose **Call sheets** and the **Shoot day**. The call sheet shows the date, the day's number, the crew call, the location and address, the weather and nearest hospital if given, the day's scenes (number, heading, pages, cast), the cast (each character with the actor who plays it) and the crew with their calls, and the notes. The crew is the project's crew; the cast is set on **Cast**.",
+        },
+        {
+          p: "Everyone has the general call unless you give them another: change a time beside a name and choose **Save calls**. **PDF** downloads the call sheet to print or share.",
+        },
       ],
     },
     {
@@ -119,7 +148,9 @@ export const callSheets: GuideChapter = {
             "Under **Sent to** you see everyone it went to, when, and when they confirmed. A crew member who is signed in can also confirm on this page with **I have the call sheet**.",
           ],
         },
-        { note: "Changed something after sending? **Send call sheet again**: everyone gets the new version with a new link and is asked to confirm again; the old links stop working." },
+        {
+          note: "Changed something after sending? **Send call sheet again**: everyone gets the new version with a new link and is asked to confirm again; the old links stop working.",
+        },
       ],
     },
   ],

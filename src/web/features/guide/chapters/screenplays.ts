@@ -3,13 +3,16 @@ import type { GuideChapter } from "./types.ts";
 export const screenplays: GuideChapter = {
   slug: "screenplays",
   title: "Screenplays",
-  summary: "Writing and importing scripts in Fountain, the page preview, autosave when two people write, coloured revisions and comparing them, locked scene numbers, reports, notes and the PDF.",
+  summary:
+    "Writing and importing scripts in Fountain, the page preview, autosave when two people write, coloured revisions and comparing them, locked scene numbers, reports, notes and the PDF.",
   sections: [
     {
       id: "write",
       heading: "Writing a screenplay",
       blocks: [
-        { p: "[Screenplays](/screenplays) lists every script you may read: choose **Show** to see all of them, only yours (**Mine**) or those of the projects you work on (**My projects'**), and search by title. A project's screenplays are also on its page, under **Screenplay**." },
+        {
+          p: "[Screenplays](/screenplays) lists every script you may read: choose **Show** to see all of them, only yours (**Mine**) or those of the projects you work on (**My projects'**), and search by title. A project's screenplays are also on its page, under **Screenplay**.",
+        },
         {
           steps: [
             "Choose **New Screenplay**, give the **Title** and, if the script belongs to a film, its **Project**. A script without a project is a personal draft: only you and staff can open it.",
@@ -32,41 +35,66 @@ export const screenplays: GuideChapter = {
             ],
           },
         },
-        { p: "The pages follow the industry format: Courier 12 pt, 55 lines a page, scene headings and action from 1.5 inches, characters at 3.7 inches and dialogue at 2.5 inches. A scene heading never sits alone at the foot of a page, and a long speech continues with (MORE) and (CONT'D). **Export PDF** prints exactly these pages." },
+        {
+          p: "The pages follow the industry format: Courier 12 pt, 55 lines a page, scene headings and action from 1.5 inches, characters at 3.7 inches and dialogue at 2.5 inches. A scene heading never sits alone at the foot of a page, and a long speech continues with (MORE) and (CONT'D). **Export PDF** prints exactly these pages.",
+        },
       ],
     },
     {
       id: "import",
       heading: "Importing a script",
       blocks: [
-        { p: "Choose **Import** and pick a Fountain file (.fountain or .txt) or a Final Draft file (.fdx), up to 900 KB. A Final Draft script is turned into Fountain, keeping its scene numbers, dual dialogue and title page. The title comes from the file unless you type one." },
-        { p: "Another kind of file, an empty one, or text that is not UTF-8 is refused with a message saying what to do; nothing is created." },
+        {
+          p: "Choose **Import** and pick a Fountain file (.fountain or .txt) or a Final Draft file (.fdx), up to 900 KB. A Final Draft script is turned into Fountain, keeping its scene numbers, dual dialogue and title page. The title comes from the file unless you type one.",
+        },
+        {
+          p: "Another kind of file, an empty one, or text that is not UTF-8 is refused with a message saying what to do; nothing is created.",
+        },
       ],
     },
     {
       id: "together",
       heading: "When two people write at once",
       blocks: [
-        { p: "The writer, the project's crew and staff can edit a project's script. If someone else saved while you were typing, your text is not saved over theirs: a box shows **red lines** that are only theirs and **green lines** that are only yours." },
-        { list: ["**Keep my text** saves your version over theirs, now that you have seen it.", "**Take their text** replaces yours with theirs."] },
-        { note: "Until it is saved, your typing is also kept in this browser: if the tab closes or the connection drops, it is back in the editor the next time you open the screenplay." },
+        {
+          p: "The writer, the project's crew and staff can edit a project's script. If someone else saved while you were typing, your text is not saved over theirs: a box shows **red lines** that are only theirs and **green lines** that are only yours.",
+        },
+        {
+          list: [
+            "**Keep my text** saves your version over theirs, now that you have seen it.",
+            "**Take their text** replaces yours with theirs.",
+          ],
+        },
+        {
+          note: "Until it is saved, your typing is also kept in this browser: if the tab closes or the connection drops, it is back in the editor the next time you open the screenplay.",
+        },
       ],
     },
     {
       id: "revisions",
       heading: "Revisions, comparing and restoring",
       blocks: [
-        { p: "In **Revisions**, write a **Revision name** such as “Blue pages after table read” and choose **Save revision**. A revision is a copy of the saved draft that never changes. Revisions take the industry's colours in order: white, blue, pink, yellow, green, goldenrod, buff, salmon, cherry, then white again." },
-        { p: "Under **Compare**, choose **From** and **To** (any two revisions, or the current draft): added lines are green, removed lines red, and unchanged stretches are folded away. **Restore** makes a revision's text the current draft again, after you confirm; the revisions themselves all stay. **PDF** prints a revision with its name and colour in the header." },
+        {
+          p: "In **Revisions**, write a **Revision name** such as “Blue pages after table read” and choose **Save revision**. A revision is a copy of the saved draft that never changes. Revisions take the industry's colours in order: white, blue, pink, yellow, green, goldenrod, buff, salmon, cherry, then white again.",
+        },
+        {
+          p: "Under **Compare**, choose **From** and **To** (any two revisions, or the current draft): added lines are green, removed lines red, and unchanged stretches are folded away. **Restore** makes a revision's text the current draft again, after you confirm; the revisions themselves all stay. **PDF** prints a revision with its name and colour in the header.",
+        },
       ],
     },
     {
       id: "scene-numbers",
       heading: "Locking scene numbers",
       blocks: [
-        { p: "Once the shoot is being planned, choose **Lock scene numbers**. Each scene heading gets its number written in (for example #12#). From then on a scene added after scene 12 becomes **12A**, then 12B, and a scene you delete stays in the script as **12 OMITTED**, so call sheets and the schedule keep meaning the same scenes. A scene added before scene 1 becomes **A1**." },
-        { p: "**Unlock scene numbers** keeps every number: the portal remembers the last locked numbering. **Locking again** gives every scene its locked number back, writes the numbers of scenes added since (12A, 12B…) into their headings, and keeps a deleted scene's number as OMITTED, so no two scenes ever share a number and a cut number is never given to a new scene. The breakdown's tags and the stripboard's strips stay with their scenes; the tags and strips of a cut scene are still shown, under its OMITTED number, until you move or remove them." },
-        { p: "A scene's written number (#12#) is how the portal knows it through your edits, so leave it in the heading when you rewrite or move the scene. If you paste a copy of a heading, the copy is a new scene and gets a number of its own. Lock again after adding scenes, before you tag them in the breakdown or schedule them: until then a new scene's number can still change when another scene is added next to it." },
+        {
+          p: "Once the shoot is being planned, choose **Lock scene numbers**. Each scene heading gets its number written in (for example #12#). From then on a scene added after scene 12 becomes **12A**, then 12B, and a scene you delete stays in the script as **12 OMITTED**, so call sheets and the schedule keep meaning the same scenes. A scene added before scene 1 becomes **A1**.",
+        },
+        {
+          p: "**Unlock scene numbers** keeps every number: the portal remembers the last locked numbering. **Locking again** gives every scene its locked number back, writes the numbers of scenes added since (12A, 12B…) into their headings, and keeps a deleted scene's number as OMITTED, so no two scenes ever share a number and a cut number is never given to a new scene. The breakdown's tags and the stripboard's strips stay with their scenes; the tags and strips of a cut scene are still shown, under its OMITTED number, until you move or remove them.",
+        },
+        {
+          p: "A scene's written number (#12#) is how the portal knows it through your edits, so leave it in the heading when you rewrite or move the scene. If you paste a copy of a heading, the copy is a new scene and gets a number of its own. Lock again after adding scenes, before you tag them in the breakdown or schedule them: until then a new scene's number can still change when another scene is added next to it.",
+        },
       ],
     },
     {
@@ -88,8 +116,12 @@ export const screenplays: GuideChapter = {
       id: "notes",
       heading: "Notes from the supervisor and crew",
       blocks: [
-        { p: "Put the cursor on a line of the script (or click the line in the preview), open **Notes**, write the note and choose **Add note**. The note keeps its scene and line; lines with open notes are highlighted in the preview. The project's supervisor, its crew, staff and the writer can comment." },
-        { p: "The writer (or anyone who can edit) chooses **Resolve** when a note is dealt with; **Reopen** brings it back. The screenplay list shows how many notes are still open." },
+        {
+          p: "Put the cursor on a line of the script (or click the line in the preview), open **Notes**, write the note and choose **Add note**. The note keeps its scene and line; lines with open notes are highlighted in the preview. The project's supervisor, its crew, staff and the writer can comment.",
+        },
+        {
+          p: "The writer (or anyone who can edit) chooses **Resolve** when a note is dealt with; **Reopen** brings it back. The screenplay list shows how many notes are still open.",
+        },
       ],
     },
   ],

@@ -3,7 +3,8 @@ import type { GuideChapter } from "./types.ts";
 export const settings: GuideChapter = {
   slug: "settings",
   title: "Settings",
-  summary: "Your profile and picture, your password, which e-mails you get, light or dark, and for administrators the school's own settings.",
+  summary:
+    "Your profile and picture, your password, which e-mails you get, light or dark, and for administrators the school's own settings.",
   sections: [
     {
       id: "open",
@@ -84,7 +85,10 @@ export const settings: GuideChapter = {
               ["Added to a crew", "When someone adds you to the crew of a production."],
               ["Phase changes", "When a production you are part of moves to another phase."],
               ["Milestones due", "48 hours before a milestone of your production is due and not yet done."],
-              ["Greenlight overrides", "When staff move a production of yours into production without a complete greenlight checklist."],
+              [
+                "Greenlight overrides",
+                "When staff move a production of yours into production without a complete greenlight checklist.",
+              ],
               ["Budgets", "When a budget you wrote or must approve is submitted, approved or sent back."],
               ["Equipment", "When a reservation of yours is confirmed, refused, due back or overdue."],
               ["Signatures", "When a document waits for your signature or has been signed by everyone."],
@@ -147,7 +151,10 @@ export const settings: GuideChapter = {
           table: {
             head: ["Ticked from", "Means"],
             rows: [
-              ["Ticked by hand", "A person ticks it on the project page: the supervisor, any staff member or a crew member, as you choose under **Who ticks it**."],
+              [
+                "Ticked by hand",
+                "A person ticks it on the project page: the supervisor, any staff member or a crew member, as you choose under **Who ticks it**.",
+              ],
               ["Budget approval", "The Portal ticks it when the production's budget is approved."],
               ["Signed releases", "The Portal ticks it when the location and talent releases are signed."],
               ["Uploaded document", "The Portal ticks it when the document is uploaded to the project."],

@@ -3,7 +3,8 @@ import type { GuideChapter } from "./types.ts";
 export const userManagement: GuideChapter = {
   slug: "user-management",
   title: "User Management",
-  summary: "For administrators: the school's accounts, their roles, deactivating someone who left, inviting new people, and the audit log.",
+  summary:
+    "For administrators: the school's accounts, their roles, deactivating someone who left, inviting new people, and the audit log.",
   sections: [
     {
       id: "who",
@@ -35,7 +36,10 @@ export const userManagement: GuideChapter = {
             head: ["Role", "What it is for"],
             rows: [
               ["Student", "Creates projects and edits the ones they are on; reads every production of the school."],
-              ["Staff", "Supervises productions, ticks the supervisor's and staff's greenlight items, and may override an incomplete greenlight with a written reason."],
+              [
+                "Staff",
+                "Supervises productions, ticks the supervisor's and staff's greenlight items, and may override an incomplete greenlight with a written reason.",
+              ],
               ["Equipment office", "Runs the equipment desk and its inventory."],
               ["Administrator", "Everything above, plus this page and the school's settings."],
             ],

@@ -33,7 +33,9 @@ export function Activity({ project }: { project: ProjectDetail }) {
           ))}
         </ol>
       )}
-      {log.data && <Pagination label="Activity pages" page={page} pageSize={SIZE} total={log.data.total} onPage={setPage} />}
+      {log.data && (
+        <Pagination label="Activity pages" page={page} pageSize={SIZE} total={log.data.total} onPage={setPage} />
+      )}
     </section>
   );
 }

@@ -17,12 +17,16 @@ export function Crew({ project }: { project: ProjectDetail }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProjectMemberDto | null>(null);
   const base = `${projectPath(project.id)}/members`;
-  const remove = useProjectChange(project.id, (m: ProjectMemberDto) => api<ProjectDetail>(`${base}/${encodeURIComponent(m.userId)}`, { method: "DELETE" }), {
-    success: (_p, m) => ["Crew member removed", `${m.name} is no longer on the crew.`],
-    failure: "Crew member not removed",
-    onSuccess: () => setRemoving(null),
-    onError: () => void setRemoving(null),
-  });
+  const remove = useProjectChange(
+    project.id,
+    (m: ProjectMemberDto) => api<ProjectDetail>(`${base}/${encodeURIComponent(m.userId)}`, { method: "DELETE" }),
+    {
+      success: (_p, m) => ["Crew member removed", `${m.name} is no longer on the crew.`],
+      failure: "Crew member not removed",
+      onSuccess: () => setRemoving(null),
+      onError: () => void setRemoving(null),
+    },
+  );
 
   return (
     <section aria-labelledby="crew-heading" className="flex flex-col gap-4">
@@ -49,7 +53,11 @@ export function Crew({ project }: { project: ProjectDetail }) {
               </div>
               {project.canEdit && editing !== m.userId && (
                 <div className="flex gap-2">
-                  <Button variant="secondary" onClick={() => setEditing(m.userId)} aria-label={`Edit roles of ${m.name}`}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => setEditing(m.userId)}
+                    aria-label={`Edit roles of ${m.name}`}
+                  >
                     Edit Roles
                   </Button>
                   <Button variant="ghost" onClick={() => setRemoving(m)} aria-label={`Remove ${m.name}`}>
@@ -77,15 +85,34 @@ export function Crew({ project }: { project: ProjectDetail }) {
   );
 }
 
-function MemberEditor({ project, member, onDone }: { project: ProjectDetail; member: ProjectMemberDto; onDone(): void }) {
+function MemberEditor({
+  project,
+  member,
+  onDone,
+}: {
+  project: ProjectDetail;
+  member: ProjectMemberDto;
+  onDone(): void;
+}) {
   const [roles, setRoles] = useState<FilmRole[]>(member.roles);
   const [isLead, setIsLead] = useState(member.isLead);
-  useLeaveGuard(isLead !== member.isLead || roles.join() !== member.roles.join(), `the roles you changed for ${member.name}`);
+  useLeaveGuard(
+    isLead !== member.isLead || roles.join() !== member.roles.join(),
+    `the roles you changed for ${member.name}`,
+  );
   const onSaveKey = useSaveShortcut();
   const save = useProjectChange(
     project.id,
-    (v: { roles: FilmRole[]; isLead: boolean }) => api<ProjectDetail>(`${projectPath(project.id)}/members/${encodeURIComponent(member.userId)}`, { method: "PATCH", json: v }),
-    { success: () => ["Crew member updated", `${member.name}: ${filmRoleList(roles)}${isLead ? ", lead" : ""}.`], failure: "Crew member not updated", onSuccess: onDone },
+    (v: { roles: FilmRole[]; isLead: boolean }) =>
+      api<ProjectDetail>(`${projectPath(project.id)}/members/${encodeURIComponent(member.userId)}`, {
+        method: "PATCH",
+        json: v,
+      }),
+    {
+      success: () => ["Crew member updated", `${member.name}: ${filmRoleList(roles)}${isLead ? ", lead" : ""}.`],
+      failure: "Crew member not updated",
+      onSuccess: onDone,
+    },
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -96,10 +123,19 @@ function MemberEditor({ project, member, onDone }: { project: ProjectDetail; mem
     save.mutate({ roles, isLead });
   };
   return (
-    <form onSubmit={submit} onKeyDown={onSaveKey} className="flex flex-col gap-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
+    <form
+      onSubmit={submit}
+      onKeyDown={onSaveKey}
+      className="flex flex-col gap-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-700"
+    >
       <RoleChecks legend={`Roles of ${member.name}`} value={roles} onChange={setRoles} />
       <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
-        <input type="checkbox" className="size-4 accent-zinc-900 dark:accent-amber-400" checked={isLead} onChange={(e) => setIsLead(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-4 accent-zinc-900 dark:accent-amber-400"
+          checked={isLead}
+          onChange={(e) => setIsLead(e.target.checked)}
+        />
         Lead of the project
       </label>
       <div className="flex gap-2">
@@ -121,12 +157,16 @@ function AddMember({ project }: { project: ProjectDetail }) {
   const [roles, setRoles] = useState<FilmRole[]>([]);
   const [isLead, setIsLead] = useState(false);
   const deferred = useDeferredValue(query.trim());
-  useLeaveGuard(!!person || roles.length > 0 || isLead, `the crew member you were adding${person ? ` (${person.name})` : ""}`);
+  useLeaveGuard(
+    !!person || roles.length > 0 || isLead,
+    `the crew member you were adding${person ? ` (${person.name})` : ""}`,
+  );
   const onSaveKey = useSaveShortcut();
   const people = usePeopleSearch(deferred);
   const add = useProjectChange(
     project.id,
-    (v: { userId: string; roles: FilmRole[]; isLead: boolean }) => api<ProjectDetail>(`${projectPath(project.id)}/members`, { json: v }),
+    (v: { userId: string; roles: FilmRole[]; isLead: boolean }) =>
+      api<ProjectDetail>(`${projectPath(project.id)}/members`, { json: v }),
     {
       success: () => ["Crew member added", `${person?.name ?? "They"} joined as ${filmRoleList(roles).toLowerCase()}.`],
       failure: "Crew member not added",
@@ -141,7 +181,8 @@ function AddMember({ project }: { project: ProjectDetail }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!person) return void toast.error("Crew member not added", { description: "Choose a person first." });
-    if (roles.length === 0) return void toast.error("Crew member not added", { description: "Give at least one film role." });
+    if (roles.length === 0)
+      return void toast.error("Crew member not added", { description: "Give at least one film role." });
     add.mutate({ userId: person.id, roles, isLead });
   };
   const onCrew = new Set(project.members.map((m) => m.userId));
@@ -162,30 +203,49 @@ function AddMember({ project }: { project: ProjectDetail }) {
           </div>
         ) : (
           <div>
-            <Field label="Find a person" type="search" placeholder="Name or e-mail" value={query} onChange={(e) => setQuery(e.target.value)} hint="Type at least two letters." autoComplete="off" />
+            <Field
+              label="Find a person"
+              type="search"
+              placeholder="Name or e-mail"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              hint="Type at least two letters."
+              autoComplete="off"
+            />
             <div aria-live="polite" className="mt-2">
-              {deferred.length >= 2 && people.data && (
-                people.data.items.length === 0 ? (
+              {deferred.length >= 2 &&
+                people.data &&
+                (people.data.items.length === 0 ? (
                   <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody active matches “{deferred}”.</p>
                 ) : (
                   <ul aria-label="People found" className="flex flex-col gap-1">
                     {people.data.items.map((u) => (
                       <li key={u.id}>
-                        <Button variant="ghost" className="w-full justify-start text-left" disabled={onCrew.has(u.id)} onClick={() => setPerson({ id: u.id, name: u.fullName })}>
-                          {u.fullName} {u.email && <span className="text-xs text-zinc-600 dark:text-zinc-400">{u.email}</span>}
+                        <Button
+                          variant="ghost"
+                          className="w-full justify-start text-left"
+                          disabled={onCrew.has(u.id)}
+                          onClick={() => setPerson({ id: u.id, name: u.fullName })}
+                        >
+                          {u.fullName}{" "}
+                          {u.email && <span className="text-xs text-zinc-600 dark:text-zinc-400">{u.email}</span>}
                           {onCrew.has(u.id) && <span className="text-xs">(already on the crew)</span>}
                         </Button>
                       </li>
                     ))}
                   </ul>
-                )
-              )}
+                ))}
             </div>
           </div>
         )}
         <RoleChecks legend="Film roles" value={roles} onChange={setRoles} />
         <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-zinc-900 dark:accent-amber-400" checked={isLead} onChange={(e) => setIsLead(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-zinc-900 dark:accent-amber-400"
+            checked={isLead}
+            onChange={(e) => setIsLead(e.target.checked)}
+          />
           Lead of the project
         </label>
         <div>

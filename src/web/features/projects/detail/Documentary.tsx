@@ -12,7 +12,12 @@ import {
   type ParticipantDto,
   type ProjectDetail,
 } from "../../../../common/project-api.ts";
-import { CONSENT_STATUSES, INTERVIEW_STATUSES, LICENCE_STATUSES, type LicenceStatus } from "../../../../common/projects.ts";
+import {
+  CONSENT_STATUSES,
+  INTERVIEW_STATUSES,
+  LICENCE_STATUSES,
+  type LicenceStatus,
+} from "../../../../common/projects.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
@@ -45,9 +50,26 @@ const toLocal = (iso: string | null) => {
 };
 const fromLocal = (v: string) => (v ? new Date(v).toISOString() : null);
 
-function ItemForm({ fields, initial, submitLabel, busy, onSubmit, onCancel }: { fields: FieldDef[]; initial: Values; submitLabel: string; busy: boolean; onSubmit(v: Values): void; onCancel?(): void }) {
+function ItemForm({
+  fields,
+  initial,
+  submitLabel,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  fields: FieldDef[];
+  initial: Values;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit(v: Values): void;
+  onCancel?(): void;
+}) {
   const [values, setValues] = useState<Values>(initial);
-  useLeaveGuard(Object.keys({ ...initial, ...values }).some((k) => (values[k] ?? "") !== (initial[k] ?? "")), `what you typed for “${submitLabel}”`);
+  useLeaveGuard(
+    Object.keys({ ...initial, ...values }).some((k) => (values[k] ?? "") !== (initial[k] ?? "")),
+    `what you typed for “${submitLabel}”`,
+  );
   const onSaveKey = useSaveShortcut();
   const set = (k: string, v: string) => setValues((x) => ({ ...x, [k]: v }));
   const submit = (e: FormEvent) => {
@@ -58,11 +80,31 @@ function ItemForm({ fields, initial, submitLabel, busy, onSubmit, onCancel }: { 
     <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="grid gap-3 sm:grid-cols-2">
       {fields.map((f) =>
         f.kind === "select" ? (
-          <Select key={f.name} label={f.label} value={values[f.name] ?? ""} onChange={(e) => set(f.name, e.target.value)} options={f.options ?? []} />
+          <Select
+            key={f.name}
+            label={f.label}
+            value={values[f.name] ?? ""}
+            onChange={(e) => set(f.name, e.target.value)}
+            options={f.options ?? []}
+          />
         ) : f.kind === "textarea" ? (
-          <Textarea key={f.name} className="sm:col-span-2" label={f.label} rows={2} value={values[f.name] ?? ""} onChange={(e) => set(f.name, e.target.value)} />
+          <Textarea
+            key={f.name}
+            className="sm:col-span-2"
+            label={f.label}
+            rows={2}
+            value={values[f.name] ?? ""}
+            onChange={(e) => set(f.name, e.target.value)}
+          />
         ) : (
-          <Field key={f.name} label={f.label} required={f.required} type={f.kind === "datetime" ? "datetime-local" : "text"} value={values[f.name] ?? ""} onChange={(e) => set(f.name, e.target.value)} />
+          <Field
+            key={f.name}
+            label={f.label}
+            required={f.required}
+            type={f.kind === "datetime" ? "datetime-local" : "text"}
+            value={values[f.name] ?? ""}
+            onChange={(e) => set(f.name, e.target.value)}
+          />
         ),
       )}
       <div className="flex gap-2 sm:col-span-2">
@@ -89,7 +131,8 @@ function DocList<T extends { id: string }>({
   items,
   fields,
   blank,
-  toValues = (item) => Object.fromEntries(fields.map((f) => [f.name, String((item as Record<string, unknown>)[f.name] ?? "")])),
+  toValues = (item) =>
+    Object.fromEntries(fields.map((f) => [f.name, String((item as Record<string, unknown>)[f.name] ?? "")])),
   toInput = (v) => ({ ...v }),
   schema,
   name,
@@ -117,22 +160,35 @@ function DocList<T extends { id: string }>({
   const [deleting, setDeleting] = useState<T | null>(null);
   const [formKey, setFormKey] = useState(0);
   const base = `${projectPath(project.id)}/documentary/${section}`;
-  const create = useProjectChange(project.id, (input: Record<string, unknown>) => api<ProjectDetail>(base, { json: input }), {
-    success: () => [`${noun} added`],
-    failure: `${noun} not added`,
-    onSuccess: () => setFormKey((k) => k + 1),
-  });
-  const update = useProjectChange(project.id, (v: { id: string; input: Record<string, unknown> }) => api<ProjectDetail>(`${base}/${v.id}`, { method: "PATCH", json: v.input }), {
-    success: () => [`${noun} saved`],
-    failure: `${noun} not saved`,
-    onSuccess: () => setEditing(null),
-  });
-  const remove = useProjectChange(project.id, (item: T) => api<ProjectDetail>(`${base}/${item.id}`, { method: "DELETE" }), {
-    success: (_p, item) => [`${noun} deleted`, name(item)],
-    failure: `${noun} not deleted`,
-    onSuccess: () => setDeleting(null),
-    onError: () => void setDeleting(null),
-  });
+  const create = useProjectChange(
+    project.id,
+    (input: Record<string, unknown>) => api<ProjectDetail>(base, { json: input }),
+    {
+      success: () => [`${noun} added`],
+      failure: `${noun} not added`,
+      onSuccess: () => setFormKey((k) => k + 1),
+    },
+  );
+  const update = useProjectChange(
+    project.id,
+    (v: { id: string; input: Record<string, unknown> }) =>
+      api<ProjectDetail>(`${base}/${v.id}`, { method: "PATCH", json: v.input }),
+    {
+      success: () => [`${noun} saved`],
+      failure: `${noun} not saved`,
+      onSuccess: () => setEditing(null),
+    },
+  );
+  const remove = useProjectChange(
+    project.id,
+    (item: T) => api<ProjectDetail>(`${base}/${item.id}`, { method: "DELETE" }),
+    {
+      success: (_p, item) => [`${noun} deleted`, name(item)],
+      failure: `${noun} not deleted`,
+      onSuccess: () => setDeleting(null),
+      onError: () => void setDeleting(null),
+    },
+  );
   const checked = (v: Values, then: (input: Record<string, unknown>) => void, failure: string) => {
     const input = toInput(v);
     const problem = firstProblem(schema, input);
@@ -190,17 +246,32 @@ function DocList<T extends { id: string }>({
       {project.canEdit && (
         <div className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
           <h3 className="mb-3 font-semibold">Add {noun.toLowerCase()}</h3>
-          <ItemForm key={formKey} fields={fields} initial={blank} submitLabel={`Add ${noun}`} busy={create.isPending} onSubmit={(v) => checked(v, (input) => create.mutate(input), `${noun} not added`)} />
+          <ItemForm
+            key={formKey}
+            fields={fields}
+            initial={blank}
+            submitLabel={`Add ${noun}`}
+            busy={create.isPending}
+            onSubmit={(v) => checked(v, (input) => create.mutate(input), `${noun} not added`)}
+          />
         </div>
       )}
-      <ConfirmDialog open={!!deleting} title={`Delete ${deleting ? name(deleting) : ""}?`} confirmLabel="Delete" busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate(deleting)}>
+      <ConfirmDialog
+        open={!!deleting}
+        title={`Delete ${deleting ? name(deleting) : ""}?`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      >
         It is removed from this documentary's records. The activity history keeps a note that it was deleted.
       </ConfirmDialog>
     </section>
   );
 }
 
-const opts = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
+const opts = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((v) => ({ value: v, label: labels[v] }));
 
 export function Participants({ project }: { project: ProjectDetail }) {
   return (
@@ -220,7 +291,17 @@ export function Participants({ project }: { project: ProjectDetail }) {
       schema={participantCreateInput}
       name={(p) => p.name}
       badge={(p) => (
-        <Badge tone={p.consentStatus === "signed" || p.consentStatus === "not_needed" ? "good" : p.consentStatus === "declined" ? "bad" : "warn"}>Consent: {CONSENT_LABELS[p.consentStatus]}</Badge>
+        <Badge
+          tone={
+            p.consentStatus === "signed" || p.consentStatus === "not_needed"
+              ? "good"
+              : p.consentStatus === "declined"
+                ? "bad"
+                : "warn"
+          }
+        >
+          Consent: {CONSENT_LABELS[p.consentStatus]}
+        </Badge>
       )}
       details={(p) => p.description && <p className="text-zinc-700 dark:text-zinc-300">{p.description}</p>}
     />
@@ -240,17 +321,41 @@ export function Interviews({ project }: { project: ProjectDetail }) {
       items={project.documentary?.interviews ?? []}
       fields={[
         { name: "subject", label: "Subject", required: true },
-        { name: "participantId", label: "Participant", kind: "select", options: [{ value: "", label: "Nobody in particular" }, ...participants.map((p) => ({ value: p.id, label: p.name }))] },
+        {
+          name: "participantId",
+          label: "Participant",
+          kind: "select",
+          options: [
+            { value: "", label: "Nobody in particular" },
+            ...participants.map((p) => ({ value: p.id, label: p.name })),
+          ],
+        },
         { name: "scheduledAt", label: "Date and time", kind: "datetime" },
         { name: "place", label: "Place" },
         { name: "status", label: "Status", kind: "select", options: opts(INTERVIEW_STATUSES, INTERVIEW_LABELS) },
       ]}
       blank={{ subject: "", participantId: "", scheduledAt: "", place: "", status: "planned" }}
-      toValues={(i) => ({ subject: i.subject, participantId: i.participantId ?? "", scheduledAt: toLocal(i.scheduledAt), place: i.place, status: i.status })}
-      toInput={(v) => ({ subject: v.subject, participantId: v.participantId || null, scheduledAt: fromLocal(v.scheduledAt ?? ""), place: v.place, status: v.status })}
+      toValues={(i) => ({
+        subject: i.subject,
+        participantId: i.participantId ?? "",
+        scheduledAt: toLocal(i.scheduledAt),
+        place: i.place,
+        status: i.status,
+      })}
+      toInput={(v) => ({
+        subject: v.subject,
+        participantId: v.participantId || null,
+        scheduledAt: fromLocal(v.scheduledAt ?? ""),
+        place: v.place,
+        status: v.status,
+      })}
       schema={interviewCreateInput}
       name={(i) => i.subject}
-      badge={(i) => <Badge tone={i.status === "cancelled" ? "bad" : i.status === "done" ? "good" : "neutral"}>{INTERVIEW_LABELS[i.status]}</Badge>}
+      badge={(i) => (
+        <Badge tone={i.status === "cancelled" ? "bad" : i.status === "done" ? "good" : "neutral"}>
+          {INTERVIEW_LABELS[i.status]}
+        </Badge>
+      )}
       details={(i) => (
         <p className="text-zinc-700 dark:text-zinc-300">
           {i.scheduledAt ? fmt.dateTime(i.scheduledAt) : "Not dated yet"}
@@ -281,7 +386,17 @@ export function Archival({ project }: { project: ProjectDetail }) {
       schema={archivalCreateInput}
       name={(a) => a.title}
       badge={(a) => (
-        <Badge tone={UNLICENSED_STATUSES.includes(a.licenceStatus as LicenceStatus) ? (a.licenceStatus === "refused" ? "bad" : "warn") : "good"}>Licence: {LICENCE_LABELS[a.licenceStatus]}</Badge>
+        <Badge
+          tone={
+            UNLICENSED_STATUSES.includes(a.licenceStatus as LicenceStatus)
+              ? a.licenceStatus === "refused"
+                ? "bad"
+                : "warn"
+              : "good"
+          }
+        >
+          Licence: {LICENCE_LABELS[a.licenceStatus]}
+        </Badge>
       )}
       details={(a) => (
         <>

@@ -20,8 +20,15 @@ export function Greenlight({ project }: { project: ProjectDetail }) {
   const fmt = useFormats();
   const tick = useProjectChange(
     project.id,
-    (v: { item: GreenlightEntryDto; done: boolean }) => api<ProjectDetail>(`${projectPath(project.id)}/greenlight/${encodeURIComponent(v.item.key)}`, { method: "PUT", json: { done: v.done } }),
-    { success: (_p, v) => [v.done ? "Greenlight item ticked" : "Greenlight item unticked", v.item.label], failure: "Greenlight not changed" },
+    (v: { item: GreenlightEntryDto; done: boolean }) =>
+      api<ProjectDetail>(`${projectPath(project.id)}/greenlight/${encodeURIComponent(v.item.key)}`, {
+        method: "PUT",
+        json: { done: v.done },
+      }),
+    {
+      success: (_p, v) => [v.done ? "Greenlight item ticked" : "Greenlight item unticked", v.item.label],
+      failure: "Greenlight not changed",
+    },
   );
   const done = project.greenlight.filter((g) => g.done).length;
   return (
@@ -35,7 +42,8 @@ export function Greenlight({ project }: { project: ProjectDetail }) {
         </Badge>
       </div>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        A project moves into production when every item is done. Until then staff can still let it through with a written override reason.
+        A project moves into production when every item is done. Until then staff can still let it through with a
+        written override reason.
       </p>
       <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
         {project.greenlight.map((g) => (
@@ -60,7 +68,13 @@ export function Greenlight({ project }: { project: ProjectDetail }) {
                 {!g.canTick && <span className="sr-only">{g.done ? ": done" : ": not done"}</span>}
               </div>
               <div className="text-xs text-zinc-600 dark:text-zinc-400">
-                {g.done ? (g.doneByName ? `Ticked by ${g.doneByName}${g.doneAt ? ` on ${fmt.dateTime(g.doneAt)}` : ""}.` : g.doneAt ? `Ticked on ${fmt.dateTime(g.doneAt)}.` : "Done.") : "Not done yet."}{" "}
+                {g.done
+                  ? g.doneByName
+                    ? `Ticked by ${g.doneByName}${g.doneAt ? ` on ${fmt.dateTime(g.doneAt)}` : ""}.`
+                    : g.doneAt
+                      ? `Ticked on ${fmt.dateTime(g.doneAt)}.`
+                      : "Done."
+                  : "Not done yet."}{" "}
                 {g.source === "manual" ? TICKERS[g.tickedBy] : FED_BY[g.source]}
               </div>
               {g.note && <div className="text-xs text-zinc-700 dark:text-zinc-300">Note: {g.note}</div>}

@@ -20,29 +20,42 @@ export function Milestones({ project }: { project: ProjectDetail }) {
   useLeaveGuard(!!(title.trim() || dueDate), "the milestone you were adding");
   const onSaveKey = useSaveShortcut();
   const base = `${projectPath(project.id)}/milestones`;
-  const create = useProjectChange(project.id, (v: { title: string; dueDate: string }) => api<ProjectDetail>(base, { json: v }), {
-    success: (_p, v) => ["Milestone added", `“${v.title.trim()}” is due ${fmt.date(v.dueDate)}.`],
-    failure: "Milestone not added",
-    onSuccess: () => {
-      setTitle("");
-      setDueDate("");
+  const create = useProjectChange(
+    project.id,
+    (v: { title: string; dueDate: string }) => api<ProjectDetail>(base, { json: v }),
+    {
+      success: (_p, v) => ["Milestone added", `“${v.title.trim()}” is due ${fmt.date(v.dueDate)}.`],
+      failure: "Milestone not added",
+      onSuccess: () => {
+        setTitle("");
+        setDueDate("");
+      },
     },
-  });
+  );
   const update = useProjectChange(
     project.id,
-    (v: { m: MilestoneDto; patch: { dueDate?: string; done?: boolean } }) => api<ProjectDetail>(`${base}/${v.m.id}`, { method: "PATCH", json: v.patch }),
+    (v: { m: MilestoneDto; patch: { dueDate?: string; done?: boolean } }) =>
+      api<ProjectDetail>(`${base}/${v.m.id}`, { method: "PATCH", json: v.patch }),
     {
       success: (_p, { m, patch }) =>
-        patch.done === undefined ? ["Due date changed", `“${m.title}” is now due ${fmt.date(patch.dueDate)}.`] : patch.done ? ["Milestone done", `“${m.title}” is ticked off.`] : ["Milestone reopened", `“${m.title}” is open again.`],
+        patch.done === undefined
+          ? ["Due date changed", `“${m.title}” is now due ${fmt.date(patch.dueDate)}.`]
+          : patch.done
+            ? ["Milestone done", `“${m.title}” is ticked off.`]
+            : ["Milestone reopened", `“${m.title}” is open again.`],
       failure: "Milestone not changed",
     },
   );
-  const remove = useProjectChange(project.id, (m: MilestoneDto) => api<ProjectDetail>(`${base}/${m.id}`, { method: "DELETE" }), {
-    success: (_p, m) => ["Milestone deleted", `“${m.title}” is gone from the plan.`],
-    failure: "Milestone not deleted",
-    onSuccess: () => setDeleting(null),
-    onError: () => void setDeleting(null),
-  });
+  const remove = useProjectChange(
+    project.id,
+    (m: MilestoneDto) => api<ProjectDetail>(`${base}/${m.id}`, { method: "DELETE" }),
+    {
+      success: (_p, m) => ["Milestone deleted", `“${m.title}” is gone from the plan.`],
+      failure: "Milestone not deleted",
+      onSuccess: () => setDeleting(null),
+      onError: () => void setDeleting(null),
+    },
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problem = firstProblem(milestoneCreateInput, { title, dueDate });
@@ -56,11 +69,20 @@ export function Milestones({ project }: { project: ProjectDetail }) {
         Milestones
       </h2>
       {project.milestones.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No milestones yet. Plan the steps to the shoot and the delivery here: script lock, casting, the first shoot day, picture lock.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          No milestones yet. Plan the steps to the shoot and the delivery here: script lock, casting, the first shoot
+          day, picture lock.
+        </p>
       ) : (
         <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
           {project.milestones.map((m) => (
-            <li key={m.id} className={cn("flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between", m.overdue && "bg-red-50 dark:bg-red-950/30")}>
+            <li
+              key={m.id}
+              className={cn(
+                "flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between",
+                m.overdue && "bg-red-50 dark:bg-red-950/30",
+              )}
+            >
               <div className="flex items-start gap-3">
                 {project.canEdit ? (
                   <input
@@ -79,7 +101,12 @@ export function Milestones({ project }: { project: ProjectDetail }) {
                   <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
                     Due {fmt.date(m.dueDate)}
                     {m.overdue && <Badge tone="bad">Overdue</Badge>}
-                    {m.done && m.doneAt && <span>· done {fmt.dateTime(m.doneAt)}{m.doneByName ? ` by ${m.doneByName}` : ""}</span>}
+                    {m.done && m.doneAt && (
+                      <span>
+                        · done {fmt.dateTime(m.doneAt)}
+                        {m.doneByName ? ` by ${m.doneByName}` : ""}
+                      </span>
+                    )}
                   </div>
                 </div>
               </div>
@@ -91,7 +118,11 @@ export function Milestones({ project }: { project: ProjectDetail }) {
                     type="date"
                     defaultValue={m.dueDate}
                     key={m.dueDate}
-                    onBlur={(e) => e.target.value && e.target.value !== m.dueDate && update.mutate({ m, patch: { dueDate: e.target.value } })}
+                    onBlur={(e) =>
+                      e.target.value &&
+                      e.target.value !== m.dueDate &&
+                      update.mutate({ m, patch: { dueDate: e.target.value } })
+                    }
                   />
                   <Button variant="ghost" onClick={() => setDeleting(m)} aria-label={`Delete ${m.title}`}>
                     Delete
@@ -103,15 +134,33 @@ export function Milestones({ project }: { project: ProjectDetail }) {
         </ul>
       )}
       {project.canEdit && (
-        <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end dark:border-zinc-800 dark:bg-zinc-900">
-          <Field label="New milestone" required value={title} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Picture lock" />
+        <form
+          onSubmit={submit}
+          onKeyDown={onSaveKey}
+          noValidate
+          className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <Field
+            label="New milestone"
+            required
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            placeholder="e.g. Picture lock"
+          />
           <Field label="Due date" type="date" required value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
           <Button type="submit" busy={create.isPending}>
             Add Milestone
           </Button>
         </form>
       )}
-      <ConfirmDialog open={!!deleting} title={`Delete “${deleting?.title ?? ""}”?`} confirmLabel="Delete" busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate(deleting)}>
+      <ConfirmDialog
+        open={!!deleting}
+        title={`Delete “${deleting?.title ?? ""}”?`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      >
         The milestone leaves the plan and the crew's reminders. The activity history keeps a note that it was deleted.
       </ConfirmDialog>
     </section>

@@ -2,7 +2,13 @@ import { Pencil } from "lucide-react";
 import { useFormats } from "../../../lib/format.ts";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { projectUpdateInput, shootDatesProblem, type ProjectDetail, type ProjectUpdateInput, type StaleVersionDetails } from "../../../../common/project-api.ts";
+import {
+  projectUpdateInput,
+  shootDatesProblem,
+  type ProjectDetail,
+  type ProjectUpdateInput,
+  type StaleVersionDetails,
+} from "../../../../common/project-api.ts";
 import { PROJECT_TYPE_LABELS, PROJECT_TYPES, type ProjectType } from "../../../../common/projects.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
@@ -62,7 +68,14 @@ const toDraft = (p: ProjectDetail): Draft => ({
   supervisorId: p.supervisor?.id ?? "",
 });
 
-const norm = (k: Key, v: string) => (k === "locations" ? v.split("\n").map((l) => l.trim()).filter(Boolean).join("\n") : v.trim());
+const norm = (k: Key, v: string) =>
+  k === "locations"
+    ? v
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join("\n")
+    : v.trim();
 
 /** The fields of `draft` that differ from `base`, as the API takes them. */
 function changes(base: Draft, draft: Draft): Omit<ProjectUpdateInput, "version"> {
@@ -84,7 +97,10 @@ export function Overview({ project }: { project: ProjectDetail }) {
   const [editing, setEditing] = useState<{ base: ProjectDetail; draft: Draft } | null>(null);
   const [conflict, setConflict] = useState<ProjectDetail | null>(null);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
-  useLeaveGuard(!!editing && Object.keys(changes(toDraft(editing.base), editing.draft)).length > 0, "your changes to the project details");
+  useLeaveGuard(
+    !!editing && Object.keys(changes(toDraft(editing.base), editing.draft)).length > 0,
+    "your changes to the project details",
+  );
   const onSaveKey = useSaveShortcut();
 
   const save = useProjectChange(
@@ -98,16 +114,25 @@ export function Overview({ project }: { project: ProjectDetail }) {
         setConflict(null);
       },
       onError: (err) => {
-        const current = err instanceof ApiError && err.status === 409 ? (err.details as StaleVersionDetails | undefined)?.current : undefined;
+        const current =
+          err instanceof ApiError && err.status === 409
+            ? (err.details as StaleVersionDetails | undefined)?.current
+            : undefined;
         if (!current) return false;
         setConflict(current);
-        toast.error("Project not saved", { description: "Someone else saved this project while you were editing. Your changes are still in the form." });
+        toast.error("Project not saved", {
+          description: "Someone else saved this project while you were editing. Your changes are still in the form.",
+        });
         return true;
       },
     },
   );
 
-  const supervisorName = (id: string) => (id ? (supervisors.find((s) => s.id === id)?.name ?? (project.supervisor?.id === id ? project.supervisor.name : "Another supervisor")) : "None");
+  const supervisorName = (id: string) =>
+    id
+      ? (supervisors.find((s) => s.id === id)?.name ??
+        (project.supervisor?.id === id ? project.supervisor.name : "Another supervisor"))
+      : "None";
   const show = (k: Key, v: string) => {
     if (!v.trim()) return "(empty)";
     if (k === "type") return PROJECT_TYPE_LABELS[v as ProjectType] ?? v;
@@ -143,7 +168,17 @@ export function Overview({ project }: { project: ProjectDetail }) {
           <dt className="font-medium text-zinc-600 dark:text-zinc-400">Shoot dates</dt>
           <dd>{shootDates(fmt, project.shootStart, project.shootEnd)}</dd>
           <dt className="font-medium text-zinc-600 dark:text-zinc-400">Locations</dt>
-          <dd>{project.locations.length ? <ul className="list-inside list-disc">{project.locations.map((l) => <li key={l}>{l}</li>)}</ul> : "None listed yet"}</dd>
+          <dd>
+            {project.locations.length ? (
+              <ul className="list-inside list-disc">
+                {project.locations.map((l) => (
+                  <li key={l}>{l}</li>
+                ))}
+              </ul>
+            ) : (
+              "None listed yet"
+            )}
+          </dd>
         </dl>
       </section>
     );
@@ -157,7 +192,9 @@ export function Overview({ project }: { project: ProjectDetail }) {
     const input: ProjectUpdateInput = { version, ...changes(from, draft) };
     const problem =
       firstProblem(projectUpdateInput, input) ??
-      (shootDatesProblem(draft.shootStart || null, draft.shootEnd || null) ? { path: "shootEnd", message: shootDatesProblem(draft.shootStart || null, draft.shootEnd || null)! } : null);
+      (shootDatesProblem(draft.shootStart || null, draft.shootEnd || null)
+        ? { path: "shootEnd", message: shootDatesProblem(draft.shootStart || null, draft.shootEnd || null)! }
+        : null);
     setError(problem ? { ...problem, path: problem.path === "targetRuntimeMinutes" ? "runtime" : problem.path } : null);
     if (problem) {
       toast.error("Check the details", { description: problem.message });
@@ -185,25 +222,37 @@ export function Overview({ project }: { project: ProjectDetail }) {
         Edit details
       </h2>
       {conflict && theirs && (
-        <div role="alert" className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+        <div
+          role="alert"
+          className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-950/40"
+        >
           <p className="font-semibold">Someone else saved this project while you were editing</p>
           <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-            Nothing of yours was saved and your changes are still in the form. {differing.length ? "They changed:" : "Their save did not touch the fields of this form."}
+            Nothing of yours was saved and your changes are still in the form.{" "}
+            {differing.length ? "They changed:" : "Their save did not touch the fields of this form."}
           </p>
           {differing.length > 0 && (
             <div className="mt-2 overflow-x-auto">
               <table className="w-full min-w-[20rem] text-left text-sm">
                 <thead>
                   <tr className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
-                    <th scope="col" className="py-1 pr-3 font-medium">Field</th>
-                    <th scope="col" className="py-1 pr-3 font-medium">Their value</th>
-                    <th scope="col" className="py-1 font-medium">Your value</th>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      Field
+                    </th>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      Their value
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      Your value
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {differing.map((k) => (
                     <tr key={k} className="border-t border-amber-200 align-top dark:border-amber-900">
-                      <th scope="row" className="py-1 pr-3 font-medium">{LABELS[k]}</th>
+                      <th scope="row" className="py-1 pr-3 font-medium">
+                        {LABELS[k]}
+                      </th>
                       <td className="py-1 pr-3 break-words">{show(k, theirs[k])}</td>
                       <td className="py-1 break-words">{show(k, draft[k])}</td>
                     </tr>
@@ -218,7 +267,9 @@ export function Overview({ project }: { project: ProjectDetail }) {
               onClick={() => {
                 setEditing({ base: conflict, draft: toDraft(conflict) });
                 setConflict(null);
-                toast.success("Their version loaded", { description: "The form now shows the saved project; your changes were set aside." });
+                toast.success("Their version loaded", {
+                  description: "The form now shows the saved project; your changes were set aside.",
+                });
               }}
             >
               Load Their Version
@@ -227,32 +278,105 @@ export function Overview({ project }: { project: ProjectDetail }) {
               Save My Changes Over Theirs
             </Button>
           </div>
-          <p className="mt-2 text-xs text-zinc-700 dark:text-zinc-300">Saving yours over theirs changes only the fields you edited; their other changes stay.</p>
+          <p className="mt-2 text-xs text-zinc-700 dark:text-zinc-300">
+            Saving yours over theirs changes only the fields you edited; their other changes stay.
+          </p>
         </div>
       )}
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
-        <Field label="Title" required value={draft.title} onChange={(e) => set("title", e.target.value)} error={err("title")} />
+        <Field
+          label="Title"
+          required
+          value={draft.title}
+          onChange={(e) => set("title", e.target.value)}
+          error={err("title")}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Select label="Type" value={draft.type} onChange={(e) => set("type", e.target.value)} options={PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))} />
-          <Field label="Course" value={draft.course} onChange={(e) => set("course", e.target.value)} error={err("course")} />
-          <Field label="Academic year" required value={draft.academicYear} onChange={(e) => set("academicYear", e.target.value)} error={err("academicYear")} hint="Like 2026/27" />
+          <Select
+            label="Type"
+            value={draft.type}
+            onChange={(e) => set("type", e.target.value)}
+            options={PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))}
+          />
+          <Field
+            label="Course"
+            value={draft.course}
+            onChange={(e) => set("course", e.target.value)}
+            error={err("course")}
+          />
+          <Field
+            label="Academic year"
+            required
+            value={draft.academicYear}
+            onChange={(e) => set("academicYear", e.target.value)}
+            error={err("academicYear")}
+            hint="Like 2026/27"
+          />
         </div>
-        <Textarea label="Logline" rows={2} value={draft.logline} onChange={(e) => set("logline", e.target.value)} error={err("logline")} />
-        <Textarea label="Synopsis" rows={6} value={draft.synopsis} onChange={(e) => set("synopsis", e.target.value)} error={err("synopsis")} />
+        <Textarea
+          label="Logline"
+          rows={2}
+          value={draft.logline}
+          onChange={(e) => set("logline", e.target.value)}
+          error={err("logline")}
+        />
+        <Textarea
+          label="Synopsis"
+          rows={6}
+          value={draft.synopsis}
+          onChange={(e) => set("synopsis", e.target.value)}
+          error={err("synopsis")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Target runtime (minutes)" type="number" inputMode="numeric" min={1} max={600} value={draft.runtime} onChange={(e) => set("runtime", e.target.value)} error={err("runtime")} />
-          <Field label="Format" value={draft.format} onChange={(e) => set("format", e.target.value)} error={err("format")} />
-          <Field label="First shoot day" type="date" value={draft.shootStart} onChange={(e) => set("shootStart", e.target.value)} error={err("shootStart")} />
-          <Field label="Last shoot day" type="date" value={draft.shootEnd} onChange={(e) => set("shootEnd", e.target.value)} error={err("shootEnd")} />
+          <Field
+            label="Target runtime (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={600}
+            value={draft.runtime}
+            onChange={(e) => set("runtime", e.target.value)}
+            error={err("runtime")}
+          />
+          <Field
+            label="Format"
+            value={draft.format}
+            onChange={(e) => set("format", e.target.value)}
+            error={err("format")}
+          />
+          <Field
+            label="First shoot day"
+            type="date"
+            value={draft.shootStart}
+            onChange={(e) => set("shootStart", e.target.value)}
+            error={err("shootStart")}
+          />
+          <Field
+            label="Last shoot day"
+            type="date"
+            value={draft.shootEnd}
+            onChange={(e) => set("shootEnd", e.target.value)}
+            error={err("shootEnd")}
+          />
         </div>
-        <Textarea label="Locations" rows={3} value={draft.locations} onChange={(e) => set("locations", e.target.value)} error={err("locations")} hint="One location a line." />
+        <Textarea
+          label="Locations"
+          rows={3}
+          value={draft.locations}
+          onChange={(e) => set("locations", e.target.value)}
+          error={err("locations")}
+          hint="One location a line."
+        />
         <Select
           label="Supervisor"
           value={draft.supervisorId}
           onChange={(e) => set("supervisorId", e.target.value)}
           options={[
             { value: "", label: "Not chosen yet" },
-            ...(project.supervisor && !supervisors.some((s) => s.id === project.supervisor!.id) ? [project.supervisor] : []).map((s) => ({ value: s.id, label: s.name })),
+            ...(project.supervisor && !supervisors.some((s) => s.id === project.supervisor!.id)
+              ? [project.supervisor]
+              : []
+            ).map((s) => ({ value: s.id, label: s.name })),
             ...supervisors.map((s) => ({ value: s.id, label: s.name })),
           ]}
         />
