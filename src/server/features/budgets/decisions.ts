@@ -20,10 +20,11 @@ import { recordActivity } from "../projects/repository.ts";
 import { contactsFor, projectsWithContacts } from "../projects/contacts.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository.ts";
-import { noProposal, type Origin, type S, UUID } from "./shared.ts";
+import { noProposal, type Origin, type S } from "./shared.ts";
 import { budgetAccess, toSummary } from "./reading.ts";
 import { publishBudgetChanged } from "./draft.ts";
 import { contentHashOf, notifyTeam, tokenHashOf } from "./proposals.ts";
+import { isUuid } from "../../../common/ids.ts";
 
 // ── Deciding ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -77,7 +78,7 @@ export async function getProposal(
 
 /** A signed-in reader of one proposal: as for its budget, and its approver sees their own record in full. */
 export async function proposalAccess(db: Services["db"], caller: SessionUser, proposalId: string) {
-  if (!UUID.test(proposalId)) throw noProposal();
+  if (!isUuid(proposalId)) throw noProposal();
   const proposal = await repo.selectProposal(db, proposalId);
   if (!proposal) throw noProposal();
   const access = await budgetAccess(db, caller, proposal.projectId);
@@ -100,7 +101,7 @@ export async function byToken(
   opts: { lock?: boolean; allowDecided?: boolean } = {},
 ) {
   const invalid = () => new AppError("not_found", INVALID_LINK, { problem: "invalid" satisfies LinkProblem });
-  if (!UUID.test(proposalId) || !token) throw invalid();
+  if (!isUuid(proposalId) || !token) throw invalid();
   const p = await repo.selectProposal(db, proposalId, opts);
   if (!p || !p.tokenHash || !p.tokenExpiresAt) throw invalid();
   const given = Buffer.from(tokenHashOf(p, token), "hex");
@@ -226,7 +227,7 @@ export async function decideSignedIn(
   opts: { caller: SessionUser; proposalId: string; input: Record<string, unknown>; origin: Origin },
 ): Promise<ProposalView> {
   const input = decisionInput.parse({ ...opts.input, name: opts.input.name || opts.caller.name });
-  if (!UUID.test(opts.proposalId)) throw noProposal();
+  if (!isUuid(opts.proposalId)) throw noProposal();
   const r = await s.db.transaction(async (tx) => {
     const proposal = await repo.selectProposal(tx, opts.proposalId, { lock: true });
     if (!proposal) throw noProposal();

@@ -24,9 +24,10 @@ import { recordActivity } from "../projects/repository.ts";
 import { projectFor, type AccessProject } from "../projects/access.ts";
 import { removeStoredReceipt } from "./receipts.ts";
 import * as repo from "./repository.ts";
-import { answers, type S, UUID } from "./shared.ts";
+import { answers, type S } from "./shared.ts";
 import { getBudget, selectDraft } from "./reading.ts";
 import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
+import { isUuid } from "../../../common/ids.ts";
 
 // ── Changing the draft ───────────────────────────────────────────────────────────────────────────
 
@@ -304,7 +305,7 @@ export async function deleteExpense(
 ): Promise<BudgetDto> {
   const gone = await change(s, opts, async ({ tx, budget }) => {
     const rows =
-      budget && UUID.test(opts.expenseId)
+      budget && isUuid(opts.expenseId)
         ? await tx
             .delete(budgetExpenses)
             .where(and(eq(budgetExpenses.id, opts.expenseId), eq(budgetExpenses.budgetId, budget.id)))

@@ -23,9 +23,10 @@ import { feedGreenlight } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/repository.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository.ts";
-import { DAY_MS, noProposal, type S, UUID } from "./shared.ts";
+import { DAY_MS, noProposal, type S } from "./shared.ts";
 import { getBudget, toLine, toSummary } from "./reading.ts";
 import { change, stale, StaleBudget } from "./draft.ts";
+import { isUuid } from "../../../common/ids.ts";
 
 // ── Proposals ────────────────────────────────────────────────────────────────────────────────────
 
@@ -274,7 +275,7 @@ export async function withdrawProposal(
   opts: { caller: SessionUser; projectId: string; proposalId: string },
 ): Promise<BudgetDto> {
   await change(s, opts, async ({ tx, project, budget }) => {
-    if (!budget || !UUID.test(opts.proposalId)) throw noProposal();
+    if (!budget || !isUuid(opts.proposalId)) throw noProposal();
     const [row] = await tx
       .update(budgetProposals)
       .set({

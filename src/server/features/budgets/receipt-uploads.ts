@@ -10,9 +10,10 @@ import { projectFor } from "../projects/access.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
 import { RECEIPT_UPLOADS, receiptKey, removeStoredReceipt } from "./receipts.ts";
 import * as repo from "./repository.ts";
-import { type S, UUID } from "./shared.ts";
+import { type S } from "./shared.ts";
 import { getBudget } from "./reading.ts";
 import { change } from "./draft.ts";
+import { isUuid } from "../../../common/ids.ts";
 
 // ── Receipts ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -20,7 +21,7 @@ const noExpense = () => new AppError("not_found", "There is no expense with this
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 async function lockExpense(tx: Tx, budget: repo.BudgetRow | null, expenseId: string) {
-  if (!budget || !UUID.test(expenseId)) throw noExpense();
+  if (!budget || !isUuid(expenseId)) throw noExpense();
   const [row] = await tx
     .select()
     .from(budgetExpenses)
@@ -119,7 +120,7 @@ export async function readReceipt(
     denied: "Only the project's crew, staff and admins can open its receipts.",
   });
   const budget = await repo.selectBudget(s.db, project.id);
-  if (!budget || !UUID.test(opts.expenseId)) throw noExpense();
+  if (!budget || !isUuid(opts.expenseId)) throw noExpense();
   const [expense] = await s.db
     .select()
     .from(budgetExpenses)

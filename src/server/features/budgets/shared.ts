@@ -10,7 +10,6 @@ export interface Origin {
   userAgent: string;
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const noProposal = () => new AppError("not_found", "There is no budget proposal with this id.");
 export const iso = (d: Date | null) => d?.toISOString() ?? null;
 export const DAY_MS = 24 * 3600 * 1000;

@@ -3,10 +3,10 @@ import type { Services } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { formatDateTime, type DateFormats } from "../../../common/datetime.ts";
 import { keys } from "../../../common/query-keys.ts";
+import { isUuid } from "../../../common/ids.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
@@ -16,7 +16,7 @@ export function requireOffice(c: Caller) {
 }
 export const missing = (what: string) => new AppError("not_found", `There is no ${what} with this id.`);
 export const checkId = (id: string, what: string) => {
-  if (!UUID.test(id)) throw missing(what);
+  if (!isUuid(id)) throw missing(what);
 };
 
 /** A booking's start or end in e-mails, notices and messages, on the school's clock; bookings are kept in UTC. */

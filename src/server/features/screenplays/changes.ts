@@ -21,9 +21,10 @@ import { AppError } from "../../lib/errors.ts";
 import { isMember } from "../projects/access.ts";
 import { fdxToFountain } from "./fdx.ts";
 import * as repo from "./repository.ts";
-import { noRevision, noScreenplay, type S, UUID } from "./shared.ts";
+import { noRevision, noScreenplay, type S } from "./shared.ts";
 import { accessTo, getScreenplay, pagesOf, readable } from "./reading.ts";
 import { keys } from "../../../common/query-keys.ts";
+import { isUuid } from "../../../common/ids.ts";
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -124,7 +125,7 @@ async function change(
   opts: { caller: Caller; id: string; version?: number },
   work: (c: { tx: Tx; sp: repo.ScreenplayRow }) => Promise<Partial<typeof screenplays.$inferInsert> | null>,
 ): Promise<ScreenplayDetail> {
-  if (!UUID.test(opts.id)) throw noScreenplay();
+  if (!isUuid(opts.id)) throw noScreenplay();
   let projects: (string | null)[] = [];
   try {
     await s.db.transaction(async (tx) => {
@@ -225,7 +226,7 @@ export async function restoreRevision(
   opts: { caller: Caller; id: string; revisionId: string; version: number },
 ): Promise<ScreenplayDetail> {
   return change(s, opts, async ({ tx, sp }) => {
-    const r = UUID.test(opts.revisionId) ? await repo.selectRevision(tx, sp.id, opts.revisionId) : null;
+    const r = isUuid(opts.revisionId) ? await repo.selectRevision(tx, sp.id, opts.revisionId) : null;
     if (!r) throw noRevision();
     return { body: r.body };
   });

@@ -6,9 +6,10 @@ import { type Caller } from "../../auth/caller.ts";
 import { screenplayNotes } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import * as repo from "./repository.ts";
-import { type S, UUID } from "./shared.ts";
+import { type S } from "./shared.ts";
 import { accessTo, getScreenplay, readable } from "./reading.ts";
 import { publishChanged } from "./changes.ts";
+import { isUuid } from "../../../common/ids.ts";
 
 // ── Notes ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -47,7 +48,7 @@ export async function updateNote(
   opts: { caller: Caller; id: string; noteId: string; resolved: boolean },
 ): Promise<ScreenplayDetail> {
   const { sp, access } = await readable(s, opts.caller, opts.id);
-  const note = UUID.test(opts.noteId) ? await repo.selectNote(s.db, sp.id, opts.noteId) : null;
+  const note = isUuid(opts.noteId) ? await repo.selectNote(s.db, sp.id, opts.noteId) : null;
   if (!note) throw new AppError("not_found", "There is no note with this id on this screenplay.");
   if (!access.edit) throw new AppError("forbidden", "Only the writer, the project's crew and staff can resolve notes.");
   await s.db

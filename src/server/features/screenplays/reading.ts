@@ -23,8 +23,9 @@ import { crewProjectsOf } from "../projects/index.ts";
 import { isMember } from "../projects/access.ts";
 import { screenplayPdf } from "./pdf.ts";
 import * as repo from "./repository.ts";
-import { noRevision, noScreenplay, type S, UUID } from "./shared.ts";
+import { noRevision, noScreenplay, type S } from "./shared.ts";
 import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
+import { isUuid } from "../../../common/ids.ts";
 
 // ── Who may do what: owner, the project's crew and staff edit; everyone who may read comments ────────
 
@@ -59,7 +60,7 @@ function accessOf(
 }
 
 export async function readable(s: Pick<S, "db">, caller: Caller, id: string) {
-  if (!UUID.test(id)) throw noScreenplay();
+  if (!isUuid(id)) throw noScreenplay();
   const sp = await repo.selectScreenplay(s.db, id);
   if (!sp) throw noScreenplay();
   const access = await accessTo(s.db, caller, sp);
@@ -193,7 +194,7 @@ export async function viewScreenplay(
   s: Pick<S, "db" | "events">,
   opts: { caller: Caller; id: string },
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (!UUID.test(opts.id)) throw noScreenplay();
+  if (!isUuid(opts.id)) throw noScreenplay();
   const load = async (): Promise<KeptDetail | null> => {
     const sp = await repo.selectScreenplay(s.db, opts.id);
     if (!sp) return null;
@@ -221,7 +222,7 @@ export async function getRevision(
   opts: { caller: Caller; id: string; revisionId: string },
 ): Promise<RevisionDetail> {
   const { sp } = await readable(s, opts.caller, opts.id);
-  if (!UUID.test(opts.revisionId)) throw noRevision();
+  if (!isUuid(opts.revisionId)) throw noRevision();
   const r = await repo.selectRevision(s.db, sp.id, opts.revisionId);
   if (!r) throw noRevision();
   return { ...toRevision(r), body: r.body };
@@ -235,7 +236,7 @@ export async function compare(
   const { sp } = await readable(s, opts.caller, opts.id);
   const side = async (which: string) => {
     if (which === "current") return { id: "current", label: "Current draft", body: sp.body };
-    if (!UUID.test(which)) throw noRevision();
+    if (!isUuid(which)) throw noRevision();
     const r = await repo.selectRevision(s.db, sp.id, which);
     if (!r) throw noRevision();
     return { id: r.id, label: `${r.number}. ${r.name} (${r.colour})`, body: r.body };
@@ -248,7 +249,7 @@ export async function compare(
 /** The text to report on or print: the current draft, or one revision of it. */
 async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisionId?: string) {
   if (!revisionId) return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined };
-  const r = UUID.test(revisionId) ? await repo.selectRevision(s.db, sp.id, revisionId) : null;
+  const r = isUuid(revisionId) ? await repo.selectRevision(s.db, sp.id, revisionId) : null;
   if (!r) throw noRevision();
   return {
     body: r.body,

@@ -3,6 +3,5 @@ import { AppError } from "../../lib/errors.ts";
 
 export type S = Pick<Services, "db" | "events"> & Partial<Pick<Services, "log">>;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const noScreenplay = () => new AppError("not_found", "There is no screenplay with this id.");
 export const noRevision = () => new AppError("not_found", "There is no revision with this id in this screenplay.");
