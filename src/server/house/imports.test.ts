@@ -22,6 +22,26 @@ interface ImportRule {
   why: string;
 }
 
+/** The folder under `root` a path belongs to: `src/server/features/budgets/draft.ts` → `budgets`. */
+const featureOf = (file: string, root: string) =>
+  file.startsWith(root) ? file.slice(root.length).split("/")[0] : null;
+const sameFeature = (e: ImportEdge, root: string) => featureOf(e.from, root) === featureOf(e.to, root);
+
+/** A domain's entry: its `index.ts` (or `service.ts` while it is one file), and the project rules every domain reads. */
+const SERVER_ENTRY_POINTS =
+  /^src\/server\/features\/[a-z-]+\/(index|service)\.ts$|^src\/server\/features\/projects\/(access|contacts|greenlight)\.ts$/;
+/** The demo school is seeded domain after domain; a seed may build on another's. */
+const seedToSeed = (e: ImportEdge) => e.from.endsWith("/seed.ts") && e.to.endsWith("/seed.ts");
+
+/**
+ * A web feature's entry is its `api.ts`; the rest are pieces one feature lends another's page by name: who is
+ * signed in and SPEC's sign-in texts (auth), the bell and a notification's row on the home page (inbox), the
+ * settings page's section frame and the chart of accounts it shows (settings, budgets), a domain's panel on the
+ * project page (equipment, screenplays).
+ */
+const WEB_ENTRY_POINTS =
+  /^src\/web\/features\/([a-z-]+\/api\.ts|auth\/(AuthProvider\.tsx|messages\.ts)|inbox\/(bell-state\.ts|NotificationRow\.tsx)|settings\/Section\.tsx|budgets\/AccountsSection\.tsx|equipment\/ProjectEquipment\.tsx|screenplays\/ProjectScreenplays\.tsx)$/;
+
 const RULES: ImportRule[] = [
   {
     from: "src/common/**",
@@ -37,6 +57,18 @@ const RULES: ImportRule[] = [
     from: "src/server/mail/**",
     mayNotImport: ["src/server/features/**", "src/server/auth/**"],
     why: "auth, the inbox and every domain queue mail through server/mail, so mail must not import them back",
+  },
+  {
+    from: "src/server/features/**",
+    mayNotImport: ["src/server/features/**"],
+    unless: (e) => sameFeature(e, "src/server/features/") || SERVER_ENTRY_POINTS.test(e.to) || seedToSeed(e),
+    why: "a domain reaches another through its entry points (index.ts or a one-file service.ts, and the project's access, contacts and greenlight rules), never its repository or topic files",
+  },
+  {
+    from: "src/web/features/**",
+    mayNotImport: ["src/web/features/**"],
+    unless: (e) => sameFeature(e, "src/web/features/") || WEB_ENTRY_POINTS.test(e.to),
+    why: "a web feature reaches another through its api.ts or a piece it shares by name (WEB_ENTRY_POINTS), never its pages' insides",
   },
   {
     from: "src/server/{features,lib,mail,auth,ops,db}/**",

@@ -16,7 +16,7 @@ import { budgetProposals } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { publishNotified } from "../inbox/service.ts";
 import { feedGreenlight } from "../projects/greenlight.ts";
-import { recordActivity } from "../projects/repository.ts";
+import { recordActivity } from "../projects/index.ts";
 import { contactsFor, projectsWithContacts } from "../projects/contacts.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository.ts";

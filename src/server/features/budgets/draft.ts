@@ -20,7 +20,7 @@ import { isStaff, type SessionUser } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
 import { budgetDrafts, budgetExpenses, budgets } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordActivity } from "../projects/repository.ts";
+import { recordActivity } from "../projects/index.ts";
 import { projectFor, type AccessProject } from "../projects/access.ts";
 import { removeStoredReceipt } from "./receipts.ts";
 import * as repo from "./repository.ts";

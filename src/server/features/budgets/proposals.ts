@@ -20,7 +20,7 @@ import { budgetApprovalMail } from "../../mail/budget-approval.ts";
 import { budgetDecidedMail } from "../../mail/budget-decided.ts";
 import { queueEmail } from "../../mail/queue.ts";
 import { feedGreenlight } from "../projects/greenlight.ts";
-import { recordActivity } from "../projects/repository.ts";
+import { recordActivity } from "../projects/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository.ts";
 import { DAY_MS, noProposal, type S } from "./shared.ts";

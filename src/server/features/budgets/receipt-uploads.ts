@@ -5,7 +5,7 @@ import { type SessionUser } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
 import { budgetExpenses } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordActivity } from "../projects/repository.ts";
+import { recordActivity } from "../projects/index.ts";
 import { projectFor } from "../projects/access.ts";
 import { checkUpload, storageFor } from "../../lib/storage.ts";
 import { RECEIPT_UPLOADS, receiptKey, removeStoredReceipt } from "./receipts.ts";

@@ -77,4 +77,4 @@ export async function selectLatestVersion(db: DbOrTx, documentId: string) {
 }
 
 /** Documents write to the project's own activity log, with the project's one writer of it. */
-export { recordActivity } from "../projects/repository.ts";
+export { recordActivity } from "../projects/index.ts";

@@ -4,7 +4,7 @@ import type { OverviewFilters } from "../../../common/overview-api.ts";
 import { rolesThatCan } from "../../../common/roles.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { auditLog, jobs, profiles, projectActivity, projects, shootDays } from "../../db/schema/index.ts";
-import { listWhere } from "../projects/repository.ts";
+import { listWhere } from "../projects/index.ts";
 
 /**
  * The planned shoot: the project's dates, or else the span of its scheduled shoot days. A shoot with

@@ -17,3 +17,5 @@ export { createMilestone, updateMilestone, deleteMilestone } from "./milestones.
 export { changePhase, tickGreenlight } from "./phase.ts";
 export { DOC_SECTIONS, createDocItem, updateDocItem, deleteDocItem } from "./documentary.ts";
 export type { DocSection, DocCreate, DocUpdate } from "./documentary.ts";
+/** What other domains write into a project's activity, and the projects list's filter the overview shares. */
+export { recordActivity, listWhere } from "./repository.ts";

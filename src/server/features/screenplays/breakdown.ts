@@ -34,7 +34,7 @@ import type { Tx } from "../../db/client.ts";
 import { breakdownElements, safetyFlags, screenplays } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { addProjectGreenlightItem } from "../projects/greenlight.ts";
-import { recordActivity } from "../projects/repository.ts";
+import { recordActivity } from "../projects/index.ts";
 import * as repo from "./repository.ts";
 import { accessTo, readable } from "./reading.ts";
 
