@@ -16,7 +16,7 @@ import { PHASES, PHASE_LABELS, PROJECT_TYPE_LABELS, type Phase } from "../../../
 import { ROLES } from "../../../common/roles.ts";
 import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
-import { pendingSignatures } from "../documents/signatures.ts";
+import { pendingSignatures } from "../documents/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { recordAudit } from "../audit/service.ts";
