@@ -11,7 +11,7 @@ import { createLocalStorage, sniffFileType } from "../../lib/storage.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { sha256 } from "./pdf.ts";
-import { scanSignatures } from "./signatures.ts";
+import { scanSignatures } from "./index.ts";
 
 const YEAR = "2031/32";
 /** A drawn signature: a 1×1 PNG is enough for the server, which only embeds it. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Services } from "../../context.ts";
 import { defineJob } from "../../lib/jobs.ts";
-import { scanSignatures } from "./signatures.ts";
+import { scanSignatures } from "./index.ts";
 
 /** Expires signature requests and sends the automatic reminders, every hour. */
 export const signatureScanJob = defineJob({

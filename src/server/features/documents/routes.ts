@@ -15,8 +15,7 @@ import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
 import { body, idParam, pathParam, query } from "../../lib/validate.ts";
-import * as service from "./service.ts";
-import * as signatures from "./signatures.ts";
+import * as service from "./index.ts";
 
 type C = Context<AppEnv>;
 
@@ -93,7 +92,7 @@ export const documentRoutes = new Hono<AppEnv>()
   )
   .post("/:documentId/signature-requests", async (c) =>
     c.json(
-      await signatures.createSubmission(c.get("services"), {
+      await service.createSubmission(c.get("services"), {
         caller: callerOf(c),
         projectId: idParam(c, "projectId", "project"),
         documentId: idParam(c, "documentId", "document"),
@@ -107,7 +106,7 @@ export const documentRoutes = new Hono<AppEnv>()
 export const submissionRoutes = new Hono<AppEnv>()
   .post("/:submissionId/remind", async (c) =>
     c.json(
-      await signatures.remind(c.get("services"), {
+      await service.remind(c.get("services"), {
         caller: callerOf(c),
         submissionId: idParam(c, "submissionId", "signature request"),
       }),
@@ -115,7 +114,7 @@ export const submissionRoutes = new Hono<AppEnv>()
   )
   .post("/:submissionId/signers/:signerId/remind", async (c) =>
     c.json(
-      await signatures.remind(c.get("services"), {
+      await service.remind(c.get("services"), {
         caller: callerOf(c),
         submissionId: idParam(c, "submissionId", "signature request"),
         signerId: idParam(c, "signerId", "signer"),
@@ -124,7 +123,7 @@ export const submissionRoutes = new Hono<AppEnv>()
   )
   .post("/:submissionId/signers/:signerId/link", async (c) =>
     c.json(
-      await signatures.inPersonLink(c.get("services"), {
+      await service.inPersonLink(c.get("services"), {
         caller: callerOf(c),
         submissionId: idParam(c, "submissionId", "signature request"),
         signerId: idParam(c, "signerId", "signer"),
@@ -133,7 +132,7 @@ export const submissionRoutes = new Hono<AppEnv>()
   )
   .post("/:submissionId/void", async (c) =>
     c.json(
-      await signatures.voidSubmission(c.get("services"), {
+      await service.voidSubmission(c.get("services"), {
         caller: callerOf(c),
         submissionId: idParam(c, "submissionId", "signature request"),
         input: await body(c, voidInput),
@@ -149,16 +148,14 @@ export const publicSigningRoutes = new Hono<AppEnv>()
     c.header("cache-control", "no-store");
   })
   .get("/:submissionId/:signerId", async (c) =>
-    c.json(await signatures.openSigning(c.get("services"), { ...link(c), client: client(c) })),
+    c.json(await service.openSigning(c.get("services"), { ...link(c), client: client(c) })),
   )
   .post("/:submissionId/:signerId/sign", async (c) =>
-    c.json(
-      await signatures.sign(c.get("services"), { ...link(c), client: client(c), input: await body(c, signInput) }),
-    ),
+    c.json(await service.sign(c.get("services"), { ...link(c), client: client(c), input: await body(c, signInput) })),
   )
   .post("/:submissionId/:signerId/decline", async (c) =>
     c.json(
-      await signatures.decline(c.get("services"), {
+      await service.decline(c.get("services"), {
         ...link(c),
         client: client(c),
         input: await body(c, declineInput),
@@ -173,7 +170,7 @@ export const publicSigningRoutes = new Hono<AppEnv>()
  */
 export const storageRoutes = new Hono<AppEnv>()
   .get("/signing/:submissionId/:signerId", async (c) => {
-    const { bytes, fileName } = await signatures.readSigningDocument(c.get("services"), link(c));
+    const { bytes, fileName } = await service.readSigningDocument(c.get("services"), link(c));
     return c.body(new Uint8Array(bytes), 200, fileHeaders("application/pdf", fileName, true));
   })
   .use("/documents/*", requireUser)

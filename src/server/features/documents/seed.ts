@@ -9,7 +9,7 @@ import type { Services } from "../../context.ts";
 import { DAY_MS } from "../../../common/time.ts";
 import { documents, profiles, projects, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
 import { renderPlainDocument, renderTemplate, sealDocument } from "./pdf.ts";
-import { addVersion, syncGreenlight } from "./service.ts";
+import { addVersion, syncGreenlight } from "./index.ts";
 
 type SignerPlan = [
   name: string,

@@ -6,7 +6,7 @@ import { JSON_TEXT } from "../../lib/cache.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { query } from "../../lib/validate.ts";
-import * as service from "./service.ts";
+import * as service from "./index.ts";
 
 /** Everyone signed in sees every production (DESIGN §4); moving a card goes through POST /rest/v1/projects/:id/phase. */
 export const overviewRoutes = new Hono<AppEnv>()

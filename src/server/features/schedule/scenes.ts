@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { stripColour, type ShootDayDto, type StripDto } from "../../../common/schedule.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { numberScenes } from "../../../common/screenplay/numbering.ts";
-import { syncGreenlight } from "../documents/service.ts";
+import { syncGreenlight } from "../documents/index.ts";
 import { scriptReport } from "../../../common/screenplay/report.ts";
 import type { SceneReport } from "../../../common/screenplay/report.ts";
 import type { Caller } from "../../auth/caller.ts";
