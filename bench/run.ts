@@ -27,7 +27,7 @@ import { benchPeak, describePeak } from "./peak.ts";
 import { benchBalanced, describeBalanced } from "./balanced.ts";
 import { benchGrowth, describeGrowth, GROWTH_TARGET } from "./growth.ts";
 import { benchRealtimePeak, describeRealtimePeak } from "./realtime-peak.ts";
-import { repoRoot, startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
+import { repoRoot, startPortalProcess } from "../tests/e2e/support/portal.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;

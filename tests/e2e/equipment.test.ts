@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
 import iconv from "iconv-lite";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { usePortal } from "./support/fixtures.ts";
-import { button, gone, heading, signIn, toast, visible } from "./support/ui.ts";
+import { gone, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { loadConfig, type Config } from "../config.ts";
+import { type Config } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { backupFileName, BackupError, writeBackup } from "../ops/backup.ts";
 import { restoreBackup } from "../ops/restore.ts";

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
-import { pdfText, stringsIn, type FontStyle, type PdfText } from "./pdf-fonts.ts";
+import { pdfText, stringsIn, type FontStyle } from "./pdf-fonts.ts";
 
 /** A row of the printed table: cells, and which are right-aligned amounts. */
 export interface PdfRow {

@@ -8,18 +8,9 @@ export {
   createCertification,
   grantCertification,
   revokeCertification,
-  toItem,
-  listItems,
-  getItem,
-  createItem,
-  updateItem,
-  setItemStatus,
-  addMaintenance,
-  listKits,
-  createKit,
-  updateKit,
-  deleteKit,
-} from "./inventory.ts";
+} from "./categories.ts";
+export { listKits, createKit, updateKit, deleteKit } from "./kits.ts";
+export { toItem, listItems, getItem, createItem, updateItem, setItemStatus, addMaintenance } from "./inventory.ts";
 export {
   availability,
   browseAvailability,

@@ -1,164 +1,26 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
-  categoryInput,
-  certificationInput,
   itemCreateInput,
   itemStatusInput,
   itemUpdateInput,
-  kitInput,
   maintenanceInput,
   type AffectedReservationsDetails,
-  type CategoryDto,
-  type CategoryInput,
-  type CertificationDto,
-  type CertificationInput,
   type ItemCreateInput,
   type ItemDetailDto,
   type ItemDto,
   type ItemListQuery,
   type ItemStatusInput,
   type ItemUpdateInput,
-  type KitDto,
-  type KitInput,
   type MaintenanceInput,
   type Page,
 } from "../../../common/equipment.ts";
 import { type Caller } from "../../auth/caller.ts";
-import type { DbOrTx } from "../../db/client.ts";
-import {
-  certifications,
-  equipmentCategories,
-  equipmentItems,
-  equipmentKits,
-  kitItems,
-  maintenanceLog,
-  profiles,
-  userCertifications,
-} from "../../db/schema/index.ts";
+import { type DbOrTx } from "../../db/client.ts";
+import { certifications, equipmentCategories, equipmentItems, maintenanceLog } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { pgCode, STILL_REFERENCED, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
+import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
 import * as repo from "./repository.ts";
 import { checkId, DAY_MS, missing, publish, requireOffice, type S } from "./shared.ts";
-
-// ── Categories and certifications ────────────────────────────────────────────────────────────────
-
-export async function listCategories(s: Pick<S, "db">): Promise<CategoryDto[]> {
-  const rows = await s.db
-    // The outer column is named with its table: drizzle leaves the name off in a one-table query, and a bare
-    // "id" inside the subquery would be the item's own id (every count was 0).
-    .select({
-      c: equipmentCategories,
-      n: sql<number>`(select count(*) from ${equipmentItems} i where i.category_id = ${equipmentCategories}.${sql.identifier("id")})`.mapWith(
-        Number,
-      ),
-    })
-    .from(equipmentCategories)
-    .orderBy(equipmentCategories.name);
-  return rows.map(({ c, n }) => ({ id: c.id, name: c.name, description: c.description, itemCount: n }));
-}
-
-const taken = (what: string, name: string) => new AppError("conflict", `There is already ${what} called “${name}”.`);
-
-export async function createCategory(s: S, opts: { caller: Caller; input: CategoryInput }): Promise<CategoryDto> {
-  requireOffice(opts.caller);
-  const input = categoryInput.parse(opts.input);
-  try {
-    const [row] = await s.db.insert(equipmentCategories).values(input).returning();
-    await publish(s);
-    return { id: row!.id, name: row!.name, description: row!.description, itemCount: 0 };
-  } catch (err) {
-    if (pgCode(err) === UNIQUE_VIOLATION) throw taken("a category", input.name);
-    throw err;
-  }
-}
-
-export async function deleteCategory(s: S, opts: { caller: Caller; id: string }): Promise<void> {
-  requireOffice(opts.caller);
-  checkId(opts.id, "category");
-  try {
-    const gone = await s.db.delete(equipmentCategories).where(eq(equipmentCategories.id, opts.id)).returning();
-    if (gone.length === 0) throw missing("category");
-  } catch (err) {
-    if (STILL_REFERENCED.has(pgCode(err) ?? ""))
-      throw new AppError("conflict", "This category still holds items: move or delete them first.");
-    throw err;
-  }
-  await publish(s);
-}
-
-export async function listCertifications(s: Pick<S, "db">): Promise<CertificationDto[]> {
-  const [certs, holders] = await Promise.all([
-    s.db.select().from(certifications).orderBy(certifications.name),
-    s.db
-      .select({
-        certificationId: userCertifications.certificationId,
-        userId: userCertifications.userId,
-        name: profiles.fullName,
-        grantedAt: userCertifications.grantedAt,
-      })
-      .from(userCertifications)
-      .innerJoin(profiles, eq(profiles.id, userCertifications.userId))
-      .orderBy(profiles.fullName),
-  ]);
-  return certs.map((c) => ({
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    holders: holders
-      .filter((h) => h.certificationId === c.id)
-      .map((h) => ({ userId: h.userId, name: h.name, grantedAt: h.grantedAt.toISOString() })),
-  }));
-}
-
-export async function createCertification(
-  s: S,
-  opts: { caller: Caller; input: CertificationInput },
-): Promise<CertificationDto> {
-  requireOffice(opts.caller);
-  const input = certificationInput.parse(opts.input);
-  try {
-    const [row] = await s.db.insert(certifications).values(input).returning();
-    await publish(s);
-    return { id: row!.id, name: row!.name, description: row!.description, holders: [] };
-  } catch (err) {
-    if (pgCode(err) === UNIQUE_VIOLATION) throw taken("a certification", input.name);
-    throw err;
-  }
-}
-
-export async function grantCertification(
-  s: S,
-  opts: { caller: Caller; id: string; userId: string },
-): Promise<CertificationDto[]> {
-  requireOffice(opts.caller);
-  checkId(opts.id, "certification");
-  const [cert] = await s.db.select().from(certifications).where(eq(certifications.id, opts.id));
-  if (!cert) throw missing("certification");
-  const [person] = await s.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.id, opts.userId), eq(profiles.active, true)));
-  if (!person) throw new AppError("bad_request", "There is no active person with this id to certify.");
-  await s.db
-    .insert(userCertifications)
-    .values({ userId: person.id, certificationId: cert.id, grantedBy: opts.caller.id })
-    .onConflictDoNothing();
-  await publish(s);
-  return listCertifications(s);
-}
-
-export async function revokeCertification(
-  s: S,
-  opts: { caller: Caller; id: string; userId: string },
-): Promise<CertificationDto[]> {
-  requireOffice(opts.caller);
-  checkId(opts.id, "certification");
-  await s.db
-    .delete(userCertifications)
-    .where(and(eq(userCertifications.certificationId, opts.id), eq(userCertifications.userId, opts.userId)));
-  await publish(s);
-  return listCertifications(s);
-}
 
 // ── Items ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -350,83 +212,4 @@ export async function addMaintenance(
     .values({ itemId: item.id, ...input, byId: opts.caller.id, byName: opts.caller.name });
   await publish(s);
   return getItem(s, opts);
-}
-
-// ── Kits ─────────────────────────────────────────────────────────────────────────────────────────
-
-const toKit = (k: Awaited<ReturnType<typeof repo.selectKits>>[number], withFree: boolean): KitDto => ({
-  id: k.kit.id,
-  name: k.kit.name,
-  description: k.kit.description,
-  items: k.items.map((i) => ({ id: i.id, name: i.name, assetTag: i.assetTag, status: i.status })),
-  ...(withFree ? { free: k.items.length > 0 && k.items.every((i) => i.free) } : {}),
-  missingCertifications: [
-    ...new Set(k.items.filter((i) => !i.certified && i.certificationName).map((i) => i.certificationName!)),
-  ].sort(),
-});
-
-/** The kits, with whether each is free in the range and which certifications its items need that the person lacks. */
-export async function listKits(
-  s: Pick<S, "db">,
-  opts: { from?: string; to?: string; userId?: string } = {},
-): Promise<KitDto[]> {
-  const range = opts.from && opts.to ? { from: new Date(opts.from), to: new Date(opts.to) } : undefined;
-  if (range && !(range.to > range.from))
-    throw new AppError("bad_request", "The end of the range must come after its start.");
-  return (await repo.selectKits(s.db, range, opts.userId)).map((k) => toKit(k, !!range));
-}
-
-async function writeKit(s: S, opts: { caller: Caller; id?: string; input: KitInput }): Promise<KitDto[]> {
-  requireOffice(opts.caller);
-  const input = kitInput.parse(opts.input);
-  const itemIds = [...new Set(input.itemIds)];
-  try {
-    await s.db.transaction(async (tx) => {
-      const found = await tx
-        .select({ id: equipmentItems.id })
-        .from(equipmentItems)
-        .where(inArray(equipmentItems.id, itemIds));
-      if (found.length !== itemIds.length)
-        throw new AppError("bad_request", "Some of the kit's items do not exist: choose them from the inventory.");
-      let kitId = opts.id;
-      if (kitId) {
-        const rows = await tx
-          .update(equipmentKits)
-          .set({ name: input.name, description: input.description })
-          .where(eq(equipmentKits.id, kitId))
-          .returning();
-        if (rows.length === 0) throw missing("kit");
-        await tx.delete(kitItems).where(eq(kitItems.kitId, kitId));
-      } else {
-        [{ id: kitId }] = (await tx
-          .insert(equipmentKits)
-          .values({ name: input.name, description: input.description })
-          .returning({ id: equipmentKits.id })) as [{ id: string }];
-      }
-      await tx.insert(kitItems).values(itemIds.map((itemId) => ({ kitId: kitId!, itemId })));
-    });
-  } catch (err) {
-    if (pgCode(err) === UNIQUE_VIOLATION) {
-      throw new AppError(
-        "conflict",
-        `Either a kit is already called “${input.name}”, or one of these items already belongs to another kit (an item is in one kit at most).`,
-      );
-    }
-    throw err;
-  }
-  await publish(s);
-  return listKits(s);
-}
-
-export const createKit = (s: S, opts: { caller: Caller; input: KitInput }) => writeKit(s, opts);
-export function updateKit(s: S, opts: { caller: Caller; id: string; input: KitInput }) {
-  checkId(opts.id, "kit");
-  return writeKit(s, opts);
-}
-export async function deleteKit(s: S, opts: { caller: Caller; id: string }): Promise<void> {
-  requireOffice(opts.caller);
-  checkId(opts.id, "kit");
-  const gone = await s.db.delete(equipmentKits).where(eq(equipmentKits.id, opts.id)).returning();
-  if (gone.length === 0) throw missing("kit");
-  await publish(s);
 }

@@ -26,7 +26,6 @@ const BLIND = ["outsider", "equipment"] as const;
 
 describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
   let p: TestPortal;
-  let cookies: Record<string, string> = {};
   let ids: Record<string, string> = {};
   let f: Awaited<ReturnType<typeof fixture>>;
   const ok = async (path: string, as: string) => {
@@ -149,7 +148,7 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
 
   beforeAll(async () => {
     p = await startTestPortal(kind, { TRUST_PROXY: "true" });
-    ({ cookies, ids } = await signInAll(p, {
+    ({ ids } = await signInAll(p, {
       outsider: "tomas.novak@portal.test",
       member: "student@portal.test",
       staff: "staff@portal.test",

@@ -18,7 +18,7 @@ import {
   projectListQuery,
   projectUpdateInput,
 } from "../../../common/project-api.ts";
-import { callerOf, type WithVars } from "../../auth/guards.ts";
+import { callerOf } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";

@@ -12,7 +12,7 @@ import {
   versionInput,
 } from "../../../common/screenplay-api.ts";
 import { elementCreateInput, safetyDecisionInput } from "../../../common/breakdown-api.ts";
-import { callerOf, type WithVars } from "../../auth/guards.ts";
+import { callerOf } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { body, idParam, query } from "../../lib/validate.ts";

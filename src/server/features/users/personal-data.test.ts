@@ -21,7 +21,6 @@ const NOTE = new TextEncoder().encode("Location scout notes: the pier at dawn.")
 
 describe.each(DB_KINDS)("a person's data, exported and erased, on %s", (kind) => {
   let p: TestPortal;
-  let cookies: Record<string, string> = {};
   let ids: Record<string, string> = {};
 
   /**
@@ -95,7 +94,7 @@ describe.each(DB_KINDS)("a person's data, exported and erased, on %s", (kind) =>
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    ({ cookies, ids } = await signInAll(p, {
+    ({ ids } = await signInAll(p, {
       admin: "admin@portal.test",
       staff: "staff@portal.test",
       member: "student@portal.test",

@@ -294,7 +294,6 @@ function MorePage({
   offset: number;
   onMove(m: MoveRequest): void;
 }) {
-  const fmt = useFormats();
   const params = new URLSearchParams(qs);
   params.set("phase", phase);
   params.set("offset", String(offset));

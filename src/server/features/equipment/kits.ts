@@ -1,0 +1,88 @@
+// Kits: items the office lends together under one name.
+import { eq, inArray } from "drizzle-orm";
+import { kitInput, type KitDto, type KitInput } from "../../../common/equipment.ts";
+import { type Caller } from "../../auth/caller.ts";
+import { equipmentItems, equipmentKits, kitItems } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
+import * as repo from "./repository.ts";
+import { checkId, missing, publish, requireOffice, type S } from "./shared.ts";
+
+// ── Kits ─────────────────────────────────────────────────────────────────────────────────────────
+
+const toKit = (k: Awaited<ReturnType<typeof repo.selectKits>>[number], withFree: boolean): KitDto => ({
+  id: k.kit.id,
+  name: k.kit.name,
+  description: k.kit.description,
+  items: k.items.map((i) => ({ id: i.id, name: i.name, assetTag: i.assetTag, status: i.status })),
+  ...(withFree ? { free: k.items.length > 0 && k.items.every((i) => i.free) } : {}),
+  missingCertifications: [
+    ...new Set(k.items.filter((i) => !i.certified && i.certificationName).map((i) => i.certificationName!)),
+  ].sort(),
+});
+
+/** The kits, with whether each is free in the range and which certifications its items need that the person lacks. */
+export async function listKits(
+  s: Pick<S, "db">,
+  opts: { from?: string; to?: string; userId?: string } = {},
+): Promise<KitDto[]> {
+  const range = opts.from && opts.to ? { from: new Date(opts.from), to: new Date(opts.to) } : undefined;
+  if (range && !(range.to > range.from))
+    throw new AppError("bad_request", "The end of the range must come after its start.");
+  return (await repo.selectKits(s.db, range, opts.userId)).map((k) => toKit(k, !!range));
+}
+
+async function writeKit(s: S, opts: { caller: Caller; id?: string; input: KitInput }): Promise<KitDto[]> {
+  requireOffice(opts.caller);
+  const input = kitInput.parse(opts.input);
+  const itemIds = [...new Set(input.itemIds)];
+  try {
+    await s.db.transaction(async (tx) => {
+      const found = await tx
+        .select({ id: equipmentItems.id })
+        .from(equipmentItems)
+        .where(inArray(equipmentItems.id, itemIds));
+      if (found.length !== itemIds.length)
+        throw new AppError("bad_request", "Some of the kit's items do not exist: choose them from the inventory.");
+      let kitId = opts.id;
+      if (kitId) {
+        const rows = await tx
+          .update(equipmentKits)
+          .set({ name: input.name, description: input.description })
+          .where(eq(equipmentKits.id, kitId))
+          .returning();
+        if (rows.length === 0) throw missing("kit");
+        await tx.delete(kitItems).where(eq(kitItems.kitId, kitId));
+      } else {
+        [{ id: kitId }] = (await tx
+          .insert(equipmentKits)
+          .values({ name: input.name, description: input.description })
+          .returning({ id: equipmentKits.id })) as [{ id: string }];
+      }
+      await tx.insert(kitItems).values(itemIds.map((itemId) => ({ kitId: kitId!, itemId })));
+    });
+  } catch (err) {
+    if (pgCode(err) === UNIQUE_VIOLATION) {
+      throw new AppError(
+        "conflict",
+        `Either a kit is already called “${input.name}”, or one of these items already belongs to another kit (an item is in one kit at most).`,
+      );
+    }
+    throw err;
+  }
+  await publish(s);
+  return listKits(s);
+}
+
+export const createKit = (s: S, opts: { caller: Caller; input: KitInput }) => writeKit(s, opts);
+export function updateKit(s: S, opts: { caller: Caller; id: string; input: KitInput }) {
+  checkId(opts.id, "kit");
+  return writeKit(s, opts);
+}
+export async function deleteKit(s: S, opts: { caller: Caller; id: string }): Promise<void> {
+  requireOffice(opts.caller);
+  checkId(opts.id, "kit");
+  const gone = await s.db.delete(equipmentKits).where(eq(equipmentKits.id, opts.id)).returning();
+  if (gone.length === 0) throw missing("kit");
+  await publish(s);
+}
