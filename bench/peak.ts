@@ -31,6 +31,8 @@ export interface PeakRun {
 
 /** The instance as a school runs it: its job worker on, the sign-in throttle out of the way of 200 sign-ins from one address. */
 const peakEnv = { LOG_LEVEL: "warn", SIGNIN_LIMIT_PER_IP: "100000000" };
+/** `BENCH_CPU_PROF=<folder>`: the server writes a V8 CPU profile of the whole run there (open it in Chrome's DevTools). */
+const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 async function measure(portal: RunningPortal, database: BenchDatabase, durationS: number): Promise<PeakRun> {
   const t0 = Date.now();
@@ -90,7 +92,7 @@ export async function onEachPeakPortal<R>(
 ): Promise<R[]> {
   const runs: R[] = [];
   {
-    const portal = await startPortalProcess({ env: peakEnv });
+    const portal = await startPortalProcess({ env: peakEnv, nodeArgs });
     try {
       runs.push(await run(portal, "pglite"));
     } finally {
@@ -100,7 +102,10 @@ export async function onEachPeakPortal<R>(
   if (process.env.TEST_DATABASE_URL) {
     const throwaway = await createThrowawayDatabase();
     try {
-      const portal = await startPortalProcess({ env: { ...peakEnv, DATABASE_URL: throwaway.url, SEED: "true" } });
+      const portal = await startPortalProcess({
+        env: { ...peakEnv, DATABASE_URL: throwaway.url, SEED: "true" },
+        nodeArgs,
+      });
       try {
         runs.push(await run(portal, "postgres"));
       } finally {

@@ -40,6 +40,8 @@ export interface PortalOptions {
   port?: number;
   /** How long to wait for /healthz before giving up. */
   readyTimeoutMs?: number;
+  /** Node's own flags for the server process, e.g. `--cpu-prof` (which Node refuses in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -69,7 +71,7 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
     throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
   let log = "";
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_BUNDLE], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
