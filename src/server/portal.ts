@@ -11,6 +11,7 @@ import { startJobWorker } from "./features/notifications/service.ts";
 import { portalJobs } from "./jobs.ts";
 import { createLocalBus, createPgBus } from "./lib/events.ts";
 import { answerFromDatabase } from "./lib/cache.ts";
+import { keepSchoolSettings } from "./features/school/service.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { createRealtime, type Realtime } from "./realtime.ts";
@@ -52,6 +53,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
     await runMigrations(database);
     return config.SEED ? await seedDemoSchool(services, auth) : null;
   });
+  keepSchoolSettings(services);
   const app = createApp(services, auth, { webDir: opts.webDir });
   const realtime = createRealtime(services, auth);
   // Recurring jobs belong to the worker: a portal without one (tests, a web-only instance) leaves them to those with one.

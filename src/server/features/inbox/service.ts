@@ -73,10 +73,11 @@ const toDto = (n: typeof notifications.$inferSelect): NotificationDto => ({
 });
 
 /**
- * The bell asks on every page: its answers are kept per person until an event about their notifications. The
- * short time bounds a notification written by a path that forgot to announce it.
+ * The bell asks on every page: its answers are kept per person until an event about their notifications (every
+ * `notify` is announced with `publishNotified`), and answered a while longer while one reload runs. The time
+ * bounds a notification written behind the portal's back.
  */
-const answers = jsonAnswers({ ttlMs: 10_000, maxEntries: 5_000 });
+const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 5_000, staleMs: 30_000 });
 
 export function browseNotifications(
   s: Pick<Services, "db" | "events">,

@@ -1,8 +1,8 @@
 /** The admin dashboard, and a dead job's retry from it. */
 import type { AdminDashboardDto, DashboardActivity } from "../../../common/overview-api.ts";
 import { PHASES } from "../../../common/projects.ts";
-import { ROLES } from "../../../common/roles.ts";
-import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
+import { can, ROLES } from "../../../common/roles.ts";
+import { isAdmin, type Caller } from "../../auth/caller.ts";
 import { pendingSignatures } from "../documents/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
@@ -51,7 +51,7 @@ function weekOf(today: string): { from: string; to: string } {
 }
 
 export async function getDashboard(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AdminDashboardDto> {
-  if (!isStaff(opts.caller.role))
+  if (!can(opts.caller.role, "dashboard"))
     throw new AppError("forbidden", "The admin dashboard is for staff and administrators.");
   const week = weekOf(isoDay(new Date()));
   const [phases, shoots, jobCounts, dead, [activity, audit], people, signatures, budgets, equipment, settings] =

@@ -13,6 +13,7 @@ import { schoolSettings } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { ADMIN_ONLY, expectMatrixRow, SIGNED_IN, signInAll, type MatrixRow } from "../../test/matrix.ts";
 import { getSchoolSettings } from "./service.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 describe("school settings rules", () => {
   it("makes keys from labels, unique within the list", () => {
@@ -45,6 +46,9 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
     student = await p.signIn("student@portal.test");
   });
   afterAll(() => p?.close());
+  /** What a change made behind the portal's back needs before the portal reads it: the event a save publishes. */
+  const announceHandEdit = () =>
+    p.services.events.publish({ type: "school.updated", invalidate: [keys.schoolSettings()] });
 
   it("reads the demo school's settings for anyone signed in, nobody else", async () => {
     const s = await get(student);
@@ -247,6 +251,7 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
       .update(schoolSettings)
       .set({ settings: { schoolName: "Old Row School", currency: "CHF" } as SchoolSettings })
       .where(eq(schoolSettings.id, 1));
+    await announceHandEdit();
     const s = await getSchoolSettings(p.services.db);
     expect(s).toMatchObject({
       schoolName: "Old Row School",
@@ -258,6 +263,7 @@ describe.each(DB_KINDS)("school settings on %s", (kind) => {
     expect(s.greenlightItems).toEqual(DEFAULT_SCHOOL_SETTINGS.greenlightItems);
 
     await p.services.db.delete(schoolSettings);
+    await announceHandEdit();
     const none = await get(student);
     expect(none).toEqual({ settings: DEFAULT_SCHOOL_SETTINGS, version: 0, updatedAt: null });
     const first = await put(admin, { version: 0, settings: { ...DEFAULT_SCHOOL_SETTINGS, currency: "JPY" } });

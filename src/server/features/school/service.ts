@@ -9,7 +9,7 @@ import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { schoolSettings } from "../../db/schema/index.ts";
 import type { DateFormats } from "../../../common/datetime.ts";
-import { jsonAnswers } from "../../lib/cache.ts";
+import { createEventClearedCache, jsonAnswers, type EventClearedCache } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
 import { keys } from "../../../common/query-keys.ts";
@@ -30,11 +30,31 @@ function withDefaults(stored: Partial<SchoolSettings> | null | undefined): Schoo
   };
 }
 
-async function readRow(db: DbOrTx, lock = false): Promise<SchoolSettingsDto> {
+async function readFresh(db: DbOrTx, lock = false): Promise<SchoolSettingsDto> {
   const q = db.select().from(schoolSettings).where(eq(schoolSettings.id, SCHOOL_ROW));
   const [row] = lock ? await q.for("update") : await q;
   if (!row) return { settings: withDefaults(null), version: 0, updatedAt: null };
   return { settings: withDefaults(row.settings), version: row.version, updatedAt: row.updatedAt.toISOString() };
+}
+
+/**
+ * Nearly every request reads the settings (formats, currency, rules), and they change a few times a term: a
+ * portal keeps them per database handle until an event names them (every save publishes `schoolSettings`, which
+ * reaches every instance). A transaction is another handle and reads the row itself. Each reader gets its own
+ * copy, so nothing a caller does to its settings can change another's.
+ */
+const keptSettings = new WeakMap<object, EventClearedCache<SchoolSettingsDto>>();
+const SETTINGS_SCOPE = { deps: [keys.schoolSettings()] };
+
+/** Called once the database is seeded: from then on every change of the settings goes through `updateSchoolSettings`, which announces it. */
+export function keepSchoolSettings(s: Pick<Services, "db" | "events">): void {
+  keptSettings.set(s.db, createEventClearedCache(s.events, { ttlMs: 5 * 60_000, maxEntries: 1 }));
+}
+
+async function readRow(db: DbOrTx, lock = false): Promise<SchoolSettingsDto> {
+  const kept = lock ? undefined : keptSettings.get(db);
+  if (!kept) return readFresh(db, lock);
+  return structuredClone(await kept.get("settings", () => readFresh(db), undefined, SETTINGS_SCOPE));
 }
 
 /** The school's settings, for any domain that follows them (budgets, equipment, greenlight). */

@@ -22,7 +22,7 @@ import { isMember } from "../projects/access.ts";
 import { fdxToFountain } from "./fdx.ts";
 import * as repo from "./repository.ts";
 import { noRevision, noScreenplay, type S } from "./shared.ts";
-import { accessTo, getScreenplay, pagesOf, readable } from "./reading.ts";
+import { accessTo, getScreenplay, pagesOf, readable, viewScreenplay } from "./reading.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { isUuid } from "../../../common/ids.ts";
 
@@ -124,7 +124,7 @@ async function change(
   s: S,
   opts: { caller: Caller; id: string; version?: number },
   work: (c: { tx: Tx; sp: repo.ScreenplayRow }) => Promise<Partial<typeof screenplays.$inferInsert> | null>,
-): Promise<ScreenplayDetail> {
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!isUuid(opts.id)) throw noScreenplay();
   let projects: (string | null)[] = [];
   try {
@@ -171,13 +171,15 @@ async function change(
     );
   }
   await publishChanged(s, opts.id, projects);
-  return getScreenplay(s, opts);
+  // Read back through the readers' kept copy: the writer's answer fills it, so their next read and the crew's are
+  // answered from memory instead of reading the script again.
+  return viewScreenplay(s, opts);
 }
 
 export async function updateScreenplay(
   s: S,
   opts: { caller: Caller; id: string; input: ScreenplayUpdateInput },
-): Promise<ScreenplayDetail> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const { version, ...input } = screenplayUpdateInput.parse(opts.input);
   return change(s, { ...opts, version }, async ({ tx, sp }) => {
     const set: Partial<typeof screenplays.$inferInsert> = {};
@@ -202,7 +204,7 @@ export async function deleteScreenplay(s: S, opts: { caller: Caller; id: string 
 export async function createRevision(
   s: S,
   opts: { caller: Caller; id: string; input: RevisionCreateInput },
-): Promise<ScreenplayDetail> {
+): Promise<Uint8Array<ArrayBuffer>> {
   return change(s, opts, async ({ tx, sp }) => {
     const number = await repo.nextRevisionNumber(tx, sp.id);
     await tx.insert(screenplayRevisions).values({
@@ -224,7 +226,7 @@ export async function createRevision(
 export async function restoreRevision(
   s: S,
   opts: { caller: Caller; id: string; revisionId: string; version: number },
-): Promise<ScreenplayDetail> {
+): Promise<Uint8Array<ArrayBuffer>> {
   return change(s, opts, async ({ tx, sp }) => {
     const r = isUuid(opts.revisionId) ? await repo.selectRevision(tx, sp.id, opts.revisionId) : null;
     if (!r) throw noRevision();
@@ -240,7 +242,7 @@ export async function restoreRevision(
 export async function lockScenes(
   s: S,
   opts: { caller: Caller; id: string; version: number },
-): Promise<ScreenplayDetail> {
+): Promise<Uint8Array<ArrayBuffer>> {
   return change(s, opts, async ({ sp }) => {
     const parsed = parseFountain(sp.body);
     if (!parsed.elements.some((e) => e.type === "scene_heading"))
@@ -254,6 +256,6 @@ export async function lockScenes(
 export async function unlockScenes(
   s: S,
   opts: { caller: Caller; id: string; version: number },
-): Promise<ScreenplayDetail> {
+): Promise<Uint8Array<ArrayBuffer>> {
   return change(s, opts, async ({ sp }) => (sp.lockedScenes && !sp.scenesUnlocked ? { scenesUnlocked: true } : null));
 }

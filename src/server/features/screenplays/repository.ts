@@ -1,3 +1,4 @@
+import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from "drizzle-orm";
 import { onCrew } from "../projects/access.ts";
 import type { ScreenplayListQuery } from "../../../common/screenplay-api.ts";
@@ -81,18 +82,26 @@ export async function selectScreenplay(db: DbOrTx, id: string, opts: { lock?: bo
   return row ?? null;
 }
 
+/** Who wrote and last saved the screenplay and the project it is attached to, in one statement. */
 export async function selectHeader(db: DbOrTx, sp: ScreenplayRow) {
-  const [owner] = await db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, sp.ownerId));
-  const [project] = sp.projectId
-    ? await db
-        .select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId })
-        .from(projects)
-        .where(eq(projects.id, sp.projectId))
-    : [];
-  const [updater] = sp.updatedBy
-    ? await db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, sp.updatedBy))
-    : [];
-  return { ownerName: owner?.name ?? "", project: project ?? null, updatedByName: updater?.name ?? null };
+  const owner = alias(profiles, "owner");
+  const updater = alias(profiles, "updater");
+  const [row] = await db
+    .select({
+      ownerName: owner.fullName,
+      updatedByName: updater.fullName,
+      project: { id: projects.id, title: projects.title, supervisorId: projects.supervisorId },
+    })
+    .from(screenplays)
+    .leftJoin(owner, eq(owner.id, screenplays.ownerId))
+    .leftJoin(updater, eq(updater.id, screenplays.updatedBy))
+    .leftJoin(projects, eq(projects.id, screenplays.projectId))
+    .where(eq(screenplays.id, sp.id));
+  return {
+    ownerName: row?.ownerName ?? "",
+    project: row?.project?.id ? row.project : null,
+    updatedByName: row?.updatedByName ?? null,
+  };
 }
 
 export async function selectProjectBrief(db: DbOrTx, projectId: string) {

@@ -59,12 +59,14 @@ export const screenplayRoutes = new Hono<AppEnv>()
     ),
   )
   .patch("/:id", async (c) =>
-    c.json(
+    c.body(
       await service.updateScreenplay(c.get("services"), {
         caller: callerOf(c),
         id: idParam(c, "id", "screenplay"),
         input: await body(c, screenplayUpdateInput),
       }),
+      200,
+      JSON_TEXT,
     ),
   )
   .delete("/:id", async (c) => {
@@ -101,13 +103,14 @@ export const screenplayRoutes = new Hono<AppEnv>()
     ),
   )
   .post("/:id/revisions", async (c) =>
-    c.json(
+    c.body(
       await service.createRevision(c.get("services"), {
         caller: callerOf(c),
         id: idParam(c, "id", "screenplay"),
         input: await body(c, revisionCreateInput),
       }),
       201,
+      JSON_TEXT,
     ),
   )
   .get("/:id/revisions/:revisionId", async (c) =>
@@ -120,31 +123,37 @@ export const screenplayRoutes = new Hono<AppEnv>()
     ),
   )
   .post("/:id/revisions/:revisionId/restore", async (c) =>
-    c.json(
+    c.body(
       await service.restoreRevision(c.get("services"), {
         caller: callerOf(c),
         id: idParam(c, "id", "screenplay"),
         revisionId: idParam(c, "revisionId", "revision"),
         ...(await body(c, versionInput)),
       }),
+      200,
+      JSON_TEXT,
     ),
   )
   .post("/:id/lock-scenes", async (c) =>
-    c.json(
+    c.body(
       await service.lockScenes(c.get("services"), {
         caller: callerOf(c),
         id: idParam(c, "id", "screenplay"),
         ...(await body(c, versionInput)),
       }),
+      200,
+      JSON_TEXT,
     ),
   )
   .post("/:id/unlock-scenes", async (c) =>
-    c.json(
+    c.body(
       await service.unlockScenes(c.get("services"), {
         caller: callerOf(c),
         id: idParam(c, "id", "screenplay"),
         ...(await body(c, versionInput)),
       }),
+      200,
+      JSON_TEXT,
     ),
   )
   .post("/:id/notes", async (c) =>
