@@ -4,6 +4,9 @@
  * `npm run build && node --import tsx bench/peak.ts`, or as part of `npm run bench`.
  */
 import autocannon from "autocannon";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createThrowawayDatabase } from "../src/server/test/harness.ts";
 import { startPortalProcess, type RunningPortal } from "../tests/e2e/support/portal.ts";
@@ -27,12 +30,40 @@ export interface PeakRun {
   ratioToBare: number;
   memory: { beforeMB: number; peakMB: number; after30sMB: number };
   pass: boolean;
+  /** With BENCH_STATEMENTS, on PostgreSQL: the statements each route sent during the peak. */
+  statements?: StatementCount[];
 }
 
 /** The instance as a school runs it: its job worker on, the sign-in throttle out of the way of 200 sign-ins from one address. */
 const peakEnv = { LOG_LEVEL: "warn", SIGNIN_LIMIT_PER_IP: "100000000" };
 /** `BENCH_CPU_PROF=<folder>`: the server writes a V8 CPU profile of the whole run there (open it in Chrome's DevTools). */
-const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+/** `BENCH_STATEMENTS=1`: on PostgreSQL, the statements each route sent during the peak (bench/statement-counter.mjs). */
+const statementsOut = process.env.BENCH_STATEMENTS
+  ? path.join(os.tmpdir(), `peak-statements-${process.pid}.json`)
+  : null;
+const counting = statementsOut ? ["--import", path.resolve(import.meta.dirname, "statement-counter.mjs")] : [];
+
+/** What the counter in the server counted since it was last asked: per route, requests and statements. */
+async function countedStatements(portal: RunningPortal): Promise<StatementCount[]> {
+  if (!statementsOut) return [];
+  process.kill(portal.pid, "SIGUSR2");
+  await new Promise((r) => setTimeout(r, 500));
+  const counted = JSON.parse(readFileSync(statementsOut, "utf8")) as Record<
+    string,
+    { requests: number; statements: number }
+  >;
+  return Object.entries(counted)
+    .map(([route, c]) => ({ route, ...c, perRequest: c.requests ? round(c.statements / c.requests, 2) : null }))
+    .sort((a, b) => b.statements - a.statements);
+}
+
+export interface StatementCount {
+  route: string;
+  requests: number;
+  statements: number;
+  perRequest: number | null;
+}
 
 async function measure(portal: RunningPortal, database: BenchDatabase, durationS: number): Promise<PeakRun> {
   const t0 = Date.now();
@@ -40,6 +71,7 @@ async function measure(portal: RunningPortal, database: BenchDatabase, durationS
     `  [${database}] growing the school to ${SCHOOL.people} people, ${SCHOOL.projects} projects, ${SCHOOL.items} items … `,
   );
   const school = await growSchool(portal);
+  if (database === "postgres") await countedStatements(portal);
   const grownInS = round((Date.now() - t0) / 1000);
   process.stdout.write(`${grownInS} s\n`);
   await new Promise((r) => setTimeout(r, 3000));
@@ -62,6 +94,7 @@ async function measure(portal: RunningPortal, database: BenchDatabase, durationS
   }, 200);
   const peak = await schoolPeak(portal, school, { connections: PEAK_CONNECTIONS, durationS });
   clearInterval(sampler);
+  const statements = database === "postgres" ? await countedStatements(portal) : [];
   process.stdout.write(`${peak.reqPerSec} req/s, p99 ${peak.p99Ms} ms; memory 30 s after … `);
   await new Promise((r) => setTimeout(r, 30_000));
   const after30sMB = rssMB(portal.pid);
@@ -83,6 +116,7 @@ async function measure(portal: RunningPortal, database: BenchDatabase, durationS
       peak.non2xx === 0 &&
       peakMB <= PEAK_TARGETS.memoryPeakMB &&
       after30sMB <= PEAK_TARGETS.memoryAfterMB,
+    ...(statements.length ? { statements } : {}),
   };
 }
 
@@ -92,7 +126,7 @@ export async function onEachPeakPortal<R>(
 ): Promise<R[]> {
   const runs: R[] = [];
   {
-    const portal = await startPortalProcess({ env: peakEnv, nodeArgs });
+    const portal = await startPortalProcess({ env: peakEnv, nodeArgs: profiling });
     try {
       runs.push(await run(portal, "pglite"));
     } finally {
@@ -103,8 +137,8 @@ export async function onEachPeakPortal<R>(
     const throwaway = await createThrowawayDatabase();
     try {
       const portal = await startPortalProcess({
-        env: { ...peakEnv, DATABASE_URL: throwaway.url, SEED: "true" },
-        nodeArgs,
+        env: { ...peakEnv, DATABASE_URL: throwaway.url, SEED: "true", BENCH_STATEMENTS_OUT: statementsOut ?? "" },
+        nodeArgs: [...profiling, ...counting],
       });
       try {
         runs.push(await run(portal, "postgres"));
@@ -144,6 +178,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   for (const r of runs) {
     console.log(JSON.stringify({ ...r.peak, slowest: undefined }, null, 0));
     console.table(r.peak.slowest);
+    if (r.statements) console.table(r.statements);
   }
   console.table(describePeak(runs));
 }

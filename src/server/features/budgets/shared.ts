@@ -18,4 +18,4 @@ export const DAY_MS = 24 * 3600 * 1000;
  * A budget as the crew's browsers ask for it, kept per viewer until an event names this budget (a save, a draft,
  * a proposal, a decision), the chart of accounts, the project (its crew decides who may edit) or the people.
  */
-export const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
+export const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000, staleMs: 30_000 });

@@ -34,7 +34,7 @@ import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
  * A stripboard as the crew's browsers ask for it, kept per viewer until an event names this schedule (a change to
  * the project's screenplay names it too), the project (its crew decides who sees contacts) or the people.
  */
-const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000 });
+const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000, staleMs: 30_000 });
 
 export function browseSchedule(s: Pick<S, "db" | "events">, opts: { caller: Caller; projectId: string }) {
   const scope = {

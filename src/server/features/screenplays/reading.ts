@@ -187,7 +187,7 @@ async function readDetail(s: Pick<S, "db">, sp: repo.ScreenplayRow): Promise<Sha
  * server one copy of the text, and a writer's autosave one more. `null` when there is no such screenplay.
  */
 type KeptDetail = Pick<SharedDetail, "ownerId" | "projectId" | "supervisorId"> & { json: Uint8Array };
-const details = cachePerBus<KeptDetail | null>({ ttlMs: 30_000, maxEntries: 100 });
+const details = cachePerBus<KeptDetail | null>({ ttlMs: 30_000, maxEntries: 300, staleMs: 30_000 });
 const utf8 = new TextEncoder();
 
 export async function viewScreenplay(

@@ -59,7 +59,7 @@ export async function listUsers(s: Pick<Services, "db">, q: UserListQuery): Prom
  * The people pickers' answers, kept per viewer and query until the people or a crew change: whose e-mail a
  * viewer sees follows their crews (`emailsVisibleTo`).
  */
-const peopleAnswers = jsonAnswers({ ttlMs: 30_000, maxEntries: 1_000 });
+const peopleAnswers = jsonAnswers({ ttlMs: 30_000, maxEntries: 1_000, staleMs: 30_000 });
 export function browsePeople(
   s: Pick<Services, "db" | "events">,
   opts: { caller: Caller; query: PeopleQuery },
