@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { DocumentListQuery } from "../../../common/documents.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { documents, documentVersions, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
+import {
+  documents,
+  documentVersions,
+  projects,
+  signatureSigners,
+  signatureSubmissions,
+} from "../../db/schema/index.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type VersionRow = typeof documentVersions.$inferSelect;
@@ -78,3 +84,19 @@ export async function selectLatestVersion(db: DbOrTx, documentId: string) {
 
 /** Documents write to the project's own activity log, with the project's one writer of it. */
 export { recordActivity } from "../projects/index.ts";
+
+/** A signature request with its document and project, locked for the change (until the transaction ends). */
+export async function lockSubmission(tx: DbOrTx, submissionId: string) {
+  const [row] = await tx
+    .select({
+      submission: signatureSubmissions,
+      document: documents,
+      project: { id: projects.id, title: projects.title },
+    })
+    .from(signatureSubmissions)
+    .innerJoin(documents, eq(documents.id, signatureSubmissions.documentId))
+    .innerJoin(projects, eq(projects.id, documents.projectId))
+    .where(eq(signatureSubmissions.id, submissionId))
+    .for("update", { of: signatureSubmissions });
+  return row ?? null;
+}

@@ -1,7 +1,7 @@
 /** The scan that expires old requests and reminds signers who have not answered. */
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { DAY_MS } from "../../../common/time.ts";
-import { documents, projects, signatureSubmissions } from "../../db/schema/index.ts";
+import { documents, signatureSubmissions } from "../../db/schema/index.ts";
 import * as repo from "./repository.ts";
 import { publishDocumentsChanged, syncGreenlight } from "./changing.ts";
 import type { S } from "./shared.ts";
@@ -31,17 +31,7 @@ export async function scanSignatures(s: S, opts: { now?: Date } = {}): Promise<{
   const touched = new Set<string>();
   for (const { id, projectId } of due) {
     await s.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({
-          submission: signatureSubmissions,
-          document: documents,
-          project: { id: projects.id, title: projects.title },
-        })
-        .from(signatureSubmissions)
-        .innerJoin(documents, eq(documents.id, signatureSubmissions.documentId))
-        .innerJoin(projects, eq(projects.id, documents.projectId))
-        .where(eq(signatureSubmissions.id, id))
-        .for("update", { of: signatureSubmissions });
+      const row = await repo.lockSubmission(tx, id);
       if (!row || row.submission.status !== "pending") return;
       if (row.submission.expiresAt <= now) {
         await tx.update(signatureSubmissions).set({ status: "expired" }).where(eq(signatureSubmissions.id, id));

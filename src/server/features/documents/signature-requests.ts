@@ -12,7 +12,7 @@ import {
 } from "../../../common/documents.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
-import { documents, projects, signatureSigners, signatureSubmissions, signingTokens } from "../../db/schema/index.ts";
+import { documents, signatureSigners, signatureSubmissions, signingTokens } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { signatureStoppedMail } from "../../mail/signature-request.ts";
 import { queueEmail } from "../../mail/queue.ts";
@@ -116,17 +116,7 @@ export async function createSubmission(
 async function submissionFor(tx: Tx, caller: Caller, submissionId: string) {
   const missing = () => new AppError("not_found", "There is no signature request with this id.");
   if (!isUuid(submissionId)) throw missing();
-  const [row] = await tx
-    .select({
-      submission: signatureSubmissions,
-      document: documents,
-      project: { id: projects.id, title: projects.title },
-    })
-    .from(signatureSubmissions)
-    .innerJoin(documents, eq(documents.id, signatureSubmissions.documentId))
-    .innerJoin(projects, eq(projects.id, documents.projectId))
-    .where(eq(signatureSubmissions.id, submissionId))
-    .for("update", { of: signatureSubmissions });
+  const row = await repo.lockSubmission(tx, submissionId);
   if (!row) throw missing();
   await projectAccess(tx, caller, row.project.id);
   return row;

@@ -14,7 +14,7 @@ import { certifications, userCertifications } from "../../db/schema/index.ts";
 import { cachePerBus, type EntryScope } from "../../lib/cache.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import * as repo from "./repository.ts";
+import * as repo from "./repository/index.ts";
 import { checkId, type S, when } from "./shared.ts";
 import { toItem } from "./inventory.ts";
 import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";

@@ -22,7 +22,7 @@ import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
-import * as repo from "./repository.ts";
+import * as repo from "./repository/index.ts";
 import { HOUR_MS, publish, requireOffice, type S, when } from "./shared.ts";
 import { getReservation, release } from "./reservations.ts";
 

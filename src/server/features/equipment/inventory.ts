@@ -19,7 +19,7 @@ import { type DbOrTx } from "../../db/client.ts";
 import { certifications, equipmentCategories, equipmentItems, maintenanceLog } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
-import * as repo from "./repository.ts";
+import * as repo from "./repository/index.ts";
 import { checkId, DAY_MS, missing, publish, requireOffice, type S } from "./shared.ts";
 
 // ── Items ────────────────────────────────────────────────────────────────────────────────────────

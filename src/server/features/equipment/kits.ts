@@ -5,7 +5,7 @@ import { type Caller } from "../../auth/caller.ts";
 import { equipmentItems, equipmentKits, kitItems } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
-import * as repo from "./repository.ts";
+import * as repo from "./repository/index.ts";
 import { checkId, missing, publish, requireOffice, type S } from "./shared.ts";
 
 // ── Kits ─────────────────────────────────────────────────────────────────────────────────────────

@@ -18,7 +18,7 @@ import { getGreenlightItems } from "../projects/greenlight.ts";
 import { isMember } from "../projects/access.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
-import * as repo from "./repository.ts";
+import * as repo from "./repository/index.ts";
 import { checkId, DAY_MS, HOUR_MS, missing, publish, requireOffice, type S, when } from "./shared.ts";
 import { type ItemJoined } from "./inventory.ts";
 

@@ -4,6 +4,7 @@ import { loadToasts, notify } from "../../components/toast.tsx";
 import { Brand } from "../../components/Brand.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
+import { NEW_PASSWORD_HINT, PasswordField } from "../../components/ui/PasswordField.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { SignInRequiredError, useAuth } from "./AuthProvider.tsx";
 import { useSignInOptions } from "../../lib/sign-in-options.ts";
@@ -239,15 +240,13 @@ export function AuthScreen({ routed = false }: { routed?: boolean }) {
                     onChange={(e) => setEmail(e.target.value)}
                   />
                   {mode !== "reset" && (
-                    <Field
+                    <PasswordField
                       id={FIELD.password}
                       label="Password"
-                      type="password"
-                      required
                       autoComplete={mode === "signup" ? "new-password" : "current-password"}
-                      hint={mode === "signup" ? "At least 6 characters." : undefined}
+                      hint={mode === "signup" ? NEW_PASSWORD_HINT : undefined}
                       value={password}
-                      onChange={(e) => setPassword(e.target.value)}
+                      onValue={setPassword}
                     />
                   )}
                   <Button type="submit" busy={busy} className="mt-2 w-full">

@@ -3,11 +3,11 @@ import { useNavigate, useSearchParams } from "react-router";
 import { notify } from "../../components/toast.tsx";
 import { PublicFrame } from "../../components/PublicFrame.tsx";
 import { Button } from "../../components/ui/Button.tsx";
-import { Field } from "../../components/ui/Field.tsx";
+import { NewPasswordFields } from "../../components/ui/PasswordField.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { useAuth, usePasswordRecoveryNotice } from "./AuthProvider.tsx";
-import { MSG, newPasswordProblem, requiredProblem, type Problem } from "./messages.ts";
+import { MSG, newPasswordPairProblem, type Problem } from "./messages.ts";
 
 type LinkState = "checking" | "valid" | "expired";
 
@@ -52,10 +52,7 @@ export default function ResetPasswordPage() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    const problem =
-      newPasswordProblem(password, FIELD.password) ??
-      requiredProblem(confirm, FIELD.confirm) ??
-      (password !== confirm ? { ...MSG.passwordsDiffer, field: FIELD.confirm } : null);
+    const problem = newPasswordPairProblem(password, confirm, FIELD);
     if (problem) return report(problem);
     setBusy(true);
     try {
@@ -109,23 +106,13 @@ export default function ResetPasswordPage() {
             {email ? `For ${email}. ` : ""}Use at least 6 characters; you will be signed in right after.
           </p>
           <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" aria-label="Choose a New Password">
-            <Field
-              id={FIELD.password}
+            <NewPasswordFields
+              ids={FIELD}
               label="New Password"
-              type="password"
-              required
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Field
-              id={FIELD.confirm}
-              label="Confirm New Password"
-              type="password"
-              required
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
+              password={password}
+              confirm={confirm}
+              onPassword={setPassword}
+              onConfirm={setConfirm}
             />
             <Button type="submit" busy={busy} className="mt-2 w-full">
               Set New Password

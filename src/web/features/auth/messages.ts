@@ -54,6 +54,19 @@ export function newPasswordProblem(password: string, field: string): Problem | n
   );
 }
 
+/** A new password typed twice: long enough, and the same both times. */
+export function newPasswordPairProblem(
+  password: string,
+  confirm: string,
+  fields: { password: string; confirm: string },
+): Problem | null {
+  return (
+    newPasswordProblem(password, fields.password) ??
+    requiredProblem(confirm, fields.confirm) ??
+    (password !== confirm ? { ...MSG.passwordsDiffer, field: fields.confirm } : null)
+  );
+}
+
 export function fullNameProblem(fullName: string, field: string): Problem | null {
   return (
     requiredProblem(fullName, field) ??

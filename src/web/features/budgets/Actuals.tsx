@@ -25,6 +25,12 @@ import { cell, DataTable, num } from "./Table.tsx";
 export function Actuals({ budget: b }: { budget: BudgetDto }) {
   const usedAccounts = b.actuals.accounts.filter((a) => a.budget > 0 || a.actual > 0);
   const spentLines = b.actuals.lines.filter((l) => l.actual > 0);
+  // The category table always shows, with the total as its last row; the others only when they have rows.
+  const varianceTables = [
+    { rows: [...b.actuals.categories, b.actuals.total], caption: "Variance by category", first: "Category" },
+    { rows: usedAccounts, caption: "Variance by account", first: "Account" },
+    { rows: spentLines, caption: "Variance by line (lines with spending)", first: "Line" },
+  ];
   return (
     <section aria-labelledby="actuals-heading" className="flex flex-col gap-4">
       <h2 id="actuals-heading" className="text-lg font-semibold">
@@ -60,31 +66,11 @@ export function Actuals({ budget: b }: { budget: BudgetDto }) {
           />
         )}
       </div>
-      <VarianceTable
-        rows={[...b.actuals.categories, b.actuals.total]}
-        caption="Variance by category"
-        first="Category"
-        currency={b.currency}
-        format={b.numberFormat}
-      />
-      {usedAccounts.length > 0 && (
-        <VarianceTable
-          rows={usedAccounts}
-          caption="Variance by account"
-          first="Account"
-          currency={b.currency}
-          format={b.numberFormat}
-        />
-      )}
-      {spentLines.length > 0 && (
-        <VarianceTable
-          rows={spentLines}
-          caption="Variance by line (lines with spending)"
-          first="Line"
-          currency={b.currency}
-          format={b.numberFormat}
-        />
-      )}
+      {varianceTables
+        .filter((t) => t.rows.length > 0)
+        .map((t) => (
+          <VarianceTable key={t.first} {...t} currency={b.currency} format={b.numberFormat} />
+        ))}
     </section>
   );
 }

@@ -59,6 +59,16 @@ const LINE_HEIGHT = 45;
 /** Lines drawn beyond each edge of the view, so a quick scroll or an arrow key rarely meets an undrawn one. */
 const OVERSCAN = 12;
 
+/** Each column's width in the sheet; numbers align right. */
+const CELL_CLASS: Record<Column, string | undefined> = {
+  accountCode: "w-44",
+  description: undefined,
+  quantity: "w-20 text-right tabular-nums",
+  units: "w-24",
+  rate: "w-28 text-right tabular-nums",
+  notes: undefined,
+};
+
 const unitOptions = BUDGET_UNITS.map((u) => ({ value: u, label: u }));
 
 /**
@@ -399,7 +409,35 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     const q = numberOrNull(r.quantity, { digits: 2 });
     const rate = numberOrNull(r.rate, { digits });
     const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
-    const label = (c: Column) => `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`;
+    // One cell's editor: the column names its label, its place for the arrow keys, its value and its width.
+    const editor = (c: Column) => {
+      const props = {
+        "aria-label": `Line ${i + 1} ${COLUMN_LABELS[c].toLowerCase()}`,
+        "data-row": i,
+        "data-col": c,
+        className: cn(input, CELL_CLASS[c]),
+        value: r[c],
+      };
+      if (c === "accountCode" || c === "units") {
+        const options = c === "units" ? unitOptions : r.accountCode ? accountOptions : noAccountOptions;
+        return (
+          <LazySelect
+            {...props}
+            disabled={readOnly}
+            onChange={(e) => setCell(i, c, e.target.value)}
+            options={options}
+          />
+        );
+      }
+      if (c === "quantity" || c === "rate") {
+        // A quantity has two decimals, written without trailing zeros; a rate has the currency's.
+        const number = c === "quantity" ? { digits: 2, trim: true } : { digits };
+        return (
+          <NumberCell {...props} {...number} readOnly={readOnly} onChange={(v) => setCell(i, c, v)} format={format} />
+        );
+      }
+      return <input {...props} readOnly={readOnly} onChange={(e) => setCell(i, c, e.target.value)} />;
+    };
     return (
       <tr
         key={r.id}
@@ -415,79 +453,11 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
             </span>
           )}
         </td>
-        <td className="px-1 py-1">
-          <LazySelect
-            aria-label={label("accountCode")}
-            data-row={i}
-            data-col="accountCode"
-            className={cn(input, "w-44")}
-            value={r.accountCode}
-            disabled={readOnly}
-            onChange={(e) => setCell(i, "accountCode", e.target.value)}
-            options={r.accountCode ? accountOptions : noAccountOptions}
-          />
-        </td>
-        <td className="min-w-48 px-1 py-1">
-          <input
-            aria-label={label("description")}
-            data-row={i}
-            data-col="description"
-            className={input}
-            value={r.description}
-            readOnly={readOnly}
-            onChange={(e) => setCell(i, "description", e.target.value)}
-          />
-        </td>
-        <td className="px-1 py-1">
-          <NumberCell
-            aria-label={label("quantity")}
-            data-row={i}
-            data-col="quantity"
-            className={cn(input, "w-20 text-right tabular-nums")}
-            value={r.quantity}
-            readOnly={readOnly}
-            onChange={(v) => setCell(i, "quantity", v)}
-            digits={2}
-            trim
-            format={format}
-          />
-        </td>
-        <td className="px-1 py-1">
-          <LazySelect
-            aria-label={label("units")}
-            data-row={i}
-            data-col="units"
-            className={cn(input, "w-24")}
-            value={r.units}
-            disabled={readOnly}
-            onChange={(e) => setCell(i, "units", e.target.value)}
-            options={unitOptions}
-          />
-        </td>
-        <td className="px-1 py-1">
-          <NumberCell
-            aria-label={label("rate")}
-            data-row={i}
-            data-col="rate"
-            className={cn(input, "w-28 text-right tabular-nums")}
-            value={r.rate}
-            readOnly={readOnly}
-            onChange={(v) => setCell(i, "rate", v)}
-            digits={digits}
-            format={format}
-          />
-        </td>
-        <td className="px-1 py-1">
-          <input
-            aria-label={label("notes")}
-            data-row={i}
-            data-col="notes"
-            className={input}
-            value={r.notes}
-            readOnly={readOnly}
-            onChange={(e) => setCell(i, "notes", e.target.value)}
-          />
-        </td>
+        {COLUMNS.map((c) => (
+          <td key={c} className={cn(c === "description" && "min-w-48", "px-1 py-1")}>
+            {editor(c)}
+          </td>
+        ))}
         <td className={num}>{amount === null ? "—" : formatMinor(amount, budget.currency, format)}</td>
         {!readOnly && (
           <td className="px-1 py-1 whitespace-nowrap">

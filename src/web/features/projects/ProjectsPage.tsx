@@ -3,19 +3,11 @@ import { useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import {
-  projectCreateInput,
-  shootDatesProblem,
-  type ProjectCreateInput,
-  type ProjectListItem,
-} from "../../../common/project-api.ts";
-import { PROJECT_TYPE_LABELS, PROJECT_TYPES, type FilmRole, type ProjectType } from "../../../common/projects.ts";
+import { projectCreateInput, type ProjectCreateInput, type ProjectListItem } from "../../../common/project-api.ts";
+import type { FilmRole } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
-import { Field } from "../../components/ui/Field.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
-import { Select } from "../../components/ui/Select.tsx";
-import { Textarea } from "../../components/ui/Textarea.tsx";
 import {
   blockersCell,
   courseCell,
@@ -26,9 +18,9 @@ import {
   supervisorCell,
   type Column,
 } from "./ProjectList.tsx";
+import { factsProblem, ProjectFactsFields, runtimeOf, type ProjectFacts } from "./ProjectFacts.tsx";
 import { RoleChecks } from "./RoleChecks.tsx";
 import { academicYearOf } from "./shared.tsx";
-import { firstProblem } from "../../lib/first-problem.ts";
 import { useCreateProject, useSupervisors } from "./api.ts";
 
 const COLUMNS: Column<ProjectListItem>[] = [
@@ -65,17 +57,7 @@ export default function ProjectsPage() {
   );
 }
 
-interface Draft {
-  title: string;
-  type: ProjectType;
-  course: string;
-  academicYear: string;
-  logline: string;
-  runtime: string;
-  format: string;
-  shootStart: string;
-  shootEnd: string;
-  supervisorId: string;
+interface Draft extends ProjectFacts {
   myRoles: FilmRole[];
 }
 
@@ -108,7 +90,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
     course: d.course,
     academicYear: d.academicYear,
     logline: d.logline,
-    targetRuntimeMinutes: d.runtime.trim() === "" ? null : Number(d.runtime),
+    targetRuntimeMinutes: runtimeOf(d.runtime),
     format: d.format,
     shootStart: d.shootStart || null,
     shootEnd: d.shootEnd || null,
@@ -132,11 +114,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const input = toInput(draft);
-    const problem =
-      firstProblem(projectCreateInput, input) ??
-      (shootDatesProblem(input.shootStart, input.shootEnd)
-        ? { path: "shootEnd", message: shootDatesProblem(input.shootStart, input.shootEnd)! }
-        : null);
+    const problem = factsProblem(projectCreateInput, input, draft);
     setError(problem);
     if (problem) {
       toast.error("Check the project", { description: problem.message });
@@ -163,87 +141,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
       wide
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field
-          label="Title"
-          required
-          value={draft.title}
-          onChange={(e) => set("title", e.target.value)}
-          error={err("title")}
-          maxLength={200}
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Select
-            label="Type"
-            value={draft.type}
-            onChange={(e) => set("type", e.target.value as ProjectType)}
-            options={PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))}
-          />
-          <Field
-            label="Course"
-            value={draft.course}
-            onChange={(e) => set("course", e.target.value)}
-            error={err("course")}
-            placeholder="e.g. BA Film 2"
-          />
-          <Field
-            label="Academic year"
-            required
-            value={draft.academicYear}
-            onChange={(e) => set("academicYear", e.target.value)}
-            error={err("academicYear")}
-            hint="Like 2026/27"
-          />
-        </div>
-        <Textarea
-          label="Logline"
-          value={draft.logline}
-          onChange={(e) => set("logline", e.target.value)}
-          error={err("logline")}
-          rows={2}
-          hint="The film in one or two sentences."
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Target runtime (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={600}
-            value={draft.runtime}
-            onChange={(e) => set("runtime", e.target.value)}
-            error={err("targetRuntimeMinutes")}
-          />
-          <Field
-            label="Format"
-            value={draft.format}
-            onChange={(e) => set("format", e.target.value)}
-            error={err("format")}
-            placeholder="e.g. 4K digital, 16 mm"
-          />
-          <Field
-            label="First shoot day"
-            type="date"
-            value={draft.shootStart}
-            onChange={(e) => set("shootStart", e.target.value)}
-            error={err("shootStart")}
-          />
-          <Field
-            label="Last shoot day"
-            type="date"
-            value={draft.shootEnd}
-            onChange={(e) => set("shootEnd", e.target.value)}
-            error={err("shootEnd")}
-          />
-        </div>
-        <Select
-          label="Supervisor"
-          value={draft.supervisorId}
-          onChange={(e) => set("supervisorId", e.target.value)}
-          options={[
-            { value: "", label: "Not chosen yet" },
-            ...supervisors.map((s) => ({ value: s.id, label: s.name })),
-          ]}
-        />
+        <ProjectFactsFields facts={draft} set={set} err={err} supervisors={supervisors} guide />
         <RoleChecks
           legend="Your roles on this film"
           value={draft.myRoles}

@@ -3,10 +3,10 @@ import { KeyRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/Button.tsx";
-import { Field } from "../../components/ui/Field.tsx";
+import { NewPasswordFields, PasswordField } from "../../components/ui/PasswordField.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { MSG, newPasswordProblem, requiredProblem } from "../auth/messages.ts";
+import { newPasswordPairProblem, requiredProblem } from "../auth/messages.ts";
 import { report } from "./report.ts";
 import { Section } from "./Section.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
@@ -54,9 +54,7 @@ export function PasswordSection() {
     e.preventDefault();
     const problem =
       requiredProblem(current, PASSWORD_FIELDS.current) ??
-      newPasswordProblem(next, PASSWORD_FIELDS.next) ??
-      requiredProblem(confirm, PASSWORD_FIELDS.confirm) ??
-      (confirm !== next ? { ...MSG.passwordsDiffer, field: PASSWORD_FIELDS.confirm } : null) ??
+      newPasswordPairProblem(next, confirm, { password: PASSWORD_FIELDS.next, confirm: PASSWORD_FIELDS.confirm }) ??
       (next === current
         ? {
             title: "Same Password",
@@ -78,33 +76,21 @@ export function PasswordSection() {
       <form noValidate onSubmit={submit} onKeyDown={onSaveKey} className="flex flex-col gap-4">
         {/* lets password managers file the new password under the right account */}
         <input type="text" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
-        <Field
+        <PasswordField
           id={PASSWORD_FIELDS.current}
           label="Current Password"
-          type="password"
-          required
           autoComplete="current-password"
           value={current}
-          onChange={(e) => setCurrent(e.target.value)}
+          onValue={setCurrent}
         />
-        <Field
-          id={PASSWORD_FIELDS.next}
+        <NewPasswordFields
+          ids={{ password: PASSWORD_FIELDS.next, confirm: PASSWORD_FIELDS.confirm }}
           label="New Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          hint="At least 6 characters."
-        />
-        <Field
-          id={PASSWORD_FIELDS.confirm}
-          label="Confirm New Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          hint
+          password={next}
+          confirm={confirm}
+          onPassword={setNext}
+          onConfirm={setConfirm}
         />
         <div>
           <Button type="submit" busy={change.isPending}>

@@ -5,10 +5,11 @@ import { PublicFrame } from "../../components/PublicFrame.tsx";
 import { notify } from "../../components/toast.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
+import { NewPasswordFields } from "../../components/ui/PasswordField.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
-import { fullNameProblem, MSG, newPasswordProblem, requiredProblem, type Problem } from "../auth/messages.ts";
+import { fullNameProblem, MSG, newPasswordPairProblem, type Problem } from "../auth/messages.ts";
 import { useInvitation, acceptInvitation } from "./api.ts";
 
 const FIELD = { name: "invite-full-name", password: "invite-password", confirm: "invite-confirm" } as const;
@@ -33,11 +34,7 @@ export default function AcceptInvitationPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const problem =
-      fullNameProblem(fullName, FIELD.name) ??
-      newPasswordProblem(password, FIELD.password) ??
-      requiredProblem(confirm, FIELD.confirm) ??
-      (password !== confirm ? { ...MSG.passwordsDiffer, field: FIELD.confirm } : null);
+    const problem = fullNameProblem(fullName, FIELD.name) ?? newPasswordPairProblem(password, confirm, FIELD);
     if (problem) return report(problem);
     setBusy(true);
     try {
@@ -95,23 +92,13 @@ export default function AcceptInvitationPage() {
           value={fullName}
           onChange={(e) => setFullName(e.target.value)}
         />
-        <Field
-          id={FIELD.password}
+        <NewPasswordFields
+          ids={FIELD}
           label="Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <Field
-          id={FIELD.confirm}
-          label="Confirm Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
         <Button type="submit" busy={busy} className="mt-2 w-full">
           Create My Account

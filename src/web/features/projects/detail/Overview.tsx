@@ -4,36 +4,23 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import {
   projectUpdateInput,
-  shootDatesProblem,
   type ProjectDetail,
   type ProjectUpdateInput,
   type StaleVersionDetails,
 } from "../../../../common/project-api.ts";
-import { PROJECT_TYPE_LABELS, PROJECT_TYPES, type ProjectType } from "../../../../common/projects.ts";
+import { PROJECT_TYPE_LABELS, type ProjectType } from "../../../../common/projects.ts";
 import { Button } from "../../../components/ui/Button.tsx";
-import { Field } from "../../../components/ui/Field.tsx";
-import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
 import { api, ApiError } from "../../../lib/api.ts";
 import { shootDates } from "../shared.tsx";
-import { firstProblem } from "../../../lib/first-problem.ts";
+import { factsProblem, ProjectFactsFields, runtimeOf, type ProjectFacts } from "../ProjectFacts.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 import { projectPath, useProjectChange, useSupervisors } from "../api.ts";
 
 /** The editable fields as the form holds them: text everywhere, so that what was typed is kept as typed. */
-interface Draft {
-  title: string;
-  type: ProjectType;
-  course: string;
-  academicYear: string;
-  logline: string;
+interface Draft extends ProjectFacts {
   synopsis: string;
-  runtime: string;
-  format: string;
-  shootStart: string;
-  shootEnd: string;
   locations: string;
-  supervisorId: string;
 }
 type Key = keyof Draft;
 
@@ -83,7 +70,7 @@ function changes(base: Draft, draft: Draft): Omit<ProjectUpdateInput, "version">
   for (const k of KEYS) {
     if (norm(k, base[k]) === norm(k, draft[k])) continue;
     const v = draft[k];
-    if (k === "runtime") out.targetRuntimeMinutes = v.trim() === "" ? null : Number(v);
+    if (k === "runtime") out.targetRuntimeMinutes = runtimeOf(v);
     else if (k === "shootStart" || k === "shootEnd" || k === "supervisorId") out[k] = v || null;
     else if (k === "locations") out.locations = norm(k, v) ? norm(k, v).split("\n") : [];
     else out[k] = v;
@@ -190,12 +177,8 @@ export function Overview({ project }: { project: ProjectDetail }) {
 
   const send = (version: number, from: Draft) => {
     const input: ProjectUpdateInput = { version, ...changes(from, draft) };
-    const problem =
-      firstProblem(projectUpdateInput, input) ??
-      (shootDatesProblem(draft.shootStart || null, draft.shootEnd || null)
-        ? { path: "shootEnd", message: shootDatesProblem(draft.shootStart || null, draft.shootEnd || null)! }
-        : null);
-    setError(problem ? { ...problem, path: problem.path === "targetRuntimeMinutes" ? "runtime" : problem.path } : null);
+    const problem = factsProblem(projectUpdateInput, input, draft);
+    setError(problem);
     if (problem) {
       toast.error("Check the details", { description: problem.message });
       return;
@@ -284,101 +267,31 @@ export function Overview({ project }: { project: ProjectDetail }) {
         </div>
       )}
       <form onSubmit={submit} onKeyDown={onSaveKey} noValidate className="flex flex-col gap-4">
-        <Field
-          label="Title"
-          required
-          value={draft.title}
-          onChange={(e) => set("title", e.target.value)}
-          error={err("title")}
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Select
-            label="Type"
-            value={draft.type}
-            onChange={(e) => set("type", e.target.value)}
-            options={PROJECT_TYPES.map((t) => ({ value: t, label: PROJECT_TYPE_LABELS[t] }))}
-          />
-          <Field
-            label="Course"
-            value={draft.course}
-            onChange={(e) => set("course", e.target.value)}
-            error={err("course")}
-          />
-          <Field
-            label="Academic year"
-            required
-            value={draft.academicYear}
-            onChange={(e) => set("academicYear", e.target.value)}
-            error={err("academicYear")}
-            hint="Like 2026/27"
-          />
-        </div>
-        <Textarea
-          label="Logline"
-          rows={2}
-          value={draft.logline}
-          onChange={(e) => set("logline", e.target.value)}
-          error={err("logline")}
-        />
-        <Textarea
-          label="Synopsis"
-          rows={6}
-          value={draft.synopsis}
-          onChange={(e) => set("synopsis", e.target.value)}
-          error={err("synopsis")}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Target runtime (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={600}
-            value={draft.runtime}
-            onChange={(e) => set("runtime", e.target.value)}
-            error={err("runtime")}
-          />
-          <Field
-            label="Format"
-            value={draft.format}
-            onChange={(e) => set("format", e.target.value)}
-            error={err("format")}
-          />
-          <Field
-            label="First shoot day"
-            type="date"
-            value={draft.shootStart}
-            onChange={(e) => set("shootStart", e.target.value)}
-            error={err("shootStart")}
-          />
-          <Field
-            label="Last shoot day"
-            type="date"
-            value={draft.shootEnd}
-            onChange={(e) => set("shootEnd", e.target.value)}
-            error={err("shootEnd")}
-          />
-        </div>
-        <Textarea
-          label="Locations"
-          rows={3}
-          value={draft.locations}
-          onChange={(e) => set("locations", e.target.value)}
-          error={err("locations")}
-          hint="One location a line."
-        />
-        <Select
-          label="Supervisor"
-          value={draft.supervisorId}
-          onChange={(e) => set("supervisorId", e.target.value)}
-          options={[
-            { value: "", label: "Not chosen yet" },
-            ...(project.supervisor && !supervisors.some((s) => s.id === project.supervisor!.id)
-              ? [project.supervisor]
-              : []
-            ).map((s) => ({ value: s.id, label: s.name })),
-            ...supervisors.map((s) => ({ value: s.id, label: s.name })),
-          ]}
+        <ProjectFactsFields
+          facts={draft}
+          set={set}
+          err={err}
+          supervisors={supervisors}
+          supervisor={project.supervisor}
+          afterLogline={
+            <Textarea
+              label="Synopsis"
+              rows={6}
+              value={draft.synopsis}
+              onChange={(e) => set("synopsis", e.target.value)}
+              error={err("synopsis")}
+            />
+          }
+          afterDates={
+            <Textarea
+              label="Locations"
+              rows={3}
+              value={draft.locations}
+              onChange={(e) => set("locations", e.target.value)}
+              error={err("locations")}
+              hint="One location a line."
+            />
+          }
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button

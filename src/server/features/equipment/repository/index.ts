@@ -1,0 +1,4 @@
+/** The equipment queries, one file per topic; the service's topic files import them from here as `repo`. */
+export * from "./items.ts";
+export * from "./bookings.ts";
+export * from "./reservations.ts";

@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { ReservationState } from "../../../../common/equipment.ts";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../../db/client.ts";
+import {
+  equipmentItems,
+  equipmentKits,
+  profiles,
+  projectMembers,
+  projects,
+  reservationItems,
+  reservations,
+} from "../../../db/schema/index.ts";
+import { bookedBetween, pageOf } from "./sql.ts";
+
+export type ReservationRow = typeof reservations.$inferSelect;
+
+/** Reservations with their project's title and their requester's name and e-mail. */
+const reservationQuery = (db: DbOrTx) =>
+  db
+    .select({
+      r: reservations,
+      projectTitle: projects.title,
+      requesterName: profiles.fullName,
+      requesterEmail: profiles.email,
+    })
+    .from(reservations)
+    .innerJoin(projects, eq(projects.id, reservations.projectId))
+    .innerJoin(profiles, eq(profiles.id, reservations.requesterId));
+
+export async function selectReservation(db: DbOrTx, id: string, lock = false) {
+  const q = reservationQuery(db).where(eq(reservations.id, id));
+  const [row] = lock ? await q.for("update", { of: reservations }) : await q;
+  return row ?? null;
+}
+export type ReservationWithNames = NonNullable<Awaited<ReturnType<typeof selectReservation>>>;
+
+export async function selectReservationPage(
+  db: DbOrTx,
+  q: {
+    state?: ReservationState;
+    projectId?: string;
+    visibleTo?: string;
+    overdue?: boolean;
+    limit: number;
+    offset: number;
+  },
+) {
+  const where = and(
+    q.state ? eq(reservations.state, q.state) : undefined,
+    q.projectId ? eq(reservations.projectId, q.projectId) : undefined,
+    q.overdue ? and(eq(reservations.state, "checked_out"), sql`${reservations.endsAt} < now()`) : undefined,
+    // A person's own and their crews' reservations, as a set of ids read by index on both halves: a test of
+    // every reservation grew with the school's history.
+    q.visibleTo
+      ? sql`${reservations.id} in (select r.id from ${reservations} r where r.requester_id = ${q.visibleTo}
+          union select r.id from ${reservations} r join ${projectMembers} m on m.project_id = r.project_id where m.user_id = ${q.visibleTo})`
+      : undefined,
+  );
+  // The queue reads oldest first (first come, first served); every other list shows what comes next.
+  const order =
+    q.state === "requested"
+      ? [asc(reservations.createdAt), asc(reservations.id)]
+      : [desc(reservations.startsAt), asc(reservations.id)];
+  const rows = reservationQuery(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset(q.offset);
+  return pageOf(db, rows, reservations, where);
+}
+
+export async function selectReservationItems(db: DbOrTx, reservationIds: string[]) {
+  if (reservationIds.length === 0) return [];
+  return db
+    .select({
+      ri: reservationItems,
+      name: equipmentItems.name,
+      assetTag: equipmentItems.assetTag,
+      kitName: equipmentKits.name,
+    })
+    .from(reservationItems)
+    .innerJoin(equipmentItems, eq(equipmentItems.id, reservationItems.itemId))
+    .leftJoin(equipmentKits, eq(equipmentKits.id, reservationItems.kitId))
+    .where(inArray(reservationItems.reservationId, reservationIds))
+    .orderBy(asc(equipmentItems.assetTag));
+}
+
+/** Booked items (`q` reads from reservation items) with their reservation, the item, its project and requester. */
+function withBooking<Q extends PgSelect>(q: Q) {
+  return q
+    .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
+    .innerJoin(equipmentItems, eq(equipmentItems.id, reservationItems.itemId))
+    .innerJoin(projects, eq(projects.id, reservations.projectId))
+    .innerJoin(profiles, eq(profiles.id, reservations.requesterId));
+}
+
+/** Reservations of an item that a maintenance or retirement would leave without it. */
+export async function selectAffectedReservations(db: DbOrTx, itemId: string) {
+  return withBooking(
+    db
+      .select({
+        reservationId: reservations.id,
+        projectTitle: projects.title,
+        requesterName: profiles.fullName,
+        startsAt: reservations.startsAt,
+        endsAt: reservations.endsAt,
+        state: reservations.state,
+      })
+      .from(reservationItems)
+      .$dynamic(),
+  )
+    .where(
+      and(
+        eq(reservationItems.itemId, itemId),
+        eq(reservationItems.active, true),
+        inArray(reservations.state, ["requested", "approved"]),
+        sql`${reservations.endsAt} > now()`,
+      ),
+    )
+    .orderBy(asc(reservations.startsAt));
+}
+
+/** Bookings in a range, for the calendar of one item or of the whole inventory. */
+export async function selectCalendar(
+  db: DbOrTx,
+  q: { from: Date; to: Date; itemId?: string; limit: number; offset: number },
+) {
+  const where = and(
+    q.itemId ? eq(reservationItems.itemId, q.itemId) : undefined,
+    inArray(reservations.state, ["requested", "approved", "checked_out", "returned"]),
+    bookedBetween(q.from, q.to),
+  );
+  return withBooking(
+    db
+      .select({
+        reservationId: reservations.id,
+        itemId: equipmentItems.id,
+        itemName: equipmentItems.name,
+        assetTag: equipmentItems.assetTag,
+        projectTitle: projects.title,
+        requesterName: profiles.fullName,
+        startsAt: reservationItems.startsAt,
+        endsAt: reservationItems.endsAt,
+        state: reservations.state,
+      })
+      .from(reservationItems)
+      .$dynamic(),
+  )
+    .where(where)
+    .orderBy(asc(reservationItems.startsAt), asc(equipmentItems.assetTag))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+export async function countSummary(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      outNow: sql<number>`count(*) filter (where ${reservations.state} = 'checked_out')`.mapWith(Number),
+      overdue:
+        sql<number>`count(*) filter (where ${reservations.state} = 'checked_out' and ${reservations.endsAt} < now())`.mapWith(
+          Number,
+        ),
+      pending: sql<number>`count(*) filter (where ${reservations.state} = 'requested')`.mapWith(Number),
+    })
+    .from(reservations)
+    .where(inArray(reservations.state, ["requested", "checked_out"]));
+  return { outNow: row?.outNow ?? 0, overdue: row?.overdue ?? 0, pending: row?.pending ?? 0 };
+}
+
+/** A person's reservations for the iCal feed: theirs and their crews', not yet over or recently over. */
+export async function selectFeedReservations(db: DbOrTx, userId: string) {
+  return db
+    .select({ r: reservations, projectTitle: projects.title })
+    .from(reservations)
+    .innerJoin(projects, eq(projects.id, reservations.projectId))
+    .where(
+      and(
+        inArray(reservations.state, ["requested", "approved", "checked_out"]),
+        or(
+          eq(reservations.requesterId, userId),
+          sql`exists (select 1 from ${projectMembers} m where m.project_id = ${reservations.projectId} and m.user_id = ${userId})`,
+        ),
+      ),
+    )
+    .orderBy(asc(reservations.startsAt))
+    .limit(500);
+}
+
+/** Items still out on a reservation: the desk's check-in, and what decides when a reservation is returned. */
+export async function countStillOut(db: DbOrTx, reservationId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reservationItems)
+    .where(
+      and(
+        eq(reservationItems.reservationId, reservationId),
+        isNotNull(reservationItems.checkedOutAt),
+        isNull(reservationItems.returnedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
