@@ -41,7 +41,7 @@ export const AUTOMATIC: Record<Exclude<GreenlightItem["source"], "manual">, stri
 
 // ── One project ──────────────────────────────────────────────────────────────────────────────────
 
-const toActivity = (a: Awaited<ReturnType<typeof repo.selectActivity>>["rows"][number]): ActivityDto => ({
+const toActivity = (a: Awaited<ReturnType<typeof repo.selectActivityRows>>[number]): ActivityDto => ({
   id: a.id,
   kind: a.kind,
   summary: a.summary,
@@ -59,7 +59,7 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
     repo.selectMilestones(s.db, p.id),
     repo.selectGreenlightTicks(s.db, p.id),
     repo.selectPhaseHistory(s.db, p.id),
-    repo.selectActivity(s.db, p.id, { limit: 20, offset: 0 }),
+    repo.selectActivityRows(s.db, p.id, { limit: 20, offset: 0 }),
     getProjectGreenlightItems(s.db, p.id),
     p.type === "documentary" ? repo.selectDocumentary(s.db, p.id) : Promise.resolve(null),
   ]);
@@ -126,7 +126,7 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
       changedByName: h.changedByName,
       createdAt: h.createdAt.toISOString(),
     })),
-    activity: activity.rows.map(toActivity),
+    activity: activity.map(toActivity),
     documentary: documentary && {
       participants: documentary.participants.map((d) => ({
         id: d.id,

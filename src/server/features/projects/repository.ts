@@ -291,15 +291,22 @@ export function selectPhaseHistory(db: Db, projectId: string) {
     .orderBy(desc(phaseChanges.createdAt), desc(phaseChanges.id));
 }
 
-export async function selectActivity(db: Db, projectId: string, page: { limit: number; offset: number }) {
-  const rows = await db
+/** A page of a project's activity, newest first, without counting the rest (the project page shows the latest). */
+export function selectActivityRows(db: Db, projectId: string, page: { limit: number; offset: number }) {
+  return db
     .select()
     .from(projectActivity)
     .where(eq(projectActivity.projectId, projectId))
     .orderBy(desc(projectActivity.createdAt), desc(projectActivity.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [total] = await db.select({ n: count() }).from(projectActivity).where(eq(projectActivity.projectId, projectId));
+}
+
+export async function selectActivity(db: Db, projectId: string, page: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    selectActivityRows(db, projectId, page),
+    db.select({ n: count() }).from(projectActivity).where(eq(projectActivity.projectId, projectId)),
+  ]);
   return { total: total?.n ?? 0, rows };
 }
 
