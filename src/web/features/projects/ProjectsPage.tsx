@@ -30,6 +30,7 @@ import { RoleChecks } from "./RoleChecks.tsx";
 import { academicYearOf } from "./shared.tsx";
 import { firstProblem } from "../../lib/first-problem.ts";
 import { useCreateProject, useSupervisors } from "./api.ts";
+import { useCourseChoices } from "../courses/api.ts";
 
 const COLUMNS: Column<ProjectListItem>[] = [
   { header: "Course / year", cell: courseCell },
@@ -69,6 +70,7 @@ interface Draft {
   title: string;
   type: ProjectType;
   course: string;
+  courseId: string;
   academicYear: string;
   logline: string;
   runtime: string;
@@ -83,6 +85,7 @@ const emptyDraft = (): Draft => ({
   title: "",
   type: "fiction",
   course: "",
+  courseId: "",
   academicYear: academicYearOf(),
   logline: "",
   runtime: "",
@@ -96,6 +99,7 @@ const emptyDraft = (): Draft => ({
 function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const navigate = useNavigate();
   const supervisors = useSupervisors();
+  const courses = useCourseChoices(open);
   // Kept outside the dialog's content, so closing by mistake or a refusal never loses what was typed.
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [blank] = useState<Draft>(emptyDraft);
@@ -106,6 +110,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
     title: d.title,
     type: d.type,
     course: d.course,
+    courseId: d.courseId || null,
     academicYear: d.academicYear,
     logline: d.logline,
     targetRuntimeMinutes: d.runtime.trim() === "" ? null : Number(d.runtime),
@@ -194,6 +199,16 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
             hint="Like 2026/27"
           />
         </div>
+        {/* A course picked names the project by its code, and its teacher supervises unless a supervisor is chosen. */}
+        <Select
+          label="School course"
+          value={draft.courseId}
+          onChange={(e) => set("courseId", e.target.value)}
+          options={[
+            { value: "", label: "No course" },
+            ...(courses.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.code} · ${c.term} — ${c.title}` })),
+          ]}
+        />
         <Textarea
           label="Logline"
           value={draft.logline}
@@ -240,7 +255,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
           value={draft.supervisorId}
           onChange={(e) => set("supervisorId", e.target.value)}
           options={[
-            { value: "", label: "Not chosen yet" },
+            { value: "", label: draft.courseId ? "The course's teacher" : "Not chosen yet" },
             ...supervisors.map((s) => ({ value: s.id, label: s.name })),
           ]}
         />

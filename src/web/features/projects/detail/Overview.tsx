@@ -19,12 +19,14 @@ import { shootDates } from "../shared.tsx";
 import { firstProblem } from "../../../lib/first-problem.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 import { projectPath, useProjectChange, useSupervisors } from "../api.ts";
+import { useCourseChoices } from "../../courses/api.ts";
 
 /** The editable fields as the form holds them: text everywhere, so that what was typed is kept as typed. */
 interface Draft {
   title: string;
   type: ProjectType;
   course: string;
+  courseId: string;
   academicYear: string;
   logline: string;
   synopsis: string;
@@ -41,6 +43,7 @@ const LABELS: Record<Key, string> = {
   title: "Title",
   type: "Type",
   course: "Course",
+  courseId: "School course",
   academicYear: "Academic year",
   logline: "Logline",
   synopsis: "Synopsis",
@@ -57,6 +60,7 @@ const toDraft = (p: ProjectDetail): Draft => ({
   title: p.title,
   type: p.type,
   course: p.course,
+  courseId: p.courseId ?? "",
   academicYear: p.academicYear,
   logline: p.logline,
   synopsis: p.synopsis,
@@ -84,7 +88,7 @@ function changes(base: Draft, draft: Draft): Omit<ProjectUpdateInput, "version">
     if (norm(k, base[k]) === norm(k, draft[k])) continue;
     const v = draft[k];
     if (k === "runtime") out.targetRuntimeMinutes = v.trim() === "" ? null : Number(v);
-    else if (k === "shootStart" || k === "shootEnd" || k === "supervisorId") out[k] = v || null;
+    else if (k === "shootStart" || k === "shootEnd" || k === "supervisorId" || k === "courseId") out[k] = v || null;
     else if (k === "locations") out.locations = norm(k, v) ? norm(k, v).split("\n") : [];
     else out[k] = v;
   }
@@ -94,6 +98,7 @@ function changes(base: Draft, draft: Draft): Omit<ProjectUpdateInput, "version">
 export function Overview({ project }: { project: ProjectDetail }) {
   const fmt = useFormats();
   const supervisors = useSupervisors();
+  const courses = useCourseChoices();
   const [editing, setEditing] = useState<{ base: ProjectDetail; draft: Draft } | null>(null);
   const [conflict, setConflict] = useState<ProjectDetail | null>(null);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
@@ -133,10 +138,22 @@ export function Overview({ project }: { project: ProjectDetail }) {
       ? (supervisors.find((s) => s.id === id)?.name ??
         (project.supervisor?.id === id ? project.supervisor.name : "Another supervisor"))
       : "None";
+  const courseName = (id: string) => {
+    const c = courses.data?.items.find((i) => i.id === id);
+    return c ? `${c.code} · ${c.term}` : id === project.courseId ? project.course : "Another course";
+  };
+  const courseOptions = [
+    { value: "", label: "No course" },
+    ...(courses.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.code} · ${c.term} — ${c.title}` })),
+    ...(project.courseId && !courses.data?.items.some((c) => c.id === project.courseId)
+      ? [{ value: project.courseId, label: project.course }]
+      : []),
+  ];
   const show = (k: Key, v: string) => {
     if (!v.trim()) return "(empty)";
     if (k === "type") return PROJECT_TYPE_LABELS[v as ProjectType] ?? v;
     if (k === "supervisorId") return supervisorName(v);
+    if (k === "courseId") return courseName(v);
     if (k === "shootStart" || k === "shootEnd") return fmt.date(v);
     if (k === "locations") return v.split("\n").filter(Boolean).join(", ");
     return v;
@@ -313,6 +330,12 @@ export function Overview({ project }: { project: ProjectDetail }) {
             hint="Like 2026/27"
           />
         </div>
+        <Select
+          label="School course"
+          value={draft.courseId}
+          onChange={(e) => set("courseId", e.target.value)}
+          options={courseOptions}
+        />
         <Textarea
           label="Logline"
           rows={2}
