@@ -25,11 +25,18 @@ describe("courses", () => {
     await dialog.getByLabel(/^Code/).fill("FILM-399");
     await dialog.getByLabel(/^Term/).fill("2027 Spring");
     await dialog.getByLabel(/^Course title/).fill("Thesis Film");
-    await dialog.getByLabel("Teacher").selectOption({ label: "Daniel Reyes" });
+    await dialog.getByRole("checkbox", { name: "Daniel Reyes", exact: true }).check();
     await dialog.getByRole("checkbox", { name: "Fiction", exact: true }).check();
     await button(admin, "Create Course").click();
     await toast(admin, "Course created");
     await visible(admin.getByRole("heading", { name: "FILM-399 — Thesis Film" }));
+
+    await button(admin, "Edit Course").click();
+    const edit = admin.getByRole("dialog", { name: "Edit Course" });
+    await edit.getByLabel(/^Course title/).fill("Thesis Film I");
+    await button(admin, "Save Course").click();
+    await toast(admin, "Course saved");
+    await visible(admin.getByRole("heading", { name: "FILM-399 — Thesis Film I" }));
 
     await field(admin, "Class list (CSV)").setInputFiles({
       name: "participants.csv",

@@ -8,10 +8,12 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { errorText } from "../../lib/api.ts";
 import { previewRoster, useApplyRoster, useCourse } from "./api.ts";
+import { CourseDialog } from "./CourseDialog.tsx";
 
 /** One course: its teachers and students, and (for those who manage courses) its roster import. */
 export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void }) {
   const course = useCourse(id);
+  const [editing, setEditing] = useState(false);
   if (course.error) return <LoadError what="The course" error={course.error} onRetry={() => void course.refetch()} />;
   if (!course.data) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the course…</p>;
   const c = course.data;
@@ -22,9 +24,16 @@ export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void
           <h2 id={`course-${c.id}`} className="text-lg font-semibold">
             {c.code} — {c.title}
           </h2>
-          <Button variant="ghost" onClick={onClose}>
-            Close
-          </Button>
+          <div className="flex gap-2">
+            {c.canManage && (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Edit Course
+              </Button>
+            )}
+            <Button variant="ghost" onClick={onClose}>
+              Close
+            </Button>
+          </div>
         </div>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {c.term} · Taught by {c.teachers.map((t) => t.name).join(", ") || "nobody yet"} ·{" "}
@@ -35,6 +44,7 @@ export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void
         </p>
       </Card>
       {c.canManage && <RosterImport course={c} />}
+      {editing && <CourseDialog open course={c} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />}
       <Students course={c} />
     </section>
   );

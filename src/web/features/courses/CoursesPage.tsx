@@ -1,25 +1,20 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
-import { courseCreateInput, type CourseListItem } from "../../../common/courses.ts";
-import { PROJECT_TYPE_LABELS, PROJECT_TYPES, type ProjectType } from "../../../common/projects.ts";
+import type { CourseListItem } from "../../../common/courses.ts";
 import { can } from "../../../common/roles.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
-import { Checkbox } from "../../components/ui/Checkbox.tsx";
-import { Dialog } from "../../components/ui/Dialog.tsx";
-import { Field, SearchField } from "../../components/ui/Field.tsx";
+import { SearchField } from "../../components/ui/Field.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
-import { firstProblem } from "../../lib/first-problem.ts";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { useFilterOptions } from "../overview/api.ts";
-import { useSupervisors } from "../projects/api.ts";
-import { useCourseList, useCreateCourse } from "./api.ts";
+import { useCourseList } from "./api.ts";
 import { CourseDetailPanel } from "./CourseDetail.tsx";
+import { CourseDialog } from "./CourseDialog.tsx";
 
 const PAGE_SIZE = 25;
 
@@ -87,13 +82,13 @@ export default function CoursesPage() {
         />
       )}
       {selected && <CourseDetailPanel id={selected} onClose={() => set("course", "")} />}
-      {manage && (
-        <NewCourseDialog
-          open={creating}
+      {manage && creating && (
+        <CourseDialog
+          open
           onClose={() => setCreating(false)}
-          onCreated={(id) => {
+          onSaved={(c) => {
             setCreating(false);
-            set("course", id);
+            set("course", c.id);
           }}
         />
       )}
@@ -157,116 +152,5 @@ function CourseTable({
         </tbody>
       </table>
     </div>
-  );
-}
-
-interface Draft {
-  code: string;
-  title: string;
-  term: string;
-  teacherId: string;
-  projectTypes: ProjectType[];
-}
-const emptyDraft: Draft = { code: "", title: "", term: "", teacherId: "", projectTypes: [] };
-
-function NewCourseDialog({
-  open,
-  onClose,
-  onCreated,
-}: {
-  open: boolean;
-  onClose(): void;
-  onCreated(id: string): void;
-}) {
-  const supervisors = useSupervisors();
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [error, setError] = useState<{ path: string; message: string } | null>(null);
-  const create = useCreateCourse();
-  const input = () => ({
-    code: draft.code,
-    title: draft.title,
-    term: draft.term,
-    teacherIds: draft.teacherId ? [draft.teacherId] : [],
-    projectTypes: draft.projectTypes,
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = firstProblem(courseCreateInput, input());
-    setError(problem);
-    if (problem) return void toast.error("Check the course", { description: problem.message });
-    create.mutate(input(), {
-      onSuccess: (c) => {
-        setDraft(emptyDraft);
-        onCreated(c.id);
-      },
-    });
-  };
-  const err = (path: string) => (error?.path === path ? error.message : undefined);
-  const typed = JSON.stringify(draft) !== JSON.stringify(emptyDraft);
-  return (
-    <Dialog open={open} onClose={onClose} title="New Course" unsaved={typed && "the course you were creating"}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Code"
-            required
-            value={draft.code}
-            onChange={(e) => setDraft({ ...draft, code: e.target.value })}
-            error={err("code")}
-            hint="Like FILM-201"
-          />
-          <Field
-            label="Term"
-            required
-            value={draft.term}
-            onChange={(e) => setDraft({ ...draft, term: e.target.value })}
-            error={err("term")}
-            hint="Like 2026 Autumn"
-          />
-        </div>
-        <Field
-          label="Course title"
-          required
-          value={draft.title}
-          onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-          error={err("title")}
-        />
-        <Select
-          label="Teacher"
-          value={draft.teacherId}
-          onChange={(e) => setDraft({ ...draft, teacherId: e.target.value })}
-          options={[
-            { value: "", label: "Not chosen yet" },
-            ...supervisors.map((s) => ({ value: s.id, label: s.name })),
-          ]}
-        />
-        <fieldset className="flex flex-wrap gap-3">
-          <legend className="mb-1 text-sm font-medium">Project types the course runs</legend>
-          {PROJECT_TYPES.map((t) => (
-            <Checkbox
-              key={t}
-              label={PROJECT_TYPE_LABELS[t]}
-              checked={draft.projectTypes.includes(t)}
-              onChange={(e) =>
-                setDraft({
-                  ...draft,
-                  projectTypes: e.target.checked
-                    ? [...draft.projectTypes, t]
-                    : draft.projectTypes.filter((x) => x !== t),
-                })
-              }
-            />
-          ))}
-        </fieldset>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={create.isPending}>
-            Create Course
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -25,9 +25,12 @@ export const courses: GuideChapter = {
         {
           steps: [
             "Open [Courses](/courses) and choose **New Course**.",
-            "Give the **Code**, the **Term** and the **Course title**, choose the **Teacher** and tick the project types the course runs.",
+            "Give the **Code**, the **Term** and the **Course title**, tick its **Teachers** (staff) and the project types the course runs.",
             "Choose **Create Course**. The course opens below the list, ready for its roster.",
           ],
+        },
+        {
+          p: "To change a course's code, term, title, teachers or project types, open it and choose **Edit Course**. Projects linked to the course follow a new code.",
         },
       ],
     },
