@@ -1,9 +1,9 @@
 import iconv from "iconv-lite";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CourseDetail, RosterPreview } from "../../../common/courses.ts";
 import type { BoardDto, OverviewFilterOptions } from "../../../common/overview-api.ts";
-import { courseEnrolments, invitations } from "../../db/schema/index.ts";
+import { courseEnrolments, invitations, jobs } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, SIGNED_IN, signInAll, type Expected } from "../../test/matrix.ts";
 
@@ -228,6 +228,9 @@ describe.each(DB_KINDS)("courses and rosters on %s", (kind) => {
       const filters = (await p.as("member").get("/overview/filters")).body as OverviewFilterOptions;
       expect(filters.terms).toEqual(expect.arrayContaining(["2035 Spring", "2035 Autumn", "2026 Autumn"]));
       expect(filters.courseList.map((c) => c.code)).toEqual(expect.arrayContaining(["FLT-A", "FLT-B"]));
+      const csv = await p.as("member").get(`/overview/export.csv?term=${encodeURIComponent("2035 Autumn")}`);
+      expect(csv.text).toContain("Beta Two");
+      expect(csv.text).not.toContain("Alpha");
       expect((await p.as("member").get("/projects?courseId=nope")).status).toBe(400);
     });
   });
@@ -305,6 +308,32 @@ describe.each(DB_KINDS)("courses and rosters on %s", (kind) => {
       // Back on the list, she rejoins.
       const back = (await roster(c.id, moodle(",", MOODLE_ROWS), false)).body as RosterPreview;
       expect(back.added.map((a) => a.email)).toEqual(["amara.diallo@portal.test"]);
+    });
+
+    it("enrols an invited person by e-mail, so accepting the invitation puts their account on the course", async () => {
+      const c = await course({ code: "INV-1" });
+      const email = "new.student@elsewhere.test";
+      await p.as("admin").post(`/courses/${c.id}/roster`, [{ email, name: "New Student" }]);
+      const [mail] = await p.services.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.payload}->>'to' = ${email}`);
+      const token = decodeURIComponent(
+        /accept-invitation\?token=([\w%-]+)/.exec((mail!.payload as { text: string }).text)![1]!,
+      );
+      const accepted = await p.request("/rest/v1/invitations/accept", {
+        method: "POST",
+        json: { token, fullName: "Nadia Stern", password: "new-student-pass" },
+      });
+      expect(accepted.status).toBe(200);
+      const cookie = accepted.headers
+        .getSetCookie()
+        .map((x) => x.split(";")[0])
+        .join("; ");
+      const mine = await p.as(cookie).get(`/courses?term=${encodeURIComponent(TERM)}`);
+      expect(mine.body.items.map((i: { code: string }) => i.code)).toEqual(["INV-1"]);
+      const detail = (await p.as("admin").get(`/courses/${c.id}`)).body as CourseDetail;
+      expect(detail.students).toMatchObject([{ name: "Nadia Stern", email, status: "active" }]);
     });
 
     it("takes a JSON list from a script, the same as a file", async () => {
