@@ -14,6 +14,8 @@ export const overviewFilters = projectListQuery.pick({
   type: true,
   phase: true,
   course: true,
+  courseId: true,
+  term: true,
   supervisorId: true,
   academicYear: true,
 });
@@ -109,7 +111,11 @@ export interface TimelineDto {
 
 /** GET /rest/v1/overview/filters: the choices of the course and supervisor filters. */
 export interface OverviewFilterOptions {
+  /** The free-text courses of projects made before courses were first-class. */
   courses: string[];
+  /** The school's courses, by term and code, and the terms they run in, for the course and term filters. */
+  courseList: { id: string; code: string; title: string; term: string }[];
+  terms: string[];
   supervisors: PersonRef[];
 }
 

@@ -19,6 +19,7 @@ import {
   type Phase,
   type ProjectType,
 } from "./projects.ts";
+import { courseIdSchema } from "./courses.ts";
 
 export type { Page } from "./users.ts";
 
@@ -55,6 +56,8 @@ const projectFields = {
   title: text(PROJECT_TITLE_MAX, "The title").min(1, "Give the project a title."),
   type: projectType,
   course: text(200, "The course"),
+  /** The course the project is made for; when a course is picked and no supervisor is, its first teacher supervises. */
+  courseId: courseIdSchema.nullable(),
   academicYear: z
     .string()
     .trim()
@@ -83,6 +86,7 @@ export const projectCreateInput = z.object({
   title: projectFields.title,
   type: projectFields.type,
   course: projectFields.course.default(""),
+  courseId: projectFields.courseId.default(null),
   academicYear: projectFields.academicYear,
   logline: projectFields.logline.default(""),
   synopsis: projectFields.synopsis.default(""),
@@ -103,6 +107,7 @@ export const projectUpdateInput = z.object({
   title: projectFields.title.optional(),
   type: projectFields.type.optional(),
   course: projectFields.course.optional(),
+  courseId: projectFields.courseId.optional(),
   academicYear: projectFields.academicYear.optional(),
   logline: projectFields.logline.optional(),
   synopsis: projectFields.synopsis.optional(),
@@ -124,6 +129,9 @@ export const projectListQuery = z.object({
   type: projectType.optional(),
   phase: phase.optional(),
   course: z.string().trim().max(200).optional(),
+  /** The projects of one course (by id), or of the courses of one term ("2026 Autumn"). */
+  courseId: courseIdSchema.optional(),
+  term: z.string().trim().max(40, "term is at most 40 characters").optional(),
   supervisorId: z.string().trim().max(100).optional(),
   academicYear: z.string().trim().max(20).optional(),
   /** Only projects the signed-in person is a member of or supervises. */
@@ -275,7 +283,9 @@ export interface ProjectListItem {
   id: string;
   title: string;
   type: ProjectType;
+  /** The course's code when linked to one; before courses were first-class, the free text typed. */
   course: string;
+  courseId: string | null;
   academicYear: string;
   phase: Phase;
   logline: string;
@@ -401,6 +411,7 @@ export interface ProjectDetail {
   title: string;
   type: ProjectType;
   course: string;
+  courseId: string | null;
   academicYear: string;
   phase: Phase;
   logline: string;

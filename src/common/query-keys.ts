@@ -38,6 +38,10 @@ export const keys = {
   notifications: root("notifications"),
   emails: root("emails"),
 
+  // Courses: every list of courses, one course (with its roster).
+  courses: root("courses"),
+  course: scoped("course"),
+
   // A project's things.
   screenplays: root("screenplays"),
   screenplay: scoped("screenplay"),

@@ -14,6 +14,10 @@ describe("the role table", () => {
     expect(rolesThatCan("equipment.reserve-any")).toEqual(["staff", "equipment_manager", "admin"]);
   });
 
+  it("lets the school side run courses and their rosters", () => {
+    expect(rolesThatCan("courses.manage")).toEqual(["staff", "admin"]);
+  });
+
   it("gives admins every capability and students none", () => {
     for (const c of CAPABILITIES) expect(can("admin", c)).toBe(true);
     expect(CAN.student).toEqual([]);

@@ -21,6 +21,11 @@ export const CAPABILITIES = [
   "equipment.reserve-any",
   /** The admin dashboard: the whole school's productions, the queue, the activity. */
   "dashboard",
+  /**
+   * Courses: create and edit them, name their teachers, import their rosters, and see every course (not only
+   * those one teaches or takes). Faculty and the production office run courses; decision 2026-11-25-courses.
+   */
+  "courses.manage",
   /** Two-step sign-in (TOTP): the accounts that reach every project. */
   "two-step",
   /** The school itself: accounts and roles, settings, the chart of accounts, deleting projects, retrying jobs. */
@@ -31,7 +36,7 @@ export type Capability = (typeof CAPABILITIES)[number];
 /** Each role's column. A new role is one row here, its label above and a generated migration of the enum. */
 export const CAN: Record<Role, readonly Capability[]> = {
   student: [],
-  staff: ["projects.any", "equipment.reserve-any", "dashboard", "two-step"],
+  staff: ["projects.any", "equipment.reserve-any", "dashboard", "courses.manage", "two-step"],
   equipment_manager: ["equipment.office", "equipment.reserve-any"],
   admin: CAPABILITIES,
 };

@@ -19,6 +19,7 @@ import { adminRoutes, icalRoutes, overviewRoutes } from "./features/overview/rou
 import { perfRoutes } from "./features/perf/routes.ts";
 import { publicUnsubscribeRoutes } from "./features/notifications/unsubscribe.ts";
 import { UNSUBSCRIBE_PATH } from "./mail/unsubscribe.ts";
+import { courseRoutes } from "./features/courses/routes.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
 import {
   accountRoutes,
@@ -156,6 +157,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/signature-requests", submissionRoutes);
   app.route("/rest/v1/projects/:projectId/schedule", scheduleRoutes);
   app.route("/rest/v1/projects", projectRoutes);
+  app.route("/rest/v1/courses", courseRoutes);
   app.route("/rest/v1/screenplays", screenplayRoutes);
   app.route("/rest/v1/budgets", budgetRoutes);
   app.route("/rest/v1/budget-proposals", proposalRoutes);

@@ -2,6 +2,7 @@ import { count, eq, inArray } from "drizzle-orm";
 import type { Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
+import { seedCourses } from "../features/courses/seed.ts";
 import { seedEquipment } from "../features/equipment/seed.ts";
 import { syncProfile } from "../features/profiles/service.ts";
 import { seedDocuments } from "../features/documents/seed.ts";
@@ -63,6 +64,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   }
   await seedSchoolSettings(s.db, { schoolName: "Northbridge Film School", currency: "EUR" });
   const projectCount = await seedProjects(s, DEMO_ACCOUNTS);
+  await seedCourses(s);
   await seedScreenplays(s);
   await seedSchedule(s);
   await seedDocuments(s, "Northbridge Film School");

@@ -70,6 +70,7 @@ export const PAGES: readonly PageEntry[] = [
   },
   { path: "/admin", module: "features/admin/AdminDashboardPage.tsx", frame: "signed-in", need: "dashboard" },
   { path: "/settings", module: "features/settings/SettingsPage.tsx", frame: "signed-in" },
+  { path: "/courses", module: "features/courses/CoursesPage.tsx", frame: "signed-in" },
   { path: "/projects/documentary", module: "features/projects/DocumentaryProjectsPage.tsx", frame: "signed-in" },
   { path: "/guide", module: "features/guide/GuidePage.tsx", frame: "signed-in" },
   { path: "/guide/:chapter", module: "features/guide/GuidePage.tsx", frame: "signed-in" },

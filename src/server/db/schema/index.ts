@@ -9,3 +9,4 @@ export * from "./budgets.ts";
 export * from "./documents.ts";
 export * from "./equipment.ts";
 export * from "./schedule.ts";
+export * from "./courses.ts";

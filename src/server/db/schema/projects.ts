@@ -20,6 +20,7 @@ import {
   PROJECT_TYPES,
 } from "../../../common/projects.ts";
 import { user } from "./auth.ts";
+import { courses } from "./courses.ts";
 
 export const projectTypeEnum = pgEnum("project_type", PROJECT_TYPES);
 export const phaseEnum = pgEnum("phase", PHASES);
@@ -33,7 +34,9 @@ export const projects = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     type: projectTypeEnum("type").notNull(),
+    /** The free text of before courses were first-class; kept readable, no longer what filters use. */
     course: text("course").notNull().default(""),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
     /** e.g. "2026/27" */
     academicYear: text("academic_year").notNull(),
     phase: phaseEnum("phase").notNull().default("development"),
@@ -57,6 +60,7 @@ export const projects = pgTable(
     index("projects_type_idx").on(t.type),
     index("projects_supervisor_idx").on(t.supervisorId),
     index("projects_year_idx").on(t.academicYear),
+    index("projects_course_idx").on(t.courseId),
     // The list's sort orders, with the id that breaks ties, so a page is read from the index rather than sorted.
     index("projects_updated_id_idx").on(t.updatedAt.desc().nullsFirst(), t.id),
     index("projects_title_lower_id_idx").on(sql`lower(${t.title})`, t.id),

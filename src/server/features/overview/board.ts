@@ -12,6 +12,7 @@ import { PHASES, type Phase } from "../../../common/projects.ts";
 import { isStaff, type Caller } from "../../auth/caller.ts";
 import { blockerReasons, forViewer, listProjects, PROJECTS_SCOPE } from "../projects/index.ts";
 import { jsonAnswers } from "../../lib/cache.ts";
+import { courseFilterOptions } from "../courses/index.ts";
 import { isoDay } from "../../../common/time.ts";
 import * as repo from "./repository.ts";
 import type { S } from "./shared.ts";
@@ -124,5 +125,6 @@ export function browseFilterOptions(s: Pick<S, "db" | "events">) {
 }
 
 export async function getFilterOptions(s: Pick<S, "db">): Promise<OverviewFilterOptions> {
-  return repo.selectFilterOptions(s.db);
+  const [options, courses] = await Promise.all([repo.selectFilterOptions(s.db), courseFilterOptions(s)]);
+  return { ...options, ...courses };
 }

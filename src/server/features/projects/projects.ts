@@ -20,6 +20,7 @@ import { publishNotified } from "../inbox/service.ts";
 import * as repo from "./repository.ts";
 import { type S } from "./shared.ts";
 import { getProject } from "./detail.ts";
+import { courseForProject } from "../courses/index.ts";
 import { keys } from "../../../common/query-keys.ts";
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────────────
@@ -87,6 +88,11 @@ export async function createProject(s: S, opts: { caller: Caller; input: Project
   if (problem) throw new AppError("bad_request", problem);
   const id = await s.db.transaction(async (tx) => {
     if (fields.supervisorId) await assertSupervisor(tx, fields.supervisorId);
+    if (fields.courseId) {
+      const course = await courseForProject(tx, opts.caller, fields.courseId);
+      fields.course = course.code;
+      fields.supervisorId ??= course.defaultSupervisorId;
+    }
     const [row] = await tx
       .insert(projects)
       .values({ ...fields, createdBy: opts.caller.id })
@@ -110,6 +116,7 @@ const FIELD_NAMES: Record<Exclude<keyof ProjectUpdateInput, "version">, string> 
   title: "the title",
   type: "the type",
   course: "the course",
+  courseId: "the course",
   academicYear: "the academic year",
   logline: "the logline",
   synopsis: "the synopsis",
@@ -137,6 +144,17 @@ export async function updateProject(
         (k) => input[k] !== undefined && JSON.stringify(input[k]) !== JSON.stringify(project[k]),
       );
       if (changed.length === 0) return;
+      // Picking a course names the project by its code, and gives a project nobody supervises its teacher.
+      if (changed.includes("courseId") && input.courseId) {
+        const course = await courseForProject(tx, opts.caller, input.courseId);
+        input.course = course.code;
+        if (!changed.includes("course") && course.code !== project.course) changed.push("course");
+        const supervisor = input.supervisorId !== undefined ? input.supervisorId : project.supervisorId;
+        if (!supervisor && course.defaultSupervisorId) {
+          input.supervisorId = course.defaultSupervisorId;
+          if (!changed.includes("supervisorId")) changed.push("supervisorId");
+        }
+      }
       const next = { ...project, ...Object.fromEntries(changed.map((k) => [k, input[k]])) };
       const problem = shootDatesProblem(next.shootStart, next.shootEnd);
       if (problem) throw new AppError("bad_request", problem);

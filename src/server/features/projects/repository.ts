@@ -16,6 +16,7 @@ import type { ProjectListQuery } from "../../../common/project-api.ts";
 import type { LicenceStatus } from "../../../common/projects.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
+  courses,
   docArchival,
   docInterviews,
   docParticipants,
@@ -52,6 +53,8 @@ export function listWhere(q: Partial<ProjectListQuery>, viewerId: string, onlyTy
     onlyType ? eq(projects.type, onlyType) : q.type ? eq(projects.type, q.type) : undefined,
     q.phase ? eq(projects.phase, q.phase) : undefined,
     q.course ? eq(projects.course, q.course) : undefined,
+    q.courseId ? eq(projects.courseId, q.courseId) : undefined,
+    q.term ? sql`${projects.courseId} in (select c.id from ${courses} c where c.term = ${q.term})` : undefined,
     q.supervisorId ? eq(projects.supervisorId, q.supervisorId) : undefined,
     q.academicYear ? eq(projects.academicYear, q.academicYear) : undefined,
     // "Mine" is what a person works on: their crews, and for staff the productions they supervise. Written as

@@ -12,6 +12,7 @@ export const summaryOf = (p: ListRow["project"]) => ({
   title: p.title,
   type: p.type,
   course: p.course,
+  courseId: p.courseId,
   academicYear: p.academicYear,
   phase: p.phase,
   logline: p.logline,

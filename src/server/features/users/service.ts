@@ -169,3 +169,6 @@ export async function setActive(
   if (!opts.active) await s.events.publish({ type: "session.ended", userIds: [opts.userId] });
   return toDto(updated);
 }
+
+/** Other domains invite people through the one invitation flow (a course's roster names people without an account). */
+export { createInvitation } from "./invitations.ts";

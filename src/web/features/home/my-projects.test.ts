@@ -7,6 +7,7 @@ const project = (over: Partial<ProjectListItem>): ProjectListItem => ({
   title: "P",
   type: "fiction",
   course: "",
+  courseId: null,
   academicYear: "2026/27",
   phase: "pre_production",
   logline: "",

@@ -3,7 +3,7 @@ import { useFormats } from "../../lib/format.ts";
 import { AlertTriangle, Download } from "lucide-react";
 import { memo, useDeferredValue, useEffect, useState, type DragEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { BoardColumn, BoardDto, OverviewCard, OverviewFilterOptions } from "../../../common/overview-api.ts";
+import type { BoardColumn, BoardDto, OverviewCard } from "../../../common/overview-api.ts";
 import { BOARD_COLUMN_DEFAULT } from "../../../common/overview.ts";
 import { PHASES, PHASE_LABELS, PROJECT_TYPES, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
@@ -15,11 +15,12 @@ import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
+import { courseOptionLabel, useFilterOptions } from "./api.ts";
 import { IcalFeedButton } from "./IcalFeedButton.tsx";
 import { MoveDialog, type MoveRequest } from "./MoveDialog.tsx";
 import { Timeline } from "./Timeline.tsx";
 
-const FILTER_KEYS = ["search", "type", "course", "supervisorId", "phase"] as const;
+const FILTER_KEYS = ["search", "type", "courseId", "term", "supervisorId", "phase"] as const;
 
 /** The filters as the URL holds them, in the query string the API takes. */
 function filterQuery(params: URLSearchParams): URLSearchParams {
@@ -60,11 +61,7 @@ export default function ProductionOverviewPage() {
     );
   }
 
-  const options = useQuery({
-    queryKey: ["overview", "filters"],
-    queryFn: ({ signal }) => api<OverviewFilterOptions>("/rest/v1/overview/filters", { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const options = useFilterOptions();
   const board = useQuery({
     queryKey: ["overview", "board", qs],
     queryFn: ({ signal }) => api<BoardDto>(`/rest/v1/overview/board?${qs}`, { signal }),
@@ -120,11 +117,21 @@ export default function ProductionOverviewPage() {
           <Select
             className="lg:w-48"
             label="Course"
-            value={params.get("course") ?? ""}
-            onChange={(e) => setFilter("course", e.target.value)}
+            value={params.get("courseId") ?? ""}
+            onChange={(e) => setFilter("courseId", e.target.value)}
             options={[
               { value: "", label: "All courses" },
-              ...(options.data?.courses ?? []).map((c) => ({ value: c, label: c })),
+              ...(options.data?.courseList ?? []).map((c) => ({ value: c.id, label: courseOptionLabel(c) })),
+            ]}
+          />
+          <Select
+            className="lg:w-40"
+            label="Term"
+            value={params.get("term") ?? ""}
+            onChange={(e) => setFilter("term", e.target.value)}
+            options={[
+              { value: "", label: "All terms" },
+              ...(options.data?.terms ?? []).map((t) => ({ value: t, label: t })),
             ]}
           />
           <Select

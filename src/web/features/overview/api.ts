@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { IcalFeedDto, TimelineDto } from "../../../common/overview-api.ts";
+import type { IcalFeedDto, OverviewFilterOptions, TimelineDto } from "../../../common/overview-api.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { api } from "../../lib/api.ts";
 
@@ -9,7 +9,21 @@ const ICAL_PATH = `${OVERVIEW_PATH}/ical-token`;
 export const overviewKeys = {
   timeline: (query: string) => [...keys.overview(), "timeline", query],
   ical: () => [...keys.overview(), "ical"],
+  filters: () => [...keys.overview(), "filters"],
 };
+
+/** The filters' choices (courses, terms, supervisors), shared by the overview and the projects lists. */
+export const useFilterOptions = () =>
+  useQuery({
+    queryKey: overviewKeys.filters(),
+    queryFn: ({ signal }) => api<OverviewFilterOptions>(`${OVERVIEW_PATH}/filters`, { signal }),
+    staleTime: 5 * 60_000,
+    throwOnError: false,
+  });
+
+/** A course as the filters name it: its code and term, then its title. */
+export const courseOptionLabel = (c: OverviewFilterOptions["courseList"][number]) =>
+  `${c.code} · ${c.term} — ${c.title}`;
 
 /** A phase change shows on the board, the timeline and every projects list alike. */
 export function useInvalidateOverview() {

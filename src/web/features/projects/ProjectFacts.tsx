@@ -12,6 +12,7 @@ export interface ProjectFacts {
   title: string;
   type: ProjectType;
   course: string;
+  courseId: string;
   academicYear: string;
   logline: string;
   runtime: string;
@@ -38,6 +39,8 @@ interface ProjectFactsFieldsProps {
   set<K extends FactKey>(key: K, value: ProjectFacts[K]): void;
   err(path: string): string | undefined;
   supervisors: PersonRef[];
+  /** The school's courses to choose from ("No course" first). */
+  courseOptions: { value: string; label: string }[];
   /** The project's supervisor, offered even when the directory no longer lists them. */
   supervisor?: PersonRef | null;
   /** A new project's form guides its first words: the title's length, examples and what a logline is. */
@@ -54,6 +57,7 @@ export function ProjectFactsFields({
   err,
   supervisors,
   supervisor,
+  courseOptions,
   guide,
   afterLogline,
   afterDates,
@@ -92,6 +96,13 @@ export function ProjectFactsFields({
           hint="Like 2026/27"
         />
       </div>
+      {/* A course picked names the project by its code, and its teacher supervises unless a supervisor is chosen. */}
+      <Select
+        label="School course"
+        value={facts.courseId}
+        onChange={(e) => set("courseId", e.target.value)}
+        options={courseOptions}
+      />
       <Textarea
         label="Logline"
         rows={2}
@@ -140,7 +151,7 @@ export function ProjectFactsFields({
         value={facts.supervisorId}
         onChange={(e) => set("supervisorId", e.target.value)}
         options={[
-          { value: "", label: "Not chosen yet" },
+          { value: "", label: guide && facts.courseId ? "The course's teacher" : "Not chosen yet" },
           ...[...unlisted, ...supervisors].map((s) => ({ value: s.id, label: s.name })),
         ]}
       />

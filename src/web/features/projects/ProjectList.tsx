@@ -21,6 +21,7 @@ import { PAGE_SIZE, PhaseBadge } from "./shared.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 import { useFacets, useProjectList, useSupervisors, type ProjectListKind } from "./api.ts";
+import { courseOptionLabel, useFilterOptions } from "../overview/api.ts";
 
 const SORT_LABELS: Record<ProjectSort, string> = {
   updated: "Recently changed",
@@ -30,7 +31,7 @@ const SORT_LABELS: Record<ProjectSort, string> = {
 };
 const SEARCH_DELAY_MS = 300;
 /** The filters kept in the address, so a filtered list can be shared, bookmarked and gone back to. */
-const FILTERS = ["type", "phase", "course", "supervisorId", "academicYear"] as const;
+const FILTERS = ["type", "phase", "courseId", "term", "supervisorId", "academicYear"] as const;
 
 export interface Column<T> {
   header: string;
@@ -64,6 +65,7 @@ export function ProjectList<T extends ProjectListItem>({
     : "updated";
   const supervisors = useSupervisors();
   const facets = useFacets();
+  const filterOptions = useFilterOptions();
 
   // The address changed under the box (Back, a shared link): show its search unless the person is typing.
   useEffect(() => {
@@ -148,11 +150,20 @@ export function ProjectList<T extends ProjectListItem>({
         />
         <Select
           label="Course"
-          value={params.get("course") ?? ""}
-          onChange={(e) => setParam("course", e.target.value)}
+          value={params.get("courseId") ?? ""}
+          onChange={(e) => setParam("courseId", e.target.value)}
           options={[
             { value: "", label: "All courses" },
-            ...withCurrent(facets.courses, params.get("course")).map((c) => ({ value: c, label: c })),
+            ...(filterOptions.data?.courseList ?? []).map((c) => ({ value: c.id, label: courseOptionLabel(c) })),
+          ]}
+        />
+        <Select
+          label="Term"
+          value={params.get("term") ?? ""}
+          onChange={(e) => setParam("term", e.target.value)}
+          options={[
+            { value: "", label: "All terms" },
+            ...withCurrent(filterOptions.data?.terms ?? [], params.get("term")).map((t) => ({ value: t, label: t })),
           ]}
         />
         <Select

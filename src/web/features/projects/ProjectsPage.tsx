@@ -22,6 +22,7 @@ import { factsProblem, ProjectFactsFields, runtimeOf, type ProjectFacts } from "
 import { RoleChecks } from "./RoleChecks.tsx";
 import { academicYearOf } from "./shared.tsx";
 import { useCreateProject, useSupervisors } from "./api.ts";
+import { useCourseChoices } from "../courses/api.ts";
 
 const COLUMNS: Column<ProjectListItem>[] = [
   { header: "Course / year", cell: courseCell },
@@ -65,6 +66,7 @@ const emptyDraft = (): Draft => ({
   title: "",
   type: "fiction",
   course: "",
+  courseId: "",
   academicYear: academicYearOf(),
   logline: "",
   runtime: "",
@@ -78,6 +80,7 @@ const emptyDraft = (): Draft => ({
 function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const navigate = useNavigate();
   const supervisors = useSupervisors();
+  const courses = useCourseChoices(open);
   // Kept outside the dialog's content, so closing by mistake or a refusal never loses what was typed.
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [blank] = useState<Draft>(emptyDraft);
@@ -88,6 +91,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
     title: d.title,
     type: d.type,
     course: d.course,
+    courseId: d.courseId || null,
     academicYear: d.academicYear,
     logline: d.logline,
     targetRuntimeMinutes: runtimeOf(d.runtime),
@@ -141,7 +145,17 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void })
       wide
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <ProjectFactsFields facts={draft} set={set} err={err} supervisors={supervisors} guide />
+        <ProjectFactsFields
+          facts={draft}
+          set={set}
+          err={err}
+          supervisors={supervisors}
+          courseOptions={[
+            { value: "", label: "No course" },
+            ...(courses.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.code} · ${c.term} — ${c.title}` })),
+          ]}
+          guide
+        />
         <RoleChecks
           legend="Your roles on this film"
           value={draft.myRoles}

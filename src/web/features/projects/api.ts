@@ -121,5 +121,5 @@ export function useFacets() {
   });
   const items = recent.data?.items ?? [];
   const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))].sort((a, b) => a.localeCompare(b));
-  return { courses: uniq(items.map((p) => p.course)), years: uniq(items.map((p) => p.academicYear)).reverse() };
+  return { years: uniq(items.map((p) => p.academicYear)).reverse() };
 }

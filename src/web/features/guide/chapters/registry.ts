@@ -1,6 +1,7 @@
 import { accounts } from "./accounts.ts";
 import { breakdown } from "./breakdown.ts";
 import { budgets } from "./budgets.ts";
+import { courses } from "./courses.ts";
 import { documents, signatures, signing } from "./documents.ts";
 import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
 import { gettingAround } from "./getting-around.ts";
@@ -33,4 +34,5 @@ export const CHAPTERS: GuideChapter[] = [
   notifications,
   settings,
   userManagement,
+  courses,
 ];

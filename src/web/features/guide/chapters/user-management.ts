@@ -38,7 +38,7 @@ export const userManagement: GuideChapter = {
               ["Student", "Creates projects and edits the ones they are on; reads every production of the school."],
               [
                 "Staff",
-                "Supervises productions, ticks the supervisor's and staff's greenlight items, and may override an incomplete greenlight with a written reason.",
+                "Supervises productions, ticks the supervisor's and staff's greenlight items, may override an incomplete greenlight with a written reason, and runs the school's courses and their rosters.",
               ],
               ["Equipment office", "Runs the equipment desk and its inventory."],
               ["Administrator", "Everything above, plus this page and the school's settings."],

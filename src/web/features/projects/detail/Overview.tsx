@@ -16,6 +16,7 @@ import { shootDates } from "../shared.tsx";
 import { factsProblem, ProjectFactsFields, runtimeOf, type ProjectFacts } from "../ProjectFacts.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 import { projectPath, useProjectChange, useSupervisors } from "../api.ts";
+import { useCourseChoices } from "../../courses/api.ts";
 
 /** The editable fields as the form holds them: text everywhere, so that what was typed is kept as typed. */
 interface Draft extends ProjectFacts {
@@ -28,6 +29,7 @@ const LABELS: Record<Key, string> = {
   title: "Title",
   type: "Type",
   course: "Course",
+  courseId: "School course",
   academicYear: "Academic year",
   logline: "Logline",
   synopsis: "Synopsis",
@@ -44,6 +46,7 @@ const toDraft = (p: ProjectDetail): Draft => ({
   title: p.title,
   type: p.type,
   course: p.course,
+  courseId: p.courseId ?? "",
   academicYear: p.academicYear,
   logline: p.logline,
   synopsis: p.synopsis,
@@ -71,7 +74,7 @@ function changes(base: Draft, draft: Draft): Omit<ProjectUpdateInput, "version">
     if (norm(k, base[k]) === norm(k, draft[k])) continue;
     const v = draft[k];
     if (k === "runtime") out.targetRuntimeMinutes = runtimeOf(v);
-    else if (k === "shootStart" || k === "shootEnd" || k === "supervisorId") out[k] = v || null;
+    else if (k === "shootStart" || k === "shootEnd" || k === "supervisorId" || k === "courseId") out[k] = v || null;
     else if (k === "locations") out.locations = norm(k, v) ? norm(k, v).split("\n") : [];
     else out[k] = v;
   }
@@ -81,6 +84,7 @@ function changes(base: Draft, draft: Draft): Omit<ProjectUpdateInput, "version">
 export function Overview({ project }: { project: ProjectDetail }) {
   const fmt = useFormats();
   const supervisors = useSupervisors();
+  const courses = useCourseChoices();
   const [editing, setEditing] = useState<{ base: ProjectDetail; draft: Draft } | null>(null);
   const [conflict, setConflict] = useState<ProjectDetail | null>(null);
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
@@ -120,10 +124,22 @@ export function Overview({ project }: { project: ProjectDetail }) {
       ? (supervisors.find((s) => s.id === id)?.name ??
         (project.supervisor?.id === id ? project.supervisor.name : "Another supervisor"))
       : "None";
+  const courseName = (id: string) => {
+    const c = courses.data?.items.find((i) => i.id === id);
+    return c ? `${c.code} · ${c.term}` : id === project.courseId ? project.course : "Another course";
+  };
+  const courseOptions = [
+    { value: "", label: "No course" },
+    ...(courses.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.code} · ${c.term} — ${c.title}` })),
+    ...(project.courseId && !courses.data?.items.some((c) => c.id === project.courseId)
+      ? [{ value: project.courseId, label: project.course }]
+      : []),
+  ];
   const show = (k: Key, v: string) => {
     if (!v.trim()) return "(empty)";
     if (k === "type") return PROJECT_TYPE_LABELS[v as ProjectType] ?? v;
     if (k === "supervisorId") return supervisorName(v);
+    if (k === "courseId") return courseName(v);
     if (k === "shootStart" || k === "shootEnd") return fmt.date(v);
     if (k === "locations") return v.split("\n").filter(Boolean).join(", ");
     return v;
@@ -272,6 +288,7 @@ export function Overview({ project }: { project: ProjectDetail }) {
           set={set}
           err={err}
           supervisors={supervisors}
+          courseOptions={courseOptions}
           supervisor={project.supervisor}
           afterLogline={
             <Textarea
