@@ -16,6 +16,7 @@ import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../../mail/reservation-decided.ts";
 import { getGreenlightItems } from "../projects/greenlight.ts";
 import { isMember } from "../projects/access.ts";
+import { crewProjectsOf } from "../projects/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
@@ -79,20 +80,20 @@ export async function getReservation(s: Pick<S, "db">, opts: { caller: Caller; i
  * (projects are open to everyone signed in, and so is what they have booked).
  */
 export async function listReservations(
-  s: Pick<S, "db">,
+  s: Pick<S, "db" | "events">,
   opts: { caller: Caller; query: ReservationListQuery },
 ): Promise<Page<ReservationDto>> {
   const q = opts.query;
   const visibleTo = q.mine || (!isOffice(opts.caller.role) && !q.projectId) ? opts.caller.id : undefined;
-  const page = await repo.selectReservationPage(s.db, { ...q, visibleTo });
+  // The caller's crews are kept per person until a crew changes: one read, not one per project on the page.
+  const [page, crewOf] = await Promise.all([
+    repo.selectReservationPage(s.db, { ...q, visibleTo }),
+    crewProjectsOf(s, opts.caller.id),
+  ]);
   const items = await repo.selectReservationItems(
     s.db,
     page.rows.map((r) => r.r.id),
   );
-  const crewOf = new Set<string>();
-  for (const projectId of new Set(page.rows.map((r) => r.r.projectId))) {
-    if (await isMember(s.db, projectId, opts.caller.id)) crewOf.add(projectId);
-  }
   return {
     total: page.total,
     items: page.rows.map((r) => toReservation(r, items, opts.caller, crewOf.has(r.r.projectId))),

@@ -130,14 +130,16 @@ function CourseTable({
               }
             >
               <td className="px-3 py-2">
-                <button
-                  type="button"
-                  className="text-left font-medium underline-offset-4 hover:underline"
-                  onClick={() => onSelect(c.id)}
-                >
-                  {c.code} — {c.title}
-                </button>
-                {c.isTeacher && <Badge>You teach</Badge>}
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <button
+                    type="button"
+                    className="text-left font-medium underline-offset-4 hover:underline"
+                    onClick={() => onSelect(c.id)}
+                  >
+                    {c.code} — {c.title}
+                  </button>
+                  {c.isTeacher && <Badge>You teach</Badge>}
+                </div>
               </td>
               <td className="px-3 py-2">{c.term}</td>
               <td className="px-3 py-2">{c.teachers.map((t) => t.name).join(", ") || "None yet"}</td>
