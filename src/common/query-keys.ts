@@ -52,10 +52,35 @@ export const keys = {
   budgetProposal: scoped("budget-proposal"),
   documents: scoped("documents"),
   equipment: root("equipment"),
+  /** One part of the equipment answers (`equipment`, then the part): a booking names only the parts it changes. */
+  equipmentPart: (part: EquipmentPart): QueryKeyOf => ["equipment", part],
 
   /** A public signing link's view: never published, the signer's page alone reads it. */
   signing: (submissionId: string, signatureId: string): QueryKeyOf => ["signing", submissionId, signatureId],
 } as const;
+
+export type EquipmentPart =
+  | "reservations"
+  | "availability"
+  | "kits"
+  | "calendar"
+  | "summary"
+  | "item"
+  | "items"
+  | "categories"
+  | "certifications"
+  | "strikes"
+  | "me";
+
+/**
+ * What a reservation's request, decision or cancellation changes: the lists of reservations, what is free when
+ * (the catalogue, kits, calendars, an item's bookings) and the office's counts. The inventory, categories,
+ * certifications and a person's strikes stay as they were, so a class reserving at nine keeps its kept answers
+ * of those. Check-out, check-in and every inventory change still name all of `equipment`.
+ */
+export const EQUIPMENT_BOOKING_KEYS: QueryKeyOf[] = (
+  ["reservations", "availability", "kits", "calendar", "summary", "item"] as const
+).map((part) => keys.equipmentPart(part));
 
 /** Who a person is shows on most answers (names, avatars): what a change to people refreshes. */
 export const PEOPLE_KEYS: QueryKeyOf[] = [keys.users(), keys.profile()];

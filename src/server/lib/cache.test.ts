@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFromDatabase, createEventClearedCache } from "./cache.ts";
+import { answerFromDatabase, createEventClearedCache, jsonAnswers } from "./cache.ts";
 import { createLocalBus } from "./events.ts";
 
 describe("event-cleared cache", () => {
@@ -164,5 +164,24 @@ describe("an entry's scope", () => {
     expect(await uncached.get("k", load)).toBe(2);
     expect(await cached.get("k", load)).toBe(3);
     expect(await cached.get("k", load)).toBe(3);
+  });
+
+  it("keeps a JSON answer no longer than what it holds allows (a reservation turning overdue)", async () => {
+    vi.useFakeTimers();
+    const answers = jsonAnswers({ ttlMs: 60_000, maxEntries: 10 });
+    const bus = createLocalBus();
+    let loads = 0;
+    const page = async () => ({ loads: ++loads, turnsAt: Date.now() + 5_000 });
+    const read = async () =>
+      JSON.parse(
+        new TextDecoder().decode(
+          await answers(bus, "k", { deps: [["equipment"]] }, page, (v) => v.turnsAt - Date.now()),
+        ),
+      ).loads;
+    expect(await read()).toBe(1);
+    vi.advanceTimersByTime(4_000);
+    expect(await read()).toBe(1);
+    vi.advanceTimersByTime(1_001);
+    expect(await read()).toBe(2);
   });
 });

@@ -147,13 +147,22 @@ export function cachePerBus<T>(opts: CacheOptions) {
  */
 export function jsonAnswers(opts: CacheOptions) {
   const perBus = cachePerBus<Uint8Array<ArrayBuffer>>(opts);
-  return (
+  /** `keepMs`, when given, shortens an answer's life by what it holds (a date it turns stale at). */
+  return <T>(
     events: EventBus,
     key: string,
     scope: EntryScope,
-    load: () => Promise<unknown>,
-  ): Promise<Uint8Array<ArrayBuffer>> =>
-    perBus(events).get(key, async () => new TextEncoder().encode(JSON.stringify(await load())), undefined, scope);
+    load: () => Promise<T>,
+    keepMs?: (value: T) => number,
+  ): Promise<Uint8Array<ArrayBuffer>> => {
+    let kept: number | undefined;
+    const encoded = async () => {
+      const value = await load();
+      kept = keepMs?.(value);
+      return new TextEncoder().encode(JSON.stringify(value));
+    };
+    return perBus(events).get(key, encoded, keepMs ? () => kept ?? 0 : undefined, scope);
+  };
 }
 
 /** The header of an answer sent as kept JSON bytes. */

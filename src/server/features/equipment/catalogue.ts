@@ -11,7 +11,16 @@ import {
 } from "../../../common/equipment.ts";
 import { type Caller } from "../../auth/caller.ts";
 import { certifications, userCertifications } from "../../db/schema/index.ts";
-import { cachePerBus, type EntryScope } from "../../lib/cache.ts";
+import {
+  FREE_SCOPE,
+  INVENTORY_SCOPE,
+  freeAmong,
+  heldCertifications,
+  keptAnswers,
+  pageCache,
+  part,
+  shortAnswers,
+} from "./kept.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository/index.ts";
@@ -27,15 +36,6 @@ export function range(from: string, to: string) {
   return r;
 }
 
-/**
- * Which items a catalogue page shows does not depend on the range (unless only free ones are asked for),
- * so the page is kept per filter for a few seconds and until the next domain event, like the answers
- * below; each range then costs one small query over the page's items.
- */
-/** The catalogue is made of the inventory and its bookings (every change publishes `equipment`) and of the people. */
-const CATALOGUE_SCOPE: EntryScope = { deps: [keys.equipment(), ...PEOPLE_KEYS, keys.schoolSettings()] };
-const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({ ttlMs: 5_000, maxEntries: 200 });
-
 export async function availability(
   s: Pick<S, "db" | "events">,
   opts: { caller: Caller; query: AvailabilityQuery },
@@ -49,18 +49,20 @@ export async function availability(
         JSON.stringify(filter),
         () => repo.selectCataloguePage(s.db, filter),
         undefined,
-        CATALOGUE_SCOPE,
+        INVENTORY_SCOPE,
       );
-  const checks = await repo.selectFreeAmong(s.db, {
-    ids: page.rows.map((row) => row.item.id),
-    ...r,
-    userId: opts.caller.id,
-  });
+  const [free, held] = await Promise.all([
+    freeAmong(
+      s,
+      page.rows.map((row) => row.item.id),
+      r,
+    ),
+    heldCertifications(s, opts.caller.id),
+  ]);
   return {
     total: page.total,
     items: page.rows.map((row) => {
       const i = toItem(row);
-      const check = checks.get(i.id) ?? { free: false, certified: false };
       return {
         id: i.id,
         name: i.name,
@@ -72,32 +74,19 @@ export async function availability(
         photoUrl: i.photoUrl,
         certification: i.certification,
         category: i.category,
-        free: check.free,
-        certified: check.certified,
+        free: free.has(i.id),
+        certified: !i.certification || held.has(i.certification.id),
       };
     }),
   };
 }
 
-/**
- * The catalogue as browsers ask for it, as JSON text per person and query, for a few seconds and until the
- * next domain event (every booking, check-out and inventory change publishes one; lib/cache.ts): a class
- * planning the same shoot weekend costs the database one page. The range is part of the key, and an item
- * turning late (the only change without an event) shows within the few seconds.
- */
-const CATALOGUE_CACHE_MS = 5_000;
-const catalogueCache = cachePerBus<string>({ ttlMs: CATALOGUE_CACHE_MS, maxEntries: 400 });
-
-export function browseAvailability(
-  s: Pick<S, "db" | "events">,
-  opts: { caller: Caller; query: AvailabilityQuery },
-): Promise<string> {
-  const key = `${opts.caller.id} ${JSON.stringify(opts.query)}`;
-  return catalogueCache(s.events).get(
-    key,
-    async () => JSON.stringify(await availability(s, opts)),
-    undefined,
-    CATALOGUE_SCOPE,
+export function browseAvailability(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: AvailabilityQuery }) {
+  return shortAnswers(
+    s.events,
+    `availability ${opts.caller.id} ${JSON.stringify(opts.query)}`,
+    { deps: [...FREE_SCOPE.deps, ...INVENTORY_SCOPE.deps, ...PEOPLE_KEYS], userId: opts.caller.id },
+    () => availability(s, opts),
   );
 }
 
@@ -112,6 +101,16 @@ export async function myStatus(s: Pick<S, "db">, opts: { caller: Caller }): Prom
       .where(eq(userCertifications.userId, opts.caller.id)),
   ]);
   return { strikes: open, strikeLimit: rules.strikeLimit, blocked: open >= rules.strikeLimit, certifications: certs };
+}
+
+/** `myStatus` as JSON, kept until the person's strikes, certifications or the school's rules change. */
+export function browseMyStatus(s: Pick<S, "db" | "events">, opts: { caller: Caller }) {
+  return keptAnswers(
+    s.events,
+    `me ${opts.caller.id}`,
+    { deps: [part("me"), part("strikes"), part("certifications"), keys.schoolSettings()], userId: opts.caller.id },
+    () => myStatus(s, opts),
+  );
 }
 
 // ── Calendars and the dashboard ──────────────────────────────────────────────────────────────────

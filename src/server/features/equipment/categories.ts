@@ -19,6 +19,7 @@ import {
 import { AppError } from "../../lib/errors.ts";
 import { pgCode, STILL_REFERENCED, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
 import { checkId, missing, publish, requireOffice, type S } from "./shared.ts";
+import { INVENTORY_SCOPE, keptAnswers } from "./kept.ts";
 
 // ── Categories and certifications ────────────────────────────────────────────────────────────────
 
@@ -35,6 +36,11 @@ export async function listCategories(s: Pick<S, "db">): Promise<CategoryDto[]> {
     .from(equipmentCategories)
     .orderBy(equipmentCategories.name);
   return rows.map(({ c, n }) => ({ id: c.id, name: c.name, description: c.description, itemCount: n }));
+}
+
+/** The categories with their item counts, as JSON, kept until the inventory changes. */
+export function browseCategories(s: Pick<S, "db" | "events">) {
+  return keptAnswers(s.events, "categories", INVENTORY_SCOPE, () => listCategories(s));
 }
 
 const taken = (what: string, name: string) => new AppError("conflict", `There is already ${what} called “${name}”.`);

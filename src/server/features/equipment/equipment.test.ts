@@ -12,6 +12,9 @@ import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.t
 import { pdfText } from "../../test/pdf-text.ts";
 import { updateSchoolSettings, getSchoolSettingsDto } from "../school/service.ts";
 import { scanEquipmentDue } from "./overdue.ts";
+import { concerns } from "../../lib/cache.ts";
+import type { DomainEvent } from "../../lib/events.ts";
+import { keys } from "../../../common/query-keys.ts";
 
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -476,6 +479,43 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         .as("member")
         .get(`/equipment/kits?from=${encodeURIComponent(at(310))}&to=${encodeURIComponent(at(315))}`);
       expect(kits.body.find((k: { id: string }) => k.id === kitId).free).toBe(false);
+    });
+
+    it("answers from memory what a booking leaves as it was, and shows what a grant or a booking changes at once", async () => {
+      const crane = (await p.as("equipment").post("/equipment/certifications", { name: `Crane ${kind}` })).body.id;
+      const item = await makeItem({ name: `Kept ${kind}`, certificationId: crane });
+      const range = `from=${encodeURIComponent(at(400))}&to=${encodeURIComponent(at(420))}`;
+      const catalogue = async () =>
+        (await p.as("member").get(`/equipment/availability?${range}&search=${encodeURIComponent(`Kept ${kind}`)}`)).body
+          .items;
+      const mine = async () => (await p.as("member").get("/equipment/reservations?mine=true&limit=50")).body.total;
+      expect(await catalogue()).toEqual([expect.objectContaining({ id: item.id, free: true, certified: false })]);
+      for (const path of ["/equipment/categories", "/equipment/me", `/equipment/kits?${range}`])
+        expect((await p.as("member").get(path)).status).toBe(200);
+
+      expect(
+        (await p.as("equipment").post(`/equipment/certifications/${crane}/holders`, { userId: ids.member })).status,
+      ).toBe(200);
+      expect(await catalogue()).toEqual([expect.objectContaining({ id: item.id, certified: true })]);
+      expect((await p.as("member").get("/equipment/me")).body.certifications).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: crane })]),
+      );
+
+      const before = await mine();
+      const published: DomainEvent[] = [];
+      const unsubscribe = p.services.events.subscribe((e) => published.push(e));
+      try {
+        expect((await reserve([item.id], { from: 405, to: 410 })).status).toBe(201);
+      } finally {
+        unsubscribe();
+      }
+      const booking = published.find((e) => e.type === "equipment.changed")!;
+      // The inventory, the categories and a person's status are not what a booking changes: their kept answers stay.
+      expect(concerns(booking, { deps: [keys.equipmentPart("categories"), keys.equipmentPart("items")] })).toBe(false);
+      expect(concerns(booking, { deps: [keys.equipmentPart("me")] })).toBe(false);
+      // What it does change is answered anew at once, not after the answers' time is up.
+      expect(await catalogue()).toEqual([expect.objectContaining({ id: item.id, free: false })]);
+      expect(await mine()).toBe(before + 1);
     });
   });
 

@@ -2,6 +2,7 @@
 export { when } from "./shared.ts";
 export {
   listCategories,
+  browseCategories,
   createCategory,
   deleteCategory,
   listCertifications,
@@ -9,12 +10,13 @@ export {
   grantCertification,
   revokeCertification,
 } from "./categories.ts";
-export { listKits, createKit, updateKit, deleteKit } from "./kits.ts";
+export { listKits, browseKits, createKit, updateKit, deleteKit } from "./kits.ts";
 export { toItem, listItems, getItem, createItem, updateItem, setItemStatus, addMaintenance } from "./inventory.ts";
 export {
   availability,
   browseAvailability,
   myStatus,
+  browseMyStatus,
   calendar,
   equipmentSummary,
   feedReservations,
@@ -22,6 +24,7 @@ export {
 export {
   getReservation,
   listReservations,
+  browseReservations,
   createReservation,
   approveReservation,
   rejectReservation,

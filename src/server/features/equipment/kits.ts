@@ -7,29 +7,62 @@ import { AppError } from "../../lib/errors.ts";
 import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { checkId, missing, publish, requireOffice, type S } from "./shared.ts";
+import { cachePerBus } from "../../lib/cache.ts";
+import { FREE_SCOPE, INVENTORY_SCOPE, heldCertifications, part, shortAnswers } from "./kept.ts";
 
 // ── Kits ─────────────────────────────────────────────────────────────────────────────────────────
 
-const toKit = (k: Awaited<ReturnType<typeof repo.selectKits>>[number], withFree: boolean): KitDto => ({
+const toKit = (
+  k: Awaited<ReturnType<typeof repo.selectKits>>[number],
+  withFree: boolean,
+  held: Set<string> | null,
+): KitDto => ({
   id: k.kit.id,
   name: k.kit.name,
   description: k.kit.description,
   items: k.items.map((i) => ({ id: i.id, name: i.name, assetTag: i.assetTag, status: i.status })),
   ...(withFree ? { free: k.items.length > 0 && k.items.every((i) => i.free) } : {}),
   missingCertifications: [
-    ...new Set(k.items.filter((i) => !i.certified && i.certificationName).map((i) => i.certificationName!)),
+    ...new Set(
+      k.items
+        .filter((i) => held && i.certificationId && !held.has(i.certificationId) && i.certificationName)
+        .map((i) => i.certificationName!),
+    ),
   ].sort(),
 });
 
 /** The kits, with whether each is free in the range and which certifications its items need that the person lacks. */
 export async function listKits(
-  s: Pick<S, "db">,
+  s: Pick<S, "db" | "events">,
   opts: { from?: string; to?: string; userId?: string } = {},
 ): Promise<KitDto[]> {
   const range = opts.from && opts.to ? { from: new Date(opts.from), to: new Date(opts.to) } : undefined;
   if (range && !(range.to > range.from))
     throw new AppError("bad_request", "The end of the range must come after its start.");
-  return (await repo.selectKits(s.db, range, opts.userId)).map((k) => toKit(k, !!range));
+  const [kits, held] = await Promise.all([
+    kitsCache(s.events).get(
+      range ? `${range.from.toISOString()} ${range.to.toISOString()}` : "",
+      () => repo.selectKits(s.db, range),
+      undefined,
+      KITS_SCOPE,
+    ),
+    opts.userId ? heldCertifications(s, opts.userId) : null,
+  ]);
+  return kits.map((k) => toKit(k, !!range, held));
+}
+
+/** The kits and which of their items are free in a range, for everyone alike: as long as the free flags (catalogue.ts). */
+const kitsCache = cachePerBus<Awaited<ReturnType<typeof repo.selectKits>>>({ ttlMs: 5_000, maxEntries: 500 });
+const KITS_SCOPE = { deps: [part("kits"), ...FREE_SCOPE.deps, ...INVENTORY_SCOPE.deps] };
+
+/** The kits for a person and range, as JSON, as long as the free flags they are made of. */
+export function browseKits(s: Pick<S, "db" | "events">, opts: { from?: string; to?: string; userId: string }) {
+  return shortAnswers(
+    s.events,
+    `kits ${opts.userId} ${opts.from ?? ""} ${opts.to ?? ""}`,
+    { ...KITS_SCOPE, userId: opts.userId },
+    () => listKits(s, opts),
+  );
 }
 
 async function writeKit(s: S, opts: { caller: Caller; id?: string; input: KitInput }): Promise<KitDto[]> {

@@ -12,6 +12,8 @@ import { can, isOffice, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { equipmentItems, projectGreenlight, projects, reservationItems, reservations } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { jsonAnswers } from "../../lib/cache.ts";
+import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../../mail/reservation-decided.ts";
 import { getGreenlightItems } from "../projects/greenlight.ts";
@@ -20,7 +22,7 @@ import { crewProjectsOf } from "../projects/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
-import { checkId, DAY_MS, HOUR_MS, missing, publish, requireOffice, type S, when } from "./shared.ts";
+import { checkId, DAY_MS, HOUR_MS, missing, publishBookings, requireOffice, type S, when } from "./shared.ts";
 import { type ItemJoined } from "./inventory.ts";
 
 // ── Reservations ─────────────────────────────────────────────────────────────────────────────────
@@ -98,6 +100,31 @@ export async function listReservations(
     total: page.total,
     items: page.rows.map((r) => toReservation(r, items, opts.caller, crewOf.has(r.r.projectId))),
   };
+}
+
+/**
+ * `listReservations` as JSON, kept per person and query until a booking, a crew or a person changes, and never past
+ * the moment a reservation on it turns overdue (which no event announces).
+ */
+export function browseReservations(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: ReservationListQuery }) {
+  return reservationAnswers(
+    s.events,
+    `reservations ${opts.caller.id} ${JSON.stringify(opts.query)}`,
+    { deps: [keys.equipmentPart("reservations"), keys.projects(), keys.project(), ...PEOPLE_KEYS] },
+    () => listReservations(s, opts),
+    untilOverdue,
+  );
+}
+
+const reservationAnswers = jsonAnswers({ ttlMs: 60_000, maxEntries: 5_000 });
+
+/** How long until the first checked-out reservation of the page passes its end, 0 when one already has. */
+function untilOverdue(page: Page<ReservationDto>): number {
+  const now = Date.now();
+  let ms = Infinity;
+  for (const r of page.items)
+    if (r.state === "checked_out" && !r.overdue) ms = Math.min(ms, Date.parse(r.endsAt) - now);
+  return Math.max(0, ms);
 }
 
 async function greenlit(db: DbOrTx, projectId: string) {
@@ -277,7 +304,7 @@ export async function createReservation(
     if (pgCode(err) === EXCLUSION_VIOLATION) throw await conflictError(s, opts.caller.id, itemIds, startsAt, endsAt);
     throw err;
   }
-  await publish(s);
+  await publishBookings(s);
   return getReservation(s, { caller: opts.caller, id });
 }
 
@@ -332,7 +359,7 @@ async function decide(
       }),
     });
   });
-  await publish(s);
+  await publishBookings(s);
   await publishNotified(s, notified);
   return getReservation(s, opts);
 }
@@ -364,6 +391,6 @@ export async function cancelReservation(s: S, opts: { caller: Caller; id: string
       .where(eq(reservations.id, row.r.id));
     await release(tx, row.r.id);
   });
-  await publish(s);
+  await publishBookings(s);
   return getReservation(s, opts);
 }

@@ -55,7 +55,7 @@ async function importedText(c: Context<AppEnv>) {
 
 /** Everyone signed in browses and reserves; the service decides who may change the inventory and run the desk. */
 export const equipmentRoutes = new Hono<AppEnv>()
-  .get("/categories", async (c) => c.json(await service.listCategories(c.get("services"))))
+  .get("/categories", async (c) => c.body(await service.browseCategories(c.get("services")), 200, JSON_TEXT))
   .post("/categories", async (c) =>
     c.json(
       await service.createCategory(c.get("services"), { caller: callerOf(c), input: await body(c, categoryInput) }),
@@ -160,7 +160,11 @@ export const equipmentRoutes = new Hono<AppEnv>()
   )
   .get("/calendar", async (c) => c.json(await service.calendar(c.get("services"), { query: query(c, calendarQuery) })))
   .get("/kits", async (c) =>
-    c.json(await service.listKits(c.get("services"), { ...query(c, kitRange), userId: callerOf(c).id })),
+    c.body(
+      await service.browseKits(c.get("services"), { ...query(c, kitRange), userId: callerOf(c).id }),
+      200,
+      JSON_TEXT,
+    ),
   )
   .post("/kits", async (c) =>
     c.json(await service.createKit(c.get("services"), { caller: callerOf(c), input: await body(c, kitInput) }), 201),
@@ -185,14 +189,21 @@ export const equipmentRoutes = new Hono<AppEnv>()
       JSON_TEXT,
     ),
   )
-  .get("/me", async (c) => c.json(await service.myStatus(c.get("services"), { caller: callerOf(c) })))
+  .get("/me", async (c) =>
+    c.body(await service.browseMyStatus(c.get("services"), { caller: callerOf(c) }), 200, JSON_TEXT),
+  )
   .get("/summary", async (c) => {
     office(c);
     return c.json(await service.equipmentSummary(c.get("services")));
   })
   .get("/reservations", async (c) =>
-    c.json(
-      await service.listReservations(c.get("services"), { caller: callerOf(c), query: query(c, reservationListQuery) }),
+    c.body(
+      await service.browseReservations(c.get("services"), {
+        caller: callerOf(c),
+        query: query(c, reservationListQuery),
+      }),
+      200,
+      JSON_TEXT,
     ),
   )
   .post("/reservations", async (c) =>

@@ -2,7 +2,7 @@ import { isOffice, type Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { formatDateTime, type DateFormats } from "../../../common/datetime.ts";
-import { keys } from "../../../common/query-keys.ts";
+import { EQUIPMENT_BOOKING_KEYS, keys } from "../../../common/query-keys.ts";
 import { isUuid } from "../../../common/ids.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
@@ -24,4 +24,9 @@ export const when = (d: Date, f: DateFormats) => `${formatDateTime(d, f, { timeZ
 
 export async function publish(s: Pick<S, "events">) {
   await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment(), keys.adminDashboard()] });
+}
+
+/** A reservation requested, decided or cancelled: what is booked changed, the inventory did not. */
+export async function publishBookings(s: Pick<S, "events">) {
+  await s.events.publish({ type: "equipment.changed", invalidate: [...EQUIPMENT_BOOKING_KEYS, keys.adminDashboard()] });
 }

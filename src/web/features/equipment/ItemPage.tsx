@@ -17,7 +17,7 @@ import { Calendar } from "./admin/Calendar.tsx";
 import { ItemDialog } from "./admin/ItemDialog.tsx";
 import { StatusBadge, useMoney, rangeText } from "./shared.tsx";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
-import { EQUIPMENT_API, post, useEquipmentChange, useStatusChange } from "./api.ts";
+import { EQUIPMENT_API, equipmentKeys, post, useEquipmentChange, useStatusChange } from "./api.ts";
 
 /** One item: what the QR label opens. Everyone signed in reads it; the office also edits it and logs its care. */
 export default function ItemPage() {
@@ -26,7 +26,7 @@ export default function ItemPage() {
   const { user } = useAuth();
   const office = !!user && isOffice(user.role);
   const item = useQuery({
-    queryKey: ["equipment", "item", id],
+    queryKey: equipmentKeys.item(id),
     queryFn: () => api<ItemDetailDto>(`${EQUIPMENT_API}/items/${id}`),
   });
   const money = useMoney();

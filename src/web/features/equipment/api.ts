@@ -26,21 +26,25 @@ export const EQUIPMENT_API = "/rest/v1/equipment";
 export const itemPath = (id: string) => `${EQUIPMENT_API}/items/${encodeURIComponent(id)}`;
 const PHOTOS = "/storage/v1/object/equipment";
 
-/** Every equipment key starts with keys.equipment(), so the server's one "equipment.changed" event refreshes them all. */
+/**
+ * Every equipment key is one of keys.equipmentPart(…): the server's "equipment.changed" event names all of
+ * `equipment` (refreshing them all), or only the parts a booking changes (EQUIPMENT_BOOKING_KEYS).
+ */
+const part = keys.equipmentPart;
 export const equipmentKeys = {
-  summary: () => [...keys.equipment(), "summary"],
-  queue: (state: string, page: number) => [...keys.equipment(), "reservations", "queue", state, page],
-  mine: () => [...keys.equipment(), "reservations", "mine"],
-  ofProject: (projectId: string) => [...keys.equipment(), "reservations", "project", projectId],
-  items: (query: string) => [...keys.equipment(), "items", query],
-  item: (id: string) => [...keys.equipment(), "item", id],
-  categories: () => [...keys.equipment(), "categories"],
-  certifications: () => [...keys.equipment(), "certifications"],
-  kits: (from?: string, to?: string) => [...keys.equipment(), "kits", ...(from === undefined ? [] : [from, to ?? ""])],
-  strikes: () => [...keys.equipment(), "strikes"],
-  me: () => [...keys.equipment(), "me"],
-  availability: (query: string) => [...keys.equipment(), "availability", query],
-  calendar: (itemId: string | undefined, start: string) => [...keys.equipment(), "calendar", itemId ?? "all", start],
+  summary: () => part("summary"),
+  queue: (state: string, page: number) => [...part("reservations"), "queue", state, page],
+  mine: () => [...part("reservations"), "mine"],
+  ofProject: (projectId: string) => [...part("reservations"), "project", projectId],
+  items: (query: string) => [...part("items"), query],
+  item: (id: string) => [...part("item"), id],
+  categories: () => part("categories"),
+  certifications: () => part("certifications"),
+  kits: (from?: string, to?: string) => [...part("kits"), ...(from === undefined ? [] : [from, to ?? ""])],
+  strikes: () => part("strikes"),
+  me: () => part("me"),
+  availability: (query: string) => [...part("availability"), query],
+  calendar: (itemId: string | undefined, start: string) => [...part("calendar"), itemId ?? "all", start],
   people: () => [...keys.people(), "all-for-equipment"],
   myProjects: () => [...keys.projects(), "mine-for-equipment"],
 };

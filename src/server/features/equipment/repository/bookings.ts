@@ -24,7 +24,8 @@ export async function lockItemsForBooking(tx: DbOrTx, itemIds: string[]) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(id, 0)) from unnest(array[${ids}]::text[]) as id`);
 }
 
-export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }, userId?: string) {
+/** The kits with their items, and whether each item is free in `range`; who may take them is the caller's to add. */
+export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }) {
   const kits = await db.select().from(equipmentKits).orderBy(asc(equipmentKits.name));
   if (kits.length === 0) return [];
   const members = await db
@@ -35,8 +36,8 @@ export async function selectKits(db: DbOrTx, range?: { from: Date; to: Date }, u
       assetTag: equipmentItems.assetTag,
       status: equipmentItems.status,
       free: range ? freeBetween(range.from, range.to) : sql<boolean>`true`,
+      certificationId: equipmentItems.certificationId,
       certificationName: certifications.name,
-      certified: userId ? certifiedFor(userId) : sql<boolean>`true`,
     })
     .from(kitItems)
     .innerJoin(equipmentItems, eq(equipmentItems.id, kitItems.itemId))

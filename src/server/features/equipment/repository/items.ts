@@ -8,7 +8,7 @@ import {
   maintenanceLog,
   reservationItems,
 } from "../../../db/schema/index.ts";
-import { certifiedFor, freeBetween, overlaps, pageOf, stillOutLate } from "./sql.ts";
+import { freeBetween, overlaps, pageOf, stillOutLate } from "./sql.ts";
 
 type ItemRow = typeof equipmentItems.$inferSelect;
 
@@ -96,13 +96,14 @@ export async function selectCataloguePage(
  * For the items of a page: free between `from` and `to` (bookable, no active booking overlapping, not still
  * out late) and whether the person holds the certification each needs. One query, 50 index probes.
  */
-export async function selectFreeAmong(db: DbOrTx, q: { ids: string[]; from: Date; to: Date; userId: string }) {
-  if (q.ids.length === 0) return new Map<string, { free: boolean; certified: boolean }>();
+/** Which of these items are free in the range. */
+export async function selectFreeAmong(db: DbOrTx, q: { ids: string[]; from: Date; to: Date }): Promise<Set<string>> {
+  if (q.ids.length === 0) return new Set();
   const rows = await db
-    .select({ id: equipmentItems.id, free: freeBetween(q.from, q.to), certified: certifiedFor(q.userId) })
+    .select({ id: equipmentItems.id, free: freeBetween(q.from, q.to) })
     .from(equipmentItems)
     .where(sql`${equipmentItems.id} = any(${sql.param(q.ids)}::uuid[])`);
-  return new Map(rows.map((r) => [r.id, { free: r.free, certified: r.certified }]));
+  return new Set(rows.filter((r) => r.free).map((r) => r.id));
 }
 
 export async function selectMaintenance(db: DbOrTx, itemId: string) {
