@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +7,20 @@ import { fileURLToPath } from "node:url";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const SERVER_BUNDLE = "build/server/main.mjs";
+
+/**
+ * Node's flags in `npm run portal` (package.json, which `npm start` runs): the heap's bounds. Tests and the bench
+ * start the portal with the same ones, so what they measure is what a school runs.
+ */
+export const PORTAL_NODE_FLAGS: string[] = (() => {
+  const scripts = (
+    JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }
+  ).scripts;
+  const words = scripts.portal!.split(/\s+/);
+  if (words[0] !== "node" || words.at(-1) !== SERVER_BUNDLE)
+    throw new Error(`package.json's "portal" script must be \`node <flags> ${SERVER_BUNDLE}\``);
+  return words.slice(1, -1);
+})();
 
 export interface RunningPortal {
   url: string;
@@ -71,7 +85,7 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
     throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
   let log = "";
   const started = performance.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...PORTAL_NODE_FLAGS, ...(opts.nodeArgs ?? []), SERVER_BUNDLE], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
