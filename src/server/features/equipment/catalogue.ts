@@ -11,16 +11,8 @@ import {
 } from "../../../common/equipment.ts";
 import { type Caller } from "../../auth/caller.ts";
 import { certifications, userCertifications } from "../../db/schema/index.ts";
-import {
-  FREE_SCOPE,
-  INVENTORY_SCOPE,
-  freeAmong,
-  heldCertifications,
-  keptAnswers,
-  pageCache,
-  part,
-  shortAnswers,
-} from "./kept.ts";
+import { cachePerBus } from "../../lib/cache.ts";
+import { FREE_SCOPE, INVENTORY_SCOPE, freeAmong, heldCertifications, keptAnswers, part, shortAnswers } from "./kept.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository/index.ts";
@@ -35,6 +27,15 @@ export function range(from: string, to: string) {
   if (!(r.to > r.from)) throw new AppError("bad_request", "The end of the range must come after its start.");
   return r;
 }
+
+/**
+ * Which items a catalogue page shows does not depend on the range (unless only free ones are asked for), so the
+ * page is kept per filter until the inventory changes.
+ */
+const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({
+  ttlMs: 5 * 60_000,
+  maxEntries: 200,
+});
 
 export async function availability(
   s: Pick<S, "db" | "events">,

@@ -15,21 +15,12 @@ export const INVENTORY_SCOPE: EntryScope = {
 };
 
 /**
- * Which items a catalogue page shows does not depend on the range (unless only free ones are asked for), so the
- * page is kept per filter until the inventory changes.
- */
-export const pageCache = cachePerBus<Awaited<ReturnType<typeof repo.selectCataloguePage>>>({
-  ttlMs: 5 * 60_000,
-  maxEntries: 200,
-});
-
-/**
  * Which of a page's items are free in a range, for everyone asking alike: kept a few seconds, the time an item
  * turning late (the only change without an event) may take to show, and until the next booking.
  */
 export const FREE_MS = 5_000;
 const freeCache = cachePerBus<Set<string>>({ ttlMs: FREE_MS, maxEntries: 1_000 });
-export const FREE_SCOPE: EntryScope = { deps: [part("availability"), part("kits"), part("items"), part("item")] };
+export const FREE_SCOPE: EntryScope = { deps: [part("availability"), part("items"), part("item")] };
 
 export function freeAmong(s: Pick<S, "db" | "events">, ids: string[], r: { from: Date; to: Date }) {
   const key = `${r.from.toISOString()} ${r.to.toISOString()} ${ids.join(",")}`;

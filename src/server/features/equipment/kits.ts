@@ -8,7 +8,7 @@ import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { checkId, missing, publish, requireOffice, type S } from "./shared.ts";
 import { cachePerBus } from "../../lib/cache.ts";
-import { FREE_SCOPE, INVENTORY_SCOPE, heldCertifications, part, shortAnswers } from "./kept.ts";
+import { FREE_MS, FREE_SCOPE, INVENTORY_SCOPE, heldCertifications, part, shortAnswers } from "./kept.ts";
 
 // ── Kits ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -51,8 +51,8 @@ export async function listKits(
   return kits.map((k) => toKit(k, !!range, held));
 }
 
-/** The kits and which of their items are free in a range, for everyone alike: as long as the free flags (catalogue.ts). */
-const kitsCache = cachePerBus<Awaited<ReturnType<typeof repo.selectKits>>>({ ttlMs: 5_000, maxEntries: 500 });
+/** The kits and which of their items are free in a range, for everyone alike, kept as long as the free flags (kept.ts). */
+const kitsCache = cachePerBus<Awaited<ReturnType<typeof repo.selectKits>>>({ ttlMs: FREE_MS, maxEntries: 500 });
 const KITS_SCOPE = { deps: [part("kits"), ...FREE_SCOPE.deps, ...INVENTORY_SCOPE.deps] };
 
 /** The kits for a person and range, as JSON, as long as the free flags they are made of. */

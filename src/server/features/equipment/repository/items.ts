@@ -93,10 +93,9 @@ export async function selectCataloguePage(
 }
 
 /**
- * For the items of a page: free between `from` and `to` (bookable, no active booking overlapping, not still
- * out late) and whether the person holds the certification each needs. One query, 50 index probes.
+ * Which of a page's items are free between `from` and `to` (bookable, no active booking overlapping, not still
+ * out late). One query, 50 index probes; who may take them is the caller's to add.
  */
-/** Which of these items are free in the range. */
 export async function selectFreeAmong(db: DbOrTx, q: { ids: string[]; from: Date; to: Date }): Promise<Set<string>> {
   if (q.ids.length === 0) return new Set();
   const rows = await db
