@@ -186,6 +186,8 @@ describe("equipment", () => {
       .getByRole("alert")
       .filter({ hasText: "Already booked: Zeiss CP.3 50mm T2.1 (NFS-LNS-006) is booked" });
     await visible(alert);
+    // The form shows the conflict beside its alternatives; no toast repeats it over them on a phone.
+    expect(await student.getByText("Reservation not made").count()).toBe(0);
     await alert
       .getByRole("button", { name: /^Use .* instead$/ })
       .first()

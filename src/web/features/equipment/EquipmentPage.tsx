@@ -85,9 +85,10 @@ export default function EquipmentPage() {
         setConflict(null);
       },
       onError: (err) => {
-        if (isConflict(err) && (err.details as BookingConflictDetails | undefined)?.conflicts) {
-          setConflict({ message: err.message, details: err.details as BookingConflictDetails });
-        }
+        if (!isConflict(err) || !(err.details as BookingConflictDetails | undefined)?.conflicts) return false;
+        setConflict({ message: err.message, details: err.details as BookingConflictDetails });
+        // The form shows the conflict beside its alternatives; a toast of the same sentences would cover it on a phone.
+        return true;
       },
     },
   );
