@@ -1,7 +1,14 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, min, sql } from "drizzle-orm";
+import { fromSchool, type CourseGreenlightItem } from "../../../common/course-greenlight.ts";
 import type { GreenlightItem } from "../../../common/projects.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { projectGreenlight, projectGreenlightItems } from "../../db/schema/index.ts";
+import {
+  courseGreenlights,
+  projectGreenlight,
+  projectGreenlightItems,
+  projects,
+  shootDays,
+} from "../../db/schema/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
 /** The school's greenlight checklist, as the admins configured it (school settings fill in the defaults). */
@@ -9,10 +16,32 @@ export async function getGreenlightItems(db: DbOrTx): Promise<GreenlightItem[]> 
   return (await getSchoolSettings(db)).greenlightItems;
 }
 
-/** One project's checklist: the school's items, then the items features added for this project only. */
-export async function getProjectGreenlightItems(db: DbOrTx, projectId: string): Promise<GreenlightItem[]> {
-  const [school, own] = await Promise.all([
+/**
+ * The checklist a project starts from: its course's own list (with the course's deadlines) when the course has
+ * one, else the school's. `fromCourse` names the course whose list it is.
+ */
+export async function getProjectChecklist(
+  db: DbOrTx,
+  projectId: string,
+): Promise<{ items: CourseGreenlightItem[]; fromCourse: string | null }> {
+  const [[row], school] = await Promise.all([
+    db
+      .select({ code: projects.course, items: courseGreenlights.items })
+      .from(projects)
+      .innerJoin(courseGreenlights, eq(courseGreenlights.courseId, projects.courseId))
+      .where(eq(projects.id, projectId)),
     getGreenlightItems(db),
+  ]);
+  return row ? { items: row.items, fromCourse: row.code } : { items: fromSchool(school), fromCourse: null };
+}
+
+/** One project's checklist: its course's or the school's items, then the items features added for this project only. */
+export async function getProjectGreenlightItems(
+  db: DbOrTx,
+  projectId: string,
+): Promise<(GreenlightItem & { leadDays?: number | null })[]> {
+  const [{ items }, own] = await Promise.all([
+    getProjectChecklist(db, projectId),
     db
       .select()
       .from(projectGreenlightItems)
@@ -20,7 +49,7 @@ export async function getProjectGreenlightItems(db: DbOrTx, projectId: string): 
       .orderBy(asc(projectGreenlightItems.createdAt), asc(projectGreenlightItems.itemKey)),
   ]);
   return [
-    ...school,
+    ...items,
     ...own.map((i) => ({ key: i.itemKey, label: i.label, source: "manual" as const, tickedBy: i.tickedBy })),
   ];
 }
@@ -47,7 +76,9 @@ export async function feedGreenlight(
   tx: DbOrTx,
   opts: { projectId: string; source: Exclude<GreenlightItem["source"], "manual">; done: boolean; note?: string },
 ) {
-  const keys = (await getGreenlightItems(tx)).filter((i) => i.source === opts.source).map((i) => i.key);
+  // The school's fed items too: a course that takes an item off its list and puts it back finds its tick true.
+  const [school, project] = await Promise.all([getGreenlightItems(tx), getProjectChecklist(tx, opts.projectId)]);
+  const keys = [...new Set([...school, ...project.items].filter((i) => i.source === opts.source).map((i) => i.key))];
   for (const itemKey of keys) {
     const values = { done: opts.done, note: opts.note ?? null, doneBy: null, doneAt: opts.done ? new Date() : null };
     await tx
@@ -58,4 +89,13 @@ export async function feedGreenlight(
         set: { ...values, doneAt: opts.done ? sql`now()` : null },
       });
   }
+}
+
+/** The day a course's deadlines count back from: the project's earliest scheduled shoot day, or null. */
+export async function firstShootDay(db: DbOrTx, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ day: min(shootDays.date) })
+    .from(shootDays)
+    .where(eq(shootDays.projectId, projectId));
+  return row?.day ?? null;
 }
