@@ -81,6 +81,7 @@ describe.each(DB_KINDS)("a course's greenlight checklist on %s", (kind) => {
     const { items } = await checklist(c.id);
     const edited = [
       { key: "script_locked", label: "Script locked", source: "manual", tickedBy: "supervisor", leadDays: 28 },
+      { key: "table_read", label: "Table read", source: "manual", tickedBy: "member", leadDays: null },
       ...items
         .filter((i) => i.key !== "insurance")
         .map((i) =>
@@ -106,6 +107,14 @@ describe.each(DB_KINDS)("a course's greenlight checklist on %s", (kind) => {
     expect(entry(after, "crew_complete").done).toBe(true);
     expect(after.greenlightDeadlines).toMatchObject({ firstShootDay: null, hasLeads: true });
     expect(after.greenlightDeadlines.courseCode).toBe(c.code);
+    // The course's first teacher supervises the project and ticks the course's own item.
+    const locked = await p.as("staff").put(`/projects/${pr.id}/greenlight/script_locked`, { done: true });
+    expect(locked.status, locked.text).toBe(200);
+    // The projects list counts the course's list: 7 items, 2 done.
+    const listed = async () =>
+      (await p.as("member").get(`/projects?courseId=${c.id}`)).body.items.find((i: { id: string }) => i.id === pr.id)
+        .greenlight;
+    expect(await listed()).toEqual({ done: 2, total: 7 });
 
     // Renaming keeps the automatic item's meaning: it cannot become a hand-ticked one, nor a new item a fed one.
     const refed = await save(
@@ -129,6 +138,7 @@ describe.each(DB_KINDS)("a course's greenlight checklist on %s", (kind) => {
     expect(back.greenlight.map((g) => g.key)).toContain("insurance");
     expect(back.greenlight.map((g) => g.key)).not.toContain("script_locked");
     expect(entry(back, "crew_complete").done).toBe(true);
+    expect(await listed()).toEqual({ done: 1, total: back.greenlight.length });
   });
 
   it("dates each item from the first shoot day, marks the overdue ones and moves with the day", async () => {

@@ -1,4 +1,4 @@
-import { asc, eq, min, sql } from "drizzle-orm";
+import { asc, eq, inArray, min, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { fromSchool, type CourseGreenlightItem } from "../../../common/course-greenlight.ts";
 import type { GreenlightItem } from "../../../common/projects.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -98,4 +98,40 @@ export async function firstShootDay(db: DbOrTx, projectId: string): Promise<stri
     .from(shootDays)
     .where(eq(shootDays.projectId, projectId));
   return row?.day ?? null;
+}
+
+// ── The lists' and the overview's counts, which read many projects at once ─────────────────────────
+
+/**
+ * SQL: `itemKey` is on the checklist the project starts from: its course's own list when the course has one,
+ * else the school's keys.
+ */
+export function onProjectChecklist(itemKey: SQL, courseId: AnyColumn, schoolKeys: string[]): SQL {
+  const school = schoolKeys.length
+    ? sql.join(
+        schoolKeys.map((k) => sql`${k}`),
+        sql`, `,
+      )
+    : sql`null`;
+  return sql`(case when exists (select 1 from ${courseGreenlights} cg where cg.course_id = ${courseId})
+    then ${itemKey} in (select e->>'key' from ${courseGreenlights} cg, jsonb_array_elements(cg.items) e
+      where cg.course_id = ${courseId})
+    else ${itemKey} in (${school}) end)`;
+}
+
+/** SQL: how many items the project's course list has, or null when the project follows the school's. */
+export const courseChecklistSize = (courseId: AnyColumn) =>
+  sql<
+    number | null
+  >`(select jsonb_array_length(cg.items) from ${courseGreenlights} cg where cg.course_id = ${courseId})`;
+
+/** The course lists of the given projects that follow their course's own checklist. */
+export async function courseChecklistsOf(db: DbOrTx, projectIds: string[]) {
+  if (projectIds.length === 0) return new Map<string, CourseGreenlightItem[]>();
+  const rows = await db
+    .select({ id: projects.id, items: courseGreenlights.items })
+    .from(projects)
+    .innerJoin(courseGreenlights, eq(courseGreenlights.courseId, projects.courseId))
+    .where(inArray(projects.id, projectIds));
+  return new Map(rows.map((r) => [r.id, r.items]));
 }
