@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  alignSources,
   courseGreenlightInput,
   dueDateOf,
   isOverdue,
@@ -10,6 +11,7 @@ import {
   leadText,
 } from "./course-greenlight.ts";
 import { DAY_MS, isoDay, utcMidnight } from "./time.ts";
+import { DEFAULT_GREENLIGHT_ITEMS } from "./projects.ts";
 
 /** Days from 2000 to 2099, as the schedule keeps them. */
 const dayArb = fc
@@ -91,5 +93,21 @@ describe("a lead as people type it", () => {
       expect(r.error?.issues[0]?.message).toMatch(/deadline/i);
     }
     expect(courseGreenlightInput.parse({ items: [item] }).items[0]!.leadDays).toBeNull();
+  });
+});
+
+describe("a course list read against the school's", () => {
+  it("keeps the school's source for the school's keys, and is ticked by hand for any other", () => {
+    const course = [
+      { key: "budget_approved", label: "Budget signed off", source: "budget", tickedBy: "staff", leadDays: 21 },
+      { key: "script_locked", label: "Script locked", source: "manual", tickedBy: "member", leadDays: 28 },
+    ] as const;
+    // The school has since dropped its budget item: the course's copy is ticked by hand from now on.
+    const school = DEFAULT_GREENLIGHT_ITEMS.filter((i) => i.key !== "budget_approved");
+    expect(alignSources([...course], school).map((i) => [i.key, i.source, i.label, i.leadDays])).toEqual([
+      ["budget_approved", "manual", "Budget signed off", 21],
+      ["script_locked", "manual", "Script locked", 28],
+    ]);
+    expect(alignSources([...course], DEFAULT_GREENLIGHT_ITEMS)).toEqual(course);
   });
 });

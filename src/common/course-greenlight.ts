@@ -93,3 +93,15 @@ export function leadText(leadDays: number): string {
 /** A school list read as a course's starting point: the same items, no deadlines yet. */
 export const fromSchool = (items: GreenlightItem[]): CourseGreenlightItem[] =>
   items.map((i) => ({ ...i, leadDays: null }));
+
+/**
+ * A course's list as it reads today: an item on the school's list takes the school's source (its ticks come from
+ * that feature), any other item is ticked by hand, also one whose school item the school has since removed.
+ */
+export function alignSources(items: CourseGreenlightItem[], school: GreenlightItem[]): CourseGreenlightItem[] {
+  const source = new Map(school.map((i) => [i.key, i.source]));
+  return items.map((i) => {
+    const s = source.get(i.key) ?? "manual";
+    return s === i.source ? i : { ...i, source: s };
+  });
+}

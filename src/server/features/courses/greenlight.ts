@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import {
+  alignSources,
   courseGreenlightInput,
   fromSchool,
   type CourseGreenlightDto,
@@ -34,7 +35,8 @@ async function toDto(db: DbOrTx, courseId: string, canEdit: boolean): Promise<Co
     db.select().from(courseGreenlights).where(eq(courseGreenlights.courseId, courseId)),
     getSchoolSettings(db).then((s) => s.greenlightItems),
   ]);
-  return { courseId, followsSchool: !own, items: own?.items ?? fromSchool(school), schoolItems: school, canEdit };
+  const items = own ? alignSources(own.items, school) : fromSchool(school);
+  return { courseId, followsSchool: !own, items, schoolItems: school, canEdit };
 }
 
 export async function getCourseGreenlight(

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, min, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { fromSchool, type CourseGreenlightItem } from "../../../common/course-greenlight.ts";
+import { alignSources, fromSchool, type CourseGreenlightItem } from "../../../common/course-greenlight.ts";
 import type { GreenlightItem } from "../../../common/projects.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import {
@@ -32,7 +32,9 @@ export async function getProjectChecklist(
       .where(eq(projects.id, projectId)),
     getGreenlightItems(db),
   ]);
-  return row ? { items: row.items, fromCourse: row.code } : { items: fromSchool(school), fromCourse: null };
+  return row
+    ? { items: alignSources(row.items, school), fromCourse: row.code }
+    : { items: fromSchool(school), fromCourse: null };
 }
 
 /** One project's checklist: its course's or the school's items, then the items features added for this project only. */
