@@ -43,7 +43,7 @@ const toRow = (i: CourseGreenlightItem): Row => {
   const { amount, unit } = i.leadDays === null ? { amount: null, unit: "weeks" as const } : leadParts(i.leadDays);
   return { key: i.key, label: i.label, source: i.source, tickedBy: i.tickedBy, lead: amount?.toString() ?? "", unit };
 };
-const unitOptions = LEAD_UNITS.map((u) => ({ value: u, label: `${u} before` }));
+const unitOptions = LEAD_UNITS.map((u) => ({ value: u, label: u }));
 const tickerOptions = GREENLIGHT_TICKERS.map((t) => ({ value: t, label: GREENLIGHT_TICKER_LABELS[t] }));
 
 /** What the deadline typed so far means, in the words the projects will read; the reason when it cannot be read. */
@@ -148,7 +148,7 @@ function Editor({ data }: { data: CourseGreenlightDto }) {
       <ol aria-label="Course checklist" className="flex flex-col gap-3">
         {rows.map((r, i) => (
           <li key={r.key} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
-            <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_6rem_10rem_11rem]">
+            <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_6rem_7rem_11rem]">
               <Field
                 className="col-span-2 md:col-span-1"
                 label={`Item ${i + 1}`}
@@ -167,7 +167,7 @@ function Editor({ data }: { data: CourseGreenlightDto }) {
                 format={numberFormat}
               />
               <Select
-                label="Unit"
+                label="Weeks or days"
                 aria-label={`Deadline unit of “${r.label}”`}
                 value={r.unit}
                 options={unitOptions}

@@ -88,7 +88,7 @@ export const courses: GuideChapter = {
           steps: [
             "Open the course. Under **Greenlight Checklist and Deadlines** every item of the school's list is already there.",
             "Rename an item in its field, or choose **Remove**. To add one, type it under **New checklist item** and choose **Add Item**; choose who ticks it under **Who ticks it**.",
-            "Type a **Deadline** and choose **weeks before** or **days before**. Leave the field empty for an item without a deadline; 0 days means on the first shoot day.",
+            "Type a **Deadline** and choose **weeks** or **days** (before the first shoot day) under **Weeks or days**. Leave the field empty for an item without a deadline; 0 days means on the first shoot day.",
             "Choose **Save Checklist**. The course's projects show the list and their dates at once.",
           ],
         },
