@@ -351,6 +351,22 @@ export interface GreenlightEntryDto {
   doneAt: string | null;
   /** The signed-in person may tick or untick it here (manual items only). */
   canTick: boolean;
+  /** The course's deadline: this many days before the first shoot day; null when the item has none. */
+  leadDays: number | null;
+  /** The deadline as a day, counted back from the first shoot day; null without a lead or a shoot day. */
+  dueDate: string | null;
+  /** Not done and its due day has passed. */
+  overdue: boolean;
+}
+
+/** Where a project's checklist and its deadlines come from. */
+export interface GreenlightDeadlinesDto {
+  /** The course whose own checklist the project follows (its code), or null: the school's. */
+  courseCode: string | null;
+  /** The earliest scheduled shoot day, or null when none is scheduled yet (then no item has a date). */
+  firstShootDay: string | null;
+  /** Some item has a deadline (a lead before the first shoot day). */
+  hasLeads: boolean;
 }
 
 export interface PhaseChangeDto {
@@ -431,6 +447,7 @@ export interface ProjectDetail {
   milestones: MilestoneDto[];
   greenlight: GreenlightEntryDto[];
   greenlightComplete: boolean;
+  greenlightDeadlines: GreenlightDeadlinesDto;
   phaseHistory: PhaseChangeDto[];
   /** The latest 20; older ones from GET /rest/v1/projects/:id/activity. */
   activity: ActivityDto[];

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   "phase_changed",
   "milestone_due",
   "greenlight_override",
+  "greenlight_due",
   "budget",
   "equipment",
   "signatures",
@@ -29,6 +30,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   greenlight_override: {
     label: "Greenlight overrides",
     when: "When staff move a production of yours into production without a complete greenlight checklist.",
+  },
+  greenlight_due: {
+    label: "Greenlight deadlines",
+    when: "3 days before a greenlight item of a production you lead or produce is due by its course's deadline, and on the day after it, if it is still not done.",
   },
   budget: { label: "Budgets", when: "When a budget you wrote or must approve is submitted, approved or sent back." },
   equipment: { label: "Equipment", when: "When a reservation of yours is confirmed, refused, due back or overdue." },

@@ -1,7 +1,7 @@
 import type { Services } from "./context.ts";
 import { signatureScanJob } from "./features/documents/jobs.ts";
 import { equipmentScanJob } from "./features/equipment/jobs.ts";
-import { milestoneScanJob } from "./features/reminders/jobs.ts";
+import { greenlightScanJob, milestoneScanJob } from "./features/reminders/jobs.ts";
 import { jobRegistry, pruneJobsJob } from "./lib/jobs.ts";
 import { sendEmailJob } from "./mail/queue.ts";
 import { backupJob } from "./ops/backup-job.ts";
@@ -14,6 +14,7 @@ import { backupJob } from "./ops/backup-job.ts";
 export const portalJobs = jobRegistry<Services>([
   sendEmailJob,
   milestoneScanJob,
+  greenlightScanJob,
   pruneJobsJob,
   signatureScanJob,
   equipmentScanJob,

@@ -9,3 +9,4 @@ export {
   mayManageCourses,
 } from "./courses.ts";
 export { importRoster, type RosterSource } from "./roster.ts";
+export { getCourseGreenlight, saveCourseGreenlight, resetCourseGreenlight } from "./greenlight.ts";

@@ -6,6 +6,7 @@ import {
   rosterJsonInput,
   rosterQuery,
 } from "../../../common/courses.ts";
+import { courseGreenlightInput } from "../../../common/course-greenlight.ts";
 import { callerOf, requireCan } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { body, idParam, query } from "../../lib/validate.ts";
@@ -41,6 +42,26 @@ export const courseRoutes = new Hono<AppEnv>()
         id: idParam(c, "id", "course"),
         input: await body(c, courseUpdateInput),
       }),
+    ),
+  )
+  /** The course's own checklist and deadlines; the service decides who may change them (its teachers, admins). */
+  .get("/:id/greenlight", async (c) =>
+    c.json(
+      await service.getCourseGreenlight(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "course") }),
+    ),
+  )
+  .put("/:id/greenlight", async (c) =>
+    c.json(
+      await service.saveCourseGreenlight(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "course"),
+        input: await body(c, courseGreenlightInput),
+      }),
+    ),
+  )
+  .delete("/:id/greenlight", async (c) =>
+    c.json(
+      await service.resetCourseGreenlight(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "course") }),
     ),
   )
   /** `?dryRun=true` answers the preview and changes nothing; without it the import is applied. */

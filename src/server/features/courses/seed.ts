@@ -1,8 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { CourseGreenlightItem } from "../../../common/course-greenlight.ts";
 import type { ProjectType } from "../../../common/projects.ts";
 import type { Services } from "../../context.ts";
+import { getSchoolSettings } from "../school/service.ts";
 import {
   courseEnrolments,
+  courseGreenlights,
   courses,
   courseTeachers,
   profiles,
@@ -136,6 +139,29 @@ export async function seedCourses(s: Pick<Services, "db">): Promise<number> {
         })),
     ];
     if (rows.length) await s.db.insert(courseEnrolments).values(rows);
+    if (plan.code === FICTION_II_CODE) await seedFictionChecklist(s, courseId, idOf.get(STAFF)!);
   }
   return COURSES.length;
+}
+
+const FICTION_II_CODE = "FILM-201";
+/** Days before the first shoot day, by the school's item keys (the example: 4, 3 and 2 weeks). */
+const FICTION_II_LEADS: Record<string, number> = {
+  budget_approved: 21,
+  releases_signed: 14,
+  risk_assessment: 7,
+  supervisor_signoff: 3,
+};
+
+/**
+ * Fiction Workshop II plans its shoots by its own checklist: the school's, with a locked script first and the
+ * course's deadlines, so its projects with a shoot day scheduled ("Small Hours") show their dates.
+ */
+async function seedFictionChecklist(s: Pick<Services, "db">, courseId: string, teacherId: string) {
+  const school = (await getSchoolSettings(s.db)).greenlightItems;
+  const items: CourseGreenlightItem[] = [
+    { key: "script_locked", label: "Script locked", source: "manual", tickedBy: "supervisor", leadDays: 28 },
+    ...school.map((i) => ({ ...i, leadDays: FICTION_II_LEADS[i.key] ?? null })),
+  ];
+  await s.db.insert(courseGreenlights).values({ courseId, items, updatedBy: teacherId });
 }

@@ -7,7 +7,7 @@ import type { ProjectAccess } from "../projects/access.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
 import { documents, documentVersions, projectGreenlight } from "../../db/schema/index.ts";
 import { storageFor } from "../../lib/storage.ts";
-import { feedGreenlight, getGreenlightItems } from "../projects/greenlight.ts";
+import { feedGreenlight, getProjectChecklist } from "../projects/greenlight.ts";
 import { sha256 } from "./pdf.ts";
 import { releasesState } from "./releases.ts";
 import { keys } from "../../../common/query-keys.ts";
@@ -60,7 +60,7 @@ export async function syncGreenlight(tx: DbOrTx, projectId: string) {
     documents: { done: !!state?.risk, note: null },
     releases: { done: releases.done, note: releases.note },
   };
-  const items = await getGreenlightItems(tx);
+  const { items } = await getProjectChecklist(tx, projectId);
   const ticks = await tx.select().from(projectGreenlight).where(eq(projectGreenlight.projectId, projectId));
   for (const source of ["documents", "releases"] as const) {
     const keys = items.filter((i) => i.source === source).map((i) => i.key);

@@ -16,7 +16,7 @@ import { jsonAnswers } from "../../lib/cache.ts";
 import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../../mail/reservation-decided.ts";
-import { getGreenlightItems } from "../projects/greenlight.ts";
+import { getProjectChecklist } from "../projects/greenlight.ts";
 import { isMember } from "../projects/access.ts";
 import { crewProjectsOf } from "../projects/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
@@ -128,7 +128,7 @@ function untilOverdue(page: Page<ReservationDto>): number {
 }
 
 async function greenlit(db: DbOrTx, projectId: string) {
-  const keys = (await getGreenlightItems(db)).map((i) => i.key);
+  const keys = (await getProjectChecklist(db, projectId)).items.map((i) => i.key);
   const done = await db
     .select({ key: projectGreenlight.itemKey })
     .from(projectGreenlight)

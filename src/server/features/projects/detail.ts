@@ -9,7 +9,9 @@ import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import { contactsFor, contactsVisible as contactsVisibleTo } from "./contacts.ts";
 import { mayEdit, noProject } from "./access.ts";
 import { isUuid } from "../../lib/validate.ts";
-import { getProjectGreenlightItems } from "./greenlight.ts";
+import { firstShootDay, getProjectChecklist, getProjectGreenlightItems } from "./greenlight.ts";
+import { dueDateOf, isOverdue } from "../../../common/course-greenlight.ts";
+import { isoDay } from "../../../common/time.ts";
 import * as repo from "./repository.ts";
 import { iso, personRef, type S, summaryOf } from "./shared.ts";
 
@@ -54,7 +56,7 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
   const header = await repo.selectProjectHeader(s.db, opts.id);
   if (!header) throw noProject();
   const p = header.project;
-  const [members, ms, ticks, history, activity, items, documentary] = await Promise.all([
+  const [members, ms, ticks, history, activity, items, documentary, firstDay, checklist] = await Promise.all([
     repo.selectMembers(s.db, p.id),
     repo.selectMilestones(s.db, p.id),
     repo.selectGreenlightTicks(s.db, p.id),
@@ -62,7 +64,10 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
     repo.selectActivityRows(s.db, p.id, { limit: 20, offset: 0 }),
     getProjectGreenlightItems(s.db, p.id),
     p.type === "documentary" ? repo.selectDocumentary(s.db, p.id) : Promise.resolve(null),
+    firstShootDay(s.db, p.id),
+    getProjectChecklist(s.db, p.id),
   ]);
+  const today = isoDay(new Date());
   const member = members.some((m) => m.member.userId === opts.caller.id);
   const contactsVisible = contactsVisibleTo(opts.caller, member);
   const tickOf = new Map(ticks.map((t) => [t.tick.itemKey, t]));
@@ -79,6 +84,9 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
       doneByName: done ? (t?.doneByName ?? null) : null,
       doneAt: done ? iso(t?.tick.doneAt ?? null) : null,
       canTick: canTick(item, opts.caller, p, member),
+      leadDays: item.leadDays ?? null,
+      dueDate: dueDateOf(firstDay, item.leadDays ?? null),
+      overdue: isOverdue(dueDateOf(firstDay, item.leadDays ?? null), done, today),
     };
   });
   return {
@@ -117,6 +125,11 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
     })),
     greenlight,
     greenlightComplete: greenlight.every((g) => g.done),
+    greenlightDeadlines: {
+      courseCode: checklist.fromCourse,
+      firstShootDay: firstDay,
+      hasLeads: greenlight.some((g) => g.leadDays !== null),
+    },
     phaseHistory: history.map((h) => ({
       id: h.id,
       from: h.fromPhase,

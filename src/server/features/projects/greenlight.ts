@@ -1,7 +1,14 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, min, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { alignSources, fromSchool, type CourseGreenlightItem } from "../../../common/course-greenlight.ts";
 import type { GreenlightItem } from "../../../common/projects.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { projectGreenlight, projectGreenlightItems } from "../../db/schema/index.ts";
+import {
+  courseGreenlights,
+  projectGreenlight,
+  projectGreenlightItems,
+  projects,
+  shootDays,
+} from "../../db/schema/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
 /** The school's greenlight checklist, as the admins configured it (school settings fill in the defaults). */
@@ -9,10 +16,34 @@ export async function getGreenlightItems(db: DbOrTx): Promise<GreenlightItem[]> 
   return (await getSchoolSettings(db)).greenlightItems;
 }
 
-/** One project's checklist: the school's items, then the items features added for this project only. */
-export async function getProjectGreenlightItems(db: DbOrTx, projectId: string): Promise<GreenlightItem[]> {
-  const [school, own] = await Promise.all([
+/**
+ * The checklist a project starts from: its course's own list (with the course's deadlines) when the course has
+ * one, else the school's. `fromCourse` names the course whose list it is.
+ */
+export async function getProjectChecklist(
+  db: DbOrTx,
+  projectId: string,
+): Promise<{ items: CourseGreenlightItem[]; fromCourse: string | null }> {
+  const [[row], school] = await Promise.all([
+    db
+      .select({ code: projects.course, items: courseGreenlights.items })
+      .from(projects)
+      .innerJoin(courseGreenlights, eq(courseGreenlights.courseId, projects.courseId))
+      .where(eq(projects.id, projectId)),
     getGreenlightItems(db),
+  ]);
+  return row
+    ? { items: alignSources(row.items, school), fromCourse: row.code }
+    : { items: fromSchool(school), fromCourse: null };
+}
+
+/** One project's checklist: its course's or the school's items, then the items features added for this project only. */
+export async function getProjectGreenlightItems(
+  db: DbOrTx,
+  projectId: string,
+): Promise<(GreenlightItem & { leadDays?: number | null })[]> {
+  const [{ items }, own] = await Promise.all([
+    getProjectChecklist(db, projectId),
     db
       .select()
       .from(projectGreenlightItems)
@@ -20,7 +51,7 @@ export async function getProjectGreenlightItems(db: DbOrTx, projectId: string): 
       .orderBy(asc(projectGreenlightItems.createdAt), asc(projectGreenlightItems.itemKey)),
   ]);
   return [
-    ...school,
+    ...items,
     ...own.map((i) => ({ key: i.itemKey, label: i.label, source: "manual" as const, tickedBy: i.tickedBy })),
   ];
 }
@@ -47,7 +78,9 @@ export async function feedGreenlight(
   tx: DbOrTx,
   opts: { projectId: string; source: Exclude<GreenlightItem["source"], "manual">; done: boolean; note?: string },
 ) {
-  const keys = (await getGreenlightItems(tx)).filter((i) => i.source === opts.source).map((i) => i.key);
+  // The school's fed items too: a course that takes an item off its list and puts it back finds its tick true.
+  const [school, project] = await Promise.all([getGreenlightItems(tx), getProjectChecklist(tx, opts.projectId)]);
+  const keys = [...new Set([...school, ...project.items].filter((i) => i.source === opts.source).map((i) => i.key))];
   for (const itemKey of keys) {
     const values = { done: opts.done, note: opts.note ?? null, doneBy: null, doneAt: opts.done ? new Date() : null };
     await tx
@@ -58,4 +91,49 @@ export async function feedGreenlight(
         set: { ...values, doneAt: opts.done ? sql`now()` : null },
       });
   }
+}
+
+/** The day a course's deadlines count back from: the project's earliest scheduled shoot day, or null. */
+export async function firstShootDay(db: DbOrTx, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ day: min(shootDays.date) })
+    .from(shootDays)
+    .where(eq(shootDays.projectId, projectId));
+  return row?.day ?? null;
+}
+
+// ── The lists' and the overview's counts, which read many projects at once ─────────────────────────
+
+/**
+ * SQL: `itemKey` is on the checklist the project starts from: its course's own list when the course has one,
+ * else the school's keys.
+ */
+export function onProjectChecklist(itemKey: SQL, courseId: AnyColumn, schoolKeys: string[]): SQL {
+  const school = schoolKeys.length
+    ? sql.join(
+        schoolKeys.map((k) => sql`${k}`),
+        sql`, `,
+      )
+    : sql`null`;
+  return sql`(case when exists (select 1 from ${courseGreenlights} cg where cg.course_id = ${courseId})
+    then ${itemKey} in (select e->>'key' from ${courseGreenlights} cg, jsonb_array_elements(cg.items) e
+      where cg.course_id = ${courseId})
+    else ${itemKey} in (${school}) end)`;
+}
+
+/** SQL: how many items the project's course list has, or null when the project follows the school's. */
+export const courseChecklistSize = (courseId: AnyColumn) =>
+  sql<
+    number | null
+  >`(select jsonb_array_length(cg.items) from ${courseGreenlights} cg where cg.course_id = ${courseId})`;
+
+/** The course lists of the given projects that follow their course's own checklist. */
+export async function courseChecklistsOf(db: DbOrTx, projectIds: string[]) {
+  if (projectIds.length === 0) return new Map<string, CourseGreenlightItem[]>();
+  const rows = await db
+    .select({ id: projects.id, items: courseGreenlights.items })
+    .from(projects)
+    .innerJoin(courseGreenlights, eq(courseGreenlights.courseId, projects.courseId))
+    .where(inArray(projects.id, projectIds));
+  return new Map(rows.map((r) => [r.id, r.items]));
 }

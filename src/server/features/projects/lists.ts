@@ -10,7 +10,7 @@ import type { ProjectBlocker } from "../../../common/overview-api.ts";
 import { type Caller } from "../../auth/caller.ts";
 import { projectMembers } from "../../db/schema/index.ts";
 import { cachePerBus, jsonAnswers, type EntryScope } from "../../lib/cache.ts";
-import { getGreenlightItems } from "./greenlight.ts";
+import { courseChecklistsOf, getGreenlightItems } from "./greenlight.ts";
 import * as repo from "./repository.ts";
 import { beforeProduction, type ListRow, personRef, type S, summaryOf } from "./shared.ts";
 import { getProject } from "./detail.ts";
@@ -20,7 +20,7 @@ import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 function toListItem(r: ListRow, greenlightTotal: number): ProjectListItem {
   const p = r.project;
-  const total = greenlightTotal + r.greenlightOwn;
+  const total = (r.greenlightBase ?? greenlightTotal) + r.greenlightOwn;
   const missing = Math.max(0, total - r.greenlightDone);
   return {
     ...summaryOf(p),
@@ -44,18 +44,17 @@ export async function blockerReasons(
   s: Pick<S, "db">,
   items: Pick<ProjectListItem, "id" | "phase">[],
 ): Promise<Map<string, ProjectBlocker[]>> {
-  const [checklist, details] = await Promise.all([
+  const ids = items.map((i) => i.id);
+  const [school, details, courseLists] = await Promise.all([
     getGreenlightItems(s.db),
-    repo.selectBlockerDetails(
-      s.db,
-      items.map((i) => i.id),
-    ),
+    repo.selectBlockerDetails(s.db, ids),
+    courseChecklistsOf(s.db, ids),
   ]);
   const ticked = new Set(details.ticked.map((t) => `${t.projectId} ${t.itemKey}`));
   const reasons = new Map<string, ProjectBlocker[]>();
   for (const item of items) {
     const missing: ProjectBlocker[] = beforeProduction(item.phase)
-      ? [...checklist, ...details.own.filter((o) => o.projectId === item.id)]
+      ? [...(courseLists.get(item.id) ?? school), ...details.own.filter((o) => o.projectId === item.id)]
           .filter((g) => !ticked.has(`${item.id} ${g.key}`))
           .map((g) => ({ kind: "greenlight", key: g.key, label: g.label }))
       : [];

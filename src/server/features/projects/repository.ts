@@ -15,6 +15,7 @@ import {
 import type { ProjectListQuery } from "../../../common/project-api.ts";
 import type { LicenceStatus } from "../../../common/projects.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { courseChecklistSize, onProjectChecklist } from "./greenlight.ts";
 import {
   courses,
   docArchival,
@@ -36,14 +37,6 @@ const supervisor = aliasedTable(profiles, "supervisor");
 const creator = aliasedTable(profiles, "creator");
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const keyList = (keys: string[]) =>
-  keys.length
-    ? sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )
-    : sql`null`;
 
 /** The filters of every projects list; the production overview filters with the same ones. */
 export function listWhere(q: Partial<ProjectListQuery>, viewerId: string, onlyType?: "documentary"): SQL | undefined {
@@ -101,10 +94,12 @@ function listColumns(viewerId: string, greenlightKeys: string[]) {
         'id', ms.id, 'title', ms.title, 'dueDate', ms.due_date, 'overdue', ms.due_date < current_date)
       from ${milestones} ms where ms.project_id = ${projects.id} and not ms.done order by ms.due_date, ms.id limit 1)`,
     greenlightDone: sql<number>`(select count(*) from ${projectGreenlight} g
-      where g.project_id = ${projects.id} and g.done and (g.item_key in (${keyList(greenlightKeys)})
+      where g.project_id = ${projects.id} and g.done and (${onProjectChecklist(sql`g.item_key`, projects.courseId, greenlightKeys)}
         or g.item_key in (select pi.item_key from ${projectGreenlightItems} pi where pi.project_id = ${projects.id})))`.mapWith(
       Number,
     ),
+    /** The items of the project's course list, or null: the school's. */
+    greenlightBase: courseChecklistSize(projects.courseId),
     /** Items only this project has (see projectGreenlightItems), counted on top of the school's. */
     greenlightOwn:
       sql<number>`(select count(*) from ${projectGreenlightItems} pi where pi.project_id = ${projects.id})`.mapWith(

@@ -16,6 +16,7 @@ const dayFromToday = (n: number) => isoDay(new Date(Date.now() + n * DAY_MS));
  * Built through the domain's own functions, so the demo shows what the portal itself makes.
  */
 export async function seedSchedule(s: Services): Promise<void> {
+  await seedFirstShootDay(s);
   const [project] = await s.db
     .select({ id: projects.id })
     .from(projects)
@@ -107,4 +108,29 @@ export async function seedSchedule(s: Services): Promise<void> {
         ),
       ),
     );
+}
+
+/**
+ * "Small Hours" (Fiction Workshop II, whose course keeps its own greenlight deadlines) has its first shoot day
+ * scheduled in 18 days, so its checklist shows dates counted back from it, two of them already passed.
+ */
+async function seedFirstShootDay(s: Services) {
+  const [project] = await s.db.select({ id: projects.id }).from(projects).where(eq(projects.title, "Small Hours"));
+  const [admin] = await s.db
+    .select({ id: profiles.id, name: profiles.fullName, role: profiles.role })
+    .from(profiles)
+    .where(eq(profiles.email, "admin@portal.test"));
+  if (!project || !admin) return;
+  await createShootDay(s, {
+    caller: { id: admin.id, name: admin.name, role: admin.role },
+    projectId: project.id,
+    input: {
+      date: dayFromToday(18),
+      location: "Office tower, 14th floor",
+      address: "Lindenstrasse 40",
+      generalCall: "21:00",
+      notes: "Night shoot: the building's security lets us in at 20:45.",
+      hospital: "",
+    },
+  });
 }

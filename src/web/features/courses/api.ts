@@ -7,6 +7,7 @@ import type {
   Page,
   RosterPreview,
 } from "../../../common/courses.ts";
+import type { CourseGreenlightDto, CourseGreenlightInput } from "../../../common/course-greenlight.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { api, retryUnlessRefused } from "../../lib/api.ts";
 import { useChange } from "../../lib/change.ts";
@@ -81,4 +82,33 @@ export const useApplyRoster = (id: string) =>
       ],
       failure: "Roster not imported",
     },
+  );
+
+// ── The course's own greenlight checklist and deadlines ──────────────────────────────────────────
+
+export const courseGreenlightKey = (id: string) => [...keys.course(id), "greenlight"];
+
+export function useCourseGreenlight(id: string) {
+  return useQuery({
+    queryKey: courseGreenlightKey(id),
+    queryFn: ({ signal }) => api<CourseGreenlightDto>(`${coursePath(id)}/greenlight`, { signal }),
+    throwOnError: false,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Its projects show the new list and dates: the server's event names them, and this tab refetches them too. */
+export const useSaveCourseGreenlight = (id: string) =>
+  useChange(
+    { answer: courseGreenlightKey(id), invalidate: [keys.project(), keys.projects()] },
+    (input: CourseGreenlightInput) =>
+      api<CourseGreenlightDto>(`${coursePath(id)}/greenlight`, { method: "PUT", json: input }),
+    { success: () => ["Checklist saved", "The course's projects show it now."], failure: "Checklist not saved" },
+  );
+
+export const useResetCourseGreenlight = (id: string) =>
+  useChange(
+    { answer: courseGreenlightKey(id), invalidate: [keys.project(), keys.projects()] },
+    () => api<CourseGreenlightDto>(`${coursePath(id)}/greenlight`, { method: "DELETE" }),
+    { success: () => ["The course follows the school's checklist again"], failure: "Checklist not reset" },
   );

@@ -4,7 +4,7 @@ export const courses: GuideChapter = {
   slug: "courses",
   title: "Courses and rosters",
   summary:
-    "For administrators and staff: the school's courses by term, their teachers and students, linking projects to a course, and importing a class list from Canvas or Moodle.",
+    "For administrators and staff: the school's courses by term, their teachers and students, linking projects to a course, importing a class list from Canvas or Moodle, and a course's own greenlight checklist and deadlines.",
   sections: [
     {
       id: "who",
@@ -71,6 +71,35 @@ export const courses: GuideChapter = {
         },
         {
           p: "The [Projects](/projects) list and the [Production Overview](/production-overview) filter by **Course** and by **Term**; the overview's CSV export follows the same filters.",
+        },
+      ],
+    },
+    {
+      id: "greenlight",
+      heading: "A course's greenlight checklist and deadlines",
+      blocks: [
+        {
+          p: "A course can keep its own greenlight checklist, with deadlines counted back from each project's first shoot day: for example the script locked 4 weeks before, the budget approved 3 weeks before, the releases signed 2 weeks before. Its projects show that checklist on their **Greenlight** tab instead of the school's, with a date beside each item. Items a feature adds for one project only (a safety plan, for example) still follow.",
+        },
+        {
+          p: "Until someone edits it, a course follows the school's checklist, and changes to the school's list reach it. The course's teachers and administrators edit it; students and other staff read it.",
+        },
+        {
+          steps: [
+            "Open the course. Under **Greenlight Checklist and Deadlines** every item of the school's list is already there.",
+            "Rename an item in its field, or choose **Remove**. To add one, type it under **New checklist item** and choose **Add Item**; choose who ticks it under **Who ticks it**.",
+            "Type a **Deadline** and choose **weeks** or **days** (before the first shoot day) under **Weeks or days**. Leave the field empty for an item without a deadline; 0 days means on the first shoot day.",
+            "Choose **Save Checklist**. The course's projects show the list and their dates at once.",
+          ],
+        },
+        {
+          list: [
+            "The items the portal ticks by itself (**Budget approved**, **Risk assessment uploaded**, **Location and talent releases signed**) keep doing so when you rename them. An item you add is ticked by hand.",
+            "Removing an item deletes nothing: ticks already given stay with the project, and show again if the item comes back.",
+            "A project's dates count back from its earliest scheduled shoot day. Until its schedule has a shoot day, the Greenlight tab says so and shows no dates; moving the first shoot day moves every date.",
+            "An item not done by its date is marked **Overdue**. The project's owner, its crew leads and its producers are notified 3 days before an item is due and once on the day after, unless it has been ticked by then (see [Notifications](/guide/notifications)).",
+            "**Use the School's List** drops the course's own list and its deadlines; the course follows the school's checklist again.",
+          ],
         },
       ],
     },

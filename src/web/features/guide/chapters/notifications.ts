@@ -30,6 +30,10 @@ export const notifications: GuideChapter = {
                 "To the crew, once, when a milestone of their production is due within the next 48 hours and nobody has ticked it done. A milestone counts as due at the end of its day.",
               ],
               [
+                "Greenlight deadline",
+                "To a production's owner, crew leads and producers, when its course sets deadlines for the greenlight checklist: 3 days before an item is due, and once more the day after its date if it is still not done. An item ticked by then is not mentioned again.",
+              ],
+              [
                 "Greenlight override",
                 "When staff move a production whose crew you are on into production although its greenlight checklist is not complete, with their written reason.",
               ],
@@ -37,7 +41,7 @@ export const notifications: GuideChapter = {
           },
         },
         {
-          p: "Milestones are checked every hour. If a milestone's date is moved, the crew is reminded again before the new date; a milestone ticked done before then is not mentioned. The project's activity history shows when a reminder went out.",
+          p: "Milestones are checked every hour. If a milestone's date is moved, the crew is reminded again before the new date; a milestone ticked done before then is not mentioned. The project's activity history shows when a reminder went out. Greenlight deadlines are checked once a day; a moved first shoot day moves the dates, and the reminders follow the new ones.",
         },
       ],
     },

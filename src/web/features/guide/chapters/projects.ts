@@ -69,6 +69,9 @@ export const projects: GuideChapter = {
           ],
         },
         {
+          p: "A project of a course that keeps its own checklist shows that course's items instead, with the date each is due, counted back from the project's first shoot day, and **Overdue** beside the items whose date has passed. Until a shoot day is scheduled the tab says so and shows no dates. See [Courses and rosters](/guide/courses).",
+        },
+        {
           p: "To change the phase, open the **Phase** tab, choose where it moves in **Move to**, write the **Reason** and choose **Move Phase**. The crew and the supervisor are told, and the change is kept in the phase history with who, when and why.",
         },
         {

@@ -4,6 +4,7 @@ import { api } from "../../../lib/api.ts";
 import { useFormats } from "../../../lib/format.ts";
 import { Badge } from "../../../components/ui/Badge.tsx";
 import { projectPath, useProjectChange } from "../api.ts";
+import { leadText } from "../../../../common/course-greenlight.ts";
 
 const FED_BY: Record<Exclude<GreenlightEntryDto["source"], "manual">, string> = {
   budget: "Ticked by the Budget feature when the project's budget is approved.",
@@ -45,6 +46,7 @@ export function Greenlight({ project }: { project: ProjectDetail }) {
         A project moves into production when every item is done. Until then staff can still let it through with a
         written override reason.
       </p>
+      <Deadlines project={project} />
       <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
         {project.greenlight.map((g) => (
           <li key={g.key} className="flex items-start gap-3 px-4 py-3">
@@ -78,10 +80,41 @@ export function Greenlight({ project }: { project: ProjectDetail }) {
                 {g.source === "manual" ? TICKERS[g.tickedBy] : FED_BY[g.source]}
               </div>
               {g.note && <div className="text-xs text-zinc-700 dark:text-zinc-300">Note: {g.note}</div>}
+              {g.leadDays !== null && (
+                <div className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+                  {g.dueDate ? (
+                    <span className={g.overdue ? "font-medium text-red-700 dark:text-red-400" : undefined}>
+                      Due <time dateTime={g.dueDate}>{fmt.date(g.dueDate, { style: "long", weekday: true })}</time>,{" "}
+                      {leadText(g.leadDays)}
+                    </span>
+                  ) : (
+                    <span className="text-zinc-600 dark:text-zinc-400">Due {leadText(g.leadDays)}</span>
+                  )}
+                  {g.overdue && <Badge tone="bad">Overdue</Badge>}
+                </div>
+              )}
             </div>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Whose checklist this is and what its dates count back from; why there are none when no shoot day is scheduled. */
+function Deadlines({ project }: { project: ProjectDetail }) {
+  const fmt = useFormats();
+  const d = project.greenlightDeadlines;
+  if (!d.courseCode) return null;
+  const overdue = project.greenlight.filter((g) => g.overdue).length;
+  return (
+    <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="greenlight-deadlines">
+      This is the checklist of the course {d.courseCode}.{" "}
+      {!d.hasLeads
+        ? "The course sets no deadlines for it."
+        : d.firstShootDay
+          ? `Its deadlines count back from the first shoot day, ${fmt.date(d.firstShootDay, { style: "long", weekday: true })}; moving that day moves them.${overdue ? ` ${overdue} ${overdue === 1 ? "item is" : "items are"} overdue.` : ""}`
+          : "Its deadlines count back from the first shoot day, and none is scheduled yet: the items show their dates once the schedule has a shoot day."}
+    </p>
   );
 }
