@@ -228,7 +228,9 @@ export async function checkLimits(tx: DbOrTx, b: Omit<Booking, "items">) {
         .orderBy(reservations.startsAt)
         .limit(200);
 
-    if (l.maxActive !== null) {
+    // A project of no course is not the course's: only its student's own share under the course applies.
+    const applies = (scope: "student" | "project") => scope === "student" || project.courseId === l.courseId;
+    if (l.maxActive !== null && applies(l.activeScope)) {
       const held = await select(l.activeScope);
       if (held.length >= l.maxActive)
         throw new AppError(
@@ -236,7 +238,7 @@ export async function checkLimits(tx: DbOrTx, b: Omit<Booking, "items">) {
           `Your course ${code} allows ${l.maxActive} booking${l.maxActive === 1 ? "" : "s"} at a time ${scopeWord(l.activeScope)}; ${whose(l.activeScope)} ${held.length}: ${list(held)}. Cancel one, or wait until one is returned.`,
         );
     }
-    if (l.maxDaysPerWeek !== null) {
+    if (l.maxDaysPerWeek !== null && applies(l.daysScope)) {
       const weeks = bookedDaysByWeek(b.startsAt, b.endsAt);
       const mondays = [...weeks.keys()];
       const from = new Date(`${mondays[0]}T00:00:00Z`);
