@@ -9,6 +9,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { errorText } from "../../lib/api.ts";
 import { previewRoster, useApplyRoster, useCourse } from "./api.ts";
 import { CourseDialog } from "./CourseDialog.tsx";
+import { CourseFairShare } from "../equipment/CourseFairShare.tsx";
 
 /** One course: its teachers and students, and (for those who manage courses) its roster import. */
 export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void }) {
@@ -45,6 +46,7 @@ export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void
       </Card>
       {c.canManage && <RosterImport course={c} />}
       {editing && <CourseDialog open course={c} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />}
+      <CourseFairShare courseId={c.id} />
       <Students course={c} />
     </section>
   );
