@@ -64,4 +64,34 @@ describe("request windows", () => {
     const overflow = await student.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
   });
+
+  it("the booking form shows a course's limit, named, beside the request it refuses", async () => {
+    // Experimental Forms allows 2 bookings at a time per project in the demo school.
+    const student = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 390, height: 844 } });
+    await signIn(student, "student@portal.test");
+    await student.goto("/equipment");
+    await field(student, "Production").first().selectOption({ label: "Forty Windows" });
+    await field(student, "From").fill(inDays(30));
+    await field(student, "Until").fill(inDays(31));
+    const book = async (tag: string) => {
+      await field(student, "Search").fill(tag);
+      await student
+        .getByRole("list", { name: "Catalogue" })
+        .getByRole("listitem")
+        .filter({ hasText: tag })
+        .getByRole("button", { name: /^Add / })
+        .click();
+      await student.getByRole("button", { name: "Request 1 reservation" }).click();
+    };
+    await book("NFS-SUP-001");
+    await toast(student, "Reservation requested");
+    await book("NFS-SUP-002");
+    await toast(student, "Reservation requested");
+    await book("NFS-SUP-003");
+    await visible(
+      student
+        .getByRole("alert")
+        .filter({ hasText: /^Your course EXP-220 allows 2 bookings at a time per project; “Forty Windows” has 2: / }),
+    );
+  });
 });
