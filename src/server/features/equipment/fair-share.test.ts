@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FairShareDto, WindowDto } from "../../../common/equipment-fair.ts";
 import type { ReservationDto } from "../../../common/equipment.ts";
-import { notifications, requestWindows } from "../../db/schema/index.ts";
+import { jobs, notifications, requestWindows } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { signInAll } from "../../test/matrix.ts";
 import { drawOrder } from "./lottery.ts";
@@ -259,6 +259,13 @@ describe.each(DB_KINDS)("fair share and request windows on %s", (kind) => {
         .from(notifications)
         .where(and(eq(notifications.userId, ids.outsider!), eq(notifications.kind, "equipment")));
       expect(notes.map((n) => n.body)).toContain(c.explanation);
+      const mails = await p.services.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'tomas.novak@portal.test'`));
+      const told = mails.map((m) => m.payload as { subject: string; text: string }).find((m) => m.text.includes(w.id));
+      expect(told?.subject).toBe(`No Fair cams ${kind} for “Fair C ${kind}” this time (Contested weekend ${kind})`);
+      expect(told?.text).toContain(c.explanation!);
       expect((await p.as("equipment").post(`/equipment/windows/${w.id}/draw`)).status).toBe(409);
       // After the draw, what is left is booked first-come again.
       await p.as("equipment").post(`/equipment/items/${items[2]}/status`, { status: "available" });

@@ -19,6 +19,7 @@ import {
 import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
+import { lotteryResultMail } from "../../mail/lottery-result.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { allot, drawOrder, type LotteryEntry } from "./lottery.ts";
 import * as repo from "./repository/index.ts";
@@ -222,6 +223,15 @@ function draw(s: S, opts: { caller: Caller; id: string }, now: Date) {
               : `Lottery “${w.name}”: no ${lot.label} for “${e.projectTitle}” this time`,
             body: explanation,
             link: `/equipment?window=${w.id}`,
+            email: lotteryResultMail({
+              won: !!got,
+              windowName: w.name,
+              lotLabel: lot.label,
+              projectTitle: e.projectTitle,
+              range: `${when(w.startsAt, f)} – ${when(w.endsAt, f)}`,
+              explanation,
+              url: new URL(`/equipment?window=${w.id}`, s.config.PUBLIC_URL).toString(),
+            }),
           })),
         );
       }
