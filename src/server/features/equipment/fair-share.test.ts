@@ -4,7 +4,7 @@ import type { FairShareDto, WindowDto } from "../../../common/equipment-fair.ts"
 import type { ReservationDto } from "../../../common/equipment.ts";
 import { jobs, notifications, requestWindows } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
-import { signInAll } from "../../test/matrix.ts";
+import { expectClientErrors, expectMatrixRow, SIGNED_IN, signInAll, type MatrixRow } from "../../test/matrix.ts";
 import { drawOrder } from "./lottery.ts";
 
 const DAY = 86_400_000;
@@ -19,6 +19,7 @@ const iso = (d: Date, plusDays = 0, hours = 0) =>
 describe.each(DB_KINDS)("fair share and request windows on %s", (kind) => {
   let p: TestPortal;
   let ids: Record<string, string> = {};
+  let cookies: Record<string, string> = {};
   let courseId: string;
   let otherCourseId: string;
   let projectA: string;
@@ -48,7 +49,7 @@ describe.each(DB_KINDS)("fair share and request windows on %s", (kind) => {
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    ({ ids } = await signInAll(p));
+    ({ ids, cookies } = await signInAll(p));
     const made = async (code: string) => {
       const res = await p.as("admin").post("/courses", {
         code: `${code}-${kind}`,
@@ -273,12 +274,97 @@ describe.each(DB_KINDS)("fair share and request windows on %s", (kind) => {
     });
   });
 
+  describe("the authorization matrix", () => {
+    it("answers each caller", async () => {
+      const window = async () => {
+        const res = await p.as("equipment").post("/equipment/windows", {
+          name: `Matrix ${Math.random()}`,
+          startsAt: iso(monday(40), 5),
+          endsAt: iso(monday(40), 7),
+          deadline: iso(monday(40), 2),
+          lots: [{ kind: "category", id: categoryId }],
+        });
+        return res.body as WindowDto;
+      };
+      const rows: MatrixRow<WindowDto>[] = [
+        ["limits", "GET", () => "/equipment/fair-share", undefined, SIGNED_IN],
+        ["a course's limits", "GET", () => `/equipment/fair-share/${courseId}`, undefined, SIGNED_IN],
+        [
+          "set a course's limits",
+          "PUT",
+          () => `/equipment/fair-share/${courseId}`,
+          { maxActive: null, activeScope: "student", maxDaysPerWeek: null, daysScope: "student" },
+          [401, 403, 403, 200, 200, 200],
+        ],
+        ["windows", "GET", () => "/equipment/windows", undefined, SIGNED_IN],
+        [
+          "open a window",
+          "POST",
+          () => "/equipment/windows",
+          {
+            name: "Matrix",
+            startsAt: iso(monday(41), 5),
+            endsAt: iso(monday(41), 7),
+            deadline: iso(monday(41), 2),
+            lots: [{ kind: "category", id: categoryId }],
+          },
+          [401, 403, 403, 403, 201, 201],
+        ],
+        [
+          "close a window",
+          "POST",
+          (w) => `/equipment/windows/${w.id}/close`,
+          undefined,
+          [401, 403, 403, 403, 200, 200],
+        ],
+        // Open until its deadline: the office is told to wait or close it first.
+        ["draw a window", "POST", (w) => `/equipment/windows/${w.id}/draw`, undefined, [401, 403, 403, 403, 409, 409]],
+      ];
+      for (const row of rows) await expectMatrixRow(p, cookies, window, row);
+    });
+
+    it("answers bad input with a message, never a 500", async () => {
+      const w = (await p.as("equipment").get("/equipment/windows")).body[0] as WindowDto;
+      await expectClientErrors(p, cookies.equipment!, [
+        [
+          "PUT",
+          "/equipment/fair-share/nope",
+          { maxActive: 1, activeScope: "student", maxDaysPerWeek: null, daysScope: "student" },
+        ],
+        [
+          "PUT",
+          `/equipment/fair-share/${courseId}`,
+          { maxActive: 0, activeScope: "course", maxDaysPerWeek: null, daysScope: "student" },
+        ],
+        ["POST", "/equipment/windows", { name: "", lots: [] }],
+        [
+          "POST",
+          "/equipment/windows",
+          {
+            name: "X",
+            startsAt: iso(monday(2), 5),
+            endsAt: iso(monday(2), 4),
+            deadline: iso(monday(2), 1),
+            lots: [{ kind: "kit", id: categoryId }],
+          },
+        ],
+        ["POST", "/equipment/windows/nope/draw", undefined],
+        ["GET", `/equipment/windows/${courseId}`, undefined],
+      ]);
+      await expectClientErrors(p, cookies.member!, [
+        ["POST", `/equipment/windows/${w.id}/requests`, { lotId: "nope", projectId: projectA }],
+        ["POST", `/equipment/windows/${w.id}/requests`, { lotId: courseId, projectId: projectA }],
+        ["DELETE", `/equipment/windows/${w.id}/requests/${courseId}`, undefined],
+      ]);
+    });
+  });
+
   describe("the demo school", () => {
     it("has fair-share limits on a course and an open window for a weekend with requests", async () => {
       const listed = (await p.as("equipment").get("/equipment/fair-share")).body as FairShareDto[];
       expect(listed.some((l) => l.maxActive !== null && l.maxDaysPerWeek !== null)).toBe(true);
       const windows = (await p.as("equipment").get("/equipment/windows")).body as WindowDto[];
-      const demo = windows.find((x) => x.accepting);
+      const demo = windows.find((x) => x.name === "Lighting and documentary kits, busy weekend" && x.accepting);
       expect(demo).toBeDefined();
       expect(new Date(demo!.startsAt).getUTCDay()).toBe(6);
       expect(demo!.requests.length).toBeGreaterThanOrEqual(3);
