@@ -94,4 +94,24 @@ describe("request windows", () => {
         .filter({ hasText: /^Your course EXP-220 allows 2 bookings at a time per project; “Forty Windows” has 2: / }),
     );
   });
+
+  it("the office sets a course's fair share on its tab, read back in words", async () => {
+    const office = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 390, height: 844 } });
+    await signIn(office, "equipment@portal.test");
+    await office.goto("/equipment-admin?tab=fair-share");
+    const form = office.getByRole("form", { name: "Fair share of DOC-210" });
+    await visible(form);
+    await form.getByLabel("Bookings at a time").fill("3");
+    await form.getByLabel("Booked days per week").fill("5");
+    await form.getByLabel("Days counted").selectOption({ label: "per project" });
+    await form.getByRole("button", { name: "Save limits" }).click();
+    await toast(
+      office,
+      "Fair share saved",
+      "DOC-210: 3 bookings at a time per student; 5 booked days per week per project.",
+    );
+    expect(await seriousAxe(office)).toEqual([]);
+    const overflow = await office.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
 });
