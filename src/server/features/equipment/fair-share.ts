@@ -176,9 +176,9 @@ async function checkWindows(tx: DbOrTx, b: Booking) {
 
 /** A reservation that still holds gear or is about to: requested or approved and not over, or out. */
 const counted = (now: Date) =>
-  or(
-    and(inArray(reservations.state, ["requested", "approved"]), gt(reservations.endsAt, now)),
-    eq(reservations.state, COUNTED_STATES[2]),
+  and(
+    inArray(reservations.state, [...COUNTED_STATES]),
+    or(gt(reservations.endsAt, now), eq(reservations.state, "checked_out")),
   );
 
 /** The course's limits, for a booking or a window's request of the period. */
