@@ -70,7 +70,9 @@ export type EquipmentPart =
   | "categories"
   | "certifications"
   | "strikes"
-  | "me";
+  | "me"
+  | "fair-share"
+  | "windows";
 
 /**
  * What a reservation's request, decision or cancellation changes: the lists of reservations, what is free when

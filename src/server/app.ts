@@ -12,6 +12,7 @@ import type { AppEnv } from "./env.ts";
 import type { Services } from "./context.ts";
 import { publicAccountRoutes } from "./features/account/routes.ts";
 import { equipmentRoutes, equipmentStorageRoutes } from "./features/equipment/routes.ts";
+import { equipmentFairRoutes } from "./features/equipment/fair-routes.ts";
 import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
 import { documentRoutes, publicSigningRoutes, storageRoutes, submissionRoutes } from "./features/documents/routes.ts";
 import { inboxRoutes } from "./features/inbox/routes.ts";
@@ -161,6 +162,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/screenplays", screenplayRoutes);
   app.route("/rest/v1/budgets", budgetRoutes);
   app.route("/rest/v1/budget-proposals", proposalRoutes);
+  app.route("/rest/v1/equipment", equipmentFairRoutes);
   app.route("/rest/v1/equipment", equipmentRoutes);
   app.route("/rest/v1/budget-accounts", accountRoutes);
   app.route("/rest/v1/notifications", inboxRoutes);

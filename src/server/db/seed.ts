@@ -4,6 +4,7 @@ import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
 import { seedCourses } from "../features/courses/seed.ts";
 import { seedEquipment } from "../features/equipment/seed.ts";
+import { seedFairShare } from "../features/equipment/fair-seed.ts";
 import { syncProfile } from "../features/profiles/service.ts";
 import { seedDocuments } from "../features/documents/seed.ts";
 import { seedBudgets } from "../features/budgets/seed.ts";
@@ -70,6 +71,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedDocuments(s, "Northbridge Film School");
   await seedBudgets(s);
   const equipmentCount = await seedEquipment(s);
+  await seedFairShare(s);
   s.log.info(
     { accounts: DEMO_ACCOUNTS.length, projects: projectCount, equipment: equipmentCount },
     "seeded the demo school",

@@ -11,3 +11,4 @@ export * from "./equipment.ts";
 export * from "./schedule.ts";
 export * from "./courses.ts";
 export * from "./course-greenlight.ts";
+export * from "./equipment-fair.ts";

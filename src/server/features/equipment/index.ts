@@ -31,3 +31,13 @@ export {
   cancelReservation,
 } from "./reservations.ts";
 export { checkOut, checkIn, recordStrike, listStrikes, clearStrikes } from "./desk.ts";
+export { listFairShare, getFairShare, setFairShare } from "./fair-share.ts";
+export {
+  listWindows,
+  getWindow,
+  createWindow,
+  requestInWindow,
+  withdrawRequest,
+  closeWindow,
+} from "./request-windows.ts";
+export { drawWindow } from "./window-draw.ts";

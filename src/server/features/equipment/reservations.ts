@@ -24,6 +24,7 @@ import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { checkId, DAY_MS, HOUR_MS, missing, publishBookings, requireOffice, type S, when } from "./shared.ts";
 import { type ItemJoined } from "./inventory.ts";
+import { checkFairShare } from "./fair-share.ts";
 
 // ── Reservations ─────────────────────────────────────────────────────────────────────────────────
 
@@ -184,6 +185,7 @@ async function checkRules(
       `Certification needed: ${uncertified.map((i) => `${i.item.name} (${i.item.assetTag}) needs “${i.certificationName}”`).join("; ")}. The equipment office grants certifications after training.`,
     );
   }
+  await checkFairShare(tx, opts);
 }
 
 /** The 409 of a double booking: which items, booked when, and free items of the same categories the person may book instead. */

@@ -10,6 +10,7 @@ import { errorText } from "../../lib/api.ts";
 import { previewRoster, useApplyRoster, useCourse } from "./api.ts";
 import { CourseDialog } from "./CourseDialog.tsx";
 import { CourseGreenlight } from "./CourseGreenlight.tsx";
+import { CourseFairShare } from "../equipment/CourseFairShare.tsx";
 
 /** One course: its teachers and students, and (for those who manage courses) its roster import. */
 export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void }) {
@@ -47,6 +48,7 @@ export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void
       {c.canManage && <RosterImport course={c} />}
       {editing && <CourseDialog open course={c} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />}
       <CourseGreenlight courseId={c.id} />
+      <CourseFairShare courseId={c.id} />
       <Students course={c} />
     </section>
   );

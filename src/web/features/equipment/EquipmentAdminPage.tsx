@@ -11,8 +11,10 @@ import { Inventory } from "./admin/Inventory.tsx";
 import { Kits } from "./admin/Kits.tsx";
 import { People } from "./admin/People.tsx";
 import { Requests } from "./admin/Requests.tsx";
+import { Windows } from "./admin/Windows.tsx";
+import { FairShare } from "./admin/FairShare.tsx";
 
-const TABS = ["requests", "desk", "inventory", "kits", "people", "calendar"] as const;
+const TABS = ["requests", "windows", "desk", "inventory", "kits", "people", "calendar", "fair-share"] as const;
 
 /** The equipment office's page: the queue of requests, the desk, the inventory and who is trained on what. */
 export default function EquipmentAdminPage() {
@@ -47,11 +49,13 @@ export default function EquipmentAdminPage() {
         onSelect={(id) => setParams({ tab: id }, { replace: true })}
         tabs={[
           { id: "requests", label: "Requests", content: <Requests /> },
+          { id: "windows", label: "Request windows", content: <Windows /> },
           { id: "desk", label: "Desk", content: <Desk /> },
           { id: "inventory", label: "Inventory", content: <Inventory /> },
           { id: "kits", label: "Kits", content: <Kits /> },
           { id: "people", label: "Certifications & strikes", content: <People /> },
           { id: "calendar", label: "Calendar", content: <Calendar /> },
+          { id: "fair-share", label: "Fair share", content: <FairShare /> },
         ]}
       />
     </div>

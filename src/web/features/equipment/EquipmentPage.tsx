@@ -13,6 +13,8 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { ReservationItems, StateBadge, Thumbnail, fromLocalInput, rangeText, toLocalInput } from "./shared.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { RequestWindows } from "./RequestWindows.tsx";
 import {
   isConflict,
   post,
@@ -49,6 +51,8 @@ export default function EquipmentPage() {
   const [chosen, setChosen] = useState<Map<string, string>>(new Map());
   const [kits, setKits] = useState<Map<string, string>>(new Map());
   const [conflict, setConflict] = useState<{ message: string; details: BookingConflictDetails } | null>(null);
+  // A rule the booking breaks (a course's fair share, a request window) stays beside the form that broke it.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<ReservationDto | null>(null);
   const from = fromLocalInput(range.from);
   const to = fromLocalInput(range.to);
@@ -83,8 +87,12 @@ export default function EquipmentPage() {
         setChosen(new Map());
         setKits(new Map());
         setConflict(null);
+        setRefusal(null);
       },
       onError: (err) => {
+        setRefusal(null);
+        if (err instanceof ApiError && (err.status === 403 || (isConflict(err) && !err.details)))
+          return (setRefusal(err.message), true);
         if (!isConflict(err) || !(err.details as BookingConflictDetails | undefined)?.conflicts) return false;
         setConflict({ message: err.message, details: err.details as BookingConflictDetails });
         // The form shows the conflict beside its alternatives; a toast of the same sentences would cover it on a phone.
@@ -194,6 +202,14 @@ export default function EquipmentPage() {
                 Chosen: {[...kits.values(), ...chosen.values()].join(", ")}
               </p>
             )}
+            {refusal && (
+              <p
+                role="alert"
+                className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium dark:border-amber-800 dark:bg-amber-950/40"
+              >
+                {refusal}
+              </p>
+            )}
             {conflict && (
               <div
                 role="alert"
@@ -212,6 +228,8 @@ export default function EquipmentPage() {
               </div>
             )}
           </Card>
+
+          <RequestWindows />
 
           <section aria-labelledby="kits-heading" className="flex flex-col gap-2">
             <h2 id="kits-heading" className="text-lg font-semibold">
@@ -384,6 +402,7 @@ export default function EquipmentPage() {
                     </div>
                   </div>
                   {r.rejectReason && <p className="text-sm">Refused: {r.rejectReason}</p>}
+                  {r.note && <p className="text-sm">{r.note}</p>}
                   <ReservationItems r={r} />
                 </li>
               ))}

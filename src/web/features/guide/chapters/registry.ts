@@ -4,6 +4,7 @@ import { budgets } from "./budgets.ts";
 import { courses } from "./courses.ts";
 import { documents, signatures, signing } from "./documents.ts";
 import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
+import { fairShare } from "./fair-share.ts";
 import { gettingAround } from "./getting-around.ts";
 import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
@@ -29,6 +30,7 @@ export const CHAPTERS: GuideChapter[] = [
   signing,
   overview,
   reservingGear,
+  fairShare,
   equipmentDesk,
   runningInventory,
   notifications,
