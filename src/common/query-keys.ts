@@ -70,7 +70,8 @@ export type EquipmentPart =
   | "categories"
   | "certifications"
   | "strikes"
-  | "me";
+  | "me"
+  | "access";
 
 /**
  * What a reservation's request, decision or cancellation changes: the lists of reservations, what is free when

@@ -10,3 +10,4 @@ export * from "./documents.ts";
 export * from "./equipment.ts";
 export * from "./schedule.ts";
 export * from "./courses.ts";
+export * from "./equipment-access.ts";

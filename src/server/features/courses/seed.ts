@@ -86,6 +86,16 @@ const COURSES: CoursePlan[] = [
     students: [],
   },
   {
+    // The demo's Thesis access level is granted by this course (equipment/seed-access.ts).
+    code: "FILM-401",
+    title: "Thesis Film",
+    term: AUTUMN,
+    projectTypes: ["fiction", "documentary"],
+    teachers: [STAFF, ADMIN],
+    students: ["tomas.novak@portal.test", "jun.park@portal.test"],
+    dropped: ["elliot.brooks@portal.test"],
+  },
+  {
     code: "MUS-240",
     title: "Music Video Lab",
     term: AUTUMN,

@@ -31,3 +31,11 @@ export {
   cancelReservation,
 } from "./reservations.ts";
 export { checkOut, checkIn, recordStrike, listStrikes, clearStrikes } from "./desk.ts";
+export {
+  listAccessLevels,
+  createAccessLevel,
+  updateAccessLevel,
+  deleteAccessLevel,
+  setItemAccessLevel,
+  setKitAccessLevel,
+} from "./access-levels.ts";

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   rejectInput,
   reservationCreateInput,
@@ -9,14 +9,13 @@ import {
   type ReservationListQuery,
 } from "../../../common/equipment.ts";
 import { can, isOffice, type Caller } from "../../auth/caller.ts";
-import type { DbOrTx, Tx } from "../../db/client.ts";
-import { equipmentItems, projectGreenlight, projects, reservationItems, reservations } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/client.ts";
+import { equipmentItems, projects, reservationItems, reservations } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { jsonAnswers } from "../../lib/cache.ts";
 import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../../mail/reservation-decided.ts";
-import { getGreenlightItems } from "../projects/greenlight.ts";
 import { isMember } from "../projects/access.ts";
 import { crewProjectsOf } from "../projects/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
@@ -24,6 +23,8 @@ import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { checkId, DAY_MS, HOUR_MS, missing, publishBookings, requireOffice, type S, when } from "./shared.ts";
 import { type ItemJoined } from "./inventory.ts";
+import { requireAccess } from "./access.ts";
+import { reserveGate } from "./gate.ts";
 
 // ── Reservations ─────────────────────────────────────────────────────────────────────────────────
 
@@ -127,16 +128,6 @@ function untilOverdue(page: Page<ReservationDto>): number {
   return Math.max(0, ms);
 }
 
-async function greenlit(db: DbOrTx, projectId: string) {
-  const keys = (await getGreenlightItems(db)).map((i) => i.key);
-  const done = await db
-    .select({ key: projectGreenlight.itemKey })
-    .from(projectGreenlight)
-    .where(and(eq(projectGreenlight.projectId, projectId), eq(projectGreenlight.done, true)));
-  const ticked = new Set(done.map((d) => d.key));
-  return keys.every((k) => ticked.has(k));
-}
-
 /**
  * Every school rule a new reservation must meet, each failure naming its rule. Double booking is not
  * among them: the database's exclusion constraint decides that, at the moment of the insert.
@@ -163,12 +154,7 @@ async function checkRules(
   if (opts.endsAt.getTime() - opts.startsAt.getTime() > rules.maxBookingDays * DAY_MS) {
     throw new AppError("bad_request", `Longest booking: a reservation may last at most ${rules.maxBookingDays} days.`);
   }
-  if (rules.requireGreenlight && !(await greenlit(tx, opts.projectId))) {
-    throw new AppError(
-      "bad_request",
-      "Greenlight required: the school lets only productions with a complete greenlight checklist book equipment.",
-    );
-  }
+  await reserveGate(tx, opts.projectId);
   const unavailable = opts.items.filter((i) => i.item.status === "retired" || i.item.status === "maintenance");
   if (unavailable.length > 0) {
     throw new AppError(
@@ -176,6 +162,11 @@ async function checkRules(
       `Not bookable: ${unavailable.map((i) => `${i.item.name} (${i.item.assetTag}) is ${i.item.status === "retired" ? "retired" : "in maintenance"}`).join("; ")}.`,
     );
   }
+  await requireAccess(
+    tx,
+    opts.caller,
+    opts.items.map((i) => i.item),
+  );
   const held = await repo.selectCertificationIds(tx, opts.caller.id);
   const uncertified = opts.items.filter((i) => i.item.certificationId && !held.has(i.item.certificationId));
   if (uncertified.length > 0) {

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { GreenlightItem } from "../../../common/projects.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { projectGreenlight, projectGreenlightItems } from "../../db/schema/index.ts";
@@ -23,6 +23,19 @@ export async function getProjectGreenlightItems(db: DbOrTx, projectId: string): 
     ...school,
     ...own.map((i) => ({ key: i.itemKey, label: i.label, source: "manual" as const, tickedBy: i.tickedBy })),
   ];
+}
+
+/** The items of a project's checklist not yet done: what stands between it and a complete greenlight. */
+export async function missingGreenlightItems(db: DbOrTx, projectId: string): Promise<GreenlightItem[]> {
+  const [items, done] = await Promise.all([
+    getProjectGreenlightItems(db, projectId),
+    db
+      .select({ key: projectGreenlight.itemKey })
+      .from(projectGreenlight)
+      .where(and(eq(projectGreenlight.projectId, projectId), eq(projectGreenlight.done, true))),
+  ]);
+  const ticked = new Set(done.map((d) => d.key));
+  return items.filter((i) => !ticked.has(i.key));
 }
 
 /**
