@@ -43,11 +43,13 @@ export interface AccessLevelDto {
   kitCount: number;
 }
 
-/** The office's view: every level, and which items and kits carry one. */
+/** The office's view: every level, the gear carrying one, and the courses a level may be granted by. */
 export interface AccessOverviewDto {
   levels: AccessLevelDto[];
-  items: Record<string, string>;
-  kits: Record<string, string>;
+  items: { id: string; name: string; assetTag: string; levelId: string }[];
+  kits: { id: string; name: string; levelId: string }[];
+  /** Every course of the school, newest term first: the office grants levels by courses it does not teach. */
+  courses: { id: string; code: string; title: string; term: string }[];
 }
 
 /** Why gear is closed to a person, as the catalogue shows it and the refused reservation says it. */

@@ -1,5 +1,5 @@
 // The office's access levels: what grants each, and which items and kits carry one.
-import { eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import {
   accessAssignInput,
   accessLevelInput,
@@ -25,21 +25,46 @@ import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
 import { loadAccessRules } from "./access.ts";
 import { checkId, missing, publish, requireOffice, type S } from "./shared.ts";
 
-/** Every level with what grants it and how much gear carries it, and the level of each item and kit that has one. */
+/** Every level with what grants it and how much gear carries it, the gear that carries one, and the courses. */
 export async function listAccessLevels(s: Pick<S, "db">, opts: { caller: Caller }): Promise<AccessOverviewDto> {
   requireOffice(opts.caller);
-  const rules = await loadAccessRules(s.db);
-  const count = (m: Map<string, string>, id: string) => [...m.values()].filter((l) => l === id).length;
+  const [rules, items, kits, allCourses] = await Promise.all([
+    loadAccessRules(s.db),
+    s.db
+      .select({
+        id: equipmentItems.id,
+        name: equipmentItems.name,
+        assetTag: equipmentItems.assetTag,
+        levelId: itemAccessLevels.levelId,
+      })
+      .from(itemAccessLevels)
+      .innerJoin(equipmentItems, eq(equipmentItems.id, itemAccessLevels.itemId))
+      .orderBy(asc(equipmentItems.assetTag)),
+    s.db
+      .select({ id: equipmentKits.id, name: equipmentKits.name, levelId: kitAccessLevels.levelId })
+      .from(kitAccessLevels)
+      .innerJoin(equipmentKits, eq(equipmentKits.id, kitAccessLevels.kitId))
+      .orderBy(asc(equipmentKits.name)),
+    s.db
+      .select({ id: courses.id, code: courses.code, title: courses.title, term: courses.term })
+      .from(courses)
+      .orderBy(desc(courses.term), asc(courses.code))
+      .limit(COURSES_MAX),
+  ]);
   return {
     levels: [...rules.levels.values()].map((l) => ({
       ...l,
-      itemCount: count(rules.itemLevel, l.id),
-      kitCount: count(rules.kitLevel, l.id),
+      itemCount: items.filter((i) => i.levelId === l.id).length,
+      kitCount: kits.filter((k) => k.levelId === l.id).length,
     })),
-    items: Object.fromEntries(rules.itemLevel),
-    kits: Object.fromEntries(rules.kitLevel),
+    items,
+    kits,
+    courses: allCourses,
   };
 }
+
+/** Enough for years of terms; the form lists them newest first. */
+const COURSES_MAX = 500;
 
 async function writeGrants(tx: Tx, levelId: string, input: { courseIds: string[]; certificationIds: string[] }) {
   const courseIds = [...new Set(input.courseIds)];

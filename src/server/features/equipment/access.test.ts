@@ -128,7 +128,13 @@ describe.each(DB_KINDS)("equipment access levels and the greenlight gate on %s",
     const open = await item(`Access Tripod ${kind}`);
     const assigned = await p.as("equipment").put(`/equipment/access-levels/items/${camera.id}`, { levelId: level.id });
     expect(assigned.status).toBe(200);
-    expect((assigned.body as AccessOverviewDto).items[camera.id]).toBe(level.id);
+    expect((assigned.body as AccessOverviewDto).items).toContainEqual({
+      id: camera.id,
+      name: camera.name,
+      assetTag: camera.assetTag,
+      levelId: level.id,
+    });
+    expect((assigned.body as AccessOverviewDto).courses.map((c) => c.id)).toContain(thesis);
     expect((await p.as("member").put(`/equipment/access-levels/items/${open.id}`, { levelId: level.id })).status).toBe(
       403,
     );

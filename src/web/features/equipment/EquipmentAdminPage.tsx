@@ -9,10 +9,11 @@ import { Calendar } from "./admin/Calendar.tsx";
 import { Desk } from "./admin/Desk.tsx";
 import { Inventory } from "./admin/Inventory.tsx";
 import { Kits } from "./admin/Kits.tsx";
+import { Levels } from "./admin/Levels.tsx";
 import { People } from "./admin/People.tsx";
 import { Requests } from "./admin/Requests.tsx";
 
-const TABS = ["requests", "desk", "inventory", "kits", "people", "calendar"] as const;
+const TABS = ["requests", "desk", "inventory", "kits", "levels", "people", "calendar"] as const;
 
 /** The equipment office's page: the queue of requests, the desk, the inventory and who is trained on what. */
 export default function EquipmentAdminPage() {
@@ -50,6 +51,7 @@ export default function EquipmentAdminPage() {
           { id: "desk", label: "Desk", content: <Desk /> },
           { id: "inventory", label: "Inventory", content: <Inventory /> },
           { id: "kits", label: "Kits", content: <Kits /> },
+          { id: "levels", label: "Access levels", content: <Levels /> },
           { id: "people", label: "Certifications & strikes", content: <People /> },
           { id: "calendar", label: "Calendar", content: <Calendar /> },
         ]}

@@ -11,7 +11,17 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
-import { ReservationItems, StateBadge, Thumbnail, fromLocalInput, rangeText, toLocalInput } from "./shared.tsx";
+import {
+  ClosedNote,
+  ReservationItems,
+  StateBadge,
+  Thumbnail,
+  fromLocalInput,
+  rangeText,
+  toLocalInput,
+} from "./shared.tsx";
+import { Checkbox } from "../../components/ui/Checkbox.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import {
   isConflict,
@@ -50,6 +60,9 @@ export default function EquipmentPage() {
   const [kits, setKits] = useState<Map<string, string>>(new Map());
   const [conflict, setConflict] = useState<{ message: string; details: BookingConflictDetails } | null>(null);
   const [cancelling, setCancelling] = useState<ReservationDto | null>(null);
+  // What a student expects first is what they may book; the rest, with why, is one untick away.
+  const [onlyOpen, setOnlyOpen] = useState(true);
+  const [refused, setRefused] = useState<string | null>(null);
   const from = fromLocalInput(range.from);
   const to = fromLocalInput(range.to);
   const rangeOk = !!from && !!to && to > from;
@@ -60,6 +73,7 @@ export default function EquipmentPage() {
   const qs = new URLSearchParams({ from, to, limit: String(PAGE), offset: String(page * PAGE) });
   if (search.trim()) qs.set("search", search.trim());
   if (categoryId) qs.set("categoryId", categoryId);
+  if (onlyOpen) qs.set("onlyOpen", "true");
   const catalogue = useAvailability(qs, rangeOk);
   const kitList = useKitsBetween(from, to, rangeOk);
   const mine = useMyReservations();
@@ -83,8 +97,14 @@ export default function EquipmentPage() {
         setChosen(new Map());
         setKits(new Map());
         setConflict(null);
+        setRefused(null);
       },
       onError: (err) => {
+        // A rule's refusal (gear closed to the person, the greenlight, the strikes) is shown in the form it answers.
+        if (err instanceof ApiError && (err.status === 403 || err.status === 400)) {
+          setRefused(err.message);
+          return true;
+        }
         if (!isConflict(err) || !(err.details as BookingConflictDetails | undefined)?.conflicts) return false;
         setConflict({ message: err.message, details: err.details as BookingConflictDetails });
         // The form shows the conflict beside its alternatives; a toast of the same sentences would cover it on a phone.
@@ -178,7 +198,7 @@ export default function EquipmentPage() {
                   className="w-full"
                   disabled={!projectId || !rangeOk || count === 0}
                   busy={reserve.isPending}
-                  onClick={() => reserve.mutate(undefined)}
+                  onClick={() => (setRefused(null), reserve.mutate(undefined))}
                 >
                   {count === 0 ? "Request reservation" : `Request ${count} reservation${count === 1 ? "" : "s"}`}
                 </Button>
@@ -192,6 +212,14 @@ export default function EquipmentPage() {
             {count > 0 && (
               <p className="mt-3 text-sm" aria-live="polite">
                 Chosen: {[...kits.values(), ...chosen.values()].join(", ")}
+              </p>
+            )}
+            {refused && (
+              <p
+                role="alert"
+                className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium dark:border-red-900 dark:bg-red-950/40"
+              >
+                {refused}
               </p>
             )}
             {conflict && (
@@ -218,36 +246,47 @@ export default function EquipmentPage() {
               Kits
             </h2>
             <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-              {(kitList.data ?? []).map((k) => {
-                const needs =
-                  k.missingCertifications.length > 0 ? needsCertificationText(k.missingCertifications) : null;
-                return (
-                  <li
-                    key={k.id}
-                    className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
-                  >
-                    <div className="flex items-start justify-between gap-2">
-                      <div>
-                        <p className="font-medium">{k.name}</p>
-                        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                          {k.items.map((i) => i.name).join(", ")}
-                        </p>
-                      </div>
-                      {k.free ? <Badge tone="good">Free</Badge> : <Badge tone="bad">Booked</Badge>}
-                    </div>
-                    {needs && <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{needs}</p>}
-                    <Button
-                      className="mt-2"
-                      variant={kits.has(k.id) ? "primary" : "secondary"}
-                      disabled={!kits.has(k.id) && (!k.free || !!needs)}
-                      aria-pressed={kits.has(k.id)}
-                      onClick={() => toggle(setKits, k.id, k.name)}
+              {(kitList.data ?? [])
+                .filter((k) => !onlyOpen || !k.closed || kits.has(k.id))
+                .map((k) => {
+                  const needs = k.closed
+                    ? k.closed.reason
+                    : k.missingCertifications.length > 0
+                      ? needsCertificationText(k.missingCertifications)
+                      : null;
+                  return (
+                    <li
+                      key={k.id}
+                      className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
                     >
-                      {kits.has(k.id) ? `Remove ${k.name}` : `Add ${k.name}`}
-                    </Button>
-                  </li>
-                );
-              })}
+                      <div className="flex items-start justify-between gap-2">
+                        <div>
+                          <p className="font-medium">{k.name}</p>
+                          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                            {k.items.map((i) => i.name).join(", ")}
+                          </p>
+                        </div>
+                        {k.free ? <Badge tone="good">Free</Badge> : <Badge tone="bad">Booked</Badge>}
+                      </div>
+                      {k.closed ? (
+                        <p className="mt-2">
+                          <ClosedNote closed={k.closed} />
+                        </p>
+                      ) : (
+                        needs && <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{needs}</p>
+                      )}
+                      <Button
+                        className="mt-2"
+                        variant={kits.has(k.id) ? "primary" : "secondary"}
+                        disabled={!kits.has(k.id) && (!k.free || !!needs)}
+                        aria-pressed={kits.has(k.id)}
+                        onClick={() => toggle(setKits, k.id, k.name)}
+                      >
+                        {kits.has(k.id) ? `Remove ${k.name}` : `Add ${k.name}`}
+                      </Button>
+                    </li>
+                  );
+                })}
             </ul>
             {kitList.data?.length === 0 && (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">The office has not put any kits together yet.</p>
@@ -276,6 +315,12 @@ export default function EquipmentPage() {
                 ]}
               />
             </div>
+            <Checkbox
+              label="Only what I may book"
+              checked={onlyOpen}
+              onChange={(e) => (setOnlyOpen(e.target.checked), setPage(0))}
+              description="Untick to also see the gear your courses and certifications do not open, and what would open it."
+            />
             {!rangeOk ? (
               <p className="text-sm">Choose when you need the gear to see what is free.</p>
             ) : catalogue.isError ? (
@@ -289,11 +334,13 @@ export default function EquipmentPage() {
                 >
                   {(catalogue.data?.items ?? []).map((i) => {
                     const picked = chosen.has(i.id);
-                    const why = !i.certified
-                      ? needsCertificationText([i.certification?.name ?? "one the office names"])
-                      : !i.free
-                        ? "Booked then"
-                        : null;
+                    const why = i.closed
+                      ? i.closed.reason
+                      : !i.certified
+                        ? needsCertificationText([i.certification?.name ?? "one the office names"])
+                        : !i.free
+                          ? "Booked then"
+                          : null;
                     return (
                       <li
                         key={i.id}
@@ -314,8 +361,10 @@ export default function EquipmentPage() {
                             </p>
                           </div>
                         </div>
-                        <div className="flex items-center gap-2">
-                          {why ? (
+                        <div className="flex items-center justify-between gap-2 sm:justify-end">
+                          {i.closed ? (
+                            <ClosedNote closed={i.closed} />
+                          ) : why ? (
                             <Badge tone={i.certified ? "bad" : "warn"}>{why}</Badge>
                           ) : (
                             <Badge tone="good">Free</Badge>

@@ -1,3 +1,5 @@
+import { Lock } from "lucide-react";
+import type { ClosedGear } from "../../../common/equipment-access.ts";
 import {
   ITEM_STATUS_LABELS,
   RESERVATION_STATE_LABELS,
@@ -83,5 +85,21 @@ export function Thumbnail({ url, name, size = "h-12 w-12" }: { url: string; name
     <img src={url} alt={`Photo of ${name}`} loading="lazy" className={`${size} shrink-0 rounded object-cover`} />
   ) : (
     <span aria-hidden="true" className={`${size} shrink-0 rounded bg-zinc-100 dark:bg-zinc-800`} />
+  );
+}
+
+/** Gear an access level closes to the person: a lock and the reason, which names what would open it. */
+export function ClosedNote({ closed }: { closed: ClosedGear }) {
+  return (
+    <span
+      className="inline-flex items-start gap-1 rounded-md bg-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+      title={`${closed.level} level`}
+    >
+      <Lock aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      <span>
+        <span className="sr-only">Closed to you: </span>
+        {closed.reason}
+      </span>
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { accounts } from "./accounts.ts";
+import { bookingRules } from "./booking-rules.ts";
 import { breakdown } from "./breakdown.ts";
 import { budgets } from "./budgets.ts";
 import { courses } from "./courses.ts";
@@ -31,6 +32,7 @@ export const CHAPTERS: GuideChapter[] = [
   reservingGear,
   equipmentDesk,
   runningInventory,
+  bookingRules,
   notifications,
   settings,
   userManagement,
