@@ -48,7 +48,7 @@ export interface AccessOverviewDto {
   levels: AccessLevelDto[];
   items: { id: string; name: string; assetTag: string; levelId: string }[];
   kits: { id: string; name: string; levelId: string }[];
-  /** Every course of the school, newest term first: the office grants levels by courses it does not teach. */
+  /** Every course of the school, by term and code: the office grants levels by courses it does not teach. */
   courses: { id: string; code: string; title: string; term: string }[];
 }
 

@@ -92,7 +92,8 @@ const COURSES: CoursePlan[] = [
     term: AUTUMN,
     projectTypes: ["fiction", "documentary"],
     teachers: [STAFF, ADMIN],
-    students: ["tomas.novak@portal.test", "jun.park@portal.test"],
+    // Sofia shoots Nightjar, which has the Thesis camera approved; Elliot left the course.
+    students: ["tomas.novak@portal.test", "sofia.marchetti@portal.test"],
     dropped: ["elliot.brooks@portal.test"],
   },
   {

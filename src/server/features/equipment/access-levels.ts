@@ -1,5 +1,5 @@
 // The office's access levels: what grants each, and which items and kits carry one.
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import {
   accessAssignInput,
   accessLevelInput,
@@ -48,7 +48,7 @@ export async function listAccessLevels(s: Pick<S, "db">, opts: { caller: Caller 
     s.db
       .select({ id: courses.id, code: courses.code, title: courses.title, term: courses.term })
       .from(courses)
-      .orderBy(desc(courses.term), asc(courses.code))
+      .orderBy(asc(courses.term), asc(sql`lower(${courses.code})`))
       .limit(COURSES_MAX),
   ]);
   return {
@@ -63,7 +63,7 @@ export async function listAccessLevels(s: Pick<S, "db">, opts: { caller: Caller 
   };
 }
 
-/** Enough for years of terms; the form lists them newest first. */
+/** Enough for years of terms; listed as the Courses page lists them, by term and code. */
 const COURSES_MAX = 500;
 
 async function writeGrants(tx: Tx, levelId: string, input: { courseIds: string[]; certificationIds: string[] }) {
