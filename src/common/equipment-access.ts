@@ -74,6 +74,12 @@ export function closedReason(level: { name: string; courses: string[]; certifica
   return courses.length === 0 ? `Needs ${certs}` : `Needs ${certs} or the ${orList(courses)} course`;
 }
 
+/** GET …/access-levels/items/:id: the level an item needs (its own or its kit's), and whether it closes it to the caller. */
+export interface ItemAccessDto {
+  level: ClosedGear | null;
+  closed: ClosedGear | null;
+}
+
 /** When the desk and the bookings wait for a production's greenlight checklist (school settings). */
 export const GREENLIGHT_GATES = ["off", "reserve", "checkout"] as const;
 export type GreenlightGate = (typeof GREENLIGHT_GATES)[number];

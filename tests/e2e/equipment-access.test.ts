@@ -26,6 +26,11 @@ describe("booking rules by course", () => {
     // Nothing runs off the side of a phone.
     expect(await student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousAxe(student)).toEqual([]);
+
+    // The item's own page (what its QR label opens) says the same.
+    await alexa.getByRole("link", { name: "ARRI Alexa Mini LF" }).click();
+    await visible(heading(student, "ARRI Alexa Mini LF"));
+    await visible(student.getByText("Thesis Film course only"));
   });
 
   it("lets the school gate at check-out, and the desk says which greenlight items are missing", async () => {

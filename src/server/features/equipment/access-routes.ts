@@ -5,7 +5,10 @@ import type { AppEnv } from "../../env.ts";
 import { body, idParam } from "../../lib/validate.ts";
 import * as service from "./index.ts";
 
-/** /rest/v1/equipment/access-levels: the office's levels, and the level an item or a kit carries. */
+/**
+ * /rest/v1/equipment/access-levels: the office's levels and the level an item or a kit carries; everyone signed in
+ * may ask what an item needs and whether it is open to them.
+ */
 export const accessRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await service.listAccessLevels(c.get("services"), { caller: callerOf(c) })))
   .post("/", async (c) =>
@@ -30,6 +33,9 @@ export const accessRoutes = new Hono<AppEnv>()
     c.json(
       await service.deleteAccessLevel(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "access level") }),
     ),
+  )
+  .get("/items/:id", async (c) =>
+    c.json(await service.itemAccess(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "item") })),
   )
   .put("/items/:id", async (c) =>
     c.json(

@@ -3,7 +3,7 @@ import type { AccessOverviewDto } from "../../../common/equipment-access.ts";
 import type { AvailabilityItem, ItemDetailDto, KitDto } from "../../../common/equipment.ts";
 import type { SchoolSettings } from "../../../common/school.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
-import { signInAll } from "../../test/matrix.ts";
+import { expectMatrixRow, SIGNED_IN, signInAll, type Expected, type MatrixRow } from "../../test/matrix.ts";
 import { getSchoolSettingsDto, updateSchoolSettings } from "../school/service.ts";
 
 const HOUR = 3_600_000;
@@ -14,6 +14,7 @@ let seq = 0;
 describe.each(DB_KINDS)("equipment access levels and the greenlight gate on %s", (kind) => {
   let p: TestPortal;
   let ids: Record<string, string> = {};
+  let cookies: Record<string, string> = {};
   let projectId: string;
   let categoryId: string;
   const term = `2041 Autumn ${kind}`;
@@ -62,7 +63,7 @@ describe.each(DB_KINDS)("equipment access levels and the greenlight gate on %s",
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    ({ ids } = await signInAll(p));
+    ({ ids, cookies } = await signInAll(p));
     const project = await p.as("member").post("/projects", {
       title: "Access Test Short",
       type: "fiction",
@@ -86,6 +87,40 @@ describe.each(DB_KINDS)("equipment access levels and the greenlight gate on %s",
     const kits = (await p.as("member").get("/equipment/kits")).body as KitDto[];
     // Lena takes Documentary Practice, which grants Intermediate.
     expect(kits.find((k) => k.name === "Documentary kit 2")!.closed).toBeNull();
+  });
+
+  it("answers each caller on the access endpoints as the authorization matrix says", async () => {
+    const OFFICE: Expected = [401, 403, 403, 403, 200, 200];
+    const fixture = async () => {
+      const name = `Matrix ${kind} ${++seq}`;
+      const made = (await p.as("equipment").post("/equipment/access-levels", { name })).body as AccessOverviewDto;
+      const thing = await item(`Matrix item ${kind}`);
+      const kit = (await p.as("equipment").get("/equipment/kits")).body[0] as KitDto;
+      return { levelId: made.levels.find((l) => l.name === name)!.id, itemId: thing.id, kitId: kit.id, n: ++seq };
+    };
+    type F = Awaited<ReturnType<typeof fixture>>;
+    const rows: MatrixRow<F>[] = [
+      ["list the levels", "GET", () => "/equipment/access-levels", undefined, OFFICE],
+      [
+        "add a level",
+        "POST",
+        () => "/equipment/access-levels",
+        (f) => ({ name: `New ${kind} ${f.n}` }),
+        [401, 403, 403, 403, 201, 201],
+      ],
+      ["edit a level", "PUT", (f) => `/equipment/access-levels/${f.levelId}`, (f) => ({ name: `Ed ${f.n}` }), OFFICE],
+      ["delete a level", "DELETE", (f) => `/equipment/access-levels/${f.levelId}`, undefined, OFFICE],
+      [
+        "level an item",
+        "PUT",
+        (f) => `/equipment/access-levels/items/${f.itemId}`,
+        (f) => ({ levelId: f.levelId }),
+        OFFICE,
+      ],
+      ["level a kit", "PUT", (f) => `/equipment/access-levels/kits/${f.kitId}`, { levelId: null }, OFFICE],
+      ["an item's level", "GET", (f) => `/equipment/access-levels/items/${f.itemId}`, undefined, SIGNED_IN],
+    ];
+    for (const row of rows) await expectMatrixRow(p, cookies, fixture, row);
   });
 
   it("keeps levels to the equipment office and admins", async () => {
@@ -149,6 +184,15 @@ describe.each(DB_KINDS)("equipment access levels and the greenlight gate on %s",
     expect(refused.body.error.message).toBe(
       `Not open to you: Access Alexa ${kind} (${camera.assetTag}): ${level.reason}. Ask the equipment office if this is wrong.`,
     );
+
+    const page = async (who: string) => (await p.as(who).get(`/equipment/access-levels/items/${camera.id}`)).body;
+    expect(await page("member")).toEqual({
+      level: { level: `Thesis ${kind}`, reason: level.reason },
+      closed: { level: `Thesis ${kind}`, reason: level.reason },
+    });
+    expect(await page("staff")).toMatchObject({ level: { level: `Thesis ${kind}` }, closed: null });
+    const openPage = (await p.as("member").get(`/equipment/access-levels/items/${open.id}`)).body;
+    expect(openPage).toEqual({ level: null, closed: null });
 
     // Staff, the office and admins are not held to levels.
     for (const who of ["staff", "equipment", "admin"]) expect((await seen(who, camera))!.closed).toBeNull();

@@ -1,5 +1,10 @@
 // Access levels: which gear a person may book, and why the rest is closed to them (issue: booking rules by course).
-import { closedReason, type AccessLevelDto, type ClosedGear } from "../../../common/equipment-access.ts";
+import {
+  closedReason,
+  type AccessLevelDto,
+  type ClosedGear,
+  type ItemAccessDto,
+} from "../../../common/equipment-access.ts";
 import { can, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { cachePerBus } from "../../lib/cache.ts";
@@ -7,7 +12,7 @@ import { AppError } from "../../lib/errors.ts";
 import { keys, type QueryKeyOf } from "../../../common/query-keys.ts";
 import * as repo from "./repository/index.ts";
 import { part } from "./kept.ts";
-import type { S } from "./shared.ts";
+import { checkId, type S } from "./shared.ts";
 
 /**
  * What an answer about access is made of: the levels and what carries them (`equipment`, `access`, which every
@@ -117,4 +122,14 @@ export async function requireAccess(
       "forbidden",
       `Not open to you: ${closed.join("; ")}. Ask the equipment office if this is wrong.`,
     );
+}
+
+/** What an item's page says about its level: the level it needs, for everyone, and whether it is closed to the caller. */
+export async function itemAccess(
+  s: Pick<S, "db" | "events">,
+  opts: { caller: Caller; id: string },
+): Promise<ItemAccessDto> {
+  checkId(opts.id, "item");
+  const [rules, access] = await Promise.all([accessRules(s), accessFor(s, opts.caller)]);
+  return { level: accessOf(rules, new Set()).item(opts.id), closed: access.item(opts.id) };
 }

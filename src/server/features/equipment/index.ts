@@ -39,3 +39,4 @@ export {
   setItemAccessLevel,
   setKitAccessLevel,
 } from "./access-levels.ts";
+export { itemAccess } from "./access.ts";

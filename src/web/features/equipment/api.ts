@@ -16,7 +16,7 @@ import {
   type ReservationDto,
   type StrikeDto,
 } from "../../../common/equipment.ts";
-import type { AccessOverviewDto } from "../../../common/equipment-access.ts";
+import type { AccessOverviewDto, ItemAccessDto } from "../../../common/equipment-access.ts";
 import type { ProjectListItem } from "../../../common/project-api.ts";
 import { keys } from "../../../common/query-keys.ts";
 import type { PersonDto } from "../../../common/users.ts";
@@ -127,6 +127,12 @@ export const ACCESS_API = `${EQUIPMENT_API}/access-levels`;
 /** The office's access levels, the gear carrying them and the courses they may be granted by. */
 export const useAccessLevels = () =>
   useQuery({ queryKey: equipmentKeys.access(), queryFn: () => api<AccessOverviewDto>(ACCESS_API) });
+/** The level an item needs and whether it is open to the person asking. */
+export const useItemAccess = (itemId: string) =>
+  useQuery({
+    queryKey: [...equipmentKeys.access(), "item", itemId],
+    queryFn: () => api<ItemAccessDto>(`${ACCESS_API}/items/${encodeURIComponent(itemId)}`),
+  });
 export const useStrikes = () =>
   useQuery({ queryKey: equipmentKeys.strikes(), queryFn: () => api<StrikeDto[]>(`${EQUIPMENT_API}/strikes`) });
 export const usePeople = () =>
