@@ -65,5 +65,9 @@ describe("booking rules by course", () => {
     await visible(
       levels.getByText("Needs the Steadicam certification or the Documentary Practice or Fiction Workshop II course"),
     );
+    expect(await seriousAxe(office)).toEqual([]);
+    await office.setViewportSize({ width: 390, height: 844 });
+    await visible(levels.getByText("Thesis Film course only"));
+    expect(await office.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
