@@ -392,6 +392,11 @@ export interface ReservationDto {
   overdue: boolean;
   items: ReservationItemDto[];
   createdAt: string;
+  /**
+   * With the school's greenlight gate at check-out: the greenlight items the production still misses, so the desk
+   * cannot hand this reservation's gear out yet. Empty otherwise.
+   */
+  greenlightMissing: string[];
   /** What the caller may do now. */
   canCancel: boolean;
   canDecide: boolean;

@@ -287,18 +287,30 @@ describe.each(DB_KINDS)("equipment access levels and the greenlight gate on %s",
     await settings((s) => ({ ...s, equipmentRules: { ...s.equipmentRules, greenlightGate: "checkout" } }));
     const early = await reserve("member", [camera.id]);
     expect(early.status, early.text).toBe(201);
+    expect(early.body.greenlightMissing).toEqual(["Crew complete", "Insurance"]);
     expect((await p.as("equipment").post(`/equipment/reservations/${early.body.id}/approve`)).status).toBe(200);
+    const listed = async () =>
+      (
+        (await p.as("member").get(`/equipment/reservations?projectId=${projectId}`)).body.items as {
+          id: string;
+          greenlightMissing: string[];
+        }[]
+      ).find((r) => r.id === early.body.id)!.greenlightMissing;
+    expect(await listed()).toEqual(["Crew complete", "Insurance"]);
     const out = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: camera.assetTag });
     expect(out.status).toBe(409);
     expect(out.body.error.message).toBe(
       "Greenlight not complete: “Access Test Short” cannot take equipment out until its greenlight checklist is done. Still missing: Crew complete, Insurance.",
     );
     await p.as("member").put(`/projects/${projectId}/greenlight/crew_complete`, { done: true });
+    // The kept list follows the tick at once.
+    expect(await listed()).toEqual(["Insurance"]);
     const still = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: camera.assetTag });
     expect(still.body.error.message).toContain("Still missing: Insurance.");
     expect((await p.as("staff").put(`/projects/${projectId}/greenlight/insurance`, { done: true })).status).toBe(200);
     const done = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: camera.assetTag });
     expect(done.status, done.text).toBe(200);
+    expect(done.body.reservation.greenlightMissing).toEqual([]);
 
     await settings((s) => ({ ...s, equipmentRules: { ...s.equipmentRules, greenlightGate: "off" } }));
   });

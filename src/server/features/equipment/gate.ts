@@ -1,5 +1,6 @@
 // The greenlight gate (school settings): equipment waits for a production's complete greenlight checklist either
 // to be reserved or to leave the desk, as the school chooses.
+import type { ReservationDto } from "../../../common/equipment.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { missingGreenlightItems } from "../projects/greenlight.ts";
@@ -27,4 +28,21 @@ export async function checkoutGate(db: DbOrTx, project: { id: string; title: str
       "conflict",
       `Greenlight not complete: “${project.title}” cannot take equipment out until its greenlight checklist is done. Still missing: ${missing.map((m) => m.label).join(", ")}.`,
     );
+}
+
+/**
+ * Reservations as the gate at check-out holds them: each one still to be collected names the greenlight items its
+ * production misses, so the office and the crew see it before the desk scans anything.
+ */
+export async function withCheckoutGate(db: DbOrTx, list: ReservationDto[]): Promise<ReservationDto[]> {
+  const waiting = list.filter((r) => r.state === "requested" || r.state === "approved");
+  if (waiting.length === 0 || (await getSchoolSettings(db)).equipmentRules.greenlightGate !== "checkout") return list;
+  const projectIds = [...new Set(waiting.map((r) => r.project.id))];
+  const missing = new Map<string, string[]>();
+  for (const id of projectIds)
+    missing.set(
+      id,
+      (await missingGreenlightItems(db, id)).map((m) => m.label),
+    );
+  return list.map((r) => (waiting.includes(r) ? { ...r, greenlightMissing: missing.get(r.project.id) ?? [] } : r));
 }

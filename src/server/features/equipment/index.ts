@@ -21,10 +21,9 @@ export {
   equipmentSummary,
   feedReservations,
 } from "./catalogue.ts";
+export { listReservations, browseReservations } from "./reservation-lists.ts";
 export {
   getReservation,
-  listReservations,
-  browseReservations,
   createReservation,
   approveReservation,
   rejectReservation,

@@ -13,6 +13,7 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import {
   ClosedNote,
+  GateNote,
   ReservationItems,
   StateBadge,
   Thumbnail,
@@ -433,6 +434,7 @@ export default function EquipmentPage() {
                     </div>
                   </div>
                   {r.rejectReason && <p className="text-sm">Refused: {r.rejectReason}</p>}
+                  <GateNote r={r} />
                   <ReservationItems r={r} />
                 </li>
               ))}

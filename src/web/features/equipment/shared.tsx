@@ -103,3 +103,13 @@ export function ClosedNote({ closed }: { closed: ClosedGear }) {
     </span>
   );
 }
+
+/** A reservation the desk cannot hand out yet (the school's greenlight gate at check-out), and what is missing. */
+export function GateNote({ r }: { r: Pick<ReservationDto, "greenlightMissing"> }) {
+  if (r.greenlightMissing.length === 0) return null;
+  return (
+    <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">
+      The desk hands this out once the greenlight is complete. Still missing: {r.greenlightMissing.join(", ")}.
+    </p>
+  );
+}

@@ -86,7 +86,7 @@ export const bookingRules: GuideChapter = {
           },
         },
         {
-          p: "With the gate at check-out, scanning an item for a production whose checklist is not complete is refused at the [desk](/equipment-admin?tab=desk), and the desk says which items of the checklist are still missing, for example: **Greenlight not complete: “Night Swim” cannot take equipment out until its greenlight checklist is done. Still missing: Insurance.** Once the crew or staff tick them, the same scan checks the gear out.",
+          p: "With the gate at check-out, scanning an item for a production whose checklist is not complete is refused at the [desk](/equipment-admin?tab=desk), and the desk says which items of the checklist are still missing, for example: **Greenlight not complete: “Night Swim” cannot take equipment out until its greenlight checklist is done. Still missing: Insurance.** Once the crew or staff tick them, the same scan checks the gear out. Until then the reservation says so in the office's requests, in **Your reservations** and on the project: **The desk hands this out once the greenlight is complete. Still missing: Insurance.**",
         },
       ],
     },
