@@ -76,8 +76,7 @@ export interface Access {
 
 const OPEN: Access = { item: () => null, kit: () => null, closedItemIds: () => [], key: "all" };
 
-export function accessOf(rules: AccessRules, held: Set<string> | "all"): Access {
-  if (held === "all") return OPEN;
+export function accessOf(rules: AccessRules, held: Set<string>): Access {
   const closing = (levelId: string | undefined): ClosedGear | null => {
     const level = levelId && !held.has(levelId) ? rules.levels.get(levelId) : undefined;
     return level ? { level: level.name, reason: level.reason } : null;
