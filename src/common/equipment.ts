@@ -3,6 +3,7 @@
  * the web forms) and what it answers (DTO types). Instants are ISO 8601 strings; money is minor units.
  */
 import { UUID_PATTERN } from "./ids.ts";
+import type { ClosedGear } from "./equipment-access.ts";
 import { z } from "zod";
 
 export type { Page } from "./users.ts";
@@ -206,6 +207,11 @@ export const availabilityQuery = z.object({
     .enum(["true", "false"])
     .transform((v) => v === "true")
     .optional(),
+  /** Leave out the gear closed to the caller by its access level ("Only what I may book"). */
+  onlyOpen: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
   limit,
   offset,
 });
@@ -330,6 +336,8 @@ export interface AvailabilityItem extends Pick<
   free: boolean;
   /** The caller holds the item's certification (or it needs none). */
   certified: boolean;
+  /** The access level closing the item to the caller, and why; null when it is open to them. */
+  closed: ClosedGear | null;
 }
 
 /** What the catalogue says, before "Add", about gear the person is not certified for. */
@@ -344,6 +352,8 @@ export interface KitDto {
   free?: boolean;
   /** The certifications the kit's items need that the person asking does not hold. */
   missingCertifications: string[];
+  /** The access level closing the kit (or one of its items) to the person asking, and why. */
+  closed: ClosedGear | null;
 }
 
 export interface MaintenanceDto {
@@ -382,6 +392,11 @@ export interface ReservationDto {
   overdue: boolean;
   items: ReservationItemDto[];
   createdAt: string;
+  /**
+   * With the school's greenlight gate at check-out: the greenlight items the production still misses, so the desk
+   * cannot hand this reservation's gear out yet. Empty otherwise.
+   */
+  greenlightMissing: string[];
   /** What the caller may do now. */
   canCancel: boolean;
   canDecide: boolean;

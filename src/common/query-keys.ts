@@ -72,7 +72,8 @@ export type EquipmentPart =
   | "strikes"
   | "me"
   | "fair-share"
-  | "windows";
+  | "windows"
+  | "access";
 
 /**
  * What a reservation's request, decision or cancellation changes: the lists of reservations, what is free when

@@ -14,6 +14,10 @@ describe("the role table", () => {
     expect(rolesThatCan("equipment.reserve-any")).toEqual(["staff", "equipment_manager", "admin"]);
   });
 
+  it("holds only students to the equipment's access levels", () => {
+    expect(rolesThatCan("equipment.any-level")).toEqual(["staff", "equipment_manager", "admin"]);
+  });
+
   it("lets the school side run courses and their rosters", () => {
     expect(rolesThatCan("courses.manage")).toEqual(["staff", "admin"]);
   });

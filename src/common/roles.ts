@@ -19,6 +19,8 @@ export const CAPABILITIES = [
   "equipment.office",
   /** Reserve equipment for a project whose crew one is not on. */
   "equipment.reserve-any",
+  /** Book gear of every access level, whatever one's courses and certifications (equipment-access.ts). */
+  "equipment.any-level",
   /** The admin dashboard: the whole school's productions, the queue, the activity. */
   "dashboard",
   /**
@@ -36,8 +38,8 @@ export type Capability = (typeof CAPABILITIES)[number];
 /** Each role's column. A new role is one row here, its label above and a generated migration of the enum. */
 export const CAN: Record<Role, readonly Capability[]> = {
   student: [],
-  staff: ["projects.any", "equipment.reserve-any", "dashboard", "courses.manage", "two-step"],
-  equipment_manager: ["equipment.office", "equipment.reserve-any"],
+  staff: ["projects.any", "equipment.reserve-any", "equipment.any-level", "dashboard", "courses.manage", "two-step"],
+  equipment_manager: ["equipment.office", "equipment.reserve-any", "equipment.any-level"],
   admin: CAPABILITIES,
 };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DECIMAL_SEPARATORS, DEFAULT_NUMBER_FORMAT, GROUPING_SEPARATORS, type NumberFormat } from "./number-input.ts";
 import { CLOCKS, DATE_ORDERS, DEFAULT_DATE_FORMATS, type Clock, type DateOrder } from "./datetime.ts";
+import { GREENLIGHT_GATES, type GreenlightGate } from "./equipment-access.ts";
 import { DEFAULT_GREENLIGHT_ITEMS, type GreenlightItem } from "./projects.ts";
 
 export const THEMES = ["system", "light", "dark"] as const;
@@ -43,14 +44,15 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
 export interface EquipmentRules {
   minLeadHours: number;
   maxBookingDays: number;
-  requireGreenlight: boolean;
+  /** Whether equipment waits for a complete greenlight checklist: never, to be reserved, or to leave the desk. */
+  greenlightGate: GreenlightGate;
   strikeLimit: number;
 }
 
 export const DEFAULT_EQUIPMENT_RULES: EquipmentRules = {
   minLeadHours: 24,
   maxBookingDays: 14,
-  requireGreenlight: false,
+  greenlightGate: "off",
   strikeLimit: 3,
 };
 
@@ -220,12 +222,28 @@ export const greenlightItemSchema = z.object({
   tickedBy: z.enum(GREENLIGHT_TICKERS, `Choose who ticks a checklist item: ${GREENLIGHT_TICKERS.join(", ")}.`),
 });
 
-export const equipmentRulesSchema = z.object({
-  minLeadHours: wholeNumber("The booking lead time", EQUIPMENT_RULE_LIMITS.minLeadHours, "hours"),
-  maxBookingDays: wholeNumber("The longest booking", EQUIPMENT_RULE_LIMITS.maxBookingDays, "days"),
-  requireGreenlight: z.boolean("Say whether equipment needs a greenlit production (true or false)."),
-  strikeLimit: wholeNumber("The strike limit", EQUIPMENT_RULE_LIMITS.strikeLimit, "strikes"),
-});
+/**
+ * Rules saved before the greenlight gate was a choice carry `requireGreenlight` (true was today's reserve gate):
+ * read as the choice it meant, by the stored settings and by a page loaded before the change alike.
+ */
+export function withGreenlightGate<T extends object>(rules: T): Omit<T, "requireGreenlight"> {
+  if (!("requireGreenlight" in rules)) return rules;
+  const { requireGreenlight, ...rest } = rules as T & { requireGreenlight: unknown };
+  return "greenlightGate" in rest ? rest : { ...rest, greenlightGate: requireGreenlight === true ? "reserve" : "off" };
+}
+
+export const equipmentRulesSchema = z.preprocess(
+  (v) => (v && typeof v === "object" ? withGreenlightGate(v) : v),
+  z.object({
+    minLeadHours: wholeNumber("The booking lead time", EQUIPMENT_RULE_LIMITS.minLeadHours, "hours"),
+    maxBookingDays: wholeNumber("The longest booking", EQUIPMENT_RULE_LIMITS.maxBookingDays, "days"),
+    greenlightGate: z.enum(
+      GREENLIGHT_GATES,
+      `Choose when equipment waits for the greenlight: ${GREENLIGHT_GATES.join(", ")}.`,
+    ),
+    strikeLimit: wholeNumber("The strike limit", EQUIPMENT_RULE_LIMITS.strikeLimit, "strikes"),
+  }),
+);
 
 export const numberFormatSchema = z
   .object({

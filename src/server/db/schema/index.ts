@@ -12,3 +12,4 @@ export * from "./schedule.ts";
 export * from "./courses.ts";
 export * from "./course-greenlight.ts";
 export * from "./equipment-fair.ts";
+export * from "./equipment-access.ts";

@@ -89,6 +89,17 @@ const COURSES: CoursePlan[] = [
     students: [],
   },
   {
+    // The demo's Thesis access level is granted by this course (equipment/seed-access.ts).
+    code: "FILM-401",
+    title: "Thesis Film",
+    term: AUTUMN,
+    projectTypes: ["fiction", "documentary"],
+    teachers: [STAFF, ADMIN],
+    // Sofia shoots Nightjar, which has the Thesis camera approved; Elliot left the course.
+    students: ["tomas.novak@portal.test", "sofia.marchetti@portal.test"],
+    dropped: ["elliot.brooks@portal.test"],
+  },
+  {
     code: "MUS-240",
     title: "Music Video Lab",
     term: AUTUMN,

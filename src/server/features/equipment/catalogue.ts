@@ -18,6 +18,7 @@ import { getSchoolSettings } from "../school/service.ts";
 import * as repo from "./repository/index.ts";
 import { checkId, type S, when } from "./shared.ts";
 import { toItem } from "./inventory.ts";
+import { ACCESS_DEPS, accessFor } from "./access.ts";
 import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── The catalogue ────────────────────────────────────────────────────────────────────────────────
@@ -43,14 +44,17 @@ export async function availability(
 ): Promise<Page<AvailabilityItem>> {
   const q = opts.query;
   const r = range(q.from, q.to);
-  const filter = { search: q.search, categoryId: q.categoryId, limit: q.limit, offset: q.offset };
+  const access = await accessFor(s, opts.caller);
+  const exclude = q.onlyOpen ? access.closedItemIds() : [];
+  const filter = { search: q.search, categoryId: q.categoryId, limit: q.limit, offset: q.offset, exclude };
+  // Those holding the same levels see the same page of open items: kept per filter and levels.
   const page = q.onlyFree
     ? await repo.selectCataloguePage(s.db, { ...filter, onlyFree: r })
     : await pageCache(s.events).get(
-        JSON.stringify(filter),
+        JSON.stringify({ ...filter, exclude: exclude.length ? access.key : "" }),
         () => repo.selectCataloguePage(s.db, filter),
         undefined,
-        INVENTORY_SCOPE,
+        { deps: [...INVENTORY_SCOPE.deps, ...ACCESS_DEPS] },
       );
   const [free, held] = await Promise.all([
     freeAmong(
@@ -77,6 +81,7 @@ export async function availability(
         category: i.category,
         free: free.has(i.id),
         certified: !i.certification || held.has(i.certification.id),
+        closed: access.item(i.id),
       };
     }),
   };
@@ -86,7 +91,7 @@ export function browseAvailability(s: Pick<S, "db" | "events">, opts: { caller: 
   return shortAnswers(
     s.events,
     `availability ${opts.caller.id} ${JSON.stringify(opts.query)}`,
-    { deps: [...FREE_SCOPE.deps, ...INVENTORY_SCOPE.deps, ...PEOPLE_KEYS], userId: opts.caller.id },
+    { deps: [...FREE_SCOPE.deps, ...INVENTORY_SCOPE.deps, ...ACCESS_DEPS, ...PEOPLE_KEYS], userId: opts.caller.id },
     () => availability(s, opts),
   );
 }

@@ -25,6 +25,7 @@ import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { HOUR_MS, publish, requireOffice, type S, when } from "./shared.ts";
 import { getReservation, release } from "./reservations.ts";
+import { checkoutGate } from "./gate.ts";
 
 // ── The desk ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -55,9 +56,10 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
           `${item.name} (${item.assetTag}) is ${item.status === "retired" ? "retired" : "in maintenance"} and cannot go out.`,
         );
       const [line] = await tx
-        .select({ ri: reservationItems, state: reservations.state })
+        .select({ ri: reservationItems, project: { id: projects.id, title: projects.title } })
         .from(reservationItems)
         .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
+        .innerJoin(projects, eq(projects.id, reservations.projectId))
         .where(
           and(
             eq(reservationItems.itemId, item.id),
@@ -77,6 +79,7 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
           `${item.name} (${item.assetTag}) has no approved reservation to collect now (collection opens ${PICKUP_HOURS} hours before the start).`,
         );
       }
+      await checkoutGate(tx, line.project);
       await tx
         .update(reservationItems)
         .set({

@@ -15,6 +15,7 @@ import { scanEquipmentDue } from "./overdue.ts";
 import { concerns } from "../../lib/cache.ts";
 import type { DomainEvent } from "../../lib/events.ts";
 import { keys } from "../../../common/query-keys.ts";
+import type { EquipmentRules } from "../../../common/school.ts";
 
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -61,9 +62,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       itemIds,
       kitIds: opts.kitIds ?? [],
     });
-  const setRules = async (
-    rules: Partial<{ minLeadHours: number; maxBookingDays: number; requireGreenlight: boolean; strikeLimit: number }>,
-  ) => {
+  const setRules = async (rules: Partial<EquipmentRules>) => {
     const current = await getSchoolSettingsDto(p.services.db);
     await updateSchoolSettings(p.services, {
       actor: { id: null, name: "test" },
@@ -390,13 +389,13 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       ).toBe(200);
       expect((await reserve([steadicam.id])).status).toBe(201);
 
-      await setRules({ requireGreenlight: true });
+      await setRules({ greenlightGate: "reserve" });
       const notGreenlit = await reserve([item.id], { from: 200, to: 210 });
       expect(notGreenlit.status).toBe(400);
       expect(notGreenlit.body.error.message).toBe(
         "Greenlight required: the school lets only productions with a complete greenlight checklist book equipment.",
       );
-      await setRules({ requireGreenlight: false });
+      await setRules({ greenlightGate: "off" });
     });
   });
 

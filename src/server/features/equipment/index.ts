@@ -21,10 +21,9 @@ export {
   equipmentSummary,
   feedReservations,
 } from "./catalogue.ts";
+export { listReservations, browseReservations } from "./reservation-lists.ts";
 export {
   getReservation,
-  listReservations,
-  browseReservations,
   createReservation,
   approveReservation,
   rejectReservation,
@@ -41,3 +40,12 @@ export {
   closeWindow,
 } from "./request-windows.ts";
 export { drawWindow } from "./window-draw.ts";
+export {
+  listAccessLevels,
+  createAccessLevel,
+  updateAccessLevel,
+  deleteAccessLevel,
+  setItemAccessLevel,
+  setKitAccessLevel,
+} from "./access-levels.ts";
+export { itemAccess } from "./access.ts";

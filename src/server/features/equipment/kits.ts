@@ -8,6 +8,7 @@ import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { checkId, missing, publish, requireOffice, type S } from "./shared.ts";
 import { cachePerBus } from "../../lib/cache.ts";
+import { ACCESS_DEPS, accessFor, type Access } from "./access.ts";
 import { FREE_MS, FREE_SCOPE, INVENTORY_SCOPE, heldCertifications, part, shortAnswers } from "./kept.ts";
 
 // ── Kits ─────────────────────────────────────────────────────────────────────────────────────────
@@ -16,6 +17,7 @@ const toKit = (
   k: Awaited<ReturnType<typeof repo.selectKits>>[number],
   withFree: boolean,
   held: Set<string> | null,
+  access: Access | null,
 ): KitDto => ({
   id: k.kit.id,
   name: k.kit.name,
@@ -29,38 +31,47 @@ const toKit = (
         .map((i) => i.certificationName!),
     ),
   ].sort(),
+  closed:
+    access?.kit(
+      k.kit.id,
+      k.items.map((i) => i.id),
+    ) ?? null,
 });
 
-/** The kits, with whether each is free in the range and which certifications its items need that the person lacks. */
+/**
+ * The kits, with whether each is free in the range, and for a person which certifications its items need that they
+ * lack and whether its access level closes it to them.
+ */
 export async function listKits(
   s: Pick<S, "db" | "events">,
-  opts: { from?: string; to?: string; userId?: string } = {},
+  opts: { from?: string; to?: string; caller?: Caller } = {},
 ): Promise<KitDto[]> {
   const range = opts.from && opts.to ? { from: new Date(opts.from), to: new Date(opts.to) } : undefined;
   if (range && !(range.to > range.from))
     throw new AppError("bad_request", "The end of the range must come after its start.");
-  const [kits, held] = await Promise.all([
+  const [kits, held, access] = await Promise.all([
     kitsCache(s.events).get(
       range ? `${range.from.toISOString()} ${range.to.toISOString()}` : "",
       () => repo.selectKits(s.db, range),
       undefined,
       KITS_SCOPE,
     ),
-    opts.userId ? heldCertifications(s, opts.userId) : null,
+    opts.caller ? heldCertifications(s, opts.caller.id) : null,
+    opts.caller ? accessFor(s, opts.caller) : null,
   ]);
-  return kits.map((k) => toKit(k, !!range, held));
+  return kits.map((k) => toKit(k, !!range, held, access));
 }
 
 /** The kits and which of their items are free in a range, for everyone alike, kept as long as the free flags (kept.ts). */
 const kitsCache = cachePerBus<Awaited<ReturnType<typeof repo.selectKits>>>({ ttlMs: FREE_MS, maxEntries: 500 });
 const KITS_SCOPE = { deps: [part("kits"), ...FREE_SCOPE.deps, ...INVENTORY_SCOPE.deps] };
 
-/** The kits for a person and range, as JSON, as long as the free flags they are made of. */
-export function browseKits(s: Pick<S, "db" | "events">, opts: { from?: string; to?: string; userId: string }) {
+/** The kits for a person and range, as JSON, as long as the free flags and the access they are made of. */
+export function browseKits(s: Pick<S, "db" | "events">, opts: { from?: string; to?: string; caller: Caller }) {
   return shortAnswers(
     s.events,
-    `kits ${opts.userId} ${opts.from ?? ""} ${opts.to ?? ""}`,
-    { ...KITS_SCOPE, userId: opts.userId },
+    `kits ${opts.caller.id} ${opts.from ?? ""} ${opts.to ?? ""}`,
+    { deps: [...KITS_SCOPE.deps, ...ACCESS_DEPS], userId: opts.caller.id },
     () => listKits(s, opts),
   );
 }

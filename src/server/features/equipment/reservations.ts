@@ -1,34 +1,30 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   rejectInput,
   reservationCreateInput,
   type BookingConflictDetails,
-  type Page,
   type ReservationCreateInput,
   type ReservationDto,
-  type ReservationListQuery,
 } from "../../../common/equipment.ts";
 import { can, isOffice, type Caller } from "../../auth/caller.ts";
-import type { DbOrTx, Tx } from "../../db/client.ts";
-import { equipmentItems, projectGreenlight, projects, reservationItems, reservations } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/client.ts";
+import { equipmentItems, projects, reservationItems, reservations } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { jsonAnswers } from "../../lib/cache.ts";
-import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../../mail/reservation-decided.ts";
-import { getProjectChecklist } from "../projects/greenlight.ts";
 import { isMember } from "../projects/access.ts";
-import { crewProjectsOf } from "../projects/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { checkId, DAY_MS, HOUR_MS, missing, publishBookings, requireOffice, type S, when } from "./shared.ts";
 import { type ItemJoined } from "./inventory.ts";
 import { checkFairShare } from "./fair-share.ts";
+import { requireAccess } from "./access.ts";
+import { reserveGate, withCheckoutGate } from "./gate.ts";
 
 // ── Reservations ─────────────────────────────────────────────────────────────────────────────────
 
-function toReservation(
+export function toReservation(
   row: repo.ReservationWithNames,
   items: Awaited<ReturnType<typeof repo.selectReservationItems>>,
   caller: Caller,
@@ -62,6 +58,7 @@ function toReservation(
         damaged: i.ri.damaged,
       })),
     createdAt: r.createdAt.toISOString(),
+    greenlightMissing: [],
     canCancel: (r.state === "requested" || r.state === "approved") && (mine || isOffice(caller.role)),
     canDecide: r.state === "requested" && isOffice(caller.role),
   };
@@ -75,67 +72,7 @@ export async function getReservation(s: Pick<S, "db">, opts: { caller: Caller; i
     repo.selectReservationItems(s.db, [row.r.id]),
     isMember(s.db, row.r.projectId, opts.caller.id),
   ]);
-  return toReservation(row, items, opts.caller, crew);
-}
-
-/**
- * The office sees every reservation; everyone else sees their own and their crews', or a given project's
- * (projects are open to everyone signed in, and so is what they have booked).
- */
-export async function listReservations(
-  s: Pick<S, "db" | "events">,
-  opts: { caller: Caller; query: ReservationListQuery },
-): Promise<Page<ReservationDto>> {
-  const q = opts.query;
-  const visibleTo = q.mine || (!isOffice(opts.caller.role) && !q.projectId) ? opts.caller.id : undefined;
-  // The caller's crews are kept per person until a crew changes: one read, not one per project on the page.
-  const [page, crewOf] = await Promise.all([
-    repo.selectReservationPage(s.db, { ...q, visibleTo }),
-    crewProjectsOf(s, opts.caller.id),
-  ]);
-  const items = await repo.selectReservationItems(
-    s.db,
-    page.rows.map((r) => r.r.id),
-  );
-  return {
-    total: page.total,
-    items: page.rows.map((r) => toReservation(r, items, opts.caller, crewOf.has(r.r.projectId))),
-  };
-}
-
-/**
- * `listReservations` as JSON, kept per person and query until a booking, a crew or a person changes, and never past
- * the moment a reservation on it turns overdue (which no event announces).
- */
-export function browseReservations(s: Pick<S, "db" | "events">, opts: { caller: Caller; query: ReservationListQuery }) {
-  return reservationAnswers(
-    s.events,
-    `reservations ${opts.caller.id} ${JSON.stringify(opts.query)}`,
-    { deps: [keys.equipmentPart("reservations"), keys.projects(), keys.project(), ...PEOPLE_KEYS] },
-    () => listReservations(s, opts),
-    untilOverdue,
-  );
-}
-
-const reservationAnswers = jsonAnswers({ ttlMs: 60_000, maxEntries: 5_000 });
-
-/** How long until the first checked-out reservation of the page passes its end, 0 when one already has. */
-function untilOverdue(page: Page<ReservationDto>): number {
-  const now = Date.now();
-  let ms = Infinity;
-  for (const r of page.items)
-    if (r.state === "checked_out" && !r.overdue) ms = Math.min(ms, Date.parse(r.endsAt) - now);
-  return Math.max(0, ms);
-}
-
-async function greenlit(db: DbOrTx, projectId: string) {
-  const keys = (await getProjectChecklist(db, projectId)).items.map((i) => i.key);
-  const done = await db
-    .select({ key: projectGreenlight.itemKey })
-    .from(projectGreenlight)
-    .where(and(eq(projectGreenlight.projectId, projectId), eq(projectGreenlight.done, true)));
-  const ticked = new Set(done.map((d) => d.key));
-  return keys.every((k) => ticked.has(k));
+  return (await withCheckoutGate(s.db, [toReservation(row, items, opts.caller, crew)]))[0]!;
 }
 
 /**
@@ -164,12 +101,7 @@ async function checkRules(
   if (opts.endsAt.getTime() - opts.startsAt.getTime() > rules.maxBookingDays * DAY_MS) {
     throw new AppError("bad_request", `Longest booking: a reservation may last at most ${rules.maxBookingDays} days.`);
   }
-  if (rules.requireGreenlight && !(await greenlit(tx, opts.projectId))) {
-    throw new AppError(
-      "bad_request",
-      "Greenlight required: the school lets only productions with a complete greenlight checklist book equipment.",
-    );
-  }
+  await reserveGate(tx, opts.projectId);
   const unavailable = opts.items.filter((i) => i.item.status === "retired" || i.item.status === "maintenance");
   if (unavailable.length > 0) {
     throw new AppError(
@@ -177,6 +109,11 @@ async function checkRules(
       `Not bookable: ${unavailable.map((i) => `${i.item.name} (${i.item.assetTag}) is ${i.item.status === "retired" ? "retired" : "in maintenance"}`).join("; ")}.`,
     );
   }
+  await requireAccess(
+    tx,
+    opts.caller,
+    opts.items.map((i) => i.item),
+  );
   const held = await repo.selectCertificationIds(tx, opts.caller.id);
   const uncertified = opts.items.filter((i) => i.item.certificationId && !held.has(i.item.certificationId));
   if (uncertified.length > 0) {

@@ -31,6 +31,7 @@ import { exportItemsCsv, importItemsCsv } from "./csv.ts";
 import { labelSheet } from "./labels.ts";
 import { addReturnPhoto, readPhoto, removeItemPhoto, setItemPhoto } from "./photos.ts";
 import * as service from "./index.ts";
+import { accessRoutes } from "./access-routes.ts";
 
 type C = WithVars;
 
@@ -160,11 +161,7 @@ export const equipmentRoutes = new Hono<AppEnv>()
   )
   .get("/calendar", async (c) => c.json(await service.calendar(c.get("services"), { query: query(c, calendarQuery) })))
   .get("/kits", async (c) =>
-    c.body(
-      await service.browseKits(c.get("services"), { ...query(c, kitRange), userId: callerOf(c).id }),
-      200,
-      JSON_TEXT,
-    ),
+    c.body(await service.browseKits(c.get("services"), { ...query(c, kitRange), caller: callerOf(c) }), 200, JSON_TEXT),
   )
   .post("/kits", async (c) =>
     c.json(await service.createKit(c.get("services"), { caller: callerOf(c), input: await body(c, kitInput) }), 201),
@@ -178,6 +175,7 @@ export const equipmentRoutes = new Hono<AppEnv>()
       }),
     ),
   )
+  .route("/access-levels", accessRoutes)
   .delete("/kits/:id", async (c) => {
     await service.deleteKit(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "kit") });
     return c.body(null, 204);

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Condition, ReservationState } from "../../../common/equipment.ts";
 import type { Services } from "../../context.ts";
+import { seedAccessLevels } from "./seed-access.ts";
 import { DAY_MS } from "../../../common/time.ts";
 import {
   certifications,
@@ -411,5 +412,6 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
     byName: office.name,
     createdAt: new Date(now - 60 * DAY_MS),
   });
+  await seedAccessLevels(s);
   return items.length;
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, min, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, min, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alignSources, fromSchool, type CourseGreenlightItem } from "../../../common/course-greenlight.ts";
 import type { GreenlightItem } from "../../../common/projects.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -54,6 +54,19 @@ export async function getProjectGreenlightItems(
     ...items,
     ...own.map((i) => ({ key: i.itemKey, label: i.label, source: "manual" as const, tickedBy: i.tickedBy })),
   ];
+}
+
+/** The items of a project's checklist not yet done: what stands between it and a complete greenlight. */
+export async function missingGreenlightItems(db: DbOrTx, projectId: string): Promise<GreenlightItem[]> {
+  const [items, done] = await Promise.all([
+    getProjectGreenlightItems(db, projectId),
+    db
+      .select({ key: projectGreenlight.itemKey })
+      .from(projectGreenlight)
+      .where(and(eq(projectGreenlight.projectId, projectId), eq(projectGreenlight.done, true))),
+  ]);
+  const ticked = new Set(done.map((d) => d.key));
+  return items.filter((i) => !ticked.has(i.key));
 }
 
 /**

@@ -8,28 +8,18 @@ import {
 } from "../../../common/project-api.ts";
 import { OVERRIDE_REASON_MIN, PHASE_LABELS, type GreenlightItem } from "../../../common/projects.ts";
 import { isStaff, type Caller } from "../../auth/caller.ts";
-import type { Tx } from "../../db/client.ts";
 import { phaseChanges, projectGreenlight, projects } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify } from "../inbox/service.ts";
 import { greenlightOverrideMail } from "../../mail/greenlight-override.ts";
 import { phaseChangedMail } from "../../mail/phase-changed.ts";
-import { getProjectGreenlightItems } from "./greenlight.ts";
+import { getProjectGreenlightItems, missingGreenlightItems } from "./greenlight.ts";
 import * as repo from "./repository.ts";
 import { beforeProduction, type S } from "./shared.ts";
 import { AUTOMATIC, canTick, TICKERS } from "./detail.ts";
 import { change, projectLink, projectUrl } from "./projects.ts";
 
 // ── Phase and greenlight ─────────────────────────────────────────────────────────────────────────
-
-async function missingGreenlight(tx: Tx, projectId: string) {
-  const [items, ticks] = await Promise.all([
-    getProjectGreenlightItems(tx, projectId),
-    repo.selectGreenlightTicks(tx, projectId),
-  ]);
-  const done = new Set(ticks.filter((t) => t.tick.done).map((t) => t.tick.itemKey));
-  return items.filter((i) => !done.has(i.key));
-}
 
 /**
  * Moves the project to another phase, with who, when and why on record. Moving from before production
@@ -46,7 +36,7 @@ export async function changePhase(
     if (from === input.to) throw new AppError("conflict", `The project is already in ${PHASE_LABELS[from]}.`);
     let override: { reason: string; missing: GreenlightItem[] } | null = null;
     if (beforeProduction(from) && !beforeProduction(input.to)) {
-      const missing = await missingGreenlight(tx, project.id);
+      const missing = await missingGreenlightItems(tx, project.id);
       if (missing.length > 0) {
         const list = missing.map((m) => m.label).join(", ");
         const details: GreenlightBlockDetails = {

@@ -4,6 +4,7 @@ import {
   STALE_SETTINGS_MESSAGE,
   type SchoolSettings,
   type SchoolSettingsDto,
+  withGreenlightGate,
 } from "../../../common/school.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -25,7 +26,7 @@ function withDefaults(stored: Partial<SchoolSettings> | null | undefined): Schoo
   return {
     ...DEFAULT_SCHOOL_SETTINGS,
     ...s,
-    equipmentRules: { ...DEFAULT_SCHOOL_SETTINGS.equipmentRules, ...s.equipmentRules },
+    equipmentRules: { ...DEFAULT_SCHOOL_SETTINGS.equipmentRules, ...withGreenlightGate(s.equipmentRules ?? {}) },
     greenlightItems: s.greenlightItems?.length ? s.greenlightItems : DEFAULT_SCHOOL_SETTINGS.greenlightItems,
   };
 }

@@ -9,12 +9,23 @@ import { Calendar } from "./admin/Calendar.tsx";
 import { Desk } from "./admin/Desk.tsx";
 import { Inventory } from "./admin/Inventory.tsx";
 import { Kits } from "./admin/Kits.tsx";
+import { Levels } from "./admin/Levels.tsx";
 import { People } from "./admin/People.tsx";
 import { Requests } from "./admin/Requests.tsx";
 import { Windows } from "./admin/Windows.tsx";
 import { FairShare } from "./admin/FairShare.tsx";
 
-const TABS = ["requests", "windows", "desk", "inventory", "kits", "people", "calendar", "fair-share"] as const;
+const TABS = [
+  "requests",
+  "windows",
+  "desk",
+  "inventory",
+  "kits",
+  "levels",
+  "people",
+  "calendar",
+  "fair-share",
+] as const;
 
 /** The equipment office's page: the queue of requests, the desk, the inventory and who is trained on what. */
 export default function EquipmentAdminPage() {
@@ -53,6 +64,7 @@ export default function EquipmentAdminPage() {
           { id: "desk", label: "Desk", content: <Desk /> },
           { id: "inventory", label: "Inventory", content: <Inventory /> },
           { id: "kits", label: "Kits", content: <Kits /> },
+          { id: "levels", label: "Access levels", content: <Levels /> },
           { id: "people", label: "Certifications & strikes", content: <People /> },
           { id: "calendar", label: "Calendar", content: <Calendar /> },
           { id: "fair-share", label: "Fair share", content: <FairShare /> },

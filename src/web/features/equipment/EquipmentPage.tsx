@@ -11,9 +11,19 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
-import { ReservationItems, StateBadge, Thumbnail, fromLocalInput, rangeText, toLocalInput } from "./shared.tsx";
-import { LoadError } from "../../components/LoadError.tsx";
+import {
+  ClosedNote,
+  GateNote,
+  ReservationItems,
+  StateBadge,
+  Thumbnail,
+  fromLocalInput,
+  rangeText,
+  toLocalInput,
+} from "./shared.tsx";
+import { Checkbox } from "../../components/ui/Checkbox.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { LoadError } from "../../components/LoadError.tsx";
 import { RequestWindows } from "./RequestWindows.tsx";
 import {
   isConflict,
@@ -51,9 +61,10 @@ export default function EquipmentPage() {
   const [chosen, setChosen] = useState<Map<string, string>>(new Map());
   const [kits, setKits] = useState<Map<string, string>>(new Map());
   const [conflict, setConflict] = useState<{ message: string; details: BookingConflictDetails } | null>(null);
-  // A rule the booking breaks (a course's fair share, a request window) stays beside the form that broke it.
   const [refusal, setRefusal] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<ReservationDto | null>(null);
+  // What a student expects first is what they may book; the rest, with why, is one untick away.
+  const [onlyOpen, setOnlyOpen] = useState(true);
   const from = fromLocalInput(range.from);
   const to = fromLocalInput(range.to);
   const rangeOk = !!from && !!to && to > from;
@@ -64,6 +75,7 @@ export default function EquipmentPage() {
   const qs = new URLSearchParams({ from, to, limit: String(PAGE), offset: String(page * PAGE) });
   if (search.trim()) qs.set("search", search.trim());
   if (categoryId) qs.set("categoryId", categoryId);
+  if (onlyOpen) qs.set("onlyOpen", "true");
   const catalogue = useAvailability(qs, rangeOk);
   const kitList = useKitsBetween(from, to, rangeOk);
   const mine = useMyReservations();
@@ -91,7 +103,9 @@ export default function EquipmentPage() {
       },
       onError: (err) => {
         setRefusal(null);
-        if (err instanceof ApiError && (err.status === 403 || (isConflict(err) && !err.details)))
+        // A rule's refusal (gear closed to the person, a course's fair share, a request window, the greenlight, the
+        // strikes) is shown in the form it answers.
+        if (err instanceof ApiError && (err.status === 403 || err.status === 400 || (isConflict(err) && !err.details)))
           return (setRefusal(err.message), true);
         if (!isConflict(err) || !(err.details as BookingConflictDetails | undefined)?.conflicts) return false;
         setConflict({ message: err.message, details: err.details as BookingConflictDetails });
@@ -186,7 +200,7 @@ export default function EquipmentPage() {
                   className="w-full"
                   disabled={!projectId || !rangeOk || count === 0}
                   busy={reserve.isPending}
-                  onClick={() => reserve.mutate(undefined)}
+                  onClick={() => (setRefusal(null), reserve.mutate(undefined))}
                 >
                   {count === 0 ? "Request reservation" : `Request ${count} reservation${count === 1 ? "" : "s"}`}
                 </Button>
@@ -236,36 +250,47 @@ export default function EquipmentPage() {
               Kits
             </h2>
             <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-              {(kitList.data ?? []).map((k) => {
-                const needs =
-                  k.missingCertifications.length > 0 ? needsCertificationText(k.missingCertifications) : null;
-                return (
-                  <li
-                    key={k.id}
-                    className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
-                  >
-                    <div className="flex items-start justify-between gap-2">
-                      <div>
-                        <p className="font-medium">{k.name}</p>
-                        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                          {k.items.map((i) => i.name).join(", ")}
-                        </p>
-                      </div>
-                      {k.free ? <Badge tone="good">Free</Badge> : <Badge tone="bad">Booked</Badge>}
-                    </div>
-                    {needs && <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{needs}</p>}
-                    <Button
-                      className="mt-2"
-                      variant={kits.has(k.id) ? "primary" : "secondary"}
-                      disabled={!kits.has(k.id) && (!k.free || !!needs)}
-                      aria-pressed={kits.has(k.id)}
-                      onClick={() => toggle(setKits, k.id, k.name)}
+              {(kitList.data ?? [])
+                .filter((k) => !onlyOpen || !k.closed || kits.has(k.id))
+                .map((k) => {
+                  const needs = k.closed
+                    ? k.closed.reason
+                    : k.missingCertifications.length > 0
+                      ? needsCertificationText(k.missingCertifications)
+                      : null;
+                  return (
+                    <li
+                      key={k.id}
+                      className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
                     >
-                      {kits.has(k.id) ? `Remove ${k.name}` : `Add ${k.name}`}
-                    </Button>
-                  </li>
-                );
-              })}
+                      <div className="flex items-start justify-between gap-2">
+                        <div>
+                          <p className="font-medium">{k.name}</p>
+                          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                            {k.items.map((i) => i.name).join(", ")}
+                          </p>
+                        </div>
+                        {k.free ? <Badge tone="good">Free</Badge> : <Badge tone="bad">Booked</Badge>}
+                      </div>
+                      {k.closed ? (
+                        <p className="mt-2">
+                          <ClosedNote closed={k.closed} />
+                        </p>
+                      ) : (
+                        needs && <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{needs}</p>
+                      )}
+                      <Button
+                        className="mt-2"
+                        variant={kits.has(k.id) ? "primary" : "secondary"}
+                        disabled={!kits.has(k.id) && (!k.free || !!needs)}
+                        aria-pressed={kits.has(k.id)}
+                        onClick={() => toggle(setKits, k.id, k.name)}
+                      >
+                        {kits.has(k.id) ? `Remove ${k.name}` : `Add ${k.name}`}
+                      </Button>
+                    </li>
+                  );
+                })}
             </ul>
             {kitList.data?.length === 0 && (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">The office has not put any kits together yet.</p>
@@ -294,6 +319,12 @@ export default function EquipmentPage() {
                 ]}
               />
             </div>
+            <Checkbox
+              label="Only what I may book"
+              checked={onlyOpen}
+              onChange={(e) => (setOnlyOpen(e.target.checked), setPage(0))}
+              description="Untick to also see the gear your courses and certifications do not open, and what would open it."
+            />
             {!rangeOk ? (
               <p className="text-sm">Choose when you need the gear to see what is free.</p>
             ) : catalogue.isError ? (
@@ -307,11 +338,13 @@ export default function EquipmentPage() {
                 >
                   {(catalogue.data?.items ?? []).map((i) => {
                     const picked = chosen.has(i.id);
-                    const why = !i.certified
-                      ? needsCertificationText([i.certification?.name ?? "one the office names"])
-                      : !i.free
-                        ? "Booked then"
-                        : null;
+                    const why = i.closed
+                      ? i.closed.reason
+                      : !i.certified
+                        ? needsCertificationText([i.certification?.name ?? "one the office names"])
+                        : !i.free
+                          ? "Booked then"
+                          : null;
                     return (
                       <li
                         key={i.id}
@@ -332,8 +365,10 @@ export default function EquipmentPage() {
                             </p>
                           </div>
                         </div>
-                        <div className="flex items-center gap-2">
-                          {why ? (
+                        <div className="flex items-center justify-between gap-2 sm:justify-end">
+                          {i.closed ? (
+                            <ClosedNote closed={i.closed} />
+                          ) : why ? (
                             <Badge tone={i.certified ? "bad" : "warn"}>{why}</Badge>
                           ) : (
                             <Badge tone="good">Free</Badge>
@@ -403,6 +438,7 @@ export default function EquipmentPage() {
                   </div>
                   {r.rejectReason && <p className="text-sm">Refused: {r.rejectReason}</p>}
                   {r.note && <p className="text-sm">{r.note}</p>}
+                  <GateNote r={r} />
                   <ReservationItems r={r} />
                 </li>
               ))}

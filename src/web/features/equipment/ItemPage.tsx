@@ -15,9 +15,9 @@ import { useAuth } from "../auth/AuthProvider.tsx";
 import { isOffice } from "../../../common/roles.ts";
 import { Calendar } from "./admin/Calendar.tsx";
 import { ItemDialog } from "./admin/ItemDialog.tsx";
-import { StatusBadge, useMoney, rangeText } from "./shared.tsx";
+import { ClosedNote, StatusBadge, useMoney, rangeText } from "./shared.tsx";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
-import { EQUIPMENT_API, equipmentKeys, post, useEquipmentChange, useStatusChange } from "./api.ts";
+import { EQUIPMENT_API, equipmentKeys, post, useEquipmentChange, useItemAccess, useStatusChange } from "./api.ts";
 
 /** One item: what the QR label opens. Everyone signed in reads it; the office also edits it and logs its care. */
 export default function ItemPage() {
@@ -29,6 +29,7 @@ export default function ItemPage() {
     queryKey: equipmentKeys.item(id),
     queryFn: () => api<ItemDetailDto>(`${EQUIPMENT_API}/items/${id}`),
   });
+  const access = useItemAccess(id);
   const money = useMoney();
   if (item.isError) {
     return (
@@ -59,6 +60,18 @@ export default function ItemPage() {
             ["Value", money(i.valueMinor)],
             ["Storage location", i.location || "—"],
             ["Certification needed", i.certification?.name ?? "None"],
+            [
+              "Access level",
+              access.data?.closed ? (
+                <ClosedNote closed={access.data.closed} />
+              ) : access.data?.level ? (
+                `${access.data.level.level}: open to you`
+              ) : access.data ? (
+                "None: open to everyone"
+              ) : (
+                "…"
+              ),
+            ],
           ].map(([label, value]) => (
             <div key={label as string}>
               <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>

@@ -1,7 +1,7 @@
 import { useFormats } from "../../lib/format.ts";
 import { Clapperboard } from "lucide-react";
 import { Link } from "react-router";
-import { ReservationItems, StateBadge, rangeText } from "./shared.tsx";
+import { GateNote, ReservationItems, StateBadge, rangeText } from "./shared.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 import { useProjectReservations } from "./api.ts";
 
@@ -31,6 +31,7 @@ export function ProjectEquipment({ projectId, canBook }: { projectId: string; ca
                 <span>{rangeText(fmt, r.startsAt, r.endsAt)}</span>
                 <StateBadge r={r} />
               </div>
+              <GateNote r={r} />
               <ReservationItems r={r} />
             </li>
           ))}

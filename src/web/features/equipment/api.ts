@@ -16,6 +16,7 @@ import {
   type ReservationDto,
   type StrikeDto,
 } from "../../../common/equipment.ts";
+import type { AccessOverviewDto, ItemAccessDto } from "../../../common/equipment-access.ts";
 import type { ProjectListItem } from "../../../common/project-api.ts";
 import { keys } from "../../../common/query-keys.ts";
 import type { PersonDto } from "../../../common/users.ts";
@@ -42,6 +43,7 @@ export const equipmentKeys = {
   certifications: () => part("certifications"),
   kits: (from?: string, to?: string) => [...part("kits"), ...(from === undefined ? [] : [from, to ?? ""])],
   strikes: () => part("strikes"),
+  access: () => part("access"),
   me: () => part("me"),
   availability: (query: string) => [...part("availability"), query],
   calendar: (itemId: string | undefined, start: string) => [...part("calendar"), itemId ?? "all", start],
@@ -121,6 +123,16 @@ export const useCertifications = () =>
   });
 export const useKits = () =>
   useQuery({ queryKey: equipmentKeys.kits(), queryFn: () => api<KitDto[]>(`${EQUIPMENT_API}/kits`) });
+export const ACCESS_API = `${EQUIPMENT_API}/access-levels`;
+/** The office's access levels, the gear carrying them and the courses they may be granted by. */
+export const useAccessLevels = () =>
+  useQuery({ queryKey: equipmentKeys.access(), queryFn: () => api<AccessOverviewDto>(ACCESS_API) });
+/** The level an item needs and whether it is open to the person asking. */
+export const useItemAccess = (itemId: string) =>
+  useQuery({
+    queryKey: [...equipmentKeys.access(), "item", itemId],
+    queryFn: () => api<ItemAccessDto>(`${ACCESS_API}/items/${encodeURIComponent(itemId)}`),
+  });
 export const useStrikes = () =>
   useQuery({ queryKey: equipmentKeys.strikes(), queryFn: () => api<StrikeDto[]>(`${EQUIPMENT_API}/strikes`) });
 export const usePeople = () =>

@@ -1,3 +1,5 @@
+import { Lock } from "lucide-react";
+import type { ClosedGear } from "../../../common/equipment-access.ts";
 import {
   ITEM_STATUS_LABELS,
   RESERVATION_STATE_LABELS,
@@ -83,5 +85,31 @@ export function Thumbnail({ url, name, size = "h-12 w-12" }: { url: string; name
     <img src={url} alt={`Photo of ${name}`} loading="lazy" className={`${size} shrink-0 rounded object-cover`} />
   ) : (
     <span aria-hidden="true" className={`${size} shrink-0 rounded bg-zinc-100 dark:bg-zinc-800`} />
+  );
+}
+
+/** Gear an access level closes to the person: a lock and the reason, which names what would open it. */
+export function ClosedNote({ closed }: { closed: ClosedGear }) {
+  return (
+    <span
+      className="inline-flex items-start gap-1 rounded-md bg-zinc-200 px-2 py-0.5 text-xs font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+      title={`${closed.level} level`}
+    >
+      <Lock aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      <span>
+        <span className="sr-only">Closed to you: </span>
+        {closed.reason}
+      </span>
+    </span>
+  );
+}
+
+/** A reservation the desk cannot hand out yet (the school's greenlight gate at check-out), and what is missing. */
+export function GateNote({ r }: { r: Pick<ReservationDto, "greenlightMissing"> }) {
+  if (r.greenlightMissing.length === 0) return null;
+  return (
+    <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">
+      The desk hands this out once the greenlight is complete. Still missing: {r.greenlightMissing.join(", ")}.
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { GREENLIGHT_GATES, GREENLIGHT_GATE_LABELS, type GreenlightGate } from "../../../common/equipment-access.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { School } from "lucide-react";
 import { useState, type FormEvent } from "react";
@@ -38,6 +39,7 @@ import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { useSignInOptions } from "../../lib/sign-in-options.ts";
 import { useSchoolSettingsForm, saveSchoolSettings } from "./api.ts";
 
+const gateOptions = GREENLIGHT_GATES.map((g) => ({ value: g, label: GREENLIGHT_GATE_LABELS[g] }));
 const clockOptions = CLOCKS.map((c) => ({ value: c, label: CLOCK_LABELS[c] }));
 const dateOrderOptions = DATE_ORDERS.map((o) => ({ value: o, label: DATE_ORDER_LABELS[o] }));
 const currencyOptions = CURRENCY_CODES.map((c) => ({ value: c, label: `${c} · ${CURRENCIES[c].name}` }));
@@ -46,7 +48,7 @@ const currencyOptions = CURRENCY_CODES.map((c) => ({ value: c, label: `${c} · $
 type NumberKey = "approvalLinkDays" | "minLeadHours" | "maxBookingDays" | "strikeLimit";
 type Draft = Omit<SchoolSettings, "approvalLinkDays" | "equipmentRules"> & {
   numbers: Record<NumberKey, string>;
-  requireGreenlight: boolean;
+  greenlightGate: GreenlightGate;
 };
 
 const toDraft = (s: SchoolSettings): Draft => ({
@@ -58,7 +60,7 @@ const toDraft = (s: SchoolSettings): Draft => ({
   dateOrder: s.dateOrder,
   requireTwoStepForStaff: s.requireTwoStepForStaff,
   passwordSignInAdminsOnly: s.passwordSignInAdminsOnly,
-  requireGreenlight: s.equipmentRules.requireGreenlight,
+  greenlightGate: s.equipmentRules.greenlightGate,
   numberFormat: s.numberFormat,
   numbers: {
     approvalLinkDays: String(s.approvalLinkDays),
@@ -82,7 +84,7 @@ const fromDraft = (d: Draft): unknown => ({
   equipmentRules: {
     minLeadHours: num(d.numbers.minLeadHours),
     maxBookingDays: num(d.numbers.maxBookingDays),
-    requireGreenlight: d.requireGreenlight,
+    greenlightGate: d.greenlightGate,
     strikeLimit: num(d.numbers.strikeLimit),
   },
 });
@@ -331,13 +333,18 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
             />
           ))}
         </div>
-        <Switch
-          id="school-requireGreenlight"
-          label="Only greenlit productions may book"
-          checked={draft.requireGreenlight}
-          onChange={(v) => set("requireGreenlight", v)}
-          description="When on, equipment can be reserved only for a production whose greenlight checklist is complete."
+        <Select
+          id="school-greenlightGate"
+          label="Equipment waits for the greenlight"
+          value={draft.greenlightGate}
+          options={gateOptions}
+          onChange={(e) => set("greenlightGate", e.target.value as GreenlightGate)}
         />
+        <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+          At reservation, equipment can be reserved only for a production whose greenlight checklist is complete. At
+          check-out, a production may reserve before that, but the desk hands nothing out to it until the checklist is
+          done.
+        </p>
       </fieldset>
 
       <div className="flex flex-wrap gap-2">

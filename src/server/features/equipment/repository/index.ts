@@ -2,3 +2,4 @@
 export * from "./items.ts";
 export * from "./bookings.ts";
 export * from "./reservations.ts";
+export * from "./access.ts";

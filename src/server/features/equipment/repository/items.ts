@@ -80,7 +80,15 @@ export async function selectItem(db: DbOrTx, where: SQL) {
  */
 export async function selectCataloguePage(
   db: DbOrTx,
-  q: { search?: string; categoryId?: string; limit: number; offset: number; onlyFree?: { from: Date; to: Date } },
+  q: {
+    search?: string;
+    categoryId?: string;
+    limit: number;
+    offset: number;
+    onlyFree?: { from: Date; to: Date };
+    /** Items to leave out: those closed to the person by their access level. */
+    exclude?: string[];
+  },
 ) {
   const free = q.onlyFree
     ? and(
@@ -89,7 +97,8 @@ export async function selectCataloguePage(
         sql`not ${stillOutLate}`,
       )
     : undefined;
-  return itemPage(db, and(itemWhere(q), sql`${equipmentItems.status} <> 'retired'`, free), q);
+  const open = q.exclude?.length ? sql`${equipmentItems.id} <> all(${sql.param(q.exclude)}::uuid[])` : undefined;
+  return itemPage(db, and(itemWhere(q), sql`${equipmentItems.status} <> 'retired'`, free, open), q);
 }
 
 /**

@@ -7,7 +7,7 @@ import { Checkbox } from "../../../components/ui/Checkbox.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
-import { errorText } from "../../../lib/api.ts";
+import { ApiError, errorText } from "../../../lib/api.ts";
 import { PHOTO_ACCEPT } from "../shared.tsx";
 import { post, uploadPhoto, useEquipmentChange } from "../api.ts";
 import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
@@ -25,10 +25,18 @@ export function Desk() {
   useLeaveGuard(notes.trim() !== "" || photos.length > 0, "the check-in notes and photos");
   const photoInput = useRef<HTMLInputElement>(null);
   const [last, setLast] = useState<string | null>(null);
+  // Why an item cannot go out (no approved reservation, the greenlight not complete) stays beside the form while
+  // the desk tells the crew, rather than in a toast that leaves.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const checkOut = useEquipmentChange((assetTag: string) => post<DeskResultDto>("/desk/checkout", { assetTag }), {
     success: (r) => ["Checked out", r.message],
     failure: "Not checked out",
-    onSuccess: (r) => (setLast(r.message), setOutTag("")),
+    onSuccess: (r) => (setLast(r.message), setOutTag(""), setRefusal(null)),
+    onError: (err) => {
+      if (!(err instanceof ApiError) || err.status >= 500) return false;
+      setRefusal(err.message);
+      return true;
+    },
   });
   // The check-in is saved first and the photos follow it, so a photo refused (too large, not a picture)
   // is reported on its own and never undoes the return.
@@ -73,6 +81,7 @@ export function Desk() {
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
+            setRefusal(null);
             checkOut.mutate(outTag.trim());
           }}
         >
@@ -92,6 +101,14 @@ export function Desk() {
           <Button type="submit" busy={checkOut.isPending}>
             Check out
           </Button>
+          {refusal && (
+            <p
+              role="alert"
+              className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium dark:border-red-900 dark:bg-red-950/40"
+            >
+              Not checked out: {refusal}
+            </p>
+          )}
         </form>
       </Card>
       <Card>

@@ -6,7 +6,7 @@ import { Dialog } from "../../../components/ui/Dialog.tsx";
 import { Pagination } from "../../../components/ui/Pagination.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
-import { ReservationItems, StateBadge, rangeText } from "../shared.tsx";
+import { GateNote, ReservationItems, StateBadge, rangeText } from "../shared.tsx";
 import { post, useEquipmentChange, useReservationQueue } from "../api.ts";
 
 export function Requests() {
@@ -82,6 +82,7 @@ export function Requests() {
               </div>
             </div>
             {r.note && <p className="mt-1 text-sm">“{r.note}”</p>}
+            <GateNote r={r} />
             <ReservationItems r={r} />
           </li>
         ))}

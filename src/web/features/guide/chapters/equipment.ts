@@ -43,8 +43,9 @@ export const reservingGear: GuideChapter = {
           list: [
             "**Minimum lead time**: a reservation must start far enough ahead (24 hours unless the school set otherwise), so the office can prepare the gear.",
             "**Longest booking**: a reservation may last at most the number of days the school allows (14 unless set otherwise).",
-            "**Greenlight required**: when the school turns this on, only productions with a complete greenlight checklist may book.",
+            "**Greenlight required**: when the school waits for the greenlight at reservation, only productions with a complete greenlight checklist may book. (A school may instead wait for it at the desk: see [Booking rules by course](/guide/booking-rules).)",
             "**Certification needed**: some items need a certification you hold.",
+            "**Not open to you**: gear with an access level is booked only by students on the courses, or with the certifications, that grant it (see [Booking rules by course](/guide/booking-rules)).",
             "**Strike limit**: late returns count as strikes; at the school's limit (3 unless set otherwise) you cannot book until the office clears them.",
           ],
         },

@@ -1,10 +1,10 @@
 import { accounts } from "./accounts.ts";
+import { bookingRules } from "./booking-rules.ts";
 import { breakdown } from "./breakdown.ts";
 import { budgets } from "./budgets.ts";
 import { courses } from "./courses.ts";
 import { documents, signatures, signing } from "./documents.ts";
 import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
-import { fairShare } from "./fair-share.ts";
 import { gettingAround } from "./getting-around.ts";
 import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
@@ -30,9 +30,9 @@ export const CHAPTERS: GuideChapter[] = [
   signing,
   overview,
   reservingGear,
-  fairShare,
   equipmentDesk,
   runningInventory,
+  bookingRules,
   notifications,
   settings,
   userManagement,

@@ -181,7 +181,7 @@ export const settings: GuideChapter = {
             "**Notice (hours)**: how far ahead a reservation must be made, 0 to 720 hours (0 means it may start at once).",
             "**Longest booking (days)**: the longest a reservation may run from pick-up to return, 1 to 180 days.",
             "**Strike limit**: how many late or damaged returns a person may have before their booking is paused, 1 to 20.",
-            "**Only greenlit productions may book**: when on, equipment can be reserved only for a production whose greenlight checklist is complete.",
+            "**Equipment waits for the greenlight**: **Never**; **At reservation**, equipment can be reserved only for a production whose greenlight checklist is complete; or **At check-out**, a production may reserve before that, but the desk hands nothing out to it until the checklist is done.",
           ],
         },
       ],
