@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CourseGreenlightItem } from "../../../common/course-greenlight.ts";
 import type { ProjectType } from "../../../common/projects.ts";
 import type { Services } from "../../context.ts";
@@ -9,6 +9,7 @@ import {
   courses,
   courseTeachers,
   profiles,
+  projectGreenlight,
   projectMembers,
   projects,
 } from "../../db/schema/index.ts";
@@ -175,4 +176,23 @@ async function seedFictionChecklist(s: Pick<Services, "db">, courseId: string, t
     ...school.map((i) => ({ ...i, leadDays: FICTION_II_LEADS[i.key] ?? null })),
   ];
   await s.db.insert(courseGreenlights).values({ courseId, items, updatedBy: teacherId });
+  // The course's films already shooting or in the edit locked their scripts before the course asked for the tick.
+  const shooting = await s.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(eq(projects.courseId, courseId), inArray(projects.phase, ["production", "post_production", "completed"])),
+    );
+  if (shooting.length)
+    await s.db
+      .insert(projectGreenlight)
+      .values(
+        shooting.map((p) => ({
+          projectId: p.id,
+          itemKey: "script_locked",
+          done: true,
+          doneBy: teacherId,
+          doneAt: new Date(),
+        })),
+      );
 }
