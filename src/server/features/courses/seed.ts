@@ -184,15 +184,13 @@ async function seedFictionChecklist(s: Pick<Services, "db">, courseId: string, t
       and(eq(projects.courseId, courseId), inArray(projects.phase, ["production", "post_production", "completed"])),
     );
   if (shooting.length)
-    await s.db
-      .insert(projectGreenlight)
-      .values(
-        shooting.map((p) => ({
-          projectId: p.id,
-          itemKey: "script_locked",
-          done: true,
-          doneBy: teacherId,
-          doneAt: new Date(),
-        })),
-      );
+    await s.db.insert(projectGreenlight).values(
+      shooting.map((p) => ({
+        projectId: p.id,
+        itemKey: "script_locked",
+        done: true,
+        doneBy: teacherId,
+        doneAt: new Date(),
+      })),
+    );
 }
