@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { GreenlightItem } from "./projects.ts";
-import { GREENLIGHT_ITEMS_MAX, greenlightItemSchema } from "./school.ts";
+import { distinctKeys, GREENLIGHT_ITEMS_MAX, greenlightItemSchema } from "./school.ts";
 import { addDays } from "./time.ts";
 
 /** The longest lead a deadline may have: a year before the first shoot day. */
@@ -38,18 +38,7 @@ export const courseGreenlightInput = z.object({
     .array(courseGreenlightItemSchema, "The course's checklist must be a list of items.")
     .min(1, "The course's checklist needs at least one item.")
     .max(GREENLIGHT_ITEMS_MAX, `The course's checklist may hold at most ${GREENLIGHT_ITEMS_MAX} items.`)
-    .superRefine((items, ctx) => {
-      const seen = new Set<string>();
-      items.forEach((item, i) => {
-        if (seen.has(item.key))
-          ctx.addIssue({
-            code: "custom",
-            path: [i, "key"],
-            message: `Two checklist items share the key “${item.key}”; each needs its own.`,
-          });
-        seen.add(item.key);
-      });
-    }),
+    .superRefine(distinctKeys),
 });
 export type CourseGreenlightInput = z.input<typeof courseGreenlightInput>;
 

@@ -205,6 +205,20 @@ const wholeNumber = (name: string, { min, max }: { min: number; max: number }, u
     .min(min, `${name} must be between ${min} and ${max} ${unit}.`)
     .max(max, `${name} must be between ${min} and ${max} ${unit}.`);
 
+/** A checklist's items are told apart by their keys (ticks are stored under them): no two may share one. */
+export function distinctKeys(items: { key: string }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (seen.has(item.key))
+      ctx.addIssue({
+        code: "custom",
+        path: [i, "key"],
+        message: `Two checklist items share the key “${item.key}”; each needs its own.`,
+      });
+    seen.add(item.key);
+  });
+}
+
 export const greenlightItemSchema = z.object({
   key: z
     .string("Each checklist item needs a key.")
@@ -273,18 +287,7 @@ export const schoolSettingsSchema = z.object({
     .array(greenlightItemSchema, "The greenlight checklist must be a list of items.")
     .min(1, "The greenlight checklist needs at least one item.")
     .max(GREENLIGHT_ITEMS_MAX, `The greenlight checklist may hold at most ${GREENLIGHT_ITEMS_MAX} items.`)
-    .superRefine((items, ctx) => {
-      const seen = new Set<string>();
-      items.forEach((item, i) => {
-        if (seen.has(item.key))
-          ctx.addIssue({
-            code: "custom",
-            path: [i, "key"],
-            message: `Two checklist items share the key “${item.key}”; each needs its own.`,
-          });
-        seen.add(item.key);
-      });
-    }),
+    .superRefine(distinctKeys),
   equipmentRules: equipmentRulesSchema,
   approvalLinkDays: wholeNumber("The approval link lifetime", APPROVAL_LINK_DAYS, "days"),
   numberFormat: numberFormatSchema,

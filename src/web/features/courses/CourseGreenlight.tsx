@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
@@ -26,6 +26,7 @@ import { Badge } from "../../components/ui/Badge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
+import { AddItemField } from "../../components/ui/AddItemField.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { NumberField } from "../../components/ui/NumberField.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -202,25 +203,15 @@ function Editor({ data }: { data: CourseGreenlightDto }) {
           </li>
         ))}
       </ol>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Field
-          label="New checklist item"
-          className="flex-1"
-          maxLength={GREENLIGHT_LABEL_MAX}
-          placeholder="e.g. Script locked"
-          value={newLabel}
-          onChange={(e) => setNewLabel(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key !== "Enter") return;
-            e.preventDefault();
-            add();
-          }}
-        />
-        <Button variant="secondary" disabled={rows.length >= GREENLIGHT_ITEMS_MAX} onClick={add}>
-          <Plus aria-hidden className="size-4" />
-          Add Item
-        </Button>
-      </div>
+      <AddItemField
+        label="New checklist item"
+        maxLength={GREENLIGHT_LABEL_MAX}
+        placeholder="e.g. Script locked"
+        value={newLabel}
+        onChange={setNewLabel}
+        onAdd={add}
+        full={rows.length >= GREENLIGHT_ITEMS_MAX}
+      />
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
         Removing an item deletes nothing: the projects' ticks stay, and the item shows again if it comes back.
       </p>

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { GreenlightItem } from "../../../common/projects.ts";
@@ -14,6 +14,7 @@ import {
 } from "../../../common/school.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
+import { AddItemField } from "../../components/ui/AddItemField.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
@@ -136,26 +137,16 @@ export function GreenlightEditor({
         ))}
       </ol>
       {/* Not a form of its own: the checklist sits inside the school settings' form, and forms do not nest. */}
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Field
-          id="greenlight-new"
-          label="New checklist item"
-          className="flex-1"
-          maxLength={GREENLIGHT_LABEL_MAX}
-          placeholder="e.g. Health and safety briefing"
-          value={newLabel}
-          onChange={(e) => setNewLabel(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key !== "Enter") return;
-            e.preventDefault();
-            add();
-          }}
-        />
-        <Button variant="secondary" disabled={items.length >= GREENLIGHT_ITEMS_MAX} onClick={add}>
-          <Plus aria-hidden className="size-4" />
-          Add Item
-        </Button>
-      </div>
+      <AddItemField
+        id="greenlight-new"
+        label="New checklist item"
+        maxLength={GREENLIGHT_LABEL_MAX}
+        placeholder="e.g. Health and safety briefing"
+        value={newLabel}
+        onChange={setNewLabel}
+        onAdd={add}
+        full={items.length >= GREENLIGHT_ITEMS_MAX}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={`Remove “${removing !== null ? items[removing]?.label : ""}”?`}
