@@ -4,13 +4,20 @@ import { Button } from "../../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
 import { api } from "../../../lib/api.ts";
-import { EQUIPMENT_API, itemByTag, post, useEquipmentChange, useKits } from "../api.ts";
+import { Select } from "../../../components/ui/Select.tsx";
+import { EQUIPMENT_API, itemByTag, post, useAccessLevels, useEquipmentChange, useKits } from "../api.ts";
 import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
 
 export function Kits() {
   const kits = useKits();
   const [name, setName] = useState("");
   const [tags, setTags] = useState("");
+  const [levelId, setLevelId] = useState("");
+  const access = useAccessLevels();
+  const levelName = (kitId: string) => {
+    const id = access.data?.kits.find((k) => k.id === kitId)?.levelId;
+    return access.data?.levels.find((l) => l.id === id)?.name;
+  };
   const [deleting, setDeleting] = useState<KitDto | null>(null);
   useLeaveGuard(name.trim() !== "" || tags.trim() !== "", "the kit you were adding");
   const create = useEquipmentChange(
@@ -23,9 +30,13 @@ export function Kits() {
       const found = await Promise.all(wanted.map(itemByTag));
       const unknown = wanted.filter((_, i) => !found[i]);
       if (unknown.length) throw new Error(`No item carries the tag ${unknown.join(", ")}.`);
-      return post<KitDto[]>("/kits", { name, itemIds: found.map((f) => f!.id) });
+      return post<KitDto[]>("/kits", { name, itemIds: found.map((f) => f!.id), accessLevelId: levelId || null });
     },
-    { success: () => ["Kit added", name], failure: "Kit not added", onSuccess: () => (setName(""), setTags("")) },
+    {
+      success: () => ["Kit added", name],
+      failure: "Kit not added",
+      onSuccess: () => (setName(""), setTags(""), setLevelId("")),
+    },
   );
   const remove = useEquipmentChange((k: KitDto) => api(`${EQUIPMENT_API}/kits/${k.id}`, { method: "DELETE" }), {
     success: (_r, k) => ["Kit deleted", `${k.name}; its items stay in the inventory.`],
@@ -50,6 +61,15 @@ export function Kits() {
           hint="Separated by spaces or commas"
           required
         />
+        <Select
+          label="Access level"
+          value={levelId}
+          onChange={(e) => setLevelId(e.target.value)}
+          options={[
+            { value: "", label: "None" },
+            ...(access.data?.levels ?? []).map((l) => ({ value: l.id, label: l.name })),
+          ]}
+        />
         <Button type="submit" busy={create.isPending}>
           Add kit
         </Button>
@@ -61,7 +81,14 @@ export function Kits() {
             className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
           >
             <div className="flex items-start justify-between gap-2">
-              <p className="font-medium">{k.name}</p>
+              <p className="font-medium">
+                {k.name}
+                {levelName(k.id) && (
+                  <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">
+                    Access level: {levelName(k.id)}
+                  </span>
+                )}
+              </p>
               <Button variant="ghost" onClick={() => setDeleting(k)} aria-label={`Delete the kit ${k.name}`}>
                 Delete
               </Button>
