@@ -72,6 +72,30 @@ describe("booking rules by course", () => {
       .toBe(false);
   });
 
+  it("lets the office give a new kit a level in the Kits tab and change it on the kit's card, on a phone", async () => {
+    const office = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 390, height: 844 } });
+    await signIn(office, "equipment@portal.test");
+    await office.goto("/equipment-admin?tab=kits");
+    await field(office, "Kit name").fill("E2E grip kit");
+    await field(office, "Asset tags of its items").fill("NFS-GRP-007 NFS-GRP-008");
+    const level = field(office, "Access level");
+    await expect.poll(() => level.locator("option").allTextContents(), { timeout: UI_TIMEOUT }).toContain("Thesis");
+    await level.selectOption({ label: "Thesis" });
+    await button(office, "Add kit").click();
+    await toast(office, "Kit added");
+    const card = office.getByLabel("Access level of E2E grip kit");
+    await expect
+      .poll(() => card.locator("option:checked").textContent(), { timeout: UI_TIMEOUT })
+      .toBe("Access level: Thesis");
+    expect(await office.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.selectOption({ label: "Access level: None" });
+    await toast(office, "Level set", "E2E grip kit is open to everyone.");
+    await office.reload();
+    await expect
+      .poll(() => card.locator("option:checked").textContent(), { timeout: UI_TIMEOUT })
+      .toBe("Access level: None");
+  });
+
   it("lets the school gate at check-out, and the desk says which greenlight items are missing", async () => {
     const admin = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
     await signIn(admin, "admin@portal.test");

@@ -5,7 +5,8 @@ import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
 import { api } from "../../../lib/api.ts";
 import { Select } from "../../../components/ui/Select.tsx";
-import { EQUIPMENT_API, itemByTag, post, useAccessLevels, useEquipmentChange, useKits } from "../api.ts";
+import type { AccessOverviewDto } from "../../../../common/equipment-access.ts";
+import { ACCESS_API, EQUIPMENT_API, itemByTag, post, useAccessLevels, useEquipmentChange, useKits } from "../api.ts";
 import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
 
 export function Kits() {
@@ -14,10 +15,23 @@ export function Kits() {
   const [tags, setTags] = useState("");
   const [levelId, setLevelId] = useState("");
   const access = useAccessLevels();
-  const levelName = (kitId: string) => {
-    const id = access.data?.kits.find((k) => k.id === kitId)?.levelId;
-    return access.data?.levels.find((l) => l.id === id)?.name;
-  };
+  const levelOf = (kitId: string) => access.data?.kits.find((k) => k.id === kitId)?.levelId ?? "";
+  const levelOptions = [
+    { value: "", label: "None" },
+    ...(access.data?.levels ?? []).map((l) => ({ value: l.id, label: l.name })),
+  ];
+  // An existing kit's level through the Access levels tab's own endpoint: the Kits tab has no edit form.
+  const setLevel = useEquipmentChange(
+    (v: { kit: KitDto; levelId: string }) =>
+      api<AccessOverviewDto>(`${ACCESS_API}/kits/${v.kit.id}`, { method: "PUT", json: { levelId: v.levelId || null } }),
+    {
+      success: (_r, v) => [
+        "Level set",
+        `${v.kit.name} ${v.levelId ? `needs “${levelOptions.find((o) => o.value === v.levelId)?.label}”` : "is open to everyone"}.`,
+      ],
+      failure: "Level not set",
+    },
+  );
   const [deleting, setDeleting] = useState<KitDto | null>(null);
   useLeaveGuard(name.trim() !== "" || tags.trim() !== "", "the kit you were adding");
   const create = useEquipmentChange(
@@ -81,18 +95,22 @@ export function Kits() {
             className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
           >
             <div className="flex items-start justify-between gap-2">
-              <p className="font-medium">
-                {k.name}
-                {levelName(k.id) && (
-                  <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">
-                    Access level: {levelName(k.id)}
-                  </span>
-                )}
-              </p>
+              <p className="font-medium">{k.name}</p>
               <Button variant="ghost" onClick={() => setDeleting(k)} aria-label={`Delete the kit ${k.name}`}>
                 Delete
               </Button>
             </div>
+            {access.data && (
+              <Select
+                label={`Access level of ${k.name}`}
+                hideLabel
+                className="my-2"
+                value={levelOf(k.id)}
+                disabled={setLevel.isPending}
+                onChange={(e) => setLevel.mutate({ kit: k, levelId: e.target.value })}
+                options={levelOptions.map((o) => ({ ...o, label: `Access level: ${o.label}` }))}
+              />
+            )}
             <ul className="text-sm">
               {k.items.map((i) => (
                 <li key={i.id}>
