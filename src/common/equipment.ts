@@ -136,6 +136,8 @@ const itemFields = {
   location: text(120, "The storage location").default(""),
   notes: text(2000, "The notes").default(""),
   certificationId: id("a certification").nullable().default(null),
+  /** The item's access level (null: open to all); left out, a new item has none and an edited one keeps its own. */
+  accessLevelId: id("a level").nullable().optional(),
 };
 
 export const itemCreateInput = z.object(itemFields);
@@ -167,6 +169,7 @@ export const itemUpdateInput = z.object({
     .optional(),
   notes: text(2000, "The notes").optional(),
   certificationId: id("a certification").nullable().optional(),
+  accessLevelId: itemFields.accessLevelId,
 });
 export type ItemUpdateInput = z.input<typeof itemUpdateInput>;
 
@@ -226,6 +229,8 @@ export const kitInput = z.object({
     .array(id("an item"), "A kit is a list of items")
     .min(2, "A kit holds at least 2 items.")
     .max(30, "A kit holds at most 30 items."),
+  /** The kit's access level (null: open to all); left out, an edited kit keeps its own. */
+  accessLevelId: id("a level").nullable().optional(),
 });
 export type KitInput = z.input<typeof kitInput>;
 
@@ -491,4 +496,6 @@ export const CSV_COLUMNS = [
   "location",
   "certification",
   "notes",
+  /** Last, so a CSV of before access levels reads the same; absent, an import leaves the items' levels alone. */
+  "access_level",
 ] as const;

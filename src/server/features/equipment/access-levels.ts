@@ -134,6 +134,24 @@ export async function deleteAccessLevel(s: S, opts: { caller: Caller; id: string
   return listAccessLevels(s, opts);
 }
 
+/**
+ * The one writer of the level an item or a kit carries (null: open to all), for the Access levels tab, the item
+ * dialog, the kit form and the CSV import alike. Inside the caller's transaction; publishing is theirs (`publish`).
+ */
+export async function placeAccessLevel(tx: Tx, what: "item" | "kit", id: string, levelId: string | null) {
+  if (levelId) {
+    const [level] = await tx.select({ id: accessLevels.id }).from(accessLevels).where(eq(accessLevels.id, levelId));
+    if (!level) throw new AppError("bad_request", "There is no such access level: choose one from the list.");
+  }
+  if (what === "item") {
+    await tx.delete(itemAccessLevels).where(eq(itemAccessLevels.itemId, id));
+    if (levelId) await tx.insert(itemAccessLevels).values({ itemId: id, levelId });
+  } else {
+    await tx.delete(kitAccessLevels).where(eq(kitAccessLevels.kitId, id));
+    if (levelId) await tx.insert(kitAccessLevels).values({ kitId: id, levelId });
+  }
+}
+
 async function assign(
   s: S,
   opts: { caller: Caller; id: string; input: AccessAssignInput },
@@ -146,17 +164,7 @@ async function assign(
     const table = what === "item" ? equipmentItems : equipmentKits;
     const [found] = await tx.select({ id: table.id }).from(table).where(eq(table.id, opts.id));
     if (!found) throw missing(what);
-    if (levelId) {
-      const [level] = await tx.select({ id: accessLevels.id }).from(accessLevels).where(eq(accessLevels.id, levelId));
-      if (!level) throw new AppError("bad_request", "There is no such access level: choose one from the list.");
-    }
-    if (what === "item") {
-      await tx.delete(itemAccessLevels).where(eq(itemAccessLevels.itemId, opts.id));
-      if (levelId) await tx.insert(itemAccessLevels).values({ itemId: opts.id, levelId });
-    } else {
-      await tx.delete(kitAccessLevels).where(eq(kitAccessLevels.kitId, opts.id));
-      if (levelId) await tx.insert(kitAccessLevels).values({ kitId: opts.id, levelId });
-    }
+    await placeAccessLevel(tx, what, opts.id, levelId);
   });
   await publish(s);
   return listAccessLevels(s, opts);

@@ -13,12 +13,19 @@ import { formatNumber, parseNumberInput, type NumberFormat, type ParsedNumber } 
 import { currencyMinorDigits } from "../../../common/school.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
-import { certifications, equipmentCategories, equipmentItems } from "../../db/schema/index.ts";
+import {
+  accessLevels,
+  certifications,
+  equipmentCategories,
+  equipmentItems,
+  itemAccessLevels,
+} from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { csvDocument, parseCsv, unguardCell } from "../../lib/csv.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { isOffice } from "../../auth/caller.ts";
-import { keys } from "../../../common/query-keys.ts";
+import { placeAccessLevel } from "./access-levels.ts";
+import { publish } from "./shared.ts";
 
 type S = Pick<Services, "db" | "events">;
 
@@ -27,6 +34,16 @@ const money = (value: string, digits: number, format: NumberFormat): ParsedNumbe
   value.trim() === "" ? { ok: true, value: 0 } : parseNumberInput(value, { digits, format });
 
 const unguard = (v: string) => unguardCell(v).trim();
+
+/**
+ * The level a cell names, as people type it: any case (a spreadsheet's UPPER makes "ß" "SS", so both sides are
+ * upper-cased before lower-casing), inner spaces as they come, accents composed or not. `undefined`: no such level.
+ */
+export function levelNamed(levels: readonly (readonly [name: string, id: string])[], cell: string) {
+  const fold = (v: string) => v.normalize("NFC").trim().replace(/\s+/g, " ").toUpperCase().toLowerCase();
+  const wanted = fold(cell);
+  return levels.find(([name]) => fold(name) === wanted)?.[1];
+}
 
 /**
  * Imports items by asset tag: a known tag updates its item, a new one creates one. Every row is checked
@@ -53,6 +70,10 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
   await s.db.transaction(async (tx) => {
     const categories = new Map((await tx.select().from(equipmentCategories)).map((c) => [c.name.toLowerCase(), c.id]));
     const certs = new Map((await tx.select().from(certifications)).map((c) => [c.name.toLowerCase(), c.id]));
+    const levels = (await tx.select({ id: accessLevels.id, name: accessLevels.name }).from(accessLevels)).map(
+      (l) => [l.name, l.id] as const,
+    );
+    const hasLevels = col.access_level >= 0;
     const seen = new Set<string>();
     for (const [index, cells] of records.entries()) {
       const get = (c: (typeof CSV_COLUMNS)[number]) => (col[c] >= 0 ? unguard(cells[col[c]] ?? "") : "");
@@ -77,6 +98,10 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
       const certificationId = certName ? certs.get(certName.toLowerCase()) : null;
       if (certName && !certificationId)
         problems.push(`there is no certification called “${certName}”; create it first`);
+      const levelName = get("access_level");
+      const levelId = levelName ? levelNamed(levels, levelName) : null;
+      if (levelId === undefined)
+        problems.push(`there is no access level called “${levelName}”; create it on the Access levels tab first`);
       seen.add(assetTag);
       if (problems.length > 0) {
         report.rows.push({ line: index + 2, assetTag, ok: false, problems });
@@ -124,32 +149,45 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
           .update(equipmentItems)
           .set({ ...fields, status: nextStatus, updatedAt: new Date() })
           .where(eq(equipmentItems.id, existing.id));
+        if (hasLevels) await placeAccessLevel(tx, "item", existing.id, levelId ?? null);
         report.updated++;
       } else {
-        await tx.insert(equipmentItems).values({ ...fields, assetTag, status: status as "available" });
+        const [row] = await tx
+          .insert(equipmentItems)
+          .values({ ...fields, assetTag, status: status as "available" })
+          .returning({ id: equipmentItems.id });
+        if (levelId) await placeAccessLevel(tx, "item", row!.id, levelId);
         report.created++;
       }
       report.rows.push({ line: index + 2, assetTag, ok: true, problems: [] });
     }
   });
-  if (report.created + report.updated > 0)
-    await s.events.publish({ type: "equipment.changed", invalidate: [keys.equipment()] });
+  // The same event as any inventory change: it names the access levels too, which a row may have set.
+  if (report.created + report.updated > 0) await publish(s);
   return report;
 }
 
 export async function exportItemsCsv(s: Pick<Services, "db">): Promise<string> {
   const digits = currencyMinorDigits((await getSchoolSettings(s.db)).currency);
   const rows = await s.db
-    .select({ i: equipmentItems, category: equipmentCategories.name, cert: certifications.name })
+    .select({
+      i: equipmentItems,
+      category: equipmentCategories.name,
+      cert: certifications.name,
+      level: accessLevels.name,
+    })
     .from(equipmentItems)
     .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentItems.categoryId))
     .leftJoin(certifications, eq(certifications.id, equipmentItems.certificationId))
+    .leftJoin(itemAccessLevels, eq(itemAccessLevels.itemId, equipmentItems.id))
+    .leftJoin(accessLevels, eq(accessLevels.id, itemAccessLevels.levelId))
     .orderBy(asc(equipmentItems.assetTag));
   // Plain 1250.00, whatever the school's format: a spreadsheet and the import both read it one way.
   const value = (minor: number) => formatNumber(minor, digits);
   return csvDocument([
     [...CSV_COLUMNS],
-    ...rows.map(({ i, category, cert }) => [
+    // The item's own level: one its kit carries is the kit's, set on the kit (and not in this file).
+    ...rows.map(({ i, category, cert, level }) => [
       i.assetTag,
       i.name,
       category,
@@ -162,6 +200,7 @@ export async function exportItemsCsv(s: Pick<Services, "db">): Promise<string> {
       i.location,
       cert ?? "",
       i.notes,
+      level ?? "",
     ]),
   ]);
 }

@@ -20,6 +20,7 @@ import { certifications, equipmentCategories, equipmentItems, maintenanceLog } f
 import { AppError } from "../../lib/errors.ts";
 import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
+import { placeAccessLevel } from "./access-levels.ts";
 import { checkId, DAY_MS, missing, publish, requireOffice, type S } from "./shared.ts";
 
 // ── Items ────────────────────────────────────────────────────────────────────────────────────────
@@ -106,13 +107,15 @@ const tagTaken = (tag: string) => new AppError("conflict", `Another item already
 
 export async function createItem(s: S, opts: { caller: Caller; input: ItemCreateInput }): Promise<ItemDetailDto> {
   requireOffice(opts.caller);
-  const input = itemCreateInput.parse(opts.input);
+  const { accessLevelId, ...input } = itemCreateInput.parse(opts.input);
   await assertReferences(s.db, input);
   let id: string;
   try {
-    [{ id }] = (await s.db.insert(equipmentItems).values(input).returning({ id: equipmentItems.id })) as [
-      { id: string },
-    ];
+    id = await s.db.transaction(async (tx) => {
+      const [row] = await tx.insert(equipmentItems).values(input).returning({ id: equipmentItems.id });
+      if (accessLevelId) await placeAccessLevel(tx, "item", row!.id, accessLevelId);
+      return row!.id;
+    });
   } catch (err) {
     if (pgCode(err) === UNIQUE_VIOLATION) throw tagTaken(input.assetTag);
     throw err;
@@ -127,15 +130,18 @@ export async function updateItem(
 ): Promise<ItemDetailDto> {
   requireOffice(opts.caller);
   checkId(opts.id, "item");
-  const input = itemUpdateInput.parse(opts.input);
+  const { accessLevelId, ...input } = itemUpdateInput.parse(opts.input);
   await assertReferences(s.db, input);
   try {
-    const rows = await s.db
-      .update(equipmentItems)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(equipmentItems.id, opts.id))
-      .returning({ id: equipmentItems.id });
-    if (rows.length === 0) throw missing("item");
+    await s.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(equipmentItems)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(equipmentItems.id, opts.id))
+        .returning({ id: equipmentItems.id });
+      if (rows.length === 0) throw missing("item");
+      if (accessLevelId !== undefined) await placeAccessLevel(tx, "item", opts.id, accessLevelId);
+    });
   } catch (err) {
     if (pgCode(err) === UNIQUE_VIOLATION) throw tagTaken(input.assetTag ?? "");
     throw err;

@@ -8,6 +8,7 @@ import { pgCode, UNIQUE_VIOLATION } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { checkId, missing, publish, requireOffice, type S } from "./shared.ts";
 import { cachePerBus } from "../../lib/cache.ts";
+import { placeAccessLevel } from "./access-levels.ts";
 import { ACCESS_DEPS, accessFor, type Access } from "./access.ts";
 import { FREE_MS, FREE_SCOPE, INVENTORY_SCOPE, heldCertifications, part, shortAnswers } from "./kept.ts";
 
@@ -104,6 +105,7 @@ async function writeKit(s: S, opts: { caller: Caller; id?: string; input: KitInp
           .returning({ id: equipmentKits.id })) as [{ id: string }];
       }
       await tx.insert(kitItems).values(itemIds.map((itemId) => ({ kitId: kitId!, itemId })));
+      if (input.accessLevelId !== undefined) await placeAccessLevel(tx, "kit", kitId!, input.accessLevelId);
     });
   } catch (err) {
     if (pgCode(err) === UNIQUE_VIOLATION) {

@@ -21,7 +21,15 @@ import { api } from "../../../lib/api.ts";
 import { firstProblem } from "../../../lib/first-problem.ts";
 import { itemPath } from "../api.ts";
 import { PHOTO_ACCEPT, Thumbnail } from "../shared.tsx";
-import { post, removeItemPhoto, uploadPhoto, useCategories, useCertifications, useEquipmentChange } from "../api.ts";
+import {
+  post,
+  removeItemPhoto,
+  uploadPhoto,
+  useAccessLevels,
+  useCategories,
+  useCertifications,
+  useEquipmentChange,
+} from "../api.ts";
 import { useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 
 const emptyItem = {
@@ -36,6 +44,8 @@ const emptyItem = {
   location: "",
   notes: "",
   certificationId: "",
+  /** The level chosen here; null until the select is touched, so an edit keeps the level the item has. */
+  accessLevelId: null as string | null,
 };
 
 /** New item, or an existing one's fields (`item`); its value is typed in the school's currency, so the form waits for the school's settings. */
@@ -70,6 +80,9 @@ function ItemForm({
   const value = parseNumberInput(draft.value, { digits, format: school.numberFormat });
   const categories = useCategories();
   const certs = useCertifications();
+  const access = useAccessLevels();
+  // The item's own level, as the Access levels tab lists it (a kit's level is the kit's, set in the Kits tab).
+  const currentLevel = (item && access.data?.items.find((i) => i.id === item.id)?.levelId) || "";
   const [newCategory, setNewCategory] = useState("");
   const [initialDraft] = useState(draft);
   const onSaveKey = useSaveShortcut();
@@ -85,6 +98,7 @@ function ItemForm({
     location: draft.location,
     notes: draft.notes,
     certificationId: draft.certificationId || null,
+    ...(draft.accessLevelId === null ? {} : { accessLevelId: draft.accessLevelId || null }),
   });
   const save = useEquipmentChange(
     () =>
@@ -180,6 +194,15 @@ function ItemForm({
           value={draft.certificationId}
           onChange={set("certificationId")}
           options={[{ value: "", label: "None" }, ...(certs.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+        />
+        <Select
+          label="Access level"
+          value={draft.accessLevelId ?? currentLevel}
+          onChange={set("accessLevelId")}
+          options={[
+            { value: "", label: "None" },
+            ...(access.data?.levels ?? []).map((l) => ({ value: l.id, label: l.name })),
+          ]}
         />
         <Textarea label="Notes" className="sm:col-span-2" value={draft.notes} onChange={set("notes")} />
         {item && <ItemPhoto item={item} />}

@@ -4,13 +4,34 @@ import { Button } from "../../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
 import { api } from "../../../lib/api.ts";
-import { EQUIPMENT_API, itemByTag, post, useEquipmentChange, useKits } from "../api.ts";
+import { Select } from "../../../components/ui/Select.tsx";
+import type { AccessOverviewDto } from "../../../../common/equipment-access.ts";
+import { ACCESS_API, EQUIPMENT_API, itemByTag, post, useAccessLevels, useEquipmentChange, useKits } from "../api.ts";
 import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
 
 export function Kits() {
   const kits = useKits();
   const [name, setName] = useState("");
   const [tags, setTags] = useState("");
+  const [levelId, setLevelId] = useState("");
+  const access = useAccessLevels();
+  const levelOf = (kitId: string) => access.data?.kits.find((k) => k.id === kitId)?.levelId ?? "";
+  const levelOptions = [
+    { value: "", label: "None" },
+    ...(access.data?.levels ?? []).map((l) => ({ value: l.id, label: l.name })),
+  ];
+  // An existing kit's level through the Access levels tab's own endpoint: the Kits tab has no edit form.
+  const setLevel = useEquipmentChange(
+    (v: { kit: KitDto; levelId: string }) =>
+      api<AccessOverviewDto>(`${ACCESS_API}/kits/${v.kit.id}`, { method: "PUT", json: { levelId: v.levelId || null } }),
+    {
+      success: (_r, v) => [
+        "Level set",
+        `${v.kit.name} ${v.levelId ? `needs “${levelOptions.find((o) => o.value === v.levelId)?.label}”` : "is open to everyone"}.`,
+      ],
+      failure: "Level not set",
+    },
+  );
   const [deleting, setDeleting] = useState<KitDto | null>(null);
   useLeaveGuard(name.trim() !== "" || tags.trim() !== "", "the kit you were adding");
   const create = useEquipmentChange(
@@ -23,9 +44,13 @@ export function Kits() {
       const found = await Promise.all(wanted.map(itemByTag));
       const unknown = wanted.filter((_, i) => !found[i]);
       if (unknown.length) throw new Error(`No item carries the tag ${unknown.join(", ")}.`);
-      return post<KitDto[]>("/kits", { name, itemIds: found.map((f) => f!.id) });
+      return post<KitDto[]>("/kits", { name, itemIds: found.map((f) => f!.id), accessLevelId: levelId || null });
     },
-    { success: () => ["Kit added", name], failure: "Kit not added", onSuccess: () => (setName(""), setTags("")) },
+    {
+      success: () => ["Kit added", name],
+      failure: "Kit not added",
+      onSuccess: () => (setName(""), setTags(""), setLevelId("")),
+    },
   );
   const remove = useEquipmentChange((k: KitDto) => api(`${EQUIPMENT_API}/kits/${k.id}`, { method: "DELETE" }), {
     success: (_r, k) => ["Kit deleted", `${k.name}; its items stay in the inventory.`],
@@ -50,6 +75,15 @@ export function Kits() {
           hint="Separated by spaces or commas"
           required
         />
+        <Select
+          label="Access level"
+          value={levelId}
+          onChange={(e) => setLevelId(e.target.value)}
+          options={[
+            { value: "", label: "None" },
+            ...(access.data?.levels ?? []).map((l) => ({ value: l.id, label: l.name })),
+          ]}
+        />
         <Button type="submit" busy={create.isPending}>
           Add kit
         </Button>
@@ -66,6 +100,17 @@ export function Kits() {
                 Delete
               </Button>
             </div>
+            {access.data && (
+              <Select
+                label={`Access level of ${k.name}`}
+                hideLabel
+                className="my-2"
+                value={levelOf(k.id)}
+                disabled={setLevel.isPending}
+                onChange={(e) => setLevel.mutate({ kit: k, levelId: e.target.value })}
+                options={levelOptions.map((o) => ({ ...o, label: `Access level: ${o.label}` }))}
+              />
+            )}
             <ul className="text-sm">
               {k.items.map((i) => (
                 <li key={i.id}>

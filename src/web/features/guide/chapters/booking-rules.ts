@@ -55,6 +55,12 @@ export const bookingRules: GuideChapter = {
           p: "Each level shows what students read beside closed gear and how many items and kits carry it. **Edit** changes its name, courses and certifications; the catalogue follows at once. **Delete** opens its gear to everyone; reservations already made stay.",
         },
         {
+          p: "Where you already edit gear, you can set its level too. An item's dialog in the **Inventory** tab (**New item**, or **Edit** on the item's page) has an **Access level** field: choose a level, or **None**, and save the item. In the **Kits** tab, choose a new kit's **Access level** beside its asset tags, or change an existing kit's on its card. The catalogue follows at once, as it does for the **Access levels** tab.",
+        },
+        {
+          p: "The inventory's **Export CSV** has an **access_level** column with each item's own level (empty for none; a level its kit carries is set on the kit). **Import CSV** reads it back: the level's name in any case, an empty cell for none. A name no level has is listed among the row's problems, as **there is no access level called “…”; create it on the Access levels tab first**, and the row is not saved. A file without the column, such as one exported before access levels, leaves the items' levels as they are.",
+        },
+        {
           note: "A course belongs to one term. When a course runs again next term, add the new term's course to the level, or its new students will not hold it.",
         },
       ],

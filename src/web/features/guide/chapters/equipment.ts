@@ -201,6 +201,10 @@ export const runningInventory: GuideChapter = {
               ["condition", "new, good, fair, worn or damaged"],
               ["status", "available, maintenance or retired"],
               ["certification", "the name of an existing certification"],
+              [
+                "access_level",
+                "the name of an existing access level, in any case; empty for none; without the column, levels stay as they are",
+              ],
             ],
           },
         },
