@@ -224,4 +224,14 @@ describe.each(DB_KINDS)("correcting and cancelling a request window on %s", (kin
     const got = (await p.as("equipment").get(`/equipment/windows/${w.id}`)).body as WindowDto;
     expect(got).toMatchObject({ state: "drawn", canChange: false });
   });
+
+  it("the demo school shows a window cancelled before its draw, with its reason", async () => {
+    const windows = (await p.as("member").get("/equipment/windows")).body as WindowDto[];
+    expect(windows.find((w) => w.name === "Grip for the graduation screening")).toMatchObject({
+      state: "cancelled",
+      accepting: false,
+      canChange: false,
+      cancelReason: "The screening moved to the spring term; book grip first come as usual.",
+    });
+  });
 });
