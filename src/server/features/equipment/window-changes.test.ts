@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { WindowDto } from "../../../common/equipment-fair.ts";
 import { jobs, notifications, requestWindows } from "../../db/schema/index.ts";
 import { DB_KINDS, DEMO_PEOPLE, startTestPortal, type TestPortal } from "../../test/harness.ts";
-import { signInAll } from "../../test/matrix.ts";
+import { expectClientErrors, expectMatrixRow, signInAll, type MatrixRow } from "../../test/matrix.ts";
 
 const DAY = 86_400_000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -11,6 +11,7 @@ const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 describe.each(DB_KINDS)("correcting and cancelling a request window on %s", (kind) => {
   let p: TestPortal;
   let ids: Record<string, string> = {};
+  let cookies: Record<string, string> = {};
   let projectId: string;
   let cams: string;
   let lights: string;
@@ -55,7 +56,7 @@ describe.each(DB_KINDS)("correcting and cancelling a request window on %s", (kin
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    ({ ids } = await signInAll(p));
+    ({ ids, cookies } = await signInAll(p));
     const res = await p
       .as("member")
       .post("/projects", { title: `Moved ${kind}`, type: "fiction", academicYear: "2031/32", myRoles: ["director"] });
@@ -233,5 +234,38 @@ describe.each(DB_KINDS)("correcting and cancelling a request window on %s", (kin
       canChange: false,
       cancelReason: "The screening moved to the spring term; book grip first come as usual.",
     });
+  });
+
+  it("answers each caller", async () => {
+    const rows: MatrixRow<WindowDto>[] = [
+      [
+        "correct a window",
+        "PUT",
+        (w) => `/equipment/windows/${w.id}`,
+        form({ name: "Matrix corrected" }),
+        [401, 403, 403, 403, 200, 200],
+      ],
+      [
+        "cancel a window",
+        "POST",
+        (w) => `/equipment/windows/${w.id}/cancel`,
+        { reason: "Matrix" },
+        [401, 403, 403, 403, 200, 200],
+      ],
+    ];
+    for (const row of rows) await expectMatrixRow(p, cookies, () => open(), row);
+  });
+
+  it("answers bad input with a message, never a 500", async () => {
+    const w = await open();
+    await expectClientErrors(p, cookies.equipment!, [
+      ["POST", "/equipment/windows/nope/cancel", {}],
+      ["POST", `/equipment/windows/${w.id}/cancel`, { reason: "x".repeat(501) }],
+      ["POST", `/equipment/windows/${w.id}/cancel`, { reason: 5 }],
+      ["PUT", `/equipment/windows/${w.id}`, { name: "", lots: [] }],
+      ["PUT", `/equipment/windows/${w.id}`, form({ lots: [{ kind: "kit", id: cams }] })],
+      ["PUT", `/equipment/windows/${w.id}`, form({ priorities: [cams] })],
+      ["PUT", "/equipment/windows/nope", form()],
+    ]);
   });
 });
