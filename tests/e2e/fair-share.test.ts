@@ -66,7 +66,8 @@ describe("request windows", () => {
   });
 
   it("the office corrects one window's deadline and cancels another; the student reads the cancellation", async () => {
-    const office = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
+    // The office on a phone here: the first test has it at a desk.
+    const office = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 390, height: 844 } });
     await signIn(office, "equipment@portal.test");
     await office.goto("/equipment-admin?tab=windows");
     const openOne = async (name: string, from: number, deadline: number) => {
@@ -122,6 +123,7 @@ describe("request windows", () => {
     await visible(wrong.getByText("Cancelled", { exact: true }));
     await expect.poll(() => wrong.getByRole("button", { name: "Correct" }).count()).toBe(0);
     expect(await seriousAxe(office)).toEqual([]);
+    expect(await office.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
 
     // The student's page follows without a reload, and the notice says why.
     await visible(card.getByText("Cancelled", { exact: true }));
