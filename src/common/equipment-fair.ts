@@ -102,7 +102,17 @@ export type WindowCreateInput = z.input<typeof windowCreateInput>;
 export const windowRequestInput = z.object({ lotId: id("contested thing"), projectId: id("project") });
 export type WindowRequestInput = z.infer<typeof windowRequestInput>;
 
-export const WINDOW_STATES = ["open", "drawn"] as const;
+/** PUT /rest/v1/equipment/windows/:id: the office corrects a window before its draw, with the same form. */
+export const windowUpdateInput = windowCreateInput;
+export type WindowUpdateInput = WindowCreateInput;
+
+/** POST /rest/v1/equipment/windows/:id/cancel: the reason, if given, is passed on to every requester. */
+export const windowCancelInput = z.object({
+  reason: z.string("A reason is text").trim().max(500, "A reason is at most 500 characters.").default(""),
+});
+export type WindowCancelInput = z.input<typeof windowCancelInput>;
+
+export const WINDOW_STATES = ["open", "drawn", "cancelled"] as const;
 export type WindowState = (typeof WINDOW_STATES)[number];
 
 export interface WindowRequestDto {
@@ -142,6 +152,12 @@ export interface WindowDto {
   drawnAt: string | null;
   drawnByName: string | null;
   canDraw: boolean;
+  /** Before the draw the office may correct or cancel the window. */
+  canChange: boolean;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  /** The contested things as the form sends them back, for the office's edit form. */
+  lotRefs: { kind: LotKind; id: string }[];
 }
 
 export const ordinal = (n: number) => {

@@ -37,7 +37,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
     when: "3 days before a greenlight item of a production you lead or produce is due by its course's deadline, and on the day after it, if it is still not done.",
   },
   budget: { label: "Budgets", when: "When a budget you wrote or must approve is submitted, approved or sent back." },
-  equipment: { label: "Equipment", when: "When a reservation of yours is confirmed, refused, due back or overdue." },
+  equipment: {
+    label: "Equipment",
+    when: "When a reservation of yours is confirmed, refused, due back or overdue, or a request window you asked in is drawn, moved or cancelled.",
+  },
   signatures: { label: "Signatures", when: "When a document waits for your signature or has been signed by everyone." },
 };
 

@@ -65,6 +65,78 @@ describe("request windows", () => {
     expect(overflow).toBe(false);
   });
 
+  it("the office corrects one window's deadline and cancels another; the student reads the cancellation", async () => {
+    // The office on a phone here: the first test has it at a desk.
+    const office = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 390, height: 844 } });
+    await signIn(office, "equipment@portal.test");
+    await office.goto("/equipment-admin?tab=windows");
+    const openOne = async (name: string, from: number, deadline: number) => {
+      await field(office, "Window name").fill(name);
+      await field(office, "Period from").fill(inDays(from));
+      await field(office, "Period until").fill(inDays(from + 2));
+      await field(office, "Requests until").fill(inDays(deadline));
+      await office.getByLabel("Grip", { exact: true }).check();
+      await button(office, "Open the window").click();
+      await toast(office, "Request window opened");
+    };
+    await openOne("Graduation shoot", 50, 45);
+    await openOne("Wrong weekend", 60, 55);
+
+    // The office corrects the deadline in the same form, filled in.
+    const graduation = office.getByRole("article", { name: "Graduation shoot" });
+    await graduation.getByRole("button", { name: "Correct" }).click();
+    const form = office.getByRole("form", { name: "Correct “Graduation shoot”" });
+    await visible(form);
+    expect(await form.getByLabel("Window name").inputValue()).toBe("Graduation shoot");
+    expect(await form.getByLabel("Requests until").inputValue()).toBe(inDays(45));
+    expect(await form.getByLabel("Grip", { exact: true }).isChecked()).toBe(true);
+    await form.getByLabel("Requests until").fill(inDays(40));
+    await form.getByRole("button", { name: "Save the window" }).click();
+    await toast(office, "Request window saved");
+    await visible(office.getByRole("form", { name: "Open a request window" }));
+    const deadline = new Date(inDays(40) + ":00Z").toISOString();
+    await expect
+      .poll(async () => {
+        const all = await (await office.request.get("/rest/v1/equipment/windows")).json();
+        return all.find((w: { name: string }) => w.name === "Graduation shoot")?.deadline;
+      })
+      .toBe(deadline);
+
+    // A student requests in the other window, on a phone.
+    const student = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 390, height: 844 } });
+    await signIn(student, "student@portal.test");
+    await student.goto("/equipment");
+    const card = student.getByRole("article", { name: "Wrong weekend" });
+    await card.getByLabel("Production").selectOption({ label: "Small Hours" });
+    await card.getByLabel("What you need").selectOption({ label: "One of Grip" });
+    await card.getByRole("button", { name: "Request for the period" }).click();
+    await toast(student, "Request sent");
+
+    // The office cancels it, with a reason.
+    const wrong = office.getByRole("article", { name: "Wrong weekend" });
+    await visible(wrong.getByText("Contested: Grip (1 request)"));
+    await wrong.getByRole("button", { name: "Cancel the window" }).click();
+    const dialog = office.getByRole("dialog");
+    await dialog.getByLabel("Reason (optional)").fill("We typed the wrong weekend.");
+    await dialog.getByRole("button", { name: "Cancel the window" }).click();
+    await toast(office, "Request window cancelled");
+    await visible(wrong.getByText("Cancelled", { exact: true }));
+    await expect.poll(() => wrong.getByRole("button", { name: "Correct" }).count()).toBe(0);
+    expect(await seriousAxe(office)).toEqual([]);
+    expect(await office.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+
+    // The student's page follows without a reload, and the notice says why.
+    await visible(card.getByText("Cancelled", { exact: true }));
+    await visible(card.getByText(/: We typed the wrong weekend\. Its requests were withdrawn/));
+    await expect.poll(() => card.getByRole("button", { name: "Request for the period" }).count()).toBe(0);
+    await student.getByRole("button", { name: /^Notifications, / }).click();
+    await visible(
+      student.getByRole("dialog", { name: "Notifications" }).getByText("Request window “Wrong weekend” was cancelled"),
+    );
+    const overflow = await student.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+
   it("the booking form shows a course's limit, named, beside the request it refuses", async () => {
     // Experimental Forms allows 2 bookings at a time per project in the demo school.
     const student = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 390, height: 844 } });

@@ -61,6 +61,8 @@ export const requestWindows = pgTable(
     drawnAt: timestamp("drawn_at", { withTimezone: true }),
     drawnBy: text("drawn_by").references(() => user.id, { onDelete: "set null" }),
     drawnByName: text("drawn_by_name"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

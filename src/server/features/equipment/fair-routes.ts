@@ -1,5 +1,11 @@
 import { Hono } from "hono";
-import { fairShareInput, windowCreateInput, windowRequestInput } from "../../../common/equipment-fair.ts";
+import {
+  fairShareInput,
+  windowCancelInput,
+  windowCreateInput,
+  windowRequestInput,
+  windowUpdateInput,
+} from "../../../common/equipment-fair.ts";
 import { callerOf } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { body, idParam } from "../../lib/validate.ts";
@@ -37,6 +43,24 @@ export const equipmentFairRoutes = new Hono<AppEnv>()
   )
   .get("/windows/:id", async (c) =>
     c.json(await service.getWindow(c.get("services"), { caller: callerOf(c), id: idParam(c, "id", "request window") })),
+  )
+  .put("/windows/:id", async (c) =>
+    c.json(
+      await service.updateWindow(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "request window"),
+        input: await body(c, windowUpdateInput),
+      }),
+    ),
+  )
+  .post("/windows/:id/cancel", async (c) =>
+    c.json(
+      await service.cancelWindow(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "request window"),
+        input: await body(c, windowCancelInput),
+      }),
+    ),
   )
   .post("/windows/:id/requests", async (c) =>
     c.json(

@@ -29,7 +29,7 @@ const REQUESTS: [project: string, lot: string][] = [
  * The demo school's fair share: limits per project on Experimental Forms (per project, so the demo students' own
  * projects and the other courses' productions, which the tests book freely, stay unlimited), and an open request window for the first weekend at
  * least six days away (so its deadline, the Wednesday before, is still to come), with the courses ranked and
- * requests from several productions waiting for the draw.
+ * requests from several productions waiting for the draw; and one window cancelled before its draw, with its reason.
  */
 export async function seedFairShare(s: Pick<Services, "db">) {
   const codes = await s.db
@@ -97,4 +97,25 @@ export async function seedFairShare(s: Pick<Services, "db">) {
     ];
   });
   if (rows.length) await s.db.insert(windowRequests).values(rows);
+
+  // A window the office cancelled before its draw, so the list shows what a cancelled one looks like.
+  const [grip] = await s.db.select().from(equipmentCategories).where(eq(equipmentCategories.name, "Grip"));
+  if (!grip) return;
+  const later = new Date(saturday.getTime() + 14 * DAY_MS);
+  const [cancelled] = await s.db
+    .insert(requestWindows)
+    .values({
+      name: "Grip for the graduation screening",
+      startsAt: later,
+      endsAt: new Date(later.getTime() + 2 * DAY_MS),
+      deadline: new Date(later.getTime() - 4 * DAY_MS),
+      state: "cancelled",
+      cancelledAt: new Date(today.getTime() - DAY_MS),
+      cancelReason: "The screening moved to the spring term; book grip first come as usual.",
+      createdBy: office.id,
+    })
+    .returning({ id: requestWindows.id });
+  await s.db
+    .insert(requestWindowLots)
+    .values({ windowId: cancelled!.id, kind: "category", categoryId: grip.id, label: grip.name });
 }

@@ -40,6 +40,7 @@ export {
   closeWindow,
 } from "./request-windows.ts";
 export { drawWindow } from "./window-draw.ts";
+export { cancelWindow, updateWindow } from "./window-changes.ts";
 export {
   listAccessLevels,
   createAccessLevel,

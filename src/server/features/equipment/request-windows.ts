@@ -37,7 +37,7 @@ export async function publishWindows(s: Pick<S, "events">) {
 }
 
 /** The window's lots, and their labels as people read them, for the office's new window. */
-async function lotRows(db: DbOrTx, lots: { kind: "category" | "kit" | "item"; id: string }[]) {
+export async function lotRows(db: DbOrTx, lots: { kind: "category" | "kit" | "item"; id: string }[]) {
   const rows: {
     kind: "category" | "kit" | "item";
     categoryId?: string;
@@ -66,6 +66,16 @@ async function lotRows(db: DbOrTx, lots: { kind: "category" | "kit" | "item"; id
   return rows;
 }
 
+export async function checkPriorities(db: DbOrTx, ids: string[]) {
+  const priorities = [...new Set(ids)];
+  if (priorities.length > 0) {
+    const found = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, priorities));
+    if (found.length !== priorities.length)
+      throw new AppError("bad_request", "One of the courses to rank does not exist: choose it from the list.");
+  }
+  return priorities;
+}
+
 export async function createWindow(
   s: Pick<S, "db" | "events">,
   opts: { caller: Caller; input: WindowCreateInput; now?: Date },
@@ -77,12 +87,7 @@ export async function createWindow(
     throw new AppError("bad_request", "The deadline for requests has passed: give a deadline still to come.");
   const id = await s.db.transaction(async (tx) => {
     const lots = await lotRows(tx, input.lots);
-    const priorities = [...new Set(input.priorities)];
-    if (priorities.length > 0) {
-      const found = await tx.select({ id: courses.id }).from(courses).where(inArray(courses.id, priorities));
-      if (found.length !== priorities.length)
-        throw new AppError("bad_request", "One of the courses to rank does not exist: choose it from the list.");
-    }
+    const priorities = await checkPriorities(tx, input.priorities);
     const [w] = await tx
       .insert(requestWindows)
       .values({
@@ -194,6 +199,12 @@ async function toDtos(
       drawnAt: w.drawnAt?.toISOString() ?? null,
       drawnByName: w.drawnByName,
       canDraw: office && w.state === "open" && !accepting,
+      canChange: office && w.state === "open",
+      cancelledAt: w.cancelledAt?.toISOString() ?? null,
+      cancelReason: w.cancelReason,
+      lotRefs: lots
+        .filter((l) => l.windowId === w.id)
+        .map((l) => ({ kind: l.kind, id: (l.categoryId ?? l.kitId ?? l.itemId)! })),
     };
   });
 }
@@ -218,7 +229,9 @@ export async function requestInWindow(
       if (w.state !== "open" || w.deadline <= now)
         throw new AppError(
           "conflict",
-          `Requests for “${w.name}” closed ${when(w.deadline, f)}; ${w.state === "drawn" ? "the lottery has been drawn" : "the office draws the lottery soon"}.`,
+          w.state === "cancelled"
+            ? `“${w.name}” was cancelled: book what it contested in the catalogue, first come.`
+            : `Requests for “${w.name}” closed ${when(w.deadline, f)}; ${w.state === "drawn" ? "the lottery has been drawn" : "the office draws the lottery soon"}.`,
         );
       const [lot] = await tx
         .select()
@@ -316,7 +329,11 @@ export async function closeWindow(s: Pick<S, "db" | "events">, opts: { caller: C
   checkId(opts.id, "request window");
   const [w] = await s.db.select().from(requestWindows).where(eq(requestWindows.id, opts.id));
   if (!w) throw missing("request window");
-  if (w.state !== "open") throw new AppError("conflict", `“${w.name}” has already been drawn.`);
+  if (w.state !== "open")
+    throw new AppError(
+      "conflict",
+      w.state === "drawn" ? `“${w.name}” has already been drawn.` : `“${w.name}” was cancelled.`,
+    );
   const now = new Date();
   if (w.deadline > now) await s.db.update(requestWindows).set({ deadline: now }).where(eq(requestWindows.id, w.id));
   await publishWindows(s);

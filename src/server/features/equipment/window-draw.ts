@@ -154,6 +154,7 @@ function draw(s: S, opts: { caller: Caller; id: string }, now: Date) {
     if (!w) throw missing("request window");
     const f = await getSchoolSettings(tx);
     if (w.state === "drawn") throw new AppError("conflict", `“${w.name}” has already been drawn.`);
+    if (w.state === "cancelled") throw new AppError("conflict", `“${w.name}” was cancelled: there is nothing to draw.`);
     if (w.deadline > now)
       throw new AppError(
         "conflict",

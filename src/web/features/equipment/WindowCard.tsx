@@ -28,12 +28,21 @@ export function WindowCard({
         </div>
         {w.state === "drawn" ? (
           <Badge tone="good">Drawn</Badge>
+        ) : w.state === "cancelled" ? (
+          <Badge tone="bad">Cancelled</Badge>
         ) : w.accepting ? (
           <Badge tone="warn">Requests until {fmt.dateTime(w.deadline)}</Badge>
         ) : (
           <Badge>Requests closed, draw to come</Badge>
         )}
       </div>
+      {w.state === "cancelled" && (
+        <p className="text-sm">
+          Cancelled by the equipment office{w.cancelledAt && ` on ${fmt.dateTime(w.cancelledAt)}`}
+          {w.cancelReason ? `: ${w.cancelReason}` : "."} Its requests were withdrawn; what it contested can be booked
+          first come again.
+        </p>
+      )}
       <p className="text-sm">
         Contested:{" "}
         {w.lots.map((l) => `${l.label} (${l.requestCount} request${l.requestCount === 1 ? "" : "s"})`).join(", ")}

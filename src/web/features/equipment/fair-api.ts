@@ -27,6 +27,10 @@ export const useWindows = () =>
 export const putFairShare = (courseId: string, input: FairShareInput) =>
   api<FairShareDto>(`${EQUIPMENT_API}/fair-share/${encodeURIComponent(courseId)}`, { method: "PUT", json: input });
 export const openWindow = (input: WindowCreateInput) => post<WindowDto>("/windows", input);
+export const updateWindow = (id: string, input: WindowCreateInput) =>
+  api<WindowDto>(`${EQUIPMENT_API}/windows/${encodeURIComponent(id)}`, { method: "PUT", json: input });
+export const cancelWindow = (id: string, reason: string) =>
+  post<WindowDto>(`/windows/${encodeURIComponent(id)}/cancel`, { reason });
 export const requestInWindow = (windowId: string, lotId: string, projectId: string) =>
   post<WindowDto>(`/windows/${windowId}/requests`, { lotId, projectId });
 export const withdrawRequest = (windowId: string, requestId: string) =>

@@ -1,23 +1,31 @@
-import { useState } from "react";
-import type { LotKind, WindowDto } from "../../../../common/equipment-fair.ts";
+import { useRef, useState } from "react";
+import type { WindowDto } from "../../../../common/equipment-fair.ts";
 import { LoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
-import { Card } from "../../../components/ui/Card.tsx";
-import { Checkbox } from "../../../components/ui/Checkbox.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
-import { Field } from "../../../components/ui/Field.tsx";
-import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
-import { post, useCategories, useKits } from "../api.ts";
-import { openWindow, useFairChange, useFairShareList, useWindows } from "../fair-api.ts";
-import { fromLocalInput } from "../shared.tsx";
+import { Textarea } from "../../../components/ui/Textarea.tsx";
+import { post } from "../api.ts";
+import { cancelWindow, useFairChange, useWindows } from "../fair-api.ts";
 import { WindowCard } from "../WindowCard.tsx";
+import { WindowForm } from "./WindowForm.tsx";
 
-const EMPTY = { name: "", from: "", to: "", deadline: "" };
-
-/** The office's request windows: open one for a contested period, close its requests, draw its lottery. */
+/**
+ * The office's request windows: open one for a contested period, correct or cancel it before the draw, close its
+ * requests, draw its lottery.
+ */
 export function Windows() {
   const windows = useWindows();
   const [drawing, setDrawing] = useState<WindowDto | null>(null);
+  const [editing, setEditing] = useState<WindowDto | null>(null);
+  const [cancelling, setCancelling] = useState<WindowDto | null>(null);
+  const [reason, setReason] = useState("");
+  const formRef = useRef<HTMLDivElement>(null);
+  const cancel = useFairChange((w: WindowDto) => cancelWindow(w.id, reason), {
+    success: (w) => ["Request window cancelled", `“${w.name}” is cancelled; its requesters have been told.`],
+    failure: "Request window not cancelled",
+    onSuccess: (w) => (setCancelling(null), setReason(""), editing?.id === w.id && setEditing(null)),
+    onError: () => void setCancelling(null),
+  });
   const draw = useFairChange((w: WindowDto) => post<WindowDto>(`/windows/${w.id}/draw`), {
     success: (w) => [
       "Lottery drawn",
@@ -33,7 +41,9 @@ export function Windows() {
   });
   return (
     <div className="flex flex-col gap-4">
-      <OpenWindow />
+      <div ref={formRef}>
+        <WindowForm key={editing?.id ?? "new"} editing={editing} onDone={() => setEditing(null)} />
+      </div>
       {windows.isError ? (
         <LoadError what="The request windows" error={windows.error} onRetry={() => void windows.refetch()} />
       ) : (
@@ -51,6 +61,22 @@ export function Windows() {
                   </Button>
                 )}
                 {w.canDraw && <Button onClick={() => setDrawing(w)}>Draw the lottery</Button>}
+                {w.canChange && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setEditing(w);
+                      formRef.current?.scrollIntoView({ block: "start" });
+                    }}
+                  >
+                    Correct
+                  </Button>
+                )}
+                {w.canChange && (
+                  <Button variant="ghost" onClick={() => setCancelling(w)}>
+                    Cancel the window
+                  </Button>
+                )}
               </div>
             </WindowCard>
           ))}
@@ -67,116 +93,28 @@ export function Windows() {
         Higher-priority courses draw first, then a fixed random order seeded by the window: drawing again would give the
         same result. Winners get approved reservations; every requester is told their place and why.
       </ConfirmDialog>
-    </div>
-  );
-}
-
-function OpenWindow() {
-  const categories = useCategories();
-  const kits = useKits();
-  const courses = useFairShareList();
-  const [draft, setDraft] = useState(EMPTY);
-  const [lots, setLots] = useState<{ kind: LotKind; id: string }[]>([]);
-  const [ranked, setRanked] = useState<string[]>([]);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(EMPTY) || lots.length > 0 || ranked.length > 0;
-  useLeaveGuard(dirty, "the request window you were opening");
-  const open = useFairChange(
-    () =>
-      openWindow({
-        name: draft.name,
-        startsAt: fromLocalInput(draft.from),
-        endsAt: fromLocalInput(draft.to),
-        deadline: fromLocalInput(draft.deadline),
-        lots,
-        priorities: ranked,
-      }),
-    {
-      success: (w) => ["Request window opened", `Students can request for “${w.name}” until the deadline.`],
-      failure: "Request window not opened",
-      onSuccess: () => (setDraft(EMPTY), setLots([]), setRanked([])),
-    },
-  );
-  const toggleLot = (kind: LotKind, id: string) =>
-    setLots((l) => (l.some((x) => x.id === id) ? l.filter((x) => x.id !== id) : [...l, { kind, id }]));
-  const toggleRank = (id: string) => setRanked((r) => (r.includes(id) ? r.filter((x) => x !== id) : [...r, id]));
-  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft((d) => ({ ...d, [k]: e.target.value }));
-  const codeOf = new Map((courses.data ?? []).map((c) => [c.course.id, c.course.code]));
-  return (
-    <Card>
-      <form
-        aria-label="Open a request window"
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          open.mutate(undefined);
-        }}
+      <ConfirmDialog
+        open={!!cancelling}
+        title={`Cancel “${cancelling?.name}”?`}
+        confirmLabel="Cancel the window"
+        cancelLabel="Keep the window"
+        busy={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate(cancelling)}
+        onCancel={() => (setCancelling(null), setReason(""))}
       >
-        <h2 className="text-lg font-semibold">Open a request window</h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          For a contested period: until the deadline students request what the window contests instead of booking it
-          first come; then you draw the lottery.
-        </p>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label="Window name" value={draft.name} onChange={set("name")} required />
-          <Field label="Period from" type="datetime-local" value={draft.from} onChange={set("from")} required />
-          <Field label="Period until" type="datetime-local" value={draft.to} onChange={set("to")} required />
-          <Field
-            label="Requests until"
-            type="datetime-local"
-            value={draft.deadline}
-            onChange={set("deadline")}
-            required
+        <div className="flex flex-col gap-3">
+          <p>
+            Its requests are withdrawn and what it contests can be booked first come again. Every requester is told, in
+            the portal and by e-mail, with your reason.
+          </p>
+          <Textarea
+            label="Reason (optional)"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
           />
         </div>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">Contested (any item of a category, or a kit as one)</legend>
-          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-            {(categories.data ?? []).map((c) => (
-              <Checkbox
-                key={c.id}
-                label={c.name}
-                description="Category"
-                checked={lots.some((l) => l.id === c.id)}
-                onChange={() => toggleLot("category", c.id)}
-              />
-            ))}
-            {(kits.data ?? []).map((k) => (
-              <Checkbox
-                key={k.id}
-                label={k.name}
-                description="Kit"
-                checked={lots.some((l) => l.id === k.id)}
-                onChange={() => toggleLot("kit", k.id)}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">Course priority (in the order you tick them)</legend>
-          <p className="text-sm" aria-live="polite">
-            {ranked.length
-              ? ranked.map((id, n) => `${n + 1}. ${codeOf.get(id) ?? ""}`).join(", ") + ", then every other course"
-              : "No priority: every course draws alike."}
-          </p>
-          <div className="grid max-h-48 gap-2 overflow-y-auto sm:grid-cols-2 lg:grid-cols-4">
-            {(courses.data ?? []).map((c) => (
-              <Checkbox
-                key={c.course.id}
-                label={`${c.course.code} · ${c.course.title}`}
-                description={c.course.term}
-                checked={ranked.includes(c.course.id)}
-                onChange={() => toggleRank(c.course.id)}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <div>
-          <Button type="submit" busy={open.isPending} disabled={lots.length === 0}>
-            Open the window
-          </Button>
-        </div>
-      </form>
-    </Card>
+      </ConfirmDialog>
+    </div>
   );
 }

@@ -149,6 +149,12 @@ export const bookingRules: GuideChapter = {
         {
           note: "For the office: **Close requests now** ends a window's requests before its deadline, so the lottery can be drawn at once. Once drawn, whatever is left of the contested gear books first come again.",
         },
+        {
+          p: "Until the draw the office may correct a window or cancel it. When its period or deadline moves, everyone who asked is told; their requests stand for the new dates, and they may withdraw them before the new deadline. When a window is cancelled, every request in it is withdrawn, what it contested can be booked first come again, and everyone who asked is told, with the office's reason. A cancelled window stays in the list, marked **Cancelled**.",
+        },
+        {
+          note: "For the office: **Correct** opens the window in the form, filled in. The deadline must still be to come and before the period; a contested thing someone has already requested stays contested (ask them to withdraw, or cancel the window). **Cancel the window** asks for an optional reason, passed on to the requesters. A drawn window can be neither corrected nor cancelled: change its reservations instead.",
+        },
       ],
     },
   ],

@@ -90,7 +90,10 @@ export const settings: GuideChapter = {
                 "When staff move a production of yours into production without a complete greenlight checklist.",
               ],
               ["Budgets", "When a budget you wrote or must approve is submitted, approved or sent back."],
-              ["Equipment", "When a reservation of yours is confirmed, refused, due back or overdue."],
+              [
+                "Equipment",
+                "When a reservation of yours is confirmed, refused, due back or overdue, or a request window you asked in is drawn, moved or cancelled.",
+              ],
               ["Signatures", "When a document waits for your signature or has been signed by everyone."],
             ],
           },
