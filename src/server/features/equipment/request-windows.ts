@@ -14,7 +14,6 @@ import {
   equipmentCategories,
   equipmentItems,
   equipmentKits,
-  kitItems,
   profiles,
   projectMembers,
   projects,
@@ -28,6 +27,7 @@ import { isMember } from "../projects/access.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { checkLimits } from "./fair-share.ts";
 import * as repo from "./repository/index.ts";
+import { lotItems } from "./repository/sql.ts";
 import { checkId, missing, requireOffice, type S, when } from "./shared.ts";
 
 const DAY = 86_400_000;
@@ -276,15 +276,7 @@ export async function requestInWindow(
 /** Every unit of the lot needs a certification the person lacks: the request could never be allotted. */
 async function checkCertified(tx: DbOrTx, lot: typeof requestWindowLots.$inferSelect, userId: string) {
   const held = await repo.selectCertificationIds(tx, userId);
-  const where =
-    lot.kind === "item"
-      ? eq(equipmentItems.id, lot.itemId!)
-      : lot.kind === "kit"
-        ? inArray(
-            equipmentItems.id,
-            tx.select({ id: kitItems.itemId }).from(kitItems).where(eq(kitItems.kitId, lot.kitId!)),
-          )
-        : eq(equipmentItems.categoryId, lot.categoryId!);
+  const where = lotItems(tx, lot);
   const items = await repo.selectItemsWhere(tx, where);
   const lacking = (i: (typeof items)[number]) => !!i.item.certificationId && !held.has(i.item.certificationId);
   const refused = lot.kind === "kit" ? items.some(lacking) : items.length > 0 && items.every(lacking);

@@ -7,7 +7,6 @@ import {
   courseEnrolments,
   courses,
   equipmentItems,
-  kitItems,
   projects,
   requestWindowLots,
   requestWindows,
@@ -23,7 +22,7 @@ import { lotteryResultMail } from "../../mail/lottery-result.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { allot, drawOrder, type LotteryEntry } from "./lottery.ts";
 import * as repo from "./repository/index.ts";
-import { freeBetween } from "./repository/sql.ts";
+import { freeBetween, lotItems } from "./repository/sql.ts";
 import { getWindow } from "./request-windows.ts";
 import { checkId, missing, requireOffice, type S, when } from "./shared.ts";
 
@@ -40,15 +39,7 @@ interface Entry extends LotteryEntry {
 
 /** What a lot holds free over the period: each free item of a category or the item, or the whole kit as one. */
 async function unitsOf(tx: Tx, w: Window, lot: Lot, taken: Set<string>): Promise<Unit[]> {
-  const where =
-    lot.kind === "item"
-      ? eq(equipmentItems.id, lot.itemId!)
-      : lot.kind === "kit"
-        ? inArray(
-            equipmentItems.id,
-            tx.select({ id: kitItems.itemId }).from(kitItems).where(eq(kitItems.kitId, lot.kitId!)),
-          )
-        : eq(equipmentItems.categoryId, lot.categoryId!);
+  const where = lotItems(tx, lot);
   const rows = await tx
     .select({
       id: equipmentItems.id,

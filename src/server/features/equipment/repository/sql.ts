@@ -1,7 +1,13 @@
-import { count, sql, type SQL } from "drizzle-orm";
+import { count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../../db/client.ts";
-import { equipmentItems, reservationItems, userCertifications } from "../../../db/schema/index.ts";
+import {
+  equipmentItems,
+  kitItems,
+  requestWindowLots,
+  reservationItems,
+  userCertifications,
+} from "../../../db/schema/index.ts";
 
 /**
  * A booking's [start, end) meets [from, to): the same range expression as the exclusion constraint, so the
@@ -39,3 +45,14 @@ export async function pageOf<R>(db: DbOrTx, rows: PromiseLike<R[]>, table: PgTab
   const [page, [total]] = await Promise.all([rows, db.select({ n: count() }).from(table).where(where)]);
   return { rows: page, total: total?.n ?? 0 };
 }
+
+/** The items a request window's lot stands for: the item, the kit's items, or every item of the category. */
+export const lotItems = (db: DbOrTx, lot: typeof requestWindowLots.$inferSelect) =>
+  lot.kind === "item"
+    ? eq(equipmentItems.id, lot.itemId!)
+    : lot.kind === "kit"
+      ? inArray(
+          equipmentItems.id,
+          db.select({ id: kitItems.itemId }).from(kitItems).where(eq(kitItems.kitId, lot.kitId!)),
+        )
+      : eq(equipmentItems.categoryId, lot.categoryId!);
