@@ -113,14 +113,17 @@ export async function getWindow(s: Pick<S, "db">, opts: { caller: Caller; id: st
   return (await toDtos(s.db, [w], opts.caller))[0]!;
 }
 
-/** Windows whose period has not been over for a month, newest first: the open ones and the recent results. */
+/**
+ * Windows whose period has not been over for a month: the open ones first (what a student can still act on), then
+ * the recent results and cancellations, newest first.
+ */
 export async function listWindows(s: Pick<S, "db">, opts: { caller: Caller; now?: Date }): Promise<WindowDto[]> {
   const now = opts.now ?? new Date();
   const rows = await s.db
     .select()
     .from(requestWindows)
     .where(gt(requestWindows.endsAt, new Date(now.getTime() - 30 * DAY)))
-    .orderBy(desc(requestWindows.startsAt))
+    .orderBy(sql`${requestWindows.state} <> 'open'`, desc(requestWindows.startsAt))
     .limit(50);
   return toDtos(s.db, rows, opts.caller, now);
 }
