@@ -2,6 +2,7 @@
  * The schedule API contract (shoot days, stripboard, Day Out of Days, call sheets) and its pure rules,
  * shared by the server and the web. Days are "YYYY-MM-DD", times "HH:MM", instants ISO 8601.
  */
+import type { DayCheck } from "./day-checks.ts";
 import { z } from "zod";
 import { DAY_MS } from "./time.ts";
 import type { IntExt } from "./screenplay/fountain.ts";
@@ -228,6 +229,8 @@ export interface ShootDayDto {
   eighths: number;
   /** When the call sheet was last sent (null = never). */
   callSheetSentAt: string | null;
+  /** What the day must clear before it goes ahead (`blocking`) or warns of; see `common/day-checks.ts`. */
+  checks: DayCheck[];
 }
 
 export interface ScheduleDto {

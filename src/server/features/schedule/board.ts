@@ -16,6 +16,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { castMembers, scheduleStrips, shootDays, stripboards } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { contactsFor } from "../projects/contacts.ts";
+import { dayCheckKeys } from "./day-checks.ts";
 import { type S } from "./shared.ts";
 import {
   assemble,
@@ -44,6 +45,7 @@ export function browseSchedule(s: Pick<S, "db" | "events">, opts: { caller: Call
       keys.projects(),
       ...PEOPLE_KEYS,
       keys.schoolSettings(),
+      ...dayCheckKeys(opts.projectId),
     ],
   };
   return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getSchedule(s, opts));

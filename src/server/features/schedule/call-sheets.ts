@@ -1,3 +1,4 @@
+import { blockedReason } from "../../../common/day-checks.ts";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
   formatPages,
@@ -253,6 +254,8 @@ export async function sendCallSheet(
   await s.db.transaction(async (tx) => {
     const project = await projectOf(tx, opts.caller, opts.projectId, { edit: true, lock: true });
     const parts = await callSheetParts(tx, opts.caller, project.id, opts.dayId);
+    const blocked = blockedReason(parts.day.checks);
+    if (blocked) throw new AppError("conflict", blocked);
     const f = await getSchoolSettings(tx);
     const crew = parts.crewRows
       .filter((m) => m.active)

@@ -9,6 +9,7 @@ import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles, scheduleStrips, screenplays, shootDays, stripboards } from "../../db/schema/index.ts";
 import { projectFor } from "../projects/access.ts";
+import { dayChecks } from "./day-checks.ts";
 import { type S, type ShootDayRow } from "./shared.ts";
 import { keys } from "../../../common/query-keys.ts";
 
@@ -133,6 +134,7 @@ const toDayDto = (d: ShootDayRow, number: number, strips: StripDto[]): FullDay =
   strips,
   eighths: strips.reduce((n, s) => n + s.eighths, 0),
   callSheetSentAt: d.callSheetSentAt?.toISOString() ?? null,
+  checks: [],
 });
 
 interface Assembled {
@@ -171,6 +173,8 @@ export async function assemble(
     byDay.set(r.shootDayId, list);
   }
   const days = dayRows.map((d, i) => toDayDto(d, i + 1, byDay.get(d.id) ?? []));
+  const checks = await dayChecks(db, projectId, days);
+  for (const d of days) d.checks = checks.get(d.id) ?? [];
   const bank = [...scenes.values()].filter((sc) => !scheduled.has(sc.number)).map(toStrip);
   return { days, bank, scenes };
 }

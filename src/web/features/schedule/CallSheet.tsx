@@ -12,6 +12,7 @@ import { useFormats } from "../../lib/format.ts";
 import { callSheetPdfUrl, useCallSheet, useCallSheetAction, useUpdateDay } from "./api.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { ContactsHiddenNote } from "../../components/ContactsHiddenNote.tsx";
+import { DayChecks } from "./DayChecks.tsx";
 
 /** The call sheet of one shoot day: what the PDF and the e-mail say, per-person calls, and who confirmed. */
 export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; projectId: string }) {
@@ -118,6 +119,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
             <h3 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
               {s.projectTitle}: day {s.day.number} of {s.dayCount}
             </h3>
+            <DayChecks checks={s.day.checks} />
             <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="font-medium">Date</dt>
               <dd>{longDate(s.day.date)}</dd>

@@ -17,6 +17,7 @@ import { useFormats } from "../../lib/format.ts";
 import { useDeleteDay, useSaveBoard } from "./api.ts";
 import { move, sideways, where, type Lane as LaneOf } from "./lanes.ts";
 import { ShootDayDialog } from "./ShootDayDialog.tsx";
+import { DayChecks } from "./DayChecks.tsx";
 
 type Lane = LaneOf<StripDto>;
 
@@ -267,6 +268,7 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                   <p className="text-xs font-medium text-zinc-800 dark:text-zinc-200" data-total>
                     {lane.strips.length} {lane.strips.length === 1 ? "scene" : "scenes"} · {formatPages(eighths)}
                   </p>
+                  {day && <DayChecks checks={day.checks} compact />}
                 </div>
                 {day && schedule.canEdit && (
                   <div className="flex flex-none">

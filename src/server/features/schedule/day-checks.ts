@@ -1,0 +1,40 @@
+import type { DayCheck } from "../../../common/day-checks.ts";
+import type { QueryKeyOf } from "../../../common/query-keys.ts";
+import type { DbOrTx } from "../../db/client.ts";
+
+/** A scheduled day as the checks read it: its date, its calls and the scenes it shoots. */
+export interface CheckedDay {
+  id: string;
+  date: string;
+  generalCall: string;
+  castCalls: Record<string, string>;
+  crewCalls: Record<string, string>;
+  strips: { number: string; cast: string[] }[];
+}
+
+/**
+ * One feature's checks of a project's days: each day's id to what it found there. A source reads what it needs
+ * in a few statements for all the days at once, never one per day.
+ */
+export type DayCheckSourceFn = (
+  db: DbOrTx,
+  projectId: string,
+  days: readonly CheckedDay[],
+) => Promise<Map<string, DayCheck[]>>;
+
+/**
+ * The sources, in the order their checks are listed on a day. A feature adds its function here, and the query keys
+ * its checks depend on to `DAY_CHECK_KEYS` so the kept stripboards are refreshed when they change.
+ */
+const SOURCES: DayCheckSourceFn[] = [];
+
+/** The query keys, beyond the schedule's own, that a source's checks read. */
+export const dayCheckKeys = (_projectId: string): QueryKeyOf[] => [];
+
+export async function dayChecks(db: DbOrTx, projectId: string, days: readonly CheckedDay[]) {
+  const out = new Map<string, DayCheck[]>(days.map((d) => [d.id, []]));
+  if (days.length === 0) return out;
+  const found = await Promise.all(SOURCES.map((source) => source(db, projectId, days)));
+  for (const map of found) for (const [dayId, checks] of map) out.get(dayId)?.push(...checks);
+  return out;
+}
