@@ -1,4 +1,4 @@
-/** A backup read back: only into an empty database and an empty file store, in one transaction, then migrated forward. */
+/** A backup read back: only into an empty database and an empty file store, then migrated forward. */
 import { randomBytes } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
@@ -56,7 +56,8 @@ export interface RestoreSummary {
 
 /**
  * Brings an empty database and file store back to the state of the backup in `file`, then applies the
- * migrations made since. The rows go in one transaction: a restore that fails leaves the database empty.
+ * migrations made since. The schema and the rows go in one transaction each: a restore that fails leaves the
+ * database empty.
  */
 export async function restoreBackup(database: Database, config: StorageConfig, file: string): Promise<RestoreSummary> {
   const source = path.resolve(file);
@@ -103,22 +104,30 @@ export async function restoreBackup(database: Database, config: StorageConfig, f
     let rows = 0;
     const client = await database.pool.connect();
     try {
-      await client.query("begin");
-      await fixSessionFormats(client);
+      const existing = await ownObjects(client);
       // The schema the rows were written in: the backup's migrations, recorded in drizzle's journal as drizzle does.
-      for (const m of known.slice(0, wanted.length))
-        for (const stmt of m.sql) if (stmt.trim()) await client.query(stmt);
-      await client.query("create schema if not exists drizzle");
-      await client.query(
-        "create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)",
-      );
-      for (const t of manifest.tables) rows += await loadTable(client, t, path.join(staging, t.file));
-      for (const s of manifest.sequences)
-        await client.query(`select setval($1, $2::bigint, $3)`, [qualified(s), s.lastValue, s.isCalled]);
-      await client.query("commit");
-    } catch (err) {
-      await client.query("rollback").catch(() => {});
-      throw err;
+      // It is committed before the rows go in, because PostgreSQL refuses a value `ALTER TYPE … ADD VALUE` added
+      // in the same transaction, and a later migration of the backup's may have added one its rows hold.
+      await inTransaction(client, async () => {
+        for (const m of known.slice(0, wanted.length))
+          for (const stmt of m.sql) if (stmt.trim()) await client.query(stmt);
+        await client.query("create schema if not exists drizzle");
+        await client.query(
+          "create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)",
+        );
+      });
+      try {
+        await inTransaction(client, async () => {
+          await fixSessionFormats(client);
+          for (const t of manifest.tables) rows += await loadTable(client, t, path.join(staging, t.file));
+          for (const s of manifest.sequences)
+            await client.query(`select setval($1, $2::bigint, $3)`, [qualified(s), s.lastValue, s.isCalled]);
+        });
+      } catch (err) {
+        // A restore that fails leaves the database as empty as it found it, so it can be tried again.
+        await dropAllBut(client, existing).catch(() => {});
+        throw err;
+      }
     } finally {
       client.release();
     }
@@ -183,4 +192,81 @@ async function loadTable(client: pg.PoolClient, t: TableEntry, file: string): Pr
       `The backup's table ${t.name} should hold ${t.rows} rows but has ${count}: the file is damaged.`,
     );
   return count;
+}
+
+async function inTransaction(client: pg.PoolClient, work: () => Promise<void>) {
+  await client.query("begin");
+  try {
+    await work();
+    await client.query("commit");
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  }
+}
+
+/** What the portal's schemas hold that a restore did not make: types and functions only, since no relation may be there. */
+interface Existing {
+  schemas: string[];
+  extensions: string[];
+  types: number[];
+  functions: number[];
+}
+
+async function ownObjects(client: pg.PoolClient): Promise<Existing> {
+  const [schemas, extensions, types, functions] = await Promise.all([
+    client.query<{ name: string }>(`select nspname as name from pg_namespace where nspname = any($1)`, [SCHEMAS]),
+    client.query<{ name: string }>(`select extname as name from pg_extension`),
+    client.query<{ oid: number }>(
+      `select t.oid::int as oid from pg_type t join pg_namespace n on n.oid = t.typnamespace where n.nspname = any($1)`,
+      [SCHEMAS],
+    ),
+    client.query<{ oid: number }>(
+      `select p.oid::int as oid from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = any($1)`,
+      [SCHEMAS],
+    ),
+  ]);
+  return {
+    schemas: schemas.rows.map((r) => r.name),
+    extensions: extensions.rows.map((r) => r.name),
+    types: types.rows.map((r) => r.oid),
+    functions: functions.rows.map((r) => r.oid),
+  };
+}
+
+/**
+ * Undoes the restore's schema: every relation of the portal's schemas (none was there before), and the
+ * extensions, types, functions and schemas it made. A type a table owned (its row type) goes with the table.
+ */
+async function dropAllBut(client: pg.PoolClient, existing: Existing) {
+  await inTransaction(client, async () => {
+    const { rows: tables } = await client.query<{ name: string }>(
+      `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p', 'v', 'm') and n.nspname = any($1)`,
+      [SCHEMAS],
+    );
+    for (const t of tables) await client.query(`drop table if exists ${t.name} cascade`);
+    const { rows: extensions } = await client.query<{ name: string }>(
+      `select extname as name from pg_extension where not (extname = any($1))`,
+      [existing.extensions],
+    );
+    for (const e of extensions) await client.query(`drop extension if exists ${ident(e.name)} cascade`);
+    const { rows: left } = await client.query<{ kind: string; name: string }>(
+      `select 'view' as kind, format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('v', 'm') and n.nspname = any($1)
+       union all
+       select 'sequence', format('%I.%I', n.nspname, c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'S' and n.nspname = any($1)
+       union all
+       select 'function', p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = any($1) and not (p.oid::int = any($2))
+       union all
+       select 'type', format('%I.%I', n.nspname, t.typname) from pg_type t join pg_namespace n on n.oid = t.typnamespace
+        where n.nspname = any($1) and t.typtype in ('e', 'd', 'c') and t.typrelid = 0 and not (t.oid::int = any($3))`,
+      [SCHEMAS, existing.functions, existing.types],
+    );
+    for (const o of left) await client.query(`drop ${o.kind} if exists ${o.name} cascade`);
+    for (const schema of SCHEMAS.filter((name) => !existing.schemas.includes(name)))
+      await client.query(`drop schema if exists ${ident(schema)} cascade`);
+  });
 }
