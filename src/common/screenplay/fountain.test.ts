@@ -30,6 +30,58 @@ describe("sung lines", () => {
   });
 });
 
+describe("what the other Fountain readers agree on", () => {
+  it("sings a lyric written with a space after the tilde without the space", () => {
+    expect(brief("~ Willy Wonka, Willy Wonka\n~ the amazing chocolatier\n")).toEqual([
+      ["lyrics", "Willy Wonka, Willy Wonka\nthe amazing chocolatier"],
+    ]);
+    expect(brief("JOHN\n~ La la la\n")).toEqual([
+      ["character", "JOHN"],
+      ["lyrics", "La la la"],
+    ]);
+  });
+
+  it("reads sections and synopses written on consecutive lines one by one", () => {
+    expect(brief("# Act One\n## The fair\n= Edward meets the giant.\n\nEXT. FAIR - DAY\n")).toEqual([
+      ["section", "Act One"],
+      ["section", "The fair"],
+      ["synopsis", "Edward meets the giant."],
+      ["scene_heading", "EXT. FAIR - DAY"],
+    ]);
+    // A line that is neither keeps the paragraph the action it was.
+    expect(brief("# Act One\nThe river floods.\n")).toEqual([["action", "# Act One\nThe river floods."]]);
+  });
+
+  it("breaks the page at === even when the next line follows at once", () => {
+    expect(brief("The end of act one.\n\n===\nINT. HOUSE - DAY\n\nQuiet.\n")).toEqual([
+      ["action", "The end of act one."],
+      ["page_break", ""],
+      ["scene_heading", "INT. HOUSE - DAY"],
+      ["action", "Quiet."],
+    ]);
+  });
+
+  it("finds the title page after a writer's note on the first line", () => {
+    const script = parseFountain(
+      "[[first draft, do not share]]\nTitle: Big Fish\nAuthor: John August\n\nINT. HOUSE - DAY\n",
+    );
+    expect(script.titlePage).toEqual([
+      { key: "title", text: "Big Fish" },
+      { key: "author", text: "John August" },
+    ]);
+    expect(script.elements.map((e) => [e.type, e.text, e.line])).toEqual([["scene_heading", "INT. HOUSE - DAY", 4]]);
+  });
+
+  it("keeps a forced cue's case and needs upper case for a transition", () => {
+    expect(brief("@McCLANE\nYippee ki-yay.\n\nCut to:\n\nCUT TO:  \n")).toEqual([
+      ["character", "McCLANE"],
+      ["dialogue", "Yippee ki-yay."],
+      ["action", "Cut to:"],
+      ["transition", "CUT TO:"],
+    ]);
+  });
+});
+
 describe("scripts in languages other than English", () => {
   it("keeps a two-line paragraph of Cyrillic, Greek or Japanese as the action it is, printed as typed", () => {
     for (const text of [

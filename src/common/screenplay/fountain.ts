@@ -170,7 +170,8 @@ const CONTINUATION = /^(?: {3,}|\t)\s*\S/;
 /** The title page's key: value pairs at the very start; returns where the script begins. */
 function readTitlePage(lines: SourceLine[], into: TitleEntry[]): number {
   let i = 0;
-  while (i < lines.length && lines[i]!.text.trim() === "") i++;
+  // A writer's note ahead of the title page ("[[first draft]]") is not the script's start.
+  while (i < lines.length && (lines[i]!.text.trim() === "" || LONE_NOTE.test(lines[i]!.text))) i++;
   if (i >= lines.length || !TITLE_START.test(lines[i]!.text)) return 0;
   const pairs: { key: string; lines: string[] }[] = [];
   for (; i < lines.length; i++) {
@@ -208,6 +209,9 @@ const SYNOPSIS = /^\s*=(?!=)\s*(.*)$/;
 const PAGE_BREAK = /^\s*={3,}\s*$/;
 const PARENTHETICAL = /^[*_]*\(.*\)[*_]*$/;
 const LYRIC = /^\s*~/;
+/** The "~" of a sung line and the blanks after it ("~ Willy Wonka" sings "Willy Wonka"). */
+const LYRIC_MARK = /^\s*~\s*/;
+const LONE_NOTE = /^\s*\[\[.*]]\s*$/;
 const INLINE_NOTE = /\[\[.*?]]/g;
 
 /** A heading as Fountain reads it: INT/EXT/EST/I/E followed by a dot or a space, or forced with ".". */
@@ -279,16 +283,22 @@ function paragraph(block: SourceLine[]): Raw[] {
   }
   const cue = block.length > 1 ? cueOf(first) : null;
   if (cue) return dialogue(block, cue);
-  if (one) {
-    const section = SECTION.exec(first);
-    if (section) return [{ type: "section", text: section[2]!, line: at }];
-    const synopsis = SYNOPSIS.exec(first);
-    if (synopsis) return [{ type: "synopsis", text: synopsis[1]!, line: at }];
-    if (PAGE_BREAK.test(first)) return [{ type: "page_break", text: "", line: at }];
-  }
+  // A page break needs no blank line after it: what follows is read as its own paragraph.
+  if (PAGE_BREAK.test(first))
+    return [{ type: "page_break", text: "", line: at }, ...(one ? [] : paragraph(block.slice(1)))];
+  // Sections and synopses are one line each, and an outline may write them on consecutive lines.
+  const outline = block.map((l) => outlineOf(l));
+  if (outline.every((o) => o !== null)) return outline as Raw[];
   if (block.every((l) => LYRIC.test(l.text)))
-    return [{ type: "lyrics", text: block.map((l) => l.text.replace(LYRIC, "")).join("\n"), line: at }];
+    return [{ type: "lyrics", text: block.map((l) => l.text.replace(LYRIC_MARK, "")).join("\n"), line: at }];
   return [action(block)];
+}
+
+function outlineOf(l: SourceLine): Raw | null {
+  const section = SECTION.exec(l.text);
+  if (section) return { type: "section", text: section[2]!, line: l.line };
+  const synopsis = SYNOPSIS.exec(l.text);
+  return synopsis ? { type: "synopsis", text: synopsis[1]!, line: l.line } : null;
 }
 
 function action(block: SourceLine[]): Raw {
@@ -308,7 +318,7 @@ function dialogue(block: SourceLine[], cue: { name: string; dual: boolean }): Ra
       if (prev.type === "dialogue") prev.text += "\n";
     } else if (PARENTHETICAL.test(t)) out.push({ type: "parenthetical", text: t, line: l.line });
     else if (LYRIC.test(t)) {
-      const sung = t.replace(LYRIC, "");
+      const sung = t.replace(LYRIC_MARK, "");
       if (prev.type === "lyrics") prev.text += `\n${sung}`;
       else out.push({ type: "lyrics", text: sung, line: l.line });
     } else if (prev.type === "dialogue") prev.text += `\n${t}`;
