@@ -438,6 +438,73 @@ function buildBlocks(
 
 const blankRow = (scene: number): Row => ({ cells: [], scene, line: null });
 
+const SENTENCE_END = /[.!?…]["'”’)\]]*\s*$/;
+/** A sentence's end followed by more words on the same printed line. */
+const SENTENCE_END_INSIDE = /[.!?…]["'”’)\]]*(?= +\S)/g;
+
+/** The rows a speech keeps on this page (its cue first) and the rows it goes on with on the next. */
+interface SpeechCut {
+  before: Row[];
+  after: Row[];
+}
+
+/**
+ * Where a speech breaks over a page, as Final Draft breaks it: after a sentence (or between its elements), with
+ * the cue and at least a line of speech on this page, in at most `max` rows. A printed line holding the end of a
+ * sentence and the start of the next is cut there, so the next page goes on with the next sentence. Null when
+ * there is no such place, and the speech moves whole to the next page.
+ */
+function sentenceCut(rows: Row[], max: number): SpeechCut | null {
+  for (let k = Math.min(max, rows.length - 1); k >= 2; k--) {
+    const last = rows[k - 1]!;
+    const cell = last.cells[0];
+    if (cell?.type !== "dialogue") continue;
+    if (rows[k]!.line !== last.line || SENTENCE_END.test(cell.text))
+      return { before: rows.slice(0, k), after: rows.slice(k) };
+    const at = [...cell.text.matchAll(SENTENCE_END_INSIDE)].at(-1);
+    if (at) {
+      const [head, tail] = splitCell(cell, at.index + at[0].length);
+      return {
+        before: [...rows.slice(0, k - 1), { ...last, cells: [head] }],
+        after: [{ ...last, cells: [tail] }, ...rows.slice(k)],
+      };
+    }
+  }
+  return null;
+}
+
+/** A printed line cut in two at a character, its emphasis with it; the blanks at the cut are dropped. */
+function splitCell(cell: Cell, at: number): [Cell, Cell] {
+  const head: Cell = { ...cell, text: cell.text.slice(0, at).trimEnd() };
+  const tail: Cell = { ...cell, text: cell.text.slice(at).trimStart() };
+  delete head.spans;
+  delete tail.spans;
+  if (cell.spans) {
+    const before: Span[] = [];
+    const after: Span[] = [];
+    let from = 0;
+    for (const span of cell.spans) {
+      const cut = Math.max(0, Math.min(span.text.length, at - from));
+      if (cut > 0) before.push({ ...span, text: span.text.slice(0, cut) });
+      if (cut < span.text.length) after.push({ ...span, text: span.text.slice(cut) });
+      from += span.text.length;
+    }
+    const trimmed = (spans: Span[], end: boolean) => {
+      const i = end ? spans.length - 1 : 0;
+      if (spans[i]) spans[i] = { ...spans[i]!, text: end ? spans[i]!.text.trimEnd() : spans[i]!.text.trimStart() };
+      return spans.filter((x) => x.text !== "");
+    };
+    head.spans = trimmed(before, true);
+    tail.spans = trimmed(after, false);
+  }
+  return [head, tail];
+}
+
+/** The cue again on the next page, its extensions kept: "EDWARD (V.O.)" goes on as "EDWARD (V.O.) (CONT'D)". */
+export function continuedCue(cue: string): string {
+  return `${cue.replace(/\s*\((?:CONT'?D|CONT\.|CONTINUING)\)/gi, "").trim()} (CONT'D)`;
+}
+
 /** Lays the script out on pages, counting each scene's length in eighths of a page. */
 export function layoutScript(parsed: ParsedScript, opts: { locked?: string[] | null } = {}): Layout {
   const { blocks, scenes, speeches } = buildBlocks(parsed, opts.locked ?? null);
@@ -482,25 +549,22 @@ export function layoutScript(parsed: ParsedScript, opts: { locked?: string[] | n
       continue;
     }
     if (block.kind === "dialogue" && space >= 4) {
-      // Split between dialogue lines, with (MORE) at the foot and the cue (CONT'D) on the next page.
-      const take = space - 1;
-      const cut = block.rows.slice(0, take);
-      const lastIsDialogue = cut.at(-1)?.cells[0]?.type === "dialogue";
-      if (lastIsDialogue && block.rows.length - take >= 1) {
-        rows.push(blankRow(block.scene), ...cut, {
+      // Split at a sentence's end, with (MORE) at the foot and the cue (CONT'D) on the next page.
+      const cut = sentenceCut(block.rows, space - 1);
+      if (cut) {
+        rows.push(blankRow(block.scene), ...cut.before, {
           cells: [{ text: "(MORE)", col: GEOMETRY.character.col, type: "more" }],
           scene: block.scene,
           line: null,
         });
         newPage();
-        const cue = `${characterName(block.cue ?? "")} (CONT'D)`;
         rows.push(
           {
-            cells: [{ text: cue, col: GEOMETRY.character.col, type: "character" }],
+            cells: [{ text: continuedCue(block.cue ?? ""), col: GEOMETRY.character.col, type: "character" }],
             scene: block.scene,
             line: block.rows[0]!.line,
           },
-          ...block.rows.slice(take),
+          ...cut.after,
         );
         continue;
       }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { diffLines, diffStats } from "./diff.ts";
 import { characterName, clearParseCache, headingParts, parseFountain, plainText } from "./fountain.ts";
@@ -119,6 +120,64 @@ describe("pages", () => {
     expect(r.characters.find((c) => c.name === "ANNA")).toMatchObject({ scenes: ["1"], speeches: 1, dialogueLines: 1 });
     expect(r.locations.map((l) => l.location)).toEqual(["FLASHBACK", "KITCHEN", "SALT FLATS"]);
     expect(r.scenes.map((s) => s.number)).toEqual(["1", "2", "7A"]);
+  });
+});
+
+describe("a speech over two pages, as Final Draft breaks it", () => {
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i}.\n`).join("\n");
+  const texts = (rows: { cells: { text: string }[] }[]) => rows.map((r) => r.cells.map((c) => c.text).join(" "));
+
+  it("keeps the cue's extension on the next page and breaks after a sentence, not inside one", () => {
+    // 24 action lines with their blanks leave room for the cue and a few lines of a long speech on page one.
+    const speech = [
+      "I was born on a Tuesday, in the middle of a flood",
+      "that took the town's only bridge away with it. My",
+      "father swam out to get the doctor. He came back",
+      "without him. That is how it always went with us.",
+      "Nobody ever believed a word of it.",
+    ].join(" ");
+    const text = `INT. HOSPITAL - DAY\n\n${filler(24)}\nEDWARD (V.O.)\n${speech} ${speech}\n`;
+    const layout = layoutScript(parseFountain(text));
+    expect(layout.pages.length).toBe(2);
+    const first = texts(layout.pages[0]!.rows);
+    const second = texts(layout.pages[1]!.rows);
+    expect(first.at(-1)).toBe("(MORE)");
+    expect(second[0]).toBe("EDWARD (V.O.) (CONT'D)");
+    // The last line of speech on page one ends a sentence.
+    expect(first.at(-2)).toMatch(/[.!?]$/);
+  });
+
+  it("moves a speech whole when no sentence ends in the room left", () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
+    const text = `INT. HOSPITAL - DAY\n\n${filler(25)}\nEDWARD\n${words}.\n`;
+    const layout = layoutScript(parseFountain(text));
+    const all = layout.pages.flatMap((p) => texts(p.rows));
+    expect(all).not.toContain("(MORE)");
+    expect(texts(layout.pages[1]!.rows)[0]).toBe("EDWARD");
+  });
+
+  it("never breaks a speech mid-sentence, whatever its length and place", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 10, max: 27 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 14 }), fc.constantFrom(".", "!", "?", ",", "")), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        (actions, sentences) => {
+          const speech = sentences.map(([n, end], k) => `${"blah ".repeat(n).trim()}${end || ` s${k}`}`).join(" ");
+          const layout = layoutScript(parseFountain(`INT. A - DAY\n\n${filler(actions)}\nJOE (O.S.)\n${speech}\n`));
+          layout.pages.forEach((page, i) => {
+            const rows = texts(page.rows);
+            expect(rows.length).toBeLessThanOrEqual(LINES_PER_PAGE);
+            if (rows.at(-1) !== "(MORE)") return;
+            expect(rows.at(-2)).toMatch(/[.!?]$/);
+            expect(texts(layout.pages[i + 1]!.rows)[0]).toBe("JOE (O.S.) (CONT'D)");
+          });
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 
