@@ -13,8 +13,18 @@ const LEFT = 1.5 * PT;
 const TOP = 1 * PT;
 const CHAR = 7.2;
 const LINE = 12;
+/** Past the right scene number, inside the page's edge. */
+const REVISION_MARK_COL = 66;
+const REVISION_MARK = "*";
 
-export async function screenplayPdf(layout: Layout, opts: { title: string; revision?: string }): Promise<Uint8Array> {
+/**
+ * `revised`: the source lines of the elements changed since the revision before, whose printed lines carry "*"
+ * in the right margin, as revised pages do.
+ */
+export async function screenplayPdf(
+  layout: Layout,
+  opts: { title: string; revision?: string; revised?: ReadonlySet<number> },
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(opts.title);
   doc.setCreator("The Portal");
@@ -22,7 +32,7 @@ export async function screenplayPdf(layout: Layout, opts: { title: string; revis
     doc,
     "mono",
     ["regular", "bold", "italic", "boldItalic"],
-    stringsIn([opts, layout.titlePage, layout.pages]),
+    stringsIn([opts, layout.titlePage, layout.pages, REVISION_MARK]),
   );
   const y = (row: number) => PAGE.height - TOP - LINE * (row + 1) + 3;
 
@@ -82,6 +92,8 @@ export async function screenplayPdf(layout: Layout, opts: { title: string; revis
     p.rows.forEach((r, i) => {
       for (const c of r.cells)
         drawSpans(page, c.spans ?? [{ text: c.text }], LEFT + c.col * CHAR, y(i), c.type === "scene_heading");
+      if (r.line !== null && r.cells.length > 0 && opts.revised?.has(r.line))
+        fonts.draw(page, REVISION_MARK, { x: LEFT + REVISION_MARK_COL * CHAR, y: y(i), size: 12 });
     });
   }
   return doc.save();

@@ -10,7 +10,7 @@ import {
   type ScreenplayNote,
   type ScriptReport,
 } from "../../../common/screenplay-api.ts";
-import { diffLines, diffStats } from "../../../common/screenplay/diff.ts";
+import { diffLines, diffStats, revisedElementLines } from "../../../common/screenplay/diff.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
 import { scenesLocked } from "../../../common/screenplay/numbering.ts";
@@ -248,13 +248,14 @@ export async function compare(
 
 /** The text to report on or print: the current draft, or one revision of it. */
 async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisionId?: string) {
-  if (!revisionId) return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined };
+  if (!revisionId) return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined, number: null };
   const r = isUuid(revisionId) ? await repo.selectRevision(s.db, sp.id, revisionId) : null;
   if (!r) throw noRevision();
   return {
     body: r.body,
     locked: r.lockedScenes ?? null,
     revision: `${r.name} (${r.colour}) ${r.createdAt.toISOString().slice(0, 10)}`,
+    number: r.number,
   };
 }
 
@@ -272,8 +273,19 @@ export async function exportPdf(
   opts: { caller: Caller; id: string; revisionId?: string },
 ): Promise<{ fileName: string; bytes: Uint8Array }> {
   const { sp } = await readable(s, opts.caller, opts.id);
-  const { body, locked, revision } = await draftOrRevision(s, sp, opts.revisionId);
-  const bytes = await screenplayPdf(layoutScript(parseFountain(body), { locked }), { title: sp.title, revision });
+  const { body, locked, revision, number } = await draftOrRevision(s, sp, opts.revisionId);
+  const parsed = parseFountain(body);
+  // As a revised page is printed: "*" beside what changed since the revision before (the draft: since the latest).
+  const before = await repo.selectBodyBefore(s.db, sp.id, number);
+  const revised =
+    before === null
+      ? undefined
+      : revisedElementLines(
+          before,
+          body,
+          parsed.elements.map((e) => e.line),
+        );
+  const bytes = await screenplayPdf(layoutScript(parsed, { locked }), { title: sp.title, revision, revised });
   const fileName = `${
     sp.title
       .replace(/[^\w\- ]+/g, "")

@@ -1,5 +1,5 @@
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { onCrew } from "../projects/access.ts";
 import type { ScreenplayListQuery } from "../../../common/screenplay-api.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -133,6 +133,22 @@ export async function selectRevision(db: DbOrTx, screenplayId: string, revisionI
     .from(screenplayRevisions)
     .where(and(eq(screenplayRevisions.screenplayId, screenplayId), eq(screenplayRevisions.id, revisionId)));
   return row ?? null;
+}
+
+/** The body of the revision before `number` (the latest when `number` is null): what a printed draft's marks compare with. */
+export async function selectBodyBefore(db: DbOrTx, screenplayId: string, number: number | null) {
+  const [row] = await db
+    .select({ body: screenplayRevisions.body })
+    .from(screenplayRevisions)
+    .where(
+      and(
+        eq(screenplayRevisions.screenplayId, screenplayId),
+        number === null ? undefined : lt(screenplayRevisions.number, number),
+      ),
+    )
+    .orderBy(desc(screenplayRevisions.number))
+    .limit(1);
+  return row?.body ?? null;
 }
 
 export async function nextRevisionNumber(db: DbOrTx, screenplayId: string) {

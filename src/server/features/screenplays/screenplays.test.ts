@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 import { fdxToFountain } from "./fdx.ts";
 
 const YEAR = "2031/32";
@@ -283,6 +284,31 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     const pdf = await p.as("lena").get(`/screenplays/${sp.id}/pdf`);
     expect(pdf.status).toBe(200);
     expect(new TextDecoder().decode(pdf.bytes!.slice(0, 5))).toBe("%PDF-");
+  });
+
+  it("prints '*' beside what changed since the revision before, on the draft and on a revision", async () => {
+    let sp = await create("lena", { title: "Marks", body: SCENE });
+    const text = async (revisionId?: string) =>
+      (
+        await pdfText(
+          (await p.as("lena").get(`/screenplays/${sp.id}/pdf${revisionId ? `?revision=${revisionId}` : ""}`)).bytes!,
+        )
+      ).join(" ");
+    // No revision yet: nothing to compare with, no marks.
+    expect(await text()).not.toContain("*");
+    sp = (await p.as("lena").post(`/screenplays/${sp.id}/revisions`, { name: "White" })).body;
+    sp = (
+      await p
+        .as("lena")
+        .patch(`/screenplays/${sp.id}`, { version: sp.version, body: SCENE.replace("Hello?", "Who's there?") })
+    ).body;
+    const draft = await text();
+    expect(draft).toContain("Who's there? *");
+    expect(draft).not.toContain("Anna waits. *");
+    sp = (await p.as("lena").post(`/screenplays/${sp.id}/revisions`, { name: "Blue" })).body;
+    const [blue, white] = sp.revisions;
+    expect(await text(blue!.id)).toContain("Who's there? *");
+    expect(await text(white!.id)).not.toContain("*");
   });
 
   it("imports Fountain and Final Draft files with clear errors for bad ones", async () => {
