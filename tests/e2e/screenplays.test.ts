@@ -206,6 +206,51 @@ describe("screenplays", () => {
     );
   });
 
+  it("goes to a scene from the scene navigator and moves a scene by dragging it, and by its arrows on a phone", async () => {
+    const page = await e2e.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signIn(page, "student@portal.test");
+    await newScreenplay(page, "Three Stops");
+    const script = page.getByLabel("Script (Fountain)");
+    await script.fill(
+      "INT. BUS - NIGHT\n\nEmpty seats.\n\nEXT. STATION - DAY\n\nRain.\n\nINT. DEPOT - DAWN\n\nThe last bus parks.\n",
+    );
+    await visible(page.getByRole("status").getByText("All changes saved"));
+    await page.getByRole("tab", { name: "Scenes" }).click();
+    const scenes = page.getByRole("list", { name: "Scenes" });
+    const rows = scenes.getByRole("listitem");
+    await expect.poll(() => rows.allInnerTexts(), { timeout: UI_TIMEOUT }).toHaveLength(3);
+
+    // A click puts the cursor on the scene's heading.
+    await scenes.getByRole("button", { name: /EXT\. STATION - DAY/ }).click();
+    expect(await script.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart).split("\n")[0])).toBe(
+      "EXT. STATION - DAY",
+    );
+
+    // Dragged: the depot first.
+    await rows.nth(2).dragTo(rows.nth(0));
+    await expect
+      .poll(() => script.inputValue(), { timeout: UI_TIMEOUT })
+      .toBe(
+        "INT. DEPOT - DAWN\n\nThe last bus parks.\n\nINT. BUS - NIGHT\n\nEmpty seats.\n\nEXT. STATION - DAY\n\nRain.\n",
+      );
+    await visible(page.getByRole("status").getByText("All changes saved"));
+
+    await shot(page, "scene-navigator");
+    // On a phone, the arrows move it back, and the order is saved.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await scenes.scrollIntoViewIfNeeded();
+    await shot(page, "scene-navigator-phone");
+    await scenes.getByRole("button", { name: "Move scene 1 down" }).click();
+    await scenes.getByRole("button", { name: "Move scene 2 down" }).click();
+    await visible(page.getByRole("status").getByText("All changes saved"));
+    await page.reload();
+    await expect
+      .poll(() => page.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT })
+      .toBe(
+        "INT. BUS - NIGHT\n\nEmpty seats.\n\nEXT. STATION - DAY\n\nRain.\n\nINT. DEPOT - DAWN\n\nThe last bus parks.\n",
+      );
+  });
+
   it("imports a Fountain file and refuses one of another kind with a clear message", async () => {
     const page = await e2e.newPage();
     await signIn(page, "student@portal.test");

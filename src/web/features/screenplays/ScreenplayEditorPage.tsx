@@ -7,6 +7,7 @@ import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { diffLines } from "../../../common/screenplay/diff.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
+import { moveScene } from "../../../common/screenplay/reorder.ts";
 import { reportFromLayout } from "../../../common/screenplay/report.ts";
 import { PanelBoundary, PanelFailed } from "../../components/PanelBoundary.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
@@ -20,6 +21,7 @@ import { failed } from "../../lib/change.ts";
 import { DiffView } from "./DiffView.tsx";
 import { NotesPanel } from "./NotesPanel.tsx";
 import { ReportsPanel } from "./ReportsPanel.tsx";
+import { ScenesPanel } from "./ScenesPanel.tsx";
 import { RevisionsPanel } from "./RevisionsPanel.tsx";
 import { ScriptPreview } from "./ScriptPreview.tsx";
 import { useAutosave } from "./useAutosave.ts";
@@ -128,6 +130,13 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     },
     [moveTo],
   );
+
+  // The scene navigator's drag rewrites the text in the new order; it is saved like any other edit.
+  const moveSceneTo = (from: number, to: number) => {
+    if (!layout) return;
+    const at = layout.scenes.flatMap((sc) => (sc.line === null ? [] : [sc.line]));
+    draft.setText(moveScene(draft.text, at, from, to));
+  };
 
   const accept = (d: ScreenplayDetail, adopt: boolean) => {
     queryClient.setQueryData(screenplayKeys.one(d.id), d);
@@ -321,6 +330,25 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                       </PanelBoundary>
                     </div>
                   </div>
+                ),
+              },
+              {
+                id: "scenes",
+                label: "Scenes",
+                content: layout ? (
+                  <ScenesPanel
+                    scenes={layout.scenes}
+                    cursorLine={line}
+                    onGoTo={goTo}
+                    onMove={readOnly || detail.lockedScenes ? undefined : moveSceneTo}
+                    moveBlocked={
+                      !readOnly && detail.lockedScenes
+                        ? "Scene numbers are locked: unlock them to move scenes, or cut and paste the text."
+                        : undefined
+                    }
+                  />
+                ) : (
+                  <PanelFailed message={PREVIEW_FAILED} />
                 ),
               },
               {

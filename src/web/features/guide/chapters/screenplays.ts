@@ -78,7 +78,7 @@ export const screenplays: GuideChapter = {
           p: "In **Revisions**, write a **Revision name** such as “Blue pages after table read” and choose **Save revision**. A revision is a copy of the saved draft that never changes. Revisions take the industry's colours in order: white, blue, pink, yellow, green, goldenrod, buff, salmon, cherry, then white again.",
         },
         {
-          p: "Under **Compare**, choose **From** and **To** (any two revisions, or the current draft): added lines are green, removed lines red, and unchanged stretches are folded away. **Restore** makes a revision's text the current draft again, after you confirm; the revisions themselves all stay. **PDF** prints a revision with its name and colour in the header.",
+          p: "Under **Compare**, choose **From** and **To** (any two revisions, or the current draft): added lines are green, removed lines red, and unchanged stretches are folded away. **Restore** makes a revision's text the current draft again, after you confirm; the revisions themselves all stay. **PDF** prints a revision with its name and colour in the header, and a **\*** in the right margin beside every line changed since the revision before it (the current draft's PDF marks what changed since the latest revision).",
         },
       ],
     },
@@ -94,6 +94,18 @@ export const screenplays: GuideChapter = {
         },
         {
           p: "A scene's written number (#12#) is how the portal knows it through your edits, so leave it in the heading when you rewrite or move the scene. If you paste a copy of a heading, the copy is a new scene and gets a number of its own. Lock again after adding scenes, before you tag them in the breakdown or schedule them: until then a new scene's number can still change when another scene is added next to it.",
+        },
+      ],
+    },
+    {
+      id: "scenes",
+      heading: "The scene navigator: going to a scene, moving scenes",
+      blocks: [
+        {
+          p: "**Scenes** lists every scene with its number, heading, page and length; the scene the cursor is in is highlighted. Choose a scene to put the cursor on its heading in the text.",
+        },
+        {
+          p: "While scene numbers are not locked, drag a scene to another place in the list, or use its **up** and **down** arrows (from the keyboard and on a phone): the scene moves in the text with everything written in it, and the draft saves as after any edit. Once scene numbers are locked, scenes stay where they are: unlock them first, or cut and paste the text.",
         },
       ],
     },
