@@ -9,6 +9,7 @@ export {
   compare,
   getReport,
   exportPdf,
+  exportFdx,
 } from "./reading.ts";
 export type { Access } from "./reading.ts";
 export {

@@ -21,6 +21,7 @@ import { screenplayNotes } from "../../db/schema/index.ts";
 import { cachePerBus, type EntryScope } from "../../lib/cache.ts";
 import { crewProjectsOf } from "../projects/index.ts";
 import { isMember } from "../projects/access.ts";
+import { fountainToFdx } from "./fdx.ts";
 import { screenplayPdf } from "./pdf.ts";
 import * as repo from "./repository.ts";
 import { noRevision, noScreenplay, type S } from "./shared.ts";
@@ -286,11 +287,30 @@ export async function exportPdf(
           parsed.elements.map((e) => e.line),
         );
   const bytes = await screenplayPdf(layoutScript(parsed, { locked }), { title: sp.title, revision, revised });
-  const fileName = `${
-    sp.title
+  return { fileName: exportName(sp.title, "pdf"), bytes };
+}
+
+/** The draft or a revision as a Final Draft file, its locked scene numbers written in. */
+export async function exportFdx(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; id: string; revisionId?: string },
+): Promise<{ fileName: string; text: string }> {
+  const { sp } = await readable(s, opts.caller, opts.id);
+  const { body, locked } = await draftOrRevision(s, sp, opts.revisionId);
+  const parsed = parseFountain(body);
+  const layout = layoutScript(parsed, { locked });
+  // Every heading carries the number the pages print, so Final Draft shows the same scene numbers.
+  const numbers = new Map(layout.scenes.flatMap((sc) => (sc.line === null ? [] : [[sc.line, sc.number] as const])));
+  const elements = parsed.elements.map((e) =>
+    e.type === "scene_heading" && numbers.has(e.line) ? { ...e, sceneNumber: numbers.get(e.line)! } : e,
+  );
+  return { fileName: exportName(sp.title, "fdx"), text: fountainToFdx({ ...parsed, elements }) };
+}
+
+const exportName = (title: string, ext: string) =>
+  `${
+    title
       .replace(/[^\w\- ]+/g, "")
       .trim()
       .replace(/\s+/g, "-") || "screenplay"
-  }.pdf`;
-  return { fileName, bytes };
-}
+  }.${ext}`;

@@ -93,6 +93,17 @@ export const screenplayRoutes = new Hono<AppEnv>()
       "content-disposition": `attachment; filename="${pdf.fileName}"`,
     });
   })
+  .get("/:id/fdx", async (c) => {
+    const fdx = await service.exportFdx(c.get("services"), {
+      caller: callerOf(c),
+      id: idParam(c, "id", "screenplay"),
+      revisionId: query(c, revisionQuery).revision,
+    });
+    return c.body(fdx.text, 200, {
+      "content-type": "application/xml; charset=utf-8",
+      "content-disposition": `attachment; filename="${fdx.fileName}"`,
+    });
+  })
   .get("/:id/compare", async (c) =>
     c.json(
       await service.compare(c.get("services"), {

@@ -42,7 +42,8 @@ describe("Final Draft import", () => {
         "",
         "INT. HALL - DAY #1#",
         "",
-        "Rain hammers the roof & walls.",
+        // Final Draft's bold run stays bold.
+        "Rain **hammers** the roof & walls.",
         "",
         "MAYA",
         "(whispering)",
@@ -309,6 +310,24 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     const [blue, white] = sp.revisions;
     expect(await text(blue!.id)).toContain("Who's there? *");
     expect(await text(white!.id)).not.toContain("*");
+  });
+
+  it("exports a Final Draft file that imports back as the same script, its locked numbers written in", async () => {
+    let sp = await create("lena", {
+      title: "Round Trip",
+      body: `Title: Round Trip\n\n${SCENE}\nEXT. GARDEN - DAY\n\nRain.\n`,
+    });
+    sp = (await p.as("lena").post(`/screenplays/${sp.id}/lock-scenes`, { version: sp.version })).body;
+    const fdx = await p.as("lena").get(`/screenplays/${sp.id}/fdx`);
+    expect(fdx.status).toBe(200);
+    expect(fdx.headers.get("content-disposition")).toContain('filename="Round-Trip.fdx"');
+    const xml = new TextDecoder().decode(fdx.bytes!);
+    expect(xml).toContain('<Paragraph Type="Scene Heading" Number="2"><Text>EXT. GARDEN - DAY</Text></Paragraph>');
+    const back = await p.as("lena").post(`/screenplays/import?fileName=round-trip.fdx`, undefined, { body: xml });
+    expect(back.status).toBe(201);
+    expect(back.body.body).toContain("EXT. GARDEN - DAY #2#");
+    expect(back.body.body).toContain("ANNA\nHello?");
+    expect((await p.as("tomas").get(`/screenplays/${sp.id}/fdx`)).status).toBe(404);
   });
 
   it("imports Fountain and Final Draft files with clear errors for bad ones", async () => {

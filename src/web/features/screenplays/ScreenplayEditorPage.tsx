@@ -224,14 +224,18 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
               {detail.scenesLocked ? "Unlock scene numbers" : "Lock scene numbers"}
             </Button>
           )}
-          <a
-            href={`${screenplayPath(detail.id)}/pdf`}
-            download
-            className="inline-flex min-h-11 items-center gap-2 rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 md:min-h-10 dark:border-zinc-700 dark:bg-zinc-900"
-          >
-            <FileDown aria-hidden className="size-4" />
-            Export PDF
-          </a>
+          {(["pdf", "fdx"] as const).map((kind) => (
+            <a
+              key={kind}
+              href={`${screenplayPath(detail.id)}/${kind}`}
+              download
+              title={kind === "fdx" ? "A Final Draft file of the saved draft" : undefined}
+              className="inline-flex min-h-11 items-center gap-2 rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 md:min-h-10 dark:border-zinc-700 dark:bg-zinc-900"
+            >
+              <FileDown aria-hidden className="size-4" />
+              {kind === "pdf" ? "Export PDF" : "Export Final Draft"}
+            </a>
+          ))}
         </div>
       </div>
 

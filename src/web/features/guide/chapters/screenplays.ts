@@ -48,6 +48,9 @@ export const screenplays: GuideChapter = {
           p: "Choose **Import** and pick a Fountain file (.fountain or .txt) or a Final Draft file (.fdx), up to 900 KB. A Final Draft script is turned into Fountain, keeping its scene numbers, dual dialogue and title page. The title comes from the file unless you type one.",
         },
         {
+          p: "**Export Final Draft** in the editor downloads the saved draft as a Final Draft file (.fdx) that Final Draft opens: every printed element with its bold, italic and underline, the scene numbers the pages print, dual dialogue, sung lines, centred lines, page breaks and the title page. Sections and synopses, your outline, stay in the portal. Importing the file again gives the same script.",
+        },
+        {
           p: "Another kind of file, an empty one, or text that is not UTF-8 is refused with a message saying what to do; nothing is created.",
         },
       ],
