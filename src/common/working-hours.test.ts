@@ -74,10 +74,7 @@ describe("a day's hours", () => {
 
 describe("turnaround", () => {
   it("measures from one day's wrap to the next day's call, a wrap after midnight included", () => {
-    const found = hoursFindings([
-      worked(1, "2026-12-01", "14:00", "01:00"),
-      worked(2, "2026-12-02", "08:00", "18:00"),
-    ]);
+    const found = hoursFindings([worked(1, "2026-12-01", "14:00", "01:00"), worked(2, "2026-12-02", "08:00", "18:00")]);
     expect(found).toEqual([{ dayId: "d2", kind: "turnaround", minutes: 7 * 60, afterDay: 1 }]);
     expect(findingText(found[0]!)).toBe("7 h turnaround after day 1");
   });

@@ -78,7 +78,8 @@ export function hoursFindings(days: readonly WorkedDay[]): HoursFinding[] {
       if (minutes > MAX_DAY_MINUTES) out.push({ dayId: d.dayId, kind: "long", minutes });
     }
     if (previous?.wrap) {
-      const end = dayIndex(previous.date) * 1440 + minutesOf(previous.call) + minutesToWrap(previous.call, previous.wrap);
+      const end =
+        dayIndex(previous.date) * 1440 + minutesOf(previous.call) + minutesToWrap(previous.call, previous.wrap);
       const start = dayIndex(d.date) * 1440 + minutesOf(d.call);
       const minutes = start - end;
       if (minutes < MIN_TURNAROUND_MINUTES)

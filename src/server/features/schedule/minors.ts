@@ -42,7 +42,8 @@ export async function consentStates(db: DbOrTx, projectId: string): Promise<Map<
     where d.project_id = ${projectId} and d.deleted_at is null and d.template = 'minor_consent'
       and d.release_for is not null`);
   const out = new Map<string, "sent" | "signed">();
-  for (const r of rows.rows) if (out.get(key(r.release_for)) !== "signed") out.set(key(r.release_for), r.signed ? "signed" : "sent");
+  for (const r of rows.rows)
+    if (out.get(key(r.release_for)) !== "signed") out.set(key(r.release_for), r.signed ? "signed" : "sent");
   return out;
 }
 

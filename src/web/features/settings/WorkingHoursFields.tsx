@@ -1,11 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
 import { parseTime } from "../../../common/datetime.ts";
-import {
-  bandLabel,
-  MINOR_BANDS_MAX,
-  type MinorRules,
-  type WorkingDayRules,
-} from "../../../common/working-hours.ts";
+import { bandLabel, MINOR_BANDS_MAX, type MinorRules, type WorkingDayRules } from "../../../common/working-hours.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Switch } from "../../components/ui/Switch.tsx";
