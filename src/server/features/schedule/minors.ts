@@ -16,9 +16,8 @@ import type { DbOrTx } from "../../db/client.ts";
 import { castMembers, documents } from "../../db/schema/index.ts";
 import { createFromTemplate, createSubmission } from "../documents/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import type { CheckedDay } from "./day-checks.ts";
 import type { S } from "./shared.ts";
-import { charactersOf, dayTimes } from "./working-hours.ts";
+import { charactersOf, dayTimes, type CheckedDay } from "./working-hours.ts";
 
 type CastRow = typeof castMembers.$inferSelect;
 

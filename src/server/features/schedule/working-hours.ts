@@ -4,7 +4,16 @@ import { findingText, hoursFindings, type HoursFinding, type WorkedDay } from ".
 import type { DbOrTx } from "../../db/client.ts";
 import { castMembers, profiles, projectMembers, shootDays } from "../../db/schema/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import type { CheckedDay } from "./day-checks.ts";
+
+/** A day as the checks read it; `day-checks.ts:CheckedDay` by shape, named here so the sources import no circle. */
+export interface CheckedDay {
+  id: string;
+  date: string;
+  generalCall: string;
+  castCalls: Record<string, string>;
+  crewCalls: Record<string, string>;
+  strips: { number: string; cast: string[] }[];
+}
 
 /** What the checks read of a day beyond `CheckedDay`: its wrap, meal and per-person wraps and chaperones. */
 export async function dayTimes(db: DbOrTx, days: readonly CheckedDay[]) {
