@@ -305,7 +305,7 @@ export interface CastMemberDto {
   phone?: string;
   /** Still a speaking character of the script (false: cut since the actor was cast). */
   inScript: boolean;
-  /** A date of birth, a minor's mark and what a minor needs; absent until the character is cast. */
+  /** A date of birth, a minor's mark and what a minor needs; absent while none of it is given. */
   minor?: CastMinorDto;
 }
 

@@ -130,7 +130,9 @@ function castList(
       email: row?.email ?? "",
       phone: row?.phone ?? "",
       inScript: sceneCount.has(character),
-      ...(row ? { minor: minorOf(row) } : {}),
+      ...(row && (row.dateOfBirth || row.minor || row.guardianName || row.permitDocumentId)
+        ? { minor: minorOf(row) }
+        : {}),
     };
   });
 }
