@@ -82,7 +82,18 @@ export async function seedMinorsAndHours(s: Services, opts: { caller: Caller; pr
       })
       .where(inArray(signatureSigners.submissionId, ids));
   }
-  const [, night, dawn] = (await getSchedule(s, opts)).days;
+  const [flat, night, dawn] = (await getSchedule(s, opts)).days;
+  await updateShootDay(s, {
+    ...opts,
+    dayId: flat!.id,
+    input: {
+      version: flat!.version,
+      wrap: "01:00",
+      meal: "21:00",
+      castWraps: { INES: "21:30" },
+      chaperones: { INES: "Elisabeth Brunner (mother)" },
+    },
+  });
   await updateShootDay(s, {
     ...opts,
     dayId: night!.id,
