@@ -3,6 +3,14 @@ import { DECIMAL_SEPARATORS, DEFAULT_NUMBER_FORMAT, GROUPING_SEPARATORS, type Nu
 import { CLOCKS, DATE_ORDERS, DEFAULT_DATE_FORMATS, type Clock, type DateOrder } from "./datetime.ts";
 import { GREENLIGHT_GATES, type GreenlightGate } from "./equipment-access.ts";
 import { DEFAULT_GREENLIGHT_ITEMS, type GreenlightItem } from "./projects.ts";
+import {
+  DEFAULT_MINOR_RULES,
+  DEFAULT_WORKING_DAY_RULES,
+  minorRulesSchema,
+  workingDayRulesSchema,
+  type MinorRules,
+  type WorkingDayRules,
+} from "./working-hours.ts";
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -78,6 +86,10 @@ export interface SchoolSettings {
   requireTwoStepForStaff: boolean;
   /** With single sign-on configured, only admins may still sign in with a password (issue 18). */
   passwordSignInAdminsOnly: boolean;
+  /** Whether the safe-working-day checks (12-hour days, 10-hour turnarounds, meals) block sending a call sheet. */
+  workingDays: WorkingDayRules;
+  /** Minors' hours on set by age band and the latest hour they may work; checked on every day they work. */
+  minorRules: MinorRules;
 }
 
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
@@ -92,6 +104,8 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   dateOrder: DEFAULT_DATE_FORMATS.dateOrder,
   requireTwoStepForStaff: false,
   passwordSignInAdminsOnly: false,
+  workingDays: DEFAULT_WORKING_DAY_RULES,
+  minorRules: DEFAULT_MINOR_RULES,
 };
 
 /**
@@ -303,6 +317,8 @@ export const schoolSettingsSchema = z.object({
   passwordSignInAdminsOnly: z
     .boolean("Say whether only admins may sign in with a password (true or false).")
     .default(false),
+  workingDays: workingDayRulesSchema.default(DEFAULT_WORKING_DAY_RULES),
+  minorRules: minorRulesSchema.default(DEFAULT_MINOR_RULES),
 }) satisfies z.ZodType<SchoolSettings, unknown>;
 
 /** PUT /rest/v1/school-settings: the whole settings, and the version they were edited from. */
@@ -335,4 +351,6 @@ export const SCHOOL_SETTING_LABELS: Record<keyof SchoolSettings, string> = {
   dateOrder: "date order",
   requireTwoStepForStaff: "two-step sign-in for staff and admins",
   passwordSignInAdminsOnly: "password sign-in for admins only",
+  workingDays: "safe working days",
+  minorRules: "minors' hours",
 };

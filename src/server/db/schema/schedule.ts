@@ -1,5 +1,6 @@
-import { date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { documents } from "./documents.ts";
 import { projects } from "./projects.ts";
 import { screenplays } from "./screenplays.ts";
 
@@ -33,6 +34,14 @@ export const shootDays = pgTable(
     /** Calls that differ from the general call: cast by character name, crew by user id. */
     castCalls: jsonb("cast_calls").$type<Record<string, string>>().notNull().default({}),
     crewCalls: jsonb("crew_calls").$type<Record<string, string>>().notNull().default({}),
+    /** "HH:MM" estimated wrap and meal, "" until planned; at or before the call = the next morning. */
+    wrap: text("wrap").notNull().default(""),
+    meal: text("meal").notNull().default(""),
+    /** Wraps that differ from the day's, keyed like the calls. */
+    castWraps: jsonb("cast_wraps").$type<Record<string, string>>().notNull().default({}),
+    crewWraps: jsonb("crew_wraps").$type<Record<string, string>>().notNull().default({}),
+    /** The chaperone or studio teacher of each minor working the day, by character. */
+    chaperones: jsonb("chaperones").$type<Record<string, string>>().notNull().default({}),
     version: integer("version").notNull().default(1),
     callSheetSentAt: timestamp("call_sheet_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -101,6 +110,14 @@ export const castMembers = pgTable(
     actorName: text("actor_name").notNull(),
     email: text("email").notNull().default(""),
     phone: text("phone").notNull().default(""),
+    /** A minor is known by a date of birth under 18 at a shoot day, or marked so when the date is not given. */
+    dateOfBirth: date("date_of_birth"),
+    minor: boolean("minor").notNull().default(false),
+    guardianName: text("guardian_name").notNull().default(""),
+    guardianEmail: text("guardian_email").notNull().default(""),
+    /** The minor's work permit: a document of the project (category permits) and the day it expires. */
+    permitDocumentId: uuid("permit_document_id").references(() => documents.id, { onDelete: "set null" }),
+    permitExpiresOn: date("permit_expires_on"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique("cast_members_character_uq").on(t.projectId, t.character)],

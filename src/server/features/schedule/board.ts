@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { jsonAnswers } from "../../lib/cache.ts";
 import {
   boardSaveInput,
@@ -13,10 +13,11 @@ import { scenesLocked } from "../../../common/screenplay/numbering.ts";
 import type { SceneReport } from "../../../common/screenplay/report.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { castMembers, scheduleStrips, shootDays, stripboards } from "../../db/schema/index.ts";
+import { castMembers, documents, scheduleStrips, shootDays, stripboards } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { contactsFor } from "../projects/contacts.ts";
 import { dayCheckKeys } from "./day-checks.ts";
+import { askGuardianConsent, consentStates, minorDto, permitTitles } from "./minors.ts";
 import { type S } from "./shared.ts";
 import {
   assemble,
@@ -56,7 +57,15 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
   const { contactsVisible } = project;
   const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
-  const [{ days, bank, scenes }, cast] = await Promise.all([assemble(s.db, project.id, sp), castOf(s.db, project.id)]);
+  const [{ days, bank, scenes }, cast, consents] = await Promise.all([
+    assemble(s.db, project.id, sp),
+    castOf(s.db, project.id),
+    consentStates(s.db, project.id),
+  ]);
+  const permitIds = [...cast.values()].flatMap((c) => (c.permitDocumentId ? [c.permitDocumentId] : []));
+  const permits = await permitTitles(s.db, project.id, permitIds);
+  const today = new Date().toISOString().slice(0, 10);
+  const minorOf = (row: CastRow) => minorDto(row, today, consents, permits, contactsVisible);
   const characters = new Set(days.flatMap((d) => d.strips.flatMap((st) => st.cast)));
   const dates = days.map((d) => d.date);
   const rows = [...characters]
@@ -88,7 +97,7 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
     days: days.map((d) => contactsFor(d, contactsVisible)),
     bank,
     dood: { dates, rows },
-    cast: castList(scenes, cast).map((c) => contactsFor(c, contactsVisible)),
+    cast: castList(scenes, cast, minorOf).map((c) => contactsFor(c, contactsVisible)),
     contactsVisible,
   };
 }
@@ -103,7 +112,11 @@ export async function castOf(db: DbOrTx, projectId: string): Promise<Map<string,
 }
 
 /** The script's speaking characters, the biggest parts first, then anyone still cast whose character was cut. */
-function castList(scenes: Map<string, SceneReport>, cast: Map<string, CastRow>): CastMemberDto[] {
+function castList(
+  scenes: Map<string, SceneReport>,
+  cast: Map<string, CastRow>,
+  minorOf: (row: CastRow) => CastMemberDto["minor"],
+): CastMemberDto[] {
   const sceneCount = new Map<string, number>();
   for (const sc of scenes.values())
     for (const name of sc.characters) sceneCount.set(name, (sceneCount.get(name) ?? 0) + 1);
@@ -117,6 +130,9 @@ function castList(scenes: Map<string, SceneReport>, cast: Map<string, CastRow>):
       email: row?.email ?? "",
       phone: row?.phone ?? "",
       inScript: sceneCount.has(character),
+      ...(row && (row.dateOfBirth || row.minor || row.guardianName || row.permitDocumentId)
+        ? { minor: minorOf(row) }
+        : {}),
     };
   });
 }
@@ -128,21 +144,50 @@ export async function saveCast(
 ): Promise<ScheduleDto> {
   const input = castSaveInput.parse(opts.input);
   const project = await projectOf(s.db, opts.caller, opts.projectId, { edit: true });
+  const minorFields = [input.dateOfBirth, input.guardianName, input.guardianEmail, input.permitExpiresOn];
   if (!input.actorName) {
-    if (input.email || input.phone)
+    if (input.email || input.phone || input.minor || minorFields.some(Boolean) || input.permitDocumentId)
       throw new AppError(
         "bad_request",
-        "Give the actor's name, or clear the e-mail and phone to take the actor off the cast.",
+        "Give the actor's name, or clear the other fields to take the actor off the cast.",
       );
     await s.db
       .delete(castMembers)
       .where(and(eq(castMembers.projectId, project.id), eq(castMembers.character, input.character)));
   } else {
-    const values = { actorName: input.actorName, email: input.email, phone: input.phone, updatedAt: new Date() };
-    await s.db
+    if (input.permitDocumentId) {
+      const [doc] = await s.db
+        .select({ category: documents.category })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.id, input.permitDocumentId),
+            eq(documents.projectId, project.id),
+            isNull(documents.deletedAt),
+          ),
+        );
+      if (!doc) throw new AppError("bad_request", "The work permit must be one of this project's documents.");
+      if (doc.category !== "permits")
+        throw new AppError("bad_request", "Choose a document filed under Permits as the work permit.");
+    }
+    const values = {
+      actorName: input.actorName,
+      email: input.email,
+      phone: input.phone,
+      ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth || null } : {}),
+      ...(input.minor !== undefined ? { minor: input.minor } : {}),
+      ...(input.guardianName !== undefined ? { guardianName: input.guardianName } : {}),
+      ...(input.guardianEmail !== undefined ? { guardianEmail: input.guardianEmail } : {}),
+      ...(input.permitDocumentId !== undefined ? { permitDocumentId: input.permitDocumentId } : {}),
+      ...(input.permitExpiresOn !== undefined ? { permitExpiresOn: input.permitExpiresOn || null } : {}),
+      updatedAt: new Date(),
+    };
+    const [row] = await s.db
       .insert(castMembers)
       .values({ projectId: project.id, character: input.character, ...values })
-      .onConflictDoUpdate({ target: [castMembers.projectId, castMembers.character], set: values });
+      .onConflictDoUpdate({ target: [castMembers.projectId, castMembers.character], set: values })
+      .returning();
+    await askGuardianConsent(s, opts.caller, project.id, row!);
   }
   await publishChanged(s, project.id);
   return getSchedule(s, opts);

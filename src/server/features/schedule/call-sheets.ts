@@ -24,6 +24,7 @@ import { DAY_MS, LINK_DAYS_AFTER, noDay, NOT_CAST, type S } from "./shared.ts";
 import { assemble, boardRow, chosen, projectOf, projectScreenplays, publishChanged } from "./scenes.ts";
 import { castOf, type CastRow } from "./board.ts";
 import { dayFor } from "./shoot-days.ts";
+import { isMinorOn } from "./minors.ts";
 
 // ── Call sheets ──────────────────────────────────────────────────────────────────────────────────
 
@@ -104,12 +105,19 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
   if (!day) throw noDay();
   const [crew, castRows] = await Promise.all([crewOf(db, project.id), castOf(db, project.id)]);
   const castOfDay = castOnDay(day, castRows);
-  const cast = castOfDay.map((c) => ({ name: c.name, role: c.actor?.actorName ?? NOT_CAST, call: c.call }));
+  const cast = castOfDay.map((c) => ({
+    name: c.name,
+    role: c.actor?.actorName ?? NOT_CAST,
+    call: c.call,
+    wrap: day.castWraps[c.name] ?? day.wrap,
+    ...(c.actor && isMinorOn(c.actor, day.date) ? { chaperone: day.chaperones[c.name] ?? "" } : {}),
+  }));
   const crewCalls = crew.map((m) => ({
     userId: m.userId,
     name: m.name,
     role: filmRoleList(m.roles) || (m.isLead ? "Lead" : "Crew"),
     call: day.crewCalls[m.userId] ?? day.generalCall,
+    wrap: day.crewWraps[m.userId] ?? day.wrap,
   }));
   const actorsToSend = [...actorsByEmail(castOfDay).values()];
   return {
@@ -180,6 +188,8 @@ export async function callSheetPdf(
     facts: [
       ["Date", `${longDate(day.date, f)} (day ${day.number} of ${dayCount})`],
       ["Crew call", formatTime(day.generalCall, f)],
+      ...(day.meal ? ([["Meal", formatTime(day.meal, f)]] as [string, string][]) : []),
+      ...(day.wrap ? ([["Estimated wrap", formatTime(day.wrap, f)]] as [string, string][]) : []),
       ["Location", day.location || "To be announced"],
       ...(visible ? ([["Address", address || "To be announced"]] as [string, string][]) : []),
       ...(address.trim() ? ([["Map", mapUrl(address)]] as [string, string][]) : []),
@@ -205,18 +215,25 @@ export async function callSheetPdf(
       },
       {
         heading: "Cast",
-        widths: [4, 4, 1],
+        widths: [4, 4, 1, 1],
         rows: [
-          { cells: ["Character", "Actor", "Call"], bold: true },
-          ...cast.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] })),
+          { cells: ["Character", "Actor", "Call", "Wrap"], bold: true },
+          ...cast.map((c) => ({
+            cells: [
+              c.name,
+              c.chaperone !== undefined ? `${c.role} (minor; chaperone: ${c.chaperone || "not named"})` : c.role,
+              formatTime(c.call, f),
+              c.wrap ? formatTime(c.wrap, f) : "",
+            ],
+          })),
         ],
       },
       {
         heading: "Crew",
-        widths: [4, 4, 1],
+        widths: [4, 4, 1, 1],
         rows: [
-          { cells: ["Name", "Role", "Call"], bold: true },
-          ...crew.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f)] })),
+          { cells: ["Name", "Role", "Call", "Wrap"], bold: true },
+          ...crew.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f), c.wrap ? formatTime(c.wrap, f) : ""] })),
         ],
       },
       ...(contacts.length

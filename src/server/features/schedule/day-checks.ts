@@ -1,6 +1,9 @@
 import type { DayCheck } from "../../../common/day-checks.ts";
 import type { QueryKeyOf } from "../../../common/query-keys.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { keys } from "../../../common/query-keys.ts";
+import { minorChecks } from "./minors.ts";
+import { hoursChecks } from "./working-hours.ts";
 
 /** A scheduled day as the checks read it: its date, its calls and the scenes it shoots. */
 export interface CheckedDay {
@@ -26,10 +29,13 @@ export type DayCheckSourceFn = (
  * The sources, in the order their checks are listed on a day. A feature adds its function here, and the query keys
  * its checks depend on to `DAY_CHECK_KEYS` so the kept stripboards are refreshed when they change.
  */
-const SOURCES: DayCheckSourceFn[] = [];
+const SOURCES: DayCheckSourceFn[] = [minorChecks, hoursChecks];
 
 /** The query keys, beyond the schedule's own, that a source's checks read. */
-export const dayCheckKeys = (_projectId: string): QueryKeyOf[] => [];
+export const dayCheckKeys = (projectId: string): QueryKeyOf[] => [
+  // A minor's consent is signed, and their permit filed, in the project's documents.
+  keys.documents(projectId),
+];
 
 export async function dayChecks(db: DbOrTx, projectId: string, days: readonly CheckedDay[]) {
   const out = new Map<string, DayCheck[]>(days.map((d) => [d.id, []]));

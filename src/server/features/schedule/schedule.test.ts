@@ -296,8 +296,8 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const sheet = (await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`))
       .body as CallSheetDto;
     expect(sheet.cast).toEqual([
-      { name: "ANNA", role: "Not cast yet", call: "06:30" },
-      { name: "BEN", role: "Not cast yet", call: "07:00" },
+      { name: "ANNA", role: "Not cast yet", call: "06:30", wrap: "" },
+      { name: "BEN", role: "Not cast yet", call: "07:00", wrap: "" },
     ]);
     // Anna's actor gave an e-mail address, Ben's did not.
     const cast = await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, {

@@ -5,6 +5,7 @@ import { callSheetRecipients, profiles, projects, screenplays } from "../../db/s
 import { deliverToOutbox } from "../budgets/seed.ts";
 import { DAY_MS, isoDay } from "../../../common/time.ts";
 import { createShootDay, getSchedule, saveBoard, saveCast, sendCallSheet } from "./index.ts";
+import { seedMinorsAndHours } from "./seed-hours.ts";
 
 const dayFromToday = (n: number) => isoDay(new Date(Date.now() + n * DAY_MS));
 
@@ -82,6 +83,9 @@ export async function seedSchedule(s: Services): Promise<void> {
     ...opts,
     input: { version: schedule.version, days: schedule.days.map((d, i) => ({ id: d.id, scenes: days[i]![5] })) },
   });
+  const consentSent = new Date(Date.now() - 1000);
+  await seedMinorsAndHours(s, opts);
+  await deliverToOutbox(s, consentSent);
   const next = schedule.days[1]!;
   const started = new Date(Date.now() - 1000);
   await sendCallSheet(s, { ...opts, dayId: next.id });

@@ -72,6 +72,9 @@ export async function updateShootDay(
         ...input,
         castCalls: clean(input.castCalls),
         crewCalls: clean(input.crewCalls),
+        castWraps: clean(input.castWraps),
+        crewWraps: clean(input.crewWraps),
+        chaperones: clean(input.chaperones),
         version: day.version + 1,
         updatedAt: new Date(),
       })

@@ -1,8 +1,9 @@
 import { CheckCircle2, Download, Send } from "lucide-react";
 import { useEffect, useState } from "react";
-import { formatPages, mapUrl, type ScheduleDto } from "../../../common/schedule.ts";
+import { formatPages, mapUrl, type CallSheetDto, type ScheduleDto } from "../../../common/schedule.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
+import { Field } from "../../components/ui/Field.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { LeavePrompt } from "../../components/ui/LeavePrompt.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -15,6 +16,23 @@ import { ContactsHiddenNote } from "../../components/ContactsHiddenNote.tsx";
 import { DayChecks } from "./DayChecks.tsx";
 
 /** The call sheet of one shoot day: what the PDF and the e-mail say, per-person calls, and who confirmed. */
+/** The per-person times and chaperones as the sheet edits them: calls and wraps by character or user id. */
+interface Times {
+  cast: Record<string, string>;
+  crew: Record<string, string>;
+  castWrap: Record<string, string>;
+  crewWrap: Record<string, string>;
+  chaperone: Record<string, string>;
+}
+const NO_TIMES: Times = { cast: {}, crew: {}, castWrap: {}, crewWrap: {}, chaperone: {} };
+const timesOf = (s: CallSheetDto): Times => ({
+  cast: Object.fromEntries(s.cast.map((c) => [c.name, c.call])),
+  crew: Object.fromEntries(s.crew.map((c) => [c.userId, c.call])),
+  castWrap: Object.fromEntries(s.cast.map((c) => [c.name, c.wrap])),
+  crewWrap: Object.fromEntries(s.crew.map((c) => [c.userId, c.wrap])),
+  chaperone: Object.fromEntries(s.cast.flatMap((c) => (c.chaperone !== undefined ? [[c.name, c.chaperone]] : []))),
+});
+
 export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; projectId: string }) {
   const fmt = useFormats();
   const longDate = (day: string) => fmt.date(day, { style: "long", weekday: true });
@@ -27,22 +45,12 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
   const confirm = useCallSheetAction(projectId, dayId ?? "", "confirm");
   const update = useUpdateDay(projectId);
   const [asking, setAsking] = useState(false);
-  const [calls, setCalls] = useState<{ cast: Record<string, string>; crew: Record<string, string> }>({
-    cast: {},
-    crew: {},
-  });
+  const [calls, setCalls] = useState<Times>(NO_TIMES);
   const s = sheet.data;
   useEffect(() => {
-    if (s)
-      setCalls({
-        cast: Object.fromEntries(s.cast.map((c) => [c.name, c.call])),
-        crew: Object.fromEntries(s.crew.map((c) => [c.userId, c.call])),
-      });
+    if (s) setCalls(timesOf(s));
   }, [s]);
-  const callsChanged =
-    !!s &&
-    (s.cast.some((c) => (calls.cast[c.name] ?? c.call) !== c.call) ||
-      s.crew.some((c) => (calls.crew[c.userId] ?? c.call) !== c.call));
+  const callsChanged = !!s && JSON.stringify(calls) !== JSON.stringify(timesOf(s));
   const changedWhat = s ? `the calls you changed for day ${s.day.number}` : "the calls you changed";
   useLeaveGuard(callsChanged, changedWhat);
   // Another day replaces the calls on screen: with unsaved ones, the picker asks first.
@@ -64,8 +72,20 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
     // Only calls that differ from the general call are kept.
     const only = (m: Record<string, string>) =>
       Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === s.day.generalCall ? "" : v]));
+    const onlyWraps = (m: Record<string, string>) =>
+      Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === s.day.wrap ? "" : v]));
     update.mutate(
-      { dayId: s.day.id, input: { version: s.day.version, castCalls: only(calls.cast), crewCalls: only(calls.crew) } },
+      {
+        dayId: s.day.id,
+        input: {
+          version: s.day.version,
+          castCalls: only(calls.cast),
+          crewCalls: only(calls.crew),
+          castWraps: onlyWraps(calls.castWrap),
+          crewWraps: onlyWraps(calls.crewWrap),
+          chaperones: { ...s.day.chaperones, ...calls.chaperone },
+        },
+      },
       { onSuccess: () => void sheet.refetch() },
     );
   };
@@ -125,6 +145,14 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
               <dd>{longDate(s.day.date)}</dd>
               <dt className="font-medium">Crew call</dt>
               <dd>{fmt.time(s.day.generalCall)}</dd>
+              {s.day.meal && (
+                <>
+                  <dt className="font-medium">Meal</dt>
+                  <dd>{fmt.time(s.day.meal)}</dd>
+                </>
+              )}
+              <dt className="font-medium">Estimated wrap</dt>
+              <dd>{s.day.wrap ? fmt.time(s.day.wrap) : "Not planned yet"}</dd>
               <dt className="font-medium">Location</dt>
               <dd>
                 {[s.day.location, s.day.address].filter(Boolean).join(", ") || "Not set yet"}
@@ -200,8 +228,9 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
             {(["cast", "crew"] as const).map((kind) => {
               const people =
                 kind === "cast"
-                  ? s.cast.map((c) => ({ key: c.name, name: c.name, role: c.role }))
-                  : s.crew.map((c) => ({ key: c.userId, name: c.name, role: c.role }));
+                  ? s.cast.map((c) => ({ key: c.name, name: c.name, role: c.role, minor: c.chaperone !== undefined }))
+                  : s.crew.map((c) => ({ key: c.userId, name: c.name, role: c.role, minor: false }));
+              const wrapKind = kind === "cast" ? "castWrap" : "crewWrap";
               return (
                 <section key={kind} aria-labelledby={`cs-${kind}`}>
                   <h4 id={`cs-${kind}`} className="mb-2 font-semibold">
@@ -216,21 +245,66 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                   ) : (
                     <ul className="flex flex-col gap-1">
                       {people.map((person) => (
-                        <li key={person.key} className="flex items-center justify-between gap-2 text-sm">
-                          <span className="min-w-0">
-                            <span className="font-medium">{person.name}</span>
-                            <span className="text-zinc-600 dark:text-zinc-400"> · {person.role}</span>
-                          </span>
-                          {s.canEdit ? (
-                            <TimeInput
-                              aria-label={`Call of ${person.name}`}
-                              required
-                              value={calls[kind][person.key] ?? s.day.generalCall}
-                              onChange={(v) => setCalls((c) => ({ ...c, [kind]: { ...c[kind], [person.key]: v } }))}
-                            />
-                          ) : (
-                            <span className="font-mono">{fmt.time(calls[kind][person.key])}</span>
-                          )}
+                        <li key={person.key} className="flex flex-col gap-1 text-sm">
+                          <div className="flex flex-wrap items-center justify-between gap-2">
+                            <span className="min-w-0">
+                              <span className="font-medium">{person.name}</span>
+                              <span className="text-zinc-600 dark:text-zinc-400"> · {person.role}</span>
+                              {person.minor && (
+                                <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+                                  minor
+                                </span>
+                              )}
+                            </span>
+                            {s.canEdit ? (
+                              <span className="flex items-start gap-1">
+                                <TimeInput
+                                  aria-label={`Call of ${person.name}`}
+                                  required
+                                  value={calls[kind][person.key] ?? s.day.generalCall}
+                                  onChange={(v) => setCalls((c) => ({ ...c, [kind]: { ...c[kind], [person.key]: v } }))}
+                                  className="w-24"
+                                />
+                                <span aria-hidden className="pt-2">
+                                  –
+                                </span>
+                                <TimeInput
+                                  aria-label={`Wrap of ${person.name}`}
+                                  value={calls[wrapKind][person.key] ?? s.day.wrap}
+                                  onChange={(v) =>
+                                    setCalls((c) => ({ ...c, [wrapKind]: { ...c[wrapKind], [person.key]: v } }))
+                                  }
+                                  className="w-24"
+                                />
+                              </span>
+                            ) : (
+                              <span className="font-mono">
+                                {fmt.time(calls[kind][person.key] ?? s.day.generalCall)}
+                                {(calls[wrapKind][person.key] ?? s.day.wrap)
+                                  ? `–${fmt.time(calls[wrapKind][person.key] ?? s.day.wrap)}`
+                                  : ""}
+                              </span>
+                            )}
+                          </div>
+                          {person.minor &&
+                            (s.canEdit ? (
+                              <Field
+                                label={`Chaperone or studio teacher of ${person.name}`}
+                                value={calls.chaperone[person.key] ?? ""}
+                                maxLength={120}
+                                autoComplete="off"
+                                onChange={(e) =>
+                                  setCalls((c) => ({
+                                    ...c,
+                                    chaperone: { ...c.chaperone, [person.key]: e.target.value },
+                                  }))
+                                }
+                              />
+                            ) : (
+                              <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                                Chaperone: {calls.chaperone[person.key] || "not named yet"}
+                              </span>
+                            ))}
                         </li>
                       ))}
                     </ul>
@@ -242,7 +316,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
           {s.canEdit && (s.cast.length > 0 || s.crew.length > 0) && (
             <div>
               <Button variant="secondary" busy={update.isPending} onClick={saveCalls}>
-                Save calls
+                Save calls, wraps and chaperones
               </Button>
             </div>
           )}

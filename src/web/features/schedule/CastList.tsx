@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from "react";
-import type { CastMemberDto, ScheduleDto } from "../../../common/schedule.ts";
+import type { CastMemberDto, CastMinorDto, ScheduleDto } from "../../../common/schedule.ts";
+import { Badge } from "../../components/ui/Badge.tsx";
+import { Checkbox } from "../../components/ui/Checkbox.tsx";
+import { Select } from "../../components/ui/Select.tsx";
+import { useFormats } from "../../lib/format.ts";
+import { useDocuments } from "../documents/api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -44,16 +49,34 @@ export function CastList({ schedule, projectId }: { schedule: ScheduleDto; proje
 function CastRow({ member, projectId, canEdit }: { member: CastMemberDto; projectId: string; canEdit: boolean }) {
   const save = useSaveCast(projectId);
   // Contact fields are absent for those outside the crew (they only read); the form starts from empty text.
-  const saved = { actorName: member.actorName, email: member.email ?? "", phone: member.phone ?? "" };
+  const m = member.minor;
+  const saved = {
+    actorName: member.actorName,
+    email: member.email ?? "",
+    phone: member.phone ?? "",
+    dateOfBirth: m?.dateOfBirth ?? "",
+    minor: m?.marked ?? false,
+    guardianName: m?.guardianName ?? "",
+    guardianEmail: m?.guardianEmail ?? "",
+    permitDocumentId: m?.permit?.documentId ?? "",
+    permitExpiresOn: m?.permit?.expiresOn ?? "",
+  };
   const [form, setForm] = useState(saved);
-  const changed = form.actorName !== saved.actorName || form.email !== saved.email || form.phone !== saved.phone;
+  const changed = JSON.stringify(form) !== JSON.stringify(saved);
+  const [showMinor, setShowMinor] = useState(!!m?.isMinor);
   useLeaveGuard(changed, `the cast of ${member.character}`);
   const onSaveKey = useSaveShortcut();
   const legendId = `cast-${member.character.replace(/\W+/g, "-")}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
-      { character: member.character, ...form },
+      {
+        character: member.character,
+        ...form,
+        permitDocumentId: form.permitDocumentId || null,
+        // Without the right to see contacts the guardian's address is not known here: leave it as it is.
+        guardianEmail: member.email === undefined ? undefined : form.guardianEmail,
+      },
       {
         onSuccess: () =>
           notify.success(
@@ -101,11 +124,128 @@ function CastRow({ member, projectId, canEdit }: { member: CastMemberDto; projec
             <Button type="submit" variant="secondary" busy={save.isPending} disabled={!changed}>
               Save
             </Button>
+            {form.actorName.trim() && (
+              <div className="sm:col-span-4">
+                {showMinor ? (
+                  <MinorFields
+                    projectId={projectId}
+                    who={form.actorName.trim() || member.character}
+                    form={form}
+                    onChange={(v) => setForm({ ...form, ...v })}
+                  />
+                ) : (
+                  <Button variant="link" onClick={() => setShowMinor(true)}>
+                    This actor is a minor…
+                  </Button>
+                )}
+              </div>
+            )}
           </div>
         ) : (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{member.actorName || "Not cast yet"}</p>
         )}
+        {m?.isMinor && <MinorStatus minor={m} />}
       </form>
     </Card>
+  );
+}
+
+type MinorForm = {
+  dateOfBirth: string;
+  minor: boolean;
+  guardianName: string;
+  guardianEmail: string;
+  permitDocumentId: string;
+  permitExpiresOn: string;
+};
+
+/** A minor's details: their age (or mark), the guardian who signs the consent, and the work permit with its expiry. */
+function MinorFields({
+  projectId,
+  who,
+  form,
+  onChange,
+}: {
+  projectId: string;
+  who: string;
+  form: MinorForm;
+  onChange(v: Partial<MinorForm>): void;
+}) {
+  const permits = useDocuments(projectId, { category: "permits", deleted: false, offset: 0 });
+  const options = [
+    { value: "", label: permits.isPending ? "Loading permits…" : "No permit filed yet" },
+    ...(permits.data?.items ?? []).map((d) => ({ value: d.id, label: d.title })),
+  ];
+  return (
+    <fieldset className="mt-2 grid gap-3 rounded-md border border-zinc-200 p-3 sm:grid-cols-3 dark:border-zinc-700">
+      <legend className="px-1 text-sm font-medium">Minor on set</legend>
+      <Field
+        label="Date of birth"
+        type="date"
+        value={form.dateOfBirth}
+        onChange={(e) => onChange({ dateOfBirth: e.target.value })}
+        hint="Their age on each shoot day sets the hours they may work."
+      />
+      <div className="flex items-end sm:col-span-2">
+        <Checkbox
+          label="A minor, date of birth not given"
+          checked={form.minor}
+          onChange={(e) => onChange({ minor: e.target.checked })}
+        />
+      </div>
+      <Field
+        label="Parent or guardian"
+        value={form.guardianName}
+        maxLength={120}
+        autoComplete="off"
+        onChange={(e) => onChange({ guardianName: e.target.value })}
+      />
+      <Field
+        label="Guardian's e-mail"
+        type="email"
+        value={form.guardianEmail}
+        maxLength={254}
+        autoComplete="off"
+        onChange={(e) => onChange({ guardianEmail: e.target.value })}
+        hint={`On saving, the guardian is sent the consent for ${who} to sign.`}
+      />
+      <span />
+      <Select
+        label="Work permit"
+        value={form.permitDocumentId}
+        options={options}
+        onChange={(e) => onChange({ permitDocumentId: e.target.value })}
+      />
+      <Field
+        label="Permit valid until"
+        type="date"
+        value={form.permitExpiresOn}
+        onChange={(e) => onChange({ permitExpiresOn: e.target.value })}
+      />
+      <p className="self-end text-xs text-zinc-600 dark:text-zinc-400">
+        Upload the permit in the project&apos;s documents under Permits, then choose it here.
+      </p>
+    </fieldset>
+  );
+}
+
+const CONSENT_TEXT = { none: "not sent yet", sent: "sent, not signed yet", signed: "signed" } as const;
+
+function MinorStatus({ minor }: { minor: CastMinorDto }) {
+  const fmt = useFormats();
+  const today = new Date().toISOString().slice(0, 10);
+  const permit = minor.permit;
+  const permitText = !permit
+    ? "no work permit"
+    : !permit.expiresOn
+      ? `work permit “${permit.title}”, no expiry date given`
+      : permit.expiresOn < today
+        ? `work permit expired on ${fmt.date(permit.expiresOn)}`
+        : `work permit valid until ${fmt.date(permit.expiresOn)}`;
+  return (
+    <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300" aria-label="Minor's status">
+      <Badge tone={minor.consent === "signed" && permit ? "good" : "warn"}>Minor</Badge> Guardian&apos;s consent{" "}
+      {CONSENT_TEXT[minor.consent]} · {permitText}
+    </p>
   );
 }

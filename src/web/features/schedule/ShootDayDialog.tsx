@@ -25,6 +25,8 @@ export function ShootDayDialog({
     location: day?.location ?? "",
     address: day?.address ?? "",
     generalCall: day?.generalCall ?? "08:00",
+    wrap: day?.wrap ?? "",
+    meal: day?.meal ?? "",
     notes: day?.notes ?? "",
     weather: day?.weather ?? "",
     hospital: day?.hospital ?? "",
@@ -61,6 +63,18 @@ export function ShootDayDialog({
           value={form.generalCall}
           onChange={(v) => setForm((f) => ({ ...f, generalCall: v }))}
           hint="When the crew is called; people with another call get theirs on the call sheet."
+        />
+        <TimeField
+          label="Estimated wrap (optional)"
+          value={form.wrap}
+          onChange={(v) => setForm((f) => ({ ...f, wrap: v }))}
+          hint="A wrap at or before the call is the next morning: 01:00 after a 16:00 call. Checked against 12-hour days and 10-hour turnarounds."
+        />
+        <TimeField
+          label="Meal (optional)"
+          value={form.meal}
+          onChange={(v) => setForm((f) => ({ ...f, meal: v }))}
+          hint="The crew's meal; more than 6 hours after someone's call is a warning."
         />
         <Field label="Location" value={form.location} onChange={set("location")} maxLength={300} />
         <Field label="Address" value={form.address} onChange={set("address")} maxLength={300} />

@@ -31,6 +31,7 @@ import { SCHOOL_SETTINGS_QUERY_KEY } from "../../lib/number-input.ts";
 import { SCHOOL_FORMATS_QUERY_KEY } from "../../lib/format.ts";
 import { GreenlightEditor } from "./GreenlightEditor.tsx";
 import { NumberFormatFields } from "./NumberFormatFields.tsx";
+import { fromMinorDraft, toMinorDraft, WorkingHoursFields, type MinorDraft } from "./WorkingHoursFields.tsx";
 import { report } from "./report.ts";
 import { failed } from "../../lib/change.ts";
 import { Section } from "./Section.tsx";
@@ -46,9 +47,10 @@ const currencyOptions = CURRENCY_CODES.map((c) => ({ value: c, label: `${c} · $
 
 /** Numbers are edited as text so a cleared field stays cleared instead of turning into 0. */
 type NumberKey = "approvalLinkDays" | "minLeadHours" | "maxBookingDays" | "strikeLimit";
-type Draft = Omit<SchoolSettings, "approvalLinkDays" | "equipmentRules"> & {
+type Draft = Omit<SchoolSettings, "approvalLinkDays" | "equipmentRules" | "minorRules"> & {
   numbers: Record<NumberKey, string>;
   greenlightGate: GreenlightGate;
+  minors: MinorDraft;
 };
 
 const toDraft = (s: SchoolSettings): Draft => ({
@@ -60,6 +62,8 @@ const toDraft = (s: SchoolSettings): Draft => ({
   dateOrder: s.dateOrder,
   requireTwoStepForStaff: s.requireTwoStepForStaff,
   passwordSignInAdminsOnly: s.passwordSignInAdminsOnly,
+  workingDays: s.workingDays,
+  minors: toMinorDraft(s.minorRules),
   greenlightGate: s.equipmentRules.greenlightGate,
   numberFormat: s.numberFormat,
   numbers: {
@@ -81,6 +85,8 @@ const fromDraft = (d: Draft): unknown => ({
   dateOrder: d.dateOrder,
   requireTwoStepForStaff: d.requireTwoStepForStaff,
   passwordSignInAdminsOnly: d.passwordSignInAdminsOnly,
+  workingDays: d.workingDays,
+  minorRules: fromMinorDraft(d.minors),
   equipmentRules: {
     minLeadHours: num(d.numbers.minLeadHours),
     maxBookingDays: num(d.numbers.maxBookingDays),
@@ -346,6 +352,13 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
           done.
         </p>
       </fieldset>
+
+      <WorkingHoursFields
+        workingDays={draft.workingDays}
+        minors={draft.minors}
+        onWorkingDays={(v) => set("workingDays", v)}
+        onMinors={(v) => set("minors", v)}
+      />
 
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.isPending}>

@@ -11,6 +11,7 @@ import { overview } from "./overview.ts";
 import { projects } from "./projects.ts";
 import { screenplays } from "./screenplays.ts";
 import { callSheets, scheduling } from "./schedule.ts";
+import { minorsAndHours } from "./minors-hours.ts";
 import { settings } from "./settings.ts";
 import { userManagement } from "./user-management.ts";
 import type { GuideChapter } from "./types.ts";
@@ -24,6 +25,7 @@ export const CHAPTERS: GuideChapter[] = [
   breakdown,
   scheduling,
   callSheets,
+  minorsAndHours,
   budgets,
   documents,
   signatures,

@@ -1,0 +1,114 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { DayCheck } from "../../../common/day-checks.ts";
+import { findingText, hoursFindings, type HoursFinding, type WorkedDay } from "../../../common/working-hours.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { castMembers, profiles, projectMembers, shootDays } from "../../db/schema/index.ts";
+import { getSchoolSettings } from "../school/service.ts";
+
+/** A day as the checks read it; `day-checks.ts:CheckedDay` by shape, named here so the sources import no circle. */
+export interface CheckedDay {
+  id: string;
+  date: string;
+  generalCall: string;
+  castCalls: Record<string, string>;
+  crewCalls: Record<string, string>;
+  strips: { number: string; cast: string[] }[];
+}
+
+/** What the checks read of a day beyond `CheckedDay`: its wrap, meal and per-person wraps and chaperones. */
+export async function dayTimes(db: DbOrTx, days: readonly CheckedDay[]) {
+  const rows = await db
+    .select({
+      id: shootDays.id,
+      wrap: shootDays.wrap,
+      meal: shootDays.meal,
+      castWraps: shootDays.castWraps,
+      crewWraps: shootDays.crewWraps,
+      chaperones: shootDays.chaperones,
+    })
+    .from(shootDays)
+    .where(
+      inArray(
+        shootDays.id,
+        days.map((d) => d.id),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export type DayTimes = Awaited<ReturnType<typeof dayTimes>> extends Map<string, infer T> ? T : never;
+
+/** The characters a day shoots, in name order. */
+export const charactersOf = (day: CheckedDay) => [...new Set(day.strips.flatMap((s) => s.cast))].sort();
+
+/**
+ * Safe working days (source "hours"): each person's days, the crew by user id (every member works every day) and
+ * the cast by character (on the days their scenes are shot), judged by `hoursFindings`. People with the same
+ * finding on a day share one line, so a crew of twelve called at once reads as one warning, not twelve.
+ */
+export async function hoursChecks(db: DbOrTx, projectId: string, days: readonly CheckedDay[]) {
+  const [settings, times, crew, cast] = await Promise.all([
+    getSchoolSettings(db),
+    dayTimes(db, days),
+    db
+      .select({ userId: projectMembers.userId, name: profiles.fullName })
+      .from(projectMembers)
+      .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
+      .where(eq(projectMembers.projectId, projectId))
+      .orderBy(asc(profiles.fullName)),
+    db
+      .select({ character: castMembers.character, actorName: castMembers.actorName })
+      .from(castMembers)
+      .where(eq(castMembers.projectId, projectId)),
+  ]);
+  const actor = new Map(cast.map((c) => [c.character, c.actorName]));
+  const numbered = days.map((d, i) => ({ day: d, number: i + 1, t: times.get(d.id) }));
+  const people: { name: string; days: WorkedDay[] }[] = [];
+  for (const m of crew)
+    people.push({
+      name: m.name,
+      days: numbered.map(({ day, number, t }) => ({
+        dayId: day.id,
+        dayNumber: number,
+        date: day.date,
+        call: day.crewCalls[m.userId] ?? day.generalCall,
+        wrap: t?.crewWraps[m.userId] ?? t?.wrap ?? "",
+        meal: t?.meal ?? "",
+      })),
+    });
+  for (const character of new Set(days.flatMap(charactersOf)))
+    people.push({
+      name: actor.get(character) || character,
+      days: numbered
+        .filter(({ day }) => day.strips.some((s) => s.cast.includes(character)))
+        .map(({ day, number, t }) => ({
+          dayId: day.id,
+          dayNumber: number,
+          date: day.date,
+          call: day.castCalls[character] ?? day.generalCall,
+          wrap: t?.castWraps[character] ?? t?.wrap ?? "",
+          meal: t?.meal ?? "",
+        })),
+    });
+  const level = settings.workingDays.block ? "blocking" : "warning";
+  const grouped = new Map<string, Map<string, { finding: HoursFinding; names: string[] }>>();
+  for (const p of people)
+    for (const f of hoursFindings(p.days)) {
+      const onDay = grouped.get(f.dayId) ?? new Map();
+      const text = findingText(f);
+      const entry = onDay.get(text) ?? { finding: f, names: [] };
+      if (!entry.names.includes(p.name)) entry.names.push(p.name);
+      onDay.set(text, entry);
+      grouped.set(f.dayId, onDay);
+    }
+  const order = { long: 0, turnaround: 1, meal: 2 } as const;
+  const out = new Map<string, DayCheck[]>();
+  for (const [dayId, onDay] of grouped)
+    out.set(
+      dayId,
+      [...onDay]
+        .sort(([, a], [, b]) => order[a.finding.kind] - order[b.finding.kind] || b.finding.minutes - a.finding.minutes)
+        .map(([text, { names }]) => ({ source: "hours", level, message: `${names.join(", ")}: ${text}` })),
+    );
+  return out;
+}
