@@ -1,6 +1,8 @@
 import type { DayCheck } from "../../../common/day-checks.ts";
 import type { QueryKeyOf } from "../../../common/query-keys.ts";
+import { keys } from "../../../common/query-keys.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { hazardDayChecks } from "../safety/index.ts";
 
 /** A scheduled day as the checks read it: its date, its calls and the scenes it shoots. */
 export interface CheckedDay {
@@ -26,10 +28,10 @@ export type DayCheckSourceFn = (
  * The sources, in the order their checks are listed on a day. A feature adds its function here, and the query keys
  * its checks depend on to `DAY_CHECK_KEYS` so the kept stripboards are refreshed when they change.
  */
-const SOURCES: DayCheckSourceFn[] = [];
+const SOURCES: DayCheckSourceFn[] = [hazardDayChecks];
 
 /** The query keys, beyond the schedule's own, that a source's checks read. */
-export const dayCheckKeys = (_projectId: string): QueryKeyOf[] => [];
+export const dayCheckKeys = (projectId: string): QueryKeyOf[] => [keys.safety(projectId)];
 
 export async function dayChecks(db: DbOrTx, projectId: string, days: readonly CheckedDay[]) {
   const out = new Map<string, DayCheck[]>(days.map((d) => [d.id, []]));
