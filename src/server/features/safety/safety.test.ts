@@ -151,6 +151,30 @@ describe.each(DB_KINDS)("hazards and safety approvals on %s", (kind) => {
   }, 120_000);
   afterAll(() => p?.close());
 
+  it("seeds a knife scene blocked by its missing licence, and a water plan approved", async () => {
+    const find = async (title: string) =>
+      (await p.as("staff").get(`/projects?search=${encodeURIComponent(title)}`)).body.items[0].id as string;
+    const small = await find("Small Hours");
+    const s = (await p.as("staff").get(`/projects/${small}/safety`)).body as SafetyDto;
+    expect(s.requirements.map((r) => [r.label, r.status, r.late])).toEqual([
+      ["Armourer's licence", "open", true],
+      ["Weapons plan", "approved", false],
+    ]);
+    expect(s.requirements[1]!.history.map((h) => h.action)).toEqual([
+      "submitted",
+      "changes_requested",
+      "submitted",
+      "approved",
+    ]);
+    const day = ((await p.as("staff").get(`/projects/${small}/schedule`)).body as ScheduleDto).days[0]!;
+    expect(day.checks.map((c) => c.message)).toEqual([expect.stringMatching(/^blocked: armourer's licence due /)]);
+    const weight = await find("The Weight of Water");
+    const w = (await p.as("staff").get(`/projects/${weight}/safety`)).body as SafetyDto;
+    expect(w.requirements.map((r) => [r.label, r.status])).toEqual([["Water safety plan", "approved"]]);
+    const days = ((await p.as("staff").get(`/projects/${weight}/schedule`)).body as ScheduleDto).days;
+    expect(days.flatMap((d) => d.checks)).toEqual([]);
+  });
+
   it("creates the hazard's requirements from a confirmed flag, due before the scene's shoot day as it moves", async () => {
     const f = await fixture({ schedule: false });
     const before = (await p.as("member").get(`/projects/${f.projectId}/safety`)).body as SafetyDto;
