@@ -17,7 +17,7 @@ import {
 } from "../../db/schema/index.ts";
 import { seedPlainDocument } from "../documents/seed.ts";
 import { saveBoard, getSchedule } from "../schedule/index.ts";
-import { safetyItemKey } from "../screenplays/breakdown.ts";
+import { safetyItemKey } from "../screenplays/index.ts";
 import { addFlagRequirements } from "./index.ts";
 import { setProjectItemDone } from "../projects/greenlight.ts";
 

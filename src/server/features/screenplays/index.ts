@@ -22,3 +22,4 @@ export {
   unlockScenes,
 } from "./changes.ts";
 export { createNote, updateNote } from "./notes.ts";
+export { safetyItemKey } from "./breakdown.ts";
