@@ -71,6 +71,8 @@ export interface OverviewCard {
   nextShoot: string | null;
   greenlight: { done: number; total: number };
   blockers: ProjectBlocker[];
+  /** Shoot days blocked by unapproved hazard paperwork: how many, the first, and what blocks them; null when none. */
+  blockedDays: { days: number; first: string; messages: string[] } | null;
   isMember: boolean;
   /** Whether the viewer may move the card to another phase: its crew, staff and admins. */
   canEdit: boolean;

@@ -51,6 +51,10 @@ export const keys = {
   budgetAccounts: root("budget-accounts"),
   budgetProposal: scoped("budget-proposal"),
   documents: scoped("documents"),
+  /** A project's hazard requirements; `safetyAwaiting` the requirements awaiting a decision across the school. */
+  safety: scoped("safety"),
+  safetyAwaiting: root("safety-awaiting"),
+  hazardKinds: root("hazard-kinds"),
   equipment: root("equipment"),
   /** One part of the equipment answers (`equipment`, then the part): a booking names only the parts it changes. */
   equipmentPart: (part: EquipmentPart): QueryKeyOf => ["equipment", part],

@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   "budget",
   "equipment",
   "signatures",
+  "safety",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -50,6 +51,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
     when: "When a reservation of yours is confirmed, refused, due back or overdue, or a request window you asked in is drawn, moved or cancelled.",
   },
   signatures: { label: "Signatures", when: "When a document waits for your signature or has been signed by everyone." },
+  safety: {
+    label: "Safety approvals",
+    when: "7 and 2 days before a hazard's paperwork of a production you produce or approve is due, and once it is late.",
+  },
 };
 
 export interface EquipmentRules {

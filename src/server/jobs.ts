@@ -2,6 +2,7 @@ import type { Services } from "./context.ts";
 import { signatureScanJob } from "./features/documents/jobs.ts";
 import { equipmentScanJob } from "./features/equipment/jobs.ts";
 import { greenlightScanJob, milestoneScanJob } from "./features/reminders/jobs.ts";
+import { safetyScanJob } from "./features/safety/jobs.ts";
 import { jobRegistry, pruneJobsJob } from "./lib/jobs.ts";
 import { sendEmailJob } from "./mail/queue.ts";
 import { backupJob } from "./ops/backup-job.ts";
@@ -18,5 +19,6 @@ export const portalJobs = jobRegistry<Services>([
   pruneJobsJob,
   signatureScanJob,
   equipmentScanJob,
+  safetyScanJob,
   backupJob,
 ]);

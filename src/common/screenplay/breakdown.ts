@@ -35,7 +35,19 @@ export const CATEGORY_LABELS: Record<BreakdownCategory, string> = {
   locations: "Locations",
 };
 
-export const SAFETY_KINDS = ["weapons", "water", "fire", "heights", "minors", "intimacy", "vehicles"] as const;
+/** The flags the script suggests; a school's hazard kinds (`common/safety.ts`) may have more, without a keyword rule. */
+export const SAFETY_KINDS = [
+  "weapons",
+  "water",
+  "fire",
+  "heights",
+  "minors",
+  "intimacy",
+  "vehicles",
+  "stunts",
+  "drones",
+  "animals",
+] as const;
 export type SafetyKind = (typeof SAFETY_KINDS)[number];
 
 export const SAFETY_LABELS: Record<SafetyKind, string> = {
@@ -46,6 +58,9 @@ export const SAFETY_LABELS: Record<SafetyKind, string> = {
   minors: "minors",
   intimacy: "intimacy",
   vehicles: "vehicles",
+  stunts: "stunts",
+  drones: "drones",
+  animals: "animals",
 };
 
 export interface SceneText {
@@ -118,6 +133,11 @@ const RULES: Record<SafetyKind, RegExp> = {
     /\b(kiss\w*|sex|sexual\w*|naked|nude|nudity|undress\w*|makes? love|making love|in bed together|intimate\w*|caress\w*|topless|strips? off)\b/i,
   vehicles:
     /\b(cars?|drives?|driving|drove|trucks?|vans?|buses|bus|motorbikes?|motorcycles?|scooters?|taxis?|lorr(?:y|ies)|tractors?|crash\w*|speeds? off|steering wheel|passenger seat|behind the wheel)\b/i,
+  stunts:
+    /\b(stunts?|fights?|fighting|fought|punch(?:es|ed|ing)?|brawl\w*|tackles?|tackled|wrestl\w*|headbutts?|thrown (?:through|against|down|to the (?:ground|floor))|knocked (?:down|out|over)|tumbles? down|falls? down the stairs)\b/i,
+  drones: /\b(drones?|quadcopters?|aerial (?:shot|view|footage))\b/i,
+  animals:
+    /\b(dogs?|pupp(?:y|ies)|cats?|kittens?|horses?|pon(?:y|ies)|cows?|sheep|goats?|pigs?|chickens?|hens?|parrots?|snakes?|rats?|mice|rabbits?|ferrets?|falcons?)\b/i,
 };
 
 /** Ages written in a cue or action ("LENA (9)", "a 12-year-old") count as a minor only under 18. */

@@ -268,3 +268,45 @@ export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolNa
   await syncGreenlight(s.db, project.id);
   return PLANS.length;
 }
+
+/** A plain PDF filed on a project, for another feature's demo (a safety plan that an approver then decides). */
+export async function seedPlainDocument(
+  s: Pick<Services, "db" | "config">,
+  opts: {
+    projectId: string;
+    title: string;
+    category: DocumentCategory;
+    paragraphs: string[];
+    schoolName: string;
+    actor: { id: string; name: string };
+  },
+): Promise<{ id: string; title: string }> {
+  const bytes = await renderPlainDocument({
+    schoolName: opts.schoolName,
+    title: opts.title,
+    paragraphs: opts.paragraphs,
+  });
+  return s.db.transaction(async (tx) => {
+    const [doc] = await tx
+      .insert(documents)
+      .values({
+        projectId: opts.projectId,
+        title: opts.title,
+        category: opts.category,
+        createdBy: opts.actor.id,
+        createdByName: opts.actor.name,
+      })
+      .returning({ id: documents.id, title: documents.title });
+    await addVersion(s, tx, {
+      projectId: opts.projectId,
+      documentId: doc!.id,
+      actor: opts.actor,
+      fileName: `${opts.title}.pdf`,
+      bytes,
+      contentType: "application/pdf",
+      ext: "pdf",
+      origin: "upload",
+    });
+    return doc!;
+  });
+}

@@ -13,6 +13,8 @@ import { isStaff, type Caller } from "../../auth/caller.ts";
 import { blockerReasons, forViewer, listProjects, PROJECTS_SCOPE } from "../projects/index.ts";
 import { jsonAnswers } from "../../lib/cache.ts";
 import { courseFilterOptions } from "../courses/index.ts";
+import { blockedDaysOf } from "../safety/index.ts";
+import { keys } from "../../../common/query-keys.ts";
 import { isoDay } from "../../../common/time.ts";
 import * as repo from "./repository.ts";
 import type { S } from "./shared.ts";
@@ -40,12 +42,24 @@ const CARD_FIELDS = [
   "isMember",
 ] as const;
 
-function toCard(p: ProjectListItem, blockers: ProjectBlocker[], today: string, caller: Caller): OverviewCard {
+function toCard(
+  p: ProjectListItem,
+  blockers: ProjectBlocker[],
+  blockedDays: OverviewCard["blockedDays"],
+  today: string,
+  caller: Caller,
+): OverviewCard {
   const shared = Object.fromEntries(CARD_FIELDS.map((k) => [k, p[k]])) as Pick<
     ProjectListItem,
     (typeof CARD_FIELDS)[number]
   >;
-  return { ...shared, nextShoot: nextShoot(p, today), blockers, canEdit: p.isMember || isStaff(caller.role) };
+  return {
+    ...shared,
+    nextShoot: nextShoot(p, today),
+    blockers,
+    blockedDays,
+    canEdit: p.isMember || isStaff(caller.role),
+  };
 }
 
 // ── The board ────────────────────────────────────────────────────────────────────────────────────
@@ -65,16 +79,22 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
       }),
     ),
   );
-  const reasons = await blockerReasons(
-    s,
-    pages.flatMap((p) => p.items),
-  );
+  const items = pages.flatMap((p) => p.items);
+  const [reasons, blocked] = await Promise.all([
+    blockerReasons(s, items),
+    blockedDaysOf(
+      s.db,
+      items.map((p) => p.id),
+    ),
+  ]);
   const today = isoDay(new Date());
   return {
     columns: phases.map((phase, i) => ({
       phase,
       total: pages[i]!.total,
-      items: pages[i]!.items.map((p) => toCard(p, reasons.get(p.id) ?? [], today, opts.caller)),
+      items: pages[i]!.items.map((p) =>
+        toCard(p, reasons.get(p.id) ?? [], blocked.get(p.id) ?? null, today, opts.caller),
+      ),
     })),
   };
 }
@@ -85,7 +105,8 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
  * shoot days names the overview itself; a stripboard's other changes (a screenplay's scenes) leave it alone.
  * The time bounds what turns without an event: a milestone overdue at midnight.
  */
-const OVERVIEW_SCOPE = PROJECTS_SCOPE;
+// Hazard paperwork decided or withdrawn names `safety`; a scene moved onto a day within the 30 seconds below.
+const OVERVIEW_SCOPE = { ...PROJECTS_SCOPE, deps: [...PROJECTS_SCOPE.deps, keys.safety()] };
 const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 200, staleMs: 30_000 });
 
 /**

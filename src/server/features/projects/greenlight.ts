@@ -106,6 +106,24 @@ export async function feedGreenlight(
   }
 }
 
+/**
+ * How a feature ticks or unticks an item it added for this project alone (a safety plan whose requirements are
+ * all approved). Staff may still tick it by hand; the feature's own record says who approved what.
+ */
+export async function setProjectItemDone(
+  tx: DbOrTx,
+  opts: { projectId: string; key: string; done: boolean; note?: string },
+) {
+  const values = { done: opts.done, note: opts.note ?? null, doneBy: null, doneAt: opts.done ? new Date() : null };
+  await tx
+    .insert(projectGreenlight)
+    .values({ projectId: opts.projectId, itemKey: opts.key, ...values })
+    .onConflictDoUpdate({
+      target: [projectGreenlight.projectId, projectGreenlight.itemKey],
+      set: { ...values, doneAt: opts.done ? sql`now()` : null },
+    });
+}
+
 /** The day a course's deadlines count back from: the project's earliest scheduled shoot day, or null. */
 export async function firstShootDay(db: DbOrTx, projectId: string): Promise<string | null> {
   const [row] = await db

@@ -1,7 +1,8 @@
 import type { DayCheck } from "../../../common/day-checks.ts";
 import type { QueryKeyOf } from "../../../common/query-keys.ts";
-import type { DbOrTx } from "../../db/client.ts";
 import { keys } from "../../../common/query-keys.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { hazardDayChecks } from "../safety/index.ts";
 import { minorChecks } from "./minors.ts";
 import { hoursChecks } from "./working-hours.ts";
 
@@ -29,10 +30,11 @@ export type DayCheckSourceFn = (
  * The sources, in the order their checks are listed on a day. A feature adds its function here, and the query keys
  * its checks depend on to `DAY_CHECK_KEYS` so the kept stripboards are refreshed when they change.
  */
-const SOURCES: DayCheckSourceFn[] = [minorChecks, hoursChecks];
+const SOURCES: DayCheckSourceFn[] = [hazardDayChecks, minorChecks, hoursChecks];
 
 /** The query keys, beyond the schedule's own, that a source's checks read. */
 export const dayCheckKeys = (projectId: string): QueryKeyOf[] => [
+  keys.safety(projectId),
   // A minor's consent is signed, and their permit filed, in the project's documents.
   keys.documents(projectId),
 ];

@@ -7,13 +7,11 @@ import { isUuid } from "../../../common/ids.ts";
 import { and, asc, eq } from "drizzle-orm";
 import {
   elementCreateInput,
-  safetyDecisionInput,
   type BreakdownDetail,
   type BreakdownElement,
   type BreakdownScene,
   type ElementCreateInput,
   type ElementList,
-  type SafetyDecisionInput,
   type SafetyFlag,
 } from "../../../common/breakdown-api.ts";
 import {
@@ -33,8 +31,6 @@ import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { breakdownElements, safetyFlags, screenplays } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { addProjectGreenlightItem } from "../projects/greenlight.ts";
-import { recordActivity } from "../projects/index.ts";
 import * as repo from "./repository.ts";
 import { accessTo, readable } from "./reading.ts";
 
@@ -187,14 +183,21 @@ export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id:
   };
 }
 
-async function publishChanged(
+export async function publishChanged(
   s: Pick<S, "events">,
   sp: { id: string; projectId: string | null },
   projectChanged = false,
 ) {
   const invalidate = [["breakdown", sp.id]];
   if (projectChanged && sp.projectId)
-    invalidate.push(["project", sp.projectId], ["projects"], ["projects-documentary"], ["overview"]);
+    invalidate.push(
+      ["project", sp.projectId],
+      ["projects"],
+      ["projects-documentary"],
+      ["overview"],
+      ["safety", sp.projectId],
+      ["schedule", sp.projectId],
+    );
   await s.events.publish({ type: "breakdown.changed", invalidate, data: { id: sp.id } });
 }
 
@@ -202,7 +205,7 @@ async function publishChanged(
  * The one path of every breakdown change: the screenplay row is locked, the caller's right to edit
  * checked, and the scene must be one of the locked script's.
  */
-async function change<T>(
+export async function change<T>(
   s: S,
   opts: { caller: Caller; id: string; sceneNumber: string },
   work: (c: { tx: Tx; sp: repo.ScreenplayRow; script: Script }) => Promise<T>,
@@ -283,65 +286,5 @@ export async function removeElement(
     return sp;
   });
   await publishChanged(s, sp);
-  return getBreakdown(s, opts);
-}
-
-/**
- * Confirms or dismisses a suggested safety flag. Confirming adds "Safety plan: <kind> (scene N)" to the
- * project's greenlight checklist, ticked by staff once the plan is in place; a dismissed flag is not
- * suggested again. A decision is final: the project's record should not lose a confirmed hazard.
- */
-export async function decideSafetyFlag(
-  s: S,
-  opts: { caller: Caller; id: string; input: SafetyDecisionInput },
-): Promise<BreakdownDetail> {
-  const input = safetyDecisionInput.parse(opts.input);
-  const { sp } = await change(s, { ...opts, sceneNumber: input.sceneNumber }, async ({ tx, sp, script }) => {
-    const scene = script.scenes.find((sc) => sc.number === input.sceneNumber)!;
-    const suggestion = suggestSafetyFlags([scene]).find((f) => f.kind === input.kind);
-    if (!suggestion)
-      throw new AppError(
-        "bad_request",
-        `Scene ${input.sceneNumber} does not suggest a ${input.kind} flag; reload the breakdown.`,
-      );
-    if (input.decision === "confirmed" && !sp.projectId) {
-      throw new AppError(
-        "conflict",
-        "A confirmed safety flag adds an item to its project's greenlight checklist; attach the screenplay to a project first.",
-      );
-    }
-    const [row] = await tx
-      .insert(safetyFlags)
-      .values({
-        screenplayId: sp.id,
-        sceneNumber: input.sceneNumber,
-        kind: input.kind,
-        status: input.decision,
-        evidence: suggestion.evidence,
-        decidedBy: opts.caller.id,
-        decidedByName: opts.caller.name,
-      })
-      .onConflictDoNothing()
-      .returning({ id: safetyFlags.id });
-    if (!row)
-      throw new AppError("conflict", `The ${input.kind} flag of scene ${input.sceneNumber} has already been decided.`);
-    if (input.decision === "confirmed" && sp.projectId) {
-      const label = safetyItemLabel(input.kind, input.sceneNumber);
-      await addProjectGreenlightItem(tx, {
-        projectId: sp.projectId,
-        key: safetyItemKey(sp.id, input.sceneNumber, input.kind),
-        label,
-        tickedBy: "staff",
-      });
-      await recordActivity(tx, {
-        projectId: sp.projectId,
-        actor: opts.caller,
-        kind: "safety.confirmed",
-        summary: `${opts.caller.name} confirmed a ${input.kind} safety flag in scene ${input.sceneNumber} of “${sp.title}”: “${label}” added to the greenlight checklist`,
-        details: { screenplayId: sp.id, sceneNumber: input.sceneNumber, kind: input.kind },
-      });
-    }
-  });
-  await publishChanged(s, sp, input.decision === "confirmed");
   return getBreakdown(s, opts);
 }

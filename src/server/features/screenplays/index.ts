@@ -23,3 +23,4 @@ export {
   unlockScenes,
 } from "./changes.ts";
 export { createNote, updateNote } from "./notes.ts";
+export { safetyItemKey } from "./breakdown.ts";

@@ -17,6 +17,7 @@ import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { body, idParam, query } from "../../lib/validate.ts";
 import * as breakdown from "./breakdown.ts";
+import { decideSafetyFlag } from "./safety-flags.ts";
 import * as service from "./index.ts";
 
 const revisionQuery = z.object({ revision: z.string().optional() });
@@ -213,7 +214,7 @@ export const screenplayRoutes = new Hono<AppEnv>()
   )
   .post("/:id/breakdown/flags", async (c) =>
     c.json(
-      await breakdown.decideSafetyFlag(c.get("services"), {
+      await decideSafetyFlag(c.get("services"), {
         caller: callerOf(c),
         id: idParam(c, "id", "screenplay"),
         input: await body(c, safetyDecisionInput),

@@ -131,6 +131,9 @@ They get on the bus. They sit together.
 `;
 
 const SMALL_HOURS_V2 = SMALL_HOURS_V1.replace(
+  "She looks across at Kofi.",
+  "She looks across at Kofi. He is cutting the tape of a box with a knife, and stops.",
+).replace(
   "They get on the bus. They sit together.",
   "They get on the bus. After a moment, Kofi sits beside her.\n\nINT. NIGHT BUS N7 - NIGHT\n\nStreetlights slide across their faces. Marta opens her envelope and hands him the letter.\n\nMARTA\nRead mine. Then I'll read yours.\n",
 );
@@ -236,6 +239,7 @@ const SCRIPTS: SeedScript[] = [
       ["2", "props", "Envelope"],
       ["3", "vehicles", "N7 night bus"],
     ],
+    flags: [["1", "weapons", "confirmed", "staff@portal.test"]],
     notes: [
       [
         "staff@portal.test",

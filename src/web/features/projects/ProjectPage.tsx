@@ -23,6 +23,7 @@ import { useProject } from "./api.ts";
 const BreakdownTab = lazy(() => import("../screenplays/BreakdownTab.tsx").then((m) => ({ default: m.BreakdownTab })));
 const ScheduleTab = lazy(() => import("../schedule/ScheduleTab.tsx").then((m) => ({ default: m.ScheduleTab })));
 const BudgetTab = lazy(() => import("../budgets/BudgetTab.tsx").then((m) => ({ default: m.BudgetTab })));
+const SafetyTab = lazy(() => import("../safety/SafetyTab.tsx").then((m) => ({ default: m.SafetyTab })));
 const DocumentsTab = lazy(() => import("../documents/DocumentsTab.tsx").then((m) => ({ default: m.DocumentsTab })));
 
 const later = (tab: ReactNode) => (
@@ -81,6 +82,7 @@ export default function ProjectPage() {
     { id: "breakdown", label: "Breakdown", content: later(<BreakdownTab project={p} />) },
     { id: "schedule", label: "Schedule", content: later(<ScheduleTab projectId={p.id} />) },
     { id: "budget", label: "Budget", content: later(<BudgetTab projectId={p.id} />) },
+    { id: "safety", label: "Safety", content: later(<SafetyTab project={p} />) },
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
     ...(p.canEdit ? [{ id: "documents", label: "Documents", content: later(<DocumentsTab project={p} />) }] : []),

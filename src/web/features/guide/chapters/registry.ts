@@ -9,6 +9,7 @@ import { gettingAround } from "./getting-around.ts";
 import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
 import { projects } from "./projects.ts";
+import { safety } from "./safety.ts";
 import { screenplays } from "./screenplays.ts";
 import { callSheets, scheduling } from "./schedule.ts";
 import { minorsAndHours } from "./minors-hours.ts";
@@ -23,6 +24,7 @@ export const CHAPTERS: GuideChapter[] = [
   projects,
   screenplays,
   breakdown,
+  safety,
   scheduling,
   callSheets,
   minorsAndHours,
