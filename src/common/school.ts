@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   "budget",
   "equipment",
   "signatures",
+  "daily_reports",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +43,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
     when: "When a reservation of yours is confirmed, refused, due back or overdue, or a request window you asked in is drawn, moved or cancelled.",
   },
   signatures: { label: "Signatures", when: "When a document waits for your signature or has been signed by everyone." },
+  daily_reports: {
+    label: "Daily production reports",
+    when: "When the producer of a production you supervise signs the report of a shoot day.",
+  },
 };
 
 export interface EquipmentRules {

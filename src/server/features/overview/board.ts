@@ -14,6 +14,8 @@ import { blockerReasons, forViewer, listProjects, PROJECTS_SCOPE } from "../proj
 import { jsonAnswers } from "../../lib/cache.ts";
 import { courseFilterOptions } from "../courses/index.ts";
 import { isoDay } from "../../../common/time.ts";
+import type { ShootProgress } from "../../../common/daily-reports.ts";
+import { shootProgress } from "../daily-reports/index.ts";
 import * as repo from "./repository.ts";
 import type { S } from "./shared.ts";
 import { getTimeline } from "./timeline.ts";
@@ -40,12 +42,18 @@ const CARD_FIELDS = [
   "isMember",
 ] as const;
 
-function toCard(p: ProjectListItem, blockers: ProjectBlocker[], today: string, caller: Caller): OverviewCard {
+function toCard(
+  p: ProjectListItem,
+  blockers: ProjectBlocker[],
+  shot: ShootProgress | null,
+  today: string,
+  caller: Caller,
+): OverviewCard {
   const shared = Object.fromEntries(CARD_FIELDS.map((k) => [k, p[k]])) as Pick<
     ProjectListItem,
     (typeof CARD_FIELDS)[number]
   >;
-  return { ...shared, nextShoot: nextShoot(p, today), blockers, canEdit: p.isMember || isStaff(caller.role) };
+  return { ...shared, nextShoot: nextShoot(p, today), blockers, shot, canEdit: p.isMember || isStaff(caller.role) };
 }
 
 // ── The board ────────────────────────────────────────────────────────────────────────────────────
@@ -65,16 +73,22 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
       }),
     ),
   );
-  const reasons = await blockerReasons(
-    s,
-    pages.flatMap((p) => p.items),
-  );
+  const cards = pages.flatMap((p) => p.items);
+  const [reasons, progress] = await Promise.all([
+    blockerReasons(s, cards),
+    shootProgress(
+      s.db,
+      cards.map((p) => p.id),
+    ),
+  ]);
   const today = isoDay(new Date());
   return {
     columns: phases.map((phase, i) => ({
       phase,
       total: pages[i]!.total,
-      items: pages[i]!.items.map((p) => toCard(p, reasons.get(p.id) ?? [], today, opts.caller)),
+      items: pages[i]!.items.map((p) =>
+        toCard(p, reasons.get(p.id) ?? [], progress.get(p.id) ?? null, today, opts.caller),
+      ),
     })),
   };
 }
