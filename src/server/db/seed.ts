@@ -11,6 +11,7 @@ import { seedBudgets } from "../features/budgets/seed.ts";
 import { seedProjects } from "../features/projects/seed.ts";
 import { seedScreenplays } from "../features/screenplays/seed.ts";
 import { seedSchedule } from "../features/schedule/seed.ts";
+import { seedDailyReports } from "../features/daily-reports/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
 import { profiles, session, user } from "./schema/index.ts";
 
@@ -69,6 +70,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedScreenplays(s);
   await seedSchedule(s);
   await seedDocuments(s, "Northbridge Film School");
+  await seedDailyReports(s);
   await seedBudgets(s);
   const equipmentCount = await seedEquipment(s);
   await seedFairShare(s);

@@ -84,6 +84,20 @@ describe.each(DB_KINDS)("daily reports on %s", (kind) => {
   }, 120_000);
   afterAll(() => p?.close());
 
+  it("seeds a signed report on The Weight of Water and a shoot day today on Paper Moon Factory", async () => {
+    const list = await p.as("staff").get("/projects?search=Weight%20of%20Water");
+    const projectId = list.body.items[0].id as string;
+    const s = (await p.as("staff").get(`/projects/${projectId}/schedule`)).body as ScheduleDto;
+    const r = (await p.as("staff").get(`/projects/${projectId}/daily-reports/${s.days[0]!.id}`)).body as DailyReportDto;
+    expect(r).toMatchObject({ signedByName: "Sofia Marchetti", canEdit: false });
+    expect(r.fields.takeNotes).toHaveLength(3);
+    const today = (await p.as("member").get("/today")).body as TodayDto;
+    expect(today.days.find((d) => d.projectTitle === "Paper Moon Factory")).toMatchObject({
+      kind: "today",
+      location: "Old paper mill",
+    });
+  });
+
   it("starts a report from the call sheet and saves it with a version; a stale save is refused and keeps the first", async () => {
     const f = await fixture();
     const blank = (await p.as("jun").get(f.path)).body as DailyReportDto;

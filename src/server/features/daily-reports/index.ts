@@ -3,5 +3,5 @@ export { getReport, saveReport } from "./reports.ts";
 export { signReport, reopenReport } from "./signing.ts";
 export { reportPdf, REPORT_PDFS } from "./pdfs.ts";
 export type { ReportPdf } from "./pdfs.ts";
-export { getToday } from "./today.ts";
+export { getToday, onSetNow } from "./today.ts";
 export { shootProgress } from "./progress.ts";

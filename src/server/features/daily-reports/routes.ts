@@ -47,6 +47,6 @@ export const dailyReportRoutes = new Hono<AppEnv>()
   });
 
 /** /rest/v1/today: the signed-in person's shoot days and open reports, for their phone. */
-export const todayRoutes = new Hono<AppEnv>().get("/", async (c) =>
-  c.json(await service.getToday(c.get("services"), { caller: callerOf(c) })),
-);
+export const todayRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await service.getToday(c.get("services"), { caller: callerOf(c) })))
+  .get("/on-set", async (c) => c.json(await service.onSetNow(c.get("services"), { caller: callerOf(c) })));

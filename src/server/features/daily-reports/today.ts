@@ -54,6 +54,12 @@ async function daysOf(s: Pick<S, "db">, caller: Caller, today: string): Promise<
   return [...upcoming, ...open].slice(0, TODAY_DAYS_MAX);
 }
 
+/** For the menu: whether the caller shoots today or has a report to finish (two small queries, no call sheet). */
+export async function onSetNow(s: Pick<S, "db">, opts: { caller: Caller }): Promise<{ onSet: boolean }> {
+  const days = await daysOf(s, opts.caller, isoDay(new Date()));
+  return { onSet: days.some((d) => d.kind !== "next") };
+}
+
 export async function getToday(s: Pick<S, "db">, opts: { caller: Caller }): Promise<TodayDto> {
   const now = new Date();
   const today = isoDay(now);
