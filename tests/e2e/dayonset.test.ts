@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { heading, signIn, visible } from "./support/ui.ts";
+import { signIn, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -10,7 +10,7 @@ describe("the day on set", () => {
     const page = await context.newPage();
     await signIn(page, "student@portal.test");
     await page.goto("/today");
-    await visible(heading(page, "Paper Moon Factory"));
+    await visible(page.getByRole("heading", { name: "Paper Moon Factory" }));
     await visible(page.getByText("Old paper mill").first());
     await visible(page.getByText("Shooting today").first());
     // The worker is installed and in charge of the page before the signal goes.
@@ -23,7 +23,7 @@ describe("the day on set", () => {
     await context.setOffline(true);
     await page.reload();
     await visible(page.getByText(/Offline: showing the call sheet as of/));
-    await visible(heading(page, "Paper Moon Factory"));
+    await visible(page.getByRole("heading", { name: "Paper Moon Factory" }));
     await visible(page.getByText("Cantonal Hospital", { exact: false }).first());
 
     // Typed without signal: kept on the phone, and said so.

@@ -20,7 +20,6 @@ import { TimeField } from "../../components/ui/TimeInput.tsx";
 import { errorText } from "../../lib/api.ts";
 import { SAVE_STATE_TEXT, useSaveAfterPause, useWarnBeforeUnload, type SaveState } from "../../lib/autosave.ts";
 import { useFormats } from "../../lib/format.ts";
-import { useSchoolSettings } from "../../lib/number-input.ts";
 import {
   conflictOf,
   fetchReport,
@@ -293,7 +292,11 @@ const shotOf = (fields: DailyReportFields, r: DailyReportDto) => {
   return fields.scenes.filter((s) => s.status === "shot").reduce((n, s) => n + (length.get(s.number) ?? 0), 0);
 };
 
-/** A whole number typed in the school's format; empty is "not given". */
+/**
+ * A whole number, read by the house's parser (what a text means does not depend on the school's format, which
+ * only words its examples; the defaults keep this field free of the settings query, which fails without signal).
+ * Empty is "not given".
+ */
 function CountField({
   label,
   value,
@@ -303,11 +306,10 @@ function CountField({
   value: number | null;
   onChange(n: number | null): void;
 }) {
-  const format = useSchoolSettings()?.numberFormat;
   const [text, setText] = useState(value === null ? "" : String(value));
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
-    const parsed = parseNumberInput(text, { digits: 0, format });
+    const parsed = parseNumberInput(text, { digits: 0 });
     if (!(parsed.ok && parsed.value === value) && !(text.trim() === "" && value === null))
       setText(value === null ? "" : String(value));
     // Only a value changed elsewhere replaces the text.
@@ -326,7 +328,7 @@ function CountField({
           setError(undefined);
           return onChange(null);
         }
-        const parsed = parseNumberInput(typed, { digits: 0, format });
+        const parsed = parseNumberInput(typed, { digits: 0 });
         if (parsed.ok && parsed.value >= 0) {
           setError(undefined);
           onChange(parsed.value);

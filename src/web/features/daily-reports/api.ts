@@ -39,6 +39,10 @@ export function useToday() {
       return today;
     },
     retry: retryUnlessRefused,
+    // No answer is not an error screen here: the page shows what the phone kept, or says why it cannot.
+    throwOnError: false,
+    // Opened again on set, the page asks afresh: the call may have moved since.
+    refetchOnMount: "always",
   });
   const offline = q.isError && isOffline(q.error);
   const data = q.data ?? (offline ? (savedToday() ?? undefined) : undefined);
@@ -102,5 +106,6 @@ export function useOnSet(enabled: boolean) {
     enabled,
     staleTime: 10 * 60_000,
     retry: false,
+    throwOnError: false,
   });
 }
