@@ -77,10 +77,30 @@ function pagePreloads(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/web/service-worker.js), written by hand rather than through a plugin package: it keeps
+ * the code of the Today page for use without signal and nothing else (see that file). Emitted at /sw.js with a
+ * version made of the build's file names, so every deploy installs a new worker that drops the old code.
+ */
+function serviceWorker(): Plugin {
+  const source = fileURLToPath(new URL("src/web/service-worker.js", import.meta.url));
+  return {
+    name: "portal-service-worker",
+    apply: "build",
+    async generateBundle(_options, bundle) {
+      const { createHash } = await import("node:crypto");
+      const { readFile } = await import("node:fs/promises");
+      const version = createHash("sha256").update(Object.keys(bundle).sort().join("\n")).digest("hex").slice(0, 12);
+      const code = (await readFile(source, "utf8")).replace("__PORTAL_BUILD__", version);
+      this.emitFile({ type: "asset", fileName: "sw.js", source: code });
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), skeletonInHtml(), pagePreloads()],
+  plugins: [react(), tailwindcss(), skeletonInHtml(), pagePreloads(), serviceWorker()],
   build: {
     outDir: "../../dist",
     emptyOutDir: true,

@@ -2,6 +2,7 @@
  * The production overview and admin dashboard contract: what /rest/v1/overview…, /rest/v1/ical… and
  * /rest/v1/admin… accept (zod) and answer (DTO types). Dates are "YYYY-MM-DD", instants ISO 8601 strings.
  */
+import type { ShootProgress } from "./daily-reports.ts";
 import { z } from "zod";
 import { BOARD_COLUMN_DEFAULT, BOARD_COLUMN_MAX, TIMELINE_WEEKS_DEFAULT, TIMELINE_WEEKS_MAX } from "./overview.ts";
 import { projectListQuery, type PersonRef } from "./project-api.ts";
@@ -73,6 +74,8 @@ export interface OverviewCard {
   blockers: ProjectBlocker[];
   /** Shoot days blocked by unapproved hazard paperwork: how many, the first, and what blocks them; null when none. */
   blockedDays: { days: number; first: string; messages: string[] } | null;
+  /** Pages shot against planned from the daily production reports; null before the first report. */
+  shot: ShootProgress | null;
   isMember: boolean;
   /** Whether the viewer may move the card to another phase: its crew, staff and admins. */
   canEdit: boolean;

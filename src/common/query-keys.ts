@@ -55,6 +55,10 @@ export const keys = {
   safety: scoped("safety"),
   safetyAwaiting: root("safety-awaiting"),
   hazardKinds: root("hazard-kinds"),
+  /** A project's daily production reports (with their take notes and camera and sound rolls). */
+  dailyReports: scoped("daily-reports"),
+  /** The signed-in person's "Today" page: their shoot days and open reports. */
+  today: root("today"),
   equipment: root("equipment"),
   /** One part of the equipment answers (`equipment`, then the part): a booking names only the parts it changes. */
   equipmentPart: (part: EquipmentPart): QueryKeyOf => ["equipment", part],

@@ -26,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   "equipment",
   "signatures",
   "safety",
+  "daily_reports",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -54,6 +55,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   safety: {
     label: "Safety approvals",
     when: "7 and 2 days before a hazard's paperwork of a production you produce or approve is due, and once it is late.",
+  },
+  daily_reports: {
+    label: "Daily production reports",
+    when: "When the producer of a production you supervise signs the report of a shoot day.",
   },
 };
 

@@ -33,6 +33,7 @@ import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts
 import { schoolFormatRoutes, schoolRoutes } from "./features/school/routes.ts";
 import { publicConfirmationRoutes, scheduleRoutes } from "./features/schedule/routes.ts";
 import { projectSafetyRoutes, safetyRoutes } from "./features/safety/routes.ts";
+import { dailyReportRoutes, todayRoutes } from "./features/daily-reports/routes.ts";
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
 import { sessionRoutes } from "./features/sessions/routes.ts";
 import {
@@ -160,6 +161,8 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/projects/:projectId/schedule", scheduleRoutes);
   app.route("/rest/v1/projects/:projectId/safety", projectSafetyRoutes);
   app.route("/rest/v1/safety", safetyRoutes);
+  app.route("/rest/v1/projects/:projectId/daily-reports", dailyReportRoutes);
+  app.route("/rest/v1/today", todayRoutes);
   app.route("/rest/v1/projects", projectRoutes);
   app.route("/rest/v1/courses", courseRoutes);
   app.route("/rest/v1/screenplays", screenplayRoutes);

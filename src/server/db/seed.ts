@@ -12,6 +12,7 @@ import { seedProjects } from "../features/projects/seed.ts";
 import { seedScreenplays } from "../features/screenplays/seed.ts";
 import { seedSchedule } from "../features/schedule/seed.ts";
 import { seedSafety } from "../features/safety/seed.ts";
+import { seedDailyReports } from "../features/daily-reports/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
 import { profiles, session, user } from "./schema/index.ts";
 
@@ -71,6 +72,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedSchedule(s);
   await seedDocuments(s, "Northbridge Film School");
   await seedSafety(s, "Northbridge Film School");
+  await seedDailyReports(s);
   await seedBudgets(s);
   const equipmentCount = await seedEquipment(s);
   await seedFairShare(s);

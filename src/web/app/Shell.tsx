@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  CalendarClock,
   Camera,
   Clapperboard,
   Film,
@@ -24,6 +25,7 @@ import { LeaveGuard } from "../components/LeaveGuard.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { useAuth } from "../features/auth/AuthProvider.tsx";
 import { NotificationBell } from "../features/inbox/NotificationBell.tsx";
+import { useOnSet } from "../features/daily-reports/api.ts";
 import { MSG } from "../features/auth/messages.ts";
 import { signInLink } from "../lib/next.ts";
 import { cn } from "../lib/cn.ts";
@@ -32,6 +34,7 @@ import { mayOpen } from "./pages.ts";
 /** An area only some roles can use is listed only to them, by its page's `need` (the server refuses everyone else anyway). */
 const NAV: { label: string; to: string; icon: LucideIcon }[] = [
   { label: "Home", to: "/", icon: Home },
+  { label: "Today", to: "/today", icon: CalendarClock },
   { label: "Production Overview", to: "/production-overview", icon: Clapperboard },
   { label: "Projects", to: "/projects", icon: FolderKanban },
   { label: "Screenplays", to: "/screenplays", icon: ScrollText },
@@ -60,6 +63,8 @@ export function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const navId = useId();
+  // Today is in the menu on the days it serves: a shoot day of the person's, or a report still open.
+  const onSet = useOnSet(!!user).data?.onSet ?? false;
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
@@ -156,26 +161,28 @@ export function Shell() {
             )}
           >
             <ul className="flex flex-col gap-0.5">
-              {NAV.filter((n) => mayOpen(n.to, user?.role)).map(({ label, to, icon: Icon }) => (
-                <li key={to}>
-                  <NavLink
-                    to={to}
-                    end={to === "/"}
-                    className={({ isActive }) =>
-                      cn(
-                        "flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium md:min-h-10",
-                        focusRing,
-                        isActive
-                          ? "bg-zinc-900 text-white dark:bg-amber-400 dark:text-zinc-950"
-                          : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
-                      )
-                    }
-                  >
-                    <Icon aria-hidden className="size-4 shrink-0" />
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
+              {NAV.filter((n) => mayOpen(n.to, user?.role) && (n.to !== "/today" || onSet)).map(
+                ({ label, to, icon: Icon }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      end={to === "/"}
+                      className={({ isActive }) =>
+                        cn(
+                          "flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium md:min-h-10",
+                          focusRing,
+                          isActive
+                            ? "bg-zinc-900 text-white dark:bg-amber-400 dark:text-zinc-950"
+                            : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
+                        )
+                      }
+                    >
+                      <Icon aria-hidden className="size-4 shrink-0" />
+                      {label}
+                    </NavLink>
+                  </li>
+                ),
+              )}
             </ul>
             <div className="mt-2 border-t border-zinc-200 px-1 pt-3 pb-1 md:hidden dark:border-zinc-800">
               <p className="px-2 pb-2 text-sm text-zinc-600 dark:text-zinc-400">

@@ -44,6 +44,8 @@ export function useFormats(): Formats {
     queryKey: SCHOOL_FORMATS_QUERY_KEY,
     queryFn: ({ signal }) => api<DateFormats>("/rest/v1/school-formats", { signal }),
     staleTime: 5 * 60_000,
+    // As the comment above says: without an answer (no signal on set) the defaults stand in, no error screen.
+    throwOnError: false,
   });
   const f = q.data ?? DEFAULT_DATE_FORMATS;
   return useMemo(() => formatsOf(f), [f.clock, f.dateOrder]);

@@ -14,3 +14,4 @@ export * from "./course-greenlight.ts";
 export * from "./equipment-fair.ts";
 export * from "./equipment-access.ts";
 export * from "./safety.ts";
+export * from "./daily-reports.ts";

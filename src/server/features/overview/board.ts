@@ -16,6 +16,8 @@ import { courseFilterOptions } from "../courses/index.ts";
 import { blockedDaysOf } from "../safety/index.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { isoDay } from "../../../common/time.ts";
+import type { ShootProgress } from "../../../common/daily-reports.ts";
+import { shootProgress } from "../daily-reports/index.ts";
 import * as repo from "./repository.ts";
 import type { S } from "./shared.ts";
 import { getTimeline } from "./timeline.ts";
@@ -46,6 +48,7 @@ function toCard(
   p: ProjectListItem,
   blockers: ProjectBlocker[],
   blockedDays: OverviewCard["blockedDays"],
+  shot: ShootProgress | null,
   today: string,
   caller: Caller,
 ): OverviewCard {
@@ -58,6 +61,7 @@ function toCard(
     nextShoot: nextShoot(p, today),
     blockers,
     blockedDays,
+    shot,
     canEdit: p.isMember || isStaff(caller.role),
   };
 }
@@ -80,12 +84,11 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
     ),
   );
   const items = pages.flatMap((p) => p.items);
-  const [reasons, blocked] = await Promise.all([
+  const ids = items.map((p) => p.id);
+  const [reasons, blocked, progress] = await Promise.all([
     blockerReasons(s, items),
-    blockedDaysOf(
-      s.db,
-      items.map((p) => p.id),
-    ),
+    blockedDaysOf(s.db, ids),
+    shootProgress(s.db, ids),
   ]);
   const today = isoDay(new Date());
   return {
@@ -93,7 +96,7 @@ export async function getBoard(s: Pick<S, "db">, opts: { caller: Caller; query: 
       phase,
       total: pages[i]!.total,
       items: pages[i]!.items.map((p) =>
-        toCard(p, reasons.get(p.id) ?? [], blocked.get(p.id) ?? null, today, opts.caller),
+        toCard(p, reasons.get(p.id) ?? [], blocked.get(p.id) ?? null, progress.get(p.id) ?? null, today, opts.caller),
       ),
     })),
   };

@@ -4,6 +4,7 @@ import { AlertTriangle, Download } from "lucide-react";
 import { memo, useDeferredValue, useEffect, useState, type DragEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { BoardColumn, BoardDto, OverviewCard } from "../../../common/overview-api.ts";
+import { formatPages } from "../../../common/schedule.ts";
 import { BOARD_COLUMN_DEFAULT } from "../../../common/overview.ts";
 import { PHASES, PHASE_LABELS, PROJECT_TYPES, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
@@ -351,6 +352,15 @@ const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; 
           <dd className="text-zinc-900 dark:text-zinc-100">
             {card.nextShoot ? fmt.date(card.nextShoot) : "None planned"}
           </dd>
+          {card.shot && (
+            <>
+              <dt className="text-zinc-600 dark:text-zinc-400">Pages shot</dt>
+              <dd className="text-zinc-900 dark:text-zinc-100">
+                {formatPages(card.shot.shotEighths).replace(/ pages?$/, "")} of {formatPages(card.shot.plannedEighths)}{" "}
+                planned ({card.shot.reports} {card.shot.reports === 1 ? "day" : "days"} reported)
+              </dd>
+            </>
+          )}
         </dl>
         <div>
           <div className="flex justify-between text-xs text-zinc-600 dark:text-zinc-400">

@@ -1,0 +1,151 @@
+/** A shoot day's daily production report: read, autosaved with a version, signed and reopened by the producer. */
+import { and, eq } from "drizzle-orm";
+import {
+  dailyReportFields,
+  type DailyReportDto,
+  type DailyReportFields,
+  type DailyReportSaveInput,
+  type ReportConflictDetails,
+} from "../../../common/daily-reports.ts";
+import { keys } from "../../../common/query-keys.ts";
+import type { CallSheetDto } from "../../../common/schedule.ts";
+import type { Caller } from "../../auth/caller.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { dailyReports } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getCallSheet } from "../schedule/index.ts";
+import { isProducer, reportAccess, type S } from "./shared.ts";
+
+export type ReportRow = typeof dailyReports.$inferSelect;
+type DayOpts = { caller: Caller; projectId: string; dayId: string };
+
+/** A new report starts from the call sheet: its scenes, none shot yet. */
+export function blankFields(sheet: Pick<CallSheetDto, "day">): DailyReportFields {
+  return dailyReportFields.parse({
+    scenes: sheet.day.strips.map((st) => ({ number: st.number, status: "not_shot" })),
+  });
+}
+
+/**
+ * Pages shot, in eighths: the scenes marked shot, at their length on the call sheet. A scene shot in part
+ * counts when it is finished, as a production office counts it; a scene not on the sheet has no length here.
+ */
+export function shotEighths(fields: Pick<DailyReportFields, "scenes">, sheet: Pick<CallSheetDto, "day">): number {
+  const length = new Map(sheet.day.strips.map((st) => [st.number, st.eighths]));
+  const done = new Set(fields.scenes.filter((sc) => sc.status === "shot").map((sc) => sc.number));
+  return [...done].reduce((sum, n) => sum + (length.get(n) ?? 0), 0);
+}
+
+export function toDto(
+  sheet: CallSheetDto,
+  row: ReportRow | undefined,
+  who: { canEdit: boolean; producer: boolean },
+): DailyReportDto {
+  const fields = row ? dailyReportFields.parse(row.fields) : blankFields(sheet);
+  return {
+    projectId: sheet.projectId,
+    projectTitle: sheet.projectTitle,
+    dayId: sheet.day.id,
+    dayNumber: sheet.day.number,
+    date: sheet.day.date,
+    generalCall: sheet.day.generalCall,
+    version: row?.version ?? 0,
+    fields,
+    planned: sheet.day.strips.map((st) => ({ number: st.number, heading: st.heading, eighths: st.eighths })),
+    plannedEighths: sheet.day.eighths,
+    shotEighths: shotEighths(fields, sheet),
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+    updatedByName: row?.updatedByName ?? "",
+    signedAt: row?.signedAt?.toISOString() ?? null,
+    signedByName: row?.signedByName ?? null,
+    documentId: row?.documentId ?? null,
+    canEdit: who.canEdit && !row?.signedAt,
+    canSign: who.producer,
+  };
+}
+
+export async function reportRow(db: DbOrTx, dayId: string, opts: { lock?: boolean } = {}) {
+  const q = db.select().from(dailyReports).where(eq(dailyReports.shootDayId, dayId));
+  const [row] = opts.lock ? await q.for("update") : await q;
+  return row;
+}
+
+/** The day's report as this caller may see it (a blank one, from the call sheet, before anyone saved it). */
+export async function getReport(s: Pick<S, "db">, opts: DayOpts): Promise<DailyReportDto> {
+  const access = await reportAccess(s.db, opts.caller, opts.projectId);
+  const sheet = await getCallSheet(s, opts);
+  const [row, producer] = await Promise.all([
+    reportRow(s.db, sheet.day.id),
+    isProducer(s.db, sheet.projectId, opts.caller.id),
+  ]);
+  return toDto(sheet, row, { canEdit: access.canEdit, producer });
+}
+
+/** A save or signature naming an older version: the sentence says who changed the report, the details when. */
+export function changedSince(row: ReportRow): AppError {
+  const details: ReportConflictDetails = {
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedByName: row.updatedByName,
+  };
+  return new AppError(
+    "conflict",
+    `Someone else changed this report since you opened it: ${row.updatedByName || "someone"} saved it at ${row.updatedAt.toISOString().slice(11, 16)} UTC. Your text is kept; compare it with theirs before saving again.`,
+    details,
+  );
+}
+
+export const signedRefusal = (row: ReportRow) =>
+  new AppError(
+    "conflict",
+    `${row.signedByName ?? "The producer"} signed this report, so it can no longer be changed. The producer can reopen it.`,
+  );
+
+export async function publishReport(s: Pick<S, "events">, projectId: string, overview: boolean) {
+  await s.events.publish({
+    type: "daily-report.changed",
+    invalidate: [keys.dailyReports(projectId), keys.today(), ...(overview ? [keys.overview()] : [])],
+    data: { projectId },
+  });
+}
+
+/**
+ * Saves the whole report over the version the writer started from (0 for the first save). A phone that typed
+ * offline sends its text when the signal returns; if someone saved in between, the answer is a 409 naming
+ * them, and the phone keeps its text.
+ */
+export async function saveReport(
+  s: S,
+  opts: DayOpts & { input: DailyReportSaveInput & { fields: DailyReportFields } },
+): Promise<DailyReportDto> {
+  const { overview } = await s.db.transaction(async (tx) => {
+    await reportAccess(tx, opts.caller, opts.projectId, true);
+    const sheet = await getCallSheet({ db: tx }, opts);
+    const row = await reportRow(tx, sheet.day.id, { lock: true });
+    if (row?.signedAt) throw signedRefusal(row);
+    if (opts.input.version !== (row?.version ?? 0)) {
+      if (row) throw changedSince(row);
+      throw new AppError("conflict", "This report was removed since you opened it. Reload the page.");
+    }
+    const planned = sheet.day.eighths;
+    const shot = shotEighths(opts.input.fields, sheet);
+    const values = {
+      fields: opts.input.fields,
+      plannedEighths: planned,
+      shotEighths: shot,
+      updatedBy: opts.caller.id,
+      updatedByName: opts.caller.name,
+      updatedAt: new Date(),
+    };
+    if (row)
+      await tx
+        .update(dailyReports)
+        .set({ ...values, version: row.version + 1 })
+        .where(and(eq(dailyReports.id, row.id), eq(dailyReports.version, row.version)));
+    else await tx.insert(dailyReports).values({ ...values, projectId: sheet.projectId, shootDayId: sheet.day.id });
+    // The overview's cached answer sums pages: it is told only when those sums move, not on every keystroke.
+    return { overview: !row || row.plannedEighths !== planned || row.shotEighths !== shot };
+  });
+  await publishReport(s, opts.projectId, overview);
+  return getReport(s, opts);
+}
