@@ -17,12 +17,15 @@ describe("the archive's file names", () => {
 
   it("never repeat within an archive, whatever titles come and in whatever order", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom("a", "b"), fc.string({ maxLength: 12 })), { maxLength: 40 }), (entries) => {
-        const names = new ArchiveNames();
-        const paths = entries.map(([folder, title]) => names.name(folder, title, "pdf"));
-        expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
-        paths.forEach((p, i) => expect(p.startsWith(`${entries[i]![0]}/`)).toBe(true));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom("a", "b"), fc.string({ maxLength: 12 })), { maxLength: 40 }),
+        (entries) => {
+          const names = new ArchiveNames();
+          const paths = entries.map(([folder, title]) => names.name(folder, title, "pdf"));
+          expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
+          paths.forEach((p, i) => expect(p.startsWith(`${entries[i]![0]}/`)).toBe(true));
+        },
+      ),
     );
   });
 

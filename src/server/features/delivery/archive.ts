@@ -63,7 +63,13 @@ const FOLDERS = {
 async function plan(s: S, caller: SessionUser, projectId: string): Promise<Entry[]> {
   const db = s.db;
   const [scripts, docs, budget, days] = await Promise.all([
-    db.execute<{ id: string; title: string; updated_at: string; revision_id: string | null; revision_at: string | null }>(sql`
+    db.execute<{
+      id: string;
+      title: string;
+      updated_at: string;
+      revision_id: string | null;
+      revision_at: string | null;
+    }>(sql`
       select sp.id, sp.title, sp.updated_at, r.id as revision_id, r.created_at as revision_at
       from screenplays sp
       left join lateral (select id, created_at from screenplay_revisions
@@ -104,8 +110,7 @@ async function plan(s: S, caller: SessionUser, projectId: string): Promise<Entry
       ext: "pdf",
       what: sp.revision_id ? "Screenplay, last revision" : "Screenplay, current draft (never revised)",
       date: sp.revision_at ?? sp.updated_at,
-      load: async () =>
-        (await screenplayPdf(s, { caller, id: sp.id, revisionId: sp.revision_id ?? undefined })).bytes,
+      load: async () => (await screenplayPdf(s, { caller, id: sp.id, revisionId: sp.revision_id ?? undefined })).bytes,
     });
   for (const d of docs.rows) {
     const ext = path.extname(d.file_name).slice(1).toLowerCase() || "pdf";
@@ -224,7 +229,11 @@ export async function projectArchive(
       details: { files: entries.length },
     });
   });
-  await s.events.publish({ type: "project.archived", invalidate: [keys.project(project.id)], data: { id: project.id } });
+  await s.events.publish({
+    type: "project.archived",
+    invalidate: [keys.project(project.id)],
+    data: { id: project.id },
+  });
 
   const names = new ArchiveNames();
   const listed: Listed[] = [];

@@ -48,7 +48,10 @@ export async function getCourseDelivery(
 
 function assertEditor(course: { code: string; canEdit: boolean }) {
   if (!course.canEdit)
-    throw new AppError("forbidden", `Only the teachers of ${course.code} and admins can change its delivery checklist.`);
+    throw new AppError(
+      "forbidden",
+      `Only the teachers of ${course.code} and admins can change its delivery checklist.`,
+    );
 }
 
 /** Replaces the course's list; from then on the course no longer follows the school's. */

@@ -33,9 +33,7 @@ export const projectDeliveryRoutes = new Hono<AppEnv>()
     ),
   )
   .post("/sign-off", async (c) =>
-    c.json(
-      await service.signOffDelivery(c.get("services"), { ...ids(c), input: await body(c, deliverySignOffInput) }),
-    ),
+    c.json(await service.signOffDelivery(c.get("services"), { ...ids(c), input: await body(c, deliverySignOffInput) })),
   )
   .get("/archive.zip", async (c) => {
     const out = await service.projectArchive(c.get("services"), {

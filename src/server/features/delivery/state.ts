@@ -10,6 +10,7 @@ import {
   type DeliveryTickInput,
   type ProjectDeliveryDto,
 } from "../../../common/delivery.ts";
+import { PHASE_LABELS, PHASES } from "../../../common/projects.ts";
 import { isStaff, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { projectDeliverySignoffs, projectDeliveryTicks } from "../../db/schema/index.ts";
@@ -154,7 +155,12 @@ export async function tickDeliveryItem(
     if (signOff) throw signedOffAlready(signOff.signedByName, signOff.signedAt);
     const where = and(eq(projectDeliveryTicks.projectId, project.id), eq(projectDeliveryTicks.itemKey, item.key));
     if (input.done) {
-      const values = { note: input.note || null, doneBy: opts.caller.id, doneByName: opts.caller.name, doneAt: new Date() };
+      const values = {
+        note: input.note || null,
+        doneBy: opts.caller.id,
+        doneByName: opts.caller.name,
+        doneAt: new Date(),
+      };
       await tx
         .insert(projectDeliveryTicks)
         .values({ projectId: project.id, itemKey: item.key, ...values })
@@ -187,6 +193,11 @@ export async function signOffDelivery(
       "forbidden",
       "Only the project's supervisor, its course's teachers and the production office (staff) can sign off its delivery.",
     );
+  if (PHASES.indexOf(project.phase) < PHASES.indexOf("production"))
+    throw new AppError(
+      "conflict",
+      `“${project.title}” is still in ${PHASE_LABELS[project.phase]}: a delivery is signed off once the film is shot, in Production or Post-production.`,
+    );
   const state = await deliveryState(s.db, project.id);
   if (state.signOff) throw signedOffAlready(state.signOff.signedByName, state.signOff.signedAt);
   const open = state.items.filter((i) => !i.done);
@@ -205,7 +216,12 @@ export async function signOffDelivery(
   await s.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(projectDeliverySignoffs)
-      .values({ projectId: project.id, note: input.note || null, signedBy: opts.caller.id, signedByName: opts.caller.name })
+      .values({
+        projectId: project.id,
+        note: input.note || null,
+        signedBy: opts.caller.id,
+        signedByName: opts.caller.name,
+      })
       .onConflictDoNothing()
       .returning();
     // Two sign-offs at once: the first one stands, the second is told so.
