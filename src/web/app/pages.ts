@@ -53,6 +53,7 @@ export const PAGES: readonly PageEntry[] = [
       schedule: "features/schedule/ScheduleTab.tsx",
       budget: "features/budgets/BudgetTab.tsx",
       documents: "features/documents/DocumentsTab.tsx",
+      delivery: "features/delivery/DeliveryTab.tsx",
     },
   },
   {

@@ -362,7 +362,7 @@ describe.each(DB_KINDS)("wrap and delivery on %s", (kind) => {
       "GET",
       () => `/projects/${pr.id}/delivery`,
       undefined,
-      [401, 200, 200, 200, 200, 200],
+      [401, 403, 200, 200, 403, 200],
     ]);
     await expectMatrixRow(p, cookies, async () => null, [
       "tick",

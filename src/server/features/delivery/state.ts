@@ -99,7 +99,11 @@ export async function getDelivery(
   s: Pick<S, "db">,
   opts: { caller: Caller; projectId: string },
 ): Promise<ProjectDeliveryDto> {
-  const access = await projectFor(s.db, opts.caller, opts.projectId);
+  // The items name documents and releases, which only the crew, staff and admins see (documents' rule).
+  const access = await projectFor(s.db, opts.caller, opts.projectId, {
+    need: "edit",
+    denied: "Only the project's crew, staff and admins can see its delivery.",
+  });
   const state = await deliveryState(s.db, opts.projectId);
   return {
     projectId: opts.projectId,
