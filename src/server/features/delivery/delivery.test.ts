@@ -7,7 +7,7 @@ import type { CourseDetail } from "../../../common/courses.ts";
 import type { CourseDeliveryDto, DeliveryItem, ProjectDeliveryDto } from "../../../common/delivery.ts";
 import { SIGNING_TOKEN_HEADER, type DocumentDto } from "../../../common/documents.ts";
 import type { ProjectDetail } from "../../../common/project-api.ts";
-import { auditLog, jobs, projectActivity } from "../../db/schema/index.ts";
+import { auditLog, jobs, projectActivity, projects } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll } from "../../test/matrix.ts";
 import { pdfText } from "../../test/pdf-text.ts";
@@ -351,6 +351,20 @@ describe.each(DB_KINDS)("wrap and delivery on %s", (kind) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "project.archive_downloaded"), eq(auditLog.targetId, pr.id)));
     expect(audits).toHaveLength(1);
+  });
+
+  it("seeds a wrapped film whose delivery is signed off and whose archive downloads", async () => {
+    const [understudy] = await p.services.db.select().from(projects).where(eq(projects.title, "Understudy"));
+    const d = await delivery(understudy!.id);
+    expect(d).toMatchObject({ complete: true, signOff: { byName: "Daniel Reyes" } });
+    expect(item(d, "releases_signed").why).toBe("Signed for 1 scheduled location and 2 cast members.");
+    const zip = await p.as("member").get(`/projects/${understudy!.id}/delivery/archive.zip`);
+    expect(zip.status).toBe(200);
+    const names = Object.keys(unzipSync(zip.bytes));
+    expect(names.filter((x) => x.startsWith("2-releases/"))).toHaveLength(3);
+    expect(names).toEqual(expect.arrayContaining([INDEX_NAME, "4-permits/Theatre-filming-permit.pdf"]));
+    const index = (await pdfText(unzipSync(zip.bytes)[INDEX_NAME]!)).join(" ");
+    expect(index).toContain("Signed off by Daniel Reyes");
   });
 
   it("answers each caller as the rules say (authorization matrix)", async () => {

@@ -3,6 +3,7 @@ import { bookingRules } from "./booking-rules.ts";
 import { breakdown } from "./breakdown.ts";
 import { budgets } from "./budgets.ts";
 import { courses } from "./courses.ts";
+import { delivery } from "./delivery.ts";
 import { documents, signatures, signing } from "./documents.ts";
 import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
 import { gettingAround } from "./getting-around.ts";
@@ -28,6 +29,7 @@ export const CHAPTERS: GuideChapter[] = [
   documents,
   signatures,
   signing,
+  delivery,
   overview,
   reservingGear,
   equipmentDesk,
