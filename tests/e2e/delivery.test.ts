@@ -4,7 +4,7 @@ import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../../src/server/test/pdf-text.ts";
 import { usePortal } from "./support/fixtures.ts";
-import { heading, openProject, signIn, visible } from "./support/ui.ts";
+import { openProject, signIn, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 const INDEX = "0-index.pdf";
@@ -15,7 +15,7 @@ describe("wrap and delivery", () => {
     await signIn(lena, "student@portal.test");
     await openProject(lena, "Understudy");
     await lena.getByRole("tab", { name: "Delivery" }).click();
-    await visible(heading(lena, "Delivery checklist"));
+    await visible(lena.getByRole("heading", { name: "Delivery checklist", level: 2 }));
     const items = lena.getByRole("list", { name: "Delivery items" });
     await visible(items.getByText("Signed for 1 scheduled location and 2 cast members."));
     await visible(items.getByText(/Ticked by Lena Fischer: DCP and ProRes sent/));
