@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle, Download, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { DELIVERY_RULE_LABELS, type DeliveryItemState, type ProjectDeliveryDto } from "../../../common/delivery.ts";
+import { type DeliveryItemState, type ProjectDeliveryDto } from "../../../common/delivery.ts";
 import { DOCUMENT_CATEGORY_LABELS } from "../../../common/documents.ts";
 import type { ProjectDetail } from "../../../common/project-api.ts";
 import { LoadError } from "../../components/LoadError.tsx";
@@ -15,11 +15,20 @@ import { archivePath, useDelivery, useSignOffDelivery, useTickDelivery } from ".
 
 /** How an item ticks, in the words of the page. */
 function ruleText(i: DeliveryItemState): string {
-  if (i.rule !== "documents") return DELIVERY_RULE_LABELS[i.rule] + ".";
-  const where = i.category ? DOCUMENT_CATEGORY_LABELS[i.category] : "Documents";
-  return i.titleHas
-    ? `Ticks itself when ${where.toLowerCase()} holds a document with “${i.titleHas}” in its title.`
-    : `Ticks itself when ${where.toLowerCase()} holds a document.`;
+  switch (i.rule) {
+    case "documents": {
+      const where = i.category ? `${DOCUMENT_CATEGORY_LABELS[i.category]} documents` : "the documents";
+      return i.titleHas
+        ? `Ticks itself when ${where} hold one with “${i.titleHas}” in its title.`
+        : `Ticks itself when ${where} hold one.`;
+    }
+    case "releases":
+      return "Ticks itself when every scheduled location and cast member has a signed release.";
+    case "permits":
+      return "Ticks itself when every permit sent for signing is signed.";
+    case "manual":
+      return "Ticked by hand by the crew, staff or an admin.";
+  }
 }
 
 /** The project's Delivery tab: the course's checklist with each item's state and why, the files, the sign-off, the archive. */
