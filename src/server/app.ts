@@ -21,6 +21,7 @@ import { perfRoutes } from "./features/perf/routes.ts";
 import { publicUnsubscribeRoutes } from "./features/notifications/unsubscribe.ts";
 import { UNSUBSCRIBE_PATH } from "./mail/unsubscribe.ts";
 import { courseRoutes } from "./features/courses/routes.ts";
+import { courseDeliveryRoutes, projectDeliveryRoutes } from "./features/delivery/routes.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
 import {
   accountRoutes,
@@ -163,7 +164,9 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/safety", safetyRoutes);
   app.route("/rest/v1/projects/:projectId/daily-reports", dailyReportRoutes);
   app.route("/rest/v1/today", todayRoutes);
+  app.route("/rest/v1/projects/:projectId/delivery", projectDeliveryRoutes);
   app.route("/rest/v1/projects", projectRoutes);
+  app.route("/rest/v1/courses/:courseId/delivery", courseDeliveryRoutes);
   app.route("/rest/v1/courses", courseRoutes);
   app.route("/rest/v1/screenplays", screenplayRoutes);
   app.route("/rest/v1/budgets", budgetRoutes);

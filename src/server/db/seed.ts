@@ -3,6 +3,7 @@ import type { Role } from "../../common/roles.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Services } from "../context.ts";
 import { seedCourses } from "../features/courses/seed.ts";
+import { seedDelivery } from "../features/delivery/seed.ts";
 import { seedEquipment } from "../features/equipment/seed.ts";
 import { seedFairShare } from "../features/equipment/fair-seed.ts";
 import { syncProfile } from "../features/profiles/service.ts";
@@ -74,6 +75,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedSafety(s, "Northbridge Film School");
   await seedDailyReports(s);
   await seedBudgets(s);
+  await seedDelivery(s, "Northbridge Film School");
   const equipmentCount = await seedEquipment(s);
   await seedFairShare(s);
   s.log.info(

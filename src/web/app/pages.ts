@@ -56,6 +56,7 @@ export const PAGES: readonly PageEntry[] = [
       budget: "features/budgets/BudgetTab.tsx",
       documents: "features/documents/DocumentsTab.tsx",
       safety: "features/safety/SafetyTab.tsx",
+      delivery: "features/delivery/DeliveryTab.tsx",
     },
   },
   {

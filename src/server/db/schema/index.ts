@@ -15,3 +15,4 @@ export * from "./equipment-fair.ts";
 export * from "./equipment-access.ts";
 export * from "./safety.ts";
 export * from "./daily-reports.ts";
+export * from "./delivery.ts";

@@ -23,7 +23,7 @@ import * as repo from "./repository.ts";
  * Who may see the course's checklist is who may see the course; who may change it is narrower: the course's own
  * teachers and the admins, since the deadlines are the teaching plan of that course.
  */
-async function courseFor(db: DbOrTx, caller: Caller, id: string) {
+export async function courseFor(db: DbOrTx, caller: Caller, id: string) {
   if (!isUuid(id)) throw noCourse();
   const row = await repo.selectCourse(db, id, caller.id);
   if (!row || !(mayManageCourses(caller) || row.isTeacher || row.isStudent)) throw noCourse();

@@ -19,3 +19,4 @@ export type { Client } from "./signing.ts";
 export { scanSignatures } from "./signature-reminders.ts";
 export { pendingSignatures } from "./signature-dashboard.ts";
 export type { PendingSignature } from "./signature-dashboard.ts";
+export { releasesState } from "./releases.ts";

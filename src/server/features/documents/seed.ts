@@ -18,10 +18,12 @@ type SignerPlan = [
   state: "signed" | "opened" | "sent" | "waiting" | "declined" | "copy",
 ];
 
-interface Plan {
+export interface Plan {
   title: string;
   category: DocumentCategory;
   template?: [TemplateKey, string, string];
+  /** Whom a release is for (the cast member, the scheduled location), as the releases rule matches it. */
+  releaseFor?: string;
   paragraphs?: string[];
   request?: {
     status: SubmissionStatus;
@@ -151,20 +153,31 @@ const PLANS: Plan[] = [
  * like the projects seed, so seeding sends no mail; the PDFs are real, and the signed release is sealed.
  */
 export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolName: string): Promise<number> {
-  const [project] = await s.db.select().from(projects).where(eq(projects.title, "Small Hours"));
+  return seedPaperwork(s, schoolName, "Small Hours", PLANS);
+}
+
+/** A production's paperwork from plans: what the demo's other parts (delivery) seed on their own films too. */
+export async function seedPaperwork(
+  s: Pick<Services, "db" | "config">,
+  schoolName: string,
+  projectTitle: string,
+  plans: Plan[],
+  people: { producers: string[]; directors: string[] } = { producers: ["Tomás Novák"], directors: ["Lena Fischer"] },
+): Promise<number> {
+  const [project] = await s.db.select().from(projects).where(eq(projects.title, projectTitle));
   const [lena] = await s.db
     .select({ id: profiles.id, name: profiles.fullName })
     .from(profiles)
     .where(eq(profiles.email, "student@portal.test"));
   if (!project || !lena) return 0;
   const now = Date.now();
-  for (const plan of PLANS) {
+  for (const plan of plans) {
     const bytes = plan.template
       ? await renderTemplate(plan.template[0], {
           schoolName,
           projectTitle: project.title,
-          producers: ["Tomás Novák"],
-          directors: ["Lena Fischer"],
+          producers: people.producers,
+          directors: people.directors,
           supervisor: "Daniel Reyes",
           shootStart: project.shootStart,
           shootEnd: project.shootEnd,
@@ -181,6 +194,9 @@ export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolNa
           projectId: project.id,
           title: plan.title,
           category: plan.category,
+          // Only a release made for someone counts on the releases rule; the older plans name nobody.
+          template: plan.releaseFor ? (plan.template?.[0] ?? null) : null,
+          releaseFor: plan.releaseFor ?? null,
           createdBy: lena.id,
           createdByName: lena.name,
         })
@@ -266,7 +282,7 @@ export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolNa
     });
   }
   await syncGreenlight(s.db, project.id);
-  return PLANS.length;
+  return plans.length;
 }
 
 /** A plain PDF filed on a project, for another feature's demo (a safety plan that an approver then decides). */

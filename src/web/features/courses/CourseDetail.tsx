@@ -9,6 +9,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { errorText } from "../../lib/api.ts";
 import { previewRoster, useApplyRoster, useCourse } from "./api.ts";
 import { CourseDialog } from "./CourseDialog.tsx";
+import { CourseDelivery } from "./CourseDelivery.tsx";
 import { CourseGreenlight } from "./CourseGreenlight.tsx";
 import { CourseFairShare } from "../equipment/CourseFairShare.tsx";
 
@@ -48,6 +49,7 @@ export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void
       {c.canManage && <RosterImport course={c} />}
       {editing && <CourseDialog open course={c} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />}
       <CourseGreenlight courseId={c.id} />
+      <CourseDelivery courseId={c.id} />
       <CourseFairShare courseId={c.id} />
       <Students course={c} />
     </section>

@@ -24,6 +24,7 @@ const BreakdownTab = lazy(() => import("../screenplays/BreakdownTab.tsx").then((
 const ScheduleTab = lazy(() => import("../schedule/ScheduleTab.tsx").then((m) => ({ default: m.ScheduleTab })));
 const BudgetTab = lazy(() => import("../budgets/BudgetTab.tsx").then((m) => ({ default: m.BudgetTab })));
 const SafetyTab = lazy(() => import("../safety/SafetyTab.tsx").then((m) => ({ default: m.SafetyTab })));
+const DeliveryTab = lazy(() => import("../delivery/DeliveryTab.tsx").then((m) => ({ default: m.DeliveryTab })));
 const DocumentsTab = lazy(() => import("../documents/DocumentsTab.tsx").then((m) => ({ default: m.DocumentsTab })));
 
 const later = (tab: ReactNode) => (
@@ -86,6 +87,8 @@ export default function ProjectPage() {
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
     ...(p.canEdit ? [{ id: "documents", label: "Documents", content: later(<DocumentsTab project={p} />) }] : []),
+    // After the shoot: what the film delivers, the teacher's sign-off and the archive (the crew, staff and admins).
+    ...(p.canEdit ? [{ id: "delivery", label: "Delivery", content: later(<DeliveryTab project={p} />) }] : []),
     ...(p.documentary
       ? [
           { id: "participants", label: "Participants", content: <Participants project={p} /> },

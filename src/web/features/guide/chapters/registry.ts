@@ -4,6 +4,7 @@ import { breakdown } from "./breakdown.ts";
 import { budgets } from "./budgets.ts";
 import { courses } from "./courses.ts";
 import { dayOnSet } from "./day-on-set.ts";
+import { delivery } from "./delivery.ts";
 import { documents, signatures, signing } from "./documents.ts";
 import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
 import { gettingAround } from "./getting-around.ts";
@@ -34,6 +35,7 @@ export const CHAPTERS: GuideChapter[] = [
   documents,
   signatures,
   signing,
+  delivery,
   overview,
   reservingGear,
   equipmentDesk,

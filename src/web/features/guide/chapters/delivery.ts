@@ -1,0 +1,105 @@
+import type { GuideChapter } from "./types.ts";
+
+export const delivery: GuideChapter = {
+  slug: "wrap-and-delivery",
+  title: "Wrap and delivery",
+  summary:
+    "Finishing a film: the course's delivery checklist, items that tick themselves, delivery files, the teacher's sign-off that closes the production, and the archive of its chain of title.",
+  sections: [
+    {
+      id: "checklist",
+      heading: "The delivery checklist",
+      blocks: [
+        {
+          p: "Open a project and choose the **Delivery** tab (its crew, staff and admins see it). It lists what the finished film delivers, each item with its state and why: “Poster A2”, “Missing: talent release for Clara Voss”, “1 of 2 permits signed; waiting for Street permit”.",
+        },
+        {
+          p: "The list is the course's own when its teachers have set one, else the school's: final film file, production stills, poster, music cue sheet, credits list, every release signed, every permit signed, festival copy delivered.",
+        },
+        {
+          table: {
+            head: ["An item ticked by", "is done when"],
+            rows: [
+              [
+                "Documents of a category",
+                "the project's documents hold one of that category, with the given words in its title when the item names some (a delivery file called “Poster A2” ticks **Poster**).",
+              ],
+              [
+                "Every release signed",
+                "every scheduled location and every cast member has a signed release: the same rule as the greenlight's.",
+              ],
+              [
+                "Every permit signed",
+                "every permit sent for signature here is signed; a permit uploaded as the issuing office sent it counts as it is. No permits on file: nothing to sign.",
+              ],
+              [
+                "Ticked by hand",
+                "the crew, staff or an admin tick it; the portal keeps who and when, and an optional note.",
+              ],
+            ],
+          },
+        },
+      ],
+    },
+    {
+      id: "files",
+      heading: "Uploading delivery files",
+      blocks: [
+        {
+          steps: [
+            "On the **Delivery** tab, under **Upload a delivery file**, choose the **File**.",
+            "Give it a **Title** that names the thing (“Music cue sheet”, “Final film master”): the title is what the items look for.",
+            "Choose **Upload Delivery File**. It is filed in the project's documents under **Delivery**, and its item ticks.",
+          ],
+        },
+      ],
+    },
+    {
+      id: "sign-off",
+      heading: "The teacher's sign-off",
+      blocks: [
+        {
+          p: "Once the film is shot (in **Production** or **Post-production**) and every item is done, the project's supervisor, a teacher of its course or the production office signs the delivery off on the **Delivery** tab, with an optional note. The production moves to **Completed** through the usual phase change: its crew hear of it, and the sign-off and the phase change are on the project's **Activity**.",
+        },
+        {
+          note: "While items are open the sign-off is refused, naming each open item and why. After the sign-off the checklist is closed: hand ticks no longer change.",
+        },
+      ],
+    },
+    {
+      id: "archive",
+      heading: "The archive",
+      blocks: [
+        {
+          p: "**Download Archive (ZIP)** on the **Delivery** tab gives one ZIP of the film's chain of title, in folders:",
+        },
+        {
+          list: [
+            "**1-screenplay**: each of the project's screenplays, as last revised.",
+            "**2-releases** and **3-contracts**: every signed release and deal memo as sealed, with its signature page and audit certificate.",
+            "**4-permits** and **5-certificates**: permits and insurance certificates (sealed when signed here).",
+            "**6-budget**: the approved budget with its decision record.",
+            "**7-call-sheets**: a call sheet per shoot day.",
+            "**0-index.pdf**: every file with what it is, its date, its size and its SHA-256, and whether the delivery was signed off.",
+          ],
+        },
+        {
+          p: "The crew, staff and admins may download it, at any time; each download is recorded on the project's **Activity** and in the school's audit log. The school keeps everything it holds after students leave: erasing a student's account replaces their name and keeps the documents, budgets and decisions.",
+        },
+      ],
+    },
+    {
+      id: "course",
+      heading: "A course's own checklist",
+      blocks: [
+        {
+          steps: [
+            "Open the course at [Courses](/courses). Its teachers and admins see **Delivery Checklist** as a form.",
+            "Rename, remove or add items; for each choose how it is **Ticked by**, and for documents the **Category** and the words its **Title contains** (E&O insurance: Insurance, “E&O”).",
+            "Choose **Save Delivery Checklist**. Its projects show the new list at once; **Use the School's Delivery List** goes back to the school's.",
+          ],
+        },
+      ],
+    },
+  ],
+};
