@@ -51,6 +51,10 @@ export const keys = {
   budgetAccounts: root("budget-accounts"),
   budgetProposal: scoped("budget-proposal"),
   documents: scoped("documents"),
+  /** A project's certificate requests; `insurance()` alone reaches the office's list of every project's. */
+  insurance: scoped("insurance"),
+  /** The school's location library and hospitals. */
+  locations: root("locations"),
   equipment: root("equipment"),
   /** One part of the equipment answers (`equipment`, then the part): a booking names only the parts it changes. */
   equipmentPart: (part: EquipmentPart): QueryKeyOf => ["equipment", part],

@@ -3,6 +3,7 @@
  * shared by the server and the web. Days are "YYYY-MM-DD", times "HH:MM", instants ISO 8601.
  */
 import type { DayCheck } from "./day-checks.ts";
+import type { CallSheetSite } from "./locations.ts";
 import { z } from "zod";
 import { DAY_MS } from "./time.ts";
 import type { IntExt } from "./screenplay/fountain.ts";
@@ -41,6 +42,8 @@ const shootDayShape = {
     .max(SHOOT_DAY_NOTES_MAX, `The notes may be at most ${SHOOT_DAY_NOTES_MAX} characters long.`),
   weather: short("The weather"),
   hospital: short("The nearest hospital"),
+  /** A place of the school's location library: its name, address and hospital are copied into the day. */
+  locationId: z.uuid("Choose a location from the library, or none.").nullable(),
 };
 export const shootDayFields = z.object({
   ...shootDayShape,
@@ -50,6 +53,7 @@ export const shootDayFields = z.object({
   notes: shootDayShape.notes.default(""),
   weather: shootDayShape.weather.default(""),
   hospital: shootDayShape.hospital.default(""),
+  locationId: shootDayShape.locationId.default(null),
 });
 export const shootDayCreateInput = shootDayFields;
 export type ShootDayCreateInput = z.input<typeof shootDayCreateInput>;
@@ -222,6 +226,8 @@ export interface ShootDayDto {
   notes: string;
   weather: string;
   hospital: string;
+  /** The library location the day was picked from, or null. */
+  locationId: string | null;
   castCalls: Record<string, string>;
   crewCalls: Record<string, string>;
   version: number;
@@ -289,6 +295,8 @@ export interface CallSheetDto {
   canConfirm: boolean;
   /** The caller sees addresses and e-mail (the crew, staff and admins); others see names and roles. */
   contactsVisible: boolean;
+  /** The day's library location: its contact and nearest hospital, or null (the typed hospital stands). */
+  site: CallSheetSite | null;
 }
 
 /** A map search for the shoot's address: OpenStreetMap, so no account and no tracking key is needed. */
@@ -317,6 +325,8 @@ export interface CallSheetConfirmationDto {
   mapUrl: string | null;
   weather: string;
   hospital: string;
+  /** The library location's contact and hospital, when the day has one. */
+  site: CallSheetSite | null;
   contacts: CallSheetContact[];
   /** `yours`: the actor opening the link plays in this scene. */
   scenes: { number: string; heading: string; pages: string; yours: boolean }[];

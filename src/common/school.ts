@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   "budget",
   "equipment",
   "signatures",
+  "insurance",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +43,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
     when: "When a reservation of yours is confirmed, refused, due back or overdue, or a request window you asked in is drawn, moved or cancelled.",
   },
   signatures: { label: "Signatures", when: "When a document waits for your signature or has been signed by everyone." },
+  insurance: {
+    label: "Insurance certificates",
+    when: "When a certificate request waits for your endorsement or your office's answer, or a request of yours is endorsed, refused, answered or declined.",
+  },
 };
 
 export interface EquipmentRules {
@@ -78,6 +83,14 @@ export interface SchoolSettings {
   requireTwoStepForStaff: boolean;
   /** With single sign-on configured, only admins may still sign in with a password (issue 18). */
   passwordSignInAdminsOnly: boolean;
+  /** The insurance office as a person with an account (asked in the portal), or null. */
+  insuranceOfficeUserId: string | null;
+  /** The insurance office's e-mail address, sent the answering link; "" when it is only the person above. */
+  insuranceOfficeEmail: string;
+  /** A certificate request waits for the project's supervisor or a course teacher to endorse it. */
+  insuranceEndorsement: boolean;
+  /** Business days between the request and the first insured day. */
+  insuranceLeadDays: number;
 }
 
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
@@ -92,6 +105,10 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   dateOrder: DEFAULT_DATE_FORMATS.dateOrder,
   requireTwoStepForStaff: false,
   passwordSignInAdminsOnly: false,
+  insuranceOfficeUserId: null,
+  insuranceOfficeEmail: "",
+  insuranceEndorsement: false,
+  insuranceLeadDays: 5,
 };
 
 /**
@@ -180,6 +197,7 @@ export const EQUIPMENT_RULE_LIMITS = {
   strikeLimit: { min: 1, max: 20 },
 } as const;
 export const APPROVAL_LINK_DAYS = { min: 1, max: 90 } as const;
+export const INSURANCE_LEAD_DAYS_LIMITS = { min: 0, max: 60 } as const;
 
 /** A stable key for a new greenlight item, from its label ("Risk assessment" → "risk_assessment"). */
 export function slugify(label: string): string {
@@ -303,6 +321,15 @@ export const schoolSettingsSchema = z.object({
   passwordSignInAdminsOnly: z
     .boolean("Say whether only admins may sign in with a password (true or false).")
     .default(false),
+  insuranceOfficeUserId: z.string("Choose the insurance office's account, or none.").min(1).max(100).nullable().default(null),
+  insuranceOfficeEmail: z
+    .union([
+      z.literal(""),
+      z.string().trim().toLowerCase().email("Give the insurance office's e-mail address, like insurance@school.edu, or leave it empty.").max(254),
+    ])
+    .default(""),
+  insuranceEndorsement: z.boolean("Say whether a teacher endorses certificate requests first (true or false).").default(false),
+  insuranceLeadDays: wholeNumber("The insurance lead time", INSURANCE_LEAD_DAYS_LIMITS, "business days").default(5),
 }) satisfies z.ZodType<SchoolSettings, unknown>;
 
 /** PUT /rest/v1/school-settings: the whole settings, and the version they were edited from. */
@@ -335,4 +362,8 @@ export const SCHOOL_SETTING_LABELS: Record<keyof SchoolSettings, string> = {
   dateOrder: "date order",
   requireTwoStepForStaff: "two-step sign-in for staff and admins",
   passwordSignInAdminsOnly: "password sign-in for admins only",
+  insuranceOfficeUserId: "insurance office (account)",
+  insuranceOfficeEmail: "insurance office (e-mail)",
+  insuranceEndorsement: "teacher's endorsement of insurance requests",
+  insuranceLeadDays: "insurance lead time",
 };

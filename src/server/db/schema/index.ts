@@ -13,3 +13,5 @@ export * from "./courses.ts";
 export * from "./course-greenlight.ts";
 export * from "./equipment-fair.ts";
 export * from "./equipment-access.ts";
+export * from "./locations.ts";
+export * from "./insurance.ts";

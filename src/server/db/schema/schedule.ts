@@ -1,5 +1,6 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { schoolLocations } from "./locations.ts";
 import { projects } from "./projects.ts";
 import { screenplays } from "./screenplays.ts";
 
@@ -30,6 +31,8 @@ export const shootDays = pgTable(
     notes: text("notes").notNull().default(""),
     weather: text("weather").notNull().default(""),
     hospital: text("hospital").notNull().default(""),
+    /** The library location the day was picked from; its contact and hospital go on the call sheet. */
+    locationId: uuid("location_id").references(() => schoolLocations.id, { onDelete: "set null" }),
     /** Calls that differ from the general call: cast by character name, crew by user id. */
     castCalls: jsonb("cast_calls").$type<Record<string, string>>().notNull().default({}),
     crewCalls: jsonb("crew_calls").$type<Record<string, string>>().notNull().default({}),

@@ -24,6 +24,8 @@ import { DAY_MS, LINK_DAYS_AFTER, noDay, NOT_CAST, type S } from "./shared.ts";
 import { assemble, boardRow, chosen, projectOf, projectScreenplays, publishChanged } from "./scenes.ts";
 import { castOf, type CastRow } from "./board.ts";
 import { dayFor } from "./shoot-days.ts";
+import { siteOf } from "../locations/index.ts";
+import { hospitalLine, type CallSheetSite } from "../../../common/locations.ts";
 
 // ── Call sheets ──────────────────────────────────────────────────────────────────────────────────
 
@@ -112,7 +114,9 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
     call: day.crewCalls[m.userId] ?? day.generalCall,
   }));
   const actorsToSend = [...actorsByEmail(castOfDay).values()];
+  const site = await siteOf(db, day.locationId);
   return {
+    site,
     project,
     day,
     dayCount: days.length,
@@ -158,7 +162,27 @@ export async function getCallSheet(
     canEdit: parts.project.canEdit,
     canConfirm: recipients.some((r) => r.userId === opts.caller.id && !r.confirmedAt),
     contactsVisible,
+    site: parts.site,
   };
+}
+
+/** The library's hospital when the day has one, else what the crew typed. */
+export const hospitalOf = (site: CallSheetSite | null, typed: string) =>
+  site?.hospital ? hospitalLine(site.hospital) : typed;
+const locationContact = (site: CallSheetSite | null) =>
+  site ? [site.contactName, site.contactPhone].filter(Boolean).join(", ") : "";
+
+/** The emergency lines of the printed sheet: the hospital with its numbers, and whom to call at the location. */
+function emergencyFacts(site: CallSheetSite | null, typed: string): [string, string][] {
+  const h = site?.hospital;
+  if (!h) return typed ? [["Nearest hospital", typed]] : [];
+  const contact = locationContact(site);
+  return [
+    ["Nearest hospital", [h.name, h.address].filter(Boolean).join(", ")],
+    ...(h.phone ? ([["Hospital phone", h.phone]] as [string, string][]) : []),
+    ...(h.emergencyPhone ? ([["Emergency", h.emergencyPhone]] as [string, string][]) : []),
+    ...(contact ? ([["Location contact", contact]] as [string, string][]) : []),
+  ];
 }
 
 const longDate = (day: string, f: DateFormats) => formatDate(day, f, { style: "long", weekday: true });
@@ -184,7 +208,10 @@ export async function callSheetPdf(
       ...(visible ? ([["Address", address || "To be announced"]] as [string, string][]) : []),
       ...(address.trim() ? ([["Map", mapUrl(address)]] as [string, string][]) : []),
       ...(day.weather ? ([["Weather", day.weather]] as [string, string][]) : []),
-      ...(day.hospital ? ([["Nearest hospital", day.hospital]] as [string, string][]) : []),
+      ...emergencyFacts(parts.site, day.hospital),
+      ...(!parts.site?.hospital && locationContact(parts.site)
+        ? ([["Location contact", locationContact(parts.site)]] as [string, string][])
+        : []),
       ["Pages", formatPages(day.eighths)],
     ],
     sections: [
@@ -304,7 +331,8 @@ export async function sendCallSheet(
             call: formatTime(m.call, f),
             location: [parts.day.location, parts.day.address].filter(Boolean).join(", ") || "to be announced",
             mapUrl: parts.day.address.trim() ? mapUrl(parts.day.address) : null,
-            hospital: parts.day.hospital,
+            hospital: hospitalOf(parts.site, parts.day.hospital),
+            locationContact: locationContact(parts.site),
             weather: parts.day.weather,
             contacts: parts.contacts.map(contactLine),
             scenes: parts.day.strips.map((st) => `${st.number}. ${st.heading}`),
