@@ -14,7 +14,7 @@ import {
 } from "../../../common/insurance.ts";
 import { formatDate } from "../../../common/datetime.ts";
 import { isoDay } from "../../../common/time.ts";
-import { isAdmin, type Caller } from "../../auth/caller.ts";
+import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { insuranceRequests, projects } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -94,10 +94,16 @@ export async function listWaiting(s: Pick<S, "db">, opts: { caller: Caller }): P
   return out;
 }
 
+/** One request as the caller sees it, for the teacher and the office too, who need not be on the crew. */
 async function one(s: Pick<S, "db">, caller: Caller, id: string): Promise<InsuranceRequestDto> {
-  const row = await requestRow(s.db, id);
-  const list = await listForProject(s, { caller, projectId: row.request.projectId });
-  return list.items.find((r) => r.id === id)!;
+  const [settings, row] = await Promise.all([getSchoolSettings(s.db), requestRow(s.db, id)]);
+  const access = await projectFor(s.db, caller, row.request.projectId);
+  const endorsers = await endorsersOf(s.db, row);
+  return toDto(row.request, row.projectTitle, {
+    endorse: mayEndorse(caller, endorsers),
+    answer: mayAnswer(caller, settings),
+    edit: access.canEdit,
+  });
 }
 
 export async function createRequest(
@@ -260,6 +266,5 @@ export async function answerInPortal(
       return { request: row.request, projectTitle: row.projectTitle };
     },
   });
-  const row = await requestRow(s.db, opts.requestId);
-  return toDto(row.request, row.projectTitle, { endorse: false, answer: true, edit: isAdmin(opts.caller.role) });
+  return one(s, opts.caller, opts.requestId);
 }
