@@ -50,15 +50,18 @@ export async function listForProject(
 ): Promise<InsuranceListDto> {
   const [settings, access] = await Promise.all([
     getSchoolSettings(s.db),
-    readAccess(s.db, opts.caller, opts.projectId),
+    projectFor(s.db, opts.caller, opts.projectId),
   ]);
+  const endorsers = await endorsersOf(s.db, access.project);
+  // The office and the teachers who endorse read the requests they act on, without being on the crew.
+  if (!access.canEdit && !mayAnswer(opts.caller, settings) && !mayEndorse(opts.caller, endorsers))
+    throw new AppError("forbidden", "Only the project's crew, staff and admins can see and ask for its insurance certificates.");
   const rows = await s.db
     .select()
     .from(insuranceRequests)
     .where(eq(insuranceRequests.projectId, access.project.id))
     .orderBy(desc(insuranceRequests.createdAt))
     .limit(200);
-  const endorsers = await endorsersOf(s.db, access.project);
   return {
     items: rows.map((r) =>
       toDto(r, access.project.title, {

@@ -23,6 +23,7 @@ import { useProject } from "./api.ts";
 const BreakdownTab = lazy(() => import("../screenplays/BreakdownTab.tsx").then((m) => ({ default: m.BreakdownTab })));
 const ScheduleTab = lazy(() => import("../schedule/ScheduleTab.tsx").then((m) => ({ default: m.ScheduleTab })));
 const BudgetTab = lazy(() => import("../budgets/BudgetTab.tsx").then((m) => ({ default: m.BudgetTab })));
+const InsuranceTab = lazy(() => import("../insurance/InsuranceTab.tsx").then((m) => ({ default: m.InsuranceTab })));
 const DocumentsTab = lazy(() => import("../documents/DocumentsTab.tsx").then((m) => ({ default: m.DocumentsTab })));
 
 const later = (tab: ReactNode) => (
@@ -84,6 +85,10 @@ export default function ProjectPage() {
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
     ...(p.canEdit ? [{ id: "documents", label: "Documents", content: later(<DocumentsTab project={p} />) }] : []),
+    // The insurance office and the endorsing teacher arrive here from their notice without being on the crew.
+    ...(p.canEdit || params.get("tab") === "insurance"
+      ? [{ id: "insurance", label: "Insurance", content: later(<InsuranceTab projectId={p.id} />) }]
+      : []),
     ...(p.documentary
       ? [
           { id: "participants", label: "Participants", content: <Participants project={p} /> },
