@@ -148,10 +148,38 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                   <dd>{s.day.weather}</dd>
                 </>
               )}
-              {s.day.hospital && (
+              {s.site?.hospital ? (
                 <>
                   <dt className="font-medium">Nearest hospital</dt>
-                  <dd>{s.day.hospital}</dd>
+                  <dd>
+                    {[s.site.hospital.name, s.site.hospital.address].filter(Boolean).join(", ")}
+                    {s.site.hospital.phone && <> · phone {s.site.hospital.phone}</>}
+                    {s.site.hospital.emergencyPhone && (
+                      <>
+                        {" "}
+                        · emergency <span className="font-semibold">{s.site.hospital.emergencyPhone}</span>
+                      </>
+                    )}
+                  </dd>
+                </>
+              ) : (
+                s.day.hospital && (
+                  <>
+                    <dt className="font-medium">Nearest hospital</dt>
+                    <dd>{s.day.hospital}</dd>
+                  </>
+                )
+              )}
+              {s.site && (s.site.contactName || s.site.contactPhone) && (
+                <>
+                  <dt className="font-medium">Location contact</dt>
+                  <dd>{[s.site.contactName, s.site.contactPhone].filter(Boolean).join(", ")}</dd>
+                </>
+              )}
+              {s.site?.parking && (
+                <>
+                  <dt className="font-medium">Parking</dt>
+                  <dd>{s.site.parking}</dd>
                 </>
               )}
               <dt className="font-medium">Pages</dt>
