@@ -11,6 +11,8 @@ import { seedBudgets } from "../features/budgets/seed.ts";
 import { seedProjects } from "../features/projects/seed.ts";
 import { seedScreenplays } from "../features/screenplays/seed.ts";
 import { seedSchedule } from "../features/schedule/seed.ts";
+import { seedLocations } from "../features/locations/seed.ts";
+import { seedInsurance } from "../features/insurance/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
 import { profiles, session, user } from "./schema/index.ts";
 
@@ -68,7 +70,9 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedCourses(s);
   await seedScreenplays(s);
   await seedSchedule(s);
+  await seedLocations(s);
   await seedDocuments(s, "Northbridge Film School");
+  await seedInsurance(s);
   await seedBudgets(s);
   const equipmentCount = await seedEquipment(s);
   await seedFairShare(s);

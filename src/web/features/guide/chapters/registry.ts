@@ -6,6 +6,7 @@ import { courses } from "./courses.ts";
 import { documents, signatures, signing } from "./documents.ts";
 import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
 import { gettingAround } from "./getting-around.ts";
+import { insurance, locations } from "./insurance.ts";
 import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
 import { projects } from "./projects.ts";
@@ -24,10 +25,12 @@ export const CHAPTERS: GuideChapter[] = [
   breakdown,
   scheduling,
   callSheets,
+  locations,
   budgets,
   documents,
   signatures,
   signing,
+  insurance,
   overview,
   reservingGear,
   equipmentDesk,
