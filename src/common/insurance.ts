@@ -38,16 +38,16 @@ export const OPEN_INSURANCE_STATUSES: readonly InsuranceStatus[] = ["awaiting_en
 export const INSURANCE_TEXT_MAX = 300;
 
 const text = (what: string, max = INSURANCE_TEXT_MAX) =>
-  z
-    .string(`${what} must be text.`)
-    .trim()
-    .max(max, `${what} may be at most ${max} characters long.`);
+  z.string(`${what} must be text.`).trim().max(max, `${what} may be at most ${max} characters long.`);
 const day = (what: string) => z.iso.date(`Give ${what} as a date (YYYY-MM-DD).`);
 
 export const insuranceRequestInput = z
   .object({
     subject: z.enum(INSURANCE_SUBJECTS, "Say whether the certificate is for a location or a rental."),
-    description: text("What is to be insured").min(2, "Say what is to be insured (the place, or the rental house and its gear)."),
+    description: text("What is to be insured").min(
+      2,
+      "Say what is to be insured (the place, or the rental house and its gear).",
+    ),
     address: text("The address").min(2, "Give the address of the location or the rental house."),
     startsOn: day("the first day"),
     endsOn: day("the last day"),

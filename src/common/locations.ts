@@ -10,10 +10,7 @@ export const LOCATION_NOTES_MAX = 4000;
 export const LOCATION_PHOTOS_MAX = 8;
 
 const text = (what: string, max = LOCATION_TEXT_MAX) =>
-  z
-    .string(`${what} must be text.`)
-    .trim()
-    .max(max, `${what} may be at most ${max} characters long.`);
+  z.string(`${what} must be text.`).trim().max(max, `${what} may be at most ${max} characters long.`);
 const named = (what: string) => text(what).min(2, `${what} needs at least 2 characters.`);
 
 export const hospitalInput = z.object({

@@ -321,14 +321,26 @@ export const schoolSettingsSchema = z.object({
   passwordSignInAdminsOnly: z
     .boolean("Say whether only admins may sign in with a password (true or false).")
     .default(false),
-  insuranceOfficeUserId: z.string("Choose the insurance office's account, or none.").min(1).max(100).nullable().default(null),
+  insuranceOfficeUserId: z
+    .string("Choose the insurance office's account, or none.")
+    .min(1)
+    .max(100)
+    .nullable()
+    .default(null),
   insuranceOfficeEmail: z
     .union([
       z.literal(""),
-      z.string().trim().toLowerCase().email("Give the insurance office's e-mail address, like insurance@school.edu, or leave it empty.").max(254),
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .email("Give the insurance office's e-mail address, like insurance@school.edu, or leave it empty.")
+        .max(254),
     ])
     .default(""),
-  insuranceEndorsement: z.boolean("Say whether a teacher endorses certificate requests first (true or false).").default(false),
+  insuranceEndorsement: z
+    .boolean("Say whether a teacher endorses certificate requests first (true or false).")
+    .default(false),
   insuranceLeadDays: wholeNumber("The insurance lead time", INSURANCE_LEAD_DAYS_LIMITS, "business days").default(5),
 }) satisfies z.ZodType<SchoolSettings, unknown>;
 

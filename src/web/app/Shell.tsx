@@ -14,7 +14,9 @@ import {
   Users,
   Wrench,
   X,
-  type LucideIcon, MapPin } from "lucide-react";
+  type LucideIcon,
+  MapPin,
+} from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { notify } from "../components/toast.tsx";

@@ -115,10 +115,14 @@ describe.each(DB_KINDS)("insurance certificates on %s", (kind) => {
   it("refuses a start sooner than the lead time, naming the earliest day", async () => {
     const projectId = await project();
     const soon = addBusinessDays(today(), 2);
-    const res = await p.as("member").post(`/projects/${projectId}/insurance`, request({ startsOn: soon, endsOn: soon }));
+    const res = await p
+      .as("member")
+      .post(`/projects/${projectId}/insurance`, request({ startsOn: soon, endsOn: soon }));
     expect(res.status).toBe(400);
     const earliest = earliestInsuredDay(today(), 5);
-    expect(res.body.error.message).toContain(formatDate(earliest, DEFAULT_DATE_FORMATS, { style: "long", weekday: true }));
+    expect(res.body.error.message).toContain(
+      formatDate(earliest, DEFAULT_DATE_FORMATS, { style: "long", weekday: true }),
+    );
     expect(res.body.error.message).toMatch(/5 business days/);
     expect((await list(projectId)).earliestStart).toBe(earliest);
   });
@@ -232,13 +236,43 @@ describe.each(DB_KINDS)("insurance certificates on %s", (kind) => {
 
   it("answers each caller as the rules say (authorization matrix)", async () => {
     const rows: MatrixRow<{ projectId: string; requestId: string }>[] = [
-      ["list a project's requests", "GET", (f) => `/projects/${f.projectId}/insurance`, undefined, [401, 403, 200, 200, 200, 200]],
-      ["ask for a certificate", "POST", (f) => `/projects/${f.projectId}/insurance`, request(), [401, 403, 201, 201, 403, 201]],
+      [
+        "list a project's requests",
+        "GET",
+        (f) => `/projects/${f.projectId}/insurance`,
+        undefined,
+        [401, 403, 200, 200, 200, 200],
+      ],
+      [
+        "ask for a certificate",
+        "POST",
+        (f) => `/projects/${f.projectId}/insurance`,
+        request(),
+        [401, 403, 201, 201, 403, 201],
+      ],
       ["what waits for me", "GET", () => `/insurance`, undefined, [401, 200, 200, 200, 200, 200]],
-      ["decline as the office", "POST", (f) => `/insurance/${f.requestId}/decline`, { reason: "No cover." }, [401, 403, 403, 403, 200, 200]],
+      [
+        "decline as the office",
+        "POST",
+        (f) => `/insurance/${f.requestId}/decline`,
+        { reason: "No cover." },
+        [401, 403, 403, 403, 200, 200],
+      ],
       ["withdraw", "POST", (f) => `/insurance/${f.requestId}/withdraw`, undefined, [401, 403, 200, 200, 403, 200]],
-      ["revoke the link", "POST", (f) => `/insurance/${f.requestId}/link/revoke`, undefined, [401, 403, 200, 200, 200, 200]],
-      ["open the link without its token", "GET", (f) => `/insurance-link/${f.requestId}`, undefined, [404, 404, 404, 404, 404, 404]],
+      [
+        "revoke the link",
+        "POST",
+        (f) => `/insurance/${f.requestId}/link/revoke`,
+        undefined,
+        [401, 403, 200, 200, 200, 200],
+      ],
+      [
+        "open the link without its token",
+        "GET",
+        (f) => `/insurance-link/${f.requestId}`,
+        undefined,
+        [404, 404, 404, 404, 404, 404],
+      ],
     ];
     for (const row of rows) await expectMatrixRow(p, cookies, fixture, row);
   });

@@ -35,13 +35,17 @@ async function byToken(db: DbOrTx, requestId: string, token: string | undefined,
       `This request was already answered on ${formatDate(r.answeredAt ?? r.updatedAt, settings, { style: "long", timeZone: "UTC" })}; the link does not open it again.`,
     );
   }
-  if (r.status !== "requested") throw new AppError("conflict", "The production withdrew this request: nothing is left to answer.");
+  if (r.status !== "requested")
+    throw new AppError("conflict", "The production withdrew this request: nothing is left to answer.");
   if ((r.tokenExpiresAt?.getTime() ?? 0) < Date.now())
     throw new AppError("not_found", "This link has expired. Ask the production to send the request again.");
   return row;
 }
 
-export async function openLink(s: Pick<S, "db">, opts: { requestId: string; token?: string }): Promise<InsuranceLinkDto> {
+export async function openLink(
+  s: Pick<S, "db">,
+  opts: { requestId: string; token?: string },
+): Promise<InsuranceLinkDto> {
   const { request: r, projectTitle } = await byToken(s.db, opts.requestId, opts.token);
   const settings = await getSchoolSettings(s.db);
   return {
@@ -69,8 +73,7 @@ const officeName = async (db: DbOrTx) => {
 export async function answerByLink(
   s: S,
   opts: { requestId: string; token?: string } & (
-    | { fileName: string; bytes: Uint8Array }
-    | { decline: InsuranceDeclineInput }
+    { fileName: string; bytes: Uint8Array } | { decline: InsuranceDeclineInput }
   ),
 ): Promise<{ ok: true }> {
   const name = await officeName(s.db);

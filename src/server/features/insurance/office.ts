@@ -102,9 +102,7 @@ export async function tellRequester(
   });
 }
 
-type Answer =
-  | { kind: "certificate"; fileName: string; bytes: Uint8Array }
-  | { kind: "decline"; reason: string };
+type Answer = { kind: "certificate"; fileName: string; bytes: Uint8Array } | { kind: "decline"; reason: string };
 
 /**
  * The office's answer, from the portal or its link: the certificate becomes a document of the project in
@@ -177,7 +175,9 @@ export async function answer(
       declined === null
         ? {
             title: `Certificate of insurance issued for “${projectTitle}”`,
-            lines: [`The insurance office sent the certificate for ${r.description}. It is in the project's documents, under Insurance.`],
+            lines: [
+              `The insurance office sent the certificate for ${r.description}. It is in the project's documents, under Insurance.`,
+            ],
           }
         : {
             title: `Certificate of insurance declined for “${projectTitle}”`,

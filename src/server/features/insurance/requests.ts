@@ -55,7 +55,10 @@ export async function listForProject(
   const endorsers = await endorsersOf(s.db, access.project);
   // The office and the teachers who endorse read the requests they act on, without being on the crew.
   if (!access.canEdit && !mayAnswer(opts.caller, settings) && !mayEndorse(opts.caller, endorsers))
-    throw new AppError("forbidden", "Only the project's crew, staff and admins can see and ask for its insurance certificates.");
+    throw new AppError(
+      "forbidden",
+      "Only the project's crew, staff and admins can see and ask for its insurance certificates.",
+    );
   const rows = await s.db
     .select()
     .from(insuranceRequests)
@@ -81,7 +84,12 @@ export async function listForProject(
 export async function listWaiting(s: Pick<S, "db">, opts: { caller: Caller }): Promise<InsuranceRequestDto[]> {
   const settings = await getSchoolSettings(s.db);
   const rows = await s.db
-    .select({ request: insuranceRequests, title: projects.title, supervisorId: projects.supervisorId, courseId: projects.courseId })
+    .select({
+      request: insuranceRequests,
+      title: projects.title,
+      supervisorId: projects.supervisorId,
+      courseId: projects.courseId,
+    })
     .from(insuranceRequests)
     .innerJoin(projects, eq(projects.id, insuranceRequests.projectId))
     .where(inArray(insuranceRequests.status, [...OPEN_INSURANCE_STATUSES]))
@@ -135,7 +143,8 @@ export async function createRequest(
         requestedByName: opts.caller.name,
       })
       .returning();
-    if (!settings.insuranceEndorsement) return { id: r!.id, told: await sendToOffice(s, tx, r!, project.title, settings) };
+    if (!settings.insuranceEndorsement)
+      return { id: r!.id, told: await sendToOffice(s, tx, r!, project.title, settings) };
     const endorsers = await endorsersOf(tx, project);
     if (endorsers.length === 0)
       throw new AppError(
@@ -171,7 +180,10 @@ export async function endorse(
   const { projectId, told } = await s.db.transaction(async (tx) => {
     const { request: r, projectTitle, ...project } = await requestRow(tx, opts.requestId, true);
     if (!mayEndorse(opts.caller, await endorsersOf(tx, project)))
-      throw new AppError("forbidden", "Only the project's supervisor or its course's teachers endorse its certificate requests.");
+      throw new AppError(
+        "forbidden",
+        "Only the project's supervisor or its course's teachers endorse its certificate requests.",
+      );
     if (r.status !== "awaiting_endorsement")
       throw new AppError("conflict", "This request does not wait for an endorsement any more.");
     if (!input.endorse && input.comment.length < 2)
@@ -193,7 +205,10 @@ export async function endorse(
       ? await sendToOffice(s, tx, updated!, projectTitle, settings)
       : await tellRequester(s, tx, updated!, projectTitle, {
           title: `Certificate request not endorsed for “${projectTitle}”`,
-          lines: [`${opts.caller.name} did not endorse the request for ${r.description}.`, `Their comment: ${input.comment}`],
+          lines: [
+            `${opts.caller.name} did not endorse the request for ${r.description}.`,
+            `Their comment: ${input.comment}`,
+          ],
         });
     return { projectId: r.projectId, told };
   });
@@ -231,7 +246,10 @@ export async function renewLink(
     const { request: r, projectTitle } = await requestRow(tx, opts.requestId, true);
     if (!mayAnswer(opts.caller, settings)) await readAccess(tx, opts.caller, r.projectId);
     if (r.status !== "requested")
-      throw new AppError("conflict", "Only a request waiting for the insurance office has a link to revoke or send again.");
+      throw new AppError(
+        "conflict",
+        "Only a request waiting for the insurance office has a link to revoke or send again.",
+      );
     if (!opts.resend) {
       await tx
         .update(insuranceRequests)
@@ -250,8 +268,7 @@ export async function renewLink(
 export async function answerInPortal(
   s: S,
   opts: { caller: Caller; requestId: string } & (
-    | { fileName: string; bytes: Uint8Array }
-    | { decline: InsuranceDeclineInput }
+    { fileName: string; bytes: Uint8Array } | { decline: InsuranceDeclineInput }
   ),
 ): Promise<InsuranceRequestDto> {
   const settings = await getSchoolSettings(s.db);

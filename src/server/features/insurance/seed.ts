@@ -21,7 +21,10 @@ const callerOf = async (s: Pick<Services, "db">, email: string): Promise<Caller 
  */
 export async function seedInsurance(s: Services): Promise<void> {
   const [office, lead] = await Promise.all([callerOf(s, "staff@portal.test"), callerOf(s, "amara.diallo@portal.test")]);
-  const [project] = await s.db.select({ id: projects.id }).from(projects).where(eq(projects.title, "The Weight of Water"));
+  const [project] = await s.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.title, "The Weight of Water"));
   if (!office || !lead || !project) return;
   await s.db.update(schoolSettings).set({
     settings: sql`${schoolSettings.settings} || ${JSON.stringify({

@@ -33,7 +33,12 @@ export async function publishInsurance(s: Pick<S, "events">, projectId: string) 
 export async function requestRow(db: DbOrTx, id: string, lock = false) {
   if (!isUuid(id)) throw noRequest();
   const q = db
-    .select({ request: insuranceRequests, projectTitle: projects.title, supervisorId: projects.supervisorId, courseId: projects.courseId })
+    .select({
+      request: insuranceRequests,
+      projectTitle: projects.title,
+      supervisorId: projects.supervisorId,
+      courseId: projects.courseId,
+    })
     .from(insuranceRequests)
     .innerJoin(projects, eq(projects.id, insuranceRequests.projectId))
     .where(eq(insuranceRequests.id, id));

@@ -49,7 +49,8 @@ const mayChange = (caller: Caller, row: Pick<LocationRow, "addedBy">) =>
   isStaff(caller.role) || (row.addedBy !== null && row.addedBy === caller.id);
 
 function requireKeeper(caller: Caller) {
-  if (!isStaff(caller.role)) throw new AppError("forbidden", "Only staff and administrators keep the list of hospitals.");
+  if (!isStaff(caller.role))
+    throw new AppError("forbidden", "Only staff and administrators keep the list of hospitals.");
 }
 
 async function toDtos(db: DbOrTx, caller: Caller, rows: LocationRow[]): Promise<LocationDto[]> {
@@ -132,10 +133,7 @@ async function checkHospital(db: DbOrTx, hospitalId: string | null | undefined) 
 }
 
 /** Anyone signed in may add a place; naming a project, they must be on its crew (or staff). */
-export async function createLocation(
-  s: S,
-  opts: { caller: Caller; input: LocationInput },
-): Promise<LocationDto> {
+export async function createLocation(s: S, opts: { caller: Caller; input: LocationInput }): Promise<LocationDto> {
   const input = locationInput.parse(opts.input);
   const id = await s.db.transaction(async (tx) => {
     if (input.projectId)

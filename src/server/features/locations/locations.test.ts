@@ -95,9 +95,7 @@ describe.each(DB_KINDS)("location library on %s", (kind) => {
     expect((await p.as("member").patch(`/locations/${added.body.id}`, { parking: "None" })).status).toBe(200);
     // Another student may reuse it, not change it; nor add a place in a project not theirs.
     expect((await p.as("outsider").patch(`/locations/${added.body.id}`, { parking: "Lots" })).status).toBe(403);
-    const notTheirs = await p
-      .as("outsider")
-      .post("/locations", { name: "Elsewhere", projectId: project.body.id });
+    const notTheirs = await p.as("outsider").post("/locations", { name: "Elsewhere", projectId: project.body.id });
     expect(notTheirs.status).toBe(403);
   });
 
@@ -133,9 +131,17 @@ describe.each(DB_KINDS)("location library on %s", (kind) => {
       await p.services.db
         .select()
         .from(jobs)
-        .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'student@portal.test'`, sql`${jobs.payload}->>'subject' like '%Boathouse day%'`))
+        .where(
+          and(
+            eq(jobs.type, "email.send"),
+            sql`${jobs.payload}->>'to' = 'student@portal.test'`,
+            sql`${jobs.payload}->>'subject' like '%Boathouse day%'`,
+          ),
+        )
     ).map((j) => j.payload as { text: string });
-    expect(mail?.text).toContain(`Nearest hospital: ${place.hospital!.name}, Clinic Street 3, phone +41 31 000 11 22, emergency 144`);
+    expect(mail?.text).toContain(
+      `Nearest hospital: ${place.hospital!.name}, Clinic Street 3, phone +41 31 000 11 22, emergency 144`,
+    );
     expect(mail?.text).toContain("Location contact: Rita Ammann, +41 79 555 01 01");
 
     // A day without a library location keeps the typed hospital.
@@ -148,9 +154,10 @@ describe.each(DB_KINDS)("location library on %s", (kind) => {
     expect(sheet2.site).toBeNull();
     expect(sheet2.day.hospital).toBe("Lakeside Hospital");
     // An id that names no library location is refused with a message.
-    const bad = await p
-      .as("member")
-      .post(`/projects/${projectId}/schedule/days`, { date: "2032-06-03", locationId: "00000000-0000-4000-8000-000000000000" });
+    const bad = await p.as("member").post(`/projects/${projectId}/schedule/days`, {
+      date: "2032-06-03",
+      locationId: "00000000-0000-4000-8000-000000000000",
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -158,10 +165,22 @@ describe.each(DB_KINDS)("location library on %s", (kind) => {
     const rows: MatrixRow<{ hospitalId: string; locationId: string }>[] = [
       ["read the library", "GET", () => "/locations", undefined, [401, 200, 200, 200, 200, 200]],
       ["add a location", "POST", () => "/locations", { name: "A courtyard" }, [401, 201, 201, 201, 201, 201]],
-      ["change a location", "PATCH", (f) => `/locations/${f.locationId}`, { notes: "x" }, [401, 403, 403, 200, 403, 200]],
+      [
+        "change a location",
+        "PATCH",
+        (f) => `/locations/${f.locationId}`,
+        { notes: "x" },
+        [401, 403, 403, 200, 403, 200],
+      ],
       ["remove a location", "DELETE", (f) => `/locations/${f.locationId}`, undefined, [401, 403, 403, 200, 403, 200]],
       ["add a hospital", "POST", () => "/hospitals", { name: "General" }, [401, 403, 403, 201, 403, 201]],
-      ["change a hospital", "PUT", (f) => `/hospitals/${f.hospitalId}`, { name: "General" }, [401, 403, 403, 200, 403, 200]],
+      [
+        "change a hospital",
+        "PUT",
+        (f) => `/hospitals/${f.hospitalId}`,
+        { name: "General" },
+        [401, 403, 403, 200, 403, 200],
+      ],
       ["remove a hospital", "DELETE", (f) => `/hospitals/${f.hospitalId}`, undefined, [401, 403, 403, 200, 403, 200]],
     ];
     for (const row of rows) await expectMatrixRow(p, cookies, fixture, row);

@@ -16,7 +16,10 @@ const noPhoto = () => new AppError("not_found", "There is no such photo of this 
 async function changeable(s: S, caller: Caller, locationId: string) {
   const row = await locationRow(s.db, locationId);
   if (!isStaff(caller.role) && row.addedBy !== caller.id)
-    throw new AppError("forbidden", "Only staff, administrators and whoever added this location can change its photos.");
+    throw new AppError(
+      "forbidden",
+      "Only staff, administrators and whoever added this location can change its photos.",
+    );
   return row;
 }
 
@@ -31,10 +34,7 @@ export async function addPhoto(
       "unsupported_media_type",
       `A photo is a PNG, JPEG or WebP picture; this file is a ${type.label}. The portal checks what the file contains, not its name.`,
     );
-  const [n] = await s.db
-    .select({ n: count() })
-    .from(locationPhotos)
-    .where(eq(locationPhotos.locationId, row.id));
+  const [n] = await s.db.select({ n: count() }).from(locationPhotos).where(eq(locationPhotos.locationId, row.id));
   if ((n?.n ?? 0) >= LOCATION_PHOTOS_MAX)
     throw new AppError("conflict", `A location keeps at most ${LOCATION_PHOTOS_MAX} photos; remove one first.`);
   const id = randomUUID();

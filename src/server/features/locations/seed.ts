@@ -78,7 +78,10 @@ export async function seedLocations(s: Pick<Services, "db">): Promise<void> {
     projectId: past?.id ?? null,
     ...by,
   });
-  const [weight] = await s.db.select({ id: projects.id }).from(projects).where(eq(projects.title, "The Weight of Water"));
+  const [weight] = await s.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.title, "The Weight of Water"));
   if (!weight) return;
   for (const place of places) {
     const hospital = place.hospitalId === lakeside!.id ? lakeside! : cantonal!;

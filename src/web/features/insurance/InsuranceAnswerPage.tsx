@@ -43,7 +43,9 @@ export default function InsuranceAnswerPage() {
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">Certificate of insurance</h1>
+      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+        Certificate of insurance
+      </h1>
       {view.isPending ? (
         <Skeleton className="h-64" />
       ) : view.isError ? (

@@ -57,7 +57,9 @@ export function InsuranceTab({ projectId }: { projectId: string }) {
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           Locations and rental houses ask for the school's certificate of insurance. The insurance office needs{" "}
           {data.leadDays} business days
-          {data.endorsementRequired ? ", and the project's supervisor or course teacher endorses each request first" : ""}
+          {data.endorsementRequired
+            ? ", and the project's supervisor or course teacher endorses each request first"
+            : ""}
           . The certificate arrives in the project's documents, under Insurance.
         </p>
       </div>
@@ -153,7 +155,11 @@ function RequestCard({ projectId, r }: { projectId: string; r: InsuranceRequestD
               {r.linkOpen ? "Revoke the office's link" : "Send the office a new link"}
             </Button>
           )}
-          <Button variant="ghost" busy={action.isPending} onClick={() => action.mutate({ id: r.id, action: "withdraw" })}>
+          <Button
+            variant="ghost"
+            busy={action.isPending}
+            onClick={() => action.mutate({ id: r.id, action: "withdraw" })}
+          >
             Withdraw the request
           </Button>
         </div>
@@ -210,7 +216,12 @@ function OfficeAnswer({ projectId, id }: { projectId: string; id: string }) {
           }}
         />
       </label>
-      <Textarea label="Or decline, with a reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} />
+      <Textarea
+        label="Or decline, with a reason"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={2000}
+      />
       <div>
         <Button
           variant="secondary"
@@ -260,13 +271,59 @@ function RequestForm({ projectId, data }: { projectId: string; data: InsuranceLi
           onChange={set("subject")}
           options={INSURANCE_SUBJECTS.map((s) => ({ value: s, label: INSURANCE_SUBJECT_LABELS[s] }))}
         />
-        <Field label="What is insured" required value={form.description} onChange={set("description")} maxLength={300} />
-        <Field label="Address" required className="sm:col-span-2" value={form.address} onChange={set("address")} maxLength={300} />
-        <Field label="First day" type="date" required min={data.earliestStart} value={form.startsOn} onChange={set("startsOn")} />
-        <Field label="Last day" type="date" min={form.startsOn || data.earliestStart} value={form.endsOn} onChange={set("endsOn")} hint="Leave empty for one day." />
-        <Field label="Certificate holder" required value={form.holderName} onChange={set("holderName")} maxLength={300} hint="Who asks for the certificate: the owner, the rental house." />
-        <Field label="Certificate holder's address" required value={form.holderAddress} onChange={set("holderAddress")} maxLength={300} />
-        <Textarea label="Notes for the office" className="sm:col-span-2" value={form.notes} onChange={set("notes")} maxLength={2000} />
+        <Field
+          label="What is insured"
+          required
+          value={form.description}
+          onChange={set("description")}
+          maxLength={300}
+        />
+        <Field
+          label="Address"
+          required
+          className="sm:col-span-2"
+          value={form.address}
+          onChange={set("address")}
+          maxLength={300}
+        />
+        <Field
+          label="First day"
+          type="date"
+          required
+          min={data.earliestStart}
+          value={form.startsOn}
+          onChange={set("startsOn")}
+        />
+        <Field
+          label="Last day"
+          type="date"
+          min={form.startsOn || data.earliestStart}
+          value={form.endsOn}
+          onChange={set("endsOn")}
+          hint="Leave empty for one day."
+        />
+        <Field
+          label="Certificate holder"
+          required
+          value={form.holderName}
+          onChange={set("holderName")}
+          maxLength={300}
+          hint="Who asks for the certificate: the owner, the rental house."
+        />
+        <Field
+          label="Certificate holder's address"
+          required
+          value={form.holderAddress}
+          onChange={set("holderAddress")}
+          maxLength={300}
+        />
+        <Textarea
+          label="Notes for the office"
+          className="sm:col-span-2"
+          value={form.notes}
+          onChange={set("notes")}
+          maxLength={2000}
+        />
         {create.error && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
             {create.error.message}

@@ -31,23 +31,23 @@ export function useProjectInsurance(projectId: string) {
 }
 
 /** A change to one request: the project's list, the waiting list, the documents (a certificate) and the project refetch. */
-const useInsuranceChange = <V,>(
+const useInsuranceChange = <V>(
   projectId: string,
   fn: (v: V) => Promise<InsuranceRequestDto>,
   success: (r: InsuranceRequestDto) => string,
   failure: string,
 ) =>
-  useChange(
-    { invalidate: [keys.insurance(), keys.documents(projectId), keys.project(projectId)] },
-    fn,
-    { success: (r) => [success(r)], failure },
-  );
+  useChange({ invalidate: [keys.insurance(), keys.documents(projectId), keys.project(projectId)] }, fn, {
+    success: (r) => [success(r)],
+    failure,
+  });
 
 export const useRequestCertificate = (projectId: string) =>
   useInsuranceChange(
     projectId,
     (input: InsuranceRequestInput) => api<InsuranceRequestDto>(projectPath(projectId), { method: "POST", json: input }),
-    (r) => (r.status === "awaiting_endorsement" ? "Request sent for endorsement" : "Request sent to the insurance office"),
+    (r) =>
+      r.status === "awaiting_endorsement" ? "Request sent for endorsement" : "Request sent to the insurance office",
     "The request was not sent",
   );
 
@@ -66,7 +66,11 @@ export const useRequestAction = (projectId: string) =>
     ({ id, action }: { id: string; action: "withdraw" | "link/revoke" | "link/resend" }) =>
       api<InsuranceRequestDto>(`${requestPath(id)}/${action}`, { method: "POST" }),
     (r) =>
-      r.status === "withdrawn" ? "Request withdrawn" : r.linkOpen ? "A new link was sent to the office" : "The office's link was revoked",
+      r.status === "withdrawn"
+        ? "Request withdrawn"
+        : r.linkOpen
+          ? "A new link was sent to the office"
+          : "The office's link was revoked",
     "That did not work",
   );
 
@@ -83,9 +87,12 @@ export const useOfficeUpload = (projectId: string) =>
   useInsuranceChange(
     projectId,
     ({ id, file }: { id: string; file: File }) =>
-      api<InsuranceRequestDto>(`/storage/v1/object/insurance/${encodeURIComponent(id)}?name=${encodeURIComponent(file.name)}`, {
-        raw: { body: file, contentType: file.type || "application/octet-stream" },
-      }),
+      api<InsuranceRequestDto>(
+        `/storage/v1/object/insurance/${encodeURIComponent(id)}?name=${encodeURIComponent(file.name)}`,
+        {
+          raw: { body: file, contentType: file.type || "application/octet-stream" },
+        },
+      ),
     () => "Certificate sent to the production",
     "The certificate was not uploaded",
   );
@@ -106,8 +113,15 @@ export function useInsuranceLink(id: string, token: string) {
 
 export const answerByLink = (id: string, token: string, answer: { file: File } | { reason: string }) =>
   "file" in answer
-    ? api<{ ok: true }>(`/storage/v1/object/insurance-link/${encodeURIComponent(id)}?name=${encodeURIComponent(answer.file.name)}`, {
+    ? api<{ ok: true }>(
+        `/storage/v1/object/insurance-link/${encodeURIComponent(id)}?name=${encodeURIComponent(answer.file.name)}`,
+        {
+          headers: asOffice(token),
+          raw: { body: answer.file, contentType: answer.file.type || "application/octet-stream" },
+        },
+      )
+    : api<{ ok: true }>(`${linkPath(id)}/decline`, {
+        method: "POST",
         headers: asOffice(token),
-        raw: { body: answer.file, contentType: answer.file.type || "application/octet-stream" },
-      })
-    : api<{ ok: true }>(`${linkPath(id)}/decline`, { method: "POST", headers: asOffice(token), json: { reason: answer.reason } });
+        json: { reason: answer.reason },
+      });

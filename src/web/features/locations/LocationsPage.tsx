@@ -84,7 +84,12 @@ function LocationCard({ location: l, hospitals }: { location: LocationDto; hospi
         <div>
           <h2 className="font-semibold">{l.name}</h2>
           {l.address && (
-            <a href={mapUrl(l.address)} target="_blank" rel="noreferrer" className="text-sm underline underline-offset-4">
+            <a
+              href={mapUrl(l.address)}
+              target="_blank"
+              rel="noreferrer"
+              className="text-sm underline underline-offset-4"
+            >
               {l.address} <span className="sr-only">(map, opens in a new tab)</span>
             </a>
           )}
@@ -104,7 +109,9 @@ function LocationCard({ location: l, hospitals }: { location: LocationDto; hospi
           </>
         )}
         <dt className="font-medium">Nearest hospital</dt>
-        <dd>{l.hospital ? [l.hospital.name, l.hospital.address, l.hospital.phone].filter(Boolean).join(", ") : "Not set"}</dd>
+        <dd>
+          {l.hospital ? [l.hospital.name, l.hospital.address, l.hospital.phone].filter(Boolean).join(", ") : "Not set"}
+        </dd>
         {l.notes && (
           <>
             <dt className="font-medium">Notes</dt>
@@ -188,18 +195,25 @@ function LocationForm({
     setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(
-      { id: location?.id, input: { ...form, hospitalId: form.hospitalId || null } },
-      { onSuccess: onDone },
-    );
+    save.mutate({ id: location?.id, input: { ...form, hospitalId: form.hospitalId || null } }, { onSuccess: onDone });
   };
   return (
     <Card>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label={location ? `Edit ${location.name}` : "Add a location"}>
+      <form
+        onSubmit={submit}
+        className="grid gap-3 sm:grid-cols-2"
+        aria-label={location ? `Edit ${location.name}` : "Add a location"}
+      >
         <Field label="Name" required value={form.name} onChange={set("name")} maxLength={300} />
         <Field label="Address" value={form.address} onChange={set("address")} maxLength={300} />
         <Field label="Contact's name" value={form.contactName} onChange={set("contactName")} maxLength={300} />
-        <Field label="Contact's phone" type="tel" value={form.contactPhone} onChange={set("contactPhone")} maxLength={40} />
+        <Field
+          label="Contact's phone"
+          type="tel"
+          value={form.contactPhone}
+          onChange={set("contactPhone")}
+          maxLength={40}
+        />
         <Select
           label="Nearest hospital"
           value={form.hospitalId}
@@ -276,7 +290,13 @@ function Hospitals({ hospitals, canManage }: { hospitals: HospitalDto[]; canMana
             <Field label="Hospital's name" required value={form.name} onChange={set("name")} maxLength={300} />
             <Field label="Hospital's address" value={form.address} onChange={set("address")} maxLength={300} />
             <Field label="Phone" type="tel" value={form.phone} onChange={set("phone")} maxLength={40} />
-            <Field label="Emergency number" type="tel" value={form.emergencyPhone} onChange={set("emergencyPhone")} maxLength={40} />
+            <Field
+              label="Emergency number"
+              type="tel"
+              value={form.emergencyPhone}
+              onChange={set("emergencyPhone")}
+              maxLength={40}
+            />
             <div className="sm:col-span-2">
               <Button type="submit" busy={save.isPending}>
                 Add the hospital

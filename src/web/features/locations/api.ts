@@ -48,9 +48,12 @@ export const useLocationPhoto = () =>
   useLibraryChange(
     (v: { id: string; file: File } | { id: string; photoId: string }) =>
       "file" in v
-        ? api<LocationDto>(`/storage/v1/object/locations/${encodeURIComponent(v.id)}?name=${encodeURIComponent(v.file.name)}`, {
-            raw: { body: v.file, contentType: v.file.type || "application/octet-stream" },
-          })
+        ? api<LocationDto>(
+            `/storage/v1/object/locations/${encodeURIComponent(v.id)}?name=${encodeURIComponent(v.file.name)}`,
+            {
+              raw: { body: v.file, contentType: v.file.type || "application/octet-stream" },
+            },
+          )
         : api<LocationDto>(`${LOCATIONS}/${encodeURIComponent(v.id)}/photos/${encodeURIComponent(v.photoId)}`, {
             method: "DELETE",
           }),

@@ -48,7 +48,13 @@ export function ShootDayDialog({
     const l = library.data?.locations.find((x) => x.id === locationId);
     setForm((f) =>
       l
-        ? { ...f, locationId, location: l.name, address: l.address, hospital: l.hospital ? hospitalLine(l.hospital) : f.hospital }
+        ? {
+            ...f,
+            locationId,
+            location: l.name,
+            address: l.address,
+            hospital: l.hospital ? hospitalLine(l.hospital) : f.hospital,
+          }
         : { ...f, locationId: "" },
     );
   };

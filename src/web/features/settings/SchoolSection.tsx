@@ -330,7 +330,9 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Insurance certificates</legend>
+        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">
+          Insurance certificates
+        </legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <Select
             id="school-insuranceOfficeUserId"
