@@ -20,7 +20,7 @@ describe("insurance certificates", () => {
     await visible(student.getByRole("link", { name: "Open the certificate" }).first());
 
     const form = student.getByRole("form", { name: "Ask for a certificate of insurance" });
-    await form.getByLabel("For").selectOption("location");
+    await form.getByLabel("For", { exact: true }).selectOption("location");
     await field(student, "What is insured").fill("The lighthouse keeper's cottage");
     await field(student, "Address").fill("Lighthouse Road 1, Northbridge");
     const start = addBusinessDays(isoDay(new Date()), 8);
