@@ -93,3 +93,10 @@ export const hospitalLine = (h: Omit<HospitalDto, "id">) =>
   [h.name, h.address, h.phone && `phone ${h.phone}`, h.emergencyPhone && `emergency ${h.emergencyPhone}`]
     .filter(Boolean)
     .join(", ");
+
+/**
+ * The library's hospital for a day's call sheet, unless the crew typed another one into the day (they know
+ * something the library does not: a closed emergency ward, a nearer clinic); null then, and the typed one stands.
+ */
+export const libraryHospital = (site: CallSheetSite | null, typed: string) =>
+  site?.hospital && (typed.trim() === "" || typed.trim() === hospitalLine(site.hospital)) ? site.hospital : null;

@@ -2,6 +2,7 @@
 import { asc, eq, ilike, inArray, or } from "drizzle-orm";
 import {
   hospitalInput,
+  hospitalLine,
   locationInput,
   locationUpdateInput,
   type CallSheetSite,
@@ -242,7 +243,7 @@ export async function dayFieldsFrom(db: DbOrTx, locationId: string) {
   return {
     location: site.name,
     address: row?.address ?? "",
-    hospital: site.hospital ? [site.hospital.name, site.hospital.address].filter(Boolean).join(", ") : "",
+    hospital: site.hospital ? hospitalLine(site.hospital) : "",
   };
 }
 

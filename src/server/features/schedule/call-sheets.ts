@@ -25,7 +25,7 @@ import { assemble, boardRow, chosen, projectOf, projectScreenplays, publishChang
 import { castOf, type CastRow } from "./board.ts";
 import { dayFor } from "./shoot-days.ts";
 import { siteOf } from "../locations/index.ts";
-import { hospitalLine, type CallSheetSite } from "../../../common/locations.ts";
+import { hospitalLine, libraryHospital, type CallSheetSite } from "../../../common/locations.ts";
 
 // ── Call sheets ──────────────────────────────────────────────────────────────────────────────────
 
@@ -167,14 +167,16 @@ export async function getCallSheet(
 }
 
 /** The library's hospital when the day has one, else what the crew typed. */
-export const hospitalOf = (site: CallSheetSite | null, typed: string) =>
-  site?.hospital ? hospitalLine(site.hospital) : typed;
+export const hospitalOf = (site: CallSheetSite | null, typed: string) => {
+  const h = libraryHospital(site, typed);
+  return h ? hospitalLine(h) : typed;
+};
 const locationContact = (site: CallSheetSite | null) =>
   site ? [site.contactName, site.contactPhone].filter(Boolean).join(", ") : "";
 
 /** The emergency lines of the printed sheet: the hospital with its numbers, and whom to call at the location. */
 function emergencyFacts(site: CallSheetSite | null, typed: string): [string, string][] {
-  const h = site?.hospital;
+  const h = libraryHospital(site, typed);
   if (!h) return typed ? [["Nearest hospital", typed]] : [];
   const contact = locationContact(site);
   return [
@@ -209,7 +211,7 @@ export async function callSheetPdf(
       ...(address.trim() ? ([["Map", mapUrl(address)]] as [string, string][]) : []),
       ...(day.weather ? ([["Weather", day.weather]] as [string, string][]) : []),
       ...emergencyFacts(parts.site, day.hospital),
-      ...(!parts.site?.hospital && locationContact(parts.site)
+      ...(!libraryHospital(parts.site, day.hospital) && locationContact(parts.site)
         ? ([["Location contact", locationContact(parts.site)]] as [string, string][])
         : []),
       ["Pages", formatPages(day.eighths)],

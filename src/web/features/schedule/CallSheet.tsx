@@ -1,3 +1,4 @@
+import { libraryHospital } from "../../../common/locations.ts";
 import { CheckCircle2, Download, Send } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatPages, mapUrl, type ScheduleDto } from "../../../common/schedule.ts";
@@ -32,6 +33,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
     crew: {},
   });
   const s = sheet.data;
+  const hospital = s ? libraryHospital(s.site, s.day.hospital) : null;
   useEffect(() => {
     if (s)
       setCalls({
@@ -148,16 +150,16 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                   <dd>{s.day.weather}</dd>
                 </>
               )}
-              {s.site?.hospital ? (
+              {hospital ? (
                 <>
                   <dt className="font-medium">Nearest hospital</dt>
                   <dd>
-                    {[s.site.hospital.name, s.site.hospital.address].filter(Boolean).join(", ")}
-                    {s.site.hospital.phone && <> · phone {s.site.hospital.phone}</>}
-                    {s.site.hospital.emergencyPhone && (
+                    {[hospital.name, hospital.address].filter(Boolean).join(", ")}
+                    {hospital.phone && <> · phone {hospital.phone}</>}
+                    {hospital.emergencyPhone && (
                       <>
                         {" "}
-                        · emergency <span className="font-semibold">{s.site.hospital.emergencyPhone}</span>
+                        · emergency <span className="font-semibold">{hospital.emergencyPhone}</span>
                       </>
                     )}
                   </dd>
