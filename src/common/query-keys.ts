@@ -59,6 +59,10 @@ export const keys = {
   dailyReports: scoped("daily-reports"),
   /** The signed-in person's "Today" page: their shoot days and open reports. */
   today: root("today"),
+  /** A project's certificate requests; `insurance()` alone reaches the office's list of every project's. */
+  insurance: scoped("insurance"),
+  /** The school's location library and hospitals. */
+  locations: root("locations"),
   equipment: root("equipment"),
   /** One part of the equipment answers (`equipment`, then the part): a booking names only the parts it changes. */
   equipmentPart: (part: EquipmentPart): QueryKeyOf => ["equipment", part],

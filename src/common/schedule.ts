@@ -3,6 +3,7 @@
  * shared by the server and the web. Days are "YYYY-MM-DD", times "HH:MM", instants ISO 8601.
  */
 import type { DayCheck } from "./day-checks.ts";
+import type { CallSheetSite } from "./locations.ts";
 import { z } from "zod";
 import { DAY_MS } from "./time.ts";
 import type { IntExt } from "./screenplay/fountain.ts";
@@ -44,6 +45,8 @@ const shootDayShape = {
   /** The estimated wrap and the meal; "" until planned. A wrap at or before the call is the next morning. */
   wrap: optionalTime,
   meal: optionalTime,
+  /** A place of the school's location library: its name, address and hospital are copied into the day. */
+  locationId: z.uuid("Choose a location from the library, or none.").nullable(),
 };
 export const shootDayFields = z.object({
   ...shootDayShape,
@@ -55,6 +58,7 @@ export const shootDayFields = z.object({
   hospital: shootDayShape.hospital.default(""),
   wrap: optionalTime.default(""),
   meal: optionalTime.default(""),
+  locationId: shootDayShape.locationId.default(null),
 });
 export const shootDayCreateInput = shootDayFields;
 export type ShootDayCreateInput = z.input<typeof shootDayCreateInput>;
@@ -261,6 +265,8 @@ export interface ShootDayDto {
   notes: string;
   weather: string;
   hospital: string;
+  /** The library location the day was picked from, or null. */
+  locationId: string | null;
   castCalls: Record<string, string>;
   crewCalls: Record<string, string>;
   /** "" until planned; at or before the call = the next morning. */
@@ -354,6 +360,8 @@ export interface CallSheetDto {
   canConfirm: boolean;
   /** The caller sees addresses and e-mail (the crew, staff and admins); others see names and roles. */
   contactsVisible: boolean;
+  /** The day's library location: its contact and nearest hospital, or null (the typed hospital stands). */
+  site: CallSheetSite | null;
 }
 
 /** A map search for the shoot's address: OpenStreetMap, so no account and no tracking key is needed. */
@@ -382,6 +390,8 @@ export interface CallSheetConfirmationDto {
   mapUrl: string | null;
   weather: string;
   hospital: string;
+  /** The library location's contact and hospital, when the day has one. */
+  site: CallSheetSite | null;
   contacts: CallSheetContact[];
   /** `yours`: the actor opening the link plays in this scene. */
   scenes: { number: string; heading: string; pages: string; yours: boolean }[];

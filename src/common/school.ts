@@ -27,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   "signatures",
   "safety",
   "daily_reports",
+  "insurance",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -59,6 +60,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   daily_reports: {
     label: "Daily production reports",
     when: "When the producer of a production you supervise signs the report of a shoot day.",
+  },
+  insurance: {
+    label: "Insurance certificates",
+    when: "When a certificate request waits for your endorsement or your office's answer, or a request of yours is endorsed, refused, answered or declined.",
   },
 };
 
@@ -100,6 +105,14 @@ export interface SchoolSettings {
   workingDays: WorkingDayRules;
   /** Minors' hours on set by age band and the latest hour they may work; checked on every day they work. */
   minorRules: MinorRules;
+  /** The insurance office as a person with an account (asked in the portal), or null. */
+  insuranceOfficeUserId: string | null;
+  /** The insurance office's e-mail address, sent the answering link; "" when it is only the person above. */
+  insuranceOfficeEmail: string;
+  /** A certificate request waits for the project's supervisor or a course teacher to endorse it. */
+  insuranceEndorsement: boolean;
+  /** Business days between the request and the first insured day. */
+  insuranceLeadDays: number;
 }
 
 export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
@@ -116,6 +129,10 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   passwordSignInAdminsOnly: false,
   workingDays: DEFAULT_WORKING_DAY_RULES,
   minorRules: DEFAULT_MINOR_RULES,
+  insuranceOfficeUserId: null,
+  insuranceOfficeEmail: "",
+  insuranceEndorsement: false,
+  insuranceLeadDays: 5,
 };
 
 /**
@@ -204,6 +221,7 @@ export const EQUIPMENT_RULE_LIMITS = {
   strikeLimit: { min: 1, max: 20 },
 } as const;
 export const APPROVAL_LINK_DAYS = { min: 1, max: 90 } as const;
+export const INSURANCE_LEAD_DAYS_LIMITS = { min: 0, max: 60 } as const;
 
 /** A stable key for a new greenlight item, from its label ("Risk assessment" → "risk_assessment"). */
 export function slugify(label: string): string {
@@ -329,6 +347,27 @@ export const schoolSettingsSchema = z.object({
     .default(false),
   workingDays: workingDayRulesSchema.default(DEFAULT_WORKING_DAY_RULES),
   minorRules: minorRulesSchema.default(DEFAULT_MINOR_RULES),
+  insuranceOfficeUserId: z
+    .string("Choose the insurance office's account, or none.")
+    .min(1)
+    .max(100)
+    .nullable()
+    .default(null),
+  insuranceOfficeEmail: z
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .email("Give the insurance office's e-mail address, like insurance@school.edu, or leave it empty.")
+        .max(254),
+    ])
+    .default(""),
+  insuranceEndorsement: z
+    .boolean("Say whether a teacher endorses certificate requests first (true or false).")
+    .default(false),
+  insuranceLeadDays: wholeNumber("The insurance lead time", INSURANCE_LEAD_DAYS_LIMITS, "business days").default(5),
 }) satisfies z.ZodType<SchoolSettings, unknown>;
 
 /** PUT /rest/v1/school-settings: the whole settings, and the version they were edited from. */
@@ -363,4 +402,8 @@ export const SCHOOL_SETTING_LABELS: Record<keyof SchoolSettings, string> = {
   passwordSignInAdminsOnly: "password sign-in for admins only",
   workingDays: "safe working days",
   minorRules: "minors' hours",
+  insuranceOfficeUserId: "insurance office (account)",
+  insuranceOfficeEmail: "insurance office (e-mail)",
+  insuranceEndorsement: "teacher's endorsement of insurance requests",
+  insuranceLeadDays: "insurance lead time",
 };

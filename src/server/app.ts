@@ -1,3 +1,11 @@
+import {
+  insuranceRoutes,
+  insuranceStorageRoutes,
+  projectInsuranceRoutes,
+  publicInsuranceRoutes,
+  publicInsuranceStorageRoutes,
+} from "./features/insurance/routes.ts";
+import { hospitalRoutes, locationRoutes, locationStorageRoutes } from "./features/locations/routes.ts";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -150,6 +158,10 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/sign-in-options", signInOptionRoutes);
   app.route(UNSUBSCRIBE_PATH, publicUnsubscribeRoutes);
   app.route("/storage/v1/object/receipts", receiptStorageRoutes);
+  app.route("/rest/v1/insurance-link", publicInsuranceRoutes);
+  app.route("/storage/v1/object/insurance-link", publicInsuranceStorageRoutes);
+  app.route("/storage/v1/object/insurance", insuranceStorageRoutes);
+  app.route("/storage/v1/object/locations", locationStorageRoutes);
   app.route("/storage/v1/object", storageRoutes);
   app.use("/rest/v1/*", requireUser);
   app.use("/functions/v1/*", requireUser);
@@ -165,6 +177,10 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/projects/:projectId/daily-reports", dailyReportRoutes);
   app.route("/rest/v1/today", todayRoutes);
   app.route("/rest/v1/projects/:projectId/delivery", projectDeliveryRoutes);
+  app.route("/rest/v1/projects/:projectId/insurance", projectInsuranceRoutes);
+  app.route("/rest/v1/insurance", insuranceRoutes);
+  app.route("/rest/v1/locations", locationRoutes);
+  app.route("/rest/v1/hospitals", hospitalRoutes);
   app.route("/rest/v1/projects", projectRoutes);
   app.route("/rest/v1/courses/:courseId/delivery", courseDeliveryRoutes);
   app.route("/rest/v1/courses", courseRoutes);

@@ -14,6 +14,8 @@ import { seedScreenplays } from "../features/screenplays/seed.ts";
 import { seedSchedule } from "../features/schedule/seed.ts";
 import { seedSafety } from "../features/safety/seed.ts";
 import { seedDailyReports } from "../features/daily-reports/seed.ts";
+import { seedLocations } from "../features/locations/seed.ts";
+import { seedInsurance } from "../features/insurance/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
 import { profiles, session, user } from "./schema/index.ts";
 
@@ -71,9 +73,11 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedCourses(s);
   await seedScreenplays(s);
   await seedSchedule(s);
+  await seedLocations(s);
   await seedDocuments(s, "Northbridge Film School");
   await seedSafety(s, "Northbridge Film School");
   await seedDailyReports(s);
+  await seedInsurance(s);
   await seedBudgets(s);
   await seedDelivery(s, "Northbridge Film School");
   const equipmentCount = await seedEquipment(s);

@@ -9,6 +9,8 @@ export const callSheetMail = (opts: {
   location: string;
   mapUrl: string | null;
   hospital: string;
+  /** Whom to call at the location: "name, phone", or "" when the day has no library location. */
+  locationContact?: string;
   weather: string;
   /** "Producer: name, phone, e-mail" lines. */
   contacts: string[];
@@ -26,6 +28,7 @@ export const callSheetMail = (opts: {
       `Your call: ${opts.call}. Location: ${opts.location}.`,
       ...(opts.mapUrl ? [`Map: ${opts.mapUrl}`] : []),
       ...(opts.hospital ? [`Nearest hospital: ${opts.hospital}`] : []),
+      ...(opts.locationContact ? [`Location contact: ${opts.locationContact}`] : []),
       ...(opts.weather ? [`Weather: ${opts.weather}`] : []),
       opts.scenes.length ? `Scenes: ${opts.scenes.join("; ")}.` : "No scenes are scheduled for this day yet.",
       ...(opts.yourScenes.length ? [`Your scenes: ${opts.yourScenes.join(", ")}.`] : []),

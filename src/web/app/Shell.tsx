@@ -16,6 +16,7 @@ import {
   Wrench,
   X,
   type LucideIcon,
+  MapPin,
 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
@@ -40,6 +41,7 @@ const NAV: { label: string; to: string; icon: LucideIcon }[] = [
   { label: "Screenplays", to: "/screenplays", icon: ScrollText },
   { label: "Documentary Projects", to: "/projects/documentary", icon: Film },
   { label: "Courses", to: "/courses", icon: GraduationCap },
+  { label: "Locations", to: "/locations", icon: MapPin },
   { label: "Equipment", to: "/equipment", icon: Camera },
   { label: "Equipment Admin", to: "/equipment-admin", icon: Wrench },
   { label: "Admin", to: "/admin", icon: LayoutDashboard },

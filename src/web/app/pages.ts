@@ -57,6 +57,7 @@ export const PAGES: readonly PageEntry[] = [
       documents: "features/documents/DocumentsTab.tsx",
       safety: "features/safety/SafetyTab.tsx",
       delivery: "features/delivery/DeliveryTab.tsx",
+      insurance: "features/insurance/InsuranceTab.tsx",
     },
   },
   {
@@ -105,6 +106,8 @@ export const PAGES: readonly PageEntry[] = [
     frame: "public",
   },
   { path: "/call-sheet-confirm/:recipientId", module: "features/schedule/CallSheetConfirmPage.tsx", frame: "public" },
+  { path: "/insurance-answer/:requestId", module: "features/insurance/InsuranceAnswerPage.tsx", frame: "public" },
+  { path: "/locations", module: "features/locations/LocationsPage.tsx", frame: "signed-in" },
 ];
 
 /** Whether a person of this role may open the page at `path` (a page with no `need` is for everyone it is framed for). */

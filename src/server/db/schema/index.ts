@@ -16,3 +16,5 @@ export * from "./equipment-access.ts";
 export * from "./safety.ts";
 export * from "./daily-reports.ts";
 export * from "./delivery.ts";
+export * from "./locations.ts";
+export * from "./insurance.ts";

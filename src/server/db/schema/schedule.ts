@@ -1,6 +1,7 @@
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { documents } from "./documents.ts";
+import { schoolLocations } from "./locations.ts";
 import { projects } from "./projects.ts";
 import { screenplays } from "./screenplays.ts";
 
@@ -31,6 +32,8 @@ export const shootDays = pgTable(
     notes: text("notes").notNull().default(""),
     weather: text("weather").notNull().default(""),
     hospital: text("hospital").notNull().default(""),
+    /** The library location the day was picked from; its contact and hospital go on the call sheet. */
+    locationId: uuid("location_id").references(() => schoolLocations.id, { onDelete: "set null" }),
     /** Calls that differ from the general call: cast by character name, crew by user id. */
     castCalls: jsonb("cast_calls").$type<Record<string, string>>().notNull().default({}),
     crewCalls: jsonb("crew_calls").$type<Record<string, string>>().notNull().default({}),

@@ -25,6 +25,8 @@ import { assemble, boardRow, chosen, projectOf, projectScreenplays, publishChang
 import { castOf, type CastRow } from "./board.ts";
 import { dayFor } from "./shoot-days.ts";
 import { isMinorOn } from "./minors.ts";
+import { siteOf } from "../locations/index.ts";
+import { hospitalLine, libraryHospital, type CallSheetSite } from "../../../common/locations.ts";
 
 // ── Call sheets ──────────────────────────────────────────────────────────────────────────────────
 
@@ -120,7 +122,9 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
     wrap: day.crewWraps[m.userId] ?? day.wrap,
   }));
   const actorsToSend = [...actorsByEmail(castOfDay).values()];
+  const site = await siteOf(db, day.locationId);
   return {
+    site,
     project,
     day,
     dayCount: days.length,
@@ -166,7 +170,29 @@ export async function getCallSheet(
     canEdit: parts.project.canEdit,
     canConfirm: recipients.some((r) => r.userId === opts.caller.id && !r.confirmedAt),
     contactsVisible,
+    site: parts.site,
   };
+}
+
+/** The library's hospital when the day has one, else what the crew typed. */
+export const hospitalOf = (site: CallSheetSite | null, typed: string) => {
+  const h = libraryHospital(site, typed);
+  return h ? hospitalLine(h) : typed;
+};
+const locationContact = (site: CallSheetSite | null) =>
+  site ? [site.contactName, site.contactPhone].filter(Boolean).join(", ") : "";
+
+/** The emergency lines of the printed sheet: the hospital with its numbers, and whom to call at the location. */
+function emergencyFacts(site: CallSheetSite | null, typed: string): [string, string][] {
+  const h = libraryHospital(site, typed);
+  if (!h) return typed ? [["Nearest hospital", typed]] : [];
+  const contact = locationContact(site);
+  return [
+    ["Nearest hospital", [h.name, h.address].filter(Boolean).join(", ")],
+    ...(h.phone ? ([["Hospital phone", h.phone]] as [string, string][]) : []),
+    ...(h.emergencyPhone ? ([["Emergency", h.emergencyPhone]] as [string, string][]) : []),
+    ...(contact ? ([["Location contact", contact]] as [string, string][]) : []),
+  ];
 }
 
 const longDate = (day: string, f: DateFormats) => formatDate(day, f, { style: "long", weekday: true });
@@ -194,7 +220,10 @@ export async function callSheetPdf(
       ...(visible ? ([["Address", address || "To be announced"]] as [string, string][]) : []),
       ...(address.trim() ? ([["Map", mapUrl(address)]] as [string, string][]) : []),
       ...(day.weather ? ([["Weather", day.weather]] as [string, string][]) : []),
-      ...(day.hospital ? ([["Nearest hospital", day.hospital]] as [string, string][]) : []),
+      ...emergencyFacts(parts.site, day.hospital),
+      ...(!libraryHospital(parts.site, day.hospital) && locationContact(parts.site)
+        ? ([["Location contact", locationContact(parts.site)]] as [string, string][])
+        : []),
       ["Pages", formatPages(day.eighths)],
     ],
     sections: [
@@ -321,7 +350,8 @@ export async function sendCallSheet(
             call: formatTime(m.call, f),
             location: [parts.day.location, parts.day.address].filter(Boolean).join(", ") || "to be announced",
             mapUrl: parts.day.address.trim() ? mapUrl(parts.day.address) : null,
-            hospital: parts.day.hospital,
+            hospital: hospitalOf(parts.site, parts.day.hospital),
+            locationContact: locationContact(parts.site),
             weather: parts.day.weather,
             contacts: parts.contacts.map(contactLine),
             scenes: parts.day.strips.map((st) => `${st.number}. ${st.heading}`),

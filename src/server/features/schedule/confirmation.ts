@@ -8,6 +8,7 @@ import { isUuid } from "../../lib/validate.ts";
 import { type S } from "./shared.ts";
 import { assemble, boardRow, chosen, projectScreenplays, publishChanged } from "./scenes.ts";
 import { castOf } from "./board.ts";
+import { siteOf } from "../locations/index.ts";
 import { actorsByEmail, castOnDay, contactsOf, crewOf, scenesOfActor } from "./call-sheets.ts";
 
 // ── The e-mailed confirmation link (no sign-in, DESIGN §5) ───────────────────────────────────────
@@ -56,6 +57,7 @@ async function confirmationView(
     mapUrl: day.address.trim() ? mapUrl(day.address) : null,
     weather: day.weather,
     hospital: day.hospital,
+    site: await siteOf(db, day.locationId),
     contacts: contactsOf(crew),
     scenes: day.strips.map((st) => ({
       number: st.number,

@@ -128,6 +128,7 @@ const toDayDto = (d: ShootDayRow, number: number, strips: StripDto[]): FullDay =
   notes: d.notes,
   weather: d.weather,
   hospital: d.hospital,
+  locationId: d.locationId,
   castCalls: d.castCalls,
   crewCalls: d.crewCalls,
   wrap: d.wrap,

@@ -16,6 +16,7 @@ import { isUuid } from "../../lib/validate.ts";
 import { noDay, type S } from "./shared.ts";
 import { projectOf, publishChanged } from "./scenes.ts";
 import { getSchedule } from "./board.ts";
+import { dayFieldsFrom } from "../locations/index.ts";
 
 // ── Shoot days ───────────────────────────────────────────────────────────────────────────────────
 
@@ -32,7 +33,8 @@ export async function createShootDay(
       .where(eq(shootDays.projectId, project.id));
     if ((n?.n ?? 0) >= SHOOT_DAYS_MAX)
       throw new AppError("bad_request", `A schedule has at most ${SHOOT_DAYS_MAX} shoot days.`);
-    await tx.insert(shootDays).values({ projectId: project.id, ...input });
+    const picked = input.locationId ? await dayFieldsFrom(tx, input.locationId) : {};
+    await tx.insert(shootDays).values({ projectId: project.id, ...input, ...picked });
   });
   await publishChanged(s, opts.projectId);
   return getSchedule(s, opts);
@@ -64,12 +66,16 @@ export async function updateShootDay(
         { version: day.version },
       );
     }
+    // Picking another library location brings its name, address and hospital, as a person would copy them.
+    const picked =
+      input.locationId && input.locationId !== day.locationId ? await dayFieldsFrom(tx, input.locationId) : {};
     const clean = (calls: Record<string, string> | undefined) =>
       calls ? Object.fromEntries(Object.entries(calls).filter(([, t]) => t !== "")) : undefined;
     await tx
       .update(shootDays)
       .set({
         ...input,
+        ...picked,
         castCalls: clean(input.castCalls),
         crewCalls: clean(input.crewCalls),
         castWraps: clean(input.castWraps),

@@ -25,6 +25,7 @@ const ScheduleTab = lazy(() => import("../schedule/ScheduleTab.tsx").then((m) =>
 const BudgetTab = lazy(() => import("../budgets/BudgetTab.tsx").then((m) => ({ default: m.BudgetTab })));
 const SafetyTab = lazy(() => import("../safety/SafetyTab.tsx").then((m) => ({ default: m.SafetyTab })));
 const DeliveryTab = lazy(() => import("../delivery/DeliveryTab.tsx").then((m) => ({ default: m.DeliveryTab })));
+const InsuranceTab = lazy(() => import("../insurance/InsuranceTab.tsx").then((m) => ({ default: m.InsuranceTab })));
 const DocumentsTab = lazy(() => import("../documents/DocumentsTab.tsx").then((m) => ({ default: m.DocumentsTab })));
 
 const later = (tab: ReactNode) => (
@@ -89,6 +90,10 @@ export default function ProjectPage() {
     ...(p.canEdit ? [{ id: "documents", label: "Documents", content: later(<DocumentsTab project={p} />) }] : []),
     // After the shoot: what the film delivers, the teacher's sign-off and the archive (the crew, staff and admins).
     ...(p.canEdit ? [{ id: "delivery", label: "Delivery", content: later(<DeliveryTab project={p} />) }] : []),
+    // The insurance office and the endorsing teacher arrive here from their notice without being on the crew.
+    ...(p.canEdit || params.get("tab") === "insurance"
+      ? [{ id: "insurance", label: "Insurance", content: later(<InsuranceTab projectId={p.id} />) }]
+      : []),
     ...(p.documentary
       ? [
           { id: "participants", label: "Participants", content: <Participants project={p} /> },

@@ -5,6 +5,9 @@ import { Dialog } from "../../components/ui/Dialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { TimeField } from "../../components/ui/TimeInput.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
+import { Select } from "../../components/ui/Select.tsx";
+import { hospitalLine } from "../../../common/locations.ts";
+import { useLocationLibrary, useSaveLocation } from "../locations/api.ts";
 import { useCreateDay, useUpdateDay } from "./api.ts";
 import { useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 
@@ -30,7 +33,11 @@ export function ShootDayDialog({
     notes: day?.notes ?? "",
     weather: day?.weather ?? "",
     hospital: day?.hospital ?? "",
+    locationId: day?.locationId ?? "",
   }));
+  const library = useLocationLibrary();
+  const addToLibrary = useSaveLocation();
+  const [share, setShare] = useState(false);
   const [form, setForm] = useState(initial);
   const onSaveKey = useSaveShortcut();
   const busy = create.isPending || update.isPending;
@@ -38,10 +45,32 @@ export function ShootDayDialog({
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
+  // Picking a library place fills the fields the way the server will; they stay editable.
+  const pick = (locationId: string) => {
+    const l = library.data?.locations.find((x) => x.id === locationId);
+    setForm((f) =>
+      l
+        ? {
+            ...f,
+            locationId,
+            location: l.name,
+            address: l.address,
+            hospital: l.hospital ? hospitalLine(l.hospital) : f.hospital,
+          }
+        : { ...f, locationId: "" },
+    );
+  };
+  const done = () => {
+    // A place found by this production, offered to the ones after it.
+    if (share && !form.locationId && form.location.trim().length >= 2)
+      addToLibrary.mutate({ input: { name: form.location, address: form.address, projectId } });
+    onClose();
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (day) update.mutate({ dayId: day.id, input: { ...form, version: day.version } }, { onSuccess: onClose });
-    else create.mutate(form, { onSuccess: onClose });
+    const input = { ...form, locationId: form.locationId || null };
+    if (day) update.mutate({ dayId: day.id, input: { ...input, version: day.version } }, { onSuccess: done });
+    else create.mutate(input, { onSuccess: done });
   };
 
   return (
@@ -76,11 +105,27 @@ export function ShootDayDialog({
           onChange={(v) => setForm((f) => ({ ...f, meal: v }))}
           hint="The crew's meal; more than 6 hours after someone's call is a warning."
         />
+        <Select
+          label="From the location library"
+          className="sm:col-span-2"
+          value={form.locationId}
+          onChange={(e) => pick(e.target.value)}
+          options={[
+            { value: "", label: "Not from the library" },
+            ...(library.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name })),
+          ]}
+        />
         <Field label="Location" value={form.location} onChange={set("location")} maxLength={300} />
         <Field label="Address" value={form.address} onChange={set("address")} maxLength={300} />
         <Field label="Weather (optional)" value={form.weather} onChange={set("weather")} maxLength={300} />
         <Field label="Nearest hospital (optional)" value={form.hospital} onChange={set("hospital")} maxLength={300} />
         <Textarea label="Notes" className="sm:col-span-2" value={form.notes} onChange={set("notes")} maxLength={4000} />
+        {!form.locationId && (
+          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} />
+            Add this place to the school's location library, for later productions
+          </label>
+        )}
         {error && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-2 dark:text-red-400">
             {error}

@@ -1,10 +1,13 @@
 import { GREENLIGHT_GATES, GREENLIGHT_GATE_LABELS, type GreenlightGate } from "../../../common/equipment-access.ts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PersonDto } from "../../../common/users.ts";
+import { keys } from "../../../common/query-keys.ts";
 import { School } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import {
   APPROVAL_LINK_DAYS,
+  INSURANCE_LEAD_DAYS_LIMITS,
   CURRENCIES,
   CURRENCY_CODES,
   EQUIPMENT_RULE_LIMITS,
@@ -26,7 +29,7 @@ import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Switch } from "../../components/ui/Switch.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { api, ApiError } from "../../lib/api.ts";
 import { SCHOOL_SETTINGS_QUERY_KEY } from "../../lib/number-input.ts";
 import { SCHOOL_FORMATS_QUERY_KEY } from "../../lib/format.ts";
 import { GreenlightEditor } from "./GreenlightEditor.tsx";
@@ -46,8 +49,8 @@ const dateOrderOptions = DATE_ORDERS.map((o) => ({ value: o, label: DATE_ORDER_L
 const currencyOptions = CURRENCY_CODES.map((c) => ({ value: c, label: `${c} · ${CURRENCIES[c].name}` }));
 
 /** Numbers are edited as text so a cleared field stays cleared instead of turning into 0. */
-type NumberKey = "approvalLinkDays" | "minLeadHours" | "maxBookingDays" | "strikeLimit";
-type Draft = Omit<SchoolSettings, "approvalLinkDays" | "equipmentRules" | "minorRules"> & {
+type NumberKey = "approvalLinkDays" | "minLeadHours" | "maxBookingDays" | "strikeLimit" | "insuranceLeadDays";
+type Draft = Omit<SchoolSettings, "approvalLinkDays" | "equipmentRules" | "minorRules" | "insuranceLeadDays"> & {
   numbers: Record<NumberKey, string>;
   greenlightGate: GreenlightGate;
   minors: MinorDraft;
@@ -64,6 +67,9 @@ const toDraft = (s: SchoolSettings): Draft => ({
   passwordSignInAdminsOnly: s.passwordSignInAdminsOnly,
   workingDays: s.workingDays,
   minors: toMinorDraft(s.minorRules),
+  insuranceOfficeUserId: s.insuranceOfficeUserId,
+  insuranceOfficeEmail: s.insuranceOfficeEmail,
+  insuranceEndorsement: s.insuranceEndorsement,
   greenlightGate: s.equipmentRules.greenlightGate,
   numberFormat: s.numberFormat,
   numbers: {
@@ -71,6 +77,7 @@ const toDraft = (s: SchoolSettings): Draft => ({
     minLeadHours: String(s.equipmentRules.minLeadHours),
     maxBookingDays: String(s.equipmentRules.maxBookingDays),
     strikeLimit: String(s.equipmentRules.strikeLimit),
+    insuranceLeadDays: String(s.insuranceLeadDays),
   },
 });
 const num = (v: string) => (v.trim() === "" ? Number.NaN : Number(v));
@@ -87,6 +94,10 @@ const fromDraft = (d: Draft): unknown => ({
   passwordSignInAdminsOnly: d.passwordSignInAdminsOnly,
   workingDays: d.workingDays,
   minorRules: fromMinorDraft(d.minors),
+  insuranceOfficeUserId: d.insuranceOfficeUserId,
+  insuranceOfficeEmail: d.insuranceOfficeEmail,
+  insuranceEndorsement: d.insuranceEndorsement,
+  insuranceLeadDays: num(d.numbers.insuranceLeadDays),
   equipmentRules: {
     minLeadHours: num(d.numbers.minLeadHours),
     maxBookingDays: num(d.numbers.maxBookingDays),
@@ -100,6 +111,19 @@ const EQUIPMENT_RULE_FIELDS: { key: keyof typeof EQUIPMENT_RULE_LIMITS; label: s
   { key: "maxBookingDays", label: "Longest booking (days)", hint: "From pick-up to return." },
   { key: "strikeLimit", label: "Strike limit", hint: "Late or damaged returns before booking is paused." },
 ];
+
+/** Who may be named the insurance office: the school side's accounts. */
+function useOfficePeople(): PersonDto[] {
+  const q = useQuery({
+    queryKey: [...keys.people(), "insurance-office"],
+    queryFn: ({ signal }) =>
+      api<{ items: PersonDto[] }>("/rest/v1/people?role=staff,equipment_manager,admin&limit=50", { signal }),
+    staleTime: 60_000,
+    // Only the choices of one field: the settings still work without them.
+    throwOnError: false,
+  });
+  return q.data?.items ?? [];
+}
 
 export function SchoolSection() {
   const settings = useSchoolSettingsForm();
@@ -128,6 +152,7 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
   // The draft is the admin's until they save or load someone else's version: a refetch never overwrites it.
   const [draft, setDraft] = useState(() => toDraft(initial.settings));
   const sso = useSignInOptions()?.sso;
+  const officePeople = useOfficePeople();
   // What the draft started from (loaded or last saved), so that only the admin's own edits count as unsaved.
   const [base, setBase] = useState(draft);
   const start = (s: SchoolSettings) => {
@@ -307,6 +332,50 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
           value={draft.numbers.approvalLinkDays}
           onChange={(e) => setNumber("approvalLinkDays", e.target.value)}
           hint={`How long a link e-mailed for a budget approval or a signature keeps working: ${APPROVAL_LINK_DAYS.min} to ${APPROVAL_LINK_DAYS.max} days.`}
+        />
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">
+          Insurance certificates
+        </legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select
+            id="school-insuranceOfficeUserId"
+            label="Insurance office (account)"
+            value={draft.insuranceOfficeUserId ?? ""}
+            onChange={(e) => set("insuranceOfficeUserId", e.target.value || null)}
+            options={[
+              { value: "", label: "No account" },
+              ...officePeople.map((p) => ({ value: p.id, label: p.fullName })),
+            ]}
+          />
+          <Field
+            id="school-insuranceOfficeEmail"
+            label="Insurance office (e-mail)"
+            type="email"
+            value={draft.insuranceOfficeEmail}
+            onChange={(e) => set("insuranceOfficeEmail", e.target.value)}
+            hint="Sent each request with a link that answers it without an account."
+          />
+          <Field
+            id="school-insuranceLeadDays"
+            label="Lead time (business days)"
+            type="number"
+            inputMode="numeric"
+            min={INSURANCE_LEAD_DAYS_LIMITS.min}
+            max={INSURANCE_LEAD_DAYS_LIMITS.max}
+            value={draft.numbers.insuranceLeadDays}
+            onChange={(e) => setNumber("insuranceLeadDays", e.target.value)}
+            hint="How many business days (Monday to Friday) before the first insured day a request must be made."
+          />
+        </div>
+        <Switch
+          id="school-insuranceEndorsement"
+          label="A teacher endorses each request first"
+          checked={draft.insuranceEndorsement}
+          onChange={(v) => set("insuranceEndorsement", v)}
+          description="The project's supervisor or a teacher of its course endorses the request (or refuses it with a comment) before the insurance office is asked."
         />
       </fieldset>
 

@@ -8,6 +8,7 @@ import { delivery } from "./delivery.ts";
 import { documents, signatures, signing } from "./documents.ts";
 import { equipmentDesk, reservingGear, runningInventory } from "./equipment.ts";
 import { gettingAround } from "./getting-around.ts";
+import { insurance, locations } from "./insurance.ts";
 import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
 import { projects } from "./projects.ts";
@@ -31,11 +32,13 @@ export const CHAPTERS: GuideChapter[] = [
   callSheets,
   minorsAndHours,
   dayOnSet,
+  locations,
   budgets,
   documents,
   signatures,
   signing,
   delivery,
+  insurance,
   overview,
   reservingGear,
   equipmentDesk,
