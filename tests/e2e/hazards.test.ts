@@ -43,6 +43,10 @@ describe("hazards", () => {
     // The supervisor decides it in the portal.
     const staff = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(staff, "staff@portal.test");
+    // The production overview marks the project's blocked day, and why.
+    await staff.goto("/production-overview");
+    const card = staff.getByRole("article", { name: "Small Hours" });
+    await visible(card.getByText(/1 shoot day from .*blocked: armourer's licence due /));
     await staff.goto(`/project/${projectId}?tab=safety`);
     const form = staff.getByRole("form", { name: "Decide Armourer's licence" });
     await visible(form);

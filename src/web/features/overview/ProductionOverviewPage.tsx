@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useFormats } from "../../lib/format.ts";
-import { AlertTriangle, Download } from "lucide-react";
+import { AlertOctagon, AlertTriangle, Download } from "lucide-react";
 import { memo, useDeferredValue, useEffect, useState, type DragEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { BoardColumn, BoardDto, OverviewCard } from "../../../common/overview-api.ts";
@@ -383,6 +383,18 @@ const CardItem = memo(function CardItem({ card, onMove }: { card: OverviewCard; 
             />
           </div>
         </div>
+        {card.blockedDays && (
+          <p className="flex items-start gap-1 rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 dark:bg-red-950/40 dark:text-red-200">
+            <AlertOctagon aria-hidden className="mt-0.5 size-3.5 flex-none" />
+            <span>
+              <span className="font-medium">
+                {card.blockedDays.days === 1 ? "1 shoot day" : `${card.blockedDays.days} shoot days`} from{" "}
+                {fmt.date(card.blockedDays.first)}
+              </span>{" "}
+              {card.blockedDays.messages.join("; ")}
+            </span>
+          </p>
+        )}
         {card.blockers.length > 0 && <Blockers blockers={card.blockers} />}
         {canMove && (
           <Select
