@@ -16,7 +16,7 @@ import type { S } from "./shared.ts";
 export const REPORT_PDFS = ["report", "script-notes", "camera", "sound"] as const;
 export type ReportPdf = (typeof REPORT_PDFS)[number];
 
-const TITLES: Record<ReportPdf, string> = {
+export const REPORT_PDF_TITLES: Record<ReportPdf, string> = {
   report: "Daily production report",
   "script-notes": "Script supervisor's notes",
   camera: "Camera report",
@@ -121,7 +121,7 @@ export function renderReportPdf(kind: ReportPdf, r: DailyReportDto, f: DateForma
         ]
       : [];
   return renderPdf({
-    title: `${TITLES[kind]}: ${r.projectTitle}`,
+    title: `${REPORT_PDF_TITLES[kind]}: ${r.projectTitle}`,
     facts: [["Date", day], ...report],
     sections: sections(kind, r, f),
   });

@@ -14,6 +14,7 @@ import { decisionPdf } from "../budgets/index.ts";
 import { readChecked } from "../documents/index.ts";
 import { projectFor } from "../projects/access.ts";
 import { recordActivity } from "../projects/index.ts";
+import { reportPdf, REPORT_PDF_TITLES, REPORT_PDFS } from "../daily-reports/index.ts";
 import { callSheetPdf } from "../schedule/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { exportPdf as screenplayPdf } from "../screenplays/index.ts";
@@ -52,6 +53,7 @@ const FOLDERS = {
   insurance: "5-certificates",
   budget: "6-budget",
   callSheets: "7-call-sheets",
+  reports: "8-daily-reports",
 } as const;
 
 /**
@@ -62,7 +64,7 @@ const FOLDERS = {
  */
 async function plan(s: S, caller: SessionUser, projectId: string): Promise<Entry[]> {
   const db = s.db;
-  const [scripts, docs, budget, days] = await Promise.all([
+  const [scripts, docs, budget, days, reports] = await Promise.all([
     db.execute<{
       id: string;
       title: string;
@@ -101,6 +103,10 @@ async function plan(s: S, caller: SessionUser, projectId: string): Promise<Entry
     db.execute<{ id: string; date: string }>(
       sql`select id, date::text as date from shoot_days where project_id = ${projectId} order by date, id`,
     ),
+    db.execute<{ day_id: string; date: string; signed_at: string | null; updated_at: string }>(sql`
+      select r.shoot_day_id as day_id, d.date::text as date, r.signed_at, r.updated_at
+      from daily_reports r join shoot_days d on d.id = r.shoot_day_id
+      where r.project_id = ${projectId} order by d.date, d.id`),
   ]);
   const entries: Entry[] = [];
   for (const sp of scripts.rows)
@@ -143,6 +149,20 @@ async function plan(s: S, caller: SessionUser, projectId: string): Promise<Entry
       load: async () => (await callSheetPdf(s, { caller, projectId, dayId: d.id })).bytes,
     }),
   );
+  // Each day's production report with the script supervisor's, camera and sound reports, as the crew filed them.
+  const dayNumber = new Map(days.rows.map((d, i) => [d.id, i + 1]));
+  for (const r of reports.rows) {
+    const n = dayNumber.get(r.day_id) ?? 0;
+    for (const kind of REPORT_PDFS)
+      entries.push({
+        folder: FOLDERS.reports,
+        title: `Day-${String(n).padStart(2, "0")}-${r.date}-${kind}`,
+        ext: "pdf",
+        what: `${REPORT_PDF_TITLES[kind]}, shoot day ${n}${r.signed_at ? ", signed by the producer" : ", not signed"}`,
+        date: r.signed_at ?? r.updated_at,
+        load: async () => (await reportPdf(s, { caller, projectId, dayId: r.day_id, kind })).bytes,
+      });
+  }
   return entries;
 }
 

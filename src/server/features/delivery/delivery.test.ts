@@ -290,6 +290,14 @@ describe.each(DB_KINDS)("wrap and delivery on %s", (kind) => {
       .as("member")
       .post(`/projects/${pr.id}/schedule/days`, { date: "2035-10-01", location: "Pier", generalCall: "08:00" });
     expect(day.status, day.text).toBe(201);
+    // The day's production report, as the crew filed it.
+    const dayId = (day.body.days as { id: string; date: string }[]).find((d) => d.date === "2035-10-01")!.id;
+    const reportPath = `/projects/${pr.id}/daily-reports/${dayId}`;
+    const blank = (await p.as("member").get(reportPath)).body;
+    const filed = await p
+      .as("member")
+      .put(reportPath, { version: blank.version, fields: { ...blank.fields, notes: "Wind on the pier." } });
+    expect(filed.status, filed.text).toBe(200);
     const budget = await p.as("member").put(`/budgets/${pr.id}`, {
       version: 0,
       contingencyBps: 1000,
@@ -328,6 +336,10 @@ describe.each(DB_KINDS)("wrap and delivery on %s", (kind) => {
         "5-certificates/Certificate-of-insurance.pdf",
         "6-budget/Approved-budget-version-1.pdf",
         "7-call-sheets/Day-01-2035-10-01.pdf",
+        "8-daily-reports/Day-01-2035-10-01-report.pdf",
+        "8-daily-reports/Day-01-2035-10-01-script-notes.pdf",
+        "8-daily-reports/Day-01-2035-10-01-camera.pdf",
+        "8-daily-reports/Day-01-2035-10-01-sound.pdf",
       ].sort(),
     );
     const index = (await pdfText(files[INDEX_NAME]!)).join(" ");
@@ -336,6 +348,9 @@ describe.each(DB_KINDS)("wrap and delivery on %s", (kind) => {
       expect(index).toContain(sha256(files[name]!));
     }
     expect(index).toContain("Not signed off yet");
+    expect((await pdfText(files["8-daily-reports/Day-01-2035-10-01-report.pdf"]!)).join(" ")).toContain(
+      "Wind on the pier.",
+    );
     // The release is the sealed one: its audit certificate is inside.
     const sealed = (await pdfText(files["2-releases/Talent-release-Hanna-Brunner.pdf"]!)).join(" ");
     expect(sealed).toMatch(/certificate/i);
@@ -345,7 +360,7 @@ describe.each(DB_KINDS)("wrap and delivery on %s", (kind) => {
       .select()
       .from(projectActivity)
       .where(and(eq(projectActivity.projectId, pr.id), eq(projectActivity.kind, "archive.downloaded")));
-    expect(activity?.summary).toBe("Lena Fischer downloaded the archive (6 files and the index)");
+    expect(activity?.summary).toBe("Lena Fischer downloaded the archive (10 files and the index)");
     const audits = await p.services.db
       .select()
       .from(auditLog)

@@ -221,9 +221,10 @@ function Archive({ projectId, signedOff }: { projectId: string; signedOff: boole
       <h3 className="font-semibold">Archive</h3>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         One ZIP of the chain of title: the screenplay, every signed release with its audit certificate, permits,
-        certificates, the approved budget with its decision record, the call sheets, and an index of every file with its
-        date and SHA-256. {signedOff ? "" : "The delivery is not signed off yet; the index says so. "}Each download is
-        recorded in the project's activity.
+        certificates, the approved budget with its decision record, the call sheets, the daily production reports, and
+        an index of every file with its date and SHA-256.{" "}
+        {signedOff ? "" : "The delivery is not signed off yet; the index says so. "}Each download is recorded in the
+        project's activity.
       </p>
       <div>
         <a

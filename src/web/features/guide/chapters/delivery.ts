@@ -80,6 +80,7 @@ export const delivery: GuideChapter = {
             "**4-permits** and **5-certificates**: permits and insurance certificates (sealed when signed here).",
             "**6-budget**: the approved budget with its decision record.",
             "**7-call-sheets**: a call sheet per shoot day.",
+            "**8-daily-reports**: each shoot day's production report with its script supervisor's notes and its camera and sound reports, marked signed or not.",
             "**0-index.pdf**: every file with what it is, its date, its size and its SHA-256, and whether the delivery was signed off.",
           ],
         },
