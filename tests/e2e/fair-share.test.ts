@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { seriousAxe } from "./support/axe.ts";
-import { usePortal } from "./support/fixtures.ts";
+import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { button, field, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
@@ -84,10 +84,16 @@ describe("request windows", () => {
 
     // The office corrects the deadline in the same form, filled in.
     const graduation = office.getByRole("article", { name: "Graduation shoot" });
-    await graduation.getByRole("button", { name: "Correct" }).click();
     const form = office.getByRole("form", { name: "Correct “Graduation shoot”" });
-    await visible(form);
-    expect(await form.getByLabel("Window name").inputValue()).toBe("Graduation shoot");
+    // On PostgreSQL the windows tab may be drawn again once as the first test's events arrive, closing the form
+    // (issue 19's stop note): the office opens it again, as a person would.
+    await vi.waitFor(
+      async () => {
+        if (!(await form.isVisible())) await graduation.getByRole("button", { name: "Correct" }).dispatchEvent("click");
+        expect(await form.getByLabel("Window name").inputValue({ timeout: 2_000 })).toBe("Graduation shoot");
+      },
+      { timeout: UI_TIMEOUT, interval: 500 },
+    );
     expect(await form.getByLabel("Requests until").inputValue()).toBe(inDays(45));
     expect(await form.getByLabel("Grip", { exact: true }).isChecked()).toBe(true);
     await form.getByLabel("Requests until").fill(inDays(40));
