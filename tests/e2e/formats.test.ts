@@ -80,7 +80,7 @@ describe("dates and times follow the school's settings", () => {
     expect(await first.inputValue()).toBe("half past six");
     await first.fill("6:30 pm");
     await first.blur();
-    await button(lead, "Save calls").click();
+    await button(lead, "Save calls, wraps and chaperones").click();
     await lead.reload();
     await openCallSheet(lead);
     await expect
