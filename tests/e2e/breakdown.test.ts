@@ -1,4 +1,4 @@
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { usePortal } from "./support/fixtures.ts";
 import { button, field, signIn, toast, visible } from "./support/ui.ts";
 
@@ -33,11 +33,17 @@ describe("breakdown", () => {
     await visible(page.getByRole("button", { name: "Remove keyboard (props)" }));
     const props = page.getByRole("table", { name: "Props" });
     await visible(props.getByRole("row", { name: "keyboard 1" }));
+    // The scene's text marks the word in the props' colour, as a breakdown sheet does.
+    const mark = text.locator("mark", { hasText: "keyboard" }).first();
+    await visible(mark);
+    expect(await mark.getAttribute("title")).toBe("Props");
+    expect(await mark.getAttribute("class")).toContain("bg-violet-100");
 
     // The cast is offered from the scene's speaking characters.
     await button(page, "Add KOFI to cast").click();
     await toast(page, "Tagged as cast", "KOFI");
     await visible(page.getByRole("table", { name: "Cast" }).getByRole("row", { name: "KOFI 1" }));
+    await visible(text.locator("mark[title='Cast']", { hasText: /^KOFI$/ }).first());
 
     const flag = page.getByRole("listitem", { name: "Vehicles in scene 3" });
     await flag.getByRole("button", { name: "Confirm" }).click();
