@@ -271,4 +271,30 @@ describe("screenplays", () => {
     await toast(page, "Screenplay imported");
     await visible(page.getByRole("region", { name: "Page 1" }).getByText("EXT. HARBOUR - DAWN"));
   });
+
+  it("fills the title page in a form on a phone; the script's first lines follow and are saved", async () => {
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, "student@portal.test");
+    await newScreenplay(page, "Low Tide");
+    await page.getByLabel("Script (Fountain)").fill("INT. PIER - DAWN\n\nGulls.\n");
+    await visible(page.getByRole("status").getByText("All changes saved"));
+
+    await page.getByRole("tab", { name: "Title page" }).click();
+    const form = page.getByRole("form", { name: "Title page" });
+    await form.getByLabel("Title").fill("LOW TIDE");
+    await form.getByLabel("Credit").fill("Written by");
+    await form.getByLabel("Author").fill("Lena Fischer");
+    await form.getByLabel("Contact").fill("Lena Fischer\nlena@portal.test");
+    await form.getByRole("button", { name: "Apply to the script" }).click();
+    expect(await page.getByLabel("Script (Fountain)").inputValue()).toBe(
+      "Title: LOW TIDE\nCredit: Written by\nAuthor: Lena Fischer\nContact:\n    Lena Fischer\n    lena@portal.test\n\nINT. PIER - DAWN\n\nGulls.\n",
+    );
+    await visible(page.getByRole("status").getByText("All changes saved"));
+
+    await page.reload();
+    await page.getByRole("tab", { name: "Title page" }).click();
+    expect(await page.getByRole("form", { name: "Title page" }).getByLabel("Author").inputValue()).toBe("Lena Fischer");
+    await page.getByRole("tab", { name: "Preview" }).click();
+    await visible(page.getByRole("region", { name: "Title page" }).getByText("LOW TIDE"));
+  });
 });

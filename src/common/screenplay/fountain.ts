@@ -163,9 +163,9 @@ function visibleLines(text: string): SourceLine[] {
   return cleaned.split("\n").flatMap((t, i) => (hidden.has(i) && t.trim() === "" ? [] : [{ text: t, line: i }]));
 }
 
-const TITLE_START = /^\s*(?:title|credit|authors?|source|notes|draft ?date|date|contact|copyright|revisions?):/i;
-const TITLE_PAIR = /^\s*([\p{L}\p{N}_ ]+):\s*(.*)$/u;
-const CONTINUATION = /^(?: {3,}|\t)\s*\S/;
+export const TITLE_START = /^\s*(?:title|credit|authors?|source|notes|draft ?date|date|contact|copyright|revisions?):/i;
+export const TITLE_PAIR = /^\s*([\p{L}\p{N}_ ]+):\s*(.*)$/u;
+export const CONTINUATION = /^(?: {3,}|\t)\s*\S/;
 
 /** The title page's key: value pairs at the very start; returns where the script begins. */
 function readTitlePage(lines: SourceLine[], into: TitleEntry[]): number {
@@ -211,7 +211,7 @@ const PARENTHETICAL = /^[*_]*\(.*\)[*_]*$/;
 const LYRIC = /^\s*~/;
 /** The "~" of a sung line and the blanks after it ("~ Willy Wonka" sings "Willy Wonka"). */
 const LYRIC_MARK = /^\s*~\s*/;
-const LONE_NOTE = /^\s*\[\[.*]]\s*$/;
+export const LONE_NOTE = /^\s*\[\[.*]]\s*$/;
 const INLINE_NOTE = /\[\[.*?]]/g;
 
 /** A heading as Fountain reads it: INT/EXT/EST/I/E followed by a dot or a space, or forced with ".". */

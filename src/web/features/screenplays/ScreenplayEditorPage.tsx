@@ -23,6 +23,7 @@ import { NotesPanel } from "./NotesPanel.tsx";
 import { ReportsPanel } from "./ReportsPanel.tsx";
 import { ScenesPanel } from "./ScenesPanel.tsx";
 import { RevisionsPanel } from "./RevisionsPanel.tsx";
+import { TitlePagePanel } from "./TitlePagePanel.tsx";
 import { ScriptPreview } from "./ScriptPreview.tsx";
 import { useAutosave } from "./useAutosave.ts";
 import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
@@ -354,6 +355,11 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                 ) : (
                   <PanelFailed message={PREVIEW_FAILED} />
                 ),
+              },
+              {
+                id: "title-page",
+                label: "Title page",
+                content: <TitlePagePanel text={draft.text} readOnly={readOnly} onApply={draft.setText} />,
               },
               {
                 id: "reports",

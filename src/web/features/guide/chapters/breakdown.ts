@@ -37,6 +37,9 @@ export const breakdown: GuideChapter = {
           p: "The characters who speak in the scene are offered as buttons (**Add MARTA to cast**). To remove an element, choose the × beside it.",
         },
         {
+          p: "Tagged words are marked in the scene's text as a breakdown sheet marks them by hand: cast red, extras green, stunts orange, special effects blue, props violet, vehicles and animals pink, sound brown, wardrobe circled and make-up starred. Hover a mark to read its category.",
+        },
+        {
           table: {
             head: ["Category", "For"],
             rows: [

@@ -113,6 +113,15 @@ export const screenplays: GuideChapter = {
       ],
     },
     {
+      id: "title-page",
+      heading: "The title page",
+      blocks: [
+        {
+          p: "**Title page** beside the script is a form for the script's first lines: **Title**, **Credit** (“Written by”), **Author**, **Source**, **Draft date**, **Contact** and **Copyright**. Choose **Apply to the script** and the lines are written at the top of the text, where you may also type them by hand; the draft saves as after any edit, and the preview and the PDF print them on a page of their own. Empty a field to drop its line; other lines you typed there (Notes:, Revision:) are kept.",
+        },
+      ],
+    },
+    {
       id: "reports",
       heading: "Reports",
       blocks: [
