@@ -28,6 +28,7 @@ function withDefaults(stored: Partial<SchoolSettings> | null | undefined): Schoo
     ...s,
     equipmentRules: { ...DEFAULT_SCHOOL_SETTINGS.equipmentRules, ...withGreenlightGate(s.equipmentRules ?? {}) },
     greenlightItems: s.greenlightItems?.length ? s.greenlightItems : DEFAULT_SCHOOL_SETTINGS.greenlightItems,
+    deliveryItems: s.deliveryItems?.length ? s.deliveryItems : DEFAULT_SCHOOL_SETTINGS.deliveryItems,
   };
 }
 
@@ -109,7 +110,7 @@ export async function updateSchoolSettings(
     const current = await readRow(tx, true);
     if (current.version !== opts.version) throw new AppError("conflict", STALE_SETTINGS_MESSAGE, { current });
     const changes = diff(current.settings, opts.settings);
-    if (Object.keys(changes).length === 0) return current;
+    if (Object.keys(changes).length === 0) return { dto: current, changedDelivery: false };
     // With no row yet there is nothing to lock: the insert itself decides who saved first.
     const [row] =
       current.version === 0
@@ -131,8 +132,15 @@ export async function updateSchoolSettings(
       targetLabel: opts.settings.schoolName,
       details: { version: row!.version, changes },
     });
-    return { settings: withDefaults(row!.settings), version: row!.version, updatedAt: row!.updatedAt.toISOString() };
+    const dto = {
+      settings: withDefaults(row!.settings),
+      version: row!.version,
+      updatedAt: row!.updatedAt.toISOString(),
+    };
+    return { dto, changedDelivery: "deliveryItems" in changes };
   });
-  await s.events.publish({ type: "school.updated", invalidate: [keys.schoolSettings(), keys.auditLog()] });
-  return result;
+  // Courses that follow the school's delivery list, and their projects' Delivery tabs, read it anew.
+  const delivery = result.changedDelivery ? [keys.course(), keys.project()] : [];
+  await s.events.publish({ type: "school.updated", invalidate: [keys.schoolSettings(), keys.auditLog(), ...delivery] });
+  return result.dto;
 }
