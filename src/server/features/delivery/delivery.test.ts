@@ -8,7 +8,16 @@ import type { CourseDeliveryDto, DeliveryItem, ProjectDeliveryDto } from "../../
 import { SIGNING_TOKEN_HEADER, type DocumentDto } from "../../../common/documents.ts";
 import type { ProjectDetail } from "../../../common/project-api.ts";
 import type { SchoolSettingsDto } from "../../../common/school.ts";
-import { auditLog, jobs, projectActivity, projects } from "../../db/schema/index.ts";
+import {
+  auditLog,
+  documents,
+  documentVersions,
+  jobs,
+  projectActivity,
+  projects,
+  signatureSigners,
+  signatureSubmissions,
+} from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll } from "../../test/matrix.ts";
 import { pdfText } from "../../test/pdf-text.ts";
@@ -381,6 +390,45 @@ describe.each(DB_KINDS)("wrap and delivery on %s", (kind) => {
     expect(names).toEqual(expect.arrayContaining([INDEX_NAME, "4-permits/Theatre-filming-permit.pdf"]));
     const index = (await pdfText(unzipSync(zip.bytes)[INDEX_NAME]!)).join(" ");
     expect(index).toContain("Signed off by Daniel Reyes");
+  });
+
+  it("seeds the minor's guardian consent signed through the signing link and sealed, so the demo's archive holds it", async () => {
+    const [film] = await p.services.db.select().from(projects).where(eq(projects.title, "The Weight of Water"));
+    const [consent] = await p.services.db
+      .select({ title: documents.title, sub: signatureSubmissions, signer: signatureSigners })
+      .from(documents)
+      .innerJoin(signatureSubmissions, eq(signatureSubmissions.documentId, documents.id))
+      .innerJoin(signatureSigners, eq(signatureSigners.submissionId, signatureSubmissions.id))
+      .where(and(eq(documents.projectId, film!.id), eq(documents.template, "minor_consent")));
+    expect(consent).toMatchObject({
+      title: "Minor guardian consent — Elisabeth Brunner",
+      sub: { status: "completed" },
+      signer: { name: "Elisabeth Brunner", status: "signed", signatureKind: "typed", ip: "192.0.2.40" },
+    });
+    // Sealed by the signing itself: the sealed version is the document's newest, and the signing is on the record.
+    const [sealed] = await p.services.db
+      .select()
+      .from(documentVersions)
+      .where(eq(documentVersions.id, consent!.sub.sealedVersionId!));
+    expect(sealed).toMatchObject({ origin: "sealed", fileName: expect.stringMatching(/\(signed\)\.pdf$/) });
+    const kinds = (
+      await p.services.db
+        .select({ kind: projectActivity.kind })
+        .from(projectActivity)
+        .where(eq(projectActivity.projectId, film!.id))
+    ).map((a) => a.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["signature.signed", "signature.completed"]));
+
+    const zip = await p.as("admin").get(`/projects/${film!.id}/delivery/archive.zip`);
+    expect(zip.status, zip.text).toBe(200);
+    const files = unzipSync(zip.bytes);
+    const name = "2-releases/Minor-guardian-consent-Elisabeth-Brunner.pdf";
+    expect(Object.keys(files)).toContain(name);
+    expect(sha256(files[name]!)).toBe(sealed!.sha256);
+    const text = (await pdfText(files[name]!)).join(" ");
+    expect(text).toMatch(/certificate/i);
+    expect(text).toContain("192.0.2.40");
+    expect((await pdfText(files[INDEX_NAME]!)).join(" ")).toContain(name);
   });
 
   it("follows the school's list, which admins edit in the school settings, and refuses a bad list with a message", async () => {
