@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DECIMAL_SEPARATORS, DEFAULT_NUMBER_FORMAT, GROUPING_SEPARATORS, type NumberFormat } from "./number-input.ts";
 import { CLOCKS, DATE_ORDERS, DEFAULT_DATE_FORMATS, type Clock, type DateOrder } from "./datetime.ts";
+import { checklistKeySchema, checklistLabelSchema, distinctKeys, GREENLIGHT_ITEMS_MAX } from "./checklist.ts";
+import { DEFAULT_DELIVERY_ITEMS, deliveryItemsSchema, type DeliveryItem } from "./delivery-items.ts";
 import { GREENLIGHT_GATES, type GreenlightGate } from "./equipment-access.ts";
 import { DEFAULT_GREENLIGHT_ITEMS, type GreenlightItem } from "./projects.ts";
 import {
@@ -11,6 +13,15 @@ import {
   type MinorRules,
   type WorkingDayRules,
 } from "./working-hours.ts";
+
+export {
+  distinctKeys,
+  GREENLIGHT_ITEMS_MAX,
+  GREENLIGHT_LABEL_MAX,
+  GREENLIGHT_LABEL_MIN,
+  slugify,
+  uniqueKey,
+} from "./checklist.ts";
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -88,6 +99,8 @@ export interface SchoolSettings {
   currency: string;
   budgetBypass: boolean;
   greenlightItems: GreenlightItem[];
+  /** The delivery checklist of every course that has not made its own. */
+  deliveryItems: DeliveryItem[];
   equipmentRules: EquipmentRules;
   /** Days an approval or signature link stays valid. */
   approvalLinkDays: number;
@@ -120,6 +133,7 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   currency: "EUR",
   budgetBypass: false,
   greenlightItems: DEFAULT_GREENLIGHT_ITEMS,
+  deliveryItems: DEFAULT_DELIVERY_ITEMS,
   equipmentRules: DEFAULT_EQUIPMENT_RULES,
   approvalLinkDays: 14,
   numberFormat: DEFAULT_NUMBER_FORMAT,
@@ -212,9 +226,6 @@ export const GREENLIGHT_TICKER_LABELS: Record<GreenlightItem["tickedBy"], string
 
 export const SCHOOL_NAME_MIN = 2;
 export const SCHOOL_NAME_MAX = 120;
-export const GREENLIGHT_ITEMS_MAX = 20;
-export const GREENLIGHT_LABEL_MIN = 2;
-export const GREENLIGHT_LABEL_MAX = 80;
 export const EQUIPMENT_RULE_LIMITS = {
   minLeadHours: { min: 0, max: 720 },
   maxBookingDays: { min: 1, max: 180 },
@@ -223,26 +234,6 @@ export const EQUIPMENT_RULE_LIMITS = {
 export const APPROVAL_LINK_DAYS = { min: 1, max: 90 } as const;
 export const INSURANCE_LEAD_DAYS_LIMITS = { min: 0, max: 60 } as const;
 
-/** A stable key for a new greenlight item, from its label ("Risk assessment" → "risk_assessment"). */
-export function slugify(label: string): string {
-  const slug = label
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 40);
-  return slug || "item";
-}
-
-/** A key for a new item that no other item of the list has. */
-export function uniqueKey(label: string, taken: Iterable<string>): string {
-  const used = new Set(taken);
-  const base = slugify(label);
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}_${n}`)) return `${base}_${n}`;
-}
-
 const wholeNumber = (name: string, { min, max }: { min: number; max: number }, unit: string) =>
   z
     .number(`${name} must be a number.`)
@@ -250,33 +241,9 @@ const wholeNumber = (name: string, { min, max }: { min: number; max: number }, u
     .min(min, `${name} must be between ${min} and ${max} ${unit}.`)
     .max(max, `${name} must be between ${min} and ${max} ${unit}.`);
 
-/** A checklist's items are told apart by their keys (ticks are stored under them): no two may share one. */
-export function distinctKeys(items: { key: string }[], ctx: z.RefinementCtx) {
-  const seen = new Set<string>();
-  items.forEach((item, i) => {
-    if (seen.has(item.key))
-      ctx.addIssue({
-        code: "custom",
-        path: [i, "key"],
-        message: `Two checklist items share the key “${item.key}”; each needs its own.`,
-      });
-    seen.add(item.key);
-  });
-}
-
 export const greenlightItemSchema = z.object({
-  key: z
-    .string("Each checklist item needs a key.")
-    .regex(
-      /^[a-z0-9]+(_[a-z0-9]+)*$/,
-      "A checklist item's key may hold only lower-case letters, digits and single underscores.",
-    )
-    .max(40, "A checklist item's key may be at most 40 characters long."),
-  label: z
-    .string("Each checklist item needs a label.")
-    .trim()
-    .min(GREENLIGHT_LABEL_MIN, `A checklist item's label needs at least ${GREENLIGHT_LABEL_MIN} characters.`)
-    .max(GREENLIGHT_LABEL_MAX, `A checklist item's label may be at most ${GREENLIGHT_LABEL_MAX} characters long.`),
+  key: checklistKeySchema,
+  label: checklistLabelSchema,
   source: z.enum(GREENLIGHT_SOURCES, `Choose where a checklist item is ticked from: ${GREENLIGHT_SOURCES.join(", ")}.`),
   tickedBy: z.enum(GREENLIGHT_TICKERS, `Choose who ticks a checklist item: ${GREENLIGHT_TICKERS.join(", ")}.`),
 });
@@ -333,6 +300,8 @@ export const schoolSettingsSchema = z.object({
     .min(1, "The greenlight checklist needs at least one item.")
     .max(GREENLIGHT_ITEMS_MAX, `The greenlight checklist may hold at most ${GREENLIGHT_ITEMS_MAX} items.`)
     .superRefine(distinctKeys),
+  // Optional in a request, so that a client written before this setting keeps working.
+  deliveryItems: deliveryItemsSchema.default(DEFAULT_DELIVERY_ITEMS),
   equipmentRules: equipmentRulesSchema,
   approvalLinkDays: wholeNumber("The approval link lifetime", APPROVAL_LINK_DAYS, "days"),
   numberFormat: numberFormatSchema,
@@ -393,6 +362,7 @@ export const SCHOOL_SETTING_LABELS: Record<keyof SchoolSettings, string> = {
   currency: "currency",
   budgetBypass: "budget approval bypass",
   greenlightItems: "greenlight checklist",
+  deliveryItems: "delivery checklist",
   equipmentRules: "equipment booking rules",
   approvalLinkDays: "approval link lifetime",
   numberFormat: "number format",

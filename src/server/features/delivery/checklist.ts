@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import {
   courseDeliveryInput,
-  DEFAULT_DELIVERY_ITEMS,
   type CourseDeliveryDto,
   type CourseDeliveryInput,
   type DeliveryItem,
@@ -13,11 +12,13 @@ import { courseDeliveries, projects } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import { courseAccess, publishCourseChanged } from "../courses/index.ts";
+import { getSchoolSettings } from "../school/service.ts";
 
 export type S = Pick<Services, "db" | "events" | "config" | "log">;
 
 /**
- * The checklist a project delivers against: its course's own when the course has one, else the school's.
+ * The checklist a project delivers against: its course's own when the course has one, else the school's (a
+ * school setting).
  * `fromCourse` names the course whose list it is.
  */
 export async function deliveryItemsOf(
@@ -29,12 +30,14 @@ export async function deliveryItemsOf(
     .from(projects)
     .innerJoin(courseDeliveries, eq(courseDeliveries.courseId, projects.courseId))
     .where(eq(projects.id, projectId));
-  return row ? { items: row.items, fromCourse: row.code } : { items: DEFAULT_DELIVERY_ITEMS, fromCourse: null };
+  if (row) return { items: row.items, fromCourse: row.code };
+  return { items: (await getSchoolSettings(db)).deliveryItems, fromCourse: null };
 }
 
 async function toDto(db: DbOrTx, courseId: string, canEdit: boolean): Promise<CourseDeliveryDto> {
   const [own] = await db.select().from(courseDeliveries).where(eq(courseDeliveries.courseId, courseId));
-  return { courseId, followsSchool: !own, items: own?.items ?? DEFAULT_DELIVERY_ITEMS, canEdit };
+  const items = own?.items ?? (await getSchoolSettings(db)).deliveryItems;
+  return { courseId, followsSchool: !own, items, canEdit };
 }
 
 /** Whoever may see the course sees its delivery checklist (the greenlight's rule: course.ts `courseAccess`). */

@@ -7,7 +7,17 @@ import type { CourseDetail } from "../../../common/courses.ts";
 import type { CourseDeliveryDto, DeliveryItem, ProjectDeliveryDto } from "../../../common/delivery.ts";
 import { SIGNING_TOKEN_HEADER, type DocumentDto } from "../../../common/documents.ts";
 import type { ProjectDetail } from "../../../common/project-api.ts";
-import { auditLog, jobs, projectActivity, projects } from "../../db/schema/index.ts";
+import type { SchoolSettingsDto } from "../../../common/school.ts";
+import {
+  auditLog,
+  documents,
+  documentVersions,
+  jobs,
+  projectActivity,
+  projects,
+  signatureSigners,
+  signatureSubmissions,
+} from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll } from "../../test/matrix.ts";
 import { pdfText } from "../../test/pdf-text.ts";
@@ -380,6 +390,100 @@ describe.each(DB_KINDS)("wrap and delivery on %s", (kind) => {
     expect(names).toEqual(expect.arrayContaining([INDEX_NAME, "4-permits/Theatre-filming-permit.pdf"]));
     const index = (await pdfText(unzipSync(zip.bytes)[INDEX_NAME]!)).join(" ");
     expect(index).toContain("Signed off by Daniel Reyes");
+  });
+
+  it("seeds the minor's guardian consent signed through the signing link and sealed, so the demo's archive holds it", async () => {
+    const [film] = await p.services.db.select().from(projects).where(eq(projects.title, "The Weight of Water"));
+    const [consent] = await p.services.db
+      .select({ title: documents.title, sub: signatureSubmissions, signer: signatureSigners })
+      .from(documents)
+      .innerJoin(signatureSubmissions, eq(signatureSubmissions.documentId, documents.id))
+      .innerJoin(signatureSigners, eq(signatureSigners.submissionId, signatureSubmissions.id))
+      .where(and(eq(documents.projectId, film!.id), eq(documents.template, "minor_consent")));
+    expect(consent).toMatchObject({
+      title: "Minor guardian consent — Elisabeth Brunner",
+      sub: { status: "completed" },
+      signer: { name: "Elisabeth Brunner", status: "signed", signatureKind: "typed", ip: "192.0.2.40" },
+    });
+    // Sealed by the signing itself: the sealed version is the document's newest, and the signing is on the record.
+    const [sealed] = await p.services.db
+      .select()
+      .from(documentVersions)
+      .where(eq(documentVersions.id, consent!.sub.sealedVersionId!));
+    expect(sealed).toMatchObject({ origin: "sealed", fileName: expect.stringMatching(/\(signed\)\.pdf$/) });
+    const kinds = (
+      await p.services.db
+        .select({ kind: projectActivity.kind })
+        .from(projectActivity)
+        .where(eq(projectActivity.projectId, film!.id))
+    ).map((a) => a.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["signature.signed", "signature.completed"]));
+
+    const zip = await p.as("admin").get(`/projects/${film!.id}/delivery/archive.zip`);
+    expect(zip.status, zip.text).toBe(200);
+    const files = unzipSync(zip.bytes);
+    const name = "2-releases/Minor-guardian-consent-Elisabeth-Brunner.pdf";
+    expect(Object.keys(files)).toContain(name);
+    expect(sha256(files[name]!)).toBe(sealed!.sha256);
+    const text = (await pdfText(files[name]!)).join(" ");
+    expect(text).toMatch(/certificate/i);
+    expect(text).toContain("192.0.2.40");
+    expect((await pdfText(files[INDEX_NAME]!)).join(" ")).toContain(name);
+  });
+
+  it("follows the school's list, which admins edit in the school settings, and refuses a bad list with a message", async () => {
+    const read = async () => (await p.as("admin").get("/school-settings")).body as SchoolSettingsDto;
+    const before = await read();
+    expect(before.settings.deliveryItems.map((i) => i.key)).toContain("festival_copy");
+    const eo: DeliveryItem = {
+      key: "e_o",
+      label: "E&O certificate",
+      rule: "documents",
+      category: "insurance",
+      titleHas: "E&O",
+    };
+    const items = [...before.settings.deliveryItems.filter((i) => i.key !== "festival_copy"), eo];
+    const save = (settings: unknown, as = "admin", version = before.version) =>
+      p.as(as).put("/school-settings", { version, settings });
+
+    // Only admins change it; staff are refused and the list stays.
+    expect((await save({ ...before.settings, deliveryItems: items }, "staff")).status).toBe(403);
+    const bad: [unknown, string][] = [
+      [[], "The delivery checklist needs at least one item."],
+      [[{ ...eo, category: null }], "“E&O certificate” is ticked by documents: choose the category it looks in."],
+      [[eo, eo], "Two checklist items share the key “e_o”; each needs its own."],
+      [[{ ...eo, rule: "magic" }], "Choose how a delivery item is ticked"],
+      [[{ ...eo, label: "E" }], "A checklist item's label needs at least 2 characters."],
+    ];
+    for (const [deliveryItems, message] of bad) {
+      const res = await save({ ...before.settings, deliveryItems });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error.message).toContain(message);
+    }
+    expect((await read()).version).toBe(before.version);
+
+    const saved = await save({ ...before.settings, deliveryItems: items });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      // A project without a course, and a course without its own list, deliver against the school's new list.
+      const pr = await project();
+      const d = await delivery(pr.id);
+      expect(d.fromCourse).toBeNull();
+      expect(d.items.map((i) => i.key)).toEqual(items.map((i) => i.key));
+      expect(item(d, "e_o")).toMatchObject({ done: false, why: "No insurance document with “E&O” in its title yet." });
+      const c = await course();
+      const cd = (await p.as("member").get(`/courses/${c.id}/delivery`)).body as CourseDeliveryDto;
+      expect(cd).toMatchObject({ followsSchool: true, items });
+      // A course with its own list keeps it.
+      const own = [{ key: "poster", label: "Poster", rule: "manual", category: null, titleHas: null }];
+      expect((await p.as("staff").put(`/courses/${c.id}/delivery`, { items: own })).status).toBe(200);
+      const inCourse = await delivery((await project(c.id)).id);
+      expect(inCourse.items.map((i) => i.key)).toEqual(["poster"]);
+    } finally {
+      const current = await read();
+      const back = await save(before.settings, "admin", current.version);
+      expect(back.status, back.text).toBe(200);
+    }
   });
 
   it("answers each caller as the rules say (authorization matrix)", async () => {

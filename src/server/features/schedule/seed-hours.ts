@@ -1,18 +1,19 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { documents, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
 import { renderPdf } from "../../lib/pdf-table.ts";
-import { uploadDocument } from "../documents/index.ts";
+import { inPersonLink, openSigning, sign, uploadDocument } from "../documents/index.ts";
 import { DAY_MS, isoDay } from "../../../common/time.ts";
 import { getSchedule, saveCast, updateShootDay } from "./index.ts";
 
 /**
  * On "The Weight of Water", INES (17 in the script) is played by a minor, Hanna Brunner: her guardian's consent
- * sent through the signing flow and signed, her work permit filed, a chaperone named on her days, and she is sent
+ * sent through the signing flow and signed and sealed by it, her work permit filed, a chaperone named on her days, and she is sent
  * home at 22:00 on the night at the ferry terminal. The dawn shoot on the ferry is planned to wrap at 17:00:
  * thirteen hours from the 04:00 call, so the crew see a 12-hour warning and Hanna's 10 hours are exceeded.
- * The consent's mail is queued; the caller moves it to the outbox with the demo's other mail.
+ * The consent's mails (the request, the signed copy) are queued; the caller moves them to the outbox with the
+ * demo's other mail.
  */
 export async function seedMinorsAndHours(s: Services, opts: { caller: Caller; projectId: string }) {
   const schedule = await getSchedule(s, opts);
@@ -55,33 +56,7 @@ export async function seedMinorsAndHours(s: Services, opts: { caller: Caller; pr
       permitExpiresOn: isoDay(new Date(Date.now() + 60 * DAY_MS)),
     },
   });
-  // The guardian signed the day after it was sent (typed, on her phone): the consent reads as signed.
-  const consent = await s.db
-    .select({ id: signatureSubmissions.id })
-    .from(signatureSubmissions)
-    .innerJoin(documents, eq(documents.id, signatureSubmissions.documentId))
-    .where(and(eq(documents.projectId, opts.projectId), eq(documents.template, "minor_consent")));
-  const ids = consent.map((c) => c.id);
-  if (ids.length) {
-    const signedAt = new Date(Date.now() - 2 * DAY_MS);
-    await s.db
-      .update(signatureSubmissions)
-      .set({ status: "completed", completedAt: signedAt })
-      .where(inArray(signatureSubmissions.id, ids));
-    await s.db
-      .update(signatureSigners)
-      .set({
-        status: "signed",
-        viewedAt: signedAt,
-        viewCount: 1,
-        signedAt,
-        signatureKind: "typed",
-        signatureValue: "Elisabeth Brunner",
-        ip: "192.0.2.40",
-        userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile Safari",
-      })
-      .where(inArray(signatureSigners.submissionId, ids));
-  }
+  await signConsentOnSet(s, opts);
   const [flat, night, dawn] = (await getSchedule(s, opts)).days;
   await updateShootDay(s, {
     ...opts,
@@ -116,3 +91,33 @@ export async function seedMinorsAndHours(s: Services, opts: { caller: Caller; pr
     },
   });
 }
+
+/**
+ * The guardian signs the consent on set, on her phone, through the link the app shows for signing in person: the
+ * same signing as any signer's, so the demo's consent is sealed with its audit certificate, stands in the
+ * documents as the newest version and goes into the delivery archive.
+ */
+async function signConsentOnSet(s: Services, opts: { caller: Caller; projectId: string }) {
+  const [consent] = await s.db
+    .select({ submissionId: signatureSubmissions.id, signerId: signatureSigners.id })
+    .from(signatureSubmissions)
+    .innerJoin(documents, eq(documents.id, signatureSubmissions.documentId))
+    .innerJoin(signatureSigners, eq(signatureSigners.submissionId, signatureSubmissions.id))
+    .where(
+      and(
+        eq(documents.projectId, opts.projectId),
+        eq(documents.template, "minor_consent"),
+        eq(signatureSubmissions.status, "pending"),
+      ),
+    );
+  if (!consent) return;
+  const { url } = await inPersonLink(s, { caller: opts.caller, ...consent });
+  const link = { ...consent, token: new URL(url).searchParams.get("token") ?? undefined, client: GUARDIAN_PHONE };
+  await openSigning(s, link);
+  await sign(s, { ...link, input: { kind: "typed", consent: true, text: "Elisabeth Brunner" } });
+}
+
+const GUARDIAN_PHONE = {
+  ip: "192.0.2.40",
+  userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile Safari",
+};

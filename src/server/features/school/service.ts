@@ -28,6 +28,7 @@ function withDefaults(stored: Partial<SchoolSettings> | null | undefined): Schoo
     ...s,
     equipmentRules: { ...DEFAULT_SCHOOL_SETTINGS.equipmentRules, ...withGreenlightGate(s.equipmentRules ?? {}) },
     greenlightItems: s.greenlightItems?.length ? s.greenlightItems : DEFAULT_SCHOOL_SETTINGS.greenlightItems,
+    deliveryItems: s.deliveryItems?.length ? s.deliveryItems : DEFAULT_SCHOOL_SETTINGS.deliveryItems,
   };
 }
 
@@ -86,12 +87,19 @@ export async function seedSchoolSettings(db: DbOrTx, settings: Partial<SchoolSet
 
 type Change = { from: unknown; to: unknown };
 
+/** JSON with every object's keys in order: the stored row is `jsonb`, which keeps keys in an order of its own. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
 /** Top-level settings that differ, with their old and new values, for the audit log. */
 function diff(before: SchoolSettings, after: SchoolSettings): Record<string, Change> {
   const changes: Record<string, Change> = {};
   for (const key of Object.keys(after) as (keyof SchoolSettings)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-      changes[key] = { from: before[key], to: after[key] };
+    if (canonical(before[key]) !== canonical(after[key])) changes[key] = { from: before[key], to: after[key] };
   }
   return changes;
 }
@@ -109,7 +117,7 @@ export async function updateSchoolSettings(
     const current = await readRow(tx, true);
     if (current.version !== opts.version) throw new AppError("conflict", STALE_SETTINGS_MESSAGE, { current });
     const changes = diff(current.settings, opts.settings);
-    if (Object.keys(changes).length === 0) return current;
+    if (Object.keys(changes).length === 0) return { dto: current, changedDelivery: false };
     // With no row yet there is nothing to lock: the insert itself decides who saved first.
     const [row] =
       current.version === 0
@@ -131,8 +139,15 @@ export async function updateSchoolSettings(
       targetLabel: opts.settings.schoolName,
       details: { version: row!.version, changes },
     });
-    return { settings: withDefaults(row!.settings), version: row!.version, updatedAt: row!.updatedAt.toISOString() };
+    const dto = {
+      settings: withDefaults(row!.settings),
+      version: row!.version,
+      updatedAt: row!.updatedAt.toISOString(),
+    };
+    return { dto, changedDelivery: "deliveryItems" in changes };
   });
-  await s.events.publish({ type: "school.updated", invalidate: [keys.schoolSettings(), keys.auditLog()] });
-  return result;
+  // Courses that follow the school's delivery list, and their projects' Delivery tabs, read it anew.
+  const delivery = result.changedDelivery ? [keys.course(), keys.project()] : [];
+  await s.events.publish({ type: "school.updated", invalidate: [keys.schoolSettings(), keys.auditLog(), ...delivery] });
+  return result.dto;
 }

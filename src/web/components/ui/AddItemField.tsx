@@ -15,6 +15,8 @@ export function AddItemField(props: {
   onChange(value: string): void;
   onAdd(): void;
   full: boolean;
+  /** The button's name where two lists share a page; "Add Item" otherwise. */
+  button?: string;
 }) {
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -34,7 +36,7 @@ export function AddItemField(props: {
       />
       <Button variant="secondary" disabled={props.full} onClick={props.onAdd}>
         <Plus aria-hidden className="size-4" />
-        Add Item
+        {props.button ?? "Add Item"}
       </Button>
     </div>
   );

@@ -1,29 +1,13 @@
-import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
-import {
-  DELIVERY_RULE_LABELS,
-  DELIVERY_RULES,
-  TITLE_HAS_MAX,
-  type CourseDeliveryDto,
-  type DeliveryItem,
-  type DeliveryRule,
-} from "../../../common/delivery.ts";
-import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS, type DocumentCategory } from "../../../common/documents.ts";
-import { GREENLIGHT_ITEMS_MAX, GREENLIGHT_LABEL_MAX, uniqueKey } from "../../../common/school.ts";
+import { DELIVERY_RULE_LABELS, type CourseDeliveryDto, type DeliveryItem } from "../../../common/delivery.ts";
 import { LoadError } from "../../components/LoadError.tsx";
-import { AddItemField } from "../../components/ui/AddItemField.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
-import { Field } from "../../components/ui/Field.tsx";
-import { Select } from "../../components/ui/Select.tsx";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 import { useCourseDelivery, useResetCourseDelivery, useSaveCourseDelivery } from "../delivery/api.ts";
-
-const ruleOptions = DELIVERY_RULES.map((r) => ({ value: r, label: DELIVERY_RULE_LABELS[r] }));
-const categoryOptions = DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: DOCUMENT_CATEGORY_LABELS[c] }));
+import { DeliveryItemsEditor } from "../delivery/DeliveryItemsEditor.tsx";
 
 /** The course's delivery checklist: read by everyone on the course, changed by its teachers and admins. */
 export function CourseDelivery({ courseId }: { courseId: string }) {
@@ -61,27 +45,11 @@ export function CourseDelivery({ courseId }: { courseId: string }) {
 
 function Editor({ data }: { data: CourseDeliveryDto }) {
   const [rows, setRows] = useState<DeliveryItem[]>(data.items);
-  const [newLabel, setNewLabel] = useState("");
   const [resetting, setResetting] = useState(false);
   const save = useSaveCourseDelivery(data.courseId);
   const reset = useResetCourseDelivery(data.courseId);
-  const dirty = JSON.stringify(rows) !== JSON.stringify(data.items) || newLabel.trim() !== "";
+  const dirty = JSON.stringify(rows) !== JSON.stringify(data.items);
   useLeaveGuard(dirty, "your changes to the course's delivery checklist");
-  const update = (i: number, patch: Partial<DeliveryItem>) =>
-    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const add = () => {
-    const label = newLabel.trim();
-    if (label.length < 2) {
-      toast.error("Item not added", { description: "A checklist item's label needs at least 2 characters." });
-      return;
-    }
-    const key = uniqueKey(
-      label,
-      rows.map((r) => r.key),
-    );
-    setRows([...rows, { key, label, rule: "manual", category: null, titleHas: null }]);
-    setNewLabel("");
-  };
   return (
     <form
       className="flex flex-col gap-3"
@@ -90,69 +58,7 @@ function Editor({ data }: { data: CourseDeliveryDto }) {
         save.mutate({ items: rows });
       }}
     >
-      <ol aria-label="Delivery checklist" className="flex flex-col gap-3">
-        {rows.map((r, i) => (
-          <li key={r.key} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
-            <div className="grid grid-cols-1 gap-3 md:grid-cols-[1fr_12rem]">
-              <Field
-                label={`Delivery item ${i + 1}`}
-                maxLength={GREENLIGHT_LABEL_MAX}
-                value={r.label}
-                onChange={(e) => update(i, { label: e.target.value })}
-              />
-              <Select
-                label="Ticked by"
-                aria-label={`How “${r.label}” is ticked`}
-                value={r.rule}
-                options={ruleOptions}
-                onChange={(e) => {
-                  const rule = e.target.value as DeliveryRule;
-                  update(i, rule === "documents" ? { rule, category: r.category ?? "delivery" } : { rule });
-                }}
-              />
-            </div>
-            {r.rule === "documents" && (
-              <div className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
-                <Select
-                  label="Category"
-                  aria-label={`Category of “${r.label}”`}
-                  value={r.category ?? "delivery"}
-                  options={categoryOptions}
-                  onChange={(e) => update(i, { category: e.target.value as DocumentCategory })}
-                />
-                <Field
-                  label="Title contains (optional)"
-                  aria-label={`Words in the title for “${r.label}”`}
-                  maxLength={TITLE_HAS_MAX}
-                  value={r.titleHas ?? ""}
-                  onChange={(e) => update(i, { titleHas: e.target.value || null })}
-                />
-              </div>
-            )}
-            <div className="mt-2 flex justify-end">
-              <Button
-                variant="ghost"
-                disabled={rows.length === 1}
-                onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                aria-label={`Remove “${r.label}”`}
-              >
-                <Trash2 aria-hidden className="size-4" />
-                Remove
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ol>
-      <AddItemField
-        id="course-delivery-new"
-        label="New delivery item"
-        maxLength={GREENLIGHT_LABEL_MAX}
-        placeholder="e.g. E&O insurance"
-        value={newLabel}
-        onChange={setNewLabel}
-        onAdd={add}
-        full={rows.length >= GREENLIGHT_ITEMS_MAX}
-      />
+      <DeliveryItemsEditor items={rows} onChange={setRows} addId="course-delivery-new" />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={save.isPending} disabled={!dirty}>
           Save Delivery Checklist

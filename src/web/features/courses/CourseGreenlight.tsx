@@ -1,4 +1,3 @@
-import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
@@ -12,22 +11,14 @@ import {
   type LeadUnit,
 } from "../../../common/course-greenlight.ts";
 import { parseNumberInput, type NumberFormat } from "../../../common/number-input.ts";
-import {
-  GREENLIGHT_ITEMS_MAX,
-  GREENLIGHT_LABEL_MAX,
-  GREENLIGHT_SOURCE_LABELS,
-  GREENLIGHT_TICKER_LABELS,
-  GREENLIGHT_TICKERS,
-  uniqueKey,
-} from "../../../common/school.ts";
+import { GREENLIGHT_SOURCE_LABELS, GREENLIGHT_TICKER_LABELS, GREENLIGHT_TICKERS } from "../../../common/school.ts";
 import type { GreenlightItem } from "../../../common/projects.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
-import { AddItemField } from "../../components/ui/AddItemField.tsx";
-import { Field } from "../../components/ui/Field.tsx";
+import { ChecklistEditor } from "../../components/ChecklistEditor.tsx";
 import { NumberField } from "../../components/ui/NumberField.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { useSchoolSettings } from "../../lib/number-input.ts";
@@ -96,25 +87,13 @@ function ReadOnly({ data }: { data: CourseGreenlightDto }) {
 function Editor({ data }: { data: CourseGreenlightDto }) {
   const initial = data.items.map(toRow);
   const [rows, setRows] = useState<Row[]>(initial);
-  const [newLabel, setNewLabel] = useState("");
   const [resetting, setResetting] = useState(false);
   const save = useSaveCourseGreenlight(data.courseId);
   const reset = useResetCourseGreenlight(data.courseId);
   const numberFormat = useSchoolSettings()?.numberFormat;
-  const dirty = JSON.stringify(rows) !== JSON.stringify(initial) || newLabel.trim() !== "";
+  const dirty = JSON.stringify(rows) !== JSON.stringify(initial);
   useLeaveGuard(dirty, "your changes to the course's greenlight checklist");
 
-  const update = (i: number, patch: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const add = () => {
-    const label = newLabel.trim();
-    if (label.length < 2) {
-      toast.error("Item not added", { description: "A checklist item's label needs at least 2 characters." });
-      return;
-    }
-    const key = uniqueKey(label, [...rows.map((r) => r.key), ...data.schoolItems.map((i) => i.key)]);
-    setRows([...rows, { key, label, source: "manual", tickedBy: "member", lead: "", unit: "weeks" }]);
-    setNewLabel("");
-  };
   const submit = () => {
     const items: CourseGreenlightItem[] = [];
     for (const [i, r] of rows.entries()) {
@@ -146,71 +125,54 @@ function Editor({ data }: { data: CourseGreenlightDto }) {
         submit();
       }}
     >
-      <ol aria-label="Course checklist" className="flex flex-col gap-3">
-        {rows.map((r, i) => (
-          <li key={r.key} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
-            <div className="grid grid-cols-2 gap-3 md:grid-cols-[1fr_6rem_7rem_11rem]">
-              <Field
-                className="col-span-2 md:col-span-1"
-                label={`Item ${i + 1}`}
-                maxLength={GREENLIGHT_LABEL_MAX}
-                value={r.label}
-                onChange={(e) => update(i, { label: e.target.value })}
-              />
-              <NumberField
-                id={`course-greenlight-lead-${i}`}
-                label="Deadline"
-                aria-label={`Deadline of “${r.label}”`}
-                placeholder="None"
-                value={r.lead}
-                onChange={(lead) => update(i, { lead })}
-                digits={0}
-                format={numberFormat}
-              />
+      <ChecklistEditor
+        items={rows}
+        onChange={setRows}
+        listLabel="Course checklist"
+        itemLabel={(i) => `Item ${i + 1}`}
+        gridClassName="grid grid-cols-2 gap-3 md:grid-cols-[1fr_6rem_7rem_11rem]"
+        labelClassName="col-span-2 md:col-span-1"
+        note={(r) => leadPreview(r, numberFormat)}
+        add={{
+          label: "New checklist item",
+          placeholder: "e.g. Script locked",
+          takenKeys: data.schoolItems.map((i) => i.key),
+          make: (key, label): Row => ({ key, label, source: "manual", tickedBy: "member", lead: "", unit: "weeks" }),
+        }}
+        fields={(r, update, i) => (
+          <>
+            <NumberField
+              id={`course-greenlight-lead-${i}`}
+              label="Deadline"
+              aria-label={`Deadline of “${r.label}”`}
+              placeholder="None"
+              value={r.lead}
+              onChange={(lead) => update({ lead })}
+              digits={0}
+              format={numberFormat}
+            />
+            <Select
+              label="Weeks or days"
+              aria-label={`Deadline unit of “${r.label}”`}
+              value={r.unit}
+              options={unitOptions}
+              onChange={(e) => update({ unit: e.target.value as LeadUnit })}
+            />
+            {r.source === "manual" ? (
               <Select
-                label="Weeks or days"
-                aria-label={`Deadline unit of “${r.label}”`}
-                value={r.unit}
-                options={unitOptions}
-                onChange={(e) => update(i, { unit: e.target.value as LeadUnit })}
+                className="col-span-2 md:col-span-1"
+                label="Who ticks it"
+                value={r.tickedBy}
+                options={tickerOptions}
+                onChange={(e) => update({ tickedBy: e.target.value as Row["tickedBy"] })}
               />
-              {r.source === "manual" ? (
-                <Select
-                  className="col-span-2 md:col-span-1"
-                  label="Who ticks it"
-                  value={r.tickedBy}
-                  options={tickerOptions}
-                  onChange={(e) => update(i, { tickedBy: e.target.value as Row["tickedBy"] })}
-                />
-              ) : (
-                <p className="col-span-2 self-end text-sm text-zinc-600 md:col-span-1 dark:text-zinc-400">
-                  Ticked automatically: {GREENLIGHT_SOURCE_LABELS[r.source].toLowerCase()}
-                </p>
-              )}
-            </div>
-            <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-              <span>{leadPreview(r, numberFormat)}</span>
-              <Button
-                variant="ghost"
-                disabled={rows.length === 1}
-                onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                aria-label={`Remove “${r.label}”`}
-              >
-                <Trash2 aria-hidden className="size-4" />
-                Remove
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ol>
-      <AddItemField
-        label="New checklist item"
-        maxLength={GREENLIGHT_LABEL_MAX}
-        placeholder="e.g. Script locked"
-        value={newLabel}
-        onChange={setNewLabel}
-        onAdd={add}
-        full={rows.length >= GREENLIGHT_ITEMS_MAX}
+            ) : (
+              <p className="col-span-2 self-end text-sm text-zinc-600 md:col-span-1 dark:text-zinc-400">
+                Ticked automatically: {GREENLIGHT_SOURCE_LABELS[r.source].toLowerCase()}
+              </p>
+            )}
+          </>
+        )}
       />
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
         Removing an item deletes nothing: the projects' ticks stay, and the item shows again if it comes back.

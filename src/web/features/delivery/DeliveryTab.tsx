@@ -207,7 +207,8 @@ function SignOff({ data }: { data: ProjectDeliveryDto }) {
       </p>
       <Textarea label="Note (optional)" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
       <div>
-        <Button type="submit" disabled={open.length > 0} busy={sign.isPending}>
+        {/* Never disabled: a teacher who tries anyway is told by the server which items are open and why. */}
+        <Button type="submit" busy={sign.isPending}>
           Sign Off Delivery
         </Button>
       </div>

@@ -32,6 +32,7 @@ import { Switch } from "../../components/ui/Switch.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { SCHOOL_SETTINGS_QUERY_KEY } from "../../lib/number-input.ts";
 import { SCHOOL_FORMATS_QUERY_KEY } from "../../lib/format.ts";
+import { DeliveryItemsEditor } from "../delivery/DeliveryItemsEditor.tsx";
 import { GreenlightEditor } from "./GreenlightEditor.tsx";
 import { NumberFormatFields } from "./NumberFormatFields.tsx";
 import { fromMinorDraft, toMinorDraft, WorkingHoursFields, type MinorDraft } from "./WorkingHoursFields.tsx";
@@ -61,6 +62,7 @@ const toDraft = (s: SchoolSettings): Draft => ({
   currency: s.currency,
   budgetBypass: s.budgetBypass,
   greenlightItems: s.greenlightItems,
+  deliveryItems: s.deliveryItems,
   clock: s.clock,
   dateOrder: s.dateOrder,
   requireTwoStepForStaff: s.requireTwoStepForStaff,
@@ -86,6 +88,7 @@ const fromDraft = (d: Draft): unknown => ({
   currency: d.currency,
   budgetBypass: d.budgetBypass,
   greenlightItems: d.greenlightItems,
+  deliveryItems: d.deliveryItems,
   approvalLinkDays: num(d.numbers.approvalLinkDays),
   numberFormat: d.numberFormat,
   clock: d.clock,
@@ -386,6 +389,21 @@ function SchoolForm({ initial }: { initial: SchoolSettingsDto }) {
           document are ticked by The Portal when that happens; the others by the person you choose.
         </p>
         <GreenlightEditor items={draft.greenlightItems} onChange={(items) => set("greenlightItems", items)} />
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-base font-semibold text-zinc-900 dark:text-zinc-100">Delivery checklist</legend>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          What a finished film delivers, for every course that has not made its own list. An item ticks itself from
+          documents of a category (and words in their titles), from signed releases or permits, or is ticked by hand.
+        </p>
+        <DeliveryItemsEditor
+          school
+          items={draft.deliveryItems}
+          onChange={(items) => set("deliveryItems", items)}
+          idPrefix="school-deliveryItems"
+          addId="school-delivery-new"
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">

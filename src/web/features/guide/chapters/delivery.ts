@@ -4,7 +4,7 @@ export const delivery: GuideChapter = {
   slug: "wrap-and-delivery",
   title: "Wrap and delivery",
   summary:
-    "Finishing a film: the course's delivery checklist, items that tick themselves, delivery files, the teacher's sign-off that closes the production, and the archive of its chain of title.",
+    "Finishing a film: the course's (or the school's) delivery checklist, items that tick themselves, delivery files, the teacher's sign-off that closes the production, and the archive of its chain of title.",
   sections: [
     {
       id: "checklist",
@@ -14,7 +14,7 @@ export const delivery: GuideChapter = {
           p: "Open a project and choose the **Delivery** tab (its crew, staff and admins see it). It lists what the finished film delivers, each item with its state and why: “Poster A2”, “Missing: talent release for Clara Voss”, “1 of 2 permits signed; waiting for Street permit”.",
         },
         {
-          p: "The list is the course's own when its teachers have set one, else the school's: final film file, production stills, poster, music cue sheet, credits list, every release signed, every permit signed, festival copy delivered.",
+          p: "The list is the course's own when its teachers have set one, else the school's, which admins keep in the school settings. A new school starts with: final film file, production stills, poster, music cue sheet, credits list, every release signed, every permit signed, festival copy delivered.",
         },
         {
           table: {
@@ -62,7 +62,13 @@ export const delivery: GuideChapter = {
           p: "Once the film is shot (in **Production** or **Post-production**) and every item is done, the project's supervisor, a teacher of its course or the production office signs the delivery off on the **Delivery** tab, with an optional note. The production moves to **Completed** through the usual phase change: its crew hear of it, and the sign-off and the phase change are on the project's **Activity**.",
         },
         {
-          note: "While items are open the sign-off is refused, naming each open item and why. After the sign-off the checklist is closed: hand ticks no longer change.",
+          steps: [
+            "On the **Delivery** tab, under **Sign off the delivery**, read the open items (if any) and write a **Note** if you like.",
+            "Choose **Sign Off Delivery**. The box then reads “Delivery signed off by …” with your name, the date and time and your note, and the production is **Completed**.",
+          ],
+        },
+        {
+          note: "While items are open the sign-off is refused: the message names each open item and why (“Final film file (No delivery document with “final” in its title yet)”). After the sign-off the checklist is closed: hand ticks no longer change.",
         },
       ],
     },
@@ -76,7 +82,7 @@ export const delivery: GuideChapter = {
         {
           list: [
             "**1-screenplay**: each of the project's screenplays, as last revised.",
-            "**2-releases** and **3-contracts**: every signed release and deal memo as sealed, with its signature page and audit certificate.",
+            "**2-releases** and **3-contracts**: every signed release, minor's guardian consent and deal memo as sealed, with its signature page and audit certificate.",
             "**4-permits** and **5-certificates**: permits and insurance certificates (sealed when signed here).",
             "**6-budget**: the approved budget with its decision record.",
             "**7-call-sheets**: a call sheet per shoot day.",
@@ -86,6 +92,22 @@ export const delivery: GuideChapter = {
         },
         {
           p: "The crew, staff and admins may download it, at any time; each download is recorded on the project's **Activity** and in the school's audit log. The school keeps everything it holds after students leave: erasing a student's account replaces their name and keeps the documents, budgets and decisions.",
+        },
+      ],
+    },
+    {
+      id: "school",
+      heading: "The school's checklist",
+      blocks: [
+        {
+          steps: [
+            "Admins open [Settings](/settings), **School**, and find **Delivery checklist**.",
+            "Rename, reorder (**Up**, **Down**), remove or add items, and choose for each how it is **Ticked by**, as for a course's list below.",
+            "Choose **Save School Settings**. Every course without its own list, and every project without a course, delivers against it from then on; a mistake (no item, two items alike, a documents item without a category) is named and the cursor put in its field.",
+          ],
+        },
+        {
+          note: "Removing an item deletes nothing: hand ticks on the projects stay, and show again if the item comes back.",
         },
       ],
     },
