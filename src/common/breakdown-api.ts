@@ -3,7 +3,8 @@
  * validation and the web forms, and the answer's shape).
  */
 import { z } from "zod";
-import { BREAKDOWN_CATEGORIES, SAFETY_KINDS, type BreakdownCategory, type SafetyKind } from "./screenplay/breakdown.ts";
+import { hazardKindKey } from "./safety.ts";
+import { BREAKDOWN_CATEGORIES, type BreakdownCategory } from "./screenplay/breakdown.ts";
 
 export const ELEMENT_NAME_MAX = 120;
 
@@ -29,12 +30,19 @@ export const elementCreateInput = z.object({
 });
 export type ElementCreateInput = z.input<typeof elementCreateInput>;
 
+/** A hazard kind's key: one the script suggests, or one of the school's own (flagged by hand). */
+const flagKind = z.string("Choose a hazard from the list").pipe(hazardKindKey("Choose a hazard from the list"));
+
 export const safetyDecisionInput = z.object({
   sceneNumber,
-  kind: z.enum(SAFETY_KINDS, { message: "Choose a safety flag from the list" }),
+  kind: flagKind,
   decision: z.enum(["confirmed", "dismissed"], { message: "Confirm or dismiss the flag" }),
 });
 export type SafetyDecisionInput = z.input<typeof safetyDecisionInput>;
+
+/** A hazard the crew flags by hand, where no words of the script suggest it. */
+export const safetyFlagByHandInput = z.object({ sceneNumber, kind: flagKind });
+export type SafetyFlagByHandInput = z.input<typeof safetyFlagByHandInput>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -60,7 +68,12 @@ export interface BreakdownScene {
 
 export interface SafetyFlag {
   sceneNumber: string;
-  kind: SafetyKind;
+  /** A hazard kind's key (`common/safety.ts`). */
+  kind: string;
+  /** The kind's name in the school's table ("Weapons"). */
+  kindLabel: string;
+  /** Flagged by a person, not suggested by the script's words. */
+  byHand: boolean;
   /** The words that raised the suggestion (empty when the scene's text no longer has them). */
   evidence: string;
   status: "suggested" | "confirmed" | "dismissed";

@@ -41,12 +41,36 @@ export const hazardRequirementSpec = z.object({
 });
 export type HazardRequirementSpec = z.output<typeof hazardRequirementSpec>;
 
-export const hazardKindInput = z.object({
-  key: z
-    .string()
+/** A hazard kind's key, as the table and a safety flag name it. */
+export const hazardKindKey = (message = "A kind's key is 2 to 40 lower-case letters, digits or underscores") =>
+  z
+    .string(message)
     .trim()
-    .regex(/^[a-z][a-z0-9_]{1,39}$/, "A kind's key is 2 to 40 lower-case letters, digits or underscores"),
-  label: z.string().trim().min(1, "Give the hazard a name").max(60, "A hazard's name is at most 60 characters"),
+    .regex(/^[a-z][a-z0-9_]{1,39}$/, message);
+
+/** The key a new kind gets from its name ("Pyrotechnics" → "pyrotechnics"), as the settings form makes it. */
+export function hazardKeyOf(label: string, taken: readonly string[]): string {
+  const base =
+    label
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^[^a-z]+|_+$/g, "")
+      .slice(0, 34) || "hazard";
+  const stem = base.length < 2 ? `${base}_kind` : base;
+  let key = stem;
+  for (let i = 2; taken.includes(key); i++) key = `${stem}_${i}`;
+  return key;
+}
+
+export const hazardKindInput = z.object({
+  key: hazardKindKey(),
+  label: z
+    .string({ message: "Give the hazard a name" })
+    .trim()
+    .min(1, "Give the hazard a name")
+    .max(60, "A hazard's name is at most 60 characters"),
   requirements: z.array(hazardRequirementSpec).max(10, "At most 10 requirements a hazard"),
 });
 export type HazardKind = z.output<typeof hazardKindInput>;

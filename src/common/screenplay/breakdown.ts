@@ -163,9 +163,13 @@ export function suggestSafetyFlags(scenes: Pick<SceneText, "number" | "text">[])
   return out;
 }
 
-/** The greenlight item a confirmed flag adds to its project's checklist. */
-export function safetyItemLabel(kind: SafetyKind, sceneNumber: string): string {
-  return `Safety plan: ${SAFETY_LABELS[kind]} (scene ${sceneNumber})`;
+/**
+ * The greenlight item a confirmed flag adds to its project's checklist. A school's own hazard kind (flagged by
+ * hand, no keyword rule) is named by its label in the school's table.
+ */
+export function safetyItemLabel(kind: string, sceneNumber: string, kindLabel?: string): string {
+  const name = SAFETY_LABELS[kind as SafetyKind] ?? kindLabel?.toLowerCase() ?? kind;
+  return `Safety plan: ${name} (scene ${sceneNumber})`;
 }
 
 /** A tag's name as people write it: spaces squeezed, at most 120 characters. */

@@ -125,6 +125,8 @@ export const safetyFlags = pgTable(
     kind: text("kind").notNull(),
     status: text("status").$type<"confirmed" | "dismissed">().notNull(),
     evidence: text("evidence").notNull().default(""),
+    /** Flagged by a person where the script's words suggest nothing (or for a school's kind without a rule). */
+    byHand: boolean("by_hand").notNull().default(false),
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
     decidedByName: text("decided_by_name").notNull(),
     decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),

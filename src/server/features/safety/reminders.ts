@@ -6,15 +6,15 @@
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { formatDate } from "../../../common/datetime.ts";
-import { rolesThatCan } from "../../../common/roles.ts";
 import { dueDateOf, UNMET } from "../../../common/safety.ts";
 import { addDays, isoDay } from "../../../common/time.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { profiles, projectMembers, projects, safetyReminders, safetyRequirements } from "../../db/schema/index.ts";
+import { projectMembers, projects, safetyReminders, safetyRequirements } from "../../db/schema/index.ts";
 import { safetyDueMail } from "../../mail/safety-due.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import { approversOf } from "./approvers.ts";
 import { requirementKeys, sceneDays } from "./requirements.ts";
 
 export const REMINDER_DAYS = [7, 2] as const;
@@ -113,22 +113,4 @@ async function producersOf(tx: DbOrTx, projectId: string, ownerId: string | null
       ),
     );
   return [...new Set([...(ownerId ? [ownerId] : []), ...crew.map((c) => c.id)])];
-}
-
-/**
- * Who decides: the named approver; for "staff" the project's supervisor (the school's staff at large would all be
- * told of every production), else the administrators; for "admin" the administrators.
- */
-async function approversOf(
-  tx: DbOrTx,
-  r: Pick<typeof safetyRequirements.$inferSelect, "approverUserId" | "approverRole">,
-  supervisorId: string | null,
-) {
-  if (r.approverUserId) return [r.approverUserId];
-  if (r.approverRole === "staff" && supervisorId) return [supervisorId];
-  const admins = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(inArray(profiles.role, rolesThatCan("school.admin")), eq(profiles.active, true)));
-  return admins.map((a) => a.id);
 }

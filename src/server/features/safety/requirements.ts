@@ -3,7 +3,7 @@
  * document attached by the crew, decided by the approver. Due dates are read, never stored: they follow the
  * scene's shoot day on the stripboard, so moving a scene moves them and nothing goes stale.
  */
-import { and, asc, eq, inArray, isNull, min, ne, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, min, ne, or, sql } from "drizzle-orm";
 import { keys } from "../../../common/query-keys.ts";
 import { isAdmin, isStaff, ROLE_LABELS } from "../../../common/roles.ts";
 import {
@@ -11,6 +11,7 @@ import {
   attachInput,
   decisionInput,
   dueDateOf,
+  leadText,
   UNMET,
   type AttachInput,
   type AwaitingDto,
@@ -36,7 +37,11 @@ import {
 import { AppError } from "../../lib/errors.ts";
 import { projectFor } from "../projects/access.ts";
 import { setProjectItemDone } from "../projects/greenlight.ts";
+import { formatDate } from "../../../common/datetime.ts";
+import { publishNotified } from "../inbox/service.ts";
+import { getSchoolSettings } from "../school/service.ts";
 import { getHazardKinds } from "./kinds.ts";
+import { noticeSubmitted } from "./notices.ts";
 
 type S = Pick<Services, "db" | "events">;
 export type RequirementRow = typeof safetyRequirements.$inferSelect;
@@ -100,7 +105,22 @@ export async function addFlagRequirements(
         businessDays: r.businessDays,
       })),
     )
-    .onConflictDoNothing();
+    // A flag dismissed and flagged again opens its withdrawn requirements anew, as the table says now.
+    .onConflictDoUpdate({
+      target: [safetyRequirements.projectId, safetyRequirements.greenlightKey, safetyRequirements.label],
+      set: {
+        status: "open",
+        documentId: null,
+        category: sql`excluded.category`,
+        approverRole: sql`excluded.approver_role`,
+        approverUserId: sql`excluded.approver_user_id`,
+        approverName: sql`excluded.approver_name`,
+        leadDays: sql`excluded.lead_days`,
+        businessDays: sql`excluded.business_days`,
+        updatedAt: new Date(),
+      },
+      setWhere: eq(safetyRequirements.status, "withdrawn"),
+    });
   return kind.requirements.length;
 }
 
@@ -233,11 +253,12 @@ async function lockedRequirement(tx: DbOrTx, projectId: string, requirementId: s
 
 /** The crew attaches one of the project's documents, of the required category; the approver is then to decide. */
 export async function attachDocument(
-  s: S,
+  s: S & Pick<Services, "config">,
   opts: { caller: Caller; projectId: string; requirementId: string; input: AttachInput },
 ): Promise<SafetyDto> {
   const input = attachInput.parse(opts.input);
-  await s.db.transaction(async (tx) => {
+  const formats = await getSchoolSettings(s.db);
+  const notified = await s.db.transaction(async (tx) => {
     const { project } = await projectFor(tx, opts.caller, opts.projectId, {
       need: "edit",
       lock: true,
@@ -273,8 +294,15 @@ export async function attachDocument(
       byId: opts.caller.id,
       byName: opts.caller.name,
     });
+    const shootDay = (await sceneDays(tx, [project.id])).get(`${project.id} ${row.sceneNumber}`) ?? null;
+    const dueDate = dueDateOf(shootDay, row.leadDays, row.businessDays);
+    const due = dueDate
+      ? formatDate(dueDate, formats, { style: "long", weekday: true, year: false })
+      : `${leadText(row.leadDays, row.businessDays)} before the shoot`;
+    return noticeSubmitted(tx, s, { caller: opts.caller, project, row, documentTitle: doc.title, due });
   });
   await s.events.publish({ type: "safety.changed", invalidate: requirementKeys(opts.projectId) });
+  await publishNotified(s, notified);
   return getSafety(s, opts);
 }
 

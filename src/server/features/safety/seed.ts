@@ -4,7 +4,7 @@
  * approved, its armourer's licence is still missing, so the day is blocked. "The Weight of Water" had its water
  * safety plan approved before its ferry day, so that day is clear. Rows are written directly, as the other seeds do.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Services } from "../../context.ts";
 import {
   profiles,
@@ -23,6 +23,61 @@ import { setProjectItemDone } from "../projects/greenlight.ts";
 
 const HOUR = 3_600_000;
 
+type Who = "staff" | "lena" | "amara";
+const EMAILS: Record<Who, string> = {
+  staff: "staff@portal.test",
+  lena: "student@portal.test",
+  amara: "amara.diallo@portal.test",
+};
+
+/** One requirement's story: its document, each step of its history (hours ago), and the scenes put on the first day. */
+interface Story {
+  project: string;
+  requirement: string;
+  /** Scenes scheduled on the project's first shoot day, so the requirement has a due date. */
+  firstDay?: string[];
+  document: { title: string; by: Who; paragraphs: string[] };
+  history: [action: "submitted" | "changes_requested" | "approved", by: Who, hoursAgo: number, comment?: string][];
+}
+
+const STORIES: Story[] = [
+  {
+    project: "Small Hours",
+    requirement: "Weapons plan",
+    firstDay: ["1"],
+    document: {
+      title: "Weapons plan — scene 1",
+      by: "lena",
+      paragraphs: [
+        "Scene 1: Kofi cuts the tape of a box with a knife. A blunt prop knife (retractable blade) is used on camera; no real blade on set.",
+        "The props master keeps the prop in a locked case between takes and hands it to the actor only on action.",
+      ],
+    },
+    history: [
+      ["submitted", "lena", 72],
+      ["changes_requested", "staff", 50, "Say who holds the knife between takes."],
+      ["submitted", "lena", 30],
+      ["approved", "staff", 26, "Clear. Keep the case locked."],
+    ],
+  },
+  {
+    project: "The Weight of Water",
+    requirement: "Water safety plan",
+    document: {
+      title: "Water safety plan — ferry deck",
+      by: "amara",
+      paragraphs: [
+        "Scene 4 on the deck of MS Helvetia: life jackets for cast and crew at all times, the ferry's own crew at the rail.",
+        "No one works within arm's reach of the open water; the camera stays inboard of the rail.",
+      ],
+    },
+    history: [
+      ["submitted", "amara", 240],
+      ["approved", "staff", 216],
+    ],
+  },
+];
+
 export async function seedSafety(s: Pick<Services, "db" | "events" | "config">, schoolName: string) {
   const flags = await s.db
     .select({ f: safetyFlags, projectId: screenplays.projectId })
@@ -35,7 +90,7 @@ export async function seedSafety(s: Pick<Services, "db" | "events" | "config">, 
       screenplayId: f.screenplayId,
       sceneNumber: f.sceneNumber,
       kind: f.kind,
-      greenlightKey: safetyItemKey(f.screenplayId, f.sceneNumber, f.kind as Parameters<typeof safetyItemKey>[2]),
+      greenlightKey: safetyItemKey(f.screenplayId, f.sceneNumber, f.kind),
     });
 
   const people = new Map(
@@ -45,138 +100,70 @@ export async function seedSafety(s: Pick<Services, "db" | "events" | "config">, 
         .from(profiles)
     ).map((p) => [p.email, p]),
   );
-  const staff = people.get("staff@portal.test");
-  const lena = people.get("student@portal.test");
-  const amara = people.get("amara.diallo@portal.test");
-  if (!staff || !lena || !amara) return;
   const now = Date.now();
-
-  // Small Hours: scene 1 (the knife) on its first shoot day, 18 days ahead.
-  const [small] = await s.db.select({ id: projects.id }).from(projects).where(eq(projects.title, "Small Hours"));
-  if (small) {
-    const [day] = await s.db.select({ id: shootDays.id }).from(shootDays).where(eq(shootDays.projectId, small.id));
-    if (day) {
-      const caller = { id: lena.id, name: lena.name, role: lena.role };
-      const board = await getSchedule(s, { caller, projectId: small.id });
-      await saveBoard(s, {
-        caller,
-        projectId: small.id,
-        input: { version: board.version, days: [{ id: day.id, scenes: ["1"] }] },
-      });
+  for (const story of STORIES) {
+    const who = (w: Who) => people.get(EMAILS[w]);
+    const [project] = await s.db.select({ id: projects.id }).from(projects).where(eq(projects.title, story.project));
+    const author = who(story.document.by);
+    if (!project || !author || story.history.some(([, by]) => !who(by))) continue;
+    if (story.firstDay) {
+      const [day] = await s.db.select({ id: shootDays.id }).from(shootDays).where(eq(shootDays.projectId, project.id));
+      if (day) {
+        const caller = { id: author.id, name: author.name, role: author.role };
+        const board = await getSchedule(s, { caller, projectId: project.id });
+        await saveBoard(s, {
+          caller,
+          projectId: project.id,
+          input: { version: board.version, days: [{ id: day.id, scenes: story.firstDay }] },
+        });
+      }
     }
-    const [risk] = await s.db
-      .select({ id: safetyRequirements.id })
-      .from(safetyRequirements)
-      .where(and(eq(safetyRequirements.projectId, small.id), eq(safetyRequirements.label, "Weapons plan")));
-    if (risk) {
-      const doc = await seedPlainDocument(s, {
-        projectId: small.id,
-        title: "Weapons plan — scene 1",
-        category: "risk_assessment",
-        schoolName,
-        actor: lena,
-        paragraphs: [
-          "Scene 1: Kofi cuts the tape of a box with a knife. A blunt prop knife (retractable blade) is used on camera; no real blade on set.",
-          "The props master keeps the prop in a locked case between takes and hands it to the actor only on action.",
-        ],
-      });
-      await s.db
-        .update(safetyRequirements)
-        .set({ status: "approved", documentId: doc.id })
-        .where(eq(safetyRequirements.id, risk.id));
-      await s.db.insert(safetyRequirementEvents).values([
-        {
-          requirementId: risk.id,
-          action: "submitted",
-          documentId: doc.id,
-          documentTitle: doc.title,
-          byId: lena.id,
-          byName: lena.name,
-          at: new Date(now - 72 * HOUR),
-        },
-        {
-          requirementId: risk.id,
-          action: "changes_requested",
-          comment: "Say who holds the knife between takes.",
-          documentId: doc.id,
-          byId: staff.id,
-          byName: staff.name,
-          at: new Date(now - 50 * HOUR),
-        },
-        {
-          requirementId: risk.id,
-          action: "submitted",
-          documentId: doc.id,
-          documentTitle: doc.title,
-          byId: lena.id,
-          byName: lena.name,
-          at: new Date(now - 30 * HOUR),
-        },
-        {
-          requirementId: risk.id,
-          action: "approved",
-          comment: "Clear. Keep the case locked.",
-          documentId: doc.id,
-          byId: staff.id,
-          byName: staff.name,
-          at: new Date(now - 26 * HOUR),
-        },
-      ]);
-    }
-  }
-
-  // The Weight of Water: the water safety plan of the ferry scene, approved, so its day is clear.
-  const [weight] = await s.db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.title, "The Weight of Water"));
-  if (weight) {
-    const [water] = await s.db
+    const [req] = await s.db
       .select({ id: safetyRequirements.id, key: safetyRequirements.greenlightKey })
       .from(safetyRequirements)
-      .where(and(eq(safetyRequirements.projectId, weight.id), eq(safetyRequirements.kind, "water")));
-    if (water) {
-      const doc = await seedPlainDocument(s, {
-        projectId: weight.id,
-        title: "Water safety plan — ferry deck",
-        category: "risk_assessment",
-        schoolName,
-        actor: amara,
-        paragraphs: [
-          "Scene 4 on the deck of MS Helvetia: life jackets for cast and crew at all times, the ferry's own crew at the rail.",
-          "No one works within arm's reach of the open water; the camera stays inboard of the rail.",
-        ],
-      });
-      await s.db
-        .update(safetyRequirements)
-        .set({ status: "approved", documentId: doc.id })
-        .where(eq(safetyRequirements.id, water.id));
-      await s.db.insert(safetyRequirementEvents).values([
-        {
-          requirementId: water.id,
-          action: "submitted",
-          documentId: doc.id,
-          documentTitle: doc.title,
-          byId: amara.id,
-          byName: amara.name,
-          at: new Date(now - 10 * 24 * HOUR),
-        },
-        {
-          requirementId: water.id,
-          action: "approved",
-          comment: "",
-          documentId: doc.id,
-          byId: staff.id,
-          byName: staff.name,
-          at: new Date(now - 9 * 24 * HOUR),
-        },
-      ]);
+      .where(and(eq(safetyRequirements.projectId, project.id), eq(safetyRequirements.label, story.requirement)));
+    if (!req) continue;
+    const doc = await seedPlainDocument(s, {
+      projectId: project.id,
+      title: story.document.title,
+      category: "risk_assessment",
+      schoolName,
+      actor: author,
+      paragraphs: story.document.paragraphs,
+    });
+    await s.db
+      .update(safetyRequirements)
+      .set({ status: story.history.at(-1)![0], documentId: doc.id })
+      .where(eq(safetyRequirements.id, req.id));
+    await s.db.insert(safetyRequirementEvents).values(
+      story.history.map(([action, by, hoursAgo, comment = ""]) => ({
+        requirementId: req.id,
+        action,
+        comment,
+        documentId: doc.id,
+        documentTitle: action === "submitted" ? doc.title : null,
+        byId: who(by)!.id,
+        byName: who(by)!.name,
+        at: new Date(now - hoursAgo * HOUR),
+      })),
+    );
+    // The flag's greenlight item ticks itself once all of its requirements are approved, as a decision does.
+    const standing = await s.db
+      .select({ id: safetyRequirements.id })
+      .from(safetyRequirements)
+      .where(
+        and(
+          eq(safetyRequirements.projectId, project.id),
+          eq(safetyRequirements.greenlightKey, req.key),
+          ne(safetyRequirements.status, "approved"),
+        ),
+      );
+    if (standing.length === 0)
       await setProjectItemDone(s.db, {
-        projectId: weight.id,
-        key: water.key,
+        projectId: project.id,
+        key: req.key,
         done: true,
         note: "Every safety requirement approved",
       });
-    }
   }
 }

@@ -31,13 +31,14 @@ import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { breakdownElements, safetyFlags, screenplays } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { getHazardKinds } from "../safety/index.ts";
 import * as repo from "./repository.ts";
 import { accessTo, readable } from "./reading.ts";
 
 type S = Pick<Services, "db" | "events">;
 
 /** The greenlight item of a confirmed flag: one per screenplay, scene and kind. */
-export const safetyItemKey = (screenplayId: string, sceneNumber: string, kind: SafetyKind) =>
+export const safetyItemKey = (screenplayId: string, sceneNumber: string, kind: string) =>
   `safety:${screenplayId}:${sceneNumber}:${kind}`;
 
 interface Script {
@@ -89,7 +90,7 @@ function scriptScenes(sp: repo.ScreenplayRow): Script {
 
 export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id: string }): Promise<BreakdownDetail> {
   const { sp, access } = await readable(s, opts.caller, opts.id);
-  const [header, elements, decisions] = await Promise.all([
+  const [header, elements, decisions, hazardKinds] = await Promise.all([
     repo.selectHeader(s.db, sp),
     s.db
       .select()
@@ -97,6 +98,7 @@ export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id:
       .where(eq(breakdownElements.screenplayId, sp.id))
       .orderBy(asc(breakdownElements.createdAt), asc(breakdownElements.id)),
     s.db.select().from(safetyFlags).where(eq(safetyFlags.screenplayId, sp.id)),
+    getHazardKinds(s.db),
   ]);
   const script = scriptScenes(sp);
   const known = new Set(script.scenes.map((sc) => sc.number));
@@ -141,34 +143,41 @@ export async function getBreakdown(s: Pick<S, "db">, opts: { caller: Caller; id:
   }).filter((l) => l.items.length > 0);
 
   const decided = new Map(decisions.map((d) => [`${d.sceneNumber} ${d.kind}`, d]));
+  const kindLabels = new Map(hazardKinds.map((k) => [k.key, k.label]));
+  const flagOf = (
+    f: { sceneNumber: string; kind: string; evidence: string },
+    d: (typeof decisions)[number] | undefined,
+  ): SafetyFlag => {
+    const kindLabel = kindLabels.get(f.kind) ?? f.kind;
+    return {
+      sceneNumber: f.sceneNumber,
+      kind: f.kind,
+      kindLabel,
+      byHand: d?.byHand ?? false,
+      evidence: f.evidence,
+      status: d?.status ?? "suggested",
+      decidedByName: d?.decidedByName ?? null,
+      greenlightLabel: d?.status === "confirmed" ? safetyItemLabel(f.kind, f.sceneNumber, kindLabel) : null,
+    };
+  };
   const suggested = suggestSafetyFlags(script.scenes.filter((sc) => !sc.omitted));
   const flags: SafetyFlag[] = suggested.map((f) => {
     const d = decided.get(`${f.sceneNumber} ${f.kind}`);
     decided.delete(`${f.sceneNumber} ${f.kind}`);
-    return {
-      sceneNumber: f.sceneNumber,
-      kind: f.kind,
-      evidence: f.evidence,
-      status: d?.status ?? "suggested",
-      decidedByName: d?.decidedByName ?? null,
-      greenlightLabel: d?.status === "confirmed" ? safetyItemLabel(f.kind, f.sceneNumber) : null,
-    };
+    return flagOf(f, d);
   });
-  // A decision whose words have since left the script stays on record (a confirmed plan is still needed until someone unticks it).
-  for (const d of decided.values()) {
-    flags.push({
-      sceneNumber: d.sceneNumber,
-      kind: d.kind as SafetyKind,
-      evidence: "",
-      status: d.status,
-      decidedByName: d.decidedByName,
-      greenlightLabel: d.status === "confirmed" ? safetyItemLabel(d.kind as SafetyKind, d.sceneNumber) : null,
-    });
-  }
+  // A decision whose words have since left the script stays on record (a confirmed plan is still needed until
+  // someone dismisses it), as does a flag set by hand.
+  for (const d of decided.values()) flags.push(flagOf({ ...d, evidence: "" }, d));
+  const kindOrder = (k: string) => {
+    const i = SAFETY_KINDS.indexOf(k as SafetyKind);
+    return i < 0 ? SAFETY_KINDS.length : i;
+  };
   flags.sort(
     (a, b) =>
       (order.get(a.sceneNumber) ?? 1e9) - (order.get(b.sceneNumber) ?? 1e9) ||
-      SAFETY_KINDS.indexOf(a.kind) - SAFETY_KINDS.indexOf(b.kind),
+      kindOrder(a.kind) - kindOrder(b.kind) ||
+      a.kind.localeCompare(b.kind),
   );
 
   return {

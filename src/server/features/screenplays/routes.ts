@@ -11,13 +11,13 @@ import {
   screenplayUpdateInput,
   versionInput,
 } from "../../../common/screenplay-api.ts";
-import { elementCreateInput, safetyDecisionInput } from "../../../common/breakdown-api.ts";
+import { elementCreateInput, safetyDecisionInput, safetyFlagByHandInput } from "../../../common/breakdown-api.ts";
 import { callerOf } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { body, idParam, query } from "../../lib/validate.ts";
 import * as breakdown from "./breakdown.ts";
-import { decideSafetyFlag } from "./safety-flags.ts";
+import { decideSafetyFlag, flagSafetyByHand } from "./safety-flags.ts";
 import * as service from "./index.ts";
 
 const revisionQuery = z.object({ revision: z.string().optional() });
@@ -218,6 +218,15 @@ export const screenplayRoutes = new Hono<AppEnv>()
         caller: callerOf(c),
         id: idParam(c, "id", "screenplay"),
         input: await body(c, safetyDecisionInput),
+      }),
+    ),
+  )
+  .post("/:id/breakdown/flags/by-hand", async (c) =>
+    c.json(
+      await flagSafetyByHand(c.get("services"), {
+        caller: callerOf(c),
+        id: idParam(c, "id", "screenplay"),
+        input: await body(c, safetyFlagByHandInput),
       }),
     ),
   );

@@ -3,15 +3,22 @@
  * and a "Safety plan" item on its greenlight checklist; a dismissed one withdraws what is still unmet.
  */
 import { and, eq } from "drizzle-orm";
-import { safetyDecisionInput, type BreakdownDetail, type SafetyDecisionInput } from "../../../common/breakdown-api.ts";
+import {
+  safetyDecisionInput,
+  safetyFlagByHandInput,
+  type BreakdownDetail,
+  type SafetyDecisionInput,
+  type SafetyFlagByHandInput,
+} from "../../../common/breakdown-api.ts";
 import { safetyItemLabel, suggestSafetyFlags } from "../../../common/screenplay/breakdown.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
+import type { Tx } from "../../db/client.ts";
 import { safetyFlags } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { addProjectGreenlightItem } from "../projects/greenlight.ts";
 import { recordActivity } from "../projects/index.ts";
-import { addFlagRequirements, withdrawFlagRequirements } from "../safety/index.ts";
+import { addFlagRequirements, getHazardKinds, withdrawFlagRequirements } from "../safety/index.ts";
 import { change, getBreakdown, publishChanged, safetyItemKey } from "./breakdown.ts";
 
 type S = Pick<Services, "db" | "events">;
@@ -96,26 +103,94 @@ export async function decideSafetyFlag(
       .returning({ id: safetyFlags.id });
     if (!row)
       throw new AppError("conflict", `The ${input.kind} flag of scene ${input.sceneNumber} has already been decided.`);
-    if (input.decision === "confirmed" && sp.projectId) {
-      const label = safetyItemLabel(input.kind, input.sceneNumber);
-      const key = safetyItemKey(sp.id, input.sceneNumber, input.kind);
-      await addProjectGreenlightItem(tx, { projectId: sp.projectId, key, label, tickedBy: "staff" });
-      const required = await addFlagRequirements(tx, {
-        projectId: sp.projectId,
-        screenplayId: sp.id,
-        sceneNumber: input.sceneNumber,
-        kind: input.kind,
-        greenlightKey: key,
-      });
-      await recordActivity(tx, {
-        projectId: sp.projectId,
-        actor: opts.caller,
-        kind: "safety.confirmed",
-        summary: `${opts.caller.name} confirmed a ${input.kind} safety flag in scene ${input.sceneNumber} of “${sp.title}”: “${label}” added to the greenlight checklist${required ? `, with ${required} safety requirement${required === 1 ? "" : "s"}` : ""}`,
-        details: { screenplayId: sp.id, sceneNumber: input.sceneNumber, kind: input.kind },
-      });
-    }
+    if (input.decision === "confirmed" && sp.projectId)
+      await putOnProject(tx, { caller: opts.caller, sp, sceneNumber: input.sceneNumber, kind: input.kind });
   });
   await publishChanged(s, sp, true);
   return getBreakdown(s, opts);
+}
+
+/**
+ * The crew flags a hazard by hand where the script's words suggest none (a stunt the action lines leave out, or a
+ * school's own kind without a keyword rule): the same greenlight item and requirements as a confirmed suggestion.
+ * A flag dismissed before may be flagged again; removing it is dismissing it (`decideSafetyFlag`).
+ */
+export async function flagSafetyByHand(
+  s: S,
+  opts: { caller: Caller; id: string; input: SafetyFlagByHandInput },
+): Promise<BreakdownDetail> {
+  const input = safetyFlagByHandInput.parse(opts.input);
+  const kind = (await getHazardKinds(s.db)).find((k) => k.key === input.kind);
+  if (!kind) throw new AppError("bad_request", "Choose a hazard from the school's list.");
+  const { sp } = await change(s, { ...opts, sceneNumber: input.sceneNumber }, async ({ tx, sp }) => {
+    if (!sp.projectId)
+      throw new AppError(
+        "conflict",
+        "A safety flag puts its paperwork on the screenplay's project; attach the screenplay to a project first.",
+      );
+    const where = and(
+      eq(safetyFlags.screenplayId, sp.id),
+      eq(safetyFlags.sceneNumber, input.sceneNumber),
+      eq(safetyFlags.kind, kind.key),
+    );
+    const [earlier] = await tx.select({ status: safetyFlags.status }).from(safetyFlags).where(where);
+    if (earlier?.status === "confirmed")
+      throw new AppError("conflict", `Scene ${input.sceneNumber} is already flagged for ${kind.label.toLowerCase()}.`);
+    const decided = {
+      status: "confirmed" as const,
+      byHand: true,
+      decidedBy: opts.caller.id,
+      decidedByName: opts.caller.name,
+    };
+    if (earlier)
+      await tx
+        .update(safetyFlags)
+        .set({ ...decided, decidedAt: new Date() })
+        .where(where);
+    else
+      await tx
+        .insert(safetyFlags)
+        .values({ screenplayId: sp.id, sceneNumber: input.sceneNumber, kind: kind.key, evidence: "", ...decided });
+    await putOnProject(tx, {
+      caller: opts.caller,
+      sp,
+      sceneNumber: input.sceneNumber,
+      kind: kind.key,
+      kindLabel: kind.label,
+    });
+  });
+  await publishChanged(s, sp, true);
+  return getBreakdown(s, opts);
+}
+
+/** A confirmed flag's greenlight item and its hazard's requirements, with a line in the project's activity. */
+async function putOnProject(
+  tx: Tx,
+  opts: {
+    caller: Caller;
+    sp: { id: string; title: string; projectId: string | null };
+    sceneNumber: string;
+    kind: string;
+    kindLabel?: string;
+  },
+) {
+  const { sp, sceneNumber, kind } = opts;
+  if (!sp.projectId) return;
+  const label = safetyItemLabel(kind, sceneNumber, opts.kindLabel);
+  const key = safetyItemKey(sp.id, sceneNumber, kind);
+  await addProjectGreenlightItem(tx, { projectId: sp.projectId, key, label, tickedBy: "staff" });
+  const required = await addFlagRequirements(tx, {
+    projectId: sp.projectId,
+    screenplayId: sp.id,
+    sceneNumber,
+    kind,
+    greenlightKey: key,
+  });
+  await recordActivity(tx, {
+    projectId: sp.projectId,
+    actor: opts.caller,
+    kind: "safety.confirmed",
+    summary: `${opts.caller.name} ${opts.kindLabel ? "flagged" : "confirmed"} a ${opts.kindLabel?.toLowerCase() ?? kind} safety flag in scene ${sceneNumber} of “${sp.title}”: “${label}” added to the greenlight checklist${required ? `, with ${required} safety requirement${required === 1 ? "" : "s"}` : ""}`,
+    details: { screenplayId: sp.id, sceneNumber, kind },
+  });
 }

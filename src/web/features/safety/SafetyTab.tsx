@@ -58,8 +58,9 @@ export function SafetyTab({ project }: { project: ProjectDetail }) {
           Safety approvals
         </h2>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          A safety flag confirmed on the Breakdown tab asks for its hazard's paperwork, due a set number of days before
-          the scene's shoot day. Until it is approved, that day is blocked and its call sheet cannot be sent.
+          A safety flag confirmed on the Breakdown tab, or flagged there by hand, asks for its hazard's paperwork, due a
+          set number of days before the scene's shoot day. Until it is approved, that day is blocked and its call sheet
+          cannot be sent.
         </p>
       </div>
       {waiting.length > 0 && (
@@ -73,7 +74,8 @@ export function SafetyTab({ project }: { project: ProjectDetail }) {
       )}
       {list.length === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          No safety requirements yet. They appear when a safety flag of the script is confirmed.
+          No safety requirements yet. They appear when a safety flag of the script is confirmed, or a hazard is flagged
+          by hand on the Breakdown tab.
         </p>
       ) : (
         <ul className="flex flex-col gap-3">

@@ -1,21 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ShieldAlert, Tag, X } from "lucide-react";
+import { Tag, X } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import {
-  elementCreateInput,
-  type BreakdownDetail,
-  type BreakdownScene,
-  type SafetyFlag,
-} from "../../../common/breakdown-api.ts";
+import { elementCreateInput, type BreakdownDetail, type BreakdownScene } from "../../../common/breakdown-api.ts";
 import type { ProjectDetail } from "../../../common/project-api.ts";
-import {
-  BREAKDOWN_CATEGORIES,
-  CATEGORY_LABELS,
-  SAFETY_LABELS,
-  type BreakdownCategory,
-} from "../../../common/screenplay/breakdown.ts";
+import { BREAKDOWN_CATEGORIES, CATEGORY_LABELS, type BreakdownCategory } from "../../../common/screenplay/breakdown.ts";
 import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -24,7 +14,6 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { api, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
-import { Badge } from "../../components/ui/Badge.tsx";
 import { failed } from "../../lib/change.ts";
 import { firstProblem } from "../../lib/first-problem.ts";
 import {
@@ -35,8 +24,8 @@ import {
   screenplayKeys,
   breakdownPath,
 } from "./api.ts";
-import { keys } from "../../../common/query-keys.ts";
 import { markElements } from "../../../common/screenplay/marks.ts";
+import { SafetyFlags } from "./SafetyFlags.tsx";
 
 const CATEGORY_OPTIONS = BREAKDOWN_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
 
@@ -389,89 +378,6 @@ function SceneSheet({
             </div>
           ))}
         </dl>
-      )}
-    </section>
-  );
-}
-
-const FLAG_STATUS: Record<SafetyFlag["status"], { text: string; tone: "warn" | "good" | "neutral" }> = {
-  suggested: { text: "Suggested", tone: "warn" },
-  confirmed: { text: "Confirmed", tone: "good" },
-  dismissed: { text: "Dismissed", tone: "neutral" },
-};
-
-function SafetyFlags({ breakdown: b, onChanged }: { breakdown: BreakdownDetail; onChanged(d: BreakdownDetail): void }) {
-  const queryClient = useQueryClient();
-  const decide = useMutation({
-    mutationFn: (v: { flag: SafetyFlag; decision: "confirmed" | "dismissed" }) =>
-      api<BreakdownDetail>(`${breakdownPath(b.screenplayId)}/flags`, {
-        json: { sceneNumber: v.flag.sceneNumber, kind: v.flag.kind, decision: v.decision },
-      }),
-    onSuccess: (d, v) => {
-      onChanged(d);
-      if (v.decision === "confirmed") {
-        toast.success("Safety flag confirmed", {
-          description: `“Safety plan: ${SAFETY_LABELS[v.flag.kind]} (scene ${v.flag.sceneNumber})” is on the greenlight checklist.`,
-        });
-        if (b.project) void queryClient.invalidateQueries({ queryKey: keys.project(b.project.id) });
-      } else toast.success("Safety flag dismissed");
-    },
-    onError: failed("Safety flag not changed"),
-  });
-  const canDecide = b.canEdit && b.locked;
-  return (
-    <section aria-labelledby="safety-heading" className="flex flex-col gap-2">
-      <h3 id="safety-heading" className="flex items-center gap-2 font-semibold">
-        <ShieldAlert aria-hidden className="size-4" />
-        Safety flags
-      </h3>
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Suggested from the script’s words. A confirmed flag adds a safety plan to the project’s greenlight checklist,
-        ticked by staff; a dismissed one is not suggested again.
-      </p>
-      {b.flags.length === 0 ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">Nothing in the script suggests a safety flag.</p>
-      ) : (
-        <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
-          {b.flags.map((f) => {
-            const label = `${SAFETY_LABELS[f.kind][0]!.toUpperCase()}${SAFETY_LABELS[f.kind].slice(1)} in scene ${f.sceneNumber}`;
-            const busy = decide.isPending && decide.variables?.flag === f;
-            return (
-              <li
-                key={`${f.sceneNumber} ${f.kind}`}
-                aria-label={label}
-                className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm"
-              >
-                <div className="min-w-0 flex-1">
-                  <div className="font-medium">{label}</div>
-                  <div className="text-xs text-zinc-600 dark:text-zinc-400">
-                    {f.evidence ? `The script says “${f.evidence}”.` : "The words are no longer in the script."}
-                    {f.decidedByName ? ` ${FLAG_STATUS[f.status].text} by ${f.decidedByName}.` : ""}
-                    {f.greenlightLabel ? ` Greenlight: ${f.greenlightLabel}.` : ""}
-                  </div>
-                </div>
-                <Badge tone={FLAG_STATUS[f.status].tone}>{FLAG_STATUS[f.status].text}</Badge>
-                {f.status === "suggested" && canDecide && (
-                  <div className="flex gap-2">
-                    <Button
-                      variant="secondary"
-                      disabled={busy}
-                      onClick={() => decide.mutate({ flag: f, decision: "dismissed" })}
-                    >
-                      Dismiss
-                    </Button>
-                    <Button
-                      busy={busy && decide.variables?.decision === "confirmed"}
-                      onClick={() => decide.mutate({ flag: f, decision: "confirmed" })}
-                    >
-                      Confirm
-                    </Button>
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
       )}
     </section>
   );

@@ -1,7 +1,5 @@
 import { GREENLIGHT_GATES, GREENLIGHT_GATE_LABELS, type GreenlightGate } from "../../../common/equipment-access.ts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PersonDto } from "../../../common/users.ts";
-import { keys } from "../../../common/query-keys.ts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { School } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
@@ -29,7 +27,7 @@ import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Switch } from "../../components/ui/Switch.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { SCHOOL_SETTINGS_QUERY_KEY } from "../../lib/number-input.ts";
 import { SCHOOL_FORMATS_QUERY_KEY } from "../../lib/format.ts";
 import { DeliveryItemsEditor } from "../delivery/DeliveryItemsEditor.tsx";
@@ -42,7 +40,7 @@ import { Section } from "./Section.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { useSignInOptions } from "../../lib/sign-in-options.ts";
-import { useSchoolSettingsForm, saveSchoolSettings } from "./api.ts";
+import { useSchoolSettingsForm, saveSchoolSettings, useOfficePeople } from "./api.ts";
 
 const gateOptions = GREENLIGHT_GATES.map((g) => ({ value: g, label: GREENLIGHT_GATE_LABELS[g] }));
 const clockOptions = CLOCKS.map((c) => ({ value: c, label: CLOCK_LABELS[c] }));
@@ -116,17 +114,6 @@ const EQUIPMENT_RULE_FIELDS: { key: keyof typeof EQUIPMENT_RULE_LIMITS; label: s
 ];
 
 /** Who may be named the insurance office: the school side's accounts. */
-function useOfficePeople(): PersonDto[] {
-  const q = useQuery({
-    queryKey: [...keys.people(), "insurance-office"],
-    queryFn: ({ signal }) =>
-      api<{ items: PersonDto[] }>("/rest/v1/people?role=staff,equipment_manager,admin&limit=50", { signal }),
-    staleTime: 60_000,
-    // Only the choices of one field: the settings still work without them.
-    throwOnError: false,
-  });
-  return q.data?.items ?? [];
-}
 
 export function SchoolSection() {
   const settings = useSchoolSettingsForm();

@@ -7,6 +7,7 @@ import { AppearanceSection } from "./AppearanceSection.tsx";
 import { NotificationsSection } from "./NotificationsSection.tsx";
 import { PasswordSection } from "./PasswordSection.tsx";
 import { ProfileSection } from "./ProfileSection.tsx";
+import { HazardKindsSection } from "./HazardKindsSection.tsx";
 import { SchoolSection } from "./SchoolSection.tsx";
 import { SessionsSection } from "./SessionsSection.tsx";
 import { TwoStepSection } from "./TwoStepSection.tsx";
@@ -23,7 +24,7 @@ export default function SettingsPage() {
         title="Settings"
         description={
           schoolAdmin
-            ? "Your profile, password, two-step sign-in, signed-in devices, e-mails and the look of The Portal; and, for the whole school, its name, currency, budget, greenlight and equipment rules."
+            ? "Your profile, password, two-step sign-in, signed-in devices, e-mails and the look of The Portal; and, for the whole school, its name, currency, budget, greenlight and equipment rules, and the paperwork each hazard asks for."
             : "Your profile, your password, where you are signed in, the e-mails you get and the look of The Portal."
         }
       />
@@ -42,6 +43,7 @@ export default function SettingsPage() {
         <AppearanceSection />
         {/* The school's rules wait for a required two-step sign-in, like everything the server answers beyond the setup. */}
         {schoolAdmin && !user?.twoStep.setupNeeded && <SchoolSection />}
+        {schoolAdmin && !user?.twoStep.setupNeeded && <HazardKindsSection />}
         {schoolAdmin && !user?.twoStep.setupNeeded && <AccountsSection />}
       </div>
     </div>

@@ -3,6 +3,7 @@ import type { ProfileDto, ProfileUpdate } from "../../../common/profile.ts";
 import { keys } from "../../../common/query-keys.ts";
 import type { SchoolSettings, SchoolSettingsDto } from "../../../common/school.ts";
 import type { EndedSessionsDto, SessionDto } from "../../../common/sessions.ts";
+import type { PersonDto } from "../../../common/users.ts";
 import { api } from "../../lib/api.ts";
 
 const PROFILE_PATH = "/rest/v1/profile";
@@ -40,3 +41,16 @@ export const verifyTotp = (code: string) => api(`${TWO_FACTOR_PATH}/verify-totp`
 export const newBackupCodes = (password: string) =>
   api<{ backupCodes: string[] }>(`${TWO_FACTOR_PATH}/generate-backup-codes`, { json: { password } });
 export const disableTwoStep = (password: string) => api(`${TWO_FACTOR_PATH}/disable`, { json: { password } });
+
+/** The school's staff, equipment office and administrators: the people a school setting may name. */
+export function useOfficePeople(): PersonDto[] {
+  const q = useQuery({
+    queryKey: [...keys.people(), "insurance-office"],
+    queryFn: ({ signal }) =>
+      api<{ items: PersonDto[] }>("/rest/v1/people?role=staff,equipment_manager,admin&limit=50", { signal }),
+    staleTime: 60_000,
+    // Only the choices of one field: the settings still work without them.
+    throwOnError: false,
+  });
+  return q.data?.items ?? [];
+}

@@ -4,7 +4,7 @@ export const safety: GuideChapter = {
   slug: "safety",
   title: "Hazards and safety approvals",
   summary:
-    "What a confirmed safety flag asks of a production: each hazard's paperwork with its approver and due date, the shoot day it blocks until approved, the approver's decision, and the reminders.",
+    "What a confirmed safety flag asks of a production: each hazard's paperwork with its approver and due date, the shoot day it blocks until approved, the approver's decision, the reminders, flagging a hazard by hand, and the school's table of hazards.",
   sections: [
     {
       id: "requirements",
@@ -17,7 +17,10 @@ export const safety: GuideChapter = {
           p: 'A requirement is due its lead time before the **first shoot day of the scene**, in calendar days or in business days (Monday to Friday) as the school set it. While the scene is not on the stripboard, the tab says "due 14 days before the shoot"; once it is scheduled, the date is shown, and moving the scene to another day moves the date with it.',
         },
         {
-          note: "Dismissing a confirmed flag (the knife was cut from the script) withdraws its requirements still open. Approved ones, and every decision, stay on the record.",
+          p: "Where the script's words do not show a hazard (a fall the action lines leave out, or a hazard the school added to its own list), flag it by hand: on the **Breakdown** tab, under **Safety flags**, choose the **Scene** and the **Hazard** and choose **Flag by hand**. It asks for the same paperwork as a confirmed suggestion. **Remove** on a confirmed flag takes it off again.",
+        },
+        {
+          note: "Dismissing or removing a confirmed flag (the knife was cut from the script) withdraws its requirements still open. Approved ones, and every decision, stay on the record.",
         },
       ],
     },
@@ -38,7 +41,7 @@ export const safety: GuideChapter = {
           steps: [
             "Open the project's **Safety** tab.",
             "On the requirement, choose one of the project's documents of the required category and choose **Attach**, or choose **Upload and attach** to file a new one in the project's documents and attach it at once.",
-            "The requirement now waits for a decision. If the approver asks for changes, attach the corrected document the same way.",
+            "The requirement now waits for a decision, and its approver gets a notification and an e-mail with a link to the Safety tab (each time a document is attached). If the approver asks for changes, attach the corrected document the same way.",
           ],
         },
       ],
@@ -69,7 +72,10 @@ export const safety: GuideChapter = {
       heading: "The school's hazard kinds (administrators)",
       blocks: [
         {
-          p: "The school starts with weapons, stunts, water, fire, vehicles, drones, animals, heights, minors and intimacy, each with its requirements. Administrators change them through the API (`PUT /rest/v1/safety/hazard-kinds`): each requirement has a name, a document category, an approver and a lead time in calendar or business days (Ithaca's 21 business days, for instance). A change applies to flags confirmed afterwards; requirements already on a project keep what they were created with.",
+          p: "The school starts with weapons, stunts, water, fire, vehicles, drones, animals, heights, minors and intimacy, each with its requirements. Administrators change them in **Settings**, under **Hazards and their paperwork**: rename a hazard, **Add a hazard** or **Remove hazard**, and for each requirement its name, its **Document category**, who it is **Approved by** (staff, the administrators, or a named staff member) and its **Lead time** in calendar or business days (Ithaca's 21 business days, for instance). Choose **Save hazard kinds**. A lead time is a whole number of days from 0 to 120; anything else is refused with the reason.",
+        },
+        {
+          note: "A change applies to flags confirmed or set by hand afterwards; requirements already on a project keep what they were asked with, so a production's paperwork never changes under it.",
         },
       ],
     },

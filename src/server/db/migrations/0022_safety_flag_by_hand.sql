@@ -1,0 +1,1 @@
+ALTER TABLE "safety_flags" ADD COLUMN "by_hand" boolean DEFAULT false NOT NULL;
