@@ -22,6 +22,7 @@ import { insuranceNoticeMail } from "../../mail/insurance.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { projectFor } from "../projects/access.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import { syncInsuranceGreenlight } from "./greenlight.ts";
 import { answer, requireOffice, sendToOffice, tellRequester } from "./office.ts";
 import {
   endorsersOf,
@@ -143,6 +144,7 @@ export async function createRequest(
         requestedByName: opts.caller.name,
       })
       .returning();
+    await syncInsuranceGreenlight(tx, project.id);
     if (!settings.insuranceEndorsement)
       return { id: r!.id, told: await sendToOffice(s, tx, r!, project.title, settings) };
     const endorsers = await endorsersOf(tx, project);
@@ -201,6 +203,7 @@ export async function endorse(
       })
       .where(eq(insuranceRequests.id, r.id))
       .returning();
+    await syncInsuranceGreenlight(tx, r.projectId);
     const told = input.endorse
       ? await sendToOffice(s, tx, updated!, projectTitle, settings)
       : await tellRequester(s, tx, updated!, projectTitle, {
@@ -227,6 +230,7 @@ export async function withdraw(s: S, opts: { caller: Caller; requestId: string }
       .update(insuranceRequests)
       .set({ status: "withdrawn", tokenHash: null, updatedAt: new Date() })
       .where(eq(insuranceRequests.id, r.id));
+    await syncInsuranceGreenlight(tx, r.projectId);
     return r.projectId;
   });
   await publishInsurance(s, projectId);
