@@ -33,6 +33,7 @@ export function requireOffice(settings: SchoolSettings) {
 /**
  * Hands the request to the office: a fresh link (only its hash kept, valid for the school's link lifetime) mailed to
  * the office's address, and a notice to the office's account. Inside the caller's transaction; answers whom to tell.
+ * A `reminder` (why it comes again, in a ready sentence) hands it over once more, with a new link.
  */
 export async function sendToOffice(
   s: Pick<S, "config">,
@@ -40,6 +41,7 @@ export async function sendToOffice(
   r: RequestRow,
   projectTitle: string,
   settings: SchoolSettings,
+  reminder?: string,
 ): Promise<string[]> {
   requireOffice(settings);
   const token = newToken();
@@ -70,6 +72,7 @@ export async function sendToOffice(
           url: new URL(answerPath(r.id, token), s.config.PUBLIC_URL).toString(),
           // links are kept and checked in UTC
           expiresOn: formatDate(expiresAt, settings, { style: "long", timeZone: "UTC" }),
+          reminder,
         }),
       },
     );
@@ -78,8 +81,8 @@ export async function sendToOffice(
   return notify(tx, {
     userIds: [officeUser.id],
     kind: "insurance",
-    title: `Certificate of insurance requested for “${projectTitle}”`,
-    body: `${facts.what}; ${facts.period}.`,
+    title: `${reminder ? "Reminder: c" : "C"}ertificate of insurance requested for “${projectTitle}”`,
+    body: `${reminder ? `${reminder} ` : ""}${facts.what}; ${facts.period}.`,
     link: projectLink(r.projectId),
   });
 }

@@ -144,9 +144,12 @@ export async function createRequest(
         requestedByName: opts.caller.name,
       })
       .returning();
+    if (!settings.insuranceEndorsement) {
+      const told = await sendToOffice(s, tx, r!, project.title, settings);
+      await syncInsuranceGreenlight(tx, project.id);
+      return { id: r!.id, told };
+    }
     await syncInsuranceGreenlight(tx, project.id);
-    if (!settings.insuranceEndorsement)
-      return { id: r!.id, told: await sendToOffice(s, tx, r!, project.title, settings) };
     const endorsers = await endorsersOf(tx, project);
     if (endorsers.length === 0)
       throw new AppError(
@@ -203,7 +206,6 @@ export async function endorse(
       })
       .where(eq(insuranceRequests.id, r.id))
       .returning();
-    await syncInsuranceGreenlight(tx, r.projectId);
     const told = input.endorse
       ? await sendToOffice(s, tx, updated!, projectTitle, settings)
       : await tellRequester(s, tx, updated!, projectTitle, {
@@ -213,6 +215,7 @@ export async function endorse(
             `Their comment: ${input.comment}`,
           ],
         });
+    await syncInsuranceGreenlight(tx, r.projectId);
     return { projectId: r.projectId, told };
   });
   await publishInsurance(s, projectId);
