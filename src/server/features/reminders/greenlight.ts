@@ -10,13 +10,7 @@ import { keys } from "../../../common/query-keys.ts";
 import { addDays, isoDay } from "../../../common/time.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  courseGreenlights,
-  projectActivity,
-  projectGreenlight,
-  projects,
-  shootDays,
-} from "../../db/schema/index.ts";
+import { courseGreenlights, projectActivity, projectGreenlight, projects, shootDays } from "../../db/schema/index.ts";
 import { greenlightDueMail } from "../../mail/greenlight-due.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { firstShootDay, getProjectChecklist } from "../projects/greenlight.ts";
@@ -149,4 +143,3 @@ async function owed(tx: DbOrTx, projectId: string, firstDay: string | null, toda
   }
   return owedNow;
 }
-
