@@ -5,6 +5,7 @@
  */
 import { UUID_PATTERN } from "./ids.ts";
 import { z } from "zod";
+import { uploadNameQuery } from "./upload.ts";
 import { DEFAULT_NUMBER_FORMAT, formatNumber, type NumberFormat } from "./number-input.ts";
 import { currencyMinorDigits } from "./school.ts";
 
@@ -363,13 +364,7 @@ export const RECEIPT_ACCEPT =
 export const RECEIPT_TYPES_TEXT = "PDF, JPEG, PNG or HEIC";
 
 /** POST /storage/v1/object/receipts/<projectId>/<expenseId>?name=: the file's bytes are the body. */
-export const receiptQuery = z.object({
-  name: z
-    .string("Give the file's name")
-    .trim()
-    .min(1, "Give the file's name")
-    .max(255, "A file name may be at most 255 characters long."),
-});
+export const receiptQuery = uploadNameQuery;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────
 

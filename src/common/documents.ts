@@ -3,6 +3,7 @@
  * and the public signing API accept (zod) and answer (DTOs). Instants are ISO 8601 strings.
  */
 import { z } from "zod";
+import { uploadNameQuery } from "./upload.ts";
 
 export const DOCUMENT_CATEGORIES = [
   "release_forms",
@@ -115,12 +116,7 @@ export const documentListQuery = z.object({
 export type DocumentListQuery = z.infer<typeof documentListQuery>;
 
 /** The query string of an upload (the body is the file itself). */
-export const uploadQuery = z.object({
-  name: z
-    .string("Give the file's name")
-    .trim()
-    .min(1, "Give the file's name")
-    .max(255, "A file name may be at most 255 characters long."),
+export const uploadQuery = uploadNameQuery.extend({
   title: title.optional(),
   category: category.optional(),
 });

@@ -79,12 +79,12 @@ export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
 
 /**
  * A greenlight checklist item of the school. `source` says who ticks it: a person with the given
- * role, or a feature that feeds it automatically once it exists (budgets, releases).
+ * role, or a feature that feeds it automatically once it exists (budgets, releases, documents, insurance).
  */
 export interface GreenlightItem {
   key: string;
   label: string;
-  source: "manual" | "budget" | "releases" | "documents";
+  source: "manual" | "budget" | "releases" | "documents" | "insurance";
   /** Who may tick a manual item. */
   tickedBy: "supervisor" | "staff" | "member";
 }
@@ -95,5 +95,5 @@ export const DEFAULT_GREENLIGHT_ITEMS: GreenlightItem[] = [
   { key: "crew_complete", label: "Crew complete", source: "manual", tickedBy: "member" },
   { key: "risk_assessment", label: "Risk assessment uploaded", source: "documents", tickedBy: "member" },
   { key: "releases_signed", label: "Location and talent releases signed", source: "releases", tickedBy: "member" },
-  { key: "insurance", label: "Insurance", source: "manual", tickedBy: "staff" },
+  { key: "insurance", label: "Insurance", source: "insurance", tickedBy: "staff" },
 ];

@@ -206,12 +206,14 @@ export const GREENLIGHT_SOURCES = [
   "budget",
   "releases",
   "documents",
+  "insurance",
 ] as const satisfies readonly GreenlightItem["source"][];
 export const GREENLIGHT_SOURCE_LABELS: Record<GreenlightItem["source"], string> = {
   manual: "Ticked by hand",
   budget: "Budget approval",
   releases: "Signed releases",
   documents: "Uploaded document",
+  insurance: "Insurance certificates issued",
 };
 export const GREENLIGHT_TICKERS = [
   "supervisor",

@@ -1,6 +1,7 @@
 import type { Services } from "./context.ts";
 import { signatureScanJob } from "./features/documents/jobs.ts";
 import { equipmentScanJob } from "./features/equipment/jobs.ts";
+import { insuranceScanJob } from "./features/insurance/jobs.ts";
 import { greenlightScanJob, milestoneScanJob } from "./features/reminders/jobs.ts";
 import { safetyScanJob } from "./features/safety/jobs.ts";
 import { jobRegistry, pruneJobsJob } from "./lib/jobs.ts";
@@ -20,5 +21,6 @@ export const portalJobs = jobRegistry<Services>([
   signatureScanJob,
   equipmentScanJob,
   safetyScanJob,
+  insuranceScanJob,
   backupJob,
 ]);

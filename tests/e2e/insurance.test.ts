@@ -65,5 +65,25 @@ describe("insurance certificates", () => {
     await visible(card.getByText("Certificate issued"));
     await student.getByRole("tab", { name: "Documents" }).click();
     await visible(student.getByText("Certificate of insurance: The lighthouse keeper's cottage").first());
+
+    // The demo's camera rental still waits for the office, so the greenlight's Insurance item is not ticked yet.
+    await student.getByRole("tab", { name: "Greenlight" }).click();
+    const item = student
+      .getByRole("region", { name: "Greenlight checklist" })
+      .getByRole("listitem")
+      .filter({ hasText: /^Insurance/ });
+    await visible(item.getByText("1 request with the insurance office"));
+    await visible(item.getByText("Not done yet."));
+    // The crew hires its gear elsewhere and withdraws that request: every certificate asked for is issued.
+    await student.getByRole("tab", { name: "Insurance" }).click();
+    await student
+      .getByRole("list", { name: "Certificate requests" })
+      .getByRole("listitem")
+      .filter({ hasText: "Camera and lighting package" })
+      .getByRole("button", { name: "Withdraw the request" })
+      .click();
+    await student.getByRole("tab", { name: "Greenlight" }).click();
+    await visible(item.getByText("2 certificates issued."));
+    await visible(item.getByText("Insurance: done"));
   });
 });

@@ -1,7 +1,10 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { z } from "zod";
+import { uploadNameQuery } from "../../common/upload.ts";
 import type { AppEnv } from "../env.ts";
 import { AppError } from "./errors.ts";
+import { query } from "./validate.ts";
 
 const MB = 1024 * 1024;
 
@@ -31,3 +34,15 @@ export const fileHeaders = (type: string, fileName: string, inline: boolean) => 
 
 /** Only types a browser shows safely are opened in place; everything else is downloaded. */
 export const INLINE_TYPES = new Set(["application/pdf", "image/png", "image/jpeg", "image/webp", "text/plain"]);
+
+/**
+ * A raw upload behind `uploadLimit`: its query (the file's name, and what else `shape` reads there) checked before
+ * the body is read, then the file's bytes. Every upload route reads its file this way.
+ */
+export async function readUpload<Q extends z.ZodType<{ name: string }> = typeof uploadNameQuery>(
+  c: Context<AppEnv>,
+  shape?: Q,
+): Promise<{ q: z.infer<Q>; fileName: string; bytes: Uint8Array }> {
+  const q = query(c, shape ?? uploadNameQuery) as z.infer<Q>;
+  return { q, fileName: q.name, bytes: new Uint8Array(await c.req.arrayBuffer()) };
+}

@@ -17,17 +17,27 @@ const facts = (r: RequestFacts) => [
   ...(r.notes ? [`Their notes: ${r.notes}`] : []),
 ];
 
-/** To the office's address: the request and the link that answers it without an account. */
+/**
+ * To the office's address: the request and the link that answers it without an account. A reminder (a ready
+ * sentence saying why it comes) carries a fresh link, since only the link's hash is kept.
+ */
 export const insuranceOfficeMail = (
-  opts: RequestFacts & { schoolName: string; endorsedBy: string | null; url: string; expiresOn: string },
+  opts: RequestFacts & {
+    schoolName: string;
+    endorsedBy: string | null;
+    url: string;
+    expiresOn: string;
+    reminder?: string;
+  },
 ) =>
   renderMail({
-    subject: `Certificate of insurance requested: “${opts.projectTitle}”`,
+    subject: `${opts.reminder ? "Reminder: c" : "C"}ertificate of insurance requested: “${opts.projectTitle}”`,
     heading: `A certificate of insurance for “${opts.projectTitle}”`,
     paragraphs: [
+      ...(opts.reminder ? [opts.reminder] : []),
       `${opts.requestedBy} of the production “${opts.projectTitle}” (${opts.schoolName}) asks for a certificate of insurance${opts.endorsedBy ? `, endorsed by ${opts.endorsedBy}` : ""}.`,
       ...facts(opts),
-      `Answer through the link: upload the certificate (PDF or a picture), or decline with a reason. It works until ${opts.expiresOn}, and only once.`,
+      `Answer through the link: upload the certificate (PDF or a picture), or decline with a reason. It works until ${opts.expiresOn}, and only once.${opts.reminder ? " It replaces the link of the earlier e-mail." : ""}`,
     ],
     action: { label: "Answer the request", url: opts.url },
     footer: "You receive this because the school named this address as its insurance office on The Portal.",

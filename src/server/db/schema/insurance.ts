@@ -1,4 +1,4 @@
-import { date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { InsuranceStatus, InsuranceSubject } from "../../../common/insurance.ts";
 import { user } from "./auth.ts";
 import { documents } from "./documents.ts";
@@ -42,4 +42,21 @@ export const insuranceRequests = pgTable(
     index("insurance_requests_token_idx").on(t.tokenHash),
     index("insurance_requests_status_idx").on(t.status),
   ],
+);
+
+/**
+ * The reminders sent to the insurance office, one per request and stage ("waiting": two business days after the
+ * office was asked; "due": the day the school's lead time before the first insured day runs out), so a scan never
+ * sends the same one twice.
+ */
+export const insuranceReminders = pgTable(
+  "insurance_reminders",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => insuranceRequests.id, { onDelete: "cascade" }),
+    stage: text("stage").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.stage] })],
 );

@@ -15,7 +15,7 @@ import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { JSON_TEXT } from "../../lib/cache.ts";
 import { CSV_CONTENT_TYPE } from "../../lib/csv.ts";
-import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
+import { fileHeaders, INLINE_TYPES, readUpload, uploadLimit } from "../../lib/upload.ts";
 import { body, idParam, pathParam, query } from "../../lib/validate.ts";
 import * as service from "./index.ts";
 
@@ -217,14 +217,13 @@ export const publicApprovalRoutes = new Hono<AppEnv>()
 export const receiptStorageRoutes = new Hono<AppEnv>()
   .use("*", requireUser)
   .post("/:projectId/:expenseId", uploadLimit, async (c) => {
-    const q = query(c, receiptQuery);
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const { fileName, bytes } = await readUpload(c, receiptQuery);
     return c.json(
       await service.uploadReceipt(c.get("services"), {
         caller: caller(c),
         projectId: idParam(c, "projectId", "project"),
         expenseId: idParam(c, "expenseId", "expense"),
-        fileName: q.name,
+        fileName,
         bytes,
       }),
       201,

@@ -5,9 +5,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { ProjectAccess } from "../projects/access.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import { documents, documentVersions, projectGreenlight } from "../../db/schema/index.ts";
+import { documents, documentVersions } from "../../db/schema/index.ts";
 import { storageFor } from "../../lib/storage.ts";
-import { feedGreenlight, getProjectChecklist } from "../projects/greenlight.ts";
+import { feedGreenlight } from "../projects/greenlight.ts";
 import { sha256 } from "./pdf.ts";
 import { releasesState } from "./releases.ts";
 import { keys } from "../../../common/query-keys.ts";
@@ -45,7 +45,6 @@ export async function changeDocuments<T>(
 /**
  * Ticks "risk assessment uploaded" while the project keeps one, and "releases signed" while every scheduled
  * location and every cast member has a signed release (releases.ts), with a note naming what is missing.
- * Only a change is written, so the time an item was ticked stays the time it became true.
  */
 export async function syncGreenlight(tx: DbOrTx, projectId: string) {
   const [state] = await tx
@@ -56,21 +55,8 @@ export async function syncGreenlight(tx: DbOrTx, projectId: string) {
     )
     .then((r) => r.rows);
   const releases = await releasesState(tx, projectId);
-  const want = {
-    documents: { done: !!state?.risk, note: null },
-    releases: { done: releases.done, note: releases.note },
-  };
-  const { items } = await getProjectChecklist(tx, projectId);
-  const ticks = await tx.select().from(projectGreenlight).where(eq(projectGreenlight.projectId, projectId));
-  for (const source of ["documents", "releases"] as const) {
-    const keys = items.filter((i) => i.source === source).map((i) => i.key);
-    const differs = keys.some((k) => {
-      const tick = ticks.find((t) => t.itemKey === k);
-      return !!tick?.done !== want[source].done || (tick?.note ?? null) !== want[source].note;
-    });
-    if (differs)
-      await feedGreenlight(tx, { projectId, source, done: want[source].done, note: want[source].note ?? undefined });
-  }
+  await feedGreenlight(tx, { projectId, source: "documents", done: !!state?.risk });
+  await feedGreenlight(tx, { projectId, source: "releases", done: releases.done, note: releases.note ?? undefined });
 }
 
 const safeFileName = (fileName: string, ext: string) => {

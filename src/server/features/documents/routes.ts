@@ -13,7 +13,7 @@ import {
 import { callerOf, requireUser } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
-import { fileHeaders, INLINE_TYPES, uploadLimit } from "../../lib/upload.ts";
+import { fileHeaders, INLINE_TYPES, readUpload, uploadLimit } from "../../lib/upload.ts";
 import { body, idParam, pathParam, query } from "../../lib/validate.ts";
 import * as service from "./index.ts";
 
@@ -175,13 +175,12 @@ export const storageRoutes = new Hono<AppEnv>()
   })
   .use("/documents/*", requireUser)
   .post("/documents/:projectId", uploadLimit, async (c) => {
-    const q = query(c, uploadQuery);
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const { q, fileName, bytes } = await readUpload(c, uploadQuery);
     return c.json(
       await service.uploadDocument(c.get("services"), {
         caller: callerOf(c),
         projectId: idParam(c, "projectId", "project"),
-        fileName: q.name,
+        fileName,
         title: q.title,
         category: q.category,
         bytes,
@@ -190,14 +189,13 @@ export const storageRoutes = new Hono<AppEnv>()
     );
   })
   .post("/documents/:projectId/:documentId", uploadLimit, async (c) => {
-    const q = query(c, uploadQuery);
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const { fileName, bytes } = await readUpload(c, uploadQuery);
     return c.json(
       await service.uploadDocument(c.get("services"), {
         caller: callerOf(c),
         projectId: idParam(c, "projectId", "project"),
         documentId: idParam(c, "documentId", "document"),
-        fileName: q.name,
+        fileName,
         bytes,
       }),
       201,

@@ -11,3 +11,5 @@ export {
 } from "./requests.ts";
 export { openLink, answerByLink } from "./link.ts";
 export { answerPath } from "./office.ts";
+export { scanInsuranceWaiting } from "./reminders.ts";
+export { insuranceState } from "./greenlight.ts";

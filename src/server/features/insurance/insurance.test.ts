@@ -10,7 +10,9 @@ import {
 } from "../../../common/insurance.ts";
 import type { SchoolSettings } from "../../../common/school.ts";
 import { addBusinessDays, addDays, isoDay } from "../../../common/time.ts";
+import type { ProjectDetail } from "../../../common/project-api.ts";
 import { insuranceRequests, jobs, notifications } from "../../db/schema/index.ts";
+import { leadRunsOut, scanInsuranceWaiting, stagesOwed } from "./reminders.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll, type MatrixRow } from "../../test/matrix.ts";
 
@@ -36,6 +38,25 @@ describe("insurance lead time", () => {
       }),
     );
     expect(earliestInsuredDay("2032-05-07", 5)).toBe("2032-05-14"); // a Friday: next Friday
+  });
+});
+
+describe("insurance reminders' days", () => {
+  const asked = new Date("2032-05-03T09:00:00Z"); // a Monday
+  const r = { createdAt: asked, endorsedAt: null, startsOn: "2032-05-17", endsOn: "2032-05-18" };
+  it("reminds two business days after asking, and on the day the lead time runs out, never after the last day", () => {
+    expect(stagesOwed("2032-05-03", r, 5)).toEqual([]);
+    expect(stagesOwed("2032-05-04", r, 5)).toEqual([]);
+    expect(stagesOwed("2032-05-05", r, 5)).toEqual(["waiting"]);
+    expect(leadRunsOut("2032-05-17", 5)).toBe("2032-05-10");
+    expect(stagesOwed("2032-05-10", r, 5)).toEqual(["waiting", "due"]);
+    expect(stagesOwed("2032-05-19", r, 5)).toEqual([]);
+    // Asked on a Friday: the weekend does not count.
+    const friday = { ...r, createdAt: new Date("2032-05-07T09:00:00Z") };
+    expect(stagesOwed("2032-05-10", friday, 5)).toEqual(["due"]);
+    expect(stagesOwed("2032-05-11", friday, 5)).toEqual(["waiting", "due"]);
+    // An endorsed request counts from the endorsement, when the office was asked.
+    expect(stagesOwed("2032-05-05", { ...r, endorsedAt: new Date("2032-05-04T15:00:00Z") }, 5)).toEqual([]);
   });
 });
 
@@ -102,6 +123,18 @@ describe.each(DB_KINDS)("insurance certificates on %s", (kind) => {
         headers: { [INSURANCE_TOKEN_HEADER]: token, "content-type": "application/octet-stream" },
       }),
   });
+  const insuranceItem = async (projectId: string) => {
+    const res = await p.as("member").get(`/projects/${projectId}`);
+    expect(res.status).toBe(200);
+    return (res.body as ProjectDetail).greenlight.find((g) => g.key === "insurance")!;
+  };
+  const mailsTo = async (to: string) =>
+    (
+      await p.services.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${to}`))
+    ).map((j) => j.payload as { subject: string; text: string });
   const list = async (projectId: string) =>
     (await p.as("member").get(`/projects/${projectId}/insurance`)).body as InsuranceListDto;
 
@@ -232,6 +265,102 @@ describe.each(DB_KINDS)("insurance certificates on %s", (kind) => {
     const gone = await p.as("member").post(`/insurance/${other.body.id}/withdraw`);
     expect(gone.body).toMatchObject({ status: "withdrawn", linkOpen: false });
     expect((await p.as("member").post(`/insurance/${other.body.id}/withdraw`)).status).toBe(409);
+  });
+
+  it("ticks the greenlight's Insurance item once every certificate asked for is issued", async () => {
+    const projectId = await project();
+    expect(await insuranceItem(projectId)).toMatchObject({ source: "insurance", done: false, canTick: false });
+    const first = (await p.as("member").post(`/projects/${projectId}/insurance`, request()))
+      .body as InsuranceRequestDto;
+    const second = (
+      await p
+        .as("member")
+        .post(`/projects/${projectId}/insurance`, request({ subject: "rental", description: "Lenses" }))
+    ).body as InsuranceRequestDto;
+    expect((await insuranceItem(projectId)).note).toMatch(
+      /0 certificates issued; 2 requests with the insurance office/,
+    );
+    const up = await viaLink(first.id, await officeLink(first.id)).upload();
+    expect(up.status, up.text).toBe(201);
+    // One of two issued: not yet.
+    expect(await insuranceItem(projectId)).toMatchObject({ done: false });
+    // The office declines the other: it no longer counts, and the crew asks again.
+    expect(
+      (await p.as("equipment").post(`/insurance/${second.id}/decline`, { reason: "Gear not listed." })).status,
+    ).toBe(200);
+    expect(await insuranceItem(projectId)).toMatchObject({ done: true, note: "1 certificate issued." });
+    const third = (await p.as("member").post(`/projects/${projectId}/insurance`, request({ subject: "rental" })))
+      .body as InsuranceRequestDto;
+    expect(await insuranceItem(projectId)).toMatchObject({ done: false });
+    expect((await viaLink(third.id, await officeLink(third.id)).upload()).status).toBe(201);
+    expect(await insuranceItem(projectId)).toMatchObject({ done: true, note: "2 certificates issued." });
+    // Nobody ticks it by hand: staff are told what ticks it.
+    const byHand = await p.as("staff").put(`/projects/${projectId}/greenlight/insurance`, { done: false });
+    expect(byHand.status).toBe(409);
+    expect(byHand.body.error.message).toMatch(/every certificate of insurance the project asked for is issued/);
+    // A withdrawn request does not hold it back.
+    const fourth = (await p.as("member").post(`/projects/${projectId}/insurance`, request()))
+      .body as InsuranceRequestDto;
+    expect((await insuranceItem(projectId)).done).toBe(false);
+    expect((await p.as("member").post(`/insurance/${fourth.id}/withdraw`)).status).toBe(200);
+    expect((await insuranceItem(projectId)).done).toBe(true);
+  });
+
+  it("tells the requester and the project's producers when the office declines", async () => {
+    const projectId = await project();
+    const added = await p
+      .as("member")
+      .post(`/projects/${projectId}/members`, { userId: ids.outsider, roles: ["producer"] });
+    expect(added.status, added.text).toBe(201);
+    const producer = ids.outsider!;
+    const made = (await p.as("member").post(`/projects/${projectId}/insurance`, request())).body as InsuranceRequestDto;
+    expect(
+      (await p.as("equipment").post(`/insurance/${made.id}/decline`, { reason: "Roof shots excluded." })).status,
+    ).toBe(200);
+    for (const userId of [ids.member!, producer]) {
+      const notes = await p.services.db.select().from(notifications).where(eq(notifications.userId, userId));
+      const told = notes.find((n) => n.title.includes("declined") && n.link?.includes(projectId));
+      expect(told?.body).toContain("Roof shots excluded.");
+    }
+  });
+
+  it("reminds the office of a waiting request two business days on and when the lead time runs out, once each", async () => {
+    const { projectId, requestId } = await fixture();
+    const r = (await list(projectId)).items.find((i) => i.id === requestId)!;
+    const at = (day: string) => new Date(`${day}T12:00:00Z`);
+    const reminders = async () =>
+      (await mailsTo(OFFICE_EMAIL)).filter((m) => m.subject.startsWith("Reminder") && m.text.includes(requestId));
+    const firstToken = await officeLink(requestId);
+    await scanInsuranceWaiting(p.services, { now: at(today()) });
+    expect(await reminders()).toHaveLength(0);
+    const waitingDay = addBusinessDays(today(), 2);
+    await scanInsuranceWaiting(p.services, { now: at(waitingDay) });
+    await scanInsuranceWaiting(p.services, { now: at(waitingDay) });
+    expect(await reminders()).toHaveLength(1);
+    expect((await reminders())[0]!.text).toMatch(/has waited for you since/);
+    // The reminder's link replaces the first one.
+    const token = await officeLink(requestId);
+    expect(token).not.toBe(firstToken);
+    expect((await viaLink(requestId, firstToken).view()).status).toBe(404);
+    expect((await viaLink(requestId, token).view()).status).toBe(200);
+    const dueDay = leadRunsOut(r.startsOn, 5);
+    await scanInsuranceWaiting(p.services, { now: at(dueDay) });
+    await scanInsuranceWaiting(p.services, { now: at(addDays(dueDay, 1)) });
+    const sent = await reminders();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.text).toMatch(/lead time of 5 business days runs out/);
+    // The office's account is reminded in the portal too.
+    const notes = await p.services.db.select().from(notifications).where(eq(notifications.userId, ids.equipment!));
+    expect(notes.filter((n) => n.title.startsWith("Reminder") && n.link?.includes(projectId))).toHaveLength(2);
+    // An answered request is reminded of nothing.
+    expect((await viaLink(requestId, await officeLink(requestId)).upload()).status).toBe(201);
+    const other = await fixture();
+    expect((await p.as("member").post(`/insurance/${other.requestId}/withdraw`)).status).toBe(200);
+    await scanInsuranceWaiting(p.services, { now: at(addBusinessDays(today(), 3)) });
+    expect(await reminders()).toHaveLength(2);
+    expect(
+      (await mailsTo(OFFICE_EMAIL)).some((m) => m.subject.startsWith("Reminder") && m.text.includes(other.requestId)),
+    ).toBe(false);
   });
 
   it("answers each caller as the rules say (authorization matrix)", async () => {

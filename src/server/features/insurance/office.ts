@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { SchoolSettings } from "../../../common/school.ts";
 import { formatDate } from "../../../common/datetime.ts";
 import { DAY_MS } from "../../../common/time.ts";
-import { documents, insuranceRequests, profiles } from "../../db/schema/index.ts";
+import { documents, insuranceRequests, profiles, projects } from "../../db/schema/index.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { checkUpload } from "../../lib/storage.ts";
@@ -12,6 +12,8 @@ import { insuranceNoticeMail, insuranceOfficeMail } from "../../mail/insurance.t
 import { queueEmail } from "../../mail/queue.ts";
 import { addVersion, publishDocumentsChanged, syncGreenlight } from "../documents/index.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
+import { producersOf } from "../projects/crew.ts";
+import { syncInsuranceGreenlight } from "./greenlight.ts";
 import { factsOf, projectLink, publishInsurance, type RequestRow, type S } from "./shared.ts";
 
 export const answerPath = (requestId: string, token: string) =>
@@ -31,6 +33,7 @@ export function requireOffice(settings: SchoolSettings) {
 /**
  * Hands the request to the office: a fresh link (only its hash kept, valid for the school's link lifetime) mailed to
  * the office's address, and a notice to the office's account. Inside the caller's transaction; answers whom to tell.
+ * A `reminder` (why it comes again, in a ready sentence) hands it over once more, with a new link.
  */
 export async function sendToOffice(
   s: Pick<S, "config">,
@@ -38,6 +41,7 @@ export async function sendToOffice(
   r: RequestRow,
   projectTitle: string,
   settings: SchoolSettings,
+  reminder?: string,
 ): Promise<string[]> {
   requireOffice(settings);
   const token = newToken();
@@ -68,6 +72,7 @@ export async function sendToOffice(
           url: new URL(answerPath(r.id, token), s.config.PUBLIC_URL).toString(),
           // links are kept and checked in UTC
           expiresOn: formatDate(expiresAt, settings, { style: "long", timeZone: "UTC" }),
+          reminder,
         }),
       },
     );
@@ -76,24 +81,33 @@ export async function sendToOffice(
   return notify(tx, {
     userIds: [officeUser.id],
     kind: "insurance",
-    title: `Certificate of insurance requested for “${projectTitle}”`,
-    body: `${facts.what}; ${facts.period}.`,
+    title: `${reminder ? "Reminder: c" : "C"}ertificate of insurance requested for “${projectTitle}”`,
+    body: `${reminder ? `${reminder} ` : ""}${facts.what}; ${facts.period}.`,
     link: projectLink(r.projectId),
   });
 }
 
-/** Tells the person who asked what became of their request. */
+/**
+ * Tells the person who asked what became of their request; with `producers`, the project's owner, leads and
+ * producers too, who must find another way to cover the shoot (a declined certificate).
+ */
 export async function tellRequester(
   s: Pick<S, "config">,
   tx: DbOrTx,
   r: RequestRow,
   projectTitle: string,
   what: { title: string; lines: string[] },
+  opts: { producers?: boolean } = {},
 ) {
-  if (!r.requestedBy) return [];
+  const [project] = opts.producers
+    ? await tx.select({ ownerId: projects.createdBy }).from(projects).where(eq(projects.id, r.projectId))
+    : [];
+  const producers = project ? await producersOf(tx, r.projectId, project.ownerId) : [];
+  const userIds = [...new Set([...(r.requestedBy ? [r.requestedBy] : []), ...producers])];
+  if (userIds.length === 0) return [];
   const url = new URL(projectLink(r.projectId), s.config.PUBLIC_URL).toString();
   return notify(tx, {
-    userIds: [r.requestedBy],
+    userIds,
     kind: "insurance",
     title: what.title,
     body: what.lines.join(" "),
@@ -167,6 +181,7 @@ export async function answer(
         updatedAt: now,
       })
       .where(eq(insuranceRequests.id, r.id));
+    await syncInsuranceGreenlight(tx, r.projectId);
     const told = await tellRequester(
       s,
       tx,
@@ -181,8 +196,13 @@ export async function answer(
           }
         : {
             title: `Certificate of insurance declined for “${projectTitle}”`,
-            lines: [`The insurance office declined the request for ${r.description}.`, `Their reason: ${declined}`],
+            lines: [
+              `The insurance office declined the request for ${r.description}.`,
+              `Their reason: ${declined}`,
+              "Without a certificate this shoot is not insured: change what the office objects to and ask again.",
+            ],
           },
+      { producers: declined !== null },
     );
     return { projectId: r.projectId, told };
   });

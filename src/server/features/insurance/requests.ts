@@ -22,6 +22,7 @@ import { insuranceNoticeMail } from "../../mail/insurance.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { projectFor } from "../projects/access.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import { syncInsuranceGreenlight } from "./greenlight.ts";
 import { answer, requireOffice, sendToOffice, tellRequester } from "./office.ts";
 import {
   endorsersOf,
@@ -143,8 +144,12 @@ export async function createRequest(
         requestedByName: opts.caller.name,
       })
       .returning();
-    if (!settings.insuranceEndorsement)
-      return { id: r!.id, told: await sendToOffice(s, tx, r!, project.title, settings) };
+    if (!settings.insuranceEndorsement) {
+      const told = await sendToOffice(s, tx, r!, project.title, settings);
+      await syncInsuranceGreenlight(tx, project.id);
+      return { id: r!.id, told };
+    }
+    await syncInsuranceGreenlight(tx, project.id);
     const endorsers = await endorsersOf(tx, project);
     if (endorsers.length === 0)
       throw new AppError(
@@ -210,6 +215,7 @@ export async function endorse(
             `Their comment: ${input.comment}`,
           ],
         });
+    await syncInsuranceGreenlight(tx, r.projectId);
     return { projectId: r.projectId, told };
   });
   await publishInsurance(s, projectId);
@@ -227,6 +233,7 @@ export async function withdraw(s: S, opts: { caller: Caller; requestId: string }
       .update(insuranceRequests)
       .set({ status: "withdrawn", tokenHash: null, updatedAt: new Date() })
       .where(eq(insuranceRequests.id, r.id));
+    await syncInsuranceGreenlight(tx, r.projectId);
     return r.projectId;
   });
   await publishInsurance(s, projectId);

@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
 import {
   endorsementInput,
   insuranceDeclineInput,
@@ -8,8 +7,8 @@ import {
 } from "../../../common/insurance.ts";
 import { callerOf, requireUser } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
-import { uploadLimit } from "../../lib/upload.ts";
-import { body, idParam, pathParam, query } from "../../lib/validate.ts";
+import { readUpload, uploadLimit } from "../../lib/upload.ts";
+import { body, idParam, pathParam } from "../../lib/validate.ts";
 import * as service from "./index.ts";
 
 type C = Context<AppEnv>;
@@ -89,23 +88,15 @@ export const publicInsuranceRoutes = new Hono<AppEnv>()
     ),
   );
 
-const fileName = z.object({
-  name: z
-    .string("Give the file's name")
-    .trim()
-    .min(1, "Give the file's name")
-    .max(255, "A file name may be at most 255 characters long."),
-});
-
 /** /storage/v1/object/insurance-link/<requestId>: the certificate uploaded through the office's link, no account. */
 export const publicInsuranceStorageRoutes = new Hono<AppEnv>().post("/:requestId", uploadLimit, async (c) => {
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const { fileName, bytes } = await readUpload(c);
   c.header("cache-control", "no-store");
   return c.json(
     await service.answerByLink(c.get("services"), {
       requestId: pathParam(c, "requestId"),
       token: token(c),
-      fileName: query(c, fileName).name,
+      fileName,
       bytes,
     }),
     201,
@@ -116,12 +107,12 @@ export const publicInsuranceStorageRoutes = new Hono<AppEnv>().post("/:requestId
 export const insuranceStorageRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/:requestId", uploadLimit, async (c) => {
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const { fileName, bytes } = await readUpload(c);
     return c.json(
       await service.answerInPortal(c.get("services"), {
         caller: callerOf(c),
         requestId: requestId(c),
-        fileName: query(c, fileName).name,
+        fileName,
         bytes,
       }),
       201,

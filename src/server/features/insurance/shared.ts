@@ -25,7 +25,14 @@ export const projectLink = (projectId: string) => `/project/${projectId}?tab=ins
 export async function publishInsurance(s: Pick<S, "events">, projectId: string) {
   await s.events.publish({
     type: "insurance.changed",
-    invalidate: [keys.insurance(projectId), keys.insurance(), keys.project(projectId)],
+    // The greenlight's insurance item follows the requests: the project and the lists that count its ticks.
+    invalidate: [
+      keys.insurance(projectId),
+      keys.insurance(),
+      keys.project(projectId),
+      keys.projects(),
+      keys.adminDashboard(),
+    ],
     data: { projectId },
   });
 }

@@ -143,6 +143,26 @@ describe.each(DB_KINDS)("location library on %s", (kind) => {
       `Nearest hospital: ${place.hospital!.name}, Clinic Street 3, phone +41 31 000 11 22, emergency 144`,
     );
     expect(mail?.text).toContain("Location contact: Rita Ammann, +41 79 555 01 01");
+    // The e-mailed confirmation link, opened without an account, reads the same library entry.
+    const link = /\/call-sheet-confirm\/([0-9a-f-]+)\?token=([A-Za-z0-9_-]+)/.exec(mail!.text);
+    expect(link, "the call sheet mail carries its confirmation link").toBeTruthy();
+    const confirmation = await p.anonymous.get(`/call-sheet-confirmation/${link![1]}?token=${link![2]}`);
+    expect(confirmation.status, confirmation.text).toBe(200);
+    expect(confirmation.body.site).toMatchObject({
+      contactName: "Rita Ammann",
+      contactPhone: "+41 79 555 01 01",
+      hospital: { name: place.hospital!.name, address: "Clinic Street 3", emergencyPhone: "144" },
+    });
+    // A corrected phone number in the library reaches the link already sent.
+    expect((await p.as("staff").patch(`/locations/${locationId}`, { contactPhone: "+41 79 555 02 02" })).status).toBe(
+      200,
+    );
+    const again = await p.anonymous.get(`/call-sheet-confirmation/${link![1]}?token=${link![2]}`);
+    expect(again.body.site.contactPhone).toBe("+41 79 555 02 02");
+    // A wrong token opens nothing of it.
+    const wrong = await p.anonymous.get(`/call-sheet-confirmation/${link![1]}?token=${"x".repeat(43)}`);
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.site).toBeUndefined();
 
     // A day without a library location keeps the typed hospital.
     const typed = await p

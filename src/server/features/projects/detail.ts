@@ -39,6 +39,7 @@ export const AUTOMATIC: Record<Exclude<GreenlightItem["source"], "manual">, stri
   budget: "the project's budget is approved",
   releases: "the location and talent releases are signed",
   documents: "the document is uploaded to the project",
+  insurance: "every certificate of insurance the project asked for is issued",
 };
 
 // ── One project ──────────────────────────────────────────────────────────────────────────────────

@@ -84,18 +84,26 @@ export async function addProjectGreenlightItem(
 }
 
 /**
- * How a feature (budgets, releases, documents) ticks or unticks the checklist items it feeds, in its own
- * transaction. Nobody is named as the ticker: the feature's own record says who did what.
+ * How a feature (budgets, releases, documents, insurance) ticks or unticks the checklist items it feeds, in its
+ * own transaction. Nobody is named as the ticker: the feature's own record says who did what. Only a change is
+ * written, so the time an item was ticked stays the time it became true, however often a feature feeds it.
  */
 export async function feedGreenlight(
   tx: DbOrTx,
   opts: { projectId: string; source: Exclude<GreenlightItem["source"], "manual">; done: boolean; note?: string },
 ) {
   // The school's fed items too: a course that takes an item off its list and puts it back finds its tick true.
-  const [school, project] = await Promise.all([getGreenlightItems(tx), getProjectChecklist(tx, opts.projectId)]);
+  const [school, project, ticks] = await Promise.all([
+    getGreenlightItems(tx),
+    getProjectChecklist(tx, opts.projectId),
+    tx.select().from(projectGreenlight).where(eq(projectGreenlight.projectId, opts.projectId)),
+  ]);
   const keys = [...new Set([...school, ...project.items].filter((i) => i.source === opts.source).map((i) => i.key))];
+  const note = opts.note ?? null;
   for (const itemKey of keys) {
-    const values = { done: opts.done, note: opts.note ?? null, doneBy: null, doneAt: opts.done ? new Date() : null };
+    const tick = ticks.find((t) => t.itemKey === itemKey);
+    if ((tick?.done ?? false) === opts.done && (tick?.note ?? null) === note) continue;
+    const values = { done: opts.done, note, doneBy: null, doneAt: opts.done ? new Date() : null };
     await tx
       .insert(projectGreenlight)
       .values({ projectId: opts.projectId, itemKey, ...values })

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   dueDateOf,
   GREENLIGHT_REMINDER_DAYS,
@@ -10,18 +10,12 @@ import { keys } from "../../../common/query-keys.ts";
 import { addDays, isoDay } from "../../../common/time.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import {
-  courseGreenlights,
-  projectActivity,
-  projectGreenlight,
-  projectMembers,
-  projects,
-  shootDays,
-} from "../../db/schema/index.ts";
+import { courseGreenlights, projectActivity, projectGreenlight, projects, shootDays } from "../../db/schema/index.ts";
 import { greenlightDueMail } from "../../mail/greenlight-due.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { firstShootDay, getProjectChecklist } from "../projects/greenlight.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import { producersOf } from "../projects/crew.ts";
 
 /** The activity entry that records a deadline reminder was sent: "once" has to survive restarts and other instances. */
 export const GREENLIGHT_REMINDED_KIND = "greenlight.reminded";
@@ -74,7 +68,7 @@ export async function scanGreenlightDue(
       const firstDay = await firstShootDay(tx, project.id);
       const due = await owed(tx, project.id, firstDay, today);
       if (due.length === 0) return [];
-      const people = await recipients(tx, project.id, project.createdBy);
+      const people = await producersOf(tx, project.id, project.createdBy);
       const link = `/project/${project.id}`;
       const sent: string[] = [];
       for (const { item, dueDate, stage } of due) {
@@ -148,18 +142,4 @@ async function owed(tx: DbOrTx, projectId: string, firstDay: string | null, toda
     if (stage && !already.has(`${item.key} ${dueDate} ${stage}`)) owedNow.push({ item, dueDate, stage });
   }
   return owedNow;
-}
-
-/** The project's owner, its crew leads and its producers: the people who answer for its greenlight. */
-async function recipients(tx: DbOrTx, projectId: string, ownerId: string | null) {
-  const crew = await tx
-    .select({ id: projectMembers.userId })
-    .from(projectMembers)
-    .where(
-      and(
-        eq(projectMembers.projectId, projectId),
-        or(eq(projectMembers.isLead, true), sql`${projectMembers.roles} @> '["producer"]'::jsonb`),
-      ),
-    );
-  return [...new Set([...(ownerId ? [ownerId] : []), ...crew.map((c) => c.id)])];
 }

@@ -4,15 +4,15 @@
  * down in `safety_reminders` in the same transaction as its notification, keyed by requirement, due date and
  * stage, so it is sent once however often the scan runs, and a moved shoot day (a new due date) earns new ones.
  */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { formatDate } from "../../../common/datetime.ts";
 import { dueDateOf, UNMET } from "../../../common/safety.ts";
 import { addDays, isoDay } from "../../../common/time.ts";
 import type { Services } from "../../context.ts";
-import type { DbOrTx } from "../../db/client.ts";
-import { projectMembers, projects, safetyReminders, safetyRequirements } from "../../db/schema/index.ts";
+import { projects, safetyReminders, safetyRequirements } from "../../db/schema/index.ts";
 import { safetyDueMail } from "../../mail/safety-due.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
+import { producersOf } from "../projects/crew.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { approversOf } from "./approvers.ts";
 import { requirementKeys, sceneDays } from "./requirements.ts";
@@ -99,18 +99,4 @@ export async function scanSafetyDue(
   for (const id of projectsTouched)
     await s.events.publish({ type: "safety.reminded", invalidate: requirementKeys(id).slice(0, 1) });
   return { reminded };
-}
-
-/** The project's owner, its crew leads and its producers: who answer for its paperwork. */
-async function producersOf(tx: DbOrTx, projectId: string, ownerId: string | null) {
-  const crew = await tx
-    .select({ id: projectMembers.userId })
-    .from(projectMembers)
-    .where(
-      and(
-        eq(projectMembers.projectId, projectId),
-        or(eq(projectMembers.isLead, true), sql`${projectMembers.roles} @> '["producer"]'::jsonb`),
-      ),
-    );
-  return [...new Set([...(ownerId ? [ownerId] : []), ...crew.map((c) => c.id)])];
 }

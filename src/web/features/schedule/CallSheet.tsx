@@ -1,4 +1,4 @@
-import { libraryHospital } from "../../../common/locations.ts";
+import { SiteFacts } from "./SiteFacts.tsx";
 import { CheckCircle2, Download, Send } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatPages, mapUrl, type CallSheetDto, type ScheduleDto } from "../../../common/schedule.ts";
@@ -48,7 +48,6 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
   const [asking, setAsking] = useState(false);
   const [calls, setCalls] = useState<Times>(NO_TIMES);
   const s = sheet.data;
-  const hospital = s ? libraryHospital(s.site, s.day.hospital) : null;
   useEffect(() => {
     if (s) setCalls(timesOf(s));
   }, [s]);
@@ -178,40 +177,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                   <dd>{s.day.weather}</dd>
                 </>
               )}
-              {hospital ? (
-                <>
-                  <dt className="font-medium">Nearest hospital</dt>
-                  <dd>
-                    {[hospital.name, hospital.address].filter(Boolean).join(", ")}
-                    {hospital.phone && <> · phone {hospital.phone}</>}
-                    {hospital.emergencyPhone && (
-                      <>
-                        {" "}
-                        · emergency <span className="font-semibold">{hospital.emergencyPhone}</span>
-                      </>
-                    )}
-                  </dd>
-                </>
-              ) : (
-                s.day.hospital && (
-                  <>
-                    <dt className="font-medium">Nearest hospital</dt>
-                    <dd>{s.day.hospital}</dd>
-                  </>
-                )
-              )}
-              {s.site && (s.site.contactName || s.site.contactPhone) && (
-                <>
-                  <dt className="font-medium">Location contact</dt>
-                  <dd>{[s.site.contactName, s.site.contactPhone].filter(Boolean).join(", ")}</dd>
-                </>
-              )}
-              {s.site?.parking && (
-                <>
-                  <dt className="font-medium">Parking</dt>
-                  <dd>{s.site.parking}</dd>
-                </>
-              )}
+              <SiteFacts site={s.site} typedHospital={s.day.hospital} />
               <dt className="font-medium">Pages</dt>
               <dd>{formatPages(s.day.eighths)}</dd>
             </dl>

@@ -5,6 +5,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { useFormats } from "../../lib/format.ts";
 import { useCallSheetConfirmation } from "./api.ts";
+import { SiteFacts } from "./SiteFacts.tsx";
 
 /**
  * /call-sheet-confirm/:recipientId?token=… — the e-mailed link. It works without signing in (the token
@@ -54,12 +55,7 @@ export default function CallSheetConfirmPage() {
                   </a>
                 )}
               </dd>
-              {v.hospital && (
-                <>
-                  <dt className="font-medium">Nearest hospital</dt>
-                  <dd>{v.hospital}</dd>
-                </>
-              )}
+              <SiteFacts site={v.site} typedHospital={v.hospital} />
               {v.weather && (
                 <>
                   <dt className="font-medium">Weather</dt>

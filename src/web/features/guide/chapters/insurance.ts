@@ -43,10 +43,22 @@ export const insurance: GuideChapter = {
           p: "The office is asked by e-mail, with a link that works without an account for as long as the school's approval links do, and only once. Through it the office uploads the certificate (a PDF or a picture; the portal checks what the file holds) or declines with a reason. If the office has an account named in the settings, it is also told in the portal and may answer on the project's **Insurance** tab.",
         },
         {
-          p: "The certificate lands in the project's **Documents** under **Insurance**, and the request shows **Certificate issued** with a link to it; you are told by a notification and an e-mail. A greenlight item fed by uploaded documents follows the documents as it always does.",
+          p: "The certificate lands in the project's **Documents** under **Insurance**, and the request shows **Certificate issued** with a link to it; you are told by a notification and an e-mail. If the office declines, you and the project's producers (its owner, leads and producers) are told, with the office's reason: change what it objects to and ask again.",
+        },
+        {
+          p: "The office is reminded of a request that waits for it: two business days after it was asked, and again on the day the school's lead time before the first insured day runs out, each once, by e-mail with a fresh link (the earlier one stops working) and, for the office's account, in the portal.",
         },
         {
           p: "Sent the link to the wrong place? On the request, **Revoke the office's link** stops it at once; **Send the office a new link** mails a fresh one. **Withdraw the request** takes it back while it is open.",
+        },
+      ],
+    },
+    {
+      id: "greenlight",
+      heading: "The greenlight's Insurance item",
+      blocks: [
+        {
+          p: "The school's **Insurance** item on the greenlight checklist ticks itself: it is done while every certificate the project asked for is issued, that is at least one request answered with its certificate and none still waiting for a teacher's endorsement or the office. Declined, not endorsed and withdrawn requests do not count. Its note says how many are issued and how many wait. Nobody ticks it by hand; a course's checklist may keep it or leave it out, and administrators may give any item this source (**Insurance certificates issued**) in Settings → School.",
         },
       ],
     },
@@ -83,7 +95,7 @@ export const locations: GuideChapter = {
           ],
         },
         {
-          p: "The call sheet of a day picked from the library carries the hospital's name, address, phone and emergency number, and the location's contact and parking, on the page, in the PDF and in the e-mail. A day not from the library shows the hospital typed into it.",
+          p: "The call sheet of a day picked from the library carries the hospital's name, address, phone and emergency number, and the location's contact and parking, on the page, in the PDF, in the e-mail and on the page its confirmation link opens (phone numbers there call with one tap). A day not from the library shows the hospital typed into it.",
         },
       ],
     },

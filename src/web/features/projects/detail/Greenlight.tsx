@@ -10,6 +10,8 @@ const FED_BY: Record<Exclude<GreenlightEntryDto["source"], "manual">, string> = 
   budget: "Ticked by the Budget feature when the project's budget is approved.",
   releases: "Ticked by the Documents feature when the location and talent releases are signed.",
   documents: "Ticked by the Documents feature when the document is uploaded to the project.",
+  insurance:
+    "Ticked by the Insurance feature when every certificate the project asked for is issued: at least one request answered with its certificate, and none still waiting for a teacher's endorsement or the insurance office. Declined, refused and withdrawn requests do not count; ask again for what is still needed.",
 };
 const TICKERS: Record<GreenlightEntryDto["tickedBy"], string> = {
   supervisor: "Ticked by the project's supervisor or an admin.",
