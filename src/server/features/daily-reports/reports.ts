@@ -29,6 +29,13 @@ export function blankFields(sheet: Pick<CallSheetDto, "day">): DailyReportFields
   });
 }
 
+/** Scenes put on the day after the report was started join it, not shot yet, so the report follows the sheet. */
+function withSheetScenes(fields: DailyReportFields, sheet: Pick<CallSheetDto, "day">): DailyReportFields {
+  const listed = new Set(fields.scenes.map((sc) => sc.number));
+  const added = blankFields(sheet).scenes.filter((sc) => !listed.has(sc.number));
+  return added.length ? { ...fields, scenes: [...fields.scenes, ...added] } : fields;
+}
+
 /** Pages shot on this day, by the shared rule (`common/daily-reports.ts`), at the call sheet's lengths. */
 export const shotEighths = (fields: Pick<DailyReportFields, "scenes">, sheet: Pick<CallSheetDto, "day">) =>
   shotEighthsOf(fields.scenes, sheet.day.strips);
@@ -38,7 +45,7 @@ export function toDto(
   row: ReportRow | undefined,
   who: { canEdit: boolean; producer: boolean },
 ): DailyReportDto {
-  const fields = row ? dailyReportFields.parse(row.fields) : blankFields(sheet);
+  const fields = row ? withSheetScenes(dailyReportFields.parse(row.fields), sheet) : blankFields(sheet);
   return {
     projectId: sheet.projectId,
     projectTitle: sheet.projectTitle,
