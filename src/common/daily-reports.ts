@@ -4,7 +4,8 @@
  * web; times are "HH:MM" wall-clock times of the shoot day, as on the call sheet.
  */
 import { z } from "zod";
-import type { CallSheetContact } from "./schedule.ts";
+import { EIGHTHS_MAX, formatEighths } from "./eighths.ts";
+import { formatPages, type CallSheetContact } from "./schedule.ts";
 
 export const REPORT_TEXT_MAX = 4000;
 /** A long day has a few hundred takes; the limit keeps one autosave's body small for a phone on one bar. */
@@ -67,6 +68,14 @@ export const dailyReportFields = z.object({
     z.object({
       number: z.string("A scene number must be text").trim().min(1, "Give the scene's number").max(20),
       status: z.enum(SCENE_STATUSES, "Say whether the scene was shot").default("not_shot"),
+      /** A scene shot in part: the pages shot, in eighths (`parseEighths` reads what was typed). */
+      shotEighths: z
+        .number("The pages shot must be a number of eighths")
+        .int("The pages shot must be a whole number of eighths")
+        .min(0, "The pages shot cannot be below zero")
+        .max(EIGHTHS_MAX, `The pages shot must be at most ${EIGHTHS_MAX / 8} pages`)
+        .nullable()
+        .default(null),
     }),
     "the scenes",
   ),
@@ -83,6 +92,7 @@ export const dailyReportFields = z.object({
 });
 export type DailyReportFields = z.output<typeof dailyReportFields>;
 export type DailyReportFieldsInput = z.input<typeof dailyReportFields>;
+export type ReportScene = DailyReportFields["scenes"][number];
 export type TakeNote = DailyReportFields["takeNotes"][number];
 export type RollLine = DailyReportFields["cameraRolls"][number];
 
@@ -127,6 +137,15 @@ export interface DailyReportDto {
   canSign: boolean;
 }
 
+/** GET /rest/v1/projects/{id}/daily-reports: the days that have a report, for the stripboard's links. */
+export interface DailyReportSummary {
+  dayId: string;
+  version: number;
+  signedAt: string | null;
+  shotEighths: number;
+  plannedEighths: number;
+}
+
 /** One project's day on the crew member's phone. */
 export interface TodayDay {
   projectId: string;
@@ -164,4 +183,30 @@ export interface ShootProgress {
   shotEighths: number;
   plannedEighths: number;
   reports: number;
+}
+
+type Planned = Pick<DailyReportDto["planned"][number], "number" | "eighths">;
+
+/**
+ * Pages shot, in eighths: a scene shot at its length on the call sheet, a scene shot in part at the pages typed
+ * for it. A scene not on the sheet (added by hand) has no length here and counts none, as in "planned".
+ */
+export function shotEighthsOf(scenes: readonly ReportScene[], planned: readonly Planned[]): number {
+  const length = new Map(planned.map((p) => [p.number, p.eighths]));
+  const counted = new Map<string, number>();
+  for (const sc of scenes) {
+    const len = length.get(sc.number);
+    if (len === undefined) continue;
+    if (sc.status === "shot") counted.set(sc.number, len);
+    else if (sc.status === "part") counted.set(sc.number, Math.min(sc.shotEighths ?? 0, len));
+  }
+  return [...counted.values()].reduce((a, b) => a + b, 0);
+}
+
+/** A scene cannot be shot in part for more pages than it has: the sentence that says so, or null. */
+export function partShotProblem(scene: ReportScene, planned: readonly Planned[]): string | null {
+  if (scene.status !== "part" || scene.shotEighths === null) return null;
+  const len = planned.find((p) => p.number === scene.number)?.eighths;
+  if (len === undefined || scene.shotEighths <= len) return null;
+  return `Scene ${scene.number} is ${formatPages(len)} long on the call sheet, so at most ${formatEighths(len)} of it can be shot (you typed ${formatEighths(scene.shotEighths)}).`;
 }

@@ -1,8 +1,14 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { shotEighthsOf, type DailyReportDto, type TodayDto } from "../../src/common/daily-reports.ts";
+import { formatPages } from "../../src/common/schedule.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { signIn, visible } from "./support/ui.ts";
+import { heading, openProject, signIn, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
+
+/** An API answer read by the page itself, with its session. */
+const getJson = (page: Page, path: string) => page.evaluate(async (p) => (await fetch(p)).json(), path);
 
 describe("the day on set", () => {
   it("Today keeps working offline: reloaded without signal it shows the saved call sheet, and a report typed offline is saved when the signal returns", async () => {
@@ -45,5 +51,84 @@ describe("the day on set", () => {
         { timeout: UI_TIMEOUT },
       )
       .toBe("Generator failed at 10:15; 25 minutes lost.");
+  });
+
+  it("offers a valid manifest with PNG icons, so a phone can install the portal", async () => {
+    const page = await e2e.newPage();
+    await page.goto("/today");
+    const cdp = await page.context().newCDPSession(page);
+    const manifest = await cdp.send("Page.getAppManifest");
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    const icons = JSON.parse(manifest.data ?? "{}").icons as {
+      src: string;
+      sizes: string;
+      type: string;
+      purpose: string;
+    }[];
+    expect(icons.filter((i) => i.type === "image/png").map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
+    for (const icon of icons) {
+      const res = await page.request.get(icon.src);
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-type"]).toMatch(new RegExp(`^${icon.type.replace("+", "\\+")}`));
+    }
+  });
+
+  it("leads from a shoot day on the schedule to its report, where a scene shot in part counts its pages, and back", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, "student@portal.test");
+    const today = (await getJson(page, "/rest/v1/today")) as TodayDto;
+    const day = today.days.find((d) => d.projectTitle === "Paper Moon Factory" && d.kind === "today")!;
+    // The demo's day has no scenes yet: the crew attaches a screenplay and puts its scenes on the day.
+    await page.evaluate(
+      async ({ projectId, dayId }) => {
+        const send = (url: string, method: string, body: unknown) =>
+          fetch(url, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        const body = "INT. MILL - DAY\n\nThe presses turn.\n\nEXT. YARD - NIGHT\n\nSnow.\n";
+        await send("/rest/v1/screenplays", "POST", { title: "Paper Moon", projectId, body });
+        const sc = await (await fetch(`/rest/v1/projects/${projectId}/schedule`)).json();
+        const scenes = sc.bank.map((b: { number: string }) => b.number);
+        await send(`/rest/v1/projects/${projectId}/schedule/board`, "PUT", {
+          version: sc.version,
+          days: [{ id: dayId, scenes }],
+        });
+      },
+      { projectId: day.projectId, dayId: day.dayId },
+    );
+    const projectId = await openProject(page, "Paper Moon Factory");
+    await page.goto(`/project/${projectId}?tab=schedule`);
+    await page
+      .getByRole("link", { name: new RegExp(`^(Open|Start) the daily report of day ${day.dayNumber}$`) })
+      .click();
+    await visible(heading(page, `Daily production report: day ${day.dayNumber}`));
+
+    // The longest scene of the day is shot in part: what cannot be read is said, an eighth is counted.
+    const before = (await getJson(page, `/rest/v1/projects/${projectId}/daily-reports/${day.dayId}`)) as DailyReportDto;
+    expect(before).toMatchObject({ dayId: day.dayId });
+    const scene = [...before.planned].sort((a, b) => b.eighths - a.eighths)[0]!;
+    await page.getByLabel(new RegExp(`^Scene ${scene.number}:`)).selectOption({ label: "Part shot" });
+    const pages = page.getByLabel(`Pages shot of scene ${scene.number}`);
+    await pages.fill("1,5");
+    await visible(page.getByText(/Pages are counted in eighths, not decimals/));
+    await pages.fill("1/8");
+    await visible(page.getByText("All changes saved"));
+    const after = (await getJson(page, `/rest/v1/projects/${projectId}/daily-reports/${day.dayId}`)) as DailyReportDto;
+    expect(after.fields.scenes.find((s) => s.number === scene.number)).toEqual({
+      number: scene.number,
+      status: "part",
+      shotEighths: 1,
+    });
+    expect(after.shotEighths).toBe(shotEighthsOf(after.fields.scenes, after.planned));
+    await visible(
+      page.getByText(`Scenes: ${formatPages(after.shotEighths)} shot of ${formatPages(after.plannedEighths)} planned`),
+    );
+
+    await page.getByRole("link", { name: `Back to day ${day.dayNumber} on the schedule` }).click();
+    await expect.poll(() => new URL(page.url()).search, { timeout: UI_TIMEOUT }).toBe(`?tab=schedule&day=${day.dayId}`);
+    await visible(page.getByRole("link", { name: `Open the daily report of day ${day.dayNumber}` }));
   });
 });

@@ -61,6 +61,12 @@ export const PAGES: readonly PageEntry[] = [
     },
   },
   {
+    path: "/project/:id/daily-report/:dayId",
+    module: "features/daily-reports/DailyReportPage.tsx",
+    frame: "signed-in",
+    missing: { what: "Daily production report", back: { to: "/projects", label: "Back to Projects" } },
+  },
+  {
     path: "/equipment-admin",
     module: "features/equipment/EquipmentAdminPage.tsx",
     frame: "signed-in",

@@ -5,11 +5,11 @@ import type { BoardDto } from "../../../common/overview-api.ts";
 import type { ScheduleDto } from "../../../common/schedule.ts";
 import { addDays, isoDay } from "../../../common/time.ts";
 import { jobs, notifications } from "../../db/schema/index.ts";
+import { projectWithShootDay } from "../../test/fixtures.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll, type Expected, type MatrixRow } from "../../test/matrix.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 
-const YEAR = "2032/33";
 const MISSING = "00000000-0000-4000-8000-000000000000";
 const SCRIPT = [
   "INT. KITCHEN - DAY",
@@ -23,6 +23,11 @@ const SCRIPT = [
   "",
   "Boats.",
   "",
+  // Scene 2 runs over half a page, so it can be shot in part.
+  ...Array.from({ length: 14 }, (_, i) => [
+    `The ferry ${i + 1} turns in the wind and its horn sounds twice.`,
+    "",
+  ]).flat(),
 ].join("\n");
 
 describe.each(DB_KINDS)("daily reports on %s", (kind) => {
@@ -32,27 +37,19 @@ describe.each(DB_KINDS)("daily reports on %s", (kind) => {
 
   /** A project produced by the member (its creator), Jun on sound, the staff member supervising, a shoot day today with both scenes. */
   const fixture = async () => {
-    const title = `Quay ${Math.random().toString(36).slice(2, 8)}`;
-    const project = await p
-      .as("member")
-      .post("/projects", { title, type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
-    expect(project.status).toBe(201);
-    const projectId = project.body.id as string;
-    await p.as("member").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["sound"] });
-    await p.as("member").post("/screenplays", { title, projectId, body: SCRIPT });
-    const made = await p.as("member").post(`/projects/${projectId}/schedule/days`, {
-      date: isoDay(new Date()),
-      location: "Quay",
-      address: "Quai du Lac 1",
-      hospital: "Lake Hospital, +41 21 000 00 00",
-      generalCall: "07:00",
+    const f = await projectWithShootDay(p, ids, {
+      prefix: "Quay",
+      script: SCRIPT,
+      day: {
+        date: isoDay(new Date()),
+        location: "Quay",
+        address: "Quai du Lac 1",
+        hospital: "Lake Hospital, +41 21 000 00 00",
+        generalCall: "07:00",
+      },
+      scenes: ["1", "2"],
     });
-    const dayId = (made.body as ScheduleDto).days[0]!.id;
-    const board = await p
-      .as("member")
-      .put(`/projects/${projectId}/schedule/board`, { version: 1, days: [{ id: dayId, scenes: ["1", "2"] }] });
-    expect(board.status).toBe(200);
-    return { title, projectId, dayId, path: `/projects/${projectId}/daily-reports/${dayId}` };
+    return { ...f, path: `/projects/${f.projectId}/daily-reports/${f.dayId}` };
   };
 
   const filled = (r: DailyReportDto) => ({
@@ -103,8 +100,8 @@ describe.each(DB_KINDS)("daily reports on %s", (kind) => {
     const blank = (await p.as("jun").get(f.path)).body as DailyReportDto;
     expect(blank.version).toBe(0);
     expect(blank.fields.scenes).toEqual([
-      { number: "1", status: "not_shot" },
-      { number: "2", status: "not_shot" },
+      { number: "1", status: "not_shot", shotEighths: null },
+      { number: "2", status: "not_shot", shotEighths: null },
     ]);
     expect(blank.canSign).toBe(false);
     const saved = await p.as("jun").put(f.path, { version: 0, fields: filled(blank) });
@@ -224,10 +221,53 @@ describe.each(DB_KINDS)("daily reports on %s", (kind) => {
     expect(again.days.filter((d) => d.projectId === f.projectId).map((d) => d.kind)).toEqual(["today", "report"]);
   });
 
+  it("counts a scene shot in part at the pages typed, lists the project's reports, and refuses more pages than the scene has", async () => {
+    const f = await fixture();
+    const blank = (await p.as("jun").get(f.path)).body as DailyReportDto;
+    const [one, two] = blank.planned;
+    expect(two!.eighths).toBeGreaterThan(3);
+    const part = (shotEighths: number | null) => ({
+      ...blank.fields,
+      scenes: [
+        { number: "1", status: "shot" },
+        { number: "2", status: "part", shotEighths },
+      ],
+    });
+    const saved = await p.as("jun").put(f.path, { version: 0, fields: part(3) });
+    expect(saved.status).toBe(200);
+    const r = saved.body as DailyReportDto;
+    expect(r.shotEighths).toBe(one!.eighths + 3);
+    expect(r.fields.scenes[1]).toEqual({ number: "2", status: "part", shotEighths: 3 });
+    const list = await p.as("jun").get(`/projects/${f.projectId}/daily-reports`);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      { dayId: f.dayId, version: 1, signedAt: null, shotEighths: one!.eighths + 3, plannedEighths: r.plannedEighths },
+    ]);
+    const card = ((await p.as("staff").get(`/overview/board?search=${f.title}`)).body as BoardDto).columns
+      .flatMap((c) => c.items)
+      .find((c) => c.id === f.projectId)!;
+    expect(card.shot).toMatchObject({ shotEighths: one!.eighths + 3 });
+
+    const tooMuch = await p.as("jun").put(f.path, { version: 1, fields: part(two!.eighths + 1) });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error.message).toMatch(/^Scene 2 is .* long on the call sheet, so at most/);
+    expect(((await p.as("jun").get(f.path)).body as DailyReportDto).version).toBe(1);
+
+    // Part shot with no pages typed yet counts none, as before.
+    const unknown = (await p.as("jun").put(f.path, { version: 1, fields: part(null) })).body as DailyReportDto;
+    expect(unknown.shotEighths).toBe(one!.eighths);
+    const res = await p.request(`/rest/v1${f.path}/report.pdf`, { cookie: cookies.jun });
+    expect((await pdfText(new Uint8Array(await res.arrayBuffer()))).join(" ")).toMatch(/Part shot/);
+    await p.as("jun").put(f.path, { version: 2, fields: part(3) });
+    const again = await p.request(`/rest/v1${f.path}/report.pdf`, { cookie: cookies.jun });
+    expect((await pdfText(new Uint8Array(await again.arrayBuffer()))).join(" ")).toContain("Part shot, 3/8");
+  });
+
   it("answers each caller as the project's rules say", async () => {
     const CREW: Expected = [401, 403, 200, 200, 403, 200];
     const rows: MatrixRow<Awaited<ReturnType<typeof fixture>>>[] = [
       ["read", "GET", (f) => f.path, undefined, CREW],
+      ["list", "GET", (f) => `/projects/${f.projectId}/daily-reports`, undefined, CREW],
       ["save", "PUT", (f) => f.path, { version: 0, fields: { notes: "x" } }, CREW],
       ["pdf", "GET", (f) => `${f.path}/report.pdf`, undefined, CREW],
       // Only the producer signs: staff and admins are not the producer, and nothing is written yet for the producer.
@@ -250,6 +290,9 @@ describe.each(DB_KINDS)("daily reports on %s", (kind) => {
       ["PUT", f.path, { version: 0, fields: { takes: 2.5 } }],
       ["PUT", f.path, { version: 0, fields: { takeNotes: [{ mark: "great" }] } }],
       ["PUT", f.path, { version: 0, fields: { scenes: [{ number: "" }] } }],
+      ["PUT", f.path, { version: 0, fields: { scenes: [{ number: "2", status: "part", shotEighths: -1 }] } }],
+      ["PUT", f.path, { version: 0, fields: { scenes: [{ number: "2", status: "part", shotEighths: 1.5 }] } }],
+      ["PUT", f.path, { version: 0, fields: { scenes: [{ number: "2", status: "part", shotEighths: "3/8" }] } }],
       ["PUT", f.path, { version: 0, fields: { meals: Array(5).fill({}) } }],
       ["PUT", f.path, { version: 3, fields: {} }],
       ["POST", `${f.path}/sign`, {}],

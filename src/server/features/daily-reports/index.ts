@@ -1,5 +1,5 @@
 /** The day on set: Today, the daily production report and its papers; routes, the seed and the overview import it from here. */
-export { getReport, saveReport } from "./reports.ts";
+export { getReport, listReports, saveReport } from "./reports.ts";
 export { signReport, reopenReport } from "./signing.ts";
 export { reportPdf, REPORT_PDFS, REPORT_PDF_TITLES } from "./pdfs.ts";
 export type { ReportPdf } from "./pdfs.ts";

@@ -7,6 +7,7 @@ import {
 } from "../../../common/daily-reports.ts";
 import { formatDate, formatDateTime, formatTime, type DateFormats } from "../../../common/datetime.ts";
 import { formatPages } from "../../../common/schedule.ts";
+import { formatEighths } from "../../../common/eighths.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { renderPdf, type PdfSection } from "../../lib/pdf-table.ts";
 import { getSchoolSettings } from "../school/service.ts";
@@ -66,7 +67,9 @@ function sections(kind: ReportPdf, r: DailyReportDto, f: DateFormats): PdfSectio
             sc.number,
             heading.get(sc.number) ?? "Not on the call sheet",
             eighths.has(sc.number) ? formatPages(eighths.get(sc.number)!).replace(/ pages?$/, "") : "",
-            SCENE_STATUS_LABELS[sc.status],
+            sc.status === "part" && sc.shotEighths !== null
+              ? `${SCENE_STATUS_LABELS.part}, ${formatEighths(sc.shotEighths)}`
+              : SCENE_STATUS_LABELS[sc.status],
           ],
         })),
       ],

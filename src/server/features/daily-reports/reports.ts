@@ -2,9 +2,12 @@
 import { and, eq } from "drizzle-orm";
 import {
   dailyReportFields,
+  partShotProblem,
+  shotEighthsOf,
   type DailyReportDto,
   type DailyReportFields,
   type DailyReportSaveInput,
+  type DailyReportSummary,
   type ReportConflictDetails,
 } from "../../../common/daily-reports.ts";
 import { keys } from "../../../common/query-keys.ts";
@@ -26,22 +29,23 @@ export function blankFields(sheet: Pick<CallSheetDto, "day">): DailyReportFields
   });
 }
 
-/**
- * Pages shot, in eighths: the scenes marked shot, at their length on the call sheet. A scene shot in part
- * counts when it is finished, as a production office counts it; a scene not on the sheet has no length here.
- */
-export function shotEighths(fields: Pick<DailyReportFields, "scenes">, sheet: Pick<CallSheetDto, "day">): number {
-  const length = new Map(sheet.day.strips.map((st) => [st.number, st.eighths]));
-  const done = new Set(fields.scenes.filter((sc) => sc.status === "shot").map((sc) => sc.number));
-  return [...done].reduce((sum, n) => sum + (length.get(n) ?? 0), 0);
+/** Scenes put on the day after the report was started join it, not shot yet, so the report follows the sheet. */
+function withSheetScenes(fields: DailyReportFields, sheet: Pick<CallSheetDto, "day">): DailyReportFields {
+  const listed = new Set(fields.scenes.map((sc) => sc.number));
+  const added = blankFields(sheet).scenes.filter((sc) => !listed.has(sc.number));
+  return added.length ? { ...fields, scenes: [...fields.scenes, ...added] } : fields;
 }
+
+/** Pages shot on this day, by the shared rule (`common/daily-reports.ts`), at the call sheet's lengths. */
+export const shotEighths = (fields: Pick<DailyReportFields, "scenes">, sheet: Pick<CallSheetDto, "day">) =>
+  shotEighthsOf(fields.scenes, sheet.day.strips);
 
 export function toDto(
   sheet: CallSheetDto,
   row: ReportRow | undefined,
   who: { canEdit: boolean; producer: boolean },
 ): DailyReportDto {
-  const fields = row ? dailyReportFields.parse(row.fields) : blankFields(sheet);
+  const fields = row ? withSheetScenes(dailyReportFields.parse(row.fields), sheet) : blankFields(sheet);
   return {
     projectId: sheet.projectId,
     projectTitle: sheet.projectTitle,
@@ -79,6 +83,27 @@ export async function getReport(s: Pick<S, "db">, opts: DayOpts): Promise<DailyR
     isProducer(s.db, sheet.projectId, opts.caller.id),
   ]);
   return toDto(sheet, row, { canEdit: access.canEdit, producer });
+}
+
+/** Which of the project's shoot days have a report, and how far it got: for the links on the stripboard. */
+export async function listReports(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; projectId: string },
+): Promise<DailyReportSummary[]> {
+  await reportAccess(s.db, opts.caller, opts.projectId);
+  const rows = await s.db
+    .select({
+      dayId: dailyReports.shootDayId,
+      version: dailyReports.version,
+      signedAt: dailyReports.signedAt,
+      shotEighths: dailyReports.shotEighths,
+      plannedEighths: dailyReports.plannedEighths,
+    })
+    .from(dailyReports)
+    .where(eq(dailyReports.projectId, opts.projectId))
+    // A production has a few dozen shoot days at most; the limit only bounds a runaway.
+    .limit(500);
+  return rows.map((r) => ({ ...r, signedAt: r.signedAt?.toISOString() ?? null }));
 }
 
 /** A save or signature naming an older version: the sentence says who changed the report, the details when. */
@@ -126,6 +151,10 @@ export async function saveReport(
     if (opts.input.version !== (row?.version ?? 0)) {
       if (row) throw changedSince(row);
       throw new AppError("conflict", "This report was removed since you opened it. Reload the page.");
+    }
+    for (const sc of opts.input.fields.scenes) {
+      const problem = partShotProblem(sc, sheet.day.strips);
+      if (problem) throw new AppError("bad_request", problem);
     }
     const planned = sheet.day.eighths;
     const shot = shotEighths(opts.input.fields, sheet);

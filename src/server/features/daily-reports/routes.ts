@@ -23,6 +23,14 @@ const PDF_FILES: Record<string, service.ReportPdf> = {
 
 /** /rest/v1/projects/{projectId}/daily-reports/{dayId}: the crew, staff and admins read and write; the producer signs. */
 export const dailyReportRoutes = new Hono<AppEnv>()
+  .get("/", async (c) =>
+    c.json(
+      await service.listReports(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+      }),
+    ),
+  )
   .get("/:dayId", async (c) => c.json(await service.getReport(c.get("services"), day(c))))
   .put("/:dayId", async (c) =>
     c.json(await service.saveReport(c.get("services"), { ...day(c), input: await body(c, dailyReportSaveInput) })),

@@ -9,10 +9,10 @@ import {
   type ScheduleDto,
 } from "../../../common/schedule.ts";
 import { callSheetRecipients, jobs } from "../../db/schema/index.ts";
+import { projectWithShootDay } from "../../test/fixtures.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll, type Expected, type MatrixRow } from "../../test/matrix.ts";
 
-const YEAR = "2032/33";
 const MISSING = "00000000-0000-4000-8000-000000000000";
 const SCRIPT = [
   "INT. KITCHEN - DAY",
@@ -96,26 +96,12 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
   let ids: Record<string, string> = {};
 
   /** A project led by the member, with Jun on its crew, a screenplay and one shoot day. */
-  const fixture = async () => {
-    const title = `Harbour ${Math.random().toString(36).slice(2, 8)}`;
-    const project = await p
-      .as("member")
-      .post("/projects", { title, type: "fiction", academicYear: YEAR, supervisorId: ids.staff });
-    expect(project.status).toBe(201);
-    const projectId = project.body.id as string;
-    await p.as("member").post(`/projects/${projectId}/members`, { userId: ids.jun, roles: ["sound"] });
-    const sp = await p.as("member").post("/screenplays", { title: "Harbour", projectId, body: SCRIPT });
-    expect(sp.status).toBe(201);
-    const made = await p.as("member").post(`/projects/${projectId}/schedule/days`, {
-      date: "2032-05-01",
-      location: "Harbour",
-      address: "Quay 4",
-      generalCall: "07:00",
+  const fixture = () =>
+    projectWithShootDay(p, ids, {
+      prefix: "Harbour",
+      script: SCRIPT,
+      day: { date: "2032-05-01", location: "Harbour", address: "Quay 4", generalCall: "07:00" },
     });
-    expect(made.status).toBe(201);
-    const schedule = made.body as ScheduleDto;
-    return { title, projectId, screenplayId: sp.body.id as string, dayId: schedule.days[0]!.id, schedule };
-  };
 
   beforeAll(async () => {
     p = await startTestPortal(kind);

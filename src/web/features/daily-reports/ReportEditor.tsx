@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   MEALS_MAX,
-  SCENE_STATUSES,
-  SCENE_STATUS_LABELS,
   TAKE_MARKS,
   TAKE_MARK_LABELS,
   type DailyReportDto,
@@ -11,7 +9,6 @@ import {
   type RollLine,
 } from "../../../common/daily-reports.ts";
 import { parseNumberInput } from "../../../common/number-input.ts";
-import { formatPages } from "../../../common/schedule.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
@@ -20,6 +17,7 @@ import { TimeField } from "../../components/ui/TimeInput.tsx";
 import { errorText } from "../../lib/api.ts";
 import { SAVE_STATE_TEXT, useSaveAfterPause, useWarnBeforeUnload, type SaveState } from "../../lib/autosave.ts";
 import { useFormats } from "../../lib/format.ts";
+import { useTypedField } from "../../lib/typed-field.ts";
 import {
   conflictOf,
   fetchReport,
@@ -32,6 +30,7 @@ import {
   useSignReport,
 } from "./api.ts";
 import { draftOf, dropDraft, keepDraft } from "./offline.ts";
+import { SceneLines } from "./SceneLines.tsx";
 
 const OFFLINE_TEXT = "Offline: kept on this phone, sent when the signal returns";
 
@@ -151,7 +150,6 @@ export function ReportEditor({ report }: { report: DailyReportDto }) {
     setFields(r.fields);
   });
   const readOnly = signed || !server.canEdit;
-  const heading = new Map(server.planned.map((p) => [p.number, p]));
 
   return (
     <section aria-label="Daily production report" className="flex flex-col gap-4">
@@ -221,26 +219,7 @@ export function ReportEditor({ report }: { report: DailyReportDto }) {
             </Button>
           )}
         </div>
-        <div className="flex flex-col gap-2">
-          <h4 className="text-sm font-medium">
-            Scenes: {formatPages(shotOf(fields, server))} shot of {formatPages(server.plannedEighths)} planned
-          </h4>
-          {fields.scenes.map((sc, i) => (
-            <Select
-              key={sc.number}
-              label={`Scene ${sc.number}${heading.get(sc.number) ? `: ${heading.get(sc.number)!.heading}` : ""}`}
-              value={sc.status}
-              options={SCENE_STATUSES.map((v) => ({ value: v, label: SCENE_STATUS_LABELS[v] }))}
-              onChange={(e) =>
-                edit({
-                  scenes: fields.scenes.map((x, j) =>
-                    j === i ? { ...x, status: e.target.value as (typeof SCENE_STATUSES)[number] } : x,
-                  ),
-                })
-              }
-            />
-          ))}
-        </div>
+        <SceneLines fields={fields} planned={server.planned} plannedEighths={server.plannedEighths} edit={edit} />
         <div className="grid grid-cols-2 gap-2">
           <CountField label="Setups" value={fields.setups} onChange={(setups) => edit({ setups })} />
           <CountField label="Takes" value={fields.takes} onChange={(takes) => edit({ takes })} />
@@ -287,11 +266,6 @@ export function ReportEditor({ report }: { report: DailyReportDto }) {
   );
 }
 
-const shotOf = (fields: DailyReportFields, r: DailyReportDto) => {
-  const length = new Map(r.planned.map((p) => [p.number, p.eighths]));
-  return fields.scenes.filter((s) => s.status === "shot").reduce((n, s) => n + (length.get(s.number) ?? 0), 0);
-};
-
 /**
  * A whole number, read by the house's parser (what a text means does not depend on the school's format, which
  * only words its examples; the defaults keep this field free of the settings query, which fails without signal).
@@ -306,36 +280,16 @@ function CountField({
   value: number | null;
   onChange(n: number | null): void;
 }) {
-  const [text, setText] = useState(value === null ? "" : String(value));
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    const parsed = parseNumberInput(text, { digits: 0 });
-    if (!(parsed.ok && parsed.value === value) && !(text.trim() === "" && value === null))
-      setText(value === null ? "" : String(value));
-    // Only a value changed elsewhere replaces the text.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
-  return (
-    <Field
-      label={label}
-      inputMode="numeric"
-      value={text}
-      error={error}
-      onChange={(e) => {
-        const typed = e.target.value;
-        setText(typed);
-        if (typed.trim() === "") {
-          setError(undefined);
-          return onChange(null);
-        }
-        const parsed = parseNumberInput(typed, { digits: 0 });
-        if (parsed.ok && parsed.value >= 0) {
-          setError(undefined);
-          onChange(parsed.value);
-        } else setError(parsed.ok ? "Type a number of zero or more." : parsed.message);
-      }}
-    />
-  );
+  const field = useTypedField<number>({
+    value,
+    onChange,
+    write: String,
+    read(typed) {
+      const parsed = parseNumberInput(typed, { digits: 0 });
+      return parsed.ok && parsed.value < 0 ? { ok: false, message: "Type a number of zero or more." } : parsed;
+    },
+  });
+  return <Field label={label} inputMode="numeric" {...field} />;
 }
 
 function TakeNotes({ fields, edit }: { fields: DailyReportFields; edit(change: Partial<DailyReportFields>): void }) {

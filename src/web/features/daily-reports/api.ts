@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   DailyReportDto,
   DailyReportFields,
+  DailyReportSummary,
   ReportConflictDetails,
   TodayDto,
 } from "../../../common/daily-reports.ts";
@@ -13,6 +14,32 @@ import { keepToday, savedToday } from "./offline.ts";
 export const todayKey = keys.today();
 const reportBase = (projectId: string, dayId: string) =>
   `/rest/v1/projects/${encodeURIComponent(projectId)}/daily-reports/${encodeURIComponent(dayId)}`;
+
+/** The report's own page, and the day it belongs to on the project's stripboard. */
+export const reportPagePath = (projectId: string, dayId: string) =>
+  `/project/${encodeURIComponent(projectId)}/daily-report/${encodeURIComponent(dayId)}`;
+export const dayOnSchedulePath = (projectId: string, dayId: string) =>
+  `/project/${encodeURIComponent(projectId)}?tab=schedule&day=${encodeURIComponent(dayId)}`;
+
+/** One day's report, under the project's key so another writer's save (told by the socket) refreshes it. */
+export function useReport(projectId: string, dayId: string) {
+  return useQuery({
+    queryKey: [...keys.dailyReports(projectId), dayId],
+    queryFn: ({ signal }) => api<DailyReportDto>(reportBase(projectId, dayId), { signal }),
+  });
+}
+
+/** Which days have a report, for the stripboard's links; only the crew, staff and admins may ask. */
+export function useReportList(projectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...keys.dailyReports(projectId), "list"],
+    queryFn: ({ signal }) =>
+      api<DailyReportSummary[]>(`/rest/v1/projects/${encodeURIComponent(projectId)}/daily-reports`, { signal }),
+    enabled,
+    // The stripboard works without its links: a refusal is no error screen.
+    throwOnError: false,
+  });
+}
 
 export const REPORT_PAPERS = [
   { file: "report.pdf", label: "Daily production report" },

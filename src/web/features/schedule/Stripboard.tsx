@@ -18,6 +18,7 @@ import { useDeleteDay, useSaveBoard } from "./api.ts";
 import { move, sideways, where, type Lane as LaneOf } from "./lanes.ts";
 import { ShootDayDialog } from "./ShootDayDialog.tsx";
 import { DayChecks } from "./DayChecks.tsx";
+import { DayReportLink, useDayFromAddress, useDayReports } from "./DayReportLink.tsx";
 
 type Lane = LaneOf<StripDto>;
 
@@ -65,6 +66,8 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
   const [deleting, setDeleting] = useState<ShootDayDto | null>(null);
   const focusAfter = useRef<string | null>(null);
   const board = useRef<HTMLDivElement>(null);
+  const reportOf = useDayReports(projectId, schedule.canEdit);
+  const pickedDay = useDayFromAddress(board);
 
   // The server's answer replaces the local draft once it arrives.
   useEffect(() => setDraft(null), [schedule]);
@@ -240,9 +243,12 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
               key={lane.id}
               aria-labelledby={headingId}
               data-drop-lane={li}
+              data-day={day?.id}
+              tabIndex={day ? -1 : undefined}
               className={cn(
                 "flex w-72 flex-none flex-col rounded-lg border bg-zinc-50 dark:bg-zinc-900",
                 drag?.moving && drag.target?.lane === li ? "border-amber-500" : "border-zinc-200 dark:border-zinc-800",
+                day && day.id === pickedDay && "ring-2 ring-amber-500",
               )}
             >
               <header className="flex items-start justify-between gap-2 border-b border-zinc-200 p-3 dark:border-zinc-800">
@@ -269,6 +275,7 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                     {lane.strips.length} {lane.strips.length === 1 ? "scene" : "scenes"} · {formatPages(eighths)}
                   </p>
                   {day && <DayChecks checks={day.checks} compact />}
+                  {day && reportOf && <DayReportLink projectId={projectId} day={day} {...reportOf(day.id)} />}
                 </div>
                 {day && schedule.canEdit && (
                   <div className="flex flex-none">

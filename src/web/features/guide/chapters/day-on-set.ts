@@ -31,7 +31,7 @@ export const dayOnSet: GuideChapter = {
         {
           steps: [
             "To put the portal on your home screen, open [Today](/today) in your phone's browser.",
-            "Choose **Add to Home Screen** (Safari: the share button; Chrome: the menu).",
+            "Choose **Add to Home Screen** (Safari: the share button) or **Install app** (Chrome: the menu; Chrome may offer it by itself).",
             "The icon opens Today.",
           ],
         },
@@ -48,7 +48,10 @@ export const dayOnSet: GuideChapter = {
           p: "Every shoot day has a report, started from its call sheet. The crew, staff and admins fill it in during and after the day: the **actual call**, **first shot** and **wrap**, the **meals**, each scene as **Shot**, **Part shot** or **Not shot**, the number of **setups** and **takes**, **delays**, **incidents**, and an **injury or accident report** when someone was hurt. It is saved as you type.",
         },
         {
-          p: "Pages shot count the scenes marked **Shot**, at their length on the call sheet; a scene shot in part counts on the day it is finished. The [production overview](/production-overview) shows pages shot against planned for each production.",
+          p: "A report is also reached from the project's **Schedule** tab: each shoot day on the stripboard, from the day itself on, has **Start the daily report** (or, once started, the pages shot against planned, or **Daily report, signed**). The report's page leads **Back to day N on the schedule**, where that day is highlighted. A scene put on the day after the report was started joins the report as **Not shot**.",
+        },
+        {
+          p: "Pages shot count the scenes marked **Shot** at their length on the call sheet, and a scene marked **Part shot** at the pages you type under it, in eighths of a page as on the stripboard: **3/8**, **1 2/8**, or a half (**1/2**) or quarter. Decimals such as 1,5 are refused, since a page is counted in eighths; so is more than the scene's length. The [production overview](/production-overview) shows pages shot against planned for each production.",
         },
         {
           p: "If two people write the same report, the second save is refused with **Someone else changed this report since you opened it**, naming who saved and when. Your text stays on your screen: choose **Save mine over theirs**, or **Discard mine and show theirs**.",
