@@ -12,7 +12,7 @@ import { insuranceNoticeMail, insuranceOfficeMail } from "../../mail/insurance.t
 import { queueEmail } from "../../mail/queue.ts";
 import { addVersion, publishDocumentsChanged, syncGreenlight } from "../documents/index.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
-import { producersOf } from "../projects/crew.ts";
+import { producersOf } from "../projects/access.ts";
 import { syncInsuranceGreenlight } from "./greenlight.ts";
 import { factsOf, projectLink, publishInsurance, type RequestRow, type S } from "./shared.ts";
 

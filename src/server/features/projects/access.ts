@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { isStaff, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { profiles, projects } from "../../db/schema/index.ts";
+import { profiles, projectMembers, projects } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { contactsVisible } from "./contacts.ts";
@@ -83,4 +83,21 @@ export async function projectFor(
     canEdit,
     contactsVisible: contactsVisible(caller, member),
   };
+}
+
+/**
+ * The project's owner, its crew leads and its producers: who answer for its paperwork (the greenlight, hazards,
+ * certificates) and are told when it comes due or goes wrong.
+ */
+export async function producersOf(tx: DbOrTx, projectId: string, ownerId: string | null): Promise<string[]> {
+  const crew = await tx
+    .select({ id: projectMembers.userId })
+    .from(projectMembers)
+    .where(
+      and(
+        eq(projectMembers.projectId, projectId),
+        or(eq(projectMembers.isLead, true), sql`${projectMembers.roles} @> '["producer"]'::jsonb`),
+      ),
+    );
+  return [...new Set([...(ownerId ? [ownerId] : []), ...crew.map((c) => c.id)])];
 }

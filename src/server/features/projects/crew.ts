@@ -1,4 +1,4 @@
-import { and, count, eq, or, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import {
   type MemberAddInput,
   type MemberUpdateInput,
@@ -8,7 +8,7 @@ import {
 } from "../../../common/project-api.ts";
 import { FILM_ROLE_LABELS, filmRoleList } from "../../../common/projects.ts";
 import { type Caller } from "../../auth/caller.ts";
-import type { DbOrTx, Tx } from "../../db/client.ts";
+import type { Tx } from "../../db/client.ts";
 import { profiles, projectMembers } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify } from "../inbox/service.ts";
@@ -16,23 +16,6 @@ import { crewAddedMail } from "../../mail/crew-added.ts";
 import * as repo from "./repository.ts";
 import { type S } from "./shared.ts";
 import { change, projectLink, projectUrl } from "./projects.ts";
-
-/**
- * The project's owner, its crew leads and its producers: who answer for its paperwork (the greenlight, hazards,
- * certificates) and are told when it comes due or goes wrong.
- */
-export async function producersOf(tx: DbOrTx, projectId: string, ownerId: string | null): Promise<string[]> {
-  const crew = await tx
-    .select({ id: projectMembers.userId })
-    .from(projectMembers)
-    .where(
-      and(
-        eq(projectMembers.projectId, projectId),
-        or(eq(projectMembers.isLead, true), sql`${projectMembers.roles} @> '["producer"]'::jsonb`),
-      ),
-    );
-  return [...new Set([...(ownerId ? [ownerId] : []), ...crew.map((c) => c.id)])];
-}
 
 // ── Crew ─────────────────────────────────────────────────────────────────────────────────────────
 

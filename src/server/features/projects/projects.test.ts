@@ -501,9 +501,8 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
         .as("staff")
         .put(`/projects/${project.id}/greenlight/supervisor_signoff`, { done: true, note: "Strong draft" });
       await p.as("member").put(`/projects/${project.id}/greenlight/crew_complete`, { done: true });
-      await p.as("staff").put(`/projects/${project.id}/greenlight/insurance`, { done: true });
       await p.services.db.transaction(async (tx) => {
-        for (const source of ["budget", "releases", "documents"] as const)
+        for (const source of ["budget", "releases", "documents", "insurance"] as const)
           await feedGreenlight(tx, { projectId: project.id, source, done: true });
       });
       const detail = (await p.as("member").get(`/projects/${project.id}`)).body as ProjectDetail;
@@ -540,7 +539,9 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
       const sign = await tick("supervisor_signoff", "member");
       expect(sign.status).toBe(403);
       expect(sign.body.error.message).toBe("Only the project's supervisor or an admin can tick “Supervisor sign-off”.");
-      expect((await tick("insurance", "member")).status).toBe(403);
+      const insurance = await tick("insurance", "admin");
+      expect(insurance.status).toBe(409);
+      expect(insurance.body.error.message).toMatch(/^This item is ticked automatically /);
       expect((await tick("crew_complete", "outsider")).status).toBe(403);
       expect((await tick("crew_complete", "equipment")).status).toBe(403);
       expect((await tick("crew_complete", "jun")).status).toBe(200);
@@ -701,9 +702,9 @@ describe.each(DB_KINDS)("projects on %s", (kind) => {
         [401, 403, 403, 200, 403, 200],
       ],
       [
-        "tick a staff item",
+        "tick the supervisor's item",
         "PUT",
-        (f) => `/projects/${f.id}/greenlight/insurance`,
+        (f) => `/projects/${f.id}/greenlight/supervisor_signoff`,
         { done: true },
         [401, 403, 403, 200, 403, 200],
       ],

@@ -15,7 +15,7 @@ import { greenlightDueMail } from "../../mail/greenlight-due.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { firstShootDay, getProjectChecklist } from "../projects/greenlight.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import { producersOf } from "../projects/crew.ts";
+import { producersOf } from "../projects/access.ts";
 
 /** The activity entry that records a deadline reminder was sent: "once" has to survive restarts and other instances. */
 export const GREENLIGHT_REMINDED_KIND = "greenlight.reminded";

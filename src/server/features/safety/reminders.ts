@@ -12,7 +12,7 @@ import type { Services } from "../../context.ts";
 import { projects, safetyReminders, safetyRequirements } from "../../db/schema/index.ts";
 import { safetyDueMail } from "../../mail/safety-due.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
-import { producersOf } from "../projects/crew.ts";
+import { producersOf } from "../projects/access.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { approversOf } from "./approvers.ts";
 import { requirementKeys, sceneDays } from "./requirements.ts";
