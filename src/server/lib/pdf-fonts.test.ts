@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { PDFDocument, PDFName, PDFDict } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { parseFountain } from "../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../common/screenplay/layout.ts";
+import { pdfText as fontsFor } from "./pdf-fonts.ts";
 import { renderPdf } from "./pdf-table.ts";
 import { renderPlainDocument, sealDocument } from "../features/documents/pdf.ts";
 import { screenplayPdf } from "../features/screenplays/pdf.ts";
@@ -103,5 +105,38 @@ describe("PDFs print what was typed", () => {
     });
     const got = await text(sealed.bytes);
     for (const w of ["黒澤", "Łukasz", "Ωμέγα", "🎬"]) expect(got).toContain(w);
+  });
+
+  it("measures a line word by word as wide as it is drawn shaped whole, in any script", async () => {
+    const word = fc.constantFrom(
+      "AVATAR",
+      "To",
+      "Wave",
+      "office",
+      "ffl",
+      "Müller",
+      "Ωμέγα",
+      "日本語",
+      "Анна",
+      "🎬",
+      "yes,",
+      "(V.O.)",
+    );
+    const line = fc.array(word, { minLength: 1, maxLength: 12 }).map((w) => w.join(" "));
+    const doc = await PDFDocument.create();
+    const page = doc.addPage();
+    const fonts = await fontsFor(
+      doc,
+      "sans",
+      ["regular", "bold"],
+      ["AVATAR To Wave office ffl Müller Ωμέγα 日本語 Анна 🎬 yes, (V.O.)"],
+    );
+    fc.assert(
+      fc.property(line, fc.constantFrom<"regular" | "bold">("regular", "bold"), (t, style) => {
+        const drawn = fonts.draw(page, t, { x: 0, y: 0, size: 10.5, style });
+        expect(Math.abs(fonts.width(t, 10.5, style) - drawn)).toBeLessThan(0.01);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -145,6 +145,8 @@ export interface PdfTextOptions {
 export class PdfText {
   private readonly embedded = new Map<string, PDFFont>();
   private readonly runs = new Map<string, Run[]>();
+  /** Widths at size 1 of the words a document has measured, per style: wrapping measures each line word by word. */
+  private readonly words = new Map<string, number>();
 
   private constructor(
     private readonly doc: PDFDocument,
@@ -222,8 +224,26 @@ export class PdfText {
     return runs.map((r) => ({ font: this.font(r.face, style)!, text: r.text }));
   }
 
+  /**
+   * The width of `text` as drawn. Shaping a string (kerning, ligatures) is the costly part of a PDF, and wrapping
+   * measures a growing line once per word, so a line is measured as its words plus its spaces, each word shaped
+   * once per document: nothing kerns or joins across a space.
+   */
   width(text: string, size: number, style: FontStyle = "regular"): number {
-    return this.runsOf(text, style).reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
+    const parts = text.replace(/[\r\n\t]/g, " ").split(" ");
+    let w = (parts.length - 1) * this.wordWidth(" ", style);
+    for (const part of parts) if (part) w += this.wordWidth(part, style);
+    return w * size;
+  }
+
+  private wordWidth(word: string, style: FontStyle): number {
+    const key = `${style}\u0000${word}`;
+    let w = this.words.get(key);
+    if (w === undefined) {
+      w = this.runsOf(word, style).reduce((sum, r) => sum + r.font.widthOfTextAtSize(r.text, 1), 0);
+      this.words.set(key, w);
+    }
+    return w;
   }
 
   /** Draws one line of text from (x, y); returns its width. */

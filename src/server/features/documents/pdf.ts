@@ -3,6 +3,7 @@ import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import { TEMPLATE_INFO, type SignerRole, type TemplateKey } from "../../../common/documents.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pdfText, stringsIn, type FontStyle, type PdfText } from "../../lib/pdf-fonts.ts";
+import { wrap } from "../../lib/pdf-table.ts";
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -32,22 +33,10 @@ class Writer {
     const size = opts.size ?? 10.5;
     const style = opts.style ?? "regular";
     const width = A4.width - 2 * MARGIN;
-    for (const paragraph of text.replace(/[\r\t]/g, " ").split("\n")) {
-      let line = "";
-      const lines: string[] = [];
-      for (const word of paragraph.split(/\s+/)) {
-        const next = line ? `${line} ${word}` : word;
-        if (this.fonts.width(next, size, style) > width && line) {
-          lines.push(line);
-          line = word;
-        } else line = next;
-      }
-      lines.push(line);
-      for (const l of lines) {
-        this.need(size * 1.4);
-        this.fonts.draw(this.page, l, { x: MARGIN, y: this.y - size, size, style, color: opts.color ?? INK });
-        this.y -= size * 1.4;
-      }
+    for (const l of wrap((t) => this.fonts.width(t, size, style), text.replace(/[\r\t]/g, " "), width)) {
+      this.need(size * 1.4);
+      this.fonts.draw(this.page, l, { x: MARGIN, y: this.y - size, size, style, color: opts.color ?? INK });
+      this.y -= size * 1.4;
     }
     this.y -= opts.gap ?? 6;
   }
