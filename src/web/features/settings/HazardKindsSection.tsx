@@ -185,7 +185,7 @@ function HazardKindsForm({ initial }: { initial: HazardKind[] }) {
             />
             <Button
               variant="secondary"
-              aria-label={`Remove the hazard ${kind.label || "(new)"}`}
+              aria-label={`Remove hazard ${kind.label || "(new)"}`}
               onClick={() => setDraft((d) => d.filter((_, i) => i !== k))}
             >
               Remove hazard
@@ -254,7 +254,7 @@ function HazardKindsForm({ initial }: { initial: HazardKind[] }) {
                   <div className="sm:col-span-2">
                     <Button
                       variant="secondary"
-                      aria-label={`Remove the requirement ${name}`}
+                      aria-label={`Remove requirement ${name}`}
                       onClick={() => setKind(k, { requirements: kind.requirements.filter((_, j) => j !== r) })}
                     >
                       Remove requirement
