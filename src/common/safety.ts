@@ -80,6 +80,11 @@ export const hazardKindsInput = z.object({
     .array(hazardKindInput)
     .max(40, "At most 40 hazard kinds")
     .refine((ks) => new Set(ks.map((k) => k.key)).size === ks.length, "Each hazard kind's key must be different"),
+  /**
+   * The table as the editor read it: a save over another administrator's is refused rather than undoing theirs.
+   * Left out, the table is replaced whatever it holds (a script).
+   */
+  basedOn: z.array(z.unknown()).max(40).optional(),
 });
 export type HazardKindsInput = z.input<typeof hazardKindsInput>;
 

@@ -125,6 +125,24 @@ describe.each(DB_KINDS)("hazards flagged by hand, the kinds' settings and the ap
     expect(kinds.find((k) => k.key === "pyrotechnics")).toEqual(PYRO);
   });
 
+  it("refuses a save over another administrator's, keeping theirs", async () => {
+    const read = (await p.as("admin").get("/safety/hazard-kinds")).body.kinds as HazardKind[];
+    const longer = read.map((k) =>
+      k.key === "pyrotechnics" ? { ...k, requirements: k.requirements.map((r) => ({ ...r, leadDays: 30 })) } : k,
+    );
+    const first = await p.as("admin").put("/safety/hazard-kinds", { kinds: longer, basedOn: read });
+    expect(first.status).toBe(200);
+    const second = await p.as("admin").put("/safety/hazard-kinds", { kinds: read.slice(1), basedOn: read });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(/^Another administrator saved the hazard kinds since you opened them/);
+    const now = (await p.as("member").get("/safety/hazard-kinds")).body.kinds as HazardKind[];
+    expect(now).toEqual(first.body.kinds);
+    // Based on what is saved now, the same save goes through; the saved table reads back as it was sent.
+    const again = await p.as("admin").put("/safety/hazard-kinds", { kinds: read, basedOn: now });
+    expect(again.status).toBe(200);
+    expect(again.body.kinds).toEqual(read);
+  });
+
   it("flags a scene by hand with a school's own hazard, creating its requirements; removing it withdraws the unmet", async () => {
     const f = await fixture();
     const b = (await flag("member", f.screenplayId, { sceneNumber: "2", kind: "pyrotechnics" }))

@@ -16,6 +16,7 @@ import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { hazardKinds, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { sameJson } from "../../lib/same-json.ts";
 
 export async function getHazardKinds(db: DbOrTx): Promise<HazardKind[]> {
   const rows = await db.select().from(hazardKinds).orderBy(asc(hazardKinds.position), asc(hazardKinds.key));
@@ -29,7 +30,7 @@ export async function saveHazardKinds(
   opts: { caller: Caller; input: HazardKindsInput },
 ): Promise<HazardKind[]> {
   if (!isAdmin(opts.caller.role)) throw new AppError("forbidden", "Only administrators change the hazard kinds.");
-  const { kinds } = hazardKindsInput.parse(opts.input);
+  const { kinds, basedOn } = hazardKindsInput.parse(opts.input);
   const named = [...new Set(kinds.flatMap((k) => k.requirements.flatMap((r) => r.approverUserId ?? [])))];
   if (named.length > 0) {
     const found = await s.db
@@ -41,6 +42,13 @@ export async function saveHazardKinds(
       throw new AppError("bad_request", "A named approver must be one of the school's staff or administrators.");
   }
   await s.db.transaction(async (tx) => {
+    // The rows locked, a second save of the same table waits for the first and then sees it changed.
+    await tx.select({ key: hazardKinds.key }).from(hazardKinds).for("update");
+    if (basedOn && !sameJson(basedOn, await getHazardKinds(tx)))
+      throw new AppError(
+        "conflict",
+        "Another administrator saved the hazard kinds since you opened them. Your changes are still on the page: note them, reload to see theirs, and make your changes again.",
+      );
     await tx.delete(hazardKinds);
     if (kinds.length > 0)
       await tx

@@ -14,6 +14,7 @@ import { createEventClearedCache, jsonAnswers, type EventClearedCache } from "..
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit, type Actor } from "../audit/service.ts";
 import { keys } from "../../../common/query-keys.ts";
+import { sameJson } from "../../lib/same-json.ts";
 
 const SCHOOL_ROW = 1;
 
@@ -87,19 +88,11 @@ export async function seedSchoolSettings(db: DbOrTx, settings: Partial<SchoolSet
 
 type Change = { from: unknown; to: unknown };
 
-/** JSON with every object's keys in order: the stored row is `jsonb`, which keeps keys in an order of its own. */
-const canonical = (value: unknown) =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-
 /** Top-level settings that differ, with their old and new values, for the audit log. */
 function diff(before: SchoolSettings, after: SchoolSettings): Record<string, Change> {
   const changes: Record<string, Change> = {};
   for (const key of Object.keys(after) as (keyof SchoolSettings)[]) {
-    if (canonical(before[key]) !== canonical(after[key])) changes[key] = { from: before[key], to: after[key] };
+    if (!sameJson(before[key], after[key])) changes[key] = { from: before[key], to: after[key] };
   }
   return changes;
 }

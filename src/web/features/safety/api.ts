@@ -50,10 +50,10 @@ export const useDecide = (projectId: string, messages: ChangeMessages<{ id: stri
     messages,
   );
 
-export const useSaveHazardKinds = (messages: ChangeMessages<{ kinds: HazardKind[] }, { kinds: HazardKind[] }>) =>
+type HazardKindsSave = { kinds: HazardKind[]; basedOn: HazardKind[] };
+export const useSaveHazardKinds = (messages: ChangeMessages<HazardKindsSave, { kinds: HazardKind[] }>) =>
   useChange(
     { answer: keys.hazardKinds() },
-    (json: { kinds: HazardKind[] }) =>
-      api<{ kinds: HazardKind[] }>("/rest/v1/safety/hazard-kinds", { method: "PUT", json }),
+    (json: HazardKindsSave) => api<{ kinds: HazardKind[] }>("/rest/v1/safety/hazard-kinds", { method: "PUT", json }),
     messages,
   );

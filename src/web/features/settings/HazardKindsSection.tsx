@@ -91,6 +91,8 @@ export function HazardKindsSection() {
 function HazardKindsForm({ initial }: { initial: HazardKind[] }) {
   const [draft, setDraft] = useState(() => toDraft(initial));
   const [base, setBase] = useState(draft);
+  // The table as saved when this form read it, so a save over another administrator's is refused.
+  const [basedOn, setBasedOn] = useState(initial);
   const dirty = JSON.stringify(draft) !== JSON.stringify(base);
   useLeaveGuard(dirty, "your changes to the hazard kinds");
   const format = useSchoolSettings()?.numberFormat;
@@ -103,6 +105,7 @@ function HazardKindsForm({ initial }: { initial: HazardKind[] }) {
     success: () => ["Hazard kinds saved", "Hazards flagged from now on ask for this paperwork."],
     failure: "Hazard kinds not saved",
     onSuccess: (r) => {
+      setBasedOn(r.kinds);
       const next = toDraft(r.kinds);
       setDraft(next);
       setBase(next);
@@ -161,7 +164,7 @@ function HazardKindsForm({ initial }: { initial: HazardKind[] }) {
               : fieldId(k, undefined, "label"),
       });
     }
-    save.mutate(parsed.data);
+    save.mutate({ kinds: parsed.data.kinds, basedOn });
   };
   const onSaveKey = useSaveShortcut(() => submit());
 
