@@ -18,3 +18,4 @@ export * from "./daily-reports.ts";
 export * from "./delivery.ts";
 export * from "./locations.ts";
 export * from "./insurance.ts";
+export * from "./review.ts";
