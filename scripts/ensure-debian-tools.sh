@@ -10,6 +10,7 @@ need() { # command, package, variable that may point at it instead
 }
 need chromium chromium CHROMIUM_PATH
 need haproxy haproxy HAPROXY_PATH
+need ffmpeg ffmpeg FFMPEG_PATH
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "Installing Debian's ${missing[*]} for the tests…"
 SUDO=""

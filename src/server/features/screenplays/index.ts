@@ -2,7 +2,6 @@
 export {
   accessTo,
   readable,
-  listScreenplays,
   getScreenplay,
   viewScreenplay,
   getRevision,
@@ -12,6 +11,7 @@ export {
   exportFdx,
 } from "./reading.ts";
 export type { Access } from "./reading.ts";
+export { listScreenplays } from "./list.ts";
 export {
   createScreenplay,
   importScreenplay,

@@ -1,12 +1,9 @@
 import {
   type CompareResult,
-  type Page,
   type RevisionColour,
   type RevisionDetail,
   type RevisionSummary,
   type ScreenplayDetail,
-  type ScreenplayListItem,
-  type ScreenplayListQuery,
   type ScreenplayNote,
   type ScriptReport,
 } from "../../../common/screenplay-api.ts";
@@ -108,29 +105,6 @@ const toNote = (n: typeof screenplayNotes.$inferSelect): ScreenplayNote => ({
 });
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
-
-export async function listScreenplays(
-  s: Pick<S, "db">,
-  opts: { caller: Caller; query: ScreenplayListQuery },
-): Promise<Page<ScreenplayListItem>> {
-  const staff = isStaff(opts.caller.role);
-  const page = await repo.selectPage(s.db, opts.query, { id: opts.caller.id, staff });
-  return {
-    total: page.total,
-    items: page.rows.map((r) => ({
-      id: r.screenplay.id,
-      title: r.screenplay.title,
-      project: r.screenplay.projectId && r.projectTitle ? { id: r.screenplay.projectId, title: r.projectTitle } : null,
-      owner: { id: r.screenplay.ownerId, name: r.ownerName },
-      pages: r.screenplay.pages,
-      revisionCount: r.revisionCount,
-      latestColour: r.latestColour as RevisionColour | null,
-      openNotes: r.openNotes,
-      canEdit: staff || r.screenplay.ownerId === opts.caller.id || !!r.isMember,
-      updatedAt: r.screenplay.updatedAt.toISOString(),
-    })),
-  };
-}
 
 export async function getScreenplay(s: Pick<S, "db">, opts: { caller: Caller; id: string }): Promise<ScreenplayDetail> {
   const { sp } = await readable(s, opts.caller, opts.id);

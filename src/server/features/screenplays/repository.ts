@@ -1,59 +1,28 @@
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, count, desc, eq, exists, ilike, lt, or, sql, type SQL } from "drizzle-orm";
-import { onCrew } from "../projects/access.ts";
-import type { ScreenplayListQuery } from "../../../common/screenplay-api.ts";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles, projects, screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
 
 export type ScreenplayRow = typeof screenplays.$inferSelect;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const onMyProject = (viewerId: string) =>
-  or(
-    onCrew(screenplays.projectId, viewerId),
-    exists(sql`(select 1 from ${projects} p where p.id = ${screenplays.projectId} and p.supervisor_id = ${viewerId})`),
-  );
-
 /**
- * What a person may read, as SQL (the same rule as `canRead` in the service): staff read every
- * screenplay; others their own and every screenplay of a project (projects are open to everyone signed in).
+ * The columns every list of screenplays shows, for every screenplay or the given ones: kept in memory by
+ * `list.ts` and refreshed row by row. `updatedMicros` orders as the database does (its clock keeps microseconds).
  */
-export function listWhere(q: ScreenplayListQuery, viewer: { id: string; staff: boolean }): SQL | undefined {
-  const like = q.search ? `%${escapeLike(q.search)}%` : null;
-  return and(
-    viewer.staff ? undefined : or(eq(screenplays.ownerId, viewer.id), sql`${screenplays.projectId} is not null`),
-    q.scope === "mine" ? eq(screenplays.ownerId, viewer.id) : undefined,
-    q.scope === "projects" ? onMyProject(viewer.id) : undefined,
-    q.projectId ? eq(screenplays.projectId, q.projectId) : undefined,
-    like ? ilike(screenplays.title, like) : undefined,
-  );
-}
-
-export async function selectPage(db: DbOrTx, q: ScreenplayListQuery, viewer: { id: string; staff: boolean }) {
-  const where = listWhere(q, viewer);
-  // The page's screenplays first (by the updated index), then their project, owner and counts for those rows
-  // only: joined before the limit, every project and person of the school was read to show twenty.
-  const page = db
-    .select({ id: screenplays.id, updatedAt: screenplays.updatedAt })
-    .from(screenplays)
-    .where(where)
-    .orderBy(desc(screenplays.updatedAt), asc(screenplays.id))
-    .limit(q.limit)
-    .offset(q.offset)
-    .as("page");
-  const rows = await db
+export async function selectListRows(db: DbOrTx, ids?: string[]) {
+  if (ids && ids.length === 0) return [];
+  return db
     .select({
-      screenplay: {
-        id: screenplays.id,
-        title: screenplays.title,
-        projectId: screenplays.projectId,
-        ownerId: screenplays.ownerId,
-        pages: screenplays.pages,
-        updatedAt: screenplays.updatedAt,
-      },
+      id: screenplays.id,
+      title: screenplays.title,
+      projectId: screenplays.projectId,
       projectTitle: projects.title,
+      supervisorId: projects.supervisorId,
+      ownerId: screenplays.ownerId,
       ownerName: profiles.fullName,
+      pages: screenplays.pages,
+      updatedAt: screenplays.updatedAt,
+      updatedMicros: sql<number>`(extract(epoch from ${screenplays.updatedAt}) * 1000000)::bigint`.mapWith(Number),
       revisionCount:
         sql<number>`(select count(*) from ${screenplayRevisions} r where r.screenplay_id = ${screenplays.id})`.mapWith(
           Number,
@@ -65,16 +34,14 @@ export async function selectPage(db: DbOrTx, q: ScreenplayListQuery, viewer: { i
         sql<number>`(select count(*) from ${screenplayNotes} n where n.screenplay_id = ${screenplays.id} and not n.resolved)`.mapWith(
           Number,
         ),
-      isMember: onCrew(screenplays.projectId, viewer.id),
     })
-    .from(page)
-    .innerJoin(screenplays, eq(screenplays.id, page.id))
+    .from(screenplays)
     .leftJoin(projects, eq(projects.id, screenplays.projectId))
     .innerJoin(profiles, eq(profiles.id, screenplays.ownerId))
-    .orderBy(desc(page.updatedAt), asc(page.id));
-  const [total] = await db.select({ n: count() }).from(screenplays).where(where);
-  return { total: total?.n ?? 0, rows };
+    .where(ids ? inArray(screenplays.id, ids) : undefined);
 }
+
+export type ListRow = Awaited<ReturnType<typeof selectListRows>>[number];
 
 export async function selectScreenplay(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
   const q = db.select().from(screenplays).where(eq(screenplays.id, id));

@@ -158,6 +158,32 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     expect((await p.as("staff").get("/screenplays?limit=0")).status).toBe(400);
   });
 
+  it("lists another person's autosave, rename and project title at once, as the next read after each", async () => {
+    const sp = await create("lena", { title: "List Order Script", projectId, body: SCENE });
+    const top = async (as: string) =>
+      (await p.as(as).get(`/screenplays?projectId=${projectId}&limit=1`)).body.items[0] as Record<string, unknown>;
+    // Read once, so the list is kept before the changes below.
+    expect(await top("jun")).toMatchObject({ id: sp.id, pages: 1 });
+    const other = await create("jun", { title: "Second Script", projectId });
+    expect(await top("lena")).toMatchObject({ id: other.id, canEdit: true });
+    const saved = await p
+      .as("lena")
+      .patch(`/screenplays/${sp.id}`, { version: sp.version, body: `${SCENE}${"\nAnna walks.\n".repeat(80)}` });
+    expect(saved.status).toBe(200);
+    const moved = await top("jun");
+    expect(moved).toMatchObject({ id: sp.id, updatedAt: saved.body.updatedAt });
+    expect(moved.pages).toBeGreaterThan(1);
+    await p.as("lena").patch(`/screenplays/${sp.id}`, { version: saved.body.version, title: "Renamed Script" });
+    expect(await top("jun")).toMatchObject({ title: "Renamed Script" });
+    const { version } = (await p.as("lena").get(`/projects/${projectId}`)).body;
+    const renamed = await p.as("lena").patch(`/projects/${projectId}`, { version, title: "Salt Road Again" });
+    expect(renamed.status).toBe(200);
+    expect(await top("tomas")).toMatchObject({ project: { title: "Salt Road Again" }, canEdit: false });
+    await p.as("lena").patch(`/projects/${projectId}`, { version: renamed.body.version, title: "Salt Road" });
+    expect((await p.as("lena").delete(`/screenplays/${sp.id}`)).status).toBe(204);
+    expect(await top("jun")).toMatchObject({ id: other.id });
+  });
+
   it("refuses bad input and unknown ids with clear messages", async () => {
     expect((await p.as("lena").post("/screenplays", { title: " " })).body.error.message).toBe(
       "title: Give the screenplay a title.",
