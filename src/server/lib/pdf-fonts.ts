@@ -246,10 +246,11 @@ export class PdfText {
     return w;
   }
 
-  /** Draws one line of text from (x, y); returns its width. */
+  /** Draws one line of text from (x, y); returns its width, as `width` measures it (each word shaped once). */
   draw(page: PDFPage, text: string, opts: DrawOptions): number {
     let x = opts.x;
-    for (const r of this.runsOf(text, opts.style ?? "regular")) {
+    const style = opts.style ?? "regular";
+    for (const r of this.runsOf(text, style)) {
       page.drawText(r.text, {
         x,
         y: opts.y,
@@ -257,7 +258,7 @@ export class PdfText {
         font: r.font,
         ...(opts.color ? { color: opts.color } : {}),
       });
-      x += r.font.widthOfTextAtSize(r.text, opts.size);
+      x += this.width(r.text, opts.size, style);
     }
     return x - opts.x;
   }
