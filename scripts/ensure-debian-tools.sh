@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The tests drive real tools from Debian's packages: Chromium for the browser tests, HAProxy for the scale-out
 # test, ffmpeg for the review proxies (never a browser downloaded by a test tool, never a balancer or a transcoder
-# written for the test). Install the ones the machine lacks, in one apt run. A tool already given by its *_PATH variable counts as present.
+# written for the test). Install the ones the machine lacks, in one apt run. A tool already given by its *_PATH
+# variable counts as present.
 set -euo pipefail
 missing=()
 need() { # command, package, variable that may point at it instead
