@@ -287,6 +287,10 @@ export interface ShootDayDto {
 
 export interface ScheduleDto {
   projectId: string;
+  /** Each speaking character's cast ID (1, 2, 3 …), printed on strips, call sheets and the Day Out of Days. */
+  castIds: Record<string, number>;
+  /** The producer's order of the cast IDs; null: numbered by first appearance in the script. */
+  castOrder: string[] | null;
   projectTitle: string;
   canEdit: boolean;
   screenplays: { id: string; title: string; locked: boolean }[];
@@ -397,4 +401,39 @@ export interface CallSheetConfirmationDto {
   scenes: { number: string; heading: string; pages: string; yours: boolean }[];
   notes: string;
   confirmedAt: string | null;
+}
+
+// ── Cast IDs ─────────────────────────────────────────────────────────────────────────────────────
+
+export const CAST_ORDER_MAX = 500;
+
+/** The producer's order of the cast (the characters, ID 1 first), or null to number them by first appearance. */
+export const castOrderInput = z.object({
+  order: z
+    .array(z.string().trim().min(1).max(200), "Give the characters in their order")
+    .max(CAST_ORDER_MAX, `At most ${CAST_ORDER_MAX} characters`)
+    .nullable(),
+});
+export type CastOrderInput = z.infer<typeof castOrderInput>;
+
+/**
+ * Cast IDs as a stripboard numbers them: the characters the producer ordered first, in that order, then the rest
+ * of the script's speaking characters by first appearance. Only characters of the script get one, and the
+ * numbers run 1, 2, 3 … without gaps, so a character cut from the script frees its number for the next.
+ */
+export function castIds(appearance: string[], order: string[] | null): Record<string, number> {
+  const inScript = new Set(appearance);
+  const ids: Record<string, number> = {};
+  let next = 1;
+  for (const name of [...(order ?? []), ...appearance])
+    if (inScript.has(name) && !Object.hasOwn(ids, name)) ids[name] = next++;
+  return ids;
+}
+
+/** A strip's cast as IDs in their order ("1, 2, 5"), as a strip prints them; a character without an ID by name. */
+export function castIdsOf(cast: string[], ids: Record<string, number>): string {
+  return [...cast]
+    .sort((a, b) => (ids[a] ?? Infinity) - (ids[b] ?? Infinity) || a.localeCompare(b))
+    .map((name) => ids[name] ?? name)
+    .join(", ");
 }

@@ -45,8 +45,38 @@ describe("schedule", () => {
     await youngest.getByLabel("E-mail", { exact: true }).fill("emil.brunner@example.com");
     await youngest.getByRole("button", { name: "Save" }).click();
     await toast(lead, "Emil Brunner plays YOUNGEST.");
+    // Cast IDs run by first appearance until the producer moves a character; the strips print them.
+    const castIds = lead.getByRole("region", { name: "Cast IDs" });
+    const names = await castIds.getByRole("listitem").allTextContents();
+    const at = names.findIndex((n) => n.includes("YOUNGEST"));
+    expect(at).toBeGreaterThan(0);
+    await castIds.getByRole("button", { name: "Move YOUNGEST up" }).click();
+    await toast(lead, `YOUNGEST is now cast ID ${at}.`);
+    await visible(castIds.getByText("In the order you set."));
+    await lead.reload();
+    await lead.getByRole("tab", { name: "Cast" }).click();
+    await expect
+      .poll(
+        async () =>
+          (await castIds
+            .getByRole("listitem")
+            .nth(at - 1)
+            .textContent()) ?? "",
+        { timeout: UI_TIMEOUT },
+      )
+      .toContain("YOUNGEST");
+    await lead.getByRole("tab", { name: "Stripboard" }).click();
+    await visible(
+      lead
+        .locator("[data-strip]")
+        .getByText(/^Cast \d+(, \d+)*$/)
+        .first(),
+    );
     await lead.getByRole("tab", { name: "Day Out of Days" }).click();
-    await visible(lead.getByRole("rowheader", { name: "YOUNGEST Emil Brunner" }));
+    await visible(lead.getByRole("rowheader", { name: `${at} YOUNGEST Emil Brunner` }));
+    await lead.getByRole("tab", { name: "Cast" }).click();
+    await castIds.getByRole("button", { name: "Number by first appearance" }).click();
+    await toast(lead, "Cast IDs numbered by first appearance.");
 
     // Send day 1's call sheet to the crew.
     await lead.getByRole("tab", { name: "Call sheets" }).click();

@@ -36,6 +36,8 @@ export interface LocationReport {
 export interface ScriptReport {
   scenes: SceneReport[];
   characters: CharacterReport[];
+  /** The speaking characters in the order they first speak: what cast IDs are numbered by. */
+  appearance: string[];
   locations: LocationReport[];
   pages: number;
   /** The script's length in eighths of a page (the last page counts as far as it is filled). */
@@ -89,6 +91,7 @@ export function reportFromLayout(layout: Layout): ScriptReport {
   return {
     scenes,
     characters: [...characters.values()].sort((a, b) => b.speeches - a.speeches || a.name.localeCompare(b.name)),
+    appearance: [...characters.keys()],
     locations: [...locations.values()].sort(
       (a, b) => b.scenes.length - a.scenes.length || a.location.localeCompare(b.location),
     ),

@@ -13,6 +13,8 @@ export const stripboards = pgTable("stripboards", {
   screenplayId: uuid("screenplay_id").references(() => screenplays.id, { onDelete: "set null" }),
   /** Raised by every save of the strips; a save naming an older version is refused. */
   version: integer("version").notNull().default(1),
+  /** The producer's order of the cast IDs (character names, ID 1 first); null numbers them by first appearance. */
+  castOrder: jsonb("cast_order").$type<string[]>(),
   updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

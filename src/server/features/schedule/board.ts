@@ -2,8 +2,11 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { jsonAnswers } from "../../lib/cache.ts";
 import {
   boardSaveInput,
+  castIds,
+  castOrderInput,
   castSaveInput,
   doodCodes,
+  type CastOrderInput,
   type BoardSaveInput,
   type CastMemberDto,
   type CastSaveInput,
@@ -57,7 +60,7 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
   const { contactsVisible } = project;
   const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
-  const [{ days, bank, scenes }, cast, consents] = await Promise.all([
+  const [{ days, bank, scenes, appearance }, cast, consents] = await Promise.all([
     assemble(s.db, project.id, sp),
     castOf(s.db, project.id),
     consentStates(s.db, project.id),
@@ -66,6 +69,9 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
   const permits = await permitTitles(s.db, project.id, permitIds);
   const today = new Date().toISOString().slice(0, 10);
   const minorOf = (row: CastRow) => minorDto(row, today, consents, permits, contactsVisible);
+  const castOrder = board?.board.castOrder ?? null;
+  const ids = castIds(appearance, castOrder);
+  const byId = (a: string, b: string) => (ids[a] ?? Infinity) - (ids[b] ?? Infinity) || a.localeCompare(b);
   const characters = new Set(days.flatMap((d) => d.strips.flatMap((st) => st.cast)));
   const dates = days.map((d) => d.date);
   const rows = [...characters]
@@ -77,13 +83,12 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
         days.map((d) => d.strips.some((st) => st.cast.includes(name))),
       ),
     }))
-    // The lead first: the character on most days, then by the first day they work.
-    .sort(
-      (a, b) =>
-        b.work - a.work || a.codes.findIndex(Boolean) - b.codes.findIndex(Boolean) || a.name.localeCompare(b.name),
-    );
+    // By cast ID, as the Day Out of Days is printed.
+    .sort((a, b) => byId(a.name, b.name));
   return {
     projectId: project.id,
+    castIds: ids,
+    castOrder,
     projectTitle: project.title,
     canEdit: project.canEdit,
     screenplays: list.map((x) => ({
@@ -97,7 +102,7 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
     days: days.map((d) => contactsFor(d, contactsVisible)),
     bank,
     dood: { dates, rows },
-    cast: castList(scenes, cast, minorOf).map((c) => contactsFor(c, contactsVisible)),
+    cast: castList(scenes, cast, minorOf, byId).map((c) => contactsFor(c, contactsVisible)),
     contactsVisible,
   };
 }
@@ -111,16 +116,17 @@ export async function castOf(db: DbOrTx, projectId: string): Promise<Map<string,
   return new Map(rows.map((r) => [r.character, r]));
 }
 
-/** The script's speaking characters, the biggest parts first, then anyone still cast whose character was cut. */
+/** The script's speaking characters by cast ID, then anyone still cast whose character was cut. */
 function castList(
   scenes: Map<string, SceneReport>,
   cast: Map<string, CastRow>,
   minorOf: (row: CastRow) => CastMemberDto["minor"],
+  byId: (a: string, b: string) => number,
 ): CastMemberDto[] {
   const sceneCount = new Map<string, number>();
   for (const sc of scenes.values())
     for (const name of sc.characters) sceneCount.set(name, (sceneCount.get(name) ?? 0) + 1);
-  const inScript = [...sceneCount].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
+  const inScript = [...sceneCount.keys()].sort(byId);
   const cut = [...cast.keys()].filter((name) => !sceneCount.has(name)).sort();
   return [...inScript, ...cut].map((character) => {
     const row = cast.get(character);
@@ -189,6 +195,32 @@ export async function saveCast(
       .returning();
     await askGuardianConsent(s, opts.caller, project.id, row!);
   }
+  await publishChanged(s, project.id);
+  return getSchedule(s, opts);
+}
+
+/**
+ * Sets the producer's order of the cast IDs (null: by first appearance again). Every name must be a speaking
+ * character of the board's screenplay, once; characters left out follow by first appearance.
+ */
+export async function saveCastOrder(
+  s: S,
+  opts: { caller: Caller; projectId: string; input: CastOrderInput },
+): Promise<ScheduleDto> {
+  const { order } = castOrderInput.parse(opts.input);
+  const project = await projectOf(s.db, opts.caller, opts.projectId, { edit: true });
+  if (order) {
+    const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
+    const { appearance } = await assemble(s.db, project.id, chosen(list, board?.board.screenplayId));
+    const speaking = new Set(appearance);
+    const stranger = order.find((name) => !speaking.has(name));
+    if (stranger) throw new AppError("bad_request", `${stranger} does not speak in the screenplay, so has no cast ID.`);
+    if (new Set(order).size !== order.length) throw new AppError("bad_request", "Name each character once.");
+  }
+  await s.db
+    .insert(stripboards)
+    .values({ projectId: project.id, castOrder: order })
+    .onConflictDoUpdate({ target: stripboards.projectId, set: { castOrder: order } });
   await publishChanged(s, project.id);
   return getSchedule(s, opts);
 }

@@ -1,5 +1,5 @@
 /** The schedule service, one file per topic; routes, the seed and other domains import it from here. */
-export { browseSchedule, getSchedule, saveCast, saveBoard } from "./board.ts";
+export { browseSchedule, getSchedule, saveCast, saveCastOrder, saveBoard } from "./board.ts";
 export { createShootDay, updateShootDay, deleteShootDay, shootDaysOf, feedShootDays } from "./shoot-days.ts";
 export { crewOf, contactsOf } from "./call-sheets.ts";
 export { getCallSheet, callSheetPdf, confirmationPath, sendCallSheet, confirmAsUser } from "./call-sheets.ts";

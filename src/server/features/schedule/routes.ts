@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import {
   boardSaveInput,
+  castOrderInput,
   castSaveInput,
   confirmInput,
   shootDayCreateInput,
@@ -24,6 +25,9 @@ export const scheduleRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.body(await service.browseSchedule(c.get("services"), ids(c)), 200, JSON_TEXT))
   .put("/board", async (c) =>
     c.json(await service.saveBoard(c.get("services"), { ...ids(c), input: await body(c, boardSaveInput) })),
+  )
+  .put("/cast-order", async (c) =>
+    c.json(await service.saveCastOrder(c.get("services"), { ...ids(c), input: await body(c, castOrderInput) })),
   )
   .put("/cast", async (c) =>
     c.json(await service.saveCast(c.get("services"), { ...ids(c), input: await body(c, castSaveInput) })),

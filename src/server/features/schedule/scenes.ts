@@ -147,6 +147,8 @@ interface Assembled {
   days: FullDay[];
   bank: StripDto[];
   scenes: Map<string, SceneReport>;
+  /** The screenplay's speaking characters in the order they first speak. */
+  appearance: string[];
 }
 
 export async function assemble(
@@ -182,5 +184,5 @@ export async function assemble(
   const checks = await dayChecks(db, projectId, days);
   for (const d of days) d.checks = checks.get(d.id) ?? [];
   const bank = [...scenes.values()].filter((sc) => !scheduled.has(sc.number)).map(toStrip);
-  return { days, bank, scenes };
+  return { days, bank, scenes, appearance: report?.appearance ?? [] };
 }

@@ -419,6 +419,24 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     expect(uncast.cast.map((c) => c.character)).toEqual(["ANNA", "BEN"]);
   });
 
+  it("numbers the cast by first appearance, or in the producer's order, on the cast list and the Day Out of Days", async () => {
+    const f = await fixture();
+    expect(f.schedule).toMatchObject({ castIds: { ANNA: 1, BEN: 2 }, castOrder: null });
+    const path = `/projects/${f.projectId}/schedule/cast-order`;
+    const ordered = (await p.as("member").put(path, { order: ["BEN"] })).body as ScheduleDto;
+    expect(ordered).toMatchObject({ castIds: { BEN: 1, ANNA: 2 }, castOrder: ["BEN"] });
+    expect(ordered.cast.map((c) => c.character)).toEqual(["BEN", "ANNA"]);
+    const refused = await p.as("member").put(path, { order: ["BEN", "NOBODY"] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe("NOBODY does not speak in the screenplay, so has no cast ID.");
+    expect((await p.as("member").put(path, { order: ["BEN", "BEN"] })).body.error.message).toBe(
+      "Name each character once.",
+    );
+    expect((await p.as("outsider").put(path, { order: null })).status).toBe(403);
+    const back = (await p.as("member").put(path, { order: null })).body as ScheduleDto;
+    expect(back).toMatchObject({ castIds: { ANNA: 1, BEN: 2 }, castOrder: null });
+  });
+
   it("shows shoot days on the overview timeline and in the iCal feed", async () => {
     const f = await fixture();
     const timeline = await p.as("member").get("/overview/timeline?from=2032-04-28&weeks=2");

@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { CastMemberDto, CastMinorDto, ScheduleDto } from "../../../common/schedule.ts";
 import { Badge } from "../../components/ui/Badge.tsx";
@@ -9,7 +10,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { notify } from "../../components/toast.tsx";
-import { useSaveCast } from "./api.ts";
+import { useSaveCast, useSaveCastOrder } from "./api.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { ContactsHiddenNote } from "../../components/ContactsHiddenNote.tsx";
 
@@ -35,10 +36,16 @@ export function CastList({ schedule, projectId }: { schedule: ScheduleDto; proje
         e-mail address are sent the call sheets of the days they work, with their own call and confirmation link.
       </p>
       {!schedule.contactsVisible && <ContactsHiddenNote />}
+      <CastOrder schedule={schedule} projectId={projectId} />
       <ul className="flex flex-col gap-3">
         {schedule.cast.map((member) => (
           <li key={member.character}>
-            <CastRow member={member} projectId={projectId} canEdit={schedule.canEdit} />
+            <CastRow
+              member={member}
+              castId={schedule.castIds[member.character]}
+              projectId={projectId}
+              canEdit={schedule.canEdit}
+            />
           </li>
         ))}
       </ul>
@@ -46,7 +53,84 @@ export function CastList({ schedule, projectId }: { schedule: ScheduleDto; proje
   );
 }
 
-function CastRow({ member, projectId, canEdit }: { member: CastMemberDto; projectId: string; canEdit: boolean }) {
+/**
+ * Cast IDs, as strips, call sheets and the Day Out of Days print them: by first appearance until the producer
+ * moves a character, then in the producer's order.
+ */
+function CastOrder({ schedule, projectId }: { schedule: ScheduleDto; projectId: string }) {
+  const save = useSaveCastOrder(projectId);
+  const ordered = schedule.cast.filter((c) => schedule.castIds[c.character] !== undefined).map((c) => c.character);
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...ordered];
+    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
+    save.mutate(next, { onSuccess: () => notify.success(`${ordered[i]} is now cast ID ${i + by + 1}.`) });
+  };
+  return (
+    <section aria-labelledby="cast-ids-title" className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+      <h4 id="cast-ids-title" className="font-semibold">
+        Cast IDs
+      </h4>
+      <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
+        {schedule.castOrder
+          ? "In the order you set. Characters new to the script follow by first appearance."
+          : "Numbered by first appearance in the script."}
+      </p>
+      <ol className="flex flex-col gap-1">
+        {ordered.map((name, i) => (
+          <li key={name} className="flex items-center gap-2 text-sm">
+            <span className="w-8 font-mono tabular-nums">{i + 1}</span>
+            <span className="flex-1">{name}</span>
+            {schedule.canEdit && (
+              <>
+                <button
+                  type="button"
+                  className="rounded p-1 hover:bg-zinc-100 disabled:opacity-30 dark:hover:bg-zinc-800"
+                  aria-label={`Move ${name} up`}
+                  disabled={i === 0 || save.isPending}
+                  onClick={() => move(i, -1)}
+                >
+                  <ArrowUp size={16} aria-hidden />
+                </button>
+                <button
+                  type="button"
+                  className="rounded p-1 hover:bg-zinc-100 disabled:opacity-30 dark:hover:bg-zinc-800"
+                  aria-label={`Move ${name} down`}
+                  disabled={i === ordered.length - 1 || save.isPending}
+                  onClick={() => move(i, 1)}
+                >
+                  <ArrowDown size={16} aria-hidden />
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+      {schedule.canEdit && schedule.castOrder && (
+        <Button
+          variant="link"
+          busy={save.isPending}
+          onClick={() =>
+            save.mutate(null, { onSuccess: () => notify.success("Cast IDs numbered by first appearance.") })
+          }
+        >
+          Number by first appearance
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function CastRow({
+  member,
+  castId,
+  projectId,
+  canEdit,
+}: {
+  member: CastMemberDto;
+  castId: number | undefined;
+  projectId: string;
+  canEdit: boolean;
+}) {
   const save = useSaveCast(projectId);
   // Contact fields are absent for those outside the crew (they only read); the form starts from empty text.
   const m = member.minor;
@@ -91,6 +175,7 @@ function CastRow({ member, projectId, canEdit }: { member: CastMemberDto; projec
     <Card className="p-4">
       <form onSubmit={submit} onKeyDown={onSaveKey} aria-labelledby={legendId}>
         <h4 id={legendId} className="mb-2 font-semibold">
+          {castId !== undefined && <span className="mr-2 font-mono text-zinc-600 dark:text-zinc-400">{castId} </span>}
           {member.character}
           {!member.inScript && (
             <span className="ml-2 text-xs font-normal text-amber-800 dark:text-amber-300">no longer in the script</span>

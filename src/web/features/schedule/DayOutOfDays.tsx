@@ -53,6 +53,11 @@ export function DayOutOfDays({ schedule }: { schedule: ScheduleDto }) {
             {rows.map((r) => (
               <tr key={r.name} className="border-t border-zinc-100 dark:border-zinc-800">
                 <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-medium dark:bg-zinc-950">
+                  {schedule.castIds[r.name] !== undefined && (
+                    <span className="mr-1.5 font-mono text-zinc-600 dark:text-zinc-400">
+                      {schedule.castIds[r.name]}{" "}
+                    </span>
+                  )}
                   {r.name}
                   <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
                     {r.actor ?? "Not cast yet"}

@@ -6,6 +6,7 @@ import {
   type ShootDayDto,
   type StripColour,
   type StripDto,
+  castIdsOf,
 } from "../../../common/schedule.ts";
 import { formatEighths } from "../../../common/screenplay/layout.ts";
 import { Button } from "../../components/ui/Button.tsx";
@@ -347,7 +348,9 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                           {strip.heading}
                         </span>
                         {strip.cast.length > 0 && (
-                          <span className="block truncate text-xs text-zinc-700">{strip.cast.join(", ")}</span>
+                          <span className="block truncate text-xs text-zinc-700" title={strip.cast.join(", ")}>
+                            Cast {castIdsOf(strip.cast, schedule.castIds)}
+                          </span>
                         )}
                       </span>
                       <span className="flex-none font-mono text-xs text-zinc-700">{formatEighths(strip.eighths)}</span>

@@ -65,6 +65,10 @@ export const useSaveCast = (projectId: string) =>
   useScheduleMutation(projectId, (input: CastSaveInput) =>
     api<ScheduleDto>(`${base(projectId)}/cast`, { method: "PUT", json: input }),
   );
+export const useSaveCastOrder = (projectId: string) =>
+  useScheduleMutation(projectId, (order: string[] | null) =>
+    api<ScheduleDto>(`${base(projectId)}/cast-order`, { method: "PUT", json: { order } }),
+  );
 export const useCreateDay = (projectId: string) =>
   useScheduleMutation(projectId, (input: ShootDayCreateInput) =>
     api<ScheduleDto>(`${base(projectId)}/days`, { method: "POST", json: input }),

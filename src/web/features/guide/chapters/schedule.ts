@@ -84,7 +84,10 @@ export const scheduling: GuideChapter = {
       heading: "The cast",
       blocks: [
         {
-          p: "**Cast** lists every speaking character of the screenplay, the biggest parts first. Give each the **Actor** who plays it, and if you like their **E-mail** and **Phone**, then choose **Save**. Emptying the actor's name (and the e-mail and phone) takes the actor off the list.",
+          p: "**Cast** lists every speaking character of the screenplay by cast ID. Give each the **Actor** who plays it, and if you like their **E-mail** and **Phone**, then choose **Save**. Emptying the actor's name (and the e-mail and phone) takes the actor off the list.",
+        },
+        {
+          p: "**Cast IDs** number the characters 1, 2, 3 … by the order they first speak in the script, as a stripboard does. The producer can set another order (the lead as 1) with the arrows beside each name; characters new to the script then follow by first appearance, and **Number by first appearance** goes back. The strips print their cast as IDs, and the Day Out of Days lists the characters by ID.",
         },
         {
           p: "The actor's name appears under the character on the Day Out of Days and beside the character on the call sheets. An actor with an e-mail address is sent the call sheet of every day their character works, with their own call, like the crew. A character cut from the script stays on the list, marked, while someone is cast in it.",

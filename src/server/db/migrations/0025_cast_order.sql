@@ -1,0 +1,1 @@
+ALTER TABLE "stripboards" ADD COLUMN "cast_order" jsonb;
