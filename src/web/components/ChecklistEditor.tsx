@@ -7,6 +7,7 @@ import { AddItemField } from "./ui/AddItemField.tsx";
 import { Button } from "./ui/Button.tsx";
 import { ConfirmDialog } from "./ui/ConfirmDialog.tsx";
 import { Field } from "./ui/Field.tsx";
+import { moved } from "../lib/moved.ts";
 
 type Item = { key: string; label: string };
 
@@ -50,9 +51,7 @@ export function ChecklistEditor<T extends Item>(props: {
   const update = (i: number) => (patch: Partial<T>) =>
     onChange(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
   const move = (i: number, by: -1 | 1) => {
-    const next = [...items];
-    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
-    onChange(next);
+    onChange(moved(items, i, by));
     // The buttons of the moved item keep the focus, so it can be moved again with the same key.
     requestAnimationFrame(() =>
       document.getElementById(`${props.idPrefix}-${by < 0 ? "up" : "down"}-${i + by}`)?.focus(),

@@ -11,6 +11,7 @@ import { Card } from "../../components/ui/Card.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { notify } from "../../components/toast.tsx";
 import { useSaveCast, useSaveCastOrder } from "./api.ts";
+import { moved } from "../../lib/moved.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { ContactsHiddenNote } from "../../components/ContactsHiddenNote.tsx";
 
@@ -61,9 +62,9 @@ function CastOrder({ schedule, projectId }: { schedule: ScheduleDto; projectId: 
   const save = useSaveCastOrder(projectId);
   const ordered = schedule.cast.filter((c) => schedule.castIds[c.character] !== undefined).map((c) => c.character);
   const move = (i: number, by: -1 | 1) => {
-    const next = [...ordered];
-    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
-    save.mutate(next, { onSuccess: () => notify.success(`${ordered[i]} is now cast ID ${i + by + 1}.`) });
+    save.mutate(moved(ordered, i, by), {
+      onSuccess: () => notify.success(`${ordered[i]} is now cast ID ${i + by + 1}.`),
+    });
   };
   return (
     <section aria-labelledby="cast-ids-title" className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
