@@ -68,6 +68,9 @@ export interface CutSummary {
   versions: CutVersionSummary[];
 }
 
+/** A drawing's bounds: enough for circles and arrows on a frame, small enough for one request. */
+export const DRAWING_LIMITS = { strokes: 50, points: 2000 } as const;
+
 /** A drawing on the frame: strokes of points in 0–1 of the frame's width and height, so it fits any player size. */
 export const drawingSchema = z
   .object({
@@ -78,11 +81,11 @@ export const drawingSchema = z
           points: z
             .array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]))
             .min(1)
-            .max(2000),
+            .max(DRAWING_LIMITS.points, `A stroke has at most ${DRAWING_LIMITS.points} points.`),
         }),
       )
-      .min(1)
-      .max(50),
+      .min(1, "A drawing needs at least one stroke.")
+      .max(DRAWING_LIMITS.strokes, `A drawing has at most ${DRAWING_LIMITS.strokes} strokes.`),
   })
   .strict();
 export type Drawing = z.infer<typeof drawingSchema>;
