@@ -4,6 +4,7 @@ import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createThrowawayDatabase } from "../../src/server/test/harness.ts";
+import { seriousAxe } from "./support/axe.ts";
 import { usePortal } from "./support/fixtures.ts";
 import { repoRoot } from "./support/portal.ts";
 import { button, field, signIn, toast, visible } from "./support/ui.ts";
@@ -48,7 +49,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("reviewing a cut in the browser"
   afterAll(async () => drop?.());
 
   /** A film Daniel Reyes supervises, on the school's delivery checklist, with a rough cut of one version. */
-  async function cutOfDaniels(): Promise<{ projectId: string; cutId: string; versionId: string }> {
+  async function cutOfDaniels(versions = 1): Promise<{ projectId: string; cutId: string; versionId: string }> {
     const c = new pg.Client({ connectionString: dbUrl });
     await c.connect();
     try {
@@ -65,14 +66,18 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("reviewing a cut in the browser"
         [projectId],
       );
       const cutId = cut.rows[0]!.id;
-      const version = await c.query<{ id: string }>(
-        `insert into cut_versions (cut_id, number, file_key, file_name, file_size, mime_type, duration_ms, fps_num,
-           fps_den, start_timecode, width, height, proxy_status, uploaded_by_name)
-         values ($1, 1, $2, 'rough-v1.mp4', 31118, 'video/mp4', 4000, 25, 1, '01:00:00:00', 320, 180, 'no_ffmpeg',
-           'Lena Fischer') returning id`,
-        [cutId, `review/${cutId}/v1.mp4`],
-      );
-      return { projectId, cutId, versionId: version.rows[0]!.id };
+      let versionId = "";
+      for (let n = 1; n <= versions; n++) {
+        const version = await c.query<{ id: string }>(
+          `insert into cut_versions (cut_id, number, file_key, file_name, file_size, mime_type, duration_ms, fps_num,
+             fps_den, start_timecode, width, height, proxy_status, uploaded_by_name)
+           values ($1, $2, $3, 'rough.mp4', 31118, 'video/mp4', 4000, 25, 1, '01:00:00:00', 320, 180, 'no_ffmpeg',
+             'Lena Fischer') returning id`,
+          [cutId, n, `review/${cutId}/v${n}.mp4`],
+        );
+        versionId = version.rows[0]!.id;
+      }
+      return { projectId, cutId, versionId };
     } finally {
       await c.end();
     }
@@ -142,5 +147,50 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("reviewing a cut in the browser"
     // A student may note, but the decision is the supervisor's.
     await visible(button(page, "Add note at 01:00:00:00"));
     expect(await page.getByRole("button", { name: "Request changes" }).count()).toBe(0);
+  });
+
+  it("compares two versions in sync and keeps a drawing on the frame with its note", async () => {
+    const { projectId, cutId } = await cutOfDaniels(2);
+    const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+    await serveClip(page);
+    await signIn(page, "student@portal.test");
+    await page.goto(`/project/${projectId}/cut/${cutId}`);
+    await visible(page.getByRole("heading", { name: "Notes on v2" }));
+    await page.getByLabel("Compare with").selectOption({ label: "v1" });
+    const lead = page.getByLabel("Rough cut, version 2");
+    const follow = page.getByLabel("Rough cut, version 1");
+    await visible(follow);
+    const state = (v: typeof lead) =>
+      v.evaluate((el: HTMLVideoElement) => ({ paused: el.paused, t: Math.round(el.currentTime * 100) / 100 }));
+
+    // The newer version drives the older one: play, pause, a frame step and the speed follow.
+    await button(page, "Play").first().click();
+    await expect.poll(async () => (await state(follow)).paused).toBe(false);
+    await button(page, "Pause").first().click();
+    await expect.poll(async () => (await state(follow)).paused).toBe(true);
+    await button(page, "Next frame").first().click();
+    await expect.poll(async () => (await state(follow)).t).toBe((await state(lead)).t);
+    await page.getByLabel("Speed").first().selectOption("2");
+    await expect.poll(() => follow.evaluate((el: HTMLVideoElement) => el.playbackRate)).toBe(2);
+
+    // A drawing made over the paused picture goes with the note, and shows again when the note is chosen.
+    const at = await page.getByTestId("timecode").first().textContent();
+    await button(page, "Draw on the frame").click();
+    const pad = (await page.getByTestId("drawing-pad").boundingBox())!;
+    await page.mouse.move(pad.x + pad.width * 0.2, pad.y + pad.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(pad.x + pad.width * 0.5, pad.y + pad.height * 0.4, { steps: 5 });
+    await page.mouse.up();
+    await button(page, "Stop drawing").click();
+    await field(page, `Note at ${at}`).fill("Frame the actor a little tighter.");
+    await button(page, `Add note at ${at}`).click();
+    await toast(page, "Note added");
+    expect(await page.getByTestId("note-drawing").count()).toBe(0);
+    await page
+      .getByRole("list", { name: "Notes" })
+      .getByRole("button", { name: /tighter/ })
+      .click();
+    await visible(page.getByTestId("note-drawing"));
+    expect(await seriousAxe(page)).toEqual([]);
   });
 });
