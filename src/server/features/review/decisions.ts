@@ -6,6 +6,7 @@ import type { Tx } from "../../db/client.ts";
 import { cuts, cutVersions, milestones } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
+import { cutDecidedMail } from "../../mail/cut-decided.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { projectFor } from "../projects/access.ts";
 import { recordActivity } from "../projects/index.ts";
@@ -110,15 +111,26 @@ export async function decideVersion(
       summary: `${opts.caller.name} ${what}${milestone ? ` (milestone “${milestone}” done)` : ""}${note ? `: ${note}` : ""}`,
       details: { cutId: cut.id, versionId: version.id, pictureLock: locked },
     });
+    const link = cutPagePath(cut.projectId, cut.id, version.id);
+    const outcome =
+      input.decision === "approved" ? (locked ? "approved as picture lock" : "approved") : "changes requested";
     notified = await notify(tx, {
       userIds: await crewOf(tx, cut.projectId, opts.caller.id),
       kind: "review",
       title:
         input.decision === "approved"
-          ? `${cut.title} v${version.number} ${locked ? "approved as picture lock" : "approved"}`
+          ? `${cut.title} v${version.number} ${outcome}`
           : `Changes requested on ${cut.title} v${version.number}`,
       body: `${DECISION_LABELS[input.decision]} by ${opts.caller.name}${note ? `: ${note}` : "."}`,
-      link: cutPagePath(cut.projectId, cut.id, version.id),
+      link,
+      email: cutDecidedMail({
+        decidedBy: opts.caller.name,
+        projectTitle: access.project.title,
+        cut: `${cut.title} v${version.number}`,
+        outcome,
+        note,
+        url: new URL(link, s.config.PUBLIC_URL).toString(),
+      }),
     });
   });
   await s.events.publish({

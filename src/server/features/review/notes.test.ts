@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectDeliveryDto } from "../../../common/delivery.ts";
 import type { ProjectDetail } from "../../../common/project-api.ts";
 import { noteInput, type CarryResult, type CutReview, type ReviewNote } from "../../../common/review.ts";
-import { cuts, cutVersions, notifications, reviewLinks } from "../../db/schema/index.ts";
+import { cuts, cutVersions, jobs, notifications, reviewLinks } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll } from "../../test/matrix.ts";
 import { addGuestNote, listNotes } from "./index-review.ts";
@@ -215,6 +215,14 @@ describe.each(DB_KINDS)("reviewing a cut on %s", (kind) => {
       .from(notifications)
       .where(and(eq(notifications.userId, ids.member!), eq(notifications.title, "Changes requested on Rough cut v1")));
     expect(told[0]?.body).toBe("Changes requested by Daniel Reyes: Trim the opening.");
+    // And by e-mail, through the queue.
+    const mails = await p.services.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'student@portal.test'`));
+    expect(
+      mails.some((m) => (m.payload as { subject: string }).subject.startsWith("Rough cut v1 of “Review Film")),
+    ).toBe(true);
     const before = (await p.as("member").get(`/projects/${f.project.id}/delivery`)).body as ProjectDeliveryDto;
     expect(before.items.find((i) => i.key === "picture_lock")).toMatchObject({
       done: false,
