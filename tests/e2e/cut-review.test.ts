@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
@@ -147,6 +148,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("reviewing a cut in the browser"
     // A student may note, but the decision is the supervisor's.
     await visible(button(page, "Add note at 01:00:00:00"));
     expect(await page.getByRole("button", { name: "Request changes" }).count()).toBe(0);
+    // A cut that is not there says so.
+    await page.goto(`/project/${projectId}/cut/${randomUUID()}`);
+    await visible(page.getByText("There is no cut with this id."));
   });
 
   it("compares two versions in sync and keeps a drawing on the frame with its note", async () => {

@@ -54,7 +54,10 @@ export default function CutPage() {
   const { id = "", cutId = "" } = useParams();
   const review = useCutReview(cutId);
   const back = (
-    <Link className="inline-flex items-center gap-1 text-sm underline underline-offset-4" to={`/project/${id}`}>
+    <Link
+      className="inline-flex items-center gap-1 text-sm underline underline-offset-4"
+      to={`/project/${review.data?.cut.projectId ?? id}`}
+    >
       <ArrowLeft aria-hidden className="size-4" />
       {review.data ? `Back to ${review.data.projectTitle}` : "Back to the project"}
     </Link>

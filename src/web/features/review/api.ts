@@ -35,9 +35,8 @@ export const reviewKeys = {
 export function useCutReview(cutId: string) {
   return useQuery({
     queryKey: reviewKeys.cut(cutId),
+    // A cut that is not there is the page's not-found state (the route's error screen), as for other detail pages.
     queryFn: ({ signal }) => api<CutReview>(cutReviewPath(cutId), { signal }),
-    throwOnError: false,
-    retry: retryUnlessRefused,
   });
 }
 
