@@ -10,15 +10,17 @@ import { DOCUMENT_CATEGORIES, type DocumentCategory } from "./documents.ts";
 /**
  * Where an item's tick comes from: by hand (with who and when), documents of a category (optionally only those
  * whose title names the thing, so "Poster" is ticked by a delivery file called "Poster A2.pdf"), every release
- * signed (the greenlight's rule), every permit signed.
+ * signed (the greenlight's rule), every permit signed, a cut's version approved as picture lock by the supervisor
+ * (issue 21's review).
  */
-export const DELIVERY_RULES = ["manual", "documents", "releases", "permits"] as const;
+export const DELIVERY_RULES = ["manual", "documents", "releases", "permits", "picture_lock"] as const;
 export type DeliveryRule = (typeof DELIVERY_RULES)[number];
 export const DELIVERY_RULE_LABELS: Record<DeliveryRule, string> = {
   manual: "Ticked by hand",
   documents: "Documents of a category",
   releases: "Every release signed",
   permits: "Every permit signed",
+  picture_lock: "Picture lock approved",
 };
 
 export const TITLE_HAS_MAX = 40;
@@ -35,6 +37,8 @@ export interface DeliveryItem {
 
 /** The school's list as a new school starts with it; admins change it in the school settings, and a course follows it until its teachers edit their own. */
 export const DEFAULT_DELIVERY_ITEMS: DeliveryItem[] = [
+  // First: the picture is locked before the final film, stills and credits are made from it.
+  { key: "picture_lock", label: "Picture lock approved", rule: "picture_lock", category: null, titleHas: null },
   { key: "final_film", label: "Final film file", rule: "documents", category: "delivery", titleHas: "final" },
   { key: "stills", label: "Production stills", rule: "documents", category: "delivery", titleHas: "still" },
   { key: "poster", label: "Poster", rule: "documents", category: "delivery", titleHas: "poster" },

@@ -68,6 +68,9 @@ export interface CutSummary {
   versions: CutVersionSummary[];
 }
 
+/** A drawing's bounds: enough for circles and arrows on a frame, small enough for one request. */
+export const DRAWING_LIMITS = { strokes: 50, points: 2000 } as const;
+
 /** A drawing on the frame: strokes of points in 0–1 of the frame's width and height, so it fits any player size. */
 export const drawingSchema = z
   .object({
@@ -78,11 +81,11 @@ export const drawingSchema = z
           points: z
             .array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]))
             .min(1)
-            .max(2000),
+            .max(DRAWING_LIMITS.points, `A stroke has at most ${DRAWING_LIMITS.points} points.`),
         }),
       )
-      .min(1)
-      .max(50),
+      .min(1, "A drawing needs at least one stroke.")
+      .max(DRAWING_LIMITS.strokes, `A drawing has at most ${DRAWING_LIMITS.strokes} strokes.`),
   })
   .strict();
 export type Drawing = z.infer<typeof drawingSchema>;
@@ -93,6 +96,8 @@ export interface ReviewNote {
   /** A reply's note; null for a note on the timeline. */
   parentId: string | null;
   authorName: string;
+  /** The account that wrote it; null for a guest (or an account since deleted). */
+  authorId: string | null;
   /** Set when a guest wrote it through a link. */
   guest: boolean;
   /** From the start of the file, in milliseconds; a reply has its note's. */
@@ -107,4 +112,91 @@ export interface ReviewNote {
   carriedFromId: string | null;
   createdAt: string;
   replies: ReviewNote[];
+}
+
+// ── Review: notes, carrying them forward, the supervisor's decision (issue 21) ─────────────────────────────────
+
+const bodyText = z
+  .string("Write the note.")
+  .trim()
+  .min(1, "Write something in the note.")
+  .max(NOTE_BODY_MAX, `A note has at most ${NOTE_BODY_MAX} characters.`);
+
+const msField = (what: string) =>
+  z
+    .number(`${what} must be a time in milliseconds.`)
+    .int(`${what} must be a whole number of milliseconds.`)
+    .min(0, `${what} cannot be before the start of the cut.`)
+    .max(48 * 3600 * 1000, `${what} is past any cut's length.`);
+
+/** A note on the timeline: at a moment, or over a range (in and out), with an optional drawing on the frame. */
+export const noteInput = z
+  .object({
+    atMs: msField("The note's time"),
+    endMs: msField("The end of the range").nullable().optional(),
+    body: bodyText,
+    drawing: drawingSchema.nullable().optional(),
+  })
+  .refine((n) => n.endMs == null || n.endMs > n.atMs, {
+    message: "The end of the range must come after its start (mark the out point after the in point).",
+    path: ["endMs"],
+  });
+export type NoteInput = z.infer<typeof noteInput>;
+
+export const replyInput = z.object({ body: bodyText });
+export type ReplyInput = z.infer<typeof replyInput>;
+
+/** Resolve or reopen a note; its author may also rewrite its text. */
+export const notePatchInput = z
+  .object({
+    resolved: z.boolean("Resolved is yes or no.").optional(),
+    body: bodyText.optional(),
+  })
+  .refine((p) => p.resolved !== undefined || p.body !== undefined, "Say what to change: resolved, or the text.");
+export type NotePatchInput = z.infer<typeof notePatchInput>;
+
+export const NOTE_STATES = ["open", "resolved"] as const;
+export type NoteState = (typeof NOTE_STATES)[number];
+
+/** The notes panel's filters: one reviewer (a person's id or a name as shown), open or resolved. */
+export const notesFilter = z.object({
+  reviewer: z.string().trim().max(200, "A reviewer's name has at most 200 characters.").optional(),
+  state: z.enum(NOTE_STATES, "Show notes that are open or resolved.").optional(),
+});
+export type NotesFilter = z.infer<typeof notesFilter>;
+
+export const carryInput = z.object({
+  fromVersionId: z.string("Name the version to carry notes from.").uuid("There is no version with this id."),
+});
+export type CarryInput = z.infer<typeof carryInput>;
+
+export interface CarryResult {
+  /** How many open notes were copied now (0 when they had been carried before). */
+  carried: number;
+  notes: ReviewNote[];
+}
+
+export const decisionInput = z
+  .object({
+    decision: z.enum(DECISIONS, "Choose Approve or Request changes."),
+    pictureLock: z.boolean("Picture lock is yes or no.").default(false),
+    note: z.string().trim().max(NOTE_BODY_MAX, `A decision's note has at most ${NOTE_BODY_MAX} characters.`).optional(),
+  })
+  .refine((d) => !(d.pictureLock && d.decision !== "approved"), {
+    message: "Picture lock goes with an approval: a cut that needs changes is not locked.",
+    path: ["pictureLock"],
+  });
+export type DecisionInput = z.infer<typeof decisionInput>;
+
+/** The cut page's answer: the cut with its versions, its project, and what the caller may do there. */
+export interface CutReview {
+  cut: CutSummary;
+  projectTitle: string;
+  supervisorName: string | null;
+  /** The caller may carry notes and resolve any note (the crew, staff and admins). */
+  canEdit: boolean;
+  /** The caller may approve or ask for changes: the project's supervisor or an admin. */
+  canDecide: boolean;
+  /** The caller's own id, so the page knows which notes they wrote. */
+  me: string;
 }

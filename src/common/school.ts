@@ -39,6 +39,7 @@ export const NOTIFICATION_KINDS = [
   "safety",
   "daily_reports",
   "insurance",
+  "review",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -75,6 +76,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   insurance: {
     label: "Insurance certificates",
     when: "When a certificate request waits for your endorsement or your office's answer, or a request of yours is endorsed, refused, answered or declined.",
+  },
+  review: {
+    label: "Cut reviews",
+    when: "When someone leaves a note on a cut of a production you are on, or its supervisor approves it or asks for changes.",
   },
 };
 

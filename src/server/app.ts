@@ -30,6 +30,7 @@ import { publicUnsubscribeRoutes } from "./features/notifications/unsubscribe.ts
 import { UNSUBSCRIBE_PATH } from "./mail/unsubscribe.ts";
 import { courseRoutes } from "./features/courses/routes.ts";
 import { courseDeliveryRoutes, projectDeliveryRoutes } from "./features/delivery/routes.ts";
+import { reviewRoutes } from "./features/review/review-routes.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
 import {
   accountRoutes,
@@ -177,6 +178,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/projects/:projectId/daily-reports", dailyReportRoutes);
   app.route("/rest/v1/today", todayRoutes);
   app.route("/rest/v1/projects/:projectId/delivery", projectDeliveryRoutes);
+  app.route("/rest/v1", reviewRoutes);
   app.route("/rest/v1/projects/:projectId/insurance", projectInsuranceRoutes);
   app.route("/rest/v1/insurance", insuranceRoutes);
   app.route("/rest/v1/locations", locationRoutes);

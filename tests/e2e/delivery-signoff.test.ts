@@ -5,6 +5,7 @@ import { button, heading, openProject, signIn, toast, visible } from "./support/
 const e2e = usePortal();
 
 const DEFAULT_ITEMS = [
+  "Picture lock approved",
   "Final film file",
   "Production stills",
   "Poster",

@@ -61,6 +61,12 @@ export const PAGES: readonly PageEntry[] = [
     },
   },
   {
+    path: "/project/:id/cut/:cutId",
+    module: "features/review/CutPage.tsx",
+    frame: "signed-in",
+    missing: { what: "Cut", back: { to: "/projects", label: "Back to Projects" } },
+  },
+  {
     path: "/project/:id/daily-report/:dayId",
     module: "features/daily-reports/DailyReportPage.tsx",
     frame: "signed-in",

@@ -144,6 +144,7 @@ describe.each(DB_KINDS)("wrap and delivery on %s", (kind) => {
     const first = await delivery(pr.id);
     expect(first).toMatchObject({ fromCourse: null, complete: false, signOff: null, canEdit: true, canSignOff: false });
     expect(first.items.map((i) => i.key)).toEqual([
+      "picture_lock",
       "final_film",
       "stills",
       "poster",

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Services } from "../../context.ts";
 import {
   castMembers,
+  cuts,
+  cutVersions,
   profiles,
   projectDeliverySignoffs,
   projectDeliveryTicks,
@@ -122,6 +124,30 @@ export async function seedDelivery(s: Pick<Services, "db" | "config">, schoolNam
       doneBy: lena.id,
       doneByName: lena.name,
       doneAt: new Date(Date.now() - 150 * DAY_MS),
+    });
+    // The picture was locked before the delivery (issue 21's "Picture lock approved" item). The demo keeps the
+    // record of the decision, not the film's file: the review seed brings the playable cuts of another film.
+    const [cut] = await tx
+      .insert(cuts)
+      .values({ projectId: project.id, title: "Final cut", createdBy: lena.id })
+      .returning();
+    await tx.insert(cutVersions).values({
+      cutId: cut!.id,
+      number: 1,
+      fileKey: `review/${cut!.id}/v1-understudy-final.mov`,
+      fileName: "Understudy final cut.mov",
+      fileSize: 0,
+      mimeType: "video/quicktime",
+      proxyStatus: "failed",
+      proxyError: "The demo keeps only the record of this cut, not its file.",
+      uploadedBy: lena.id,
+      uploadedByName: lena.name,
+      decision: "approved",
+      pictureLock: true,
+      decidedBy: daniel.id,
+      decidedByName: daniel.name,
+      decidedAt: new Date(Date.now() - 170 * DAY_MS),
+      decisionNote: "Locked. Lovely work on the last scene.",
     });
     // The seed writes only what the checklist shows complete: a demo that drifted would say so here.
     const state = await deliveryState(tx, project.id);

@@ -47,11 +47,30 @@ async function permitsState(db: DbOrTx, projectId: string): Promise<{ done: bool
     : { done: false, why: `${signed} of ${rows.length} permits signed; waiting for ${open.join(", ")}.` };
 }
 
+/**
+ * Picture lock: a version of one of the project's cuts approved as picture lock by the supervisor (issue 21).
+ * Read from the versions themselves, so a later "changes requested" on that version opens the item again.
+ */
+async function pictureLockState(db: DbOrTx, projectId: string): Promise<{ done: boolean; why: string }> {
+  const { rows } = await db.execute<{ title: string; number: number; by: string | null; at: string | Date }>(sql`
+    select c.title, v.number, v.decided_by_name as by, v.decided_at as at
+    from cut_versions v join cuts c on c.id = v.cut_id
+    where c.project_id = ${projectId} and v.decision = 'approved' and v.picture_lock
+    order by v.decided_at desc limit 1`);
+  const [r] = rows;
+  if (!r) return { done: false, why: "No cut is approved as picture lock yet." };
+  const day = new Date(r.at).toISOString().slice(0, 10);
+  return {
+    done: true,
+    why: `${r.title} v${r.number} approved as picture lock by ${r.by ?? "the supervisor"} on ${day}.`,
+  };
+}
+
 /** Each item of the project's checklist, done or not and why, read from what the portal holds now. */
 export async function deliveryState(db: DbOrTx, projectId: string) {
   const { items, fromCourse } = await deliveryItemsOf(db, projectId);
   const has = (rule: DeliveryItem["rule"]) => items.some((i) => i.rule === rule);
-  const [docs, releases, permits, ticks] = await Promise.all([
+  const [docs, releases, permits, lock, ticks] = await Promise.all([
     has("documents")
       ? db.execute<{ title: string; category: string }>(
           sql`select title, category::text as category from documents
@@ -60,6 +79,7 @@ export async function deliveryState(db: DbOrTx, projectId: string) {
       : null,
     has("releases") ? releasesState(db, projectId) : null,
     has("permits") ? permitsState(db, projectId) : null,
+    has("picture_lock") ? pictureLockState(db, projectId) : null,
     db.select().from(projectDeliveryTicks).where(eq(projectDeliveryTicks.projectId, projectId)),
   ]);
   const states: DeliveryItemState[] = items.map((item) => {
@@ -73,6 +93,8 @@ export async function deliveryState(db: DbOrTx, projectId: string) {
         return { ...item, ...none, done: releases!.done, why: releases!.note };
       case "permits":
         return { ...item, ...none, done: permits!.done, why: permits!.why };
+      case "picture_lock":
+        return { ...item, ...none, done: lock!.done, why: lock!.why };
       case "manual": {
         const tick = ticks.find((t) => t.itemKey === item.key);
         return tick

@@ -26,6 +26,8 @@ function ruleText(i: DeliveryItemState): string {
       return "Ticks itself when every scheduled location and cast member has a signed release.";
     case "permits":
       return "Ticks itself when every permit sent for signing is signed.";
+    case "picture_lock":
+      return "Ticks itself when the supervisor approves a cut's version as picture lock.";
     case "manual":
       return "Ticked by hand by the crew, staff or an admin.";
   }

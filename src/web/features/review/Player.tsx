@@ -125,7 +125,8 @@ export const Player = forwardRef<PlayerHandle, PlayerProps>(function Player(
         {overlay ? <div className="pointer-events-none absolute inset-0">{overlay}</div> : null}
       </div>
 
-      <div className="relative h-6" aria-hidden={markers.length === 0}>
+      {/* Never aria-hidden: the position slider in it is a control (axe: aria-hidden-focus). */}
+      <div className="relative h-6">
         <input
           type="range"
           min={0}

@@ -14,7 +14,7 @@ export const delivery: GuideChapter = {
           p: "Open a project and choose the **Delivery** tab (its crew, staff and admins see it). It lists what the finished film delivers, each item with its state and why: “Poster A2”, “Missing: talent release for Clara Voss”, “1 of 2 permits signed; waiting for Street permit”.",
         },
         {
-          p: "The list is the course's own when its teachers have set one, else the school's, which admins keep in the school settings. A new school starts with: final film file, production stills, poster, music cue sheet, credits list, every release signed, every permit signed, festival copy delivered.",
+          p: "The list is the course's own when its teachers have set one, else the school's, which admins keep in the school settings. A new school starts with: picture lock approved, final film file, production stills, poster, music cue sheet, credits list, every release signed, every permit signed, festival copy delivered.",
         },
         {
           table: {
@@ -31,6 +31,10 @@ export const delivery: GuideChapter = {
               [
                 "Every permit signed",
                 "every permit sent for signature here is signed; a permit uploaded as the issuing office sent it counts as it is. No permits on file: nothing to sign.",
+              ],
+              [
+                "Picture lock approved",
+                "the project's supervisor approved a version of one of its cuts with **Picture lock** ticked, on the cut's page.",
               ],
               [
                 "Ticked by hand",

@@ -37,6 +37,10 @@ export const notifications: GuideChapter = {
                 "Greenlight override",
                 "When staff move a production whose crew you are on into production although its greenlight checklist is not complete, with their written reason.",
               ],
+              [
+                "Cut reviews",
+                "To the crew, when someone leaves a note on a cut of their production (with its timecode), and when the supervisor approves a version or asks for changes (also by e-mail). A reply to your note tells you.",
+              ],
             ],
           },
         },
