@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatedReviewLinkDto } from "../../src/common/review-links.ts";
 import { createThrowawayDatabase } from "../../src/server/test/harness.ts";
+import { seriousAxe } from "./support/axe.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
@@ -43,6 +44,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("guest review", () => {
     const guest = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await guest.goto(path);
     await visible(heading(guest, "Review “Rough cut”, version 1"));
+    expect(await seriousAxe(guest)).toEqual([]);
     await field(guest, "Your name").fill("Ana Ruiz");
     await field(guest, "Password").fill("wrong-one");
     await button(guest, "Open the cut").click();
@@ -76,6 +78,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("guest review", () => {
     const mine = guest.getByRole("listitem").filter({ hasText: "Hold the last shot a beat longer" });
     await visible(mine.getByText("Ana Ruiz"));
     await visible(mine.getByText("Guest"));
+    expect(await seriousAxe(guest)).toEqual([]);
+    // On a laptop the notes sit beside the player.
+    await guest.setViewportSize({ width: 1280, height: 800 });
+    expect(await seriousAxe(guest)).toEqual([]);
 
     // The producer sees the note with the guest's name, and the link's views.
     const csv = await (await producer.request.get(`/rest/v1/cut-versions/${v1.id}/notes.csv`)).text();

@@ -314,12 +314,8 @@ function NoteItem({ note, tc, onSeek }: { note: ReviewNote; tc(ms: number): stri
   return (
     <li className="rounded-md border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          onClick={onSeek}
-          className="font-mono text-xs underline underline-offset-2"
-          aria-label={`Go to ${tc(note.atMs)}`}
-        >
+        <button type="button" onClick={onSeek} className="font-mono text-xs underline underline-offset-2">
+          <span className="sr-only">Go to </span>
           {tc(note.atMs)}
           {note.endMs !== null && ` – ${tc(note.endMs)}`}
         </button>
