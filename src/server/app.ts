@@ -44,6 +44,7 @@ import { schoolFormatRoutes, schoolRoutes } from "./features/school/routes.ts";
 import { publicConfirmationRoutes, scheduleRoutes } from "./features/schedule/routes.ts";
 import { projectSafetyRoutes, safetyRoutes } from "./features/safety/routes.ts";
 import { dailyReportRoutes, todayRoutes } from "./features/daily-reports/routes.ts";
+import { publicReviewRoutes, reviewLinkRoutes } from "./features/review/guest-routes.ts";
 import { screenplayRoutes } from "./features/screenplays/routes.ts";
 import { sessionRoutes } from "./features/sessions/routes.ts";
 import {
@@ -160,6 +161,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route(UNSUBSCRIBE_PATH, publicUnsubscribeRoutes);
   app.route("/storage/v1/object/receipts", receiptStorageRoutes);
   app.route("/rest/v1/insurance-link", publicInsuranceRoutes);
+  app.route("/rest/v1/review-link", publicReviewRoutes());
   app.route("/storage/v1/object/insurance-link", publicInsuranceStorageRoutes);
   app.route("/storage/v1/object/insurance", insuranceStorageRoutes);
   app.route("/storage/v1/object/locations", locationStorageRoutes);
@@ -167,6 +169,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.use("/rest/v1/*", requireUser);
   app.use("/functions/v1/*", requireUser);
   app.route("/rest/v1", profileRoutes);
+  app.route("/rest/v1", reviewLinkRoutes);
   app.route("/rest/v1/users", userRoutes);
   app.route("/rest/v1/sessions", sessionRoutes);
   app.route("/rest/v1/people", peopleRoutes);

@@ -10,6 +10,7 @@ import { syncProfile } from "../features/profiles/service.ts";
 import { seedDocuments } from "../features/documents/seed.ts";
 import { seedBudgets } from "../features/budgets/seed.ts";
 import { seedProjects } from "../features/projects/seed.ts";
+import { seedReview } from "../features/review/seed.ts";
 import { seedScreenplays } from "../features/screenplays/seed.ts";
 import { seedSchedule } from "../features/schedule/seed.ts";
 import { seedSafety } from "../features/safety/seed.ts";
@@ -80,6 +81,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedInsurance(s);
   await seedBudgets(s);
   await seedDelivery(s, "Northbridge Film School");
+  await seedReview(s);
   const equipmentCount = await seedEquipment(s);
   await seedFairShare(s);
   s.log.info(

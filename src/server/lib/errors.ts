@@ -11,19 +11,22 @@ export type ErrorCode =
   | "two_step_setup_required"
   | "not_found"
   | "conflict"
+  /** A 410: the thing was there and is no more (an expired or revoked link), so asking again will not help. */
+  | "gone"
   | "too_many_requests"
   | "payload_too_large"
   | "unsupported_media_type"
   | "unavailable"
   | "internal";
 
-const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503> = {
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 503> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
   two_step_setup_required: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   too_many_requests: 429,
   payload_too_large: 413,
   unsupported_media_type: 415,

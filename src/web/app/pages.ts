@@ -33,6 +33,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: "/reset-password", module: "features/auth/ResetPasswordPage.tsx", frame: "none" },
   { path: "/accept-invitation", module: "features/users/AcceptInvitationPage.tsx", frame: "none" },
   { path: "/signature/:submissionId/:signatureId", module: "features/documents/SigningPage.tsx", frame: "none" },
+  // An outside reviewer watches one version of a cut, on a phone too, with no account (issue 21).
+  { path: "/review/:token", module: "features/review/GuestReviewPage.tsx", frame: "none" },
   // Its own frame: it opens without signal from what the phone kept, before the session can be asked (TodayPage).
   { path: "/today", module: "features/daily-reports/TodayPage.tsx", frame: "none" },
   { path: "/", module: "features/home/HomePage.tsx", frame: "signed-in" },

@@ -12,6 +12,7 @@ import { insurance, locations } from "./insurance.ts";
 import { notifications } from "./notifications.ts";
 import { overview } from "./overview.ts";
 import { projects } from "./projects.ts";
+import { review } from "./review.ts";
 import { safety } from "./safety.ts";
 import { screenplays } from "./screenplays.ts";
 import { callSheets, scheduling } from "./schedule.ts";
@@ -37,6 +38,7 @@ export const CHAPTERS: GuideChapter[] = [
   documents,
   signatures,
   signing,
+  review,
   delivery,
   insurance,
   overview,
