@@ -70,9 +70,8 @@ export const keys = {
   /** One part of the equipment answers (`equipment`, then the part): a booking names only the parts it changes. */
   equipmentPart: (part: EquipmentPart): QueryKeyOf => ["equipment", part],
 
-  /** A version of a cut's guest review links (by version id), and its notes (by version id). */
+  /** A version of a cut's guest review links (by version id). */
   reviewLinks: scoped("review-links"),
-  reviewNotes: scoped("review-notes"),
 
   /** A public signing link's view: never published, the signer's page alone reads it. */
   signing: (submissionId: string, signatureId: string): QueryKeyOf => ["signing", submissionId, signatureId],

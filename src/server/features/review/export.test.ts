@@ -71,6 +71,7 @@ const noteArb = (withReplies: boolean): fc.Arbitrary<ReviewNote> =>
       id: "00000000-0000-4000-8000-000000000000",
       versionId: "v",
       parentId: null,
+      authorId: null,
       authorName: r.authorName,
       guest: r.guest,
       atMs: r.atMs,

@@ -11,7 +11,7 @@ import { csvDocument } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { renderPdf, type PdfRow } from "../../lib/pdf-table.ts";
 import { versionFor, type S } from "./links.ts";
-import { versionNotes } from "./note-rows.ts";
+import { listNotes } from "./notes.ts";
 
 export interface ExportContext {
   projectTitle: string;
@@ -128,7 +128,7 @@ export async function exportNotes(
   if (!EXPORT_FORMATS.includes(format))
     throw new AppError("not_found", "Notes export as notes.pdf, notes.csv or notes.edl.");
   const { version, cut, access } = await versionFor(s.db, opts.caller, opts.versionId, "read");
-  const notes = await versionNotes(s.db, version.id);
+  const notes = await listNotes(s, version.id);
   const ctx: ExportContext = {
     projectTitle: access.project.title,
     cutTitle: cut.title,

@@ -40,7 +40,7 @@ import { AppError } from "../../lib/errors.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { projectFor, type Need } from "../projects/access.ts";
-import { noteOf, versionNotes } from "./note-rows.ts";
+import { addGuestNote as addNoteAsGuest, listNotes, toNote } from "./notes.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
 type LinkRow = typeof reviewLinks.$inferSelect;
@@ -291,46 +291,45 @@ export async function guestSession(s: S, opts: { token: string; grant: string | 
 
 export async function guestNotes(s: S, opts: { token: string; grant: string | undefined }): Promise<ReviewNote[]> {
   const { version } = await guestContext(s, opts);
-  return versionNotes(s.db, version.id);
+  return listNotes(s, version.id);
 }
 
-/** A guest's note (or reply) on the link's version, under the name they opened it with. Duplicates `notes.ts:addGuestNote`. */
+/** A guest's note (or reply) on the link's version, under the name they opened it with. */
 export async function addGuestNote(
   s: S,
   opts: { token: string; grant: string | undefined; input: GuestNoteInput },
 ): Promise<ReviewNote> {
   const input = guestNoteInput.parse(opts.input);
   const { version, link, name } = await guestContext(s, opts);
-  const past = (ms: number) => version.durationMs !== null && ms > version.durationMs;
-  if (past(input.atMs) || (input.endMs != null && past(input.endMs)))
-    throw new AppError("bad_request", "This time is past the end of the cut.");
-  let atMs = input.atMs;
-  let endMs = input.endMs ?? null;
-  if (input.parentId) {
-    const [parent] = await s.db
-      .select()
-      .from(reviewNotes)
-      .where(and(eq(reviewNotes.id, input.parentId), eq(reviewNotes.versionId, version.id)));
-    if (!parent || parent.parentId)
-      throw new AppError("not_found", "There is no such note on this version to reply to.");
-    // A reply sits at its note's time.
-    atMs = parent.atMs;
-    endMs = parent.endMs;
-  }
+  if (!input.parentId)
+    return addNoteAsGuest(s, {
+      versionId: version.id,
+      linkId: link.id,
+      authorName: name,
+      atMs: input.atMs,
+      endMs: input.endMs ?? null,
+      body: input.body,
+    });
+  const [parent] = await s.db
+    .select()
+    .from(reviewNotes)
+    .where(and(eq(reviewNotes.id, input.parentId), eq(reviewNotes.versionId, version.id)));
+  if (!parent || parent.parentId) throw new AppError("not_found", "There is no such note on this version to reply to.");
+  // A reply sits at its note's time.
   const [row] = await s.db
     .insert(reviewNotes)
     .values({
       versionId: version.id,
-      parentId: input.parentId ?? null,
+      parentId: parent.id,
       guestLinkId: link.id,
       authorName: name,
-      atMs,
-      endMs,
+      atMs: parent.atMs,
+      endMs: parent.endMs,
       body: input.body,
     })
     .returning();
   await s.events.publish({ type: "review.notes", invalidate: [keys.reviewNotes(version.id)] });
-  return noteOf(row!);
+  return toNote(row!);
 }
 
 /** The stored key and type of a kind of the link's version, or a 404 when it is not made yet. */
