@@ -1,0 +1,20 @@
+import { z } from "zod";
+import type { Services } from "../../context.ts";
+import { defineJob, enqueue } from "../../lib/jobs.ts";
+import { makeProxy } from "./proxy.ts";
+
+/** Without ffmpeg a proxy waits this long before it looks again, so installing ffmpeg later makes the proxies. */
+export const NO_FFMPEG_RETRY_MS = 10 * 60 * 1000;
+
+/** The web proxy, poster and thumbnail strip of one uploaded version (`proxy.ts`). */
+export const proxyJob = defineJob({
+  type: "review.proxy",
+  payload: z.object({ versionId: z.string().uuid() }),
+  maxAttempts: 3,
+  handle: async ({ versionId }, s: Services) => {
+    const outcome = await makeProxy(s, versionId);
+    // Not a failure: this job ends and a new one is queued for later, with its own attempts (never "dead").
+    if (outcome === "no_ffmpeg")
+      await enqueue(s.db, proxyJob, { versionId }, { runAt: new Date(Date.now() + NO_FFMPEG_RETRY_MS) });
+  },
+});
