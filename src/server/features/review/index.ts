@@ -12,6 +12,6 @@ export {
   noCut,
   noVersion,
 } from "./cuts.ts";
-export { handleCutUpload, parseUploadMetadata, dropStaleUploads } from "./upload.ts";
+export { handleCutUpload, parseUploadMetadata } from "./upload.ts";
 export { serveVersionMedia, versionForWatching, parseRange, PRESIGN_SECONDS } from "./media.ts";
 export { makeProxy, versionFolder } from "./proxy.ts";

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CutSummary } from "../../../common/review.ts";
 import { cutVersions, jobs } from "../../db/schema/index.ts";
 import { findTool } from "../../lib/ffmpeg.ts";
-import { storageFor } from "../../lib/storage.ts";
+import { createS3Storage, storageFor } from "../../lib/storage.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { startS3Peer, type S3Peer } from "../../test/s3-peer.ts";
 import { proxyJob } from "./jobs.ts";
@@ -321,5 +321,28 @@ describe("cut playback from S3", () => {
     expect(ranged.headers.get("content-type")).toBe("video/mp4");
     expect([...new Uint8Array(await ranged.arrayBuffer())]).toEqual([...bytes.subarray(100, 200)]);
     expect(new URL(location).searchParams.get("X-Amz-Expires")).toBe("300");
+  });
+
+  it("writes a big file to the bucket in parts and reads any range of it back", async () => {
+    const store = createS3Storage({
+      endpoint: peer.endpoint,
+      bucket: "cuts-media",
+      region: "us-east-1",
+      accessKeyId: peer.accessKeyId,
+      secretAccessKey: peer.secretAccessKey,
+    });
+    // Past one 16 MB part, so the file goes up as a multipart upload of two parts.
+    const big = fakeMp4(17 * 1024 * 1024 + 5);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "s3-big-")), "big.mp4");
+    writeFileSync(file, big);
+    await store.putFile("cuts/p/c/v/original.mp4", file);
+    expect(existsSync(file)).toBe(false);
+    expect(await store.stat("cuts/p/c/v/original.mp4")).toEqual({ size: big.byteLength });
+    expect(await store.stat("cuts/p/c/v/missing.mp4")).toBeNull();
+    const at = 16 * 1024 * 1024 - 3;
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await store.readRange("cuts/p/c/v/original.mp4", at, at + 9))!)
+      chunks.push(chunk as Buffer);
+    expect([...Buffer.concat(chunks)]).toEqual([...big.subarray(at, at + 10)]);
   });
 });

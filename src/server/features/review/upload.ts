@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { FileStore } from "@tus/file-store";
+import type { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { and, eq, max } from "drizzle-orm";
 import { fileTypeFromFile } from "file-type";
@@ -18,6 +18,7 @@ import { enqueue } from "../../lib/jobs.ts";
 import { storageFor } from "../../lib/storage.ts";
 import { mayUpload, publishCuts, versionSummary, type S } from "./cuts.ts";
 import { proxyJob } from "./jobs.ts";
+import { stagingStore } from "./staging.ts";
 import { versionFolder } from "./proxy.ts";
 
 /**
@@ -26,24 +27,18 @@ import { versionFolder } from "./proxy.ts";
  * Every request is checked here before tus sees it: the session (the route is behind requireUser), that the
  * person may upload to the project, and that an upload under way is their own.
  *
- * Staging: the pieces are kept in DATA_DIR/uploads (tus's FileStore) until the last one, then moved into the
- * storage (a folder, or S3 by multipart upload). With several instances behind a balancer that folder must be
- * shared by them (a network volume), or the balancer must keep one upload's requests on one instance; an S3
- * staging store (@tus/s3-store) would lift that and is the next step. Decision in docs when merged.
+ * Staging: the pieces are kept in DATA_DIR/uploads (`staging.ts`) until the last one, then moved into the
+ * storage (a folder, or S3 by multipart upload).
  */
 
 /** How the route hands the checked caller to tus's hooks, which see only the request; never taken from the client. */
 const CALLER_HEADER = "x-portal-upload-caller";
-/** An upload left unfinished is dropped after a week (the staged pieces take disk). */
-const STAGING_DAYS = 7;
-
 const servers = new WeakMap<object, { tus: Server; store: FileStore }>();
 
 function tusFor(s: S) {
   let found = servers.get(s.config);
   if (found) return found;
-  const directory = path.join(s.config.DATA_DIR, "uploads");
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: STAGING_DAYS * 24 * 3600 * 1000 });
+  const store = stagingStore(s.config);
   const tus = new Server({
     path: CUT_UPLOAD_PATH,
     datastore: store,
@@ -54,7 +49,7 @@ function tusFor(s: S) {
     onUploadCreate: async (req, upload) => ({ metadata: { ...upload.metadata, userId: callerIn(req).id } }),
     onUploadFinish: async (req, upload) => {
       try {
-        const done = await finishUpload(s, callerIn(req), upload, path.join(directory, upload.id));
+        const done = await finishUpload(s, callerIn(req), upload, path.join(store.directory, upload.id));
         return { status_code: 204, headers: { "Upload-Version-Id": done.versionId, "Upload-Cut-Id": done.cutId } };
       } catch (err) {
         if (err instanceof AppError)
@@ -187,9 +182,4 @@ async function finishUpload(s: S, caller: Caller, upload: Upload, staged: string
     await files.delete(key).catch(() => undefined);
     throw err;
   }
-}
-
-/** Drops uploads left unfinished past their week; for a recurring job or an operator. */
-export async function dropStaleUploads(s: S): Promise<number> {
-  return tusFor(s).tus.cleanUpExpiredUploads();
 }
