@@ -7,13 +7,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CutSummary } from "../../../common/review.ts";
 import { cutVersions, jobs } from "../../db/schema/index.ts";
-import { findTool } from "../../lib/ffmpeg.ts";
+import { findTool, readProbe } from "../../lib/ffmpeg.ts";
 import { createS3Storage, storageFor } from "../../lib/storage.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { startS3Peer, type S3Peer } from "../../test/s3-peer.ts";
 import { proxyJob } from "./jobs.ts";
 import { parseRange } from "./media.ts";
 import { makeProxy } from "./proxy.ts";
+import { parseUploadMetadata } from "./upload.ts";
 
 const YEAR = "2032/33";
 const TUS = { "tus-resumable": "1.0.0" };
@@ -76,6 +77,50 @@ describe("byte ranges", () => {
     expect(parseRange(undefined, 10)).toBeNull();
     expect(parseRange("bytes=0-1,5-6", 10)).toBeNull();
     expect(parseRange("items=0-1", 10)).toBeNull();
+  });
+});
+
+describe("what ffprobe and tus say", () => {
+  it("reads the rate as a fraction and the start timecode wherever the file keeps it", () => {
+    expect(
+      readProbe({
+        streams: [
+          { codec_type: "video", width: 1920, height: 1080, r_frame_rate: "24000/1001", avg_frame_rate: "0/0" },
+          { codec_type: "audio" },
+          { codec_type: "data", tags: { timecode: "00:59:58;12" } },
+        ],
+        format: { duration: "93.4" },
+      }),
+    ).toEqual({
+      durationMs: 93_400,
+      fpsNum: 24000,
+      fpsDen: 1001,
+      width: 1920,
+      height: 1080,
+      startTimecode: "00:59:58:12",
+      hasAudio: true,
+    });
+    expect(readProbe({ streams: [{ codec_type: "video", r_frame_rate: "0/0", tags: { timecode: "soon" } }] })).toEqual({
+      durationMs: null,
+      fpsNum: null,
+      fpsDen: null,
+      width: null,
+      height: null,
+      startTimecode: null,
+      hasAudio: false,
+    });
+  });
+
+  it("reads back any metadata a tus client writes", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,15}$/), fc.string({ minLength: 1, maxLength: 200 })),
+        (meta) => {
+          expect(parseUploadMetadata(metadata(meta))).toEqual(meta);
+        },
+      ),
+    );
+    expect(parseUploadMetadata(null)).toEqual({});
   });
 });
 
