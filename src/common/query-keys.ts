@@ -22,6 +22,9 @@ export const keys = {
   projects: root("projects"),
   projectsDocumentary: root("projects-documentary"),
   project: scoped("project"),
+  /** Post-production review: a project's cuts and their versions (by project id), one cut (by cut id). */
+  cuts: scoped("cuts"),
+  cut: scoped("cut"),
   overview: root("overview"),
   adminDashboard: root("admin-dashboard"),
   auditLog: root("audit-log"),

@@ -31,6 +31,24 @@ export const cutTitleSchema = z
   .min(1, "Give the cut a title.")
   .max(CUT_TITLE_MAX, `A title has at most ${CUT_TITLE_MAX} characters.`);
 
+export const newCutInput = z.object({ title: cutTitleSchema }).strict();
+export type NewCutInput = z.infer<typeof newCutInput>;
+
+/** What the portal accepts as a cut, by the file's content: the containers editors export and cameras record. */
+export const CUT_MIME_TYPES = [
+  "video/mp4",
+  "video/x-m4v",
+  "video/quicktime",
+  "video/webm",
+  "application/mxf",
+  "video/matroska",
+  "video/x-matroska",
+] as const;
+export const CUT_ACCEPTED = "MP4, QuickTime (MOV), WebM, MXF or Matroska (MKV)";
+
+/** The tus endpoint of cut uploads; its metadata names `cutId`, or `projectId` and `title` for a new cut, and `filename`. */
+export const CUT_UPLOAD_PATH = "/rest/v1/uploads/cuts";
+
 export interface CutVersionSummary {
   id: string;
   number: number;

@@ -32,6 +32,8 @@ import { courseRoutes } from "./features/courses/routes.ts";
 import { courseDeliveryRoutes, projectDeliveryRoutes } from "./features/delivery/routes.ts";
 import { reviewRoutes } from "./features/review/review-routes.ts";
 import { projectRoutes } from "./features/projects/routes.ts";
+import { CUT_UPLOAD_PATH } from "../common/review.ts";
+import { cutRoutes, projectCutRoutes, uploadRoutes, versionMediaRoutes } from "./features/review/routes.ts";
 import {
   accountRoutes,
   budgetRoutes,
@@ -122,7 +124,12 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   // the Node adapter build a whole fetch Request (with its AbortController) for every read: a sixth of the
   // projects list's CPU time under load.
   app.use("/rest/*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === AVATAR_UPLOAD_PATH
+    c.req.method === "GET" ||
+    c.req.method === "HEAD" ||
+    c.req.path === AVATAR_UPLOAD_PATH ||
+    // A cut's pieces stream through tus to the staging folder, under the cut size limit tus checks itself.
+    c.req.path.startsWith(`${CUT_UPLOAD_PATH}/`) ||
+    c.req.path === CUT_UPLOAD_PATH
       ? next()
       : restLimit(c, next),
   );
@@ -186,6 +193,10 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/insurance", insuranceRoutes);
   app.route("/rest/v1/locations", locationRoutes);
   app.route("/rest/v1/hospitals", hospitalRoutes);
+  app.route("/rest/v1/projects/:projectId/cuts", projectCutRoutes);
+  app.route("/rest/v1/cuts", cutRoutes);
+  app.route(CUT_UPLOAD_PATH, uploadRoutes);
+  app.route("/rest/v1/cut-versions", versionMediaRoutes);
   app.route("/rest/v1/projects", projectRoutes);
   app.route("/rest/v1/courses/:courseId/delivery", courseDeliveryRoutes);
   app.route("/rest/v1/courses", courseRoutes);

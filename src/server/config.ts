@@ -67,6 +67,9 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** ffmpeg and ffprobe for the cuts' web proxies (issue 21) when they are not on PATH; a path that is not there counts as none. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
   /** The largest file an upload may be, in megabytes. */
   UPLOAD_MAX_MB: positiveInt.max(1024, "must be at most 1024").default(25),
   /** The share of the browsers' slow-page reports written to the log (0 to 1). */

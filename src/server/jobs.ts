@@ -3,6 +3,7 @@ import { signatureScanJob } from "./features/documents/jobs.ts";
 import { equipmentScanJob } from "./features/equipment/jobs.ts";
 import { insuranceScanJob } from "./features/insurance/jobs.ts";
 import { greenlightScanJob, milestoneScanJob } from "./features/reminders/jobs.ts";
+import { cutUploadsPruneJob, proxyJob } from "./features/review/jobs.ts";
 import { safetyScanJob } from "./features/safety/jobs.ts";
 import { jobRegistry, pruneJobsJob } from "./lib/jobs.ts";
 import { sendEmailJob } from "./mail/queue.ts";
@@ -23,4 +24,6 @@ export const portalJobs = jobRegistry<Services>([
   safetyScanJob,
   insuranceScanJob,
   backupJob,
+  proxyJob,
+  cutUploadsPruneJob,
 ]);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import aws4 from "aws4";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { Readable } from "node:stream";
 import path from "node:path";
 import type { Config } from "../config.ts";
 import { AppError } from "./errors.ts";
@@ -21,6 +22,22 @@ export interface Storage {
   /** The object's bytes, or null when there is none. */
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Big files (a cut of several GB) without holding them in memory: the file at `file` becomes the object
+   * (moved when the store is a folder on the same disk, else copied; S3 gets it by multipart upload).
+   */
+  putFile(key: string, file: string): Promise<void>;
+  /** The object's size, or null when there is none. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Bytes `start` to `end` (both included) of the object, as a stream; null when there is no such object. */
+  readRange(key: string, start: number, end: number): Promise<Readable | null>;
+  /**
+   * A short-lived GET address of the object that needs no session (S3's query signing); null for a folder.
+   * `query` adds signed parameters, such as S3's response-content-type.
+   */
+  presign(key: string, seconds: number, query?: string): string | null;
+  /** Where a folder keeps the object on disk, for a tool that reads files (ffmpeg); null for S3. */
+  localPath(key: string): string | null;
 }
 
 export interface StoredObject {
@@ -94,6 +111,42 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       await rm(file(key), { force: true });
     },
+    async putFile(key, from) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+      try {
+        // A rename across file systems fails (EXDEV): then the bytes are copied, still behind a temporary name.
+        await rename(from, tmp).catch(async (err: NodeJS.ErrnoException) => {
+          if (err.code !== "EXDEV") throw err;
+          await copyFile(from, tmp);
+          await rm(from, { force: true });
+        });
+        await rename(tmp, target);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async stat(key) {
+      try {
+        const st = await stat(file(key));
+        return st.isFile() ? { size: st.size } : null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+    },
+    async readRange(key, start, end) {
+      // Opened first, so a missing file is a null answer and not an error in the middle of a response.
+      const handle = await open(file(key), "r").catch((err: NodeJS.ErrnoException) =>
+        err.code === "ENOENT" ? null : Promise.reject(err),
+      );
+      if (!handle) return null;
+      return handle.createReadStream({ start, end });
+    },
+    presign: () => null,
+    localPath: (key) => file(key),
   };
 }
 
@@ -145,10 +198,11 @@ export function createS3Storage(opts: S3Options): Storage {
   const bucketPath = `${base.pathname.replace(/\/$/, "")}/${opts.bucket}`;
   /** Every request to the bucket, signed with AWS Signature Version 4 (the query string is part of what is signed). */
   const signedFetch = async (
-    method: "GET" | "PUT" | "DELETE",
+    method: "GET" | "PUT" | "DELETE" | "POST" | "HEAD",
     pathname: string,
     query: Record<string, string> = {},
     body?: Uint8Array,
+    extra: Record<string, string> = {},
   ) => {
     const search = Object.entries(query)
       .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
@@ -161,7 +215,10 @@ export function createS3Storage(opts: S3Options): Storage {
         method,
         service: "s3",
         region: opts.region,
-        headers: body ? { "content-type": "application/octet-stream", "content-length": String(body.byteLength) } : {},
+        headers: {
+          ...extra,
+          ...(body ? { "content-type": "application/octet-stream", "content-length": String(body.byteLength) } : {}),
+        },
         body: body ? Buffer.from(body) : undefined,
       },
       { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
@@ -173,8 +230,9 @@ export function createS3Storage(opts: S3Options): Storage {
     );
     return fetch(new URL(target, base), { method, headers, body: body ? Buffer.from(body) : undefined });
   };
+  const objectPath = (key: string) => `${bucketPath}/${checkKey(key).map(encodeURIComponent).join("/")}`;
   const send = (method: "GET" | "PUT" | "DELETE", key: string, body?: Uint8Array) =>
-    signedFetch(method, `${bucketPath}/${checkKey(key).map(encodeURIComponent).join("/")}`, {}, body);
+    signedFetch(method, objectPath(key), {}, body);
   // S3 explains an error in an XML document: its code and message make one line an operator can act on.
   const fail = async (what: string, res: Response) => {
     const body = await res.text();
@@ -217,8 +275,75 @@ export function createS3Storage(opts: S3Options): Storage {
       const res = await send("DELETE", key);
       if (!res.ok && res.status !== 404) throw await fail("DELETE", res);
     },
+    async putFile(key, file) {
+      const size = (await stat(file)).size;
+      if (size <= S3_PART_BYTES) {
+        await this.put(key, new Uint8Array(await readFile(file)));
+        await rm(file, { force: true });
+        return;
+      }
+      // A multipart upload: one part in memory at a time, and S3 joins them into the object only when told to.
+      const start = await signedFetch("POST", objectPath(key), { uploads: "" });
+      if (!start.ok) throw await fail("CreateMultipartUpload", start);
+      const uploadId = xmlField(await start.text(), "UploadId");
+      if (!uploadId) throw new Error("S3 CreateMultipartUpload answered no UploadId");
+      const parts: string[] = [];
+      const handle = await open(file, "r");
+      try {
+        for (let n = 1, at = 0; at < size; n++, at += S3_PART_BYTES) {
+          const chunk = new Uint8Array(Math.min(S3_PART_BYTES, size - at));
+          await handle.read(chunk, 0, chunk.byteLength, at);
+          const res = await signedFetch("PUT", objectPath(key), { partNumber: String(n), uploadId }, chunk);
+          if (!res.ok) throw await fail("UploadPart", res);
+          parts.push(`<Part><PartNumber>${n}</PartNumber><ETag>${res.headers.get("etag") ?? ""}</ETag></Part>`);
+        }
+        const xml = `<CompleteMultipartUpload>${parts.join("")}</CompleteMultipartUpload>`;
+        const done = await signedFetch("POST", objectPath(key), { uploadId }, new TextEncoder().encode(xml));
+        // S3 may answer 200 with an error document when joining the parts failed late.
+        const text = await done.text();
+        if (!done.ok || text.includes("<Error>"))
+          throw new Error(`S3 CompleteMultipartUpload answered ${done.status}: ${text.slice(0, 300)}`);
+      } catch (err) {
+        await signedFetch("DELETE", objectPath(key), { uploadId }).catch(() => undefined);
+        throw err;
+      } finally {
+        await handle.close();
+      }
+      await rm(file, { force: true });
+    },
+    async stat(key) {
+      const res = await signedFetch("HEAD", objectPath(key));
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`S3 HEAD answered ${res.status}`);
+      return { size: Number(res.headers.get("content-length") ?? 0) };
+    },
+    async readRange(key, start, end) {
+      const res = await signedFetch("GET", objectPath(key), {}, undefined, { range: `bytes=${start}-${end}` });
+      if (res.status === 404) return null;
+      if (!res.ok || !res.body) throw await fail("GET", res);
+      return Readable.fromWeb(res.body as import("node:stream/web").ReadableStream);
+    },
+    localPath: () => null,
+    presign(key, seconds, query) {
+      // Query signing: the address itself carries the signature and its expiry, so the browser needs no key.
+      const signed = aws4.sign(
+        {
+          host: base.host,
+          path: `${objectPath(key)}?X-Amz-Expires=${Math.round(seconds)}${query ? `&${query}` : ""}`,
+          method: "GET",
+          service: "s3",
+          region: opts.region,
+          signQuery: true,
+        },
+        { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+      );
+      return new URL(signed.path!, base).toString();
+    },
   };
 }
+
+/** Parts of a multipart upload: S3 wants at least 5 MB but the last; 16 MB keeps a 20 GB cut under its 10,000 parts. */
+const S3_PART_BYTES = 16 * 1024 * 1024;
 
 const stores = new Map<string, Storage>();
 

@@ -60,6 +60,7 @@ export const PAGES: readonly PageEntry[] = [
       safety: "features/safety/SafetyTab.tsx",
       delivery: "features/delivery/DeliveryTab.tsx",
       insurance: "features/insurance/InsuranceTab.tsx",
+      post: "features/review/PostTab.tsx",
     },
   },
   {

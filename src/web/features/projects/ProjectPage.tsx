@@ -26,6 +26,7 @@ const BudgetTab = lazy(() => import("../budgets/BudgetTab.tsx").then((m) => ({ d
 const SafetyTab = lazy(() => import("../safety/SafetyTab.tsx").then((m) => ({ default: m.SafetyTab })));
 const DeliveryTab = lazy(() => import("../delivery/DeliveryTab.tsx").then((m) => ({ default: m.DeliveryTab })));
 const InsuranceTab = lazy(() => import("../insurance/InsuranceTab.tsx").then((m) => ({ default: m.InsuranceTab })));
+const PostTab = lazy(() => import("../review/PostTab.tsx").then((m) => ({ default: m.PostTab })));
 const DocumentsTab = lazy(() => import("../documents/DocumentsTab.tsx").then((m) => ({ default: m.DocumentsTab })));
 
 const later = (tab: ReactNode) => (
@@ -89,6 +90,8 @@ export default function ProjectPage() {
     { id: "phase", label: "Phase", content: <PhaseSection project={p} /> },
     ...(p.canEdit ? [{ id: "documents", label: "Documents", content: later(<DocumentsTab project={p} />) }] : []),
     // After the shoot: what the film delivers, the teacher's sign-off and the archive (the crew, staff and admins).
+    // The edit's cuts and their review: everyone who reads the project watches; the crew upload.
+    { id: "post", label: "Post", content: later(<PostTab project={p} />) },
     ...(p.canEdit ? [{ id: "delivery", label: "Delivery", content: later(<DeliveryTab project={p} />) }] : []),
     // The insurance office and the endorsing teacher arrive here from their notice without being on the crew.
     ...(p.canEdit || params.get("tab") === "insurance"

@@ -1,0 +1,17 @@
+/** Post-production review (issue 21), one file per topic; routes, other helpers' files and the seed import them from here. */
+export type { S, CutRow, VersionRow } from "./cuts.ts";
+export {
+  listCuts,
+  createCut,
+  getCut,
+  cutFor,
+  versionFor,
+  versionRow,
+  versionSummary,
+  publishCuts,
+  noCut,
+  noVersion,
+} from "./cuts.ts";
+export { handleCutUpload, parseUploadMetadata } from "./upload.ts";
+export { serveVersionMedia, versionForWatching, parseRange, PRESIGN_SECONDS } from "./media.ts";
+export { makeProxy, versionFolder } from "./proxy.ts";
