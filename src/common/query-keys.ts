@@ -67,8 +67,7 @@ export const keys = {
   /** The school's location library and hospitals. */
   locations: root("locations"),
   equipment: root("equipment"),
-  /** A cut of a project (its versions, their decisions); `reviewNotes` one version's notes (issue 21). */
-  cut: scoped("cut"),
+  /** One version's notes on a cut (issue 21). */
   reviewNotes: scoped("review-notes"),
   /** One part of the equipment answers (`equipment`, then the part): a booking names only the parts it changes. */
   equipmentPart: (part: EquipmentPart): QueryKeyOf => ["equipment", part],

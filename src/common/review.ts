@@ -218,3 +218,7 @@ export interface CutReview {
   /** The caller's own id, so the page knows which notes they wrote. */
   me: string;
 }
+
+/** The cut page, opened on one version: what the Post tab, notifications and mails link to. */
+export const cutPagePath = (projectId: string, cutId: string, versionId?: string) =>
+  `/project/${encodeURIComponent(projectId)}/cut/${encodeURIComponent(cutId)}${versionId ? `?v=${encodeURIComponent(versionId)}` : ""}`;

@@ -2,21 +2,14 @@ import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { CutSummary, CutVersionSummary, NewCutInput } from "../../../common/review.ts";
 import { keys } from "../../../common/query-keys.ts";
 import type { Caller } from "../../auth/caller.ts";
-import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { cuts, cutVersions, reviewNotes } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { projectFor, type Need } from "../projects/access.ts";
+import { noCut, type CutRow, type S, type VersionRow } from "./review-shared.ts";
 
 /** The cuts of a project and their versions: what the Post tab lists and the cut page opens. */
-
-export type S = Pick<Services, "db" | "events" | "config" | "log">;
-export type CutRow = typeof cuts.$inferSelect;
-export type VersionRow = typeof cutVersions.$inferSelect;
-
-export const noCut = () => new AppError("not_found", "There is no cut with this id.");
-export const noVersion = () => new AppError("not_found", "There is no version of a cut with this id.");
 
 const UPLOAD_DENIED = "Only the project's crew, staff and admins can upload cuts.";
 
@@ -130,21 +123,6 @@ export async function cutFor(db: DbOrTx, caller: Caller, cutId: string, need: Ne
 export async function getCut(s: S, { caller, cutId }: { caller: Caller; cutId: string }): Promise<CutSummary> {
   const { cut } = await cutFor(s.db, caller, cutId);
   return (await summaries(s.db, [cut]))[0]!;
-}
-
-/** A version with its cut, for whoever may read the cut's project (playback, notes). */
-export async function versionFor(db: DbOrTx, caller: Caller, versionId: string, need: Need = "read") {
-  const version = await versionRow(db, versionId);
-  if (!version) throw noVersion();
-  const { cut, access } = await cutFor(db, caller, version.cutId, need);
-  return { version, cut, access };
-}
-
-/** The version row by id, with no check of who asks (the guest links decide that themselves); null when none. */
-export async function versionRow(db: DbOrTx, versionId: string): Promise<VersionRow | null> {
-  if (!isUuid(versionId)) return null;
-  const [row] = await db.select().from(cutVersions).where(eq(cutVersions.id, versionId));
-  return row ?? null;
 }
 
 /** Checks that the caller may upload to a project (a new cut) or a cut (a new version). */

@@ -10,7 +10,7 @@ import type { Caller } from "../../auth/caller.ts";
 import { csvDocument } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { renderPdf, type PdfRow } from "../../lib/pdf-table.ts";
-import { versionFor, type S } from "./links.ts";
+import { versionFor, type S } from "./review-shared.ts";
 import { listNotes } from "./notes.ts";
 
 export interface ExportContext {
@@ -127,7 +127,7 @@ export async function exportNotes(
   const format = opts.format as ExportFormat;
   if (!EXPORT_FORMATS.includes(format))
     throw new AppError("not_found", "Notes export as notes.pdf, notes.csv or notes.edl.");
-  const { version, cut, access } = await versionFor(s.db, opts.caller, opts.versionId, "read");
+  const { version, cut, access } = await versionFor(s.db, opts.caller, opts.versionId);
   const notes = await listNotes(s, version.id);
   const ctx: ExportContext = {
     projectTitle: access.project.title,

@@ -14,7 +14,7 @@ import { createRateLimiter } from "../../lib/rate-limit.ts";
 import { body, idParam, pathParam } from "../../lib/validate.ts";
 import { exportNotes } from "./export.ts";
 import * as links from "./links.ts";
-import { serveStoredRange } from "./range.ts";
+import { serveVersionMedia } from "./media.ts";
 
 type C = Context<AppEnv>;
 const versionId = (c: C) => idParam(c, "versionId", "version");
@@ -117,8 +117,11 @@ export function publicReviewRoutes() {
     })
     .on(["GET", "HEAD"], "/:token/media/:kind", async (c) => {
       const s = c.get("services");
-      const media = await links.guestMedia(s, { token: token(c), grant: grantOf(c), kind: pathParam(c, "kind") });
-      // Until merge a small range server of our own; the lead switches this to the media service's serveVersionMedia.
-      return serveStoredRange(c, s.config, media.key, media.contentType);
+      const { version, kind } = await links.guestMedia(s, {
+        token: token(c),
+        grant: grantOf(c),
+        kind: pathParam(c, "kind"),
+      });
+      return serveVersionMedia(c, version, kind);
     });
 }

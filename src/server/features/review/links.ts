@@ -21,11 +21,10 @@ import {
   type ReviewLinkInput,
   type ReviewLinkIntroDto,
 } from "../../../common/review-links.ts";
-import type { MediaKind, ReviewNote } from "../../../common/review.ts";
+import { MEDIA_KINDS, type MediaKind, type ReviewNote } from "../../../common/review.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { DAY_MS, HOUR_MS } from "../../../common/time.ts";
 import type { Caller } from "../../auth/caller.ts";
-import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   cuts,
@@ -39,34 +38,18 @@ import {
 import { AppError } from "../../lib/errors.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
-import { projectFor, type Need } from "../projects/access.ts";
 import { addGuestNote as addNoteAsGuest, listNotes, toNote } from "./notes.ts";
+import { versionFor, type S, type VersionRow } from "./review-shared.ts";
 
-export type S = Pick<Services, "db" | "events" | "config">;
+const SHARE_DENIED = "Only the project's crew, staff and admins can share a cut for review.";
+
 type LinkRow = typeof reviewLinks.$inferSelect;
 
 /** A grant lasts a working session; the guest opens the link again with their name after it. */
 export const GRANT_HOURS = 12;
 
-const noVersion = () => new AppError("not_found", "There is no version of a cut with this id.");
 const noLink = () =>
   new AppError("not_found", "This review link does not exist. Check the address, or ask the person who sent it.");
-
-/** A version, its cut and what the caller may do with its project. */
-export async function versionFor(db: DbOrTx, caller: Caller, versionId: string, need: Need) {
-  if (!isUuid(versionId)) throw noVersion();
-  const [row] = await db
-    .select({ version: cutVersions, cut: cuts })
-    .from(cutVersions)
-    .innerJoin(cuts, eq(cuts.id, cutVersions.cutId))
-    .where(eq(cutVersions.id, versionId));
-  if (!row) throw noVersion();
-  const access = await projectFor(db, caller, row.cut.projectId, {
-    need,
-    denied: "Only the project's crew, staff and admins can share a cut for review.",
-  });
-  return { ...row, access };
-}
 
 // ── Passwords: scrypt with a salt of its own, compared in constant time ────────────────────────────
 
@@ -140,7 +123,7 @@ export async function createLink(
   opts: { caller: Caller; versionId: string; input: ReviewLinkInput },
 ): Promise<CreatedReviewLinkDto> {
   const input = reviewLinkInput.parse(opts.input);
-  const { version } = await versionFor(s.db, opts.caller, opts.versionId, "edit");
+  const { version } = await versionFor(s.db, opts.caller, opts.versionId, { need: "edit", denied: SHARE_DENIED });
   const token = newToken();
   const [link] = await s.db
     .insert(reviewLinks)
@@ -159,7 +142,7 @@ export async function createLink(
 }
 
 export async function listLinks(s: S, opts: { caller: Caller; versionId: string }): Promise<ReviewLinkDto[]> {
-  const { version } = await versionFor(s.db, opts.caller, opts.versionId, "edit");
+  const { version } = await versionFor(s.db, opts.caller, opts.versionId, { need: "edit", denied: SHARE_DENIED });
   return linkRows(s.db, eq(reviewLinks.versionId, version.id));
 }
 
@@ -167,7 +150,7 @@ export async function revokeLink(s: S, opts: { caller: Caller; linkId: string })
   if (!isUuid(opts.linkId)) throw new AppError("not_found", "There is no review link with this id.");
   const [link] = await s.db.select().from(reviewLinks).where(eq(reviewLinks.id, opts.linkId));
   if (!link) throw new AppError("not_found", "There is no review link with this id.");
-  await versionFor(s.db, opts.caller, link.versionId, "edit");
+  await versionFor(s.db, opts.caller, link.versionId, { need: "edit", denied: SHARE_DENIED });
   await s.db
     .update(reviewLinks)
     .set({ revokedAt: new Date() })
@@ -332,21 +315,13 @@ export async function addGuestNote(
   return toNote(row!);
 }
 
-/** The stored key and type of a kind of the link's version, or a 404 when it is not made yet. */
+/** The link's version and the kind of file asked for, served as the signed-in player is (`serveVersionMedia`). */
 export async function guestMedia(
   s: S,
   opts: { token: string; grant: string | undefined; kind: string },
-): Promise<{ key: string; contentType: string }> {
+): Promise<{ version: VersionRow; kind: MediaKind }> {
   const { version } = await guestContext(s, opts);
-  const kind = opts.kind as MediaKind;
-  const found: Record<MediaKind, [string | null, string]> = {
-    original: [version.fileKey, version.mimeType],
-    proxy: [version.proxyKey, "video/mp4"],
-    poster: [version.posterKey, "image/jpeg"],
-    strip: [version.stripKey, "image/jpeg"],
-  };
-  const [key, contentType] = found[kind] ?? [null, ""];
-  if (!(kind in found)) throw new AppError("not_found", "There is no such kind of file for a version.");
-  if (!key) throw new AppError("not_found", "This file is not made yet. Try again in a few minutes.");
-  return { key, contentType };
+  if (!(MEDIA_KINDS as readonly string[]).includes(opts.kind))
+    throw new AppError("not_found", "There is no such kind of file for a version.");
+  return { version, kind: opts.kind as MediaKind };
 }

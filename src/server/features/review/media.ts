@@ -4,7 +4,7 @@ import type { MediaKind } from "../../../common/review.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { AppError } from "../../lib/errors.ts";
 import { storageFor } from "../../lib/storage.ts";
-import { versionFor, type S, type VersionRow } from "./cuts.ts";
+import { versionFor, type S, type VersionRow } from "./review-shared.ts";
 
 /** A presigned S3 address lives this long: enough to start playing and seek; the player asks again after. */
 export const PRESIGN_SECONDS = 5 * 60;

@@ -7,7 +7,8 @@ import { findTools, makePoster, makeStrip, makeWebProxy, probe, ToolError, type 
 import { PermanentJobError } from "../../lib/jobs.ts";
 import { safeErrorMessage } from "../../lib/logger.ts";
 import { storageFor } from "../../lib/storage.ts";
-import { publishCuts, type S, type VersionRow } from "./cuts.ts";
+import { publishCuts } from "./cuts.ts";
+import type { S, VersionRow } from "./review-shared.ts";
 
 /** How long ffmpeg may take to read an original from S3 through its signed address. */
 const INPUT_URL_SECONDS = 6 * 3600;

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { CutVersionSummary } from "../../../common/review.ts";
+import { cutPagePath, type CutVersionSummary } from "../../../common/review.ts";
+
+export { cutPagePath };
 import { isAdmin, type Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -8,8 +10,8 @@ import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { projectFor, type Need, type ProjectAccess } from "../projects/access.ts";
 
-/** What the review's services use: the database, events for refetches, the config for links. */
-export type S = Pick<Services, "db" | "events" | "config">;
+/** What the review's services use: the database, events for refetches, the config for links, the log for jobs. */
+export type S = Pick<Services, "db" | "events" | "config" | "log">;
 
 export type VersionRow = typeof cutVersions.$inferSelect;
 export type CutRow = typeof cuts.$inferSelect;
@@ -48,10 +50,6 @@ export async function versionFor(
 /** The supervisor's rule, as the greenlight's "supervisor" items have it (`projects/detail.ts` `canTick`). */
 export const mayDecide = (caller: Caller, project: { supervisorId: string | null }) =>
   caller.id === project.supervisorId || isAdmin(caller.role);
-
-/** The path of the cut page, which notifications link to. */
-export const cutPagePath = (projectId: string, cutId: string, versionId: string) =>
-  `/project/${projectId}/cut/${cutId}?v=${versionId}`;
 
 /** The crew to tell of a note or a decision, leaving out the person who made it. */
 export async function crewOf(db: DbOrTx, projectId: string, except: string | null): Promise<string[]> {

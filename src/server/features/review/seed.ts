@@ -24,8 +24,11 @@ import {
   reviewLinkViews,
   reviewNotes,
 } from "../../db/schema/index.ts";
+import { enqueue } from "../../lib/jobs.ts";
 import { storageFor } from "../../lib/storage.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
+import { proxyJob } from "./jobs.ts";
+import { versionFolder } from "./proxy.ts";
 
 const SHIPPED = path.join(import.meta.dirname, "demo-cut.mp4");
 const START_TC = "01:00:00:00";
@@ -106,7 +109,7 @@ export async function seedReview(s: Pick<Services, "db" | "config">) {
   const store = storageFor(s.config);
   const version = async (number: number, clip: { bytes: Uint8Array; seconds: number }, at: Date) => {
     const id = randomUUID();
-    const fileKey = `cuts/${cut!.id}/${id}/original.mp4`;
+    const fileKey = `${versionFolder(project.id, cut!.id, id)}/original.mp4`;
     await store.put(fileKey, clip.bytes);
     const [row] = await s.db
       .insert(cutVersions)
@@ -130,6 +133,8 @@ export async function seedReview(s: Pick<Services, "db" | "config">) {
         createdAt: at,
       })
       .returning();
+    // The worker makes its proxy, poster and strip after the start, as for an upload.
+    await enqueue(s.db, proxyJob, { versionId: id }, { dedupeKey: `review.proxy:${id}` });
     return row!;
   };
   const v1 = await version(1, v1Clip, ago(9));

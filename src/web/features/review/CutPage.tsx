@@ -15,6 +15,7 @@ import { Textarea } from "../../components/ui/Textarea.tsx";
 import { useCarryNotes, useCutReview, useDecide, useNotes, mediaPath } from "./api.ts";
 import { DrawingPad, DrawingView } from "./Drawing.tsx";
 import { NotesPanel, type NoteDraft } from "./NotesPanel.tsx";
+import { ReviewLinksPanel } from "./ReviewLinksPanel.tsx";
 import { Player, type PlayerHandle, type TimelineMarker } from "./Player.tsx";
 
 /** The proxy once it is made, else the original as uploaded (a browser plays many originals). */
@@ -234,6 +235,7 @@ function CutReviewView({ review }: { review: CutReview }) {
           </div>
           {review.canEdit && older ? <CarryButton review={review} to={version} from={older} /> : null}
           {review.canDecide ? <DecisionForm review={review} version={version} /> : null}
+          <ReviewLinksPanel key={version.id} versionId={version.id} canEdit={review.canEdit} />
         </div>
         <NotesPanel
           cutId={review.cut.id}

@@ -17,11 +17,9 @@ const versionPath = (versionId: string) => `/rest/v1/cut-versions/${encodeURICom
 export const cutReviewPath = (cutId: string) => `/rest/v1/cuts/${encodeURIComponent(cutId)}/review`;
 export const notesPath = (versionId: string) => `${versionPath(versionId)}/notes`;
 const notePath = (noteId: string) => `/rest/v1/review-notes/${encodeURIComponent(noteId)}`;
-/** The media route the media helper serves, with range requests: the proxy once made, else the original. */
+/** A version's file for a <video> or <img>: the browser asks for byte ranges itself (or follows S3's redirect). */
 export const mediaPath = (versionId: string, kind: MediaKind) => `${versionPath(versionId)}/media/${kind}`;
-/** The cut page, as notifications and the project's Post tab link to it. */
-export const cutPagePath = (projectId: string, cutId: string, versionId?: string) =>
-  `/project/${projectId}/cut/${cutId}${versionId ? `?v=${versionId}` : ""}`;
+export { cutPagePath } from "../../../common/review.ts";
 
 export const reviewKeys = {
   cut: (cutId: string) => [...keys.cut(cutId), "review"],

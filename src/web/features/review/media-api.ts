@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Upload, defaultOptions, type DetailedError, type PreviousUpload } from "tus-js-client";
 import { keys } from "../../../common/query-keys.ts";
-import { CUT_UPLOAD_PATH, type CutSummary, type MediaKind, type NewCutInput } from "../../../common/review.ts";
+import { CUT_UPLOAD_PATH, type CutSummary, type NewCutInput } from "../../../common/review.ts";
 import { api, retryUnlessRefused } from "../../lib/api.ts";
 import { useChange } from "../../lib/change.ts";
 
@@ -10,12 +10,8 @@ import { useChange } from "../../lib/change.ts";
 
 export const cutsPath = (projectId: string) => `/rest/v1/projects/${encodeURIComponent(projectId)}/cuts`;
 export const cutPath = (cutId: string) => `/rest/v1/cuts/${encodeURIComponent(cutId)}`;
-/** A version's file for a <video> or <img>: the browser asks for byte ranges itself (or follows S3's redirect). */
-export const mediaPath = (versionId: string, kind: MediaKind) =>
-  `/rest/v1/cut-versions/${encodeURIComponent(versionId)}/media/${kind}`;
-/** The cut page of one version (the review helper's page). */
-export const cutPagePath = (projectId: string, cutId: string, versionId: string) =>
-  `/project/${encodeURIComponent(projectId)}/cut/${encodeURIComponent(cutId)}?v=${encodeURIComponent(versionId)}`;
+export { mediaPath } from "./api.ts";
+export { cutPagePath } from "../../../common/review.ts";
 
 export function useCuts(projectId: string) {
   return useQuery({
