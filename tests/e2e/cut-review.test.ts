@@ -1,41 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createThrowawayDatabase } from "../../src/server/test/harness.ts";
 import { seriousAxe } from "./support/axe.ts";
 import { usePortal } from "./support/fixtures.ts";
 import { repoRoot } from "./support/portal.ts";
+import { cutsOf, cutWithProxies, uploadCut } from "./support/review.ts";
 import { button, field, signIn, toast, visible } from "./support/ui.ts";
+import type { CutSummary } from "../../src/common/review.ts";
 
 /** A 4-second clip at 25 fps (320×180, H.264/AAC, start timecode 01:00:00:00), made once with ffmpeg. */
 const CLIP = path.join(repoRoot, "tests/e2e/fixtures/cut-4s.mp4");
 
-/**
- * The clip served as the media route serves a version (with range requests). Until the media part of issue 21
- * is merged, its route is not in this branch; once it is, this stand-in goes and the version's file is put in
- * storage instead.
- */
-async function serveClip(page: Page) {
-  const bytes = await readFile(CLIP);
-  await page.route("**/rest/v1/cut-versions/*/media/**", async (route) => {
-    const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers()["range"] ?? "");
-    if (!range) return route.fulfill({ status: 200, contentType: "video/mp4", body: bytes });
-    const start = Number(range[1]);
-    const end = range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;
-    await route.fulfill({
-      status: 206,
-      contentType: "video/mp4",
-      headers: { "accept-ranges": "bytes", "content-range": `bytes ${start}-${end}/${bytes.length}` },
-      body: bytes.subarray(start, end + 1),
-    });
-  });
-}
-
-// The cut's rows are written straight into the database (the upload is the media part's), so the portal runs on
-// a PostgreSQL database of this test's own, which the test can reach beside it.
+// The film is picked in the database by what the test needs of it (its supervisor, its delivery list), so the
+// portal runs on a PostgreSQL database of this test's own, which the test can read beside it.
 describe.runIf(!!process.env.TEST_DATABASE_URL)("reviewing a cut in the browser", () => {
   const env: Record<string, string> = {};
   let drop: () => Promise<void>;
@@ -62,22 +41,20 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("reviewing a cut in the browser"
         order by p.title limit 1`);
       expect(rows, "a demo film supervised by Daniel").toHaveLength(1);
       const projectId = rows[0]!.id;
-      const cut = await c.query<{ id: string }>(
-        `insert into cuts (project_id, title) values ($1, 'Rough cut') returning id`,
-        [projectId],
-      );
-      const cutId = cut.rows[0]!.id;
-      let versionId = "";
-      for (let n = 1; n <= versions; n++) {
-        const version = await c.query<{ id: string }>(
-          `insert into cut_versions (cut_id, number, file_key, file_name, file_size, mime_type, duration_ms, fps_num,
-             fps_den, start_timecode, width, height, proxy_status, uploaded_by_name)
-           values ($1, $2, $3, 'rough.mp4', 31118, 'video/mp4', 4000, 25, 1, '01:00:00:00', 320, 180, 'no_ffmpeg',
-             'Lena Fischer') returning id`,
-          [cutId, n, `review/${cutId}/v${n}.mp4`],
-        );
-        versionId = version.rows[0]!.id;
+      // Uploaded as the Post tab does, and played through the media route once the worker made the proxies.
+      const uploader = await e2e.newPage();
+      await signIn(uploader, "staff@portal.test");
+      const before = new Set((await cutsOf(uploader, projectId)).map((c) => c.id));
+      const isNew = (cuts: CutSummary[]) => cuts.find((c) => !before.has(c.id));
+      await uploadCut(uploader, { projectId, title: "Rough cut" }, CLIP);
+      let cut = await cutWithProxies(uploader, projectId, isNew);
+      for (let n = 2; n <= versions; n++) {
+        await uploadCut(uploader, { cutId: cut.id }, CLIP);
+        cut = await cutWithProxies(uploader, projectId, isNew, n);
       }
+      await uploader.close();
+      const cutId = cut.id;
+      const versionId = cut.versions.at(-1)!.id;
       return { projectId, cutId, versionId };
     } finally {
       await c.end();
@@ -87,7 +64,6 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("reviewing a cut in the browser"
   it("seeks, notes at a timecode, finds the note on the timeline, resolves it and approves the picture lock", async () => {
     const { projectId, cutId, versionId } = await cutOfDaniels();
     const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
-    await serveClip(page);
     await signIn(page, "staff@portal.test");
     await page.goto(`/project/${projectId}/cut/${cutId}?v=${versionId}`);
     await visible(page.getByRole("heading", { name: "Rough cut", level: 1 }));
@@ -137,7 +113,6 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("reviewing a cut in the browser"
   it("fits a phone: the notes sit under the player and nothing scrolls sideways", async () => {
     const { projectId, cutId } = await cutOfDaniels();
     const page = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    await serveClip(page);
     await signIn(page, "student@portal.test");
     await page.goto(`/project/${projectId}/cut/${cutId}`);
     await visible(page.getByRole("heading", { name: /Notes on v1/ }));
@@ -156,7 +131,6 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("reviewing a cut in the browser"
   it("compares two versions in sync and keeps a drawing on the frame with its note", async () => {
     const { projectId, cutId } = await cutOfDaniels(2);
     const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
-    await serveClip(page);
     await signIn(page, "student@portal.test");
     await page.goto(`/project/${projectId}/cut/${cutId}`);
     await visible(page.getByRole("heading", { name: "Notes on v2" }));
