@@ -15,9 +15,9 @@ export const review: GuideChapter = {
         },
         {
           steps: [
-            "Open the project and go to its cuts.",
-            "Make a new cut and give it a title, or choose an existing cut to add a version to it.",
-            "Choose the video file. Files of several gigabytes are fine: the upload shows its progress, can be paused, and carries on where it stopped if the connection drops or the laptop sleeps.",
+            "Open the project and choose its **Post** tab.",
+            "Under **New cut** give it a title and choose **Upload new cut**, or choose **Upload new version** on a cut already there.",
+            "Choose the video file. Files of several gigabytes are fine: the upload shows its progress, **Pause** and **Resume** stop and go on, and it carries on where it stopped if the connection drops or the laptop sleeps.",
           ],
         },
         {
@@ -61,9 +61,11 @@ export const review: GuideChapter = {
       heading: "Versions",
       blocks: [
         {
-          p: "Upload the next version of a cut after working through its notes. The notes still open on the previous version can be carried forward to the new one, each still linked to where it came from, so nothing is forgotten between versions.",
+          p: "Upload the next version of a cut after working through its notes. The notes still open on the previous version can be carried forward to the new one with **Carry open notes from v1** (the version before), each still linked to where it came from, so nothing is forgotten between versions.",
         },
-        { p: "To compare, play two versions side by side: they play and seek together." },
+        {
+          p: "To compare, choose a version under **Compare with**: the two play side by side, and play, pause, seek, frame steps and speed follow the version on the page.",
+        },
       ],
     },
     {
@@ -71,10 +73,10 @@ export const review: GuideChapter = {
       heading: "The supervisor's decision and picture lock",
       blocks: [
         {
-          p: "The project's supervisor (or staff) decides on a version: **Approved**, or **Changes requested** with a note saying what to change. The decision shows on the version for the whole crew.",
+          p: "The project's supervisor (or an admin) decides on a version, with a note for the crew if they like: **Approve**, or **Request changes**. The decision shows on the version for the whole crew.",
         },
         {
-          p: "Approving a version as **picture lock** says the edit is final: the portal ticks the production's post milestone and the delivery checklist's item for it. Sound, music and colour then work on that version.",
+          p: "Ticking **Picture lock** and choosing **Approve as picture lock** says the edit is final: the portal ticks the production's post milestone and the delivery checklist's item for it. Sound, music and colour then work on that version.",
         },
       ],
     },
