@@ -336,8 +336,8 @@ describe.each(DB_KINDS)("guest review links on %s", (kind) => {
       .where(eq(cutVersions.cutId, cut!.id))
       .orderBy(cutVersions.number);
     expect(versions.map((v) => [v.number, v.proxyStatus, v.startTimecode, v.decision])).toEqual([
-      [1, "waiting", "01:00:00:00", "changes_requested"],
-      [2, "waiting", "01:00:00:00", null],
+      [1, "ready", "01:00:00:00", "changes_requested"],
+      [2, "ready", "01:00:00:00", null],
     ]);
     for (const v of versions) {
       const bytes = await storageFor(p.services.config).get(v.fileKey);

@@ -3,8 +3,8 @@
  * supervisor, asked for changes on v1; a composer left a note through a guest link and Lena answered it; one open
  * note was carried to v2. The videos are a few seconds of test pattern and tone starting at 01:00:00:00, made with
  * ffmpeg when the machine has it (once per machine, then reused), else the small file kept beside this one. They
- * are stored as originals with their proxies waiting: transcoding is the `review.proxy` job's, not the seed's,
- * so the first start stays fast.
+ * are web copies already (H.264/AAC, 640×360), so each is stored as its own proxy: the first start stays fast,
+ * and no transcoding is queued for every portal the tests start (an upload's proxy is the `review.proxy` job's).
  */
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -24,10 +24,8 @@ import {
   reviewLinkViews,
   reviewNotes,
 } from "../../db/schema/index.ts";
-import { enqueue } from "../../lib/jobs.ts";
 import { storageFor } from "../../lib/storage.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import { proxyJob } from "./jobs.ts";
 import { versionFolder } from "./proxy.ts";
 
 const SHIPPED = path.join(import.meta.dirname, "demo-cut.mp4");
@@ -127,14 +125,16 @@ export async function seedReview(s: Pick<Services, "db" | "config">) {
         startTimecode: START_TC,
         width: 640,
         height: 360,
-        proxyStatus: "waiting",
+        // Made as a web copy already (H.264/AAC, 640×360), the file is its own proxy: transcoding it again at
+        // every seed would queue work for every portal a test starts.
+        proxyStatus: "ready",
+        proxyProgress: 1,
+        proxyKey: fileKey,
         uploadedBy: lena.id,
         uploadedByName: lena.name,
         createdAt: at,
       })
       .returning();
-    // The worker makes its proxy, poster and strip after the start, as for an upload.
-    await enqueue(s.db, proxyJob, { versionId: id }, { dedupeKey: `review.proxy:${id}` });
     return row!;
   };
   const v1 = await version(1, v1Clip, ago(9));
