@@ -23,6 +23,7 @@ import {
 } from "./screenplays.ts";
 import { benchSchedule } from "./schedule.ts";
 import { benchSealing } from "./sealing.ts";
+import { benchReview } from "./review.ts";
 import { benchPeak, describePeak } from "./peak.ts";
 import { benchBalanced, describeBalanced } from "./balanced.ts";
 import { benchGrowth, describeGrowth, GROWTH_TARGET } from "./growth.ts";
@@ -212,6 +213,11 @@ async function main() {
     process.stdout.write("  sealing a 20-page PDF with 3 signatures and the certificate … ");
     const sealing = await benchSealing();
     process.stdout.write(`${sealing.medianMs} ms (median)\n\n`);
+    process.stdout.write("  a cut uploaded by tus, its web proxy, and its first frame in Chromium … ");
+    const review = await benchReview();
+    process.stdout.write(
+      `${review.uploadMBps} MB/s for ${review.fileMB} MB, first frame ${review.playToFirstFrameMs} ms after play\n\n`,
+    );
     process.stdout.write("  a page of 24 equipment QR labels, and five pages at once … ");
     const labels = await benchLabels();
     process.stdout.write(`${labels.medianMs} ms (median), ${labels.atOnceMs} ms for five at once\n\n`);
@@ -270,6 +276,7 @@ async function main() {
       growth: { figures: growth, target: `p99 at ×100 ≤ ${GROWTH_TARGET} × p99 at the demo size, per read` },
       realtimePeak,
       sealing,
+      review,
       labels,
       schedule,
       budget,
@@ -366,6 +373,16 @@ async function main() {
         value: `${sealing.medianMs} ms`,
         target: `≤ ${sealing.targetMs} ms`,
         result: verdict(sealing.pass),
+      },
+      "a cut uploaded by tus (16 MB pieces)": {
+        value: `${review.uploadMBps} MB/s for ${review.fileMB} MB; web proxy ready ${review.proxyReadyS} s later`,
+        target: "recorded",
+        result: "—",
+      },
+      "a cut's first frame in Chromium, from opening the page / from play": {
+        value: `${review.openToFirstFrameMs} / ${review.playToFirstFrameMs} ms (median of three)`,
+        target: "recorded",
+        result: "—",
       },
       "a page of 24 QR labels": {
         value: `${labels.medianMs} ms (five at once ${labels.atOnceMs} ms)`,
