@@ -67,6 +67,8 @@ export interface CutVersionSummary {
   /** 0–1 while the proxy is made. */
   proxyProgress: number;
   proxyError: string | null;
+  /** A poster frame was made with the proxy (not for a file that is its own web copy). */
+  hasPoster: boolean;
   uploadedByName: string;
   createdAt: string;
   decision: Decision | null;

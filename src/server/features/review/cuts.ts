@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
-import type { CutSummary, CutVersionSummary, NewCutInput } from "../../../common/review.ts";
+import type { CutSummary, NewCutInput } from "../../../common/review.ts";
 import { keys } from "../../../common/query-keys.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -7,7 +7,9 @@ import { cuts, cutVersions, reviewNotes } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { projectFor, type Need } from "../projects/access.ts";
-import { noCut, type CutRow, type S, type VersionRow } from "./review-shared.ts";
+import { noCut, versionSummary, type CutRow, type S } from "./review-shared.ts";
+
+export { versionSummary };
 
 /** The cuts of a project and their versions: what the Post tab lists and the cut page opens. */
 
@@ -20,33 +22,6 @@ export async function publishCuts(s: Pick<S, "events">, projectId: string, cutId
     invalidate: [keys.cuts(projectId), ...(cutId ? [keys.cut(cutId)] : [])],
     data: { projectId, cutId },
   });
-}
-
-export function versionSummary(v: VersionRow, openNotes = 0): CutVersionSummary {
-  return {
-    id: v.id,
-    number: v.number,
-    fileName: v.fileName,
-    fileSize: v.fileSize,
-    mimeType: v.mimeType,
-    durationMs: v.durationMs,
-    fpsNum: v.fpsNum,
-    fpsDen: v.fpsDen,
-    startTimecode: v.startTimecode,
-    width: v.width,
-    height: v.height,
-    proxyStatus: v.proxyStatus,
-    proxyProgress: v.proxyProgress,
-    proxyError: v.proxyError,
-    uploadedByName: v.uploadedByName,
-    createdAt: v.createdAt.toISOString(),
-    decision: v.decision,
-    pictureLock: v.pictureLock,
-    decidedByName: v.decidedByName,
-    decidedAt: v.decidedAt?.toISOString() ?? null,
-    decisionNote: v.decisionNote,
-    openNotes,
-  };
 }
 
 /** The summaries of these cuts, their versions oldest first, with each version's open notes counted. */

@@ -61,7 +61,7 @@ export async function crewOf(db: DbOrTx, projectId: string, except: string | nul
 }
 
 /** A version as the cut page shows it, with the count of its open notes. */
-export function versionSummary(v: VersionRow, openNotes: number): CutVersionSummary {
+export function versionSummary(v: VersionRow, openNotes = 0): CutVersionSummary {
   return {
     id: v.id,
     number: v.number,
@@ -77,6 +77,7 @@ export function versionSummary(v: VersionRow, openNotes: number): CutVersionSumm
     proxyStatus: v.proxyStatus,
     proxyProgress: v.proxyProgress,
     proxyError: v.proxyError,
+    hasPoster: v.posterKey !== null,
     uploadedByName: v.uploadedByName,
     createdAt: v.createdAt.toISOString(),
     decision: v.decision,

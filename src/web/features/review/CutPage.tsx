@@ -20,7 +20,7 @@ import { Player, type PlayerHandle, type TimelineMarker } from "./Player.tsx";
 
 /** The proxy once it is made, else the original as uploaded (a browser plays many originals). */
 const srcOf = (v: CutVersionSummary) => mediaPath(v.id, v.proxyStatus === "ready" ? "proxy" : "original");
-const posterOf = (v: CutVersionSummary) => (v.proxyStatus === "ready" ? mediaPath(v.id, "poster") : undefined);
+const posterOf = (v: CutVersionSummary) => (v.hasPoster ? mediaPath(v.id, "poster") : undefined);
 
 /**
  * One player drives the other, as an editor compares two versions: play, pause, seek and speed follow the first,
@@ -235,7 +235,6 @@ function CutReviewView({ review }: { review: CutReview }) {
           </div>
           {review.canEdit && older ? <CarryButton review={review} to={version} from={older} /> : null}
           {review.canDecide ? <DecisionForm review={review} version={version} /> : null}
-          <ReviewLinksPanel key={version.id} versionId={version.id} canEdit={review.canEdit} />
         </div>
         <NotesPanel
           cutId={review.cut.id}
@@ -249,6 +248,10 @@ function CutReviewView({ review }: { review: CutReview }) {
           onDraft={setDraft}
           onPause={() => leadRef.current?.pause()}
         />
+      </div>
+      {/* After the notes, which on a phone follow the player: sharing is done less often than reviewing. */}
+      <div className="mt-8 max-w-3xl">
+        <ReviewLinksPanel key={version.id} versionId={version.id} canEdit={review.canEdit} />
       </div>
     </>
   );

@@ -145,7 +145,7 @@ function VersionItem({ v, href }: { v: CutVersionSummary; href: string }) {
   const [tone, text] = proxyBadge(v);
   return (
     <li className="flex flex-wrap items-start gap-3 py-3">
-      {v.proxyStatus === "ready" ? (
+      {v.hasPoster ? (
         <img src={mediaPath(v.id, "poster")} alt="" className="aspect-video w-24 rounded object-cover" loading="lazy" />
       ) : (
         <div aria-hidden className="aspect-video w-24 rounded bg-zinc-100 dark:bg-zinc-800" />
