@@ -39,7 +39,7 @@ import { AppError } from "../../lib/errors.ts";
 import { hashToken, newToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { addGuestNote as addNoteAsGuest, listNotes, toNote } from "./notes.ts";
-import { versionFor, type S, type VersionRow } from "./review-shared.ts";
+import { playbackOf, versionFor, type S, type VersionRow } from "./review-shared.ts";
 
 const SHARE_DENIED = "Only the project's crew, staff and admins can share a cut for review.";
 
@@ -216,13 +216,7 @@ function guestVersion(row: Awaited<ReturnType<typeof linkByToken>>): GuestVersio
     cutTitle: row.cutTitle,
     projectTitle: row.projectTitle,
     versionNumber: v.number,
-    durationMs: v.durationMs,
-    fpsNum: v.fpsNum,
-    fpsDen: v.fpsDen,
-    startTimecode: v.startTimecode,
-    width: v.width,
-    height: v.height,
-    proxyStatus: v.proxyStatus,
+    ...playbackOf(v),
     playKind: v.proxyStatus === "ready" && v.proxyKey ? "proxy" : "original",
     hasPoster: !!v.posterKey,
     expiresAt: row.link.expiresAt.toISOString(),

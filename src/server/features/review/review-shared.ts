@@ -60,6 +60,17 @@ export async function crewOf(db: DbOrTx, projectId: string, except: string | nul
   return rows.map((r) => r.id).filter((id) => id !== except);
 }
 
+/** What a player needs of a version to count its frames and timecode: the crew's and a guest's alike. */
+export const playbackOf = (v: VersionRow) => ({
+  durationMs: v.durationMs,
+  fpsNum: v.fpsNum,
+  fpsDen: v.fpsDen,
+  startTimecode: v.startTimecode,
+  width: v.width,
+  height: v.height,
+  proxyStatus: v.proxyStatus,
+});
+
 /** A version as the cut page shows it, with the count of its open notes. */
 export function versionSummary(v: VersionRow, openNotes = 0): CutVersionSummary {
   return {
@@ -68,13 +79,7 @@ export function versionSummary(v: VersionRow, openNotes = 0): CutVersionSummary 
     fileName: v.fileName,
     fileSize: v.fileSize,
     mimeType: v.mimeType,
-    durationMs: v.durationMs,
-    fpsNum: v.fpsNum,
-    fpsDen: v.fpsDen,
-    startTimecode: v.startTimecode,
-    width: v.width,
-    height: v.height,
-    proxyStatus: v.proxyStatus,
+    ...playbackOf(v),
     proxyProgress: v.proxyProgress,
     proxyError: v.proxyError,
     hasPoster: v.posterKey !== null,

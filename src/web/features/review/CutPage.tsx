@@ -17,6 +17,7 @@ import { DrawingPad, DrawingView } from "./Drawing.tsx";
 import { NotesPanel, type NoteDraft } from "./NotesPanel.tsx";
 import { ReviewLinksPanel } from "./ReviewLinksPanel.tsx";
 import { Player, type PlayerHandle, type TimelineMarker } from "./Player.tsx";
+import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 
 /** The proxy once it is made, else the original as uploaded (a browser plays many originals). */
 const srcOf = (v: CutVersionSummary) => mediaPath(v.id, v.proxyStatus === "ready" ? "proxy" : "original");
@@ -272,6 +273,7 @@ function CarryButton({ review, to, from }: { review: CutReview; to: CutVersionSu
 function DecisionForm({ review, version }: { review: CutReview; version: CutVersionSummary }) {
   const [pictureLock, setPictureLock] = useState(false);
   const [note, setNote] = useState("");
+  useLeaveGuard(note.trim() !== "", "your note for the crew");
   const decide = useDecide(review.cut.id, version.id, review.cut.projectId);
   return (
     <Card>
@@ -294,7 +296,12 @@ function DecisionForm({ review, version }: { review: CutReview; version: CutVers
         <div className="flex flex-wrap gap-2">
           <Button
             busy={decide.isPending}
-            onClick={() => decide.mutate({ decision: "approved", pictureLock, note: note || undefined })}
+            onClick={() =>
+              decide.mutate(
+                { decision: "approved", pictureLock, note: note || undefined },
+                { onSuccess: () => setNote("") },
+              )
+            }
           >
             {pictureLock ? "Approve as picture lock" : "Approve"}
           </Button>
@@ -303,7 +310,10 @@ function DecisionForm({ review, version }: { review: CutReview; version: CutVers
             busy={decide.isPending}
             disabled={pictureLock}
             onClick={() =>
-              decide.mutate({ decision: "changes_requested", pictureLock: false, note: note || undefined })
+              decide.mutate(
+                { decision: "changes_requested", pictureLock: false, note: note || undefined },
+                { onSuccess: () => setNote("") },
+              )
             }
           >
             Request changes

@@ -15,16 +15,7 @@ export function DrawingView({ drawing }: { drawing: Drawing }) {
       data-testid="note-drawing"
     >
       {drawing.strokes.map((s, i) => (
-        <polyline
-          key={i}
-          points={s.points.map(([x, y]) => `${x},${y}`).join(" ")}
-          fill="none"
-          stroke={s.color}
-          strokeWidth={3}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          vectorEffect="non-scaling-stroke"
-        />
+        <StrokeLine key={i} stroke={s} />
       ))}
     </svg>
   );
@@ -77,17 +68,23 @@ export function DrawingPad({
     >
       <rect x={0} y={0} width={1} height={1} fill="transparent" />
       {strokes.map((s, i) => (
-        <polyline
-          key={i}
-          points={s.points.map(([x, y]) => `${x},${y}`).join(" ")}
-          fill="none"
-          stroke={s.color}
-          strokeWidth={3}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          vectorEffect="non-scaling-stroke"
-        />
+        <StrokeLine key={i} stroke={s} />
       ))}
     </svg>
+  );
+}
+
+/** One stroke, drawn the same while drawing and when shown with its note: its width does not scale with the frame. */
+function StrokeLine({ stroke }: { stroke: Stroke }) {
+  return (
+    <polyline
+      points={stroke.points.map(([x, y]) => `${x},${y}`).join(" ")}
+      fill="none"
+      stroke={stroke.color}
+      strokeWidth={3}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      vectorEffect="non-scaling-stroke"
+    />
   );
 }

@@ -190,6 +190,7 @@ function NoteItem({
   canEdit: boolean;
 }) {
   const [reply, setReply] = useState("");
+  useLeaveGuard(reply.trim() !== "", "your reply");
   const [confirm, setConfirm] = useState(false);
   const update = useUpdateNote(cutId, note.versionId);
   const remove = useDeleteNote(cutId, note.versionId);

@@ -15,6 +15,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { useFormats } from "../../lib/format.ts";
 import { cutPagePath, mediaPath, useCuts, useCutUpload, useUnfinishedUploads, type UploadTarget } from "./media-api.ts";
+import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 
 /** The file types a browser's picker offers first; the server still checks what the file contains. */
 const PICKER_TYPES = "video/*,.mov,.mp4,.m4v,.mkv,.webm,.mxf";
@@ -64,6 +65,7 @@ export function PostTab({ project }: { project: ProjectDetail }) {
 
 function NewCut({ projectId }: { projectId: string }) {
   const [title, setTitle] = useState("");
+  useLeaveGuard(title.trim() !== "", "the new cut's title");
   const [error, setError] = useState<string>();
   const parsed = cutTitleSchema.safeParse(title);
   return (
