@@ -30,7 +30,7 @@ export interface PeakRun {
   ratioToBare: number;
   memory: { beforeMB: number; peakMB: number; after30sMB: number };
   pass: boolean;
-  /** With BENCH_STATEMENTS, on PostgreSQL: the statements each route sent during the peak. */
+  /** With BENCH_STATEMENTS: the statements each route sent during the peak. */
   statements?: StatementCount[];
 }
 
@@ -38,7 +38,7 @@ export interface PeakRun {
 const peakEnv = { LOG_LEVEL: "warn", SIGNIN_LIMIT_PER_IP: "100000000" };
 /** `BENCH_CPU_PROF=<folder>`: the server writes a V8 CPU profile of the whole run there (open it in Chrome's DevTools). */
 const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-/** `BENCH_STATEMENTS=1`: on PostgreSQL, the statements each route sent during the peak (bench/statement-counter.mjs). */
+/** `BENCH_STATEMENTS=1`: the statements each route sent during the peak (bench/statement-counter.mjs). */
 const statementsOut = process.env.BENCH_STATEMENTS
   ? path.join(os.tmpdir(), `peak-statements-${process.pid}.json`)
   : null;
@@ -71,7 +71,7 @@ async function measure(portal: RunningPortal, database: BenchDatabase, durationS
     `  [${database}] growing the school to ${SCHOOL.people} people, ${SCHOOL.projects} projects, ${SCHOOL.items} items … `,
   );
   const school = await growSchool(portal);
-  if (database === "postgres") await countedStatements(portal);
+  await countedStatements(portal);
   const grownInS = round((Date.now() - t0) / 1000);
   process.stdout.write(`${grownInS} s\n`);
   await new Promise((r) => setTimeout(r, 3000));
@@ -94,7 +94,7 @@ async function measure(portal: RunningPortal, database: BenchDatabase, durationS
   }, 200);
   const peak = await schoolPeak(portal, school, { connections: PEAK_CONNECTIONS, durationS });
   clearInterval(sampler);
-  const statements = database === "postgres" ? await countedStatements(portal) : [];
+  const statements = await countedStatements(portal);
   process.stdout.write(`${peak.reqPerSec} req/s, p99 ${peak.p99Ms} ms; memory 30 s after … `);
   await new Promise((r) => setTimeout(r, 30_000));
   const after30sMB = rssMB(portal.pid);
@@ -126,7 +126,10 @@ export async function onEachPeakPortal<R>(
 ): Promise<R[]> {
   const runs: R[] = [];
   {
-    const portal = await startPortalProcess({ env: peakEnv, nodeArgs: profiling });
+    const portal = await startPortalProcess({
+      env: { ...peakEnv, BENCH_STATEMENTS_OUT: statementsOut ?? "" },
+      nodeArgs: [...profiling, ...counting],
+    });
     try {
       runs.push(await run(portal, "pglite"));
     } finally {

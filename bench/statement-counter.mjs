@@ -13,6 +13,9 @@ const pg = createRequire(`${process.cwd()}/package.json`)("pg");
 const route = new AsyncLocalStorage();
 let counts = new Map();
 const countOf = (name) => counts.get(name) ?? counts.set(name, { requests: 0, statements: 0 }).get(name);
+/** BENCH_STATEMENTS=sql: also which statements, by their first words, per route. */
+const withText = process.env.BENCH_STATEMENTS === "sql";
+const textOf = (args) => String(typeof args[0] === "string" ? args[0] : (args[0]?.text ?? "")).slice(0, 160);
 const routeOf = (method, url) =>
   `${method} ${url.split("?")[0].replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ":id")}`;
 
@@ -39,7 +42,12 @@ pg.Pool.prototype.connect = function (cb) {
 };
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function () {
-  countOf(this.benchRoute ?? route.getStore() ?? "(jobs and events)").statements++;
+  const c = countOf(this.benchRoute ?? route.getStore() ?? "(jobs and events)");
+  c.statements++;
+  if (withText) {
+    const text = textOf(arguments);
+    (c.texts ??= {})[text] = (c.texts[text] ?? 0) + 1;
+  }
   return query.apply(this, arguments);
 };
 process.on("SIGUSR2", () => {

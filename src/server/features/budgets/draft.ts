@@ -20,7 +20,7 @@ import { isStaff, type SessionUser } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
 import { budgetDrafts, budgetExpenses, budgets } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordActivity } from "../projects/index.ts";
+import { recordActivity, standingOf } from "../projects/index.ts";
 import { projectFor, type AccessProject } from "../projects/access.ts";
 import { removeStoredReceipt } from "./receipts.ts";
 import * as repo from "./repository.ts";
@@ -85,13 +85,15 @@ export async function stale(s: S, opts: { caller: SessionUser; projectId: string
 // ── The crew's unsaved sheet ────────────────────────────────────────────────────────────────────
 
 /** The crew, staff and admins read the draft: it is the crew's work in progress, not yet the budget. */
-/** The crew's draft as their browsers ask for it, kept per viewer until the budget or the project (its crew) changes. */
+/** The crew's draft as their browsers ask for it, kept per standing until the budget or the project (its crew) changes. */
 export function browseDraft(
   s: Pick<S, "db" | "events">,
   opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string },
 ) {
   const scope = { deps: [keys.budget(opts.projectId), keys.project(opts.projectId), keys.projects(), ...PEOPLE_KEYS] };
-  return answers(s.events, `draft ${opts.caller.id} ${opts.projectId}`, scope, () => getDraft(s, opts));
+  return standingOf(s, opts.caller, opts.projectId).then((standing) =>
+    answers(s.events, `draft ${standing} ${opts.projectId}`, scope, () => getDraft(s, opts)),
+  );
 }
 
 export async function getDraft(

@@ -18,6 +18,7 @@ import type { Tx } from "../../db/client.ts";
 import { budgetDrafts, budgetExpenses } from "../../db/schema/index.ts";
 import { contactsFor } from "../projects/contacts.ts";
 import { projectFor } from "../projects/access.ts";
+import { standingOf } from "../projects/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { receiptOf } from "./receipts.ts";
 import * as repo from "./repository.ts";
@@ -140,7 +141,10 @@ export function browseBudget(
       keys.schoolSettings(),
     ],
   };
-  return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getBudget(s, opts));
+  // Kept per standing: what a budget shows a caller follows from their role and crew alone.
+  return standingOf(s, opts.caller, opts.projectId).then((standing) =>
+    answers(s.events, `${standing} ${opts.projectId}`, scope, () => getBudget(s, opts)),
+  );
 }
 
 export async function getBudget(

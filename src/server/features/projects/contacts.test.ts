@@ -183,6 +183,22 @@ describe.each(DB_KINDS)("contacts of people on a project, on %s", (kind) => {
     }
   });
 
+  it("kept answers are shared only by people who stand alike: a second crew member sees what the first did, a student outside the crew reading after them does not", async () => {
+    const paths = [`/projects/${f.projectId}`, `/projects/${f.projectId}/schedule`, `/budgets/${f.projectId}`];
+    for (const path of paths) {
+      const first = (await ok(path, "member")).body as { contactsVisible: boolean; canEdit: boolean };
+      const second = (await ok(path, "jun")).body as { contactsVisible: boolean; canEdit: boolean };
+      expect([first.contactsVisible, first.canEdit], path).toEqual([true, true]);
+      expect(second, path).toEqual(first);
+      const outside = (await ok(path, "outsider")).body as { contactsVisible: boolean; canEdit: boolean };
+      expect([outside.contactsVisible, outside.canEdit], path).toEqual([false, false]);
+      expect(JSON.stringify(outside), path).not.toMatch(/clara\.wu@|\+41 79|Quay 4/);
+    }
+    const project = (await ok(`/projects/${f.projectId}`, "jun")).body as ProjectDetail;
+    expect(project.isMember).toBe(true);
+    expect(((await ok(`/projects/${f.projectId}`, "outsider")).body as ProjectDetail).isMember).toBe(false);
+  });
+
   it("the call sheet: who was sent it by name for everyone, their e-mail and the address for the crew, staff and admins", async () => {
     const path = `/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`;
     for (const who of SEE) {

@@ -20,8 +20,10 @@ import { iso, personRef, type S, summaryOf } from "./shared.ts";
 export function canTick(item: GreenlightItem, caller: Caller, project: repo.ProjectRow, member: boolean): boolean {
   if (item.source !== "manual") return false;
   switch (item.tickedBy) {
+    // Only staff supervise (`assertSupervisor`); a supervisor moved to another role no longer ticks, and what a
+    // student is shown follows from their role and crew alone (`viewProject` keeps it per standing).
     case "supervisor":
-      return caller.id === project.supervisorId || isAdmin(caller.role);
+      return (isStaff(caller.role) && caller.id === project.supervisorId) || isAdmin(caller.role);
     case "staff":
       return isStaff(caller.role);
     case "member":

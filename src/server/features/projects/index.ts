@@ -4,6 +4,7 @@ export {
   listProjects,
   PROJECTS_SCOPE,
   crewProjectsOf,
+  standingOf,
   forViewer,
   browseProjects,
   browseDocumentaries,

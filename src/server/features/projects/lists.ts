@@ -7,7 +7,7 @@ import {
   type ProjectListQuery,
 } from "../../../common/project-api.ts";
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
-import { type Caller } from "../../auth/caller.ts";
+import { isStaff, type Caller } from "../../auth/caller.ts";
 import { projectMembers } from "../../db/schema/index.ts";
 import { cachePerBus, jsonAnswers, type EntryScope } from "../../lib/cache.ts";
 import { courseChecklistsOf, getGreenlightItems } from "./greenlight.ts";
@@ -125,6 +125,21 @@ export function crewProjectsOf(s: Pick<S, "db" | "events">, userId: string): Pro
 }
 
 /**
+ * How a caller stands to a project, as the key of an answer about it: their role and whether they are on its
+ * crew. A project's answers that depend on nothing else about who asks (who may edit, who sees contacts) are
+ * kept once per standing rather than once per person, so a crew of five opening their stripboard after a change
+ * costs one read, not five. From the caller's kept crews: no statement once they are read.
+ */
+export async function standingOf(
+  s: Pick<S, "db" | "events">,
+  caller: Pick<Caller, "id" | "role">,
+  projectId: string,
+): Promise<string> {
+  const crews = await crewProjectsOf(s, caller.id);
+  return `${caller.role} ${crews.has(projectId) ? "crew" : "outside"}`;
+}
+
+/**
  * A list whose answer depends on who asks only through `isMember` (every list but "mine"), read once for the
  * whole school and marked for each viewer: a class opening the overview at nine costs one read, and one small
  * read of each person's crews.
@@ -184,13 +199,18 @@ export function browseDocumentaries(s: Pick<S, "db" | "events">, opts: ListOptio
   return answers(s.events, listKey("documentary", opts), PROJECTS_SCOPE, read);
 }
 
-/** `getProject` as JSON, kept per viewer until an event names this project, every project or the people. */
-export function viewProject(
+/**
+ * `getProject` as JSON, kept per standing until an event names this project, every project or the people: what
+ * it shows a student follows from their role and crew membership alone (`getProject`).
+ */
+export async function viewProject(
   s: Pick<S, "db" | "events">,
   opts: { caller: Caller; id: string },
 ): Promise<Uint8Array<ArrayBuffer>> {
   const scope = { deps: [keys.project(opts.id), keys.projects(), ...PEOPLE_KEYS, keys.schoolSettings()] };
-  return answers(s.events, `project ${opts.caller.id} ${opts.id}`, scope, () => getProject(s, opts));
+  // Staff are kept one by one: the project's supervisor ticks what other staff may not.
+  const standing = isStaff(opts.caller.role) ? opts.caller.id : await standingOf(s, opts.caller, opts.id);
+  return answers(s.events, `project ${standing} ${opts.id}`, scope, () => getProject(s, opts));
 }
 
 export async function listDocumentaries(

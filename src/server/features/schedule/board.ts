@@ -19,6 +19,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { castMembers, documents, scheduleStrips, shootDays, stripboards } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { contactsFor } from "../projects/contacts.ts";
+import { standingOf } from "../projects/index.ts";
 import { dayCheckKeys } from "./day-checks.ts";
 import { askGuardianConsent, consentStates, minorDto, permitTitles } from "./minors.ts";
 import { type S } from "./shared.ts";
@@ -36,7 +37,8 @@ import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A stripboard as the crew's browsers ask for it, kept per viewer until an event names this schedule (a change to
+ * A stripboard as the crew's browsers ask for it, kept per standing (it differs between callers only in who may
+ * edit and see contacts, which follow from role and crew) until an event names this schedule (a change to
  * the project's screenplay names it too), the project (its crew decides who sees contacts) or the people.
  */
 const answers = jsonAnswers({ ttlMs: 30_000, maxEntries: 2_000, staleMs: 30_000 });
@@ -52,7 +54,9 @@ export function browseSchedule(s: Pick<S, "db" | "events">, opts: { caller: Call
       ...dayCheckKeys(opts.projectId),
     ],
   };
-  return answers(s.events, `${opts.caller.id} ${opts.projectId}`, scope, () => getSchedule(s, opts));
+  return standingOf(s, opts.caller, opts.projectId).then((standing) =>
+    answers(s.events, `${standing} ${opts.projectId}`, scope, () => getSchedule(s, opts)),
+  );
 }
 
 export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; projectId: string }): Promise<ScheduleDto> {
