@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFromDatabase, createEventClearedCache, jsonAnswers } from "./cache.ts";
+import { answerFromDatabase, concerns, createEventClearedCache, jsonAnswers, type EntryScope } from "./cache.ts";
 import { createLocalBus } from "./events.ts";
 
 describe("event-cleared cache", () => {
@@ -120,6 +121,47 @@ describe("an entry's scope", () => {
     const before = await cache.get("p1", load, undefined, project);
     await events.publish({ type: "session.ended", userIds: ["u1"] });
     expect(await cache.get("p1", load, undefined, project)).toBe(before + 1);
+  });
+
+  it("forgets, through its index of keys, exactly the entries an event concerns", async () => {
+    const word = fc.constantFrom("project", "projects", "schedule", "people", "p1", "p2");
+    const key = fc.array(word, { maxLength: 3 });
+    const scope = fc.option(
+      fc.record(
+        { deps: fc.array(key, { maxLength: 3 }), userId: fc.constantFrom("u1", "u2") },
+        { requiredKeys: ["deps"] },
+      ),
+      { nil: undefined },
+    );
+    const event = fc.record(
+      {
+        type: fc.constant("x"),
+        invalidate: fc.array(key, { maxLength: 3 }),
+        userIds: fc.array(fc.constantFrom("u1", "u2", "u3"), { maxLength: 2 }),
+      },
+      { requiredKeys: ["type"] },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(scope, { minLength: 1, maxLength: 12 }),
+        fc.array(event, { maxLength: 4 }),
+        async (scopes, evs) => {
+          const events = createLocalBus();
+          const cache = createEventClearedCache<number>(events, { ttlMs: 60_000, maxEntries: 100 });
+          let loads = 0;
+          const load = async () => ++loads;
+          const read = (s: EntryScope | undefined, i: number) => cache.get(`k${i}`, load, undefined, s);
+          const first = await Promise.all(scopes.map(read));
+          let alive = scopes.map(() => true);
+          for (const e of evs) {
+            await events.publish(e);
+            alive = alive.map((a, i) => a && !concerns(e, scopes[i]));
+          }
+          // Read one by one: a forgotten entry loads a new number, a kept one answers the first.
+          for (const [i, s] of scopes.entries()) expect((await read(s, i)) === first[i], `entry ${i}`).toBe(alive[i]);
+        },
+      ),
+    );
   });
 
   it("keeps one person's answer through an event addressed to other people", async () => {

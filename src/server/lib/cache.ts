@@ -66,9 +66,59 @@ export function answerFromDatabase(events: EventBus): void {
   uncached.add(events);
 }
 
+/**
+ * Entries indexed by the first word of each of their keys ("project", "schedule", …): an event can only concern
+ * an entry that shares a first word with one of its keys, so an event looks at those few rather than at every
+ * entry of every cache (thousands, at a school's peak, several times a second).
+ */
+class ScopedEntries<T> {
+  /** In insertion order: the first key is the oldest entry. */
+  readonly map = new Map<string, Entry<T>>();
+  private readonly byRoot = new Map<string, Set<string>>();
+  /** Entries any event may concern: those without a scope, or with an empty key among their deps. */
+  private readonly unscoped = new Set<string>();
+
+  get size() {
+    return this.map.size;
+  }
+  get(key: string) {
+    return this.map.get(key);
+  }
+  set(key: string, entry: Entry<T>) {
+    this.delete(key);
+    this.map.set(key, entry);
+    if (!entry.scope || entry.scope.deps.some((d) => d.length === 0)) this.unscoped.add(key);
+    if (entry.scope) for (const d of entry.scope.deps) this.rootOf(d[0]).add(key);
+  }
+  delete(key: string) {
+    const entry = this.map.get(key);
+    if (!entry) return;
+    this.map.delete(key);
+    this.unscoped.delete(key);
+    if (entry.scope) for (const d of entry.scope.deps) this.byRoot.get(d[0] ?? "")?.delete(key);
+  }
+  clear() {
+    this.map.clear();
+    this.byRoot.clear();
+    this.unscoped.clear();
+  }
+  /** Forgets every entry `event` concerns. */
+  forget(event: DomainEvent) {
+    if (!event.invalidate?.length) return this.clear();
+    // An empty key is the start of every key: such an event may concern any entry.
+    const candidates = event.invalidate.some((k) => k.length === 0) ? new Set(this.map.keys()) : new Set(this.unscoped);
+    for (const k of event.invalidate) for (const key of this.byRoot.get(k[0] ?? "") ?? []) candidates.add(key);
+    for (const key of candidates) if (concerns(event, this.map.get(key)?.scope)) this.delete(key);
+  }
+  private rootOf(word: string | undefined) {
+    const root = word ?? "";
+    return this.byRoot.get(root) ?? this.byRoot.set(root, new Set()).get(root)!;
+  }
+}
+
 export function createEventClearedCache<T>(events: EventBus, opts: CacheOptions): EventClearedCache<T> {
   if (uncached.has(events)) return { clear: () => {}, get: (_key, load) => load() };
-  const entries = new Map<string, Entry<T>>();
+  const entries = new ScopedEntries<T>();
   const loading = new Map<string, { promise: Promise<T>; scope?: EntryScope; overtaken: boolean }>();
 
   const clear = () => {
@@ -77,7 +127,7 @@ export function createEventClearedCache<T>(events: EventBus, opts: CacheOptions)
     loading.clear();
   };
   events.subscribe((event) => {
-    for (const [key, entry] of entries) if (concerns(event, entry.scope)) entries.delete(key);
+    entries.forget(event);
     for (const [key, l] of loading) {
       if (!concerns(event, l.scope)) continue;
       l.overtaken = true;
@@ -113,8 +163,7 @@ export function createEventClearedCache<T>(events: EventBus, opts: CacheOptions)
       if (state.overtaken) return value;
       entries.delete(key);
       if (keepMs > 0) {
-        // Map keeps insertion order: the first key is the oldest entry.
-        if (entries.size >= opts.maxEntries) entries.delete(entries.keys().next().value!);
+        if (entries.size >= opts.maxEntries) entries.delete(entries.map.keys().next().value!);
         entries.set(key, { value, expires: Date.now() + keepMs, scope });
       }
       return value;

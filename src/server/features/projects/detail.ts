@@ -59,16 +59,17 @@ export async function getProject(s: Pick<S, "db">, opts: { caller: Caller; id: s
   const header = await repo.selectProjectHeader(s.db, opts.id);
   if (!header) throw noProject();
   const p = header.project;
+  const ofChecklist = getProjectChecklist(s.db, p.id);
   const [members, ms, ticks, history, activity, items, documentary, firstDay, checklist] = await Promise.all([
     repo.selectMembers(s.db, p.id),
     repo.selectMilestones(s.db, p.id),
     repo.selectGreenlightTicks(s.db, p.id),
     repo.selectPhaseHistory(s.db, p.id),
     repo.selectActivityRows(s.db, p.id, { limit: 20, offset: 0 }),
-    getProjectGreenlightItems(s.db, p.id),
+    getProjectGreenlightItems(s.db, p.id, ofChecklist),
     p.type === "documentary" ? repo.selectDocumentary(s.db, p.id) : Promise.resolve(null),
     firstShootDay(s.db, p.id),
-    getProjectChecklist(s.db, p.id),
+    ofChecklist,
   ]);
   const today = isoDay(new Date());
   const member = members.some((m) => m.member.userId === opts.caller.id);

@@ -37,13 +37,17 @@ export async function getProjectChecklist(
     : { items: fromSchool(school), fromCourse: null };
 }
 
-/** One project's checklist: its course's or the school's items, then the items features added for this project only. */
+/**
+ * One project's checklist: its course's or the school's items, then the items features added for this project
+ * only; `checklist` when the caller has already asked for it.
+ */
 export async function getProjectGreenlightItems(
   db: DbOrTx,
   projectId: string,
+  checklist = getProjectChecklist(db, projectId),
 ): Promise<(GreenlightItem & { leadDays?: number | null })[]> {
   const [{ items }, own] = await Promise.all([
-    getProjectChecklist(db, projectId),
+    checklist,
     db
       .select()
       .from(projectGreenlightItems)
