@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { cn } from "../../lib/cn.ts";
 
 const field =
-  "min-h-10 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900 read-only:bg-zinc-50 dark:read-only:bg-zinc-950";
+  "min-h-10 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900 read-only:bg-zinc-50 dark:read-only:bg-zinc-950";
 
 /**
  * The budget's fringes and globals, edited as part of the draft (so they autosave, survive a tab switch and

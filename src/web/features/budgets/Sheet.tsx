@@ -76,7 +76,7 @@ const OVERSCAN = 12;
 const CELL_CLASS: Record<Column, string | undefined> = {
   accountCode: "w-44",
   description: undefined,
-  quantity: "w-20 text-right tabular-nums",
+  quantity: "w-24 text-right tabular-nums",
   units: "w-24",
   rate: "w-28 text-right tabular-nums",
   notes: undefined,
