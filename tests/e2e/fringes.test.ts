@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, heading, signIn, toast, visible } from "./support/ui.ts";
+import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -69,5 +69,21 @@ describe("budget fringes and globals", () => {
     await visible(fringesRow(student));
     expect(await student.getByLabel("Fringe 1 name").inputValue()).toBe("Payroll tax");
     expect(await student.getByLabel("Fringe 1 percentage").inputValue()).toBe("12.5");
+
+    // The approver's page, opened from the mailed link, shows the same Fringes row and the line's fringe.
+    await student.getByLabel("Line 1 description").press("Control+s");
+    await toast(student, "Budget saved", "1 lines, 742.50 EUR in total.");
+    await field(student, "Approver's e-mail").fill("fringe.producer@example.test");
+    await button(student, "Submit budget").click();
+    await toast(student, "Budget submitted");
+    await expect.poll(() => e2e.smtp.to("fringe.producer@example.test").length, { timeout: UI_TIMEOUT }).toBe(1);
+    const link = /\/budget-approval-redirect\/[0-9a-f-]+\?token=[A-Za-z0-9_-]+/.exec(
+      e2e.smtp.to("fringe.producer@example.test")[0]!.text,
+    );
+    const approver = await e2e.newPage();
+    await approver.goto(link![0]);
+    await visible(approver.getByRole("heading", { name: "Inventory: version 1" }));
+    await visible(fringesRow(approver));
+    await visible(approver.getByRole("table", { name: "Lines" }).getByRole("cell", { name: "75.00" }));
   });
 });
