@@ -8,6 +8,18 @@ import { z } from "zod";
 import { uploadNameQuery } from "./upload.ts";
 import { DEFAULT_NUMBER_FORMAT, formatNumber, type NumberFormat } from "./number-input.ts";
 import { currencyMinorDigits } from "./school.ts";
+import {
+  divRound,
+  FRINGE_KINDS,
+  FRINGE_PERCENT_MAX_BPS,
+  GLOBAL_NAME_PATTERN,
+  lineFringe,
+  toSafe,
+  type BudgetGlobal,
+  type Fringe,
+} from "./budget-rules.ts";
+
+export type { BudgetGlobal, Fringe } from "./budget-rules.ts";
 
 export const BUDGET_CATEGORIES = ["above", "below"] as const;
 export type BudgetCategory = (typeof BUDGET_CATEGORIES)[number];
@@ -56,25 +68,13 @@ export const RATE_MAX = 1_000_000_000;
 /** Quantities in hundredths: 99,999.99 at most. */
 export const QUANTITY_MAX = 9_999_999;
 export const DESCRIPTION_MAX = 200;
+export const FRINGES_MAX = 20;
+export const FRINGE_NAME_MAX = 60;
+export const GLOBALS_MAX = 50;
 export const NOTES_MAX = 1000;
 export const COMMENT_MAX = 2000;
 
 // ── Money arithmetic (integers only) ─────────────────────────────────────────────────────────────
-
-/** Rounds n / d half away from zero, in BigInt. */
-function divRound(n: bigint, d: bigint): bigint {
-  const q = n / d;
-  const r = n % d;
-  if (r === 0n) return q;
-  const up = (r < 0n ? -r : r) * 2n >= d;
-  return up ? q + (n < 0n ? -1n : 1n) : q;
-}
-
-function toSafe(n: bigint): number {
-  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(-Number.MAX_SAFE_INTEGER))
-    throw new RangeError("amount out of range");
-  return Number(n);
-}
 
 /** A line's amount: quantity (hundredths) × rate (minor units), rounded to the minor unit. */
 export const lineAmount = (quantity: number, rate: number): number =>
@@ -110,49 +110,76 @@ export interface LineLike {
   accountCode: string;
   quantity: number;
   rate: number;
+  /** The budget's fringes applied to this line (labour lines only). */
+  fringeIds?: readonly string[];
 }
 
 export interface AccountTotal {
   code: string;
   name: string;
   category: BudgetCategory;
+  /** The lines' amounts; the fringes on them are apart, as the top sheet shows them in their own row. */
   amount: number;
+  /** Absent in totals frozen before fringes existed: read as 0. */
+  fringes?: number;
 }
 
 export interface BudgetTotals {
   accounts: AccountTotal[];
   above: number;
   below: number;
+  /** Every line's fringes; absent in totals frozen before fringes existed (read as 0). */
+  fringes?: number;
+  /** above + below + fringes. */
   subtotal: number;
   contingencyBps: number;
   contingency: number;
   total: number;
 }
 
-/** The top sheet: every account of the chart (empty ones too), both categories, contingency and the grand total. */
-export function computeTotals(accounts: BudgetAccount[], lines: LineLike[], contingencyBps: number): BudgetTotals {
-  const byCode = new Map<string, bigint>();
-  for (const l of lines)
-    byCode.set(l.accountCode, (byCode.get(l.accountCode) ?? 0n) + BigInt(lineAmount(l.quantity, l.rate)));
-  const rows: AccountTotal[] = accounts.map((a) => ({ ...a, amount: toSafe(byCode.get(a.code) ?? 0n) }));
+/**
+ * The top sheet: every account of the chart (empty ones too), both categories, the fringes on the lines,
+ * contingency (on lines and fringes alike) and the grand total.
+ */
+export function computeTotals(
+  accounts: BudgetAccount[],
+  lines: LineLike[],
+  contingencyBps: number,
+  fringes: readonly Fringe[] = [],
+): BudgetTotals {
+  const byCode = new Map<string, { amount: bigint; fringes: bigint }>();
+  for (const l of lines) {
+    const amount = lineAmount(l.quantity, l.rate);
+    const sum = byCode.get(l.accountCode) ?? { amount: 0n, fringes: 0n };
+    sum.amount += BigInt(amount);
+    sum.fringes += BigInt(lineFringe(amount, l.fringeIds, fringes));
+    byCode.set(l.accountCode, sum);
+  }
+  const of = (code: string) => {
+    const sum = byCode.get(code);
+    return { amount: toSafe(sum?.amount ?? 0n), fringes: toSafe(sum?.fringes ?? 0n) };
+  };
+  const rows: AccountTotal[] = accounts.map((a) => ({ ...a, ...of(a.code) }));
   // A line whose account left the chart (or a new one with none chosen yet) still counts, below the line.
-  for (const [code, amount] of byCode) {
+  for (const code of byCode.keys()) {
     if (!accounts.some((a) => a.code === code))
       rows.push({
         code,
         name: code ? `Account ${code}` : "No account chosen yet",
         category: "below",
-        amount: toSafe(amount),
+        ...of(code),
       });
   }
   const above = sumAmounts(rows.filter((r) => r.category === "above").map((r) => r.amount));
   const below = sumAmounts(rows.filter((r) => r.category === "below").map((r) => r.amount));
-  const subtotal = sumAmounts([above, below]);
+  const fringeTotal = sumAmounts(rows.map((r) => r.fringes ?? 0));
+  const subtotal = sumAmounts([above, below, fringeTotal]);
   const contingency = contingencyOf(subtotal, contingencyBps);
   return {
     accounts: rows,
     above,
     below,
+    fringes: fringeTotal,
     subtotal,
     contingencyBps,
     contingency,
@@ -216,8 +243,78 @@ export const budgetLineInput = z.object({
   units: z.enum(BUDGET_UNITS, `Units are one of: ${BUDGET_UNITS.join(", ")}.`),
   rate: whole("The rate", 0, RATE_MAX),
   notes: z.string().trim().max(NOTES_MAX, `Notes may be at most ${NOTES_MAX} characters long.`).default(""),
+  /** The budget's fringes on this line; only a labour account's line takes them. */
+  fringeIds: z
+    .array(z.string().regex(UUID_PATTERN, "A fringe's id must be a UUID."), "A line's fringes must be a list.")
+    .max(FRINGES_MAX, `A line takes at most ${FRINGES_MAX} fringes.`)
+    .optional(),
+  /** The global the quantity is (SHOOT_DAYS): the server sets the quantity to its value. */
+  quantityGlobal: z.string("A line's global is its name.").trim().max(40).nullable().optional(),
 });
 export type BudgetLineInput = z.infer<typeof budgetLineInput>;
+
+export const budgetFringeInput = z
+  .object({
+    id: z.string("Each fringe needs an id.").regex(UUID_PATTERN, "A fringe's id must be a UUID."),
+    name: z
+      .string("Give each fringe a name.")
+      .trim()
+      .min(1, "Give each fringe a name, like Payroll tax.")
+      .max(FRINGE_NAME_MAX, `A fringe's name may be at most ${FRINGE_NAME_MAX} characters long.`),
+    kind: z.enum(FRINGE_KINDS, "A fringe is a percentage of the line or a flat amount per line."),
+    value: whole("A fringe's percentage or amount", 0, RATE_MAX),
+    cap: whole("A fringe's cap", 0, RATE_MAX).nullable().default(null),
+  })
+  .superRefine((f, ctx) => {
+    if (f.kind === "percent" && f.value > FRINGE_PERCENT_MAX_BPS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["value"],
+        message: `The fringe “${f.name}” is at most 100 % of a line.`,
+      });
+  });
+export type BudgetFringeInput = z.infer<typeof budgetFringeInput>;
+
+export const budgetGlobalInput = z.object({
+  name: z
+    .string("Give each global a name.")
+    .trim()
+    .regex(GLOBAL_NAME_PATTERN, "A global's name is capitals, digits and _, starting with a letter, like SHOOT_DAYS."),
+  value: whole("A global's value", 0, QUANTITY_MAX),
+});
+
+const uniqueBy =
+  <T>(key: (t: T) => string, message: (t: T) => string) =>
+  (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((t, i) => {
+      if (seen.has(key(t))) ctx.addIssue({ code: "custom", path: [i], message: message(t) });
+      seen.add(key(t));
+    });
+  };
+
+/** A list of at most `max` entries, no two sharing `key`. */
+const uniqueList = <T extends z.ZodType>(
+  item: T,
+  opts: { what: string; max: number; key(t: z.infer<T>): string; message(t: z.infer<T>): string },
+) =>
+  z
+    .array(item, `${opts.what} must be a list.`)
+    .max(opts.max, `A budget may hold at most ${opts.max} ${opts.what.toLowerCase()}.`)
+    .superRefine(uniqueBy(opts.key, opts.message));
+
+const fringesList = uniqueList(budgetFringeInput, {
+  what: "Fringes",
+  max: FRINGES_MAX,
+  key: (f) => f.id,
+  message: () => "Two fringes share one id.",
+});
+const globalsList = uniqueList(budgetGlobalInput, {
+  what: "Globals",
+  max: GLOBALS_MAX,
+  key: (g) => g.name,
+  message: (g) => `Two globals are named ${g.name}; each needs its own name.`,
+});
 
 /** PUT /rest/v1/budgets/:projectId: the whole draft, and the version it was edited from (0 = no draft yet). */
 export const budgetSaveInput = z.object({
@@ -225,6 +322,9 @@ export const budgetSaveInput = z.object({
   /** The crew's draft version the lines come from: a draft changed since is refused, not dropped. */
   draftVersion: z.number("The draft's version is a number.").int().min(0).optional(),
   contingencyBps: whole("The contingency", 0, CONTINGENCY_MAX_BPS),
+  /** Left out: the budget has none (a save is the whole draft). */
+  fringes: fringesList.optional(),
+  globals: globalsList.optional(),
   lines: z
     .array(budgetLineInput, "Lines must be a list.")
     .max(BUDGET_LINES_MAX, `A budget may hold at most ${BUDGET_LINES_MAX} lines.`)
@@ -252,11 +352,38 @@ export const budgetDraftRow = z.object({
   units: z.enum(BUDGET_UNITS, `Units are one of: ${BUDGET_UNITS.join(", ")}.`),
   rate: z.string("Each line's rate is the text typed.").max(40, "A rate is at most 40 characters."),
   notes: z.string("Each line's notes are text.").max(NOTES_MAX, `Notes may be at most ${NOTES_MAX} characters long.`),
+  /** Absent in drafts typed before fringes existed. */
+  fringeIds: z
+    .array(z.string().regex(UUID_PATTERN, "A fringe's id must be a UUID."), "A line's fringes must be a list.")
+    .max(FRINGES_MAX, `A line takes at most ${FRINGES_MAX} fringes.`)
+    .optional(),
 });
 export type BudgetDraftRow = z.infer<typeof budgetDraftRow>;
 
+/** A fringe as typed: the percentage, amount and cap stay the text in their fields until the save. */
+export const budgetDraftFringe = z.object({
+  id: z.string("Each fringe needs an id.").regex(UUID_PATTERN, "A fringe's id must be a UUID."),
+  name: z
+    .string("A fringe's name is text.")
+    .max(FRINGE_NAME_MAX, `A fringe's name is at most ${FRINGE_NAME_MAX} characters.`),
+  kind: z.enum(FRINGE_KINDS, "A fringe is a percentage of the line or a flat amount per line."),
+  value: z.string("A fringe's value is the text typed.").max(40, "A fringe's value is at most 40 characters."),
+  cap: z.string("A fringe's cap is the text typed.").max(40, "A fringe's cap is at most 40 characters."),
+});
+export type BudgetDraftFringe = z.infer<typeof budgetDraftFringe>;
+
+export const budgetDraftGlobal = z.object({
+  id: z.string("Each global needs an id.").regex(UUID_PATTERN, "A global's id must be a UUID."),
+  name: z.string("A global's name is text.").max(40, "A global's name is at most 40 characters."),
+  value: z.string("A global's value is the text typed.").max(40, "A global's value is at most 40 characters."),
+});
+export type BudgetDraftGlobal = z.infer<typeof budgetDraftGlobal>;
+
 export const budgetDraftContent = z.object({
   contingency: z.string("The contingency is the text typed.").max(40, "The contingency is at most 40 characters."),
+  /** Both absent in drafts typed before fringes and globals existed: read as none. */
+  fringes: z.array(budgetDraftFringe, "Fringes must be a list.").max(FRINGES_MAX).optional(),
+  globals: z.array(budgetDraftGlobal, "Globals must be a list.").max(GLOBALS_MAX).optional(),
   rows: z
     .array(budgetDraftRow, "Lines must be a list.")
     .max(BUDGET_LINES_MAX, `A budget may hold at most ${BUDGET_LINES_MAX} lines.`)
@@ -378,8 +505,9 @@ export const PROPOSAL_STATE_LABELS: Record<ProposalState, string> = {
   withdrawn: "Withdrawn",
 };
 
-export interface BudgetLineDto extends BudgetLineInput {
-  amount: number;
+export interface BudgetLineDto extends SnapshotLine {
+  /** What the budget's fringes add to this line. */
+  fringe: number;
 }
 
 export interface ReceiptDto {
@@ -448,6 +576,8 @@ export interface BudgetDto {
   /** 0: nothing saved yet. */
   version: number;
   contingencyBps: number;
+  fringes: Fringe[];
+  globals: BudgetGlobal[];
   accounts: BudgetAccount[];
   lines: BudgetLineDto[];
   totals: BudgetTotals;
@@ -487,6 +617,12 @@ export interface SnapshotLine {
   rate: number;
   notes: string;
   amount: number;
+  /**
+   * Present only when set, so a snapshot without fringes or globals hashes as it did before they existed.
+   */
+  fringeIds?: string[];
+  fringe?: number;
+  quantityGlobal?: string;
 }
 
 export interface ProposalSnapshot {
@@ -495,6 +631,9 @@ export interface ProposalSnapshot {
   contingencyBps: number;
   accounts: BudgetAccount[];
   lines: SnapshotLine[];
+  /** Present only when the budget has any (see SnapshotLine). */
+  fringes?: Fringe[];
+  globals?: BudgetGlobal[];
 }
 
 export interface ProposalDiff {

@@ -17,6 +17,8 @@ import {
   BUDGET_UNITS,
   PROPOSAL_STATES,
   type BudgetDraftContent,
+  type BudgetGlobal,
+  type Fringe,
   type BudgetTotals,
   type ProposalSnapshot,
 } from "../../../common/budget.ts";
@@ -43,6 +45,10 @@ export const budgets = pgTable("budgets", {
     .unique()
     .references(() => projects.id, { onDelete: "cascade" }),
   contingencyBps: integer("contingency_bps").notNull(),
+  /** The budget's fringes (payroll tax, holiday pay), which its labour lines name by id. */
+  fringes: jsonb("fringes").$type<Fringe[]>().notNull().default([]),
+  /** Named values (SHOOT_DAYS) that lines' quantities use by name. */
+  globals: jsonb("globals").$type<BudgetGlobal[]>().notNull().default([]),
   /** Raised by every save of the draft; a save naming an older version is refused with the current draft. */
   version: integer("version").notNull().default(1),
   /** Staff's per-project override of the school's bypass setting; null follows the school. */
@@ -70,6 +76,10 @@ export const budgetLines = pgTable(
     /** Minor units of the school's currency. */
     rate: integer("rate").notNull(),
     notes: text("notes").notNull().default(""),
+    /** Ids of the budget's fringes applied to this line. */
+    fringeIds: jsonb("fringe_ids").$type<string[]>().notNull().default([]),
+    /** The global the quantity follows; the quantity column holds its value as of the last save. */
+    quantityGlobal: text("quantity_global"),
   },
   (t) => [index("budget_lines_budget_idx").on(t.budgetId, t.position)],
 );

@@ -5,7 +5,6 @@ import {
   budgetDraftInput,
   budgetSaveInput,
   bypassInput,
-  computeTotals,
   expenseInput,
   type BudgetDraftDto,
   type BudgetDraftInput,
@@ -23,6 +22,7 @@ import { AppError } from "../../lib/errors.ts";
 import { recordActivity, standingOf } from "../projects/index.ts";
 import { projectFor, type AccessProject } from "../projects/access.ts";
 import { removeStoredReceipt } from "./receipts.ts";
+import { checkedLines } from "./fringes.ts";
 import * as repo from "./repository.ts";
 import { answers, type S } from "./shared.ts";
 import { getBudget, selectDraft } from "./reading.ts";
@@ -172,27 +172,13 @@ export async function saveBudget(
   try {
     await change(s, opts, async ({ tx, project, budget }) => {
       if ((budget?.version ?? 0) !== input.version) throw new StaleBudget();
-      const codes = new Set((await repo.selectAccounts(tx)).map((a) => a.code));
-      input.lines.forEach((l, i) => {
-        if (!codes.has(l.accountCode))
-          throw new AppError(
-            "bad_request",
-            `Line ${i + 1} (“${l.description}”): there is no account ${l.accountCode} in the chart of accounts.`,
-          );
-      });
-      try {
-        computeTotals([], input.lines, input.contingencyBps);
-      } catch {
-        throw new AppError(
-          "bad_request",
-          "The budget's total is too large to keep exactly; check the quantities and rates.",
-        );
-      }
+      const lines = checkedLines(input, new Set((await repo.selectAccounts(tx)).map((a) => a.code)));
+      const kept = { fringes: input.fringes ?? [], globals: input.globals ?? [] };
       let id: string;
       if (!budget) {
         const [row] = await tx
           .insert(budgets)
-          .values({ projectId: project.id, contingencyBps: input.contingencyBps })
+          .values({ projectId: project.id, contingencyBps: input.contingencyBps, ...kept })
           .onConflictDoNothing()
           .returning({ id: budgets.id });
         if (!row) throw new StaleBudget();
@@ -212,10 +198,10 @@ export async function saveBudget(
         }
         await tx
           .update(budgets)
-          .set({ contingencyBps: input.contingencyBps, version: budget.version + 1, updatedAt: new Date() })
+          .set({ contingencyBps: input.contingencyBps, ...kept, version: budget.version + 1, updatedAt: new Date() })
           .where(eq(budgets.id, id));
       }
-      const written = await repo.writeLines(tx, id, input.lines);
+      const written = await repo.writeLines(tx, id, lines);
       if (written !== input.lines.length)
         throw new AppError("bad_request", "A line's id belongs to another budget; reload the page and try again.");
       // What was typed is now the budget: the draft empties, and its version moves on so a colleague still

@@ -39,6 +39,7 @@ export async function exportCsv(
       ...b.totals.accounts.map((a) => [a.code, a.name, BUDGET_CATEGORY_LABELS[a.category], plain(a.amount, c)]),
       ["", "Above the line", "", plain(b.totals.above, c)],
       ["", "Below the line", "", plain(b.totals.below, c)],
+      ["", "Fringes", "", plain(b.totals.fringes ?? 0, c)],
       ["", `Contingency (${formatPercent(b.contingencyBps)} %)`, "", plain(b.totals.contingency, c)],
       ["", "Total", "", plain(b.totals.total, c)],
     ];
@@ -55,6 +56,7 @@ export async function exportCsv(
       "Units",
       `Rate (${c})`,
       `Amount (${c})`,
+      `Fringes (${c})`,
       `Actual (${c})`,
       `Variance (${c})`,
       "Notes",
@@ -67,6 +69,7 @@ export async function exportCsv(
       l.units,
       plain(l.rate, c),
       plain(l.amount, c),
+      plain(l.fringe, c),
       plain(actual.get(l.id)?.actual ?? 0, c),
       plain(actual.get(l.id)?.variance ?? l.amount, c),
       l.notes,
@@ -86,6 +89,7 @@ function topSheetSection(totals: ProposalView["totals"], currency: string, w: Sc
       ...totals.accounts.map((a) => ({ cells: [a.code, a.name, m(a.amount)] })),
       { cells: ["", "Above the line", m(totals.above)], bold: true },
       { cells: ["", "Below the line", m(totals.below)], bold: true },
+      { cells: ["", "Fringes", m(totals.fringes ?? 0)], bold: true },
       { cells: ["", `Contingency (${w.percent(totals.contingencyBps)} %)`, m(totals.contingency)] },
       { cells: ["", "Total", m(totals.total)], bold: true },
     ],
@@ -96,12 +100,20 @@ function detailSection(lines: SnapshotLine[], currency: string, w: SchoolWriter)
   const m = (n: number) => w.amount(n, currency);
   return {
     heading: "Lines",
-    widths: [1, 6, 1.3, 1.2, 2, 2],
+    widths: [1, 6, 1.3, 1.2, 2, 2, 1.8],
     numeric: 3,
     rows: [
-      { cells: ["Code", "Description", "Qty", "Units", "Rate", "Amount"], bold: true },
+      { cells: ["Code", "Description", "Qty", "Units", "Rate", "Amount", "Fringes"], bold: true },
       ...lines.map((l) => ({
-        cells: [l.accountCode, l.description, w.quantity(l.quantity), l.units, m(l.rate), m(l.amount)],
+        cells: [
+          l.accountCode,
+          l.description,
+          w.quantity(l.quantity),
+          l.units,
+          m(l.rate),
+          m(l.amount),
+          l.fringe ? m(l.fringe) : "",
+        ],
       })),
     ],
   };

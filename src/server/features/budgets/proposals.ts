@@ -34,15 +34,18 @@ function snapshotOf(
   project: { title: string },
   currency: string,
   accounts: BudgetAccount[],
-  contingencyBps: number,
+  budget: Pick<repo.BudgetRow, "contingencyBps" | "fringes" | "globals">,
   lines: repo.LineRow[],
 ): ProposalSnapshot {
   return {
     projectTitle: project.title,
     currency,
-    contingencyBps,
+    contingencyBps: budget.contingencyBps,
     accounts: accounts.map((a) => ({ code: a.code, name: a.name, category: a.category })),
-    lines: lines.map(toLine),
+    lines: lines.map((l) => toLine(l, budget.fringes)),
+    // Only when there are any: a budget without them keeps the snapshot (and so the hash) it always had.
+    ...(budget.fringes.length > 0 ? { fringes: budget.fringes } : {}),
+    ...(budget.globals.length > 0 ? { globals: budget.globals } : {}),
   };
 }
 
@@ -93,8 +96,8 @@ export async function submitProposal(
     const lines = await repo.selectLines(tx, budget.id);
     if (lines.length === 0) throw new AppError("bad_request", "Add at least one line before submitting the budget.");
     const accounts = await repo.selectAccounts(tx);
-    const snapshot = snapshotOf(project, settings.currency, accounts, budget.contingencyBps, lines);
-    const totals = computeTotals(accounts, lines, budget.contingencyBps);
+    const snapshot = snapshotOf(project, settings.currency, accounts, budget, lines);
+    const totals = computeTotals(accounts, lines, budget.contingencyBps, budget.fringes);
     // The canonical text is both what is hashed and what is stored: jsonb keeps the same values either way.
     const snapshotJson = canonicalJson(snapshot);
     const contentHash = sha256Hex(snapshotJson);

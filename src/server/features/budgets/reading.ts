@@ -1,4 +1,4 @@
-import { effectiveBypass } from "../../../common/budget-rules.ts";
+import { effectiveBypass, lineFringe } from "../../../common/budget-rules.ts";
 import { eq } from "drizzle-orm";
 import {
   BUDGET_CATEGORY_LABELS,
@@ -8,6 +8,7 @@ import {
   sumAmounts,
   type BudgetDraftDto,
   type BudgetDto,
+  type Fringe,
   type ProposalSummary,
   type SnapshotLine,
   type VarianceRow,
@@ -63,17 +64,25 @@ export const toSummary = (p: repo.ProposalSummaryRow): ProposalSummary => ({
   bypassReason: p.bypassReason,
 });
 
-/** A line as the draft and the snapshot show it: its own fields in a fixed order, and its amount. */
-export const toLine = (l: repo.LineRow): SnapshotLine => ({
-  id: l.id,
-  accountCode: l.accountCode,
-  description: l.description,
-  quantity: l.quantity,
-  units: l.units,
-  rate: l.rate,
-  notes: l.notes,
-  amount: lineAmount(l.quantity, l.rate),
-});
+/**
+ * A line as the draft and the snapshot show it: its own fields in a fixed order, and its amount; its fringes
+ * and global only when it has them, so a snapshot of a budget without either hashes as it always did.
+ */
+export function toLine(l: repo.LineRow, fringes: readonly Fringe[]): SnapshotLine {
+  const amount = lineAmount(l.quantity, l.rate);
+  return {
+    id: l.id,
+    accountCode: l.accountCode,
+    description: l.description,
+    quantity: l.quantity,
+    units: l.units,
+    rate: l.rate,
+    notes: l.notes,
+    amount,
+    ...(l.fringeIds.length > 0 ? { fringeIds: l.fringeIds, fringe: lineFringe(amount, l.fringeIds, fringes) } : {}),
+    ...(l.quantityGlobal ? { quantityGlobal: l.quantityGlobal } : {}),
+  };
+}
 
 const variance = (key: string, label: string, budget: number, actual: number): VarianceRow => {
   const v = sumAmounts([budget, -actual]);
@@ -166,7 +175,8 @@ export async function getBudget(
       ])
     : [[], [], []];
   const contingencyBps = budget?.contingencyBps ?? DEFAULT_CONTINGENCY_BPS;
-  const totals = computeTotals(accounts, lines, contingencyBps);
+  const fringes = budget?.fringes ?? [];
+  const totals = computeTotals(accounts, lines, contingencyBps, fringes);
   return {
     projectId: project.id,
     projectTitle: project.title,
@@ -174,8 +184,13 @@ export async function getBudget(
     numberFormat: settings.numberFormat,
     version: budget?.version ?? 0,
     contingencyBps,
+    fringes,
+    globals: budget?.globals ?? [],
     accounts,
-    lines: lines.map(toLine),
+    lines: lines.map((l) => {
+      const line = toLine(l, fringes);
+      return { ...line, fringe: line.fringe ?? 0 };
+    }),
     totals,
     expenses: expenses.map((e) => ({
       id: e.id,

@@ -95,7 +95,8 @@ export async function selectLines(db: DbOrTx, budgetId: string): Promise<LineRow
     select coalesce(json_agg(l order by l.position), '[]')::text as lines from (
       select ${budgetLines.id} as "id", ${budgetLines.accountCode} as "accountCode", ${budgetLines.description} as "description",
              ${budgetLines.quantity} as "quantity", ${budgetLines.units} as "units", ${budgetLines.rate} as "rate",
-             ${budgetLines.notes} as "notes", ${budgetLines.position} as "position"
+             ${budgetLines.notes} as "notes", ${budgetLines.position} as "position",
+             ${budgetLines.fringeIds} as "fringeIds", ${budgetLines.quantityGlobal} as "quantityGlobal"
       from ${budgetLines} where ${budgetLines.budgetId} = ${budgetId}
     ) l`);
   return JSON.parse(rows[0]!.lines) as LineRow[];
@@ -108,7 +109,11 @@ const CHUNK = 1000;
  * (ids are the client's, so an expense keeps its line across saves). Answers how many rows were written:
  * fewer than sent means an id belonged to another budget's line.
  */
-export async function writeLines(db: DbOrTx, budgetId: string, lines: BudgetLineInput[]): Promise<number> {
+export async function writeLines(
+  db: DbOrTx,
+  budgetId: string,
+  lines: (BudgetLineInput & { fringeIds: string[]; quantityGlobal: string | null })[],
+): Promise<number> {
   const ids = lines.map((l) => l.id);
   await db
     .delete(budgetLines)
@@ -129,6 +134,8 @@ export async function writeLines(db: DbOrTx, budgetId: string, lines: BudgetLine
           units: sql`excluded.units`,
           rate: sql`excluded.rate`,
           notes: sql`excluded.notes`,
+          fringeIds: sql`excluded.fringe_ids`,
+          quantityGlobal: sql`excluded.quantity_global`,
         },
         setWhere: sql`${budgetLines.budgetId} = excluded.budget_id`,
       })

@@ -59,7 +59,14 @@ const origin = { ip: "127.0.0.1", userAgent: "The Portal demo seed" };
  */
 export async function seedBudgets(s: Services) {
   const started = new Date(Date.now() - 1000);
-  const titles = ["Small Hours", "Kiln", "What the River Keeps", "Nightjar", "Campus Safety Film"];
+  const titles = [
+    "Small Hours",
+    "Kiln",
+    "What the River Keeps",
+    "Nightjar",
+    "Campus Safety Film",
+    "The Weight of Water",
+  ];
   const rows = await s.db
     .select({ id: projects.id, title: projects.title, supervisorId: projects.supervisorId })
     .from(projects)
@@ -117,6 +124,10 @@ export async function seedBudgets(s: Services) {
       decideSignedIn(s, { caller: supervisor, proposalId, input: { decision, comment }, origin });
 
     switch (project.title) {
+      case "The Weight of Water": {
+        await saveWeightOfWater(s, caller, project.id);
+        break;
+      }
       case "Nightjar": {
         const saved = await save(linesOf(SHORT_FILM, 0.9));
         const { proposalId } = await submit("Everything for the five shoot days, post included.");
@@ -207,6 +218,49 @@ export async function seedBudgets(s: Services) {
     }
   }
   await deliverToOutbox(s, started);
+}
+
+/**
+ * "The Weight of Water": a saved draft with the fringes a producer sets up first (payroll tax and holiday pay on
+ * the cast and crew lines) and its four shoot nights as SHOOT_DAYS, which the day lines use.
+ */
+async function saveWeightOfWater(s: Services, caller: SessionUser, projectId: string) {
+  const tax = randomUUID();
+  const holiday = randomUUID();
+  const shootDays = { name: "SHOOT_DAYS", value: 400 };
+  const crew = { fringeIds: [tax, holiday] };
+  const onShootDays = { quantity: shootDays.value, quantityGlobal: shootDays.name };
+  const lines: BudgetLineInput[] = linesOf([
+    ["1100", "Option on the screenplay", 100, "flat", 25_000, ""],
+    ["1300", "Director's fee", 100, "flat", 60_000, "Student rate"],
+    ["1400", "Ines (lead)", 0, "days", 18_000, "Per shoot night"],
+    ["1400", "Her father", 0, "days", 18_000, "Per shoot night"],
+    ["2100", "Director of photography", 0, "days", 20_000, ""],
+    ["2100", "Camera package (Alexa Mini)", 0, "days", 24_000, "Northfield Camera Hire"],
+    ["2300", "Sound recordist", 0, "days", 14_000, ""],
+    ["2600", "Ferry MS Helvetia, night charter", 0, "days", 40_000, "Harbour authority permit included"],
+    ["2800", "Catering, 12 people", 0, "days", 16_800, "Night meal and breaks for the whole unit"],
+  ]).map((l) => {
+    if (l.units !== "days") return l;
+    const labour = ["1400", "2100", "2300"].includes(l.accountCode) && !l.description.startsWith("Camera package");
+    return { ...l, ...onShootDays, ...(labour ? crew : {}) };
+  });
+  lines[1] = { ...lines[1]!, ...crew };
+  const current = await getBudget(s, { caller, projectId });
+  await saveBudget(s, {
+    caller,
+    projectId,
+    input: {
+      version: current.version,
+      contingencyBps: 1000,
+      fringes: [
+        { id: tax, name: "Payroll tax", kind: "percent", value: 1250, cap: null },
+        { id: holiday, name: "Holiday pay", kind: "percent", value: 800, cap: null },
+      ],
+      globals: [shootDays],
+      lines,
+    },
+  });
 }
 
 /**

@@ -136,9 +136,10 @@ function ExpenseForm({ budget: b }: { budget: BudgetDto }) {
     <form
       onSubmit={onSubmit}
       aria-label="Record an expense"
-      className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr] dark:border-zinc-800 dark:bg-zinc-900"
+      className="grid grid-cols-1 gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr] dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="flex flex-col gap-1.5">
+      {/* min-w-0: a long line's description must not widen the form past a phone's screen. */}
+      <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor="expense-line" className="text-sm font-medium">
           Budget line
         </label>
@@ -146,7 +147,7 @@ function ExpenseForm({ budget: b }: { budget: BudgetDto }) {
           id="expense-line"
           value={lineId}
           onChange={(e) => setLineId(e.target.value)}
-          className="min-h-10 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          className="min-h-10 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
         >
           <option value="">Choose a line…</option>
           {b.lines.map((l) => (

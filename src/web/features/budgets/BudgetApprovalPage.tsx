@@ -349,6 +349,7 @@ function Lines({ lines, currency, format }: { lines: SnapshotLine[]; currency: s
         { label: "Quantity", numeric: true },
         { label: "Rate", numeric: true },
         { label: "Amount", numeric: true },
+        { label: "Fringes", numeric: true },
       ]}
     >
       <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -361,9 +362,13 @@ function Lines({ lines, currency, format }: { lines: SnapshotLine[]; currency: s
             </td>
             <td className={num}>
               {formatQuantity(l.quantity, format)} {l.units}
+              {l.quantityGlobal && (
+                <div className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{l.quantityGlobal}</div>
+              )}
             </td>
             <td className={num}>{m(l.rate)}</td>
             <td className={num}>{m(l.amount)}</td>
+            <td className={num}>{l.fringe ? m(l.fringe) : "—"}</td>
           </tr>
         ))}
       </tbody>

@@ -27,7 +27,13 @@ import {
   type BudgetLineInput,
   type StaleBudgetDetails,
 } from "../../../common/budget.ts";
-import { formatNumber, numberOrNull, parseNumberInput, type NumberFormat } from "../../../common/number-input.ts";
+import {
+  DEFAULT_NUMBER_FORMAT,
+  formatNumber,
+  numberOrNull,
+  parseNumberInput,
+  type NumberFormat,
+} from "../../../common/number-input.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
@@ -37,11 +43,18 @@ import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
 import { useNumberInput, type NumberInputOptions } from "../../lib/number-input.ts";
 import { budgetKeys, saveBudget } from "./api.ts";
 import { useBudgetDraft } from "./useBudgetDraft.ts";
+import { isLabourAccount, lineFringe, looksLikeGlobal, type BudgetGlobal } from "../../../common/budget-rules.ts";
+import { draftFringesOf, draftGlobalsOf, readFringes, readGlobals, readQuantity } from "./fringes-draft.ts";
+import { FringesPanel } from "./FringesPanel.tsx";
+import { LineFringes } from "./LineFringes.tsx";
 import { cell, DataTable, num } from "./Table.tsx";
 import { TopSheet } from "./TopSheet.tsx";
 
 /** A line as typed: numbers stay text until saved, so "2." or "1,5" can be typed without being rewritten. */
 type Row = BudgetDraftRow;
+
+/** The fringes a typed line pays: its own, while its account is a labour account. */
+const labourFringes = (r: Row) => (isLabourAccount(r.accountCode) ? r.fringeIds : undefined);
 
 const COLUMNS = ["accountCode", "description", "quantity", "units", "rate", "notes"] as const;
 type Column = (typeof COLUMNS)[number];
@@ -63,7 +76,7 @@ const OVERSCAN = 12;
 const CELL_CLASS: Record<Column, string | undefined> = {
   accountCode: "w-44",
   description: undefined,
-  quantity: "w-20 text-right tabular-nums",
+  quantity: "w-24 text-right tabular-nums",
   units: "w-24",
   rate: "w-28 text-right tabular-nums",
   notes: undefined,
@@ -105,14 +118,19 @@ function rowsOf(b: BudgetDto): Row[] {
     description: l.description,
     units: l.units,
     notes: l.notes,
-    quantity: formatQuantity(l.quantity, b.numberFormat),
+    // A line on a global shows the global's name, so changing the global changes the line.
+    quantity: l.quantityGlobal ?? formatQuantity(l.quantity, b.numberFormat),
     rate: formatNumber(l.rate, digits, b.numberFormat),
+    // Only when it has some, so a line without fringes reads the same as in drafts typed before them.
+    ...(l.fringeIds?.length ? { fringeIds: l.fringeIds } : {}),
   }));
 }
 
 /** The saved budget as the sheet shows it, before anyone types. */
 const savedContent = (b: BudgetDto): BudgetDraftContent => ({
   contingency: formatPercent(b.contingencyBps, b.numberFormat),
+  fringes: draftFringesOf(b),
+  globals: draftGlobalsOf(b),
   rows: rowsOf(b),
 });
 
@@ -121,13 +139,14 @@ function parse(
   rows: Row[],
   digits: number,
   format: NumberFormat,
+  globals: readonly BudgetGlobal[],
 ): { lines: BudgetLineInput[] } | { problem: string; row: number; column: Column } {
   const lines: BudgetLineInput[] = [];
   for (const [i, r] of rows.entries()) {
     if (!r.accountCode)
       return { problem: `Line ${i + 1} needs an account: choose one.`, row: i, column: "accountCode" };
     if (!r.description.trim()) return { problem: `Line ${i + 1} needs a description.`, row: i, column: "description" };
-    const quantity = parseNumberInput(r.quantity, { digits: 2, format });
+    const quantity = readQuantity(r.quantity, globals, format);
     const rate = parseNumberInput(r.rate, { digits, format });
     if (!quantity.ok) return { problem: `Line ${i + 1} quantity: ${quantity.message}`, row: i, column: "quantity" };
     if (quantity.value < 0)
@@ -142,12 +161,18 @@ function parse(
       units: r.units,
       rate: rate.value,
       notes: r.notes.trim(),
+      // Fringes stay on a line only while it is a labour line; moved to another account, it pays none.
+      fringeIds: isLabourAccount(r.accountCode) ? (r.fringeIds ?? []) : [],
+      quantityGlobal: quantity.global,
     });
   }
   return { lines };
 }
 
-/** A quantity or rate cell: read in the school's format, and the reason under it when it cannot be read. */
+/**
+ * A quantity or rate cell: read in the school's format, and the reason under it when it cannot be read. A
+ * quantity may also be a global's name (SHOOT_DAYS), which it then stands for.
+ */
 function NumberCell({
   value,
   onChange,
@@ -155,21 +180,41 @@ function NumberCell({
   trim,
   format,
   className,
+  globals,
   ...input
-}: NumberInputOptions & Omit<ComponentProps<"input">, "value" | "onChange">) {
+}: NumberInputOptions & Omit<ComponentProps<"input">, "value" | "onChange"> & { globals?: readonly BudgetGlobal[] }) {
   const n = useNumberInput({ value, onChange, digits, trim, format });
   const messageId = useId();
+  const named =
+    globals && looksLikeGlobal(value) ? readQuantity(value, globals, format ?? DEFAULT_NUMBER_FORMAT) : null;
+  const error = named ? (named.ok ? undefined : named.message) : n.error;
+  const props = named
+    ? {
+        ...n.props,
+        "aria-invalid": named.ok ? undefined : (true as const),
+        // A global's name is written as it is defined, in capitals.
+        onBlur: () => {
+          n.props.onBlur();
+          if (named.ok && named.global !== value) onChange(named.global!);
+        },
+      }
+    : n.props;
   return (
     <>
       <input
         {...input}
-        {...n.props}
-        aria-describedby={n.error ? messageId : undefined}
-        className={cn(className, n.error && "border-red-500")}
+        {...props}
+        aria-describedby={error ? messageId : undefined}
+        className={cn(className, error && "border-red-500", named?.ok && "font-mono text-xs")}
       />
-      {n.error && (
+      {error && (
         <p id={messageId} className="mt-1 max-w-48 text-xs text-red-700 dark:text-red-400">
-          {n.error}
+          {error}
+        </p>
+      )}
+      {named?.ok && (
+        <p className="mt-0.5 text-right text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+          = {formatQuantity(named.value, format)}
         </p>
       )}
     </>
@@ -196,8 +241,21 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   // Lines that differ from the saved budget are marked as the draft's.
   const savedLines = useMemo(() => new Map(rowsOf(budget).map((r) => [r.id, JSON.stringify(r)])), [budget]);
 
-  const edit = (next: Row[]) => draft.edit({ contingency, rows: next });
-  const setContingency = (value: string) => draft.edit({ contingency: value, rows });
+  const edit = (next: Row[]) => draft.edit({ ...draft.content, rows: next });
+  const setContingency = (value: string) => draft.edit({ ...draft.content, contingency: value });
+  const fringesRead = useMemo(
+    () => readFringes(draft.content.fringes ?? [], digits, format),
+    [draft.content.fringes, digits, format],
+  );
+  const globalsRead = useMemo(() => readGlobals(draft.content.globals ?? [], format), [draft.content.globals, format]);
+  const setFringeIds = (i: number, ids: string[]) =>
+    edit(
+      rows.map((r, j) => {
+        if (j !== i) return r;
+        const { fringeIds: _, ...rest } = r;
+        return ids.length ? { ...rest, fringeIds: ids } : rest;
+      }),
+    );
   const setCell = (i: number, column: Column, value: string) =>
     edit(rows.map((r, j) => (j === i ? { ...r, [column]: value } : r)));
   // Only the lines near the view are in the document, with a spacer row above and below that keeps the
@@ -297,7 +355,10 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
     });
   };
 
-  const parsed = useMemo(() => parse(rows, digits, format), [rows, digits, format]);
+  const parsed = useMemo(
+    () => parse(rows, digits, format, globalsRead.values),
+    [rows, digits, format, globalsRead.values],
+  );
   const contingencyField = useNumberInput({
     value: contingency,
     onChange: setContingency,
@@ -308,18 +369,22 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   const contingencyBps = contingencyField.parsed.ok ? contingencyField.parsed.value : null;
   const liveTotals = useMemo(() => {
     const valid = rows.flatMap((r) => {
-      const q = numberOrNull(r.quantity, { digits: 2 });
+      const q = readQuantity(r.quantity, globalsRead.values, format);
       const rate = numberOrNull(r.rate, { digits });
-      return q !== null && rate !== null ? [{ accountCode: r.accountCode, quantity: q, rate }] : [];
+      return q.ok && rate !== null
+        ? [{ accountCode: r.accountCode, quantity: q.value, rate, fringeIds: labourFringes(r) }]
+        : [];
     });
     try {
-      return computeTotals(budget.accounts, valid, contingencyBps ?? 0);
+      return computeTotals(budget.accounts, valid, contingencyBps ?? 0, fringesRead.values);
     } catch {
       return null;
     }
-  }, [rows, digits, budget.accounts, contingencyBps]);
+  }, [rows, digits, format, budget.accounts, contingencyBps, globalsRead.values, fringesRead.values]);
 
   const save = async () => {
+    const listProblem = fringesRead.problem ?? globalsRead.problem;
+    if (listProblem) return void toast.error("Budget not saved", { description: listProblem });
     if ("problem" in parsed) {
       toast.error("Budget not saved", { description: parsed.problem });
       return focusCell(parsed.row, parsed.column);
@@ -340,6 +405,8 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
         version: budget.version,
         draftVersion: draft.draftVersion(),
         contingencyBps,
+        fringes: fringesRead.values,
+        globals: globalsRead.values,
         lines: parsed.lines,
       });
       draft.adoptSaved(saved);
@@ -406,9 +473,9 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   );
   const lineRow = (i: number) => {
     const r = rows[i]!;
-    const q = numberOrNull(r.quantity, { digits: 2 });
+    const q = readQuantity(r.quantity, globalsRead.values, format);
     const rate = numberOrNull(r.rate, { digits });
-    const amount = q !== null && rate !== null ? lineAmount(q, rate) : null;
+    const amount = q.ok && rate !== null ? lineAmount(q.value, rate) : null;
     // One cell's editor: the column names its label, its place for the arrow keys, its value and its width.
     const editor = (c: Column) => {
       const props = {
@@ -431,7 +498,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
       }
       if (c === "quantity" || c === "rate") {
         // A quantity has two decimals, written without trailing zeros; a rate has the currency's.
-        const number = c === "quantity" ? { digits: 2, trim: true } : { digits };
+        const number = c === "quantity" ? { digits: 2, trim: true, globals: globalsRead.values } : { digits };
         return (
           <NumberCell {...props} {...number} readOnly={readOnly} onChange={(v) => setCell(i, c, v)} format={format} />
         );
@@ -459,6 +526,19 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
           </td>
         ))}
         <td className={num}>{amount === null ? "—" : formatMinor(amount, budget.currency, format)}</td>
+        <td className={cn(num, "align-top")}>
+          <LineFringes
+            line={i + 1}
+            labour={isLabourAccount(r.accountCode)}
+            applied={r.fringeIds ?? []}
+            fringes={fringesRead.values}
+            amount={amount === null ? null : lineFringe(amount, labourFringes(r), fringesRead.values)}
+            currency={budget.currency}
+            format={format}
+            readOnly={readOnly}
+            onChange={(ids) => setFringeIds(i, ids)}
+          />
+        </td>
         {!readOnly && (
           <td className="px-1 py-1 whitespace-nowrap">
             <button
@@ -488,7 +568,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
   let gaps = 0;
   const spacer = (key: string, height: number) => (
     <tr key={key} aria-hidden="true" className="border-0">
-      <td colSpan={9} className="p-0" style={{ height }} />
+      <td colSpan={10} className="p-0" style={{ height }} />
     </tr>
   );
   for (const item of drawn) {
@@ -614,6 +694,12 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
         </p>
       )}
 
+      <FringesPanel
+        content={draft.content}
+        edit={draft.edit}
+        readOnly={readOnly}
+        problem={fringesRead.problem ?? globalsRead.problem}
+      />
       <DataTable
         tableRef={table}
         className="min-w-[56rem]"
@@ -624,13 +710,14 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
           { label: "#", className: "w-10" },
           ...COLUMNS.map((c) => ({ label: COLUMN_LABELS[c], numeric: c === "quantity" || c === "rate" })),
           { label: "Amount", numeric: true },
+          { label: "Fringes", numeric: true },
           ...(readOnly ? [] : [{ label: <span className="sr-only">Actions</span> }]),
         ]}
       >
         <tbody ref={body} className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {rows.length === 0 && (
             <tr>
-              <td colSpan={9} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
+              <td colSpan={10} className="px-3 py-6 text-center text-zinc-600 dark:text-zinc-400">
                 No lines yet.{" "}
                 {readOnly
                   ? "The crew builds the budget here."

@@ -9,7 +9,10 @@ import type { NumberFormat } from "../../../common/number-input.ts";
 import { cn } from "../../lib/cn.ts";
 import { cell, DataTable, num } from "./Table.tsx";
 
-/** The top sheet: each account by category, the two category totals, contingency and the grand total. */
+/**
+ * The top sheet: each account by category (with the fringes on its lines under it), the two category totals,
+ * the fringes in their own row, contingency and the grand total.
+ */
 export function TopSheet({
   totals,
   currency,
@@ -33,7 +36,12 @@ export function TopSheet({
                 <span className="mr-2 text-xs tabular-nums">{a.code}</span>
                 {a.name}
               </td>
-              <td className={num}>{m(a.amount)}</td>
+              <td className={num}>
+                {m(a.amount)}
+                {!!a.fringes && (
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">+ {m(a.fringes)} fringes</span>
+                )}
+              </td>
             </tr>
           ))}
           <tr className="font-semibold">
@@ -45,6 +53,12 @@ export function TopSheet({
         </tbody>
       ))}
       <tbody className="border-t-2 border-zinc-300 dark:border-zinc-700">
+        <tr>
+          <th scope="row" className={cell}>
+            Fringes
+          </th>
+          <td className={num}>{m(totals.fringes ?? 0)}</td>
+        </tr>
         <tr>
           <th scope="row" className={cell}>
             Subtotal

@@ -40,6 +40,31 @@ export const budgets: GuideChapter = {
       ],
     },
     {
+      id: "fringes",
+      heading: "Fringes and globals",
+      blocks: [
+        {
+          p: "**Fringes** are the charges that come on top of wages, as in Movie Magic Budgeting: payroll tax, holiday pay, a union rate. You define them once for the budget and choose on each labour line which ones it pays. Labour lines are those in the producer (1200), director (1300) and cast (1400) accounts above the line, and production staff, camera, grip and electric, sound, art, and wardrobe and make-up (2000 to 2500) below it; other lines show a dash.",
+        },
+        {
+          steps: [
+            "On the **Budget** tab, under **Fringes and globals**, choose **Add fringe**.",
+            "Give it a name (**Payroll tax**), choose **% of the line** or **Flat per line**, and type the percentage (12.5 or 12,5) or the amount. A **Cap per line** is optional: the fringe never adds more than that to one line.",
+            "On a labour line, choose **Fringes** in the Fringes column and tick the fringes it pays. The column shows what they add to the line.",
+          ],
+        },
+        {
+          p: "The **Top sheet** shows what the fringes add under each account, and all of them in their own **Fringes** row before the subtotal; the contingency is worked out on lines and fringes together. A percentage is rounded to the cent once per line and fringe. The approver's page, the PDF and the CSV downloads show the fringes too.",
+        },
+        {
+          p: "**Globals** are named numbers used by many lines, such as **SHOOT_DAYS** = 4 or **WEEKS** = 2. Choose **Add global**, give its name (capitals, digits and _) and its value, then type the name into a line's **Quantity** instead of a number: the line shows the value under the name. Change the global and every line using it changes; renaming it renames it in those lines. A name that is not a global is refused with a message, and nothing is saved until it is fixed.",
+        },
+        {
+          note: "Fringes and globals are part of the draft, kept as you type like the lines, and frozen with the lines when you submit a version. Deleting a fringe takes it off every line.",
+        },
+      ],
+    },
+    {
       id: "approval",
       heading: "Submitting and approval",
       blocks: [
