@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seriousAxe } from "./support/axe.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { button, openProject, signIn, toast, visible } from "./support/ui.ts";
 
@@ -41,6 +42,8 @@ describe("shot lists and storyboards", () => {
       })
       .toBe("The kettle starts to shake.");
 
+    expect(await seriousAxe(page)).toEqual([]);
+
     // A field edited where it stands is saved on leaving it.
     const second = list.getByRole("listitem", { name: "Shot 3B" });
     await second.getByLabel("Lens (mm)", { exact: true }).fill("32");
@@ -65,6 +68,8 @@ describe("shot lists and storyboards", () => {
     await expect
       .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: UI_TIMEOUT })
       .toBe(960);
+
+    expect(await seriousAxe(page)).toEqual([]);
 
     // Print: the storyboard's PDF answers as a PDF.
     const link = page.getByRole("link", { name: "Print storyboard (PDF)" });

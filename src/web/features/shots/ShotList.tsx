@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { formatNumber, parseNumberInput, type NumberFormat } from "../../../common/number-input.ts";
 import {
   SHOT_ANGLE_LABELS,
@@ -86,6 +86,12 @@ function ShotRow({
   const [lens, setLens] = useState(shown(shot.lens, format));
   const [setup, setSetup] = useState(shown(shot.setupMinutes, format));
   const [description, setDescription] = useState(shot.description);
+  // A change saved elsewhere (another tab, another person, through the realtime refresh) shows here too.
+  const customNumber = shot.numberIsCustom ? shot.number : "";
+  useEffect(() => setNumber(customNumber), [customNumber]);
+  useEffect(() => setLens(shown(shot.lens, format)), [shot.lens, format]);
+  useEffect(() => setSetup(shown(shot.setupMinutes, format)), [shot.setupMinutes, format]);
+  useEffect(() => setDescription(shot.description), [shot.description]);
   const lensRead = readCount(lens, format);
   const setupRead = readCount(setup, format);
   const dirty =
