@@ -50,6 +50,8 @@ export const keys = {
   screenplay: scoped("screenplay"),
   breakdown: scoped("breakdown"),
   schedule: scoped("schedule"),
+  /** A project's shot lists and storyboard frames, scene by scene. */
+  shots: scoped("shots"),
   budget: scoped("budget"),
   budgetAccounts: root("budget-accounts"),
   budgetProposal: scoped("budget-proposal"),

@@ -1,3 +1,4 @@
+import type { SceneSetups } from "./shots.ts";
 /**
  * The schedule API contract (shoot days, stripboard, Day Out of Days, call sheets) and its pure rules,
  * shared by the server and the web. Days are "YYYY-MM-DD", times "HH:MM", instants ISO 8601.
@@ -366,6 +367,8 @@ export interface CallSheetDto {
   contactsVisible: boolean;
   /** The day's library location: its contact and nearest hospital, or null (the typed hospital stands). */
   site: CallSheetSite | null;
+  /** The day's scenes that have a shot list: their number of shots and setup time (issue 20). */
+  setups: SceneSetups[];
 }
 
 /** A map search for the shoot's address: OpenStreetMap, so no account and no tracking key is needed. */

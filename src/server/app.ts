@@ -43,6 +43,7 @@ import {
 } from "./features/budgets/routes.ts";
 import { AVATAR_UPLOAD_PATH, profileRoutes } from "./features/profiles/routes.ts";
 import { schoolFormatRoutes, schoolRoutes } from "./features/school/routes.ts";
+import { shotFrameStorageRoutes, shotRoutes } from "./features/shots/routes.ts";
 import { publicConfirmationRoutes, scheduleRoutes } from "./features/schedule/routes.ts";
 import { projectSafetyRoutes, safetyRoutes } from "./features/safety/routes.ts";
 import { dailyReportRoutes, todayRoutes } from "./features/daily-reports/routes.ts";
@@ -172,6 +173,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/storage/v1/object/insurance-link", publicInsuranceStorageRoutes);
   app.route("/storage/v1/object/insurance", insuranceStorageRoutes);
   app.route("/storage/v1/object/locations", locationStorageRoutes);
+  app.route("/storage/v1/object/shots", shotFrameStorageRoutes);
   app.route("/storage/v1/object", storageRoutes);
   app.use("/rest/v1/*", requireUser);
   app.use("/functions/v1/*", requireUser);
@@ -183,6 +185,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/projects/:projectId/documents", documentRoutes);
   app.route("/rest/v1/signature-requests", submissionRoutes);
   app.route("/rest/v1/projects/:projectId/schedule", scheduleRoutes);
+  app.route("/rest/v1/projects/:projectId/shots", shotRoutes);
   app.route("/rest/v1/projects/:projectId/safety", projectSafetyRoutes);
   app.route("/rest/v1/safety", safetyRoutes);
   app.route("/rest/v1/projects/:projectId/daily-reports", dailyReportRoutes);

@@ -13,6 +13,7 @@ import { seedProjects } from "../features/projects/seed.ts";
 import { seedReview } from "../features/review/seed.ts";
 import { seedScreenplays } from "../features/screenplays/seed.ts";
 import { seedSchedule } from "../features/schedule/seed.ts";
+import { seedShots } from "../features/shots/seed.ts";
 import { seedSafety } from "../features/safety/seed.ts";
 import { seedDailyReports } from "../features/daily-reports/seed.ts";
 import { seedLocations } from "../features/locations/seed.ts";
@@ -74,6 +75,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedCourses(s);
   await seedScreenplays(s);
   await seedSchedule(s);
+  await seedShots(s);
   await seedLocations(s);
   await seedDocuments(s, "Northbridge Film School");
   await seedSafety(s, "Northbridge Film School");

@@ -55,6 +55,7 @@ export const PAGES: readonly PageEntry[] = [
     tabs: {
       breakdown: "features/screenplays/BreakdownTab.tsx",
       schedule: "features/schedule/ScheduleTab.tsx",
+      shots: "features/shots/ShotsTab.tsx",
       budget: "features/budgets/BudgetTab.tsx",
       documents: "features/documents/DocumentsTab.tsx",
       safety: "features/safety/SafetyTab.tsx",

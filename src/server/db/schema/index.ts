@@ -19,3 +19,4 @@ export * from "./delivery.ts";
 export * from "./locations.ts";
 export * from "./insurance.ts";
 export * from "./review.ts";
+export * from "./shots.ts";

@@ -1,3 +1,4 @@
+import { setupsOf, setupsSection } from "../shots/index.ts";
 import { blockedReason } from "../../../common/day-checks.ts";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
@@ -123,8 +124,15 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
   }));
   const actorsToSend = [...actorsByEmail(castOfDay).values()];
   const site = await siteOf(db, day.locationId);
+  // The call sheet shows the day's setups from the shot lists (issue 20).
+  const setups = await setupsOf(
+    db,
+    project.id,
+    day.strips.map((st) => st.number),
+  );
   return {
     site,
+    setups,
     project,
     day,
     dayCount: days.length,
@@ -171,6 +179,7 @@ export async function getCallSheet(
     canConfirm: recipients.some((r) => r.userId === opts.caller.id && !r.confirmedAt),
     contactsVisible,
     site: parts.site,
+    setups: parts.setups,
   };
 }
 
@@ -242,6 +251,7 @@ export async function callSheetPdf(
           })),
         ],
       },
+      ...(parts.setups.length ? [setupsSection(parts.setups)] : []),
       {
         heading: "Cast",
         widths: [4, 4, 1, 1],

@@ -22,6 +22,7 @@ import { useProject } from "./api.ts";
 // of a first load has its code named in the page's HTML (pages.ts `tabs`), so it comes with the page's own.
 const BreakdownTab = lazy(() => import("../screenplays/BreakdownTab.tsx").then((m) => ({ default: m.BreakdownTab })));
 const ScheduleTab = lazy(() => import("../schedule/ScheduleTab.tsx").then((m) => ({ default: m.ScheduleTab })));
+const ShotsTab = lazy(() => import("../shots/ShotsTab.tsx").then((m) => ({ default: m.ShotsTab })));
 const BudgetTab = lazy(() => import("../budgets/BudgetTab.tsx").then((m) => ({ default: m.BudgetTab })));
 const SafetyTab = lazy(() => import("../safety/SafetyTab.tsx").then((m) => ({ default: m.SafetyTab })));
 const DeliveryTab = lazy(() => import("../delivery/DeliveryTab.tsx").then((m) => ({ default: m.DeliveryTab })));
@@ -84,6 +85,7 @@ export default function ProjectPage() {
     // In the order a production works through them: break the script down, schedule it, budget it, get greenlit.
     { id: "breakdown", label: "Breakdown", content: later(<BreakdownTab project={p} />) },
     { id: "schedule", label: "Schedule", content: later(<ScheduleTab projectId={p.id} />) },
+    { id: "shots", label: "Shots", content: later(<ShotsTab project={p} />) },
     { id: "budget", label: "Budget", content: later(<BudgetTab projectId={p.id} />) },
     { id: "safety", label: "Safety", content: later(<SafetyTab project={p} />) },
     { id: "greenlight", label: "Greenlight", content: <Greenlight project={p} /> },

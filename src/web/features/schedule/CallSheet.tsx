@@ -1,3 +1,4 @@
+import { formatMinutes, type SceneSetups } from "../../../common/shots.ts";
 import { SiteFacts } from "./SiteFacts.tsx";
 import { CheckCircle2, Download, Send } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -202,6 +203,9 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                     <th scope="col" className="py-1 pr-2">
                       Pages
                     </th>
+                    <th scope="col" className="py-1 pr-2">
+                      Setups
+                    </th>
                     <th scope="col" className="py-1">
                       Cast
                     </th>
@@ -213,6 +217,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                       <td className="py-1 pr-2 font-mono font-semibold">{st.number}</td>
                       <td className="py-1 pr-2">{st.omitted ? `${st.heading} (omitted)` : st.heading}</td>
                       <td className="py-1 pr-2 whitespace-nowrap">{formatPages(st.eighths)}</td>
+                      <td className="py-1 pr-2 whitespace-nowrap">{setupsText(s.setups, st.number)}</td>
                       <td className="py-1">{st.cast.join(", ")}</td>
                     </tr>
                   ))}
@@ -393,4 +398,11 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
       </ConfirmDialog>
     </div>
   );
+}
+
+/** A scene's setups from its shot list, as the call sheet's column shows them: "3 shots, 1 h 20 min". */
+function setupsText(setups: SceneSetups[], sceneNumber: string): string {
+  const x = setups.find((u) => u.sceneNumber === sceneNumber);
+  if (!x) return "–";
+  return `${x.shots} ${x.shots === 1 ? "shot" : "shots"}, ${formatMinutes(x.setupMinutes)}`;
 }

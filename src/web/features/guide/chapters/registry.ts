@@ -16,6 +16,7 @@ import { review } from "./review.ts";
 import { safety } from "./safety.ts";
 import { screenplays } from "./screenplays.ts";
 import { callSheets, scheduling } from "./schedule.ts";
+import { shots } from "./shots.ts";
 import { minorsAndHours } from "./minors-hours.ts";
 import { settings } from "./settings.ts";
 import { userManagement } from "./user-management.ts";
@@ -30,6 +31,7 @@ export const CHAPTERS: GuideChapter[] = [
   breakdown,
   safety,
   scheduling,
+  shots,
   callSheets,
   minorsAndHours,
   dayOnSet,
