@@ -79,7 +79,7 @@ describe.each(DB_KINDS)("placed signature fields on %s", (kind) => {
 
   beforeAll(async () => {
     p = await startTestPortal(kind);
-    await p.signInAll({ member: "student@portal.test" });
+    await p.signInAll({ member: "student@portal.test", lead: "amara.diallo@portal.test" });
     const created = await p.as("member").post("/projects", {
       title: "Harbour Lights",
       type: "fiction",
@@ -194,5 +194,22 @@ describe.each(DB_KINDS)("placed signature fields on %s", (kind) => {
     const text = await pdfText((await p.as("member").get(after.versions[0]!.url)).bytes);
     expect(text).toHaveLength(4);
     expect(text[2]).toContain("Signatures");
+  });
+
+  it("seeds The Weight of Water's location release signed in its placed fields", async () => {
+    const list = await p.as("lead").get("/projects?search=The%20Weight%20of%20Water");
+    const project = (list.body.items as { id: string; title: string }[]).find(
+      (x) => x.title === "The Weight of Water",
+    )!;
+    const docs = (await p.as("lead").get(`/projects/${project.id}/documents?limit=50`)).body.items as DocumentDto[];
+    const release = docs.find((d) => d.title === "Location release — Harbour flat")!;
+    expect(release.submissions[0]).toMatchObject({ status: "completed" });
+    expect(release.versions[0]!.origin).toBe("sealed");
+    const text = await pdfText((await p.as("lead").get(release.versions[0]!.url)).bytes);
+    // The release's page with the signature, name and date on it, then the certificate.
+    expect(text).toHaveLength(2);
+    expect(text[0]!.match(/Ida Sørensen/g)!.length).toBeGreaterThanOrEqual(3);
+    expect(text[0]).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+    expect(text[1]).toContain("Audit certificate");
   });
 });
