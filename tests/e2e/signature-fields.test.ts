@@ -6,6 +6,9 @@ import { button, field, signIn, toast, visible } from "./support/ui.ts";
 import { pdfText } from "../../src/server/test/pdf-text.ts";
 
 const e2e = usePortal();
+const SHOTS = process.env.SCREENSHOT_DIR;
+const shot = async (page: Page, name: string) =>
+  void (SHOTS && (await page.screenshot({ path: `${SHOTS}/${name}.png` })));
 
 async function linkFrom(address: string): Promise<string> {
   let url = "";
@@ -73,6 +76,7 @@ describe("placed signature fields", () => {
     await student.keyboard.press("Shift+ArrowLeft");
     await expect.poll(async () => (await dateField.boundingBox())!.x).toBeLessThan(before.x);
     expect(await seriousAxe(student), "placing fields").toEqual([]);
+    await shot(student, "fields-placing-desktop");
     await send.getByRole("button", { name: "Back to the People" }).click();
     await visible(send.getByRole("button", { name: "Place Fields (2 placed)" }));
     await send.getByRole("button", { name: "Send", exact: true }).click();
@@ -92,6 +96,7 @@ describe("placed signature fields", () => {
     await visible(walker.getByText("Date · 2 of 2"));
     await expect.poll(() => phone.getByLabel("Date (required), field 2 of 2").inputValue()).not.toBe("");
     expect(await seriousAxe(phone), "signing with fields").toEqual([]);
+    await shot(phone, "fields-signing-phone");
     await phone.getByRole("button", { name: "Sign", exact: true }).click();
     await visible(phone.getByRole("heading", { name: "Thank you, it is signed" }));
 

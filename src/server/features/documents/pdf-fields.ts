@@ -7,6 +7,8 @@ const INK = rgb(0.1, 0.1, 0.12);
 const PAD = 2;
 
 export interface SealField extends PdfBox {
+  /** The e-mail of the signer it belongs to, unique on a request. */
+  signer: string;
   kind: FieldKind;
   page: number;
   value: string | null;

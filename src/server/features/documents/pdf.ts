@@ -337,6 +337,9 @@ async function certify(
       { size: 9.5, gap: 2 },
     );
     w.text(`Viewed: ${utc(s.viewedAt)}   Signed: ${utc(s.signedAt)}`, { size: 9.5, gap: 2 });
+    const placed = (input.fields ?? []).filter((f) => f.signer === s.email);
+    if (placed.length)
+      w.text(`Filled in place: ${placed.map((f) => `${f.kind} on page ${f.page}`).join(", ")}`, { size: 9.5, gap: 2 });
     w.text(`IP address: ${s.ip ?? "unknown"}`, { size: 9.5, gap: 2 });
     w.text(`Browser: ${s.userAgent ?? "unknown"}`, { size: 8.5 });
   }

@@ -176,6 +176,9 @@ describe.each(DB_KINDS)("placed signature fields on %s", (kind) => {
     expect(text[0]).not.toContain("Ida Sørensen");
     expect(text.join(" ")).not.toContain("Signatures");
     expect(text[2]).toContain("Audit certificate");
+    expect(text[2]).toContain(
+      "Filled in place: signature on page 2, name on page 2, date on page 2, text on page 2, checkbox on page 2",
+    );
     expect(Buffer.from(sealedBytes).toString("latin1")).toContain("/Subtype /Image");
   });
 

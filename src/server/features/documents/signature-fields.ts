@@ -94,13 +94,14 @@ export async function fillFields(
 export async function sealFields(
   db: DbOrTx,
   submissionId: string,
-  signers: Pick<SignerRow, "id" | "signatureKind" | "signatureValue">[],
+  signers: Pick<SignerRow, "id" | "email" | "signatureKind" | "signatureValue">[],
 ): Promise<SealField[]> {
   return (await rowsOf(db, submissionId)).map(
     ({ id: _id, submissionId: _s, signerId, position: _p, required: _r, ...placed }) => {
       const signer = signers.find((s) => s.id === signerId);
       return {
         ...placed,
+        signer: signer?.email ?? "",
         signature: {
           kind: (signer?.signatureKind ?? null) as "drawn" | "typed" | null,
           value: signer?.signatureValue ?? null,

@@ -116,7 +116,7 @@ export function FieldOverlay({
               {signature?.kind === "drawn" ? (
                 <img src={signature.value} alt="" className="max-h-full max-w-full object-contain" />
               ) : signature ? (
-                <span className="truncate font-serif text-lg italic">{signature.value}</span>
+                <span className="truncate font-serif text-[clamp(10px,2.4vw,20px)] italic">{signature.value}</span>
               ) : (
                 <span className="text-xs font-medium">Sign here</span>
               )}
