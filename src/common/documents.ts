@@ -3,6 +3,7 @@
  * and the public signing API accept (zod) and answer (DTOs). Instants are ISO 8601 strings.
  */
 import { z } from "zod";
+import { fieldsInput, fieldValuesInput, type SigningFieldDto } from "./signature-fields.ts";
 import { uploadNameQuery } from "./upload.ts";
 
 export const DOCUMENT_CATEGORIES = [
@@ -157,6 +158,8 @@ export const submissionCreateInput = z
     message: blank(MESSAGE_MAX, "The message"),
     /** Days between automatic reminders; 0 sends none. */
     reminderDays: z.coerce.number().int().min(0).max(30).default(3),
+    /** Fields placed on the pages; none keeps the signature page appended at the end. */
+    fields: fieldsInput,
   })
   .refine((v) => v.signers.some((s) => s.role !== "copy"), {
     message: "At least one person must sign or approve; copies only receive the signed document.",
@@ -165,7 +168,20 @@ export const submissionCreateInput = z
   .refine((v) => new Set(v.signers.map((s) => s.email)).size === v.signers.length, {
     message: "Each person appears once: two signers have the same e-mail address.",
     path: ["signers"],
-  });
+  })
+  .refine((v) => v.fields.every((f) => v.signers[f.signer] && v.signers[f.signer]!.role !== "copy"), {
+    message: "A field belongs to a person who signs or approves; someone who receives a copy fills in nothing.",
+    path: ["fields"],
+  })
+  .refine(
+    (v) =>
+      v.fields.length === 0 ||
+      v.signers.every((s, i) => s.role === "copy" || v.fields.some((f) => f.signer === i && f.kind === "signature")),
+    {
+      message: "Once fields are placed, each person who signs or approves needs a signature field of their own.",
+      path: ["fields"],
+    },
+  );
 export type SubmissionCreateInput = z.input<typeof submissionCreateInput>;
 
 export const voidInput = z.object({
@@ -178,6 +194,7 @@ export const signInput = z.discriminatedUnion(
     z.object({
       kind: z.literal("drawn"),
       consent: z.literal(true, "Tick the box to agree to sign electronically."),
+      fields: fieldValuesInput,
       image: z
         .string()
         .max(SIGNATURE_IMAGE_MAX, "The drawn signature is too large.")
@@ -187,11 +204,12 @@ export const signInput = z.discriminatedUnion(
       kind: z.literal("typed"),
       consent: z.literal(true, "Tick the box to agree to sign electronically."),
       text: z.string().trim().min(2, "Type your full name to sign.").max(200),
+      fields: fieldValuesInput,
     }),
   ],
   "Draw or type your signature.",
 );
-export type SignInput = z.infer<typeof signInput>;
+export type SignInput = z.input<typeof signInput>;
 
 export const declineInput = z.object({
   reason: z.string("Say why you decline").trim().min(DECLINE_REASON_MIN, "Say briefly why you decline.").max(1000),
@@ -282,6 +300,8 @@ export interface SigningViewDto {
   pages: number;
   /** GET with the same token header to read the PDF. */
   documentUrl: string;
+  /** This signer's fields in the order to fill them; none signs with the form alone. */
+  fields: SigningFieldDto[];
 }
 
 /** Why a link that was once valid no longer opens anything. */

@@ -1,4 +1,16 @@
-import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import {
   DOCUMENT_CATEGORIES,
   SIGNER_ROLES,
@@ -6,6 +18,7 @@ import {
   SIGNING_ORDERS,
   SUBMISSION_STATUSES,
 } from "../../../common/documents.ts";
+import { FIELD_KINDS } from "../../../common/signature-fields.ts";
 import { user } from "./auth.ts";
 import { projects } from "./projects.ts";
 
@@ -15,6 +28,7 @@ export const signingOrderEnum = pgEnum("signing_order", SIGNING_ORDERS);
 export const submissionStatusEnum = pgEnum("submission_status", SUBMISSION_STATUSES);
 export const signerRoleEnum = pgEnum("signer_role", SIGNER_ROLES);
 export const signerStatusEnum = pgEnum("signer_status", SIGNER_STATUSES);
+export const signatureFieldKindEnum = pgEnum("signature_field_kind", FIELD_KINDS);
 
 export const documents = pgTable(
   "documents",
@@ -140,4 +154,32 @@ export const signingTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("signing_tokens_hash_idx").on(t.tokenHash), index("signing_tokens_signer_idx").on(t.signerId)],
+);
+
+/**
+ * A field placed on a page of the sent version for one signer, in PDF points from the page's bottom-left
+ * corner; `value` is what the signer filled in (a signature field takes the signer's signature instead).
+ */
+export const signatureFields = pgTable(
+  "signature_fields",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => signatureSubmissions.id, { onDelete: "cascade" }),
+    signerId: uuid("signer_id")
+      .notNull()
+      .references(() => signatureSigners.id, { onDelete: "cascade" }),
+    /** The order the signing page walks the fields in. */
+    position: integer("position").notNull(),
+    kind: signatureFieldKindEnum("kind").notNull(),
+    page: integer("page").notNull(),
+    x: doublePrecision("x").notNull(),
+    y: doublePrecision("y").notNull(),
+    width: doublePrecision("width").notNull(),
+    height: doublePrecision("height").notNull(),
+    required: boolean("required").notNull().default(true),
+    value: text("value"),
+  },
+  (t) => [index("signature_fields_submission_idx").on(t.submissionId, t.position)],
 );

@@ -4,6 +4,7 @@ import { TEMPLATE_INFO, type SignerRole, type TemplateKey } from "../../../commo
 import { AppError } from "../../lib/errors.ts";
 import { pdfText, stringsIn, type FontStyle, type PdfText } from "../../lib/pdf-fonts.ts";
 import { wrap } from "../../lib/pdf-table.ts";
+import { drawFields, type SealField } from "./pdf-fields.ts";
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -220,6 +221,8 @@ export interface SealInput {
   senderName: string;
   sentAt: Date;
   signers: SealSigner[];
+  /** Fields placed on the pages: drawn where they were, instead of a signature page at the end. */
+  fields?: SealField[];
 }
 
 export interface Sealed {
@@ -238,6 +241,11 @@ export async function countPages(bytes: Uint8Array): Promise<number> {
   return (await loadPdf(bytes)).getPageCount();
 }
 
+/** Each page's size in points, for checking where fields were placed. */
+export async function pageSizes(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {
+  return (await loadPdf(bytes)).getPages().map((p) => p.getSize());
+}
+
 async function loadPdf(bytes: Uint8Array) {
   try {
     return await PDFDocument.load(bytes, { updateMetadata: false });
@@ -252,7 +260,8 @@ async function loadPdf(bytes: Uint8Array) {
 }
 
 /**
- * The sealed PDF: the original pages, a signature page with each signature, then an audit certificate
+ * The sealed PDF: the original pages with each field drawn where it was placed (or, with no fields, a
+ * signature page with each signature), then an audit certificate
  * naming every signer's address, browser and times, the SHA-256 of the original and of the signed
  * document it certifies. The final file's own hash cannot be printed inside it; it is stored with the
  * version and sent in the e-mail.
@@ -260,12 +269,30 @@ async function loadPdf(bytes: Uint8Array) {
 export async function sealDocument(input: SealInput): Promise<Sealed> {
   const originalSha256 = sha256(input.original);
   const doc = await loadPdf(input.original);
-  const fonts = await pdfText(doc, "sans", STYLES, stringsIn([input.title, input.senderName, input.signers]));
+  const fields = input.fields ?? [];
+  const fonts = await pdfText(
+    doc,
+    "sans",
+    STYLES,
+    stringsIn([input.title, input.senderName, input.signers, fields.map((f) => f.value)]),
+  );
   const signing = input.signers.filter((s) => s.role !== "copy");
 
-  const w = new Writer(doc, fonts);
+  if (fields.length > 0) await drawFields(doc, fonts, fields);
+  const w = fields.length > 0 ? null : new Writer(doc, fonts);
+  if (w) await signaturePage(doc, w, input.title, signing);
+  const signed = await doc.save();
+  const signedSha256 = sha256(signed);
+
+  // The certificate starts a page of its own.
+  if (w) w.newPage();
+  return certify(doc, w ?? new Writer(doc, fonts), input, { originalSha256, signedSha256 });
+}
+
+/** The signatures one under another on a page after the document's own, when no fields were placed. */
+async function signaturePage(doc: PDFDocument, w: Writer, title: string, signing: SealSigner[]) {
   w.text("Signatures", { size: 18, style: "bold", gap: 4 });
-  w.text(input.title, { size: 11, color: MUTED, gap: 16 });
+  w.text(title, { size: 11, color: MUTED, gap: 16 });
   for (const s of signing) {
     w.need(120);
     const top = w.y;
@@ -274,7 +301,7 @@ export async function sealDocument(input: SealInput): Promise<Sealed> {
       const scale = Math.min(220 / png.width, 70 / png.height, 1);
       w.page.drawImage(png, { x: MARGIN, y: top - 72, width: png.width * scale, height: png.height * scale });
     } else if (s.signatureValue) {
-      fonts.draw(w.page, s.signatureValue, { x: MARGIN, y: top - 48, size: 26, style: "italic", color: INK });
+      w.fonts.draw(w.page, s.signatureValue, { x: MARGIN, y: top - 48, size: 26, style: "italic", color: INK });
     }
     w.y = top - 78;
     w.rule();
@@ -283,10 +310,15 @@ export async function sealDocument(input: SealInput): Promise<Sealed> {
     });
     w.y -= 14;
   }
-  const signed = await doc.save();
-  const signedSha256 = sha256(signed);
+}
 
-  w.newPage();
+async function certify(
+  doc: PDFDocument,
+  w: Writer,
+  input: SealInput,
+  hashes: { originalSha256: string; signedSha256: string },
+): Promise<Sealed> {
+  const { originalSha256, signedSha256 } = hashes;
   w.text("Audit certificate", { size: 18, style: "bold", gap: 4 });
   w.text(input.title, { size: 11, color: MUTED, gap: 12 });
   w.text(`Signature request ${input.submissionId}, sent by ${input.senderName} on ${utc(input.sentAt)}.`);
@@ -305,6 +337,9 @@ export async function sealDocument(input: SealInput): Promise<Sealed> {
       { size: 9.5, gap: 2 },
     );
     w.text(`Viewed: ${utc(s.viewedAt)}   Signed: ${utc(s.signedAt)}`, { size: 9.5, gap: 2 });
+    const placed = (input.fields ?? []).filter((f) => f.signer === s.email);
+    if (placed.length)
+      w.text(`Filled in place: ${placed.map((f) => `${f.kind} on page ${f.page}`).join(", ")}`, { size: 9.5, gap: 2 });
     w.text(`IP address: ${s.ip ?? "unknown"}`, { size: 9.5, gap: 2 });
     w.text(`Browser: ${s.userAgent ?? "unknown"}`, { size: 8.5 });
   }

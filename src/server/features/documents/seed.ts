@@ -8,7 +8,11 @@ import {
 import type { Services } from "../../context.ts";
 import { DAY_MS } from "../../../common/time.ts";
 import { documents, profiles, projects, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
-import { renderPlainDocument, renderTemplate, sealDocument } from "./pdf.ts";
+import { writerOf } from "../../../common/school-writer.ts";
+import type { Field } from "../../../common/signature-fields.ts";
+import { getSchoolSettings } from "../school/service.ts";
+import { pageSizes, renderPlainDocument, renderTemplate, sealDocument } from "./pdf.ts";
+import { fieldsOfSigner, fillFields, insertFields, sealFields } from "./signature-fields.ts";
 import { addVersion, syncGreenlight } from "./index.ts";
 
 type SignerPlan = [
@@ -33,6 +37,8 @@ export interface Plan {
     signers: SignerPlan[];
     declineReason?: string;
     voidReason?: string;
+    /** Fields placed on the pages; a signed signer's are filled as the signing page would. */
+    fields?: Field[];
   };
 }
 
@@ -153,8 +159,33 @@ const PLANS: Plan[] = [
  * like the projects seed, so seeding sends no mail; the PDFs are real, and the signed release is sealed.
  */
 export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolName: string): Promise<number> {
-  return seedPaperwork(s, schoolName, "Small Hours", PLANS);
+  const n = await seedPaperwork(s, schoolName, "Small Hours", PLANS);
+  return n + (await seedPaperwork(s, schoolName, "The Weight of Water", [PLACED_RELEASE], WEIGHT_OF_WATER_PEOPLE));
 }
+
+const WEIGHT_OF_WATER_PEOPLE = { producers: ["Amara Diallo"], directors: ["Amara Diallo"] };
+
+/**
+ * A release signed in fields placed on its page: the signature above the owner's line, the name and the
+ * date beside it, where the template prints them (points from the page's bottom-left corner).
+ */
+const PLACED_RELEASE: Plan = {
+  title: "Location release — Harbour flat",
+  category: "release_forms",
+  template: ["location_release", "Ida Sørensen", "Seestrasse 12, 2nd floor"],
+  request: {
+    status: "completed",
+    order: "parallel",
+    message: "Thank you for letting us film in your flat.",
+    ageDays: 4,
+    signers: [["Ida Sørensen", "ida.sorensen@example.org", "signer", "signed"]],
+    fields: [
+      { signer: 0, kind: "signature", page: 1, x: 56, y: 376, width: 170, height: 40, required: true },
+      { signer: 0, kind: "name", page: 1, x: 250, y: 352, width: 150, height: 18, required: true },
+      { signer: 0, kind: "date", page: 1, x: 420, y: 352, width: 110, height: 18, required: true },
+    ],
+  },
+};
 
 /** A production's paperwork from plans: what the demo's other parts (delivery) seed on their own films too. */
 export async function seedPaperwork(
@@ -254,7 +285,18 @@ export async function seedPaperwork(
             ? "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile Safari"
             : null,
       }));
-      await tx.insert(signatureSigners).values(signers);
+      const rows = (await tx.insert(signatureSigners).values(signers).returning()).sort(
+        (a, b) => a.position - b.position,
+      );
+      if (r.fields) {
+        await insertFields(tx, sub!.id, rows, r.fields, await pageSizes(bytes));
+        const writer = writerOf(await getSchoolSettings(tx));
+        for (const x of rows.filter((x) => x.status === "signed")) {
+          const mine = await fieldsOfSigner(tx, sub!.id, x.id);
+          const values = mine.filter((f) => f.kind === "name").map((f) => ({ id: f.id, value: x.name }));
+          await fillFields(tx, { submissionId: sub!.id, signerId: x.id, values, today: writer.date(x.signedAt!) });
+        }
+      }
       if (r.status === "completed") {
         const sealed = await sealDocument({
           original: bytes,
@@ -263,6 +305,7 @@ export async function seedPaperwork(
           senderName: lena.name,
           sentAt,
           signers,
+          fields: await sealFields(tx, sub!.id, rows),
         });
         const sealedVersion = await addVersion(s, tx, {
           projectId: project.id,

@@ -17,7 +17,8 @@ import { AppError } from "../../lib/errors.ts";
 import { signatureStoppedMail } from "../../mail/signature-request.ts";
 import { queueEmail } from "../../mail/queue.ts";
 import { getSchoolSettings } from "../school/service.ts";
-import { countPages } from "./pdf.ts";
+import { pageSizes } from "./pdf.ts";
+import { insertFields } from "./signature-fields.ts";
 import * as repo from "./repository.ts";
 import { newToken } from "../../lib/tokens.ts";
 import { changeDocuments } from "./changing.ts";
@@ -49,7 +50,7 @@ export async function createSubmission(
         "conflict",
         "The latest version is already signed and sealed. Upload a new version to ask for new signatures.",
       );
-    await countPages(await readChecked(s, version));
+    const pages = await pageSizes(await readChecked(s, version));
     const [pending] = await tx
       .select({ id: signatureSubmissions.id })
       .from(signatureSubmissions)
@@ -92,12 +93,10 @@ export async function createSubmission(
         })),
       )
       .returning();
+    signers.sort((a, b) => a.position - b.position);
+    await insertFields(tx, sub!.id, signers, input.fields, pages);
     const ctx = { project, document: doc, submission: sub! };
-    for (const signer of nextToAsk(
-      sub!,
-      signers.sort((a, b) => a.position - b.position),
-    ))
-      await sendLink(s, tx, ctx, signer, { reminder: false });
+    for (const signer of nextToAsk(sub!, signers)) await sendLink(s, tx, ctx, signer, { reminder: false });
     await repo.recordActivity(tx, {
       projectId: project.id,
       actor: opts.caller,

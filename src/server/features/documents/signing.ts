@@ -23,6 +23,8 @@ import { signatureCompletedMail, signatureDeclinedMail, signatureStoppedMail } f
 import { queueEmail } from "../../mail/queue.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { countPages, sealDocument } from "./pdf.ts";
+import { fieldsOfSigner, fillFields, sealFields } from "./signature-fields.ts";
+import { writerOf } from "../../../common/school-writer.ts";
 import * as repo from "./repository.ts";
 import { addVersion, publishDocumentsChanged, syncGreenlight } from "./changing.ts";
 import { readChecked } from "./reading.ts";
@@ -126,6 +128,7 @@ export async function openSigning(
       expiresAt: link.submission.expiresAt.toISOString(),
       pages,
       documentUrl: `/storage/v1/object/signing/${link.submission.id}/${link.signer.id}`,
+      fields: await fieldsOfSigner(tx, link.submission.id, link.signer.id),
       projectId: link.project.id,
       firstView: !link.signer.viewedAt,
     };
@@ -154,11 +157,18 @@ export async function sign(
 ): Promise<{ completed: boolean }> {
   const input = signInput.parse(opts.input);
   return answer(s, opts, async (tx, link) => {
+    const signedAt = new Date();
+    await fillFields(tx, {
+      submissionId: link.submission.id,
+      signerId: link.signer.id,
+      values: input.fields,
+      today: writerOf(await getSchoolSettings(tx)).date(signedAt),
+    });
     await tx
       .update(signatureSigners)
       .set({
         status: "signed",
-        signedAt: new Date(),
+        signedAt,
         viewedAt: link.signer.viewedAt ?? new Date(),
         signatureKind: input.kind,
         signatureValue: input.kind === "drawn" ? input.image : input.text,
@@ -295,6 +305,7 @@ async function complete(s: S, tx: Tx, link: Link, signers: repo.SignerRow[]): Pr
       viewedAt: x.viewedAt,
       signedAt: x.signedAt,
     })),
+    fields: await sealFields(tx, link.submission.id, signers),
   });
   const fileName = `${original!.fileName.replace(/\.pdf$/i, "")} (signed).pdf`;
   const version = await addVersion(s, tx, {

@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from "lucide-react";
 import * as pdfjs from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { PageSize } from "../../../common/signature-fields.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { PdfPagesLoading } from "./PdfPagesLoading.tsx";
 
@@ -15,7 +16,21 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
  * width it is given, so a phone shows a whole page without scrolling sideways. `compact`: the toolbar and the
  * pages fill the height of the parent (which sets it), the pages scrolling inside.
  */
-export function PdfPages({ data, title, compact }: { data: Uint8Array; title: string; compact?: boolean }) {
+export function PdfPages({
+  data,
+  title,
+  compact,
+  overlay,
+  toolbar,
+}: {
+  data: Uint8Array;
+  title: string;
+  compact?: boolean;
+  /** Drawn over each page, stretched to it: placed fields, for instance. `size` is the page's in points. */
+  overlay?: (page: number, size: PageSize) => ReactNode;
+  /** More buttons at the end of the toolbar. */
+  toolbar?: ReactNode;
+}) {
   const [doc, setDoc] = useState<pdfjs.PDFDocumentProxy | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [zoom, setZoom] = useState(2);
@@ -112,6 +127,7 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
         >
           <ZoomIn aria-hidden className="size-5" />
         </Button>
+        {toolbar}
       </div>
       {/* Focusable, so a zoomed page can be scrolled with the keyboard. */}
       <div
@@ -124,10 +140,17 @@ export function PdfPages({ data, title, compact }: { data: Uint8Array; title: st
           <div
             key={i}
             ref={(el) => void (pageRefs.current[i] = el)}
+            data-pdf-page
             className="w-full"
             style={{ maxWidth: scale <= 1 ? `${scale * 100}%` : undefined }}
           >
-            <PdfPage doc={doc} number={i + 1} scale={scale} label={`${title}, page ${i + 1} of ${doc.numPages}`} />
+            <PdfPage
+              doc={doc}
+              number={i + 1}
+              scale={scale}
+              label={`${title}, page ${i + 1} of ${doc.numPages}`}
+              overlay={overlay}
+            />
           </div>
         ))}
       </div>
@@ -140,13 +163,16 @@ function PdfPage({
   number,
   scale,
   label,
+  overlay,
 }: {
   doc: pdfjs.PDFDocumentProxy;
   number: number;
   scale: number;
   label: string;
+  overlay?: (page: number, size: PageSize) => ReactNode;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const [shown, setShown] = useState<{ cssWidth: number; size: PageSize } | null>(null);
   useEffect(() => {
     let task: ReturnType<pdfjs.PDFPageProxy["render"]> | null = null;
     let cancelled = false;
@@ -155,11 +181,13 @@ function PdfPage({
       if (cancelled || !el) return;
       // Drawn sharp for the screen's pixel density; zoom above 100% widens the page past its frame.
       const base = p.getViewport({ scale: 1 });
-      const cssWidth = Math.max(el.parentElement?.clientWidth ?? base.width, 200) * Math.max(scale, 1);
+      const cssWidth =
+        Math.max(el.closest<HTMLElement>("[data-pdf-page]")?.clientWidth ?? base.width, 200) * Math.max(scale, 1);
       const viewport = p.getViewport({ scale: (cssWidth / base.width) * (window.devicePixelRatio || 1) });
       el.width = viewport.width;
       el.height = viewport.height;
       el.style.width = `${cssWidth}px`;
+      setShown({ cssWidth, size: { width: base.width, height: base.height } });
       task = p.render({ canvasContext: el.getContext("2d")!, viewport });
       task.promise.catch(() => undefined);
     });
@@ -168,5 +196,15 @@ function PdfPage({
       task?.cancel();
     };
   }, [doc, number, scale]);
-  return <canvas ref={canvas} role="img" aria-label={label} className="mx-auto block max-w-none bg-white shadow" />;
+  const img = (
+    <canvas ref={canvas} role="img" aria-label={label} className="mx-auto block max-w-none bg-white shadow" />
+  );
+  if (!overlay) return img;
+  // The overlay takes the canvas's box, so what it places in percentages of the page lands on the page.
+  return (
+    <div className="relative mx-auto" style={shown ? { width: shown.cssWidth } : undefined}>
+      {img}
+      {shown && <div className="absolute inset-0">{overlay(number, shown.size)}</div>}
+    </div>
+  );
 }

@@ -13,6 +13,16 @@ import { ApiError } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
 import { answerSigning, useSigningPdf, useSigningView } from "./api.ts";
 import { PdfPagesLoading } from "./PdfPagesLoading.tsx";
+import {
+  FieldOverlay,
+  FieldWalker,
+  goToField,
+  initialValues,
+  missingField,
+  typedValues,
+  type FieldValues,
+  type SignaturePreview,
+} from "./SigningFields.tsx";
 
 // pdf.js is most of this page's code: fetched beside the document's bytes, so the text and the signature form
 // are drawn before it arrives.
@@ -77,6 +87,12 @@ export default function SigningPage() {
   const pdf = useSigningPdf(submissionId, signatureId, token, view.data, () => void loadViewer());
   const [done, setDone] = useState<"signed" | "declined" | null>(null);
   const [deadReason, setDeadReason] = useState<{ reason: string; message: string } | null>(null);
+  const [values, setValues] = useState<FieldValues | null>(null);
+  const [signature, setSignature] = useState<SignaturePreview>(null);
+  const [current, setCurrent] = useState(0);
+  useEffect(() => {
+    if (view.data && values === null) setValues(initialValues(view.data));
+  }, [view.data, values]);
 
   if (done === "signed")
     return (
@@ -132,6 +148,10 @@ export default function SigningPage() {
     );
   }
   const v = view.data;
+  const filled = values ?? initialValues(v);
+  const today = fmt.date(new Date().toISOString());
+  const setValue = (id: string, value: string) => setValues({ ...filled, [id]: value });
+  const walk = { fields: v.fields, values: filled, today, current, onValue: setValue, onCurrent: setCurrent };
   return (
     <Frame>
       <div>
@@ -159,15 +179,31 @@ export default function SigningPage() {
           </p>
         ) : pdf.data ? (
           <Suspense fallback={<PdfPagesLoading compact />}>
-            <PdfPages data={pdf.data} title={v.documentTitle} compact />
+            <PdfPages
+              data={pdf.data}
+              title={v.documentTitle}
+              compact
+              overlay={
+                v.fields.length
+                  ? (page, size) => <FieldOverlay page={page} size={size} signature={signature} {...walk} />
+                  : undefined
+              }
+            />
           </Suspense>
         ) : (
           <PdfPagesLoading compact />
         )}
       </section>
+      {v.fields.length > 0 && <FieldWalker {...walk} />}
       <SignForm
         answer={(action, json) => answerSigning(submissionId, signatureId, token, action, json)}
         view={v}
+        values={filled}
+        onSignature={setSignature}
+        onMissing={(i) => {
+          setCurrent(i);
+          goToField(v.fields[i]);
+        }}
         onDone={setDone}
         onDead={setDeadReason}
       />
@@ -178,11 +214,17 @@ export default function SigningPage() {
 function SignForm({
   answer,
   view,
+  values,
+  onSignature,
+  onMissing,
   onDone,
   onDead,
 }: {
   answer(action: string, json: unknown): Promise<unknown>;
   view: SigningViewDto;
+  values: FieldValues;
+  onSignature(s: SignaturePreview): void;
+  onMissing(index: number): void;
   onDone(d: "signed" | "declined"): void;
   onDead(e: { reason: string; message: string }): void;
 }) {
@@ -206,7 +248,10 @@ function SignForm({
       el.height = el.offsetHeight * ratio;
       el.getContext("2d")!.scale(ratio, ratio);
       p.clear();
+      onSignature(null);
     };
+    // The signature fields on the page show what is drawn so far.
+    p.addEventListener("endStroke", () => onSignature({ kind: "drawn", value: p.toDataURL("image/png") }));
     fit();
     window.addEventListener("resize", fit);
     pad.current = p;
@@ -215,7 +260,12 @@ function SignForm({
       p.off();
       pad.current = null;
     };
+    // onSignature is the page's state setter: the pad is made again only when the way of signing changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode]);
+  useEffect(() => {
+    if (mode === "typed") onSignature(typed.trim().length >= 2 ? { kind: "typed", value: typed.trim() } : null);
+  }, [mode, typed, onSignature]);
 
   const post = async (path: string, json: unknown, outcome: "signed" | "declined", failure: string) => {
     setBusy(true);
@@ -235,15 +285,24 @@ function SignForm({
     e.preventDefault();
     if (!consent)
       return void toast.error("Not signed", { description: "Tick the box to agree to sign electronically." });
-    if (mode === "drawn") {
-      if (!pad.current || pad.current.isEmpty())
-        return void toast.error("Not signed", { description: "Draw your signature in the box." });
-      void post("sign", { kind: "drawn", consent, image: pad.current.toDataURL("image/png") }, "signed", "Not signed");
-    } else {
-      if (typed.trim().length < 2)
-        return void toast.error("Not signed", { description: "Type your full name to sign." });
-      void post("sign", { kind: "typed", consent, text: typed }, "signed", "Not signed");
+    const drawn = mode === "drawn" && pad.current && !pad.current.isEmpty() ? pad.current.toDataURL("image/png") : null;
+    if (mode === "drawn" && !drawn)
+      return void toast.error("Not signed", { description: "Draw your signature in the box." });
+    if (mode === "typed" && typed.trim().length < 2)
+      return void toast.error("Not signed", { description: "Type your full name to sign." });
+    // The signature is given by now; what may still be missing is a field on the pages.
+    const missing = missingField(view.fields, values, { kind: "typed", value: typed });
+    if (missing) {
+      onMissing(missing.index);
+      return void toast.error("Not signed", { description: missing.message });
     }
+    const fields = typedValues(view.fields, values);
+    void post(
+      "sign",
+      drawn ? { kind: "drawn", consent, image: drawn, fields } : { kind: "typed", consent, text: typed, fields },
+      "signed",
+      "Not signed",
+    );
   };
 
   if (declining) {
@@ -280,6 +339,7 @@ function SignForm({
 
   return (
     <form
+      id="your-signature"
       onSubmit={sign}
       noValidate
       className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
@@ -309,7 +369,14 @@ function SignForm({
             aria-label="Draw your signature here with a finger, a pen or the mouse"
             className="h-44 w-full touch-none rounded-md border-2 border-dashed border-zinc-400 bg-white"
           />
-          <Button variant="ghost" className="self-end" onClick={() => pad.current?.clear()}>
+          <Button
+            variant="ghost"
+            className="self-end"
+            onClick={() => {
+              pad.current?.clear();
+              onSignature(null);
+            }}
+          >
             Clear
           </Button>
         </div>

@@ -98,6 +98,27 @@ export const signatures: GuideChapter = {
       ],
     },
     {
+      id: "fields",
+      heading: "Placing fields on the pages",
+      blocks: [
+        {
+          p: "Without fields, each signature is added on a page after the document. To have people sign and fill in on the document's own lines, place fields before you send:",
+        },
+        {
+          steps: [
+            "In **Send for Signature**, add the people first, then choose **Place Fields**. The document's pages appear.",
+            "Under **Fields for**, choose whose fields you place; each person's fields have their own colour.",
+            "Drag a **Signature**, **Initials**, **Date**, **Name**, **Text** or **Checkbox** field onto the page where it belongs. With the keyboard, press a field's button to add it near the foot of the last page.",
+            "Move a field by dragging it, or select it and use the arrow keys (with Shift for bigger steps). Resize it by its corner, or with **Smaller** and **Larger**. Untick **Required** for a field that may stay empty; **Remove Field** (or Delete) takes it away.",
+            "Choose **Back to the People** to check the list (the button then says how many fields are placed), and **Send**.",
+          ],
+        },
+        {
+          p: "Each person who signs or approves needs at least one signature field once any field is placed; someone who receives a copy gets none. A field must lie on its page. The date field is filled with the day the person signs, the name field starts with their name. Placing needs a tablet or a computer; on a phone, send without fields. The sealed PDF shows each signature and value where its field was, followed by the audit certificate.",
+        },
+      ],
+    },
+    {
       id: "follow",
       heading: "Following a request",
       blocks: [
@@ -117,7 +138,7 @@ export const signatures: GuideChapter = {
           p: "**Remind** sends the person a new e-mail with a fresh link; the portal also reminds them by itself after the number of days you chose. **Void** stops a request (you write why): its links stop working and those still to sign are told. Requests nobody finished expire on their own.",
         },
         {
-          p: "When everyone has signed, the **sealed PDF** becomes the document's newest version, marked **Signed and sealed**, and is e-mailed to everyone on the request. Its last pages are the signatures and an **audit certificate**: each signer's name, e-mail, IP address, browser, and when they opened and signed, with the SHA-256 of the original and of the signed document. **Location and talent releases signed** on the greenlight checklist is ticked once every scheduled location has a signed location release (choose the **Scheduled location** when you make it from the template) and every cast member a signed talent release (an actor named on a minor guardian consent also needs that consent signed); until then the checklist says what is still missing.",
+          p: "When everyone has signed, the **sealed PDF** becomes the document's newest version, marked **Signed and sealed**, and is e-mailed to everyone on the request. Its last pages are the signatures (or, with placed fields, each signature on its own line in the document) and an **audit certificate**: each signer's name, e-mail, IP address, browser, and when they opened and signed, with the SHA-256 of the original and of the signed document. **Location and talent releases signed** on the greenlight checklist is ticked once every scheduled location has a signed location release (choose the **Scheduled location** when you make it from the template) and every cast member a signed talent release (an actor named on a minor guardian consent also needs that consent signed); until then the checklist says what is still missing.",
         },
         { p: "Staff see every request still waiting under **Pending approvals** on the [Admin Dashboard](/admin)." },
       ],
@@ -150,9 +171,10 @@ export const signing: GuideChapter = {
         {
           steps: [
             "Read the whole document: move between pages with the arrows, and zoom in if the text is small.",
+            "If the production placed fields for you, they are marked on the pages and **Fields to fill in** under the document says where you are (for example **Name · 2 of 5**): choose **Next Field** and **Previous** to go from one to the next, and fill each in on the page or in the box under it. Your name is filled in already, the date is the day you sign, and the signature fields show your signature once you have drawn or typed it.",
             "Under **Your signature** choose **Draw** and sign in the box with a finger, a pen or the mouse (**Clear** starts again), or choose **Type** and type your full name.",
             "Tick **I agree to sign electronically**.",
-            "Choose **Sign** (or **Approve** if you were asked to approve).",
+            "Choose **Sign** (or **Approve** if you were asked to approve). If a required field is still empty, the page takes you to it and says which one it is.",
           ],
         },
         {
