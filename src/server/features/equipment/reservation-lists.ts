@@ -46,13 +46,9 @@ export function browseReservations(s: Pick<S, "db" | "events">, opts: { caller: 
     s.events,
     `reservations ${opts.caller.id} ${JSON.stringify(opts.query)}`,
     {
-      deps: [
-        keys.equipmentPart("reservations"),
-        keys.projects(),
-        keys.project(),
-        keys.schoolSettings(),
-        ...PEOPLE_KEYS,
-      ],
+      // A project's title and crew reach its lists through `projects`, which every change of them names; not through
+      // `project`, which a budget draft's autosave names too (several a second at a school's peak).
+      deps: [keys.equipmentPart("reservations"), keys.projects(), keys.schoolSettings(), ...PEOPLE_KEYS],
     },
     () => listReservations(s, opts),
     untilOverdue,
