@@ -352,12 +352,19 @@ export interface CallSheetRecipient {
   confirmedAt: string | null;
 }
 
+/** A character of the day on the call sheet: `name` the character, `role` who plays them. */
+export type CallSheetCast = CallSheetPerson & {
+  /** The character's cast ID, as the stripboard prints it; null for a character the script no longer has. */
+  castId: number | null;
+};
+
 export interface CallSheetDto {
   projectId: string;
   projectTitle: string;
   day: ShootDayDto;
   dayCount: number;
-  cast: CallSheetPerson[];
+  /** By cast ID. */
+  cast: CallSheetCast[];
   crew: (CallSheetPerson & { userId: string })[];
   recipients: CallSheetRecipient[];
   canEdit: boolean;

@@ -169,4 +169,24 @@ describe("schedule", () => {
         .filter({ hasText: "HARBOUR FLAT" }),
     );
   });
+
+  it("a student outside the crew prints the breakdown sheets and the one-liner from the schedule tab", async () => {
+    const student = await e2e.newPage();
+    await signIn(student, "tomas.novak@portal.test");
+    await openProject(student, "The Weight of Water");
+    await student.getByRole("tab", { name: "Schedule" }).click();
+    for (const [name, file] of [
+      ["Print breakdown sheets", "breakdown-sheets.pdf"],
+      ["Print one-liner", "one-liner.pdf"],
+    ] as const) {
+      const link = student.getByRole("link", { name });
+      await visible(link);
+      const [download] = await Promise.all([student.waitForEvent("download"), link.click()]);
+      expect(download.suggestedFilename()).toBe(file);
+      const res = await student.request.get((await link.getAttribute("href"))!);
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-type"]).toBe("application/pdf");
+      expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    }
+  });
 });

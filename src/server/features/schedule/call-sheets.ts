@@ -1,13 +1,7 @@
 import { setupsOf, setupsSection } from "../shots/index.ts";
 import { blockedReason } from "../../../common/day-checks.ts";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import {
-  formatPages,
-  mapUrl,
-  type CallSheetContact,
-  type CallSheetDto,
-  type ShootDayDto,
-} from "../../../common/schedule.ts";
+import { castIds, formatPages, mapUrl, type CallSheetContact, type CallSheetDto } from "../../../common/schedule.ts";
 import { filmRoleList } from "../../../common/projects.ts";
 import { formatDate, formatTime, type DateFormats } from "../../../common/datetime.ts";
 import type { Caller } from "../../auth/caller.ts";
@@ -23,7 +17,8 @@ import { queueEmail } from "../../mail/queue.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { DAY_MS, LINK_DAYS_AFTER, noDay, NOT_CAST, type S } from "./shared.ts";
 import { assemble, boardRow, chosen, projectOf, projectScreenplays, publishChanged } from "./scenes.ts";
-import { castOf, type CastRow } from "./board.ts";
+import { castOf } from "./board.ts";
+import { actorsByEmail, castOnDay, scenesOfActor } from "./day-cast.ts";
 import { dayFor } from "./shoot-days.ts";
 import { isMinorOn } from "./minors.ts";
 import { siteOf } from "../locations/index.ts";
@@ -61,55 +56,17 @@ export function contactsOf(crew: Awaited<ReturnType<typeof crewOf>>): CallSheetC
 
 const contactLine = (c: CallSheetContact) => `${c.role}: ${[c.name, c.phone, c.email].filter(Boolean).join(", ")}`;
 
-/** The day's characters in name order, with who plays them and their call. */
-export function castOnDay(day: ShootDayDto, castRows: Map<string, CastRow>) {
-  return [...new Set(day.strips.flatMap((st) => st.cast))]
-    .sort()
-    .map((name) => ({ name, actor: castRows.get(name), call: day.castCalls[name] ?? day.generalCall }));
-}
-
-/**
- * The actors of the day who gave an e-mail address, who are sent the sheet like the crew: one per address,
- * with the earliest call of the characters they play that day.
- */
-export function actorsByEmail(castOfDay: ReturnType<typeof castOnDay>) {
-  const byEmail = new Map<string, { name: string; email: string; call: string }>();
-  for (const c of castOfDay) {
-    if (!c.actor?.email) continue;
-    const seen = byEmail.get(c.actor.email);
-    if (!seen || c.call < seen.call)
-      byEmail.set(c.actor.email, { name: c.actor.actorName, email: c.actor.email, call: c.call });
-  }
-  return byEmail;
-}
-
-/** For each actor's e-mail address: the numbers of the day's scenes they play in. */
-export function scenesOfActor(day: ShootDayDto, castOfDay: ReturnType<typeof castOnDay>) {
-  const out = new Map<string, string[]>();
-  for (const c of castOfDay) {
-    if (!c.actor?.email) continue;
-    const mine = out.get(c.actor.email) ?? [];
-    for (const st of day.strips) if (st.cast.includes(c.name) && !mine.includes(st.number)) mine.push(st.number);
-    out.set(c.actor.email, mine);
-  }
-  for (const [email, numbers] of out)
-    out.set(
-      email,
-      day.strips.map((st) => st.number).filter((n) => numbers.includes(n)),
-    );
-  return out;
-}
-
 async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, dayId: string) {
   const project = await projectOf(db, caller, projectId);
   const [board, list] = await Promise.all([boardRow(db, project.id), projectScreenplays(db, project.id)]);
-  const { days } = await assemble(db, project.id, chosen(list, board?.board.screenplayId));
+  const { days, appearance } = await assemble(db, project.id, chosen(list, board?.board.screenplayId));
   const day = days.find((d) => d.id === dayId);
   if (!day) throw noDay();
   const [crew, castRows] = await Promise.all([crewOf(db, project.id), castOf(db, project.id)]);
-  const castOfDay = castOnDay(day, castRows);
+  const castOfDay = castOnDay(day, castRows, castIds(appearance, board?.board.castOrder ?? null));
   const cast = castOfDay.map((c) => ({
     name: c.name,
+    castId: c.castId,
     role: c.actor?.actorName ?? NOT_CAST,
     call: c.call,
     wrap: day.castWraps[c.name] ?? day.wrap,
@@ -254,11 +211,12 @@ export async function callSheetPdf(
       ...(parts.setups.length ? [setupsSection(parts.setups)] : []),
       {
         heading: "Cast",
-        widths: [4, 4, 1, 1],
+        widths: [0.6, 4, 4, 1, 1],
         rows: [
-          { cells: ["Character", "Actor", "Call", "Wrap"], bold: true },
+          { cells: ["ID", "Character", "Actor", "Call", "Wrap"], bold: true },
           ...cast.map((c) => ({
             cells: [
+              c.castId === null ? "" : String(c.castId),
               c.name,
               c.chaperone !== undefined ? `${c.role} (minor; chaperone: ${c.chaperone || "not named"})` : c.role,
               formatTime(c.call, f),

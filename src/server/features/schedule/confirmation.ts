@@ -9,7 +9,8 @@ import { type S } from "./shared.ts";
 import { assemble, boardRow, chosen, projectScreenplays, publishChanged } from "./scenes.ts";
 import { castOf } from "./board.ts";
 import { siteOf } from "../locations/index.ts";
-import { actorsByEmail, castOnDay, contactsOf, crewOf, scenesOfActor } from "./call-sheets.ts";
+import { contactsOf, crewOf } from "./call-sheets.ts";
+import { actorsByEmail, castOnDay, scenesOfActor } from "./day-cast.ts";
 
 // ── The e-mailed confirmation link (no sign-in, DESIGN §5) ───────────────────────────────────────
 

@@ -4,3 +4,4 @@ export { createShootDay, updateShootDay, deleteShootDay, shootDaysOf, feedShootD
 export { crewOf, contactsOf } from "./call-sheets.ts";
 export { getCallSheet, callSheetPdf, confirmationPath, sendCallSheet, confirmAsUser } from "./call-sheets.ts";
 export { openConfirmation, confirmByToken } from "./confirmation.ts";
+export { breakdownSheetsPdf, oneLinerPdf } from "./printables.ts";

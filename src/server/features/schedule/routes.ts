@@ -20,6 +20,12 @@ const client = (c: C) => ({ ip: clientIp(c), userAgent: (c.req.header("user-agen
 const ids = (c: C) => ({ caller: callerOf(c), projectId: idParam(c, "projectId", "project") });
 const day = (c: C) => ({ ...ids(c), dayId: idParam(c, "dayId", "shoot day") });
 
+const pdfAnswer = (c: C, pdf: { fileName: string; bytes: Uint8Array }) =>
+  c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
+    "content-type": "application/pdf",
+    "content-disposition": `attachment; filename="${pdf.fileName}"`,
+  });
+
 /** /rest/v1/projects/{projectId}/schedule: everyone signed in reads, the crew, staff and admins plan (the service checks). */
 export const scheduleRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.body(await service.browseSchedule(c.get("services"), ids(c)), 200, JSON_TEXT))
@@ -42,14 +48,10 @@ export const scheduleRoutes = new Hono<AppEnv>()
     c.json(await service.updateShootDay(c.get("services"), { ...day(c), input: await body(c, shootDayUpdateInput) })),
   )
   .delete("/days/:dayId", async (c) => c.json(await service.deleteShootDay(c.get("services"), day(c))))
+  .get("/breakdown-sheets.pdf", async (c) => pdfAnswer(c, await service.breakdownSheetsPdf(c.get("services"), ids(c))))
+  .get("/one-liner.pdf", async (c) => pdfAnswer(c, await service.oneLinerPdf(c.get("services"), ids(c))))
   .get("/days/:dayId/call-sheet", async (c) => c.json(await service.getCallSheet(c.get("services"), day(c))))
-  .get("/days/:dayId/call-sheet.pdf", async (c) => {
-    const pdf = await service.callSheetPdf(c.get("services"), day(c));
-    return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${pdf.fileName}"`,
-    });
-  })
+  .get("/days/:dayId/call-sheet.pdf", async (c) => pdfAnswer(c, await service.callSheetPdf(c.get("services"), day(c))))
   .post("/days/:dayId/call-sheet/send", async (c) => c.json(await service.sendCallSheet(c.get("services"), day(c))))
   .post("/days/:dayId/call-sheet/confirm", async (c) =>
     c.json(await service.confirmAsUser(c.get("services"), { ...day(c), client: client(c) })),

@@ -10,6 +10,7 @@ import {
 } from "../../../common/schedule.ts";
 import { callSheetRecipients, jobs } from "../../db/schema/index.ts";
 import { projectWithShootDay } from "../../test/fixtures.ts";
+import { pdfText } from "../../test/pdf-text.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectClientErrors, expectMatrixRow, signInAll, type Expected, type MatrixRow } from "../../test/matrix.ts";
 
@@ -282,8 +283,8 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const sheet = (await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`))
       .body as CallSheetDto;
     expect(sheet.cast).toEqual([
-      { name: "ANNA", role: "Not cast yet", call: "06:30", wrap: "" },
-      { name: "BEN", role: "Not cast yet", call: "07:00", wrap: "" },
+      { name: "ANNA", castId: 1, role: "Not cast yet", call: "06:30", wrap: "" },
+      { name: "BEN", castId: 2, role: "Not cast yet", call: "07:00", wrap: "" },
     ]);
     // Anna's actor gave an e-mail address, Ben's did not.
     const cast = await p.as("member").put(`/projects/${f.projectId}/schedule/cast`, {
@@ -388,6 +389,67 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     const pdf = await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet.pdf`);
     expect(pdf.status).toBe(200);
     expect(new TextDecoder().decode(pdf.bytes!.slice(0, 5))).toBe("%PDF-");
+    expect((await pdfText(pdf.bytes!)).join(" ")).toMatch(
+      /ID Character Actor Call Wrap 1 ANNA Clara Wu .* 2 BEN Tom Reed/,
+    );
+    // In the producer's order of the cast IDs, Ben first.
+    await p.as("member").put(`/projects/${f.projectId}/schedule/cast-order`, { order: ["BEN"] });
+    const reordered = (await p.as("outsider").get(`/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`))
+      .body as CallSheetDto;
+    expect(reordered.cast.map((c) => [c.castId, c.name])).toEqual([
+      [1, "BEN"],
+      [2, "ANNA"],
+    ]);
+  });
+
+  it("prints breakdown sheets, a page a scene, and the one-liner by shoot day, with cast IDs and no contacts", async () => {
+    const f = await fixture();
+    const base = `/projects/${f.projectId}/schedule`;
+    await p.as("member").put(`${base}/board`, { version: 1, days: [{ id: f.dayId, scenes: ["3", "1"] }] });
+    const sp = (await p.as("member").get(`/screenplays/${f.screenplayId}`)).body as { version: number };
+    const locked = await p.as("member").post(`/screenplays/${f.screenplayId}/lock-scenes`, { version: sp.version });
+    expect(locked.status).toBe(200);
+    for (const [sceneNumber, category, name] of [
+      ["3", "props", "Road map"],
+      ["3", "vehicles", "Old Volvo"],
+      ["4", "sfx", "Wind machine"],
+    ])
+      expect(
+        (
+          await p
+            .as("member")
+            .post(`/screenplays/${f.screenplayId}/breakdown/elements`, { sceneNumber, category, name })
+        ).status,
+      ).toBe(201);
+
+    const sheets = await p.as("outsider").get(`${base}/breakdown-sheets.pdf`);
+    expect(sheets.status).toBe(200);
+    expect(sheets.headers.get("content-type")).toBe("application/pdf");
+    const pages = await pdfText(sheets.bytes!);
+    expect(pages).toHaveLength(4);
+    expect(pages[0]).toMatch(/Breakdown sheet 1 of 4 Scene 1 .*INT .*KITCHEN .*DAY/);
+    expect(pages[0]).toContain("Anna waits.");
+    expect(pages[2]).toMatch(/Scene 3 .*INT .*CAR .*NIGHT/);
+    expect(pages[2]).toMatch(/CAST 1\. ANNA 2\. BEN/);
+    expect(pages[2]).toMatch(/PROPS Road map/);
+    expect(pages[2]).toMatch(/VEHICLES Old Volvo/);
+    expect(pages[3]).toMatch(/SPECIAL EFFECTS Wind machine/);
+    expect(pages.join(" ")).not.toContain("Quay 4");
+
+    const oneLiner = await p.as("outsider").get(`${base}/one-liner.pdf`);
+    expect(oneLiner.status).toBe(200);
+    expect(oneLiner.headers.get("content-type")).toBe("application/pdf");
+    const text = (await pdfText(oneLiner.bytes!)).join(" ");
+    expect(text).toMatch(
+      /Day 1 · .*2032 · Harbour Scene I\/E Set D\/N Pages Cast 3 INT CAR NIGHT \S+ 1, 2 1 INT KITCHEN DAY \S+ 1/,
+    );
+    expect(text).toMatch(/End of day 1 \S+/);
+    expect(text).toContain("Cast IDs 1 ANNA 2 BEN");
+    expect(text).not.toContain("Quay 4");
+
+    expect((await p.as("outsider").get(`/projects/${MISSING}/schedule/one-liner.pdf`)).status).toBe(404);
+    expect((await p.as("outsider").get(`/projects/${MISSING}/schedule/breakdown-sheets.pdf`)).status).toBe(404);
+    expect((await p.anonymous.get(`${base}/one-liner.pdf`)).status).toBe(401);
   });
 
   it("keeps a cast list of the script's speaking characters, shown on the Day Out of Days", async () => {
@@ -480,6 +542,8 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
       ],
       ["delete day", "DELETE", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}`, undefined, PLAN],
       ["call sheet", "GET", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet`, undefined, READ],
+      ["breakdown sheets", "GET", (f) => `/projects/${f.projectId}/schedule/breakdown-sheets.pdf`, undefined, READ],
+      ["one-liner", "GET", (f) => `/projects/${f.projectId}/schedule/one-liner.pdf`, undefined, READ],
       ["send", "POST", (f) => `/projects/${f.projectId}/schedule/days/${f.dayId}/call-sheet/send`, undefined, PLAN],
       [
         "cast",

@@ -1,6 +1,7 @@
 import { formatMinutes, type SceneSetups } from "../../../common/shots.ts";
 import { SiteFacts } from "./SiteFacts.tsx";
-import { CheckCircle2, Download, Send } from "lucide-react";
+import { CheckCircle2, Send } from "lucide-react";
+import { PdfLink } from "./PdfLink.tsx";
 import { useEffect, useState } from "react";
 import { formatPages, mapUrl, type CallSheetDto, type ScheduleDto } from "../../../common/schedule.ts";
 import { Button } from "../../components/ui/Button.tsx";
@@ -109,13 +110,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                 <CheckCircle2 aria-hidden className="size-4" />I have the call sheet
               </Button>
             )}
-            <a
-              href={callSheetPdfUrl(projectId, s.day.id)}
-              className="inline-flex min-h-10 items-center gap-2 rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium text-zinc-900 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-            >
-              <Download aria-hidden className="size-4" />
-              PDF
-            </a>
+            <PdfLink href={callSheetPdfUrl(projectId, s.day.id)}>PDF</PdfLink>
             {s.canEdit && (
               <Button onClick={() => setAsking(true)}>
                 <Send aria-hidden className="size-4" />
@@ -229,8 +224,15 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
             {(["cast", "crew"] as const).map((kind) => {
               const people =
                 kind === "cast"
-                  ? s.cast.map((c) => ({ key: c.name, name: c.name, role: c.role, minor: c.chaperone !== undefined }))
-                  : s.crew.map((c) => ({ key: c.userId, name: c.name, role: c.role, minor: false }));
+                  ? s.cast.map((c) => ({
+                      key: c.name,
+                      name: c.name,
+                      // The cast ID as the stripboard prints it: "1. ANNA".
+                      shown: c.castId === null ? c.name : `${c.castId}. ${c.name}`,
+                      role: c.role,
+                      minor: c.chaperone !== undefined,
+                    }))
+                  : s.crew.map((c) => ({ key: c.userId, name: c.name, shown: c.name, role: c.role, minor: false }));
               const wrapKind = kind === "cast" ? "castWrap" : "crewWrap";
               return (
                 <section key={kind} aria-labelledby={`cs-${kind}`}>
@@ -249,7 +251,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
                         <li key={person.key} className="flex flex-col gap-1 text-sm">
                           <div className="flex flex-wrap items-center justify-between gap-2">
                             <span className="min-w-0">
-                              <span className="font-medium">{person.name}</span>
+                              <span className="font-medium">{person.shown}</span>
                               <span className="text-zinc-600 dark:text-zinc-400"> · {person.role}</span>
                               {person.minor && (
                                 <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">

@@ -3,7 +3,8 @@ import { scheduleSummary } from "../../../common/schedule.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Tabs } from "../../components/ui/Tabs.tsx";
-import { useSchedule } from "./api.ts";
+import { PdfLink } from "./PdfLink.tsx";
+import { breakdownSheetsPdfUrl, oneLinerPdfUrl, useSchedule } from "./api.ts";
 import { CallSheet } from "./CallSheet.tsx";
 import { CastList } from "./CastList.tsx";
 import { DayOutOfDays } from "./DayOutOfDays.tsx";
@@ -25,6 +26,14 @@ export function ScheduleTab({ projectId }: { projectId: string }) {
         {scheduleSummary(s.days.length, total, s.bank.length)}
         {!s.canEdit && " The crew, staff and admins plan the schedule."}
       </p>
+      <nav aria-label="Print the schedule" className="flex flex-wrap gap-2">
+        <PdfLink href={breakdownSheetsPdfUrl(projectId)} print>
+          Print breakdown sheets
+        </PdfLink>
+        <PdfLink href={oneLinerPdfUrl(projectId)} print>
+          Print one-liner
+        </PdfLink>
+      </nav>
       <Tabs
         label="Schedule views"
         selected={view}

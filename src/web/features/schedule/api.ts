@@ -18,6 +18,9 @@ const base = (projectId: string) => `/rest/v1/projects/${encodeURIComponent(proj
 export const callSheetPdfUrl = (projectId: string, dayId: string) =>
   `${base(projectId)}/days/${encodeURIComponent(dayId)}/call-sheet.pdf`;
 
+export const breakdownSheetsPdfUrl = (projectId: string) => `${base(projectId)}/breakdown-sheets.pdf`;
+export const oneLinerPdfUrl = (projectId: string) => `${base(projectId)}/one-liner.pdf`;
+
 export function useSchedule(projectId: string, enabled = true) {
   return useQuery({
     queryKey: scheduleKey(projectId),

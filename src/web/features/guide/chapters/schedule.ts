@@ -4,7 +4,7 @@ export const scheduling: GuideChapter = {
   slug: "scheduling",
   title: "Scheduling the shoot",
   summary:
-    "Shoot days, the stripboard with its colours, moving strips with the mouse or the keyboard, page totals, the Day Out of Days, and how strips keep their scenes when the script changes.",
+    "Shoot days, the stripboard with its colours, moving strips with the mouse or the keyboard, page totals, the Day Out of Days, how strips keep their scenes when the script changes, and printing breakdown sheets and the one-liner.",
   sections: [
     {
       id: "days",
@@ -120,6 +120,30 @@ export const scheduling: GuideChapter = {
         },
       ],
     },
+    {
+      id: "print",
+      heading: "Breakdown sheets and the one-liner",
+      blocks: [
+        {
+          p: "Above the schedule's views, two links download PDFs to print or share. Everyone who may read the schedule can print them; neither shows an address, a phone number or an e-mail.",
+        },
+        {
+          table: {
+            head: ["Link", "What it prints"],
+            rows: [
+              [
+                "**Print breakdown sheets**",
+                "A sheet per scene of the board's screenplay, in script order: the scene number, INT/EXT, the set, day or night and the pages in eighths, the scene's synopsis (a Fountain line starting with `=`) or else its first line of action, then a titled box per breakdown category: the cast by cast ID (**1. ANNA**), then extras, props, wardrobe, make-up, vehicles, special effects, stunts, animals, sound and locations as tagged in the screenplay's breakdown.",
+              ],
+              [
+                "**Print one-liner**",
+                "The shoot by day: a header with the day's number, date and location, each strip on one line (scene, I/E, set, D/N, pages, cast IDs), the day's total pages, and at the end the list of cast IDs.",
+              ],
+            ],
+          },
+        },
+      ],
+    },
   ],
 };
 
@@ -133,7 +157,7 @@ export const callSheets: GuideChapter = {
       heading: "A day's call sheet",
       blocks: [
         {
-          p: "In the project's **Schedule** tab choose **Call sheets** and the **Shoot day**. The call sheet shows the date, the day's number, the crew call, the location and address, the weather and nearest hospital if given, the day's scenes (number, heading, pages, cast), the cast (each character with the actor who plays it) and the crew with their calls, and the notes. The crew is the project's crew; the cast is set on **Cast**.",
+          p: "In the project's **Schedule** tab choose **Call sheets** and the **Shoot day**. The call sheet shows the date, the day's number, the crew call, the location and address, the weather and nearest hospital if given, the day's scenes (number, heading, pages, cast), the cast (each character by cast ID, with the actor who plays it) and the crew with their calls, and the notes. The crew is the project's crew; the cast is set on **Cast**.",
         },
         {
           p: "Everyone has the general call unless you give them another: change a time beside a name and choose **Save calls**. **PDF** downloads the call sheet to print or share.",
