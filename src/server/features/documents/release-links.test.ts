@@ -6,6 +6,7 @@ import { releaseLinks } from "../../db/schema/index.ts";
 import { hashToken } from "../../lib/tokens.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
+import { RELEASE_COPIES_PER_MINUTE } from "./routes.ts";
 
 const PNG_DATA_URL =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -142,5 +143,22 @@ describe.each(DB_KINDS)("self-service release links on %s", (kind) => {
     expect((await p.as("outsider").post(links(), { template: "talent_release", label: "x", days: 2 })).status).toBe(
       403,
     );
+  });
+
+  // Last: it spends this address's copies for the minute.
+  it("slows down one address that starts too many copies in a minute", async () => {
+    const token = tokenOf((await make({ template: "talent_release", label: "Busy casting", days: 1 })).url);
+    const statuses: number[] = [];
+    for (let i = 0; i < RELEASE_COPIES_PER_MINUTE + 2; i++)
+      statuses.push(
+        (await p.anonymous.post(`/rest/v1/release-link/${token}/copies`, { name: "X", email: "x" })).status,
+      );
+    expect(statuses.at(-1)).toBe(429);
+    const slowed = await p.anonymous.post(`/rest/v1/release-link/${token}/copies`, {
+      name: "Ed Po",
+      email: "ed@x.test",
+    });
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.error.message).toMatch(/Wait a minute/);
   });
 });
