@@ -22,7 +22,13 @@ import { publicAccountRoutes } from "./features/account/routes.ts";
 import { equipmentRoutes, equipmentStorageRoutes } from "./features/equipment/routes.ts";
 import { equipmentFairRoutes } from "./features/equipment/fair-routes.ts";
 import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
-import { documentRoutes, publicSigningRoutes, storageRoutes, submissionRoutes } from "./features/documents/routes.ts";
+import {
+  documentRoutes,
+  publicReleaseLinkRoutes,
+  publicSigningRoutes,
+  storageRoutes,
+  submissionRoutes,
+} from "./features/documents/routes.ts";
 import { inboxRoutes } from "./features/inbox/routes.ts";
 import { adminRoutes, icalRoutes, overviewRoutes } from "./features/overview/routes.ts";
 import { perfRoutes } from "./features/perf/routes.ts";
@@ -162,6 +168,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/ical", icalRoutes);
   app.route("/rest/v1/budget-approval", publicApprovalRoutes);
   app.route("/rest/v1/signing", publicSigningRoutes);
+  app.route("/rest/v1/release-link", publicReleaseLinkRoutes());
   app.route("/storage/v1/object/equipment", equipmentStorageRoutes);
   app.route("/rest/v1/call-sheet-confirmation", publicConfirmationRoutes);
   app.route("/rest/v1/school-formats", schoolFormatRoutes);

@@ -33,6 +33,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: "/reset-password", module: "features/auth/ResetPasswordPage.tsx", frame: "none" },
   { path: "/accept-invitation", module: "features/users/AcceptInvitationPage.tsx", frame: "none" },
   { path: "/signature/:submissionId/:signatureId", module: "features/documents/SigningPage.tsx", frame: "none" },
+  // A person at a casting or on set scans a QR code and signs their own release, with no account (issue 20).
+  { path: "/release/:token", module: "features/documents/ReleaseLinkPage.tsx", frame: "none" },
   // An outside reviewer watches one version of a cut, on a phone too, with no account (issue 21).
   { path: "/review/:token", module: "features/review/GuestReviewPage.tsx", frame: "none" },
   // Its own frame: it opens without signal from what the phone kept, before the session can be asked (TodayPage).

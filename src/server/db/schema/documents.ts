@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -53,8 +54,36 @@ export const documents = pgTable(
     /** Soft delete: the files stay until an admin purges them, so a restore brings everything back. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     deletedByName: text("deleted_by_name"),
+    /** The self-service link a person made this copy through, so the producer sees each link's count. */
+    releaseLinkId: uuid("release_link_id").references((): AnyPgColumn => releaseLinks.id, { onDelete: "set null" }),
   },
-  (t) => [index("documents_project_idx").on(t.projectId, t.deletedAt, t.updatedAt.desc())],
+  (t) => [
+    index("documents_project_idx").on(t.projectId, t.deletedAt, t.updatedAt.desc()),
+    index("documents_release_link_idx").on(t.releaseLinkId),
+  ],
+);
+
+/**
+ * A self-service link to a release template ("scan to sign your release"): whoever opens it types their name and
+ * gets their own filled copy to sign. Only a SHA-256 of the token is kept (DESIGN §5).
+ */
+export const releaseLinks = pgTable(
+  "release_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    template: text("template").notNull(),
+    label: text("label").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("release_links_project_idx").on(t.projectId, t.createdAt)],
 );
 
 export const documentVersions = pgTable(

@@ -13,7 +13,8 @@ import {
   type TemplateInput,
 } from "../../../common/documents.ts";
 import type { Caller } from "../../auth/caller.ts";
-import { documents, profiles, projectMembers, signatureSubmissions } from "../../db/schema/index.ts";
+import { documents, profiles, projectMembers, projects, signatureSubmissions } from "../../db/schema/index.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { checkUpload } from "../../lib/storage.ts";
 import { getSchoolSettings } from "../school/service.ts";
@@ -94,42 +95,7 @@ export async function createFromTemplate(
   const input = templateInput.parse(opts.input);
   const info = TEMPLATE_INFO[input.template];
   const id = await changeDocuments(s, opts, async (tx, { project }) => {
-    const [settings, crew, supervisor] = await Promise.all([
-      getSchoolSettings(tx),
-      tx
-        .select({ name: profiles.fullName, roles: projectMembers.roles, isLead: projectMembers.isLead })
-        .from(projectMembers)
-        .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
-        .where(eq(projectMembers.projectId, project.id)),
-      project.supervisorId
-        ? tx.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, project.supervisorId))
-        : Promise.resolve([]),
-    ]);
-    const withRole = (role: string) => crew.filter((m) => m.roles.includes(role)).map((m) => m.name);
-    const producers = withRole("producer");
-    const bytes = await renderTemplate(input.template, {
-      schoolName: settings.schoolName,
-      projectTitle: project.title,
-      producers: producers.length ? producers : crew.filter((m) => m.isLead).map((m) => m.name),
-      directors: withRole("director"),
-      supervisor: supervisor[0]?.name ?? null,
-      shootStart: project.shootStart,
-      shootEnd: project.shootEnd,
-      locations: project.locations,
-      party: input.party,
-      detail: input.detail,
-      date: new Date().toISOString().slice(0, 10),
-    });
-    const title = input.party ? `${info.label} — ${input.party}` : info.label;
-    // What the release is for, as releases.ts matches it: the chosen scheduled location, the performer, the minor.
-    const releaseFor =
-      input.template === "location_release"
-        ? input.releaseFor || null
-        : input.template === "talent_release"
-          ? input.party || null
-          : input.template === "minor_consent"
-            ? input.detail || null
-            : null;
+    const { bytes, title, releaseFor, fileName } = await fillTemplate(tx, project, input);
     const [doc] = await tx
       .insert(documents)
       .values({
@@ -142,7 +108,6 @@ export async function createFromTemplate(
         createdByName: opts.caller.name,
       })
       .returning();
-    const fileName = `${info.label} ${input.party}`.trim();
     await addVersion(s, tx, {
       projectId: project.id,
       documentId: doc!.id,
@@ -163,6 +128,55 @@ export async function createFromTemplate(
     return doc!.id;
   });
   return getDocument(s, { caller: opts.caller, projectId: opts.projectId, documentId: id });
+}
+
+type TemplateProject = Pick<
+  typeof projects.$inferSelect,
+  "id" | "title" | "supervisorId" | "shootStart" | "shootEnd" | "locations"
+>;
+
+/** A template filled in for a project: the crew, dates and places it names come from the project itself. */
+export async function fillTemplate(tx: DbOrTx, project: TemplateProject, input: TemplateInput) {
+  const parsed = templateInput.parse(input);
+  const info = TEMPLATE_INFO[parsed.template];
+  const [settings, crew, supervisor] = await Promise.all([
+    getSchoolSettings(tx),
+    tx
+      .select({ name: profiles.fullName, roles: projectMembers.roles, isLead: projectMembers.isLead })
+      .from(projectMembers)
+      .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
+      .where(eq(projectMembers.projectId, project.id)),
+    project.supervisorId
+      ? tx.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, project.supervisorId))
+      : Promise.resolve([]),
+  ]);
+  const withRole = (role: string) => crew.filter((m) => m.roles.includes(role)).map((m) => m.name);
+  const producers = withRole("producer");
+  const bytes = await renderTemplate(parsed.template, {
+    schoolName: settings.schoolName,
+    projectTitle: project.title,
+    producers: producers.length ? producers : crew.filter((m) => m.isLead).map((m) => m.name),
+    directors: withRole("director"),
+    supervisor: supervisor[0]?.name ?? null,
+    shootStart: project.shootStart,
+    shootEnd: project.shootEnd,
+    locations: project.locations,
+    party: parsed.party,
+    detail: parsed.detail,
+    date: new Date().toISOString().slice(0, 10),
+  });
+  const title = parsed.party ? `${info.label} — ${parsed.party}` : info.label;
+  // What the release is for, as releases.ts matches it: the chosen scheduled location, the performer, the minor.
+  const releaseFor =
+    parsed.template === "location_release"
+      ? parsed.releaseFor || null
+      : parsed.template === "talent_release"
+        ? parsed.party || null
+        : parsed.template === "minor_consent"
+          ? parsed.detail || null
+          : null;
+  const fileName = `${info.label} ${parsed.party}`.trim();
+  return { bytes, title, releaseFor, fileName };
 }
 
 export async function updateDocument(

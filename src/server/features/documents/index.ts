@@ -20,3 +20,11 @@ export { scanSignatures } from "./signature-reminders.ts";
 export { pendingSignatures } from "./signature-dashboard.ts";
 export type { PendingSignature } from "./signature-dashboard.ts";
 export { releasesState } from "./releases.ts";
+export {
+  listReleaseLinks,
+  createReleaseLink,
+  revokeReleaseLink,
+  introReleaseLink,
+  startReleaseCopy,
+  releaseLinkPath,
+} from "./release-links.ts";

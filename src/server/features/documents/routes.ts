@@ -10,6 +10,9 @@ import {
   uploadQuery,
   voidInput,
 } from "../../../common/documents.ts";
+import { releaseCopyInput, releaseLinkCreateInput } from "../../../common/release-links.ts";
+import { AppError } from "../../lib/errors.ts";
+import { createRateLimiter } from "../../lib/rate-limit.ts";
 import { callerOf, requireUser } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
@@ -45,6 +48,33 @@ export const documentRoutes = new Hono<AppEnv>()
         input: await body(c, templateInput),
       }),
       201,
+    ),
+  )
+  .get("/release-links", async (c) =>
+    c.json(
+      await service.listReleaseLinks(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+      }),
+    ),
+  )
+  .post("/release-links", async (c) =>
+    c.json(
+      await service.createReleaseLink(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        input: await body(c, releaseLinkCreateInput),
+      }),
+      201,
+    ),
+  )
+  .post("/release-links/:linkId/revoke", async (c) =>
+    c.json(
+      await service.revokeReleaseLink(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        linkId: idParam(c, "linkId", "release link"),
+      }),
     ),
   )
   .get("/:documentId", async (c) =>
@@ -162,6 +192,37 @@ export const publicSigningRoutes = new Hono<AppEnv>()
       }),
     ),
   );
+
+/** Copies one address may start a minute: a queue at a casting shares the wifi, a script makes hundreds. */
+export const RELEASE_COPIES_PER_MINUTE = 20;
+
+/** /rest/v1/release-link/{token}: "scan to sign your release", no account; the token in the path is the key. */
+export function publicReleaseLinkRoutes() {
+  const copies = createRateLimiter({ limit: RELEASE_COPIES_PER_MINUTE, windowMs: 60_000 });
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      await next();
+      c.header("cache-control", "no-store");
+    })
+    .get("/:token", async (c) =>
+      c.json(await service.introReleaseLink(c.get("services"), { token: pathParam(c, "token") })),
+    )
+    .post("/:token/copies", async (c) => {
+      // Not worded as a sign-in limit: the web signs a person out on those (SPEC §4).
+      if (!copies.take(clientIp(c)))
+        throw new AppError(
+          "too_many_requests",
+          "That was a lot of copies in a short time. Wait a minute, then try again.",
+        );
+      return c.json(
+        await service.startReleaseCopy(c.get("services"), {
+          token: pathParam(c, "token"),
+          input: await body(c, releaseCopyInput),
+        }),
+        201,
+      );
+    });
+}
 
 /**
  * /storage/v1/object/<bucket>/<path>: each bucket decides who may read and write, per request.

@@ -8,6 +8,7 @@ import {
 import type { Services } from "../../context.ts";
 import { DAY_MS } from "../../../common/time.ts";
 import { documents, profiles, projects, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
+import { selfServedReleases } from "./seed-release-links.ts";
 import { writerOf } from "../../../common/school-writer.ts";
 import type { Field } from "../../../common/signature-fields.ts";
 import { getSchoolSettings } from "../school/service.ts";
@@ -28,6 +29,8 @@ export interface Plan {
   template?: [TemplateKey, string, string];
   /** Whom a release is for (the cast member, the scheduled location), as the releases rule matches it. */
   releaseFor?: string;
+  /** The self-service link a person signed this copy through. */
+  releaseLinkId?: string;
   paragraphs?: string[];
   request?: {
     status: SubmissionStatus;
@@ -160,7 +163,8 @@ const PLANS: Plan[] = [
  */
 export async function seedDocuments(s: Pick<Services, "db" | "config">, schoolName: string): Promise<number> {
   const n = await seedPaperwork(s, schoolName, "Small Hours", PLANS);
-  return n + (await seedPaperwork(s, schoolName, "The Weight of Water", [PLACED_RELEASE], WEIGHT_OF_WATER_PEOPLE));
+  const plans = [PLACED_RELEASE, ...(await selfServedReleases(s, "The Weight of Water"))];
+  return n + (await seedPaperwork(s, schoolName, "The Weight of Water", plans, WEIGHT_OF_WATER_PEOPLE));
 }
 
 const WEIGHT_OF_WATER_PEOPLE = { producers: ["Amara Diallo"], directors: ["Amara Diallo"] };
@@ -228,6 +232,7 @@ export async function seedPaperwork(
           // Only a release made for someone counts on the releases rule; the older plans name nobody.
           template: plan.releaseFor ? (plan.template?.[0] ?? null) : null,
           releaseFor: plan.releaseFor ?? null,
+          releaseLinkId: plan.releaseLinkId ?? null,
           createdBy: lena.id,
           createdByName: lena.name,
         })

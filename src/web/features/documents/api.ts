@@ -8,6 +8,14 @@ import {
   type SigningViewDto,
 } from "../../../common/documents.ts";
 import { keys } from "../../../common/query-keys.ts";
+import type {
+  ReleaseCopyDto,
+  ReleaseCopyInput,
+  ReleaseLinkCreateInput,
+  ReleaseLinkCreatedDto,
+  ReleaseLinkDto,
+  ReleaseLinkIntroDto,
+} from "../../../common/release-links.ts";
 import { api, retryUnlessRefused } from "../../lib/api.ts";
 import { useChange, type ChangeMessages } from "../../lib/change.ts";
 
@@ -152,3 +160,38 @@ export const formatSize = (bytes: number) =>
     : bytes < 1024 * 1024
       ? `${(bytes / 1024).toFixed(0)} KB`
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+// ── Self-service release links ("scan to sign your release") ───────────────────────────────────────
+
+export const releaseLinksPath = (projectId: string) => `${documentsPath(projectId)}/release-links`;
+const publicReleaseLinkPath = (token: string) => `/rest/v1/release-link/${encodeURIComponent(token)}`;
+
+export function useReleaseLinks(projectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...keys.documents(projectId), "release-links"],
+    queryFn: ({ signal }) => api<ReleaseLinkDto[]>(releaseLinksPath(projectId), { signal }),
+    enabled,
+    throwOnError: false,
+    retry: retryUnlessRefused,
+  });
+}
+
+export const createReleaseLink = (projectId: string, input: ReleaseLinkCreateInput) =>
+  api<ReleaseLinkCreatedDto>(releaseLinksPath(projectId), { json: input });
+
+export const revokeReleaseLink = (projectId: string, linkId: string) =>
+  api<ReleaseLinkDto>(`${releaseLinksPath(projectId)}/${encodeURIComponent(linkId)}/revoke`, { method: "POST" });
+
+/** What a visitor sees before typing their name; a closed link answers 410 with its sentence. */
+export function useReleaseLinkIntro(token: string) {
+  return useQuery({
+    queryKey: ["release-link", token],
+    queryFn: ({ signal }) => api<ReleaseLinkIntroDto>(publicReleaseLinkPath(token), { signal }),
+    retry: false,
+    throwOnError: false,
+    staleTime: Infinity,
+  });
+}
+
+export const startReleaseCopy = (token: string, input: ReleaseCopyInput) =>
+  api<ReleaseCopyDto>(`${publicReleaseLinkPath(token)}/copies`, { json: input });

@@ -152,6 +152,25 @@ export const signatures: GuideChapter = {
         },
       ],
     },
+    {
+      id: "self-service",
+      heading: "Scan to sign your release: a link for a casting or the set",
+      blocks: [
+        {
+          p: "When many people need a release and you do not have their e-mail yet (extras on set, everyone at a casting), make one link they all use. On the project's **Documents** tab choose **Self-Service Links**.",
+        },
+        {
+          steps: [
+            "Pick the **Release** (a talent release or a location release), give the link a **Label** such as “Casting 12 May”, and choose how long it stays **Open for** (1 to 30 days).",
+            "Choose **Make link and QR code**. Print the QR code or show it on a screen, or copy the link under it. The portal keeps only a fingerprint of the link, so it shows the code this once: make a new link if you lose it.",
+            "Each person scans the code, types their name, e-mail and role, and signs their own copy, filled with their name. The signed and sealed copy appears on the project's documents like any signed release.",
+          ],
+        },
+        {
+          p: "The list in the same window shows each link, how many copies were **signed** through it and how many were started but not yet signed. Choose **Close** to stop a link before it expires; copies already started can still be signed.",
+        },
+      ],
+    },
   ],
 };
 
@@ -179,6 +198,15 @@ export const signing: GuideChapter = {
         },
         {
           p: "When everyone has signed, you receive the sealed PDF by e-mail. Your IP address, browser and the times you opened and signed are recorded on its audit certificate.",
+        },
+      ],
+    },
+    {
+      id: "self-service",
+      heading: "Signing from a QR code at a casting or on set",
+      blocks: [
+        {
+          p: "A production may show you a QR code instead of e-mailing you. Scan it with your phone's camera, type your full name, your e-mail and (for a talent release) your role, and choose **Continue to sign**. You get your own copy of the release with your name on it, and sign it as above. If the page says **This release link is closed**, the production closed the link or it expired: ask them for a new one.",
         },
       ],
     },
