@@ -31,7 +31,7 @@ describe("self-service release links", () => {
     await phone.goto(new URL(url).pathname);
     await visible(heading(phone, "Sign your talent release"));
     expect(await seriousAxe(phone), "release link page").toEqual([]);
-    await field(phone, "Your full name").fill("Mira Novak");
+    await field(phone, "Your full name").fill("Mira Kovač");
     await field(phone, "Your e-mail").fill("mira");
     await button(phone, "Continue to sign").click();
     await visible(phone.getByRole("alert").filter({ hasText: "Please enter a valid email address" }));
@@ -39,17 +39,17 @@ describe("self-service release links", () => {
     await field(phone, "Role or character").fill("Harbour crowd");
     await button(phone, "Continue to sign").click();
 
-    await visible(phone.getByRole("heading", { name: "Sign “Talent release — Mira Novak”" }));
-    await visible(phone.getByRole("img", { name: /Talent release — Mira Novak, page 1 of \d/ }));
+    await visible(phone.getByRole("heading", { name: "Sign “Talent release — Mira Kovač”" }));
+    await visible(phone.getByRole("img", { name: /Talent release — Mira Kovač, page 1 of \d/ }));
     await phone.getByRole("radio", { name: "Type" }).click();
-    await field(phone, "Type your full name").fill("Mira Novak");
+    await field(phone, "Type your full name").fill("Mira Kovač");
     await phone.getByRole("checkbox", { name: "I agree to sign electronically" }).check();
     await phone.getByRole("button", { name: "Sign", exact: true }).click();
     await visible(phone.getByRole("heading", { name: "Thank you, it is signed" }));
 
     // The sealed copy is on the project's documents, and the link counts it.
     await lead.reload();
-    await visible(lead.getByRole("heading", { name: "Talent release — Mira Novak" }));
+    await visible(lead.getByRole("heading", { name: "Talent release — Mira Kovač" }));
     await button(lead, "Self-Service Links").click();
     const item = lead.getByRole("listitem").filter({ hasText: "Casting 12 May" });
     await visible(item.getByText(/Talent release · 1 signed/));

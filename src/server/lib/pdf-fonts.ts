@@ -68,9 +68,28 @@ function parse(bytes: Uint8Array): fontkit.Font {
   let font = parsed.get(bytes);
   if (!font) {
     font = fontkit.create(bytes);
+    keepCodePoints(font);
     parsed.set(bytes, font);
   }
   return font;
+}
+
+type GlyphOf = (id: number, codePoints?: number[]) => { codePoints: number[] };
+
+/**
+ * fontkit keeps each glyph it has made, with the characters of its first request. Subsetting an accented letter
+ * asks for its parts (the "o" of "ó") with no characters; a later document of the process then drew "o" with
+ * that kept glyph, and its text read back as "\u0001" (copying, searching and screen readers saw garbage). A
+ * glyph asked for again with its characters gets them.
+ */
+function keepCodePoints(font: fontkit.Font) {
+  const target = font as unknown as { getGlyph: GlyphOf };
+  const glyphOf = target.getGlyph.bind(font);
+  target.getGlyph = (id, codePoints = []) => {
+    const glyph = glyphOf(id, codePoints);
+    if (codePoints.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
 }
 
 /**

@@ -270,23 +270,21 @@ export async function sealDocument(input: SealInput): Promise<Sealed> {
   const originalSha256 = sha256(input.original);
   const doc = await loadPdf(input.original);
   const fields = input.fields ?? [];
-  const fonts = await pdfText(
-    doc,
-    "sans",
-    STYLES,
-    stringsIn([input.title, input.senderName, input.signers, fields.map((f) => f.value)]),
-  );
+  const texts = [...stringsIn([input.title, input.senderName, input.signers, fields.map((f) => f.value)])];
+  const fonts = await pdfText(doc, "sans", STYLES, texts);
   const signing = input.signers.filter((s) => s.role !== "copy");
 
   if (fields.length > 0) await drawFields(doc, fonts, fields);
-  const w = fields.length > 0 ? null : new Writer(doc, fonts);
-  if (w) await signaturePage(doc, w, input.title, signing);
+  else await signaturePage(doc, new Writer(doc, fonts), input.title, signing);
   const signed = await doc.save();
   const signedSha256 = sha256(signed);
 
-  // The certificate starts a page of its own.
-  if (w) w.newPage();
-  return certify(doc, w ?? new Writer(doc, fonts), input, { originalSha256, signedSha256 });
+  // Saving finalises a document's font subsets: text added afterwards with a letter outside Latin-1 (Kovač,
+  // Łukasz) broke the second save. The certificate is written on the signed document as saved, with fonts of its
+  // own, starting a page of its own.
+  const sealed = await loadPdf(signed);
+  const certificateFonts = await pdfText(sealed, "sans", STYLES, texts);
+  return certify(sealed, new Writer(sealed, certificateFonts), input, { originalSha256, signedSha256 });
 }
 
 /** The signatures one under another on a page after the document's own, when no fields were placed. */

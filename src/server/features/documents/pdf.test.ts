@@ -1,0 +1,67 @@
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { pdfText } from "../../test/pdf-text.ts";
+import { sealDocument, type SealSigner } from "./pdf.ts";
+
+const signer = (name: string): SealSigner => ({
+  name,
+  email: "signer@example.test",
+  role: "signer",
+  signatureKind: "typed",
+  signatureValue: name,
+  ip: "203.0.113.7",
+  userAgent: "Phone Browser/1.0",
+  viewedAt: new Date("2026-11-27T09:00:00Z"),
+  signedAt: new Date("2026-11-27T09:05:00Z"),
+});
+
+async function blank(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  return doc.save();
+}
+
+describe("sealing a document", () => {
+  // Letters outside Latin-1 in a name broke the certificate's save once the signed pages had been saved.
+  it.each(["Mira Kovač", "Łukasz Wójcik", "Ωμέγα Παπαδοπούλου"])(
+    "seals for %s, with the name on the signature page and the certificate",
+    async (name) => {
+      const original = await blank();
+      const base = {
+        original,
+        title: `Talent release — ${name}`,
+        submissionId: "00000000-0000-4000-8000-000000000001",
+        senderName: "Lena Fischer",
+        sentAt: new Date("2026-11-27T08:00:00Z"),
+        signers: [signer(name)],
+      };
+      const plain = await sealDocument(base);
+      const pages = await pdfText(plain.bytes);
+      expect(pages).toHaveLength(3);
+      expect(pages[1]).toContain(name);
+      expect(pages[2]).toContain("Audit certificate");
+      expect(pages[2]).toContain(name);
+
+      const placed = await sealDocument({
+        ...base,
+        fields: [
+          {
+            signer: "signer@example.test",
+            kind: "name",
+            page: 1,
+            x: 72,
+            y: 100,
+            width: 220,
+            height: 24,
+            value: name,
+            signature: { kind: "typed", value: name },
+          },
+        ],
+      });
+      const placedPages = await pdfText(placed.bytes);
+      expect(placedPages).toHaveLength(2);
+      expect(placedPages[0]).toContain(name);
+      expect(placedPages[1]).toContain(name);
+    },
+  );
+});
