@@ -4,7 +4,7 @@ import { DAY_MS } from "../../../common/time.ts";
 import type { Services } from "../../context.ts";
 import { projects, releaseLinks } from "../../db/schema/index.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import type { Plan } from "./seed.ts";
+import type { Plan } from "./seed-plan.ts";
 
 /** An open "scan to sign" link; its token is thrown away, as the producer would have printed its QR code. */
 export async function selfServedReleases(s: Pick<Services, "db">, projectTitle: string): Promise<Plan[]> {

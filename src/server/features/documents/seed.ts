@@ -1,49 +1,17 @@
 import { eq } from "drizzle-orm";
-import {
-  type DocumentCategory,
-  type SignerRole,
-  type SubmissionStatus,
-  type TemplateKey,
-} from "../../../common/documents.ts";
+import type { DocumentCategory } from "../../../common/documents.ts";
 import type { Services } from "../../context.ts";
 import { DAY_MS } from "../../../common/time.ts";
 import { documents, profiles, projects, signatureSigners, signatureSubmissions } from "../../db/schema/index.ts";
 import { selfServedReleases } from "./seed-release-links.ts";
 import { writerOf } from "../../../common/school-writer.ts";
-import type { Field } from "../../../common/signature-fields.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { pageSizes, renderPlainDocument, renderTemplate, sealDocument } from "./pdf.ts";
 import { fieldsOfSigner, fillFields, insertFields, sealFields } from "./signature-fields.ts";
 import { addVersion, syncGreenlight } from "./index.ts";
+import type { Plan } from "./seed-plan.ts";
 
-type SignerPlan = [
-  name: string,
-  email: string,
-  role: SignerRole,
-  state: "signed" | "opened" | "sent" | "waiting" | "declined" | "copy",
-];
-
-export interface Plan {
-  title: string;
-  category: DocumentCategory;
-  template?: [TemplateKey, string, string];
-  /** Whom a release is for (the cast member, the scheduled location), as the releases rule matches it. */
-  releaseFor?: string;
-  /** The self-service link a person signed this copy through. */
-  releaseLinkId?: string;
-  paragraphs?: string[];
-  request?: {
-    status: SubmissionStatus;
-    order: "sequential" | "parallel";
-    message: string;
-    ageDays: number;
-    signers: SignerPlan[];
-    declineReason?: string;
-    voidReason?: string;
-    /** Fields placed on the pages; a signed signer's are filled as the signing page would. */
-    fields?: Field[];
-  };
-}
+export type { Plan };
 
 /** One production's paperwork: a document in every category and a signature request in every state. */
 const PLANS: Plan[] = [
