@@ -3,7 +3,6 @@ import {
   IMPORT_EXTENSIONS,
   IMPORT_FILE_MAX_BYTES,
   SCREENPLAY_TEXT_MAX,
-  revisionColour,
   screenplayCreateInput,
   screenplayUpdateInput,
   type RevisionCreateInput,
@@ -19,7 +18,7 @@ import type { Tx } from "../../db/client.ts";
 import { screenplayRevisions, screenplays } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isMember } from "../projects/access.ts";
-import { fdxToFountain } from "./fdx.ts";
+import { readFdx } from "./fdx.ts";
 import * as repo from "./repository.ts";
 import { noRevision, noScreenplay, type S } from "./shared.ts";
 import { accessTo, getScreenplay, pagesOf, readable, viewScreenplay } from "./reading.ts";
@@ -99,7 +98,7 @@ export async function importScreenplay(
     throw new AppError("bad_request", "The file is not UTF-8 text. Save it as plain text (UTF-8) and import it again.");
   }
   if (text.includes("\u0000")) throw new AppError("bad_request", "The file is not a text file.");
-  const body = ext === ".fdx" ? fdxToFountain(text) : text.replace(/\r\n?/g, "\n");
+  const { body, revision } = ext === ".fdx" ? readFdx(text) : { body: text.replace(/\r\n?/g, "\n"), revision: null };
   if (body.length > SCREENPLAY_TEXT_MAX)
     throw new AppError("payload_too_large", "The script in this file is longer than a screenplay can be here.");
   const parsed = parseFountain(body);
@@ -107,10 +106,24 @@ export async function importScreenplay(
     opts.title ||
     parsed.titlePage.find((t) => t.key === "title")?.text.split("\n")[0] ||
     name.replace(/\.[a-z]+$/i, "");
-  return createScreenplay(s, {
+  const created = await createScreenplay(s, {
     caller: opts.caller,
     input: { title: title.slice(0, 200), projectId: opts.projectId ?? null, body },
   });
+  if (!revision) return created;
+  // A Final Draft file written in a revision (its runs marked Pink, say) comes in as that revision, so the next
+  // one the writers save takes the colour after it, as the production's pages go.
+  await s.db.insert(screenplayRevisions).values({
+    screenplayId: created.id,
+    number: 1,
+    name: revision.name,
+    colour: revision.colour,
+    body,
+    createdBy: opts.caller.id,
+    createdByName: opts.caller.name,
+  });
+  await publishChanged(s, created.id, [opts.projectId ?? null]);
+  return getScreenplay(s, { caller: opts.caller, id: created.id });
 }
 
 class StaleVersion extends Error {}
@@ -206,12 +219,12 @@ export async function createRevision(
   opts: { caller: Caller; id: string; input: RevisionCreateInput },
 ): Promise<Uint8Array<ArrayBuffer>> {
   return change(s, opts, async ({ tx, sp }) => {
-    const number = await repo.nextRevisionNumber(tx, sp.id);
+    const { number, colour } = await repo.nextRevision(tx, sp.id);
     await tx.insert(screenplayRevisions).values({
       screenplayId: sp.id,
       number,
       name: opts.input.name,
-      colour: revisionColour(number - 1),
+      colour,
       body: sp.body,
       lockedScenes: sp.lockedScenes,
       createdBy: opts.caller.id,

@@ -5,6 +5,8 @@
  */
 import { cueOf, isSceneHeading, type ElementType, type ParsedScript } from "../../../common/screenplay/fountain.ts";
 import { styledLines, type Mark, type Span } from "../../../common/screenplay/inline.ts";
+import { REVISION_COLOURS, REVISION_NAME_MAX, type RevisionColour } from "../../../common/screenplay-api.ts";
+import { writeTitlePage, type TitlePageFields } from "../../../common/screenplay/title-page.ts";
 import { AppError } from "../../lib/errors.ts";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -31,7 +33,14 @@ interface Para {
   /** Which <DualDialogue> of the file the paragraph sits in (counted from 1), or 0. */
   dual: number;
   centered: boolean;
+  /** Alignment="Left"/"Right"/"Center", as the title page lays out its blocks. */
+  align: string;
   newPage: boolean;
+  /** Final Draft's script notes on the paragraph, and a scene's title and summary (its synopsis). */
+  notes: string[];
+  synopses: string[];
+  /** How many plain characters the paragraph holds, where Final Draft's note ranges count. */
+  length: number;
 }
 
 /**
@@ -53,44 +62,87 @@ function fountainRun(chars: string, style: string): string {
     .join("\n");
 }
 
-/** Reads the paragraphs of one XML fragment, in order, marking those inside a dual dialogue. */
-function paragraphs(xml: string): Para[] {
+/** The paragraphs of one XML fragment, in order, and the revision sets their runs were written in. */
+interface Read {
+  paras: Para[];
+  revisionIds: Set<string>;
+}
+
+/**
+ * Reads the paragraphs of one XML fragment, in order, marking those inside a dual dialogue. A <ScriptNote> or a
+ * scene's <SceneProperties> holds paragraphs of its own: their text goes to the paragraph they sit in, as a note
+ * or a synopsis, never into the script.
+ */
+function paragraphs(xml: string): Read {
   const out: Para[] = [];
   const stack: Para[] = [];
+  const revisionIds = new Set<string>();
   let inText = 0;
   let style = "";
   let dual = 0;
   let duals = 0;
+  /** The note or scene summary being read, with the paragraph it belongs to. */
+  let aside: { kind: "note" | "synopsis"; text: string; owner: Para | undefined } | null = null;
   for (const m of xml.matchAll(/<(\/?)([A-Za-z]+)([^>]*?)(\/?)>|([^<]+)/g)) {
     const [, close, tag, attrs = "", selfClose, chars] = m;
     if (chars !== undefined) {
-      if (inText > 0 && stack.length) stack.at(-1)!.text += fountainRun(decode(chars), style);
+      if (inText <= 0) continue;
+      if (aside) aside.text += decode(chars);
+      else if (stack.length) {
+        const text = decode(chars);
+        stack.at(-1)!.text += fountainRun(text, style);
+        stack.at(-1)!.length += text.length;
+      }
+      continue;
+    }
+    if (aside) {
+      const ends = (aside.kind === "note" && tag === "ScriptNote") || (aside.kind === "synopsis" && tag === "Summary");
+      if (ends && close) {
+        const text = aside.text.replace(/\s+/g, " ").trim();
+        if (text) (aside.kind === "note" ? aside.owner?.notes : aside.owner?.synopses)?.push(text);
+        aside = null;
+      } else if (tag === "Paragraph" && close) aside.text += " ";
+      else if (tag === "Text" && !selfClose) inText += close ? -1 : 1;
       continue;
     }
     if (tag === "Paragraph") {
       if (selfClose) continue;
-      if (!close)
+      if (!close) {
+        const align = attr(attrs, "Alignment") ?? "";
         stack.push({
           type: attr(attrs, "Type") ?? "",
           number: attr(attrs, "Number"),
           text: "",
           dual,
-          centered: attr(attrs, "Alignment") === "Center",
+          centered: align === "Center",
+          align,
           newPage: attr(attrs, "StartsNewPage") === "Yes",
+          notes: [],
+          synopses: [],
+          length: 0,
         });
-      else {
+      } else {
         const p = stack.pop();
         if (p && p.type) out.push(p);
       }
+    } else if (tag === "ScriptNote" && !close && !selfClose) {
+      aside = { kind: "note", text: "", owner: stack.at(-1) };
+    } else if (tag === "SceneProperties" && !close) {
+      const title = attr(attrs, "Title")?.trim();
+      if (title) stack.at(-1)?.synopses.push(title);
+    } else if (tag === "Summary" && !close && !selfClose) {
+      aside = { kind: "synopsis", text: "", owner: stack.at(-1) };
     } else if (tag === "DualDialogue") {
       dual = !close && !selfClose ? ++duals : 0;
     } else if (tag === "Text") {
       if (selfClose) continue;
       inText += close ? -1 : 1;
       style = close ? "" : (attr(attrs, "Style") ?? "");
+      const revision = close ? undefined : attr(attrs, "RevisionID");
+      if (revision && revision !== "0") revisionIds.add(revision);
     }
   }
-  return out;
+  return { paras: out, revisionIds };
 }
 
 /**
@@ -108,9 +160,24 @@ interface ReadState {
   speaking: boolean;
 }
 
+const SPEAKING = ["Character", "Parenthetical", "Dialogue", "Lyrics"];
+/** A note as Fountain writes one: brackets inside it cannot close it early. */
+const noteOf = (text: string) => {
+  const safe = text.replace(/\[(?=\[)/g, "[ ").replace(/](?=])/g, "] ");
+  // A note ending in "]" would close on its own bracket.
+  return `[[${safe}${safe.endsWith("]") ? " " : ""}]]`;
+};
+
 function paragraphToFountain(p: Para, state: ReadState): string[] {
   const lines = paragraphLines(p, state);
-  state.speaking = ["Character", "Parenthetical", "Dialogue", "Lyrics"].includes(p.type) && lines.length > 0;
+  state.speaking = SPEAKING.includes(p.type) && lines.length > 0;
+  if (lines.length > 0 && p.notes.length > 0) {
+    // In a speech the note rides on its last line, so the speech stays one; elsewhere it stands on its own.
+    if (state.speaking) lines[lines.length - 1] += ` ${p.notes.map(noteOf).join(" ")}`;
+    else lines.push(...p.notes.flatMap((n) => ["", noteOf(n)]));
+  }
+  // A heading with a line right under it would read as a cue: the synopses take a paragraph of their own.
+  if (p.synopses.length > 0 && p.type === "Scene Heading") lines.push("", ...p.synopses.map((t) => `= ${t}`));
   return p.newPage && lines.length > 0 ? ["", "===", ...lines] : lines;
 }
 
@@ -158,23 +225,123 @@ function paragraphLines(p: Para, state: ReadState): string[] {
   }
 }
 
-function titlePage(xml: string): string[] {
-  const m = /<TitlePage\b[^>]*>([\s\S]*?)<\/TitlePage>/.exec(xml);
-  if (!m) return [];
-  const texts = paragraphs(m[1]!.replace(/<Paragraph\b(?![^>]*\bType=)/g, '<Paragraph Type="Title"'))
-    .map((p) => p.text.trim())
-    .filter(Boolean);
-  if (texts.length === 0) return [];
-  const out = [`Title: ${texts[0]!.replace(/\n/g, " ")}`];
-  const by = texts.findIndex((t) => /^(written\s+)?by$/i.test(t) || /^screenplay by$/i.test(t));
-  if (by > 0) {
-    out.push(`Credit: ${texts[by]}`);
-    if (texts[by + 1]) out.push(`Author: ${texts[by + 1]!.replace(/\n/g, " ")}`);
+const CREDIT = /^((?:(?:original\s+)?(?:written|screenplay|teleplay|story|script)\s+)?by)\b[\s:]*(.*)$/i;
+const SOURCE = /^(?:based on|adapted from|inspired by)\b/i;
+/** A draft's date: "draft" or "revised", a year, or a date in figures (a month's name comes with its year). */
+const DATE = /\b(?:draft|revised)\b|\b(?:19|20)\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/i;
+const COPYRIGHT = /^(?:©|\(c\)|copyright)/i;
+
+/**
+ * The title page's fields from Final Draft's <TitlePage>: only its <Content> (its header and footer carry a page
+ * number and a "." that are no part of it). The centred block reads title, credit, author and source in that
+ * order; a line with a date or "draft" is the draft date; the left or right blocks are the contact.
+ */
+function titleFields(xml: string): Partial<TitlePageFields> {
+  const page = /<TitlePage\b[^>]*>([\s\S]*?)<\/TitlePage>/.exec(xml)?.[1] ?? "";
+  const content = /<Content\b[^>]*>([\s\S]*?)<\/Content>/.exec(page)?.[1];
+  if (!content) return {};
+  const paras = paragraphs(content.replace(/<Paragraph\b(?![^>]*\bType=)/g, '<Paragraph Type="Title"'))
+    .paras.map((p) => ({ text: p.text.trim(), align: p.align }))
+    .filter((p) => p.text);
+  if (paras.length === 0) return {};
+  const anyCentred = paras.some((p) => p.align === "Center");
+  const centred = (p: (typeof paras)[number]) => !anyCentred || p.align === "Center";
+  const fields: Partial<TitlePageFields> = {};
+  const contact: string[] = [];
+  const add = (key: keyof TitlePageFields, text: string) => {
+    fields[key] = fields[key] ? `${fields[key]}\n${text}` : text;
+  };
+  let last: keyof TitlePageFields | undefined;
+  for (const p of paras) {
+    const credit = CREDIT.exec(p.text);
+    if (COPYRIGHT.test(p.text)) last = "copyright";
+    else if (!fields.title && centred(p)) last = "title";
+    else if (credit && !fields.credit && centred(p)) {
+      fields.credit = credit[1]!.replace(/\s+/g, " ");
+      if (credit[2]) add("author", credit[2]);
+      last = "credit";
+      continue;
+    } else if (SOURCE.test(p.text) && !fields.source) last = "source";
+    else if (DATE.test(p.text) && !fields.draft_date) last = "draft_date";
+    else if (!centred(p)) {
+      contact.push(p.text);
+      continue;
+    } else if (last === "credit" || last === "author") last = "author";
+    // A second centred line before any credit goes on the title; one after the names, on the source.
+    else if (last !== "title") last = "source";
+    add(last, last === "title" ? p.text.replace(/\n/g, " ") : p.text);
   }
-  return [...out, ""];
+  if (contact.length) fields.contact = contact.join("\n");
+  return fields;
 }
 
-export function fdxToFountain(xml: string): string {
+/**
+ * Final Draft 8 and later keep script notes apart from the text, each with the character range it marks; the
+ * note goes with the paragraph its range starts in (counted as Final Draft counts, a paragraph's characters
+ * and one for its end).
+ */
+function placeNotes(xml: string, paras: Para[]) {
+  const block = /<ScriptNotes\b[^>]*>([\s\S]*?)<\/ScriptNotes>/.exec(xml)?.[1];
+  if (!block || paras.length === 0) return;
+  for (const m of block.matchAll(/<ScriptNote\b([^>]*)>([\s\S]*?)<\/ScriptNote>/g)) {
+    const text = decode(m[2]!.replace(/<[^>]*>/g, " "))
+      .replace(/\s+/g, " ")
+      .trim();
+    if (!text) continue;
+    const start = Number((attr(m[1]!, "Range") ?? "").split(",")[0]);
+    let at = paras.length - 1;
+    if (Number.isFinite(start)) {
+      let seen = 0;
+      at = paras.findIndex((p) => (seen += p.length + 1) > start);
+      if (at < 0) at = paras.length - 1;
+    }
+    paras[at]!.notes.push(text);
+  }
+}
+
+const HEX_COLOURS: Record<string, RevisionColour> = {
+  "#0000ff": "blue",
+  "#ff00ff": "pink",
+  "#ffc0cb": "pink",
+  "#ffff00": "yellow",
+  "#00ff00": "green",
+  "#008000": "green",
+  "#daa520": "goldenrod",
+  "#f0dc82": "buff",
+  "#fa8072": "salmon",
+  "#de3163": "cherry",
+};
+
+/**
+ * The revision the file was last written in: the set its runs name (the active one when several are), with its
+ * colour read from the set's name, else from its colour, else from its place in the industry's order (Final
+ * Draft numbers the sets from 1 after the white original). `null` when no run is marked.
+ */
+function revisionOf(xml: string, used: Set<string>): FdxRevision | null {
+  if (used.size === 0) return null;
+  const block = /<Revisions\b([^>]*)>([\s\S]*?)<\/Revisions>/.exec(xml);
+  const sets = [...(block?.[2] ?? "").matchAll(/<Revision\b([^>]*?)\/?>/g)].map((m) => ({
+    id: attr(m[1]!, "ID") ?? "",
+    name: (attr(m[1]!, "Name") ?? "").trim(),
+    color: (attr(m[1]!, "Color") ?? "").toLowerCase(),
+  }));
+  const active = attr(block?.[1] ?? "", "ActiveSet");
+  const id = active && used.has(active) ? active : [...used].sort((a, b) => Number(b) - Number(a))[0]!;
+  const set = sets.find((x) => x.id === id);
+  const named = REVISION_COLOURS.find((c) => new RegExp(`\\b${c}\\b`, "i").test(set?.name ?? ""));
+  const colour =
+    named ?? HEX_COLOURS[set?.color.slice(0, 7) ?? ""] ?? REVISION_COLOURS[Number(id) % REVISION_COLOURS.length]!;
+  const name = set?.name || `${colour[0]!.toUpperCase()}${colour.slice(1)} revision`;
+  return { name: name.slice(0, REVISION_NAME_MAX), colour };
+}
+
+export interface FdxRevision {
+  name: string;
+  colour: RevisionColour;
+}
+
+/** A Final Draft file as Fountain, with the revision its marked text was written in, if any. */
+export function readFdx(xml: string): { body: string; revision: FdxRevision | null } {
   if (!/<FinalDraft\b/.test(xml))
     throw new AppError(
       "bad_request",
@@ -183,13 +350,18 @@ export function fdxToFountain(xml: string): string {
   const withoutTitle = xml.replace(/<TitlePage\b[\s\S]*?<\/TitlePage>/g, "");
   const content = /<Content\b[^>]*>([\s\S]*?)<\/Content>/.exec(withoutTitle);
   if (!content) throw new AppError("bad_request", "This Final Draft file has no script content in it.");
+  const { paras, revisionIds } = paragraphs(content[1]!);
+  placeNotes(withoutTitle, paras);
   const state: ReadState = { dualGroup: 0, dualCues: 0, speaking: false };
   const lines: string[] = [];
-  for (const p of paragraphs(content[1]!)) lines.push(...paragraphToFountain(p, state));
+  for (const p of paras) lines.push(...paragraphToFountain(p, state));
   if (!lines.some((l) => l.trim()))
     throw new AppError("bad_request", "This Final Draft file has no script content in it.");
-  return [...titlePage(xml), ...lines.slice(lines[0] === "" ? 1 : 0)].join("\n") + "\n";
+  const script = lines.slice(lines[0] === "" ? 1 : 0).join("\n") + "\n";
+  return { body: writeTitlePage(script, titleFields(xml)), revision: revisionOf(xml, revisionIds) };
 }
+
+export const fdxToFountain = (xml: string): string => readFdx(xml).body;
 
 // ── Fountain → Final Draft ───────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { REVISION_COLOURS, revisionColour, type RevisionColour } from "../../../common/screenplay-api.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { profiles, projects, screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
 
@@ -118,12 +119,19 @@ export async function selectBodyBefore(db: DbOrTx, screenplayId: string, number:
   return row?.body ?? null;
 }
 
-export async function nextRevisionNumber(db: DbOrTx, screenplayId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(max(${screenplayRevisions.number}), 0)`.mapWith(Number) })
+/** The number and colour the next revision takes: after the latest one's, in the industry's order. */
+export async function nextRevision(db: DbOrTx, screenplayId: string) {
+  const [last] = await db
+    .select({ number: screenplayRevisions.number, colour: screenplayRevisions.colour })
     .from(screenplayRevisions)
-    .where(eq(screenplayRevisions.screenplayId, screenplayId));
-  return (row?.n ?? 0) + 1;
+    .where(eq(screenplayRevisions.screenplayId, screenplayId))
+    .orderBy(desc(screenplayRevisions.number))
+    .limit(1);
+  if (!last) return { number: 1, colour: revisionColour(0) };
+  return {
+    number: last.number + 1,
+    colour: revisionColour(REVISION_COLOURS.indexOf(last.colour as RevisionColour) + 1),
+  };
 }
 
 export function selectNotes(db: DbOrTx, screenplayId: string) {

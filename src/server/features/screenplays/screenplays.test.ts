@@ -356,6 +356,20 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     expect((await p.as("tomas").get(`/screenplays/${sp.id}/fdx`)).status).toBe(404);
   });
 
+  it("imports a Final Draft file written in a revision as that revision, the next one taking the colour after it", async () => {
+    const xml = FDX.replace("<Text>Are you there?</Text>", '<Text RevisionID="2">Are you there?</Text>').replace(
+      "</FinalDraft>",
+      '<Revisions ActiveSet="2"><Revision ID="1" Name="Blue Rev." Mark="*"/><Revision ID="2" Name="Pink Rev." Mark="*"/></Revisions></FinalDraft>',
+    );
+    const imported = await p.as("lena").post(`/screenplays/import?fileName=rainfall.fdx`, undefined, { body: xml });
+    expect(imported.status).toBe(201);
+    const sp = imported.body as ScreenplayDetail;
+    expect(sp.revisions.map((r) => [r.number, r.name, r.colour])).toEqual([[1, "Pink Rev.", "pink"]]);
+    const next = await p.as("lena").post(`/screenplays/${sp.id}/revisions`, { name: "Table read" });
+    expect(next.status).toBe(201);
+    expect((next.body as ScreenplayDetail).revisions[0]).toMatchObject({ number: 2, colour: "yellow" });
+  });
+
   it("imports Fountain and Final Draft files with clear errors for bad ones", async () => {
     const imp = (name: string, body: BodyInit, as = "lena") =>
       p.as(as).post(`/screenplays/import?fileName=${encodeURIComponent(name)}`, undefined, { body: body });

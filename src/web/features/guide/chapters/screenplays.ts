@@ -45,7 +45,7 @@ export const screenplays: GuideChapter = {
       heading: "Importing a script",
       blocks: [
         {
-          p: "Choose **Import** and pick a Fountain file (.fountain or .txt) or a Final Draft file (.fdx), up to 900 KB. A Final Draft script is turned into Fountain, keeping its scene numbers, dual dialogue and title page. The title comes from the file unless you type one.",
+          p: "Choose **Import** and pick a Fountain file (.fountain or .txt) or a Final Draft file (.fdx), up to 900 KB. A Final Draft script is turned into Fountain, keeping its scene numbers, emphasis, centred lines, page breaks, dual dialogue and the whole title page (credit, author, source, draft date, contact); its script notes become notes in the text and each scene's title and summary its synopsis. A file written in a revision (its changed text marked, say, Pink) comes in as that revision, so the next one you save is Yellow. The title comes from the file unless you type one.",
         },
         {
           p: "**Export Final Draft** in the editor downloads the saved draft as a Final Draft file (.fdx) that Final Draft opens: every printed element with its bold, italic and underline, the scene numbers the pages print, dual dialogue, sung lines, centred lines, page breaks and the title page. Sections and synopses, your outline, stay in the portal. Importing the file again gives the same script.",
