@@ -37,6 +37,9 @@ export const SCENE_STATUS_LABELS: Record<SceneStatus, string> = {
   not_shot: "Not shot",
 };
 
+/** More shots than any day's shot list holds; the bound keeps one report's answer small. */
+export const DAY_SHOTS_MAX = 500;
+
 /** The script supervisor's marks: circled (print it), hold (keep it in mind), NG (no good). */
 export const TAKE_MARKS = ["circled", "hold", "ng"] as const;
 export type TakeMark = (typeof TAKE_MARKS)[number];
@@ -80,6 +83,14 @@ export const dailyReportFields = z.object({
     "the scenes",
   ),
   setups: count("The setups"),
+  /** The shots of the shot list taken this day (their ids): ticking one marks it done in the shot list. */
+  shotsDone: z
+    .array(
+      z.string("A shot must be given by its id").uuid("Choose the shots from the day's shot list"),
+      "The shots done must be a list",
+    )
+    .max(DAY_SHOTS_MAX, `A day has at most ${DAY_SHOTS_MAX} shots`)
+    .default([]),
   takes: count("The takes"),
   delays: text("The delays"),
   incidents: text("The incidents"),
@@ -125,6 +136,8 @@ export interface DailyReportDto {
   planned: { number: string; heading: string; eighths: number }[];
   plannedEighths: number;
   shotEighths: number;
+  /** The shot lists of the call sheet's scenes, in their order; ticked in `fields.shotsDone` when taken this day. */
+  plannedShots: DayShot[];
   updatedAt: string | null;
   updatedByName: string;
   signedAt: string | null;
@@ -135,6 +148,18 @@ export interface DailyReportDto {
   canEdit: boolean;
   /** The project's producers sign it and reopen it. */
   canSign: boolean;
+}
+
+/** One planned shot as the report lists it. */
+export interface DayShot {
+  id: string;
+  sceneNumber: string;
+  number: string;
+  size: string;
+  description: string;
+  setupMinutes: number | null;
+  /** Marked done in the shot list without being ticked on this report: taken on another day. */
+  doneElsewhere: boolean;
 }
 
 /** GET /rest/v1/projects/{id}/daily-reports: the days that have a report, for the stripboard's links. */

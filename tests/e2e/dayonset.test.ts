@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { shotEighthsOf, type DailyReportDto, type TodayDto } from "../../src/common/daily-reports.ts";
 import { formatPages } from "../../src/common/schedule.ts";
+import type { ShotsDto } from "../../src/common/shots.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { heading, openProject, signIn, visible } from "./support/ui.ts";
 
@@ -96,6 +97,15 @@ describe("the day on set", () => {
           version: sc.version,
           days: [{ id: dayId, scenes }],
         });
+        await send(`/rest/v1/projects/${projectId}/shots`, "POST", {
+          sceneNumber: scenes[0],
+          size: "LS",
+          angle: "eye_level",
+          movement: "static",
+          lens: null,
+          description: "The presses roll",
+          setupMinutes: 15,
+        });
       },
       { projectId: day.projectId, dayId: day.dayId },
     );
@@ -126,6 +136,15 @@ describe("the day on set", () => {
     await visible(
       page.getByText(`Scenes: ${formatPages(after.shotEighths)} shot of ${formatPages(after.plannedEighths)} planned`),
     );
+
+    // The day's shot list is ticked off as it is shot, and the shot list knows it.
+    await page.getByRole("checkbox", { name: /The presses roll/ }).check();
+    await visible(page.getByText("Shots: 1 of 1 on the shot list taken"));
+    await visible(page.getByText("All changes saved"));
+    const shots = (await getJson(page, `/rest/v1/projects/${projectId}/shots`)) as ShotsDto;
+    expect(shots.scenes.flatMap((sc) => sc.shots).map((x) => [x.description, x.done])).toEqual([
+      ["The presses roll", true],
+    ]);
 
     await page.getByRole("link", { name: `Back to day ${day.dayNumber} on the schedule` }).click();
     await expect.poll(() => new URL(page.url()).search, { timeout: UI_TIMEOUT }).toBe(`?tab=schedule&day=${day.dayId}`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DailyReportDto, TodayDto } from "../../../common/daily-reports.ts";
 import type { BoardDto } from "../../../common/overview-api.ts";
 import type { ScheduleDto } from "../../../common/schedule.ts";
+import type { ShotDto, ShotsDto } from "../../../common/shots.ts";
 import { addDays, isoDay } from "../../../common/time.ts";
 import { jobs, notifications } from "../../db/schema/index.ts";
 import { projectWithShootDay } from "../../test/fixtures.ts";
@@ -182,6 +183,67 @@ describe.each(DB_KINDS)("daily reports on %s", (kind) => {
     expect(await text("script-notes.pdf")).toMatch(/Circled.*Best performance/);
     expect(await text("camera-report.pdf")).toMatch(/A004.*Lens 35mm/);
     expect(await text("sound-report.pdf")).toMatch(/S002.*Plane at the end/);
+  });
+
+  it("ticks off the day's shots from the shot list, marking them done there, and prints what was taken", async () => {
+    const f = await fixture();
+    const shot = async (sceneNumber: string, description: string) => {
+      const res = await p.as("member").post(`/projects/${f.projectId}/shots`, {
+        sceneNumber,
+        size: "LS",
+        angle: "eye_level",
+        movement: "static",
+        lens: null,
+        description,
+        setupMinutes: 20,
+      });
+      expect(res.status).toBe(201);
+      return res.body as ShotDto;
+    };
+    const wide = await shot("1", "Anna at the window");
+    const close = await shot("1", "Her hand on the cup");
+    const boats = await shot("2", "Boats at dawn");
+    const blank = (await p.as("jun").get(f.path)).body as DailyReportDto;
+    expect(blank.plannedShots.map((x) => [x.sceneNumber, x.number, x.description])).toEqual([
+      ["1", "1A", "Anna at the window"],
+      ["1", "1B", "Her hand on the cup"],
+      ["2", "2A", "Boats at dawn"],
+    ]);
+    const done = async () =>
+      ((await p.as("member").get(`/projects/${f.projectId}/shots`)).body as ShotsDto).scenes
+        .flatMap((sc) => sc.shots)
+        .filter((x) => x.done)
+        .map((x) => x.number);
+
+    // A shot of another project, or one deleted since, is not kept on the report.
+    const saved = await p.as("jun").put(f.path, {
+      version: 0,
+      fields: { ...blank.fields, shotsDone: [wide.id, boats.id, MISSING] },
+    });
+    expect(saved.status).toBe(200);
+    expect((saved.body as DailyReportDto).fields.shotsDone).toEqual([wide.id, boats.id]);
+    expect(await done()).toEqual(["1A", "2A"]);
+
+    const unticked = await p.as("jun").put(f.path, {
+      version: 1,
+      fields: { ...blank.fields, shotsDone: [wide.id, close.id] },
+    });
+    expect(unticked.status).toBe(200);
+    expect(await done()).toEqual(["1A", "1B"]);
+
+    // Done on the shot list without being ticked here: taken on another day.
+    await p.as("member").patch(`/projects/${f.projectId}/shots/${boats.id}`, { done: true });
+    const report = (await p.as("jun").get(f.path)).body as DailyReportDto;
+    expect(report.plannedShots.map((x) => x.doneElsewhere)).toEqual([false, false, true]);
+    const res = await p.request(`/rest/v1${f.path}/report.pdf`, { cookie: cookies.jun });
+    const text = (await pdfText(new Uint8Array(await res.arrayBuffer()))).join(" ");
+    expect(text).toMatch(/2 of 3 on the shot list/);
+    expect(text).toMatch(/Shots taken.*1A.*Anna at the window.*1B.*Her hand on the cup/);
+    expect(text).not.toContain("Boats at dawn");
+
+    const bad = await p.as("jun").put(f.path, { version: 2, fields: { ...blank.fields, shotsDone: ["1A"] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/Choose the shots from the day's shot list/);
   });
 
   it("shows Today on the crew's phone, and pages shot against planned on the overview", async () => {

@@ -74,6 +74,20 @@ function sections(kind: ReportPdf, r: DailyReportDto, f: DateFormats): PdfSectio
         })),
       ],
     },
+    ...(x.shotsDone.length
+      ? [
+          {
+            heading: "Shots taken",
+            widths: [1, 1, 7],
+            rows: [
+              { cells: ["Scene", "Shot", "Description"], bold: true },
+              ...r.plannedShots
+                .filter((shot) => x.shotsDone.includes(shot.id))
+                .map((shot) => ({ cells: [shot.sceneNumber, shot.number, shot.description] })),
+            ],
+          },
+        ]
+      : []),
     ...(x.meals.length
       ? [
           {
@@ -114,6 +128,9 @@ export function renderReportPdf(kind: ReportPdf, r: DailyReportDto, f: DateForma
           ["Wrap", time(x.wrap, f)],
           ["Pages shot", `${formatPages(r.shotEighths)} of ${formatPages(r.plannedEighths)} planned`],
           ["Setups", x.setups === null ? "Not given" : String(x.setups)],
+          ...(r.plannedShots.length
+            ? [["Shots", `${x.shotsDone.length} of ${r.plannedShots.length} on the shot list`] as [string, string]]
+            : []),
           ["Takes", x.takes === null ? "Not given" : String(x.takes)],
           [
             "Signed",

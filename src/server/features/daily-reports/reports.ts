@@ -16,7 +16,9 @@ import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { dailyReports } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { ShotDto } from "../../../common/shots.ts";
 import { getCallSheet } from "../schedule/index.ts";
+import { dayShotsOf, markShotsDone, publishShotsChanged } from "../shots/index.ts";
 import { isProducer, reportAccess, type S } from "./shared.ts";
 
 export type ReportRow = typeof dailyReports.$inferSelect;
@@ -40,12 +42,22 @@ function withSheetScenes(fields: DailyReportFields, sheet: Pick<CallSheetDto, "d
 export const shotEighths = (fields: Pick<DailyReportFields, "scenes">, sheet: Pick<CallSheetDto, "day">) =>
   shotEighthsOf(fields.scenes, sheet.day.strips);
 
+/** The shots of the day's scenes, from the shot list, for the report to tick off. */
+export const shotsOfDay = (db: DbOrTx, sheet: Pick<CallSheetDto, "projectId" | "day">) =>
+  dayShotsOf(
+    db,
+    sheet.projectId,
+    sheet.day.strips.map((st) => st.number),
+  );
+
 export function toDto(
   sheet: CallSheetDto,
   row: ReportRow | undefined,
   who: { canEdit: boolean; producer: boolean },
+  shots: ShotDto[],
 ): DailyReportDto {
   const fields = row ? withSheetScenes(dailyReportFields.parse(row.fields), sheet) : blankFields(sheet);
+  const ticked = new Set(fields.shotsDone);
   return {
     projectId: sheet.projectId,
     projectTitle: sheet.projectTitle,
@@ -58,6 +70,15 @@ export function toDto(
     planned: sheet.day.strips.map((st) => ({ number: st.number, heading: st.heading, eighths: st.eighths })),
     plannedEighths: sheet.day.eighths,
     shotEighths: shotEighths(fields, sheet),
+    plannedShots: shots.map((x) => ({
+      id: x.id,
+      sceneNumber: x.sceneNumber,
+      number: x.number,
+      size: x.size,
+      description: x.description,
+      setupMinutes: x.setupMinutes,
+      doneElsewhere: x.done && !ticked.has(x.id),
+    })),
     updatedAt: row?.updatedAt.toISOString() ?? null,
     updatedByName: row?.updatedByName ?? "",
     signedAt: row?.signedAt?.toISOString() ?? null,
@@ -78,11 +99,12 @@ export async function reportRow(db: DbOrTx, dayId: string, opts: { lock?: boolea
 export async function getReport(s: Pick<S, "db">, opts: DayOpts): Promise<DailyReportDto> {
   const access = await reportAccess(s.db, opts.caller, opts.projectId);
   const sheet = await getCallSheet(s, opts);
-  const [row, producer] = await Promise.all([
+  const [row, producer, shots] = await Promise.all([
     reportRow(s.db, sheet.day.id),
     isProducer(s.db, sheet.projectId, opts.caller.id),
+    shotsOfDay(s.db, sheet),
   ]);
-  return toDto(sheet, row, { canEdit: access.canEdit, producer });
+  return toDto(sheet, row, { canEdit: access.canEdit, producer }, shots);
 }
 
 /** Which of the project's shoot days have a report, and how far it got: for the links on the stripboard. */
@@ -143,7 +165,7 @@ export async function saveReport(
   s: S,
   opts: DayOpts & { input: DailyReportSaveInput & { fields: DailyReportFields } },
 ): Promise<DailyReportDto> {
-  const { overview } = await s.db.transaction(async (tx) => {
+  const { overview, shotsChanged } = await s.db.transaction(async (tx) => {
     await reportAccess(tx, opts.caller, opts.projectId, true);
     const sheet = await getCallSheet({ db: tx }, opts);
     const row = await reportRow(tx, sheet.day.id, { lock: true });
@@ -156,10 +178,32 @@ export async function saveReport(
       const problem = partShotProblem(sc, sheet.day.strips);
       if (problem) throw new AppError("bad_request", problem);
     }
+    // Ticking a shot on the report marks it done in the shot list, unticking it not done; a shot no longer on
+    // the day's scenes (deleted, or its scene moved to another day) is not kept on the report.
+    const dayShots = new Set((await shotsOfDay(tx, sheet)).map((x) => x.id));
+    const fields = {
+      ...opts.input.fields,
+      shotsDone: [...new Set(opts.input.fields.shotsDone)].filter((id) => dayShots.has(id)),
+    };
+    const before = new Set(row ? dailyReportFields.parse(row.fields).shotsDone : []);
+    const now = new Set(fields.shotsDone);
+    const shotsChanged =
+      (await markShotsDone(
+        tx,
+        sheet.projectId,
+        [...now].filter((id) => !before.has(id)),
+        true,
+      )) +
+      (await markShotsDone(
+        tx,
+        sheet.projectId,
+        [...before].filter((id) => !now.has(id) && dayShots.has(id)),
+        false,
+      ));
     const planned = sheet.day.eighths;
-    const shot = shotEighths(opts.input.fields, sheet);
+    const shot = shotEighths(fields, sheet);
     const values = {
-      fields: opts.input.fields,
+      fields,
       plannedEighths: planned,
       shotEighths: shot,
       updatedBy: opts.caller.id,
@@ -173,8 +217,9 @@ export async function saveReport(
         .where(and(eq(dailyReports.id, row.id), eq(dailyReports.version, row.version)));
     else await tx.insert(dailyReports).values({ ...values, projectId: sheet.projectId, shootDayId: sheet.day.id });
     // The overview's cached answer sums pages: it is told only when those sums move, not on every keystroke.
-    return { overview: !row || row.plannedEighths !== planned || row.shotEighths !== shot };
+    return { overview: !row || row.plannedEighths !== planned || row.shotEighths !== shot, shotsChanged };
   });
   await publishReport(s, opts.projectId, overview);
+  if (shotsChanged > 0) await publishShotsChanged(s, opts.projectId);
   return getReport(s, opts);
 }

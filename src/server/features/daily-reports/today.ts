@@ -6,7 +6,7 @@ import { addDays, isoDay } from "../../../common/time.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { dailyReports, projectMembers, shootDays } from "../../db/schema/index.ts";
 import { contactsOf, crewOf, getCallSheet } from "../schedule/index.ts";
-import { reportRow, toDto } from "./reports.ts";
+import { reportRow, shotsOfDay, toDto } from "./reports.ts";
 import { isProducer, type S } from "./shared.ts";
 
 /** A report is still the crew's to finish for a week after its day; older ones are found on the project. */
@@ -69,10 +69,11 @@ export async function getToday(s: Pick<S, "db">, opts: { caller: Caller }): Prom
     const sheet = await getCallSheet(s, { caller: opts.caller, projectId: pick.projectId, dayId: pick.dayId });
     const day = sheet.day;
     const address = day.address ?? "";
-    const [crew, row, producer] = await Promise.all([
+    const [crew, row, producer, shots] = await Promise.all([
       crewOf(s.db, pick.projectId),
       pick.date <= today ? reportRow(s.db, day.id) : undefined,
       isProducer(s.db, pick.projectId, opts.caller.id),
+      pick.date <= today ? shotsOfDay(s.db, sheet) : [],
     ]);
     days.push({
       projectId: sheet.projectId,
@@ -98,7 +99,7 @@ export async function getToday(s: Pick<S, "db">, opts: { caller: Caller }): Prom
       })),
       contacts: contactsOf(crew),
       // The caller is on the crew (that is how the day was found), so the report is theirs to write.
-      report: pick.date <= today ? toDto(sheet, row, { canEdit: true, producer }) : null,
+      report: pick.date <= today ? toDto(sheet, row, { canEdit: true, producer }, shots) : null,
     });
   }
   return { today, asOf: now.toISOString(), days };

@@ -2,4 +2,5 @@
 export { getShots, createShot, updateShot, moveShotInScene, deleteShot } from "./shots.ts";
 export { putFrame, deleteFrame, readFrame } from "./frames.ts";
 export { shotListPdf, storyboardPdf } from "./pdfs.ts";
-export { setupsOf, setupsSection } from "./setups.ts";
+export { setupsOf, setupsSection, dayShotsOf, markShotsDone } from "./setups.ts";
+export { publishChanged as publishShotsChanged } from "./shared.ts";

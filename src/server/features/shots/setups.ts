@@ -1,8 +1,11 @@
 import type { SceneSetups } from "../../../common/shots.ts";
 import { formatMinutes, totalSetupMinutes } from "../../../common/shots.ts";
 import type { PdfSection } from "../../lib/pdf-table.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { ShotDto } from "../../../common/shots.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { shotRows } from "./shared.ts";
+import { shots } from "../../db/schema/index.ts";
+import { numbered, shotRows } from "./shared.ts";
 
 /**
  * What a shoot day's scenes need of the camera: per scene, how many shots are planned and their setup time, in
@@ -29,3 +32,24 @@ export const setupsSection = (setups: SceneSetups[]): PdfSection => ({
     ...setups.map((x) => ({ cells: [x.sceneNumber, String(x.shots), formatMinutes(x.setupMinutes)] })),
   ],
 });
+
+/** The shot lists of a day's scenes, in the day's order of scenes: what the daily report ticks off. */
+export async function dayShotsOf(db: DbOrTx, projectId: string, sceneNumbers: string[]): Promise<ShotDto[]> {
+  if (sceneNumbers.length === 0) return [];
+  const list = numbered(await shotRows(db, projectId, sceneNumbers));
+  return sceneNumbers.flatMap((n) => list.filter((x) => x.sceneNumber === n));
+}
+
+/**
+ * Marks the project's shots done or not, as a day's report ticks them; ids of other projects' shots change
+ * nothing. The caller has been let write the report, which the project's crew, staff and admins may.
+ */
+export async function markShotsDone(db: DbOrTx, projectId: string, ids: string[], done: boolean) {
+  if (ids.length === 0) return 0;
+  const changed = await db
+    .update(shots)
+    .set({ done, updatedAt: new Date() })
+    .where(and(eq(shots.projectId, projectId), inArray(shots.id, ids), eq(shots.done, !done)))
+    .returning({ id: shots.id });
+  return changed.length;
+}

@@ -30,6 +30,7 @@ import {
   useSignReport,
 } from "./api.ts";
 import { draftOf, dropDraft, keepDraft } from "./offline.ts";
+import { DayShots } from "./DayShots.tsx";
 import { SceneLines } from "./SceneLines.tsx";
 
 const OFFLINE_TEXT = "Offline: kept on this phone, sent when the signal returns";
@@ -220,6 +221,7 @@ export function ReportEditor({ report }: { report: DailyReportDto }) {
           )}
         </div>
         <SceneLines fields={fields} planned={server.planned} plannedEighths={server.plannedEighths} edit={edit} />
+        <DayShots fields={fields} planned={server.plannedShots ?? []} edit={edit} />
         <div className="grid grid-cols-2 gap-2">
           <CountField label="Setups" value={fields.setups} onChange={(setups) => edit({ setups })} />
           <CountField label="Takes" value={fields.takes} onChange={(takes) => edit({ takes })} />

@@ -45,7 +45,7 @@ export const dayOnSet: GuideChapter = {
       heading: "The daily production report",
       blocks: [
         {
-          p: "Every shoot day has a report, started from its call sheet. The crew, staff and admins fill it in during and after the day: the **actual call**, **first shot** and **wrap**, the **meals**, each scene as **Shot**, **Part shot** or **Not shot**, the number of **setups** and **takes**, **delays**, **incidents**, and an **injury or accident report** when someone was hurt. It is saved as you type.",
+          p: "Every shoot day has a report, started from its call sheet. The crew, staff and admins fill it in during and after the day: the **actual call**, **first shot** and **wrap**, the **meals**, each scene as **Shot**, **Part shot** or **Not shot**, the number of **setups** and **takes**, **delays**, **incidents**, and an **injury or accident report** when someone was hurt. Under **Shots** the shot lists of the day's scenes are ticked off as they are taken: a ticked shot is marked done on the Shots tab, unticking it marks it not done again, and the printed report lists the shots taken. It is saved as you type.",
         },
         {
           p: "A report is also reached from the project's **Schedule** tab: each shoot day on the stripboard, from the day itself on, has **Start the daily report** (or, once started, the pages shot against planned, or **Daily report, signed**). The report's page leads **Back to day N on the schedule**, where that day is highlighted. A scene put on the day after the report was started joins the report as **Not shot**.",
