@@ -143,9 +143,10 @@ describe("no state between parses", () => {
         expect(brief(a)).toEqual(alone.get(a));
       }
     }
+    // A "^" with no speech before it is ignored (the syntax page; screenplain's tests).
     expect(alone.get(scripts[0]!)).toEqual([
-      ["character", "CLARA", "right"],
-      ["dialogue", "Hey.", "right"],
+      ["character", "CLARA"],
+      ["dialogue", "Hey."],
       ["action", "The room empties."],
     ]);
     expect(alone.get(scripts[1]!)!.some((e) => e.length > 2)).toBe(false);
