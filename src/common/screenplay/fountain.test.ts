@@ -72,12 +72,14 @@ describe("what the other Fountain readers agree on", () => {
     expect(script.elements.map((e) => [e.type, e.text, e.line])).toEqual([["scene_heading", "INT. HOUSE - DAY", 4]]);
   });
 
-  it("keeps a forced cue's case and needs upper case for a transition", () => {
-    expect(brief("@McCLANE\nYippee ki-yay.\n\nCut to:\n\nCUT TO:  \n")).toEqual([
+  it("keeps a forced cue's case and needs upper case, ending in TO:, for a transition", () => {
+    // Blanks after the colon make it action, as screenplain's and Jouvence's suites read it (see suites.test.ts).
+    expect(brief("@McCLANE\nYippee ki-yay.\n\nCut to:\n\nCUT TO:\n\nCUT TO:  \n")).toEqual([
       ["character", "McCLANE"],
       ["dialogue", "Yippee ki-yay."],
       ["action", "Cut to:"],
       ["transition", "CUT TO:"],
+      ["action", "CUT TO:"],
     ]);
   });
 });

@@ -210,7 +210,7 @@ const FORCED_HEADING = /^\s*\.(?!\.)(\S.*)$/;
 const SCENE_NUMBER = /\s*#([\w.-]+?)#\s*$/;
 const CENTERED = /^\s*>.*<\s*$/;
 const FORCED_TRANSITION = /^\s*>\s*(.+)$/;
-const TRANSITION = /^\s*((?:FADE (?:TO BLACK|OUT)|CUT TO BLACK)\.|.+ TO:)\s*$/;
+const TRANSITION = /^\s*((?:FADE (?:TO BLACK|OUT)|CUT TO BLACK)\.|.+ TO:)$/;
 const SECTION = /^\s*(#+)\s*(.*)$/;
 const SYNOPSIS = /^\s*=(?!=)\s*(.*)$/;
 const PAGE_BREAK = /^\s*={3,}\s*$/;
