@@ -2,7 +2,8 @@
  * Fountain as the public parsers' test suites read it, where they agree with the syntax page
  * (https://fountain.io/syntax). Each case is our own short text exercising one rule the suites test; the
  * comment names the suites holding it: SP screenplain (tests/fountain_test.py), JV Jouvence (tests/*.yaml),
- * AW afterwriting's parser (aw-parser test/parser.test.js), FIO the syntax page. Where they disagree, the
+ * AW afterwriting's parser (aw-parser test/parser.test.js), FJS fountain-js (jonnygreenwald/fountain-js
+ * spec/fountain.spec.ts), FIO the syntax page. Where they disagree, the
  * syntax page wins: docs/decisions/2026-11-27-fountain-suites.md lists those cases.
  */
 import { describe, expect, it } from "vitest";
@@ -62,7 +63,7 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("characters: upper case with a letter, extensions of any case, @ keeps the case typed (SP, JV, AW, FIO)", () => {
+  it("characters: upper case with a letter, extensions of any case, @ keeps the case typed (SP, JV, AW, FJS, FIO)", () => {
     check([
       [
         "NELL\nAre you cold?",
@@ -140,7 +141,7 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("dual dialogue: ^ on the second cue; with no speech before it the ^ is ignored (SP, AW, FIO)", () => {
+  it("dual dialogue: ^ on the second cue; with no speech before it the ^ is ignored (SP, AW, FJS, FIO)", () => {
     check([
       [
         "NELL\nLeft.\n\nTOM ^\nRight.",
@@ -195,7 +196,7 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("centered text: > … < on every line, not a transition (SP, JV, AW, FIO)", () => {
+  it("centered text: > … < on every line, not a transition (SP, JV, AW, FJS, FIO)", () => {
     check([
       ["> THE END <", [["centered", "THE END"]]],
       [">**FIN**<", [["centered", "FIN"]]],
@@ -204,7 +205,7 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("action: ! forces it, indents are kept, lines are kept (SP, JV, AW, FIO)", () => {
+  it("action: ! forces it, indents are kept, lines are kept (SP, JV, AW, FJS, FIO)", () => {
     check([
       ["!EXT. NOT A PLACE", [["action", "EXT. NOT A PLACE"]]],
       ["!NELL\nis not speaking.", [["action", "NELL\nis not speaking."]]],
@@ -220,7 +221,7 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("lyrics: ~ on every line, the blank after it not sung (JV, FIO)", () => {
+  it("lyrics: ~ on every line, the blank after it not sung (JV, FJS, FIO)", () => {
     check([
       ["~ Row, row, row\n~Gently down", [["lyrics", "Row, row, row\nGently down"]]],
       ["~Sung\nSpoken", [["action", "~Sung\nSpoken"]]],
@@ -280,6 +281,16 @@ describe("the Fountain suites' shared cases", () => {
     check([
       ["Price: 5\\*3\\* stars.", [["action", "Price: 5*3* stars."]]],
       ["An *open\nstar* stays.", [["action", "An *open\nstar* stays."]]],
+    ]);
+  });
+
+  it("emphasis combined: underline around bold and italic, in either order (FJS, FIO)", () => {
+    const marks = parseFountain("_***all three***_ and _**bu**_ and _*iu*_ and *_ui_*").elements[0]!.marks;
+    expect(marks).toEqual([
+      { start: 0, end: 9, bold: true, italic: true, underline: true },
+      { start: 14, end: 16, bold: true, underline: true },
+      { start: 21, end: 23, italic: true, underline: true },
+      { start: 28, end: 30, italic: true, underline: true },
     ]);
   });
 
