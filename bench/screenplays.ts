@@ -160,8 +160,9 @@ export function benchParse(): { pages: number; medianMs: number } {
 }
 
 /**
- * afterwriting's configuration as its app uses it for US Letter (print profile `usletter`, default
- * options): 55 lines a page, the widths of its profile, dual dialogue, dialogue split over pages with
+ * afterwriting's configuration for US Letter (print profile `usletter`) set to the page the portal lays out,
+ * Final Draft's default: 54 lines a page (the profile's 55 less one) and "double space between scenes" (two
+ * blank lines above a heading); the widths of its profile, dual dialogue, dialogue split over pages with
  * (MORE) and (CONT'D), notes not printed, blank lines merged.
  */
 const AW_CONFIG = {
@@ -173,14 +174,14 @@ const AW_CONFIG = {
   print_sections: false,
   print_synopsis: false,
   each_scene_on_new_page: false,
-  double_space_between_scenes: false,
+  double_space_between_scenes: true,
   use_dual_dialogue: true,
   merge_multiple_empty_lines: true,
   split_dialogue: true,
   text_more: "(MORE)",
   text_contd: "(CONT'D)",
   print: {
-    lines_per_page: 55,
+    lines_per_page: 54,
     dual_max_factor: 0.75,
     scene_heading: { max: 61 },
     action: { max: 61 },

@@ -20,9 +20,10 @@ describe("parse and layout shortcuts give what the full path gives", () => {
     expect(parseInline("😀 *a😀b* c")).toEqual([{ text: "😀 " }, { text: "a😀b", italic: true }, { text: " c" }]);
   });
 
-  it("wraps a line that fits as the word loop does: a trailing space kept, a leading one and doubled ones not", () => {
+  it("wraps a line that fits as the word loop does: a trailing space and an indent kept, doubled ones not", () => {
     expect(wrap("a ", 10)).toEqual(["a "]);
-    expect(wrap(" a", 10)).toEqual(["a"]);
+    // Fountain keeps the blanks an action line starts with (the writer's indent).
+    expect(wrap(" a", 10)).toEqual([" a"]);
     expect(wrap("a  b", 10)).toEqual(["a b"]);
     expect(wrap("", 10)).toEqual([""]);
     expect(wrap("word word", 10)).toEqual(["word word"]);

@@ -72,12 +72,14 @@ describe("what the other Fountain readers agree on", () => {
     expect(script.elements.map((e) => [e.type, e.text, e.line])).toEqual([["scene_heading", "INT. HOUSE - DAY", 4]]);
   });
 
-  it("keeps a forced cue's case and needs upper case for a transition", () => {
-    expect(brief("@McCLANE\nYippee ki-yay.\n\nCut to:\n\nCUT TO:  \n")).toEqual([
+  it("keeps a forced cue's case and needs upper case, ending in TO:, for a transition", () => {
+    // Blanks after the colon make it action, as screenplain's and Jouvence's suites read it (see suites.test.ts).
+    expect(brief("@McCLANE\nYippee ki-yay.\n\nCut to:\n\nCUT TO:\n\nCUT TO:  \n")).toEqual([
       ["character", "McCLANE"],
       ["dialogue", "Yippee ki-yay."],
       ["action", "Cut to:"],
       ["transition", "CUT TO:"],
+      ["action", "CUT TO:"],
     ]);
   });
 });
@@ -143,9 +145,10 @@ describe("no state between parses", () => {
         expect(brief(a)).toEqual(alone.get(a));
       }
     }
+    // A "^" with no speech before it is ignored (the syntax page; screenplain's tests).
     expect(alone.get(scripts[0]!)).toEqual([
-      ["character", "CLARA", "right"],
-      ["dialogue", "Hey.", "right"],
+      ["character", "CLARA"],
+      ["dialogue", "Hey."],
       ["action", "The room empties."],
     ]);
     expect(alone.get(scripts[1]!)!.some((e) => e.length > 2)).toBe(false);

@@ -33,6 +33,8 @@ export interface ScriptElement {
   marks?: Mark[];
   /** Which side of a dual dialogue this speech sits on. */
   dual?: "left" | "right";
+  /** A section's level: 1 for `#`, 2 for `##`… */
+  depth?: number;
 }
 
 export interface TitleEntry {
@@ -50,17 +52,22 @@ export interface ParsedScript {
 
 const NOTE = /\[\[[\s\S]*?]]/g;
 
-/** Notes removed and each line's trailing blanks, before the emphasis is read. */
+/**
+ * Notes removed and each line's trailing blanks, before the emphasis is read. The blanks a line of action
+ * starts with are kept (the syntax page: "tabs and spaces are retained in Action elements").
+ */
 const tidy = (s: string) => {
   const t = s.includes("[[") ? s.replace(NOTE, "") : s;
   // Split and joined again only when some line ends in a blank: most lines do not, and this runs per element.
-  return TRAILING_BLANK.test(t)
+  const body = TRAILING_BLANK.test(t)
     ? t
         .split("\n")
         .map((l) => l.replace(/\s+$/, ""))
         .join("\n")
         .trim()
     : t.trim();
+  const indent = s.charCodeAt(0) === 32 ? /^ +/.exec(t)?.[0] : undefined;
+  return indent && body !== "" ? indent + body : body;
 };
 /** A blank (other than the line break itself) at the end of a line or of the text. */
 const TRAILING_BLANK = /[^\S\n](?:\n|$)/;
@@ -203,7 +210,7 @@ const FORCED_HEADING = /^\s*\.(?!\.)(\S.*)$/;
 const SCENE_NUMBER = /\s*#([\w.-]+?)#\s*$/;
 const CENTERED = /^\s*>.*<\s*$/;
 const FORCED_TRANSITION = /^\s*>\s*(.+)$/;
-const TRANSITION = /^\s*((?:FADE (?:TO BLACK|OUT)|CUT TO BLACK)\.|.+ TO:)\s*$/;
+const TRANSITION = /^\s*((?:FADE (?:TO BLACK|OUT)|CUT TO BLACK)\.|.+ TO:)$/;
 const SECTION = /^\s*(#+)\s*(.*)$/;
 const SYNOPSIS = /^\s*=(?!=)\s*(.*)$/;
 const PAGE_BREAK = /^\s*={3,}\s*$/;
@@ -250,6 +257,7 @@ interface Raw {
   line: number;
   sceneNumber?: string;
   dual?: "left" | "right";
+  depth?: number;
 }
 
 const joined = (lines: SourceLine[]) => lines.map((l) => l.text).join("\n");
@@ -296,7 +304,7 @@ function paragraph(block: SourceLine[]): Raw[] {
 
 function outlineOf(l: SourceLine): Raw | null {
   const section = SECTION.exec(l.text);
-  if (section) return { type: "section", text: section[2]!, line: l.line };
+  if (section) return { type: "section", text: section[2]!, line: l.line, depth: section[1]!.length };
   const synopsis = SYNOPSIS.exec(l.text);
   return synopsis ? { type: "synopsis", text: synopsis[1]!, line: l.line } : null;
 }
@@ -347,7 +355,12 @@ function parseChunk(text: string, firstLine = 0): ParsedScript {
     block = [];
     const speech = got[0]?.type === "character";
     // A cue with "^" is the right side of a dual dialogue; the speech just before it is the left.
-    if (speech && got[0]!.dual === "right" && lastSpeech) for (const e of lastSpeech) if (!e.dual) e.dual = "left";
+    // With no speech just before, the "^" is ignored and the speech is an ordinary one.
+    if (speech && got[0]!.dual === "right") {
+      if (lastSpeech) {
+        for (const e of lastSpeech) if (!e.dual) e.dual = "left";
+      } else for (const e of got) delete e.dual;
+    }
     lastSpeech = speech ? got : null;
     raws.push(...got);
   };
@@ -369,6 +382,7 @@ function parseChunk(text: string, firstLine = 0): ParsedScript {
     if (marks.length > 0) el.marks = marks;
     if (r.sceneNumber) el.sceneNumber = r.sceneNumber;
     if (r.dual && SPEECH.has(r.type)) el.dual = r.dual;
+    if (r.depth) el.depth = r.depth;
     if (el.type !== "page_break" && el.text === "") continue;
     elements.push(el);
   }

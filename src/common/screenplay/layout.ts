@@ -15,8 +15,10 @@ import {
 import { lineSpans, type Span } from "./inline.ts";
 import { numberScenes } from "./numbering.ts";
 
-export const LINES_PER_PAGE = 55;
+export const LINES_PER_PAGE = 54;
 export const LINE_WIDTH = 60;
+/** Final Draft's default template leaves two blank lines above a scene heading (none at the top of a page). */
+export const HEADING_BLANKS = 2;
 
 export type CellType = ElementKind | "scene_number" | "more" | "page_number";
 type ElementKind =
@@ -140,9 +142,19 @@ function wrapText(text: string, width: number): string[] {
       out.push(para);
       continue;
     }
+    // A line the writer indented keeps its indent on its first printed line (Fountain keeps action's blanks).
+    const indent = para.startsWith(" ") ? /^ +/.exec(para)![0].slice(0, Math.max(0, width - 1)) : "";
     let line = "";
-    for (const word of para.split(/ +/)) {
+    let first = indent !== "";
+    for (const word of (indent ? para.trimStart() : para).split(/ +/)) {
       let w = word;
+      if (first) {
+        first = false;
+        if (w.length + indent.length <= width) {
+          line = indent + w;
+          continue;
+        }
+      }
       while (w.length > width) {
         if (line) {
           out.push(line);
@@ -248,7 +260,7 @@ function buildElement(els: ScriptElement[], i: number, scene: number, number: st
         scene,
         line: e.line,
       }));
-      blocks.push({ kind: "heading", blankBefore: 1, scene, rows });
+      blocks.push({ kind: "heading", blankBefore: HEADING_BLANKS, scene, rows });
       break;
     }
     case "action":
@@ -385,7 +397,7 @@ function buildBlocks(
       const idx = scenes.length - 1;
       blocks.push({
         kind: "omitted",
-        blankBefore: 1,
+        blankBefore: HEADING_BLANKS,
         scene: idx,
         rows: [
           {
@@ -531,7 +543,7 @@ export function layoutScript(parsed: ParsedScript, opts: { locked?: string[] | n
         need += next.blankBefore + Math.min(next.rows.length, next.kind === "dialogue" ? 2 : 1);
     }
     if (need <= room()) {
-      if (blank) rows.push(blankRow(block.scene));
+      for (let k = 0; k < blank; k++) rows.push(blankRow(block.scene));
       rows.push(...block.rows);
       continue;
     }

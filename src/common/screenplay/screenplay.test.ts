@@ -91,8 +91,10 @@ describe("pages", () => {
     expect(layout.pages[1]!.rows[0]!.cells.map((c) => c.text)).toEqual(["2", "FLASHBACK", "2"]);
   });
 
-  it("breaks pages at 55 lines, never leaving a heading alone and carrying a long speech with (MORE)/(CONT'D)", () => {
-    const action = Array.from({ length: 22 }, (_, i) => `Line ${i}.\n`).join("\n");
+  it("breaks pages at 54 lines, never leaving a heading alone and carrying a long speech with (MORE)/(CONT'D)", () => {
+    // Final Draft's page: 54 lines, two blank lines above a heading (the scene's 43 rows, two blanks, the
+    // heading, a blank and "She runs." leave room for the cue and three lines of speech).
+    const action = Array.from({ length: 21 }, (_, i) => `Line ${i}.\n`).join("\n");
     const text = `INT. A - DAY\n\n${action}\nEXT. B - NIGHT\n\nShe runs.\n\nJOE\n${Array.from({ length: 40 }, (_, i) => `Word ${i}.`).join("\n")}\n`;
     const layout = layoutScript(parseFountain(text));
     for (const p of layout.pages) expect(p.rows.length).toBeLessThanOrEqual(LINES_PER_PAGE);
@@ -105,7 +107,7 @@ describe("pages", () => {
       ["1", "INT", "A", "DAY", false],
       ["2", "EXT", "B", "NIGHT", true],
     ]);
-    expect(report.scenes[0]!.eighths).toBe(Math.round((45 * 8) / 55));
+    expect(report.scenes[0]!.eighths).toBe(Math.round((43 * 8) / 54));
     expect(report.pages).toBe(layout.pages.length);
     expect(report.characters).toEqual([{ name: "JOE", scenes: ["2"], speeches: 1, dialogueLines: 40 }]);
     expect(report.runtimeMinutes).toBe(Math.round(report.lengthEighths / 8));
@@ -128,7 +130,7 @@ describe("a speech over two pages, as Final Draft breaks it", () => {
   const texts = (rows: { cells: { text: string }[] }[]) => rows.map((r) => r.cells.map((c) => c.text).join(" "));
 
   it("keeps the cue's extension on the next page and breaks after a sentence, not inside one", () => {
-    // 24 action lines with their blanks leave room for the cue and a few lines of a long speech on page one.
+    // 23 action lines with their blanks leave room for the cue and a few lines of a long speech on page one.
     const speech = [
       "I was born on a Tuesday, in the middle of a flood",
       "that took the town's only bridge away with it. My",
@@ -136,7 +138,7 @@ describe("a speech over two pages, as Final Draft breaks it", () => {
       "without him. That is how it always went with us.",
       "Nobody ever believed a word of it.",
     ].join(" ");
-    const text = `INT. HOSPITAL - DAY\n\n${filler(24)}\nEDWARD (V.O.)\n${speech} ${speech}\n`;
+    const text = `INT. HOSPITAL - DAY\n\n${filler(23)}\nEDWARD (V.O.)\n${speech} ${speech}\n`;
     const layout = layoutScript(parseFountain(text));
     expect(layout.pages.length).toBe(2);
     const first = texts(layout.pages[0]!.rows);
@@ -149,7 +151,7 @@ describe("a speech over two pages, as Final Draft breaks it", () => {
 
   it("moves a speech whole when no sentence ends in the room left", () => {
     const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
-    const text = `INT. HOSPITAL - DAY\n\n${filler(25)}\nEDWARD\n${words}.\n`;
+    const text = `INT. HOSPITAL - DAY\n\n${filler(24)}\nEDWARD\n${words}.\n`;
     const layout = layoutScript(parseFountain(text));
     const all = layout.pages.flatMap((p) => texts(p.rows));
     expect(all).not.toContain("(MORE)");

@@ -36,7 +36,18 @@ export const screenplays: GuideChapter = {
           },
         },
         {
-          p: "The pages follow the industry format: Courier 12 pt, 55 lines a page, scene headings and action from 1.5 inches, characters at 3.7 inches and dialogue at 2.5 inches. A scene heading never sits alone at the foot of a page, and a long speech continues with (MORE) and (CONT'D). **Export PDF** prints exactly these pages.",
+          p: "The pages follow the industry format as Final Draft's default template lays it out: Courier 12 pt, 54 lines a page between one-inch margins, two blank lines above each scene heading, scene headings and action from 1.5 inches, characters at 3.7 inches and dialogue at 2.5 inches, so a script runs to about the page count Final Draft gives it. A scene heading never sits alone at the foot of a page, and a long speech breaks after a sentence and continues with (MORE) and (CONT'D). **Export PDF** prints exactly these pages.",
+        },
+        {
+          p: "The script is read as the Fountain syntax page and the common Fountain apps read it:",
+        },
+        {
+          list: [
+            "A transition is a line in capitals ending exactly in TO: (a space after the colon makes it action), or any line starting with >.",
+            "A line starting with ! is always action, @ always a character (keeping its case, as in @McCLANE), . a scene heading and ~ a sung line.",
+            "^ after a character puts the speech beside the one before it; with no speech before, it is an ordinary one.",
+            "Spaces at the start of an action line are kept as its indent; [[notes]] and /* boneyard */ are never printed.",
+          ],
         },
       ],
     },
