@@ -36,7 +36,7 @@ function cursorOf(d: Desk & { caret: number }) {
 function elementNow(d: Desk & { caret: number }): WritingElement {
   if (d.pending) return d.pending;
   const lines = d.text.split("\n");
-  return elementOfLine(parseFountain(d.text).elements, lines, lineNo(d.text.slice(0, d.caret)));
+  return elementOfLine(parseFountain(d.text).elements, (n) => lines[n], lineNo(d.text.slice(0, d.caret)));
 }
 
 type Step = WritingKey | "type";
@@ -154,7 +154,7 @@ describe("the keys that move between elements", () => {
         for (const t of typed) {
           // A cue is one only with its speech under it: the writer may not have written that yet.
           if (t.element === "character" && (lines[t.line + 1] ?? "").trim() === "") continue;
-          expect([t.line, elementOfLine(elements, lines, t.line)]).toEqual([t.line, t.element]);
+          expect([t.line, elementOfLine(elements, (n) => lines[n], t.line)]).toEqual([t.line, t.element]);
         }
       }),
       { numRuns: 400 },

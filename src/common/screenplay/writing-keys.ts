@@ -140,13 +140,13 @@ export function typesInCapitals(element: WritingElement): boolean {
  */
 export function elementOfLine(
   elements: readonly ScriptElement[],
-  lines: readonly string[],
+  lineText: (n: number) => string | undefined,
   line: number,
 ): WritingElement {
-  const blank = (n: number) => (lines[n] ?? "").trim() === "";
+  const blank = (n: number) => (lineText(n) ?? "").trim() === "";
   if (blank(line)) {
     if (line === 0 || blank(line - 1)) return "action";
-    const above = elementOfLine(elements, lines, line - 1);
+    const above = elementOfLine(elements, lineText, line - 1);
     return above === "character" || above === "parenthetical" || above === "dialogue" ? "dialogue" : "action";
   }
   let lo = 0;
