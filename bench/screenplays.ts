@@ -273,17 +273,27 @@ export async function benchKeystroke(portal: RunningPortal, cookie: string): Pro
       // The writer's cursor is after "Scene 0." (page 1, in sight); placing it is not part of the keystroke,
       // so its own selection event is let pass first.
       await page.evaluate(async () => {
-        const area = document.getElementById("fountain-text") as HTMLTextAreaElement;
-        const at = area.value.indexOf("Scene 0.") + "Scene 0.".length;
-        area.focus();
-        area.setSelectionRange(at, at);
+        // CodeMirror draws the lines in sight; "Scene 0." is on the first screen. The DOM selection is put
+        // there as a click would, and the editor takes it up (selectionchange).
+        const content = document.querySelector<HTMLElement>('[role="textbox"][aria-labelledby="fountain-text"]')!;
+        content.focus();
+        const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+        let node = walker.nextNode();
+        while (node && !node.textContent!.includes("Scene 0.")) node = walker.nextNode();
+        const at = node!.textContent!.indexOf("Scene 0.") + "Scene 0.".length;
+        const range = document.createRange();
+        range.setStart(node!, at);
+        range.collapse(true);
+        const sel = window.getSelection()!;
+        sel.removeAllRanges();
+        sel.addRange(range);
         for (let f = 0; f < 3; f++) await new Promise((r) => requestAnimationFrame(r));
       });
       times.push(
         await page.evaluate(async (m) => {
           const started = performance.now();
-          // The browser's own text insertion, as for a typed key: the edit, beforeinput/input and the
-          // caret's move. (Setting the textarea's value instead replaces all 300 kB of it, which typing never does.)
+          // The browser's own text insertion, as for a typed key: beforeinput, which CodeMirror turns into its
+          // own edit of the document, the caret's move and the editor's update.
           document.execCommand("insertText", false, ` ${m}`);
           (window as unknown as { __sync: number[] }).__sync = [
             ...((window as unknown as { __sync?: number[] }).__sync ?? []),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
+import { scriptEditor } from "./support/script-editor.ts";
 import { button, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
@@ -10,12 +11,12 @@ describe("scene numbers", () => {
     await signIn(page, "amara.diallo@portal.test");
     await page.goto("/screenplays");
     await page.getByRole("link", { name: "The Weight of Water", exact: true }).first().click();
-    const script = page.getByLabel("Script (Fountain)");
-    await visible(script);
+    const script = scriptEditor(page);
+    await visible(script.box);
     const saved = page.getByRole("status").filter({ hasText: "All changes saved" });
 
     // Insert a scene after scene 1, as a writer would, with a knife in it (a safety flag).
-    const text = await script.inputValue();
+    const text = await script.read();
     expect(text).toContain("EXT. FERRY TERMINAL - NIGHT #2#");
     await script.fill(
       text.replace(
@@ -31,7 +32,7 @@ describe("scene numbers", () => {
     await toast(page, "Scene numbers locked");
     await visible(button(page, "Unlock scene numbers"));
 
-    const relocked = await script.inputValue();
+    const relocked = await script.read();
     expect(relocked).toContain("INT. ENGINE ROOM - NIGHT #1A#");
     const numbers = [...relocked.matchAll(/#([^#\n]+)#\s*$/gm)].map((m) => m[1]);
     expect(numbers).toEqual([...new Set(numbers)]);

@@ -5,6 +5,7 @@ import { parseFountain } from "../../src/common/screenplay/fountain.ts";
 import { layoutScript } from "../../src/common/screenplay/layout.ts";
 import { seriousAxe } from "./support/axe.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
+import { scriptEditor } from "./support/script-editor.ts";
 import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
@@ -41,7 +42,7 @@ async function newScreenplay(page: Page, title: string) {
   await dialog.getByLabel(/^Title/).fill(title);
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await toast(page, "Screenplay created");
-  await visible(page.getByLabel("Script (Fountain)"));
+  await visible(scriptEditor(page).box);
   return page.url();
 }
 
@@ -51,7 +52,7 @@ describe("screenplays", () => {
     await signIn(page, "student@portal.test");
     await newScreenplay(page, "Night Ferry");
 
-    await page.getByLabel("Script (Fountain)").fill(SCENE);
+    await scriptEditor(page).fill(SCENE);
     const preview = page.getByRole("tabpanel");
     await visible(preview.getByRole("region", { name: "Title page" }).getByText("NIGHT FERRY"));
     const pageOne = preview.getByRole("region", { name: "Page 1" });
@@ -73,7 +74,7 @@ describe("screenplays", () => {
     await button(page, "Save revision").click();
     await toast(page, "Revision saved", /white revision/);
 
-    await page.getByLabel("Script (Fountain)").fill(SCENE.replace("grips the rail", "lets go of the rail"));
+    await scriptEditor(page).fill(SCENE.replace("grips the rail", "lets go of the rail"));
     await visible(page.getByRole("status").getByText("All changes saved"));
     const changes = page.getByRole("list", { name: /Changes from 1\. First draft \(white\) to Current draft/ });
     await visible(changes.getByText("Rain sweeps the empty deck. MARA (20s) lets go of the rail."));
@@ -103,7 +104,7 @@ describe("screenplays", () => {
     const lena = await e2e.newPage();
     await signIn(lena, "student@portal.test");
     const url = await newScreenplay(lena, "Two Hands");
-    await lena.getByLabel("Script (Fountain)").fill("INT. ROOM - DAY\n\nA chair.\n");
+    await scriptEditor(lena).fill("INT. ROOM - DAY\n\nA chair.\n");
     await visible(lena.getByRole("status").getByText("All changes saved"));
 
     const staffContext = await e2e.newContext();
@@ -112,14 +113,12 @@ describe("screenplays", () => {
     const staff = await staffContext.newPage();
     await signIn(staff, "staff@portal.test");
     await staff.goto(url);
-    await visible(staff.getByLabel("Script (Fountain)"));
-    await expect
-      .poll(() => staff.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT })
-      .toContain("A chair.");
+    await visible(scriptEditor(staff).box);
+    await expect.poll(() => scriptEditor(staff).read(), { timeout: UI_TIMEOUT }).toContain("A chair.");
 
-    await lena.getByLabel("Script (Fountain)").fill("INT. ROOM - DAY\n\nA red chair.\n");
+    await scriptEditor(lena).fill("INT. ROOM - DAY\n\nA red chair.\n");
     await visible(lena.getByRole("status").getByText("All changes saved"));
-    await staff.getByLabel("Script (Fountain)").fill("INT. ROOM - DAY\n\nA chair by the window.\n");
+    await scriptEditor(staff).fill("INT. ROOM - DAY\n\nA chair by the window.\n");
     const conflict = staff.getByRole("alert").filter({ hasText: "saved this screenplay while you were writing" });
     await visible(conflict);
     await visible(conflict.getByText("A red chair."));
@@ -129,9 +128,7 @@ describe("screenplays", () => {
     await visible(staff.getByRole("status").getByText("All changes saved"));
     // A reload under load takes longer than expect.poll's default second: wait as long as for anything on screen.
     await lena.reload();
-    await expect
-      .poll(() => lena.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT })
-      .toContain("A chair by the window.");
+    await expect.poll(() => scriptEditor(lena).read(), { timeout: UI_TIMEOUT }).toContain("A chair by the window.");
   });
 
   it("draws a long script's pages as they come into sight and follows the cursor to its page", async () => {
@@ -147,7 +144,7 @@ describe("screenplays", () => {
     const last = layout.pages.at(-1)!;
     const lastScene = layout.scenes.at(-1)!.heading;
     const sceneOnPage = (n: number) => layout.scenes.find((s) => s.page === n)!.heading;
-    await page.getByLabel("Script (Fountain)").fill(text);
+    await scriptEditor(page).fill(text);
     await visible(page.getByText(`· ${last.number} pages`));
     const preview = page.getByRole("tabpanel");
     const box = preview.getByRole("region", { name: "Script pages" });
@@ -164,11 +161,7 @@ describe("screenplays", () => {
 
     // From the top, a cursor put into a scene further on brings that scene's page into sight.
     const target = Math.ceil(last.number / 2);
-    await page.getByLabel("Script (Fountain)").evaluate((el: HTMLTextAreaElement, heading) => {
-      const at = el.value.indexOf(heading.replace(" - DAY", ""));
-      el.focus();
-      el.setSelectionRange(at, at);
-    }, sceneOnPage(target));
+    await scriptEditor(page).putCursorAt(sceneOnPage(target).replace(" - DAY", ""));
     // The writer moves the cursor on by a character, as with the arrow key.
     await page.keyboard.press("ArrowRight");
     const targetPage = preview.getByRole("region", { name: `Page ${target}`, exact: true });
@@ -183,10 +176,20 @@ describe("screenplays", () => {
     const page = await e2e.newPage({ viewport: { width: 1400, height: 1000 } });
     await signIn(page, "student@portal.test");
     await newScreenplay(page, "Birthday");
-    const script = page.getByLabel("Script (Fountain)");
+    const script = scriptEditor(page);
     await script.fill("INT. PARTY - NIGHT\n\n");
-    await script.press("End");
-    await script.pressSequentially("JOHN\n~La la la\n~Happy birthday to you\n\nАнна задувает свечи.\nОна смеётся.\n");
+    await script.box.press("ControlOrMeta+End");
+    // Tab makes a cue (typed in capitals), Enter goes to its speech, Shift+Enter keeps the sung lines together.
+    await script.box.press("Tab");
+    await script.box.pressSequentially("john");
+    await script.box.press("Enter");
+    await script.box.pressSequentially("~La la la");
+    await script.box.press("Shift+Enter");
+    await script.box.pressSequentially("~Happy birthday to you");
+    await script.box.press("Enter");
+    await script.box.pressSequentially("Анна задувает свечи.");
+    await script.box.press("Shift+Enter");
+    await script.box.pressSequentially("Она смеётся.");
     await visible(page.getByRole("status").getByText("All changes saved"));
     const pageOne = page.getByRole("tabpanel").getByRole("region", { name: "Page 1" });
     await visible(pageOne.getByText("JOHN", { exact: true }));
@@ -196,7 +199,7 @@ describe("screenplays", () => {
     expect(await pageOne.getByText("АННА ЗАДУВАЕТ СВЕЧИ.", { exact: true }).count()).toBe(0);
     await page.reload();
     await expect
-      .poll(() => page.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT })
+      .poll(() => scriptEditor(page).read(), { timeout: UI_TIMEOUT })
       .toContain("JOHN\n~La la la\n~Happy birthday to you");
     await visible(
       page
@@ -210,7 +213,7 @@ describe("screenplays", () => {
     const page = await e2e.newPage({ viewport: { width: 1400, height: 1000 } });
     await signIn(page, "student@portal.test");
     await newScreenplay(page, "Three Stops");
-    const script = page.getByLabel("Script (Fountain)");
+    const script = scriptEditor(page);
     await script.fill(
       "INT. BUS - NIGHT\n\nEmpty seats.\n\nEXT. STATION - DAY\n\nRain.\n\nINT. DEPOT - DAWN\n\nThe last bus parks.\n",
     );
@@ -222,14 +225,12 @@ describe("screenplays", () => {
 
     // A click puts the cursor on the scene's heading.
     await scenes.getByRole("button", { name: /EXT\. STATION - DAY/ }).click();
-    expect(await script.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart).split("\n")[0])).toBe(
-      "EXT. STATION - DAY",
-    );
+    expect(await script.restOfLine()).toBe("EXT. STATION - DAY");
 
     // Dragged: the depot first.
     await rows.nth(2).dragTo(rows.nth(0));
     await expect
-      .poll(() => script.inputValue(), { timeout: UI_TIMEOUT })
+      .poll(() => script.read(), { timeout: UI_TIMEOUT })
       .toBe(
         "INT. DEPOT - DAWN\n\nThe last bus parks.\n\nINT. BUS - NIGHT\n\nEmpty seats.\n\nEXT. STATION - DAY\n\nRain.\n",
       );
@@ -245,7 +246,7 @@ describe("screenplays", () => {
     await visible(page.getByRole("status").getByText("All changes saved"));
     await page.reload();
     await expect
-      .poll(() => page.getByLabel("Script (Fountain)").inputValue(), { timeout: UI_TIMEOUT })
+      .poll(() => scriptEditor(page).read(), { timeout: UI_TIMEOUT })
       .toBe(
         "INT. BUS - NIGHT\n\nEmpty seats.\n\nEXT. STATION - DAY\n\nRain.\n\nINT. DEPOT - DAWN\n\nThe last bus parks.\n",
       );
@@ -276,7 +277,7 @@ describe("screenplays", () => {
     const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(page, "student@portal.test");
     await newScreenplay(page, "Low Tide");
-    await page.getByLabel("Script (Fountain)").fill("INT. PIER - DAWN\n\nGulls.\n");
+    await scriptEditor(page).fill("INT. PIER - DAWN\n\nGulls.\n");
     await visible(page.getByRole("status").getByText("All changes saved"));
 
     await page.getByRole("tab", { name: "Title page" }).click();
@@ -286,7 +287,7 @@ describe("screenplays", () => {
     await form.getByLabel("Author").fill("Lena Fischer");
     await form.getByLabel("Contact").fill("Lena Fischer\nlena@portal.test");
     await form.getByRole("button", { name: "Apply to the script" }).click();
-    expect(await page.getByLabel("Script (Fountain)").inputValue()).toBe(
+    expect(await scriptEditor(page).read()).toBe(
       "Title: LOW TIDE\nCredit: Written by\nAuthor: Lena Fischer\nContact:\n    Lena Fischer\n    lena@portal.test\n\nINT. PIER - DAWN\n\nGulls.\n",
     );
     await visible(page.getByRole("status").getByText("All changes saved"));

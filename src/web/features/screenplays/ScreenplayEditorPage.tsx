@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileDown, Lock, LockOpen } from "lucide-react";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
@@ -25,6 +25,7 @@ import { ScenesPanel } from "./ScenesPanel.tsx";
 import { RevisionsPanel } from "./RevisionsPanel.tsx";
 import { TitlePagePanel } from "./TitlePagePanel.tsx";
 import { ScriptPreview } from "./ScriptPreview.tsx";
+import { ScriptEditor, type ScriptEditorHandle } from "./ScriptEditor.tsx";
 import { useAutosave } from "./useAutosave.ts";
 import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
 import { screenplayPath, useScreenplay, screenplayKeys } from "./api.ts";
@@ -53,19 +54,12 @@ const PAGE_PX = 816 + 16;
 const PREVIEW_FAILED =
   "The pages cannot be drawn for this text. Your text is kept and saved as you type; the preview comes back with the next change.";
 
-/** The 0-based line a cursor offset is on, counted without splitting a long script on every keystroke. */
-function lineAt(text: string, offset: number): number {
-  let n = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) n++;
-  return n;
-}
-
 function Editor({ detail }: { detail: ScreenplayDetail }) {
   const queryClient = useQueryClient();
   const draft = useAutosave(detail);
   const [tab, setTab] = useState("preview");
   const [line, setLine] = useState(0);
-  const area = useRef<HTMLTextAreaElement>(null);
+  const editor = useRef<ScriptEditorHandle>(null);
   const previewBox = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
 
@@ -92,18 +86,6 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     return () => ro.disconnect();
   }, [tab]);
 
-  // The textarea is uncontrolled and has no default text: React writes a controlled value, and a
-  // defaultValue, into the textarea on every render of the editor (the default text as a DOM text node),
-  // a copy of the whole script per keystroke. Its text is put in here when it opens and when it comes
-  // from elsewhere (a restore, their version, a realtime update); the cursor keeps its offset.
-  useLayoutEffect(() => {
-    const el = area.current;
-    if (!el || el.value === draft.text) return;
-    const at = el.selectionStart;
-    el.value = draft.text;
-    el.setSelectionRange(at, at);
-  }, [draft.text]);
-
   // Set only when the line changes: React may render the editor again even for an unchanged value.
   const lineNow = useRef(0);
   const moveTo = useCallback((n: number) => {
@@ -111,25 +93,20 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
     lineNow.current = n;
     setLine(n);
   }, []);
-  const trackCursor = () => {
-    const el = area.current;
-    if (el) moveTo(lineAt(el.value, el.selectionStart));
-  };
   // Stable, so the preview's unchanged pages are not drawn again on each keystroke.
   const goTo = useCallback(
     (n: number) => {
-      const el = area.current;
-      if (!el) return;
-      const offset = el.value
-        .split("\n")
-        .slice(0, n)
-        .reduce((sum, l) => sum + l.length + 1, 0);
-      el.focus();
-      el.setSelectionRange(offset, offset);
-      el.scrollTop = Math.max(0, n * 20 - el.clientHeight / 3);
+      editor.current?.goTo(n);
       moveTo(n);
     },
     [moveTo],
+  );
+  const typed = useCallback(
+    (text: string, n: number) => {
+      draft.setText(text);
+      moveTo(n);
+    },
+    [draft.setText, moveTo],
   );
 
   // The scene navigator's drag rewrites the text in the new order; it is saved like any other edit.
@@ -276,29 +253,21 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
 
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="flex flex-col gap-1">
-          <label htmlFor="fountain-text" className="text-sm font-medium">
-            Script (Fountain)
-          </label>
-          <textarea
-            id="fountain-text"
-            ref={area}
+          <ScriptEditor
+            ref={editor}
+            text={draft.text}
             readOnly={readOnly}
-            spellCheck
-            onChange={(e) => {
-              // The value is a copy of the whole script: read once per keystroke.
-              const text = e.target.value;
-              draft.setText(text);
-              moveTo(lineAt(text, e.target.selectionStart));
-            }}
-            onSelect={trackCursor}
+            labelId="fountain-text"
+            describedBy="fountain-help"
+            onChange={typed}
+            onLine={moveTo}
             onBlur={draft.flushBackup}
-            aria-describedby="fountain-help"
-            className="h-[50vh] min-h-80 resize-y rounded-md border border-zinc-300 bg-white p-3 font-mono text-sm leading-5 text-zinc-900 focus-visible:border-zinc-900 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[75vh] dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
           />
           <p id="fountain-help" className="text-xs text-zinc-600 dark:text-zinc-400">
             INT./EXT. starts a scene; a line in capitals before dialogue is a character (@ makes one of any name, in any
             script); ~ starts a sung line; (parentheses) under it a parenthetical; ^ after a second character makes dual
-            dialogue; TO: ends a transition; === breaks the page.
+            dialogue; TO: ends a transition; === breaks the page. Enter and Tab move between elements as in Final Draft
+            (Tab on an empty line: a character; in dialogue: a parenthetical); Shift+Enter is a plain line break.
           </p>
         </div>
         <div className="min-w-0">

@@ -16,7 +16,7 @@ export const screenplays: GuideChapter = {
         {
           steps: [
             "Choose **New Screenplay**, give the **Title** and, if the script belongs to a film, its **Project**. A script without a project is a personal draft: only you and staff can open it.",
-            "Write in the **Script (Fountain)** box. The **Preview** beside it (below it on a phone) shows the script as printed pages while you type.",
+            "Write in the **Script (Fountain)** editor. The **Preview** beside it (below it on a phone) shows the script as printed pages while you type.",
             "Leave the page whenever you like: what you type is saved a moment after you pause, and the status above the script says **All changes saved**.",
           ],
         },
@@ -34,6 +34,35 @@ export const screenplays: GuideChapter = {
               ["===", "A page break"],
             ],
           },
+        },
+        {
+          p: "The editor moves between elements with the keys, as Final Draft and Highland do. The label above the script (right) shows the element the cursor is in, and a screen reader announces it when it changes. What you type is stored as plain Fountain: the keys only add line breaks, and the brackets of a parenthetical.",
+        },
+        {
+          table: {
+            head: ["Where you are", "Key", "What happens"],
+            rows: [
+              ["At the end of a scene heading or of action", "Enter", "A new paragraph of action"],
+              [
+                "On an empty line",
+                "Tab",
+                "A character: what you type is written in capitals; Tab again makes a transition",
+              ],
+              ["At the end of a character", "Enter", "Their dialogue, on the next line"],
+              [
+                "In dialogue (at its end, or on an empty line under it)",
+                "Tab or (",
+                "A parenthetical: () with the cursor inside",
+              ],
+              ["In a parenthetical", "Enter", "Back to the dialogue, on the next line"],
+              ["At the end of dialogue", "Enter", "A new paragraph: action, or Tab for the next character"],
+              ["At the end of a transition", "Enter", "A new paragraph for the next scene heading"],
+              ["Anywhere", "Shift+Enter", "A plain line break"],
+            ],
+          },
+        },
+        {
+          p: "While you type, the editor offers the script's own characters on a character line, its locations after INT. or EXT., INT./EXT. when a line starts in capitals, and times of day after the dash: choose one with the arrow keys and Enter, or keep typing. Tab leaves the editor where it has nothing to do (at the end of action), so the keyboard can always move on.",
         },
         {
           p: "The pages follow the industry format as Final Draft's default template lays it out: Courier 12 pt, 54 lines a page between one-inch margins, two blank lines above each scene heading, scene headings and action from 1.5 inches, characters at 3.7 inches and dialogue at 2.5 inches, so a script runs to about the page count Final Draft gives it. A scene heading never sits alone at the foot of a page, and a long speech breaks after a sentence and continues with (MORE) and (CONT'D). **Export PDF** prints exactly these pages.",
