@@ -28,3 +28,4 @@ export {
   startReleaseCopy,
   releaseLinkPath,
 } from "./release-links.ts";
+export { getSealingCertificate, uploadSealingCertificate, sealerFor } from "./sealing-certificate.ts";
