@@ -29,3 +29,4 @@ export {
   releaseLinkPath,
 } from "./release-links.ts";
 export { getSealingCertificate, uploadSealingCertificate, sealerFor } from "./sealing-certificate.ts";
+export { sendBulkReleases } from "./bulk-releases.ts";

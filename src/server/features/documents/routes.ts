@@ -12,6 +12,7 @@ import {
   voidInput,
 } from "../../../common/documents.ts";
 import { releaseCopyInput, releaseLinkCreateInput } from "../../../common/release-links.ts";
+import { bulkReleaseInput } from "../../../common/bulk-releases.ts";
 import { AppError } from "../../lib/errors.ts";
 import { createRateLimiter } from "../../lib/rate-limit.ts";
 import { callerOf, requireCan, requireUser } from "../../auth/guards.ts";
@@ -49,6 +50,15 @@ export const documentRoutes = new Hono<AppEnv>()
         input: await body(c, templateInput),
       }),
       201,
+    ),
+  )
+  .post("/bulk-releases", async (c) =>
+    c.json(
+      await service.sendBulkReleases(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        input: await body(c, bulkReleaseInput),
+      }),
     ),
   )
   .get("/release-links", async (c) =>
