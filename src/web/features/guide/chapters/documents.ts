@@ -144,6 +144,24 @@ export const signatures: GuideChapter = {
       ],
     },
     {
+      id: "send-to-many",
+      heading: "Sending a release to many people",
+      blocks: [
+        {
+          steps: [
+            "In the **Documents** tab choose **Send to Many**.",
+            "Pick the **Release**, and what its second blank says for everyone (a role such as “Extra”, or a location).",
+            "Under **People** paste one person a line: a name, a comma and an e-mail address (a semicolon works too), as a spreadsheet's two columns copy.",
+            "Choose **Check the List**: each line says **Ready to send** or what is wrong (not an e-mail address, no name, already on an earlier line). Fix the lines and check again.",
+            "Choose **Send to … People**: each gets their own copy, filled with their name, to sign from their e-mail.",
+          ],
+        },
+        {
+          p: "Someone who already has this release out for signature or signed on this project is not sent another: sending the same list again after a failure reaches only those still missing.",
+        },
+      ],
+    },
+    {
       id: "digital-signature",
       heading: "The sealed PDF's digital signature",
       blocks: [
