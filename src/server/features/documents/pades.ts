@@ -1,6 +1,7 @@
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { P12Signer } from "@signpdf/signer-p12";
-import signpdf from "@signpdf/signpdf";
+// The class, not the default instance: under Node's own ESM loader a CommonJS default import is the exports object.
+import { SignPdf } from "@signpdf/signpdf";
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
 import type { PDFDocument } from "pdf-lib";
 
@@ -36,7 +37,7 @@ export async function saveSigned(doc: PDFDocument, signer: PdfSigner, signingTim
   });
   // The placeholder must be found in plain bytes: no object streams.
   const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const signed = await signpdf.sign(
+  const signed = await new SignPdf().sign(
     withPlaceholder,
     new P12Signer(signer.p12, { passphrase: signer.password }),
     signingTime,
