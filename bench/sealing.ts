@@ -5,6 +5,7 @@
 import { deflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { sealDocument } from "../src/server/features/documents/pdf.ts";
+import { testSealer } from "../src/server/features/documents/test-sealer.ts";
 
 export const SEAL_TARGET_MS = 500;
 const RUNS = 7;
@@ -91,6 +92,8 @@ export async function benchSealing(): Promise<{ medianMs: number; pages: number;
       senderName: "Bench",
       sentAt: new Date(),
       signers,
+      sealer: testSealer(),
+      sealedAt: new Date(),
     });
   const first = await seal();
   const times: number[] = [];

@@ -308,3 +308,26 @@ export interface SigningViewDto {
 export const DEAD_LINK_REASONS = ["used", "expired", "voided", "declined", "completed"] as const;
 export type DeadLinkReason = (typeof DEAD_LINK_REASONS)[number];
 export const SIGNING_TOKEN_HEADER = "x-signing-token";
+
+/** The certificate sealed PDFs are signed with, as settings show it to an admin: never the key. */
+export interface SealingCertificateDto {
+  source: "generated" | "uploaded";
+  subject: string;
+  /** SHA-256 of the certificate, AB:CD:… as PDF readers show it. */
+  fingerprint: string;
+  validFrom: string;
+  validTo: string;
+  createdByName: string;
+  createdAt: string;
+}
+
+/** An admin's .p12 (base64, a few kilobytes) and its password, sent as JSON so the password is in no URL. */
+export const sealingCertificateInput = z.object({
+  p12: z
+    .string()
+    .min(1, "Choose a .p12 file")
+    .max(200_000, "A .p12 file is a few kilobytes; this one is too large")
+    .regex(/^[A-Za-z0-9+/=]+$/, "The file must be sent as base64"),
+  password: z.string().max(500).default(""),
+});
+export type SealingCertificateInput = z.input<typeof sealingCertificateInput>;

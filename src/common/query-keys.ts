@@ -28,6 +28,7 @@ export const keys = {
   overview: root("overview"),
   adminDashboard: root("admin-dashboard"),
   auditLog: root("audit-log"),
+  sealingCertificate: root("sealing-certificate"),
 
   // People and the school.
   users: root("users"),

@@ -24,6 +24,7 @@ import { equipmentFairRoutes } from "./features/equipment/fair-routes.ts";
 import { emailRoutes, functionRoutes } from "./features/notifications/routes.ts";
 import {
   documentRoutes,
+  sealingCertificateRoutes,
   publicReleaseLinkRoutes,
   publicSigningRoutes,
   storageRoutes,
@@ -220,6 +221,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/overview", overviewRoutes);
   app.route("/rest/v1/admin", adminRoutes);
   app.route("/rest/v1/school-settings", schoolRoutes);
+  app.route("/rest/v1/sealing-certificate", sealingCertificateRoutes);
   app.route("/rest/v1/audit-log", auditRoutes);
   app.route("/rest/v1/invitations", invitationAdminRoutes);
   app.route("/rest/v1/emails", emailRoutes);

@@ -6,6 +6,7 @@ import { layoutScript } from "../../common/screenplay/layout.ts";
 import { pdfText as fontsFor } from "./pdf-fonts.ts";
 import { renderPdf } from "./pdf-table.ts";
 import { renderPlainDocument, sealDocument } from "../features/documents/pdf.ts";
+import { testSealer } from "../features/documents/test-sealer.ts";
 import { screenplayPdf } from "../features/screenplays/pdf.ts";
 import { pdfText } from "../test/pdf-text.ts";
 
@@ -102,6 +103,8 @@ describe("PDFs print what was typed", () => {
           signedAt: new Date(0),
         },
       ],
+      sealer: testSealer(),
+      sealedAt: new Date(0),
     });
     const got = await text(sealed.bytes);
     for (const w of ["黒澤", "Łukasz", "Ωμέγα", "🎬"]) expect(got).toContain(w);

@@ -212,3 +212,21 @@ export const signatureFields = pgTable(
   },
   (t) => [index("signature_fields_submission_idx").on(t.submissionId, t.position)],
 );
+
+/**
+ * The one certificate (id = 1) sealed PDFs are signed with: uploaded by an admin as a .p12, or generated once by
+ * the portal (self-signed, the school's name). The .p12 and its password are kept encrypted with a key derived
+ * from AUTH_SECRET (AES-256-GCM), and no answer of the API ever carries them: settings show the fingerprint only.
+ */
+export const sealingCertificates = pgTable("sealing_certificates", {
+  id: integer("id").primaryKey().default(1),
+  source: text("source", { enum: ["generated", "uploaded"] }).notNull(),
+  p12Encrypted: text("p12_encrypted").notNull(),
+  passwordEncrypted: text("password_encrypted").notNull(),
+  subject: text("subject").notNull(),
+  fingerprint: text("fingerprint").notNull(),
+  validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
+  validTo: timestamp("valid_to", { withTimezone: true }).notNull(),
+  createdByName: text("created_by_name").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

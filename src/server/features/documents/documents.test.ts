@@ -5,12 +5,13 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGNING_TOKEN_HEADER, type DocumentDto } from "../../../common/documents.ts";
+import { SIGNING_TOKEN_HEADER, type DocumentDto, type SealingCertificateDto } from "../../../common/documents.ts";
 import { documentVersions, jobs, projectGreenlight, signatureSubmissions } from "../../db/schema/index.ts";
 import { createLocalStorage, sniffFileType } from "../../lib/storage.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { sha256 } from "./pdf.ts";
+import { verifyPdfSignature } from "../../test/verify-pdf-signature.ts";
 import { scanSignatures } from "./index.ts";
 
 const YEAR = "2031/32";
@@ -456,6 +457,12 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       });
       const sealedBytes = (await p.as("member").get(sealedVersion.url)).bytes;
       expect(sha256(sealedBytes)).toBe(sealedVersion.sha256);
+      // A PDF digital signature over the whole delivered file, checked by openssl, in the school's name.
+      const signature = verifyPdfSignature(sealedBytes);
+      expect(signature).toMatchObject({ verified: true, coversWholeFile: true, subFilter: "adbe.pkcs7.detached" });
+      const certificateRow = (await p.as("admin").get("/sealing-certificate")).body as SealingCertificateDto;
+      expect(certificateRow.source).toBe("generated");
+      expect(signature.subject).toContain("(document sealing)");
       const sealed = await PDFDocument.load(sealedBytes);
       // The three original pages, a signature page and the certificate.
       expect(sealed.getPageCount()).toBe(5);
@@ -486,6 +493,7 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
         expect(certificate).toContain(line);
       }
       expect(certificate).toMatch(/Viewed: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC Signed: \d{4}/);
+      expect(certificate).toContain(certificateRow.fingerprint.slice(0, 23));
 
       for (const email of ["maya@outside.test", "student@portal.test", "agent@outside.test"]) {
         // The sender, a portal user, also gets the in-app notice as an e-mail in the same transaction: find the copy with the file.
@@ -678,6 +686,7 @@ describe("the demo seed", () => {
       const bytes = new Uint8Array(await (await p.request(signed.versions[0]!.url, { cookie })).arrayBuffer());
       expect(sha256(bytes)).toBe(signed.versions[0]!.sha256);
       expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(2);
+      expect(verifyPdfSignature(bytes)).toMatchObject({ verified: true, coversWholeFile: true });
     } finally {
       await p.close();
     }

@@ -28,3 +28,5 @@ export {
   startReleaseCopy,
   releaseLinkPath,
 } from "./release-links.ts";
+export { getSealingCertificate, uploadSealingCertificate, sealerFor } from "./sealing-certificate.ts";
+export { sendBulkReleases } from "./bulk-releases.ts";

@@ -1,7 +1,9 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { pdfText } from "../../test/pdf-text.ts";
-import { sealDocument, type SealSigner } from "./pdf.ts";
+import { verifyPdfSignature } from "../../test/verify-pdf-signature.ts";
+import { sealDocument, sha256, type SealSigner } from "./pdf.ts";
+import { testSealer } from "./test-sealer.ts";
 
 const signer = (name: string): SealSigner => ({
   name,
@@ -34,6 +36,8 @@ describe("sealing a document", () => {
         senderName: "Lena Fischer",
         sentAt: new Date("2026-11-27T08:00:00Z"),
         signers: [signer(name)],
+        sealer: testSealer(),
+        sealedAt: new Date("2026-11-27T09:06:00Z"),
       };
       const plain = await sealDocument(base);
       const pages = await pdfText(plain.bytes);
@@ -64,4 +68,39 @@ describe("sealing a document", () => {
       expect(placedPages[1]).toContain(name);
     },
   );
+});
+
+describe("the sealed PDF's digital signature", () => {
+  const seal = async () =>
+    sealDocument({
+      original: await blank(),
+      title: "Talent release — Ada",
+      submissionId: "00000000-0000-4000-8000-000000000002",
+      senderName: "Lena Fischer",
+      sentAt: new Date("2026-11-27T08:00:00Z"),
+      signers: [signer("Ada Obi")],
+      sealer: testSealer(),
+      sealedAt: new Date("2026-11-27T09:06:00Z"),
+    });
+
+  it("verifies with openssl over the whole file, and names the certificate on the audit certificate", async () => {
+    const sealed = await seal();
+    const check = verifyPdfSignature(sealed.bytes);
+    expect(check.opensslSays).toBe("");
+    expect(check.verified).toBe(true);
+    expect(check.coversWholeFile).toBe(true);
+    expect(check.subFilter).toBe("adbe.pkcs7.detached");
+    expect(check.subject).toContain("Test School");
+    expect(sealed.sha256).toBe(sha256(sealed.bytes));
+    const pages = await pdfText(sealed.bytes);
+    expect(pages.at(-1)).toContain(testSealer().fingerprint.slice(0, 23));
+  });
+
+  it("fails the check when one byte of the signed pages changes", async () => {
+    const sealed = await seal();
+    const bytes = Buffer.from(sealed.bytes);
+    const at = bytes.indexOf("/Title");
+    bytes[at + 1] = "t".charCodeAt(0);
+    expect(verifyPdfSignature(bytes).verified).toBe(false);
+  });
 });

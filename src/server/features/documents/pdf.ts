@@ -4,6 +4,7 @@ import { TEMPLATE_INFO, type SignerRole, type TemplateKey } from "../../../commo
 import { AppError } from "../../lib/errors.ts";
 import { pdfText, stringsIn, type FontStyle, type PdfText } from "../../lib/pdf-fonts.ts";
 import { wrap } from "../../lib/pdf-table.ts";
+import { saveSigned, type PdfSigner } from "./pades.ts";
 import { drawFields, type SealField } from "./pdf-fields.ts";
 
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -223,6 +224,10 @@ export interface SealInput {
   signers: SealSigner[];
   /** Fields placed on the pages: drawn where they were, instead of a signature page at the end. */
   fields?: SealField[];
+  /** The school's certificate: the sealed file carries a PDF digital signature made with it. */
+  sealer: PdfSigner & { fingerprint: string };
+  /** When it was sealed: the signature's signing time. */
+  sealedAt: Date;
 }
 
 export interface Sealed {
@@ -231,6 +236,7 @@ export interface Sealed {
   originalSha256: string;
   /** The original with its signature page, before the certificate that names this hash. */
   signedSha256: string;
+  /** SHA-256 of the delivered file's bytes (digitally signed): kept with the version, in the activity and the e-mail. */
   sha256: string;
 }
 
@@ -263,8 +269,10 @@ async function loadPdf(bytes: Uint8Array) {
  * The sealed PDF: the original pages with each field drawn where it was placed (or, with no fields, a
  * signature page with each signature), then an audit certificate
  * naming every signer's address, browser and times, the SHA-256 of the original and of the signed
- * document it certifies. The final file's own hash cannot be printed inside it; it is stored with the
- * version and sent in the e-mail.
+ * document it certifies, and the sealing certificate's fingerprint; then the whole file is digitally signed
+ * (PAdES: a `/ByteRange` and a detached PKCS#7) with the school's certificate. The final file's own hash cannot be
+ * printed inside it (printing it would change it); it is stored with the version, in the activity and sent in
+ * the e-mail, and anyone recomputes it with `sha256sum` on the file as delivered.
  */
 export async function sealDocument(input: SealInput): Promise<Sealed> {
   const originalSha256 = sha256(input.original);
@@ -342,11 +350,22 @@ async function certify(
     w.text(`Browser: ${s.userAgent ?? "unknown"}`, { size: 8.5 });
   }
   w.y -= 8;
+  w.rule();
+  w.text("How to check this document", { style: "bold", gap: 2 });
   w.text(
-    "Each signer opened the document through a personal link sent to their e-mail address (or shown to them in person), agreed to sign electronically, and signed. Any change to this file changes its SHA-256.",
+    `This file carries a PDF digital signature made by ${input.sealer.name} with the certificate of SHA-256 fingerprint ${input.sealer.fingerprint}. A PDF reader shows it in its signature panel, and says whether the file changed after it was signed.`,
+    { size: 8.5, gap: 4 },
+  );
+  w.text(
+    "The SHA-256 of this whole file as delivered is recorded in the production's activity and in the e-mail that delivered it (a file cannot hold its own hash); recompute it with `sha256sum` or `shasum -a 256` and compare. The hashes above name the original and the signed pages before this certificate.",
+    { size: 8.5, gap: 4 },
+  );
+  w.text(
+    "Each signer opened the document through a personal link sent to their e-mail address (or shown to them in person), agreed to sign electronically, and signed.",
     { size: 8.5, color: MUTED },
   );
   doc.setSubject(`Sealed by The Portal; signed document SHA-256 ${signedSha256}`);
-  const bytes = await doc.save();
-  return { bytes, pages: doc.getPageCount(), originalSha256, signedSha256, sha256: sha256(bytes) };
+  const pages = doc.getPageCount();
+  const bytes = await saveSigned(doc, input.sealer, input.sealedAt);
+  return { bytes, pages, originalSha256, signedSha256, sha256: sha256(bytes) };
 }

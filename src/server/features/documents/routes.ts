@@ -4,6 +4,7 @@ import {
   declineInput,
   documentListQuery,
   documentUpdateInput,
+  sealingCertificateInput,
   signInput,
   submissionCreateInput,
   templateInput,
@@ -11,9 +12,10 @@ import {
   voidInput,
 } from "../../../common/documents.ts";
 import { releaseCopyInput, releaseLinkCreateInput } from "../../../common/release-links.ts";
+import { bulkReleaseInput } from "../../../common/bulk-releases.ts";
 import { AppError } from "../../lib/errors.ts";
 import { createRateLimiter } from "../../lib/rate-limit.ts";
-import { callerOf, requireUser } from "../../auth/guards.ts";
+import { callerOf, requireCan, requireUser } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
 import { fileHeaders, INLINE_TYPES, readUpload, uploadLimit } from "../../lib/upload.ts";
@@ -48,6 +50,15 @@ export const documentRoutes = new Hono<AppEnv>()
         input: await body(c, templateInput),
       }),
       201,
+    ),
+  )
+  .post("/bulk-releases", async (c) =>
+    c.json(
+      await service.sendBulkReleases(c.get("services"), {
+        caller: callerOf(c),
+        projectId: idParam(c, "projectId", "project"),
+        input: await body(c, bulkReleaseInput),
+      }),
     ),
   )
   .get("/release-links", async (c) =>
@@ -274,4 +285,18 @@ export const storageRoutes = new Hono<AppEnv>()
       ...fileHeaders(version.contentType, version.fileName, inline),
       etag: `"${version.sha256}"`,
     });
+  });
+
+/** /rest/v1/sealing-certificate: the certificate sealed PDFs are signed with; admins only. */
+export const sealingCertificateRoutes = new Hono<AppEnv>()
+  .use("*", requireCan("school.admin"))
+  .get("/", async (c) => c.json(await service.getSealingCertificate(c.get("services"), callerOf(c))))
+  .put("/", async (c) => {
+    const input = await body(c, sealingCertificateInput);
+    return c.json(
+      await service.uploadSealingCertificate(c.get("services"), callerOf(c), {
+        bytes: Buffer.from(input.p12, "base64"),
+        password: input.password,
+      }),
+    );
   });

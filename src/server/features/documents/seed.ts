@@ -7,6 +7,7 @@ import { selfServedReleases } from "./seed-release-links.ts";
 import { writerOf } from "../../../common/school-writer.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { pageSizes, renderPlainDocument, renderTemplate, sealDocument } from "./pdf.ts";
+import { sealerFor } from "./sealing-certificate.ts";
 import { fieldsOfSigner, fillFields, insertFields, sealFields } from "./signature-fields.ts";
 import { addVersion, syncGreenlight } from "./index.ts";
 import type { Plan } from "./seed-plan.ts";
@@ -279,6 +280,8 @@ export async function seedPaperwork(
           sentAt,
           signers,
           fields: await sealFields(tx, sub!.id, rows),
+          sealer: await sealerFor(s, tx),
+          sealedAt: at(2),
         });
         const sealedVersion = await addVersion(s, tx, {
           projectId: project.id,

@@ -23,6 +23,7 @@ import { signatureCompletedMail, signatureDeclinedMail, signatureStoppedMail } f
 import { queueEmail } from "../../mail/queue.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { countPages, sealDocument } from "./pdf.ts";
+import { sealerFor } from "./sealing-certificate.ts";
 import { fieldsOfSigner, fillFields, sealFields } from "./signature-fields.ts";
 import { writerOf } from "../../../common/school-writer.ts";
 import * as repo from "./repository.ts";
@@ -306,6 +307,8 @@ async function complete(s: S, tx: Tx, link: Link, signers: repo.SignerRow[]): Pr
       signedAt: x.signedAt,
     })),
     fields: await sealFields(tx, link.submission.id, signers),
+    sealer: await sealerFor(s, tx),
+    sealedAt: new Date(),
   });
   const fileName = `${original!.fileName.replace(/\.pdf$/i, "")} (signed).pdf`;
   const version = await addVersion(s, tx, {

@@ -1,4 +1,4 @@
-import { FilePlus2, QrCode, Upload } from "lucide-react";
+import { FilePlus2, QrCode, Upload, Users } from "lucide-react";
 import { useState } from "react";
 import { type DocumentCategory } from "../../../common/documents.ts";
 import type { ProjectDetail } from "../../../common/project-api.ts";
@@ -11,6 +11,7 @@ import { DOCUMENTS_PAGE, useDocuments } from "./api.ts";
 import { DocumentCard } from "./tab/DocumentCard.tsx";
 import { CATEGORY_OPTIONS } from "./tab/options.ts";
 import { ReleaseLinksDialog } from "./tab/ReleaseLinksDialog.tsx";
+import { BulkReleaseDialog } from "./tab/BulkReleaseDialog.tsx";
 import { TemplateDialog } from "./tab/TemplateDialog.tsx";
 import { UploadDialog } from "./tab/UploadDialog.tsx";
 
@@ -22,6 +23,7 @@ export function DocumentsTab({ project }: { project: ProjectDetail }) {
   const [uploading, setUploading] = useState(false);
   const [templating, setTemplating] = useState(false);
   const [linking, setLinking] = useState(false);
+  const [bulk, setBulk] = useState(false);
   const docs = useDocuments(project.id, { category, deleted, offset });
 
   if (docs.isError) {
@@ -52,6 +54,10 @@ export function DocumentsTab({ project }: { project: ProjectDetail }) {
             <Button variant="secondary" onClick={() => setTemplating(true)}>
               <FilePlus2 aria-hidden className="size-4" />
               From a Template
+            </Button>
+            <Button variant="secondary" onClick={() => setBulk(true)}>
+              <Users aria-hidden className="size-4" />
+              Send to Many
             </Button>
             <Button variant="secondary" onClick={() => setLinking(true)}>
               <QrCode aria-hidden className="size-4" />
@@ -108,6 +114,7 @@ export function DocumentsTab({ project }: { project: ProjectDetail }) {
       <UploadDialog open={uploading} projectId={project.id} onClose={() => setUploading(false)} />
       <TemplateDialog open={templating} projectId={project.id} onClose={() => setTemplating(false)} />
       <ReleaseLinksDialog open={linking} projectId={project.id} onClose={() => setLinking(false)} />
+      <BulkReleaseDialog open={bulk} projectId={project.id} onClose={() => setBulk(false)} />
     </section>
   );
 }

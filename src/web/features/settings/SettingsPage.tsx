@@ -9,6 +9,7 @@ import { PasswordSection } from "./PasswordSection.tsx";
 import { ProfileSection } from "./ProfileSection.tsx";
 import { HazardKindsSection } from "./HazardKindsSection.tsx";
 import { SchoolSection } from "./SchoolSection.tsx";
+import { SealingCertificateSection } from "./SealingCertificateSection.tsx";
 import { SessionsSection } from "./SessionsSection.tsx";
 import { TwoStepSection } from "./TwoStepSection.tsx";
 import { mayUseTwoStep } from "../../../common/two-step.ts";
@@ -45,6 +46,7 @@ export default function SettingsPage() {
         {schoolAdmin && !user?.twoStep.setupNeeded && <SchoolSection />}
         {schoolAdmin && !user?.twoStep.setupNeeded && <HazardKindsSection />}
         {schoolAdmin && !user?.twoStep.setupNeeded && <AccountsSection />}
+        {schoolAdmin && !user?.twoStep.setupNeeded && <SealingCertificateSection />}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { keys } from "../../../common/query-keys.ts";
 import type { SchoolSettings, SchoolSettingsDto } from "../../../common/school.ts";
 import type { EndedSessionsDto, SessionDto } from "../../../common/sessions.ts";
 import type { PersonDto } from "../../../common/users.ts";
+import type { SealingCertificateDto, SealingCertificateInput } from "../../../common/documents.ts";
 import { api } from "../../lib/api.ts";
 
 const PROFILE_PATH = "/rest/v1/profile";
@@ -54,3 +55,13 @@ export function useOfficePeople(): PersonDto[] {
   });
   return q.data?.items ?? [];
 }
+
+const SEALING_PATH = "/rest/v1/sealing-certificate";
+/** The certificate sealed PDFs are signed with (admins only): whose, its fingerprint, never the key. */
+export const useSealingCertificate = () =>
+  useQuery({
+    queryKey: keys.sealingCertificate(),
+    queryFn: ({ signal }) => api<SealingCertificateDto | null>(SEALING_PATH, { signal }),
+  });
+export const uploadSealingCertificate = (input: SealingCertificateInput) =>
+  api<SealingCertificateDto>(SEALING_PATH, { method: "PUT", json: input });

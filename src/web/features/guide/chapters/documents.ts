@@ -144,6 +144,39 @@ export const signatures: GuideChapter = {
       ],
     },
     {
+      id: "send-to-many",
+      heading: "Sending a release to many people",
+      blocks: [
+        {
+          steps: [
+            "In the **Documents** tab choose **Send to Many**.",
+            "Pick the **Release**, and what its second blank says for everyone (a role such as “Extra”, or a location).",
+            "Under **People** paste one person a line: a name, a comma and an e-mail address (a semicolon works too), as a spreadsheet's two columns copy.",
+            "Choose **Check the List**: each line says **Ready to send** or what is wrong (not an e-mail address, no name, already on an earlier line). Fix the lines and check again.",
+            "Choose **Send to … People**: each gets their own copy, filled with their name, to sign from their e-mail.",
+          ],
+        },
+        {
+          p: "Someone who already has this release out for signature or signed on this project is not sent another: sending the same list again after a failure reaches only those still missing.",
+        },
+      ],
+    },
+    {
+      id: "digital-signature",
+      heading: "The sealed PDF's digital signature",
+      blocks: [
+        {
+          p: "The sealed PDF also carries a **PDF digital signature** in the school's name, over the whole file. Open it in a PDF reader (Adobe Acrobat Reader, or the signature panel of most readers) to see who sealed it and that nothing changed since; a self-signed certificate is shown as not yet trusted until you trust it once in the reader.",
+        },
+        {
+          p: "A file cannot print its own fingerprint, so the **SHA-256 of the delivered file** is shown beside the version in the **Documents** tab, written in the production's activity and in the e-mail that delivered it: anyone recomputes it with `sha256sum` (or `shasum -a 256`) and compares. The audit certificate inside names the SHA-256 of the original and of the signed pages, and the certificate's fingerprint.",
+        },
+        {
+          p: "Admins see the certificate under **Settings → Sealing certificate**: its name, **Fingerprint (SHA-256)** and validity. Without a certificate of the school's own, The Portal makes one (self-signed, in the school's name) the first time it seals. To sign with the school's own, choose the **.p12** file, type **Its password** and choose **Upload certificate**; it is stored encrypted and never shown again.",
+        },
+      ],
+    },
+    {
       id: "in-person",
       heading: "Signing in person on set",
       blocks: [

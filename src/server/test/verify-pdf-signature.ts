@@ -1,0 +1,69 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface PdfSignatureCheck {
+  /** The byte range covers the whole file but the /Contents hex string. */
+  coversWholeFile: boolean;
+  subFilter: string | null;
+  /** `openssl cms -verify` accepted the PKCS#7 over the signed bytes, with its own certificate as the trust anchor. */
+  verified: boolean;
+  /** The signer certificate's subject as openssl prints it. */
+  subject: string;
+  opensslSays: string;
+}
+
+/**
+ * An independent check of a PDF's digital signature, with none of the code that made it: the last /ByteRange is
+ * read from the bytes, the PKCS#7 from the /Contents between its ranges, and `openssl cms -verify` checks it
+ * against the ranges' bytes (the certificate it carries is its own anchor: a self-signed school certificate).
+ */
+export function verifyPdfSignature(pdf: Uint8Array): PdfSignatureCheck {
+  const bytes = Buffer.from(pdf);
+  const latin = bytes.toString("latin1");
+  const ranges = [...latin.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  const last = ranges.at(-1);
+  if (!last) throw new Error("no /ByteRange in this PDF");
+  const [a, b, c, d] = last.slice(1, 5).map(Number) as [number, number, number, number];
+  const hex = latin
+    .slice(a + b, c)
+    .replace(/^</, "")
+    .replace(/>$/, "");
+  const der = Buffer.from(hex.replace(/(00)+$/, ""), "hex");
+  const signed = Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]);
+  const subFilter = /\/SubFilter\s*\/([A-Za-z0-9.]+)/.exec(latin)?.[1] ?? null;
+  const dir = mkdtempSync(path.join(tmpdir(), "pdfsig-"));
+  try {
+    writeFileSync(path.join(dir, "sig.der"), der);
+    writeFileSync(path.join(dir, "content.bin"), signed);
+    const certs = execFileSync("openssl", ["pkcs7", "-inform", "DER", "-in", "sig.der", "-print_certs"], {
+      cwd: dir,
+    }).toString();
+    writeFileSync(path.join(dir, "certs.pem"), certs);
+    const subject = /subject=(.*)/.exec(certs)?.[1]?.trim() ?? "";
+    let verified = false;
+    let opensslSays = "";
+    try {
+      const out = execFileSync(
+        "openssl",
+        ["cms", "-verify", "-binary", "-inform", "DER", "-in", "sig.der", "-content", "content.bin"].concat([
+          "-CAfile",
+          "certs.pem",
+          "-purpose",
+          "any",
+          "-out",
+          "/dev/null",
+        ]),
+        { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      opensslSays = out.toString();
+      verified = true;
+    } catch (err) {
+      opensslSays = String((err as { stderr?: Buffer }).stderr ?? err);
+    }
+    return { coversWholeFile: a === 0 && c + d === bytes.length, subFilter, verified, subject, opensslSays };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
