@@ -49,6 +49,8 @@ describe("stripboard banners, sorting and estimates", () => {
       for (let i = 0; i < Number(day.at(-1)); i++) await lead.keyboard.press("ArrowLeft");
       await lead.keyboard.press("Space");
       await visible(lead.getByRole("list", { name: "Strips of Unscheduled" }).locator(`[data-strip="${scene}"]`));
+      // Saved before the next move (a move made on an unsaved board is refused as someone else's change).
+      await expect.poll(() => lead.locator('[aria-busy="true"]').count(), { timeout: UI_TIMEOUT }).toBe(0);
     }
     const bank = () =>
       lead
@@ -58,7 +60,12 @@ describe("stripboard banners, sorting and estimates", () => {
     await expect.poll(bank, { timeout: UI_TIMEOUT }).toEqual(["3", "4"]);
     await lead.getByLabel("Sort unscheduled by").selectOption("location");
     expect(await bank()).toEqual(["4", "3"]);
-    await visible(lead.getByRole("list", { name: "Strips of Unscheduled" }).getByText("FERRY DECK"));
+    const groups = await lead
+      .getByRole("list", { name: "Strips of Unscheduled" })
+      .locator('li[role="presentation"]')
+      .allTextContents();
+    expect(groups[0]).toBe("FERRY DECK (1)");
+    expect(groups[1]).toMatch(/^HARBOUR FLAT/);
     await lead.reload();
     await expect.poll(bank, { timeout: UI_TIMEOUT }).toEqual(["4", "3"]);
     expect(await lead.getByLabel("Sort unscheduled by").inputValue()).toBe("location");

@@ -92,7 +92,6 @@ export function StripCard(p: Shared & { strip: StripDto; castIds: Record<string,
         {p.canEdit && !strip.omitted ? (
           <button
             type="button"
-            data-estimate
             onClick={p.onEstimate}
             aria-label={`Estimated time of scene ${strip.number}: ${time}${strip.estimated ? "" : " from its pages"}. Edit`}
             className="flex items-center gap-0.5 rounded px-0.5 font-mono text-xs text-zinc-700 underline decoration-dotted underline-offset-2 hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-amber-500"
