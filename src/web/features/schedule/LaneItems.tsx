@@ -7,7 +7,10 @@ import {
   type BannerKind,
   type DayTotals,
 } from "../../../common/banners.ts";
-import { castIdsOf, formatPages, type StripColour, type StripDto } from "../../../common/schedule.ts";
+import { groupBank, mergeLane } from "../../../common/banners.ts";
+import { castIdsOf, formatPages, type ScheduleDto, type StripColour, type StripDto } from "../../../common/schedule.ts";
+import type { BankView } from "./BankView.tsx";
+import { where, type Lane } from "./lanes.ts";
 import { formatEighths } from "../../../common/screenplay/layout.ts";
 import { cn } from "../../lib/cn.ts";
 
@@ -157,4 +160,42 @@ export function DayBreak({ name, totals }: { name: string; totals: DayTotals }) 
       </p>
     </div>
   );
+}
+
+// ── The lanes ──
+
+export const BANK = "bank";
+
+export function lanesOf(s: ScheduleDto): Lane<LaneItem>[] {
+  return [
+    { id: BANK, name: "Unscheduled", strips: s.bank },
+    ...s.days.map((d) => ({
+      id: d.id,
+      name: `Day ${d.number}`,
+      strips: mergeLane<LaneItem, LaneItem & { at: number }>(d.strips, d.banners.map(bannerItem)),
+    })),
+  ];
+}
+
+/** The unscheduled strips in the chosen view's order (a view: what is scheduled keeps its order). */
+export const viewed = (lanes: Lane<LaneItem>[], view: BankView): Lane<LaneItem>[] => [
+  {
+    ...lanes[0]!,
+    strips: groupBank(lanes[0]!.strips as StripDto[], view.sort, view.character).flatMap((g) => g.strips),
+  },
+  ...lanes.slice(1),
+];
+
+/** Where a strip is among its day's scenes (banners are not counted), or which scene a banner follows. */
+export function positionText(ls: Lane<LaneItem>[], number: string): string {
+  const at = where(ls, number);
+  const lane = ls[at.lane]!;
+  if (at.lane === 0) return "in the unscheduled strips";
+  const item = lane.strips[at.index]!;
+  if (isBanner(item)) {
+    const before = lane.strips.slice(0, at.index).findLast((it) => !isBanner(it));
+    return `in ${lane.name}, ${before ? `after scene ${before.number}` : "at the start"}`;
+  }
+  const scenes = lane.strips.filter((it) => !isBanner(it));
+  return `in ${lane.name}, position ${scenes.indexOf(item) + 1} of ${scenes.length}`;
 }

@@ -1,6 +1,6 @@
 import { Flag, Pencil, Plus, Trash2 } from "lucide-react";
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { dayTotals, groupBank, mergeLane, type BannerDto } from "../../../common/banners.ts";
+import { dayTotals, groupBank, type BannerDto } from "../../../common/banners.ts";
 import {
   formatPages,
   type ScheduleDto,
@@ -19,16 +19,18 @@ import { move, sideways, where, type Lane as LaneOf } from "./lanes.ts";
 import { ShootDayDialog } from "./ShootDayDialog.tsx";
 import { DayChecks } from "./DayChecks.tsx";
 import { DayReportLink, useDayFromAddress, useDayReports } from "./DayReportLink.tsx";
-import { BankViewControls, useBankView, type BankView } from "./BankView.tsx";
+import { BankViewControls, useBankView } from "./BankView.tsx";
 import {
   BannerCard,
-  bannerItem,
   COLOUR_CLASS,
   COLOUR_LABEL,
   DayBreak,
   describe,
   isBanner,
+  lanesOf,
+  positionText,
   StripCard,
+  viewed,
   type LaneItem,
 } from "./LaneItems.tsx";
 import { BannerDialog, EstimateDialog } from "./StripDialogs.tsx";
@@ -36,28 +38,6 @@ import { BannerDialog, EstimateDialog } from "./StripDialogs.tsx";
 export { COLOUR_LABEL } from "./LaneItems.tsx";
 
 type Lane = LaneOf<LaneItem>;
-
-const BANK = "bank";
-
-function lanesOf(s: ScheduleDto): Lane[] {
-  return [
-    { id: BANK, name: "Unscheduled", strips: s.bank },
-    ...s.days.map((d) => ({
-      id: d.id,
-      name: `Day ${d.number}`,
-      strips: mergeLane<LaneItem, LaneItem & { at: number }>(d.strips, d.banners.map(bannerItem)),
-    })),
-  ];
-}
-
-/** The unscheduled strips in the chosen view's order (a view: what is scheduled keeps its order). */
-const viewed = (lanes: Lane[], view: BankView): Lane[] => [
-  {
-    ...lanes[0]!,
-    strips: groupBank(lanes[0]!.strips as StripDto[], view.sort, view.character).flatMap((g) => g.strips),
-  },
-  ...lanes.slice(1),
-];
 
 export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; projectId: string }) {
   const fmt = useFormats();
@@ -110,20 +90,6 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
     );
   };
 
-  /** Where a strip is among its day's scenes (banners are not counted), or which scene a banner follows. */
-  const position = (ls: Lane[], number: string) => {
-    const at = where(ls, number);
-    const lane = ls[at.lane]!;
-    if (at.lane === 0) return "in the unscheduled strips";
-    const item = lane.strips[at.index]!;
-    if (isBanner(item)) {
-      const before = lane.strips.slice(0, at.index).findLast((it) => !isBanner(it));
-      return `in ${lane.name}, ${before ? `after scene ${before.number}` : "at the start"}`;
-    }
-    const scenes = lane.strips.filter((it) => !isBanner(it));
-    return `in ${lane.name}, position ${scenes.indexOf(item) + 1} of ${scenes.length}`;
-  };
-
   const onKey = (e: KeyboardEvent<HTMLLIElement>, strip: LaneItem) => {
     // Keys on a strip's own buttons (its estimate, a banner's edit) are theirs.
     if (!schedule.canEdit || e.target !== e.currentTarget) return;
@@ -133,11 +99,11 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
         setGrabbed({ number: strip.number, before: lanes });
         setDraft(lanes);
         setAnnouncement(
-          `Picked up ${describe(strip)}, ${position(lanes, strip.number)}. Arrow keys move it, Space drops it, Escape cancels.`,
+          `Picked up ${describe(strip)}, ${positionText(lanes, strip.number)}. Arrow keys move it, Space drops it, Escape cancels.`,
         );
       } else {
         setGrabbed(null);
-        setAnnouncement(`Dropped ${describe(strip)} ${position(lanes, strip.number)}.`);
+        setAnnouncement(`Dropped ${describe(strip)} ${positionText(lanes, strip.number)}.`);
         commit(lanes);
       }
       focusAfter.current = strip.number;
@@ -148,7 +114,7 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
       e.preventDefault();
       setGrabbed(null);
       setDraft(null);
-      setAnnouncement(`Move cancelled. ${describe(strip)} is back ${position(grabbed.before, strip.number)}.`);
+      setAnnouncement(`Move cancelled. ${describe(strip)} is back ${positionText(grabbed.before, strip.number)}.`);
       focusAfter.current = strip.number;
       return;
     }
@@ -164,7 +130,7 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
     if (to.index < 0 || (to.lane === at.lane && to.index >= lanes[at.lane]!.strips.length)) return;
     const next = move(lanes, strip.number, to.lane, to.index);
     setDraft(next);
-    setAnnouncement(`${describe(strip)} is now ${position(next, strip.number)}.`);
+    setAnnouncement(`${describe(strip)} is now ${positionText(next, strip.number)}.`);
     focusAfter.current = strip.number;
   };
 
@@ -210,7 +176,7 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
     if (target.lane === from.lane && index === from.index) return;
     const next = move(lanes, number, target.lane, index);
     const strip = next.flatMap((l) => l.strips).find((s) => s.number === number)!;
-    setAnnouncement(`Moved ${describe(strip)} ${position(next, number)}.`);
+    setAnnouncement(`Moved ${describe(strip)} ${positionText(next, number)}.`);
     commit(next);
   };
 
@@ -300,7 +266,6 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                       title={[day.location, day.address].filter(Boolean).join(", ")}
                     >
                       Call {fmt.time(day.generalCall)}
-                      {day.wrap ? `–${fmt.time(day.wrap)}` : ""}
                       {day.location ? ` · ${day.location}` : ""}
                     </p>
                   )}
