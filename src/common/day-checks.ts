@@ -3,7 +3,7 @@
  * approved, a minor's hours, a working day past its limits. Each feature that checks days adds its own source
  * on the server (`schedule/day-checks.ts`); the stripboard, the call sheet and the overview show them alike.
  */
-export const DAY_CHECK_SOURCES = ["hazard", "minor", "hours"] as const;
+export const DAY_CHECK_SOURCES = ["hazard", "minor", "hours", "length"] as const;
 export type DayCheckSource = (typeof DAY_CHECK_SOURCES)[number];
 
 export interface DayCheck {

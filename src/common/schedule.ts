@@ -4,6 +4,7 @@ import type { SceneSetups } from "./shots.ts";
  * shared by the server and the web. Days are "YYYY-MM-DD", times "HH:MM", instants ISO 8601.
  */
 import type { DayCheck } from "./day-checks.ts";
+import { BANNERS_PER_DAY_MAX, type BannerDto, type DayTotals } from "./banners.ts";
 import type { CallSheetSite } from "./locations.ts";
 import { z } from "zod";
 import { DAY_MS } from "./time.ts";
@@ -91,7 +92,24 @@ export const boardSaveInput = z.object({
   screenplayId: z.uuid("Choose a screenplay of the project").nullable().optional(),
   days: z
     .array(
-      z.object({ id: z.uuid("A shoot day is named by its id"), scenes: z.array(sceneNumber).max(STRIPS_MAX) }),
+      z.object({
+        id: z.uuid("A shoot day is named by its id"),
+        scenes: z.array(sceneNumber).max(STRIPS_MAX),
+        /** The day's banners and their index in its lane (strips and banners counted together); left out, they stay. */
+        banners: z
+          .array(
+            z.object({
+              id: z.uuid("A banner is named by its id"),
+              at: z
+                .number()
+                .int()
+                .min(0)
+                .max(STRIPS_MAX + BANNERS_PER_DAY_MAX),
+            }),
+          )
+          .max(BANNERS_PER_DAY_MAX, `A day has at most ${BANNERS_PER_DAY_MAX} banners.`)
+          .optional(),
+      }),
       "Send the days of the board",
     )
     .max(SHOOT_DAYS_MAX),
@@ -173,6 +191,10 @@ export interface StripDto extends Pick<
   cast: string[];
   /** The scene is no longer in the script (omitted since it was scheduled). */
   omitted: boolean;
+  /** Estimated shooting minutes: the producer's, or from the pages (`banners.ts:MINUTES_PER_PAGE`). */
+  minutes: number;
+  /** `minutes` is the producer's estimate, not the pages'. */
+  estimated: boolean;
 }
 
 /** 28 eighths → "3 4/8 pages"; 4 → "4/8 page". */
@@ -279,7 +301,11 @@ export interface ShootDayDto {
   chaperones: Record<string, string>;
   version: number;
   strips: StripDto[];
+  /** Notes, company moves and meal breaks, each with its index among the strips. */
+  banners: BannerDto[];
   eighths: number;
+  /** What the day break strip shows: scenes, pages, estimated minutes against call to wrap. */
+  totals: DayTotals;
   /** When the call sheet was last sent (null = never). */
   callSheetSentAt: string | null;
   /** What the day must clear before it goes ahead (`blocking`) or warns of; see `common/day-checks.ts`. */

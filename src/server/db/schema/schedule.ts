@@ -15,6 +15,8 @@ export const stripboards = pgTable("stripboards", {
   version: integer("version").notNull().default(1),
   /** The producer's order of the cast IDs (character names, ID 1 first); null numbers them by first appearance. */
   castOrder: jsonb("cast_order").$type<string[]>(),
+  /** The producer's estimated shooting minutes of scenes, by scene number; a scene not named is timed from its pages. */
+  estimates: jsonb("estimates").$type<Record<string, number>>().notNull().default({}),
   updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -74,6 +76,32 @@ export const scheduleStrips = pgTable(
     unique("schedule_strips_scene_uq").on(t.projectId, t.sceneNumber),
     index("schedule_strips_day_idx").on(t.shootDayId, t.position),
   ],
+);
+
+/**
+ * A banner strip in a shoot day's lane: a note, a company move (from, to) or a meal break (minutes). Its position
+ * is counted with the day's strips (one sequence per day: a strip's and a banner's positions never tie), so the
+ * lane reads strips and banners in the order they were placed.
+ */
+export const scheduleBanners = pgTable(
+  "schedule_banners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    shootDayId: uuid("shoot_day_id")
+      .notNull()
+      .references(() => shootDays.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"note" | "move" | "meal">().notNull(),
+    position: integer("position").notNull(),
+    text: text("text").notNull().default(""),
+    fromPlace: text("from_place").notNull().default(""),
+    toPlace: text("to_place").notNull().default(""),
+    /** A meal's or a move's minutes, counted in the day's total; 0 for a note. */
+    minutes: integer("minutes").notNull().default(0),
+  },
+  (t) => [index("schedule_banners_project_idx").on(t.projectId), index("schedule_banners_day_idx").on(t.shootDayId)],
 );
 
 /** Who a call sheet was sent to, with the hash of their personal confirmation link. */

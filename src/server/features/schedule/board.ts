@@ -21,6 +21,7 @@ import { AppError } from "../../lib/errors.ts";
 import { contactsFor } from "../projects/contacts.ts";
 import { standingOf } from "../projects/index.ts";
 import { dayCheckKeys } from "./day-checks.ts";
+import { lanePlaces, placeBanners } from "./banner-places.ts";
 import { askGuardianConsent, consentStates, minorDto, permitTitles } from "./minors.ts";
 import { type S } from "./shared.ts";
 import {
@@ -65,7 +66,7 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
   const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
   const [{ days, bank, scenes, appearance }, cast, consents] = await Promise.all([
-    assemble(s.db, project.id, sp),
+    assemble(s.db, project.id, sp, board?.board.estimates),
     castOf(s.db, project.id),
     consentStates(s.db, project.id),
   ]);
@@ -266,12 +267,16 @@ export async function saveBoard(
         (d) => d.id,
       ),
     );
+    for (const day of input.days)
+      if (!dayIds.has(day.id))
+        throw new AppError("bad_request", "A shoot day of this board no longer exists; reload the schedule.");
+    // Strips and banners share one sequence of positions per day.
+    const { scenePositions, bannerMoves } = await lanePlaces(tx, project.id, input.days, old);
     const seen = new Set<string>();
     const rows: (typeof scheduleStrips.$inferInsert)[] = [];
     for (const day of input.days) {
-      if (!dayIds.has(day.id))
-        throw new AppError("bad_request", "A shoot day of this board no longer exists; reload the schedule.");
-      day.scenes.forEach((number, position) => {
+      const positions = scenePositions.get(day.id)!;
+      day.scenes.forEach((number, index) => {
         if (seen.has(number))
           throw new AppError("bad_request", `Scene ${number} is on the board twice; a scene is shot on one day.`);
         seen.add(number);
@@ -288,7 +293,7 @@ export async function saveBoard(
           projectId: project.id,
           shootDayId: day.id,
           sceneNumber: number,
-          position,
+          position: positions[index]!,
           heading: scene?.heading ?? oldHeading.get(number) ?? "",
         });
       });
@@ -307,6 +312,7 @@ export async function saveBoard(
         .delete(scheduleStrips)
         .where(and(eq(scheduleStrips.projectId, project.id), inArray(scheduleStrips.sceneNumber, elsewhere)));
     if (rows.length) await tx.insert(scheduleStrips).values(rows);
+    await placeBanners(tx, bannerMoves);
     const set = {
       version: current + 1,
       updatedBy: opts.caller.id,

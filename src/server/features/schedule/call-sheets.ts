@@ -59,7 +59,12 @@ const contactLine = (c: CallSheetContact) => `${c.role}: ${[c.name, c.phone, c.e
 async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, dayId: string) {
   const project = await projectOf(db, caller, projectId);
   const [board, list] = await Promise.all([boardRow(db, project.id), projectScreenplays(db, project.id)]);
-  const { days, appearance } = await assemble(db, project.id, chosen(list, board?.board.screenplayId));
+  const { days, appearance } = await assemble(
+    db,
+    project.id,
+    chosen(list, board?.board.screenplayId),
+    board?.board.estimates,
+  );
   const day = days.find((d) => d.id === dayId);
   if (!day) throw noDay();
   const [crew, castRows] = await Promise.all([crewOf(db, project.id), castOf(db, project.id)]);

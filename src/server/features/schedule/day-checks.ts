@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { hazardDayChecks } from "../safety/index.ts";
 import { minorChecks } from "./minors.ts";
 import { hoursChecks } from "./working-hours.ts";
+import { overLengthMessage, type DayTotals } from "../../../common/banners.ts";
 
 /** A scheduled day as the checks read it: its date, its calls and the scenes it shoots. */
 export interface CheckedDay {
@@ -14,6 +15,8 @@ export interface CheckedDay {
   castCalls: Record<string, string>;
   crewCalls: Record<string, string>;
   strips: { number: string; cast: string[] }[];
+  /** Scenes, pages and estimated minutes against call to wrap (`common/banners.ts:dayTotals`). */
+  totals: DayTotals;
 }
 
 /**
@@ -30,7 +33,18 @@ export type DayCheckSourceFn = (
  * The sources, in the order their checks are listed on a day. A feature adds its function here, and the query keys
  * its checks depend on to `DAY_CHECK_KEYS` so the kept stripboards are refreshed when they change.
  */
-const SOURCES: DayCheckSourceFn[] = [hazardDayChecks, minorChecks, hoursChecks];
+const SOURCES: DayCheckSourceFn[] = [hazardDayChecks, minorChecks, hoursChecks, lengthChecks];
+
+/**
+ * The day's estimate against its length (source "length"): the scenes' estimated minutes, meals and moves past
+ * call to wrap is a warning, never a block (an estimate is a plan). Read from the day as assembled: no statement.
+ */
+async function lengthChecks(_db: DbOrTx, _projectId: string, days: readonly CheckedDay[]) {
+  const out = new Map<string, DayCheck[]>();
+  for (const d of days)
+    if (d.totals.over) out.set(d.id, [{ source: "length", level: "warning", message: overLengthMessage(d.totals) }]);
+  return out;
+}
 
 /** The query keys, beyond the schedule's own, that a source's checks read. */
 export const dayCheckKeys = (projectId: string): QueryKeyOf[] => [

@@ -5,3 +5,4 @@ export { crewOf, contactsOf } from "./call-sheets.ts";
 export { getCallSheet, callSheetPdf, confirmationPath, sendCallSheet, confirmAsUser } from "./call-sheets.ts";
 export { openConfirmation, confirmByToken } from "./confirmation.ts";
 export { breakdownSheetsPdf, oneLinerPdf } from "./printables.ts";
+export { createBanner, updateBanner, deleteBanner, saveEstimate } from "./banners.ts";

@@ -5,7 +5,8 @@
 import { asc, eq } from "drizzle-orm";
 import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import { formatDate, type DateFormats } from "../../../common/datetime.ts";
-import { castIds, castIdsOf, formatPages } from "../../../common/schedule.ts";
+import { castIds, castIdsOf, formatPages, type StripDto } from "../../../common/schedule.ts";
+import { bannerLine, formatDuration, mergeLane } from "../../../common/banners.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { numberScenes } from "../../../common/screenplay/numbering.ts";
 import { BREAKDOWN_CATEGORIES, CATEGORY_LABELS } from "../../../common/screenplay/breakdown.ts";
@@ -29,7 +30,7 @@ async function boardParts(db: DbOrTx, opts: Opts) {
   const project = await projectOf(db, opts.caller, opts.projectId);
   const [board, list] = await Promise.all([boardRow(db, project.id), projectScreenplays(db, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
-  const { days, scenes, appearance } = await assemble(db, project.id, sp);
+  const { days, scenes, appearance } = await assemble(db, project.id, sp, board?.board.estimates);
   return { project, sp, days, scenes, ids: castIds(appearance, board?.board.castOrder ?? null) };
 }
 
@@ -217,22 +218,41 @@ export async function oneLinerPdf(s: Pick<S, "db">, opts: Opts): Promise<Printed
     heading: [`Day ${d.number}`, formatDate(d.date, f, { style: "long", weekday: true }), d.location]
       .filter(Boolean)
       .join(" · "),
-    widths: [1, 1, 6, 1.5, 1.2, 2.5],
+    widths: [1, 1, 6, 1.5, 1.2, 1.6, 2.5],
     rows: [
-      { cells: ["Scene", "I/E", "Set", "D/N", "Pages", "Cast"], bold: true },
-      ...d.strips.map((st) => ({
-        cells: st.omitted
-          ? [st.number, "", `${st.heading} (omitted)`, "", "", ""]
-          : [
-              st.number,
-              st.intExt,
-              st.location || st.heading,
-              st.timeOfDay,
-              pagesOf(st.eighths),
-              castIdsOf(st.cast, ids),
-            ],
-      })),
-      { cells: [`End of day ${d.number}`, "", "", "", pagesOf(d.eighths), ""], bold: true },
+      { cells: ["Scene", "I/E", "Set", "D/N", "Pages", "Est.", "Cast"], bold: true },
+      // Banners (notes, company moves, meal breaks) print where they stand among the strips.
+      ...mergeLane<StripDto, (typeof d.banners)[number]>(d.strips, d.banners).map((st) =>
+        "kind" in st
+          ? { cells: ["", "", bannerLine(st), "", "", st.minutes ? formatDuration(st.minutes) : "", ""], bold: true }
+          : {
+              cells: st.omitted
+                ? [st.number, "", `${st.heading} (omitted)`, "", "", "", ""]
+                : [
+                    st.number,
+                    st.intExt,
+                    st.location || st.heading,
+                    st.timeOfDay,
+                    pagesOf(st.eighths),
+                    formatDuration(st.minutes),
+                    castIdsOf(st.cast, ids),
+                  ],
+            },
+      ),
+      {
+        cells: [
+          `End of day ${d.number}`,
+          "",
+          `${d.totals.scenes} ${d.totals.scenes === 1 ? "scene" : "scenes"}${
+            d.totals.length !== null ? ` · call to wrap ${formatDuration(d.totals.length)}` : ""
+          }`,
+          "",
+          pagesOf(d.eighths),
+          formatDuration(d.totals.minutes),
+          "",
+        ],
+        bold: true,
+      },
     ],
   }));
   const legend = Object.entries(ids).sort((a, b) => a[1] - b[1]);

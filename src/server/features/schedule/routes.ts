@@ -7,6 +7,7 @@ import {
   shootDayCreateInput,
   shootDayUpdateInput,
 } from "../../../common/schedule.ts";
+import { bannerCreateInput, bannerUpdateInput, estimateInput } from "../../../common/banners.ts";
 import { callerOf } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
@@ -37,6 +38,24 @@ export const scheduleRoutes = new Hono<AppEnv>()
   )
   .put("/cast", async (c) =>
     c.json(await service.saveCast(c.get("services"), { ...ids(c), input: await body(c, castSaveInput) })),
+  )
+  .put("/estimates", async (c) =>
+    c.json(await service.saveEstimate(c.get("services"), { ...ids(c), input: await body(c, estimateInput) })),
+  )
+  .post("/banners", async (c) =>
+    c.json(await service.createBanner(c.get("services"), { ...ids(c), input: await body(c, bannerCreateInput) }), 201),
+  )
+  .put("/banners/:bannerId", async (c) =>
+    c.json(
+      await service.updateBanner(c.get("services"), {
+        ...ids(c),
+        bannerId: pathParam(c, "bannerId"),
+        input: await body(c, bannerUpdateInput),
+      }),
+    ),
+  )
+  .delete("/banners/:bannerId", async (c) =>
+    c.json(await service.deleteBanner(c.get("services"), { ...ids(c), bannerId: pathParam(c, "bannerId") })),
   )
   .post("/days", async (c) =>
     c.json(

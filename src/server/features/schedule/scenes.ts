@@ -7,7 +7,15 @@ import { scriptReport } from "../../../common/screenplay/report.ts";
 import type { SceneReport } from "../../../common/screenplay/report.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { profiles, scheduleStrips, screenplays, shootDays, stripboards } from "../../db/schema/index.ts";
+import { dayTotals, minutesFromEighths, type BannerDto } from "../../../common/banners.ts";
+import {
+  profiles,
+  scheduleBanners,
+  scheduleStrips,
+  screenplays,
+  shootDays,
+  stripboards,
+} from "../../db/schema/index.ts";
 import { projectFor } from "../projects/access.ts";
 import { dayChecks } from "./day-checks.ts";
 import { type S, type ShootDayRow } from "./shared.ts";
@@ -86,8 +94,11 @@ export function chosen<T extends { id: string }>(list: T[], screenplayId: string
   return list.find((sp) => sp.id === screenplayId) ?? list[0] ?? null;
 }
 
-function toStrip(scene: SceneReport): StripDto {
+function toStrip(scene: SceneReport, estimates: Record<string, number>): StripDto {
+  const estimate = estimates[scene.number];
   return {
+    minutes: estimate ?? minutesFromEighths(scene.eighths),
+    estimated: estimate !== undefined,
     number: scene.number,
     heading: scene.heading,
     intExt: scene.intExt,
@@ -113,12 +124,14 @@ const omittedStrip = (number: string, heading: string): StripDto => ({
   eighths: 0,
   cast: [],
   omitted: true,
+  minutes: 0,
+  estimated: false,
 });
 
 /** A day as the server holds it, address included; answers pass it through `contactsFor`. */
 type FullDay = ShootDayDto & { address: string };
 
-const toDayDto = (d: ShootDayRow, number: number, strips: StripDto[]): FullDay => ({
+const toDayDto = (d: ShootDayRow, number: number, strips: StripDto[], banners: BannerDto[]): FullDay => ({
   id: d.id,
   number,
   date: d.date,
@@ -138,7 +151,9 @@ const toDayDto = (d: ShootDayRow, number: number, strips: StripDto[]): FullDay =
   chaperones: d.chaperones,
   version: d.version,
   strips,
+  banners,
   eighths: strips.reduce((n, s) => n + s.eighths, 0),
+  totals: dayTotals({ generalCall: d.generalCall, wrap: d.wrap, strips, banners }),
   callSheetSentAt: d.callSheetSentAt?.toISOString() ?? null,
   checks: [],
 });
@@ -151,12 +166,37 @@ interface Assembled {
   appearance: string[];
 }
 
+/** Banner rows as the lane shows them, `at` counted with the strips (see `common/banners.ts:mergeLane`). */
+type BannerRow = typeof scheduleBanners.$inferSelect;
+
+/**
+ * A day's banners with their index in its lane. Strips and banners share one sequence of positions per day, so a
+ * banner's index is the number of strips and banners before it.
+ */
+export function bannersAt(banners: BannerRow[], stripPositions: number[]): BannerDto[] {
+  const sorted = [...banners].sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+  return sorted.map((b, k) => ({
+    id: b.id,
+    kind: b.kind,
+    text: b.text,
+    from: b.fromPlace,
+    to: b.toPlace,
+    minutes: b.minutes,
+    at: k + stripPositions.filter((p) => p < b.position).length,
+  }));
+}
+
+/**
+ * Reads a project's days, strips and banners in three statements, however many strips (the board is read at the
+ * peak: issue 16). `estimates` are the producer's minutes by scene number (the stripboard row's).
+ */
 export async function assemble(
   db: DbOrTx,
   projectId: string,
   screenplay: { body: string; lockedScenes: string[] | null } | null,
+  estimates: Record<string, number> = {},
 ): Promise<Assembled> {
-  const [dayRows, stripRows] = await Promise.all([
+  const [dayRows, stripRows, bannerRows] = await Promise.all([
     db
       .select()
       .from(shootDays)
@@ -167,22 +207,35 @@ export async function assemble(
       .from(scheduleStrips)
       .where(eq(scheduleStrips.projectId, projectId))
       .orderBy(asc(scheduleStrips.position)),
+    db.select().from(scheduleBanners).where(eq(scheduleBanners.projectId, projectId)),
   ]);
   const report = screenplay?.body.trim() ? scriptReport(screenplay.body, screenplay.lockedScenes ?? null) : null;
   const scenes = new Map<string, SceneReport>();
   for (const sc of report?.scenes ?? []) if (!sc.omitted && !scenes.has(sc.number)) scenes.set(sc.number, sc);
   const scheduled = new Set<string>();
   const byDay = new Map<string, StripDto[]>();
+  const positions = new Map<string, number[]>();
   for (const r of stripRows) {
     scheduled.add(r.sceneNumber);
     const scene = scenes.get(r.sceneNumber);
     const list = byDay.get(r.shootDayId) ?? [];
-    list.push(scene ? toStrip(scene) : omittedStrip(r.sceneNumber, r.heading));
+    list.push(scene ? toStrip(scene, estimates) : omittedStrip(r.sceneNumber, r.heading));
     byDay.set(r.shootDayId, list);
+    const at = positions.get(r.shootDayId) ?? [];
+    at.push(r.position);
+    positions.set(r.shootDayId, at);
   }
-  const days = dayRows.map((d, i) => toDayDto(d, i + 1, byDay.get(d.id) ?? []));
+  const bannersOf = new Map<string, BannerRow[]>();
+  for (const b of bannerRows) {
+    const list = bannersOf.get(b.shootDayId) ?? [];
+    list.push(b);
+    bannersOf.set(b.shootDayId, list);
+  }
+  const days = dayRows.map((d, i) =>
+    toDayDto(d, i + 1, byDay.get(d.id) ?? [], bannersAt(bannersOf.get(d.id) ?? [], positions.get(d.id) ?? [])),
+  );
   const checks = await dayChecks(db, projectId, days);
   for (const d of days) d.checks = checks.get(d.id) ?? [];
-  const bank = [...scenes.values()].filter((sc) => !scheduled.has(sc.number)).map(toStrip);
+  const bank = [...scenes.values()].filter((sc) => !scheduled.has(sc.number)).map((sc) => toStrip(sc, estimates));
   return { days, bank, scenes, appearance: report?.appearance ?? [] };
 }

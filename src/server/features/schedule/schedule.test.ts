@@ -441,7 +441,7 @@ describe.each(DB_KINDS)("schedule on %s", (kind) => {
     expect(oneLiner.headers.get("content-type")).toBe("application/pdf");
     const text = (await pdfText(oneLiner.bytes!)).join(" ");
     expect(text).toMatch(
-      /Day 1 · .*2032 · Harbour Scene I\/E Set D\/N Pages Cast 3 INT CAR NIGHT \S+ 1, 2 1 INT KITCHEN DAY \S+ 1/,
+      /Day 1 · .*2032 · Harbour Scene I\/E Set D\/N Pages Est\. Cast 3 INT CAR NIGHT \S+ \d+ (?:h|min)(?: \d+ min)? 1, 2 1 INT KITCHEN DAY \S+ \d+ (?:h|min)(?: \d+ min)? 1/,
     );
     expect(text).toMatch(/End of day 1 \S+/);
     expect(text).toContain("Cast IDs 1 ANNA 2 BEN");

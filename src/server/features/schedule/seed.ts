@@ -4,7 +4,15 @@ import type { Services } from "../../context.ts";
 import { callSheetRecipients, profiles, projects, screenplays } from "../../db/schema/index.ts";
 import { deliverToOutbox } from "../budgets/seed.ts";
 import { DAY_MS, isoDay } from "../../../common/time.ts";
-import { createShootDay, getSchedule, saveBoard, saveCast, sendCallSheet } from "./index.ts";
+import {
+  createBanner,
+  createShootDay,
+  getSchedule,
+  saveBoard,
+  saveCast,
+  saveEstimate,
+  sendCallSheet,
+} from "./index.ts";
 import { seedMinorsAndHours } from "./seed-hours.ts";
 
 const dayFromToday = (n: number) => isoDay(new Date(Date.now() + n * DAY_MS));
@@ -83,6 +91,7 @@ export async function seedSchedule(s: Services): Promise<void> {
     ...opts,
     input: { version: schedule.version, days: schedule.days.map((d, i) => ({ id: d.id, scenes: days[i]![5] })) },
   });
+  await seedBanners(s, opts);
   const consentSent = new Date(Date.now() - 1000);
   await seedMinorsAndHours(s, opts);
   await deliverToOutbox(s, consentSent);
@@ -137,4 +146,38 @@ async function seedFirstShootDay(s: Services) {
       hospital: "",
     },
   });
+}
+
+/**
+ * Day 2 at the ferry terminal: the hot meal the notes promise and the company's move from the terminal to the
+ * ferry's wheelhouse, between its two scenes; and the wheelhouse scene estimated longer than its pages (night
+ * interiors on a moored ferry are slow to light).
+ */
+async function seedBanners(s: Services, opts: { caller: Caller; projectId: string }) {
+  const { days } = await getSchedule(s, opts);
+  const day = days[1];
+  if (!day) return;
+  await createBanner(s, { ...opts, input: { dayId: day.id, kind: "meal", minutes: 30, text: "Hot food at 22:00" } });
+  const made = await createBanner(s, {
+    ...opts,
+    input: { dayId: day.id, kind: "move", from: "Ferry terminal", to: "MS Helvetia, wheelhouse", minutes: 20 },
+  });
+  const [meal, move] = made.days[1]!.banners;
+  await saveBoard(s, {
+    ...opts,
+    input: {
+      version: made.version,
+      days: [
+        {
+          id: day.id,
+          scenes: made.days[1]!.strips.map((x) => x.number),
+          banners: [
+            { id: meal!.id, at: 1 },
+            { id: move!.id, at: 2 },
+          ],
+        },
+      ],
+    },
+  });
+  await saveEstimate(s, { ...opts, input: { scene: "1", minutes: 75 } });
 }

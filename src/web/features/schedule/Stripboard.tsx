@@ -1,14 +1,13 @@
-import { GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { Flag, Pencil, Plus, Trash2 } from "lucide-react";
+import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { dayTotals, groupBank, type BannerDto } from "../../../common/banners.ts";
 import {
   formatPages,
   type ScheduleDto,
   type ShootDayDto,
   type StripColour,
   type StripDto,
-  castIdsOf,
 } from "../../../common/schedule.ts";
-import { formatEighths } from "../../../common/screenplay/layout.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
@@ -20,40 +19,37 @@ import { move, sideways, where, type Lane as LaneOf } from "./lanes.ts";
 import { ShootDayDialog } from "./ShootDayDialog.tsx";
 import { DayChecks } from "./DayChecks.tsx";
 import { DayReportLink, useDayFromAddress, useDayReports } from "./DayReportLink.tsx";
+import { BankViewControls, useBankView } from "./BankView.tsx";
+import {
+  BannerCard,
+  COLOUR_CLASS,
+  COLOUR_LABEL,
+  DayBreak,
+  describe,
+  isBanner,
+  lanesOf,
+  positionText,
+  StripCard,
+  viewed,
+  type LaneItem,
+} from "./LaneItems.tsx";
+import { BannerDialog, EstimateDialog } from "./StripDialogs.tsx";
 
-type Lane = LaneOf<StripDto>;
+export { COLOUR_LABEL } from "./LaneItems.tsx";
 
-/** The usual stripboard colours; the text stays dark on every one, in both themes. */
-const COLOUR_CLASS: Record<StripColour, string> = {
-  white: "bg-white border-zinc-300",
-  yellow: "bg-yellow-200 border-yellow-400",
-  blue: "bg-sky-200 border-sky-400",
-  green: "bg-green-200 border-green-500",
-};
-export const COLOUR_LABEL: Record<StripColour, string> = {
-  white: "Interior, day",
-  yellow: "Exterior, day",
-  blue: "Interior, night",
-  green: "Exterior, night",
-};
-
-const BANK = "bank";
-
-function lanesOf(s: ScheduleDto): Lane[] {
-  return [
-    { id: BANK, name: "Unscheduled", strips: s.bank },
-    ...s.days.map((d) => ({ id: d.id, name: `Day ${d.number}`, strips: d.strips })),
-  ];
-}
-
-const describe = (s: StripDto) => `scene ${s.number}, ${s.heading}`;
+type Lane = LaneOf<LaneItem>;
 
 export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; projectId: string }) {
   const fmt = useFormats();
   const save = useSaveBoard(projectId);
   const remove = useDeleteDay(projectId);
   const [draft, setDraft] = useState<Lane[] | null>(null);
-  const lanes = useMemo(() => draft ?? lanesOf(schedule), [draft, schedule]);
+  const [view, setView] = useBankView(projectId);
+  const lanes = useMemo(() => viewed(draft ?? lanesOf(schedule), view), [draft, schedule, view]);
+  const groups = useMemo(() => groupBank(lanes[0]!.strips as StripDto[], view.sort, view.character), [lanes, view]);
+  const [bannerFor, setBannerFor] = useState<{ dayId: string; dayName: string; banner: BannerDto | null } | null>(null);
+  const [estimating, setEstimating] = useState<StripDto | null>(null);
+  const characters = useMemo(() => schedule.cast.filter((c) => c.inScript).map((c) => c.character), [schedule.cast]);
   const [grabbed, setGrabbed] = useState<{ number: string; before: Lane[] } | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [drag, setDrag] = useState<{
@@ -83,33 +79,31 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
     save.mutate(
       {
         version: schedule.version,
-        days: next.slice(1).map((l) => ({ id: l.id, scenes: l.strips.map((s) => s.number) })),
+        days: next.slice(1).map((l) => ({
+          id: l.id,
+          scenes: l.strips.filter((it) => !isBanner(it)).map((s) => s.number),
+          // A banner's place is its index in the lane, strips and banners counted together.
+          banners: l.strips.flatMap((it, at) => (isBanner(it) ? [{ id: it.id, at }] : [])),
+        })),
       },
       { onError: () => setDraft(null) },
     );
   };
 
-  const position = (ls: Lane[], number: string) => {
-    const at = where(ls, number);
-    const lane = ls[at.lane]!;
-    return at.lane === 0
-      ? "in the unscheduled strips"
-      : `in ${lane.name}, position ${at.index + 1} of ${lane.strips.length}`;
-  };
-
-  const onKey = (e: KeyboardEvent<HTMLLIElement>, strip: StripDto) => {
-    if (!schedule.canEdit) return;
+  const onKey = (e: KeyboardEvent<HTMLLIElement>, strip: LaneItem) => {
+    // Keys on a strip's own buttons (its estimate, a banner's edit) are theirs.
+    if (!schedule.canEdit || e.target !== e.currentTarget) return;
     if (e.key === " " || e.key === "Enter") {
       e.preventDefault();
       if (!grabbed) {
         setGrabbed({ number: strip.number, before: lanes });
         setDraft(lanes);
         setAnnouncement(
-          `Picked up ${describe(strip)}, ${position(lanes, strip.number)}. Arrow keys move it, Space drops it, Escape cancels.`,
+          `Picked up ${describe(strip)}, ${positionText(lanes, strip.number)}. Arrow keys move it, Space drops it, Escape cancels.`,
         );
       } else {
         setGrabbed(null);
-        setAnnouncement(`Dropped ${describe(strip)} ${position(lanes, strip.number)}.`);
+        setAnnouncement(`Dropped ${describe(strip)} ${positionText(lanes, strip.number)}.`);
         commit(lanes);
       }
       focusAfter.current = strip.number;
@@ -120,7 +114,7 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
       e.preventDefault();
       setGrabbed(null);
       setDraft(null);
-      setAnnouncement(`Move cancelled. ${describe(strip)} is back ${position(grabbed.before, strip.number)}.`);
+      setAnnouncement(`Move cancelled. ${describe(strip)} is back ${positionText(grabbed.before, strip.number)}.`);
       focusAfter.current = strip.number;
       return;
     }
@@ -128,14 +122,15 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
     let to: { lane: number; index: number } | null = null;
     if (e.key === "ArrowUp") to = { lane: at.lane, index: at.index - 1 };
     if (e.key === "ArrowDown") to = { lane: at.lane, index: at.index + 1 };
-    if (e.key === "ArrowLeft" && at.lane > 0) to = sideways(lanes, strip.number, at.lane - 1);
+    // A banner belongs to a day: it never goes back to the unscheduled strips.
+    if (e.key === "ArrowLeft" && at.lane > (isBanner(strip) ? 1 : 0)) to = sideways(lanes, strip.number, at.lane - 1);
     if (e.key === "ArrowRight" && at.lane < lanes.length - 1) to = sideways(lanes, strip.number, at.lane + 1);
     if (!to) return;
     e.preventDefault();
     if (to.index < 0 || (to.lane === at.lane && to.index >= lanes[at.lane]!.strips.length)) return;
     const next = move(lanes, strip.number, to.lane, to.index);
     setDraft(next);
-    setAnnouncement(`${describe(strip)} is now ${position(next, strip.number)}.`);
+    setAnnouncement(`${describe(strip)} is now ${positionText(next, strip.number)}.`);
     focusAfter.current = strip.number;
   };
 
@@ -156,8 +151,9 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
     }
     return null;
   };
-  const onPointerDown = (e: PointerEvent<HTMLLIElement>, strip: StripDto) => {
+  const onPointerDown = (e: PointerEvent<HTMLLIElement>, strip: LaneItem) => {
     if (!schedule.canEdit || e.button !== 0 || grabbed) return;
+    if ((e.target as HTMLElement).closest("button")) return;
     // On a touch screen only the grip drags, so the board still scrolls under a finger.
     if (e.pointerType === "touch" && !(e.target as HTMLElement).closest("[data-grip]")) return;
     e.currentTarget.setPointerCapture(e.pointerId);
@@ -174,12 +170,13 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
     setDrag(null);
     if (!moving || !target) return;
     const from = where(lanes, number);
+    if (target.lane === 0 && number.startsWith("banner:")) return;
     // Dropping below itself in its own lane counts the gap it leaves.
     const index = target.lane === from.lane && target.index > from.index ? target.index - 1 : target.index;
     if (target.lane === from.lane && index === from.index) return;
     const next = move(lanes, number, target.lane, index);
     const strip = next.flatMap((l) => l.strips).find((s) => s.number === number)!;
-    setAnnouncement(`Moved ${describe(strip)} ${position(next, number)}.`);
+    setAnnouncement(`Moved ${describe(strip)} ${positionText(next, number)}.`);
     commit(next);
   };
 
@@ -237,7 +234,7 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
       <div ref={board} className="flex gap-3 overflow-x-auto pb-2" aria-busy={save.isPending || undefined}>
         {lanes.map((lane, li) => {
           const day = li === 0 ? null : schedule.days[li - 1];
-          const eighths = lane.strips.reduce((n, s) => n + s.eighths, 0);
+          const scenes = lane.strips.filter((it): it is StripDto => !isBanner(it));
           const headingId = `lane-${lane.id}`;
           return (
             <section
@@ -272,14 +269,27 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                       {day.location ? ` · ${day.location}` : ""}
                     </p>
                   )}
-                  <p className="text-xs font-medium text-zinc-800 dark:text-zinc-200" data-total>
-                    {lane.strips.length} {lane.strips.length === 1 ? "scene" : "scenes"} · {formatPages(eighths)}
-                  </p>
+                  {!day && (
+                    <p className="text-xs font-medium text-zinc-800 dark:text-zinc-200" data-total>
+                      {scenes.length} {scenes.length === 1 ? "scene" : "scenes"} ·{" "}
+                      {formatPages(scenes.reduce((n, s) => n + s.eighths, 0))}
+                    </p>
+                  )}
+                  {!day && <BankViewControls view={view} onChange={setView} characters={characters} />}
                   {day && <DayChecks checks={day.checks} compact />}
                   {day && reportOf && <DayReportLink projectId={projectId} day={day} {...reportOf(day.id)} />}
                 </div>
                 {day && schedule.canEdit && (
                   <div className="flex flex-none">
+                    <Button
+                      variant="ghost"
+                      className="px-2"
+                      aria-label={`Add a banner to ${lane.name}`}
+                      title="Add a banner: a note, a company move, a meal break"
+                      onClick={() => setBannerFor({ dayId: day.id, dayName: lane.name, banner: null })}
+                    >
+                      <Flag aria-hidden className="size-4" />
+                    </Button>
                     <Button
                       variant="ghost"
                       className="px-2"
@@ -305,56 +315,53 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                     {li === 0 ? "Every scene is scheduled." : "Drag strips here."}
                   </li>
                 )}
-                {lane.strips.map((strip, index) => {
-                  const isGrabbed = grabbed?.number === strip.number;
-                  const isDragged = drag?.moving && drag.number === strip.number;
-                  const showLine = drag?.moving && drag.target?.lane === li && drag.target.index === index;
+                {lane.strips.map((item, index) => {
+                  const shared = {
+                    li: {
+                      "data-strip": item.number,
+                      "data-lane": li,
+                      "data-index": index,
+                      tabIndex: 0,
+                      "aria-describedby": schedule.canEdit ? "strip-instructions" : undefined,
+                      "aria-grabbed": schedule.canEdit ? grabbed?.number === item.number : undefined,
+                      onKeyDown: (e: KeyboardEvent<HTMLLIElement>) => onKey(e, item),
+                      onPointerDown: (e: PointerEvent<HTMLLIElement>) => onPointerDown(e, item),
+                      onPointerMove,
+                      onPointerUp,
+                      onPointerCancel: () => setDrag(null),
+                    },
+                    canEdit: schedule.canEdit,
+                    grabbed: grabbed?.number === item.number,
+                    dragged: !!drag?.moving && drag.number === item.number,
+                    line: !!drag?.moving && drag.target?.lane === li && drag.target.index === index,
+                  };
+                  const group =
+                    li === 0 && view.sort !== "scene" ? groups.find((g) => g.strips[0] === item) : undefined;
                   return (
-                    <li
-                      key={strip.number}
-                      data-strip={strip.number}
-                      data-lane={li}
-                      data-index={index}
-                      tabIndex={0}
-                      aria-roledescription="strip"
-                      aria-describedby={schedule.canEdit ? "strip-instructions" : undefined}
-                      aria-label={`Scene ${strip.number}: ${strip.heading}. ${COLOUR_LABEL[strip.colour]}. ${formatPages(strip.eighths)}.${strip.cast.length ? ` Cast: ${strip.cast.join(", ")}.` : ""}${strip.omitted ? " Omitted from the script." : ""}`}
-                      aria-grabbed={schedule.canEdit ? isGrabbed : undefined}
-                      onKeyDown={(e) => onKey(e, strip)}
-                      onPointerDown={(e) => onPointerDown(e, strip)}
-                      onPointerMove={onPointerMove}
-                      onPointerUp={onPointerUp}
-                      onPointerCancel={() => setDrag(null)}
-                      className={cn(
-                        "relative flex select-none items-start gap-2 rounded border border-l-4 px-2 py-1.5 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500",
-                        COLOUR_CLASS[strip.colour],
-                        schedule.canEdit && "cursor-grab",
-                        isGrabbed && "ring-2 ring-amber-500 shadow-lg",
-                        isDragged && "opacity-50",
-                        strip.omitted && "line-through opacity-70",
-                        showLine && "before:absolute before:inset-x-0 before:-top-1 before:h-0.5 before:bg-amber-500",
+                    <Fragment key={item.number}>
+                      {group?.label && (
+                        <li
+                          role="presentation"
+                          className="px-1 pt-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400"
+                        >
+                          {group.label} <span className="font-normal">({group.strips.length})</span>
+                        </li>
                       )}
-                    >
-                      {schedule.canEdit && (
-                        <GripVertical
-                          aria-hidden
-                          data-grip
-                          className="mt-0.5 size-4 flex-none touch-none text-zinc-500"
+                      {isBanner(item) ? (
+                        <BannerCard
+                          {...shared}
+                          banner={item}
+                          onEdit={() => setBannerFor({ dayId: lane.id, dayName: lane.name, banner: item })}
+                        />
+                      ) : (
+                        <StripCard
+                          {...shared}
+                          strip={item}
+                          castIds={schedule.castIds}
+                          onEstimate={() => setEstimating(item)}
                         />
                       )}
-                      <span className="w-8 flex-none font-mono font-semibold">{strip.number}</span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium" title={strip.heading}>
-                          {strip.heading}
-                        </span>
-                        {strip.cast.length > 0 && (
-                          <span className="block truncate text-xs text-zinc-700" title={strip.cast.join(", ")}>
-                            Cast {castIdsOf(strip.cast, schedule.castIds)}
-                          </span>
-                        )}
-                      </span>
-                      <span className="flex-none font-mono text-xs text-zinc-700">{formatEighths(strip.eighths)}</span>
-                    </li>
+                    </Fragment>
                   );
                 })}
                 {drag?.moving &&
@@ -362,10 +369,23 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
                   drag.target.index === lane.strips.length &&
                   lane.strips.length > 0 && <li aria-hidden className="h-0.5 rounded bg-amber-500" />}
               </ol>
+              {day && (
+                <DayBreak
+                  name={lane.name}
+                  totals={dayTotals({
+                    generalCall: day.generalCall,
+                    wrap: day.wrap,
+                    strips: scenes,
+                    banners: lane.strips.filter(isBanner),
+                  })}
+                />
+              )}
             </section>
           );
         })}
       </div>
+      {bannerFor && <BannerDialog projectId={projectId} {...bannerFor} onClose={() => setBannerFor(null)} />}
+      {estimating && <EstimateDialog projectId={projectId} strip={estimating} onClose={() => setEstimating(null)} />}
       {editing && (
         <ShootDayDialog
           projectId={projectId}

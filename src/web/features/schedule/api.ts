@@ -8,6 +8,7 @@ import type {
   ShootDayCreateInput,
   ShootDayUpdateInput,
 } from "../../../common/schedule.ts";
+import type { BannerCreateInput, BannerUpdateInput, EstimateInput } from "../../../common/banners.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { notify } from "../../components/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
@@ -83,6 +84,23 @@ export const useUpdateDay = (projectId: string) =>
 export const useDeleteDay = (projectId: string) =>
   useScheduleMutation(projectId, (dayId: string) =>
     api<ScheduleDto>(`${base(projectId)}/days/${encodeURIComponent(dayId)}`, { method: "DELETE" }),
+  );
+
+export const useCreateBanner = (projectId: string) =>
+  useScheduleMutation(projectId, (input: BannerCreateInput) =>
+    api<ScheduleDto>(`${base(projectId)}/banners`, { method: "POST", json: input }),
+  );
+export const useUpdateBanner = (projectId: string) =>
+  useScheduleMutation(projectId, ({ bannerId, input }: { bannerId: string; input: BannerUpdateInput }) =>
+    api<ScheduleDto>(`${base(projectId)}/banners/${encodeURIComponent(bannerId)}`, { method: "PUT", json: input }),
+  );
+export const useDeleteBanner = (projectId: string) =>
+  useScheduleMutation(projectId, (bannerId: string) =>
+    api<ScheduleDto>(`${base(projectId)}/banners/${encodeURIComponent(bannerId)}`, { method: "DELETE" }),
+  );
+export const useSaveEstimate = (projectId: string) =>
+  useScheduleMutation(projectId, (input: EstimateInput) =>
+    api<ScheduleDto>(`${base(projectId)}/estimates`, { method: "PUT", json: input }),
   );
 
 const confirmationPath = (recipientId: string) => `/rest/v1/call-sheet-confirmation/${encodeURIComponent(recipientId)}`;

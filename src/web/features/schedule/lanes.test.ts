@@ -63,3 +63,47 @@ describe("moving strips between lanes with the keyboard", () => {
     );
   });
 });
+
+describe("moving strips and banners in one order", () => {
+  /** Lanes of scene strips and banners (`banner:…`), each key once. */
+  const lanesArb = fc
+    .uniqueArray(
+      fc.oneof(
+        fc.integer({ min: 1, max: 99 }).map(String),
+        fc.nat(20).map((n) => `banner:${n}`),
+      ),
+      {
+        minLength: 1,
+        maxLength: 25,
+      },
+    )
+    .chain((keys) =>
+      fc.array(fc.nat(3), { minLength: keys.length, maxLength: keys.length }).map((laneOf) =>
+        [0, 1, 2, 3].map((l) => ({
+          id: `l${l}`,
+          name: `Lane ${l}`,
+          strips: strips(keys.filter((_, i) => laneOf[i] === l)),
+        })),
+      ),
+    );
+
+  it("keeps every other strip and banner in its order, and loses or doubles nothing", () => {
+    fc.assert(
+      fc.property(lanesArb, fc.nat(), fc.nat(3), fc.nat(30), (lanes, pick, toLane, toIndex) => {
+        const all = lanes.flatMap(numbersOf);
+        const moved = all[pick % all.length]!;
+        const next = move(lanes, moved, toLane, toIndex);
+        const after = next.flatMap(numbersOf);
+        expect([...after].sort()).toEqual([...all].sort());
+        // Everything else reads lane by lane as before.
+        for (let l = 0; l < lanes.length; l++)
+          expect(numbersOf(next[l]!).filter((n) => n !== moved)).toEqual(
+            numbersOf(lanes[l]!).filter((n) => n !== moved),
+          );
+        const at = where(next, moved);
+        expect(at.lane).toBe(toLane);
+        expect(at.index).toBe(Math.min(toIndex, next[toLane]!.strips.length - 1));
+      }),
+    );
+  });
+});

@@ -4,7 +4,7 @@ export const scheduling: GuideChapter = {
   slug: "scheduling",
   title: "Scheduling the shoot",
   summary:
-    "Shoot days, the stripboard with its colours, moving strips with the mouse or the keyboard, page totals, the Day Out of Days, how strips keep their scenes when the script changes, and printing breakdown sheets and the one-liner.",
+    "Shoot days, the stripboard with its colours, moving strips with the mouse or the keyboard, page totals, banners (notes, company moves, meal breaks), estimated times, sorting the unscheduled strips, the Day Out of Days, how strips keep their scenes when the script changes, and printing breakdown sheets and the one-liner.",
   sections: [
     {
       id: "days",
@@ -44,7 +44,7 @@ export const scheduling: GuideChapter = {
           },
         },
         {
-          p: "Each day's header adds up its scenes and pages, e.g. **3 scenes · 3 4/8 pages**. If the project has more than one screenplay, choose which one the board follows under **Screenplay**.",
+          p: "Each day ends with its day break strip, **End of Day 2**, which adds up its scenes and pages (e.g. **3 scenes · 3 4/8 pages**) and its estimated time against call to wrap. If the project has more than one screenplay, choose which one the board follows under **Screenplay**.",
         },
       ],
     },
@@ -64,6 +64,21 @@ export const scheduling: GuideChapter = {
         },
         {
           note: "Every move is saved at once. If someone else moved strips after you opened the board, your move is not applied: you are told who changed it, their board is shown, and you make your move again. Nobody's work is overwritten unseen.",
+        },
+      ],
+    },
+    {
+      id: "banners",
+      heading: "Banners, estimated times and sorting",
+      blocks: [
+        {
+          p: "**Banners** are strips that are not scenes: a **Note**, a **Company move** (from, to, and the travel time if you like) or a **Meal break** (its length). Choose the flag beside a day (**Add a banner to Day 2**), pick the **Kind**, fill it in and choose **Add banner**. It lands at the end of the day; drag it or move it with the keyboard like a strip, to the place it happens. A banner stays in a day: it never goes to Unscheduled. The pencil on a banner edits it, and **Remove banner** removes it. Banners print on the one-liner where they stand.",
+        },
+        {
+          p: "**Estimated time**: each strip shows how long its scene should take to shoot (the clock). Unless someone estimates it, a scene takes **60 minutes a page**, the rule of thumb of student shoots. Choose the time on a strip to type another: minutes (**90**) or hours and minutes (**1:30**), then **Save estimate**; an edited estimate is marked with a star, and **Time from pages** goes back. A day's estimate adds its scenes, meal breaks and moves; with an **Estimated wrap** on the day it is shown against call to wrap, and a day that runs over turns red and shows a warning among the day's checks.",
+        },
+        {
+          p: "**Sorting the unscheduled strips**: under **Sort unscheduled by**, choose **Scene number**, **Location**, **INT/EXT**, **Day/night** or **Cast** (then the character whose scenes come first). The strips are grouped under headings. This browser remembers the choice for the project; it is only a view, and never changes what is scheduled.",
         },
       ],
     },
