@@ -26,7 +26,9 @@ export function Versions({ budget: b }: { budget: BudgetDto }) {
     ],
     [b.proposals, b.version],
   );
-  const [a, setA] = useState(b.proposals[0]?.id ?? CURRENT);
+  // The newest submitted version unless another is picked: the list grows while the tab is open.
+  const [picked, setA] = useState<string | null>(null);
+  const a = picked ?? b.proposals[0]?.id ?? CURRENT;
   const [bKey, setB] = useState(CURRENT);
   if (b.proposals.length === 0 || b.version === 0) return null;
   return (
