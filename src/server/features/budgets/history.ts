@@ -99,7 +99,7 @@ export async function getBudgetVersion(
     const fringes = budget?.fringes ?? [];
     return {
       key: CURRENT_VERSION,
-      label: budget ? `The budget as saved now (version ${budget.version})` : "The budget as saved now (empty)",
+      label: budget ? `Saved now (version ${budget.version})` : "Saved now (empty)",
       currency: settings.currency,
       accounts,
       lines: lines.map((l) => toLine(l, fringes)),

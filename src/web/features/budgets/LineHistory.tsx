@@ -102,23 +102,26 @@ export function LineHistory({
           description ? `“${description}”: every saved change, newest first.` : "Every saved change, newest first."
         }
       >
-        {history.isPending ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the history…</p>
-        ) : history.isError ? (
-          <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-            The history could not be loaded: {errorText(history.error)}
-          </p>
-        ) : history.data.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            No saved change yet: the history starts with the first save of this line.
-          </p>
-        ) : (
-          <ol aria-label={`Changes of line ${line}`} className="max-h-[60vh] overflow-y-auto">
-            {history.data.map((c) => (
-              <ChangeRow key={c.id} change={c} currency={currency} format={format} />
-            ))}
-          </ol>
-        )}
+        {/* The button sits in a cell that does not wrap; the dialog's text does. */}
+        <div className="whitespace-normal">
+          {history.isPending ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the history…</p>
+          ) : history.isError ? (
+            <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+              The history could not be loaded: {errorText(history.error)}
+            </p>
+          ) : history.data.length === 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              No saved change yet: the history starts with the first save of this line.
+            </p>
+          ) : (
+            <ol aria-label={`Changes of line ${line}`} className="max-h-[60vh] overflow-y-auto">
+              {history.data.map((c) => (
+                <ChangeRow key={c.id} change={c} currency={currency} format={format} />
+              ))}
+            </ol>
+          )}
+        </div>
       </Dialog>
     </>
   );
