@@ -3,19 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seriousAxe } from "./support/axe.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, expectPath, field, gone, heading, signIn, toast, visible } from "./support/ui.ts";
+import { button, expectPath, field, gone, heading, signIn, toast, visible, openBudget } from "./support/ui.ts";
 
 const e2e = usePortal();
 
 const LINK = /\/budget-approval-redirect\/([0-9a-f-]+)\?token=([A-Za-z0-9_-]+)/;
-
-async function openBudget(page: Page, title: string) {
-  await page.goto(`/projects?search=${encodeURIComponent(title)}`);
-  await page.getByRole("link", { name: title, exact: true }).first().click();
-  await visible(heading(page, title));
-  await page.getByRole("tab", { name: "Budget" }).click();
-  await visible(page.getByRole("heading", { name: "Budget", exact: true }));
-}
 
 /** The approval link from the newest mail the SMTP peer got for `to`. */
 /** The `count`th budget approval mail to `to`; the other mails they are sent (reminders, notices) are not counted. */

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
-import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
+import { button, field, signIn, toast, visible, openBudget } from "./support/ui.ts";
 
 const e2e = usePortal();
-
-async function openBudget(page: Page, title: string) {
-  await page.goto(`/projects?search=${encodeURIComponent(title)}`);
-  await page.getByRole("link", { name: title, exact: true }).first().click();
-  await visible(heading(page, title));
-  await page.getByRole("tab", { name: "Budget" }).click();
-  await visible(page.getByRole("heading", { name: "Budget", exact: true }));
-}
 
 describe("budget fringes and globals", () => {
   it("a producer adds payroll tax and SHOOT_DAYS, applies the tax to a crew line, and the top sheet's Fringes row keeps its figure through a reload", async () => {

@@ -89,3 +89,12 @@ export async function openProject(page: Page, name: string): Promise<string> {
   await visible(heading(page, name));
   return new URL(page.url()).pathname.split("/").at(-1)!;
 }
+
+/** Opens a project's Budget tab from the projects list, as a person finds it. */
+export async function openBudget(page: Page, title: string) {
+  await page.goto(`/projects?search=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: title, exact: true }).first().click();
+  await visible(heading(page, title));
+  await page.getByRole("tab", { name: "Budget" }).click();
+  await visible(page.getByRole("heading", { name: "Budget", exact: true }));
+}

@@ -22,6 +22,7 @@ import {
   type BudgetTotals,
   type ProposalSnapshot,
 } from "../../../common/budget.ts";
+import type { LineChangeKind, LineState } from "../../../common/budget-diff.ts";
 import { user } from "./auth.ts";
 import { projects } from "./projects.ts";
 
@@ -178,3 +179,28 @@ export const budgetDrafts = pgTable("budget_drafts", {
   updatedByName: text("updated_by_name"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every saved change of a budget line (added, changed, removed): who, when, and the line before and after.
+ * Written by the one save of a budget (features/budgets/history.ts), read only when someone opens a line's
+ * history; the line may since be gone, so its id is not a reference.
+ */
+export const budgetLineChanges = pgTable(
+  "budget_line_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    budgetId: uuid("budget_id")
+      .notNull()
+      .references(() => budgets.id, { onDelete: "cascade" }),
+    lineId: uuid("line_id").notNull(),
+    kind: text("kind").$type<LineChangeKind>().notNull(),
+    before: jsonb("before").$type<LineState>(),
+    after: jsonb("after").$type<LineState>(),
+    /** The budget's version this save made. */
+    version: integer("version").notNull(),
+    changedBy: text("changed_by").references(() => user.id, { onDelete: "set null" }),
+    changedByName: text("changed_by_name").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("budget_line_changes_line_idx").on(t.budgetId, t.lineId, t.changedAt)],
+);

@@ -7,7 +7,6 @@ import {
   type PendingBudgetApproval,
   type ProposalDiff,
   type ProposalView,
-  type SnapshotLine,
 } from "../../../common/budget.ts";
 import { type SessionUser } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
@@ -25,15 +24,12 @@ import { budgetAccess, toSummary } from "./reading.ts";
 import { publishBudgetChanged } from "./draft.ts";
 import { contentHashOf, notifyTeam, tokenHashOf } from "./proposals.ts";
 import { isUuid } from "../../../common/ids.ts";
+import { diffLines } from "../../../common/budget-diff.ts";
 
 // ── Deciding ─────────────────────────────────────────────────────────────────────────────────────
 
 function diffOf(p: repo.ProposalRow, previous: repo.ProposalRow | null): ProposalDiff {
-  const before = previous?.snapshot.lines ?? [];
-  const after = p.snapshot.lines;
-  const beforeById = new Map(before.map((l) => [l.id, l]));
-  const afterIds = new Set(after.map((l) => l.id));
-  const same = (a: SnapshotLine, b: SnapshotLine) => JSON.stringify(a) === JSON.stringify(b);
+  const lines = diffLines(previous?.snapshot.lines ?? [], p.snapshot.lines);
   const prevAccounts = new Map((previous?.totals.accounts ?? []).map((a) => [a.code, a.amount]));
   return {
     previousNumber: previous?.number ?? null,
@@ -41,12 +37,8 @@ function diffOf(p: repo.ProposalRow, previous: repo.ProposalRow | null): Proposa
     accounts: p.totals.accounts
       .map((a) => ({ code: a.code, name: a.name, before: prevAccounts.get(a.code) ?? 0, after: a.amount }))
       .filter((a) => previous !== null && a.before !== a.after),
-    added: previous ? after.filter((l) => !beforeById.has(l.id)) : [],
-    removed: before.filter((l) => !afterIds.has(l.id)),
-    changed: after.flatMap((l) => {
-      const b = beforeById.get(l.id);
-      return b && !same(b, l) ? [{ before: b, after: l }] : [];
-    }),
+    ...lines,
+    added: previous ? lines.added : [],
   };
 }
 

@@ -23,6 +23,7 @@ import { recordActivity, standingOf } from "../projects/index.ts";
 import { projectFor, type AccessProject } from "../projects/access.ts";
 import { removeStoredReceipt } from "./receipts.ts";
 import { checkedLines } from "./fringes.ts";
+import { recordLineChanges } from "./history.ts";
 import * as repo from "./repository.ts";
 import { answers, type S } from "./shared.ts";
 import { getBudget, selectDraft } from "./reading.ts";
@@ -175,6 +176,8 @@ export async function saveBudget(
       const lines = checkedLines(input, new Set((await repo.selectAccounts(tx)).map((a) => a.code)));
       const kept = { fringes: input.fringes ?? [], globals: input.globals ?? [] };
       let id: string;
+      let version = 1;
+      const before = budget ? await repo.selectLines(tx, budget.id) : [];
       if (!budget) {
         const [row] = await tx
           .insert(budgets)
@@ -196,14 +199,22 @@ export async function saveBudget(
             `The line “${spent[0]!.description}” has expenses recorded against it. Delete or move those expenses before deleting the line.`,
           );
         }
+        version = budget.version + 1;
         await tx
           .update(budgets)
-          .set({ contingencyBps: input.contingencyBps, ...kept, version: budget.version + 1, updatedAt: new Date() })
+          .set({ contingencyBps: input.contingencyBps, ...kept, version, updatedAt: new Date() })
           .where(eq(budgets.id, id));
       }
       const written = await repo.writeLines(tx, id, lines);
       if (written !== input.lines.length)
         throw new AppError("bad_request", "A line's id belongs to another budget; reload the page and try again.");
+      await recordLineChanges(tx, {
+        budgetId: id,
+        version,
+        caller: opts.caller,
+        before: { lines: before, fringes: budget?.fringes ?? [] },
+        after: { lines: lines.map((l, position) => ({ ...l, position })), fringes: kept.fringes },
+      });
       // What was typed is now the budget: the draft empties, and its version moves on so a colleague still
       // typing on the old one hears that the budget was saved instead of overwriting it.
       await tx.insert(budgetDrafts).values({ projectId: project.id }).onConflictDoNothing();

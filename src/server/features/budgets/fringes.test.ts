@@ -1,21 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { BudgetDto, BudgetLineInput, ProposalSubmitted, ProposalView } from "../../../common/budget.ts";
+import type { BudgetDto, ProposalSubmitted, ProposalView } from "../../../common/budget.ts";
 import { budgetProposals, projects } from "../../db/schema/index.ts";
+import { line } from "./test-lines.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { contentHashOf } from "./index.ts";
-
-const line = (over: Partial<BudgetLineInput> = {}): BudgetLineInput => ({
-  id: randomUUID(),
-  accountCode: "2100",
-  description: "Director of photography",
-  quantity: 300,
-  units: "days",
-  rate: 20_000,
-  notes: "",
-  ...over,
-});
 
 describe.each(DB_KINDS)("budget fringes and globals on %s", (kind) => {
   let p: TestPortal;

@@ -19,3 +19,4 @@ export { getProposal, getProposalByToken, decideByToken, decideSignedIn, listPen
 export type { LinkProblem } from "./decisions.ts";
 export { exportCsv, exportPdf, decisionPdf } from "./exports.ts";
 export { uploadReceipt, deleteReceipt, readReceipt } from "./receipt-uploads.ts";
+export { getLineHistory, getBudgetVersion } from "./history.ts";

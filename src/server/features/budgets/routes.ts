@@ -128,6 +128,24 @@ export const budgetRoutes = new Hono<AppEnv>()
       }),
     ),
   )
+  .get("/:projectId/lines/:lineId/history", async (c) =>
+    c.json(
+      await service.getLineHistory(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        lineId: idParam(c, "lineId", "budget line"),
+      }),
+    ),
+  )
+  .get("/:projectId/versions/:version", async (c) =>
+    c.json(
+      await service.getBudgetVersion(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        version: pathParam(c, "version"),
+      }),
+    ),
+  )
   .get("/:projectId/export.csv", async (c) => {
     const out = await service.exportCsv(c.get("services"), {
       caller: caller(c),

@@ -125,7 +125,28 @@ export async function seedBudgets(s: Services) {
 
     switch (project.title) {
       case "The Weight of Water": {
-        await saveWeightOfWater(s, caller, project.id);
+        // Version 1 goes to the supervisor, who asks for changes; the crew's second save is the budget now,
+        // so the demo has two versions to compare and a line (the DoP) with a history.
+        const first = await saveWeightOfWater(s, caller, project.id);
+        const { proposalId } = await submit("The four ferry nights, with payroll tax and holiday pay on the crew.");
+        await decide(
+          proposalId,
+          "changes_requested",
+          "Northfield crews do not work nights for 200.00: budget the DoP at 220.00, and the harbour's mooring fee is missing.",
+        );
+        const current = await getBudget(s, { caller, projectId: project.id });
+        await saveBudget(s, {
+          caller,
+          projectId: project.id,
+          input: {
+            ...first,
+            version: current.version,
+            lines: [
+              ...first.lines.map((l) => (l.description === "Director of photography" ? { ...l, rate: 22_000 } : l)),
+              ...linesOf([["2600", "Harbour mooring fee", 100, "flat", 12_000, "Four nights at the ferry pier"]]),
+            ],
+          },
+        });
         break;
       }
       case "Nightjar": {
@@ -247,20 +268,18 @@ async function saveWeightOfWater(s: Services, caller: SessionUser, projectId: st
   });
   lines[1] = { ...lines[1]!, ...crew };
   const current = await getBudget(s, { caller, projectId });
-  await saveBudget(s, {
-    caller,
-    projectId,
-    input: {
-      version: current.version,
-      contingencyBps: 1000,
-      fringes: [
-        { id: tax, name: "Payroll tax", kind: "percent", value: 1250, cap: null },
-        { id: holiday, name: "Holiday pay", kind: "percent", value: 800, cap: null },
-      ],
-      globals: [shootDays],
-      lines,
-    },
-  });
+  const input = {
+    version: current.version,
+    contingencyBps: 1000,
+    fringes: [
+      { id: tax, name: "Payroll tax", kind: "percent" as const, value: 1250, cap: null },
+      { id: holiday, name: "Holiday pay", kind: "percent" as const, value: 800, cap: null },
+    ],
+    globals: [shootDays],
+    lines,
+  };
+  await saveBudget(s, { caller, projectId, input });
+  return input;
 }
 
 /**

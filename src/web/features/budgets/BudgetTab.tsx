@@ -19,6 +19,7 @@ import { Actuals } from "./Actuals.tsx";
 import { budgetPath, useBudget, useBudgetChange } from "./api.ts";
 import { Sheet } from "./Sheet.tsx";
 import { StateBadge } from "./StateBadge.tsx";
+import { Versions } from "./Versions.tsx";
 
 /** The budget place of /project/{id}: the draft sheet, submitting it, its proposals, actuals and exports. */
 export function BudgetTab({ projectId }: { projectId: string }) {
@@ -48,6 +49,7 @@ export function BudgetTab({ projectId }: { projectId: string }) {
       </section>
       <Submit budget={b} />
       <Proposals budget={b} />
+      <Versions budget={b} />
       <Actuals budget={b} />
       {b.canSetBypass && <Bypass budget={b} />}
     </div>

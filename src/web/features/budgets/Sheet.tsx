@@ -47,6 +47,8 @@ import { isLabourAccount, lineFringe, looksLikeGlobal, type BudgetGlobal } from 
 import { draftFringesOf, draftGlobalsOf, readFringes, readGlobals, readQuantity } from "./fringes-draft.ts";
 import { FringesPanel } from "./FringesPanel.tsx";
 import { LineFringes } from "./LineFringes.tsx";
+import { LineHistory } from "./LineHistory.tsx";
+import { LINE_FIELD_LABELS, LINE_FIELDS } from "../../../common/budget-diff.ts";
 import { cell, DataTable, num } from "./Table.tsx";
 import { TopSheet } from "./TopSheet.tsx";
 
@@ -56,16 +58,10 @@ type Row = BudgetDraftRow;
 /** The fringes a typed line pays: its own, while its account is a labour account. */
 const labourFringes = (r: Row) => (isLabourAccount(r.accountCode) ? r.fringeIds : undefined);
 
-const COLUMNS = ["accountCode", "description", "quantity", "units", "rate", "notes"] as const;
+/** The sheet's typed columns: a line's fields, as its history names them too. */
+const COLUMNS = LINE_FIELDS;
 type Column = (typeof COLUMNS)[number];
-const COLUMN_LABELS: Record<Column, string> = {
-  accountCode: "Account",
-  description: "Description",
-  quantity: "Quantity",
-  units: "Units",
-  rate: "Rate",
-  notes: "Notes",
-};
+const COLUMN_LABELS = LINE_FIELD_LABELS;
 
 /** A line's height in pixels before it is measured (a 36 px field, its padding and the rule between lines). */
 const LINE_HEIGHT = 45;
@@ -539,26 +535,38 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
             onChange={(ids) => setFringeIds(i, ids)}
           />
         </td>
-        {!readOnly && (
-          <td className="px-1 py-1 whitespace-nowrap">
-            <button
-              type="button"
-              className="inline-flex size-9 items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-zinc-800"
-              aria-label={`Duplicate line ${i + 1}`}
-              onClick={() => duplicate(i)}
-            >
-              <Copy aria-hidden className="size-4" />
-            </button>
-            <button
-              type="button"
-              className="inline-flex size-9 items-center justify-center rounded text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-red-400 dark:hover:bg-red-950"
-              aria-label={`Delete line ${i + 1}`}
-              onClick={() => remove(i)}
-            >
-              <Trash2 aria-hidden className="size-4" />
-            </button>
-          </td>
-        )}
+        <td className="px-1 py-1 whitespace-nowrap">
+          {savedLines.has(r.id) && (
+            <LineHistory
+              projectId={budget.projectId}
+              lineId={r.id}
+              line={i + 1}
+              description={r.description}
+              currency={budget.currency}
+              format={format}
+            />
+          )}
+          {!readOnly && (
+            <>
+              <button
+                type="button"
+                className="inline-flex size-9 items-center justify-center rounded hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-amber-500 dark:hover:bg-zinc-800"
+                aria-label={`Duplicate line ${i + 1}`}
+                onClick={() => duplicate(i)}
+              >
+                <Copy aria-hidden className="size-4" />
+              </button>
+              <button
+                type="button"
+                className="inline-flex size-9 items-center justify-center rounded text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-amber-500 dark:text-red-400 dark:hover:bg-red-950"
+                aria-label={`Delete line ${i + 1}`}
+                onClick={() => remove(i)}
+              >
+                <Trash2 aria-hidden className="size-4" />
+              </button>
+            </>
+          )}
+        </td>
       </tr>
     );
   };
@@ -711,7 +719,7 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
           ...COLUMNS.map((c) => ({ label: COLUMN_LABELS[c], numeric: c === "quantity" || c === "rate" })),
           { label: "Amount", numeric: true },
           { label: "Fringes", numeric: true },
-          ...(readOnly ? [] : [{ label: <span className="sr-only">Actions</span> }]),
+          { label: <span className="sr-only">Actions</span> },
         ]}
       >
         <tbody ref={body} className="divide-y divide-zinc-100 dark:divide-zinc-800">

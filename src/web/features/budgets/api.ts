@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { BudgetAccount, BudgetDraftDto, BudgetDto, ProposalView } from "../../../common/budget.ts";
+import type { BudgetVersionDto, LineChangeDto } from "../../../common/budget-diff.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { api } from "../../lib/api.ts";
 import { useChange, type ChangeMessages } from "../../lib/change.ts";
@@ -86,3 +87,25 @@ export const decideProposal = (
 /** The decision's PDF, through the link's token or signed in. */
 export const decisionPdfHref = (id: string, token: string | null) =>
   token ? `${publicPath(id)}/decision.pdf?token=${encodeURIComponent(token)}` : `${proposalPath(id)}/decision.pdf`;
+
+/** A line's saved changes, newest first: read when someone opens its history, not with the budget. */
+export function useLineHistory(projectId: string, lineId: string, enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: [...budgetKeys.one(projectId), "line-history", lineId],
+    queryFn: ({ signal }) =>
+      api<LineChangeDto[]>(`${budgetPath(projectId)}/lines/${encodeURIComponent(lineId)}/history`, { signal }),
+    throwOnError: false,
+  });
+}
+
+/** One version of the budget to compare: "current" or a submitted version's id. */
+export function useBudgetVersion(projectId: string, version: string | null) {
+  return useQuery({
+    enabled: !!version,
+    queryKey: [...budgetKeys.one(projectId), "version", version],
+    queryFn: ({ signal }) =>
+      api<BudgetVersionDto>(`${budgetPath(projectId)}/versions/${encodeURIComponent(version!)}`, { signal }),
+    throwOnError: false,
+  });
+}

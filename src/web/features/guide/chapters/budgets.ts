@@ -65,6 +65,25 @@ export const budgets: GuideChapter = {
       ],
     },
     {
+      id: "history-versions",
+      heading: "A line's history and versions side by side",
+      blocks: [
+        {
+          p: "Every save of the budget keeps what it did to each line: who saved, when, and the line before and after. Choose the **History** button (the clock) at the end of a saved line, or Tab to it and press Enter: **History of line 3** lists every change, newest first, with the old and new **Description**, **Quantity**, **Rate** and **Amount** side by side. A line that was deleted keeps its history too; typing in the draft is not history until **Save budget**.",
+        },
+        {
+          steps: [
+            "Once a version was submitted, the **Budget** tab shows **Compare versions** under the proposals.",
+            "Choose a version in **Compare** (a submitted version, or the budget **Saved now**) and another in **with**.",
+            "**What moved** lists every account that changed with both amounts and the difference, then the contingency and the **Total**. **Lines that differ** puts each added, removed or changed line beside its other version.",
+          ],
+        },
+        {
+          p: "In the demo, The Weight of Water's supervisor asked for changes to version 1: compare **Submitted version 1** with **Saved now** to see the DoP's raise and the harbour's mooring fee, and open the DoP line's **History**.",
+        },
+      ],
+    },
+    {
       id: "approval",
       heading: "Submitting and approval",
       blocks: [
