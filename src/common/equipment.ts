@@ -259,6 +259,18 @@ export const rejectInput = z.object({
   reason: text(1000, "The reason").min(5, "Give the borrower a reason of at least 5 characters."),
 });
 
+/**
+ * The desk's lists: approved gear to hand out by the end of today (including what should have been collected
+ * already and is still bookable), everything out now (late or not), and what is out past its due time.
+ */
+export const DESK_LISTS = ["due_today", "out_now", "late"] as const;
+export type DeskList = (typeof DESK_LISTS)[number];
+export const DESK_LIST_LABELS: Record<DeskList, string> = {
+  due_today: "Due today",
+  out_now: "Out now",
+  late: "Late",
+};
+
 export const reservationListQuery = z.object({
   state: z.enum(RESERVATION_STATES).optional(),
   projectId: z.string().uuid().optional(),
@@ -270,6 +282,9 @@ export const reservationListQuery = z.object({
     .enum(["true", "false"])
     .transform((v) => v === "true")
     .optional(),
+  /** One of the desk's lists (DESK_LISTS); `dayEnd` is the end of the desk's own day, for "due today". */
+  desk: z.enum(DESK_LISTS).optional(),
+  dayEnd: instant("The end of the day").optional(),
   limit,
   offset,
 });

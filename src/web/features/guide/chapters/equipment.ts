@@ -97,6 +97,18 @@ export const equipmentDesk: GuideChapter = {
       ],
     },
     {
+      id: "desk-lists",
+      heading: "Due today, out now, late",
+      blocks: [
+        {
+          p: "Under the check-out and check-in forms the **Desk** tab shows three lists, each with the borrower, the production, the items and the times, ten to a page. **Due today** holds the approved reservations to hand out by the end of today, the next collection first, including any that should have been collected already. **Out now** holds everything checked out, the next return first. **Late** holds what is past its due time, the longest late first. The lists follow every check-out, check-in and approval as it happens, and look again every minute, so gear moves into **Late** by itself.",
+        },
+        {
+          p: "Under each reservation the tags still to hand out (**Out:**) or still out (**In:**) are buttons: choosing one puts the tag in the check-out or check-in field.",
+        },
+      ],
+    },
+    {
       id: "check-out",
       heading: "Checking out",
       blocks: [
