@@ -103,6 +103,8 @@ export async function selectReservationItems(db: DbOrTx, reservationIds: string[
       ri: reservationItems,
       name: equipmentItems.name,
       assetTag: equipmentItems.assetTag,
+      brand: equipmentItems.brand,
+      model: equipmentItems.model,
       kitName: equipmentKits.name,
     })
     .from(reservationItems)
