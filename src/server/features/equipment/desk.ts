@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   CONDITION_LABELS,
   PICKUP_HOURS,
@@ -118,16 +118,7 @@ async function lineOfItem(tx: Tx, itemId: string, pickupUntil: Date, now: Date) 
     .from(reservationItems)
     .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
     .innerJoin(projects, eq(projects.id, reservations.projectId))
-    .where(
-      and(
-        eq(reservationItems.itemId, itemId),
-        eq(reservationItems.active, true),
-        isNull(reservationItems.checkedOutAt),
-        inArray(reservations.state, ["approved", "checked_out"]),
-        sql`${reservationItems.startsAt} <= ${pickupUntil.toISOString()}::timestamptz`,
-        sql`${reservationItems.endsAt} > ${now.toISOString()}::timestamptz`,
-      ),
-    )
+    .where(and(eq(reservationItems.itemId, itemId), repo.collectable(pickupUntil, now)))
     .orderBy(reservationItems.startsAt)
     .limit(1)
     .for("update", { of: reservationItems });

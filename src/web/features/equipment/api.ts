@@ -48,6 +48,7 @@ export const equipmentKeys = {
   access: () => part("access"),
   me: () => part("me"),
   availability: (query: string) => [...part("availability"), query],
+  models: (query: string) => [...part("availability"), "models", query],
   calendar: (itemId: string | undefined, start: string) => [...part("calendar"), itemId ?? "all", start],
   people: () => [...keys.people(), "all-for-equipment"],
   myProjects: () => [...keys.projects(), "mine-for-equipment"],

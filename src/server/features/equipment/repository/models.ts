@@ -91,6 +91,16 @@ async function countModels(db: DbOrTx, where: SQL | undefined) {
   return row?.n ?? 0;
 }
 
+/** A booked line the desk may hand out now: held, not yet out, approved, and open for collection. */
+export const collectable = (pickupUntil: Date, now: Date) =>
+  and(
+    eq(reservationItems.active, true),
+    isNull(reservationItems.checkedOutAt),
+    inArray(reservations.state, ["approved", "checked_out"]),
+    sql`${reservationItems.startsAt} <= ${pickupUntil.toISOString()}::timestamptz`,
+    sql`${reservationItems.endsAt} > ${now.toISOString()}::timestamptz`,
+  );
+
 /**
  * A line booked by model that the scanned unit may take at the desk: an approved reservation collectable now,
  * its stand-in not yet handed out and of the same model as the scanned unit. The earliest start first.
@@ -107,13 +117,9 @@ export async function selectModelLineFor(
     .where(
       and(
         eq(reservationItems.byModel, true),
-        eq(reservationItems.active, true),
-        isNull(reservationItems.checkedOutAt),
-        inArray(reservations.state, ["approved", "checked_out"]),
+        collectable(q.pickupUntil, q.now),
         q.reservationId ? eq(reservations.id, q.reservationId) : undefined,
         sameModel(q.item),
-        sql`${reservationItems.startsAt} <= ${q.pickupUntil.toISOString()}::timestamptz`,
-        sql`${reservationItems.endsAt} > ${q.now.toISOString()}::timestamptz`,
       ),
     )
     .orderBy(asc(reservationItems.startsAt), asc(reservationItems.id))
