@@ -59,7 +59,7 @@ export function ModelPicker({
           return (
             <li
               key={m.name}
-              className="flex items-center gap-3 rounded-lg border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900"
+              className="flex min-w-0 items-center gap-3 rounded-lg border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900"
             >
               <Thumbnail url={m.photoUrl} name={m.name} />
               <div className="min-w-0 flex-1">

@@ -113,9 +113,12 @@ function DeskRow({
               type="button"
               className="rounded border border-zinc-300 px-1.5 py-0.5 font-mono text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
               onClick={() => onPick(list, i.assetTag)}
-              aria-label={`${list === "due_today" ? "Check out" : "Check in"} ${i.name} (${i.assetTag})`}
             >
               {list === "due_today" ? "Out" : "In"}: {i.assetTag}
+              <span className="sr-only">
+                {" "}
+                ({i.name}): put the tag in the check-{list === "due_today" ? "out" : "in"} field
+              </span>
             </button>
           ))}
         </div>
