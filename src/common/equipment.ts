@@ -220,6 +220,29 @@ export const availabilityQuery = z.object({
 });
 export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
 
+/** The catalogue by model for a range ("N free"). */
+export const modelListQuery = z.object({
+  from: instant("The start"),
+  to: instant("The end"),
+  search: z.string().trim().max(100).optional(),
+  limit,
+  offset,
+});
+export type ModelListQuery = z.infer<typeof modelListQuery>;
+
+export interface ModelDto {
+  brand: string;
+  model: string;
+  /** "Sachtler Flowtech 75". */
+  name: string;
+  /** A photo of one of its units, or "". */
+  photoUrl: string;
+  /** Units not retired. */
+  units: number;
+  /** Units free for the whole range. */
+  free: number;
+}
+
 // ── Kits ─────────────────────────────────────────────────────────────────────────────────────────
 
 export const kitInput = z.object({
@@ -236,6 +259,23 @@ export type KitInput = z.input<typeof kitInput>;
 
 // ── Reservations ─────────────────────────────────────────────────────────────────────────────────
 
+/** A model is its brand and model name as the inventory writes them, compared without case. */
+export const modelRef = z.object({
+  brand: text(200, "The brand"),
+  model: text(200, "The model").min(1, "Name the model to book."),
+});
+export type ModelRef = z.infer<typeof modelRef>;
+export const modelQuantity = modelRef.extend({
+  quantity: z.coerce
+    .number("The quantity must be a number")
+    .int("The quantity must be a whole number")
+    .min(1, "Book at least one of a model.")
+    .max(RESERVATION_ITEMS_MAX, `At most ${RESERVATION_ITEMS_MAX} units of a model.`),
+});
+export type ModelQuantity = z.infer<typeof modelQuantity>;
+/** The name people read for a model: "Sachtler Flowtech 75". */
+export const modelName = (m: ModelRef) => [m.brand.trim(), m.model.trim()].filter(Boolean).join(" ");
+
 export const reservationCreateInput = z
   .object({
     projectId: id("a project"),
@@ -243,9 +283,11 @@ export const reservationCreateInput = z
     endsAt: instant("The end"),
     itemIds: z.array(id("an item"), "Items must be a list").max(RESERVATION_ITEMS_MAX).default([]),
     kitIds: z.array(id("a kit"), "Kits must be a list").max(20).default([]),
+    /** "2 × Sachtler Flowtech 75": a number of units of a model, which the desk assigns when it hands them out. */
+    models: z.array(modelQuantity, "Models must be a list").max(20).default([]),
     note: text(1000, "The note").default(""),
   })
-  .refine((r) => r.itemIds.length + r.kitIds.length > 0, {
+  .refine((r) => r.itemIds.length + r.kitIds.length + r.models.length > 0, {
     message: "Choose at least one item or kit to reserve.",
     path: ["itemIds"],
   })
@@ -259,6 +301,18 @@ export const rejectInput = z.object({
   reason: text(1000, "The reason").min(5, "Give the borrower a reason of at least 5 characters."),
 });
 
+/**
+ * The desk's lists: approved gear to hand out by the end of today (including what should have been collected
+ * already and is still bookable), everything out now (late or not), and what is out past its due time.
+ */
+export const DESK_LISTS = ["due_today", "out_now", "late"] as const;
+export type DeskList = (typeof DESK_LISTS)[number];
+export const DESK_LIST_LABELS: Record<DeskList, string> = {
+  due_today: "Due today",
+  out_now: "Out now",
+  late: "Late",
+};
+
 export const reservationListQuery = z.object({
   state: z.enum(RESERVATION_STATES).optional(),
   projectId: z.string().uuid().optional(),
@@ -270,6 +324,9 @@ export const reservationListQuery = z.object({
     .enum(["true", "false"])
     .transform((v) => v === "true")
     .optional(),
+  /** One of the desk's lists (DESK_LISTS); `dayEnd` is the end of the desk's own day, for "due today". */
+  desk: z.enum(DESK_LISTS).optional(),
+  dayEnd: instant("The end of the day").optional(),
   limit,
   offset,
 });
@@ -382,6 +439,10 @@ export interface ReservationItemDto {
   /** Condition photos taken at check-in. */
   returnPhotos: string[];
   damaged: boolean;
+  /** Booked as one of its model: until the desk hands it out, any free unit of the model may take its place. */
+  byModel: boolean;
+  /** The model's name ("Sachtler Flowtech 75"), empty for an item without one. */
+  modelName: string;
 }
 
 export interface ReservationDto {

@@ -165,6 +165,11 @@ export const reservationItems = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     damaged: boolean("damaged").notNull().default(false),
+    /**
+     * Booked as "one of this model" (brand and model): the unit is a stand-in holding the model's place, and the desk
+     * may hand out any other free unit of the model instead, which then takes this row.
+     */
+    byModel: boolean("by_model").notNull().default(false),
   },
   (t) => [
     uniqueIndex("equipment_reservation_items_unique").on(t.reservationId, t.itemId),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   CONDITION_LABELS,
   PICKUP_HOURS,
@@ -55,24 +55,7 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
           "conflict",
           `${item.name} (${item.assetTag}) is ${item.status === "retired" ? "retired" : "in maintenance"} and cannot go out.`,
         );
-      const [line] = await tx
-        .select({ ri: reservationItems, project: { id: projects.id, title: projects.title } })
-        .from(reservationItems)
-        .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
-        .innerJoin(projects, eq(projects.id, reservations.projectId))
-        .where(
-          and(
-            eq(reservationItems.itemId, item.id),
-            eq(reservationItems.active, true),
-            isNull(reservationItems.checkedOutAt),
-            inArray(reservations.state, ["approved", "checked_out"]),
-            sql`${reservationItems.startsAt} <= ${new Date(now.getTime() + PICKUP_HOURS * HOUR_MS).toISOString()}::timestamptz`,
-            sql`${reservationItems.endsAt} > ${now.toISOString()}::timestamptz`,
-          ),
-        )
-        .orderBy(reservationItems.startsAt)
-        .limit(1)
-        .for("update", { of: reservationItems });
+      const line = await lineToCollect(tx, item, now);
       if (!line) {
         throw new AppError(
           "conflict",
@@ -113,6 +96,33 @@ export async function checkOut(s: S, opts: { caller: Caller; assetTag: string; n
   }
   await publish(s);
   return deskResult(s, opts.caller, reservationId, opts.assetTag, "checked out");
+}
+
+/**
+ * The booking the scanned unit goes out on: its own, or else a line booked by model that it may take (the stand-in
+ * unit is swapped for the scanned one; the exclusion constraint refuses it if the scanned unit is held then).
+ */
+async function lineToCollect(tx: Tx, item: typeof equipmentItems.$inferSelect, now: Date) {
+  const pickupUntil = new Date(now.getTime() + PICKUP_HOURS * HOUR_MS);
+  const own = await lineOfItem(tx, item.id, pickupUntil, now);
+  if (own) return own;
+  const stand = await repo.selectModelLineFor(tx, { item, pickupUntil, now });
+  if (!stand) return null;
+  await tx.update(reservationItems).set({ itemId: item.id }).where(eq(reservationItems.id, stand.id));
+  return lineOfItem(tx, item.id, pickupUntil, now);
+}
+
+async function lineOfItem(tx: Tx, itemId: string, pickupUntil: Date, now: Date) {
+  const [line] = await tx
+    .select({ ri: reservationItems, project: { id: projects.id, title: projects.title } })
+    .from(reservationItems)
+    .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
+    .innerJoin(projects, eq(projects.id, reservations.projectId))
+    .where(and(eq(reservationItems.itemId, itemId), repo.collectable(pickupUntil, now)))
+    .orderBy(reservationItems.startsAt)
+    .limit(1)
+    .for("update", { of: reservationItems });
+  return line ?? null;
 }
 
 async function deskResult(

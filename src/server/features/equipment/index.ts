@@ -22,6 +22,7 @@ export {
   feedReservations,
 } from "./catalogue.ts";
 export { listReservations, browseReservations } from "./reservation-lists.ts";
+export { listModels } from "./models.ts";
 export {
   getReservation,
   createReservation,

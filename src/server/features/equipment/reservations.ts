@@ -2,7 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import {
   rejectInput,
   reservationCreateInput,
+  modelName,
   type BookingConflictDetails,
+  type ModelQuantity,
   type ReservationCreateInput,
   type ReservationDto,
 } from "../../../common/equipment.ts";
@@ -56,6 +58,8 @@ export function toReservation(
         returnNotes: i.ri.returnNotes,
         returnPhotos: i.ri.returnPhotos,
         damaged: i.ri.damaged,
+        byModel: i.ri.byModel,
+        modelName: i.model.trim() ? modelName(i) : "",
       })),
     createdAt: r.createdAt.toISOString(),
     greenlightMissing: [],
@@ -208,10 +212,13 @@ export async function createReservation(
       "One of the kits does not exist (or holds no items): choose kits from the catalogue.",
     );
   const kitOf = new Map(fromKits.map((f) => [f.itemId, f.kitId]));
-  const itemIds = [...new Set([...input.itemIds, ...fromKits.map((f) => f.itemId)])];
+  let itemIds = [...new Set([...input.itemIds, ...fromKits.map((f) => f.itemId)])];
+  const chosen = itemIds.length;
   let id: string;
   try {
     id = await s.db.transaction(async (tx) => {
+      itemIds = [...itemIds.slice(0, chosen), ...(await unitsOfModels(tx, input.models, startsAt, endsAt, itemIds))];
+      const byModel = new Set(itemIds.slice(chosen));
       const items = await repo.selectItemsWhere(tx, inArray(equipmentItems.id, itemIds));
       if (items.length !== itemIds.length)
         throw new AppError("bad_request", "Some of these items do not exist: choose them from the catalogue.");
@@ -235,6 +242,7 @@ export async function createReservation(
           kitId: kitOf.get(itemId) ?? null,
           startsAt,
           endsAt,
+          byModel: byModel.has(itemId),
         })),
       );
       return row!.id;
@@ -245,6 +253,26 @@ export async function createReservation(
   }
   await publishBookings(s);
   return getReservation(s, { caller: opts.caller, id });
+}
+
+/**
+ * Units standing in for "n × model": under the model's lock, the first free units by asset tag. Fewer free than asked
+ * is a refusal that says how many are free, so the person can ask for that many or choose other dates.
+ */
+async function unitsOfModels(tx: Tx, models: ModelQuantity[], from: Date, to: Date, taken: string[]) {
+  await repo.lockModels(tx, models);
+  const picked: string[] = [];
+  for (const m of models) {
+    const units = await repo.selectFreeUnits(tx, { model: m, from, to, n: m.quantity, exclude: [...taken, ...picked] });
+    if (units.length < m.quantity) {
+      throw new AppError(
+        "conflict",
+        `Not enough free: ${units.length === 0 ? "no" : `only ${units.length}`} ${modelName(m)} free then, and you asked for ${m.quantity}. Ask for fewer or choose other dates.`,
+      );
+    }
+    picked.push(...units.map((u) => u.id));
+  }
+  return picked;
 }
 
 /** Releases the items' ranges, so a rejected, cancelled or returned reservation no longer holds anything. */

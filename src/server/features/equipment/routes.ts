@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
   availabilityQuery,
+  modelListQuery,
   calendarQuery,
   categoryInput,
   certificationGrantInput,
@@ -187,6 +188,7 @@ export const equipmentRoutes = new Hono<AppEnv>()
       JSON_TEXT,
     ),
   )
+  .get("/models", async (c) => c.json(await service.listModels(c.get("services"), { query: query(c, modelListQuery) })))
   .get("/me", async (c) =>
     c.body(await service.browseMyStatus(c.get("services"), { caller: callerOf(c) }), 200, JSON_TEXT),
   )

@@ -179,6 +179,8 @@ interface SeedReservation {
   state: ReservationState;
   /** Start and end in days from now. */
   days: [number, number];
+  /** Booked as a number of one model ("2 × Sachtler Flowtech 75"): the tags are stand-ins the desk may swap. */
+  byModel?: boolean;
   tags: string[];
   note?: string;
   rejectReason?: string;
@@ -235,6 +237,15 @@ const RESERVATIONS: SeedReservation[] = [
       "NFS-PWR-001",
       "NFS-PWR-002",
     ],
+  },
+  // Two tripods by model, collected later today: the desk scans any two free Sachtlers.
+  {
+    project: "The Weight of Water",
+    state: "approved",
+    days: [0.1, 2],
+    tags: ["NFS-SUP-003", "NFS-SUP-004"],
+    byModel: true,
+    note: "Two tripods for the pier scenes; any two Sachtlers will do.",
   },
   {
     project: "Night Market",
@@ -378,6 +389,7 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
           r.state === "returned" ? (t === r.damagedTag ? ("damaged" as const) : ("good" as const)) : null,
         returnNotes: t === r.damagedTag ? "Front element scratched; the focus ring is stiff." : "",
         damaged: t === r.damagedTag,
+        byModel: r.byModel ?? false,
       })),
     );
     if (r.state === "checked_out") {

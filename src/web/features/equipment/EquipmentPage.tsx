@@ -1,5 +1,6 @@
 import { useFormats } from "../../lib/format.ts";
 import { useState } from "react";
+import { ModelPicker, type ModelChoice } from "./ModelPicker.tsx";
 import { Link, useSearchParams } from "react-router";
 import { needsCertificationText, type BookingConflictDetails, type ReservationDto } from "../../../common/equipment.ts";
 import { Button } from "../../components/ui/Button.tsx";
@@ -60,6 +61,7 @@ export default function EquipmentPage() {
   const [projectId, setProjectId] = useState(params.get("project") ?? "");
   const [chosen, setChosen] = useState<Map<string, string>>(new Map());
   const [kits, setKits] = useState<Map<string, string>>(new Map());
+  const [models, setModels] = useState<Map<string, ModelChoice>>(new Map());
   const [conflict, setConflict] = useState<{ message: string; details: BookingConflictDetails } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<ReservationDto | null>(null);
@@ -88,6 +90,7 @@ export default function EquipmentPage() {
         endsAt: to,
         itemIds: [...chosen.keys()],
         kitIds: [...kits.keys()],
+        models: [...models.values()].map(({ brand, model, quantity }) => ({ brand, model, quantity })),
       }),
     {
       success: (r) => [
@@ -98,6 +101,7 @@ export default function EquipmentPage() {
       onSuccess: () => {
         setChosen(new Map());
         setKits(new Map());
+        setModels(new Map());
         setConflict(null);
         setRefusal(null);
       },
@@ -149,7 +153,7 @@ export default function EquipmentPage() {
     (!rangeOk || (!catalogue.isPending && !kitList.isPending))
   )
     setDrawn(true);
-  const count = chosen.size + kits.size;
+  const count = chosen.size + kits.size + models.size;
   const projectOptions = [
     { value: "", label: "Choose a production" },
     ...(projects.data?.items ?? []).map((p) => ({ value: p.id, label: p.title })),
@@ -213,7 +217,12 @@ export default function EquipmentPage() {
             )}
             {count > 0 && (
               <p className="mt-3 text-sm" aria-live="polite">
-                Chosen: {[...kits.values(), ...chosen.values()].join(", ")}
+                Chosen:{" "}
+                {[
+                  ...[...models.values()].map((m) => `${m.quantity} × ${m.name}`),
+                  ...kits.values(),
+                  ...chosen.values(),
+                ].join(", ")}
               </p>
             )}
             {refusal && (
@@ -244,6 +253,22 @@ export default function EquipmentPage() {
           </Card>
 
           <RequestWindows />
+
+          <ModelPicker
+            from={from}
+            to={to}
+            enabled={rangeOk}
+            search={search}
+            chosen={models}
+            onChange={(name, choice) =>
+              setModels((m) => {
+                const next = new Map(m);
+                if (choice) next.set(name, choice);
+                else next.delete(name);
+                return next;
+              })
+            }
+          />
 
           <section aria-labelledby="kits-heading" className="flex flex-col gap-2">
             <h2 id="kits-heading" className="text-lg font-semibold">

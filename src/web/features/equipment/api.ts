@@ -7,6 +7,7 @@ import {
   type CalendarEntryDto,
   type CategoryDto,
   type CertificationDto,
+  type DeskList,
   type EquipmentSummaryDto,
   type ItemDetailDto,
   type ItemDto,
@@ -36,6 +37,7 @@ export const equipmentKeys = {
   summary: () => part("summary"),
   queue: (state: string, page: number) => [...part("reservations"), "queue", state, page],
   mine: () => [...part("reservations"), "mine"],
+  desk: (list: string, dayEnd: string, page: number) => [...part("reservations"), "desk", list, dayEnd, page],
   ofProject: (projectId: string) => [...part("reservations"), "project", projectId],
   items: (query: string) => [...part("items"), query],
   item: (id: string) => [...part("item"), id],
@@ -46,6 +48,7 @@ export const equipmentKeys = {
   access: () => part("access"),
   me: () => part("me"),
   availability: (query: string) => [...part("availability"), query],
+  models: (query: string) => [...part("availability"), "models", query],
   calendar: (itemId: string | undefined, start: string) => [...part("calendar"), itemId ?? "all", start],
   people: () => [...keys.people(), "all-for-equipment"],
   myProjects: () => [...keys.projects(), "mine-for-equipment"],
@@ -81,6 +84,20 @@ export function useReservationQueue(state: string, page: number, size: number) {
         `${EQUIPMENT_API}/reservations?${new URLSearchParams({ ...(state === "overdue" ? { overdue: "true" } : state ? { state } : {}), limit: String(size), offset: String(page * size) })}`,
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One of the desk's lists; `dayEnd` is the end of the desk's own day (its browser's time zone). */
+export function useDeskList(list: DeskList, dayEnd: string, page: number, size: number) {
+  return useQuery({
+    queryKey: equipmentKeys.desk(list, dayEnd, page),
+    queryFn: () =>
+      api<Page<ReservationDto>>(
+        `${EQUIPMENT_API}/reservations?${new URLSearchParams({ desk: list, dayEnd, limit: String(size), offset: String(page * size) })}`,
+      ),
+    placeholderData: keepPreviousData,
+    // "Late" and "due today" change with the clock too, which no event announces.
+    refetchInterval: 60_000,
   });
 }
 

@@ -56,7 +56,14 @@ export function ReservationItems({ r }: { r: ReservationDto }) {
     <ul className="mt-1 flex flex-wrap gap-1.5 text-xs">
       {r.items.map((i) => (
         <li key={i.itemId} className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">
-          {i.name} <span className="font-mono text-zinc-600 dark:text-zinc-400">{i.assetTag}</span>
+          {i.byModel && !i.checkedOutAt ? (
+            // A stand-in: the desk hands out any free unit of the model.
+            <>{i.modelName} · any unit</>
+          ) : (
+            <>
+              {i.name} <span className="font-mono text-zinc-600 dark:text-zinc-400">{i.assetTag}</span>
+            </>
+          )}
           {i.returnedAt ? " · back" : i.checkedOutAt ? " · out" : ""}
           {i.damaged ? " · damaged" : ""}
           {i.returnPhotos.map((url, n) => (

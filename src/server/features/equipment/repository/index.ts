@@ -3,3 +3,4 @@ export * from "./items.ts";
 export * from "./bookings.ts";
 export * from "./reservations.ts";
 export * from "./access.ts";
+export * from "./models.ts";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import type { ReservationState } from "../../../../common/equipment.ts";
+import type { DeskList, ReservationState } from "../../../../common/equipment.ts";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../../db/client.ts";
 import {
@@ -42,11 +42,14 @@ export async function selectReservationPage(
     projectId?: string;
     visibleTo?: string;
     overdue?: boolean;
+    desk?: DeskList;
+    dayEnd?: string;
     limit: number;
     offset: number;
   },
 ) {
   const where = and(
+    q.desk ? deskWhere(q.desk, q.dayEnd) : undefined,
     q.state ? eq(reservations.state, q.state) : undefined,
     q.projectId ? eq(reservations.projectId, q.projectId) : undefined,
     q.overdue ? and(eq(reservations.state, "checked_out"), sql`${reservations.endsAt} < now()`) : undefined,
@@ -58,16 +61,39 @@ export async function selectReservationPage(
       : undefined,
   );
   // The queue reads oldest first (first come, first served); every other list shows what comes next.
+  // The desk's lists read in the order the desk meets them: the next collection, the next (or longest late) return.
   const order =
     q.state === "requested"
       ? [asc(reservations.createdAt), asc(reservations.id)]
-      : [desc(reservations.startsAt), asc(reservations.id)];
+      : q.desk === "due_today"
+        ? [asc(reservations.startsAt), asc(reservations.id)]
+        : q.desk
+          ? [asc(reservations.endsAt), asc(reservations.id)]
+          : [desc(reservations.startsAt), asc(reservations.id)];
   const rows = reservationQuery(db)
     .where(where)
     .orderBy(...order)
     .limit(q.limit)
     .offset(q.offset);
   return pageOf(db, rows, reservations, where);
+}
+
+/**
+ * The desk's lists (common/equipment.ts DESK_LISTS). "Due today" runs to the end of the desk's day (the end of the UTC
+ * day when the desk does not say), and keeps an approved reservation whose start has passed uncollected while it
+ * has not ended. All three are answered from the reservations' state index.
+ */
+function deskWhere(list: DeskList, dayEnd: string | undefined) {
+  if (list === "due_today") {
+    const end = dayEnd ?? `${new Date().toISOString().slice(0, 10)}T23:59:59.999Z`;
+    return and(
+      eq(reservations.state, "approved"),
+      sql`${reservations.startsAt} <= ${end}::timestamptz`,
+      sql`${reservations.endsAt} > now()`,
+    );
+  }
+  if (list === "out_now") return eq(reservations.state, "checked_out");
+  return and(eq(reservations.state, "checked_out"), sql`${reservations.endsAt} < now()`);
 }
 
 export async function selectReservationItems(db: DbOrTx, reservationIds: string[]) {
@@ -77,6 +103,8 @@ export async function selectReservationItems(db: DbOrTx, reservationIds: string[
       ri: reservationItems,
       name: equipmentItems.name,
       assetTag: equipmentItems.assetTag,
+      brand: equipmentItems.brand,
+      model: equipmentItems.model,
       kitName: equipmentKits.name,
     })
     .from(reservationItems)

@@ -11,6 +11,7 @@ import { ApiError, errorText } from "../../../lib/api.ts";
 import { PHOTO_ACCEPT } from "../shared.tsx";
 import { post, uploadPhoto, useEquipmentChange } from "../api.ts";
 import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
+import { DeskLists } from "./DeskLists.tsx";
 
 // The camera scanner (and the QR decoder it may fetch) loads only when the desk is opened.
 const QrScanner = lazy(() => import("../QrScanner.tsx"));
@@ -172,6 +173,7 @@ export function Desk() {
           {last}
         </p>
       )}
+      <DeskLists onPick={(list, tag) => (list === "due_today" ? setOutTag(tag) : setInTag(tag))} />
     </div>
   );
 }

@@ -17,6 +17,9 @@ export const reservingGear: GuideChapter = {
           p: "Some items need training first, such as the Steadicam or the HMI lights. They show **Needs certification:** and the certification's name, in the catalogue and on kits, with **Add** greyed out, until the equipment office has certified you. Ask the office about its next course.",
         },
         {
+          p: '**By model** lists each model with its photo and how many of its units are free for your dates ("4 free of 6"). Choose **+** for each one you need: you ask for "2 × Sachtler Flowtech 75", not for particular units, and the desk gives you free units of it when you collect. You cannot ask for more than are free.',
+        },
+        {
           p: "**Kits** are packages the office keeps together, such as a documentary camera with its lens, sound and batteries. A kit is booked as one: it is free only when every piece of it is.",
         },
       ],
@@ -93,6 +96,27 @@ export const equipmentDesk: GuideChapter = {
         },
         {
           p: "The numbers at the top count the requests waiting, the reservations out now and those overdue; the [admin dashboard](/admin) shows the same. Change **Show** to list approved, out, overdue or returned reservations.",
+        },
+      ],
+    },
+    {
+      id: "by-model",
+      heading: "Gear booked by model",
+      blocks: [
+        {
+          p: "A reservation made by model (say **2 × Sachtler Flowtech 75**) shows the model and **any unit** until it is handed out. At **Check out**, scan or type the tag of any free unit of that model: it takes one of the reservation's places and goes out. A unit booked by someone else for those days is refused.",
+        },
+      ],
+    },
+    {
+      id: "desk-lists",
+      heading: "Due today, out now, late",
+      blocks: [
+        {
+          p: "Under the check-out and check-in forms the **Desk** tab shows three lists, each with the borrower, the production, the items and the times, ten to a page. **Due today** holds the approved reservations to hand out by the end of today, the next collection first, including any that should have been collected already. **Out now** holds everything checked out, the next return first. **Late** holds what is past its due time, the longest late first. The lists follow every check-out, check-in and approval as it happens, and look again every minute, so gear moves into **Late** by itself.",
+        },
+        {
+          p: "Under each reservation the tags still to hand out (**Out:**) or still out (**In:**) are buttons: choosing one puts the tag in the check-out or check-in field.",
         },
       ],
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "equipment_reservation_items" ADD COLUMN "by_model" boolean DEFAULT false NOT NULL;
