@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatPages, type ScheduleDto } from "../../src/common/schedule.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { button, heading, openProject, signIn, toast, visible } from "./support/ui.ts";
 
@@ -10,7 +11,7 @@ describe("schedule", () => {
   it("the lead moves a strip into another day with the keyboard, sends a call sheet, and a crew member confirms from the mailed link", async () => {
     const lead = await e2e.newPage();
     await signIn(lead, "amara.diallo@portal.test");
-    await openProject(lead, "The Weight of Water");
+    const projectId = await openProject(lead, "The Weight of Water");
     await lead.getByRole("tab", { name: "Schedule" }).click();
 
     // Scene 4 is on day 3; Space picks it up, ArrowLeft carries it to day 2, Space drops it there.
@@ -30,9 +31,16 @@ describe("schedule", () => {
         .filter({ hasText: /Dropped scene 4, EXT\. FERRY DECK - DAWN in Day 2, position \d of 3/ }),
     );
     await visible(day2.locator('[data-strip="4"]'));
+    // The day's total is its strips' pages, as the script's layout measures them.
+    const board = (await lead.evaluate(
+      async (id) => (await fetch(`/rest/v1/projects/${id}/schedule`)).json(),
+      projectId,
+    )) as ScheduleDto;
+    const dayTwo = board.days.find((d) => d.number === 2)!;
+    expect(dayTwo.strips.map((st) => st.number)).toContain("4");
     await expect
       .poll(() => lead.locator("section", { has: day2 }).locator("[data-total]").textContent(), { timeout: UI_TIMEOUT })
-      .toBe("3 scenes · 6/8 page");
+      .toBe(`3 scenes · ${formatPages(dayTwo.strips.reduce((n, st) => n + st.eighths, 0))}`);
     // It was saved: a reload shows it where it was dropped, and day 3 is empty.
     await lead.reload();
     await visible(lead.getByRole("list", { name: "Strips of Day 2" }).locator('[data-strip="4"]'));

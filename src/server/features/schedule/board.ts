@@ -65,9 +65,11 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
   const { contactsVisible } = project;
   const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
+  // The cast is read once, for the cast list and the day checks both.
+  const castRows = castRowsOf(s.db, project.id);
   const [{ days, bank, scenes, appearance }, cast, consents] = await Promise.all([
-    assemble(s.db, project.id, sp, board?.board.estimates),
-    castOf(s.db, project.id),
+    assemble(s.db, project.id, sp, board?.board.estimates, { cast: () => castRows }),
+    castRows.then(byCharacter),
     consentStates(s.db, project.id),
   ]);
   const permitIds = [...cast.values()].flatMap((c) => (c.permitDocumentId ? [c.permitDocumentId] : []));
@@ -116,9 +118,12 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
 
 export type CastRow = typeof castMembers.$inferSelect;
 
+const castRowsOf = (db: DbOrTx, projectId: string) =>
+  db.select().from(castMembers).where(eq(castMembers.projectId, projectId));
+const byCharacter = (rows: CastRow[]) => new Map(rows.map((r) => [r.character, r]));
+
 export async function castOf(db: DbOrTx, projectId: string): Promise<Map<string, CastRow>> {
-  const rows = await db.select().from(castMembers).where(eq(castMembers.projectId, projectId));
-  return new Map(rows.map((r) => [r.character, r]));
+  return byCharacter(await castRowsOf(db, projectId));
 }
 
 /** The script's speaking characters by cast ID, then anyone still cast whose character was cut. */

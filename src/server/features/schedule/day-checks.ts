@@ -4,7 +4,7 @@ import { keys } from "../../../common/query-keys.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { hazardDayChecks } from "../safety/index.ts";
 import { minorChecks } from "./minors.ts";
-import { hoursChecks } from "./working-hours.ts";
+import { dayFacts, hoursChecks, type DayFacts } from "./working-hours.ts";
 import { overLengthMessage, type DayTotals } from "../../../common/banners.ts";
 
 /** A scheduled day as the checks read it: its date, its calls and the scenes it shoots. */
@@ -27,6 +27,7 @@ export type DayCheckSourceFn = (
   db: DbOrTx,
   projectId: string,
   days: readonly CheckedDay[],
+  facts: DayFacts,
 ) => Promise<Map<string, DayCheck[]>>;
 
 /**
@@ -53,10 +54,16 @@ export const dayCheckKeys = (projectId: string): QueryKeyOf[] => [
   keys.documents(projectId),
 ];
 
-export async function dayChecks(db: DbOrTx, projectId: string, days: readonly CheckedDay[]) {
+/** Every source's checks of the days; what several sources read (`DayFacts`) is read once for all. */
+export async function dayChecks(
+  db: DbOrTx,
+  projectId: string,
+  days: readonly CheckedDay[],
+  facts: DayFacts = dayFacts(db, projectId, days),
+) {
   const out = new Map<string, DayCheck[]>(days.map((d) => [d.id, []]));
   if (days.length === 0) return out;
-  const found = await Promise.all(SOURCES.map((source) => source(db, projectId, days)));
+  const found = await Promise.all(SOURCES.map((source) => source(db, projectId, days, facts)));
   for (const map of found) for (const [dayId, checks] of map) out.get(dayId)?.push(...checks);
   return out;
 }

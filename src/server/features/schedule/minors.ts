@@ -17,7 +17,7 @@ import { castMembers, documents } from "../../db/schema/index.ts";
 import { createFromTemplate, createSubmission } from "../documents/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import type { S } from "./shared.ts";
-import { charactersOf, dayTimes, type CheckedDay } from "./working-hours.ts";
+import { charactersOf, dayFacts, type CheckedDay } from "./working-hours.ts";
 
 type CastRow = typeof castMembers.$inferSelect;
 
@@ -109,13 +109,18 @@ export async function askGuardianConsent(s: S, caller: Caller, projectId: string
  * set against their age band, work past the school's latest hour, a named chaperone, a work permit valid on the
  * day, and the guardian's consent signed.
  */
-export async function minorChecks(db: DbOrTx, projectId: string, days: readonly CheckedDay[]) {
-  const cast = await db.select().from(castMembers).where(eq(castMembers.projectId, projectId));
+export async function minorChecks(
+  db: DbOrTx,
+  projectId: string,
+  days: readonly CheckedDay[],
+  facts = dayFacts(db, projectId, days),
+) {
+  const cast = await facts.cast();
   const out = new Map<string, DayCheck[]>();
   if (!cast.some((c) => c.minor || c.dateOfBirth)) return out;
   const [settings, times, consents, permits] = await Promise.all([
     getSchoolSettings(db),
-    dayTimes(db, days),
+    facts.times(),
     consentStates(db, projectId),
     permitTitles(
       db,

@@ -9,6 +9,7 @@ import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { dayTotals, minutesFromEighths, type BannerDto } from "../../../common/banners.ts";
 import {
+  castMembers,
   profiles,
   scheduleBanners,
   scheduleStrips,
@@ -18,6 +19,7 @@ import {
 } from "../../db/schema/index.ts";
 import { projectFor } from "../projects/access.ts";
 import { dayChecks } from "./day-checks.ts";
+import { dayFacts } from "./working-hours.ts";
 import { type S, type ShootDayRow } from "./shared.ts";
 import { keys } from "../../../common/query-keys.ts";
 
@@ -195,6 +197,7 @@ export async function assemble(
   projectId: string,
   screenplay: { body: string; lockedScenes: string[] | null } | null,
   estimates: Record<string, number> = {},
+  known: { cast?: () => Promise<(typeof castMembers.$inferSelect)[]> } = {},
 ): Promise<Assembled> {
   const [dayRows, stripRows, bannerRows] = await Promise.all([
     db
@@ -234,7 +237,7 @@ export async function assemble(
   const days = dayRows.map((d, i) =>
     toDayDto(d, i + 1, byDay.get(d.id) ?? [], bannersAt(bannersOf.get(d.id) ?? [], positions.get(d.id) ?? [])),
   );
-  const checks = await dayChecks(db, projectId, days);
+  const checks = await dayChecks(db, projectId, days, dayFacts(db, projectId, days, { rows: dayRows, ...known }));
   for (const d of days) d.checks = checks.get(d.id) ?? [];
   const bank = [...scenes.values()].filter((sc) => !scheduled.has(sc.number)).map((sc) => toStrip(sc, estimates));
   return { days, bank, scenes, appearance: report?.appearance ?? [] };

@@ -15,28 +15,57 @@ export interface CheckedDay {
   strips: { number: string; cast: string[] }[];
 }
 
+type DayRow = typeof shootDays.$inferSelect;
+type CastRow = typeof castMembers.$inferSelect;
+
 /** What the checks read of a day beyond `CheckedDay`: its wrap, meal and per-person wraps and chaperones. */
-export async function dayTimes(db: DbOrTx, days: readonly CheckedDay[]) {
-  const rows = await db
-    .select({
-      id: shootDays.id,
-      wrap: shootDays.wrap,
-      meal: shootDays.meal,
-      castWraps: shootDays.castWraps,
-      crewWraps: shootDays.crewWraps,
-      chaperones: shootDays.chaperones,
-    })
-    .from(shootDays)
-    .where(
-      inArray(
-        shootDays.id,
-        days.map((d) => d.id),
-      ),
-    );
-  return new Map(rows.map((r) => [r.id, r]));
+export type DayTimes = Pick<DayRow, "id" | "wrap" | "meal" | "castWraps" | "crewWraps" | "chaperones">;
+
+/**
+ * What several day-check sources read of a project, read once for all of them when first asked: the cast, and
+ * the days' times, which the stripboard's own read of the days already holds (`rows`), so they cost no statement.
+ */
+export interface DayFacts {
+  cast(): Promise<CastRow[]>;
+  times(): Promise<Map<string, DayTimes>>;
 }
 
-export type DayTimes = Awaited<ReturnType<typeof dayTimes>> extends Map<string, infer T> ? T : never;
+const once = <T>(load: () => Promise<T>) => {
+  let kept: Promise<T> | undefined;
+  return () => (kept ??= load());
+};
+
+export function dayFacts(
+  db: DbOrTx,
+  projectId: string,
+  days: readonly CheckedDay[],
+  known: { rows?: readonly DayRow[]; cast?: () => Promise<CastRow[]> } = {},
+): DayFacts {
+  return {
+    cast: known.cast ?? once(() => db.select().from(castMembers).where(eq(castMembers.projectId, projectId))),
+    times: once(async () => {
+      if (known.rows) return new Map(known.rows.map((r) => [r.id, r]));
+      if (days.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: shootDays.id,
+          wrap: shootDays.wrap,
+          meal: shootDays.meal,
+          castWraps: shootDays.castWraps,
+          crewWraps: shootDays.crewWraps,
+          chaperones: shootDays.chaperones,
+        })
+        .from(shootDays)
+        .where(
+          inArray(
+            shootDays.id,
+            days.map((d) => d.id),
+          ),
+        );
+      return new Map(rows.map((r) => [r.id, r]));
+    }),
+  };
+}
 
 /** The characters a day shoots, in name order. */
 export const charactersOf = (day: CheckedDay) => [...new Set(day.strips.flatMap((s) => s.cast))].sort();
@@ -46,20 +75,22 @@ export const charactersOf = (day: CheckedDay) => [...new Set(day.strips.flatMap(
  * the cast by character (on the days their scenes are shot), judged by `hoursFindings`. People with the same
  * finding on a day share one line, so a crew of twelve called at once reads as one warning, not twelve.
  */
-export async function hoursChecks(db: DbOrTx, projectId: string, days: readonly CheckedDay[]) {
+export async function hoursChecks(
+  db: DbOrTx,
+  projectId: string,
+  days: readonly CheckedDay[],
+  facts = dayFacts(db, projectId, days),
+) {
   const [settings, times, crew, cast] = await Promise.all([
     getSchoolSettings(db),
-    dayTimes(db, days),
+    facts.times(),
     db
       .select({ userId: projectMembers.userId, name: profiles.fullName })
       .from(projectMembers)
       .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
       .where(eq(projectMembers.projectId, projectId))
       .orderBy(asc(profiles.fullName)),
-    db
-      .select({ character: castMembers.character, actorName: castMembers.actorName })
-      .from(castMembers)
-      .where(eq(castMembers.projectId, projectId)),
+    facts.cast(),
   ]);
   const actor = new Map(cast.map((c) => [c.character, c.actorName]));
   const numbered = days.map((d, i) => ({ day: d, number: i + 1, t: times.get(d.id) }));
