@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { usePortal } from "./support/fixtures.ts";
-import { button, field, signIn, toast, visible } from "./support/ui.ts";
+import { button, field, gone, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
 describe("breakdown", () => {
-  it("tags an element by selecting its words in a scene, and a confirmed safety flag puts a plan on the greenlight checklist", async () => {
+  it("tags an element by selecting its words in a scene, and a confirmed safety flag puts a plan on the greenlight checklist; the editor's preview marks the tagged words", async () => {
     const page = await e2e.newPage({ viewport: { width: 1400, height: 1000 } });
     await signIn(page, "student@portal.test");
     await page.goto("/projects");
@@ -56,5 +56,23 @@ describe("breakdown", () => {
     await page.getByRole("tab", { name: "Greenlight" }).click();
     const item = page.getByRole("listitem").filter({ hasText: "Safety plan: vehicles (scene 3)" });
     await visible(item.getByText("Not done yet. Ticked by staff or an admin."));
+
+    // The editor's page preview marks the tagged words too, with a switch that is remembered.
+    await page.getByRole("tab", { name: "Breakdown" }).click();
+    await page.getByText("Breaking down").getByRole("link", { name: "Small Hours" }).click();
+    const page1 = page.getByRole("region", { name: "Page 1", exact: true });
+    const previewMark = page1.locator("mark[title='Props']", { hasText: "keyboard" }).first();
+    await visible(previewMark);
+    expect(await previewMark.getAttribute("class")).toContain("bg-violet-100");
+    await visible(page.getByRole("list", { name: "Breakdown colours" }).getByText("Props", { exact: true }));
+    const colours = page.getByRole("switch", { name: "Show breakdown colours" });
+    await colours.click();
+    await gone(page1.locator("mark").first());
+    await page.reload();
+    await visible(page1);
+    expect(await colours.getAttribute("aria-checked")).toBe("false");
+    expect(await page1.locator("mark").count()).toBe(0);
+    await colours.click();
+    await visible(previewMark);
   });
 });

@@ -24,29 +24,10 @@ import {
   screenplayKeys,
   breakdownPath,
 } from "./api.ts";
-import { markElements } from "../../../common/screenplay/marks.ts";
+import { CATEGORY_MARK as CHIP, MarkedText } from "./BreakdownMarks.tsx";
 import { SafetyFlags } from "./SafetyFlags.tsx";
 
 const CATEGORY_OPTIONS = BREAKDOWN_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
-
-/**
- * The marks of a breakdown sheet as the industry draws them (cast red, extras green, stunts orange, special effects
- * blue, props violet, vehicles and animals pink, sound brown, wardrobe circled, make-up starred), with text that
- * stays readable; on the chips and on the words of the scene.
- */
-const CHIP: Record<BreakdownCategory, string> = {
-  cast: "bg-red-100 text-red-900 ring-red-300",
-  extras: "bg-green-100 text-green-900 ring-green-300",
-  props: "bg-violet-100 text-violet-900 ring-violet-300",
-  wardrobe: "rounded-full bg-white text-zinc-900 ring-2 ring-zinc-700",
-  makeup: "bg-white text-zinc-900 ring-zinc-300 after:ml-0.5 after:font-bold after:content-['*']",
-  vehicles: "bg-pink-100 text-pink-900 ring-pink-300",
-  sfx: "bg-blue-100 text-blue-900 ring-blue-300",
-  stunts: "bg-orange-100 text-orange-900 ring-orange-300",
-  animals: "bg-pink-100 text-pink-900 ring-pink-300",
-  sound: "bg-amber-200 text-amber-950 ring-amber-500",
-  locations: "bg-zinc-100 text-zinc-900 ring-zinc-300",
-};
 
 /** The project's breakdown: elements tagged per scene, element lists, and the safety flags the script suggests. */
 export function BreakdownTab({ project }: { project: Pick<ProjectDetail, "id" | "title"> }) {
@@ -284,19 +265,7 @@ function SceneSheet({
             tabIndex={0}
             className="max-h-72 overflow-y-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-sm whitespace-pre-wrap text-zinc-900 selection:bg-amber-200 focus-visible:outline-2 focus-visible:outline-amber-500 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
           >
-            {markElements(scene.text, scene.elements).map((span, i) =>
-              span.category ? (
-                <mark
-                  key={i}
-                  title={CATEGORY_LABELS[span.category]}
-                  className={cn("rounded-sm ring-1", CHIP[span.category])}
-                >
-                  {span.text}
-                </mark>
-              ) : (
-                span.text
-              ),
-            )}
+            <MarkedText text={scene.text} elements={scene.elements} />
           </div>
           {canTag && (
             <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">

@@ -25,6 +25,7 @@ import { ScenesPanel } from "./ScenesPanel.tsx";
 import { RevisionsPanel } from "./RevisionsPanel.tsx";
 import { TitlePagePanel } from "./TitlePagePanel.tsx";
 import { ScriptPreview } from "./ScriptPreview.tsx";
+import { PreviewMarksBar, usePreviewMarks } from "./PreviewMarks.tsx";
 import { ScriptEditor, type ScriptEditorHandle } from "./ScriptEditor.tsx";
 import { useAutosave } from "./useAutosave.ts";
 import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
@@ -62,6 +63,7 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
   const editor = useRef<ScriptEditorHandle>(null);
   const previewBox = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(1);
+  const breakdownMarks = usePreviewMarks(detail);
 
   // The preview is laid out in the keystroke's own render: a keystroke re-parses one scene and lays out
   // the pages (a few ms for 120 pages), and a deferred value cost a second render of the editor and a
@@ -280,30 +282,38 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                 id: "preview",
                 label: "Preview",
                 content: (
-                  // Focusable, so the keyboard scrolls through the pages as the mouse does.
-                  <div
-                    ref={previewBox}
-                    tabIndex={0}
-                    role="region"
-                    aria-label="Script pages"
-                    className="overflow-auto rounded-md bg-zinc-100 py-4 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[72vh] dark:bg-zinc-800"
-                  >
-                    <div style={{ zoom }}>
-                      <PanelBoundary message={PREVIEW_FAILED} resetKey={layout}>
-                        {layout ? (
-                          <ScriptPreview
-                            layout={layout}
-                            viewport={previewBox}
-                            cursorLine={line}
-                            markedLines={noted}
-                            onLine={readOnly ? undefined : goTo}
-                          />
-                        ) : (
-                          <PanelFailed message={PREVIEW_FAILED} />
-                        )}
-                      </PanelBoundary>
+                  <>
+                    <PreviewMarksBar
+                      elements={breakdownMarks.elements}
+                      shown={breakdownMarks.shown}
+                      onChange={breakdownMarks.show}
+                    />
+                    {/* Focusable, so the keyboard scrolls through the pages as the mouse does. */}
+                    <div
+                      ref={previewBox}
+                      tabIndex={0}
+                      role="region"
+                      aria-label="Script pages"
+                      className="overflow-auto rounded-md bg-zinc-100 py-4 focus-visible:outline-2 focus-visible:outline-amber-500 lg:h-[72vh] dark:bg-zinc-800"
+                    >
+                      <div style={{ zoom }}>
+                        <PanelBoundary message={PREVIEW_FAILED} resetKey={layout}>
+                          {layout ? (
+                            <ScriptPreview
+                              layout={layout}
+                              viewport={previewBox}
+                              cursorLine={line}
+                              markedLines={noted}
+                              marks={breakdownMarks.marks}
+                              onLine={readOnly ? undefined : goTo}
+                            />
+                          ) : (
+                            <PanelFailed message={PREVIEW_FAILED} />
+                          )}
+                        </PanelBoundary>
+                      </div>
                     </div>
-                  </div>
+                  </>
                 ),
               },
               {

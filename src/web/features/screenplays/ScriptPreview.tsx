@@ -2,6 +2,10 @@ import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { LINE_WIDTH, type Cell, type Layout, type Page } from "../../../common/screenplay/layout.ts";
 import type { TitleEntry } from "../../../common/screenplay/fountain.ts";
 import { styledLines, type Span } from "../../../common/screenplay/inline.ts";
+import { MarkedText, type MarkElement } from "./BreakdownMarks.tsx";
+
+/** Tagged elements by scene number: their words are marked in the pages of that scene. */
+export type SceneMarks = ReadonlyMap<string, readonly MarkElement[]>;
 
 /**
  * The script as printed pages: US Letter at 8.5 × 11 in, Courier 12 pt, text from 1.5 in on the left.
@@ -94,6 +98,7 @@ export const ScriptPreview = memo(function ScriptPreview({
   cursorLine,
   onLine,
   markedLines,
+  marks,
 }: {
   layout: Layout;
   /** The element the preview scrolls in. */
@@ -102,6 +107,8 @@ export const ScriptPreview = memo(function ScriptPreview({
   cursorLine?: number;
   onLine?(line: number): void;
   markedLines?: Set<number>;
+  /** Breakdown marks to draw; none when absent. */
+  marks?: SceneMarks;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const hasTitle = layout.titlePage.length > 0;
@@ -169,7 +176,15 @@ export const ScriptPreview = memo(function ScriptPreview({
       {first > 0 && <div aria-hidden className="shrink-0" style={{ height: `${first * SLOT}pt` }} />}
       {hasTitle && first === 0 && <TitlePage entries={layout.titlePage} />}
       {layout.pages.slice(pageFrom, pageTo + 1).map((p) => (
-        <PageSheet key={p.number} page={p} sig={signature(p, markedLines)} onLine={onLine} markedLines={markedLines} />
+        <PageSheet
+          key={p.number}
+          page={p}
+          sig={signature(p, markedLines, marks && layout)}
+          onLine={onLine}
+          markedLines={markedLines}
+          marks={marks}
+          layout={layout}
+        />
       ))}
       {last < slots - 1 && (
         <div aria-hidden className="shrink-0" style={{ height: `${(slots - 1 - last) * SLOT}pt` }} />
@@ -191,10 +206,12 @@ function placeOfLine(layout: Layout, line: number): number {
 }
 
 /** What a page shows, as one string: an unchanged page is not drawn again when the text changes elsewhere. */
-function signature(p: Page, marked?: Set<number>): string {
+function signature(p: Page, marked?: Set<number>, marksOf?: Layout): string {
   let sig = "";
   for (const r of p.rows) {
     sig += `${r.line ?? ""}${r.line !== null && marked?.has(r.line) ? "*" : ""}|`;
+    // With marks, a row is drawn by its scene's elements: the scene's number is part of what it shows.
+    if (marksOf) sig += `${marksOf.scenes[r.scene]?.number ?? ""}|`;
     for (const c of r.cells) {
       sig += `${c.col}:${c.type}:${c.text}`;
       if (c.spans)
@@ -207,10 +224,21 @@ function signature(p: Page, marked?: Set<number>): string {
   return sig;
 }
 
-type SheetProps = { page: Page; sig: string; onLine?(line: number): void; markedLines?: Set<number> };
+type SheetProps = {
+  page: Page;
+  sig: string;
+  onLine?(line: number): void;
+  markedLines?: Set<number>;
+  marks?: SceneMarks;
+  /** For the scenes' numbers, read only with marks (the signature holds them). */
+  layout: Layout;
+};
+
+/** Cells that print the script's words, so a tagged element's words are marked in them. */
+const UNMARKED: ReadonlySet<Cell["type"]> = new Set(["scene_number", "more", "page_number"]);
 
 const PageSheet = memo(
-  function PageSheet({ page: p, onLine, markedLines }: SheetProps) {
+  function PageSheet({ page: p, onLine, markedLines, marks, layout }: SheetProps) {
     return (
       <Sheet label={`Page ${p.number}`}>
         {p.number > 1 && (
@@ -221,8 +249,9 @@ const PageSheet = memo(
             {p.number}.
           </span>
         )}
-        {p.rows.map((r, i) =>
-          r.cells.map((c, k) => (
+        {p.rows.map((r, i) => {
+          const els = marks?.get(layout.scenes[r.scene]?.number ?? "");
+          return r.cells.map((c, k) => (
             <span
               key={`${i}-${k}`}
               data-line={r.line ?? undefined}
@@ -230,20 +259,26 @@ const PageSheet = memo(
               className={`absolute whitespace-pre ${CELL_STYLE[c.type] ?? ""} ${r.line !== null && markedLines?.has(r.line) ? "bg-amber-200" : ""} ${onLine && r.line !== null ? "cursor-text" : ""}`}
               style={{ top: `${TOP + i * LINE}pt`, left: `${LEFT + c.col * CH}pt` }}
             >
-              {c.spans ? <Emphasis spans={c.spans} /> : c.text}
+              {c.spans ? (
+                <Emphasis spans={c.spans} elements={UNMARKED.has(c.type) ? undefined : els} />
+              ) : els && !UNMARKED.has(c.type) ? (
+                <MarkedText text={c.text} elements={els} fitted />
+              ) : (
+                c.text
+              )}
             </span>
-          )),
-        )}
+          ));
+        })}
       </Sheet>
     );
   },
-  (a, b) => a.sig === b.sig && a.onLine === b.onLine,
+  (a, b) => a.sig === b.sig && a.onLine === b.onLine && a.marks === b.marks,
 );
 
 /** Fountain's emphasis as the markup that means it: bold, italic, underline, nested as needed. */
-function Emphasis({ spans }: { spans: Span[] }) {
+function Emphasis({ spans, elements }: { spans: Span[]; elements?: readonly MarkElement[] }) {
   return spans.map((s, i) => {
-    let out: React.ReactNode = s.text;
+    let out: React.ReactNode = elements ? <MarkedText text={s.text} elements={elements} fitted /> : s.text;
     if (s.underline) out = <u>{out}</u>;
     if (s.italic) out = <em>{out}</em>;
     if (s.bold) out = <strong>{out}</strong>;

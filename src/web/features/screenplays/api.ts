@@ -55,11 +55,12 @@ export function useProjectScreenplays(projectId: string) {
   });
 }
 
-export const useBreakdown = (id: string) =>
+export const useBreakdown = (id: string, enabled = true) =>
   useQuery({
     queryKey: screenplayKeys.breakdown(id),
     queryFn: ({ signal }) => api<BreakdownDetail>(breakdownPath(id), { signal }),
     throwOnError: false,
+    enabled,
   });
 
 /** Two versions side by side: a revision, or the current text (`to` = "current"). */

@@ -40,6 +40,9 @@ export const breakdown: GuideChapter = {
           p: "Tagged words are marked in the scene's text as a breakdown sheet marks them by hand: cast red, extras green, stunts orange, special effects blue, props violet, vehicles and animals pink, sound brown, wardrobe circled and make-up starred. Hover a mark to read its category.",
         },
         {
+          p: "The screenplay editor's **Preview** marks the same words on the script's pages. Turn them off or on with **Show breakdown colours** above the pages (the choice is kept on this device); the list beside it says what each colour is.",
+        },
+        {
           table: {
             head: ["Category", "For"],
             rows: [
