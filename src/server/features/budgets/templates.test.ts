@@ -125,4 +125,11 @@ describe.each(DB_KINDS)("a course's budget template and a budget started from it
     expect(res.lines).toEqual([]);
     expect(res.notes[0]).toContain("no course");
   });
+
+  it("seeds a template on The Weight of Water's course", async () => {
+    const [film] = await p.services.db.select().from(projects).where(eq(projects.title, "The Weight of Water"));
+    const res = await p.as("staff").get(`/budget-templates/${film!.courseId}`);
+    expect(res.status).toBe(200);
+    expect((res.body as BudgetTemplateDto).lines.map((l) => l.description)).toContain("Sound recordist day rate");
+  });
 });
