@@ -43,6 +43,7 @@ import { CUT_UPLOAD_PATH } from "../common/review.ts";
 import { cutRoutes, projectCutRoutes, uploadRoutes, versionMediaRoutes } from "./features/review/routes.ts";
 import {
   accountRoutes,
+  templateRoutes,
   budgetRoutes,
   proposalRoutes,
   publicApprovalRoutes,
@@ -217,6 +218,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/equipment", equipmentFairRoutes);
   app.route("/rest/v1/equipment", equipmentRoutes);
   app.route("/rest/v1/budget-accounts", accountRoutes);
+  app.route("/rest/v1/budget-templates", templateRoutes);
   app.route("/rest/v1/notifications", inboxRoutes);
   app.route("/rest/v1/overview", overviewRoutes);
   app.route("/rest/v1/admin", adminRoutes);

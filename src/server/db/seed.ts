@@ -9,6 +9,7 @@ import { seedFairShare } from "../features/equipment/fair-seed.ts";
 import { syncProfile } from "../features/profiles/service.ts";
 import { seedDocuments } from "../features/documents/seed.ts";
 import { seedBudgets } from "../features/budgets/seed.ts";
+import { seedBudgetTemplates } from "../features/budgets/seed-templates.ts";
 import { seedProjects } from "../features/projects/seed.ts";
 import { seedReview } from "../features/review/seed.ts";
 import { seedScreenplays } from "../features/screenplays/seed.ts";
@@ -82,6 +83,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedDailyReports(s);
   await seedInsurance(s);
   await seedBudgets(s);
+  await seedBudgetTemplates(s);
   await seedDelivery(s, "Northbridge Film School");
   await seedReview(s);
   const equipmentCount = await seedEquipment(s);

@@ -25,6 +25,8 @@ import {
 import type { LineChangeKind, LineState } from "../../../common/budget-diff.ts";
 import { user } from "./auth.ts";
 import { projects } from "./projects.ts";
+import { courses } from "./courses.ts";
+import type { BudgetTemplateLine } from "../../../common/budget-template.ts";
 
 export const budgetCategoryEnum = pgEnum("budget_category", BUDGET_CATEGORIES);
 export const budgetUnitEnum = pgEnum("budget_unit", BUDGET_UNITS);
@@ -204,3 +206,17 @@ export const budgetLineChanges = pgTable(
   },
   (t) => [index("budget_line_changes_line_idx").on(t.budgetId, t.lineId, t.changedAt)],
 );
+
+/**
+ * A course's budget template, kept by its teachers (and admins): the lines a project of the course starts its
+ * budget from, with the typical rates a crew member's day is paid. Numbers as a budget line keeps them
+ * (quantity in hundredths, rate in minor units). One row per course, absent until someone saves one.
+ */
+export const budgetTemplates = pgTable("budget_templates", {
+  courseId: uuid("course_id")
+    .primaryKey()
+    .references(() => courses.id, { onDelete: "cascade" }),
+  lines: jsonb("lines").$type<BudgetTemplateLine[]>().notNull().default([]),
+  updatedByName: text("updated_by_name"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

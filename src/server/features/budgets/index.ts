@@ -20,3 +20,5 @@ export type { LinkProblem } from "./decisions.ts";
 export { exportCsv, exportPdf, decisionPdf } from "./exports.ts";
 export { uploadReceipt, deleteReceipt, readReceipt } from "./receipt-uploads.ts";
 export { getLineHistory, getBudgetVersion } from "./history.ts";
+export { getTemplate, saveTemplate } from "./templates.ts";
+export { startLines } from "./starts.ts";

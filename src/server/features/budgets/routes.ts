@@ -10,6 +10,7 @@ import {
   publicDecisionInput,
   receiptQuery,
 } from "../../../common/budget.ts";
+import { budgetStartQuery, budgetTemplateInput } from "../../../common/budget-template.ts";
 import { requireUser } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { clientIp } from "../../auth/routes.ts";
@@ -59,6 +60,15 @@ export const budgetRoutes = new Hono<AppEnv>()
         caller: caller(c),
         projectId: idParam(c, "projectId", "project"),
         input: await body(c, budgetSaveInput),
+      }),
+    ),
+  )
+  .get("/:projectId/start", async (c) =>
+    c.json(
+      await service.startLines(c.get("services"), {
+        caller: caller(c),
+        projectId: idParam(c, "projectId", "project"),
+        from: query(c, budgetStartQuery).from,
       }),
     ),
   )
@@ -167,6 +177,23 @@ export const accountRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await service.getAccounts(c.get("services"))))
   .put("/", async (c) =>
     c.json(await service.saveAccounts(c.get("services"), { caller: caller(c), input: await body(c, accountsInput) })),
+  );
+
+/** /rest/v1/budget-templates/:courseId — whoever sees the course reads; its teachers and admins change it. */
+export const templateRoutes = new Hono<AppEnv>()
+  .get("/:courseId", async (c) =>
+    c.json(
+      await service.getTemplate(c.get("services"), { caller: caller(c), courseId: idParam(c, "courseId", "course") }),
+    ),
+  )
+  .put("/:courseId", async (c) =>
+    c.json(
+      await service.saveTemplate(c.get("services"), {
+        caller: caller(c),
+        courseId: idParam(c, "courseId", "course"),
+        input: await body(c, budgetTemplateInput),
+      }),
+    ),
   );
 
 /** /rest/v1/budget-proposals/:id — the in-app approval of a signed-in approver. */

@@ -51,6 +51,7 @@ import { LineHistory } from "./LineHistory.tsx";
 import { LINE_FIELD_LABELS, LINE_FIELDS } from "../../../common/budget-diff.ts";
 import { cell, DataTable, num } from "./Table.tsx";
 import { TopSheet } from "./TopSheet.tsx";
+import { StartBudget } from "./StartBudget.tsx";
 
 /** A line as typed: numbers stay text until saved, so "2." or "1,5" can be typed without being rewritten. */
 type Row = BudgetDraftRow;
@@ -676,6 +677,15 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
           {liveTotals && ` · total ${formatMinor(liveTotals.total, budget.currency, format)} ${budget.currency}`}
         </span>
       </div>
+      {!readOnly && (
+        <StartBudget
+          projectId={budget.projectId}
+          empty={rows.length === 0}
+          digits={digits}
+          format={format}
+          onStart={edit}
+        />
+      )}
       {!readOnly && (
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           Arrow keys and Enter move between lines; Enter on the last line adds one; your typing is kept as the crew's

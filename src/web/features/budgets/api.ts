@@ -1,6 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { BudgetAccount, BudgetDraftDto, BudgetDto, ProposalView } from "../../../common/budget.ts";
 import type { BudgetVersionDto, LineChangeDto } from "../../../common/budget-diff.ts";
+import type {
+  BudgetStart,
+  BudgetStartDto,
+  BudgetTemplateDto,
+  BudgetTemplateLine,
+} from "../../../common/budget-template.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { api } from "../../lib/api.ts";
 import { useChange, type ChangeMessages } from "../../lib/change.ts";
@@ -109,3 +115,29 @@ export function useBudgetVersion(projectId: string, version: string | null) {
     throwOnError: false,
   });
 }
+
+const templatePath = (courseId: string) => `/rest/v1/budget-templates/${encodeURIComponent(courseId)}`;
+/** A course's template sits under the course's key: a save publishes the course's change. */
+const templateKey = (courseId: string) => [...keys.course(courseId), "budget-template"];
+
+export function useBudgetTemplate(courseId: string) {
+  return useQuery({
+    queryKey: templateKey(courseId),
+    queryFn: ({ signal }) => api<BudgetTemplateDto>(templatePath(courseId), { signal }),
+    throwOnError: false,
+  });
+}
+
+export const useSaveBudgetTemplate = (
+  courseId: string,
+  messages: ChangeMessages<BudgetTemplateLine[], BudgetTemplateDto>,
+) =>
+  useChange(
+    { answer: templateKey(courseId) },
+    (lines: BudgetTemplateLine[]) => api<BudgetTemplateDto>(templatePath(courseId), { method: "PUT", json: { lines } }),
+    messages,
+  );
+
+/** Lines for an empty budget from the course template or the schedule; nothing is saved by asking. */
+export const startLines = (projectId: string, from: BudgetStart) =>
+  api<BudgetStartDto>(`${budgetPath(projectId)}/start?${new URLSearchParams({ from })}`);

@@ -12,6 +12,7 @@ import { CourseDialog } from "./CourseDialog.tsx";
 import { CourseDelivery } from "./CourseDelivery.tsx";
 import { CourseGreenlight } from "./CourseGreenlight.tsx";
 import { CourseFairShare } from "../equipment/CourseFairShare.tsx";
+import { CourseBudgetTemplate } from "../budgets/CourseBudgetTemplate.tsx";
 
 /** One course: its teachers and students, and (for those who manage courses) its roster import. */
 export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void }) {
@@ -51,6 +52,7 @@ export function CourseDetailPanel({ id, onClose }: { id: string; onClose(): void
       <CourseGreenlight courseId={c.id} />
       <CourseDelivery courseId={c.id} />
       <CourseFairShare courseId={c.id} />
+      <CourseBudgetTemplate courseId={c.id} />
       <Students course={c} />
     </section>
   );

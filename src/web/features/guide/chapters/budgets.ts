@@ -156,5 +156,26 @@ export const budgets: GuideChapter = {
         },
       ],
     },
+    {
+      id: "templates",
+      heading: "Starting a budget from the course template or the schedule",
+      blocks: [
+        {
+          p: "Each course keeps a **Budget template** on its page under [Courses](/courses): the lines its projects usually need, with the school's rates. The course's teachers and admins add lines with **Add template line** (account, description, quantity, units, rate) and keep them with **Save budget template**; its students can read it.",
+        },
+        {
+          p: "On a project's **Budget** tab, while the sheet has no lines, two buttons fill it:",
+        },
+        {
+          list: [
+            "**Start from the course template** puts the course template's lines on the sheet.",
+            "**Start from the schedule** adds a line per crew and cast member for the shoot days, at the day rate of the template line whose description names their role (“Sound recordist day rate”) or “Cast”, else at 0 for you to fill; and a line per reserved piece of equipment at 0, as the equipment room keeps no rental rates.",
+          ],
+        },
+        {
+          note: "The lines are only typed onto the sheet: check the rates, then **Save budget**. A sheet that already has lines never offers the buttons, so nothing you typed is replaced.",
+        },
+      ],
+    },
   ],
 };
