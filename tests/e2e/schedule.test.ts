@@ -197,4 +197,42 @@ describe("schedule", () => {
       expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
     }
   });
+
+  it("saves two strips moved quickly one after the other, the second while the first is still being saved", async () => {
+    const lead = await e2e.newPage();
+    await signIn(lead, "amara.diallo@portal.test");
+    const projectId = await openProject(lead, "The Weight of Water");
+    await lead.getByRole("tab", { name: "Schedule" }).click();
+    const read = async () =>
+      (await lead.evaluate(
+        async (id) => (await fetch(`/rest/v1/projects/${id}/schedule`)).json(),
+        projectId,
+      )) as ScheduleDto;
+    const before = await read();
+    const first = before.days[0]!.strips[0]!.number;
+    const second = before.days[1]!.strips.at(-1)!.number;
+    const move = async (day: number, number: string, key: string) => {
+      const strip = lead.getByRole("list", { name: `Strips of Day ${day}` }).locator(`[data-strip="${number}"]`);
+      await strip.focus();
+      await lead.keyboard.press("Space");
+      await lead.keyboard.press(key);
+      await lead.keyboard.press("Space");
+    };
+    // No waiting between the two: the second move is made while the first is on its way.
+    await move(1, first, "ArrowRight");
+    await move(2, second, "ArrowRight");
+    await expect
+      .poll(
+        async () => {
+          const now = await read();
+          return [
+            now.days[1]!.strips.some((st) => st.number === first),
+            now.days[2]!.strips.some((st) => st.number === second),
+          ];
+        },
+        { timeout: UI_TIMEOUT },
+      )
+      .toEqual([true, true]);
+    expect(await lead.getByText(/changed the stripboard/).count()).toBe(0);
+  });
 });

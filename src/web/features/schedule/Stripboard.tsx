@@ -66,19 +66,24 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
   const reportOf = useDayReports(projectId, schedule.canEdit);
   const pickedDay = useDayFromAddress(board);
 
-  // The server's answer replaces the local draft once it arrives.
-  useEffect(() => setDraft(null), [schedule]);
+  // A move made while the last one is being saved waits for its answer and goes with the version it brings, so
+  // quick moves in a row are saved one after another instead of the second being refused as someone else's.
+  const saving = useRef<{ busy: boolean; next: Lane[] | null }>({ busy: false, next: null });
+  // The server's answer replaces the local draft once it arrives, unless a move made since still waits.
+  useEffect(() => {
+    if (!saving.current.busy) setDraft(null);
+  }, [schedule]);
   useEffect(() => {
     if (!focusAfter.current) return;
     board.current?.querySelector<HTMLElement>(`[data-strip="${CSS.escape(focusAfter.current)}"]`)?.focus();
     focusAfter.current = null;
   });
 
-  const commit = (next: Lane[]) => {
-    setDraft(next);
+  const send = (next: Lane[], version: number) => {
+    saving.current.busy = true;
     save.mutate(
       {
-        version: schedule.version,
+        version,
         days: next.slice(1).map((l) => ({
           id: l.id,
           scenes: l.strips.filter((it) => !isBanner(it)).map((s) => s.number),
@@ -86,8 +91,25 @@ export function Stripboard({ schedule, projectId }: { schedule: ScheduleDto; pro
           banners: l.strips.flatMap((it, at) => (isBanner(it) ? [{ id: it.id, at }] : [])),
         })),
       },
-      { onError: () => setDraft(null) },
+      {
+        onSuccess: (saved) => {
+          const waiting = saving.current.next;
+          saving.current.next = null;
+          if (waiting) return send(waiting, saved.version);
+          saving.current.busy = false;
+          setDraft(null);
+        },
+        onError: () => {
+          saving.current = { busy: false, next: null };
+          setDraft(null);
+        },
+      },
     );
+  };
+  const commit = (next: Lane[]) => {
+    setDraft(next);
+    if (saving.current.busy) saving.current.next = next;
+    else send(next, schedule.version);
   };
 
   const onKey = (e: KeyboardEvent<HTMLLIElement>, strip: LaneItem) => {
