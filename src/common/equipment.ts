@@ -367,7 +367,7 @@ export const RECEIPT_KINDS = ["check_out", "check_in"] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 /** Where the latest signed hand-over receipt of a reservation downloads from. */
 export const receiptUrl = (reservationId: string, kind: ReceiptKind) =>
-  `/api/equipment/reservations/${reservationId}/receipts/${kind}`;
+  `/rest/v1/equipment/reservations/${reservationId}/receipts/${kind}`;
 export const checkinInput = z.object({
   assetTag,
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }),

@@ -65,7 +65,7 @@ describe("signed hand-over receipts at the desk", () => {
       .as("equipment")
       .post("/equipment/desk/checkout", { assetTags: [a.assetTag, b.assetTag.toLowerCase()], signature: SIGNATURE });
     expect(out.status, JSON.stringify(out.body)).toBe(200);
-    expect(out.body.receiptUrl).toBe(`/api/equipment/reservations/${id}/receipts/check_out`);
+    expect(out.body.receiptUrl).toBe(`/rest/v1/equipment/reservations/${id}/receipts/check_out`);
     expect(out.body.reservation.items.every((i: { checkedOutAt: string | null }) => i.checkedOutAt)).toBe(true);
 
     const pdf = await p.as("member").get(`/equipment/reservations/${id}/receipts/check_out`);
