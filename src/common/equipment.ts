@@ -340,7 +340,34 @@ export const calendarQuery = z.object({
 });
 export type CalendarQuery = z.infer<typeof calendarQuery>;
 
-export const checkoutInput = z.object({ assetTag });
+/** A drawn signature as the signature pad gives it: a PNG data address. */
+export const signatureImage = z
+  .string("Draw the signature")
+  .max(700_000, "The signature is too large: clear it and draw it again.")
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, "The signature is a picture drawn on the pad.");
+
+/**
+ * A hand-over at the desk: the tags handed out at once (or one `assetTag`), signed for by the borrower on the screen, or
+ * ticked "Borrower not present" by the office.
+ */
+export const checkoutInput = z
+  .object({
+    assetTag: assetTag.optional(),
+    assetTags: z.array(assetTag).max(50, "Hand out at most 50 items at once.").optional(),
+    signature: signatureImage.optional(),
+    borrowerNotPresent: z.boolean().default(false),
+  })
+  .transform(({ assetTag: one, assetTags, ...rest }) => ({
+    ...rest,
+    assetTags: [...new Set([...(assetTags ?? []), ...(one ? [one] : [])])],
+  }));
+export type CheckoutInput = z.input<typeof checkoutInput>;
+
+export const RECEIPT_KINDS = ["check_out", "check_in"] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+/** Where the latest signed hand-over receipt of a reservation downloads from. */
+export const receiptUrl = (reservationId: string, kind: ReceiptKind) =>
+  `/rest/v1/equipment/reservations/${reservationId}/receipts/${kind}`;
 export const checkinInput = z.object({
   assetTag,
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }),
@@ -513,6 +540,8 @@ export interface DeskResultDto {
   reservation: ReservationDto;
   item: { id: string; name: string; assetTag: string; status: ItemStatus };
   message: string;
+  /** Where the signed hand-over receipt of this desk action downloads from, when one was made. */
+  receiptUrl?: string;
 }
 
 export interface StrikeDto {

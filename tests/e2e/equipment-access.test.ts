@@ -113,6 +113,7 @@ describe("booking rules by course", () => {
     await signIn(office, "equipment@portal.test");
     await office.goto("/equipment-admin?tab=desk");
     await field(office, "Asset tag to check out").fill("NFS-PWR-009");
+    await office.getByRole("checkbox", { name: "Borrower not present" }).check();
     await button(office, "Check out").click();
     await visible(
       office.getByRole("alert").filter({

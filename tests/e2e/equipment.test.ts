@@ -111,6 +111,7 @@ describe("equipment", () => {
 
     await office.getByRole("tab", { name: "Desk" }).click();
     await field(office, "Asset tag to check out").fill("nfs-lns-021");
+    await office.getByRole("checkbox", { name: "Borrower not present" }).check();
     await button(office, "Check out").click();
     await visible(
       office

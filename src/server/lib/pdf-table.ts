@@ -25,6 +25,8 @@ export async function renderPdf(opts: {
   title: string;
   facts: [string, string][];
   sections: PdfSection[];
+  /** A picture after the tables (a drawn signature), with a heading and a line of text under it. */
+  image?: { heading: string; png: Uint8Array; caption: string };
 }): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(opts.title);
@@ -82,6 +84,18 @@ export async function renderPdf(opts: {
       });
       y = top - height;
     }
+  }
+  if (opts.image) {
+    const png = await doc.embedPng(opts.image.png);
+    const scale = Math.min(1, 240 / png.width, 90 / png.height);
+    const h = png.height * scale;
+    y -= 10;
+    need(LINE * 3 + h);
+    text(opts.image.heading, MARGIN, "bold", 12);
+    y -= 8 + h;
+    page.drawImage(png, { x: MARGIN, y, width: png.width * scale, height: h });
+    y -= LINE;
+    text(opts.image.caption, MARGIN, "regular");
   }
   return doc.save();
 }

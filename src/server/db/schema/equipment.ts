@@ -224,3 +224,23 @@ export const strikes = pgTable(
     index("equipment_strikes_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * A signed hand-over at the desk: the receipt PDF (in the `equipment` bucket under receipts/<reservationId>/) of the
+ * items handed out at once, with the borrower's drawn signature, or noting that the borrower was not present.
+ */
+export const handoverReceipts = pgTable(
+  "equipment_handover_receipts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reservationId: uuid("reservation_id")
+      .notNull()
+      .references(() => reservations.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["check_out", "check_in"] }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    borrowerPresent: boolean("borrower_present").notNull(),
+    byId: text("by_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("equipment_handover_receipts_idx").on(t.reservationId, t.kind, t.createdAt)],
+);

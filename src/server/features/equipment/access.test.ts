@@ -297,7 +297,9 @@ describe.each(DB_KINDS)("equipment access levels and the greenlight gate on %s",
         }[]
       ).find((r) => r.id === early.body.id)!.greenlightMissing;
     expect(await listed()).toEqual(["Crew complete", "Insurance"]);
-    const out = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: camera.assetTag });
+    const out = await p
+      .as("equipment")
+      .post("/equipment/desk/checkout", { assetTag: camera.assetTag, borrowerNotPresent: true });
     expect(out.status).toBe(409);
     expect(out.body.error.message).toBe(
       "Greenlight not complete: “Access Test Short” cannot take equipment out until its greenlight checklist is done. Still missing: Crew complete, Insurance.",
@@ -305,10 +307,14 @@ describe.each(DB_KINDS)("equipment access levels and the greenlight gate on %s",
     await p.as("member").put(`/projects/${projectId}/greenlight/crew_complete`, { done: true });
     // The kept list follows the tick at once.
     expect(await listed()).toEqual(["Insurance"]);
-    const still = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: camera.assetTag });
+    const still = await p
+      .as("equipment")
+      .post("/equipment/desk/checkout", { assetTag: camera.assetTag, borrowerNotPresent: true });
     expect(still.body.error.message).toContain("Still missing: Insurance.");
     expect((await p.as("staff").put(`/projects/${projectId}/greenlight/insurance`, { done: true })).status).toBe(200);
-    const done = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: camera.assetTag });
+    const done = await p
+      .as("equipment")
+      .post("/equipment/desk/checkout", { assetTag: camera.assetTag, borrowerNotPresent: true });
     expect(done.status, done.text).toBe(200);
     expect(done.body.reservation.greenlightMissing).toEqual([]);
 

@@ -121,7 +121,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         ["POST", "/items/import", { csv: "asset_tag,name,category\n" }],
         ["GET", "/strikes", undefined],
         ["GET", "/summary", undefined],
-        ["POST", "/desk/checkout", { assetTag: item.assetTag }],
+        ["POST", "/desk/checkout", { assetTag: item.assetTag, borrowerNotPresent: true }],
         ["POST", `/certifications/${certId}/holders`, { userId: ids.member }],
       ];
       for (const [method, path, json] of officeOnly) {
@@ -549,18 +549,32 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const [cam, lens] = [await makeItem({ name: "Desk camera" }), await makeItem({ name: "Desk lens" })];
       const r = await reserve([cam.id, lens.id], { from: 25, to: 49 });
       expect(r.status).toBe(201);
-      const early = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: cam.assetTag });
+      const early = await p
+        .as("equipment")
+        .post("/equipment/desk/checkout", { assetTag: cam.assetTag, borrowerNotPresent: true });
       expect(early.status).toBe(409);
       expect(early.body.error.message).toContain("has no approved reservation to collect now");
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
-      const out = await p.as("equipment").post("/equipment/desk/checkout", { assetTag: cam.assetTag.toLowerCase() });
+      const out = await p
+        .as("equipment")
+        .post("/equipment/desk/checkout", { assetTag: cam.assetTag.toLowerCase(), borrowerNotPresent: true });
       expect(out.status).toBe(200);
       expect(out.body.reservation.state).toBe("checked_out");
       expect(out.body.message).toContain("1 more item of this reservation still to hand out");
-      expect((await p.as("equipment").post("/equipment/desk/checkout", { assetTag: lens.assetTag })).status).toBe(200);
-      expect((await p.as("equipment").post("/equipment/desk/checkout", { assetTag: "NFS-NOTHING-99" })).status).toBe(
-        404,
-      );
+      expect(
+        (
+          await p
+            .as("equipment")
+            .post("/equipment/desk/checkout", { assetTag: lens.assetTag, borrowerNotPresent: true })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await p
+            .as("equipment")
+            .post("/equipment/desk/checkout", { assetTag: "NFS-NOTHING-99", borrowerNotPresent: true })
+        ).status,
+      ).toBe(404);
 
       const back = await p
         .as("equipment")
@@ -644,7 +658,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect((await send(`returns/${item.assetTag}`, png, "equipment")).status).toBe(409);
       const r = await reserve([item.id], { from: 25, to: 49 });
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
-      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
+      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag, borrowerNotPresent: true });
       await p
         .as("equipment")
         .post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "fair", notes: "Scuffed grip" });
@@ -663,7 +677,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const item = await makeItem();
       const r = await reserve([item.id], { from: 25, to: 49 });
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
-      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
+      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag, borrowerNotPresent: true });
       const past = new Date(Date.now() - 2 * HOUR);
       await p.services.db
         .update(reservations)
@@ -698,7 +712,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const item = await makeItem({ name: "Overdue Zoom H6" });
       const r = await reserve([item.id], { from: 25, to: 49 });
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
-      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
+      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag, borrowerNotPresent: true });
       const dueAt = new Date(Date.now() + 6 * HOUR);
       await p.services.db
         .update(reservations)
@@ -731,7 +745,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const item = await makeItem({ name: "Dashboard lens" });
       const r = await reserve([item.id], { from: 25, to: 49 });
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
-      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag });
+      await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag, borrowerNotPresent: true });
       await p.services.db
         .update(reservations)
         .set({ startsAt: new Date(Date.now() - 5 * HOUR), endsAt: new Date(Date.now() - HOUR) })

@@ -31,6 +31,7 @@ export {
   cancelReservation,
 } from "./reservations.ts";
 export { checkOut, checkIn, recordStrike, listStrikes, clearStrikes } from "./desk.ts";
+export { handOver, readReceipt } from "./handover.ts";
 export { listFairShare, getFairShare, setFairShare } from "./fair-share.ts";
 export {
   listWindows,

@@ -240,13 +240,21 @@ export const equipmentRoutes = new Hono<AppEnv>()
     ),
   )
   .post("/desk/checkout", async (c) =>
-    c.json(
-      await service.checkOut(c.get("services"), {
-        caller: callerOf(c),
-        assetTag: (await body(c, checkoutInput)).assetTag,
-      }),
-    ),
+    c.json(await service.handOver(c.get("services"), { caller: callerOf(c), input: await body(c, checkoutInput) })),
   )
+  .get("/reservations/:id/receipts/:kind", async (c) => {
+    const receipt = await service.readReceipt(c.get("services"), {
+      caller: callerOf(c),
+      reservationId: idParam(c, "id", "reservation"),
+      kind: pathParam(c, "kind"),
+    });
+    return c.body(new Uint8Array(receipt.bytes), 200, {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${receipt.fileName}"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    });
+  })
   .post("/desk/checkin", async (c) =>
     c.json(await service.checkIn(c.get("services"), { caller: callerOf(c), input: await body(c, checkinInput) })),
   )

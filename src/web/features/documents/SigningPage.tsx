@@ -1,10 +1,10 @@
 import { CheckCircle2, CircleSlash, Link2Off } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router";
-import SignaturePad from "signature_pad";
 import { toast } from "sonner";
 import { SIGNATURE_CONSENT, type DeadLinkReason, type SigningViewDto } from "../../../common/documents.ts";
 import { Brand } from "../../components/Brand.tsx";
+import { SignatureCanvas } from "../../components/SignatureCanvas.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Checkbox } from "../../components/ui/Checkbox.tsx";
 import { Field } from "../../components/ui/Field.tsx";
@@ -234,35 +234,8 @@ function SignForm({
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const pad = useRef<SignaturePad | null>(null);
+  const [drawnPng, setDrawnPng] = useState<string | null>(null);
 
-  useEffect(() => {
-    const el = canvas.current;
-    if (mode !== "drawn" || !el) return;
-    const p = new SignaturePad(el, { penColor: "#111827", backgroundColor: "rgba(0,0,0,0)" });
-    // The canvas is drawn at the screen's density and resized with the page; resizing clears it.
-    const fit = () => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      el.width = el.offsetWidth * ratio;
-      el.height = el.offsetHeight * ratio;
-      el.getContext("2d")!.scale(ratio, ratio);
-      p.clear();
-      onSignature(null);
-    };
-    // The signature fields on the page show what is drawn so far.
-    p.addEventListener("endStroke", () => onSignature({ kind: "drawn", value: p.toDataURL("image/png") }));
-    fit();
-    window.addEventListener("resize", fit);
-    pad.current = p;
-    return () => {
-      window.removeEventListener("resize", fit);
-      p.off();
-      pad.current = null;
-    };
-    // onSignature is the page's state setter: the pad is made again only when the way of signing changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode]);
   useEffect(() => {
     if (mode === "typed") onSignature(typed.trim().length >= 2 ? { kind: "typed", value: typed.trim() } : null);
   }, [mode, typed, onSignature]);
@@ -285,7 +258,7 @@ function SignForm({
     e.preventDefault();
     if (!consent)
       return void toast.error("Not signed", { description: "Tick the box to agree to sign electronically." });
-    const drawn = mode === "drawn" && pad.current && !pad.current.isEmpty() ? pad.current.toDataURL("image/png") : null;
+    const drawn = mode === "drawn" ? drawnPng : null;
     if (mode === "drawn" && !drawn)
       return void toast.error("Not signed", { description: "Draw your signature in the box." });
     if (mode === "typed" && typed.trim().length < 2)
@@ -363,23 +336,13 @@ function SignForm({
         ))}
       </div>
       {mode === "drawn" ? (
-        <div className="flex flex-col gap-2">
-          <canvas
-            ref={canvas}
-            aria-label="Draw your signature here with a finger, a pen or the mouse"
-            className="h-44 w-full touch-none rounded-md border-2 border-dashed border-zinc-400 bg-white"
-          />
-          <Button
-            variant="ghost"
-            className="self-end"
-            onClick={() => {
-              pad.current?.clear();
-              onSignature(null);
-            }}
-          >
-            Clear
-          </Button>
-        </div>
+        <SignatureCanvas
+          label="Draw your signature here with a finger, a pen or the mouse"
+          onChange={(png) => {
+            setDrawnPng(png);
+            onSignature(png ? { kind: "drawn", value: png } : null);
+          }}
+        />
       ) : (
         <div className="flex flex-col gap-2">
           <Field

@@ -3,6 +3,7 @@ import type { ClosedGear } from "../../../common/equipment-access.ts";
 import {
   ITEM_STATUS_LABELS,
   RESERVATION_STATE_LABELS,
+  receiptUrl,
   type ItemStatus,
   type ReservationDto,
   type ReservationState,
@@ -80,6 +81,17 @@ export function ReservationItems({ r }: { r: ReservationDto }) {
           ))}
         </li>
       ))}
+      {r.items.some((i) => i.checkedOutAt) && (
+        <li>
+          <a
+            href={receiptUrl(r.id, "check_out")}
+            download
+            className="font-medium text-amber-700 underline dark:text-amber-400"
+          >
+            Check-out receipt (PDF)
+          </a>
+        </li>
+      )}
     </ul>
   );
 }

@@ -12,33 +12,63 @@ import { PHOTO_ACCEPT } from "../shared.tsx";
 import { post, uploadPhoto, useEquipmentChange } from "../api.ts";
 import { useLeaveGuard } from "../../../lib/useLeaveGuard.ts";
 import { DeskLists } from "./DeskLists.tsx";
+import { SignatureCanvas } from "../../../components/SignatureCanvas.tsx";
 
 // The camera scanner (and the QR decoder it may fetch) loads only when the desk is opened.
 const QrScanner = lazy(() => import("../QrScanner.tsx"));
 
 export function Desk() {
   const [outTag, setOutTag] = useState("");
+  const [outTags, setOutTags] = useState<string[]>([]);
+  const [signature, setSignature] = useState<string | null>(null);
+  const [notPresent, setNotPresent] = useState(false);
+  const [receipt, setReceipt] = useState<string | null>(null);
+  // The pad is made again (empty) after each hand-over.
+  const [padKey, setPadKey] = useState(0);
+  const addTag = (raw: string) => {
+    const tag = raw.trim().toUpperCase();
+    if (tag) setOutTags((tags) => (tags.includes(tag) ? tags : [...tags, tag]));
+    setOutTag("");
+  };
   const [inTag, setInTag] = useState("");
   const [condition, setCondition] = useState<Condition>("good");
   const [notes, setNotes] = useState("");
   const [damaged, setDamaged] = useState(false);
   const [photos, setPhotos] = useState<File[]>([]);
   useLeaveGuard(notes.trim() !== "" || photos.length > 0, "the check-in notes and photos");
+  useLeaveGuard(outTags.length > 0 || signature !== null, "the list to check out and the signature");
   const photoInput = useRef<HTMLInputElement>(null);
   const [last, setLast] = useState<string | null>(null);
   // Why an item cannot go out (no approved reservation, the greenlight not complete) stays beside the form while
   // the desk tells the crew, rather than in a toast that leaves.
   const [refusal, setRefusal] = useState<string | null>(null);
-  const checkOut = useEquipmentChange((assetTag: string) => post<DeskResultDto>("/desk/checkout", { assetTag }), {
-    success: (r) => ["Checked out", r.message],
-    failure: "Not checked out",
-    onSuccess: (r) => (setLast(r.message), setOutTag(""), setRefusal(null)),
-    onError: (err) => {
-      if (!(err instanceof ApiError) || err.status >= 500) return false;
-      setRefusal(err.message);
-      return true;
+  const checkOut = useEquipmentChange(
+    (v: { assetTags: string[]; signature: string | null; borrowerNotPresent: boolean }) =>
+      post<DeskResultDto>("/desk/checkout", {
+        assetTags: v.assetTags,
+        borrowerNotPresent: v.borrowerNotPresent,
+        ...(v.signature && !v.borrowerNotPresent ? { signature: v.signature } : {}),
+      }),
+    {
+      success: (r) => ["Checked out", r.message],
+      failure: "Not checked out",
+      onSuccess: (r) => {
+        setLast(r.message);
+        setReceipt(r.receiptUrl ?? null);
+        setOutTag("");
+        setOutTags([]);
+        setSignature(null);
+        setNotPresent(false);
+        setPadKey((k) => k + 1);
+        setRefusal(null);
+      },
+      onError: (err) => {
+        if (!(err instanceof ApiError) || err.status >= 500) return false;
+        setRefusal(err.message);
+        return true;
+      },
     },
-  });
+  );
   // The check-in is saved first and the photos follow it, so a photo refused (too large, not a picture)
   // is reported on its own and never undoes the return.
   const checkIn = useEquipmentChange(
@@ -82,8 +112,7 @@ export function Desk() {
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            setRefusal(null);
-            checkOut.mutate(outTag.trim());
+            addTag(outTag);
           }}
         >
           <h2 className="text-lg font-semibold">Check out</h2>
@@ -93,15 +122,69 @@ export function Desk() {
             onChange={(e) => setOutTag(e.target.value)}
             autoComplete="off"
             autoCapitalize="characters"
-            hint="Type the tag, scan the label with a barcode scanner, or use the camera."
-            required
+            hint="Type the tag, scan the label with a barcode scanner, or use the camera; add each item of the hand-over."
           />
           <Suspense fallback={null}>
-            <QrScanner label="Scan to check out" onTag={setOutTag} />
+            <QrScanner label="Scan to check out" onTag={addTag} />
           </Suspense>
+          <Button type="submit" variant="secondary">
+            Add to the list
+          </Button>
+        </form>
+        {outTags.length > 0 && (
+          <ul aria-label="To check out" className="mt-3 flex flex-col gap-1">
+            {outTags.map((t) => (
+              <li
+                key={t}
+                className="flex items-center justify-between gap-2 rounded-md border border-zinc-200 px-3 py-1 dark:border-zinc-800"
+              >
+                <span className="font-mono text-sm">{t}</span>
+                <Button variant="ghost" onClick={() => setOutTags((tags) => tags.filter((x) => x !== t))}>
+                  Remove {t}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form
+          className="mt-3 flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setRefusal(null);
+            const assetTags = outTag.trim() ? [...outTags, outTag.trim().toUpperCase()] : outTags;
+            if (assetTags.length === 0) return void setRefusal("Add the asset tag of each item that goes out.");
+            if (!signature && !notPresent)
+              return void setRefusal("The borrower signs on the pad, or tick “Borrower not present”.");
+            checkOut.mutate({ assetTags: [...new Set(assetTags)], signature, borrowerNotPresent: notPresent });
+          }}
+        >
+          {!notPresent && (
+            <div>
+              <p className="mb-1 text-sm font-medium">Borrower's signature</p>
+              <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
+                The borrower signs once for everything on the list; the signature goes on the check-out receipt (PDF).
+              </p>
+              <SignatureCanvas
+                key={padKey}
+                label="Borrower's signature: draw it here with a finger, a pen or the mouse"
+                onChange={setSignature}
+              />
+            </div>
+          )}
+          <Checkbox
+            label="Borrower not present"
+            description="Hand out without a signature; the receipt says the borrower was not there."
+            checked={notPresent}
+            onChange={(e) => setNotPresent(e.target.checked)}
+          />
           <Button type="submit" busy={checkOut.isPending}>
             Check out
           </Button>
+          {receipt && (
+            <a href={receipt} download className="text-sm font-medium text-amber-700 underline dark:text-amber-400">
+              Check-out receipt (PDF)
+            </a>
+          )}
           {refusal && (
             <p
               role="alert"
@@ -173,7 +256,7 @@ export function Desk() {
           {last}
         </p>
       )}
-      <DeskLists onPick={(list, tag) => (list === "due_today" ? setOutTag(tag) : setInTag(tag))} />
+      <DeskLists onPick={(list, tag) => (list === "due_today" ? addTag(tag) : setInTag(tag))} />
     </div>
   );
 }

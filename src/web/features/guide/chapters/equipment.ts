@@ -127,12 +127,16 @@ export const equipmentDesk: GuideChapter = {
         {
           steps: [
             "Open the **Desk** tab.",
-            "Type the item's asset tag (for example NFS-CAM-006) under **Check out**, scan the QR label with a barcode scanner that types into the field, or choose **Scan to check out** and hold the label in front of the phone's or laptop's camera: the tag appears in the field. Then choose **Check out**.",
-            "The Portal finds the approved reservation of that item and says what else of it is still to hand out. Repeat for each item.",
+            "Type the item's asset tag (for example NFS-CAM-006) under **Check out**, scan the QR label with a barcode scanner that types into the field, or choose **Scan to check out** and hold the label in front of the phone's or laptop's camera. Choose **Add to the list**, and repeat for every item the borrower takes.",
+            "Turn the screen to the borrower: they sign once for the whole list under **Borrower's signature**, with a finger, a pen or the mouse (**Clear** starts again). If they are not at the desk, tick **Borrower not present** instead.",
+            "Choose **Check out**. The Portal finds the approved reservation of each item, hands them out, and keeps a signed receipt: download it with **Check-out receipt (PDF)**.",
           ],
         },
         {
           p: "Gear can be collected from two days before the reservation starts until it ends. An item that is in maintenance, retired, already out, or has no approved reservation to collect is refused with the reason.",
+        },
+        {
+          p: "The receipt lists the items with their asset tags, the borrower, who handed them out, the time and the due time, with the borrower's signature, or a note that the borrower was not present. The borrower, the production's crew and the office download it from the reservation with **Check-out receipt (PDF)**.",
         },
       ],
     },
