@@ -67,6 +67,8 @@ export const keys = {
   today: root("today"),
   /** A project's certificate requests; `insurance()` alone reaches the office's list of every project's. */
   insurance: scoped("insurance"),
+  /** A project's shared contacts (cast, crew, vendors, locations from outside the crew). */
+  productionContacts: scoped("production-contacts"),
   /** The school's location library and hospitals. */
   locations: root("locations"),
   equipment: root("equipment"),

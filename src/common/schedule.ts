@@ -1,3 +1,4 @@
+import type { CallSheetProductionContact } from "./production-contacts.ts";
 import type { SceneSetups } from "./shots.ts";
 /**
  * The schedule API contract (shoot days, stripboard, Day Out of Days, call sheets) and its pure rules,
@@ -402,6 +403,8 @@ export interface CallSheetDto {
   site: CallSheetSite | null;
   /** The day's scenes that have a shot list: their number of shots and setup time (issue 20). */
   setups: SceneSetups[];
+  /** The production's location and vendor contacts (issue 20); phone and e-mail only where `contactsVisible`. */
+  productionContacts: CallSheetProductionContact[];
 }
 
 /** A map search for the shoot's address: OpenStreetMap, so no account and no tracking key is needed. */

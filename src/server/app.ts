@@ -1,3 +1,4 @@
+import { productionContactRoutes } from "./features/production-contacts/routes.ts";
 import {
   insuranceRoutes,
   insuranceStorageRoutes,
@@ -202,6 +203,7 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
   app.route("/rest/v1/projects/:projectId/delivery", projectDeliveryRoutes);
   app.route("/rest/v1", reviewRoutes);
   app.route("/rest/v1/projects/:projectId/insurance", projectInsuranceRoutes);
+  app.route("/rest/v1/projects/:projectId/contacts", productionContactRoutes);
   app.route("/rest/v1/insurance", insuranceRoutes);
   app.route("/rest/v1/locations", locationRoutes);
   app.route("/rest/v1/hospitals", hospitalRoutes);

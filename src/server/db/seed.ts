@@ -19,6 +19,7 @@ import { seedSafety } from "../features/safety/seed.ts";
 import { seedDailyReports } from "../features/daily-reports/seed.ts";
 import { seedLocations } from "../features/locations/seed.ts";
 import { seedInsurance } from "../features/insurance/seed.ts";
+import { seedProductionContacts } from "../features/production-contacts/seed.ts";
 import { seedSchoolSettings } from "../features/school/service.ts";
 import { profiles, session, user } from "./schema/index.ts";
 
@@ -82,6 +83,7 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedSafety(s, "Northbridge Film School");
   await seedDailyReports(s);
   await seedInsurance(s);
+  await seedProductionContacts(s);
   await seedBudgets(s);
   await seedBudgetTemplates(s);
   await seedDelivery(s, "Northbridge Film School");

@@ -20,3 +20,4 @@ export * from "./locations.ts";
 export * from "./insurance.ts";
 export * from "./review.ts";
 export * from "./shots.ts";
+export * from "./production-contacts.ts";

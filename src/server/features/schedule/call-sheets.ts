@@ -22,6 +22,11 @@ import { actorsByEmail, castOnDay, scenesOfActor } from "./day-cast.ts";
 import { dayFor } from "./shoot-days.ts";
 import { isMinorOn } from "./minors.ts";
 import { siteOf } from "../locations/index.ts";
+import { callSheetContacts } from "../production-contacts/index.ts";
+import {
+  PRODUCTION_CONTACT_KIND_LABELS,
+  type CallSheetProductionContact,
+} from "../../../common/production-contacts.ts";
 import { hospitalLine, libraryHospital, type CallSheetSite } from "../../../common/locations.ts";
 
 // ── Call sheets ──────────────────────────────────────────────────────────────────────────────────
@@ -53,6 +58,9 @@ export function contactsOf(crew: Awaited<ReturnType<typeof crewOf>>): CallSheetC
       .map((m) => ({ role: filmRoleList([role]), name: m.name, phone: m.phone ?? "", email: m.email })),
   );
 }
+
+const contactRole = (c: CallSheetProductionContact) =>
+  [PRODUCTION_CONTACT_KIND_LABELS[c.kind], c.role].filter(Boolean).join(": ");
 
 const contactLine = (c: CallSheetContact) => `${c.role}: ${[c.name, c.phone, c.email].filter(Boolean).join(", ")}`;
 
@@ -104,6 +112,8 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
     actorsToSend,
     castOfDay,
     contacts: contactsOf(crew),
+    // The production's vendors and locations (issue 20), without phone and e-mail for those outside the crew.
+    productionContacts: await callSheetContacts(db, project.id, project.contactsVisible),
   };
 }
 
@@ -142,6 +152,7 @@ export async function getCallSheet(
     contactsVisible,
     site: parts.site,
     setups: parts.setups,
+    productionContacts: parts.productionContacts,
   };
 }
 
@@ -238,7 +249,7 @@ export async function callSheetPdf(
           ...crew.map((c) => ({ cells: [c.name, c.role, formatTime(c.call, f), c.wrap ? formatTime(c.wrap, f) : ""] })),
         ],
       },
-      ...(contacts.length
+      ...(contacts.length || parts.productionContacts.length
         ? [
             {
               heading: "Production contacts",
@@ -246,6 +257,10 @@ export async function callSheetPdf(
               rows: [
                 { cells: ["Role", "Name", "Phone", "E-mail"], bold: true },
                 ...contacts.map((c) => ({ cells: [c.role, c.name, c.phone ?? "", c.email ?? ""] })),
+                // The production's locations and vendors (issue 20), named even where their numbers are not shown.
+                ...parts.productionContacts.map((c) => ({
+                  cells: [contactRole(c), c.name, c.phone ?? "", c.email ?? ""],
+                })),
               ],
             },
           ]

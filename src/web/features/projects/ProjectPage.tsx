@@ -1,3 +1,4 @@
+import { ContactsSection } from "../production-contacts/ContactsSection.tsx";
 import { ArrowLeft, Eye } from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -82,6 +83,8 @@ export default function ProjectPage() {
     },
     { id: "crew", label: `Crew (${p.members.length})`, content: <Crew project={p} /> },
     { id: "milestones", label: "Milestones", content: <Milestones project={p} /> },
+    // The production's outside contacts: read by those who see its people's contact details (issue 20).
+    ...(p.canEdit ? [{ id: "contacts", label: "Contacts", content: <ContactsSection projectId={p.id} /> }] : []),
     // In the order a production works through them: break the script down, schedule it, budget it, get greenlit.
     { id: "breakdown", label: "Breakdown", content: later(<BreakdownTab project={p} />) },
     { id: "schedule", label: "Schedule", content: later(<ScheduleTab projectId={p.id} />) },

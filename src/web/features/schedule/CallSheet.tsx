@@ -15,6 +15,7 @@ import { TimeInput } from "../../components/ui/TimeInput.tsx";
 import { useFormats } from "../../lib/format.ts";
 import { callSheetPdfUrl, useCallSheet, useCallSheetAction, useUpdateDay } from "./api.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
+import { ProductionContacts } from "./ProductionContacts.tsx";
 import { ContactsHiddenNote } from "../../components/ContactsHiddenNote.tsx";
 import { DayChecks } from "./DayChecks.tsx";
 
@@ -323,6 +324,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
               </Button>
             </div>
           )}
+          <ProductionContacts contacts={s.productionContacts} />
           {s.day.notes && (
             <section aria-labelledby="cs-notes">
               <h4 id="cs-notes" className="mb-1 font-semibold">

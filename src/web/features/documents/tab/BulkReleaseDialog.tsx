@@ -7,6 +7,7 @@ import { Field } from "../../../components/ui/Field.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
 import { api } from "../../../lib/api.ts";
+import { ContactPicker } from "../../production-contacts/ContactPicker.tsx";
 import { documentsPath, useDocumentChange } from "../api.ts";
 
 const RELEASES = TEMPLATES.filter((t) => TEMPLATE_INFO[t].category === "release_forms");
@@ -70,6 +71,15 @@ export function BulkReleaseDialog({ open, projectId, onClose }: { open: boolean;
           label={`${info.detail} (the same for everyone)`}
           value={detail}
           onChange={(e) => setDetail(e.target.value)}
+        />
+        <ContactPicker
+          projectId={projectId}
+          enabled={open}
+          label="Add from contacts"
+          onPick={(c) => (
+            setList((l) => `${l.trimEnd()}${l.trim() ? "\n" : ""}${c.name}, ${c.email}\n`),
+            setChecked(null)
+          )}
         />
         <Textarea
           label="People"

@@ -15,6 +15,7 @@ import { Textarea } from "../../../components/ui/Textarea.tsx";
 import { api } from "../../../lib/api.ts";
 import { firstProblem } from "../../../lib/first-problem.ts";
 import { documentPath, useDocumentBytes, useDocumentChange } from "../api.ts";
+import { ContactPicker } from "../../production-contacts/ContactPicker.tsx";
 import { FieldPlacer, type PlacedField } from "./FieldPlacer.tsx";
 import { useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
 
@@ -141,6 +142,16 @@ export function SendDialog({ open, doc, onClose }: { open: boolean; doc: Documen
                   </Button>
                 </div>
               ))}
+              <ContactPicker
+                projectId={doc.projectId}
+                enabled={open}
+                onPick={(c) => {
+                  // The first empty row takes the contact; else it joins as a new person.
+                  const empty = signers.findIndex((x) => !x.name.trim() && !x.email.trim());
+                  if (empty >= 0) set(empty, { name: c.name, email: c.email });
+                  else setSigners([...signers, { name: c.name, email: c.email, role: "signer" }]);
+                }}
+              />
               <Button
                 variant="secondary"
                 className="self-start"

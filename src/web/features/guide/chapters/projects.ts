@@ -92,6 +92,21 @@ export const projects: GuideChapter = {
       ],
     },
     {
+      id: "contacts",
+      heading: "The production's contacts",
+      blocks: [
+        {
+          p: "The **Contacts** tab keeps the people and firms the production works with from outside the crew: cast, crew, vendors, locations and others, each with a role or company, phone, e-mail and notes. The crew add them with **Add Contact**, change them with **Edit** and take them off with **Remove**. The supervisor, staff and admins read the list; nobody else sees it.",
+        },
+        {
+          p: "The contacts are reused: in the **Documents** tab, **Send for Signature** has **From contacts** and **Send to Many** has **Add from contacts**, which fill in a contact's name and e-mail. Each call sheet lists the locations and vendors under **Production contacts**, on the page and in the PDF.",
+        },
+        {
+          note: "Students outside the crew who open a call sheet see the contacts' names and roles, never their phone numbers or e-mail.",
+        },
+      ],
+    },
+    {
       id: "editing-safely",
       heading: "Editing safely when two people edit",
       blocks: [

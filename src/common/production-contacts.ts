@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** A production's shared contacts (issue 20): the shapes the route, the form and the call sheet share. */
+export const PRODUCTION_CONTACT_KINDS = ["cast", "crew", "vendor", "location", "other"] as const;
+export type ProductionContactKind = (typeof PRODUCTION_CONTACT_KINDS)[number];
+export const PRODUCTION_CONTACT_KIND_LABELS: Record<ProductionContactKind, string> = {
+  cast: "Cast",
+  crew: "Crew",
+  vendor: "Vendor",
+  location: "Location",
+  other: "Other",
+};
+/** The kinds a call sheet lists under "Production contacts": whom the day may need to call. */
+export const CALL_SHEET_CONTACT_KINDS: readonly ProductionContactKind[] = ["location", "vendor"];
+
+const text = (max: number, what: string) =>
+  z.string(`${what} must be text`).trim().max(max, `${what} may be at most ${max} characters long.`);
+
+const fields = {
+  name: text(200, "The name").min(1, "Give the contact a name."),
+  kind: z.enum(PRODUCTION_CONTACT_KINDS, "Choose cast, crew, vendor, location or other."),
+  role: text(200, "The role or company").default(""),
+  phone: text(60, "The phone number").default(""),
+  email: z
+    .string("The e-mail must be text")
+    .trim()
+    .toLowerCase()
+    .max(254, "The e-mail may be at most 254 characters long.")
+    .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address")
+    .default(""),
+  notes: text(2000, "The notes").default(""),
+};
+
+export const productionContactInput = z.object(fields);
+export type ProductionContactInput = z.input<typeof productionContactInput>;
+
+export interface ProductionContactDto {
+  id: string;
+  name: string;
+  kind: ProductionContactKind;
+  role: string;
+  phone: string;
+  email: string;
+  notes: string;
+}
+
+export interface ProductionContactsDto {
+  contacts: ProductionContactDto[];
+  /** The caller may add, change and remove contacts (the crew). */
+  canEdit: boolean;
+}
+
+/** A contact as the call sheet lists it; `phone` and `email` are absent for those who may not see them. */
+export interface CallSheetProductionContact {
+  name: string;
+  kind: ProductionContactKind;
+  role: string;
+  phone?: string;
+  email?: string;
+}
