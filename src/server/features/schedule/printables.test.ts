@@ -2,8 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { castLine, sceneDescriptions } from "./printables.ts";
 
-/** A word of action or synopsis that Fountain reads as plain prose (lower case, so never a cue or a heading). */
-const words = fc.array(fc.stringMatching(/^[a-z]{1,8}$/), { minLength: 1, maxLength: 6 }).map((w) => `${w.join(" ")}.`);
+/**
+ * Words of action or synopsis that Fountain reads as plain prose: lower case, so never a cue, and not starting
+ * with a heading's word ("est a." is a scene heading, in any case).
+ */
+const words = fc
+  .array(fc.stringMatching(/^[a-z]{1,8}$/), { minLength: 1, maxLength: 6 })
+  .map((w) => `${w.join(" ")}.`)
+  .filter((s) => !/^(int|ext|est)\b/.test(s));
 
 describe("the breakdown sheet's description of a scene", () => {
   it("is the scene's synopsis when it has one, else its first line of action, for any script", () => {
