@@ -84,7 +84,8 @@ describe("equipment", () => {
     await signIn(student, "student@portal.test");
     await student.goto("/equipment");
     await visible(heading(student, "Equipment"));
-    await field(student, "Production").selectOption({ label: "Small Hours" });
+    // The booking's production (first): an open request window of the student's course has a Production field too.
+    await field(student, "Production").first().selectOption({ label: "Small Hours" });
     await field(student, "From").fill(inHours(26));
     await field(student, "Until").fill(inHours(50));
     await field(student, "Search").fill("NFS-LNS-021");
@@ -156,7 +157,7 @@ describe("equipment", () => {
     const student = await utcPage();
     await signIn(student, "student@portal.test");
     await student.goto("/equipment");
-    await field(student, "Production").selectOption({ label: "Small Hours" });
+    await field(student, "Production").first().selectOption({ label: "Small Hours" });
     const [from, until] = [inHours(30), inHours(40)];
     await field(student, "From").fill(from);
     await field(student, "Until").fill(until);
