@@ -13,6 +13,10 @@ import { updateProfile } from "./api.ts";
 export function NotificationsSection({ profile }: { profile: ProfileDto }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState("");
+  // The choice as clicked, shown at once: the cache's copy changes only after the mutation starts, a render later,
+  // and a controlled box showing the old value meanwhile looks as if the click did nothing.
+  const [clicked, setClicked] = useState<NotificationKind[] | null>(null);
+  const optOuts = clicked ?? profile.emailOptOuts;
   const save = useMutation({
     mutationFn: (emailOptOuts: NotificationKind[]) => updateProfile({ emailOptOuts }),
     onMutate: async (emailOptOuts) => {
@@ -23,6 +27,7 @@ export function NotificationsSection({ profile }: { profile: ProfileDto }) {
       return { before };
     },
     onSuccess: (saved) => queryClient.setQueryData(PROFILE_QUERY_KEY, saved),
+    onSettled: () => setClicked(null),
     onError: (err, _v, ctx) => {
       if (ctx?.before) queryClient.setQueryData(PROFILE_QUERY_KEY, ctx.before);
       setStatus("");
@@ -31,7 +36,8 @@ export function NotificationsSection({ profile }: { profile: ProfileDto }) {
   });
 
   const toggle = (kind: NotificationKind, on: boolean) => {
-    const next = on ? profile.emailOptOuts.filter((k) => k !== kind) : [...profile.emailOptOuts, kind];
+    const next = on ? optOuts.filter((k) => k !== kind) : [...optOuts, kind];
+    setClicked(next);
     const { label } = NOTIFICATION_KIND_LABELS[kind];
     setStatus(
       on
@@ -56,7 +62,7 @@ export function NotificationsSection({ profile }: { profile: ProfileDto }) {
             id={`settings-email-${kind}`}
             label={NOTIFICATION_KIND_LABELS[kind].label}
             description={NOTIFICATION_KIND_LABELS[kind].when}
-            checked={!profile.emailOptOuts.includes(kind)}
+            checked={!optOuts.includes(kind)}
             onChange={(e) => toggle(kind, e.target.checked)}
           />
         ))}
