@@ -2,29 +2,11 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { verifyPdfSignature } from "../../src/server/test/verify-pdf-signature.ts";
 import { seriousAxe } from "./support/axe.ts";
-import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
+import { usePortal } from "./support/fixtures.ts";
+import { signingLinkFrom } from "./support/signing.ts";
 import { button, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
-
-/** The newest signing link the SMTP peer received for this address. */
-async function linkFrom(address: string): Promise<string> {
-  let url = "";
-  await expect
-    .poll(
-      () => {
-        url =
-          e2e.smtp
-            .to(address)
-            .at(-1)
-            ?.text.match(/https?:\/\/\S+\/signature\/\S+\?token=[A-Za-z0-9_-]+/)?.[0] ?? "";
-        return url;
-      },
-      { timeout: UI_TIMEOUT },
-    )
-    .not.toBe("");
-  return url;
-}
 
 describe("a release sent to many people", () => {
   it("the producer pastes two people, fixes a bad line, sends; one signs and the sealed PDF's signature verifies", async () => {
@@ -58,7 +40,7 @@ describe("a release sent to many people", () => {
     await visible(lead.getByRole("heading", { name: "Talent release — Piet Maas" }));
 
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-    await phone.goto(await linkFrom("nora.lind@example.org"));
+    await phone.goto(await signingLinkFrom(e2e.smtp, "nora.lind@example.org"));
     await visible(phone.getByRole("heading", { name: "Sign “Talent release — Nora Lind”" }));
     await phone.getByRole("radio", { name: "Type" }).click();
     await phone.getByLabel(/^Type your full name/).fill("Nora Lind");

@@ -3,6 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { seriousAxe } from "./support/axe.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
+import { drawSignature, signingLinkFrom } from "./support/signing.ts";
 import { button, heading, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
@@ -28,39 +29,6 @@ async function newProject(page: Page, title: string): Promise<string> {
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
-}
-
-/** The newest signing link the SMTP peer received for this address. */
-async function linkFrom(address: string): Promise<string> {
-  let url = "";
-  await expect
-    .poll(
-      () => {
-        const text = e2e.smtp.to(address).at(-1)?.text ?? "";
-        url = text.match(/https?:\/\/\S+\/signature\/\S+\?token=[A-Za-z0-9_-]+/)?.[0] ?? "";
-        return url;
-      },
-      { timeout: UI_TIMEOUT },
-    )
-    .not.toBe("");
-  return url;
-}
-
-/** A few strokes across the signature box, as a finger would draw them. */
-async function drawSignature(page: Page) {
-  const box = (await page.getByLabel(/^Draw your signature/).boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (const [fx, fy] of [
-    [0.2, 0.3],
-    [0.35, 0.75],
-    [0.5, 0.25],
-    [0.65, 0.7],
-    [0.8, 0.35],
-  ] as const) {
-    await page.mouse.move(box.x + box.width * fx, box.y + box.height * fy, { steps: 6 });
-  }
-  await page.mouse.up();
 }
 
 describe("documents and signatures", () => {
@@ -94,7 +62,7 @@ describe("documents and signatures", () => {
     await shot(student, "documents-tab-desktop");
     expect(await seriousAxe(student), "documents tab").toEqual([]);
 
-    const link = await linkFrom("ida@outside.test");
+    const link = await signingLinkFrom(e2e.smtp, "ida@outside.test");
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     await phone.goto(link);
     await visible(phone.getByRole("heading", { name: "Sign “Location release — Ida Sørensen”" }));
@@ -108,7 +76,7 @@ describe("documents and signatures", () => {
     await phone.getByRole("checkbox", { name: "I agree to sign electronically" }).check();
     await phone.getByRole("button", { name: "Sign", exact: true }).click();
     await toast(phone, "Not signed", "Draw your signature in the box.");
-    await drawSignature(phone);
+    await drawSignature(phone.getByLabel(/^Draw your signature/));
     await phone.getByRole("button", { name: "Sign", exact: true }).click();
     await visible(phone.getByRole("heading", { name: "Thank you, it is signed" }));
     await shot(phone, "signing-done-phone");
@@ -168,10 +136,10 @@ describe("documents and signatures", () => {
     await toast(lead, "Sent for signature");
 
     const actor = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-    await actor.goto(await linkFrom("hanna.brunner@example.com"));
+    await actor.goto(await signingLinkFrom(e2e.smtp, "hanna.brunner@example.com"));
     await visible(actor.getByRole("img", { name: /Talent release — Hanna Brunner, page 1 of \d/ }));
     await actor.getByRole("checkbox", { name: "I agree to sign electronically" }).check();
-    await drawSignature(actor);
+    await drawSignature(actor.getByLabel(/^Draw your signature/));
     await actor.getByRole("button", { name: "Sign", exact: true }).click();
     await visible(actor.getByRole("heading", { name: "Thank you, it is signed" }));
     await visible(card.getByText("Signed by everyone"));

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pdfText } from "../../src/server/test/pdf-text.ts";
 import { seriousAxe } from "./support/axe.ts";
 import { usePortal } from "./support/fixtures.ts";
+import { drawSignature } from "./support/signing.ts";
 import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
@@ -56,12 +57,7 @@ describe("gear by model", () => {
     await visible(office.getByRole("alert").filter({ hasText: "Borrower not present" }));
 
     const pad = office.getByLabel(/^Borrower's signature/);
-    const box = (await pad.boundingBox())!;
-    await office.mouse.move(box.x + 20, box.y + box.height / 2);
-    await office.mouse.down();
-    for (let i = 1; i <= 12; i++)
-      await office.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
-    await office.mouse.up();
+    await drawSignature(pad);
     await button(office, "Check out").click();
     await visible(
       office.getByRole("status").filter({ hasText: "NFS-SUP-001, NFS-SUP-002 checked out for “Small Hours”" }),

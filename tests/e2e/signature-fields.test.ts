@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousAxe } from "./support/axe.ts";
-import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
+import { usePortal } from "./support/fixtures.ts";
+import { signingLinkFrom } from "./support/signing.ts";
 import { button, field, signIn, toast, visible } from "./support/ui.ts";
 import { pdfText } from "../../src/server/test/pdf-text.ts";
 
@@ -9,24 +10,6 @@ const e2e = usePortal();
 const SHOTS = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) =>
   void (SHOTS && (await page.screenshot({ path: `${SHOTS}/${name}.png` })));
-
-async function linkFrom(address: string): Promise<string> {
-  let url = "";
-  await expect
-    .poll(
-      () => {
-        url =
-          e2e.smtp
-            .to(address)
-            .at(-1)
-            ?.text.match(/https?:\/\/\S+\/signature\/\S+\?token=[A-Za-z0-9_-]+/)?.[0] ?? "";
-        return url;
-      },
-      { timeout: UI_TIMEOUT },
-    )
-    .not.toBe("");
-  return url;
-}
 
 async function newProject(page: Page, title: string): Promise<string> {
   const res = await page.request.post("/rest/v1/projects", {
@@ -83,7 +66,7 @@ describe("placed signature fields", () => {
     await toast(student, "Sent for signature");
 
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-    await phone.goto(await linkFrom("ida.fields@outside.test"));
+    await phone.goto(await signingLinkFrom(e2e.smtp, "ida.fields@outside.test"));
     const walker = phone.getByRole("region", { name: "Fields to fill in" });
     await visible(walker.getByText("Signature · 1 of 2"));
     await visible(phone.getByRole("button", { name: "Sign here: Signature (required), field 1 of 2" }));

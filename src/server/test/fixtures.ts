@@ -49,3 +49,10 @@ export async function projectWithShootDay(
   }
   return { title, projectId, screenplayId: sp.body.id as string, dayId, schedule };
 }
+
+/** A new project made by `who` through the API (who thereby joins its crew in `myRoles`); its id. */
+export async function newProject(p: TestPortal, who: string, body: Record<string, unknown>): Promise<string> {
+  const created = await p.as(who).post("/projects", { type: "fiction", ...body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.id as string;
+}

@@ -4,6 +4,7 @@ import type { BulkReleaseResult } from "../../../common/bulk-releases.ts";
 import type { DocumentDto } from "../../../common/documents.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { newProject } from "../../test/fixtures.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 
 describe.each(DB_KINDS)("sending a release to many people on %s", (kind) => {
@@ -22,14 +23,11 @@ describe.each(DB_KINDS)("sending a release to many people on %s", (kind) => {
   beforeAll(async () => {
     p = await startTestPortal(kind);
     await p.signInAll({ member: "student@portal.test", outsider: "tomas.novak@portal.test" });
-    const created = await p.as("member").post("/projects", {
+    projectId = await newProject(p, "member", {
       title: "Crowd Scene",
-      type: "fiction",
       academicYear: "2031/32",
       myRoles: ["producer"],
     });
-    expect(created.status).toBe(201);
-    projectId = created.body.id;
   }, 120_000);
   afterAll(() => p?.close());
 

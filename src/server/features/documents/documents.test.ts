@@ -9,6 +9,7 @@ import { SIGNING_TOKEN_HEADER, type DocumentDto, type SealingCertificateDto } fr
 import { documentVersions, jobs, projectGreenlight, signatureSubmissions } from "../../db/schema/index.ts";
 import { createLocalStorage, sniffFileType } from "../../lib/storage.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { newProject } from "../../test/fixtures.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { sha256 } from "./pdf.ts";
 import { verifyPdfSignature } from "../../test/verify-pdf-signature.ts";
@@ -134,17 +135,14 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
     const signedIn = await p.signInAll(who);
     Object.assign(cookies, signedIn.cookies);
     Object.assign(ids, signedIn.ids);
-    const created = await p.as("member").post("/projects", {
+    projectId = await newProject(p, "member", {
       title: "Harbour Lights",
-      type: "fiction",
       academicYear: YEAR,
       myRoles: ["producer"],
       shootStart: "2031-10-01",
       shootEnd: "2031-10-03",
       locations: ["Old harbour"],
     });
-    expect(created.status).toBe(201);
-    projectId = created.body.id;
   }, 120_000);
   afterAll(() => p?.close());
 

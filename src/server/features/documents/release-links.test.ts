@@ -5,6 +5,7 @@ import type { ReleaseLinkCreatedDto, ReleaseLinkDto } from "../../../common/rele
 import { releaseLinks } from "../../db/schema/index.ts";
 import { hashToken } from "../../lib/tokens.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { newProject } from "../../test/fixtures.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 import { RELEASE_COPIES_PER_MINUTE } from "./routes.ts";
 
@@ -25,17 +26,14 @@ describe.each(DB_KINDS)("self-service release links on %s", (kind) => {
   beforeAll(async () => {
     p = await startTestPortal(kind);
     await p.signInAll({ member: "student@portal.test", outsider: "tomas.novak@portal.test" });
-    const created = await p.as("member").post("/projects", {
+    projectId = await newProject(p, "member", {
       title: "Open Casting",
-      type: "fiction",
       academicYear: "2031/32",
       myRoles: ["producer"],
       shootStart: "2031-10-01",
       shootEnd: "2031-10-03",
       locations: ["Studio 2"],
     });
-    expect(created.status).toBe(201);
-    projectId = created.body.id;
   }, 120_000);
   afterAll(() => p?.close());
 

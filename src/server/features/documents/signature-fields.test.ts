@@ -5,6 +5,7 @@ import { SIGNING_TOKEN_HEADER, type DocumentDto, type SigningViewDto } from "../
 import type { FieldInput } from "../../../common/signature-fields.ts";
 import { jobs } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
+import { newProject } from "../../test/fixtures.ts";
 import { pdfText } from "../../test/pdf-text.ts";
 
 const PNG_DATA_URL =
@@ -80,14 +81,11 @@ describe.each(DB_KINDS)("placed signature fields on %s", (kind) => {
   beforeAll(async () => {
     p = await startTestPortal(kind);
     await p.signInAll({ member: "student@portal.test", lead: "amara.diallo@portal.test" });
-    const created = await p.as("member").post("/projects", {
+    projectId = await newProject(p, "member", {
       title: "Harbour Lights",
-      type: "fiction",
       academicYear: "2031/32",
       myRoles: ["producer"],
     });
-    expect(created.status).toBe(201);
-    projectId = created.body.id;
   }, 120_000);
   afterAll(() => p?.close());
 
