@@ -307,3 +307,149 @@ describe("the Fountain suites' shared cases", () => {
     expect(read("Title: Only this\n\nAction after.")).toEqual([["action", "Action after."]]);
   });
 });
+
+/**
+ * fountain.io's own sample script ("Brick & Steel", on the syntax page and in several parsers' test folders) is
+ * a short film that uses most of the syntax at once. This script is ours, built to the sample's shape: the same
+ * title page keys with an indented, emphasised title and a contact over several lines, eight scenes of which two
+ * are forced, a cue with three parentheticals inside one speech, a dual-dialogue pair, two kinds of cut, a
+ * centred title card over two paragraphs and a forced transition before a centred THE END.
+ */
+const SAMPLE_SHAPED = `Title:
+    _**LOW TIDE**_
+    _**A FERRY STORY**_
+Credit: Written by
+Author: Ana Ruiz
+Source: Story by the FILM-201 class
+Draft date: 1/20/2032
+Contact:
+    Harbour Film School
+    1 Quay Road
+    Seestadt
+
+EXT. FERRY DECK - DAWN
+
+Mist on the water. INES, seventeen, coils a rope.
+
+Her father TOMAS steps out of the wheelhouse with two mugs.
+
+TOMAS
+Coffee's up!
+
+INES
+Is it hot?
+
+TOMAS
+(mug raised)
+To the last crossing.
+
+INES ^
+To the last crossing.
+
+SMASH CUT TO:
+
+INT. TICKET OFFICE - DAY
+
+A CLERK counts the takings. *Coins everywhere.*
+
+CLERK
+(on the phone, annoyed)
+_Nobody_ told me.
+
+CUT TO:
+
+EXT. PIER - DAY
+
+Tomas, in the middle of a call:
+
+TOMAS
+They moved the timetable!
+(pause)
+No, the whole winter!
+(pause)
+Who signed that?
+
+.BINOCULARS POV
+
+The ferry, far away, very small.
+
+CUT TO:
+
+.OPENING TITLES
+
+> THE HARBOUR FILM SCHOOL <
+> PRESENTS <
+
+> LOW TIDE <
+
+SMASH CUT TO:
+
+EXT. CAR PARK - DAY
+
+Ines runs past the barrier.
+
+CUT TO:
+
+INT. WHEELHOUSE - DAY
+
+Tomas starts the engine. A beat.
+
+CUT TO:
+
+EXT. OPEN LAKE - DAY
+
+The ferry turns for home.
+
+> FADE TO GREY.
+
+> THE END <
+`;
+
+describe("a whole script shaped like fountain.io's sample", () => {
+  const parsed = parseFountain(SAMPLE_SHAPED);
+  const of = (type: string) => parsed.elements.filter((e) => e.type === type).map((e) => e.text);
+
+  it("reads the title page's keys (a draft date as the date), the indented title without its marks and the contact's lines", () => {
+    expect(parsed.titlePage.map((t) => t.key)).toEqual(["title", "credit", "author", "source", "date", "contact"]);
+    expect(parsed.titlePage[0]!.text).toBe("LOW TIDE\nA FERRY STORY");
+    expect(parsed.titlePage.at(-1)!.text).toBe("Harbour Film School\n1 Quay Road\nSeestadt");
+  });
+
+  it("finds the sample's eight scenes, two of them forced, numbered in order", () => {
+    expect(of("scene_heading")).toEqual([
+      "EXT. FERRY DECK - DAWN",
+      "INT. TICKET OFFICE - DAY",
+      "EXT. PIER - DAY",
+      "BINOCULARS POV",
+      "OPENING TITLES",
+      "EXT. CAR PARK - DAY",
+      "INT. WHEELHOUSE - DAY",
+      "EXT. OPEN LAKE - DAY",
+    ]);
+  });
+
+  it("keeps the cuts and the forced transition, the centred card as two paragraphs and THE END", () => {
+    expect(of("transition")).toEqual([
+      "SMASH CUT TO:",
+      "CUT TO:",
+      "CUT TO:",
+      "SMASH CUT TO:",
+      "CUT TO:",
+      "CUT TO:",
+      "FADE TO GREY.",
+    ]);
+    expect(of("centered")).toEqual(["THE HARBOUR FILM SCHOOL\nPRESENTS", "LOW TIDE", "THE END"]);
+  });
+
+  it("reads one speech with parentheticals inside it, and the toast as a dual-dialogue pair", () => {
+    expect(of("parenthetical")).toEqual(["(mug raised)", "(on the phone, annoyed)", "(pause)", "(pause)"]);
+    expect(of("character")).toEqual(["TOMAS", "INES", "TOMAS", "INES", "CLERK", "TOMAS"]);
+    expect(parsed.elements.filter((e) => e.dual).map((e) => [e.type, e.text, e.dual])).toEqual([
+      ["character", "TOMAS", "left"],
+      ["parenthetical", "(mug raised)", "left"],
+      ["dialogue", "To the last crossing.", "left"],
+      ["character", "INES", "right"],
+      ["dialogue", "To the last crossing.", "right"],
+    ]);
+  });
+});
