@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import { Link2Off } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
-import { ApiError, errorText } from "../../lib/api.ts";
+import { errorText } from "../../lib/api.ts";
+import { DeadLinkNotice } from "../../components/DeadLinkNotice.tsx";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 import { startReleaseCopy, useReleaseLinkIntro } from "./api.ts";
 import { Frame } from "./SigningPage.tsx";
@@ -31,23 +31,12 @@ export default function ReleaseLinkPage() {
     if (next) void navigate(next);
   }, [next, navigate]);
 
-  if (intro.isError) {
-    const gone = intro.error instanceof ApiError && intro.error.status === 410;
+  if (intro.isError)
     return (
       <Frame>
-        <section
-          role="alert"
-          className="mx-auto mt-6 flex max-w-xl flex-col items-center gap-3 rounded-lg border border-zinc-200 bg-white p-6 text-center dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          <Link2Off aria-hidden className="size-10 text-zinc-500" />
-          <h1 className="text-xl font-semibold">
-            {gone ? "This release link is closed" : "This release link does not work"}
-          </h1>
-          <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">{errorText(intro.error)}</p>
-        </section>
+        <DeadLinkNotice what="release link" error={intro.error} />
       </Frame>
     );
-  }
   if (intro.isPending)
     return (
       <Frame>

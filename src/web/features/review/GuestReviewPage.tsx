@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Clapperboard, Link2Off } from "lucide-react";
+import { Clapperboard } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useParams } from "react-router";
 import type { GuestVersionDto } from "../../../common/review-links.ts";
@@ -11,6 +11,7 @@ import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
+import { DeadLinkNotice } from "../../components/DeadLinkNotice.tsx";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 import {
   guestKeys,
@@ -37,19 +38,9 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 function DeadLink({ error }: { error: unknown }) {
-  const gone = error instanceof ApiError && error.status === 410;
   return (
     <Frame>
-      <section
-        role="alert"
-        className="mx-auto mt-6 flex max-w-xl flex-col items-center gap-3 rounded-lg border border-zinc-200 bg-white p-6 text-center dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        <Link2Off aria-hidden className="size-10 text-zinc-500" />
-        <h1 className="text-xl font-semibold">
-          {gone ? "This review link is closed" : "This review link does not work"}
-        </h1>
-        <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">{errorText(error)}</p>
-      </section>
+      <DeadLinkNotice what="review link" error={error} />
     </Frame>
   );
 }

@@ -9,6 +9,7 @@ import {
   type ReviewLinkDto,
 } from "../../../common/review-links.ts";
 import { LoadError } from "../../components/LoadError.tsx";
+import { SharedLinkRow } from "../../components/SharedLinkRow.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
@@ -168,29 +169,35 @@ function LinkList({ versionId }: { versionId: string }) {
     <>
       <ul aria-label="Review links" className="flex flex-col gap-2">
         {links.data.map((l) => (
-          <li
+          <SharedLinkRow
             key={l.id}
-            className="flex flex-col gap-1 rounded-md border border-zinc-200 p-3 text-sm sm:flex-row sm:items-center sm:gap-3 dark:border-zinc-800"
-          >
-            <div className="flex flex-1 flex-col gap-0.5">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{l.label}</span>
+            label={l.label}
+            badges={
+              <>
                 <Badge tone={l.state === "open" ? "good" : "neutral"}>{STATE_LABELS[l.state]}</Badge>
                 {l.hasPassword && <Badge>Password</Badge>}
-              </div>
-              <span className="text-zinc-600 dark:text-zinc-400">
+              </>
+            }
+            detail={
+              <>
                 {l.views === 0
                   ? "Not opened yet"
                   : `Opened ${l.views === 1 ? "once" : `${l.views} times`}, last by ${l.lastViewerName} on ${fmt.dateTime(l.lastViewedAt)}`}
                 {l.state === "open" && ` · open until ${fmt.dateTime(l.expiresAt)}`}
-              </span>
-            </div>
-            {l.state === "open" && (
-              <Button variant="secondary" onClick={() => setAsking(l)} aria-label={`Turn off the link for ${l.label}`}>
-                Turn off
-              </Button>
-            )}
-          </li>
+              </>
+            }
+            action={
+              l.state === "open" && (
+                <Button
+                  variant="secondary"
+                  onClick={() => setAsking(l)}
+                  aria-label={`Turn off the link for ${l.label}`}
+                >
+                  Turn off
+                </Button>
+              )
+            }
+          />
         ))}
       </ul>
       <ConfirmDialog

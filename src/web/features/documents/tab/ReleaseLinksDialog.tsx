@@ -8,6 +8,7 @@ import {
   type SelfServiceTemplate,
 } from "../../../../common/release-links.ts";
 import { LoadError } from "../../../components/LoadError.tsx";
+import { SharedLinkRow } from "../../../components/SharedLinkRow.tsx";
 import { Badge } from "../../../components/ui/Badge.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
@@ -140,29 +141,29 @@ function LinkList({ projectId, enabled }: { projectId: string; enabled: boolean 
     <>
       <ul aria-label="Release links" className="flex flex-col gap-2">
         {links.data.map((l) => (
-          <li
+          <SharedLinkRow
             key={l.id}
-            className="flex flex-col gap-1 rounded-md border border-zinc-200 p-3 text-sm sm:flex-row sm:items-center sm:gap-3 dark:border-zinc-800"
-          >
-            <div className="flex flex-1 flex-col gap-0.5">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{l.label}</span>
-                <Badge tone={isOpen(l) ? "good" : "neutral"}>
-                  {l.revokedAt ? "Closed" : isOpen(l) ? "Open" : "Expired"}
-                </Badge>
-              </div>
-              <span className="text-zinc-600 dark:text-zinc-400">
+            label={l.label}
+            badges={
+              <Badge tone={isOpen(l) ? "good" : "neutral"}>
+                {l.revokedAt ? "Closed" : isOpen(l) ? "Open" : "Expired"}
+              </Badge>
+            }
+            detail={
+              <>
                 {TEMPLATE_INFO[l.template].label} · {l.signed} signed
                 {l.started > l.signed ? `, ${l.started - l.signed} not yet` : ""}
                 {isOpen(l) && ` · open until ${fmt.dateTime(l.expiresAt)}`}
-              </span>
-            </div>
-            {isOpen(l) && (
-              <Button variant="secondary" onClick={() => setAsking(l)} aria-label={`Close the link ${l.label}`}>
-                Close
-              </Button>
-            )}
-          </li>
+              </>
+            }
+            action={
+              isOpen(l) && (
+                <Button variant="secondary" onClick={() => setAsking(l)} aria-label={`Close the link ${l.label}`}>
+                  Close
+                </Button>
+              )
+            }
+          />
         ))}
       </ul>
       <ConfirmDialog
