@@ -23,7 +23,7 @@ import { byToken, proposalAccess } from "./decisions.ts";
 const plain = (minor: number, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
 
 export async function exportCsv(
-  s: Pick<S, "db">,
+  s: Pick<S, "db" | "events">,
   opts: { caller: SessionUser; projectId: string; part: "topsheet" | "detail" },
 ): Promise<{ filename: string; body: string }> {
   const b = await getBudget(s, opts);
@@ -120,7 +120,7 @@ function detailSection(lines: SnapshotLine[], currency: string, w: SchoolWriter)
 }
 
 export async function exportPdf(
-  s: Pick<S, "db">,
+  s: Pick<S, "db" | "events">,
   opts: { caller: SessionUser; projectId: string },
 ): Promise<{ filename: string; body: Uint8Array }> {
   const [b, settings] = await Promise.all([getBudget(s, opts), getSchoolSettings(s.db)]);

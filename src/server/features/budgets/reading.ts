@@ -6,6 +6,7 @@ import {
   computeTotals,
   lineAmount,
   sumAmounts,
+  type BudgetAccount,
   type BudgetDraftDto,
   type BudgetDto,
   type Fringe,
@@ -17,6 +18,7 @@ import { isStaff, type SessionUser } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
 import { budgetDrafts, budgetExpenses } from "../../db/schema/index.ts";
+import { cachePerBus } from "../../lib/cache.ts";
 import { contactsFor } from "../projects/contacts.ts";
 import { projectFor } from "../projects/access.ts";
 import { standingOf } from "../projects/index.ts";
@@ -156,14 +158,22 @@ export function browseBudget(
   );
 }
 
+/**
+ * The school's chart, read by every budget's first read: kept per portal until an event names it. Readers share the
+ * array, and only read it.
+ */
+const charts = cachePerBus<BudgetAccount[]>({ ttlMs: 5 * 60_000, maxEntries: 1 });
+const keptAccounts = (s: Pick<S, "db" | "events">) =>
+  charts(s.events).get("chart", () => repo.selectAccounts(s.db), undefined, { deps: [keys.budgetAccounts()] });
+
 export async function getBudget(
-  s: Pick<S, "db">,
+  s: Pick<S, "db" | "events">,
   opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string },
 ): Promise<BudgetDto> {
   const { project, member, contactsVisible } = await budgetAccess(s.db, opts.caller, opts.projectId);
   const [settings, accounts, budget, draft] = await Promise.all([
     getSchoolSettings(s.db),
-    repo.selectAccounts(s.db),
+    keptAccounts(s),
     repo.selectBudget(s.db, project.id),
     selectDraft(s.db, project.id),
   ]);

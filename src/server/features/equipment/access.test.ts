@@ -266,6 +266,8 @@ describe.each(DB_KINDS)("equipment access levels and the greenlight gate on %s",
     // Deleting the level opens its gear to everyone.
     expect((await p.as("equipment").delete(`/equipment/access-levels/${level.id}`)).status).toBe(200);
     expect((await seen("member", a))!.closed).toBeNull();
+    const booked = await reserve("member", [b.id]);
+    expect(booked.status, booked.text).toBe(201);
   });
 
   it("gates at reservation or at the desk, as the school chooses, and the desk names what is missing", async () => {

@@ -1,14 +1,19 @@
 // The greenlight gate (school settings): equipment waits for a production's complete greenlight checklist either
 // to be reserved or to leave the desk, as the school chooses.
 import type { ReservationDto } from "../../../common/equipment.ts";
+import type { SchoolSettings } from "../../../common/school.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { missingGreenlightItems } from "../projects/greenlight.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
-/** The reserve gate: only productions with a complete checklist may book. */
-export async function reserveGate(db: DbOrTx, projectId: string) {
-  if ((await getSchoolSettings(db)).equipmentRules.greenlightGate !== "reserve") return;
+/** The reserve gate: only productions with a complete checklist may book. `rules`: the settings' rules, if read. */
+export async function reserveGate(
+  db: DbOrTx,
+  projectId: string,
+  rules?: Pick<SchoolSettings["equipmentRules"], "greenlightGate">,
+) {
+  if ((rules ?? (await getSchoolSettings(db)).equipmentRules).greenlightGate !== "reserve") return;
   if ((await missingGreenlightItems(db, projectId)).length > 0)
     throw new AppError(
       "bad_request",

@@ -68,13 +68,17 @@ export function toReservation(
   };
 }
 
-export async function getReservation(s: Pick<S, "db">, opts: { caller: Caller; id: string }): Promise<ReservationDto> {
+/** `crew`: whether the caller is on the reservation's crew, when the caller already knows (a booking just made). */
+export async function getReservation(
+  s: Pick<S, "db">,
+  opts: { caller: Caller; id: string; crew?: boolean },
+): Promise<ReservationDto> {
   checkId(opts.id, "reservation");
   const row = await repo.selectReservation(s.db, opts.id);
   if (!row) throw missing("reservation");
   const [items, crew] = await Promise.all([
     repo.selectReservationItems(s.db, [row.r.id]),
-    isMember(s.db, row.r.projectId, opts.caller.id),
+    opts.crew ?? isMember(s.db, row.r.projectId, opts.caller.id),
   ]);
   return (await withCheckoutGate(s.db, [toReservation(row, items, opts.caller, crew)]))[0]!;
 }
@@ -105,7 +109,7 @@ async function checkRules(
   if (opts.endsAt.getTime() - opts.startsAt.getTime() > rules.maxBookingDays * DAY_MS) {
     throw new AppError("bad_request", `Longest booking: a reservation may last at most ${rules.maxBookingDays} days.`);
   }
-  await reserveGate(tx, opts.projectId);
+  await reserveGate(tx, opts.projectId, rules);
   const unavailable = opts.items.filter((i) => i.item.status === "retired" || i.item.status === "maintenance");
   if (unavailable.length > 0) {
     throw new AppError(
@@ -252,7 +256,7 @@ export async function createReservation(
     throw err;
   }
   await publishBookings(s);
-  return getReservation(s, { caller: opts.caller, id });
+  return getReservation(s, { caller: opts.caller, id, crew });
 }
 
 /**

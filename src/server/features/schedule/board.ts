@@ -22,7 +22,8 @@ import { contactsFor } from "../projects/contacts.ts";
 import { standingOf } from "../projects/index.ts";
 import { dayCheckKeys } from "./day-checks.ts";
 import { lanePlaces, placeBanners } from "./banner-places.ts";
-import { askGuardianConsent, consentStates, minorDto, permitTitles } from "./minors.ts";
+import { askGuardianConsent, minorDto, minorPapers } from "./minors.ts";
+import { once } from "./working-hours.ts";
 import { type S } from "./shared.ts";
 import {
   assemble,
@@ -65,15 +66,15 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
   const { contactsVisible } = project;
   const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
-  // The cast is read once, for the cast list and the day checks both.
-  const castRows = castRowsOf(s.db, project.id);
-  const [{ days, bank, scenes, appearance }, cast, consents] = await Promise.all([
-    assemble(s.db, project.id, sp, board?.board.estimates, { cast: () => castRows }),
+  // The cast, the minors' consents and their permits are read once, for the cast list and the day checks both.
+  // `execute()`: a query builder awaited again would send its statement again.
+  const castRows = castRowsOf(s.db, project.id).execute();
+  const papers = once(async () => minorPapers(s.db, project.id, await castRows));
+  const [{ days, bank, scenes, appearance }, cast, { consents, permits }] = await Promise.all([
+    assemble(s.db, project.id, sp, board?.board.estimates, { cast: () => castRows, minorPapers: papers }),
     castRows.then(byCharacter),
-    consentStates(s.db, project.id),
+    papers(),
   ]);
-  const permitIds = [...cast.values()].flatMap((c) => (c.permitDocumentId ? [c.permitDocumentId] : []));
-  const permits = await permitTitles(s.db, project.id, permitIds);
   const today = new Date().toISOString().slice(0, 10);
   const minorOf = (row: CastRow) => minorDto(row, today, consents, permits, contactsVisible);
   const castOrder = board?.board.castOrder ?? null;

@@ -17,7 +17,7 @@ import { castMembers, documents } from "../../db/schema/index.ts";
 import { createFromTemplate, createSubmission } from "../documents/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import type { S } from "./shared.ts";
-import { charactersOf, dayFacts, type CheckedDay } from "./working-hours.ts";
+import { charactersOf, dayFacts, type CheckedDay, type MinorPapers } from "./working-hours.ts";
 
 type CastRow = typeof castMembers.$inferSelect;
 
@@ -54,6 +54,19 @@ export async function permitTitles(db: DbOrTx, projectId: string, ids: string[])
     .from(documents)
     .where(and(eq(documents.projectId, projectId), inArray(documents.id, ids), isNull(documents.deletedAt)));
   return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** The consents and permits of a project's cast: two statements, or one with no permit named. */
+export async function minorPapers(db: DbOrTx, projectId: string, cast: CastRow[]): Promise<MinorPapers> {
+  const [consents, permits] = await Promise.all([
+    consentStates(db, projectId),
+    permitTitles(
+      db,
+      projectId,
+      cast.flatMap((c) => (c.permitDocumentId ? [c.permitDocumentId] : [])),
+    ),
+  ]);
+  return { consents, permits };
 }
 
 /** The cast list's view of a cast member's minor status, as of `today`. */
@@ -118,15 +131,10 @@ export async function minorChecks(
   const cast = await facts.cast();
   const out = new Map<string, DayCheck[]>();
   if (!cast.some((c) => c.minor || c.dateOfBirth)) return out;
-  const [settings, times, consents, permits] = await Promise.all([
+  const [settings, times, { consents, permits }] = await Promise.all([
     getSchoolSettings(db),
     facts.times(),
-    consentStates(db, projectId),
-    permitTitles(
-      db,
-      projectId,
-      cast.flatMap((c) => (c.permitDocumentId ? [c.permitDocumentId] : [])),
-    ),
+    facts.minorPapers ? facts.minorPapers() : minorPapers(db, projectId, cast),
   ]);
   const rules = settings.minorRules;
   const byCharacter = new Map(cast.map((c) => [c.character, c]));

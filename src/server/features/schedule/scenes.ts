@@ -9,7 +9,6 @@ import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { dayTotals, minutesFromEighths, type BannerDto } from "../../../common/banners.ts";
 import {
-  castMembers,
   profiles,
   scheduleBanners,
   scheduleStrips,
@@ -197,7 +196,7 @@ export async function assemble(
   projectId: string,
   screenplay: { body: string; lockedScenes: string[] | null } | null,
   estimates: Record<string, number> = {},
-  known: { cast?: () => Promise<(typeof castMembers.$inferSelect)[]> } = {},
+  known: Pick<Parameters<typeof dayFacts>[3] & object, "cast" | "minorPapers"> = {},
 ): Promise<Assembled> {
   const [dayRows, stripRows, bannerRows] = await Promise.all([
     db

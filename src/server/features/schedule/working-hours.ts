@@ -28,9 +28,17 @@ export type DayTimes = Pick<DayRow, "id" | "wrap" | "meal" | "castWraps" | "crew
 export interface DayFacts {
   cast(): Promise<CastRow[]>;
   times(): Promise<Map<string, DayTimes>>;
+  /** The minors' consents and permits, when the caller reads them for itself too (the stripboard's cast list). */
+  minorPapers?(): Promise<MinorPapers>;
 }
 
-const once = <T>(load: () => Promise<T>) => {
+/** The guardians' consents by actor name, and the titles of the cast's work permits by document id. */
+export interface MinorPapers {
+  consents: Map<string, "sent" | "signed">;
+  permits: Map<string, string>;
+}
+
+export const once = <T>(load: () => Promise<T>) => {
   let kept: Promise<T> | undefined;
   return () => (kept ??= load());
 };
@@ -39,9 +47,10 @@ export function dayFacts(
   db: DbOrTx,
   projectId: string,
   days: readonly CheckedDay[],
-  known: { rows?: readonly DayRow[]; cast?: () => Promise<CastRow[]> } = {},
+  known: { rows?: readonly DayRow[]; cast?: () => Promise<CastRow[]>; minorPapers?: () => Promise<MinorPapers> } = {},
 ): DayFacts {
   return {
+    ...(known.minorPapers ? { minorPapers: known.minorPapers } : {}),
     cast: known.cast ?? once(() => db.select().from(castMembers).where(eq(castMembers.projectId, projectId))),
     times: once(async () => {
       if (known.rows) return new Map(known.rows.map((r) => [r.id, r]));

@@ -129,9 +129,13 @@ const withAccess = (
   canDelete: access.remove,
 });
 
-async function readDetail(s: Pick<S, "db">, sp: repo.ScreenplayRow): Promise<SharedDetail> {
+async function readDetail(
+  s: Pick<S, "db">,
+  sp: repo.ScreenplayRow,
+  known?: repo.ScreenplayHeader,
+): Promise<SharedDetail> {
   const [header, revisions, notes] = await Promise.all([
-    repo.selectHeader(s.db, sp),
+    known ?? repo.selectHeader(s.db, sp),
     repo.selectRevisions(s.db, sp.id),
     repo.selectNotes(s.db, sp.id),
   ]);
@@ -171,9 +175,9 @@ export async function viewScreenplay(
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (!isUuid(opts.id)) throw noScreenplay();
   const load = async (): Promise<KeptDetail | null> => {
-    const sp = await repo.selectScreenplay(s.db, opts.id);
-    if (!sp) return null;
-    const { ownerId, projectId, supervisorId, ...detail } = await readDetail(s, sp);
+    const row = await repo.selectScreenplayWithHeader(s.db, opts.id);
+    if (!row) return null;
+    const { ownerId, projectId, supervisorId, ...detail } = await readDetail(s, row.sp, row.header);
     return { ownerId, projectId, supervisorId, json: utf8.encode(JSON.stringify(detail)) };
   };
   const scope: EntryScope = { deps: [keys.screenplay(opts.id), keys.project(), keys.projects(), ...PEOPLE_KEYS] };

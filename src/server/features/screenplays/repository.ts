@@ -1,4 +1,4 @@
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { REVISION_COLOURS, revisionColour, type RevisionColour } from "../../../common/screenplay-api.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -50,12 +50,13 @@ export async function selectScreenplay(db: DbOrTx, id: string, opts: { lock?: bo
   return row ?? null;
 }
 
-/** Who wrote and last saved the screenplay and the project it is attached to, in one statement. */
-export async function selectHeader(db: DbOrTx, sp: ScreenplayRow) {
+/** Who wrote and last saved the screenplay and the project it is attached to, with `extra` of the screenplay. */
+function withHeader<E extends SelectedFields>(db: DbOrTx, id: string, extra: E) {
   const owner = alias(profiles, "owner");
   const updater = alias(profiles, "updater");
-  const [row] = await db
+  return db
     .select({
+      ...extra,
       ownerName: owner.fullName,
       updatedByName: updater.fullName,
       project: { id: projects.id, title: projects.title, supervisorId: projects.supervisorId },
@@ -64,12 +65,38 @@ export async function selectHeader(db: DbOrTx, sp: ScreenplayRow) {
     .leftJoin(owner, eq(owner.id, screenplays.ownerId))
     .leftJoin(updater, eq(updater.id, screenplays.updatedBy))
     .leftJoin(projects, eq(projects.id, screenplays.projectId))
-    .where(eq(screenplays.id, sp.id));
-  return {
-    ownerName: row?.ownerName ?? "",
-    project: row?.project?.id ? row.project : null,
-    updatedByName: row?.updatedByName ?? null,
-  };
+    .where(eq(screenplays.id, id));
+}
+
+export interface ScreenplayHeader {
+  ownerName: string;
+  project: { id: string; title: string; supervisorId: string | null } | null;
+  updatedByName: string | null;
+}
+
+const headerOf = (
+  row:
+    | (Pick<ScreenplayHeader, "updatedByName"> & {
+        ownerName: string | null;
+        project: { id: string | null; title: string | null; supervisorId: string | null } | null;
+      })
+    | undefined,
+): ScreenplayHeader => ({
+  ownerName: row?.ownerName ?? "",
+  project: row?.project?.id ? (row.project as ScreenplayHeader["project"]) : null,
+  updatedByName: row?.updatedByName ?? null,
+});
+
+/** Who wrote and last saved the screenplay and the project it is attached to, in one statement. */
+export async function selectHeader(db: DbOrTx, sp: ScreenplayRow): Promise<ScreenplayHeader> {
+  const [row] = await withHeader(db, sp.id, {});
+  return headerOf(row);
+}
+
+/** The screenplay and its header in one statement, for a reader's first read. */
+export async function selectScreenplayWithHeader(db: DbOrTx, id: string) {
+  const [row] = await withHeader(db, id, { sp: screenplays });
+  return row ? { sp: row.sp, header: headerOf(row) } : null;
 }
 
 export async function selectProjectBrief(db: DbOrTx, projectId: string) {
