@@ -18,7 +18,7 @@ import { screenplayNotes } from "../../db/schema/index.ts";
 import { cachePerBus, type EntryScope } from "../../lib/cache.ts";
 import { crewProjectsOf } from "../projects/index.ts";
 import { isMember } from "../projects/access.ts";
-import { fountainToFdx } from "./fdx.ts";
+import { fountainToFdx } from "./fdx-export.ts";
 import { screenplayPdf } from "./pdf.ts";
 import * as repo from "./repository.ts";
 import { noRevision, noScreenplay, type S } from "./shared.ts";
@@ -223,7 +223,8 @@ export async function compare(
 
 /** The text to report on or print: the current draft, or one revision of it. */
 async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisionId?: string) {
-  if (!revisionId) return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined, number: null };
+  if (!revisionId)
+    return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined, number: null, marked: [] };
   const r = isUuid(revisionId) ? await repo.selectRevision(s.db, sp.id, revisionId) : null;
   if (!r) throw noRevision();
   return {
@@ -231,6 +232,7 @@ async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisio
     locked: r.lockedScenes ?? null,
     revision: `${r.name} (${r.colour}) ${r.createdAt.toISOString().slice(0, 10)}`,
     number: r.number,
+    marked: r.markedLines ?? [],
   };
 }
 
@@ -248,18 +250,20 @@ export async function exportPdf(
   opts: { caller: Caller; id: string; revisionId?: string },
 ): Promise<{ fileName: string; bytes: Uint8Array }> {
   const { sp } = await readable(s, opts.caller, opts.id);
-  const { body, locked, revision, number } = await draftOrRevision(s, sp, opts.revisionId);
+  const { body, locked, revision, number, marked } = await draftOrRevision(s, sp, opts.revisionId);
   const parsed = parseFountain(body);
-  // As a revised page is printed: "*" beside what changed since the revision before (the draft: since the latest).
+  // As a revised page is printed: "*" beside what changed since the revision before (the draft: since the latest),
+  // and beside what an imported Final Draft file marked as written in this revision.
   const before = await repo.selectBodyBefore(s.db, sp.id, number);
-  const revised =
+  const changed =
     before === null
-      ? undefined
+      ? []
       : revisedElementLines(
           before,
           body,
           parsed.elements.map((e) => e.line),
         );
+  const revised = new Set([...changed, ...marked]);
   const bytes = await screenplayPdf(layoutScript(parsed, { locked }), { title: sp.title, revision, revised });
   return { fileName: exportName(sp.title, "pdf"), bytes };
 }
