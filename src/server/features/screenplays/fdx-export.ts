@@ -3,12 +3,20 @@
  */
 import type { ElementType, ParsedScript } from "../../../common/screenplay/fountain.ts";
 import { styledLines, type Mark, type Span } from "../../../common/screenplay/inline.ts";
+import { REVISION_COLOURS, type RevisionColour } from "../../../common/screenplay-api.ts";
+
+/** A revision written as Final Draft's revision set: its name, colour and the elements (source lines) it marks. */
+export interface FdxRevisionOut {
+  name: string;
+  colour: RevisionColour;
+  marked: ReadonlySet<number>;
+}
 
 const escape = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** An element's text as <Text> runs, its emphasis as Final Draft's Style attribute. */
-function runs(e: { text: string; marks?: Mark[] }): string {
+/** An element's text as <Text> runs, its emphasis as Final Draft's Style attribute, its revision set if marked. */
+function runs(e: { text: string; marks?: Mark[] }, revisionId?: number): string {
   const spans = styledLines(e.text, e.marks).flatMap((line, i) => [
     ...(i > 0 ? [{ text: "\n" }] : []),
     ...line,
@@ -17,7 +25,7 @@ function runs(e: { text: string; marks?: Mark[] }): string {
     .filter((s) => s.text !== "")
     .map((s) => {
       const style = [s.bold && "Bold", s.italic && "Italic", s.underline && "Underline"].filter(Boolean).join("+");
-      return `<Text${style ? ` Style="${style}"` : ""}>${escape(s.text)}</Text>`;
+      return `<Text${revisionId ? ` RevisionID="${revisionId}"` : ""}${style ? ` Style="${style}"` : ""}>${escape(s.text)}</Text>`;
     })
     .join("");
 }
@@ -38,7 +46,11 @@ const FDX_TYPE: Partial<Record<ElementType, string>> = {
  * element with its emphasis, scene numbers, dual dialogue, centred lines, page breaks and the title page. Sections,
  * synopses and notes are Fountain's writer's outline, not part of the printed script, and are left out.
  */
-export function fountainToFdx(script: ParsedScript): string {
+export function fountainToFdx(script: ParsedScript, revision?: FdxRevisionOut): string {
+  // The set's number is the colour's place after the white original, which the import reads the colour back from
+  // when the name does not say it (white, first in the order, is the place after cherry).
+  const setId = revision ? REVISION_COLOURS.indexOf(revision.colour) || REVISION_COLOURS.length : 0;
+  const runsOf = (x: ParsedScript["elements"][number]) => runs(x, revision?.marked.has(x.line) ? setId : undefined);
   const out: string[] = [];
   let newPage = false;
   const els = script.elements;
@@ -68,14 +80,14 @@ export function fountainToFdx(script: ParsedScript): string {
         .slice(i, end + 1)
         .map(
           (x, k) =>
-            `<Paragraph Type="${FDX_TYPE[x.type]}"${k === 0 && starts ? ' StartsNewPage="Yes"' : ""}>${runs(x)}</Paragraph>`,
+            `<Paragraph Type="${FDX_TYPE[x.type]}"${k === 0 && starts ? ' StartsNewPage="Yes"' : ""}>${runsOf(x)}</Paragraph>`,
         )
         .join("\n");
       out.push(`<Paragraph><DualDialogue>\n${inner}\n</DualDialogue></Paragraph>`);
       i = end;
       continue;
     }
-    out.push(`<Paragraph ${attrs}>${runs(e)}</Paragraph>`);
+    out.push(`<Paragraph ${attrs}>${runsOf(e)}</Paragraph>`);
   }
   const title = (key: string) => script.titlePage.filter((t) => t.key === key);
   const titleParas = [
@@ -93,6 +105,13 @@ export function fountainToFdx(script: ParsedScript): string {
     ...out,
     "</Content>",
     ...(titleParas.length ? ["<TitlePage>", "<Content>", ...titleParas, "</Content>", "</TitlePage>"] : []),
+    ...(revision
+      ? [
+          `<Revisions ActiveSet="${setId}" RevisionMode="No" RevisionsShown="Active" ShowAllMarks="No" ShowAllSets="No">`,
+          `<Revision FullRevision="No" ID="${setId}" Mark="*" Name="${escape(revision.name)}" Style=""/>`,
+          "</Revisions>",
+        ]
+      : []),
     "</FinalDraft>",
     "",
   ].join("\n");

@@ -166,6 +166,19 @@ describe("Final Draft revision marks", () => {
     expect(readFdx(FINAL_DRAFT_FILE.replace(/ RevisionID="[12]"/g, "")).revision).toBeNull();
   });
 
+  it("writes a revision as a revision set the import reads back, its colour and its marked elements", () => {
+    const parsed = parseFountain("INT. HALL - DAY\n\nRain.\n\nANNA\nStay.\n\nBOB\nGo.\n");
+    const at = (text: string) => parsed.elements.find((e) => e.text === text)!.line;
+    for (const colour of ["white", "blue", "cherry"] as const) {
+      const fdx = fountainToFdx(parsed, { name: "Table read", colour, marked: new Set([at("Rain."), at("Go.")]) });
+      expect(readFdx(fdx).revision).toEqual({
+        name: "Table read",
+        colour,
+        marked: [at("Rain."), at("Go.")],
+      });
+    }
+  });
+
   it("marks exactly the elements whose text the file wrote in the revision, in any script", () => {
     const block = fc.record({
       kind: fc.constantFrom("heading", "action", "speech"),

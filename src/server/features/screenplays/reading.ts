@@ -8,7 +8,7 @@ import {
   type ScriptReport,
 } from "../../../common/screenplay-api.ts";
 import { diffLines, diffStats, revisedElementLines } from "../../../common/screenplay/diff.ts";
-import { parseFountain } from "../../../common/screenplay/fountain.ts";
+import { parseFountain, type ParsedScript } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
 import { scenesLocked } from "../../../common/screenplay/numbering.ts";
 import { reportFromLayout } from "../../../common/screenplay/report.ts";
@@ -224,7 +224,7 @@ export async function compare(
 /** The text to report on or print: the current draft, or one revision of it. */
 async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisionId?: string) {
   if (!revisionId)
-    return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined, number: null, marked: [] };
+    return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined, number: null, marked: [], set: null };
   const r = isUuid(revisionId) ? await repo.selectRevision(s.db, sp.id, revisionId) : null;
   if (!r) throw noRevision();
   return {
@@ -233,6 +233,7 @@ async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisio
     revision: `${r.name} (${r.colour}) ${r.createdAt.toISOString().slice(0, 10)}`,
     number: r.number,
     marked: r.markedLines ?? [],
+    set: { name: r.name, colour: r.colour as RevisionColour },
   };
 }
 
@@ -250,31 +251,47 @@ export async function exportPdf(
   opts: { caller: Caller; id: string; revisionId?: string },
 ): Promise<{ fileName: string; bytes: Uint8Array }> {
   const { sp } = await readable(s, opts.caller, opts.id);
-  const { body, locked, revision, number, marked } = await draftOrRevision(s, sp, opts.revisionId);
+  const draft = await draftOrRevision(s, sp, opts.revisionId);
+  const { body, locked, revision } = draft;
   const parsed = parseFountain(body);
-  // As a revised page is printed: "*" beside what changed since the revision before (the draft: since the latest),
-  // and beside what an imported Final Draft file marked as written in this revision.
-  const before = await repo.selectBodyBefore(s.db, sp.id, number);
+  const revised = await revisedLines(s, sp, draft, parsed);
+  const bytes = await screenplayPdf(layoutScript(parsed, { locked }), { title: sp.title, revision, revised });
+  return { fileName: exportName(sp.title, "pdf"), bytes };
+}
+
+/**
+ * The elements (source lines) a revised page marks with "*": those changed since the revision before (the draft:
+ * since the latest), and those an imported Final Draft file marked as written in this revision.
+ */
+async function revisedLines(
+  s: Pick<S, "db">,
+  sp: repo.ScreenplayRow,
+  draft: { body: string; number: number | null; marked: number[] },
+  parsed: ParsedScript,
+): Promise<Set<number>> {
+  const before = await repo.selectBodyBefore(s.db, sp.id, draft.number);
   const changed =
     before === null
       ? []
       : revisedElementLines(
           before,
-          body,
+          draft.body,
           parsed.elements.map((e) => e.line),
         );
-  const revised = new Set([...changed, ...marked]);
-  const bytes = await screenplayPdf(layoutScript(parsed, { locked }), { title: sp.title, revision, revised });
-  return { fileName: exportName(sp.title, "pdf"), bytes };
+  return new Set([...changed, ...draft.marked]);
 }
 
-/** The draft or a revision as a Final Draft file, its locked scene numbers written in. */
+/**
+ * The draft or a revision as a Final Draft file, its locked scene numbers written in; a revision as Final Draft's
+ * revision set of its name and colour, its marked elements' text written in it.
+ */
 export async function exportFdx(
   s: Pick<S, "db">,
   opts: { caller: Caller; id: string; revisionId?: string },
 ): Promise<{ fileName: string; text: string }> {
   const { sp } = await readable(s, opts.caller, opts.id);
-  const { body, locked } = await draftOrRevision(s, sp, opts.revisionId);
+  const draft = await draftOrRevision(s, sp, opts.revisionId);
+  const { body, locked } = draft;
   const parsed = parseFountain(body);
   const layout = layoutScript(parsed, { locked });
   // Every heading carries the number the pages print, so Final Draft shows the same scene numbers.
@@ -282,7 +299,8 @@ export async function exportFdx(
   const elements = parsed.elements.map((e) =>
     e.type === "scene_heading" && numbers.has(e.line) ? { ...e, sceneNumber: numbers.get(e.line)! } : e,
   );
-  return { fileName: exportName(sp.title, "fdx"), text: fountainToFdx({ ...parsed, elements }) };
+  const revision = draft.set ? { ...draft.set, marked: await revisedLines(s, sp, draft, parsed) } : undefined;
+  return { fileName: exportName(sp.title, "fdx"), text: fountainToFdx({ ...parsed, elements }, revision) };
 }
 
 const exportName = (title: string, ext: string) =>

@@ -392,6 +392,19 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     expect(pinkPages.match(/ \*/g)).toHaveLength(1);
     // The draft as imported is that revision unchanged: nothing is revised since.
     expect(await text()).not.toContain(" *");
+    // Exported as Final Draft, the revision is a revision set again, and imports back with its marks.
+    const fdx = new TextDecoder().decode(
+      (await p.as("lena").get(`/screenplays/${sp.id}/fdx?revision=${pink!.id}`)).bytes!,
+    );
+    expect(fdx).toContain('<Text RevisionID="2">The gulls scatter.</Text>');
+    const again = (await p.as("lena").post(`/screenplays/import?fileName=again.fdx`, undefined, { body: fdx }))
+      .body as ScreenplayDetail;
+    expect(again.revisions.map((r) => [r.name, r.colour])).toEqual([["Pink Rev.", "pink"]]);
+    const againPages = (
+      await pdfText((await p.as("lena").get(`/screenplays/${again.id}/pdf?revision=${again.revisions[0]!.id}`)).bytes!)
+    ).join(" ");
+    expect(againPages).toContain("The gulls scatter. *");
+    expect(againPages.match(/ \*/g)).toHaveLength(1);
     sp = (
       await p.as("lena").patch(`/screenplays/${sp.id}`, {
         version: sp.version,
