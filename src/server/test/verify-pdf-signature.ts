@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash, X509Certificate } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -7,17 +8,26 @@ export interface PdfSignatureCheck {
   /** The byte range covers the whole file but the /Contents hex string. */
   coversWholeFile: boolean;
   subFilter: string | null;
-  /** `openssl cms -verify` accepted the PKCS#7 over the signed bytes, with its own certificate as the trust anchor. */
+  /** `openssl cms -verify` accepted the CMS (PKCS#7) over the signed bytes, with its own certificate as the trust anchor. */
   verified: boolean;
   /** The signer certificate's subject as openssl prints it. */
   subject: string;
   opensslSays: string;
+  /** The signature dictionary's /M, the signing time a PAdES signature keeps out of the CMS. */
+  signingTimeM: string | null;
+  /** The CMS signed attributes by the names `openssl cms -cmsout -print` gives them, in their order. */
+  signedAttributes: string[];
+  /** The certificate hash in the ESS signing-certificate-v2 attribute (lower-case hex), if there is one. */
+  signingCertificateV2Hash: string | null;
+  /** SHA-256 of the certificate openssl verified the signature with (lower-case hex). */
+  signerCertificateSha256: string | null;
 }
 
 /**
  * An independent check of a PDF's digital signature, with none of the code that made it: the last /ByteRange is
  * read from the bytes, the PKCS#7 from the /Contents between its ranges, and `openssl cms -verify` checks it
- * against the ranges' bytes (the certificate it carries is its own anchor: a self-signed school certificate).
+ * against the ranges' bytes (the certificate it carries is its own anchor: a self-signed school certificate);
+ * `openssl cms -cmsout -print` names the signed attributes, so a test can hold it to PAdES baseline B-B.
  */
 export function verifyPdfSignature(pdf: Uint8Array): PdfSignatureCheck {
   const bytes = Buffer.from(pdf);
@@ -33,6 +43,7 @@ export function verifyPdfSignature(pdf: Uint8Array): PdfSignatureCheck {
   const der = Buffer.from(hex.replace(/(00)+$/, ""), "hex");
   const signed = Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]);
   const subFilter = /\/SubFilter\s*\/([A-Za-z0-9.]+)/.exec(latin)?.[1] ?? null;
+  const signingTimeM = /\/M\s*\((D:[^)]*)\)/.exec(latin)?.[1] ?? null;
   const dir = mkdtempSync(path.join(tmpdir(), "pdfsig-"));
   try {
     writeFileSync(path.join(dir, "sig.der"), der);
@@ -52,6 +63,8 @@ export function verifyPdfSignature(pdf: Uint8Array): PdfSignatureCheck {
           "certs.pem",
           "-purpose",
           "any",
+          "-signer",
+          "signer.pem",
           "-out",
           "/dev/null",
         ]),
@@ -62,7 +75,29 @@ export function verifyPdfSignature(pdf: Uint8Array): PdfSignatureCheck {
     } catch (err) {
       opensslSays = String((err as { stderr?: Buffer }).stderr ?? err);
     }
-    return { coversWholeFile: a === 0 && c + d === bytes.length, subFilter, verified, subject, opensslSays };
+    const printed = execFileSync("openssl", ["cms", "-cmsout", "-print", "-inform", "DER", "-in", "sig.der"], {
+      cwd: dir,
+    }).toString();
+    const attrs = /signedAttrs:([\s\S]*?)\n\s*signatureAlgorithm:/.exec(printed)?.[1] ?? "";
+    const signedAttributes = [...attrs.matchAll(/object: (\S+) \(/g)].map((m) => m[1]!);
+    // ESSCertIDv2's first member is the certificate's hash, an OCTET STRING openssl dumps in hex.
+    const essHash = /signingCertificateV2[\s\S]*?OCTET STRING\s+\[HEX DUMP\]:([0-9A-F]+)/.exec(attrs)?.[1];
+    const signerPem = path.join(dir, "signer.pem");
+    return {
+      coversWholeFile: a === 0 && c + d === bytes.length,
+      subFilter,
+      verified,
+      subject,
+      opensslSays,
+      signingTimeM,
+      signedAttributes,
+      signingCertificateV2Hash: essHash?.toLowerCase() ?? null,
+      signerCertificateSha256: existsSync(signerPem)
+        ? createHash("sha256")
+            .update(new X509Certificate(readFileSync(signerPem)).raw)
+            .digest("hex")
+        : null,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -62,6 +62,11 @@ export const screenplayRevisions = pgTable(
     colour: text("colour").notNull(),
     body: text("body").notNull(),
     lockedScenes: jsonb("locked_scenes").$type<string[] | null>(),
+    /**
+     * Source lines of elements the revision marks with "*" beyond what differs from the revision before: those an
+     * imported Final Draft file marked as written in it (null: none; the file holds no text to compare with).
+     */
+    markedLines: jsonb("marked_lines").$type<number[] | null>(),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdByName: text("created_by_name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -457,9 +457,11 @@ describe.each(DB_KINDS)("documents and signatures on %s", (kind) => {
       expect(sha256(sealedBytes)).toBe(sealedVersion.sha256);
       // A PDF digital signature over the whole delivered file, checked by openssl, in the school's name.
       const signature = verifyPdfSignature(sealedBytes);
-      expect(signature).toMatchObject({ verified: true, coversWholeFile: true, subFilter: "adbe.pkcs7.detached" });
+      expect(signature).toMatchObject({ verified: true, coversWholeFile: true, subFilter: "ETSI.CAdES.detached" });
       const certificateRow = (await p.as("admin").get("/sealing-certificate")).body as SealingCertificateDto;
       expect(certificateRow.source).toBe("generated");
+      // PAdES B-B: the CMS names the certificate Settings shows, by the same SHA-256.
+      expect(signature.signingCertificateV2Hash).toBe(certificateRow.fingerprint.replaceAll(":", "").toLowerCase());
       expect(signature.subject).toContain("(document sealing)");
       const sealed = await PDFDocument.load(sealedBytes);
       // The three original pages, a signature page and the certificate.

@@ -89,11 +89,25 @@ describe("the sealed PDF's digital signature", () => {
     expect(check.opensslSays).toBe("");
     expect(check.verified).toBe(true);
     expect(check.coversWholeFile).toBe(true);
-    expect(check.subFilter).toBe("adbe.pkcs7.detached");
+    expect(check.subFilter).toBe("ETSI.CAdES.detached");
     expect(check.subject).toContain("Test School");
     expect(sealed.sha256).toBe(sha256(sealed.bytes));
     const pages = await pdfText(sealed.bytes);
     expect(pages.at(-1)).toContain(testSealer().fingerprint.slice(0, 23));
+  });
+
+  it("is a PAdES baseline B-B signature: CAdES attributes naming the certificate by its SHA-256, the time in /M", async () => {
+    const check = verifyPdfSignature((await seal()).bytes);
+    expect(check.verified).toBe(true);
+    expect(check.subFilter).toBe("ETSI.CAdES.detached");
+    expect([...check.signedAttributes].sort()).toEqual(
+      ["contentType", "id-smime-aa-signingCertificateV2", "messageDigest"].sort(),
+    );
+    expect(check.signedAttributes).not.toContain("signingTime");
+    expect(check.signingCertificateV2Hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(check.signingCertificateV2Hash).toBe(check.signerCertificateSha256);
+    expect(check.signingCertificateV2Hash).toBe(testSealer().fingerprint.replaceAll(":", "").toLowerCase());
+    expect(check.signingTimeM).toMatch(/^D:\d{14}/);
   });
 
   it("fails the check when one byte of the signed pages changes", async () => {

@@ -270,7 +270,7 @@ async function loadPdf(bytes: Uint8Array) {
  * signature page with each signature), then an audit certificate
  * naming every signer's address, browser and times, the SHA-256 of the original and of the signed
  * document it certifies, and the sealing certificate's fingerprint; then the whole file is digitally signed
- * (PAdES: a `/ByteRange` and a detached PKCS#7) with the school's certificate. The final file's own hash cannot be
+ * (PAdES baseline B-B: a `/ByteRange` and a detached CAdES CMS) with the school's certificate. The final file's own hash cannot be
  * printed inside it (printing it would change it); it is stored with the version, in the activity and sent in
  * the e-mail, and anyone recomputes it with `sha256sum` on the file as delivered.
  */
@@ -353,7 +353,7 @@ async function certify(
   w.rule();
   w.text("How to check this document", { style: "bold", gap: 2 });
   w.text(
-    `This file carries a PDF digital signature made by ${input.sealer.name} with the certificate of SHA-256 fingerprint ${input.sealer.fingerprint}. A PDF reader shows it in its signature panel, and says whether the file changed after it was signed.`,
+    `This file carries a PDF digital signature (PAdES baseline B-B, ETSI EN 319 142-1) made by ${input.sealer.name} with the certificate of SHA-256 fingerprint ${input.sealer.fingerprint}. A PDF reader shows it in its signature panel, and says whether the file changed after it was signed.`,
     { size: 8.5, gap: 4 },
   );
   w.text(

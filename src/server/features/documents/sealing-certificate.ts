@@ -11,6 +11,7 @@ import { sealingCertificates } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import { openP12 } from "./cades.ts";
 import type { PdfSigner } from "./pades.ts";
 
 type S = Pick<Services, "db" | "config">;
@@ -54,35 +55,12 @@ interface Parsed {
 
 /** The certificate that matches the private key in a .p12; a wrong password or file is a 400 with a message. */
 export function readP12(p12: Buffer, password: string): Parsed {
-  let bag: forge.pkcs12.Pkcs12Pfx;
-  try {
-    bag = forge.pkcs12.pkcs12FromAsn1(
-      forge.asn1.fromDer(forge.util.createBuffer(p12.toString("binary"))),
-      false,
-      password,
-    );
-  } catch {
-    throw new AppError("bad_request", "This .p12 file cannot be opened: the file or its password is wrong.");
-  }
-  const KEY_BAG = forge.pki.oids.pkcs8ShroudedKeyBag!;
-  const CERT_BAG = forge.pki.oids.certBag!;
-  const keyBag = bag.getBags({ bagType: KEY_BAG })[KEY_BAG]?.[0];
-  const key = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
-  if (!key?.n) throw new AppError("bad_request", "This .p12 file holds no RSA private key to sign with.");
-  const certs: forge.pkcs12.Bag[] = bag.getBags({ bagType: CERT_BAG })[CERT_BAG] ?? [];
-  const cert = certs
-    .map((b) => b.cert)
-    .find((c): c is forge.pki.Certificate => {
-      const pub = c?.publicKey as forge.pki.rsa.PublicKey | undefined;
-      return !!pub?.n && pub.n.compareTo(key.n) === 0 && pub.e.compareTo(key.e) === 0;
-    });
-  if (!cert) throw new AppError("bad_request", "This .p12 file holds no certificate that matches its private key.");
-  const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary");
+  const { cert, certDer } = openP12(p12, password);
   return {
     subject: cert.subject.attributes
       .map((a: forge.pki.CertificateField) => `${a.shortName ?? a.name}=${String(a.value)}`)
       .join(", "),
-    fingerprint: fingerprintOf(der),
+    fingerprint: fingerprintOf(certDer),
     validFrom: cert.validity.notBefore,
     validTo: cert.validity.notAfter,
   };

@@ -119,6 +119,8 @@ export async function importScreenplay(
     name: revision.name,
     colour: revision.colour,
     body,
+    // The file's own "*" marks: what a diff cannot find, for the text the file revised from is not in it.
+    markedLines: revision.marked.length ? revision.marked : null,
     createdBy: opts.caller.id,
     createdByName: opts.caller.name,
   });

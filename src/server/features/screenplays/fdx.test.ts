@@ -2,7 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseFountain, type ParsedScript } from "../../../common/screenplay/fountain.ts";
 import { EVERY_ELEMENT } from "../../../common/screenplay/test-scripts.ts";
-import { fdxToFountain, fountainToFdx, readFdx } from "./fdx.ts";
+import { FINAL_DRAFT_FILE } from "./fdx-fixtures.ts";
+import { fountainToFdx } from "./fdx-export.ts";
+import { fdxToFountain, readFdx } from "./fdx.ts";
 
 /**
  * What Final Draft prints of a script: its title page and every element but Fountain's outline. A page break
@@ -68,62 +70,6 @@ describe("Final Draft export", () => {
   });
 });
 
-/**
- * Shaped as Final Draft 10–12 writes a file (its attributes, a scene's properties inside the heading, notes inline
- * and in <ScriptNotes>, revision sets, the page header's "." on the title page); the words are the project's own.
- */
-const FINAL_DRAFT_FILE = `<?xml version="1.0" encoding="UTF-8" standalone="no" ?>
-<FinalDraft DocumentType="Script" Template="No" Version="5">
-  <Content>
-    <Paragraph Number="1" Type="Scene Heading">
-      <SceneProperties Length="1 2/8" Page="1" Title="The Crossing">
-        <SetList><Set ID="1"/></SetList>
-        <Summary>
-          <Paragraph Alignment="Left" FirstIndent="0.00" Leading="Regular" LeftIndent="1.00" RightIndent="7.50" SpaceBefore="0" Spacing="1" StartsNewPage="No">
-            <Text AdornmentStyle="0" Background="#FFFFFFFFFFFF" Color="#000000000000" Font="Courier Final Draft" RevisionID="0" Size="12" Style="">The ferry leaves without her.</Text>
-          </Paragraph>
-        </Summary>
-      </SceneProperties>
-      <Text>EXT. FERRY DOCK - DUSK</Text>
-    </Paragraph>
-    <Paragraph Type="Action">
-      <ScriptNote Color="#FFFF00" DateTime="2031-03-02T10:00:00Z" ID="3" MarkerType="Icon" Writer="IM">
-        <Paragraph Alignment="Left"><Text>Check the tide tables</Text></Paragraph>
-      </ScriptNote>
-      <Text RevisionID="2">The gulls scatter.</Text>
-    </Paragraph>
-    <Paragraph Type="Character"><Text>IDA</Text></Paragraph>
-    <Paragraph Type="Dialogue"><Text RevisionID="1">Wait for me!</Text></Paragraph>
-    <Paragraph Type="Action" Alignment="Center"><Text>THE END</Text></Paragraph>
-  </Content>
-  <HeaderAndFooter FooterFirstPage="Yes" FooterVisible="No" HeaderFirstPage="No" HeaderVisible="Yes" StartingPage="1">
-    <Header><Paragraph Alignment="Right" Type="Header"><DynamicLabel Type="Page #"/><Text>.</Text></Paragraph></Header>
-  </HeaderAndFooter>
-  <TitlePage>
-    <HeaderAndFooter FooterFirstPage="Yes" FooterVisible="No" HeaderFirstPage="No" HeaderVisible="Yes" StartingPage="1">
-      <Header><Paragraph Alignment="Right" Type="Header"><DynamicLabel Type="Page #"/><Text>.</Text></Paragraph></Header>
-    </HeaderAndFooter>
-    <Content>
-      <Paragraph Alignment="Center" Type="Text"><Text></Text></Paragraph>
-      <Paragraph Alignment="Center" Type="Text"><Text Style="Underline">TIDE WATER</Text></Paragraph>
-      <Paragraph Alignment="Center" Type="Text"><Text>Written by</Text></Paragraph>
-      <Paragraph Alignment="Center" Type="Text"><Text>Ines Marlow</Text></Paragraph>
-      <Paragraph Alignment="Center" Type="Text"><Text>Based on the novel by Per Holm</Text></Paragraph>
-      <Paragraph Alignment="Left" Type="Text"><Text>Revised draft 2 March 2031</Text></Paragraph>
-      <Paragraph Alignment="Left" Type="Text"><Text>ines@example.org</Text></Paragraph>
-    </Content>
-  </TitlePage>
-  <ScriptNotes>
-    <ScriptNote Color="#FFFF00" ID="7" MarkerType="Icon" Range="47,58" Writer="IM">
-      <Paragraph><Text>Too long? &amp; too loud]]</Text></Paragraph>
-    </ScriptNote>
-  </ScriptNotes>
-  <Revisions ActiveSet="2" Location="7.75" RevisionMode="Yes" RevisionsShown="Active" ShowAllMarks="No" ShowAllSets="No">
-    <Revision Color="#000000" FullRevision="No" ID="1" Mark="*" Name="Blue Rev." Style=""/>
-    <Revision Color="#000000" FullRevision="No" ID="2" Mark="*" Name="Pink Rev." Style=""/>
-  </Revisions>
-</FinalDraft>`;
-
 describe("Final Draft import keeps what the file holds", () => {
   it("reads the title page from its content, scene summaries as synopses, notes where they were, and the revision", () => {
     const { body, revision } = readFdx(FINAL_DRAFT_FILE);
@@ -152,7 +98,8 @@ describe("Final Draft import keeps what the file holds", () => {
         "",
       ].join("\n"),
     );
-    expect(revision).toEqual({ name: "Pink Rev.", colour: "pink" });
+    // The action written in the active Pink set is marked; the Blue line is not, as the file shows only active marks.
+    expect(revision).toEqual({ name: "Pink Rev.", colour: "pink", marked: [12] });
     const parsed = parseFountain(body);
     expect(parsed.titlePage.find((t) => t.key === "title")?.text).toBe("TIDE WATER");
     expect(parsed.elements.map((e) => e.type)).toEqual([
@@ -183,10 +130,85 @@ describe("Final Draft import keeps what the file holds", () => {
     expect(only('<Revisions ActiveSet="2"><Revision ID="2" Name="Second" Color="#FFFF00"/></Revisions>')).toEqual({
       name: "Second",
       colour: "yellow",
+      marked: [12],
     });
     expect(only('<Revisions ActiveSet="2"><Revision ID="2" Name=""/></Revisions>')).toEqual({
       name: "Pink revision",
       colour: "pink",
+      marked: [12],
     });
+  });
+});
+
+describe("Final Draft revision marks", () => {
+  const linesOf = (xml: string) => {
+    const { body, revision } = readFdx(xml);
+    const lines = body.split("\n");
+    return (revision?.marked ?? []).map((l) => lines[l]);
+  };
+
+  it("marks every set's text when the file shows all marks, and a paragraph marked as a whole", () => {
+    const all = FINAL_DRAFT_FILE.replace('ShowAllMarks="No"', 'ShowAllMarks="Yes"');
+    expect(linesOf(all)).toEqual(["The gulls scatter.", "Wait for me! [[Too long? & too loud] ] ]]"]);
+    const whole = FINAL_DRAFT_FILE.replace(
+      '<Paragraph Type="Character">',
+      '<Paragraph Type="Character" RevisionID="2">',
+    );
+    expect(linesOf(whole)).toEqual(["The gulls scatter.", "IDA"]);
+  });
+
+  it("does not mark a paragraph for a revised run of blanks, nor a file with no revised text", () => {
+    const blank = FINAL_DRAFT_FILE.replace(
+      '<Paragraph Type="Character"><Text>IDA</Text>',
+      '<Paragraph Type="Character"><Text>IDA</Text><Text RevisionID="2">  </Text>',
+    );
+    expect(linesOf(blank)).toEqual(["The gulls scatter."]);
+    expect(readFdx(FINAL_DRAFT_FILE.replace(/ RevisionID="[12]"/g, "")).revision).toBeNull();
+  });
+
+  it("writes a revision as a revision set the import reads back, its colour and its marked elements", () => {
+    const parsed = parseFountain("INT. HALL - DAY\n\nRain.\n\nANNA\nStay.\n\nBOB\nGo.\n");
+    const at = (text: string) => parsed.elements.find((e) => e.text === text)!.line;
+    for (const colour of ["white", "blue", "cherry"] as const) {
+      const fdx = fountainToFdx(parsed, { name: "Table read", colour, marked: new Set([at("Rain."), at("Go.")]) });
+      expect(readFdx(fdx).revision).toEqual({
+        name: "Table read",
+        colour,
+        marked: [at("Rain."), at("Go.")],
+      });
+    }
+  });
+
+  it("marks exactly the elements whose text the file wrote in the revision, in any script", () => {
+    const block = fc.record({
+      kind: fc.constantFrom("heading", "action", "speech"),
+      word: fc.constantFrom("rain", "door", "salt", "lamp", "dust"),
+      n: fc.integer({ min: 1, max: 99 }),
+      marked: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 15 }), fc.boolean(), (blocks, titled) => {
+        const run = (text: string, marked: boolean) => `<Text${marked ? ' RevisionID="1"' : ""}>${text}</Text>`;
+        const expected: string[] = [];
+        const paras = blocks.map((b, i) => {
+          const p = (type: string, text: string) => {
+            if (b.marked) expected.push(text);
+            return `<Paragraph Type="${type}">${run(text, b.marked)}</Paragraph>`;
+          };
+          if (b.kind === "heading") return p("Scene Heading", `INT. ROOM ${b.n} - DAY`);
+          if (b.kind === "action") return p("Action", `The ${b.word} moves ${i} times.`);
+          return p("Character", `ANNA${b.n}`) + p("Dialogue", `A ${b.word} for ${i}.`);
+        });
+        const title = titled
+          ? '<TitlePage><Content><Paragraph Alignment="Center"><Text>Salt</Text></Paragraph></Content></TitlePage>'
+          : "";
+        const xml = `<FinalDraft><Content>${paras.join("")}</Content>${title}<Revisions ActiveSet="1"><Revision ID="1" Name="Blue Rev."/></Revisions></FinalDraft>`;
+        const { body, revision } = readFdx(xml);
+        const texts = new Map(parseFountain(body).elements.map((e) => [e.line, e.text]));
+        expect(revision === null).toBe(expected.length === 0);
+        expect((revision?.marked ?? []).map((l) => texts.get(l))).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -1,10 +1,9 @@
 /**
- * Final Draft (.fdx) ↔ Fountain. An FDX file is XML: a <Content> of <Paragraph Type="…"> elements
+ * Final Draft (.fdx) → Fountain (the other way: fdx-export.ts). An FDX file is XML: a <Content> of <Paragraph Type="…"> elements
  * holding <Text> runs, dual dialogue wrapped in <DualDialogue>, and a <TitlePage>. Only these are read,
  * with a small tag scanner, so no XML library (and none of its entity-expansion risks) is needed.
  */
-import { cueOf, isSceneHeading, type ElementType, type ParsedScript } from "../../../common/screenplay/fountain.ts";
-import { styledLines, type Mark, type Span } from "../../../common/screenplay/inline.ts";
+import { cueOf, isSceneHeading, parseFountain } from "../../../common/screenplay/fountain.ts";
 import { REVISION_COLOURS, REVISION_NAME_MAX, type RevisionColour } from "../../../common/screenplay-api.ts";
 import { writeTitlePage, type TitlePageFields } from "../../../common/screenplay/title-page.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -41,6 +40,8 @@ interface Para {
   synopses: string[];
   /** How many plain characters the paragraph holds, where Final Draft's note ranges count. */
   length: number;
+  /** The revision sets its text was written in (Final Draft's RevisionID on a run or the paragraph; "0" is none). */
+  revisions: Set<string>;
 }
 
 /**
@@ -62,6 +63,12 @@ function fountainRun(chars: string, style: string): string {
     .join("\n");
 }
 
+/** The revision set an element names: Final Draft's `RevisionID`, where "0" is the original text. */
+const revisionIn = (attrs: string): string[] => {
+  const id = attr(attrs, "RevisionID");
+  return id && id !== "0" ? [id] : [];
+};
+
 /** The paragraphs of one XML fragment, in order, and the revision sets their runs were written in. */
 interface Read {
   paras: Para[];
@@ -79,6 +86,7 @@ function paragraphs(xml: string): Read {
   const revisionIds = new Set<string>();
   let inText = 0;
   let style = "";
+  let runRevision: string | undefined;
   let dual = 0;
   let duals = 0;
   /** The note or scene summary being read, with the paragraph it belongs to. */
@@ -90,8 +98,10 @@ function paragraphs(xml: string): Read {
       if (aside) aside.text += decode(chars);
       else if (stack.length) {
         const text = decode(chars);
-        stack.at(-1)!.text += fountainRun(text, style);
-        stack.at(-1)!.length += text.length;
+        const para = stack.at(-1)!;
+        para.text += fountainRun(text, style);
+        para.length += text.length;
+        if (runRevision && text.trim()) para.revisions.add(runRevision);
       }
       continue;
     }
@@ -109,6 +119,7 @@ function paragraphs(xml: string): Read {
       if (selfClose) continue;
       if (!close) {
         const align = attr(attrs, "Alignment") ?? "";
+        for (const id of revisionIn(attrs)) revisionIds.add(id);
         stack.push({
           type: attr(attrs, "Type") ?? "",
           number: attr(attrs, "Number"),
@@ -120,6 +131,7 @@ function paragraphs(xml: string): Read {
           notes: [],
           synopses: [],
           length: 0,
+          revisions: new Set(revisionIn(attrs)),
         });
       } else {
         const p = stack.pop();
@@ -138,8 +150,8 @@ function paragraphs(xml: string): Read {
       if (selfClose) continue;
       inText += close ? -1 : 1;
       style = close ? "" : (attr(attrs, "Style") ?? "");
-      const revision = close ? undefined : attr(attrs, "RevisionID");
-      if (revision && revision !== "0") revisionIds.add(revision);
+      runRevision = close ? undefined : revisionIn(attrs)[0];
+      if (runRevision) revisionIds.add(runRevision);
     }
   }
   return { paras: out, revisionIds };
@@ -315,9 +327,10 @@ const HEX_COLOURS: Record<string, RevisionColour> = {
 /**
  * The revision the file was last written in: the set its runs name (the active one when several are), with its
  * colour read from the set's name, else from its colour, else from its place in the industry's order (Final
- * Draft numbers the sets from 1 after the white original). `null` when no run is marked.
+ * Draft numbers the sets from 1 after the white original). `null` when no run is marked. `marking`: the sets whose
+ * text prints with a mark, as the file shows them: the active one, or every set when it shows all marks.
  */
-function revisionOf(xml: string, used: Set<string>): FdxRevision | null {
+function revisionOf(xml: string, used: Set<string>): (Omit<FdxRevision, "marked"> & { marking: Set<string> }) | null {
   if (used.size === 0) return null;
   const block = /<Revisions\b([^>]*)>([\s\S]*?)<\/Revisions>/.exec(xml);
   const sets = [...(block?.[2] ?? "").matchAll(/<Revision\b([^>]*?)\/?>/g)].map((m) => ({
@@ -332,12 +345,30 @@ function revisionOf(xml: string, used: Set<string>): FdxRevision | null {
   const colour =
     named ?? HEX_COLOURS[set?.color.slice(0, 7) ?? ""] ?? REVISION_COLOURS[Number(id) % REVISION_COLOURS.length]!;
   const name = set?.name || `${colour[0]!.toUpperCase()}${colour.slice(1)} revision`;
-  return { name: name.slice(0, REVISION_NAME_MAX), colour };
+  const marking = attr(block?.[1] ?? "", "ShowAllMarks") === "Yes" ? used : new Set([id]);
+  return { name: name.slice(0, REVISION_NAME_MAX), colour, marking };
 }
 
 export interface FdxRevision {
   name: string;
   colour: RevisionColour;
+  /**
+   * The source lines (0-based) of the elements whose printed lines carry "*" in this revision: those holding text
+   * the file marks as written in it (Final Draft marks revised text, not a change from a text the file lacks).
+   */
+  marked: number[];
+}
+
+/**
+ * The source lines of the elements that start within the given ranges of script lines, once the title page is
+ * written above the script (which only adds lines before it).
+ */
+function elementsWithin(body: string, script: string, ranges: [number, number][]): number[] {
+  if (ranges.length === 0 || !body.endsWith(script)) return [];
+  const shift = body.split("\n").length - script.split("\n").length;
+  return parseFountain(body)
+    .elements.map((e) => e.line)
+    .filter((line) => ranges.some(([from, to]) => line - shift >= from && line - shift < to));
 }
 
 /** A Final Draft file as Fountain, with the revision its marked text was written in, if any. */
@@ -353,108 +384,26 @@ export function readFdx(xml: string): { body: string; revision: FdxRevision | nu
   const { paras, revisionIds } = paragraphs(content[1]!);
   placeNotes(withoutTitle, paras);
   const state: ReadState = { dualGroup: 0, dualCues: 0, speaking: false };
+  const revision = revisionOf(xml, revisionIds);
   const lines: string[] = [];
-  for (const p of paras) lines.push(...paragraphToFountain(p, state));
+  /** The script lines each paragraph marked in the file's revision became. */
+  const marked: [number, number][] = [];
+  for (const p of paras) {
+    const from = lines.length;
+    lines.push(...paragraphToFountain(p, state));
+    if (revision && [...p.revisions].some((id) => revision.marking.has(id))) marked.push([from, lines.length]);
+  }
   if (!lines.some((l) => l.trim()))
     throw new AppError("bad_request", "This Final Draft file has no script content in it.");
-  const script = lines.slice(lines[0] === "" ? 1 : 0).join("\n") + "\n";
-  return { body: writeTitlePage(script, titleFields(xml)), revision: revisionOf(xml, revisionIds) };
+  const skip = lines[0] === "" ? 1 : 0;
+  const script = lines.slice(skip).join("\n") + "\n";
+  const body = writeTitlePage(script, titleFields(xml));
+  if (!revision) return { body, revision: null };
+  const ranges = marked.map(([from, to]): [number, number] => [from - skip, to - skip]);
+  return {
+    body,
+    revision: { name: revision.name, colour: revision.colour, marked: elementsWithin(body, script, ranges) },
+  };
 }
 
 export const fdxToFountain = (xml: string): string => readFdx(xml).body;
-
-// ── Fountain → Final Draft ───────────────────────────────────────────────────────────────────────
-
-const escape = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** An element's text as <Text> runs, its emphasis as Final Draft's Style attribute. */
-function runs(e: { text: string; marks?: Mark[] }): string {
-  const spans = styledLines(e.text, e.marks).flatMap((line, i) => [
-    ...(i > 0 ? [{ text: "\n" }] : []),
-    ...line,
-  ]) as Span[];
-  return spans
-    .filter((s) => s.text !== "")
-    .map((s) => {
-      const style = [s.bold && "Bold", s.italic && "Italic", s.underline && "Underline"].filter(Boolean).join("+");
-      return `<Text${style ? ` Style="${style}"` : ""}>${escape(s.text)}</Text>`;
-    })
-    .join("");
-}
-
-const FDX_TYPE: Partial<Record<ElementType, string>> = {
-  scene_heading: "Scene Heading",
-  action: "Action",
-  character: "Character",
-  parenthetical: "Parenthetical",
-  dialogue: "Dialogue",
-  transition: "Transition",
-  centered: "Action",
-  lyrics: "Lyrics",
-};
-
-/**
- * The script as a Final Draft 5 document, which Final Draft and the portal's own import read back: every printed
- * element with its emphasis, scene numbers, dual dialogue, centred lines, page breaks and the title page. Sections,
- * synopses and notes are Fountain's writer's outline, not part of the printed script, and are left out.
- */
-export function fountainToFdx(script: ParsedScript): string {
-  const out: string[] = [];
-  let newPage = false;
-  const els = script.elements;
-  for (let i = 0; i < els.length; i++) {
-    const e = els[i]!;
-    if (e.type === "page_break") {
-      newPage = true;
-      continue;
-    }
-    const type = FDX_TYPE[e.type];
-    if (!type) continue;
-    const attrs = [
-      `Type="${type}"`,
-      ...(e.type === "centered" ? ['Alignment="Center"'] : []),
-      ...(e.sceneNumber ? [`Number="${escape(e.sceneNumber)}"`] : []),
-      ...(newPage ? ['StartsNewPage="Yes"'] : []),
-    ].join(" ");
-    const starts = newPage;
-    newPage = false;
-    if (e.dual === "left") {
-      // Both speeches of a dual dialogue in one <DualDialogue>, as Final Draft writes them.
-      let end = i;
-      while (els[end + 1]?.dual === "left") end++;
-      while (els[end + 1]?.dual === "right" && !(els[end + 1]!.type === "character" && els[end]!.dual === "right"))
-        end++;
-      const inner = els
-        .slice(i, end + 1)
-        .map(
-          (x, k) =>
-            `<Paragraph Type="${FDX_TYPE[x.type]}"${k === 0 && starts ? ' StartsNewPage="Yes"' : ""}>${runs(x)}</Paragraph>`,
-        )
-        .join("\n");
-      out.push(`<Paragraph><DualDialogue>\n${inner}\n</DualDialogue></Paragraph>`);
-      i = end;
-      continue;
-    }
-    out.push(`<Paragraph ${attrs}>${runs(e)}</Paragraph>`);
-  }
-  const title = (key: string) => script.titlePage.filter((t) => t.key === key);
-  const titleParas = [
-    ...title("title"),
-    ...title("credit"),
-    ...title("author"),
-    ...title("source"),
-    ...title("date"),
-    ...title("contact"),
-  ].map((t) => `<Paragraph Alignment="Center" Type="Action">${runs(t)}</Paragraph>`);
-  return [
-    '<?xml version="1.0" encoding="UTF-8" standalone="no" ?>',
-    '<FinalDraft DocumentType="Script" Template="No" Version="5">',
-    "<Content>",
-    ...out,
-    "</Content>",
-    ...(titleParas.length ? ["<TitlePage>", "<Content>", ...titleParas, "</Content>", "</TitlePage>"] : []),
-    "</FinalDraft>",
-    "",
-  ].join("\n");
-}

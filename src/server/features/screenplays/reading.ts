@@ -8,7 +8,7 @@ import {
   type ScriptReport,
 } from "../../../common/screenplay-api.ts";
 import { diffLines, diffStats, revisedElementLines } from "../../../common/screenplay/diff.ts";
-import { parseFountain } from "../../../common/screenplay/fountain.ts";
+import { parseFountain, type ParsedScript } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
 import { scenesLocked } from "../../../common/screenplay/numbering.ts";
 import { reportFromLayout } from "../../../common/screenplay/report.ts";
@@ -18,7 +18,7 @@ import { screenplayNotes } from "../../db/schema/index.ts";
 import { cachePerBus, type EntryScope } from "../../lib/cache.ts";
 import { crewProjectsOf } from "../projects/index.ts";
 import { isMember } from "../projects/access.ts";
-import { fountainToFdx } from "./fdx.ts";
+import { fountainToFdx } from "./fdx-export.ts";
 import { screenplayPdf } from "./pdf.ts";
 import * as repo from "./repository.ts";
 import { noRevision, noScreenplay, type S } from "./shared.ts";
@@ -227,7 +227,8 @@ export async function compare(
 
 /** The text to report on or print: the current draft, or one revision of it. */
 async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisionId?: string) {
-  if (!revisionId) return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined, number: null };
+  if (!revisionId)
+    return { body: sp.body, locked: sp.lockedScenes ?? null, revision: undefined, number: null, marked: [], set: null };
   const r = isUuid(revisionId) ? await repo.selectRevision(s.db, sp.id, revisionId) : null;
   if (!r) throw noRevision();
   return {
@@ -235,6 +236,8 @@ async function draftOrRevision(s: Pick<S, "db">, sp: repo.ScreenplayRow, revisio
     locked: r.lockedScenes ?? null,
     revision: `${r.name} (${r.colour}) ${r.createdAt.toISOString().slice(0, 10)}`,
     number: r.number,
+    marked: r.markedLines ?? [],
+    set: { name: r.name, colour: r.colour as RevisionColour },
   };
 }
 
@@ -252,29 +255,47 @@ export async function exportPdf(
   opts: { caller: Caller; id: string; revisionId?: string },
 ): Promise<{ fileName: string; bytes: Uint8Array }> {
   const { sp } = await readable(s, opts.caller, opts.id);
-  const { body, locked, revision, number } = await draftOrRevision(s, sp, opts.revisionId);
+  const draft = await draftOrRevision(s, sp, opts.revisionId);
+  const { body, locked, revision } = draft;
   const parsed = parseFountain(body);
-  // As a revised page is printed: "*" beside what changed since the revision before (the draft: since the latest).
-  const before = await repo.selectBodyBefore(s.db, sp.id, number);
-  const revised =
-    before === null
-      ? undefined
-      : revisedElementLines(
-          before,
-          body,
-          parsed.elements.map((e) => e.line),
-        );
+  const revised = await revisedLines(s, sp, draft, parsed);
   const bytes = await screenplayPdf(layoutScript(parsed, { locked }), { title: sp.title, revision, revised });
   return { fileName: exportName(sp.title, "pdf"), bytes };
 }
 
-/** The draft or a revision as a Final Draft file, its locked scene numbers written in. */
+/**
+ * The elements (source lines) a revised page marks with "*": those changed since the revision before (the draft:
+ * since the latest), and those an imported Final Draft file marked as written in this revision.
+ */
+async function revisedLines(
+  s: Pick<S, "db">,
+  sp: repo.ScreenplayRow,
+  draft: { body: string; number: number | null; marked: number[] },
+  parsed: ParsedScript,
+): Promise<Set<number>> {
+  const before = await repo.selectBodyBefore(s.db, sp.id, draft.number);
+  const changed =
+    before === null
+      ? []
+      : revisedElementLines(
+          before,
+          draft.body,
+          parsed.elements.map((e) => e.line),
+        );
+  return new Set([...changed, ...draft.marked]);
+}
+
+/**
+ * The draft or a revision as a Final Draft file, its locked scene numbers written in; a revision as Final Draft's
+ * revision set of its name and colour, its marked elements' text written in it.
+ */
 export async function exportFdx(
   s: Pick<S, "db">,
   opts: { caller: Caller; id: string; revisionId?: string },
 ): Promise<{ fileName: string; text: string }> {
   const { sp } = await readable(s, opts.caller, opts.id);
-  const { body, locked } = await draftOrRevision(s, sp, opts.revisionId);
+  const draft = await draftOrRevision(s, sp, opts.revisionId);
+  const { body, locked } = draft;
   const parsed = parseFountain(body);
   const layout = layoutScript(parsed, { locked });
   // Every heading carries the number the pages print, so Final Draft shows the same scene numbers.
@@ -282,7 +303,8 @@ export async function exportFdx(
   const elements = parsed.elements.map((e) =>
     e.type === "scene_heading" && numbers.has(e.line) ? { ...e, sceneNumber: numbers.get(e.line)! } : e,
   );
-  return { fileName: exportName(sp.title, "fdx"), text: fountainToFdx({ ...parsed, elements }) };
+  const revision = draft.set ? { ...draft.set, marked: await revisedLines(s, sp, draft, parsed) } : undefined;
+  return { fileName: exportName(sp.title, "fdx"), text: fountainToFdx({ ...parsed, elements }, revision) };
 }
 
 const exportName = (title: string, ext: string) =>

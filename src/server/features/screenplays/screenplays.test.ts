@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScreenplayDetail } from "../../../common/screenplay-api.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { pdfText } from "../../test/pdf-text.ts";
+import { FINAL_DRAFT_FILE } from "./fdx-fixtures.ts";
 import { fdxToFountain } from "./fdx.ts";
 
 const YEAR = "2031/32";
@@ -368,6 +369,52 @@ describe.each(DB_KINDS)("screenplays on %s", (kind) => {
     const next = await p.as("lena").post(`/screenplays/${sp.id}/revisions`, { name: "Table read" });
     expect(next.status).toBe(201);
     expect((next.body as ScreenplayDetail).revisions[0]).toMatchObject({ number: 2, colour: "yellow" });
+  });
+
+  it("prints '*' beside the lines an imported Final Draft file marks as written in its revision", async () => {
+    const imported = await p
+      .as("lena")
+      .post(`/screenplays/import?fileName=tide-water.fdx`, undefined, { body: FINAL_DRAFT_FILE });
+    expect(imported.status).toBe(201);
+    let sp = imported.body as ScreenplayDetail;
+    const [pink] = sp.revisions;
+    expect(pink).toMatchObject({ number: 1, colour: "pink" });
+    const text = async (revisionId?: string) =>
+      (
+        await pdfText(
+          (await p.as("lena").get(`/screenplays/${sp.id}/pdf${revisionId ? `?revision=${revisionId}` : ""}`)).bytes!,
+        )
+      ).join(" ");
+    const pinkPages = await text(pink!.id);
+    // The Pink set's action is marked; the Blue set's line is not, as the file shows the active set's marks.
+    expect(pinkPages).toContain("The gulls scatter. *");
+    expect(pinkPages).toContain("Wait for me!");
+    expect(pinkPages.match(/ \*/g)).toHaveLength(1);
+    // The draft as imported is that revision unchanged: nothing is revised since.
+    expect(await text()).not.toContain(" *");
+    // Exported as Final Draft, the revision is a revision set again, and imports back with its marks.
+    const fdx = new TextDecoder().decode(
+      (await p.as("lena").get(`/screenplays/${sp.id}/fdx?revision=${pink!.id}`)).bytes!,
+    );
+    expect(fdx).toContain('<Text RevisionID="2">The gulls scatter.</Text>');
+    const again = (await p.as("lena").post(`/screenplays/import?fileName=again.fdx`, undefined, { body: fdx }))
+      .body as ScreenplayDetail;
+    expect(again.revisions.map((r) => [r.name, r.colour])).toEqual([["Pink Rev.", "pink"]]);
+    const againPages = (
+      await pdfText((await p.as("lena").get(`/screenplays/${again.id}/pdf?revision=${again.revisions[0]!.id}`)).bytes!)
+    ).join(" ");
+    expect(againPages).toContain("The gulls scatter. *");
+    expect(againPages.match(/ \*/g)).toHaveLength(1);
+    sp = (
+      await p.as("lena").patch(`/screenplays/${sp.id}`, {
+        version: sp.version,
+        body: sp.body.replace("Wait for me!", "Wait, please!"),
+      })
+    ).body;
+    sp = (await p.as("lena").post(`/screenplays/${sp.id}/revisions`, { name: "Yellow" })).body;
+    const yellowPages = await text(sp.revisions[0]!.id);
+    expect(yellowPages).toContain("Wait, please! *");
+    expect(yellowPages).not.toContain("The gulls scatter. *");
   });
 
   it("imports Fountain and Final Draft files with clear errors for bad ones", async () => {

@@ -169,6 +169,9 @@ export const signatures: GuideChapter = {
           p: "The sealed PDF also carries a **PDF digital signature** in the school's name, over the whole file. Open it in a PDF reader (Adobe Acrobat Reader, or the signature panel of most readers) to see who sealed it and that nothing changed since; a self-signed certificate is shown as not yet trusted until you trust it once in the reader.",
         },
         {
+          p: "The signature is a **PAdES** signature at the baseline **B-B** level (ETSI EN 319 142-1), the European format for signed PDFs: it names the sealing certificate by its SHA-256 fingerprint, and the time of sealing is the one the reader shows. It carries no time-stamp from a time-stamping authority (the B-T level), so the time is the portal's own clock.",
+        },
+        {
           p: "A file cannot print its own fingerprint, so the **SHA-256 of the delivered file** is shown beside the version in the **Documents** tab, written in the production's activity and in the e-mail that delivered it: anyone recomputes it with `sha256sum` (or `shasum -a 256`) and compares. The audit certificate inside names the SHA-256 of the original and of the signed pages, and the certificate's fingerprint.",
         },
         {

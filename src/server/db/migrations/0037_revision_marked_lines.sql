@@ -1,0 +1,1 @@
+ALTER TABLE "screenplay_revisions" ADD COLUMN "marked_lines" jsonb;
