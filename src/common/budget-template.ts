@@ -3,7 +3,18 @@
  * schedule: shoot days × a day rate per crew and cast member, one line per reserved piece of equipment).
  */
 import { z } from "zod";
-import { BUDGET_UNITS, DESCRIPTION_MAX, QUANTITY_MAX, RATE_MAX, type BudgetUnit } from "./budget.ts";
+import {
+  BUDGET_UNITS,
+  DESCRIPTION_MAX,
+  FRINGES_MAX,
+  fringesList,
+  globalsList,
+  QUANTITY_MAX,
+  RATE_MAX,
+  type BudgetUnit,
+} from "./budget.ts";
+import type { BudgetGlobal, Fringe } from "./budget-rules.ts";
+import { UUID_PATTERN } from "./ids.ts";
 import type { NumberFormat } from "./number-input.ts";
 
 export const TEMPLATE_LINES_MAX = 300;
@@ -27,6 +38,13 @@ export const budgetTemplateLine = z.object({
   units: z.enum(BUDGET_UNITS, `Units are one of: ${BUDGET_UNITS.join(", ")}.`),
   /** Minor units of the school's currency. */
   rate: whole("The rate", RATE_MAX),
+  /** The template's fringes on this line (a labour line's); absent in templates saved before fringes. */
+  fringeIds: z
+    .array(z.string().regex(UUID_PATTERN, "A fringe's id must be a UUID."), "A line's fringes must be a list.")
+    .max(FRINGES_MAX, `A line takes at most ${FRINGES_MAX} fringes.`)
+    .optional(),
+  /** The template's global the quantity is (SHOOT_DAYS): the server sets the quantity to its value. */
+  quantityGlobal: z.string("A line's global is its name.").trim().max(40).nullable().optional(),
 });
 export type BudgetTemplateLine = z.infer<typeof budgetTemplateLine>;
 
@@ -35,12 +53,17 @@ export const budgetTemplateInput = z.object({
   lines: z
     .array(budgetTemplateLine, "The template's lines must be a list.")
     .max(TEMPLATE_LINES_MAX, `A template may hold at most ${TEMPLATE_LINES_MAX} lines.`),
+  /** Left out: the template has none (a save is the whole template). */
+  fringes: fringesList.optional(),
+  globals: globalsList.optional(),
 });
 export type BudgetTemplateInput = z.infer<typeof budgetTemplateInput>;
 
 export interface BudgetTemplateDto {
   courseId: string;
   lines: BudgetTemplateLine[];
+  fringes: Fringe[];
+  globals: BudgetGlobal[];
   updatedByName: string | null;
   updatedAt: string | null;
   canEdit: boolean;
@@ -54,10 +77,20 @@ export const budgetStartQuery = z.object({
   from: z.enum(BUDGET_STARTS, "Start from the course template or from the schedule."),
 });
 
-/** GET /rest/v1/budgets/:projectId/start?from=: lines to put on an empty sheet; nothing is saved by it. */
+/** A line offered to the sheet: a template line, with a note when the start has something to say about it. */
+export interface BudgetStartLine extends BudgetTemplateLine {
+  notes?: string;
+}
+
+/**
+ * GET /rest/v1/budgets/:projectId/start?from=: lines to add to the sheet, with the fringes and globals they
+ * name (the course template's); nothing is saved by it.
+ */
 export interface BudgetStartDto {
   from: BudgetStart;
-  lines: BudgetTemplateLine[];
+  lines: BudgetStartLine[];
+  fringes: Fringe[];
+  globals: BudgetGlobal[];
   /** What the producer should know about the lines (rates left at 0, no course, no shoot days). */
   notes: string[];
 }
@@ -76,4 +109,15 @@ export function templateRateFor(
 ): BudgetTemplateLine | undefined {
   const wanted = labels.map((l) => l.trim().toLowerCase()).filter(Boolean);
   return template.find((t) => wanted.some((w) => t.description.toLowerCase().includes(w)));
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The days a rental house charges for a reservation from `startsAt` to `endsAt` (ISO instants): every 24
+ * hours begun counts as a day, and a reservation of a few hours as one.
+ */
+export function rentalDays(startsAt: string, endsAt: string): number {
+  const ms = Date.parse(endsAt) - Date.parse(startsAt);
+  return Number.isFinite(ms) && ms > 0 ? Math.max(1, Math.ceil(ms / DAY_MS)) : 1;
 }

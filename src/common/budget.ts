@@ -303,13 +303,15 @@ const uniqueList = <T extends z.ZodType>(
     .max(opts.max, `A budget may hold at most ${opts.max} ${opts.what.toLowerCase()}.`)
     .superRefine(uniqueBy(opts.key, opts.message));
 
-const fringesList = uniqueList(budgetFringeInput, {
+/** A budget's (or a course template's) fringes: ids unique. */
+export const fringesList = uniqueList(budgetFringeInput, {
   what: "Fringes",
   max: FRINGES_MAX,
   key: (f) => f.id,
   message: () => "Two fringes share one id.",
 });
-const globalsList = uniqueList(budgetGlobalInput, {
+/** A budget's (or a course template's) globals: names unique. */
+export const globalsList = uniqueList(budgetGlobalInput, {
   what: "Globals",
   max: GLOBALS_MAX,
   key: (g) => g.name,

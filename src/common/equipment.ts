@@ -119,6 +119,16 @@ export const certificationGrantInput = z.object({
 /** An item's replacement value, in minor units of the school's currency (10 million in a two-digit currency). */
 export const ITEM_VALUE_MAX = 1_000_000_000;
 
+/** What the rental house charges a production per day for an item, in minor units; null: no rate kept. */
+const dayRateMinor = z
+  .number("The day rate is a number")
+  .int("The day rate is a whole number of the currency's minor unit")
+  .min(0, "The day rate cannot be negative")
+  .max(ITEM_VALUE_MAX, "The day rate is too large")
+  .nullable();
+/** The day rate goes to every unit of the item's brand and model too, so a model keeps one rate. */
+const dayRateForModel = z.boolean("Say whether the rate is the model's").default(false);
+
 const itemFields = {
   categoryId: id("a category"),
   name: text(120, "The name").min(2, "Give the item a name of at least 2 characters."),
@@ -132,6 +142,8 @@ const itemFields = {
     .min(0, "The value cannot be negative")
     .max(ITEM_VALUE_MAX, "The value is too large")
     .default(0),
+  dayRateMinor: dayRateMinor.default(null),
+  dayRateForModel,
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).default("good"),
   location: text(120, "The storage location").default(""),
   notes: text(2000, "The notes").default(""),
@@ -156,6 +168,8 @@ export const itemUpdateInput = z.object({
     .min(0, "The value cannot be negative")
     .max(ITEM_VALUE_MAX, "The value is too large")
     .optional(),
+  dayRateMinor: dayRateMinor.optional(),
+  dayRateForModel,
   condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }).optional(),
   location: text(120, "The storage location").optional(),
   photoUrl: z
@@ -408,6 +422,8 @@ export interface ItemDto {
   serialNumber: string;
   assetTag: string;
   valueMinor: number;
+  /** The rental day rate a budget started from the schedule prices the item at; null: none kept. */
+  dayRateMinor: number | null;
   condition: Condition;
   status: ItemStatus;
   location: string;

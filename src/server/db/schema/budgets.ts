@@ -217,6 +217,9 @@ export const budgetTemplates = pgTable("budget_templates", {
     .primaryKey()
     .references(() => courses.id, { onDelete: "cascade" }),
   lines: jsonb("lines").$type<BudgetTemplateLine[]>().notNull().default([]),
+  /** The template's fringes, which its labour lines name by id, and its globals, which quantities name. */
+  fringes: jsonb("fringes").$type<Fringe[]>().notNull().default([]),
+  globals: jsonb("globals").$type<BudgetGlobal[]>().notNull().default([]),
   updatedByName: text("updated_by_name"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -64,6 +64,8 @@ export const equipmentItems = pgTable(
     serialNumber: text("serial_number").notNull().default(""),
     assetTag: text("asset_tag").notNull().unique(),
     valueMinor: integer("value_minor").notNull().default(0),
+    /** What the rental house charges a production per day, in minor units; null: no rate kept. */
+    dayRateMinor: integer("day_rate_minor"),
     condition: conditionEnum("condition").notNull().default("good"),
     status: itemStatusEnum("status").notNull().default("available"),
     location: text("location").notNull().default(""),
@@ -78,6 +80,7 @@ export const equipmentItems = pgTable(
     index("equipment_items_category_order_idx").on(t.categoryId, sql`lower(${t.name})`, t.assetTag),
     index("equipment_items_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     check("equipment_items_value_nonnegative", sql`${t.valueMinor} >= 0`),
+    check("equipment_items_day_rate_nonnegative", sql`${t.dayRateMinor} >= 0`),
   ],
 );
 

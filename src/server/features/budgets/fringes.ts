@@ -1,23 +1,38 @@
-import { findGlobal, globalNameOf, isLabourAccount, LABOUR_ACCOUNT_CODES } from "../../../common/budget-rules.ts";
-import { computeTotals, type BudgetSaveInput } from "../../../common/budget.ts";
+import {
+  findGlobal,
+  globalNameOf,
+  isLabourAccount,
+  LABOUR_ACCOUNT_CODES,
+  type BudgetGlobal,
+  type Fringe,
+} from "../../../common/budget-rules.ts";
+import { computeTotals } from "../../../common/budget.ts";
 import { AppError } from "../../lib/errors.ts";
 
-/** A line as it is written: its fringes listed (none is []) and the quantity its global stands for. */
-export interface CheckedLine extends Omit<BudgetSaveInput["lines"][number], "fringeIds" | "quantityGlobal"> {
-  fringeIds: string[];
-  quantityGlobal: string | null;
+/** What a budget's line and a course template's line share: the fields the checks read. */
+interface LineIn {
+  accountCode: string;
+  description: string;
+  quantity: number;
+  rate: number;
+  fringeIds?: string[] | undefined;
+  quantityGlobal?: string | null | undefined;
 }
 
-/**
- * The saved lines as they are written: each in an account of the chart, its fringes the budget's own and on a
- * labour line only, its global one the budget defines (the quantity becomes that global's value, so changing
- * the global changes every line using it at the next save), and the total still exact.
- */
-export function checkedLines(input: BudgetSaveInput, chart: Set<string>): CheckedLine[] {
+/** A line as it is written: its fringes listed (none is []) and the quantity its global stands for. */
+export type CheckedLine<L extends LineIn> = Omit<L, "fringeIds" | "quantityGlobal"> & {
+  fringeIds: string[];
+  quantityGlobal: string | null;
+};
+
+export function checkedLines<L extends LineIn>(
+  input: { lines: L[]; fringes?: Fringe[] | undefined; globals?: BudgetGlobal[] | undefined; contingencyBps?: number },
+  chart: Set<string>,
+): CheckedLine<L>[] {
   const fringes = input.fringes ?? [];
   const globals = input.globals ?? [];
   const fringeIds = new Set(fringes.map((f) => f.id));
-  const lines = input.lines.map((l, i): CheckedLine => {
+  const lines = input.lines.map((l, i): CheckedLine<L> => {
     const what = `Line ${i + 1} (“${l.description}”)`;
     if (!chart.has(l.accountCode))
       throw new AppError("bad_request", `${what}: there is no account ${l.accountCode} in the chart of accounts.`);
@@ -44,7 +59,7 @@ export function checkedLines(input: BudgetSaveInput, chart: Set<string>): Checke
     return { ...l, quantity, fringeIds: applied, quantityGlobal };
   });
   try {
-    computeTotals([], lines, input.contingencyBps, fringes);
+    computeTotals([], lines, input.contingencyBps ?? 0, fringes);
   } catch {
     throw new AppError(
       "bad_request",

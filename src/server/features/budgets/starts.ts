@@ -3,15 +3,16 @@ import {
   DAY_UNIT,
   templateRateFor,
   type BudgetStart,
+  rentalDays,
   type BudgetStartDto,
-  type BudgetTemplateLine,
+  type BudgetStartLine,
 } from "../../../common/budget-template.ts";
 import { FILM_ROLE_LABELS, filmRoleList, type FilmRole } from "../../../common/projects.ts";
 import type { Caller } from "../../auth/caller.ts";
-import { listReservations } from "../equipment/index.ts";
+import { dayRatesOf, listReservations } from "../equipment/index.ts";
 import { projectFor } from "../projects/access.ts";
 import { castOf, crewOf, shootDaysOf } from "../schedule/index.ts";
-import { templateLinesOf } from "./templates.ts";
+import { templateOf } from "./templates.ts";
 import type { S } from "./shared.ts";
 
 /** The account a crew member's line goes to when the template has no line for their role. */
@@ -38,9 +39,9 @@ const OTHER_CREW_ACCOUNT = "2000";
 const GONE = new Set(["rejected", "cancelled"]);
 
 /**
- * Lines for a project's empty budget, from its course's template or from its schedule. Nothing is saved: the
- * sheet puts them on the crew's draft, where the producer fills the rates and saves, so no typed line is ever
- * replaced by them.
+ * Lines for a project's budget, from its course's template or from its schedule, with the template's fringes
+ * and globals they name. Nothing is saved: the sheet appends them to the crew's draft (skipping lines it
+ * already has), where the producer checks the rates and saves, so no typed line is ever replaced by them.
  */
 export async function startLines(
   s: Pick<S, "db" | "events">,
@@ -50,13 +51,14 @@ export async function startLines(
     need: "edit",
     denied: "Only the project's crew, staff and admins can start its budget.",
   });
-  const template = project.courseId ? await templateLinesOf(s.db, project.courseId) : [];
+  const course = project.courseId ? await templateOf(s.db, project.courseId) : { lines: [], fringes: [], globals: [] };
+  const template = course.lines;
   const notes: string[] = [];
   if (opts.from === "template") {
     if (!project.courseId)
       notes.push("The project belongs to no course, so there is no course template to start from.");
     else if (template.length === 0) notes.push("The project's course has no budget template yet.");
-    return { from: "template", lines: template, notes };
+    return { from: "template", lines: template, fringes: course.fringes, globals: course.globals, notes };
   }
 
   const [days, crew, cast, reservations] = await Promise.all([
@@ -70,7 +72,7 @@ export async function startLines(
   ]);
   const quantity = days.length * 100;
   let unrated = 0;
-  const dayLine = (labels: string[], description: string, account: string): BudgetTemplateLine => {
+  const dayLine = (labels: string[], description: string, account: string): BudgetStartLine => {
     const match = templateRateFor(template, labels);
     if (!match || match.rate === 0) unrated++;
     return {
@@ -79,9 +81,11 @@ export async function startLines(
       quantity,
       units: DAY_UNIT,
       rate: match?.rate ?? 0,
+      // The template's line for the role carries its fringes (payroll tax on a day rate) to the person's line.
+      ...(match?.fringeIds?.length ? { fringeIds: match.fringeIds } : {}),
     };
   };
-  const lines: BudgetTemplateLine[] = [
+  const lines: BudgetStartLine[] = [
     ...crew
       .filter((m) => m.active)
       .map((m) => {
@@ -92,26 +96,56 @@ export async function startLines(
       }),
     ...[...cast.values()].map((c) => dayLine(["cast", c.character], `${c.actorName} as ${c.character}`, CAST_ACCOUNT)),
   ];
-  const gear = new Map<string, number>();
-  for (const r of reservations.items) {
-    if (GONE.has(r.state)) continue;
-    for (const item of r.items) {
-      const name = item.byModel && item.modelName ? item.modelName : item.name;
-      gear.set(name, (gear.get(name) ?? 0) + 1);
-    }
-  }
-  for (const [name, count] of gear)
-    lines.push({ accountCode: EQUIPMENT_ACCOUNT, description: name, quantity: count * 100, units: "each", rate: 0 });
+  const gear = await gearLines(s, reservations.items);
+  lines.push(...gear.lines);
 
   if (days.length === 0) notes.push("The schedule has no shoot days yet: the crew's and cast's lines count 0 days.");
   if (unrated > 0)
     notes.push(
       `${unrated} ${unrated === 1 ? "person has" : "people have"} no day rate in the course template: the rate is 0, type it in.`,
     );
-  if (gear.size > 0)
+  if (gear.unrated.length > 0)
     notes.push(
-      "The equipment room keeps no rental rates, so the reserved equipment's lines are at 0: type what each costs.",
+      `The equipment room keeps no day rate for ${gear.unrated.join(", ")}: ${gear.unrated.length === 1 ? "its line is" : "their lines are"} at 0, type what each costs.`,
     );
   if (lines.length === 0) notes.push("The project has no crew, cast or reserved equipment yet.");
-  return { from: "schedule", lines, notes };
+  const used = new Set(lines.flatMap((l) => l.fringeIds ?? []));
+  return { from: "schedule", lines, fringes: course.fringes.filter((f) => used.has(f.id)), globals: [], notes };
+}
+
+type Reservation = Awaited<ReturnType<typeof listReservations>>["items"][number];
+
+/**
+ * The reserved equipment as rental lines: a line per model (or unmodelled item) and day rate, its quantity
+ * the days each unit is reserved added up, priced at the equipment room's day rate (0 where it keeps none).
+ */
+async function gearLines(s: Pick<S, "db">, reservations: Reservation[]) {
+  const held = reservations.filter((r) => !GONE.has(r.state));
+  const rates = await dayRatesOf(
+    s.db,
+    held.flatMap((r) => r.items.map((i) => i.itemId)),
+  );
+  const byLine = new Map<string, { name: string; rate: number | null; unitDays: number; spans: Map<number, number> }>();
+  for (const r of held) {
+    const days = rentalDays(r.startsAt, r.endsAt);
+    for (const item of r.items) {
+      const name = item.byModel && item.modelName ? item.modelName : item.name;
+      const rate = rates.get(item.itemId) ?? null;
+      const key = `${name}\u0000${rate}`;
+      const line = byLine.get(key) ?? { name, rate, unitDays: 0, spans: new Map() };
+      line.unitDays += days;
+      line.spans.set(days, (line.spans.get(days) ?? 0) + 1);
+      byLine.set(key, line);
+    }
+  }
+  const lines: BudgetStartLine[] = [...byLine.values()].map((l) => ({
+    accountCode: EQUIPMENT_ACCOUNT,
+    description: l.name,
+    quantity: l.unitDays * 100,
+    units: DAY_UNIT,
+    rate: l.rate ?? 0,
+    notes: `Reserved: ${[...l.spans].map(([days, units]) => `${units} × ${days} ${days === 1 ? "day" : "days"}`).join(", ")}`,
+  }));
+  const unrated = [...new Set([...byLine.values()].filter((l) => l.rate === null).map((l) => l.name))];
+  return { lines, unrated };
 }

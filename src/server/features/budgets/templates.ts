@@ -11,14 +11,29 @@ import { budgetTemplates } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { courseAccess, publishCourseChanged } from "../courses/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import type { BudgetGlobal, Fringe } from "../../../common/budget-rules.ts";
+import { checkedLines, type CheckedLine } from "./fringes.ts";
 import * as repo from "./repository.ts";
 import type { S } from "./shared.ts";
 
-/** A course's template lines; none when the course has not saved one. */
-export async function templateLinesOf(db: DbOrTx, courseId: string): Promise<BudgetTemplateLine[]> {
-  const [row] = await db.select().from(budgetTemplates).where(eq(budgetTemplates.courseId, courseId));
-  return row?.lines ?? [];
+export interface CourseTemplate {
+  lines: BudgetTemplateLine[];
+  fringes: Fringe[];
+  globals: BudgetGlobal[];
 }
+
+/** A course's template; empty when the course has not saved one. */
+export async function templateOf(db: DbOrTx, courseId: string): Promise<CourseTemplate> {
+  const [row] = await db.select().from(budgetTemplates).where(eq(budgetTemplates.courseId, courseId));
+  return { lines: row?.lines ?? [], fringes: row?.fringes ?? [], globals: row?.globals ?? [] };
+}
+
+/** A line as the template keeps it: fringes and a global only when it has them, as templates before them read. */
+const keptLine = ({ fringeIds, quantityGlobal, ...l }: CheckedLine<BudgetTemplateLine>): BudgetTemplateLine => ({
+  ...l,
+  ...(fringeIds.length ? { fringeIds } : {}),
+  ...(quantityGlobal ? { quantityGlobal } : {}),
+});
 
 async function toDto(db: DbOrTx, courseId: string, canEdit: boolean): Promise<BudgetTemplateDto> {
   const [[row], settings] = await Promise.all([
@@ -28,6 +43,8 @@ async function toDto(db: DbOrTx, courseId: string, canEdit: boolean): Promise<Bu
   return {
     courseId,
     lines: row?.lines ?? [],
+    fringes: row?.fringes ?? [],
+    globals: row?.globals ?? [],
     updatedByName: row?.updatedByName ?? null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
     canEdit,
@@ -46,18 +63,20 @@ export async function saveTemplate(
   s: S,
   opts: { caller: Caller & { name: string }; courseId: string; input: BudgetTemplateInput },
 ): Promise<BudgetTemplateDto> {
-  const { lines } = budgetTemplateInput.parse(opts.input);
+  const input = budgetTemplateInput.parse(opts.input);
   const course = await courseAccess(s.db, opts.caller, opts.courseId);
   if (!course.canEdit)
     throw new AppError("forbidden", `Only the teachers of ${course.code} and admins can change its budget template.`);
+  // The budget's own checks: a template line is what a budget's line becomes when a budget starts from it.
   const codes = new Set((await repo.selectAccounts(s.db)).map((a) => a.code));
-  const unknown = lines.findIndex((l) => !codes.has(l.accountCode));
-  if (unknown >= 0)
-    throw new AppError(
-      "bad_request",
-      `Line ${unknown + 1} names the account ${lines[unknown]!.accountCode}, which the chart of accounts does not have.`,
-    );
-  const values = { lines, updatedByName: opts.caller.name, updatedAt: new Date() };
+  const lines = checkedLines(input, codes).map(keptLine);
+  const values = {
+    lines,
+    fringes: input.fringes ?? [],
+    globals: input.globals ?? [],
+    updatedByName: opts.caller.name,
+    updatedAt: new Date(),
+  };
   await s.db
     .insert(budgetTemplates)
     .values({ courseId: course.id, ...values })

@@ -11,7 +11,16 @@ export {
   revokeCertification,
 } from "./categories.ts";
 export { listKits, browseKits, createKit, updateKit, deleteKit } from "./kits.ts";
-export { toItem, listItems, getItem, createItem, updateItem, setItemStatus, addMaintenance } from "./inventory.ts";
+export {
+  toItem,
+  dayRatesOf,
+  listItems,
+  getItem,
+  createItem,
+  updateItem,
+  setItemStatus,
+  addMaintenance,
+} from "./inventory.ts";
 export {
   availability,
   browseAvailability,

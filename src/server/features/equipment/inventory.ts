@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   itemCreateInput,
   itemStatusInput,
@@ -36,6 +36,7 @@ export const toItem = ({ item: i, categoryName, certificationName }: ItemJoined)
   serialNumber: i.serialNumber,
   assetTag: i.assetTag,
   valueMinor: i.valueMinor,
+  dayRateMinor: i.dayRateMinor,
   condition: i.condition,
   status: i.status,
   location: i.location,
@@ -44,6 +45,16 @@ export const toItem = ({ item: i, categoryName, certificationName }: ItemJoined)
   certification: i.certificationId && certificationName ? { id: i.certificationId, name: certificationName } : null,
   updatedAt: i.updatedAt.toISOString(),
 });
+
+/** The equipment room's day rate of each item asked for (null where it keeps none), for a budget's rental lines. */
+export async function dayRatesOf(db: DbOrTx, itemIds: string[]): Promise<Map<string, number | null>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: equipmentItems.id, rate: equipmentItems.dayRateMinor })
+    .from(equipmentItems)
+    .where(inArray(equipmentItems.id, [...new Set(itemIds)]));
+  return new Map(rows.map((r) => [r.id, r.rate]));
+}
 
 export async function listItems(s: Pick<S, "db">, opts: { query: ItemListQuery }): Promise<Page<ItemDto>> {
   const page = await repo.selectItemPage(s.db, opts.query);
@@ -107,13 +118,14 @@ const tagTaken = (tag: string) => new AppError("conflict", `Another item already
 
 export async function createItem(s: S, opts: { caller: Caller; input: ItemCreateInput }): Promise<ItemDetailDto> {
   requireOffice(opts.caller);
-  const { accessLevelId, ...input } = itemCreateInput.parse(opts.input);
+  const { accessLevelId, dayRateForModel, ...input } = itemCreateInput.parse(opts.input);
   await assertReferences(s.db, input);
   let id: string;
   try {
     id = await s.db.transaction(async (tx) => {
       const [row] = await tx.insert(equipmentItems).values(input).returning({ id: equipmentItems.id });
       if (accessLevelId) await placeAccessLevel(tx, "item", row!.id, accessLevelId);
+      if (dayRateForModel) await repo.setModelDayRate(tx, input, input.dayRateMinor);
       return row!.id;
     });
   } catch (err) {
@@ -130,7 +142,7 @@ export async function updateItem(
 ): Promise<ItemDetailDto> {
   requireOffice(opts.caller);
   checkId(opts.id, "item");
-  const { accessLevelId, ...input } = itemUpdateInput.parse(opts.input);
+  const { accessLevelId, dayRateForModel, ...input } = itemUpdateInput.parse(opts.input);
   await assertReferences(s.db, input);
   try {
     await s.db.transaction(async (tx) => {
@@ -138,9 +150,14 @@ export async function updateItem(
         .update(equipmentItems)
         .set({ ...input, updatedAt: new Date() })
         .where(eq(equipmentItems.id, opts.id))
-        .returning({ id: equipmentItems.id });
+        .returning({
+          brand: equipmentItems.brand,
+          model: equipmentItems.model,
+          dayRateMinor: equipmentItems.dayRateMinor,
+        });
       if (rows.length === 0) throw missing("item");
       if (accessLevelId !== undefined) await placeAccessLevel(tx, "item", opts.id, accessLevelId);
+      if (dayRateForModel) await repo.setModelDayRate(tx, rows[0]!, rows[0]!.dayRateMinor);
     });
   } catch (err) {
     if (pgCode(err) === UNIQUE_VIOLATION) throw tagTaken(input.assetTag ?? "");

@@ -172,6 +172,12 @@ const KITS: [name: string, description: string, tags: string[]][] = [
   ["Small lighting kit", "Two 600d Pros on C-stands.", ["NFS-LGT-004", "NFS-LGT-005", "NFS-GRP-001", "NFS-GRP-002"]],
 ];
 
+/**
+ * A demo model's rental day rate: about 4 % of its value a day, in whole units, as rental houses price kit;
+ * items without a model name keep none, so a budget started from the schedule shows both.
+ */
+const demoDayRate = (model: string, value: number) => (model ? Math.max(5, Math.round(value * 0.04)) * 100 : null);
+
 const CONDITIONS_BY_AGE: Condition[] = ["new", "good", "good", "good", "fair", "worn"];
 
 interface SeedReservation {
@@ -303,6 +309,7 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
             .toUpperCase()}${serial * 7919}`.slice(0, 14),
           assetTag: `NFS-${prefix}-${String(n).padStart(3, "0")}`,
           valueMinor: value * 100,
+          dayRateMinor: demoDayRate(model, value),
           condition: CONDITIONS_BY_AGE[(n + k) % CONDITIONS_BY_AGE.length]!,
           location: `${shelf}, shelf ${1 + (n % 6)}`,
           certificationId: cert ? certId.get(cert)! : null,

@@ -1,8 +1,16 @@
 import { Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { BUDGET_UNITS, type BudgetUnit } from "../../../common/budget.ts";
+import { isLabourAccount, lineFringe } from "../../../common/budget-rules.ts";
+import {
+  BUDGET_UNITS,
+  lineAmount,
+  type BudgetDraftFringe,
+  type BudgetDraftGlobal,
+  type BudgetUnit,
+} from "../../../common/budget.ts";
 import type { BudgetTemplateDto } from "../../../common/budget-template.ts";
+import { numberOrNull } from "../../../common/number-input.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Button } from "../../components/ui/Button.tsx";
@@ -10,6 +18,16 @@ import { Card } from "../../components/ui/Card.tsx";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { useAccounts, useBudgetTemplate, useSaveBudgetTemplate } from "./api.ts";
 import { emptyTemplateRow, readTemplateRows, templateRowOf, type TemplateRow } from "./template-rows.ts";
+import { draftFringeOf, draftGlobalOf, readFringes, readGlobals, readQuantity } from "./fringes-draft.ts";
+import { FringesPanel } from "./FringesPanel.tsx";
+import { LineFringes } from "./LineFringes.tsx";
+
+/** The template as typed: its lines, fringes and globals, numbers as text until the save reads them. */
+interface TemplateForm {
+  rows: TemplateRow[];
+  fringes: BudgetDraftFringe[];
+  globals: BudgetDraftGlobal[];
+}
 
 const INPUT =
   "min-h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm disabled:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:disabled:bg-zinc-950";
@@ -31,25 +49,44 @@ export function CourseBudgetTemplate({ courseId }: { courseId: string }) {
 function TemplateForm({ template }: { template: BudgetTemplateDto }) {
   const digits = currencyMinorDigits(template.currency);
   const format = template.numberFormat;
-  const saved = () => template.lines.map((l) => templateRowOf(l, digits, format));
-  const [rows, setRows] = useState<TemplateRow[]>(saved);
+  const saved = (): TemplateForm => ({
+    rows: template.lines.map((l) => templateRowOf(l, digits, format)),
+    fringes: template.fringes.map((f) => draftFringeOf(f, digits, format)),
+    globals: template.globals.map((g) => draftGlobalOf(g, format)),
+  });
+  const [form, setForm] = useState<TemplateForm>(saved);
+  const rows = form.rows;
+  const setRows = (next: TemplateRow[]) => setForm((f) => ({ ...f, rows: next }));
   const [dirty, setDirty] = useState(false);
+  const fringes = readFringes(form.fringes, digits, format);
+  const globals = readGlobals(form.globals, format);
   const accounts = useAccounts();
   useLeaveGuard(dirty, "your changes to the course's budget template");
   const onSaveKey = useSaveShortcut();
   const save = useSaveBudgetTemplate(template.courseId, {
-    success: (t) => ["Budget template saved", `${t.lines.length} ${t.lines.length === 1 ? "line" : "lines"}.`],
+    success: (t) => [
+      "Budget template saved",
+      `${t.lines.length} ${t.lines.length === 1 ? "line" : "lines"}, ${t.fringes.length} ${t.fringes.length === 1 ? "fringe" : "fringes"}.`,
+    ],
     failure: "Budget template not saved",
   });
   const set = (i: number, patch: Partial<TemplateRow>) => {
-    setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+    setForm((f) => ({ ...f, rows: f.rows.map((row, j) => (j === i ? { ...row, ...patch } : row)) }));
     setDirty(true);
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const read = readTemplateRows(rows, digits, format);
+    const listProblem = fringes.problem ?? globals.problem;
+    if (listProblem) return void toast.error("Budget template not saved", { description: listProblem });
+    const read = readTemplateRows(rows, digits, format, globals.values);
     if ("problem" in read) return void toast.error("Budget template not saved", { description: read.problem });
-    save.mutate(read.lines);
+    save.mutate({ lines: read.lines, fringes: fringes.values, globals: globals.values });
+  };
+  /** What a line's fringes add at its typed numbers; null while they do not read. */
+  const fringeOfRow = (r: TemplateRow) => {
+    const q = readQuantity(r.quantity, globals.values, format);
+    const rate = numberOrNull(r.rate.trim() === "" ? "0" : r.rate, { digits, format });
+    return q.ok && rate !== null ? lineFringe(lineAmount(q.value, rate), r.fringeIds, fringes.values) : null;
   };
   const edit = template.canEdit;
   return (
@@ -58,9 +95,9 @@ function TemplateForm({ template }: { template: BudgetTemplateDto }) {
         Budget template
       </h3>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        The lines a project of this course can start its budget from, with the school's day rates. A line whose
-        description names a crew role (“Sound”, “Director of photography”) or “Cast” gives that person's day rate when a
-        budget is started from the schedule. Rates in {template.currency}.
+        The lines a project of this course can start its budget from, with the school's day rates, fringes and globals.
+        A line whose description names a crew role (“Sound”, “Director of photography”) or “Cast” gives that person's
+        day rate (and its fringes) when a budget is started from the schedule. Rates in {template.currency}.
       </p>
       <form
         onSubmit={onSubmit}
@@ -73,7 +110,7 @@ function TemplateForm({ template }: { template: BudgetTemplateDto }) {
           {rows.map((r, i) => (
             <li
               key={i}
-              className="grid grid-cols-2 items-start gap-2 border-b border-zinc-100 pb-2 sm:grid-cols-[11rem_1fr_5rem_6rem_7rem_auto] sm:border-0 sm:pb-0 dark:border-zinc-800"
+              className="grid grid-cols-2 items-start gap-2 border-b border-zinc-100 pb-2 sm:grid-cols-[11rem_1fr_7rem_6rem_7rem_6rem_auto] sm:border-0 sm:pb-0 dark:border-zinc-800"
             >
               <select
                 aria-label={`Line ${i + 1} account`}
@@ -98,7 +135,7 @@ function TemplateForm({ template }: { template: BudgetTemplateDto }) {
               />
               <input
                 aria-label={`Line ${i + 1} quantity`}
-                inputMode="decimal"
+                title="A number, or a global's name such as SHOOT_DAYS"
                 className={`${INPUT} text-right tabular-nums`}
                 disabled={!edit}
                 value={r.quantity}
@@ -125,6 +162,19 @@ function TemplateForm({ template }: { template: BudgetTemplateDto }) {
                 value={r.rate}
                 onChange={(e) => set(i, { rate: e.target.value })}
               />
+              <div className="flex min-h-10 items-center justify-end text-sm">
+                <LineFringes
+                  line={i + 1}
+                  labour={isLabourAccount(r.accountCode)}
+                  applied={r.fringeIds ?? []}
+                  fringes={fringes.values}
+                  amount={fringeOfRow(r)}
+                  currency={template.currency}
+                  format={format}
+                  readOnly={!edit}
+                  onChange={(ids) => set(i, { fringeIds: ids })}
+                />
+              </div>
               {edit && (
                 <button
                   type="button"
@@ -141,6 +191,15 @@ function TemplateForm({ template }: { template: BudgetTemplateDto }) {
             </li>
           ))}
         </ul>
+        <FringesPanel
+          content={form}
+          edit={(next) => {
+            setForm(next);
+            setDirty(true);
+          }}
+          readOnly={!edit}
+          problem={fringes.problem ?? globals.problem}
+        />
         {edit && (
           <div className="flex flex-wrap gap-2">
             <Button

@@ -1,30 +1,39 @@
 import { Plus, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { FRINGE_KIND_LABELS, FRINGE_KINDS, globalNameOf, LABOUR_ACCOUNT_CODES } from "../../../common/budget-rules.ts";
-import type { BudgetDraftContent, BudgetDraftFringe, BudgetDraftGlobal } from "../../../common/budget.ts";
+import type { BudgetDraftFringe, BudgetDraftGlobal } from "../../../common/budget.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { cn } from "../../lib/cn.ts";
 
 const field =
   "min-h-10 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900 read-only:bg-zinc-50 dark:read-only:bg-zinc-950";
 
+/** What the panel edits: a budget's draft, or a course's budget template as typed. */
+export interface FringedContent {
+  fringes?: BudgetDraftFringe[];
+  globals?: BudgetDraftGlobal[];
+  rows: { quantity: string; fringeIds?: string[] }[];
+}
+
 /**
- * The budget's fringes and globals, edited as part of the draft (so they autosave, survive a tab switch and
- * are conflict-checked with the lines). Removing a fringe takes it off every line; renaming a global renames
- * it in every quantity that uses it.
+ * The fringes and globals of a budget (edited as part of the draft, so they autosave, survive a tab switch and
+ * are conflict-checked with the lines) or of a course's template. Removing a fringe takes it off every line;
+ * renaming a global renames it in every quantity that uses it.
  */
-export function FringesPanel({
+export function FringesPanel<C extends FringedContent>({
   content,
   edit,
   readOnly,
   problem,
 }: {
-  content: BudgetDraftContent;
-  edit(next: BudgetDraftContent): void;
+  content: C;
+  edit(next: C): void;
   readOnly: boolean;
   /** The first fringe or global that does not read, shown under the panel. */
   problem: string | null;
 }) {
+  const headingId = useId();
+  type Row = C["rows"][number];
   const fringes = content.fringes ?? [];
   const globals = content.globals ?? [];
   const setFringe = (i: number, patch: Partial<BudgetDraftFringe>) =>
@@ -34,11 +43,11 @@ export function FringesPanel({
     edit({
       ...content,
       fringes: fringes.filter((_, j) => j !== i),
-      rows: content.rows.map((r) => {
+      rows: content.rows.map((r): Row => {
         if (!r.fringeIds?.includes(gone)) return r;
         const { fringeIds, ...rest } = r;
         const left = fringeIds.filter((id) => id !== gone);
-        return left.length ? { ...rest, fringeIds: left } : rest;
+        return (left.length ? { ...rest, fringeIds: left } : rest) as Row;
       }),
     });
   };
@@ -56,7 +65,7 @@ export function FringesPanel({
       ...content,
       globals: next,
       rows: renamed
-        ? content.rows.map((r) =>
+        ? content.rows.map((r): Row =>
             globalNameOf(r.quantity) === globalNameOf(before.name) ? { ...r, quantity: patch.name! } : r,
           )
         : content.rows,
@@ -67,11 +76,11 @@ export function FringesPanel({
 
   return (
     <section
-      aria-labelledby="fringes-heading"
+      aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
     >
       <div>
-        <h3 id="fringes-heading" className="font-semibold">
+        <h3 id={headingId} className="font-semibold">
           Fringes and globals
         </h3>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">

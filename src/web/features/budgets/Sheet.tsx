@@ -680,10 +680,10 @@ export function Sheet({ budget }: { budget: BudgetDto }) {
       {!readOnly && (
         <StartBudget
           projectId={budget.projectId}
-          empty={rows.length === 0}
+          content={draft.content}
           digits={digits}
           format={format}
-          onStart={edit}
+          edit={draft.edit}
         />
       )}
       {!readOnly && (

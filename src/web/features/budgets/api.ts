@@ -5,7 +5,7 @@ import type {
   BudgetStart,
   BudgetStartDto,
   BudgetTemplateDto,
-  BudgetTemplateLine,
+  BudgetTemplateInput,
 } from "../../../common/budget-template.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { api } from "../../lib/api.ts";
@@ -130,14 +130,14 @@ export function useBudgetTemplate(courseId: string) {
 
 export const useSaveBudgetTemplate = (
   courseId: string,
-  messages: ChangeMessages<BudgetTemplateLine[], BudgetTemplateDto>,
+  messages: ChangeMessages<BudgetTemplateInput, BudgetTemplateDto>,
 ) =>
   useChange(
     { answer: templateKey(courseId) },
-    (lines: BudgetTemplateLine[]) => api<BudgetTemplateDto>(templatePath(courseId), { method: "PUT", json: { lines } }),
+    (json: BudgetTemplateInput) => api<BudgetTemplateDto>(templatePath(courseId), { method: "PUT", json }),
     messages,
   );
 
-/** Lines for an empty budget from the course template or the schedule; nothing is saved by asking. */
+/** Lines (and the fringes and globals they name) from the course template or the schedule; nothing is saved by asking. */
 export const startLines = (projectId: string, from: BudgetStart) =>
   api<BudgetStartDto>(`${budgetPath(projectId)}/start?${new URLSearchParams({ from })}`);

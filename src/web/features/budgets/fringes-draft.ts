@@ -18,21 +18,27 @@ import {
 import { formatNumber, parseNumberInput, type NumberFormat } from "../../../common/number-input.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
 
-/** The budget's fringes as the editor shows them before anyone types: numbers as text in the school's format. */
-export const draftFringesOf = (b: BudgetDto): BudgetDraftFringe[] => {
-  const digits = currencyMinorDigits(b.currency);
-  return b.fringes.map((f) => ({
-    id: f.id,
-    name: f.name,
-    kind: f.kind,
-    value:
-      f.kind === "percent" ? formatPercent(f.value, b.numberFormat) : formatNumber(f.value, digits, b.numberFormat),
-    cap: f.cap === null ? "" : formatNumber(f.cap, digits, b.numberFormat),
-  }));
-};
+/** A fringe as its fields show it before anyone types: numbers as text in the school's format. */
+export const draftFringeOf = (f: Fringe, digits: number, format: NumberFormat): BudgetDraftFringe => ({
+  id: f.id,
+  name: f.name,
+  kind: f.kind,
+  value: f.kind === "percent" ? formatPercent(f.value, format) : formatNumber(f.value, digits, format),
+  cap: f.cap === null ? "" : formatNumber(f.cap, digits, format),
+});
+
+export const draftGlobalOf = (g: BudgetGlobal, format: NumberFormat): BudgetDraftGlobal => ({
+  id: crypto.randomUUID(),
+  name: g.name,
+  value: formatQuantity(g.value, format),
+});
+
+/** The budget's fringes as the editor shows them before anyone types. */
+export const draftFringesOf = (b: BudgetDto): BudgetDraftFringe[] =>
+  b.fringes.map((f) => draftFringeOf(f, currencyMinorDigits(b.currency), b.numberFormat));
 
 export const draftGlobalsOf = (b: BudgetDto): BudgetDraftGlobal[] =>
-  b.globals.map((g) => ({ id: crypto.randomUUID(), name: g.name, value: formatQuantity(g.value, b.numberFormat) }));
+  b.globals.map((g) => draftGlobalOf(g, b.numberFormat));
 
 export interface Read<T> {
   /** Every entry that reads, for the live totals while the rest is being typed. */

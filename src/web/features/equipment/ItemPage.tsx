@@ -58,6 +58,7 @@ export default function ItemPage() {
             ["Condition", CONDITION_LABELS[i.condition]],
             ["Serial number", i.serialNumber || "—"],
             ["Value", money(i.valueMinor)],
+            ["Rental day rate", i.dayRateMinor === null ? "None kept" : money(i.dayRateMinor)],
             ["Storage location", i.location || "—"],
             ["Certification needed", i.certification?.name ?? "None"],
             [

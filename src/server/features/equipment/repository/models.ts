@@ -13,6 +13,11 @@ const modelKey = sql`lower(trim(${equipmentItems}.model))`;
 const sameModel = (m: ModelRef): SQL =>
   sql`(${brandKey} = lower(trim(${m.brand})) and ${modelKey} = lower(trim(${m.model})) and ${modelKey} <> '')`;
 
+/** The day rate of every unit of a model (an item without a model name is none: nothing changes). */
+export async function setModelDayRate(tx: DbOrTx, m: ModelRef, dayRateMinor: number | null) {
+  await tx.update(equipmentItems).set({ dayRateMinor, updatedAt: new Date() }).where(sameModel(m));
+}
+
 /**
  * Holds a model for one booking at a time (until the transaction ends): the free units are counted and taken
  * under it, so two requests for the last unit never both see it free.

@@ -31,6 +31,7 @@ import {
   useEquipmentChange,
 } from "../api.ts";
 import { useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
+import { readDayRate } from "./day-rate.ts";
 
 const emptyItem = {
   categoryId: "",
@@ -40,6 +41,10 @@ const emptyItem = {
   serialNumber: "",
   assetTag: "",
   value: "",
+  /** The rental day rate as typed; empty: none. */
+  dayRate: "",
+  /** The rate goes to every unit of the brand and model. */
+  dayRateForModel: false,
   condition: "good" as Condition,
   location: "",
   notes: "",
@@ -73,11 +78,14 @@ function ItemForm({
           ...item,
           categoryId: item.category.id,
           value: formatNumber(item.valueMinor, digits, school.numberFormat),
+          dayRate: item.dayRateMinor === null ? "" : formatNumber(item.dayRateMinor, digits, school.numberFormat),
+          dayRateForModel: false,
           certificationId: item.certification?.id ?? "",
         }
       : emptyItem,
   );
   const value = parseNumberInput(draft.value, { digits, format: school.numberFormat });
+  const dayRate = readDayRate(draft.dayRate, digits, school.numberFormat);
   const categories = useCategories();
   const certs = useCertifications();
   const access = useAccessLevels();
@@ -94,6 +102,8 @@ function ItemForm({
     serialNumber: draft.serialNumber,
     assetTag: draft.assetTag,
     valueMinor: value.ok ? value.value : 0,
+    dayRateMinor: dayRate.ok ? dayRate.value : null,
+    dayRateForModel: draft.dayRateForModel,
     condition: draft.condition,
     location: draft.location,
     notes: draft.notes,
@@ -127,6 +137,8 @@ function ItemForm({
       return void toast.error(item ? "Item not saved" : "Item not added", {
         description: `The value: ${value.message}`,
       });
+    if (!dayRate.ok)
+      return void toast.error(item ? "Item not saved" : "Item not added", { description: dayRate.message });
     const problem = firstProblem(itemCreateInput, payload());
     if (problem) return void toast.error(item ? "Item not saved" : "Item not added", { description: problem.message });
     save.mutate(undefined);
@@ -182,6 +194,24 @@ function ItemForm({
           format={school.numberFormat}
           hint="Replacement value in the school's currency"
         />
+        <NumberField
+          label={`Rental day rate (${school.currency})`}
+          value={draft.dayRate}
+          onChange={(v) => setDraft((d) => ({ ...d, dayRate: v }))}
+          digits={digits}
+          format={school.numberFormat}
+          hint="What a production's budget pays per day reserved; empty: no rate"
+        />
+        <label className="flex min-h-10 items-center gap-2 self-end text-sm">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={draft.dayRateForModel}
+            disabled={!draft.model.trim()}
+            onChange={(e) => setDraft((d) => ({ ...d, dayRateForModel: e.target.checked }))}
+          />
+          The same day rate for every unit of this model
+        </label>
         <Select
           label="Condition"
           value={draft.condition}

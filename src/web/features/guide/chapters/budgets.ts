@@ -161,19 +161,22 @@ export const budgets: GuideChapter = {
       heading: "Starting a budget from the course template or the schedule",
       blocks: [
         {
-          p: "Each course keeps a **Budget template** on its page under [Courses](/courses): the lines its projects usually need, with the school's rates. The course's teachers and admins add lines with **Add template line** (account, description, quantity, units, rate) and keep them with **Save budget template**; its students can read it.",
+          p: "Each course keeps a **Budget template** on its page under [Courses](/courses): the lines its projects usually need, with the school's rates, and its **fringes** (Payroll taxes 7.65 %, Holiday pay 8 %) and **globals** (SHOOT_DAYS = 5), edited as on a budget. The course's teachers and admins add lines with **Add template line** (account, description, quantity or a global's name, units, rate, and the fringes of a labour line) and keep them with **Save budget template**; its students can read it.",
         },
         {
-          p: "On a project's **Budget** tab, while the sheet has no lines, two buttons fill it:",
+          p: "On a project's **Budget** tab, two buttons fill the sheet (**Start from…** while it is empty, **Add from…** once it has lines):",
         },
         {
           list: [
-            "**Start from the course template** puts the course template's lines on the sheet.",
-            "**Start from the schedule** adds a line per crew and cast member for the shoot days, at the day rate of the template line whose description names their role (“Sound recordist day rate”) or “Cast”, else at 0 for you to fill; and a line per reserved piece of equipment at 0, as the equipment room keeps no rental rates.",
+            "**the course template** puts the template's lines on the sheet with its fringes and globals: a line on SHOOT_DAYS stays on it, and the fringes are ticked on the lines as in the template, so the top sheet's **Fringes** row shows them at once.",
+            "**the schedule** adds a line per crew and cast member for the shoot days, at the day rate (and fringes) of the template line whose description names their role (“Sound recordist day rate”) or “Cast”, else at 0 for you to fill; and a line per reserved model at the equipment room's **rental day rate** × the days reserved (every 24 hours begun is a day). Gear without a rate is at 0 and named under the buttons.",
           ],
         },
         {
-          note: "The lines are only typed onto the sheet: check the rates, then **Save budget**. A sheet that already has lines never offers the buttons, so nothing you typed is replaced.",
+          note: "The lines are only added to the draft, after the ones you typed, which never change: a line with the same account and description as one on the sheet is skipped and named. **Undo** on the message takes the addition back; check the rates, then **Save budget**. A fringe or global of the same name as one on the sheet keeps the sheet's value.",
+        },
+        {
+          p: "The equipment office keeps each item's **Rental day rate** in the item's form (empty: none), typed in the school's format (12,50 where the comma is the decimal); **The same day rate for every unit of this model** sets it on all units of the brand and model at once.",
         },
       ],
     },
