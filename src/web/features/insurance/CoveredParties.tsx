@@ -66,7 +66,7 @@ export function CoveredPartiesEditor({
   const put = (i: number, change: Partial<PartyDraft>) =>
     onChange(parties.map((p, j) => (j === i ? { ...p, ...change } : p)));
   return (
-    <fieldset className="flex flex-col gap-3 sm:col-span-2" aria-label="Locations and vendors covered">
+    <fieldset className="flex min-w-0 flex-col gap-3 sm:col-span-2" aria-label="Locations and vendors covered">
       <legend className="mb-1 text-sm font-semibold">Locations and vendors covered</legend>
       {parties.map((p, i) => {
         const field = (key: "name" | "address" | "phone" | "email", label: string, max: number) => (
@@ -85,7 +85,7 @@ export function CoveredPartiesEditor({
             key={i}
             role="group"
             aria-label={`Covered ${p.kind} ${i + 1}${p.name ? `: ${p.name}` : ""}`}
-            className="grid gap-3 rounded-md border border-zinc-200 p-3 sm:grid-cols-2 dark:border-zinc-800"
+            className="grid min-w-0 gap-3 rounded-md border border-zinc-200 p-3 sm:grid-cols-2 dark:border-zinc-800"
           >
             <Select
               label="Kind"
@@ -122,17 +122,20 @@ export function CoveredPartiesEditor({
       })}
       {!full && (
         <div className="grid items-end gap-3 sm:grid-cols-2">
-          <ContactPicker
-            projectId={projectId}
-            enabled
-            label="From contacts"
-            offer={(c) => INSURABLE.has(c.kind)}
-            onPick={(c) => {
-              const party = partyOf(c);
-              onChange([...parties, party]);
-              onPick?.(party);
-            }}
-          />
+          {/* Long contact names must not widen the form past a phone's screen. */}
+          <div className="min-w-0">
+            <ContactPicker
+              projectId={projectId}
+              enabled
+              label="From contacts"
+              offer={(c) => INSURABLE.has(c.kind)}
+              onPick={(c) => {
+                const party = partyOf(c);
+                onChange([...parties, party]);
+                onPick?.(party);
+              }}
+            />
+          </div>
           <div>
             <Button variant="secondary" onClick={() => onChange([...parties, typed("vendor")])}>
               <Plus aria-hidden className="size-4" /> Type a location or vendor

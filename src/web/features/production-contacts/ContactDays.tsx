@@ -101,7 +101,8 @@ export function DayContactsEditor({ projectId, dayId }: { projectId: string; day
   return (
     <div className="flex flex-col gap-2" aria-label="This day's contacts">
       {onDay.length > 0 && (
-        <ul className="flex flex-wrap gap-2 text-sm">
+        <ul className="flex flex-wrap items-center gap-2 text-sm" aria-label="Chosen for this day">
+          <li className="text-zinc-600 dark:text-zinc-400">Chosen for this day:</li>
           {onDay.map((c) => (
             <li key={c.id}>
               <Button
@@ -121,7 +122,7 @@ export function DayContactsEditor({ projectId, dayId }: { projectId: string; day
           ))}
         </ul>
       )}
-      <div className="max-w-sm">
+      <div className="max-w-sm min-w-0">
         <ContactPicker
           projectId={projectId}
           enabled
