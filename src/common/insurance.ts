@@ -3,6 +3,7 @@
  * have to endorse the request first, and the office answers in the portal or through a link without an account.
  */
 import { z } from "zod";
+import { contactEmail } from "./production-contacts.ts";
 import { addBusinessDays } from "./time.ts";
 
 export const INSURANCE_SUBJECTS = ["location", "rental"] as const;
@@ -41,6 +42,47 @@ const text = (what: string, max = INSURANCE_TEXT_MAX) =>
   z.string(`${what} must be text.`).trim().max(max, `${what} may be at most ${max} characters long.`);
 const day = (what: string) => z.iso.date(`Give ${what} as a date (YYYY-MM-DD).`);
 
+/** What a certificate names besides its main place: the locations and the vendors or rental houses it covers. */
+export const INSURANCE_PARTY_KINDS = ["location", "vendor"] as const;
+export type InsurancePartyKind = (typeof INSURANCE_PARTY_KINDS)[number];
+export const INSURANCE_PARTY_KIND_LABELS: Record<InsurancePartyKind, string> = {
+  location: "Location",
+  vendor: "Vendor or rental house",
+};
+export const INSURANCE_PARTIES_MAX = 20;
+
+const optionalText = (what: string, max: number) =>
+  z.string(`${what} must be text.`).trim().max(max, `${what} may be at most ${max} characters long.`).optional();
+
+/**
+ * A covered location or vendor as the form sends it. Picked from the production's contacts it carries the
+ * contact's id, and a field left out is filled from the contact; `save` adds a typed one to the contacts.
+ */
+export const insurancePartyInput = z.object({
+  kind: z.enum(INSURANCE_PARTY_KINDS, "Say whether each covered party is a location or a vendor."),
+  contactId: z.uuid("Choose the contact from the production's contacts.").nullable().default(null),
+  name: optionalText("The name", 200),
+  address: optionalText("The address", INSURANCE_TEXT_MAX),
+  phone: optionalText("The phone number", 60),
+  email: contactEmail.optional(),
+  save: z.boolean("Say whether to save the party to the contacts (true or false).").default(false),
+});
+export type InsurancePartyInput = z.input<typeof insurancePartyInput>;
+
+/** A covered party as the request keeps it. */
+export interface InsuranceParty {
+  kind: InsurancePartyKind;
+  /** The production contact it was picked from or saved to; the request keeps its own copy of the fields. */
+  contactId: string | null;
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+}
+
+/** A covered party in an answer: `phone` and `email` are absent for those who may not see contact details. */
+export type InsurancePartyDto = Omit<InsuranceParty, "phone" | "email"> & { phone?: string; email?: string };
+
 export const insuranceRequestInput = z
   .object({
     subject: z.enum(INSURANCE_SUBJECTS, "Say whether the certificate is for a location or a rental."),
@@ -54,6 +96,10 @@ export const insuranceRequestInput = z
     holderName: text("The certificate holder").min(2, "Name the certificate holder (who asks for the certificate)."),
     holderAddress: text("The certificate holder's address").min(2, "Give the certificate holder's address."),
     notes: text("The notes", 2000).default(""),
+    parties: z
+      .array(insurancePartyInput)
+      .max(INSURANCE_PARTIES_MAX, `A request may name at most ${INSURANCE_PARTIES_MAX} locations and vendors.`)
+      .default([]),
   })
   .refine((r) => r.endsOn >= r.startsOn, {
     path: ["endsOn"],
@@ -89,6 +135,9 @@ export interface InsuranceRequestDto {
   holderName: string;
   holderAddress: string;
   notes: string;
+  parties: InsurancePartyDto[];
+  /** Whether the caller sees the parties' phone and e-mail (the contacts rule). */
+  contactsVisible: boolean;
   status: InsuranceStatus;
   requestedByName: string;
   createdAt: string;
@@ -130,6 +179,8 @@ export interface InsuranceLinkDto {
   holderName: string;
   holderAddress: string;
   notes: string;
+  /** Names and addresses only: the link opens without an account. */
+  parties: InsurancePartyDto[];
   requestedByName: string;
   status: InsuranceStatus;
   answeredAt: string | null;

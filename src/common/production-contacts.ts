@@ -16,18 +16,21 @@ export const CALL_SHEET_CONTACT_KINDS: readonly ProductionContactKind[] = ["loca
 const text = (max: number, what: string) =>
   z.string(`${what} must be text`).trim().max(max, `${what} may be at most ${max} characters long.`);
 
+/** A contact's e-mail, kept in lower case; empty when unknown. Insurance requests' parties read it too. */
+export const contactEmail = z
+  .string("The e-mail must be text")
+  .trim()
+  .toLowerCase()
+  .max(254, "The e-mail may be at most 254 characters long.")
+  .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address");
+
 const fields = {
   name: text(200, "The name").min(1, "Give the contact a name."),
   kind: z.enum(PRODUCTION_CONTACT_KINDS, "Choose cast, crew, vendor, location or other."),
   role: text(200, "The role or company").default(""),
   phone: text(60, "The phone number").default(""),
-  email: z
-    .string("The e-mail must be text")
-    .trim()
-    .toLowerCase()
-    .max(254, "The e-mail may be at most 254 characters long.")
-    .refine((v) => v === "" || z.email().safeParse(v).success, "Please enter a valid email address")
-    .default(""),
+  email: contactEmail.default(""),
+  address: text(300, "The address").default(""),
   notes: text(2000, "The notes").default(""),
 };
 
@@ -41,8 +44,26 @@ export interface ProductionContactDto {
   role: string;
   phone: string;
   email: string;
+  address: string;
   notes: string;
+  /** On every day's call sheet. */
+  everyDay: boolean;
+  /** The shoot days whose call sheet lists the contact. */
+  dayIds: string[];
 }
+
+/**
+ * The days a contact is on the call sheet of. Once any contact of a production has a day or "every day",
+ * each call sheet lists only its day's contacts; until then every location and vendor is on every sheet.
+ */
+export const contactDaysInput = z.object({
+  everyDay: z.boolean("Say whether the contact is on every day's call sheet (true or false).").default(false),
+  dayIds: z
+    .array(z.uuid("Choose the shoot days from the schedule."))
+    .max(500, "A contact may be on at most 500 shoot days.")
+    .default([]),
+});
+export type ContactDaysInput = z.input<typeof contactDaysInput>;
 
 export interface ProductionContactsDto {
   contacts: ProductionContactDto[];

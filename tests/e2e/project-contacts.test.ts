@@ -1,11 +1,17 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { addBusinessDays, isoDay } from "../../src/common/time.ts";
 import { usePortal } from "./support/fixtures.ts";
-import { button, openProject, signIn, toast, visible } from "./support/ui.ts";
+import { button, field, gone, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
+const SHOTS = process.env.SCREENSHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
 
 describe("a production's shared contacts", () => {
-  it("the producer adds a location contact, picks a contact in Send to Many, and finds the location on the call sheet", async () => {
+  it("the producer adds a location contact, picks a contact in Send to Many, and adds the location to a day's call sheet", async () => {
     const lead = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(lead, "amara.diallo@portal.test");
     const projectId = await openProject(lead, "The Weight of Water");
@@ -35,9 +41,83 @@ describe("a production's shared contacts", () => {
     await lead.getByRole("tab", { name: "Call sheets" }).click();
     await lead.getByRole("combobox", { name: "Shoot day" }).selectOption({ index: 0 });
     const block = lead.getByRole("region", { name: "Production contacts" });
+    // The demo chose days: the rental house is on every day, a new contact on none until it is added.
+    await visible(block.getByText("Lumen Rentals"));
+    expect(await block.getByText("Ines Moretti").count()).toBe(0);
+    await lead
+      .getByLabel("Add a contact to this day")
+      .selectOption({ label: "Ines Moretti (Location, Lighthouse keeper)" });
+    await toast(lead, "Call sheets updated");
     await visible(block.getByText("Ines Moretti"));
     await visible(block.getByRole("link", { name: "+41 79 700 12 34" }));
-    await visible(block.getByText("Lumen Rentals"));
     expect(await block.getByText("Clara Wu").count()).toBe(0);
+    await button(lead, "Take Ines Moretti off this day").click();
+    await gone(block.getByText("Ines Moretti"));
+  });
+
+  it("a producer fills an insurance request from the contacts, then finds that contact on its day's call sheet only", async () => {
+    const lead = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(lead, "amara.diallo@portal.test");
+    const projectId = await openProject(lead, "The Weight of Water");
+    await lead.getByRole("tab", { name: "Insurance" }).click();
+    const form = lead.getByRole("form", { name: "Ask for a certificate of insurance" });
+    await form.getByLabel("For", { exact: true }).selectOption("location");
+    await field(lead, "What is insured").fill("The harbour flat, kitchen and stairwell");
+    await form
+      .getByLabel("From contacts")
+      .selectOption({ label: "Marta Keller (Location, Owner, Harbour flat and café)" });
+    const marta = form.getByRole("group", { name: /Covered location 1: Marta Keller/ });
+    // Filled from the contact, and still editable; the request's empty address takes the place's.
+    await expect.poll(() => marta.getByLabel("Phone").inputValue()).toBe("+41 79 412 88 10");
+    await expect.poll(() => marta.getByLabel("Address").inputValue()).toBe("Seestrasse 12, Northbridge");
+    await expect.poll(() => field(lead, "Address").first().inputValue()).toBe("Seestrasse 12, Northbridge");
+    await marta.getByLabel("Name").fill("Marta Keller (Harbour flat)");
+    // A typed vendor, saved back to the contacts.
+    await button(lead, "Type a location or vendor").click();
+    const typed = form.getByRole("group", { name: /Covered vendor 2/ });
+    await typed.getByLabel("Name").fill("Seeburg Scaffolds");
+    await typed.getByLabel("Address").fill("Werkhof 3, Northbridge");
+    await typed.getByLabel("Phone").fill("+41 44 555 66 77");
+    await typed.getByLabel("Save to contacts").check();
+    await field(lead, "First day").fill(addBusinessDays(isoDay(new Date()), 8));
+    await field(lead, "Certificate holder").fill("Marta Keller");
+    await field(lead, "Certificate holder's address").fill("Seestrasse 12, Northbridge");
+    await shot(lead, "insurance-from-contacts");
+    await button(lead, "Send the request").click();
+    await toast(lead, "Request sent to the insurance office");
+    const card = lead
+      .getByRole("list", { name: "Certificate requests" })
+      .getByRole("listitem")
+      .filter({ hasText: "The harbour flat, kitchen and stairwell" });
+    await visible(card.getByText("Marta Keller (Harbour flat)"));
+    await visible(card.getByText(/\+41 79 412 88 10/).first());
+    await visible(card.getByText("Seeburg Scaffolds"));
+
+    await lead.getByRole("tab", { name: "Contacts" }).click();
+    const list = lead.getByRole("list", { name: "Contacts" });
+    await visible(list.getByText("Seeburg Scaffolds"));
+    await visible(
+      list
+        .getByRole("listitem")
+        .filter({ hasText: "Marta Keller" })
+        .getByText(/call sheet of day 1/),
+    );
+    await shot(lead, "contacts-days");
+
+    await lead.goto(`/project/${projectId}?tab=schedule`);
+    await lead.getByRole("tab", { name: "Call sheets" }).click();
+    const days = lead.getByRole("combobox", { name: "Shoot day" });
+    const block = lead.getByRole("region", { name: "Production contacts" });
+    await days.selectOption({ index: 0 });
+    await visible(block.getByText("Marta Keller"));
+    await shot(lead, "call-sheet-day-contacts");
+    await days.selectOption({ index: 1 });
+    await visible(block.getByText("Lumen Rentals"));
+    expect(await block.getByText("Marta Keller").count()).toBe(0);
+    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(phone, "amara.diallo@portal.test");
+    await phone.goto(`/project/${projectId}?tab=insurance`);
+    await visible(phone.getByText("Marta Keller (Harbour flat)").first());
+    await shot(phone, "insurance-phone");
   });
 });

@@ -82,8 +82,9 @@ export async function seedDemoSchool(s: Services, auth: Auth): Promise<SeedResul
   await seedDocuments(s, "Northbridge Film School");
   await seedSafety(s, "Northbridge Film School");
   await seedDailyReports(s);
-  await seedInsurance(s);
+  // The insurance requests pick from the contacts.
   await seedProductionContacts(s);
+  await seedInsurance(s);
   await seedBudgets(s);
   await seedBudgetTemplates(s);
   await seedDelivery(s, "Northbridge Film School");

@@ -40,7 +40,7 @@ const seedToSeed = (e: ImportEdge) => e.from.endsWith("/seed.ts") && e.to.endsWi
  * project page (equipment, screenplays).
  */
 const WEB_ENTRY_POINTS =
-  /^src\/web\/features\/([a-z-]+\/api\.ts|auth\/(AuthProvider\.tsx|messages\.ts)|inbox\/(bell-state\.ts|NotificationRow\.tsx)|settings\/Section\.tsx|budgets\/(AccountsSection|CourseBudgetTemplate)\.tsx|equipment\/(ProjectEquipment|CourseFairShare)\.tsx|screenplays\/ProjectScreenplays\.tsx|delivery\/DeliveryItemsEditor\.tsx|production-contacts\/(ContactsSection|ContactPicker)\.tsx)$/;
+  /^src\/web\/features\/([a-z-]+\/api\.ts|auth\/(AuthProvider\.tsx|messages\.ts)|inbox\/(bell-state\.ts|NotificationRow\.tsx)|settings\/Section\.tsx|budgets\/(AccountsSection|CourseBudgetTemplate)\.tsx|equipment\/(ProjectEquipment|CourseFairShare)\.tsx|screenplays\/ProjectScreenplays\.tsx|delivery\/DeliveryItemsEditor\.tsx|production-contacts\/(ContactsSection|ContactPicker|ContactDays)\.tsx)$/;
 
 const RULES: ImportRule[] = [
   {

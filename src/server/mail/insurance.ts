@@ -8,12 +8,15 @@ interface RequestFacts {
   address: string;
   period: string;
   holder: string;
+  /** The covered locations and vendors, each "Location: name, address"; no phone or e-mail (the contacts rule). */
+  covers: string[];
   notes: string;
 }
 
 const facts = (r: RequestFacts) => [
   `What: ${r.what}. Where: ${r.address}. When: ${r.period}.`,
   `Certificate holder: ${r.holder}.`,
+  ...(r.covers.length ? [`Also covered: ${r.covers.join("; ")}.`] : []),
   ...(r.notes ? [`Their notes: ${r.notes}`] : []),
 ];
 

@@ -1,5 +1,5 @@
-import { date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { InsuranceStatus, InsuranceSubject } from "../../../common/insurance.ts";
+import { date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { InsuranceParty, InsuranceStatus, InsuranceSubject } from "../../../common/insurance.ts";
 import { user } from "./auth.ts";
 import { documents } from "./documents.ts";
 import { projects } from "./projects.ts";
@@ -20,6 +20,8 @@ export const insuranceRequests = pgTable(
     holderName: text("holder_name").notNull(),
     holderAddress: text("holder_address").notNull(),
     notes: text("notes").notNull().default(""),
+    /** The locations and vendors the certificate covers, each as typed or filled from a production contact. */
+    parties: jsonb("parties").$type<InsuranceParty[]>().notNull().default([]),
     status: text("status").$type<InsuranceStatus>().notNull(),
     requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
     requestedByName: text("requested_by_name").notNull(),

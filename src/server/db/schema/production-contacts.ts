@@ -1,10 +1,11 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { projects } from "./projects.ts";
+import { shootDays } from "./schedule.ts";
 
 /**
  * A production's shared contacts (issue 20): the people and firms outside the crew it works with (cast,
- * crew hired from outside, vendors, locations). Read only by the crew, staff and admins; the call sheet
- * and the documents' dialogs reuse them.
+ * crew hired from outside, vendors, locations). Read only by the crew, staff and admins; the call sheet,
+ * the documents' dialogs and the insurance requests reuse them.
  */
 export const productionContacts = pgTable(
   "production_contacts",
@@ -20,9 +21,30 @@ export const productionContacts = pgTable(
     role: text("role").notNull().default(""),
     phone: text("phone").notNull().default(""),
     email: text("email").notNull().default(""),
+    /** The place or the firm's address: what an insurance request names. */
+    address: text("address").notNull().default(""),
     notes: text("notes").notNull().default(""),
+    /** On every day's call sheet, whatever the days chosen in `production_contact_days`. */
+    everyDay: boolean("every_day").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("production_contacts_project_idx").on(t.projectId, t.name)],
+);
+
+/** The shoot days whose call sheet lists a contact (issue 20: the day's contacts, not the production's). */
+export const productionContactDays = pgTable(
+  "production_contact_days",
+  {
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => productionContacts.id, { onDelete: "cascade" }),
+    shootDayId: uuid("shoot_day_id")
+      .notNull()
+      .references(() => shootDays.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.shootDayId] }),
+    index("production_contact_days_day_idx").on(t.shootDayId),
+  ],
 );

@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors.ts";
 import { hashToken, TOKEN_PATTERN } from "../../lib/tokens.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { getSchoolSettings } from "../school/service.ts";
+import { partiesFor } from "./parties.ts";
 import { answer } from "./office.ts";
 import type { S } from "./shared.ts";
 
@@ -59,6 +60,8 @@ export async function openLink(
     holderName: r.holderName,
     holderAddress: r.holderAddress,
     notes: r.notes,
+    // No account opens the link: names and addresses, never the contacts' phone or e-mail.
+    parties: partiesFor(r.parties, false),
     requestedByName: r.requestedByName,
     status: r.status,
     answeredAt: r.answeredAt?.toISOString() ?? null,

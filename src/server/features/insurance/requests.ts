@@ -20,10 +20,13 @@ import { insuranceRequests, projects } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { insuranceNoticeMail } from "../../mail/insurance.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
+import { publishContacts } from "../production-contacts/index.ts";
 import { projectFor } from "../projects/access.ts";
+import { canSeeContacts } from "../projects/contacts.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { syncInsuranceGreenlight } from "./greenlight.ts";
 import { answer, requireOffice, sendToOffice, tellRequester } from "./office.ts";
+import { resolveParties } from "./parties.ts";
 import {
   endorsersOf,
   factsOf,
@@ -72,6 +75,7 @@ export async function listForProject(
         endorse: mayEndorse(opts.caller, endorsers),
         answer: mayAnswer(opts.caller, settings),
         edit: access.canEdit,
+        contacts: access.contactsVisible,
       }),
     ),
     canRequest: access.canEdit,
@@ -100,7 +104,8 @@ export async function listWaiting(s: Pick<S, "db">, opts: { caller: Caller }): P
   const out: InsuranceRequestDto[] = [];
   for (const row of rows) {
     const endorse = mayEndorse(opts.caller, await endorsersOf(s.db, row));
-    const dto = toDto(row.request, row.title, { endorse, answer: answers, edit: false });
+    const contacts = await canSeeContacts(s.db, opts.caller, row.request.projectId);
+    const dto = toDto(row.request, row.title, { endorse, answer: answers, edit: false, contacts });
     if (dto.canEndorse || dto.canAnswer) out.push(dto);
   }
   return out;
@@ -115,6 +120,7 @@ async function one(s: Pick<S, "db">, caller: Caller, id: string): Promise<Insura
     endorse: mayEndorse(caller, endorsers),
     answer: mayAnswer(caller, settings),
     edit: access.canEdit,
+    contacts: access.contactsVisible,
   });
 }
 
@@ -132,13 +138,15 @@ export async function createRequest(
       `The insurance office needs ${settings.insuranceLeadDays} business days: the certificate can start on ${formatDate(earliest, settings, { style: "long", weekday: true })} at the earliest.`,
       { earliest },
     );
-  const { id, told } = await s.db.transaction(async (tx) => {
-    const { project } = await readAccess(tx, opts.caller, opts.projectId, true);
+  const { id, told, saved } = await s.db.transaction(async (tx) => {
+    const { project, member } = await readAccess(tx, opts.caller, opts.projectId, true);
+    const { parties, saved } = await resolveParties(tx, project.id, input.parties, member);
     const [r] = await tx
       .insert(insuranceRequests)
       .values({
         projectId: project.id,
         ...input,
+        parties,
         status: "awaiting_endorsement",
         requestedBy: opts.caller.id,
         requestedByName: opts.caller.name,
@@ -147,7 +155,7 @@ export async function createRequest(
     if (!settings.insuranceEndorsement) {
       const told = await sendToOffice(s, tx, r!, project.title, settings);
       await syncInsuranceGreenlight(tx, project.id);
-      return { id: r!.id, told };
+      return { id: r!.id, told, saved };
     }
     await syncInsuranceGreenlight(tx, project.id);
     const endorsers = await endorsersOf(tx, project);
@@ -168,9 +176,10 @@ export async function createRequest(
       link: projectLink(project.id),
       email: insuranceNoticeMail({ subject: title, lines, url, action: "Endorse or refuse" }),
     });
-    return { id: r!.id, told };
+    return { id: r!.id, told, saved };
   });
   await publishInsurance(s, opts.projectId);
+  if (saved) await publishContacts(s, opts.projectId);
   await publishNotified(s, told);
   return one(s, opts.caller, id);
 }

@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { addBusinessDays, isoDay } from "../../../common/time.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
-import { profiles, projects, schoolSettings } from "../../db/schema/index.ts";
+import { productionContacts, profiles, projects, schoolSettings } from "../../db/schema/index.ts";
 import { renderPdf } from "../../lib/pdf-table.ts";
 import { answerInPortal, createRequest } from "./index.ts";
 
@@ -34,6 +34,10 @@ export async function seedInsurance(s: Services): Promise<void> {
       insuranceLeadDays: 5,
     })}::jsonb`,
   });
+  const [lumen] = await s.db
+    .select({ id: productionContacts.id })
+    .from(productionContacts)
+    .where(and(eq(productionContacts.projectId, project.id), eq(productionContacts.name, "Lumen Rentals")));
   const from = addBusinessDays(isoDay(new Date()), 6);
   const to = addBusinessDays(from, 2);
   const opts = { caller: lead, projectId: project.id };
@@ -48,6 +52,17 @@ export async function seedInsurance(s: Services): Promise<void> {
       holderName: "Lake Navigation Company",
       holderAddress: "Quai du Lac 1, Northbridge",
       notes: "They ask for 5 million in public liability.",
+      // Typed in the request and saved to the production's contacts with it.
+      parties: [
+        {
+          kind: "location",
+          name: "Lake Navigation Company",
+          address: "Quai du Lac 1, Northbridge",
+          phone: "+41 44 200 30 40",
+          email: "charter@lakenavigation.example",
+          save: true,
+        },
+      ],
     },
   });
   await createRequest(s, {
@@ -61,6 +76,8 @@ export async function seedInsurance(s: Services): Promise<void> {
       holderName: "Lumen Rentals Ltd",
       holderAddress: "Industriestrasse 8, Northbridge",
       notes: "",
+      // Picked from the production's contacts: name, address, phone and e-mail come from there.
+      parties: lumen ? [{ kind: "vendor", contactId: lumen.id }] : [],
     },
   });
   const certificate = await renderPdf({

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import {
   OPEN_INSURANCE_STATUSES,
   INSURANCE_SUBJECT_LABELS,
+  INSURANCE_PARTY_KIND_LABELS,
   type InsuranceRequestDto,
 } from "../../../common/insurance.ts";
 import { keys } from "../../../common/query-keys.ts";
@@ -15,6 +16,7 @@ import { courseTeachers, insuranceRequests, projects } from "../../db/schema/ind
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import type { InsuranceRequestFacts } from "../../mail/insurance.ts";
+import { partiesFor } from "./parties.ts";
 
 export type S = Pick<Services, "db" | "events" | "config">;
 export type RequestRow = typeof insuranceRequests.$inferSelect;
@@ -84,7 +86,7 @@ export const linkOpen = (r: RequestRow, now = Date.now()) =>
 export function toDto(
   r: RequestRow,
   projectTitle: string,
-  may: { endorse: boolean; answer: boolean; edit: boolean },
+  may: { endorse: boolean; answer: boolean; edit: boolean; contacts: boolean },
 ): InsuranceRequestDto {
   const open = linkOpen(r);
   return {
@@ -99,6 +101,8 @@ export function toDto(
     holderName: r.holderName,
     holderAddress: r.holderAddress,
     notes: r.notes,
+    parties: partiesFor(r.parties, may.contacts),
+    contactsVisible: may.contacts,
     status: r.status,
     requestedByName: r.requestedByName,
     createdAt: r.createdAt.toISOString(),
@@ -127,6 +131,9 @@ export function factsOf(r: RequestRow, projectTitle: string, settings: SchoolSet
     address: r.address,
     period: r.startsOn === r.endsOn ? d(r.startsOn) : `${d(r.startsOn)} to ${d(r.endsOn)}`,
     holder: `${r.holderName}, ${r.holderAddress}`,
+    covers: r.parties.map((p) =>
+      [`${INSURANCE_PARTY_KIND_LABELS[p.kind]}: ${p.name}`, p.address].filter(Boolean).join(", "),
+    ),
     notes: r.notes,
   };
 }

@@ -128,4 +128,64 @@ describe.each(DB_KINDS)("a production's shared contacts, on %s", (kind) => {
     // Cast contacts are not the day's call list.
     expect(JSON.stringify((await p.as("member").get(sheet)).body)).not.toContain(ACTOR.phone);
   });
+
+  it("attaching contacts to days changes each day's call sheet; a production without a choice lists all", async () => {
+    const sheet = (day: string, who = "member") =>
+      p
+        .as(who)
+        .get(`/projects/${projectId}/schedule/days/${day}/call-sheet`)
+        .then((r) => (r.body as CallSheetDto).productionContacts.map((c) => c.name));
+    const second = await p
+      .as("member")
+      .post(`/projects/${projectId}/schedule/days`, { date: "2032-05-02", location: "Quarry", generalCall: "08:00" });
+    expect(second.status, second.text).toBe(201);
+    const schedule = (await p.as("member").get(`/projects/${projectId}/schedule`)).body as { days: { id: string }[] };
+    const otherDay = schedule.days.find((d) => d.id !== dayId)!.id;
+    const add = async (c: object) => ((await p.as("member").post(path(), c)).body as ProductionContactsDto).contacts;
+    await add({ name: "Quarry Works", kind: "location", role: "Site office", phone: "+41 31 555 00 00" });
+    const all = await add({ name: "Van Hire Seeburg", kind: "vendor", phone: "+41 31 777 00 00" });
+    const id = (name: string) => all.find((c) => c.name === name)!.id;
+    // Nobody chose days yet: every location and vendor on every day, as before.
+    expect(await sheet(dayId)).toEqual(["Marta Keller", "Quarry Works", "Van Hire Seeburg"]);
+    expect(await sheet(otherDay)).toEqual(["Marta Keller", "Quarry Works", "Van Hire Seeburg"]);
+
+    const days = (contact: string, body: object, who = "member") =>
+      p.as(who).put(`${path()}/${id(contact)}/days`, body);
+    const set = await days("Marta Keller", { dayIds: [dayId] });
+    expect(set.status, set.text).toBe(200);
+    expect((set.body as ProductionContactsDto).contacts.find((c) => c.name === "Marta Keller")).toMatchObject({
+      dayIds: [dayId],
+      everyDay: false,
+    });
+    expect((await days("Quarry Works", { dayIds: [otherDay] })).status).toBe(200);
+    expect((await days("Van Hire Seeburg", { everyDay: true })).status).toBe(200);
+    expect(await sheet(dayId)).toEqual(["Marta Keller", "Van Hire Seeburg"]);
+    expect(await sheet(otherDay)).toEqual(["Quarry Works", "Van Hire Seeburg"]);
+    // A cast contact chosen for a day is on that day's sheet too; outsiders see the names without numbers.
+    expect((await days("Lena Vogt", { dayIds: [dayId, otherDay] })).status).toBe(200);
+    expect(await sheet(dayId)).toEqual(["Lena Vogt", "Marta Keller", "Van Hire Seeburg"]);
+    const outside = (await p.as("outsider").get(`/projects/${projectId}/schedule/days/${dayId}/call-sheet`))
+      .body as CallSheetDto;
+    expect(outside.productionContacts.map((c) => c.name)).toEqual(["Lena Vogt", "Marta Keller", "Van Hire Seeburg"]);
+    expect(JSON.stringify(outside)).not.toContain(ACTOR.phone);
+    const pdf = (
+      await pdfText(
+        (await p.as("member").get(`/projects/${projectId}/schedule/days/${otherDay}/call-sheet.pdf`)).bytes!,
+      )
+    ).join(" ");
+    expect(pdf).toContain("Quarry Works");
+    expect(pdf).not.toContain("Marta Keller");
+
+    // Only the crew choose, only days of this schedule.
+    expect((await days("Marta Keller", { dayIds: [] }, "staff")).status).toBe(403);
+    const foreign = await days("Marta Keller", { dayIds: ["00000000-0000-4000-8000-000000000000"] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.message).toContain("schedule");
+    expect((await days("Marta Keller", { dayIds: ["x"] })).status).toBe(400);
+
+    // Taking every choice back returns to the production's full list.
+    for (const name of ["Marta Keller", "Quarry Works", "Van Hire Seeburg", "Lena Vogt"])
+      expect((await days(name, { dayIds: [], everyDay: false })).status).toBe(200);
+    expect(await sheet(otherDay)).toEqual(["Marta Keller", "Quarry Works", "Van Hire Seeburg"]);
+  });
 });

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { productionContactInput } from "../../../common/production-contacts.ts";
+import { contactDaysInput, productionContactInput } from "../../../common/production-contacts.ts";
 import { callerOf } from "../../auth/guards.ts";
 import type { AppEnv } from "../../env.ts";
 import { body, idParam } from "../../lib/validate.ts";
@@ -20,5 +20,8 @@ export const productionContactRoutes = new Hono<AppEnv>()
   )
   .put("/:contactId", async (c) =>
     c.json(await service.updateContact(c.get("services"), { ...one(c), input: await body(c, productionContactInput) })),
+  )
+  .put("/:contactId/days", async (c) =>
+    c.json(await service.setContactDays(c.get("services"), { ...one(c), input: await body(c, contactDaysInput) })),
   )
   .delete("/:contactId", async (c) => c.json(await service.deleteContact(c.get("services"), one(c))));

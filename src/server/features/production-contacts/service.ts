@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import {
-  CALL_SHEET_CONTACT_KINDS,
   productionContactInput,
-  type CallSheetProductionContact,
   type ProductionContactDto,
   type ProductionContactInput,
   type ProductionContactKind,
@@ -12,11 +10,10 @@ import { keys } from "../../../common/query-keys.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { productionContacts } from "../../db/schema/index.ts";
+import { productionContactDays, productionContacts } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
 import { projectFor } from "../projects/access.ts";
-import { contactsFor } from "../projects/contacts.ts";
 
 /**
  * A production's shared contacts (issue 20). The list is the crew's: the crew, staff and admins read it
@@ -27,20 +24,23 @@ import { contactsFor } from "../projects/contacts.ts";
 export type S = Pick<Services, "db" | "events">;
 type Row = typeof productionContacts.$inferSelect;
 
-const READ_DENIED = "Only the project's crew, its supervisor, staff and admins can see its contacts.";
-const EDIT_DENIED = "Only the project's crew can change its contacts.";
+export const READ_DENIED = "Only the project's crew, its supervisor, staff and admins can see its contacts.";
+export const EDIT_DENIED = "Only the project's crew can change its contacts.";
 
-const dto = (r: Row): ProductionContactDto => ({
+const dto = (r: Row, dayIds: string[]): ProductionContactDto => ({
   id: r.id,
   name: r.name,
   kind: r.kind as ProductionContactKind,
   role: r.role,
   phone: r.phone,
   email: r.email,
+  address: r.address,
   notes: r.notes,
+  everyDay: r.everyDay,
+  dayIds,
 });
 
-const noContact = () => new AppError("not_found", "There is no contact with this id on this project.");
+export const noContact = () => new AppError("not_found", "There is no contact with this id on this project.");
 
 async function rowsOf(db: DbOrTx, projectId: string) {
   return db
@@ -56,10 +56,22 @@ export async function listContacts(
 ): Promise<ProductionContactsDto> {
   const access = await projectFor(s.db, opts.caller, opts.projectId, { need: "edit", denied: READ_DENIED });
   const rows = await rowsOf(s.db, access.project.id);
-  return { contacts: rows.map(dto), canEdit: access.member };
+  const days = rows.length
+    ? await s.db
+        .select()
+        .from(productionContactDays)
+        .where(
+          inArray(
+            productionContactDays.contactId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const daysOf = (id: string) => days.filter((d) => d.contactId === id).map((d) => d.shootDayId);
+  return { contacts: rows.map((r) => dto(r, daysOf(r.id))), canEdit: access.member };
 }
 
-async function publish(s: S, projectId: string) {
+export async function publishContacts(s: Pick<S, "events">, projectId: string) {
   // The call sheet lists the vendors and locations among them.
   await s.events.publish({
     type: "production-contacts.changed",
@@ -68,7 +80,7 @@ async function publish(s: S, projectId: string) {
   });
 }
 
-async function change(
+export async function change(
   s: S,
   opts: { caller: Caller; projectId: string },
   work: (tx: DbOrTx, projectId: string) => Promise<void>,
@@ -81,7 +93,7 @@ async function change(
     });
     await work(tx, project.id);
   });
-  await publish(s, opts.projectId);
+  await publishContacts(s, opts.projectId);
   return listContacts(s, opts);
 }
 
@@ -123,28 +135,4 @@ export async function deleteContact(
       .returning({ id: productionContacts.id });
     if (done.length === 0) throw noContact();
   });
-}
-
-/**
- * The contacts a call sheet lists (the kinds in `CALL_SHEET_CONTACT_KINDS`), as `visible` allows: without
- * phone and e-mail for a caller outside the crew, staff and admins (the contacts rule).
- */
-export async function callSheetContacts(
-  db: DbOrTx,
-  projectId: string,
-  visible: boolean,
-): Promise<CallSheetProductionContact[]> {
-  const rows = await db
-    .select()
-    .from(productionContacts)
-    .where(
-      and(eq(productionContacts.projectId, projectId), inArray(productionContacts.kind, [...CALL_SHEET_CONTACT_KINDS])),
-    )
-    .orderBy(asc(productionContacts.kind), asc(productionContacts.name));
-  return rows.map((r) =>
-    contactsFor(
-      { name: r.name, kind: r.kind as ProductionContactKind, role: r.role, phone: r.phone, email: r.email },
-      visible,
-    ),
-  );
 }

@@ -112,8 +112,8 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
     actorsToSend,
     castOfDay,
     contacts: contactsOf(crew),
-    // The production's vendors and locations (issue 20), without phone and e-mail for those outside the crew.
-    productionContacts: await callSheetContacts(db, project.id, project.contactsVisible),
+    // The day's contacts (issue 20), without phone and e-mail for those outside the crew.
+    productionContacts: await callSheetContacts(db, project.id, day.id, project.contactsVisible),
   };
 }
 

@@ -10,6 +10,7 @@ import { errorText } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 import { answerByLink, useInsuranceLink } from "./api.ts";
+import { CoveredParties } from "./CoveredParties.tsx";
 
 /**
  * /insurance-answer/:requestId?token=… — the link e-mailed to the insurance office. No account: the token is
@@ -88,6 +89,14 @@ export default function InsuranceAnswerPage() {
               <dd>
                 {v.holderName}, {v.holderAddress}
               </dd>
+              {v.parties.length > 0 && (
+                <>
+                  <dt className="font-medium">Also covered</dt>
+                  <dd>
+                    <CoveredParties parties={v.parties} />
+                  </dd>
+                </>
+              )}
               {v.notes && (
                 <>
                   <dt className="font-medium">Notes</dt>

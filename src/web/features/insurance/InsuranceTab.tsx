@@ -20,6 +20,7 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { useFormats } from "../../lib/format.ts";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
+import { CoveredParties, CoveredPartiesEditor, type PartyDraft } from "./CoveredParties.tsx";
 import {
   useEndorse,
   useOfficeDecline,
@@ -99,6 +100,14 @@ function RequestCard({ projectId, r }: { projectId: string; r: InsuranceRequestD
         <dd>{r.address}</dd>
         <dt className="font-medium">When</dt>
         <dd>{period}</dd>
+        {r.parties.length > 0 && (
+          <>
+            <dt className="font-medium">Also covered</dt>
+            <dd>
+              <CoveredParties parties={r.parties} />
+            </dd>
+          </>
+        )}
         <dt className="font-medium">Certificate holder</dt>
         <dd>
           {r.holderName}, {r.holderAddress}
@@ -245,6 +254,7 @@ const EMPTY = {
   holderName: "",
   holderAddress: "",
   notes: "",
+  parties: [] as PartyDraft[],
 };
 
 function RequestForm({ projectId, data }: { projectId: string; data: InsuranceListDto }) {
@@ -252,7 +262,7 @@ function RequestForm({ projectId, data }: { projectId: string; data: InsuranceLi
   const create = useRequestCertificate(projectId);
   const [form, setForm] = useState(EMPTY);
   useLeaveGuard(JSON.stringify(form) !== JSON.stringify(EMPTY), "the certificate request you were writing");
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+  const set = (key: Exclude<keyof typeof EMPTY, "parties">) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -316,6 +326,13 @@ function RequestForm({ projectId, data }: { projectId: string; data: InsuranceLi
           value={form.holderAddress}
           onChange={set("holderAddress")}
           maxLength={300}
+        />
+        <CoveredPartiesEditor
+          projectId={projectId}
+          parties={form.parties}
+          onChange={(parties) => setForm((f) => ({ ...f, parties }))}
+          // The first place picked is likely the one insured: its address fills an empty one.
+          onPick={(party) => setForm((f) => ({ ...f, address: f.address || party.address }))}
         />
         <Textarea
           label="Notes for the office"

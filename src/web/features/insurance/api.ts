@@ -37,10 +37,22 @@ const useInsuranceChange = <V>(
   success: (r: InsuranceRequestDto) => string,
   failure: string,
 ) =>
-  useChange({ invalidate: [keys.insurance(), keys.documents(projectId), keys.project(projectId)] }, fn, {
-    success: (r) => [success(r)],
-    failure,
-  });
+  // A typed location or vendor may be saved to the production's contacts with the request.
+  useChange(
+    {
+      invalidate: [
+        keys.insurance(),
+        keys.documents(projectId),
+        keys.project(projectId),
+        keys.productionContacts(projectId),
+      ],
+    },
+    fn,
+    {
+      success: (r) => [success(r)],
+      failure,
+    },
+  );
 
 export const useRequestCertificate = (projectId: string) =>
   useInsuranceChange(

@@ -2,23 +2,27 @@ import { PRODUCTION_CONTACT_KIND_LABELS, type ProductionContactDto } from "../..
 import { Select } from "../../components/ui/Select.tsx";
 import { useProductionContacts } from "./api.ts";
 
+const hasEmail = (c: ProductionContactDto) => !!c.email;
+
 /**
- * "From contacts": a production's contacts with an e-mail, to fill a name and an e-mail in the documents'
- * dialogs. Shown only when there is one to pick; the choice resets so the same contact may be picked again.
+ * "From contacts": a production's contacts (by default those with an e-mail, for the documents' dialogs) to
+ * fill a form. Shown only when there is one to pick; the choice resets so the same contact may be picked again.
  */
 export function ContactPicker({
   projectId,
   enabled,
   onPick,
   label = "From contacts",
+  offer = hasEmail,
 }: {
   projectId: string;
   enabled: boolean;
   onPick(c: ProductionContactDto): void;
   label?: string;
+  offer?(c: ProductionContactDto): boolean;
 }) {
   const list = useProductionContacts(projectId, enabled);
-  const withEmail = (list.data?.contacts ?? []).filter((c) => c.email);
+  const withEmail = (list.data?.contacts ?? []).filter(offer);
   if (withEmail.length === 0) return null;
   return (
     <Select

@@ -17,9 +17,19 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { firstProblem } from "../../lib/first-problem.ts";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
+import { useSchedule } from "../schedule/api.ts";
 import { useContactChange, useProductionContacts } from "./api.ts";
+import { ContactDaysEditor, useDaysLabel } from "./ContactDays.tsx";
 
-const EMPTY = { name: "", kind: "location" as ProductionContactKind, role: "", phone: "", email: "", notes: "" };
+const EMPTY = {
+  name: "",
+  kind: "location" as ProductionContactKind,
+  role: "",
+  phone: "",
+  email: "",
+  address: "",
+  notes: "",
+};
 type Draft = typeof EMPTY;
 
 /**
@@ -32,6 +42,10 @@ export function ContactsSection({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProductionContactDto | null>(null);
+  const [choosingDays, setChoosingDays] = useState<string | null>(null);
+  const schedule = useSchedule(projectId);
+  const days = schedule.data?.days ?? [];
+  const daysLabel = useDaysLabel(days);
   const dirty = JSON.stringify(draft) !== JSON.stringify(EMPTY);
   useLeaveGuard(dirty, "the contact you were writing");
   const reset = () => (setDraft(EMPTY), setEditing(null), setProblem(null));
@@ -53,6 +67,7 @@ export function ContactsSection({ projectId }: { projectId: string }) {
     );
   if (list.isError) return <LoadError what="The contacts" error={list.error} onRetry={() => void list.refetch()} />;
   const { contacts, canEdit } = list.data;
+  const anyChosen = contacts.some((c) => c.everyDay || c.dayIds.length > 0);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [k]: e.target.value }));
   const submit = (e: FormEvent) => {
@@ -67,8 +82,9 @@ export function ContactsSection({ projectId }: { projectId: string }) {
     <div className="flex flex-col gap-6">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         The cast, crew from outside, vendors and locations this production works with. Only the crew, the supervisor,
-        staff and admins see this list; the call sheet lists the locations and vendors, and the documents' Send for
-        Signature and Send to Many pick from it.
+        staff and admins see this list. A shoot day's call sheet lists the contacts chosen for that day and those on
+        every day (until any is chosen, every location and vendor); the documents' dialogs and the insurance requests
+        pick from it.
       </p>
       {canEdit && (
         <form onSubmit={submit} noValidate aria-label={editing ? "Edit the contact" : "Add a contact"}>
@@ -90,6 +106,7 @@ export function ContactsSection({ projectId }: { projectId: string }) {
             />
             <Field label="Phone" type="tel" value={draft.phone} onChange={set("phone")} maxLength={60} />
             <Field label="E-mail" type="email" value={draft.email} onChange={set("email")} maxLength={254} />
+            <Field label="Address" value={draft.address} onChange={set("address")} maxLength={300} autoComplete="off" />
             <Textarea label="Notes" rows={2} value={draft.notes} onChange={set("notes")} maxLength={2000} />
           </fieldset>
           {problem && (
@@ -134,10 +151,27 @@ export function ContactsSection({ projectId }: { projectId: string }) {
                     </a>
                   )}
                 </p>
+                {c.address && <p>{c.address}</p>}
                 {c.notes && <p className="whitespace-pre-line text-zinc-600 dark:text-zinc-400">{c.notes}</p>}
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">{daysLabel(c, anyChosen)}</p>
+                {choosingDays === c.id && (
+                  <ContactDaysEditor
+                    projectId={projectId}
+                    contact={c}
+                    days={days}
+                    onDone={() => setChoosingDays(null)}
+                  />
+                )}
               </div>
               {canEdit && (
-                <div className="flex shrink-0 gap-2">
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    aria-label={`Call sheet days of ${c.name}`}
+                    onClick={() => setChoosingDays(choosingDays === c.id ? null : c.id)}
+                  >
+                    Days
+                  </Button>
                   <Button
                     variant="secondary"
                     aria-label={`Edit ${c.name}`}
@@ -150,6 +184,7 @@ export function ContactsSection({ projectId }: { projectId: string }) {
                         role: c.role,
                         phone: c.phone,
                         email: c.email,
+                        address: c.address,
                         notes: c.notes,
                       });
                     }}

@@ -1,5 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ProductionContactInput, ProductionContactsDto } from "../../../common/production-contacts.ts";
+import type {
+  ContactDaysInput,
+  ProductionContactInput,
+  ProductionContactsDto,
+} from "../../../common/production-contacts.ts";
 import { keys } from "../../../common/query-keys.ts";
 import { api, retryUnlessRefused } from "../../lib/api.ts";
 import { useChange, type ChangeMessages } from "../../lib/change.ts";
@@ -34,4 +38,26 @@ export const useContactChange = (projectId: string, messages: ChangeMessages<Con
             ...(v.op === "edit" ? { json: v.input } : {}),
           }),
     messages,
+  );
+
+export interface ContactDaysChange {
+  id: string;
+  name: string;
+  input: ContactDaysInput;
+}
+
+/** Puts a contact on shoot days' call sheets (or every day's); the call sheets refetch. */
+export const useContactDays = (projectId: string, onSuccess?: () => void) =>
+  useChange(
+    { invalidate: [keys.productionContacts(projectId), keys.schedule(projectId)] },
+    (v: ContactDaysChange) =>
+      api<ProductionContactsDto>(`${contactsPath(projectId)}/${encodeURIComponent(v.id)}/days`, {
+        method: "PUT",
+        json: v.input,
+      }),
+    {
+      success: (_r, v) => ["Call sheets updated", `${v.name}'s days are saved.`],
+      failure: "The days were not saved",
+      onSuccess: () => onSuccess?.(),
+    },
   );

@@ -16,6 +16,7 @@ import { useFormats } from "../../lib/format.ts";
 import { callSheetPdfUrl, useCallSheet, useCallSheetAction, useUpdateDay } from "./api.ts";
 import { useLeaveGuard, useSaveShortcut } from "../../lib/useLeaveGuard.ts";
 import { ProductionContacts } from "./ProductionContacts.tsx";
+import { DayContactsEditor } from "../production-contacts/ContactDays.tsx";
 import { ContactsHiddenNote } from "../../components/ContactsHiddenNote.tsx";
 import { DayChecks } from "./DayChecks.tsx";
 
@@ -325,6 +326,7 @@ export function CallSheet({ schedule, projectId }: { schedule: ScheduleDto; proj
             </div>
           )}
           <ProductionContacts contacts={s.productionContacts} />
+          {s.canEdit && dayId && <DayContactsEditor projectId={projectId} dayId={dayId} />}
           {s.day.notes && (
             <section aria-labelledby="cs-notes">
               <h4 id="cs-notes" className="mb-1 font-semibold">

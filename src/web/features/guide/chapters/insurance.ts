@@ -18,8 +18,12 @@ export const insurance: GuideChapter = {
             "Under **Ask for a certificate of insurance**, choose what it is **For**: a location, or a rental house or hired equipment.",
             "Say **What is insured** and its **Address**, the **First day** and the **Last day** (empty for one day).",
             "Name the **Certificate holder** (who asked you for the certificate: the owner, the rental house) and their address, and add notes for the office if they ask for a particular cover.",
+            "Under **Locations and vendors covered**, pick each place or rental house **From contacts** (its name, address, phone and e-mail are filled in and stay editable), or choose **Type a location or vendor** and tick **Save to contacts** to keep a new one in the production's contacts.",
             "Choose **Send the request**.",
           ],
+        },
+        {
+          p: "The office sees the covered places' names and addresses on the request, in its e-mail and on its link; their phone numbers and e-mail only if it may see the project's contacts (the crew, staff and admins).",
         },
         {
           p: "The office needs a few business days (Monday to Friday; 5 unless the school set another number). A first day sooner than that is refused, and the message names the earliest day you may ask for; the form says it too.",

@@ -99,7 +99,10 @@ export const projects: GuideChapter = {
           p: "The **Contacts** tab keeps the people and firms the production works with from outside the crew: cast, crew, vendors, locations and others, each with a role or company, phone, e-mail and notes. The crew add them with **Add Contact**, change them with **Edit** and take them off with **Remove**. The supervisor, staff and admins read the list; nobody else sees it.",
         },
         {
-          p: "The contacts are reused: in the **Documents** tab, **Send for Signature** has **From contacts** and **Send to Many** has **Add from contacts**, which fill in a contact's name and e-mail. Each call sheet lists the locations and vendors under **Production contacts**, on the page and in the PDF.",
+          p: "The contacts are reused: in the **Documents** tab, **Send for Signature** has **From contacts** and **Send to Many** has **Add from contacts**, which fill in a contact's name and e-mail. The Insurance tab's **From contacts** fills a covered location or vendor (see Insurance certificates).",
+        },
+        {
+          p: "Each call sheet lists the day's contacts under **Production contacts**, on the page and in the PDF. Choose **Days** beside a contact to put it on some shoot days, or tick **Every day** (a rental house you may call any day); on a call sheet, **Add a contact to this day** does the same for that day, and a chosen name's button takes it off again. Until any contact has a day, every location and vendor is on every call sheet.",
         },
         {
           note: "Students outside the crew who open a call sheet see the contacts' names and roles, never their phone numbers or e-mail.",
