@@ -107,6 +107,8 @@ describe.each(DB_KINDS)("insurance certificates on %s", (kind) => {
         .select()
         .from(jobs)
         .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${OFFICE_EMAIL}`))
+        // The newest mail's link: rows come back in no particular order once the worker has updated them.
+        .orderBy(jobs.createdAt)
     ).map((j) => j.payload as { text: string });
     const found = mails
       .map((m) => new RegExp(`/insurance-answer/${requestId}\\?token=([A-Za-z0-9_-]+)`).exec(m.text))
@@ -134,6 +136,7 @@ describe.each(DB_KINDS)("insurance certificates on %s", (kind) => {
         .select()
         .from(jobs)
         .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = ${to}`))
+        .orderBy(jobs.createdAt)
     ).map((j) => j.payload as { subject: string; text: string });
   const list = async (projectId: string) =>
     (await p.as("member").get(`/projects/${projectId}/insurance`)).body as InsuranceListDto;
