@@ -20,7 +20,7 @@ import { getSchoolSettings } from "../school/service.ts";
 import { checkOut } from "./desk.ts";
 import { BUCKET } from "./photos.ts";
 import { getReservation } from "./reservations.ts";
-import { requireOffice, type S, when } from "./shared.ts";
+import { publish, requireOffice, type S, when } from "./shared.ts";
 
 // ── Signed hand-overs: one signature for the items handed out (or back) at once, kept as a receipt PDF ─────────────────────────
 
@@ -74,6 +74,8 @@ export async function handOver(
       now,
     });
   }
+  // The reservations' lists refetched when each tag went out; again now that their receipts exist.
+  await publish(s);
   const last = done.at(-1)!;
   const tags = done.map((d) => d.item.assetTag).join(", ");
   if (failure) {

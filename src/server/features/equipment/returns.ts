@@ -65,7 +65,6 @@ export async function checkIn(
     }
     return { byReservation, notified };
   });
-  await publish(s);
   await publishNotified(s, notified);
 
   const results: DeskResultDto[] = [];
@@ -82,6 +81,8 @@ export async function checkIn(
     });
     results.push(await deskResult(s, opts.caller, id, tags.at(-1)!, "checked in", tags));
   }
+  // Announced once the receipts exist, so the lists that refetch show their links.
+  await publish(s);
   const last = results.at(-1)!;
   const lastId = last.reservation.id;
   const items = await s.db
