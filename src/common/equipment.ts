@@ -354,6 +354,63 @@ export const calendarQuery = z.object({
 });
 export type CalendarQuery = z.infer<typeof calendarQuery>;
 
+/** The longest range a model's timeline shows at once: it is read in one query, bounded by the range. */
+export const TIMELINE_DAYS_MAX = 62;
+export const TIMELINE_UNITS_MAX = 200;
+/** A model's units over a range of days (the office's timeline). */
+export const timelineQuery = z
+  .object({
+    brand: text(200, "The brand").default(""),
+    model: text(200, "The model").min(1, "Name the model whose units to show."),
+    from: instant("The start"),
+    to: instant("The end"),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), {
+    message: "The end of the range must come after its start.",
+    path: ["to"],
+  })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= TIMELINE_DAYS_MAX * 86_400_000, {
+    message: `The timeline shows at most ${TIMELINE_DAYS_MAX} days at once.`,
+    path: ["to"],
+  });
+export type TimelineQuery = z.input<typeof timelineQuery>;
+
+/** What a bar on a unit's row stands for; each has its own look and label. */
+export const TIMELINE_BARS = ["requested", "approved", "out", "late", "returned", "maintenance"] as const;
+export type TimelineBarKind = (typeof TIMELINE_BARS)[number];
+export const TIMELINE_BAR_LABELS: Record<TimelineBarKind, string> = {
+  requested: "Requested",
+  approved: "Approved",
+  out: "Out",
+  late: "Late",
+  returned: "Returned",
+  maintenance: "Maintenance",
+};
+
+export interface TimelineBarDto {
+  kind: TimelineBarKind;
+  startsAt: string;
+  /** For gear still out late, now (it runs on until it is back); for maintenance not ended, null. */
+  endsAt: string | null;
+  reservationId: string | null;
+  /** The production's title, or what the maintenance log says. */
+  title: string;
+  requesterName: string;
+}
+
+export interface ModelTimelineDto {
+  name: string;
+  from: string;
+  to: string;
+  units: {
+    itemId: string;
+    assetTag: string;
+    name: string;
+    status: ItemStatus;
+    bars: TimelineBarDto[];
+  }[];
+}
+
 /** A drawn signature as the signature pad gives it: a PNG data address. */
 export const signatureImage = z
   .string("Draw the signature")
@@ -380,14 +437,49 @@ export type CheckoutInput = z.input<typeof checkoutInput>;
 export const RECEIPT_KINDS = ["check_out", "check_in"] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 /** Where the latest signed hand-over receipt of a reservation downloads from. */
+export const RECEIPT_LABELS: Record<ReceiptKind, string> = {
+  check_out: "Check-out receipt (PDF)",
+  check_in: "Return receipt (PDF)",
+};
 export const receiptUrl = (reservationId: string, kind: ReceiptKind) =>
   `/rest/v1/equipment/reservations/${reservationId}/receipts/${kind}`;
-export const checkinInput = z.object({
+const condition = z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` });
+/** One item taken back: its condition as the desk finds it, and notes; damage sends it to maintenance. */
+export const returnLine = z.object({
   assetTag,
-  condition: z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` }),
+  condition,
   notes: text(2000, "The condition notes").default(""),
   damaged: z.boolean().default(false),
 });
+export type ReturnLine = z.infer<typeof returnLine>;
+export const RETURN_ITEMS_MAX = 50;
+/**
+ * A return at the desk: the items taken back at once (`items`, or one item as `assetTag` with its condition), signed
+ * for once on the screen by the person returning, or ticked as returned without a signature (`borrowerNotPresent`).
+ */
+export const checkinInput = z
+  .object({
+    items: z
+      .array(returnLine, "The items must be a list")
+      .max(RETURN_ITEMS_MAX, `Take back at most ${RETURN_ITEMS_MAX} items at once.`)
+      .default([]),
+    assetTag: assetTag.optional(),
+    condition: condition.optional(),
+    notes: text(2000, "The condition notes").default(""),
+    damaged: z.boolean().default(false),
+    signature: signatureImage.optional(),
+    borrowerNotPresent: z.boolean().default(false),
+    /** Who brings the gear back, when it is not the borrower (a crew member); printed on the receipt. */
+    returnedBy: text(120, "The name of who returns the gear").default(""),
+  })
+  .refine((v) => !v.assetTag || v.condition, {
+    message: "Choose the condition the item comes back in.",
+    path: ["condition"],
+  })
+  .transform(({ assetTag: one, condition: c, notes, damaged, items, ...rest }) => ({
+    ...rest,
+    items: one && c ? [...items, { assetTag: one, condition: c, notes, damaged }] : items,
+  }));
 export type CheckinInput = z.input<typeof checkinInput>;
 
 export const csvImportInput = z.object({
@@ -506,6 +598,8 @@ export interface ReservationDto {
    * cannot hand this reservation's gear out yet. Empty otherwise.
    */
   greenlightMissing: string[];
+  /** The signed receipts kept for this reservation (the latest of each kind downloads from `receiptUrl`). */
+  receipts: ReceiptKind[];
   /** What the caller may do now. */
   canCancel: boolean;
   canDecide: boolean;
@@ -558,6 +652,12 @@ export interface DeskResultDto {
   message: string;
   /** Where the signed hand-over receipt of this desk action downloads from, when one was made. */
   receiptUrl?: string;
+}
+
+/** A return at the desk: the last item's answer, with every item taken back and the receipt of each reservation. */
+export interface ReturnResultDto extends DeskResultDto {
+  items: DeskResultDto["item"][];
+  receiptUrls: string[];
 }
 
 export interface StrikeDto {

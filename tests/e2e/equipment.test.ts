@@ -121,14 +121,19 @@ describe("equipment", () => {
     );
 
     await field(office, "Asset tag to check in").fill("NFS-LNS-021");
-    await field(office, "Condition").selectOption({ label: "Damaged" });
-    await field(office, "Condition notes").fill("Front element cracked");
-    await office.getByRole("checkbox", { name: "Damaged: send to maintenance" }).check();
+    await button(office, "Add to the return list").click();
+    await field(office, "Condition of NFS-LNS-021").selectOption({ label: "Damaged" });
+    await field(office, "Notes on NFS-LNS-021").fill("Front element cracked");
+    await office.getByRole("checkbox", { name: "Returned without a signature" }).check();
     const png = Buffer.from(
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
       "base64",
     );
-    await field(office, "Condition photos").setInputFiles({ name: "cracked.png", mimeType: "image/png", buffer: png });
+    await field(office, "Condition photos of NFS-LNS-021").setInputFiles({
+      name: "cracked.png",
+      mimeType: "image/png",
+      buffer: png,
+    });
     await button(office, "Check in").click();
     await visible(office.getByText(/1 photo kept\./));
     await visible(office.getByRole("status").filter({ hasText: "(NFS-LNS-021) checked in for “Small Hours”" }));

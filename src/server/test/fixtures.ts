@@ -56,3 +56,34 @@ export async function newProject(p: TestPortal, who: string, body: Record<string
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id as string;
 }
+
+/** A production the member leads and a category for the gear a desk test makes. */
+export async function gearFixture(p: TestPortal, opts: { title: string; category: string }) {
+  const projectId = await newProject(p, "member", {
+    title: opts.title,
+    academicYear: FIXTURE_YEAR,
+    myRoles: ["director"],
+  });
+  const category = await p.as("equipment").post("/equipment/categories", { name: opts.category });
+  expect(category.status, JSON.stringify(category.body)).toBe(201);
+  return { projectId, categoryId: category.body.id as string };
+}
+
+/** The member's reservation of the items, `from` to `to` hours from now; the office approves it when asked to. */
+export async function reserveGear(
+  p: TestPortal,
+  opts: { projectId: string; itemIds: string[]; from: number; to: number; approve?: boolean },
+) {
+  const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+  const r = await p.as("member").post("/equipment/reservations", {
+    projectId: opts.projectId,
+    startsAt: hours(opts.from),
+    endsAt: hours(opts.to),
+    itemIds: opts.itemIds,
+    kitIds: [],
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  if (opts.approve)
+    expect((await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`)).status).toBe(200);
+  return r.body.id as string;
+}

@@ -84,7 +84,9 @@ describe.each(DB_KINDS)("the desk's lists on %s", (kind) => {
     expect(await list("late")).toEqual([soon]);
     expect(await list("out_now")).toEqual([soon]);
 
-    await p.as("equipment").post("/equipment/desk/checkin", { assetTag: a.assetTag, condition: "good" });
+    await p
+      .as("equipment")
+      .post("/equipment/desk/checkin", { assetTag: a.assetTag, condition: "good", borrowerNotPresent: true });
     expect(await list("out_now")).toEqual([]);
     expect(await list("late")).toEqual([]);
   });

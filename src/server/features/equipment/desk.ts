@@ -1,35 +1,20 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import {
-  CONDITION_LABELS,
-  PICKUP_HOURS,
-  checkinInput,
-  type CheckinInput,
-  type DeskResultDto,
-  type StrikeDto,
-} from "../../../common/equipment.ts";
+import { PICKUP_HOURS, type DeskResultDto, type StrikeDto } from "../../../common/equipment.ts";
 import { type Caller } from "../../auth/caller.ts";
 import type { DbOrTx, Tx } from "../../db/client.ts";
-import {
-  equipmentItems,
-  maintenanceLog,
-  profiles,
-  projects,
-  reservationItems,
-  reservations,
-  strikes,
-} from "../../db/schema/index.ts";
+import { equipmentItems, profiles, projects, reservationItems, reservations, strikes } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { notify, publishNotified } from "../inbox/service.ts";
+import { notify } from "../inbox/service.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { HOUR_MS, publish, requireOffice, type S, when } from "./shared.ts";
-import { getReservation, release } from "./reservations.ts";
+import { getReservation } from "./reservations.ts";
 import { checkoutGate } from "./gate.ts";
 
 // ── The desk ─────────────────────────────────────────────────────────────────────────────────────
 
-async function itemByTag(tx: DbOrTx, tag: string) {
+export async function itemByTag(tx: DbOrTx, tag: string) {
   const [item] = await tx.select().from(equipmentItems).where(eq(equipmentItems.assetTag, tag)).for("update");
   if (!item)
     throw new AppError("not_found", `No item carries the asset tag ${tag}. Check the label and type it again.`);
@@ -125,12 +110,14 @@ async function lineOfItem(tx: Tx, itemId: string, pickupUntil: Date, now: Date) 
   return line ?? null;
 }
 
-async function deskResult(
+export async function deskResult(
   s: Pick<S, "db">,
   caller: Caller,
   reservationId: string,
   tag: string,
   verb: string,
+  /** Every tag of the desk action, when it took several of this reservation at once. */
+  all: string[] = [tag],
 ): Promise<DeskResultDto> {
   const reservation = await getReservation(s, { caller, id: reservationId });
   const [item] = await s.db.select().from(equipmentItems).where(eq(equipmentItems.assetTag, tag));
@@ -144,71 +131,8 @@ async function deskResult(
   return {
     reservation,
     item: { id: item!.id, name: item!.name, assetTag: item!.assetTag, status: item!.status },
-    message: `${item!.name} (${item!.assetTag}) ${verb} for “${reservation.project.title}”. ${rest}`,
+    message: `${all.length > 1 ? all.join(", ") : `${item!.name} (${item!.assetTag})`} ${verb} for “${reservation.project.title}”. ${rest}`,
   };
-}
-
-/**
- * Takes one item back: its condition is recorded, damage sends it to maintenance with a log entry,
- * and a return after the due time is a strike for the borrower. When the last item is back the
- * reservation is returned and releases whatever was never collected.
- */
-export async function checkIn(s: S, opts: { caller: Caller; input: CheckinInput; now?: Date }): Promise<DeskResultDto> {
-  requireOffice(opts.caller);
-  const input = checkinInput.parse(opts.input);
-  const now = opts.now ?? new Date();
-  const { reservationId, notified } = await s.db.transaction(async (tx) => {
-    const item = await itemByTag(tx, input.assetTag);
-    const [line] = await tx
-      .select({ ri: reservationItems, r: reservations, projectTitle: projects.title })
-      .from(reservationItems)
-      .innerJoin(reservations, eq(reservations.id, reservationItems.reservationId))
-      .innerJoin(projects, eq(projects.id, reservations.projectId))
-      .where(
-        and(
-          eq(reservationItems.itemId, item.id),
-          sql`${reservationItems.checkedOutAt} is not null`,
-          isNull(reservationItems.returnedAt),
-        ),
-      )
-      .for("update", { of: reservationItems });
-    if (!line)
-      throw new AppError(
-        "conflict",
-        `${item.name} (${item.assetTag}) is not checked out, so there is nothing to check in.`,
-      );
-    const damaged = input.damaged || input.condition === "damaged";
-    await tx
-      .update(reservationItems)
-      .set({ returnedAt: now, returnCondition: input.condition, returnNotes: input.notes, damaged, active: false })
-      .where(eq(reservationItems.id, line.ri.id));
-    await tx
-      .update(equipmentItems)
-      .set({ status: damaged ? "maintenance" : "available", condition: input.condition, updatedAt: now })
-      .where(eq(equipmentItems.id, item.id));
-    if (damaged) {
-      await tx.insert(maintenanceLog).values({
-        itemId: item.id,
-        kind: "damage",
-        note: `Returned ${CONDITION_LABELS[input.condition].toLowerCase()} from “${line.projectTitle}”: ${input.notes || "no notes"}`,
-        byId: opts.caller.id,
-        byName: opts.caller.name,
-      });
-    }
-    let notified: string[] = [];
-    if (now.getTime() > line.r.endsAt.getTime()) notified = await recordStrike(tx, line.r, now);
-    if ((await repo.countStillOut(tx, line.r.id)) === 0) {
-      await tx
-        .update(reservations)
-        .set({ state: "returned", returnedAt: now, updatedAt: now })
-        .where(eq(reservations.id, line.r.id));
-      await release(tx, line.r.id);
-    }
-    return { reservationId: line.r.id, notified };
-  });
-  await publish(s);
-  await publishNotified(s, notified);
-  return deskResult(s, opts.caller, reservationId, input.assetTag, "checked in");
 }
 
 /** One strike per late reservation, whoever notices first (the overdue scan or the desk). */

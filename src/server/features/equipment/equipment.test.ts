@@ -578,7 +578,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
 
       const back = await p
         .as("equipment")
-        .post("/equipment/desk/checkin", { assetTag: lens.assetTag, condition: "good" });
+        .post("/equipment/desk/checkin", { assetTag: lens.assetTag, condition: "good", borrowerNotPresent: true });
       expect(back.body.reservation.state).toBe("checked_out");
       expect(back.body.message).toContain("1 more item of this reservation still out");
       const damaged = await p.as("equipment").post("/equipment/desk/checkin", {
@@ -586,6 +586,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         condition: "damaged",
         notes: "Cracked LCD",
         damaged: true,
+        borrowerNotPresent: true,
       });
       expect(damaged.status).toBe(200);
       expect(damaged.body.reservation.state).toBe("returned");
@@ -594,7 +595,11 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(log.map((l) => l.kind)).toEqual(["damage"]);
       expect(log[0]!.note).toContain("Cracked LCD");
       expect(
-        (await p.as("equipment").post("/equipment/desk/checkin", { assetTag: cam.assetTag, condition: "good" })).status,
+        (
+          await p
+            .as("equipment")
+            .post("/equipment/desk/checkin", { assetTag: cam.assetTag, condition: "good", borrowerNotPresent: true })
+        ).status,
       ).toBe(409);
     });
 
@@ -659,9 +664,12 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const r = await reserve([item.id], { from: 25, to: 49 });
       await p.as("equipment").post(`/equipment/reservations/${r.body.id}/approve`);
       await p.as("equipment").post("/equipment/desk/checkout", { assetTag: item.assetTag, borrowerNotPresent: true });
-      await p
-        .as("equipment")
-        .post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "fair", notes: "Scuffed grip" });
+      await p.as("equipment").post("/equipment/desk/checkin", {
+        assetTag: item.assetTag,
+        condition: "fair",
+        notes: "Scuffed grip",
+        borrowerNotPresent: true,
+      });
       const added = await send(`returns/${item.assetTag}`, png, "equipment");
       expect(added.status).toBe(201);
       const [photo] = ((await added.json()) as { photos: string[] }).photos;
@@ -688,7 +696,9 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
         .set({ startsAt: new Date(Date.now() - 30 * HOUR), endsAt: past })
         .where(eq(reservationItems.reservationId, r.body.id));
       expect((await p.as("member").get(`/equipment/reservations/${r.body.id}`)).body.overdue).toBe(true);
-      await p.as("equipment").post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "good" });
+      await p
+        .as("equipment")
+        .post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "good", borrowerNotPresent: true });
       const open = await p.services.db.select().from(strikes).where(eq(strikes.userId, ids.member!));
       expect(open).toHaveLength(1);
       const blocked = await reserve([item.id], { from: 400, to: 410 });
@@ -764,7 +774,9 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       const feed = await (await p.request(url.pathname)).text();
       expect(feed).toContain(`UID:equipment-${pending.body.id}@`);
       expect(feed).toContain("SUMMARY:Equipment (requested): Gear Test Short");
-      await p.as("equipment").post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "good" });
+      await p
+        .as("equipment")
+        .post("/equipment/desk/checkin", { assetTag: item.assetTag, condition: "good", borrowerNotPresent: true });
       await p.as("equipment").post("/equipment/strikes/clear", { userId: ids.member });
     });
   });

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import {
   checkoutInput,
+  CONDITION_LABELS,
   RECEIPT_KINDS,
+  type ReceiptKind,
   receiptUrl,
   type CheckoutInput,
   type DeskResultDto,
@@ -12,15 +14,15 @@ import { isOffice, type Caller } from "../../auth/caller.ts";
 import { isMember } from "../projects/access.ts";
 import { handoverReceipts } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { renderPdf } from "../../lib/pdf-table.ts";
+import { renderPdf, type PdfSection } from "../../lib/pdf-table.ts";
 import { storageFor } from "../../lib/storage.ts";
 import { getSchoolSettings } from "../school/service.ts";
 import { checkOut } from "./desk.ts";
 import { BUCKET } from "./photos.ts";
 import { getReservation } from "./reservations.ts";
-import { requireOffice, type S, when } from "./shared.ts";
+import { publish, requireOffice, type S, when } from "./shared.ts";
 
-// ── Signed hand-overs: one signature for the items handed out at once, kept as a receipt PDF ─────────────────────────
+// ── Signed hand-overs: one signature for the items handed out (or back) at once, kept as a receipt PDF ─────────────────────────
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -43,12 +45,10 @@ export async function handOver(
   requireOffice(opts.caller);
   const input = checkoutInput.parse(opts.input);
   if (input.assetTags.length === 0) throw new AppError("bad_request", "Type or scan the asset tag of what goes out.");
-  const png = input.signature ? pngOf(input.signature) : null;
-  if (!png && !input.borrowerNotPresent)
-    throw new AppError(
-      "bad_request",
-      "The borrower signs for the gear on the pad. If they are not here, tick “Borrower not present”.",
-    );
+  const png = signatureOf(
+    input,
+    "The borrower signs for the gear on the pad. If they are not here, tick “Borrower not present”.",
+  );
   const now = opts.now ?? new Date();
   const done: DeskResultDto[] = [];
   let failure: unknown = null;
@@ -66,6 +66,7 @@ export async function handOver(
   for (const d of done) byReservation.set(d.reservation.id, [...(byReservation.get(d.reservation.id) ?? []), d]);
   for (const list of byReservation.values()) {
     await writeReceipt(s, {
+      kind: "check_out",
       caller: opts.caller,
       reservation: list.at(-1)!.reservation,
       tags: list.map((d) => d.item.assetTag),
@@ -73,6 +74,8 @@ export async function handOver(
       now,
     });
   }
+  // The reservations' lists refetched when each tag went out; again now that their receipts exist.
+  await publish(s);
   const last = done.at(-1)!;
   const tags = done.map((d) => d.item.assetTag).join(", ");
   if (failure) {
@@ -89,24 +92,21 @@ export async function handOver(
   };
 }
 
-async function writeReceipt(
-  s: S,
-  opts: { caller: Caller; reservation: ReservationDto; tags: string[]; png: Uint8Array | null; now: Date },
-) {
-  const r = opts.reservation;
-  const settings = await getSchoolSettings(s.db);
-  const items = r.items.filter((i) => opts.tags.includes(i.assetTag));
-  const bytes = await renderPdf({
-    title: "Equipment check-out receipt",
-    facts: [
-      ["Production", r.project.title],
-      ["Borrower", r.requester.name],
-      ["Handed out by", opts.caller.name],
-      ["Time", when(opts.now, settings)],
-      ["Due back", when(new Date(r.endsAt), settings)],
-      ["Reservation", r.id],
-    ],
-    sections: [
+/**
+ * The signature the desk collected, or null when the office ticked that nobody was there to sign; neither is refused
+ * with `ask`, which says how to sign at this counter.
+ */
+export function signatureOf(input: { signature?: string; borrowerNotPresent: boolean }, ask: string) {
+  const png = input.signature ? pngOf(input.signature) : null;
+  if (!png && !input.borrowerNotPresent) throw new AppError("bad_request", ask);
+  return png;
+}
+
+/** What a receipt lists: the items of this hand-over and, at a return, what the borrower still has out. */
+function receiptSections(kind: ReceiptKind, r: ReservationDto, tags: string[]): PdfSection[] {
+  const items = r.items.filter((i) => tags.includes(i.assetTag));
+  if (kind === "check_out") {
+    return [
       {
         heading: `Items (${items.length})`,
         widths: [1, 3, 2],
@@ -115,15 +115,87 @@ async function writeReceipt(
           ...items.map((i) => ({ cells: [i.assetTag, i.name, i.modelName] })),
         ],
       },
+    ];
+  }
+  const stillOut = r.items.filter((i) => i.checkedOutAt && !i.returnedAt);
+  return [
+    {
+      heading: `Items returned (${items.length})`,
+      widths: [1.2, 2.4, 1, 2.6],
+      rows: [
+        { cells: ["Asset tag", "Item", "Condition", "Notes"], bold: true },
+        ...items.map((i) => ({
+          cells: [
+            i.assetTag,
+            i.name,
+            i.returnCondition ? CONDITION_LABELS[i.returnCondition] : "",
+            [i.returnNotes, i.damaged ? "Damaged: sent to maintenance." : ""].filter(Boolean).join(" "),
+          ],
+        })),
+      ],
+    },
+    stillOut.length === 0
+      ? { heading: "Still out", rows: [{ cells: ["Nothing: every item handed out is back."] }] }
+      : {
+          heading: `Still out (${stillOut.length})`,
+          widths: [1, 3, 2],
+          rows: [
+            { cells: ["Asset tag", "Item", "Model"], bold: true },
+            ...stillOut.map((i) => ({ cells: [i.assetTag, i.name, i.modelName] })),
+          ],
+        },
+  ];
+}
+
+/**
+ * One receipt of a hand-over, out or back: who, when, the items (with their condition on the way back) and the
+ * signature of whoever took or brought them, or a note that they were not there. Kept in storage, one row per receipt.
+ */
+export async function writeReceipt(
+  s: S,
+  opts: {
+    kind: ReceiptKind;
+    caller: Caller;
+    reservation: ReservationDto;
+    tags: string[];
+    png: Uint8Array | null;
+    now: Date;
+    /** At a return: who brought the gear back, when not the borrower. */
+    returnedBy?: string;
+  },
+) {
+  const r = opts.reservation;
+  const settings = await getSchoolSettings(s.db);
+  const out = opts.kind === "check_out";
+  const person = out ? r.requester.name : opts.returnedBy || r.requester.name;
+  const bytes = await renderPdf({
+    title: out ? "Equipment check-out receipt" : "Equipment return receipt",
+    facts: [
+      ["Production", r.project.title],
+      ["Borrower", r.requester.name],
+      ...(out
+        ? ([["Handed out by", opts.caller.name]] as [string, string][])
+        : ([
+            ["Returned by", person],
+            ["Received by", opts.caller.name],
+          ] as [string, string][])),
+      ["Time", when(opts.now, settings)],
+      ["Due back", when(new Date(r.endsAt), settings)],
+      ["Reservation", r.id],
+    ],
+    sections: [
+      ...receiptSections(opts.kind, r, opts.tags),
       ...(opts.png
         ? []
         : [
             {
-              heading: "Borrower not present",
+              heading: out ? "Borrower not present" : "Returned without a signature",
               rows: [
                 {
                   cells: [
-                    `${opts.caller.name} handed the items out without the borrower's signature: the borrower was not present.`,
+                    out
+                      ? `${opts.caller.name} handed the items out without the borrower's signature: the borrower was not present.`
+                      : `${opts.caller.name} took the items back without a signature: nobody was there to sign.`,
                   ],
                 },
               ],
@@ -132,9 +204,11 @@ async function writeReceipt(
     ],
     image: opts.png
       ? {
-          heading: "Borrower's signature",
+          heading: out ? "Borrower's signature" : "Signature of the person returning",
           png: opts.png,
-          caption: `${r.requester.name} received the items above in the condition checked at the desk.`,
+          caption: out
+            ? `${r.requester.name} received the items above in the condition checked at the desk.`
+            : `${person} returned the items above in the condition noted.`,
         }
       : undefined,
   });
@@ -144,7 +218,7 @@ async function writeReceipt(
   await s.db.insert(handoverReceipts).values({
     id,
     reservationId: r.id,
-    kind: "check_out",
+    kind: opts.kind,
     storageKey,
     borrowerPresent: !!opts.png,
     byId: opts.caller.id,
@@ -174,5 +248,5 @@ export async function readReceipt(
   const bytes = row && (await storageFor(s.config).get(row.storageKey));
   if (!bytes) throw new AppError("not_found", "No receipt was made for this reservation yet.");
   const day = row.createdAt.toISOString().slice(0, 10);
-  return { bytes, fileName: `${kind === "check_out" ? "check-out" : "check-in"}-receipt-${day}.pdf` };
+  return { bytes, fileName: `${kind === "check_out" ? "check-out" : "return"}-receipt-${day}.pdf` };
 }

@@ -39,7 +39,8 @@ export {
   rejectReservation,
   cancelReservation,
 } from "./reservations.ts";
-export { checkOut, checkIn, recordStrike, listStrikes, clearStrikes } from "./desk.ts";
+export { checkOut, recordStrike, listStrikes, clearStrikes } from "./desk.ts";
+export { checkIn } from "./returns.ts";
 export { handOver, readReceipt } from "./handover.ts";
 export { listFairShare, getFairShare, setFairShare } from "./fair-share.ts";
 export {
@@ -61,3 +62,4 @@ export {
   setKitAccessLevel,
 } from "./access-levels.ts";
 export { itemAccess } from "./access.ts";
+export { modelTimeline } from "./timeline.ts";

@@ -63,6 +63,7 @@ export function toReservation(
       })),
     createdAt: r.createdAt.toISOString(),
     greenlightMissing: [],
+    receipts: row.receipts,
     canCancel: (r.state === "requested" || r.state === "approved") && (mine || isOffice(caller.role)),
     canDecide: r.state === "requested" && isOffice(caller.role),
   };

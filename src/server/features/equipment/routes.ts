@@ -4,6 +4,7 @@ import {
   availabilityQuery,
   modelListQuery,
   calendarQuery,
+  timelineQuery,
   categoryInput,
   certificationGrantInput,
   certificationInput,
@@ -189,6 +190,9 @@ export const equipmentRoutes = new Hono<AppEnv>()
     ),
   )
   .get("/models", async (c) => c.json(await service.listModels(c.get("services"), { query: query(c, modelListQuery) })))
+  .get("/models/timeline", async (c) =>
+    c.json(await service.modelTimeline(c.get("services"), { caller: callerOf(c), query: query(c, timelineQuery) })),
+  )
   .get("/me", async (c) =>
     c.body(await service.browseMyStatus(c.get("services"), { caller: callerOf(c) }), 200, JSON_TEXT),
   )

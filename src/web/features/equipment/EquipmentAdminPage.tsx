@@ -14,6 +14,7 @@ import { People } from "./admin/People.tsx";
 import { Requests } from "./admin/Requests.tsx";
 import { Windows } from "./admin/Windows.tsx";
 import { FairShare } from "./admin/FairShare.tsx";
+import { ModelTimelines } from "./admin/ModelTimeline.tsx";
 
 const TABS = [
   "requests",
@@ -24,6 +25,7 @@ const TABS = [
   "levels",
   "people",
   "calendar",
+  "models",
   "fair-share",
 ] as const;
 
@@ -67,6 +69,7 @@ export default function EquipmentAdminPage() {
           { id: "levels", label: "Access levels", content: <Levels /> },
           { id: "people", label: "Certifications & strikes", content: <People /> },
           { id: "calendar", label: "Calendar", content: <Calendar /> },
+          { id: "models", label: "By model", content: <ModelTimelines /> },
           { id: "fair-share", label: "Fair share", content: <FairShare /> },
         ]}
       />

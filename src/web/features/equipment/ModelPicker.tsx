@@ -1,12 +1,10 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
-import type { ModelDto, ModelQuantity, Page } from "../../../common/equipment.ts";
+import type { ModelDto, ModelQuantity } from "../../../common/equipment.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
-import { api } from "../../lib/api.ts";
-import { EQUIPMENT_API, equipmentKeys } from "./api.ts";
+import { useModels } from "./api.ts";
 import { Thumbnail } from "./shared.tsx";
 
 const PAGE = 8;
@@ -35,12 +33,7 @@ export function ModelPicker({
   const [page, setPage] = useState(0);
   const qs = new URLSearchParams({ from, to, limit: String(PAGE), offset: String(page * PAGE) });
   if (search.trim()) qs.set("search", search.trim());
-  const list = useQuery({
-    queryKey: equipmentKeys.models(qs.toString()),
-    queryFn: () => api<Page<ModelDto>>(`${EQUIPMENT_API}/models?${qs}`),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  const list = useModels(qs, enabled);
   const set = (m: ModelDto, quantity: number) =>
     onChange(m.name, quantity > 0 ? { brand: m.brand, model: m.model, name: m.name, quantity } : null);
   return (

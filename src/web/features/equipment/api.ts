@@ -12,6 +12,8 @@ import {
   type ItemDetailDto,
   type ItemDto,
   type KitDto,
+  type ModelDto,
+  type ModelTimelineDto,
   type MyEquipmentStatus,
   type Page,
   type ReservationDto,
@@ -50,6 +52,7 @@ export const equipmentKeys = {
   availability: (query: string) => [...part("availability"), query],
   models: (query: string) => [...part("availability"), "models", query],
   calendar: (itemId: string | undefined, start: string) => [...part("calendar"), itemId ?? "all", start],
+  timeline: (query: string) => [...part("calendar"), "timeline", query],
   people: () => [...keys.people(), "all-for-equipment"],
   myProjects: () => [...keys.projects(), "mine-for-equipment"],
 };
@@ -190,6 +193,33 @@ export function useCalendar(itemId: string | undefined, start: string) {
         `${EQUIPMENT_API}${path}?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString() })}`,
       ),
     enabled: !Number.isNaN(from.getTime()),
+  });
+}
+
+/** The catalogue by model, for a range ("N free"); asked only once the range makes sense. */
+export const useModels = (query: URLSearchParams, enabled = true) =>
+  useQuery({
+    queryKey: equipmentKeys.models(query.toString()),
+    queryFn: () => api<Page<ModelDto>>(`${EQUIPMENT_API}/models?${query}`),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+/** The office's timeline of a model's units over `days` UTC days from `start` (a day, "2026-11-27"). */
+export function useModelTimeline(model: { brand: string; model: string }, start: string, days: number) {
+  const from = new Date(`${start}T00:00:00Z`);
+  const to = new Date(from.getTime() + days * 86_400_000);
+  const query = new URLSearchParams({
+    brand: model.brand,
+    model: model.model,
+    from: Number.isNaN(from.getTime()) ? "" : from.toISOString(),
+    to: Number.isNaN(to.getTime()) ? "" : to.toISOString(),
+  });
+  return useQuery({
+    queryKey: equipmentKeys.timeline(query.toString()),
+    queryFn: () => api<ModelTimelineDto>(`${EQUIPMENT_API}/models/timeline?${query}`),
+    enabled: !Number.isNaN(from.getTime()),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -2,6 +2,8 @@ import { Lock } from "lucide-react";
 import type { ClosedGear } from "../../../common/equipment-access.ts";
 import {
   ITEM_STATUS_LABELS,
+  RECEIPT_KINDS,
+  RECEIPT_LABELS,
   RESERVATION_STATE_LABELS,
   receiptUrl,
   type ItemStatus,
@@ -81,17 +83,17 @@ export function ReservationItems({ r }: { r: ReservationDto }) {
           ))}
         </li>
       ))}
-      {r.items.some((i) => i.checkedOutAt) && (
-        <li>
+      {RECEIPT_KINDS.filter((k) => r.receipts.includes(k)).map((kind) => (
+        <li key={kind}>
           <a
-            href={receiptUrl(r.id, "check_out")}
+            href={receiptUrl(r.id, kind)}
             download
             className="font-medium text-amber-700 underline dark:text-amber-400"
           >
-            Check-out receipt (PDF)
+            {RECEIPT_LABELS[kind]}
           </a>
         </li>
-      )}
+      ))}
     </ul>
   );
 }

@@ -4,3 +4,4 @@ export * from "./bookings.ts";
 export * from "./reservations.ts";
 export * from "./access.ts";
 export * from "./models.ts";
+export * from "./timeline.ts";

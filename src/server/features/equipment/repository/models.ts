@@ -10,7 +10,7 @@ import { freeBetween } from "./sql.ts";
  */
 const brandKey = sql`lower(trim(${equipmentItems}.brand))`;
 const modelKey = sql`lower(trim(${equipmentItems}.model))`;
-const sameModel = (m: ModelRef): SQL =>
+export const sameModel = (m: ModelRef): SQL =>
   sql`(${brandKey} = lower(trim(${m.brand})) and ${modelKey} = lower(trim(${m.model})) and ${modelKey} <> '')`;
 
 /** The day rate of every unit of a model (an item without a model name is none: nothing changes). */

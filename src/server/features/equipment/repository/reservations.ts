@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import type { DeskList, ReservationState } from "../../../../common/equipment.ts";
+import type { DeskList, ReceiptKind, ReservationState } from "../../../../common/equipment.ts";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../../db/client.ts";
 import {
   equipmentItems,
   equipmentKits,
+  handoverReceipts,
   profiles,
   projectMembers,
   projects,
@@ -23,6 +24,10 @@ const reservationQuery = (db: DbOrTx) =>
       projectTitle: projects.title,
       requesterName: profiles.fullName,
       requesterEmail: profiles.email,
+      // Read from the receipts' index; a reservation has a handful at most.
+      receipts: sql<
+        ReceiptKind[]
+      >`array(select distinct h.kind from ${handoverReceipts} h where h.reservation_id = ${reservations.id} order by h.kind)`,
     })
     .from(reservations)
     .innerJoin(projects, eq(projects.id, reservations.projectId))

@@ -26,7 +26,7 @@ function endOfToday() {
  * The desk's three lists side by side: what to hand out today, what is out, and what is late. Each refetches when a
  * booking changes (the reservations' key) and once a minute, since time alone moves gear into "late".
  */
-export function DeskLists({ onPick }: { onPick(list: DeskList, tag: string): void }) {
+export function DeskLists({ onPick }: { onPick(list: DeskList, tags: string[]): void }) {
   const dayEnd = endOfToday();
   return (
     <div className="grid gap-4 lg:col-span-2 xl:grid-cols-3">
@@ -44,7 +44,7 @@ function DeskListCard({
 }: {
   list: DeskList;
   dayEnd: string;
-  onPick(list: DeskList, tag: string): void;
+  onPick(list: DeskList, tags: string[]): void;
 }) {
   const [page, setPage] = useState(0);
   const q = useDeskList(list, dayEnd, page, PAGE);
@@ -88,7 +88,7 @@ function DeskRow({
 }: {
   r: ReservationDto;
   list: DeskList;
-  onPick(list: DeskList, tag: string): void;
+  onPick(list: DeskList, tags: string[]): void;
 }) {
   const fmt = useFormats();
   // The tags the desk would type next: still to hand out, or still out.
@@ -112,15 +112,32 @@ function DeskRow({
               key={i.itemId}
               type="button"
               className="rounded border border-zinc-300 px-1.5 py-0.5 font-mono text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-              onClick={() => onPick(list, i.assetTag)}
+              onClick={() => onPick(list, [i.assetTag])}
             >
               {list === "due_today" ? "Out" : "In"}: {i.assetTag}
               <span className="sr-only">
                 {" "}
-                ({i.name}): put the tag in the check-{list === "due_today" ? "out" : "in"} field
+                ({i.name}): put the tag on the check-{list === "due_today" ? "out" : "in"} list
               </span>
             </button>
           ))}
+          {next.length > 1 && (
+            <button
+              type="button"
+              className="rounded border border-zinc-400 px-1.5 py-0.5 text-xs font-medium hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
+              onClick={() =>
+                onPick(
+                  list,
+                  next.map((i) => i.assetTag),
+                )
+              }
+            >
+              All {list === "due_today" ? "out" : "in"} ({next.length})
+              <span className="sr-only">
+                : put every tag of {r.project.title} on the check-{list === "due_today" ? "out" : "in"} list
+              </span>
+            </button>
+          )}
         </div>
       )}
     </li>

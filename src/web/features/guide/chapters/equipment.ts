@@ -146,14 +146,27 @@ export const equipmentDesk: GuideChapter = {
       blocks: [
         {
           steps: [
-            "Type the tag under **Check in**, or choose **Scan to check in** and show the label to the camera.",
-            "Choose its **Condition** and write **Condition notes** about anything you noticed. Under **Condition photos** add up to 6 pictures (PNG, JPEG or WebP); on a phone this opens the camera.",
-            "If it is damaged, tick **Damaged: send to maintenance**.",
-            "Choose **Check in**.",
+            "Type each tag under **Check in** and choose **Add to the return list**, or choose **Scan to check in** and show the labels to the camera. To take back everything a reservation has out, choose **All in** beside it under **Out now** (or **In:** and a tag for one item).",
+            "For each item on the list choose its **Condition** and write notes about anything you noticed. Add up to 6 **Condition photos** per item (PNG, JPEG or WebP); on a phone this opens the camera. A damaged item is ticked **damaged: send to maintenance**.",
+            "Under **Returned by** write the name of whoever brings the gear back, if it is not the borrower.",
+            "Turn the screen to them: they sign once for the whole list under **Signature of the person returning**. If nobody is there to sign (gear left at the desk), tick **Returned without a signature**.",
+            "Choose **Check in**, and download the signed receipt with **Return receipt (PDF)**.",
           ],
         },
         {
-          p: "Items may come back one at a time: the reservation stays **Checked out** until the last item is in, then it is **Returned**. A damaged item goes to **In maintenance** with an entry in its maintenance log, and cannot be booked until you make it available again.",
+          p: "Items may come back a few at a time: the reservation stays **Checked out** until the last item is in, then it is **Returned**. If one tag on the list is not out, nothing is checked in and the desk says which. A damaged item goes to **In maintenance** with an entry in its maintenance log, and cannot be booked until you make it available again.",
+        },
+        {
+          p: "The return receipt lists each item returned with its asset tag, condition and notes, what is still out, who returned the gear and who received it, the time, and the signature (or that it was returned without one). The borrower, the production's crew and the office download it from the reservation with **Return receipt (PDF)**.",
+        },
+      ],
+    },
+    {
+      id: "model-timeline",
+      heading: "A model's timeline",
+      blocks: [
+        {
+          p: "The **By model** tab lists the models of the inventory. Choose one to see its units over two weeks, one row per asset tag, with a bar for each booking: **Requested** (dashed), **Approved**, **Out**, **Late** (red) and **Returned**, each with the production's title, and **Maintenance** (hatched) while a unit is being repaired. **Previous week** and **Next week** move the two weeks; on a phone, swipe the timeline sideways. Days are UTC days, as bookings are kept.",
         },
       ],
     },
