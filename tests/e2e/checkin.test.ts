@@ -1,23 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { pdfText } from "../../src/server/test/pdf-text.ts";
 import { seriousAxe } from "./support/axe.ts";
 import { usePortal } from "./support/fixtures.ts";
+import { drawSignature } from "./support/signing.ts";
 import { button, field, heading, signIn, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
-
-/** A scribble on the pad, as a finger would draw it. */
-async function sign(page: Page, label: RegExp) {
-  const pad = page.getByLabel(label);
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++)
-    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
-  await page.mouse.up();
-}
 
 describe("taking gear back at the desk", () => {
   it("the office takes two items of a reservation back, one damaged, under one signature, keeps the receipt, and sees the model's timeline", async () => {
@@ -47,7 +36,7 @@ describe("taking gear back at the desk", () => {
     // Without a signature nothing comes back.
     await button(office, "Check in").click();
     await visible(office.getByRole("alert").filter({ hasText: "Returned without a signature" }));
-    await sign(office, /^Signature of the person returning/);
+    await drawSignature(office.getByLabel(/^Signature of the person returning/));
     await button(office, "Check in").click();
     await visible(
       office
