@@ -3,7 +3,8 @@
  * (https://fountain.io/syntax). Each case is our own short text exercising one rule the suites test; the
  * comment names the suites holding it: SP screenplain (tests/fountain_test.py), JV Jouvence (tests/*.yaml),
  * AW afterwriting's parser (aw-parser test/parser.test.js), FJS fountain-js (jonnygreenwald/fountain-js
- * spec/fountain.spec.ts), FIO the syntax page. Where they disagree, the
+ * spec/fountain.spec.ts), FT fountain-tools (wildwinter/fountain-tools tests/*.fountain against the dumps in
+ * tests/*.txt, which every port's parser test reads), FIO the syntax page. Where they disagree, the
  * syntax page wins: docs/decisions/2026-11-27-fountain-suites.md lists those cases.
  */
 import { describe, expect, it } from "vitest";
@@ -22,7 +23,7 @@ const check = (cases: Case[]) => {
 };
 
 describe("the Fountain suites' shared cases", () => {
-  it("scene headings: INT/EXT/EST/I/E with a dot or a space, any case, forced with one dot (SP, JV, AW, FIO)", () => {
+  it("scene headings: INT/EXT/EST/I/E with a dot or a space, any case, forced with one dot (SP, JV, AW, FT, FIO)", () => {
     check([
       [
         "EXT. LIGHTHOUSE - DUSK\n\nGulls circle.",
@@ -35,19 +36,26 @@ describe("the Fountain suites' shared cases", () => {
       ["I/E FERRY - DAY", [["scene_heading", "I/E FERRY - DAY"]]],
       ["INT./EXT. VAN - DAY", [["scene_heading", "INT./EXT. VAN - DAY"]]],
       ["EST. HARBOUR - DAWN", [["scene_heading", "EST. HARBOUR - DAWN"]]],
+      ["EST HILLTOP", [["scene_heading", "EST HILLTOP"]]],
       [".under the pier", [["scene_heading", "under the pier"]]],
       // A forced heading wins over a transition's look (AW); two dots are an ellipsis, not a heading (FIO).
       [".SMASH CUT TO:", [["scene_heading", "SMASH CUT TO:"]]],
       ["...and then silence.", [["action", "...and then silence."]]],
+      // The forcing dot must touch the heading's first character (FT, FIO).
+      [". BEHIND THE SHED", [["action", ". BEHIND THE SHED"]]],
       ["INTERIOR lights flicker.", [["action", "INTERIOR lights flicker."]]],
     ]);
   });
 
-  it("scene numbers: the last #…# of a heading, letters, digits, dots and dashes (SP, AW, FIO)", () => {
+  it("scene numbers: the last #…# of a heading, letters, digits, dots and dashes (SP, AW, FT, FIO)", () => {
     check([
       ["INT. DOCK - NIGHT #4B#", [["scene_heading", "INT. DOCK - NIGHT", "4B"]]],
       ["INT. FLAT #12 #7#", [["scene_heading", "INT. FLAT #12", "7"]]],
       ["EXT. QUAY #I-1-A#", [["scene_heading", "EXT. QUAY", "I-1-A"]]],
+      ["EST SKYLINE #C2-3#", [["scene_heading", "EST SKYLINE", "C2-3"]]],
+      ["INT. CABIN #7b#", [["scene_heading", "INT. CABIN", "7b"]]],
+      // Anything else between the hashes is part of the heading (FT).
+      ["INT. CABIN #⚓#", [["scene_heading", "INT. CABIN #⚓#"]]],
     ]);
   });
 
@@ -63,7 +71,7 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("characters: upper case with a letter, extensions of any case, @ keeps the case typed (SP, JV, AW, FJS, FIO)", () => {
+  it("characters: upper case with a letter, extensions of any case, @ keeps the case typed (SP, JV, AW, FJS, FT, FIO)", () => {
     check([
       [
         "NELL\nAre you cold?",
@@ -100,7 +108,32 @@ describe("the Fountain suites' shared cases", () => {
           ["dialogue", "Oh my."],
         ],
       ],
-      // Digits alone make no cue (SP); a caps line with a blank line after it is action (FIO).
+      // Leading blanks are dropped from a cue and its speech (FT, FIO), trailing blanks from a cue (FT).
+      [
+        "Dusk.\n\n      NELL  \n   Over here.",
+        [
+          ["action", "Dusk."],
+          ["character", "NELL"],
+          ["dialogue", "Over here."],
+        ],
+      ],
+      // Two extensions, a typographic apostrophe; a mixed-case name needs @ even with an extension (FT).
+      [
+        "NELL (V.O.) (CONT’D)\nStill here.",
+        [
+          ["character", "NELL (V.O.) (CONT’D)"],
+          ["dialogue", "Still here."],
+        ],
+      ],
+      ["Nell (O.S.)\nNot a cue.", [["action", "Nell (O.S.)\nNot a cue."]]],
+      [
+        "@Nell (O.S.)\nA cue.",
+        [
+          ["character", "Nell (O.S.)"],
+          ["dialogue", "A cue."],
+        ],
+      ],
+      // Digits alone make no cue (SP); a caps line with a blank line after it, or ending the script, is action (FIO, FT).
       ["1984\nA year.", [["action", "1984\nA year."]]],
       [
         "BANG\n\nThe door gives.",
@@ -109,12 +142,19 @@ describe("the Fountain suites' shared cases", () => {
           ["action", "The door gives."],
         ],
       ],
+      [
+        "The door gives.\n\nBANG",
+        [
+          ["action", "The door gives."],
+          ["action", "BANG"],
+        ],
+      ],
       // Upper case inside a paragraph is action (AW).
       ["She stops.\nSTOP.\nShe goes.", [["action", "She stops.\nSTOP.\nShe goes."]]],
     ]);
   });
 
-  it("dialogue and parentheticals: lines kept, blanks around them dropped, a line of two spaces kept (SP, JV, AW)", () => {
+  it("dialogue and parentheticals: lines kept, blanks around them dropped, a line of two spaces kept (SP, JV, AW, FT)", () => {
     check([
       [
         "NELL\n(shivering)\nIt's late.\n  Later than you think.  ",
@@ -138,10 +178,30 @@ describe("the Fountain suites' shared cases", () => {
           ["dialogue", "We go.\nNow."],
         ],
       ],
+      // A parenthetical may be indented or end in blanks, between two lines of a speech (FT).
+      [
+        "NELL\nWait.\n    (listening)  \nThere.",
+        [
+          ["character", "NELL"],
+          ["dialogue", "Wait."],
+          ["parenthetical", "(listening)"],
+          ["dialogue", "There."],
+        ],
+      ],
+      // A blank line ends the speech; a parenthetical with no cue above it is action (FT).
+      [
+        "NELL\nFirst.\n\nShe turns.",
+        [
+          ["character", "NELL"],
+          ["dialogue", "First."],
+          ["action", "She turns."],
+        ],
+      ],
+      ["(to herself)\nNothing.", [["action", "(to herself)\nNothing."]]],
     ]);
   });
 
-  it("dual dialogue: ^ on the second cue; with no speech before it the ^ is ignored (SP, AW, FJS, FIO)", () => {
+  it("dual dialogue: ^ on the second cue, after its extension; with no speech before it the ^ is ignored (SP, AW, FJS, FT, FIO)", () => {
     check([
       [
         "NELL\nLeft.\n\nTOM ^\nRight.",
@@ -149,6 +209,15 @@ describe("the Fountain suites' shared cases", () => {
           ["character", "NELL", "left"],
           ["dialogue", "Left.", "left"],
           ["character", "TOM", "right"],
+          ["dialogue", "Right.", "right"],
+        ],
+      ],
+      [
+        "NELL\nLeft.\n\nTOM (O.S.) ^\nRight.",
+        [
+          ["character", "NELL", "left"],
+          ["dialogue", "Left.", "left"],
+          ["character", "TOM (O.S.)", "right"],
           ["dialogue", "Right.", "right"],
         ],
       ],
@@ -163,7 +232,7 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("transitions: upper case ending exactly in TO:, or forced with > in any case (SP, JV, AW, FIO)", () => {
+  it("transitions: upper case ending exactly in TO:, or forced with > in any case, indented or not (SP, JV, AW, FT, FIO)", () => {
     check([
       [
         "She waves.\n\nMATCH CUT TO:\n\nEXT. SEA",
@@ -193,19 +262,27 @@ describe("the Fountain suites' shared cases", () => {
       ],
       ["> Iris out.", [["transition", "Iris out."]]],
       [">BURN TO WHITE.", [["transition", "BURN TO WHITE."]]],
+      [
+        "      JUMP TO:\n\n   >Iris in.",
+        [
+          ["transition", "JUMP TO:"],
+          ["transition", "Iris in."],
+        ],
+      ],
     ]);
   });
 
-  it("centered text: > … < on every line, not a transition (SP, JV, AW, FJS, FIO)", () => {
+  it("centered text: > … < on every line, indented or not, not a transition (SP, JV, AW, FJS, FT, FIO)", () => {
     check([
       ["> THE END <", [["centered", "THE END"]]],
       [">**FIN**<", [["centered", "FIN"]]],
       ["> one <\n  > two   <\n> three< ", [["centered", "one\ntwo\nthree"]]],
+      ["    > Not a cut<", [["centered", "Not a cut"]]],
       ["Top.\n> middle <\nBottom.", [["action", "Top.\n> middle <\nBottom."]]],
     ]);
   });
 
-  it("action: ! forces it, indents are kept, lines are kept (SP, JV, AW, FJS, FIO)", () => {
+  it("action: ! forces it, indents are kept, lines are kept (SP, JV, AW, FJS, FT, FIO)", () => {
     check([
       ["!EXT. NOT A PLACE", [["action", "EXT. NOT A PLACE"]]],
       ["!NELL\nis not speaking.", [["action", "NELL\nis not speaking."]]],
@@ -228,7 +305,27 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("sections and synopses: # by depth, = a synopsis, === a page break (SP, AW, FIO)", () => {
+  it("lyrics inside a speech: a ~ line right after a cue or after spoken lines, indented or not (FT, FIO)", () => {
+    check([
+      [
+        "NELL\nListen.\n    ~ Row, row, row",
+        [
+          ["character", "NELL"],
+          ["dialogue", "Listen."],
+          ["lyrics", "Row, row, row"],
+        ],
+      ],
+      [
+        "    NELL\n    ~ Gently down",
+        [
+          ["character", "NELL"],
+          ["lyrics", "Gently down"],
+        ],
+      ],
+    ]);
+  });
+
+  it("sections and synopses: # by depth, = a synopsis, === a page break (SP, AW, FT, FIO)", () => {
     check([
       [
         "# Act one\n\n## The storm",
@@ -253,6 +350,25 @@ describe("the Fountain suites' shared cases", () => {
         ],
       ],
       [
+        "### Scene\n\n###### Beat\n\nINT. BARN - DAY\n\n= Rain.",
+        [
+          ["section", "Scene", 3],
+          ["section", "Beat", 6],
+          ["scene_heading", "INT. BARN - DAY"],
+          ["synopsis", "Rain."],
+        ],
+      ],
+      // An indented === still breaks the page, and two in a row are two breaks (FT).
+      [
+        "Calm.\n\n===\n   ===\n\nStorm.",
+        [
+          ["action", "Calm."],
+          ["page_break", ""],
+          ["page_break", ""],
+          ["action", "Storm."],
+        ],
+      ],
+      [
         "===\nStorm.",
         [
           ["page_break", ""],
@@ -262,10 +378,11 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("notes and boneyard: [[…]] over lines and /* … */ over paragraphs print nothing (SP, JV, FIO)", () => {
+  it("notes and boneyard: [[…]] over lines (a line of two spaces inside) and /* … */ over paragraphs print nothing (SP, JV, FT, FIO)", () => {
     check([
       ["The gate [[check the\nlocation]] creaks.", [["action", "The gate  creaks."]]],
       ["[[only a note]]\n\nAfter.", [["action", "After."]]],
+      ["The gate[[one\n  \ntwo]] creaks.", [["action", "The gate creaks."]]],
       [
         "Kept.\n\n/* Cut:\n\nNELL\nGone. */\n\nAlso kept.",
         [
@@ -276,12 +393,22 @@ describe("the Fountain suites' shared cases", () => {
     ]);
   });
 
-  it("emphasis: * ** *** _ read, escaped with \\, not carried over a line break (SP, FIO)", () => {
+  it("emphasis: * ** *** _ read, escaped with \\, not carried over a line break (SP, FT, FIO)", () => {
     expect(parseFountain("A *soft* and **hard** and ***both*** and _under_.").elements[0]!.marks).toHaveLength(4);
     check([
       ["Price: 5\\*3\\* stars.", [["action", "Price: 5*3* stars."]]],
       ["An *open\nstar* stays.", [["action", "An *open\nstar* stays."]]],
     ]);
+    // A closing mark needs no blank before it; escaped stars inside bold are kept as stars (FT, FIO).
+    const marksOf = (source: string) => {
+      const [e] = parseFountain(source).elements;
+      return [e!.text, e!.marks];
+    };
+    expect(marksOf("Call *12 and *34 now")).toEqual(["Call *12 and *34 now", undefined]);
+    expect(marksOf("Call *12 and 34* now")).toEqual(["Call 12 and 34 now", [{ start: 5, end: 14, italic: true }]]);
+    expect(marksOf("Call _12 and 34 _ now")).toEqual(["Call _12 and 34 _ now", undefined]);
+    expect(marksOf("Call *12 and 34\\* now")).toEqual(["Call *12 and 34* now", undefined]);
+    expect(marksOf("Code **\\*42\\***.")).toEqual(["Code *42*.", [{ start: 5, end: 9, bold: true }]]);
   });
 
   it("emphasis combined: underline around bold and italic, in either order (FJS, FIO)", () => {
@@ -292,9 +419,15 @@ describe("the Fountain suites' shared cases", () => {
       { start: 21, end: 23, italic: true, underline: true },
       { start: 28, end: 30, italic: true, underline: true },
     ]);
+    // Italic inside a longer underline: the syntax page's own example reads both (FT leaves the stars).
+    expect(parseFountain("_a *b* c_").elements[0]!.marks).toEqual([
+      { start: 0, end: 2, underline: true },
+      { start: 2, end: 3, italic: true, underline: true },
+      { start: 3, end: 5, underline: true },
+    ]);
   });
 
-  it("title page: key: value, indented lines, after blank lines or a note; the script after it (SP, JV, AW, FIO)", () => {
+  it("title page: key: value, indented lines, after blank lines or a note; the script after it (SP, JV, AW, FT, FIO)", () => {
     const p = parseFountain("\n\n[[draft]]\nTitle:\n    _**LOW TIDE**_\nAuthor: Ana Ruiz\n\nWaves.");
     expect(p.titlePage).toEqual([
       {
@@ -305,6 +438,12 @@ describe("the Fountain suites' shared cases", () => {
       { key: "author", text: "Ana Ruiz" },
     ]);
     expect(read("Title: Only this\n\nAction after.")).toEqual([["action", "Action after."]]);
+    // A line that is neither key: value nor indented ends the title page, even with no blank line (FT).
+    const ended = parseFountain("Title: Low Tide\nAuthor: Ana Ruiz\nNo key here.\nLater: not a key.");
+    expect(ended.titlePage.map((t) => t.key)).toEqual(["title", "author"]);
+    expect(read("Title: Low Tide\nAuthor: Ana Ruiz\nNo key here.\nLater: not a key.")).toEqual([
+      ["action", "No key here.\nLater: not a key."],
+    ]);
   });
 });
 
