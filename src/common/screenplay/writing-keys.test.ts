@@ -142,6 +142,14 @@ describe("the keys that move between elements", () => {
     expect(onWritingKey({ element: "action", before: "She ", after: "waits." }, "Enter")).toBeNull();
   });
 
+  it("drops an empty transition's > on Enter, so the next transition is not read as action (found by the property)", () => {
+    const { text, typed } = write("", ["Tab", "Tab", "Enter", "Tab", "Tab", "type"]);
+    const lines = text.split("\n");
+    const { elements } = parseFountain(text);
+    expect(typed).toHaveLength(1);
+    expect(elementOfLine(elements, (n) => lines[n], typed[0]!.line)).toBe("transition");
+  });
+
   it("inserts only line breaks and the marks Fountain needs, and what is typed re-parses as the element announced", () => {
     const step = fc.constantFrom<Step>("Enter", "Tab", "(", "type", "type");
     const start = fc.constantFrom("", "INT. HALL - DAY", "MARA\nHello.", "She waits.\n\n", "INT. HALL - DAY\n\nRain.");

@@ -86,7 +86,9 @@ export function onWritingKey(ctx: KeyContext, key: WritingKey): KeyOutcome | nul
         ? outcome(element === "parenthetical" ? "dialogue" : "action")
         : null;
     if (!atEnd) return null;
-    if (before.trim() === ">" && element === "transition") return null;
+    // A transition begun by Tab and left empty: Enter drops its ">" and goes back to action, as Tab does. A lone ">"
+    // left behind would make the next line's transition read as action.
+    if (before.trim() === ">" && element === "transition") return outcome("action", "", 0, 0, before.length);
     switch (element) {
       case "scene_heading":
         return outcome("action", PARAGRAPH);
