@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -83,6 +84,14 @@ describe("screenplays", () => {
     await button(page, "Save revision").click();
     await toast(page, "Revision saved", /blue revision/);
     await shot(page, "revisions");
+    // A revision goes out to Final Draft as that revision, with its changed line marked.
+    const [fdx] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Final Draft of revision 2" }).click(),
+    ]);
+    const xml = readFileSync((await fdx.path())!, "utf8");
+    expect(xml).toContain('Name="Blue pages"');
+    expect(xml).toContain("lets go of the rail");
 
     await page.getByRole("tab", { name: "Reports" }).click();
     const scenes = page.getByRole("table", { name: "Scenes" });

@@ -126,13 +126,18 @@ export function RevisionsPanel({
                   </span>
                 </span>
                 <span className="flex gap-1">
-                  <a
-                    className="inline-flex min-h-10 items-center rounded-md px-3 text-sm underline underline-offset-4"
-                    href={`${screenplayPath(detail.id)}/pdf?revision=${r.id}`}
-                    download
-                  >
-                    PDF<span className="sr-only"> of revision {r.number}</span>
-                  </a>
+                  {/* Final Draft reads the revision back with its colour and its marked lines. */}
+                  {(["pdf", "fdx"] as const).map((kind) => (
+                    <a
+                      key={kind}
+                      className="inline-flex min-h-10 items-center rounded-md px-3 text-sm underline underline-offset-4"
+                      href={`${screenplayPath(detail.id)}/${kind}?revision=${r.id}`}
+                      download
+                    >
+                      {kind === "pdf" ? "PDF" : "Final Draft"}
+                      <span className="sr-only"> of revision {r.number}</span>
+                    </a>
+                  ))}
                   {detail.canEdit && (
                     <Button
                       variant="ghost"
