@@ -106,6 +106,22 @@ function TemplateForm({ template }: { template: BudgetTemplateDto }) {
         className="flex flex-col gap-2"
       >
         {rows.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">No lines yet.</p>}
+        {rows.length > 0 && (
+          // The columns' names for sighted readers on a wide screen; each field carries its own name for a screen
+          // reader, and on a phone the fields stack in the same order.
+          <div
+            aria-hidden
+            className="hidden gap-2 text-xs font-medium text-zinc-600 sm:grid sm:grid-cols-[11rem_1fr_7rem_6rem_7rem_6rem_auto] dark:text-zinc-400"
+          >
+            <span>Account</span>
+            <span>Description</span>
+            <span className="text-right">Quantity</span>
+            <span>Units</span>
+            <span className="text-right">Rate</span>
+            <span className="text-right">Fringes</span>
+            {edit && <span className="w-10" />}
+          </div>
+        )}
         <ul className="flex flex-col gap-2">
           {rows.map((r, i) => (
             <li
