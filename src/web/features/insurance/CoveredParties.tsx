@@ -3,6 +3,7 @@ import {
   INSURANCE_PARTIES_MAX,
   INSURANCE_PARTY_KINDS,
   INSURANCE_PARTY_KIND_LABELS,
+  type InsuranceParty,
   type InsurancePartyDto,
   type InsurancePartyKind,
 } from "../../../common/insurance.ts";
@@ -15,13 +16,7 @@ import { ContactPicker } from "../production-contacts/ContactPicker.tsx";
 import { useProductionContacts } from "../production-contacts/api.ts";
 
 /** A covered party as the form holds it: every field typed (or filled from the picked contact) and editable. */
-export interface PartyDraft {
-  kind: InsurancePartyKind;
-  contactId: string | null;
-  name: string;
-  address: string;
-  phone: string;
-  email: string;
+export interface PartyDraft extends InsuranceParty {
   save: boolean;
 }
 
