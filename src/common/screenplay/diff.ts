@@ -105,28 +105,3 @@ export function diffStats(lines: DiffLine[]): { added: number; removed: number }
   }
   return { added, removed };
 }
-
-/**
- * The elements a revision marks with "*" in the margin: the source lines (0-based) at which start the elements
- * holding a line added or changed since `before`. `elementLines` are the parsed elements' lines, in order.
- */
-export function revisedElementLines(before: string, after: string, elementLines: readonly number[]): Set<number> {
-  const out = new Set<number>();
-  for (const d of diffLines(before, after)) {
-    if (d.kind !== "added" || d.text.trim() === "") continue;
-    const line = d.newLine! - 1;
-    // The last element starting at or before the changed line holds it.
-    let lo = 0;
-    let hi = elementLines.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (elementLines[mid]! <= line) {
-        found = elementLines[mid]!;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    if (found >= 0) out.add(found);
-  }
-  return out;
-}

@@ -5,6 +5,7 @@
 import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import { styledLines, type Span } from "../../../common/screenplay/inline.ts";
 import { LINE_WIDTH, type Layout } from "../../../common/screenplay/layout.ts";
+import { REVISION_MARK, REVISION_MARK_COL } from "../../../common/screenplay/revision-marks.ts";
 import { pdfText, stringsIn } from "../../lib/pdf-fonts.ts";
 
 const PT = 72;
@@ -13,9 +14,6 @@ const LEFT = 1.5 * PT;
 const TOP = 1 * PT;
 const CHAR = 7.2;
 const LINE = 12;
-/** Past the right scene number, inside the page's edge. */
-const REVISION_MARK_COL = 66;
-const REVISION_MARK = "*";
 
 /**
  * `revised`: the source lines of the elements changed since the revision before, whose printed lines carry "*"

@@ -7,7 +7,8 @@ import {
   type ScreenplayNote,
   type ScriptReport,
 } from "../../../common/screenplay-api.ts";
-import { diffLines, diffStats, revisedElementLines } from "../../../common/screenplay/diff.ts";
+import { diffLines, diffStats } from "../../../common/screenplay/diff.ts";
+import { revisionMarks } from "../../../common/screenplay/revision-marks.ts";
 import { parseFountain, type ParsedScript } from "../../../common/screenplay/fountain.ts";
 import { layoutScript } from "../../../common/screenplay/layout.ts";
 import { scenesLocked } from "../../../common/screenplay/numbering.ts";
@@ -274,15 +275,12 @@ async function revisedLines(
   parsed: ParsedScript,
 ): Promise<Set<number>> {
   const before = await repo.selectBodyBefore(s.db, sp.id, draft.number);
-  const changed =
-    before === null
-      ? []
-      : revisedElementLines(
-          before,
-          draft.body,
-          parsed.elements.map((e) => e.line),
-        );
-  return new Set([...changed, ...draft.marked]);
+  return revisionMarks(
+    before,
+    draft.body,
+    parsed.elements.map((e) => e.line),
+    draft.marked,
+  );
 }
 
 /**
