@@ -249,8 +249,16 @@ export function benchAgainstAfterwriting(): Comparison[] {
   });
 }
 
-/** Opens a 120-page script in the editor and times keystroke → preview showing it, over several keystrokes. */
-export async function benchKeystroke(portal: RunningPortal, cookie: string): Promise<{ medianMs: number }> {
+/**
+ * Opens a 120-page script in the editor and times keystroke → preview showing it, over several keystrokes.
+ * `rewriteEvery`: the script is first saved as a revision and then every n-th line of text rewritten, so the
+ * preview marks the changed lines with `*` (a third of them for 3: a rewrite of the whole script).
+ */
+export async function benchKeystroke(
+  portal: RunningPortal,
+  cookie: string,
+  rewriteEvery?: number,
+): Promise<{ medianMs: number }> {
   const body = longScript(120);
   const pages = layoutScript(parseFountain(body)).pages.length;
   return inSignedInBrowser(portal, cookie, async (context) => {
@@ -262,6 +270,23 @@ export async function benchKeystroke(portal: RunningPortal, cookie: string): Pro
     });
     if (!created.ok()) throw new Error(`creating the bench script: ${created.status()} ${await created.text()}`);
     const { id } = (await created.json()) as { id: string };
+    if (rewriteEvery) {
+      const send = async (method: "post" | "patch", path: string, data: object) => {
+        const res = await context.request[method](`/rest/v1/screenplays/${id}${path}`, {
+          headers: { origin: portal.url },
+          data,
+        });
+        if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+        return (await res.json()) as { version: number };
+      };
+      const { version } = await send("post", "/revisions", { name: "White draft" });
+      let n = 0;
+      const rewritten = body
+        .split("\n")
+        .map((l) => (/[a-z]/.test(l) && ++n % rewriteEvery === 0 ? `${l} Rewritten.` : l))
+        .join("\n");
+      await send("patch", "", { version, body: rewritten });
+    }
     const page = await context.newPage();
     await page.goto(`/screenplays/${id}`);
     // The preview draws only the pages in sight: the whole script is laid out once the count shows.
@@ -337,6 +362,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!process.env.BENCH_PARSE_ONLY) {
     await runAlone({ LOG_LEVEL: "warn" }, async (portal, cookie) => {
       console.log("preview after a keystroke", await benchKeystroke(portal, cookie));
+      console.log(
+        "preview after a keystroke, a third of the lines rewritten since a revision",
+        await benchKeystroke(portal, cookie, 3),
+      );
     });
   }
 }

@@ -93,6 +93,28 @@ describe("screenplays", () => {
     expect(xml).toContain('Name="Blue pages"');
     expect(xml).toContain("lets go of the rail");
 
+    // Writing on after the revision: the preview marks the line changed since it with "*", as the PDF will.
+    await page.getByRole("tab", { name: "Preview" }).click();
+    const revisedMark = pageOne.getByRole("img", { name: "Changed since the last revision" });
+    await visible(pageOne.getByText("Is anyone there?"));
+    await expect.poll(() => revisedMark.count(), { timeout: UI_TIMEOUT }).toBe(0);
+    await scriptEditor(page).putCursorAt("there?");
+    await page.keyboard.type("out ");
+    const changedLine = pageOne.getByText("Is anyone out there?", { exact: true });
+    await visible(changedLine);
+    await expect.poll(() => revisedMark.count(), { timeout: UI_TIMEOUT }).toBe(1);
+    const middle = (box: { y: number; height: number } | null) => box!.y + box!.height / 2;
+    const markBox = await revisedMark.boundingBox();
+    expect(Math.abs(middle(markBox) - middle(await changedLine.boundingBox()))).toBeLessThan(2);
+    // In the right margin, and not beside the lines left as they were (the action changed in the revision before).
+    expect(Math.round((markBox!.x - (await pageOne.boundingBox())!.x) / char)).toBe(15 + 66);
+    for (const same of ["Rain sweeps the empty deck. MARA (20s) lets go of the rail.", "(shouting)", "MARA"])
+      expect(
+        Math.abs(middle(markBox) - middle(await pageOne.getByText(same, { exact: true }).boundingBox())),
+      ).toBeGreaterThan(6);
+    await visible(page.getByRole("status").getByText("All changes saved"));
+    await shot(page, "revision-marks");
+
     await page.getByRole("tab", { name: "Reports" }).click();
     const scenes = page.getByRole("table", { name: "Scenes" });
     await visible(scenes.getByRole("row", { name: /1 INT FERRY DECK NIGHT 1 .* MARA, TOMAS/ }));
@@ -105,7 +127,17 @@ describe("screenplays", () => {
     const phone = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await signIn(phone, "student@portal.test");
     await phone.goto(page.url());
-    await visible(phone.getByRole("region", { name: "Page 1" }).getByText("INT. FERRY DECK - NIGHT"));
+    const phonePage = phone.getByRole("region", { name: "Page 1" });
+    await visible(phonePage.getByText("INT. FERRY DECK - NIGHT"));
+    // The page shrinks to the phone as a whole: the mark stays on it, beside its line.
+    const phoneMark = phonePage.getByRole("img", { name: "Changed since the last revision" });
+    await visible(phoneMark);
+    const sheet = (await phonePage.boundingBox())!;
+    const onPhone = (await phoneMark.boundingBox())!;
+    expect(onPhone.x + onPhone.width).toBeLessThanOrEqual(sheet.x + sheet.width);
+    expect(onPhone.x + onPhone.width).toBeLessThanOrEqual(390);
+    const phoneLine = (await phonePage.getByText("Is anyone out there?", { exact: true }).boundingBox())!;
+    expect(Math.abs(onPhone.y + onPhone.height / 2 - (phoneLine.y + phoneLine.height / 2))).toBeLessThan(2);
     await shot(phone, "editor-phone");
   });
 

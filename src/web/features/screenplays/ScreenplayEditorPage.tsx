@@ -29,7 +29,8 @@ import { PreviewMarksBar, usePreviewMarks } from "./PreviewMarks.tsx";
 import { ScriptEditor, type ScriptEditorHandle } from "./ScriptEditor.tsx";
 import { useAutosave } from "./useAutosave.ts";
 import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
-import { screenplayPath, useScreenplay, screenplayKeys } from "./api.ts";
+import { screenplayPath, useLatestRevisionBody, useScreenplay, screenplayKeys } from "./api.ts";
+import { useRevisionMarks } from "./useRevisionMarks.ts";
 import { keys } from "../../../common/query-keys.ts";
 
 export default function ScreenplayEditorPage() {
@@ -69,14 +70,20 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
   // the pages (a few ms for 120 pages), and a deferred value cost a second render of the editor and a
   // scheduler hop, more than the layout itself (see the screenplays decision record, "Speed").
   // A preview that cannot be drawn never takes the text with it: the editor and its autosave go on.
-  const layout = useMemo(() => {
+  const laid = useMemo(() => {
     try {
-      return layoutScript(parseFountain(draft.text), { locked: detail.lockedScenes });
+      const parsed = parseFountain(draft.text);
+      return {
+        layout: layoutScript(parsed, { locked: detail.lockedScenes }),
+        elementLines: parsed.elements.map((e) => e.line),
+      };
     } catch (err) {
       console.error(err);
       return null;
     }
   }, [draft.text, detail.lockedScenes]);
+  const layout = laid?.layout ?? null;
+  const revised = useRevisionMarks(useLatestRevisionBody(detail), draft.text, laid?.elementLines ?? null);
   const report = useMemo(() => (tab === "reports" && layout ? reportFromLayout(layout) : null), [layout, tab]);
   const noted = useMemo(() => new Set(detail.notes.filter((n) => !n.resolved).map((n) => n.line)), [detail.notes]);
 
@@ -304,6 +311,7 @@ function Editor({ detail }: { detail: ScreenplayDetail }) {
                               viewport={previewBox}
                               cursorLine={line}
                               markedLines={noted}
+                              revised={revised}
                               marks={breakdownMarks.marks}
                               onLine={readOnly ? undefined : goTo}
                             />

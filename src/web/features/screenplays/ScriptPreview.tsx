@@ -2,6 +2,7 @@ import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { LINE_WIDTH, type Cell, type Layout, type Page } from "../../../common/screenplay/layout.ts";
 import type { TitleEntry } from "../../../common/screenplay/fountain.ts";
 import { styledLines, type Span } from "../../../common/screenplay/inline.ts";
+import { REVISION_MARK, REVISION_MARK_COL } from "../../../common/screenplay/revision-marks.ts";
 import { MarkedText, type MarkElement } from "./BreakdownMarks.tsx";
 
 /** Tagged elements by scene number: their words are marked in the pages of that scene. */
@@ -98,6 +99,7 @@ export const ScriptPreview = memo(function ScriptPreview({
   cursorLine,
   onLine,
   markedLines,
+  revised,
   marks,
 }: {
   layout: Layout;
@@ -107,6 +109,8 @@ export const ScriptPreview = memo(function ScriptPreview({
   cursorLine?: number;
   onLine?(line: number): void;
   markedLines?: Set<number>;
+  /** The elements (source lines) changed in this revision, whose printed lines carry `*` as in the PDF. */
+  revised?: ReadonlySet<number>;
   /** Breakdown marks to draw; none when absent. */
   marks?: SceneMarks;
 }) {
@@ -179,9 +183,10 @@ export const ScriptPreview = memo(function ScriptPreview({
         <PageSheet
           key={p.number}
           page={p}
-          sig={signature(p, markedLines, marks && layout)}
+          sig={signature(p, markedLines, revised, marks && layout)}
           onLine={onLine}
           markedLines={markedLines}
+          revised={revised}
           marks={marks}
           layout={layout}
         />
@@ -206,10 +211,10 @@ function placeOfLine(layout: Layout, line: number): number {
 }
 
 /** What a page shows, as one string: an unchanged page is not drawn again when the text changes elsewhere. */
-function signature(p: Page, marked?: Set<number>, marksOf?: Layout): string {
+function signature(p: Page, marked?: Set<number>, revised?: ReadonlySet<number>, marksOf?: Layout): string {
   let sig = "";
   for (const r of p.rows) {
-    sig += `${r.line ?? ""}${r.line !== null && marked?.has(r.line) ? "*" : ""}|`;
+    sig += `${r.line ?? ""}${r.line !== null && marked?.has(r.line) ? "n" : ""}${r.line !== null && revised?.has(r.line) ? "*" : ""}|`;
     // With marks, a row is drawn by its scene's elements: the scene's number is part of what it shows.
     if (marksOf) sig += `${marksOf.scenes[r.scene]?.number ?? ""}|`;
     for (const c of r.cells) {
@@ -229,16 +234,19 @@ type SheetProps = {
   sig: string;
   onLine?(line: number): void;
   markedLines?: Set<number>;
+  revised?: ReadonlySet<number>;
   marks?: SceneMarks;
   /** For the scenes' numbers, read only with marks (the signature holds them). */
   layout: Layout;
 };
 
+const REVISED_TITLE = "Changed since the last revision";
+
 /** Cells that print the script's words, so a tagged element's words are marked in them. */
 const UNMARKED: ReadonlySet<Cell["type"]> = new Set(["scene_number", "more", "page_number"]);
 
 const PageSheet = memo(
-  function PageSheet({ page: p, onLine, markedLines, marks, layout }: SheetProps) {
+  function PageSheet({ page: p, onLine, markedLines, revised, marks, layout }: SheetProps) {
     return (
       <Sheet label={`Page ${p.number}`}>
         {p.number > 1 && (
@@ -251,7 +259,7 @@ const PageSheet = memo(
         )}
         {p.rows.map((r, i) => {
           const els = marks?.get(layout.scenes[r.scene]?.number ?? "");
-          return r.cells.map((c, k) => (
+          const cells = r.cells.map((c, k) => (
             <span
               key={`${i}-${k}`}
               data-line={r.line ?? undefined}
@@ -268,6 +276,20 @@ const PageSheet = memo(
               )}
             </span>
           ));
+          if (r.line === null || r.cells.length === 0 || !revised?.has(r.line)) return cells;
+          return [
+            ...cells,
+            <span
+              key={`${i}-revised`}
+              title={REVISED_TITLE}
+              aria-label={REVISED_TITLE}
+              role="img"
+              className="absolute"
+              style={{ top: `${TOP + i * LINE}pt`, left: `${LEFT + REVISION_MARK_COL * CH}pt` }}
+            >
+              {REVISION_MARK}
+            </span>,
+          ];
         })}
       </Sheet>
     );

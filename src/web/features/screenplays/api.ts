@@ -2,7 +2,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { BreakdownDetail } from "../../../common/breakdown-api.ts";
 import type { Page, ProjectListItem } from "../../../common/project-api.ts";
 import { keys } from "../../../common/query-keys.ts";
-import type { CompareResult, ScreenplayDetail, ScreenplayListItem } from "../../../common/screenplay-api.ts";
+import type {
+  CompareResult,
+  RevisionDetail,
+  ScreenplayDetail,
+  ScreenplayListItem,
+} from "../../../common/screenplay-api.ts";
 import { api } from "../../lib/api.ts";
 
 export const SCREENPLAYS_PATH = "/rest/v1/screenplays";
@@ -22,6 +27,8 @@ export const screenplayKeys = {
     version,
   ],
   breakdown: (id: string) => keys.breakdown(id),
+  /** A saved revision's text never changes, so no event needs to reach it (an autosave names the screenplay). */
+  revisionBody: (revisionId: string) => ["screenplay-revision", revisionId],
   myProjects: () => [...keys.projects(), "mine-for-screenplays"],
 };
 
@@ -71,6 +78,23 @@ export function useCompare(detail: ScreenplayDetail, from: string, to: string) {
     enabled: !!from,
     throwOnError: false,
   });
+}
+
+/** The text of the latest revision, which the draft's revision marks are counted from; none without one. */
+export function useLatestRevisionBody(detail: ScreenplayDetail): string | null {
+  const latest = detail.revisions.reduce<ScreenplayDetail["revisions"][number] | null>(
+    (a, r) => (a && a.number > r.number ? a : r),
+    null,
+  );
+  return (
+    useQuery({
+      queryKey: screenplayKeys.revisionBody(latest?.id ?? ""),
+      queryFn: ({ signal }) => api<RevisionDetail>(`${screenplayPath(detail.id)}/revisions/${latest!.id}`, { signal }),
+      enabled: !!latest,
+      staleTime: Infinity,
+      throwOnError: false,
+    }).data?.body ?? null
+  );
 }
 
 /** The projects the person is on, to attach a screenplay to. */
