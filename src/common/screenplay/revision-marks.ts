@@ -3,6 +3,7 @@
  * changed since the revision before. One rule for the PDF, the Final Draft export and the editor's preview.
  */
 import { diffLines } from "./diff.ts";
+import type { Row } from "./layout.ts";
 
 /** The mark and the column it prints at, in characters from the left margin: past the right scene number. */
 export const REVISION_MARK = "*";
@@ -49,6 +50,10 @@ export function revisionMarks(
   for (const line of stored) out.add(line);
   return out;
 }
+
+/** Whether a printed row carries the mark: a row with text of a marked element (of a dual row, the left side's). */
+export const isRevisedRow = (row: Pick<Row, "line" | "cells">, revised: ReadonlySet<number> | undefined): boolean =>
+  row.line !== null && row.cells.length > 0 && !!revised?.has(row.line);
 
 /**
  * `changedLines(before, next)` while typing, without a diff of the whole script per keystroke: the lines `prev`

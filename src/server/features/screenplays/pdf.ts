@@ -5,7 +5,7 @@
 import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import { styledLines, type Span } from "../../../common/screenplay/inline.ts";
 import { LINE_WIDTH, type Layout } from "../../../common/screenplay/layout.ts";
-import { REVISION_MARK, REVISION_MARK_COL } from "../../../common/screenplay/revision-marks.ts";
+import { isRevisedRow, REVISION_MARK, REVISION_MARK_COL } from "../../../common/screenplay/revision-marks.ts";
 import { pdfText, stringsIn } from "../../lib/pdf-fonts.ts";
 
 const PT = 72;
@@ -90,7 +90,7 @@ export async function screenplayPdf(
     p.rows.forEach((r, i) => {
       for (const c of r.cells)
         drawSpans(page, c.spans ?? [{ text: c.text }], LEFT + c.col * CHAR, y(i), c.type === "scene_heading");
-      if (r.line !== null && r.cells.length > 0 && opts.revised?.has(r.line))
+      if (isRevisedRow(r, opts.revised))
         fonts.draw(page, REVISION_MARK, { x: LEFT + REVISION_MARK_COL * CHAR, y: y(i), size: 12 });
     });
   }

@@ -2,7 +2,7 @@ import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { LINE_WIDTH, type Cell, type Layout, type Page } from "../../../common/screenplay/layout.ts";
 import type { TitleEntry } from "../../../common/screenplay/fountain.ts";
 import { styledLines, type Span } from "../../../common/screenplay/inline.ts";
-import { REVISION_MARK, REVISION_MARK_COL } from "../../../common/screenplay/revision-marks.ts";
+import { isRevisedRow, REVISION_MARK, REVISION_MARK_COL } from "../../../common/screenplay/revision-marks.ts";
 import { MarkedText, type MarkElement } from "./BreakdownMarks.tsx";
 
 /** Tagged elements by scene number: their words are marked in the pages of that scene. */
@@ -109,7 +109,7 @@ export const ScriptPreview = memo(function ScriptPreview({
   cursorLine?: number;
   onLine?(line: number): void;
   markedLines?: Set<number>;
-  /** The elements (source lines) changed in this revision, whose printed lines carry `*` as in the PDF. */
+  /** The elements (source lines) changed since the latest revision, whose printed lines carry `*` as in the PDF. */
   revised?: ReadonlySet<number>;
   /** Breakdown marks to draw; none when absent. */
   marks?: SceneMarks;
@@ -214,7 +214,7 @@ function placeOfLine(layout: Layout, line: number): number {
 function signature(p: Page, marked?: Set<number>, revised?: ReadonlySet<number>, marksOf?: Layout): string {
   let sig = "";
   for (const r of p.rows) {
-    sig += `${r.line ?? ""}${r.line !== null && marked?.has(r.line) ? "n" : ""}${r.line !== null && revised?.has(r.line) ? "*" : ""}|`;
+    sig += `${r.line ?? ""}${r.line !== null && marked?.has(r.line) ? "n" : ""}${isRevisedRow(r, revised) ? "*" : ""}|`;
     // With marks, a row is drawn by its scene's elements: the scene's number is part of what it shows.
     if (marksOf) sig += `${marksOf.scenes[r.scene]?.number ?? ""}|`;
     for (const c of r.cells) {
@@ -276,7 +276,7 @@ const PageSheet = memo(
               )}
             </span>
           ));
-          if (r.line === null || r.cells.length === 0 || !revised?.has(r.line)) return cells;
+          if (!isRevisedRow(r, revised)) return cells;
           return [
             ...cells,
             <span

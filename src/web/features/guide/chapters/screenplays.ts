@@ -121,7 +121,7 @@ export const screenplays: GuideChapter = {
           p: "In **Revisions**, write a **Revision name** such as “Blue pages after table read” and choose **Save revision**. A revision is a copy of the saved draft that never changes. Revisions take the industry's colours in order: white, blue, pink, yellow, green, goldenrod, buff, salmon, cherry, then white again.",
         },
         {
-          p: "Under **Compare**, choose **From** and **To** (any two revisions, or the current draft): added lines are green, removed lines red, and unchanged stretches are folded away. **Restore** makes a revision's text the current draft again, after you confirm; the revisions themselves all stay. **PDF** prints a revision with its name and colour in the header, and a **\*** in the right margin beside every line changed since the revision before it (the current draft's PDF marks what changed since the latest revision).",
+          p: "Under **Compare**, choose **From** and **To** (any two revisions, or the current draft): added lines are green, removed lines red, and unchanged stretches are folded away. **Restore** makes a revision's text the current draft again, after you confirm; the revisions themselves all stay. **PDF** prints a revision with its name and colour in the header, and a **\*** in the right margin beside every line changed since the revision before it (the current draft's PDF marks what changed since the latest revision). The **Preview** shows the current draft's **\\*** marks too, as you type: change a line after saving a revision and its mark appears beside it (hover over it to read “Changed since the last revision”).",
         },
       ],
     },
