@@ -203,8 +203,8 @@ export function DayContactsEditor({ projectId, dayId }: { projectId: string; day
         />
       </div>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        Once a contact has days, each call sheet lists only its day's contacts and those marked “every day” on the
-        Contacts tab.
+        Once a contact has days or a link, each call sheet lists only its day's contacts, those marked “every day” and
+        those linked on the Contacts tab to a scene location or character of the day.
       </p>
     </div>
   );
