@@ -50,11 +50,25 @@ export interface ProductionContactDto {
   everyDay: boolean;
   /** The shoot days whose call sheet lists the contact. */
   dayIds: string[];
+  /** A location contact's scene location: on every day that shoots a scene there ("" = none). */
+  sceneLocation: string;
+  /** A cast contact's character: on every day that character works ("" = none). */
+  character: string;
 }
+
+/** A scene location or character as the script names it: the strips read both in upper case. */
+const scheduleName = (what: string) =>
+  z
+    .string(`${what} must be text`)
+    .trim()
+    .max(200, `${what} may be at most 200 characters long.`)
+    .transform((v) => v.toUpperCase());
 
 /**
  * The days a contact is on the call sheet of. Once any contact of a production has a day or "every day",
  * each call sheet lists only its day's contacts; until then every location and vendor is on every sheet.
+ * A location contact linked to a scene location, or a cast contact to a character, is also on the sheets of
+ * the days that shoot there or that character works, without ticking them (and counts as a choice).
  */
 export const contactDaysInput = z.object({
   everyDay: z.boolean("Say whether the contact is on every day's call sheet (true or false).").default(false),
@@ -62,6 +76,9 @@ export const contactDaysInput = z.object({
     .array(z.uuid("Choose the shoot days from the schedule."))
     .max(500, "A contact may be on at most 500 shoot days.")
     .default([]),
+  /** Left out: the link stays as it is (the call sheet's day picker sends days only). */
+  sceneLocation: scheduleName("The scene location").optional(),
+  character: scheduleName("The character").optional(),
 });
 export type ContactDaysInput = z.input<typeof contactDaysInput>;
 
@@ -78,4 +95,6 @@ export interface CallSheetProductionContact {
   role: string;
   phone?: string;
   email?: string;
+  /** Why this day's sheet lists them: "Every day", "Chosen for this day", "Scenes at …", "INES works"; "" by default. */
+  why: string;
 }

@@ -120,4 +120,58 @@ describe("a production's shared contacts", () => {
     await visible(phone.getByText("Marta Keller (Harbour flat)").first());
     await shot(phone, "insurance-phone");
   });
+
+  it("the producer links contacts to the script's places and characters, and each day's call sheet says why it lists them", async () => {
+    const lead = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(lead, "amara.diallo@portal.test");
+    const projectId = await openProject(lead, "The Weight of Water");
+    await lead.getByRole("tab", { name: "Contacts" }).click();
+    const list = lead.getByRole("list", { name: "Contacts" });
+    const item = (name: string) => list.getByRole("listitem").filter({ hasText: name });
+    // The demo's links: the flat's owner to its scene location, the mother's actor to her character.
+    await visible(item("Marta Keller").getByText(/linked to scenes at HARBOUR FLAT - KITCHEN/));
+    await visible(item("Lucia Ferraro").getByText(/call sheet of day 2 .*linked to MOTHER's days/));
+
+    const form = lead.getByRole("form", { name: "Add a contact" });
+    await form.getByLabel("Name", { exact: true }).fill("Ruth Baumann");
+    await form.getByLabel("Kind").selectOption({ label: "Location" });
+    await form.getByLabel("Role or company").fill("Captain, MS Helvetia");
+    await form.getByLabel("Phone").fill("+41 79 555 41 41");
+    await button(lead, "Add Contact").click();
+    await toast(lead, "Contact added");
+    await visible(item("Ruth Baumann").getByText("On no call sheet"));
+    await button(lead, "Call sheet days of Ruth Baumann").click();
+    const ruth = lead.getByRole("group", { name: "Call sheet days of Ruth Baumann" });
+    await ruth.getByLabel("Scene location").selectOption("FERRY WHEELHOUSE");
+    await button(lead, "Save Days").click();
+    await toast(lead, "Call sheets updated");
+    await visible(item("Ruth Baumann").getByText(/call sheet of day 2 .*linked to scenes at FERRY WHEELHOUSE/));
+
+    await button(lead, "Call sheet days of Jonas Brandt").click();
+    await lead
+      .getByRole("group", { name: "Call sheet days of Jonas Brandt" })
+      .getByLabel("Character")
+      .selectOption("PAUL");
+    await button(lead, "Save Days").click();
+    await toast(lead, "Call sheets updated");
+    await visible(item("Jonas Brandt").getByText(/call sheet of day 2 .*day 3 .*linked to PAUL's days/));
+    await shot(lead, "contacts-linked");
+
+    await lead.goto(`/project/${projectId}?tab=schedule`);
+    await lead.getByRole("tab", { name: "Call sheets" }).click();
+    const days = lead.getByRole("combobox", { name: "Shoot day" });
+    const block = lead.getByRole("region", { name: "Production contacts" });
+    await days.selectOption({ index: 1 });
+    const line = (name: string) => block.getByRole("listitem").filter({ hasText: name });
+    await visible(line("Ruth Baumann").getByText("(Scenes at FERRY WHEELHOUSE)"));
+    await visible(line("Ruth Baumann").getByRole("link", { name: "+41 79 555 41 41" }));
+    await visible(line("Lucia Ferraro").getByText("(MOTHER works today)"));
+    await visible(line("Jonas Brandt").getByText("(PAUL works today)"));
+    await visible(line("Lumen Rentals").getByText("(Every day)"));
+    await shot(lead, "call-sheet-linked-contacts");
+    await days.selectOption({ index: 0 });
+    await visible(line("Marta Keller").getByText("(Scenes at HARBOUR FLAT - KITCHEN)"));
+    expect(await block.getByText("Ruth Baumann").count()).toBe(0);
+    expect(await block.getByText("Lucia Ferraro").count()).toBe(0);
+  });
 });

@@ -12,7 +12,7 @@ export const callSheetMail = (opts: {
   /** Whom to call at the location: "name, phone", or "" when the day has no library location. */
   locationContact?: string;
   weather: string;
-  /** "Producer: name, phone, e-mail" lines. */
+  /** "Producer: name, phone, e-mail" lines, then the day's production contacts ("Location: role (why): …"). */
   contacts: string[];
   scenes: string[];
   /** The numbers of the scenes an actor plays in (none for the crew). */

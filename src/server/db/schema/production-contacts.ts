@@ -26,6 +26,13 @@ export const productionContacts = pgTable(
     notes: text("notes").notNull().default(""),
     /** On every day's call sheet, whatever the days chosen in `production_contact_days`. */
     everyDay: boolean("every_day").notNull().default(false),
+    /**
+     * A location contact's place in the script (a scene heading's location, upper case as the strips read it):
+     * on the call sheet of every day that shoots a scene there. "" = not linked.
+     */
+    sceneLocation: text("scene_location").notNull().default(""),
+    /** A cast contact's character (the stripboard's cast key): on the call sheet of the days it works. "" = none. */
+    character: text("character").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

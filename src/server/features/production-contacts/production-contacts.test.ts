@@ -1,10 +1,12 @@
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductionContactsDto } from "../../../common/production-contacts.ts";
-import type { CallSheetDto } from "../../../common/schedule.ts";
+import type { CallSheetDto, ScheduleDto } from "../../../common/schedule.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { projectWithShootDay } from "../../test/fixtures.ts";
 import { signInAll } from "../../test/matrix.ts";
 import { pdfText } from "../../test/pdf-text.ts";
+import { jobs } from "../../db/schema/index.ts";
 
 const SCRIPT = "INT. KITCHEN - DAY\n\nAnna waits.\n\nANNA\nHello?\n";
 const OWNER = {
@@ -15,6 +17,8 @@ const OWNER = {
   email: "Marta@Harbour.example",
   notes: "Keys from the bar",
 };
+const TWO_PLACES =
+  "INT. KITCHEN - DAY\n\nAnna waits.\n\nANNA\nHello?\n\nEXT. QUARRY - NIGHT\n\nBen digs.\n\nBEN\nNothing.\n";
 const ACTOR = { name: "Lena Vogt", kind: "cast", role: "Anna", phone: "+41 78 222 33 44", email: "lena@example.org" };
 
 describe.each(DB_KINDS)("a production's shared contacts, on %s", (kind) => {
@@ -104,6 +108,7 @@ describe.each(DB_KINDS)("a production's shared contacts, on %s", (kind) => {
           role: OWNER.role,
           phone: OWNER.phone,
           email: "marta@harbour.example",
+          why: "",
         },
       ]);
     }
@@ -117,7 +122,9 @@ describe.each(DB_KINDS)("a production's shared contacts, on %s", (kind) => {
       const res = await p.as(who).get(sheet);
       expect(res.status, who).toBe(200);
       const cs = res.body as CallSheetDto;
-      expect(cs.productionContacts, who).toEqual([{ name: "Marta Keller", kind: "location", role: OWNER.role }]);
+      expect(cs.productionContacts, who).toEqual([
+        { name: "Marta Keller", kind: "location", role: OWNER.role, why: "" },
+      ]);
       expect(JSON.stringify(cs)).not.toContain(OWNER.phone);
       expect(JSON.stringify(cs)).not.toContain("harbour.example");
       const text = await pdf(who);
@@ -187,5 +194,116 @@ describe.each(DB_KINDS)("a production's shared contacts, on %s", (kind) => {
     for (const name of ["Marta Keller", "Quarry Works", "Van Hire Seeburg", "Lena Vogt"])
       expect((await days(name, { dayIds: [], everyDay: false })).status).toBe(200);
     expect(await sheet(otherDay)).toEqual(["Marta Keller", "Quarry Works", "Van Hire Seeburg"]);
+  });
+
+  it("a location contact linked to a scene location and a cast contact to a character follow the schedule", async () => {
+    const f = await projectWithShootDay(p, ids, {
+      prefix: "Linked contacts",
+      script: TWO_PLACES,
+      day: { date: "2032-06-01", location: "Flat", generalCall: "07:00" },
+      scenes: ["1"],
+    });
+    const base = `/projects/${f.projectId}`;
+    const made = await p.as("member").post(`${base}/schedule/days`, { date: "2032-06-02", location: "Quarry" });
+    expect(made.status, made.text).toBe(201);
+    const quarryDay = (made.body as ScheduleDto).days.find((d) => d.id !== f.dayId)!.id;
+    const board = async (flat: string[], quarry: string[]) => {
+      const now = (await p.as("member").get(`${base}/schedule`)).body as ScheduleDto;
+      const res = await p.as("member").put(`${base}/schedule/board`, {
+        version: now.version,
+        days: [
+          { id: f.dayId, scenes: flat },
+          { id: quarryDay, scenes: quarry },
+        ],
+      });
+      expect(res.status, res.text).toBe(200);
+    };
+    await board(["1"], ["2"]);
+    const add = async (c: object) =>
+      ((await p.as("member").post(`${base}/contacts`, c)).body as ProductionContactsDto).contacts;
+    await add({ name: "Kitchen Owner", kind: "location", phone: "+41 31 100 00 01" });
+    await add({ name: "Ben's Actor", kind: "cast", role: "Ben", phone: "+41 31 100 00 02" });
+    const all = await add({ name: "Unlinked Location", kind: "location", phone: "+41 31 100 00 03" });
+    const id = (name: string) => all.find((c) => c.name === name)!.id;
+    const link = (name: string, body: object, who = "member") =>
+      p.as(who).put(`${base}/contacts/${id(name)}/days`, body);
+    const sheet = async (dayId: string, who = "member") =>
+      ((await p.as(who).get(`${base}/schedule/days/${dayId}/call-sheet`)).body as CallSheetDto).productionContacts;
+
+    // Linked as the script names them (typed in any case); no day ticked.
+    const linked = await link("Kitchen Owner", { sceneLocation: " kitchen " });
+    expect(linked.status, linked.text).toBe(200);
+    expect((linked.body as ProductionContactsDto).contacts.find((c) => c.name === "Kitchen Owner")).toMatchObject({
+      sceneLocation: "KITCHEN",
+      character: "",
+      dayIds: [],
+      everyDay: false,
+    });
+    expect((await link("Ben's Actor", { character: "Ben" })).status).toBe(200);
+    expect(await sheet(f.dayId)).toEqual([
+      expect.objectContaining({ name: "Kitchen Owner", phone: "+41 31 100 00 01", why: "Scenes at KITCHEN" }),
+    ]);
+    expect(await sheet(quarryDay)).toEqual([
+      expect.objectContaining({ name: "Ben's Actor", phone: "+41 31 100 00 02", why: "BEN works today" }),
+    ]);
+    // Outsiders read who and why, not the numbers.
+    expect(await sheet(quarryDay, "outsider")).toEqual([
+      { name: "Ben's Actor", kind: "cast", role: "Ben", why: "BEN works today" },
+    ]);
+
+    // The schedule moves, the contacts move with it: the kitchen scene now shot on the quarry day.
+    await board([], ["2", "1"]);
+    expect((await sheet(f.dayId)).map((c) => c.name)).toEqual([]);
+    expect((await sheet(quarryDay)).map((c) => [c.name, c.why])).toEqual([
+      ["Ben's Actor", "BEN works today"],
+      ["Kitchen Owner", "Scenes at KITCHEN"],
+    ]);
+    const pdf = (await pdfText((await p.as("member").get(`${base}/schedule/days/${quarryDay}/call-sheet.pdf`)).bytes!))
+      .join(" ")
+      .replace(/\s+/g, " ");
+    expect(pdf).toContain("Scenes at KITCHEN");
+    expect(pdf).toContain("+41 31 100 00 02");
+
+    // Ticking days keeps the link (the call sheet's picker sends days only); a tick says so first.
+    expect((await link("Kitchen Owner", { dayIds: [f.dayId] })).status).toBe(200);
+    expect((await sheet(f.dayId)).map((c) => [c.name, c.why])).toEqual([["Kitchen Owner", "Chosen for this day"]]);
+    expect((await sheet(quarryDay)).map((c) => c.name)).toContain("Kitchen Owner");
+
+    // The e-mailed sheet follows the same rule: numbers for the crew, names for an actor outside it.
+    expect(
+      (
+        await p
+          .as("member")
+          .put(`${base}/schedule/cast`, { character: "BEN", actorName: "Bo Actor", email: "bo@example.org" })
+      ).status,
+    ).toBe(200);
+    const sent = await p.as("member").post(`${base}/schedule/days/${quarryDay}/call-sheet/send`);
+    expect(sent.status, sent.text).toBe(200);
+    const mails = await p.services.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'subject' like ${`Call sheet: ${f.title}%`}`))
+      .orderBy(asc(jobs.createdAt));
+    const mailTo = (to: string) =>
+      (mails.find((m) => (m.payload as { to: string }).to === to)!.payload as { text: string }).text;
+    expect(mailTo("bo@example.org")).toContain("Ben's Actor");
+    expect(mailTo("bo@example.org")).toContain("BEN works today");
+    expect(mailTo("bo@example.org")).not.toContain("+41 31 100 00 02");
+    expect(mailTo("jun.park@portal.test")).toContain("+41 31 100 00 02");
+
+    // A link fits its kind; a contact that changes kind drops it.
+    const wrong = await link("Kitchen Owner", { character: "ANNA" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe("Only a cast contact can be linked to a character.");
+    const wrongPlace = await link("Ben's Actor", { sceneLocation: "QUARRY" });
+    expect(wrongPlace.status).toBe(400);
+    expect(wrongPlace.body.error.message).toBe("Only a location contact can be linked to a scene location.");
+    expect((await link("Ben's Actor", { sceneLocation: "x".repeat(201) })).status).toBe(400);
+    expect((await link("Kitchen Owner", { sceneLocation: "QUARRY" }, "staff")).status).toBe(403);
+    const moved = await p
+      .as("member")
+      .put(`${base}/contacts/${id("Ben's Actor")}`, { name: "Ben's Actor", kind: "crew", role: "Runner" });
+    expect((moved.body as ProductionContactsDto).contacts.find((c) => c.name === "Ben's Actor")!.character).toBe("");
+    expect((await sheet(quarryDay)).map((c) => c.name)).toEqual(["Kitchen Owner"]);
   });
 });

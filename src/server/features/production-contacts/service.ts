@@ -38,6 +38,8 @@ const dto = (r: Row, dayIds: string[]): ProductionContactDto => ({
   notes: r.notes,
   everyDay: r.everyDay,
   dayIds,
+  sceneLocation: r.sceneLocation,
+  character: r.character,
 });
 
 export const noContact = () => new AppError("not_found", "There is no contact with this id on this project.");
@@ -116,7 +118,13 @@ export async function updateContact(
   return change(s, opts, async (tx, projectId) => {
     const done = await tx
       .update(productionContacts)
-      .set({ ...input, updatedAt: new Date() })
+      // A link fits one kind: a contact that changes kind drops the other kind's link.
+      .set({
+        ...input,
+        ...(input.kind !== "location" ? { sceneLocation: "" } : {}),
+        ...(input.kind !== "cast" ? { character: "" } : {}),
+        updatedAt: new Date(),
+      })
       .where(and(eq(productionContacts.id, opts.contactId), eq(productionContacts.projectId, projectId)))
       .returning({ id: productionContacts.id });
     if (done.length === 0) throw noContact();

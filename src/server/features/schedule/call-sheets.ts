@@ -1,7 +1,14 @@
 import { setupsOf, setupsSection } from "../shots/index.ts";
 import { blockedReason } from "../../../common/day-checks.ts";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { castIds, formatPages, mapUrl, type CallSheetContact, type CallSheetDto } from "../../../common/schedule.ts";
+import {
+  castIds,
+  formatPages,
+  mapUrl,
+  type CallSheetContact,
+  type CallSheetDto,
+  type ShootDayDto,
+} from "../../../common/schedule.ts";
 import { filmRoleList } from "../../../common/projects.ts";
 import { formatDate, formatTime, type DateFormats } from "../../../common/datetime.ts";
 import type { Caller } from "../../auth/caller.ts";
@@ -59,10 +66,19 @@ export function contactsOf(crew: Awaited<ReturnType<typeof crewOf>>): CallSheetC
   );
 }
 
+/** "Location: Owner, Harbour flat (Scenes at HARBOUR FLAT)": the kind, the role and why the day lists them. */
 const contactRole = (c: CallSheetProductionContact) =>
-  [PRODUCTION_CONTACT_KIND_LABELS[c.kind], c.role].filter(Boolean).join(": ");
+  [PRODUCTION_CONTACT_KIND_LABELS[c.kind], c.role].filter(Boolean).join(": ") + (c.why ? ` (${c.why})` : "");
 
-const contactLine = (c: CallSheetContact) => `${c.role}: ${[c.name, c.phone, c.email].filter(Boolean).join(", ")}`;
+const contactLine = (c: Pick<CallSheetContact, "role" | "name"> & { phone?: string; email?: string }) =>
+  `${c.role}: ${[c.name, c.phone, c.email].filter(Boolean).join(", ")}`;
+
+/** What decides the day's production contacts beyond its ticks: where its scenes are shot and who works. */
+const contactDay = (day: ShootDayDto) => ({
+  id: day.id,
+  locations: [...new Set(day.strips.map((st) => st.location).filter(Boolean))],
+  characters: [...new Set(day.strips.flatMap((st) => st.cast))],
+});
 
 async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, dayId: string) {
   const project = await projectOf(db, caller, projectId);
@@ -113,7 +129,7 @@ async function callSheetParts(db: DbOrTx, caller: Caller, projectId: string, day
     castOfDay,
     contacts: contactsOf(crew),
     // The day's contacts (issue 20), without phone and e-mail for those outside the crew.
-    productionContacts: await callSheetContacts(db, project.id, day.id, project.contactsVisible),
+    productionContacts: await callSheetContacts(db, project.id, contactDay(day), project.contactsVisible),
   };
 }
 
@@ -341,7 +357,11 @@ export async function sendCallSheet(
             hospital: hospitalOf(parts.site, parts.day.hospital),
             locationContact: locationContact(parts.site),
             weather: parts.day.weather,
-            contacts: parts.contacts.map(contactLine),
+            // The production's contacts follow the contacts rule per recipient: numbers for the crew, names for actors.
+            contacts: [
+              ...parts.contacts,
+              ...parts.productionContacts.map((c) => ({ ...contactsFor(c, m.userId !== null), role: contactRole(c) })),
+            ].map(contactLine),
             scenes: parts.day.strips.map((st) => `${st.number}. ${st.heading}`),
             yourScenes: m.userId ? [] : (playsIn.get(m.email) ?? []),
             notes: parts.day.notes,

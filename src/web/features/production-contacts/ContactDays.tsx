@@ -3,30 +3,89 @@ import { useState } from "react";
 import { PRODUCTION_CONTACT_KIND_LABELS, type ProductionContactDto } from "../../../common/production-contacts.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Checkbox } from "../../components/ui/Checkbox.tsx";
+import { Select } from "../../components/ui/Select.tsx";
 import { useFormats } from "../../lib/format.ts";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 import { ContactPicker } from "./ContactPicker.tsx";
 import { useContactDays, useProductionContacts } from "./api.ts";
 
-/** A shoot day as these pickers name it. */
+/** A shoot day as these pickers name it, with what it shoots (where, and who works). */
 export interface DayChoice {
   id: string;
   number: number;
   date: string;
+  strips: { location: string; cast: string[] }[];
 }
 
-/** Where a contact shows, in words: "Every day", "Days 1 and 3", or the production's fallback. */
+/** What the schedule offers to link a contact to: the script's scene locations and its characters. */
+export interface ScheduleLinks {
+  places: string[];
+  characters: string[];
+}
+
+/** The contact's link to the schedule, as the server matches it (`production-contacts/days.ts`), or null. */
+export function linkOf(c: ProductionContactDto): { what: string; on(d: DayChoice): boolean } | null {
+  const place = c.kind === "location" ? c.sceneLocation : "";
+  const character = c.kind === "cast" ? c.character : "";
+  if (place) return { what: `scenes at ${place}`, on: (d) => d.strips.some((st) => st.location === place) };
+  if (character) return { what: `${character}'s days`, on: (d) => d.strips.some((st) => st.cast.includes(character)) };
+  return null;
+}
+
+/** Where a contact shows, in words: "Every day", "Days 1 and 3", its link, or the production's fallback. */
 export function useDaysLabel(days: DayChoice[]) {
   const fmt = useFormats();
   return (c: ProductionContactDto, anyChosen: boolean) => {
     if (c.everyDay) return "On every day's call sheet";
-    const mine = days.filter((d) => c.dayIds.includes(d.id));
+    const link = linkOf(c);
+    const mine = days.filter((d) => c.dayIds.includes(d.id) || link?.on(d));
+    const linked = link ? ` (linked to ${link.what})` : "";
     if (mine.length)
-      return `On the call sheet of ${mine.map((d) => `day ${d.number} (${fmt.date(d.date, { style: "short" })})`).join(", ")}`;
+      return `On the call sheet of ${mine.map((d) => `day ${d.number} (${fmt.date(d.date, { style: "short" })})`).join(", ")}${linked}`;
+    if (link) return `On no call sheet yet${linked}`;
     return anyChosen || !["location", "vendor"].includes(c.kind)
       ? "On no call sheet"
       : "On every call sheet (no days chosen)";
   };
+}
+
+/** The select of a location's scene location or a cast contact's character; none for other kinds. */
+function LinkSelect({
+  contact,
+  links,
+  value,
+  onChange,
+}: {
+  contact: ProductionContactDto;
+  links: ScheduleLinks;
+  value: string;
+  onChange(v: string): void;
+}) {
+  const place = contact.kind === "location";
+  if (!place && contact.kind !== "cast") return null;
+  const offered = place ? links.places : links.characters;
+  const kept = contact[place ? "sceneLocation" : "character"];
+  const options = [
+    { value: "", label: "Not linked" },
+    ...offered.map((v) => ({ value: v, label: v })),
+    // A link the script no longer has stays visible rather than silently dropped.
+    ...(kept && !offered.includes(kept) ? [{ value: kept, label: `${kept} (not in the script)` }] : []),
+  ];
+  return (
+    <div className="max-w-sm">
+      <Select
+        label={place ? "Scene location" : "Character"}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        options={options}
+      />
+      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+        {place
+          ? "On the call sheet of every day that shoots a scene there, without ticking the days."
+          : "On the call sheet of every day this character works, without ticking the days."}
+      </p>
+    </div>
+  );
 }
 
 /** The Contacts tab's choice of days for one contact: every day, or some of the schedule's days. */
@@ -34,17 +93,24 @@ export function ContactDaysEditor({
   projectId,
   contact,
   days,
+  links,
   onDone,
 }: {
   projectId: string;
   contact: ProductionContactDto;
   days: DayChoice[];
+  links: ScheduleLinks;
   onDone(): void;
 }) {
   const fmt = useFormats();
   const [everyDay, setEveryDay] = useState(contact.everyDay);
   const [chosen, setChosen] = useState<string[]>(contact.dayIds);
-  const dirty = everyDay !== contact.everyDay || [...chosen].sort().join() !== [...contact.dayIds].sort().join();
+  const linkField = contact.kind === "location" ? "sceneLocation" : contact.kind === "cast" ? "character" : null;
+  const [link, setLink] = useState(linkField ? contact[linkField] : "");
+  const dirty =
+    everyDay !== contact.everyDay ||
+    [...chosen].sort().join() !== [...contact.dayIds].sort().join() ||
+    (linkField !== null && link !== contact[linkField]);
   useLeaveGuard(dirty, `the call sheet days of ${contact.name}`);
   const save = useContactDays(projectId, onDone);
   return (
@@ -53,6 +119,7 @@ export function ContactDaysEditor({
       className="mt-2 flex flex-col gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
     >
       <legend className="px-1 text-sm font-semibold">Call sheets of {contact.name}</legend>
+      <LinkSelect contact={contact} links={links} value={link} onChange={setLink} />
       <Checkbox label="Every day" checked={everyDay} onChange={(e) => setEveryDay(e.target.checked)} />
       {days.length === 0 ? (
         <p className="text-xs text-zinc-600 dark:text-zinc-400">The schedule has no shoot days yet.</p>
@@ -73,7 +140,11 @@ export function ContactDaysEditor({
         <Button
           busy={save.isPending}
           onClick={() =>
-            save.mutate({ id: contact.id, name: contact.name, input: { everyDay, dayIds: everyDay ? [] : chosen } })
+            save.mutate({
+              id: contact.id,
+              name: contact.name,
+              input: { everyDay, dayIds: everyDay ? [] : chosen, ...(linkField ? { [linkField]: link } : {}) },
+            })
           }
         >
           Save Days
@@ -132,8 +203,8 @@ export function DayContactsEditor({ projectId, dayId }: { projectId: string; day
         />
       </div>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        Once a contact has days, each call sheet lists only its day's contacts and those marked “every day” on the
-        Contacts tab.
+        Once a contact has days or a link, each call sheet lists only its day's contacts, those marked “every day” and
+        those linked on the Contacts tab to a scene location or character of the day.
       </p>
     </div>
   );

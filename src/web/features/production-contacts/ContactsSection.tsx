@@ -19,7 +19,7 @@ import { firstProblem } from "../../lib/first-problem.ts";
 import { useLeaveGuard } from "../../lib/useLeaveGuard.ts";
 import { useSchedule } from "../schedule/api.ts";
 import { useContactChange, useProductionContacts } from "./api.ts";
-import { ContactDaysEditor, useDaysLabel } from "./ContactDays.tsx";
+import { ContactDaysEditor, linkOf, useDaysLabel, type ScheduleLinks } from "./ContactDays.tsx";
 
 const EMPTY = {
   name: "",
@@ -45,6 +45,13 @@ export function ContactsSection({ projectId }: { projectId: string }) {
   const [choosingDays, setChoosingDays] = useState<string | null>(null);
   const schedule = useSchedule(projectId);
   const days = schedule.data?.days ?? [];
+  const links: ScheduleLinks = {
+    // Every scene the script has, scheduled or not, so a contact can be linked before its day is planned.
+    places: [...new Set([...days.flatMap((d) => d.strips), ...(schedule.data?.bank ?? [])].map((st) => st.location))]
+      .filter(Boolean)
+      .sort(),
+    characters: (schedule.data?.cast ?? []).filter((c) => c.inScript).map((c) => c.character),
+  };
   const daysLabel = useDaysLabel(days);
   const dirty = JSON.stringify(draft) !== JSON.stringify(EMPTY);
   useLeaveGuard(dirty, "the contact you were writing");
@@ -67,7 +74,7 @@ export function ContactsSection({ projectId }: { projectId: string }) {
     );
   if (list.isError) return <LoadError what="The contacts" error={list.error} onRetry={() => void list.refetch()} />;
   const { contacts, canEdit } = list.data;
-  const anyChosen = contacts.some((c) => c.everyDay || c.dayIds.length > 0);
+  const anyChosen = contacts.some((c) => c.everyDay || c.dayIds.length > 0 || linkOf(c));
   const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [k]: e.target.value }));
   const submit = (e: FormEvent) => {
@@ -82,9 +89,10 @@ export function ContactsSection({ projectId }: { projectId: string }) {
     <div className="flex flex-col gap-6">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         The cast, crew from outside, vendors and locations this production works with. Only the crew, the supervisor,
-        staff and admins see this list. A shoot day's call sheet lists the contacts chosen for that day and those on
-        every day (until any is chosen, every location and vendor); the documents' dialogs and the insurance requests
-        pick from it.
+        staff and admins see this list. A shoot day's call sheet lists the contacts chosen for that day, those on every
+        day, a location linked to a scene location on the days shooting there and a cast contact linked to a character
+        on that character's days (until any is chosen, every location and vendor); the documents' dialogs and the
+        insurance requests pick from it.
       </p>
       {canEdit && (
         <form onSubmit={submit} noValidate aria-label={editing ? "Edit the contact" : "Add a contact"}>
@@ -159,6 +167,7 @@ export function ContactsSection({ projectId }: { projectId: string }) {
                     projectId={projectId}
                     contact={c}
                     days={days}
+                    links={links}
                     onDone={() => setChoosingDays(null)}
                   />
                 )}

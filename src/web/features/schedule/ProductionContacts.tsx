@@ -19,6 +19,7 @@ export function ProductionContacts({ contacts }: { contacts: CallSheetProduction
               {" "}
               · {[PRODUCTION_CONTACT_KIND_LABELS[c.kind], c.role].filter(Boolean).join(", ")}
             </span>
+            {c.why && <span className="text-zinc-600 dark:text-zinc-400"> ({c.why})</span>}
             {c.phone && (
               <>
                 {" · "}

@@ -105,6 +105,9 @@ export const projects: GuideChapter = {
           p: "Each call sheet lists the day's contacts under **Production contacts**, on the page and in the PDF. Choose **Days** beside a contact to put it on some shoot days, or tick **Every day** (a rental house you may call any day); on a call sheet, **Add a contact to this day** does the same for that day, and a chosen name's button takes it off again. Until any contact has a day, every location and vendor is on every call sheet.",
         },
         {
+          p: "In **Days**, a location contact can be linked to a **Scene location** of the script and a cast contact to a **Character**: the contact is then on the call sheet of every day that shoots a scene there, or that the character works, without ticking the days, and follows the stripboard when scenes move. The call sheet says after each name why it is listed (for example “Scenes at HARBOUR FLAT - KITCHEN” or “MOTHER works today”), on the page, in the PDF and in the e-mail; actors outside the crew get the names without the numbers.",
+        },
+        {
           note: "Students outside the crew who open a call sheet see the contacts' names and roles, never their phone numbers or e-mail.",
         },
       ],
