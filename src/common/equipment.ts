@@ -704,4 +704,9 @@ export const CSV_COLUMNS = [
   "notes",
   /** Last, so a CSV of before access levels reads the same; absent, an import leaves the items' levels alone. */
   "access_level",
+  /**
+   * The item form's "Rental day rate", in the school's currency; an empty cell is no rate. After the older columns,
+   * so a CSV of before reads the same; absent, an import leaves the items' rates alone.
+   */
+  "rental_day_rate",
 ] as const;
