@@ -107,6 +107,52 @@ describe.each(DB_KINDS)("rental day rates on %s", (kind) => {
     );
   }, 120_000);
 
+  it("sets one day rate on every unit of a model from the office's view by model, and on no other model", async () => {
+    const brand = `Rate Grip ${kind}`;
+    const unit = async (model: string, n: number, dayRateMinor: number | null) =>
+      p.as("equipment").post("/equipment/items", {
+        categoryId: await category(),
+        name: `${brand} ${model}`,
+        brand,
+        model,
+        assetTag: `R${K}-MOD-${model.replace(/\W/g, "")}-${n}`,
+        dayRateMinor,
+      });
+    await unit("Stand 40", 1, 1000);
+    await unit("Stand 40", 2, null);
+    await unit("Stand 20", 1, 500);
+    const timeline = async (model: string) =>
+      (
+        await p.as("equipment").get(
+          `/equipment/models/timeline?${new URLSearchParams({
+            brand,
+            model,
+            from: new Date().toISOString(),
+            to: new Date(Date.now() + 86_400_000).toISOString(),
+          })}`,
+        )
+      ).body;
+    expect(await timeline("Stand 40")).toMatchObject({ dayRateMinor: null, dayRatesDiffer: true });
+
+    const set = (who: string, model: string, dayRateMinor: unknown) =>
+      p.as(who).put("/equipment/models/day-rate", { brand: brand.toUpperCase(), model: ` ${model} `, dayRateMinor });
+    expect((await set("member", "Stand 40", 1250)).status).toBe(403);
+    const bad = await set("equipment", "Stand 40", -1);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/day rate cannot be negative/i);
+    const none = await set("equipment", "Stand 99", 1250);
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toMatch(/No unit of .*Stand 99 is in the inventory/);
+
+    const ok = await set("equipment", "Stand 40", 1250);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.units).toBe(2);
+    expect(await timeline("Stand 40")).toMatchObject({ dayRateMinor: 1250, dayRatesDiffer: false });
+    expect(await timeline("Stand 20")).toMatchObject({ dayRateMinor: 500 });
+    expect((await set("equipment", "Stand 40", null)).status).toBe(200);
+    expect(await timeline("Stand 40")).toMatchObject({ dayRateMinor: null, dayRatesDiffer: false });
+  });
+
   let categoryId = "";
   const category = async () =>
     (categoryId ||= (await p.as("equipment").post("/equipment/categories", { name: `Round trip ${kind}` })).body.id);
