@@ -4,7 +4,7 @@ import { pdfText } from "../../src/server/test/pdf-text.ts";
 import { seriousAxe } from "./support/axe.ts";
 import { usePortal } from "./support/fixtures.ts";
 import { drawSignature } from "./support/signing.ts";
-import { button, field, heading, signIn, visible } from "./support/ui.ts";
+import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -125,6 +125,26 @@ describe("taking gear back at the desk", () => {
     expect(out).toContain("Equipment check-out receipt");
     expect(out).toContain("Items (3)");
     expect(out).toContain("Borrower's signature");
+    expect(await seriousAxe(office)).toEqual([]);
+  });
+
+  it("the office sets a model's day rate once, in the view by model, for every unit", async () => {
+    const office = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
+    await signIn(office, "equipment@portal.test");
+    await office.goto("/equipment-admin?tab=models");
+    await field(office, "Search the models").fill("CP.3 50");
+    await office.getByRole("button", { name: /^Zeiss CP\.3 50mm/ }).click();
+    const rate = field(office, "Rental day rate of Zeiss CP.3 50mm (EUR)");
+    await rate.fill("180,50");
+    await button(office, "Save the model's day rate").click();
+    await toast(office, "Day rate saved");
+    await visible(office.getByText("for the 2 units of Zeiss CP.3 50mm"));
+    await office.reload();
+    await field(office, "Search the models").fill("CP.3 50");
+    await office.getByRole("button", { name: /^Zeiss CP\.3 50mm/ }).click();
+    await expect
+      .poll(() => field(office, "Rental day rate of Zeiss CP.3 50mm (EUR)").inputValue())
+      .toMatch(/^180[.,]50$/);
     expect(await seriousAxe(office)).toEqual([]);
   });
 });
