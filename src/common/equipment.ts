@@ -288,6 +288,9 @@ export const modelQuantity = modelRef.extend({
 });
 export type ModelQuantity = z.infer<typeof modelQuantity>;
 /** The name people read for a model: "Sachtler Flowtech 75". */
+/** The office sets one day rate for every unit of a model at once (null: none kept). */
+export const modelDayRateInput = modelRef.extend({ dayRateMinor });
+export type ModelDayRateInput = z.input<typeof modelDayRateInput>;
 export const modelName = (m: ModelRef) => [m.brand.trim(), m.model.trim()].filter(Boolean).join(" ");
 
 export const reservationCreateInput = z
@@ -400,6 +403,11 @@ export interface TimelineBarDto {
 
 export interface ModelTimelineDto {
   name: string;
+  brand: string;
+  model: string;
+  /** The rental day rate every unit shares (null: none, or the units differ, which `dayRatesDiffer` says). */
+  dayRateMinor: number | null;
+  dayRatesDiffer: boolean;
   from: string;
   to: string;
   units: {
@@ -704,4 +712,9 @@ export const CSV_COLUMNS = [
   "notes",
   /** Last, so a CSV of before access levels reads the same; absent, an import leaves the items' levels alone. */
   "access_level",
+  /**
+   * The item form's "Rental day rate", in the school's currency; an empty cell is no rate. After the older columns,
+   * so a CSV of before reads the same; absent, an import leaves the items' rates alone.
+   */
+  "rental_day_rate",
 ] as const;

@@ -4,7 +4,7 @@ import { pdfText } from "../../src/server/test/pdf-text.ts";
 import { seriousAxe } from "./support/axe.ts";
 import { usePortal } from "./support/fixtures.ts";
 import { drawSignature } from "./support/signing.ts";
-import { button, field, heading, signIn, visible } from "./support/ui.ts";
+import { button, field, heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -91,5 +91,60 @@ describe("taking gear back at the desk", () => {
     expect(widths.page).toBeLessThanOrEqual(widths.view);
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     if (process.env.SHOTS) await office.screenshot({ path: `${process.env.SHOTS}/timeline-390.png`, fullPage: true });
+  });
+
+  it("the demo's returned reservation keeps both signed receipts: what went out, and what came back in what condition", async () => {
+    const office = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
+    await signIn(office, "equipment@portal.test");
+    await office.goto("/equipment-admin?tab=requests");
+    await field(office, "Show").selectOption({ label: "Returned" });
+    const redLine = office
+      .getByRole("list", { name: "Reservations" })
+      .getByRole("listitem")
+      .filter({ hasText: "Red Line" });
+    const read = async (name: string) => {
+      const [download] = await Promise.all([
+        office.waitForEvent("download"),
+        redLine.getByRole("link", { name }).click(),
+      ]);
+      return (await pdfText(new Uint8Array(readFileSync((await download.path())!)))).join(" ");
+    };
+
+    const back = await read("Return receipt (PDF)");
+    expect(back).toContain("Equipment return receipt");
+    expect(back).toContain("Returned by Elliot Brooks");
+    expect(back).toContain("Received by Priya Natarajan");
+    expect(back).toMatch(
+      /NFS-LNS-020 .* Damaged Front element scratched; the focus ring is stiff\. Damaged: sent to maintenance\./,
+    );
+    expect(back).toMatch(/NFS-SUP-002 .* Fair One leg lock slips; tightened at the desk\./);
+    expect(back).toContain("Nothing: every item handed out is back.");
+    expect(back).toContain("Signature of the person returning");
+
+    const out = await read("Check-out receipt (PDF)");
+    expect(out).toContain("Equipment check-out receipt");
+    expect(out).toContain("Items (3)");
+    expect(out).toContain("Borrower's signature");
+    expect(await seriousAxe(office)).toEqual([]);
+  });
+
+  it("the office sets a model's day rate once, in the view by model, for every unit", async () => {
+    const office = await e2e.newPage({ timezoneId: "UTC", viewport: { width: 1280, height: 900 } });
+    await signIn(office, "equipment@portal.test");
+    await office.goto("/equipment-admin?tab=models");
+    await field(office, "Search the models").fill("CP.3 50");
+    await office.getByRole("button", { name: /^Zeiss CP\.3 50mm/ }).click();
+    const rate = field(office, "Rental day rate of Zeiss CP.3 50mm (EUR)");
+    await rate.fill("180,50");
+    await button(office, "Save the model's day rate").click();
+    await toast(office, "Day rate saved");
+    await visible(office.getByText("for the 2 units of Zeiss CP.3 50mm"));
+    await office.reload();
+    await field(office, "Search the models").fill("CP.3 50");
+    await office.getByRole("button", { name: /^Zeiss CP\.3 50mm/ }).click();
+    await expect
+      .poll(() => field(office, "Rental day rate of Zeiss CP.3 50mm (EUR)").inputValue())
+      .toMatch(/^180[.,]50$/);
+    expect(await seriousAxe(office)).toEqual([]);
   });
 });

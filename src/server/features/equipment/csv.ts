@@ -9,6 +9,7 @@ import {
   type ItemStatus,
   type ImportReportDto,
 } from "../../../common/equipment.ts";
+import { readDayRate } from "../../../common/day-rate.ts";
 import { formatNumber, parseNumberInput, type NumberFormat, type ParsedNumber } from "../../../common/number-input.ts";
 import { currencyMinorDigits } from "../../../common/school.ts";
 import type { Caller } from "../../auth/caller.ts";
@@ -46,6 +47,30 @@ export function levelNamed(levels: readonly (readonly [name: string, id: string]
 }
 
 /**
+ * The rental day rate of every row, or null when the file has no such column (the rates stay as they are). A rate
+ * goes into budgets, so one that cannot be read refuses the whole file, naming its line and column, before anything
+ * is saved: a row imported without its rate would quietly price at nothing.
+ */
+function readDayRates(records: string[][], column: number, digits: number, format: NumberFormat) {
+  if (column < 0) return null;
+  const rates: (number | null)[] = [];
+  const bad: string[] = [];
+  for (const [index, cells] of records.entries()) {
+    const rate = readDayRate(unguard(cells[column] ?? ""), digits, format);
+    if (rate.ok) rates.push(rate.value);
+    else bad.push(`line ${index + 2}, column rental_day_rate: ${rate.problem.replace(/\.$/, "")}`);
+  }
+  if (bad.length > 0)
+    throw new AppError(
+      "bad_request",
+      `Nothing was imported: the rental day rate cannot be read on ${bad.slice(0, 3).join("; ")}${
+        bad.length > 3 ? `; and on ${bad.length - 3} more lines` : ""
+      }`.replace(/\.?$/, "."),
+    );
+  return rates;
+}
+
+/**
  * Imports items by asset tag: a known tag updates its item, a new one creates one. Every row is checked
  * on its own; good rows are saved and each bad row is reported with what is wrong, by line.
  */
@@ -66,6 +91,7 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
   if (records.length > 5000) throw new AppError("bad_request", "Import at most 5,000 rows at a time.");
   const settings = await getSchoolSettings(s.db);
   const digits = currencyMinorDigits(settings.currency);
+  const dayRates = readDayRates(records, col.rental_day_rate, digits, settings.numberFormat);
   const report: ImportReportDto = { created: 0, updated: 0, rows: [] };
   await s.db.transaction(async (tx) => {
     const categories = new Map((await tx.select().from(equipmentCategories)).map((c) => [c.name.toLowerCase(), c.id]));
@@ -131,6 +157,7 @@ export async function importItemsCsv(s: S, opts: { caller: Caller; csv: string }
         categories.set(categoryName.toLowerCase(), categoryId);
       }
       const fields = {
+        ...(dayRates ? { dayRateMinor: dayRates[index]! } : {}),
         categoryId,
         name,
         brand: get("brand").slice(0, 80),
@@ -201,6 +228,7 @@ export async function exportItemsCsv(s: Pick<Services, "db">): Promise<string> {
       cert ?? "",
       i.notes,
       level ?? "",
+      i.dayRateMinor === null ? "" : value(i.dayRateMinor),
     ]),
   ]);
 }

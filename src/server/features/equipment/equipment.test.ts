@@ -300,7 +300,7 @@ describe.each(DB_KINDS)("equipment on %s", (kind) => {
       expect(((await res16.json()) as { created: number }).created).toBe(1);
       const exported = (await p.as("equipment").get("/equipment/items/export.csv")).body as string;
       expect(exported).toContain(
-        `${tag(1)},"Projecteur Fresnel, 650 W",Lumière ${kind},,,,1234.50,good,available,,,„fragile“ – 5 € de caution,\r\n`,
+        `${tag(1)},"Projecteur Fresnel, 650 W",Lumière ${kind},,,,1234.50,good,available,,,„fragile“ – 5 € de caution,,\r\n`,
       );
       expect(exported).toContain(`${tag(2)},"Pied; grand",Lumière ${kind},,,,12.50,`);
       expect(exported).toContain(`${tag(3)},Mikrofon Größe M,Ton ${kind},`);

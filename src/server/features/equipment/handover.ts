@@ -152,7 +152,7 @@ function receiptSections(kind: ReceiptKind, r: ReservationDto, tags: string[]): 
  * signature of whoever took or brought them, or a note that they were not there. Kept in storage, one row per receipt.
  */
 export async function writeReceipt(
-  s: S,
+  s: Pick<S, "db" | "config">,
   opts: {
     kind: ReceiptKind;
     caller: Caller;

@@ -31,7 +31,7 @@ export {
   feedReservations,
 } from "./catalogue.ts";
 export { listReservations, browseReservations } from "./reservation-lists.ts";
-export { listModels } from "./models.ts";
+export { listModels, setModelRate } from "./models.ts";
 export {
   getReservation,
   createReservation,

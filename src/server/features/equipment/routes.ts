@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import {
   availabilityQuery,
+  modelDayRateInput,
   modelListQuery,
   calendarQuery,
   timelineQuery,
@@ -190,6 +191,11 @@ export const equipmentRoutes = new Hono<AppEnv>()
     ),
   )
   .get("/models", async (c) => c.json(await service.listModels(c.get("services"), { query: query(c, modelListQuery) })))
+  .put("/models/day-rate", async (c) =>
+    c.json(
+      await service.setModelRate(c.get("services"), { caller: callerOf(c), input: await body(c, modelDayRateInput) }),
+    ),
+  )
   .get("/models/timeline", async (c) =>
     c.json(await service.modelTimeline(c.get("services"), { caller: callerOf(c), query: query(c, timelineQuery) })),
   )

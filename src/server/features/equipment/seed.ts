@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Condition, ReservationState } from "../../../common/equipment.ts";
 import type { Services } from "../../context.ts";
 import { seedAccessLevels } from "./seed-access.ts";
+import { seedSignedReceipts } from "./seed-receipts.ts";
 import { DAY_MS } from "../../../common/time.ts";
 import {
   certifications,
@@ -191,6 +192,10 @@ interface SeedReservation {
   note?: string;
   rejectReason?: string;
   damagedTag?: string;
+  /** Returned: what the desk noted of the other items' condition (the rest came back good without a note). */
+  noted?: Record<string, [Condition, string]>;
+  /** Handed out and taken back at the desk against signatures, with its two receipts; who brought the gear back. */
+  signed?: { returnedBy: string };
 }
 
 const RESERVATIONS: SeedReservation[] = [
@@ -272,13 +277,19 @@ const RESERVATIONS: SeedReservation[] = [
     days: [-20, -15],
     tags: ["NFS-CAM-014", "NFS-LNS-020", "NFS-SUP-002"],
     damagedTag: "NFS-LNS-020",
+    noted: {
+      "NFS-CAM-014": ["good", "Sensor cleaned; both media cards formatted."],
+      "NFS-SUP-002": ["fair", "One leg lock slips; tightened at the desk."],
+    },
+    // The demo's signed return: the borrower signed for the gear, the DP brought it back and signed the receipt.
+    signed: { returnedBy: "Elliot Brooks" },
   },
   { project: "Paper Boats", state: "returned", days: [-30, -26], tags: ["NFS-CAM-015", "NFS-SND-008"] },
   { project: "Nightjar", state: "cancelled", days: [8, 10], tags: ["NFS-LGT-008", "NFS-LGT-009"] },
 ];
 
 /** The demo school's stores: 150+ items, kits, certifications and reservations in every state, one overdue. */
-export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
+export async function seedEquipment(s: Pick<Services, "db" | "config">): Promise<number> {
   const now = Date.now();
   const cats = await s.db
     .insert(equipmentCategories)
@@ -323,7 +334,9 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
     .returning({ id: equipmentItems.id, assetTag: equipmentItems.assetTag });
   const byTag = new Map(items.map((i) => [i.assetTag, i.id]));
 
-  const people = await s.db.select({ id: profiles.id, email: profiles.email, name: profiles.fullName }).from(profiles);
+  const people = await s.db
+    .select({ id: profiles.id, email: profiles.email, name: profiles.fullName, role: profiles.role })
+    .from(profiles);
   const person = new Map(people.map((p) => [p.email, p]));
   const office = person.get("equipment@portal.test")!;
   await s.db.insert(userCertifications).values(
@@ -393,8 +406,9 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
         checkedOutAt: out ? startsAt : null,
         returnedAt: r.state === "returned" ? endsAt : null,
         returnCondition:
-          r.state === "returned" ? (t === r.damagedTag ? ("damaged" as const) : ("good" as const)) : null,
-        returnNotes: t === r.damagedTag ? "Front element scratched; the focus ring is stiff." : "",
+          r.state === "returned" ? (t === r.damagedTag ? "damaged" : (r.noted?.[t]?.[0] ?? "good")) : null,
+        returnNotes:
+          t === r.damagedTag ? "Front element scratched; the focus ring is stiff." : (r.noted?.[t]?.[1] ?? ""),
         damaged: t === r.damagedTag,
         byModel: r.byModel ?? false,
       })),
@@ -402,6 +416,17 @@ export async function seedEquipment(s: Pick<Services, "db">): Promise<number> {
     if (r.state === "checked_out") {
       await s.db.update(equipmentItems).set({ status: "checked_out" }).where(inArray(equipmentItems.assetTag, r.tags));
     }
+    for (const [tag, [condition]] of Object.entries(r.noted ?? {}))
+      await s.db.update(equipmentItems).set({ condition }).where(eq(equipmentItems.assetTag, tag));
+    if (r.signed)
+      await seedSignedReceipts(s, {
+        reservationId: row!.id,
+        office,
+        tags: r.tags,
+        out: startsAt,
+        back: endsAt,
+        returnedBy: r.signed.returnedBy,
+      });
     if (r.damagedTag) {
       const itemId = byTag.get(r.damagedTag)!;
       await s.db

@@ -46,8 +46,13 @@ export async function modelTimeline(
   const rows = await repo.selectModelTimeline(s.db, { model: q, from, to, now });
   if (rows.length === 0)
     throw new AppError("not_found", `No unit of ${modelName(q)} is in the inventory: check the brand and model.`);
+  const rates = new Set(rows.map((u) => u.dayRateMinor));
   return {
     name: modelName(rows[0]!),
+    brand: rows[0]!.brand,
+    model: rows[0]!.model,
+    dayRateMinor: rates.size === 1 ? rows[0]!.dayRateMinor : null,
+    dayRatesDiffer: rates.size > 1,
     from: from.toISOString(),
     to: to.toISOString(),
     units: rows.map((u) => ({

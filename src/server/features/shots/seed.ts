@@ -3,7 +3,7 @@ import type { ShotCreateInput } from "../../../common/shots.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import { profiles, projects, screenplays } from "../../db/schema/index.ts";
-import { sketchPng, type Shape } from "./png.ts";
+import { sketchPng, type Shape } from "../../lib/png.ts";
 import { createShot, putFrame } from "./index.ts";
 
 type Planned = Omit<ShotCreateInput, "number"> & { frame?: Shape[] };

@@ -5,7 +5,7 @@ import { projectWithShootDay } from "../../test/fixtures.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { expectMatrixRow, signInAll, type MatrixRow } from "../../test/matrix.ts";
 import { pdfText } from "../../test/pdf-text.ts";
-import { sketchPng } from "./png.ts";
+import { sketchPng } from "../../lib/png.ts";
 
 const SCRIPT = [
   "INT. KITCHEN - DAY",

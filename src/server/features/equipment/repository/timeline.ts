@@ -77,6 +77,7 @@ export async function selectModelTimeline(db: DbOrTx, q: { model: ModelRef; from
       brand: equipmentItems.brand,
       model: equipmentItems.model,
       status: equipmentItems.status,
+      dayRateMinor: equipmentItems.dayRateMinor,
       bookings,
       maintenance,
     })

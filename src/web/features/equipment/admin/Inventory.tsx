@@ -116,7 +116,7 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
     <Dialog
       open={open}
       title="Import items from CSV"
-      description="The first line names the columns: asset_tag, name, category, and optionally brand, model, serial_number, value, condition, status, location, certification, notes, access_level. A known tag updates its item."
+      description="The first line names the columns: asset_tag, name, category, and optionally brand, model, serial_number, value, condition, status, location, certification, notes, access_level, rental_day_rate. A known tag updates its item."
       onClose={() => (setCsv(""), setReport(null), onClose())}
       unsaved={csv.trim() !== "" && !report && "the CSV you were importing"}
       wide

@@ -31,7 +31,7 @@ import {
   useEquipmentChange,
 } from "../api.ts";
 import { useSaveShortcut } from "../../../lib/useLeaveGuard.ts";
-import { readDayRate } from "./day-rate.ts";
+import { readDayRate } from "../../../../common/day-rate.ts";
 
 const emptyItem = {
   categoryId: "",

@@ -14,6 +14,7 @@ import { cn } from "../../../lib/cn.ts";
 import { useFormats } from "../../../lib/format.ts";
 import { useModelTimeline, useModels } from "../api.ts";
 import { StatusBadge, rangeText } from "../shared.tsx";
+import { ModelDayRate } from "./ModelDayRate.tsx";
 
 const DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -138,6 +139,7 @@ function Timeline({ model }: { model: ModelDto }) {
         </div>
       </div>
       {q.isError && <LoadError what="The timeline" error={q.error} onRetry={() => void q.refetch()} />}
+      {q.data && <ModelDayRate timeline={q.data} />}
       {/* Only the timeline scrolls sideways on a phone; the page keeps its width. */}
       <div
         role="region"

@@ -176,7 +176,7 @@ export const budgets: GuideChapter = {
           note: "The lines are only added to the draft, after the ones you typed, which never change: a line with the same account and description as one on the sheet is skipped and named. **Undo** on the message takes the addition back; check the rates, then **Save budget**. A fringe or global of the same name as one on the sheet keeps the sheet's value.",
         },
         {
-          p: "The equipment office keeps each item's **Rental day rate** in the item's form (empty: none), typed in the school's format (12,50 where the comma is the decimal); **The same day rate for every unit of this model** sets it on all units of the brand and model at once.",
+          p: "The equipment office keeps each item's **Rental day rate** in the item's form (empty: none), typed in the school's format (12,50 where the comma is the decimal); **The same day rate for every unit of this model** sets it on all units of the brand and model at once. In **Equipment Administration → By model**, choose a model: **Rental day rate of …** sets the rate of the whole model in one field, and says when its units have different rates; the inventory's CSV carries the rate in its **rental_day_rate** column.",
         },
       ],
     },

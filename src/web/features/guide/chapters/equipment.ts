@@ -246,11 +246,15 @@ export const runningInventory: GuideChapter = {
                 "access_level",
                 "the name of an existing access level, in any case; empty for none; without the column, levels stay as they are",
               ],
+              [
+                "rental_day_rate",
+                "the item form's **Rental day rate** in the school's currency, as 12.50, 12,50 or 1.234,50; empty for no rate; without the column, rates stay as they are",
+              ],
             ],
           },
         },
         {
-          p: "Good rows are saved; each bad row is listed by its line number with everything wrong with it, so you can fix the file and import it again.",
+          p: "Good rows are saved; each bad row is listed by its line number with everything wrong with it, so you can fix the file and import it again. A rental day rate that cannot be read is the exception: it goes into budgets, so nothing is imported and the message names its line and column.",
         },
         {
           p: "Save the file from your spreadsheet as it offers: fields separated by commas or by semicolons (as spreadsheets save where the comma is the decimal separator), in UTF-8, UTF-16 or the Windows encoding. The portal tells which from the file itself.",

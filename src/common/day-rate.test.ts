@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  DECIMAL_SEPARATORS,
-  formatNumber,
-  GROUPING_SEPARATORS,
-  type NumberFormat,
-} from "../../../../common/number-input.ts";
-import { ITEM_VALUE_MAX } from "../../../../common/equipment.ts";
+import { DECIMAL_SEPARATORS, formatNumber, GROUPING_SEPARATORS, type NumberFormat } from "./number-input.ts";
+import { ITEM_VALUE_MAX } from "./equipment.ts";
 import { readDayRate } from "./day-rate.ts";
 
 const COMMA: NumberFormat = { decimal: ",", grouping: "." };
