@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts"],
+          // the demo school migrated and seeded once per database, copied by each test portal (test/templates.ts)
+          globalSetup: ["src/server/test/global-setup.ts"],
           environment: "node",
           testTimeout: 30_000,
           retry,
@@ -23,6 +25,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
           environment: "node",
           testTimeout: 90_000,
           retry,

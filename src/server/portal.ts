@@ -34,6 +34,8 @@ export interface StartOptions {
   log?: Logger;
   /** PGlite in memory instead of DATA_DIR (tests). */
   inMemory?: boolean;
+  /** With `inMemory`: start from these files (a `dumpDataDir` of a migrated and seeded database) instead of an empty one. */
+  pgliteFrom?: Blob;
 }
 
 /** config → database → migrations → services → app (→ listen). The one way the portal is assembled. */
@@ -42,6 +44,7 @@ export async function startPortal(config: Config, opts: StartOptions = {}): Prom
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: opts.inMemory ? undefined : path.join(config.DATA_DIR, "pglite"),
+    from: opts.pgliteFrom,
   });
   // PostgreSQL may be shared by several instances, so events fan out through it; PGlite has one process.
   const events = database.kind === "postgres" ? await createPgBus(database.url!, log) : createLocalBus();

@@ -25,6 +25,8 @@ export interface Database {
   pool: pg.Pool;
   /** Only on PostgreSQL: the connection string, for LISTEN connections of their own. */
   url?: string;
+  /** Only on PGlite: its files as a tarball, which another in-memory database can start from (the tests' seeded template). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  * One driver path (node-postgres) for both databases: PGlite is reached through its node-postgres
  * adapter, so every query, transaction and migration is the same code on both.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; from?: Blob }): Promise<Database> {
   if (opts.url) {
     // A database that does not answer a connection (a cut network drops packets) fails a request after this
     // long, answered as "briefly unavailable", rather than holding it until the client gives up.
@@ -48,7 +50,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   try {
     if (opts.dataDir) await initialiseDataDir(opts.dataDir);
     compileWasmOnce();
-    pglite = new PGlite(opts.dataDir ?? "memory://", { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS });
+    pglite = new PGlite(opts.dataDir ?? "memory://", {
+      postgresqlconf: PGLITE_CONF,
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: opts.from,
+    });
     await pglite.waitReady;
   } catch (err) {
     unlock();
@@ -60,6 +66,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     kind: "pglite",
     db,
     pool,
+    dumpDataDir: () => pglite.dumpDataDir("none"),
     close: async () => {
       await pool.end();
       await pglite.close();

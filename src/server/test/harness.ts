@@ -8,6 +8,7 @@ import { loadConfig } from "../config.ts";
 import { profiles } from "../db/schema/index.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
 import { startPortal, type Portal } from "../portal.ts";
+import { seedCopyFor } from "./templates.ts";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -15,12 +16,12 @@ export type DbKind = "pglite" | "postgres";
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 /** A throwaway database on the PostgreSQL server, so runs never see each other's rows. */
-export async function createThrowawayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createThrowawayDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const name = `portal_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -117,9 +118,12 @@ export async function startTestPortal(
   const { databaseUrl, ...startOpts } = opts;
   if (databaseUrl && kind !== "postgres")
     throw new Error("databaseUrl is for PostgreSQL: a PGlite database belongs to one process");
-  const throwaway = kind === "postgres" && !databaseUrl ? await createThrowawayDatabase() : null;
+  const copy = databaseUrl ? null : seedCopyFor(kind, env);
+  const throwaway = kind === "postgres" && !databaseUrl ? await createThrowawayDatabase(copy?.database) : null;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
+  copy?.fillDataDir(dataDir);
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "portal-test-")),
+    DATA_DIR: dataDir,
     PORT: "0",
     SEED: "true",
     JOB_WORKER: "false",
@@ -128,7 +132,12 @@ export async function startTestPortal(
     ...(throwaway || databaseUrl ? { DATABASE_URL: databaseUrl ?? throwaway!.url } : {}),
     ...env,
   });
-  const portal = await startPortal(config, { inMemory: true, log: createLogger(config.LOG_LEVEL), ...startOpts });
+  const portal = await startPortal(config, {
+    inMemory: true,
+    pgliteFrom: copy?.pgliteFrom,
+    log: createLogger(config.LOG_LEVEL),
+    ...startOpts,
+  });
   const origin = config.PUBLIC_URL;
   const request: TestPortal["request"] = (pathname, init = {}) => {
     const headers = new Headers(init.headers);

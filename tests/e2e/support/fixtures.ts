@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { launchBrowser } from "./browser.ts";
+import { seededDataDir } from "./global-setup.ts";
 import { startPortalProcess, type RunningPortal } from "./portal.ts";
 import { startSmtpPeer, type SmtpPeer } from "../../../src/server/test/smtp-peer.ts";
 
@@ -45,6 +46,7 @@ export function usePortal(opts: { env?: Record<string, string> } = {}): E2E {
         SIGNIN_LIMIT_PER_IP: "1000",
         ...opts.env,
       },
+      from: seededDataDir(opts.env ?? {}),
     });
     e2e.browser = await launchBrowser();
     e2e.newContext = async (options) => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -50,6 +50,8 @@ export interface PortalOptions {
   env?: Record<string, string>;
   /** An existing DATA_DIR to start on (kept after stop); by default a fresh one that is removed. */
   dataDir?: string;
+  /** A data folder (a stopped portal's) that the fresh DATA_DIR starts as a copy of. */
+  from?: string;
   /** A port chosen beforehand (e.g. one an OpenID provider already lists in its redirect address); a free one by default. */
   port?: number;
   /** How long to wait for /healthz before giving up. */
@@ -66,6 +68,7 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
   const port = opts.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+  if (opts.from && !opts.dataDir) cpSync(opts.from, dataDir, { recursive: true });
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   // The browser tests and the bench always run on a fresh embedded database, whatever the shell has set.
