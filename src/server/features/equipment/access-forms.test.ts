@@ -175,18 +175,19 @@ describe.each(DB_KINDS)("setting access levels in the item dialog, the kit form 
       ok: false,
       problems: [`there is no access level called “Nonexistent ${kind}”; create it on the Access levels tab first`],
     });
-    expect(await exportRow(a)).toMatch(new RegExp(`,Forms Thesis ${kind}$`));
-    expect(await exportRow(b)).toMatch(/,$/);
+    // The level is the last column but one: the rental day rate (none here) comes after it.
+    expect(await exportRow(a)).toMatch(new RegExp(`,Forms Thesis ${kind},$`));
+    expect(await exportRow(b)).toMatch(/,,$/);
     expect(await exportRow(c)).toBeUndefined();
     const header = ((await p.as("equipment").get("/equipment/items/export.csv")).body as string).split("\r\n")[0];
     expect(header).toBe(
-      "asset_tag,name,category,brand,model,serial_number,value,condition,status,location,certification,notes,access_level",
+      "asset_tag,name,category,brand,model,serial_number,value,condition,status,location,certification,notes,access_level,rental_day_rate",
     );
     // An empty cell clears a level; the export imports back as it was.
     const rows = `asset_tag,name,category,access_level\n${a},Forms csv one ${kind},Forms ${kind},\n${b},Forms csv two ${kind},Forms ${kind},Forms thesis ${kind}`;
     expect((await p.as("equipment").post("/equipment/items/import", { csv: rows })).body.updated).toBe(2);
-    expect(await exportRow(a)).toMatch(/,$/);
-    expect(await exportRow(b)).toMatch(new RegExp(`,Forms Thesis ${kind}$`));
+    expect(await exportRow(a)).toMatch(/,,$/);
+    expect(await exportRow(b)).toMatch(new RegExp(`,Forms Thesis ${kind},$`));
     const before = await exportRow(b);
     const exported = (await p.as("equipment").get("/equipment/items/export.csv")).body as string;
     const back = await p.as("equipment").post("/equipment/items/import", { csv: exported });
