@@ -64,8 +64,13 @@ describe("taking gear back at the desk", () => {
     await office.getByRole("button", { name: /^Zeiss CP\.3 25mm/ }).click();
     await visible(office.getByRole("heading", { name: "Timeline of Zeiss CP.3 25mm", level: 2 }));
     const units = office.getByRole("list", { name: "Units of Zeiss CP.3 25mm" });
+    // The bar, not its words: returned minutes after midnight, it is a sliver of today too narrow for its label
+    // (which its title and the screen reader's text still give).
     await visible(
-      units.getByRole("list", { name: "Bookings of NFS-LNS-001" }).getByText("Returned · The Weight of Water"),
+      units
+        .getByRole("list", { name: "Bookings of NFS-LNS-001" })
+        .getByRole("listitem")
+        .filter({ hasText: "Returned · The Weight of Water" }),
     );
     await visible(units.getByRole("list", { name: "Bookings of NFS-LNS-002" }).getByText("Approved · Nightjar"));
     expect(await seriousAxe(office)).toEqual([]);
