@@ -5,6 +5,16 @@ import { usePortal } from "./support/fixtures.ts";
 import { button, field, gone, openProject, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
+
+/** The Call sheets tab of a project's schedule: its day picker and the sheet's production contacts. */
+async function openCallSheets(page: Page, projectId: string) {
+  await page.goto(`/project/${projectId}?tab=schedule`);
+  await page.getByRole("tab", { name: "Call sheets" }).click();
+  return {
+    days: page.getByRole("combobox", { name: "Shoot day" }),
+    block: page.getByRole("region", { name: "Production contacts" }),
+  };
+}
 const SHOTS = process.env.SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -104,10 +114,7 @@ describe("a production's shared contacts", () => {
     );
     await shot(lead, "contacts-days");
 
-    await lead.goto(`/project/${projectId}?tab=schedule`);
-    await lead.getByRole("tab", { name: "Call sheets" }).click();
-    const days = lead.getByRole("combobox", { name: "Shoot day" });
-    const block = lead.getByRole("region", { name: "Production contacts" });
+    const { days, block } = await openCallSheets(lead, projectId);
     await days.selectOption({ index: 0 });
     await visible(block.getByText("Marta Keller"));
     await shot(lead, "call-sheet-day-contacts");
@@ -157,10 +164,7 @@ describe("a production's shared contacts", () => {
     await visible(item("Jonas Brandt").getByText(/call sheet of day 2 .*day 3 .*linked to PAUL's days/));
     await shot(lead, "contacts-linked");
 
-    await lead.goto(`/project/${projectId}?tab=schedule`);
-    await lead.getByRole("tab", { name: "Call sheets" }).click();
-    const days = lead.getByRole("combobox", { name: "Shoot day" });
-    const block = lead.getByRole("region", { name: "Production contacts" });
+    const { days, block } = await openCallSheets(lead, projectId);
     await days.selectOption({ index: 1 });
     const line = (name: string) => block.getByRole("listitem").filter({ hasText: name });
     await visible(line("Ruth Baumann").getByText("(Scenes at FERRY WHEELHOUSE)"));
