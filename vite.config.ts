@@ -26,6 +26,49 @@ function skeletonInHtml(): Plugin {
   };
 }
 
+type Node = { type: string; start: number; [key: string]: unknown };
+const isNode = (v: unknown): v is Node => typeof v === "object" && v !== null && typeof (v as Node).type === "string";
+
+/**
+ * src/common's modules are shared with the server, and beside the helpers and constants the web imports they build
+ * the server's zod schemas when they load: on a project page that was zod itself and some sixty schemas, built on a
+ * phone before the page could draw, and read by nothing there. What a common module computes as it loads is a
+ * value (a schema, a map, a list), never an effect, so every call in its top-level constants is marked pure and the
+ * build leaves out the ones nothing on the page reads. Functions' bodies are left alone: they run when called.
+ */
+function pureCommonConstants(): Plugin {
+  const common = fileURLToPath(new URL("src/common/", import.meta.url));
+  return {
+    name: "portal-pure-common-constants",
+    apply: "build",
+    enforce: "post",
+    transform(code, id) {
+      if (!id.startsWith(common) || id.includes(".test.")) return null;
+      const at = new Set<number>();
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!isNode(node)) return;
+        if (/Function|Class/.test(node.type)) return;
+        if (node.type === "CallExpression" || node.type === "NewExpression") at.add(node.start);
+        for (const [key, value] of Object.entries(node)) if (key !== "type") visit(value);
+      };
+      for (const statement of (this.parse(code) as unknown as { body: Node[] }).body) {
+        const declaration =
+          statement.type === "ExportNamedDeclaration" ? (statement.declaration as Node | null) : statement;
+        if (declaration?.type === "VariableDeclaration") visit(declaration.declarations);
+      }
+      if (at.size === 0) return null;
+      let out = "";
+      let last = 0;
+      for (const start of [...at].sort((a, b) => a - b)) {
+        out += `${code.slice(last, start)}/* @__PURE__ */ `;
+        last = start;
+      }
+      return { code: out + code.slice(last), map: null };
+    },
+  };
+}
+
 /**
  * For each page of pages.ts, the code it needs beyond the app's first load (its chunk, the Shell's when it is
  * framed, the query layer's, and what they import; and the same with each of its lazy tabs' code), written to page-preloads.json. The server names those files in that page's
@@ -97,15 +140,32 @@ function serviceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), skeletonInHtml(), pagePreloads(), serviceWorker()],
+  plugins: [react(), tailwindcss(), skeletonInHtml(), pagePreloads(), serviceWorker(), pureCommonConstants()],
+  resolve: {
+    // react-router's package names only its development build (warnings and checks for the developer); the
+    // production build beside it is the same API without them, and the one a phone should run.
+    alias:
+      command === "build"
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(import.meta.resolve("react-router").replace("/development/", "/production/")),
+            },
+          ]
+        : [],
+  },
   build: {
     outDir: "../../dist",
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // The web imports helpers and constants from src/common, whose modules also build the server's zod
+      // schemas at load: unused, and building them was a third of a page's code start on a phone. Calls on
+      // zod are free of side effects, so a schema nothing on the page reads is left out.
+      treeshake: { manualPureFunctions: ["z"] },
       output: {
         codeSplitting: {
           // Pages share many small modules (icons, form controls, hooks), each its own chunk by default: the
@@ -126,4 +186,4 @@ export default defineConfig({
       "/realtime/v1": { target: api, ws: true },
     },
   },
-});
+}));

@@ -282,13 +282,14 @@ export async function lighthouseMedian(
     const slug = page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
     const all: LighthouseFigure[] = [];
     for (let i = 0; i < runs; i++) {
-      const run = await lighthouseRun(
-        portal,
-        page.name,
-        path,
-        cookie,
-        process.env.LIGHTHOUSE_REPORT?.replace(/(\.json)?$/, `-${slug}-${i + 1}.json`),
-      );
+      const report = process.env.LIGHTHOUSE_REPORT?.replace(/(\.json)?$/, `-${slug}-${i + 1}.json`);
+      // Lighthouse sometimes loses its own trace of a load ("NO_NAVSTART ... Please run Lighthouse again"): a fault
+      // of the recording, not of the page, so that run is taken once more.
+      const run = await lighthouseRun(portal, page.name, path, cookie, report).catch((error: Error) => {
+        if (!/NO_NAVSTART/.test(error.message)) throw error;
+        console.log(`${page.name} run ${i + 1}: Lighthouse lost its trace (NO_NAVSTART); running it again`);
+        return lighthouseRun(portal, page.name, path, cookie, report);
+      });
       all.push(run);
       onRun?.(run, i);
     }

@@ -4,6 +4,7 @@ import {
   CLOCKS,
   DATE_ORDERS,
   dateFormatsForLocale,
+  DEFAULT_DATE_FORMATS,
   formatDate,
   formatDateTime,
   formatTime,
@@ -55,6 +56,29 @@ describe("date and time formats", () => {
     expect(formatTime("12:00", { clock: "12h", dateOrder: "dmy" })).toBe("12:00 PM");
   });
 
+  it("reads UTC and the viewer's own zone off the Date exactly as Intl writes them in those zones", () => {
+    const tz = process.env.TZ;
+    try {
+      for (const viewer of ["America/New_York", "Asia/Kolkata", "Europe/Berlin"]) {
+        // Node reads TZ again when it is set, as a viewer's browser has its own zone
+        process.env.TZ = viewer;
+        fc.assert(
+          fc.property(instantArb, formatArb, fc.boolean(), (instant, f, weekday) => {
+            const as = (timeZone: string | undefined) =>
+              formatDateTime(instant, f, { timeZone, weekday, style: "long" });
+            // "Etc/UTC" and the zone's name are not shortcuts, so they go through Intl
+            expect(as("UTC")).toBe(as("Etc/UTC"));
+            expect(as(undefined)).toBe(as(viewer));
+          }),
+          { numRuns: 300 },
+        );
+      }
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
+  });
+
   it("writes a calendar day the same in every time zone, in the school's order", () => {
     expect(formatDate("2026-11-24", { clock: "24h", dateOrder: "dmy" }, { timeZone: "Pacific/Kiritimati" })).toBe(
       "24 Nov 2026",
@@ -91,6 +115,7 @@ describe("date and time formats", () => {
 
   it("defaults the clock and the date order from a locale", () => {
     expect(dateFormatsForLocale("en-GB")).toEqual({ clock: "24h", dateOrder: "dmy" });
+    expect(DEFAULT_DATE_FORMATS).toEqual(dateFormatsForLocale("en-GB"));
     expect(dateFormatsForLocale("en-US")).toEqual({ clock: "12h", dateOrder: "mdy" });
     expect(dateFormatsForLocale("sv-SE")).toEqual({ clock: "24h", dateOrder: "ymd" });
     expect(dateFormatsForLocale("not a locale")).toEqual({ clock: "24h", dateOrder: "dmy" });

@@ -54,18 +54,44 @@ export function dateFormatsForLocale(locale: string): DateFormats {
   };
 }
 
-/** The school's locale until it has one of its own: a European film school, like the demo. */
-export const DEFAULT_DATE_FORMATS: DateFormats = dateFormatsForLocale("en-GB");
+/**
+ * The school's formats until it chooses its own: en-GB's, as a European film school like the demo expects
+ * (datetime.test.ts checks they are what `dateFormatsForLocale("en-GB")` answers). Written out rather than
+ * asked of Intl when the module loads: the first `Intl.DateTimeFormat` loads the locale's data, 35 ms of a
+ * phone's first load that no page needed yet.
+ */
+export const DEFAULT_DATE_FORMATS: DateFormats = { clock: "24h", dateOrder: "dmy" };
 
 type Zone = { timeZone?: string };
 /** A day of the calendar ("2026-11-24") is the same day everywhere, so it is read and shown in UTC. */
 const calendarDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
-const partsCache = new Map<string, Intl.DateTimeFormat>();
-function parts(d: Date, timeZone: string | undefined): Record<string, string> {
-  const key = timeZone ?? "";
-  let f = partsCache.get(key);
+type Parts = { year: string; month: string; day: string; hour: string; minute: string; weekday: string };
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const two = (n: number) => String(n).padStart(2, "0");
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The calendar and clock fields of `d` in `timeZone` (the viewer's own when left out). UTC (every calendar day)
+ * and the viewer's zone are read off the Date itself: Intl's `formatToParts` costs microseconds a call, and a
+ * timeline or a list of shoot days formats hundreds of dates in one render on a phone. Other zones (the
+ * school's, in e-mails and PDFs) go through Intl; datetime.test.ts checks both ways agree.
+ */
+function parts(d: Date, timeZone: string | undefined): Parts {
+  if (timeZone === "UTC")
+    return fieldsOf(
+      d.getUTCFullYear(),
+      d.getUTCMonth(),
+      d.getUTCDate(),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCDay(),
+    );
+  if (timeZone === undefined)
+    return fieldsOf(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getDay());
+  let f = zoneFormats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
       timeZone,
@@ -77,9 +103,20 @@ function parts(d: Date, timeZone: string | undefined): Record<string, string> {
       hourCycle: "h23",
       weekday: "long",
     });
-    partsCache.set(key, f);
+    zoneFormats.set(timeZone, f);
   }
-  return Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value]));
+  return Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value])) as Parts;
+}
+
+function fieldsOf(year: number, month0: number, day: number, hour: number, minute: number, weekday: number): Parts {
+  return {
+    year: String(year),
+    month: two(month0 + 1),
+    day: two(day),
+    hour: two(hour),
+    minute: two(minute),
+    weekday: WEEKDAYS[weekday]!,
+  };
 }
 
 const MONTHS = [
@@ -99,8 +136,8 @@ const MONTHS = [
 
 /** "16:00" or "4:00 PM" from hours 0–23 and minutes. */
 function clockText(hours: number, minutes: number, clock: Clock): string {
-  const mm = String(minutes).padStart(2, "0");
-  if (clock === "24h") return `${String(hours).padStart(2, "0")}:${mm}`;
+  const mm = two(minutes);
+  if (clock === "24h") return `${two(hours)}:${mm}`;
   return `${hours % 12 === 0 ? 12 : hours % 12}:${mm} ${hours < 12 ? "AM" : "PM"}`;
 }
 
@@ -136,7 +173,7 @@ export function formatDate(
   const monthName = MONTHS[Number(p.month) - 1]!;
   const month = long ? monthName : monthName.slice(0, 3);
   const day = String(Number(p.day));
-  const weekday = long ? p.weekday! : p.weekday!.slice(0, 3);
+  const weekday = long ? p.weekday : p.weekday.slice(0, 3);
   // without the year where the context gives it (the columns of one shoot)
   const date =
     opts.year === false
@@ -179,7 +216,7 @@ export function parseTime(text: string): string | null {
     if (hours < 1 || hours > 12) return null;
     hours = (hours % 12) + (m[3].toLowerCase() === "p" ? 12 : 0);
   } else if (hours > 23) return null;
-  return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+  return `${two(hours)}:${two(minutes)}`;
 }
 
 const MONTH_BY_NAME = new Map(

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { SIGN_UP_REFUSED } from "../../../common/limits.ts";
 import type { Role } from "../../../common/roles.ts";
 import { api, ApiError, setRateLimitHandler, setTwoStepRequiredHandler } from "../../lib/api.ts";
@@ -268,8 +278,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     void lookAtSession().then((s) => {
       if (cancelled) return;
-      store(s);
-      setLoading(false);
+      // The first page's frame and content are drawn from this: as a transition React draws them in slices,
+      // where an ordinary update was one task of 70 ms on a phone (after the session, nothing can be typed yet).
+      startTransition(() => {
+        store(s);
+        setLoading(false);
+      });
     });
     return () => {
       cancelled = true;

@@ -11,6 +11,13 @@ const PAGE = 8;
 
 export type ModelChoice = ModelQuantity & { name: string };
 
+/** The query of one page of models: the catalogue page waits for the first before it draws (EquipmentPage). */
+export function modelsQuery(from: string, to: string, search: string, page = 0): URLSearchParams {
+  const qs = new URLSearchParams({ from, to, limit: String(PAGE), offset: String(page * PAGE) });
+  if (search.trim()) qs.set("search", search.trim());
+  return qs;
+}
+
 /**
  * The catalogue by model for the chosen dates: each model with a photo, its units and how many are free then, and
  * a number to book ("2 × Sachtler Flowtech 75"); the desk picks the units when it hands them out.
@@ -31,9 +38,7 @@ export function ModelPicker({
   onChange(name: string, choice: ModelChoice | null): void;
 }) {
   const [page, setPage] = useState(0);
-  const qs = new URLSearchParams({ from, to, limit: String(PAGE), offset: String(page * PAGE) });
-  if (search.trim()) qs.set("search", search.trim());
-  const list = useModels(qs, enabled);
+  const list = useModels(modelsQuery(from, to, search, page), enabled);
   const set = (m: ModelDto, quantity: number) =>
     onChange(m.name, quantity > 0 ? { brand: m.brand, model: m.model, name: m.name, quantity } : null);
   return (

@@ -2,6 +2,7 @@ import { ROLE_LABELS } from "../../../common/roles.ts";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { firstName, useProfile } from "../../lib/profile.ts";
+import { useReadyInSlices } from "../../lib/ready.ts";
 import { useUnreadNotifications } from "../inbox/api.ts";
 import { UNREAD_SHOWN } from "./HomeWidgets.tsx";
 import { useMyProjects } from "./my-projects.ts";
@@ -15,8 +16,10 @@ export default function HomePage() {
   const mine = useMyProjects();
   const unread = useUnreadNotifications(UNREAD_SHOWN);
 
+  const ready = useReadyInSlices(!!profile && !mine.isPending && !unread.isPending);
+
   // A failed first load is thrown to the route's error screen by the query client; only loading lands here.
-  if (!profile || mine.isPending || unread.isPending) {
+  if (!profile || !ready) {
     return (
       <div role="status" aria-label="Loading your home page" aria-busy="true" className="flex flex-col gap-4">
         <Skeleton className="h-8 w-64" />

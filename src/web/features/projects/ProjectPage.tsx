@@ -6,6 +6,7 @@ import { PROJECT_TYPE_LABELS } from "../../../common/projects.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { isNotFound, NotFoundState } from "../../components/NotFoundState.tsx";
 import { Skeleton } from "../../components/ui/Skeleton.tsx";
+import { useReadyInSlices } from "../../lib/ready.ts";
 import { Tabs, type Tab } from "../../components/ui/Tabs.tsx";
 import { Activity } from "./detail/Activity.tsx";
 import { Crew } from "./detail/Crew.tsx";
@@ -48,8 +49,9 @@ export default function ProjectPage() {
   const { id = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const project = useProject(id);
+  const ready = useReadyInSlices(!project.isPending);
 
-  if (project.isPending) {
+  if (project.isPending || !ready) {
     return (
       <div role="status" aria-label="Loading the project" aria-busy="true" className="flex flex-col gap-4">
         <Skeleton className="h-8 w-72" />
