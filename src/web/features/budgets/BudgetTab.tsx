@@ -15,6 +15,7 @@ import { Skeleton } from "../../components/ui/Skeleton.tsx";
 import { Textarea } from "../../components/ui/Textarea.tsx";
 import { api } from "../../lib/api.ts";
 import { useFormats } from "../../lib/format.ts";
+import { useReadyInSlices } from "../../lib/ready.ts";
 import { Actuals } from "./Actuals.tsx";
 import { budgetPath, useBudget, useBudgetChange } from "./api.ts";
 import { Sheet } from "./Sheet.tsx";
@@ -24,7 +25,8 @@ import { Versions } from "./Versions.tsx";
 /** The budget place of /project/{id}: the draft sheet, submitting it, its proposals, actuals and exports. */
 export function BudgetTab({ projectId }: { projectId: string }) {
   const budget = useBudget(projectId);
-  if (budget.isPending) {
+  const ready = useReadyInSlices(!budget.isPending);
+  if (budget.isPending || !ready) {
     return (
       <div role="status" aria-label="Loading the budget" className="flex flex-col gap-3">
         <Skeleton className="h-10 w-64" />

@@ -31,16 +31,18 @@ import { useAutosave } from "./useAutosave.ts";
 import { SAVE_STATE_TEXT } from "../../lib/autosave.ts";
 import { screenplayPath, useLatestRevisionBody, useScreenplay, screenplayKeys } from "./api.ts";
 import { useRevisionMarks } from "./useRevisionMarks.ts";
+import { useReadyInSlices } from "../../lib/ready.ts";
 import { keys } from "../../../common/query-keys.ts";
 
 export default function ScreenplayEditorPage() {
   const { id = "" } = useParams();
   const detail = useScreenplay(id);
+  const ready = useReadyInSlices(!!detail.data);
   if (detail.isError && !detail.data) {
     if (isNotFound(detail.error)) return <NotFoundState message={detail.error.message} />;
     return <LoadError what="The screenplay" error={detail.error} onRetry={() => void detail.refetch()} />;
   }
-  if (!detail.data) {
+  if (!detail.data || !ready) {
     return (
       <div role="status" aria-label="Loading the screenplay" aria-busy="true" className="flex flex-col gap-3">
         <Skeleton className="h-10 w-1/2" />
