@@ -1,9 +1,10 @@
-// Bundles the server and the CLIs (user, backup/restore) into build/server/ with esbuild, so production runs plain
+// Bundles the server and the CLIs (user, backup/restore, the empty cluster) into build/server/ with esbuild, so production runs plain
 // `node build/server/main.mjs`: no TypeScript loader in the process (tsx's loader thread and on-the-fly
 // transforms cost ~40 MB resident; see docs/decisions/2026-11-23-server-bundle.md).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -36,7 +37,12 @@ const sourceLocation = {
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: "src/server/main.ts", user: "src/server/cli/user.ts", backup: "src/server/cli/backup.ts" },
+  entryPoints: {
+    main: "src/server/main.ts",
+    user: "src/server/cli/user.ts",
+    backup: "src/server/cli/backup.ts",
+    cluster: "src/server/cli/cluster.ts",
+  },
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,
@@ -50,3 +56,6 @@ await build({
   logLevel: "warning",
   plugins: [sourceLocation],
 });
+
+// Every new embedded database starts as a copy of this empty, migrated cluster (src/server/db/cluster.ts).
+execFileSync(process.execPath, [path.join(outdir, "cluster.mjs")], { stdio: "inherit" });

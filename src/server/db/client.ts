@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
@@ -10,6 +8,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
+import { initialiseDataDir } from "./cluster.ts";
 import { lockDataDir } from "./pglite-lock.ts";
 import * as schema from "./schema/index.ts";
 import { UNDEFINED_TABLE } from "../lib/db-errors.ts";
@@ -48,7 +47,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; from?
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   let pglite: PGlite;
   try {
-    if (opts.dataDir) await initialiseDataDir(opts.dataDir);
+    if (opts.dataDir) await initialiseDataDir(opts.dataDir, migrationsFolder);
     compileWasmOnce();
     pglite = new PGlite(opts.dataDir ?? "memory://", {
       postgresqlconf: PGLITE_CONF,
@@ -100,25 +99,6 @@ function compileWasmOnce() {
 
 /** Extensions the migrations create; PGlite loads an extension only when it is handed over here. */
 const PGLITE_EXTENSIONS = { btree_gist };
-
-/** A new data folder is made by a short-lived child process (see init-pglite.mjs for why). */
-async function initialiseDataDir(dataDir: string) {
-  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "init-pglite.mjs");
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [script, dataDir], { stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(
-            new Error(`could not create the embedded database in ${dataDir}: ${stderr.trim() || `exit code ${code}`}`),
-          ),
-    );
-  });
-}
 
 /**
  * node-postgres passes a query's custom type parsers as `types`, which PGlite's adapter (0.5.x) takes

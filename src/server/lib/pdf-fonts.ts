@@ -69,6 +69,7 @@ function parse(bytes: Uint8Array): fontkit.Font {
   if (!font) {
     font = fontkit.create(bytes);
     keepCodePoints(font);
+    keepLayouts(font);
     parsed.set(bytes, font);
   }
   return font;
@@ -89,6 +90,30 @@ function keepCodePoints(font: fontkit.Font) {
     const glyph = glyphOf(id, codePoints);
     if (codePoints.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = codePoints;
     return glyph;
+  };
+}
+
+/** How many laid-out strings a font keeps; a document's words and lines repeat across the documents of a process. */
+const KEPT_LAYOUTS = 4000;
+
+/**
+ * Shaping a string (OpenType lookups for kerning and ligatures) was most of the time of making a PDF, and
+ * pdf-lib shapes every string twice, to measure and to draw it; the same names, headings and words come back in
+ * document after document (a first start's demo PDFs shaped for over a second). A font keeps its latest layouts,
+ * oldest forgotten first. pdf-lib reads only a layout's glyphs, which the font itself keeps and never changes.
+ */
+function keepLayouts(font: fontkit.Font) {
+  const kept = new Map<string, ReturnType<fontkit.Font["layout"]>>();
+  const layout = font.layout.bind(font);
+  (font as { layout: unknown }).layout = (text: string, features?: unknown) => {
+    const key = features === undefined ? text : `${text}\u0000${JSON.stringify(features)}`;
+    let run = kept.get(key);
+    if (!run) {
+      run = layout(text, features as never);
+      if (kept.size >= KEPT_LAYOUTS) kept.delete(kept.keys().next().value!);
+      kept.set(key, run);
+    }
+    return run;
   };
 }
 
