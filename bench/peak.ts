@@ -120,12 +120,15 @@ async function measure(portal: RunningPortal, database: BenchDatabase, durationS
   };
 }
 
+/** `BENCH_PEAK_ONLY=pglite|postgres`: one database's peak, when working on it. */
+const only = process.env.BENCH_PEAK_ONLY;
+
 /** `run` on a portal as the peak starts it: on PGlite, then on a throwaway PostgreSQL database with TEST_DATABASE_URL. */
 export async function onEachPeakPortal<R>(
   run: (portal: RunningPortal, database: BenchDatabase) => Promise<R>,
 ): Promise<R[]> {
   const runs: R[] = [];
-  {
+  if (only !== "postgres") {
     const portal = await startPortalProcess({
       env: { ...peakEnv, BENCH_STATEMENTS_OUT: statementsOut ?? "" },
       nodeArgs: [...profiling, ...counting],
@@ -136,6 +139,7 @@ export async function onEachPeakPortal<R>(
       await portal.stop();
     }
   }
+  if (only === "pglite") return runs;
   if (process.env.TEST_DATABASE_URL) {
     const throwaway = await createThrowawayDatabase();
     try {

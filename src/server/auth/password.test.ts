@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { boundedPassword, createLimiter } from "./password.ts";
 
 describe("password hashing limiter", () => {
@@ -44,5 +44,25 @@ describe("password hashing limiter", () => {
     const theirs = await hashPassword("Ünïcode pässword");
     expect(await boundedPassword.verify({ hash: theirs, password: "Ünïcode pässword" })).toBe(true);
     expect(await boundedPassword.verify({ hash: theirs, password: "Unicode password" })).toBe(false);
+  });
+
+  describe("its thread", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("ends a while after its last hash, and the next sign-in starts another", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      vi.resetModules();
+      const fresh = await import("./password.ts");
+      const hash = await fresh.boundedPassword.hash("portal-demo");
+      expect(fresh.hasherRunning()).toBe(true);
+      await vi.advanceTimersByTimeAsync(fresh.HASHER_KEPT_IDLE_MS - 1_000);
+      expect(await fresh.boundedPassword.verify({ hash, password: "portal-demo" })).toBe(true);
+      await vi.advanceTimersByTimeAsync(fresh.HASHER_KEPT_IDLE_MS - 1_000);
+      expect(fresh.hasherRunning()).toBe(true);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(fresh.hasherRunning()).toBe(false);
+      expect(await fresh.boundedPassword.verify({ hash, password: "portal-demo" })).toBe(true);
+      expect(await fresh.boundedPassword.verify({ hash, password: "wrong" })).toBe(false);
+    });
   });
 });

@@ -60,9 +60,19 @@ const INVISIBLE = /^[\p{Cf}\p{Cc}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]$/u;
 // one, the esbuild bundle the other).
 const fontkit = (fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule;
 const require = createRequire(import.meta.url);
-// Font files are read and parsed once per process; they never change while it runs.
+// Font files are read and parsed once while documents are being made; they never change while the process runs.
 const files = new Map<string, Uint8Array>();
 const parsed = new WeakMap<Uint8Array, fontkit.Font>();
+
+/**
+ * Parsed, the fonts hold 20–30 MB, which a school's server needs only now and then (a call sheet, a signed
+ * release): they are let go this long after the last document, and read again by the next one. A first start
+ * kept them from making the demo's PDFs for the whole life of the process.
+ */
+export const FONTS_KEPT_IDLE_MS = 60_000;
+const letGo = setTimeout(() => files.clear(), FONTS_KEPT_IDLE_MS).unref();
+/** How many font files are held now. */
+export const keptFontFiles = () => files.size;
 
 function parse(bytes: Uint8Array): fontkit.Font {
   let font = parsed.get(bytes);
@@ -93,7 +103,7 @@ function keepCodePoints(font: fontkit.Font) {
   };
 }
 
-/** How many laid-out strings a font keeps; a document's words and lines repeat across the documents of a process. */
+/** How many laid-out strings a font keeps; a document's words and lines repeat across the documents of a day. */
 const KEPT_LAYOUTS = 4000;
 
 /**
@@ -150,6 +160,7 @@ function unshaped(font: fontkit.Font): fontkit.Font {
 const unshapedFontkit = { create: (bytes: Uint8Array) => unshaped(parse(bytes)) } as unknown as typeof fontkit;
 
 function fileOf(face: Face, style: FontStyle): Uint8Array {
+  letGo.refresh();
   const name = FILES[face][style];
   let bytes = files.get(name);
   if (!bytes) {
