@@ -9,19 +9,24 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const SERVER_BUNDLE = "build/server/main.mjs";
 
 /**
- * Node's flags in `npm run portal` (package.json, which `npm start` runs): the heap's bounds. Tests and the bench
- * start the portal with the same ones, so what they measure is what a school runs.
+ * How `npm run portal` (package.json, which `npm start` runs) starts the portal: its environment (glibc's malloc
+ * arenas) and Node's flags (the heap's bounds). Tests and the bench start it the same way, so what they measure is
+ * what a school runs.
  */
-export const PORTAL_NODE_FLAGS: string[] = (() => {
+export const PORTAL_START: { env: Record<string, string>; flags: string[] } = (() => {
   const scripts = (
     JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }
   ).scripts;
   const words = scripts.portal!.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? "")) {
+    const [name, value] = words.shift()!.split("=");
+    env[name!] = value!;
+  }
   if (words[0] !== "node" || words.at(-1) !== SERVER_BUNDLE)
-    throw new Error(`package.json's "portal" script must be \`node <flags> ${SERVER_BUNDLE}\``);
-  return words.slice(1, -1);
+    throw new Error(`package.json's "portal" script must be \`[NAME=value …] node <flags> ${SERVER_BUNDLE}\``);
+  return { env, flags: words.slice(1, -1) };
 })();
-
 export interface RunningPortal {
   url: string;
   port: number;
@@ -75,6 +80,7 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
   delete env.DATABASE_URL;
   delete env.AUTH_SECRET;
   Object.assign(env, {
+    ...PORTAL_START.env,
     NODE_ENV: "production",
     PORT: String(port),
     PUBLIC_URL: url,
@@ -88,7 +94,7 @@ export async function startPortalProcess(opts: PortalOptions = {}): Promise<Runn
     throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
   let log = "";
   const started = performance.now();
-  const child = spawn(process.execPath, [...PORTAL_NODE_FLAGS, ...(opts.nodeArgs ?? []), SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...PORTAL_START.flags, ...(opts.nodeArgs ?? []), SERVER_BUNDLE], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
