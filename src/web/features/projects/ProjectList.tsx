@@ -20,6 +20,7 @@ import { cn } from "../../lib/cn.ts";
 import { PAGE_SIZE, PhaseBadge } from "./shared.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
+import { useReadyInSlices } from "../../lib/ready.ts";
 import { useFacets, useProjectList, useSupervisors, type ProjectListKind } from "./api.ts";
 import { courseOptionLabel, useFilterOptions } from "../overview/api.ts";
 
@@ -107,6 +108,8 @@ export function ProjectList<T extends ProjectListItem>({
   }
   if (params.get("mine") === "true") apiParams.set("mine", "true");
   const list = useProjectList<T>(kind, apiParams);
+  // The count, the list and the pagination come from one answer and are drawn together, in slices.
+  const data = useReadyInSlices(!!list.data) ? list.data : undefined;
   const activeFilters =
     FILTERS.filter((f) => params.get(f) && !(fixedType && f === "type")).length +
     (params.get("mine") === "true" ? 1 : 0);
@@ -212,17 +215,17 @@ export function ProjectList<T extends ProjectListItem>({
       </div>
 
       <p aria-live="polite" className="sr-only">
-        {list.data ? `${list.data.total} ${list.data.total === 1 ? "project" : "projects"} found` : ""}
+        {data ? `${data.total} ${data.total === 1 ? "project" : "projects"} found` : ""}
       </p>
       {list.isError && !list.data ? (
         <LoadError what="The projects" error={list.error} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
+      ) : !data ? (
         <div role="status" aria-label="Loading projects" aria-busy="true" className="flex flex-col gap-2">
           {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} className="h-16" />
           ))}
         </div>
-      ) : list.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <Card>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             {filtered ? "No project matches these filters. Clear the search or loosen a filter." : emptyText}
@@ -236,7 +239,7 @@ export function ProjectList<T extends ProjectListItem>({
           <div className="hidden overflow-x-auto rounded-lg border border-zinc-200 bg-white md:block dark:border-zinc-800 dark:bg-zinc-900">
             <table className="w-full min-w-[56rem] text-left text-sm">
               <caption className="sr-only">
-                {label}, {list.data.total} in all
+                {label}, {data.total} in all
               </caption>
               <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
@@ -254,7 +257,7 @@ export function ProjectList<T extends ProjectListItem>({
                 </tr>
               </thead>
               <tbody>
-                {list.data.items.map((p) => (
+                {data.items.map((p) => (
                   <tr key={p.id} className="border-b border-zinc-100 align-top last:border-0 dark:border-zinc-800">
                     <td className="max-w-64 px-3 py-2">
                       <Link
@@ -279,7 +282,7 @@ export function ProjectList<T extends ProjectListItem>({
             </table>
           </div>
           <ul className="flex flex-col gap-3 md:hidden" aria-label={label}>
-            {list.data.items.map((p) => (
+            {data.items.map((p) => (
               <li
                 key={p.id}
                 className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
@@ -309,12 +312,12 @@ export function ProjectList<T extends ProjectListItem>({
           </ul>
         </div>
       )}
-      {list.data && (
+      {data && (
         <Pagination
           label={`${label} pages`}
           page={page}
           pageSize={PAGE_SIZE}
-          total={list.data.total}
+          total={data.total}
           onPage={(n) => setParam("page", n === 0 ? "" : String(n + 1))}
         />
       )}
