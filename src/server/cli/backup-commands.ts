@@ -8,9 +8,12 @@ import { restoreBackup } from "../ops/restore.ts";
 export const USAGE = `npm run backup [-- FILE]   writes the database and the stored files to FILE (default: BACKUP_DIR or here, portal-backup-<time>.tar.gz)
 npm run restore FILE        brings a fresh DATA_DIR or an empty DATABASE_URL back to the state in FILE`;
 
-/** The portal's own database, opened without migrating or seeding it: a restore needs it exactly as it is. */
-function open(config: Config) {
-  return openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
+/**
+ * The portal's own database, opened without migrating or seeding it: a restore needs it exactly as it is, and a data
+ * folder that does not exist yet is made empty, not migrated, for the backup's own migrations to build.
+ */
+export function openForBackup(config: Config) {
+  return openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite"), newFolder: "empty" });
 }
 
 /** Files whose names the portal never gives, which no store takes: named, so the operator can keep them another way. */
@@ -27,7 +30,7 @@ export async function runBackupCommand(argv: string[], config: Config): Promise<
   if (command === "restore" && !file) throw new BackupError(`Name the backup file to restore.\n${USAGE}`);
   // Said before the database is opened, which would make an empty data folder as it goes.
   if (command === "restore" && !existsSync(file!)) throw new BackupError(`There is no file ${path.resolve(file!)}.`);
-  const database = await open(config);
+  const database = await openForBackup(config);
   try {
     if (command === "backup") {
       const target = file ?? path.join(config.BACKUP_DIR ?? process.cwd(), backupFileName());

@@ -35,7 +35,13 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  * One driver path (node-postgres) for both databases: PGlite is reached through its node-postgres
  * adapter, so every query, transaction and migration is the same code on both.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; from?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  from?: Blob;
+  /** A data folder that does not exist yet is made with every migration applied (the default), or empty. */
+  newFolder?: "migrated" | "empty";
+}): Promise<Database> {
   if (opts.url) {
     // A database that does not answer a connection (a cut network drops packets) fails a request after this
     // long, answered as "briefly unavailable", rather than holding it until the client gives up.
@@ -47,7 +53,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; from?
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   let pglite: PGlite;
   try {
-    if (opts.dataDir) await initialiseDataDir(opts.dataDir, migrationsFolder);
+    if (opts.dataDir)
+      await initialiseDataDir(opts.dataDir, migrationsFolder, opts.newFolder === "empty" ? null : undefined);
     compileWasmOnce();
     pglite = new PGlite(opts.dataDir ?? "memory://", {
       postgresqlconf: PGLITE_CONF,

@@ -48,11 +48,20 @@ export async function makeTemplate(
   writeFileSync(`${template}.stamp`, stampOf(migrationsFolder));
 }
 
-/** A new data folder: a copy of the template when it is current, else made by initdb. */
-export async function initialiseDataDir(dataDir: string, migrationsFolder: string, template = CLUSTER_TEMPLATE) {
+/**
+ * A new data folder: a copy of the template when it is current, else made by initdb; with no template (`null`),
+ * always by initdb, empty of any portal (what a restore writes into).
+ */
+export async function initialiseDataDir(
+  dataDir: string,
+  migrationsFolder: string,
+  template: string | null = CLUSTER_TEMPLATE,
+) {
   if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
   await fillDataDir(dataDir, (partial) =>
-    templateIsCurrent(template, migrationsFolder) ? cpSync(template, partial, { recursive: true }) : initdb(partial),
+    template && templateIsCurrent(template, migrationsFolder)
+      ? cpSync(template, partial, { recursive: true })
+      : initdb(partial),
   );
 }
 

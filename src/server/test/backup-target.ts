@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig, type Config } from "../config.ts";
-import { openDatabase, type Database } from "../db/client.ts";
+import { type Database } from "../db/client.ts";
+import { openForBackup } from "../cli/backup-commands.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import { createS3Storage } from "../lib/storage.ts";
 import { startPortal } from "../portal.ts";
@@ -30,8 +31,8 @@ export async function freshTarget(
   });
 }
 
-export const openTarget = (config: Config) =>
-  openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
+/** The database as `npm run backup`/`restore` opens it. */
+export const openTarget = (config: Config) => openForBackup(config);
 
 /**
  * Every stored file's bytes by key: read from DATA_DIR/storage as it lies on disk (temporaries included), or
