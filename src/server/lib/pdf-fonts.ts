@@ -160,7 +160,6 @@ function unshaped(font: fontkit.Font): fontkit.Font {
 const unshapedFontkit = { create: (bytes: Uint8Array) => unshaped(parse(bytes)) } as unknown as typeof fontkit;
 
 function fileOf(face: Face, style: FontStyle): Uint8Array {
-  letGo.refresh();
   const name = FILES[face][style];
   let bytes = files.get(name);
   if (!bytes) {
@@ -215,6 +214,7 @@ export class PdfText {
     texts: Iterable<string>,
     opts: PdfTextOptions = {},
   ): Promise<PdfText> {
+    letGo.refresh();
     doc.registerFontkit(opts.kerning === false ? unshapedFontkit : sharedFontkit);
     const t = new PdfText(doc, CHAINS[family]);
     await t.ensure(texts, styles);
