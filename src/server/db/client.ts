@@ -3,12 +3,12 @@ import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { initialiseDataDir } from "./cluster.ts";
+import { pgliteConfig } from "./pglite-connection.ts";
 import { lockDataDir } from "./pglite-lock.ts";
 import * as schema from "./schema/index.ts";
 import { UNDEFINED_TABLE } from "../lib/db-errors.ts";
@@ -45,7 +45,12 @@ export async function openDatabase(opts: {
   if (opts.url) {
     // A database that does not answer a connection (a cut network drops packets) fails a request after this
     // long, answered as "briefly unavailable", rather than holding it until the client gives up.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 20,
+      connectionTimeoutMillis: 10_000,
+      Client: PreparingClient,
+    });
     pool.on("error", () => {}); // an idle client dropped by the server is replaced on next use
     const db = drizzle(pool, { schema });
     return { kind: "postgres", db, pool, url: opts.url, close: () => pool.end() };
@@ -66,7 +71,7 @@ export async function openDatabase(opts: {
     unlock();
     throw err;
   }
-  const pool = new pg.Pool(pgliteConfig(pglite));
+  const pool = new pg.Pool({ ...pgliteConfig(pglite), Client: PreparingClient });
   const db = drizzle(pool, { schema });
   return {
     kind: "pglite",
@@ -80,6 +85,54 @@ export async function openDatabase(opts: {
     },
   };
 }
+
+/**
+ * Names of the statements the portal sends again and again, by their text. PostgreSQL parses, analyses and plans
+ * a statement each time it arrives unnamed; named, each connection parses it once and keeps its plan (a generic
+ * plan once it is no worse than the custom ones). At a school's peak that was most of the database's work per
+ * read, on the same cores as the portal. A text is named from its second sighting, so one-off statements (the
+ * seed's many-row inserts) are not kept by every connection, and at most MAX_NAMED are named, which bounds what
+ * each connection keeps.
+ */
+const MAX_NAMED = 400;
+const named = new Map<string, string>();
+const seenOnce = new Set<string>();
+
+function statementName(text: string): string | undefined {
+  const name = named.get(text);
+  if (name || named.size >= MAX_NAMED) return name;
+  if (!seenOnce.has(text)) {
+    if (seenOnce.size >= 4 * MAX_NAMED) seenOnce.clear();
+    seenOnce.add(text);
+    return undefined;
+  }
+  seenOnce.delete(text);
+  const next = `portal_${named.size + 1}`;
+  named.set(text, next);
+  return next;
+}
+
+/**
+ * node-postgres's client with the parameterised statements named (`statementName`). Only statements that carry
+ * parameters, which node-postgres already sends through the extended protocol, so nothing else changes for them;
+ * a statement without parameters may hold several statements, which a named one cannot.
+ */
+class PreparingClient extends pg.Client {}
+const sendQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(PreparingClient.prototype as { query: unknown }).query = function (
+  this: pg.Client,
+  config: unknown,
+  values?: unknown,
+  ...rest: unknown[]
+) {
+  const q = typeof config === "string" ? { text: config } : (config as pg.QueryConfig | null);
+  const parameters = Array.isArray(values) ? values : q?.values;
+  if (q && typeof q === "object" && !q.name && typeof q.text === "string" && parameters?.length) {
+    const name = statementName(q.text);
+    if (name) config = { ...q, name };
+  }
+  return sendQuery.call(this, config, values, ...rest);
+};
 
 /**
  * The embedded database serves one school from one process and one connection: PostgreSQL's default 128 MB of shared
@@ -106,27 +159,6 @@ function compileWasmOnce() {
 
 /** Extensions the migrations create; PGlite loads an extension only when it is handed over here. */
 const PGLITE_EXTENSIONS = { btree_gist };
-
-/**
- * node-postgres passes a query's custom type parsers as `types`, which PGlite's adapter (0.5.x) takes
- * for the parameter-type list of a Parse message and fails on. Parameter types are never set by us,
- * so only arrays are passed on; the type parsers still apply on the result side.
- */
-function pgliteConfig(pglite: PGlite) {
-  const config = createPgConfig(pglite);
-  const proto = Object.getPrototypeOf(config.connection) as {
-    parse(q: { types?: unknown }): void;
-    __patched?: boolean;
-  };
-  if (!proto.__patched) {
-    const parse = proto.parse;
-    proto.parse = function (this: unknown, q) {
-      return parse.call(this, Array.isArray(q.types) ? q : { ...q, types: undefined });
-    };
-    proto.__patched = true;
-  }
-  return config;
-}
 
 export async function runMigrations(database: Database): Promise<void> {
   await migrate(database.db, { migrationsFolder });

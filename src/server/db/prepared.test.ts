@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "./client.ts";
+import { createThrowawayDatabase, DB_KINDS } from "../test/harness.ts";
+
+describe.each(DB_KINDS)("statements sent again and again, on %s", (kind) => {
+  let database: Database;
+  let drop = async () => {};
+  afterAll(async () => {
+    await database?.close();
+    await drop();
+  });
+
+  async function open() {
+    if (database) return database;
+    if (kind === "postgres") {
+      const throwaway = await createThrowawayDatabase();
+      drop = throwaway.drop;
+      database = await openDatabase({ url: throwaway.url });
+    } else database = await openDatabase({});
+    return database;
+  }
+
+  /** The statements this connection keeps parsed, by their text. */
+  const kept = async (client: { query(text: string): Promise<{ rows: { statement: string }[] }> }) =>
+    (await client.query("select statement from pg_prepared_statements")).rows.map((r) => r.statement);
+
+  it("are parsed once per connection from their second sighting, with the same answers", async () => {
+    const client = await (await open()).pool.connect();
+    try {
+      // A text no other test sends, so the process-wide count of sightings starts here.
+      const text = `select $1::int + 1 as n, '${randomUUID()}' as tag`;
+      expect((await client.query(text, [1])).rows[0].n).toBe(2);
+      expect(await kept(client)).not.toContain(text);
+      expect((await client.query(text, [2])).rows[0].n).toBe(3);
+      expect(await kept(client)).toContain(text);
+      expect((await client.query({ text, values: [41] })).rows[0].n).toBe(42);
+      expect((await kept(client)).filter((s) => s === text)).toHaveLength(1);
+    } finally {
+      client.release();
+    }
+  });
+
+  it("leave statements without parameters as they are, several in one text included", async () => {
+    const client = await (await open()).pool.connect();
+    try {
+      const text = `select 1 as a; select '${randomUUID()}' as b`;
+      for (let i = 0; i < 3; i++) await client.query(text);
+      expect(await kept(client)).not.toContain(text);
+    } finally {
+      client.release();
+    }
+  });
+
+  it("still report a bad value as the database's error, and answer the next call", async () => {
+    const client = await (await open()).pool.connect();
+    try {
+      const text = `select $1::int as n, '${randomUUID()}' as tag`;
+      await client.query(text, [1]);
+      await client.query(text, [2]);
+      await expect(client.query(text, ["not a number"])).rejects.toThrow(/invalid input syntax/);
+      expect((await client.query(text, [7])).rows[0].n).toBe(7);
+    } finally {
+      client.release();
+    }
+  });
+});
