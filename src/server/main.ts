@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config.ts";
 import { startPortal } from "./portal.ts";
+import { collectWhenQuiet } from "./lib/idle-gc.ts";
 import { DEMO_PASSWORD } from "./db/seed.ts";
 import { DEMO_DIRECTORY, withDemoSso } from "./auth/demo-idp.ts";
 
@@ -22,6 +23,7 @@ async function main() {
   const demo = await withDemoSso(config);
   config = demo.config;
   const portal = await startPortal(config, { listen: true, webDir: path.join(root, "dist") });
+  collectWhenQuiet(portal.server!);
   const ms = Math.round(performance.now() - started);
   const { log } = portal.services;
   log.info({ ms, database: config.databaseKind, mail: portal.services.mailer.transport }, "The Portal is ready");

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFromDatabase, concerns, createEventClearedCache, jsonAnswers, type EntryScope } from "./cache.ts";
+import {
+  answerFromDatabase,
+  concerns,
+  createEventClearedCache,
+  jsonAnswers,
+  SWEEP_MS,
+  type EntryScope,
+} from "./cache.ts";
 import { createLocalBus } from "./events.ts";
 
 describe("event-cleared cache", () => {
@@ -15,6 +22,24 @@ describe("event-cleared cache", () => {
     expect(await cache.get("k", load)).toBe(1);
     vi.advanceTimersByTime(1001);
     expect(await cache.get("k", load)).toBe(2);
+  });
+
+  it("lets answers go once their time and stale time are up, though no one asks for them again", async () => {
+    vi.useFakeTimers();
+    const cache = createEventClearedCache<number>(createLocalBus(), {
+      ttlMs: SWEEP_MS,
+      maxEntries: 10,
+      staleMs: SWEEP_MS,
+    });
+    await cache.get("left", async () => 1);
+    vi.advanceTimersByTime(40_000);
+    await cache.get("fresh", async () => 2);
+    vi.advanceTimersByTime(51_000);
+    // "left" is past both its times and swept; "fresh" is past its time only, and answered stale while it reloads.
+    expect(cache.size).toBe(1);
+    expect(await cache.get("fresh", async () => 3)).toBe(2);
+    vi.advanceTimersByTime(4 * SWEEP_MS);
+    expect(cache.size).toBe(0);
   });
 
   it("answers a stale entry at once while one reload runs behind it, and never after an event", async () => {

@@ -19,7 +19,16 @@ export interface EventClearedCache<T> {
    */
   get(key: string, load: () => Promise<T>, ttlMs?: number | ((value: T) => number), scope?: EntryScope): Promise<T>;
   clear(): void;
+  /** How many answers are kept. */
+  readonly size: number;
 }
+
+/**
+ * How often answers past their time (and their stale time) are let go, asked for or not: without it an answer
+ * no one asks for again (a person's pages after they left) stays until the cache is full, and after a busy
+ * morning that was tens of megabytes kept for nobody.
+ */
+export const SWEEP_MS = 30_000;
 
 interface Entry<T> {
   value: T;
@@ -102,6 +111,10 @@ class ScopedEntries<T> {
     this.byRoot.clear();
     this.unscoped.clear();
   }
+  /** Forgets every entry whose time ended before `before`. */
+  sweep(before: number) {
+    for (const [key, entry] of this.map) if (entry.expires < before) this.delete(key);
+  }
   /** Forgets every entry `event` concerns. */
   forget(event: DomainEvent) {
     if (!event.invalidate?.length) return this.clear();
@@ -116,9 +129,24 @@ class ScopedEntries<T> {
   }
 }
 
+/**
+ * Sweeps `entries` every SWEEP_MS while anything else holds them: made outside the cache's own scope, so that the
+ * timer does not hold them too, and a cache no one holds any more (a test's portal) ends its own sweeping.
+ */
+function sweepWhileHeld(entries: ScopedEntries<unknown>, staleMs: number) {
+  const held = new WeakRef(entries);
+  const sweeping = setInterval(() => {
+    const kept = held.deref();
+    if (kept) kept.sweep(Date.now() - staleMs);
+    else clearInterval(sweeping);
+  }, SWEEP_MS);
+  sweeping.unref?.();
+}
+
 export function createEventClearedCache<T>(events: EventBus, opts: CacheOptions): EventClearedCache<T> {
-  if (uncached.has(events)) return { clear: () => {}, get: (_key, load) => load() };
+  if (uncached.has(events)) return { clear: () => {}, get: (_key, load) => load(), size: 0 };
   const entries = new ScopedEntries<T>();
+  sweepWhileHeld(entries, opts.staleMs ?? 0);
   const loading = new Map<string, { promise: Promise<T>; scope?: EntryScope; overtaken: boolean }>();
 
   const clear = () => {
@@ -137,6 +165,9 @@ export function createEventClearedCache<T>(events: EventBus, opts: CacheOptions)
 
   return {
     clear,
+    get size() {
+      return entries.size;
+    },
     async get(key, load, ttlMs = opts.ttlMs, scope) {
       const hit = entries.get(key);
       const now = Date.now();
