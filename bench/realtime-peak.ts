@@ -220,7 +220,9 @@ export async function measureRealtimePeak(
     });
     // concat, not a spread: a thousand clients times a hundred writes is more arguments than a call can take
     const delays = broadcastDelays.concat(targetedDelays);
-    for (const list of [delays, broadcastDelays, targetedDelays, writeMs]) list.sort((a, b) => a - b);
+    for (const list of [delays, broadcastDelays, targetedDelays]) list.sort((a, b) => a - b);
+    // The timed writes of the peak only: the reconnect's writes below are made on a quiet portal.
+    const peakWriteMs = writeMs.slice().sort((a, b) => a - b);
     const writes = broadcastT0.length + [...targetedT0.values()].reduce((a, l) => a + l.length, 0);
     process.stdout.write(
       `${peak.reqPerSec} req/s, p99 ${peak.p99Ms} ms; ${writes} timed writes, delivery p99 ${round(percentile(delays, 0.99))} ms, ${round(peakMB)} MB; reconnect … `,
@@ -267,8 +269,8 @@ export async function measureRealtimePeak(
       maxMs: round(delays[delays.length - 1] ?? 0),
       broadcastP99Ms: round(percentile(broadcastDelays, 0.99)),
       targetedP99Ms: round(percentile(targetedDelays, 0.99)),
-      writeP50Ms: round(percentile(writeMs, 0.5)),
-      writeP99Ms: round(percentile(writeMs, 0.99)),
+      writeP50Ms: round(percentile(peakWriteMs, 0.5)),
+      writeP99Ms: round(percentile(peakWriteMs, 0.99)),
     };
     return {
       database,

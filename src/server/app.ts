@@ -67,6 +67,7 @@ import {
   userRoutes,
 } from "./features/users/routes.ts";
 import { checkReadiness } from "./db/client.ts";
+import { admission, apiLine } from "./lib/admission.ts";
 import { AppError, errorResponse, RETRY_AFTER_SECONDS } from "./lib/errors.ts";
 import { allowedOrigins } from "./lib/origin.ts";
 import { pageHtml } from "./lib/page-html.ts";
@@ -105,6 +106,8 @@ export function createApp(services: Services, auth: Auth, opts: AppOptions = {})
       else log.warn(entry, `slow request: ${c.req.method} ${c.req.path}`);
     }
   });
+
+  app.use(admission<AppEnv>(services.config.REQUESTS_AT_ONCE, apiLine));
 
   // Same-origin check for every state-changing call: a browser always sends Origin on these, and a
   // cookie-carrying request from another site is refused.

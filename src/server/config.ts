@@ -87,6 +87,8 @@ const envSchema = z.object({
    * database: the bench's growth table measures what a read costs as the school grows, which a kept answer hides.
    */
   ANSWER_CACHE: bool.default(true),
+  /** How many API requests an instance works on at once; the others wait in line (lib/admission.ts). */
+  REQUESTS_AT_ONCE: positiveInt.max(10_000, "must be at most 10000").default(32),
   /** OpenID Connect single sign-on: the provider's issuer (its discovery document is read from `/.well-known/openid-configuration`). */
   OIDC_ISSUER: url(["http:", "https:"]).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
