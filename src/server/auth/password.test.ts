@@ -1,6 +1,7 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { boundedPassword, createLimiter } from "./password.ts";
+import { createLimiter } from "../lib/admission.ts";
+import { boundedPassword } from "./password.ts";
 
 describe("password hashing limiter", () => {
   it("never runs more than its limit at once, and serves the waiting in order", async () => {

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { Worker } from "node:worker_threads";
+import { createLimiter } from "../lib/admission.ts";
 
 /**
  * Each scrypt hash (N=16384, r=16) holds 32 MB while it runs, and libuv's pool would run four at once,
@@ -9,23 +10,6 @@ import { Worker } from "node:worker_threads";
  * and the rest of a burst waits in line for a fraction of a second each rather than costing 32 MB each.
  */
 export const PASSWORD_HASH_CONCURRENCY = 1;
-
-export function createLimiter(max: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function limit<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await work();
-    } finally {
-      // Hand the slot straight to the next in line, so `running` never dips and lets a newcomer jump the queue.
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}
 
 const limit = createLimiter(PASSWORD_HASH_CONCURRENCY);
 

@@ -7,6 +7,26 @@ import type { Context, MiddlewareHandler } from "hono";
 export type Line = "change" | "read";
 
 /**
+ * At most `max` pieces of work at once; the rest wait, those asked for `first` before the others, each in the order
+ * they came. A finished piece hands its place straight to the next in line, so no newcomer overtakes the line.
+ */
+export function createLimiter(max: number) {
+  let running = 0;
+  const waiting = { first: [] as (() => void)[], rest: [] as (() => void)[] };
+  return async function limit<T>(work: () => Promise<T>, opts: { first?: boolean } = {}): Promise<T> {
+    if (running < max) running++;
+    else await new Promise<void>((enter) => waiting[opts.first ? "first" : "rest"].push(enter));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.first.shift() ?? waiting.rest.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
+/**
  * At most `limit` requests inside the handlers at once; the others wait their turn, changes first, each line in the
  * order it came.
  *
@@ -21,21 +41,11 @@ export function admission<E extends object>(
   limit: number,
   lineOf: (c: Context<E>) => Line | null,
 ): MiddlewareHandler<E> {
-  let inside = 0;
-  const lines: Record<Line, (() => void)[]> = { change: [], read: [] };
+  const inLine = createLimiter(limit);
   return async (c, next) => {
     const line = lineOf(c);
     if (!line) return next();
-    if (inside < limit) inside++;
-    else await new Promise<void>((enter) => lines[line].push(enter));
-    try {
-      await next();
-    } finally {
-      // The place goes straight to the next in line, so no newcomer overtakes it.
-      const nextInLine = lines.change.shift() ?? lines.read.shift();
-      if (nextInLine) nextInLine();
-      else inside--;
-    }
+    await inLine(next, { first: line === "change" });
   };
 }
 
