@@ -3,7 +3,8 @@
  * naming the project, its screenplays and the equipment) and as a repeat: SQL statements sent and the server's CPU
  * per request, in process on the demo school's The Weight of Water as one of its crew. Deterministic where the
  * peak is not (the statement counts), and cheap enough to run before and after a change on a shared machine.
- * `node --import tsx bench/first-reads.ts` (PGlite; with TEST_DATABASE_URL also PostgreSQL; FIRST_READS_N=<n>).
+ * `node --import tsx bench/first-reads.ts` (PGlite; with TEST_DATABASE_URL also PostgreSQL; FIRST_READS_N=<n>,
+ * FIRST_READS_DB=pglite|postgres, FIRST_READS_ONLY=<a read's name>, FIRST_READS_SQL=1 lists the statements).
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -93,7 +94,8 @@ async function run(kind: (typeof DB_KINDS)[number]) {
         invalidate: [["project", d.pid], ["projects"], ["schedule", d.pid], ["screenplays"], ["equipment"], ["budget"]],
       });
     const rows: Record<string, unknown>[] = [];
-    for (const r of routes) {
+    const only = process.env.FIRST_READS_ONLY;
+    for (const r of routes.filter((r) => !only || r.name === only)) {
       for (const cold of r.method === "GET" ? [true, false] : [false]) {
         // A warm-up, so the first figure is not the compiler's.
         for (let i = 0; i < 3; i++) {

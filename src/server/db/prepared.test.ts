@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "./client.ts";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase, runMigrations, type Database } from "./client.ts";
+import { preparedQuery } from "./prepared-query.ts";
+import { schoolSettings } from "./schema/index.ts";
 import { createThrowawayDatabase, DB_KINDS } from "../test/harness.ts";
 
-describe.each(DB_KINDS)("statements sent again and again, on %s", (kind) => {
+describe.each(DB_KINDS)("statements sent again and again, and statements built once, on %s", (kind) => {
   let database: Database;
   let drop = async () => {};
   afterAll(async () => {
@@ -18,6 +21,7 @@ describe.each(DB_KINDS)("statements sent again and again, on %s", (kind) => {
       drop = throwaway.drop;
       database = await openDatabase({ url: throwaway.url });
     } else database = await openDatabase({});
+    await runMigrations(database);
     return database;
   }
 
@@ -63,5 +67,46 @@ describe.each(DB_KINDS)("statements sent again and again, on %s", (kind) => {
     } finally {
       client.release();
     }
+  });
+
+  let builds = 0;
+  const versionOf = preparedQuery((db) => {
+    builds++;
+    return db
+      .select({ version: schoolSettings.version })
+      .from(schoolSettings)
+      .where(eq(schoolSettings.id, sql.placeholder("id")));
+  });
+
+  it("is built once per database, answers each call with its own values, and is kept parsed by name", async () => {
+    const { db, pool } = await open();
+    await db.insert(schoolSettings).values({ id: 1, settings: {} as never, version: 3 });
+    expect(await versionOf(db, { id: 1 })).toEqual([{ version: 3 }]);
+    expect(await versionOf(db, { id: 2 })).toEqual([]);
+    await db.update(schoolSettings).set({ version: 8 });
+    expect(await versionOf(db, { id: 1 })).toEqual([{ version: 8 }]);
+    expect(builds).toBe(1);
+    const { rows } = await pool.query<{ name: string }>("select name from pg_prepared_statements");
+    expect(rows.map((r) => r.name)).toContainEqual(expect.stringMatching(/^portal_q\d+$/));
+  });
+
+  it("inside a transaction reads what the transaction wrote, and a rolled-back write is gone after", async () => {
+    const { db } = await open();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(schoolSettings).set({ version: 4 }).where(eq(schoolSettings.id, 1));
+        expect(await versionOf(tx, { id: 1 })).toEqual([{ version: 4 }]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await versionOf(db, { id: 1 })).toEqual([{ version: 8 }]);
+  });
+
+  it("reports a bad value as the database's error, and answers the next call", async () => {
+    const { db } = await open();
+    await expect(versionOf(db, { id: "not a number" })).rejects.toMatchObject({
+      cause: { code: "22P02" } /* invalid_text_representation */,
+    });
+    expect(await versionOf(db, { id: 1 })).toEqual([{ version: 8 }]);
   });
 });

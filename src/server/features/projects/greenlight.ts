@@ -9,6 +9,7 @@ import {
   projects,
   shootDays,
 } from "../../db/schema/index.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
 /** The school's greenlight checklist, as the admins configured it (school settings fill in the defaults). */
@@ -20,18 +21,27 @@ export async function getGreenlightItems(db: DbOrTx): Promise<GreenlightItem[]> 
  * The checklist a project starts from: its course's own list (with the course's deadlines) when the course has
  * one, else the school's. `fromCourse` names the course whose list it is.
  */
+const courseChecklist = preparedQuery((db) =>
+  db
+    .select({ code: projects.course, items: courseGreenlights.items })
+    .from(projects)
+    .innerJoin(courseGreenlights, eq(courseGreenlights.courseId, projects.courseId))
+    .where(eq(projects.id, sql.placeholder("projectId"))),
+);
+
+const ownItems = preparedQuery((db) =>
+  db
+    .select()
+    .from(projectGreenlightItems)
+    .where(eq(projectGreenlightItems.projectId, sql.placeholder("projectId")))
+    .orderBy(asc(projectGreenlightItems.createdAt), asc(projectGreenlightItems.itemKey)),
+);
+
 export async function getProjectChecklist(
   db: DbOrTx,
   projectId: string,
 ): Promise<{ items: CourseGreenlightItem[]; fromCourse: string | null }> {
-  const [[row], school] = await Promise.all([
-    db
-      .select({ code: projects.course, items: courseGreenlights.items })
-      .from(projects)
-      .innerJoin(courseGreenlights, eq(courseGreenlights.courseId, projects.courseId))
-      .where(eq(projects.id, projectId)),
-    getGreenlightItems(db),
-  ]);
+  const [[row], school] = await Promise.all([courseChecklist(db, { projectId }), getGreenlightItems(db)]);
   return row
     ? { items: alignSources(row.items, school), fromCourse: row.code }
     : { items: fromSchool(school), fromCourse: null };
@@ -46,14 +56,7 @@ export async function getProjectGreenlightItems(
   projectId: string,
   checklist = getProjectChecklist(db, projectId),
 ): Promise<(GreenlightItem & { leadDays?: number | null })[]> {
-  const [{ items }, own] = await Promise.all([
-    checklist,
-    db
-      .select()
-      .from(projectGreenlightItems)
-      .where(eq(projectGreenlightItems.projectId, projectId))
-      .orderBy(asc(projectGreenlightItems.createdAt), asc(projectGreenlightItems.itemKey)),
-  ]);
+  const [{ items }, own] = await Promise.all([checklist, ownItems(db, { projectId })]);
   return [
     ...items,
     ...own.map((i) => ({ key: i.itemKey, label: i.label, source: "manual" as const, tickedBy: i.tickedBy })),
@@ -137,11 +140,15 @@ export async function setProjectItemDone(
 }
 
 /** The day a course's deadlines count back from: the project's earliest scheduled shoot day, or null. */
-export async function firstShootDay(db: DbOrTx, projectId: string): Promise<string | null> {
-  const [row] = await db
+const firstDay = preparedQuery((db) =>
+  db
     .select({ day: min(shootDays.date) })
     .from(shootDays)
-    .where(eq(shootDays.projectId, projectId));
+    .where(eq(shootDays.projectId, sql.placeholder("projectId"))),
+);
+
+export async function firstShootDay(db: DbOrTx, projectId: string): Promise<string | null> {
+  const [row] = await firstDay(db, { projectId });
   return row?.day ?? null;
 }
 

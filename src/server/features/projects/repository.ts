@@ -15,6 +15,7 @@ import {
 import type { ProjectListQuery } from "../../../common/project-api.ts";
 import type { LicenceStatus } from "../../../common/projects.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { courseChecklistSize, onProjectChecklist } from "./greenlight.ts";
 import {
   courses,
@@ -241,27 +242,33 @@ export async function selectProject(db: DbOrTx, id: string, opts: { lock?: boole
   return row ?? null;
 }
 
-export async function selectProjectHeader(db: Db, id: string) {
-  const [row] = await db
+const projectHeader = preparedQuery((db) =>
+  db
     .select({ project: projects, supervisorName: supervisor.fullName, creatorName: creator.fullName })
     .from(projects)
     .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))
     .leftJoin(creator, eq(creator.id, projects.createdBy))
-    .where(eq(projects.id, id));
+    .where(eq(projects.id, sql.placeholder("id"))),
+);
+
+export async function selectProjectHeader(db: Db, id: string) {
+  const [row] = await projectHeader(db, { id });
   return row ?? null;
 }
 
-export function selectMembers(db: DbOrTx, projectId: string) {
-  return db
+const members = preparedQuery((db) =>
+  db
     .select({ member: projectMembers, name: profiles.fullName, email: profiles.email })
     .from(projectMembers)
     .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
-    .where(eq(projectMembers.projectId, projectId))
-    .orderBy(desc(projectMembers.isLead), asc(profiles.fullName));
-}
+    .where(eq(projectMembers.projectId, sql.placeholder("projectId")))
+    .orderBy(desc(projectMembers.isLead), asc(profiles.fullName)),
+);
 
-export function selectMilestones(db: Db, projectId: string) {
-  return db
+export const selectMembers = (db: DbOrTx, projectId: string) => members(db, { projectId });
+
+const projectMilestones = preparedQuery((db) =>
+  db
     .select({
       milestone: milestones,
       doneByName: profiles.fullName,
@@ -269,36 +276,45 @@ export function selectMilestones(db: Db, projectId: string) {
     })
     .from(milestones)
     .leftJoin(profiles, eq(profiles.id, milestones.doneBy))
-    .where(eq(milestones.projectId, projectId))
-    .orderBy(asc(milestones.dueDate), asc(milestones.createdAt));
-}
+    .where(eq(milestones.projectId, sql.placeholder("projectId")))
+    .orderBy(asc(milestones.dueDate), asc(milestones.createdAt)),
+);
 
-export function selectGreenlightTicks(db: DbOrTx, projectId: string) {
-  return db
+export const selectMilestones = (db: Db, projectId: string) => projectMilestones(db, { projectId });
+
+const greenlightTicks = preparedQuery((db) =>
+  db
     .select({ tick: projectGreenlight, doneByName: profiles.fullName })
     .from(projectGreenlight)
     .leftJoin(profiles, eq(profiles.id, projectGreenlight.doneBy))
-    .where(eq(projectGreenlight.projectId, projectId));
-}
+    .where(eq(projectGreenlight.projectId, sql.placeholder("projectId"))),
+);
 
-export function selectPhaseHistory(db: Db, projectId: string) {
-  return db
+export const selectGreenlightTicks = (db: DbOrTx, projectId: string) => greenlightTicks(db, { projectId });
+
+const phaseHistory = preparedQuery((db) =>
+  db
     .select()
     .from(phaseChanges)
-    .where(eq(phaseChanges.projectId, projectId))
-    .orderBy(desc(phaseChanges.createdAt), desc(phaseChanges.id));
-}
+    .where(eq(phaseChanges.projectId, sql.placeholder("projectId")))
+    .orderBy(desc(phaseChanges.createdAt), desc(phaseChanges.id)),
+);
 
-/** A page of a project's activity, newest first, without counting the rest (the project page shows the latest). */
-export function selectActivityRows(db: Db, projectId: string, page: { limit: number; offset: number }) {
-  return db
+export const selectPhaseHistory = (db: Db, projectId: string) => phaseHistory(db, { projectId });
+
+const activityRows = preparedQuery((db) =>
+  db
     .select()
     .from(projectActivity)
-    .where(eq(projectActivity.projectId, projectId))
+    .where(eq(projectActivity.projectId, sql.placeholder("projectId")))
     .orderBy(desc(projectActivity.createdAt), desc(projectActivity.id))
-    .limit(page.limit)
-    .offset(page.offset);
-}
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset")),
+);
+
+/** A page of a project's activity, newest first, without counting the rest (the project page shows the latest). */
+export const selectActivityRows = (db: Db, projectId: string, page: { limit: number; offset: number }) =>
+  activityRows(db, { projectId, ...page });
 
 export async function selectActivity(db: Db, projectId: string, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
