@@ -4,7 +4,8 @@
  * per request, in process on the demo school's The Weight of Water as one of its crew. Deterministic where the
  * peak is not (the statement counts), and cheap enough to run before and after a change on a shared machine.
  * `node --import tsx bench/first-reads.ts` (PGlite; with TEST_DATABASE_URL also PostgreSQL; FIRST_READS_N=<n>,
- * FIRST_READS_DB=pglite|postgres, FIRST_READS_ONLY=<a read's name>, FIRST_READS_SQL=1 lists the statements).
+ * FIRST_READS_DB=pglite|postgres, FIRST_READS_ONLY=<a read's name>,
+ * FIRST_READS_KIND=first|repeat, FIRST_READS_SQL=1 lists the statements).
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -95,8 +96,11 @@ async function run(kind: (typeof DB_KINDS)[number]) {
       });
     const rows: Record<string, unknown>[] = [];
     const only = process.env.FIRST_READS_ONLY;
+    const kind = process.env.FIRST_READS_KIND;
     for (const r of routes.filter((r) => !only || r.name === only)) {
-      for (const cold of r.method === "GET" ? [true, false] : [false]) {
+      for (const cold of (r.method === "GET" ? [true, false] : [false]).filter(
+        (c) => !kind || kind === (c ? "first" : "repeat"),
+      )) {
         // A warm-up, so the first figure is not the compiler's.
         for (let i = 0; i < 3; i++) {
           if (cold) await forget();

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { jsonAnswers } from "../../lib/cache.ts";
 import type { NotificationDto, NotificationListQuery, NotificationPage } from "../../../common/inbox.ts";
 import type { NotificationKind } from "../../../common/school.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { notifications, profiles } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
@@ -89,28 +90,38 @@ export function browseNotifications(
   );
 }
 
-export async function listNotifications(
-  s: Pick<Services, "db">,
-  opts: { userId: string } & NotificationListQuery,
-): Promise<NotificationPage> {
-  const mine = eq(notifications.userId, opts.userId);
-  const where = opts.unreadOnly ? and(mine, isNull(notifications.readAt)) : mine;
-  const rows = await s.db
-    .select()
-    .from(notifications)
-    .where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
-  const [counts] = await s.db
+const mine = eq(notifications.userId, sql.placeholder("userId"));
+const pageOf = (where: SQL | undefined) =>
+  preparedQuery((db) =>
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset")),
+  );
+const pages = { all: pageOf(mine), unread: pageOf(and(mine, isNull(notifications.readAt))) };
+const counts = preparedQuery((db) =>
+  db
     .select({
       all: count(),
       unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number),
     })
     .from(notifications)
-    .where(mine);
-  const unread = counts?.unread ?? 0;
-  return { total: opts.unreadOnly ? unread : (counts?.all ?? 0), unread, items: rows.map(toDto) };
+    .where(mine),
+);
+
+export async function listNotifications(
+  s: Pick<Services, "db">,
+  opts: { userId: string } & NotificationListQuery,
+): Promise<NotificationPage> {
+  const [rows, [counted]] = await Promise.all([
+    pages[opts.unreadOnly ? "unread" : "all"](s.db, opts),
+    counts(s.db, { userId: opts.userId }),
+  ]);
+  const unread = counted?.unread ?? 0;
+  return { total: opts.unreadOnly ? unread : (counted?.all ?? 0), unread, items: rows.map(toDto) };
 }
 
 export async function markRead(

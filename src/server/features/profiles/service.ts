@@ -3,6 +3,7 @@ import type { ProfileDto, ProfileUpdate } from "../../../common/profile.ts";
 import type { Role } from "../../../common/roles.ts";
 import type { Services } from "../../context.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { profiles, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { keys } from "../../../common/query-keys.ts";
@@ -49,8 +50,15 @@ export async function syncProfile(db: Db, userId: string, opts: { role?: Role } 
   return toDto(result.rows[0]!);
 }
 
+const profileOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder("userId"))),
+);
+
 export async function getProfile(db: Db, userId: string): Promise<ProfileDto | null> {
-  const [p] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const [p] = await profileOf(db, { userId });
   return p ? toDto(p) : null;
 }
 
