@@ -51,7 +51,7 @@ async function countedStatements(portal: RunningPortal): Promise<StatementCount[
   await new Promise((r) => setTimeout(r, 500));
   const counted = JSON.parse(readFileSync(statementsOut, "utf8")) as Record<
     string,
-    { requests: number; statements: number }
+    { requests: number; statements: number; named: number }
   >;
   return Object.entries(counted)
     .map(([route, c]) => ({ route, ...c, perRequest: c.requests ? round(c.statements / c.requests, 2) : null }))
@@ -62,6 +62,8 @@ export interface StatementCount {
   route: string;
   requests: number;
   statements: number;
+  /** Of those, sent by name (parsed once per connection). */
+  named: number;
   perRequest: number | null;
 }
 

@@ -1,8 +1,8 @@
 /**
  * Loaded into the portal's process by the bench (`node --import bench/statement-counter.mjs …`) when
  * BENCH_STATEMENTS is set: counts the SQL statements each route sends to PostgreSQL through node-postgres, so a
- * peak can say which answers still go to the database and how often. On SIGUSR2 it writes what it counted since
- * the last signal to the file named by BENCH_STATEMENTS_OUT and starts again.
+ * peak can say which answers still go to the database and how often, and how many of those went by name. On
+ * SIGUSR2 it writes what it counted since the last signal to the file named by BENCH_STATEMENTS_OUT and starts again.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 const pg = createRequire(`${process.cwd()}/package.json`)("pg");
 const route = new AsyncLocalStorage();
 let counts = new Map();
-const countOf = (name) => counts.get(name) ?? counts.set(name, { requests: 0, statements: 0 }).get(name);
+const countOf = (name) => counts.get(name) ?? counts.set(name, { requests: 0, statements: 0, named: 0 }).get(name);
 /** BENCH_STATEMENTS=sql: also which statements, by their first words, per route. */
 const withText = process.env.BENCH_STATEMENTS === "sql";
 const textOf = (args) => String(typeof args[0] === "string" ? args[0] : (args[0]?.text ?? "")).slice(0, 160);
@@ -44,6 +44,8 @@ const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function () {
   const c = countOf(this.benchRoute ?? route.getStore() ?? "(jobs and events)");
   c.statements++;
+  // Sent by name: parsed once per connection (db/client.ts names them, or preparedQuery built them).
+  if (arguments[0]?.name) c.named++;
   if (withText) {
     const text = textOf(arguments);
     (c.texts ??= {})[text] = (c.texts[text] ?? 0) + 1;
