@@ -102,6 +102,15 @@ describe.each(DB_KINDS)("statements sent again and again, and statements built o
     expect(await versionOf(db, { id: 1 })).toEqual([{ version: 8 }]);
   });
 
+  it("in transactions is built once per pooled connection, not once per transaction", async () => {
+    const { db } = await open();
+    const before = builds;
+    for (let i = 0; i < 5; i++)
+      await db.transaction(async (tx) => expect(await versionOf(tx, { id: 1 })).toEqual([{ version: 8 }]));
+    // Transactions one after another get the same idle connection back: one build at most (was one each).
+    expect(builds - before).toBeLessThanOrEqual(1);
+  });
+
   it("reports a bad value as the database's error, and answers the next call", async () => {
     const { db } = await open();
     await expect(versionOf(db, { id: "not a number" })).rejects.toMatchObject({
