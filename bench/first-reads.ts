@@ -96,10 +96,10 @@ async function run(kind: (typeof DB_KINDS)[number]) {
       });
     const rows: Record<string, unknown>[] = [];
     const only = process.env.FIRST_READS_ONLY;
-    const kind = process.env.FIRST_READS_KIND;
+    const onlyKind = process.env.FIRST_READS_KIND;
     for (const r of routes.filter((r) => !only || r.name === only)) {
       for (const cold of (r.method === "GET" ? [true, false] : [false]).filter(
-        (c) => !kind || kind === (c ? "first" : "repeat"),
+        (c) => !onlyKind || onlyKind === (c ? "first" : "repeat"),
       )) {
         // A warm-up, so the first figure is not the compiler's.
         for (let i = 0; i < 3; i++) {
