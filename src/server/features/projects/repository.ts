@@ -367,21 +367,34 @@ export async function recordActivity(
 }
 
 /** Crew, milestones and the rest change what "recently updated" means, without changing the edited fields' version. */
-export async function touchProject(tx: DbOrTx, projectId: string) {
-  await tx
+const touch = preparedQuery((db) =>
+  db
     .update(projects)
     .set({ updatedAt: sql`now()` })
-    .where(eq(projects.id, projectId));
+    .where(eq(projects.id, sql.placeholder("projectId"))),
+);
+
+export async function touchProject(tx: DbOrTx, projectId: string) {
+  await touch(tx, { projectId });
 }
 
 /** The crew rule as a column or condition of a query over projects (or rows that name one): is `userId` on the crew. */
 export const onCrew = (projectId: AnyColumn | SQL, userId: string) =>
   sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${projectId} and m.user_id = ${userId})`;
 
-export async function isMember(db: DbOrTx, projectId: string, userId: string) {
-  const [row] = await db
+const membership = preparedQuery((db) =>
+  db
     .select({ one: sql`1` })
     .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+    .where(
+      and(
+        eq(projectMembers.projectId, sql.placeholder("projectId")),
+        eq(projectMembers.userId, sql.placeholder("userId")),
+      ),
+    ),
+);
+
+export async function isMember(db: DbOrTx, projectId: string, userId: string) {
+  const [row] = await membership(db, { projectId, userId });
   return !!row;
 }

@@ -8,6 +8,7 @@ import {
 } from "../../../common/school.ts";
 import type { Services } from "../../context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { schoolSettings } from "../../db/schema/index.ts";
 import type { DateFormats } from "../../../common/datetime.ts";
 import { createEventClearedCache, jsonAnswers, type EventClearedCache } from "../../lib/cache.ts";
@@ -33,9 +34,13 @@ function withDefaults(stored: Partial<SchoolSettings> | null | undefined): Schoo
   };
 }
 
+const settingsRow = preparedQuery((db) => db.select().from(schoolSettings).where(eq(schoolSettings.id, SCHOOL_ROW)));
+const settingsRowLocked = preparedQuery((db) =>
+  db.select().from(schoolSettings).where(eq(schoolSettings.id, SCHOOL_ROW)).for("update"),
+);
+
 async function readFresh(db: DbOrTx, lock = false): Promise<SchoolSettingsDto> {
-  const q = db.select().from(schoolSettings).where(eq(schoolSettings.id, SCHOOL_ROW));
-  const [row] = lock ? await q.for("update") : await q;
+  const [row] = await (lock ? settingsRowLocked : settingsRow)(db, {});
   if (!row) return { settings: withDefaults(null), version: 0, updatedAt: null };
   return { settings: withDefaults(row.settings), version: row.version, updatedAt: row.updatedAt.toISOString() };
 }
