@@ -1,6 +1,7 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql, type Placeholder } from "drizzle-orm";
 import { isStaff, type Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { profiles, projectMembers, projects } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/validate.ts";
@@ -44,6 +45,21 @@ const supervisor = profiles;
 /** The crew, staff and admins change a project's things: for a caller whose membership is already known. */
 export const mayEdit = (caller: Pick<Caller, "role">, member: boolean) => member || isStaff(caller.role);
 
+const accessQuery = (db: DbOrTx, projectId: string | Placeholder, userId: string | Placeholder) =>
+  db
+    .select({
+      project: projects,
+      supervisorName: supervisor.fullName,
+      supervisorEmail: supervisor.email,
+      member: onCrew(projects.id, userId),
+    })
+    .from(projects)
+    .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))
+    .where(eq(projects.id, projectId));
+
+// Locked, it runs in a transaction, where a prepared statement would be built again anyway.
+const access = preparedQuery((db) => accessQuery(db, sql.placeholder("projectId"), sql.placeholder("userId")));
+
 /**
  * The project, whether the caller is on its crew, and what that allows, in one statement; `lock` takes the
  * project row for the transaction (two changes to one project run one after the other). Throws 404 for an id
@@ -56,17 +72,9 @@ export async function projectFor(
   opts: { need?: Need; lock?: boolean; denied?: string } = {},
 ): Promise<ProjectAccess> {
   if (!isUuid(projectId)) throw noProject();
-  const q = db
-    .select({
-      project: projects,
-      supervisorName: supervisor.fullName,
-      supervisorEmail: supervisor.email,
-      member: onCrew(projects.id, caller.id),
-    })
-    .from(projects)
-    .leftJoin(supervisor, eq(supervisor.id, projects.supervisorId))
-    .where(eq(projects.id, projectId));
-  const [row] = opts.lock ? await q.for("update", { of: projects }) : await q;
+  const [row] = opts.lock
+    ? await accessQuery(db, projectId, caller.id).for("update", { of: projects })
+    : await access(db, { projectId, userId: caller.id });
   if (!row) throw noProject();
   const member = !!row.member;
   const canEdit = mayEdit(caller, member);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   UNLICENSED_STATUSES,
   type DocumentaryListItem,
@@ -8,6 +8,7 @@ import {
 } from "../../../common/project-api.ts";
 import type { ProjectBlocker } from "../../../common/overview-api.ts";
 import { isStaff, type Caller } from "../../auth/caller.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { projectMembers } from "../../db/schema/index.ts";
 import { cachePerBus, jsonAnswers, type EntryScope } from "../../lib/cache.ts";
 import { courseChecklistsOf, getGreenlightItems } from "./greenlight.ts";
@@ -110,17 +111,16 @@ const NOBODY: Caller = { id: "00000000-0000-4000-8000-000000000000", name: "", r
 const sharedLists = cachePerBus<unknown>({ ttlMs: ANSWER_MS, maxEntries: 100, staleMs: ANSWER_MS });
 const crews = cachePerBus<Set<string>>({ ttlMs: ANSWER_MS, maxEntries: 5_000 });
 
+const crewRows = preparedQuery((db) =>
+  db
+    .select({ id: projectMembers.projectId })
+    .from(projectMembers)
+    .where(eq(projectMembers.userId, sql.placeholder("userId"))),
+);
+
 /** The projects a person is on the crew of. */
 export function crewProjectsOf(s: Pick<S, "db" | "events">, userId: string): Promise<Set<string>> {
-  const load = async () =>
-    new Set(
-      (
-        await s.db
-          .select({ id: projectMembers.projectId })
-          .from(projectMembers)
-          .where(eq(projectMembers.userId, userId))
-      ).map((r) => r.id),
-    );
+  const load = async () => new Set((await crewRows(s.db, { userId })).map((r) => r.id));
   return crews(s.events).get(userId, load, undefined, PROJECTS_SCOPE);
 }
 

@@ -10,6 +10,7 @@ import {
   or,
   sql,
   type AnyColumn,
+  type Placeholder,
   type SQL,
 } from "drizzle-orm";
 import type { ProjectListQuery } from "../../../common/project-api.ts";
@@ -379,7 +380,7 @@ export async function touchProject(tx: DbOrTx, projectId: string) {
 }
 
 /** The crew rule as a column or condition of a query over projects (or rows that name one): is `userId` on the crew. */
-export const onCrew = (projectId: AnyColumn | SQL, userId: string) =>
+export const onCrew = (projectId: AnyColumn | SQL, userId: string | Placeholder) =>
   sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${projectId} and m.user_id = ${userId})`;
 
 const membership = preparedQuery((db) =>

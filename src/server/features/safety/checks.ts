@@ -2,11 +2,12 @@
  * Where unmet hazard requirements show: a blocking check on every scheduled day that shoots the scene, until the
  * requirement is approved, and a mark on the production overview's card. Both read all they need in one statement.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DayCheck } from "../../../common/day-checks.ts";
 import { dueDateOf, UNMET } from "../../../common/safety.ts";
 import { writerOf, type SchoolWriter } from "../../../common/school-writer.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { safetyRequirements, scheduleStrips, shootDays } from "../../db/schema/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
@@ -26,14 +27,8 @@ export function blockedMessage(label: string, dueDate: string | null, w: SchoolW
     : `blocked: ${lowerFirst(label)}`;
 }
 
-/** The day-check source (`schedule/day-checks.ts`): each day shooting a scene whose requirements are unmet is blocked. */
-export async function hazardDayChecks(
-  db: DbOrTx,
-  projectId: string,
-  days: readonly CheckedDay[],
-): Promise<Map<string, DayCheck[]>> {
-  const out = new Map<string, DayCheck[]>();
-  const open = await db
+const openRequirements = preparedQuery((db) =>
+  db
     .select({
       sceneNumber: safetyRequirements.sceneNumber,
       label: safetyRequirements.label,
@@ -41,7 +36,22 @@ export async function hazardDayChecks(
       businessDays: safetyRequirements.businessDays,
     })
     .from(safetyRequirements)
-    .where(and(eq(safetyRequirements.projectId, projectId), inArray(safetyRequirements.status, [...UNMET])));
+    .where(
+      and(
+        eq(safetyRequirements.projectId, sql.placeholder("projectId")),
+        inArray(safetyRequirements.status, [...UNMET]),
+      ),
+    ),
+);
+
+/** The day-check source (`schedule/day-checks.ts`): each day shooting a scene whose requirements are unmet is blocked. */
+export async function hazardDayChecks(
+  db: DbOrTx,
+  projectId: string,
+  days: readonly CheckedDay[],
+): Promise<Map<string, DayCheck[]>> {
+  const out = new Map<string, DayCheck[]>();
+  const open = await openRequirements(db, { projectId });
   if (open.length === 0) return out;
   const w = writerOf(await getSchoolSettings(db));
   for (const day of days) {

@@ -23,7 +23,7 @@ import { standingOf } from "../projects/index.ts";
 import { dayCheckKeys } from "./day-checks.ts";
 import { lanePlaces, placeBanners } from "./banner-places.ts";
 import { askGuardianConsent, minorDto, minorPapers } from "./minors.ts";
-import { once } from "./working-hours.ts";
+import { castRowsOf, once } from "./working-hours.ts";
 import { type S } from "./shared.ts";
 import {
   assemble,
@@ -67,8 +67,7 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
   const [board, list] = await Promise.all([boardRow(s.db, project.id), projectScreenplays(s.db, project.id)]);
   const sp = chosen(list, board?.board.screenplayId);
   // The cast, the minors' consents and their permits are read once, for the cast list and the day checks both.
-  // `execute()`: a query builder awaited again would send its statement again.
-  const castRows = castRowsOf(s.db, project.id).execute();
+  const castRows = castRowsOf(s.db, project.id);
   const papers = once(async () => minorPapers(s.db, project.id, await castRows));
   const [{ days, bank, scenes, appearance }, cast, { consents, permits }] = await Promise.all([
     assemble(s.db, project.id, sp, board?.board.estimates, { cast: () => castRows, minorPapers: papers }),
@@ -119,8 +118,6 @@ export async function getSchedule(s: Pick<S, "db">, opts: { caller: Caller; proj
 
 export type CastRow = typeof castMembers.$inferSelect;
 
-const castRowsOf = (db: DbOrTx, projectId: string) =>
-  db.select().from(castMembers).where(eq(castMembers.projectId, projectId));
 const byCharacter = (rows: CastRow[]) => new Map(rows.map((r) => [r.character, r]));
 
 export async function castOf(db: DbOrTx, projectId: string): Promise<Map<string, CastRow>> {

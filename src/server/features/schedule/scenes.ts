@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { stripColour, type ShootDayDto, type StripDto } from "../../../common/schedule.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { numberScenes } from "../../../common/screenplay/numbering.ts";
@@ -7,6 +7,7 @@ import { scriptReport } from "../../../common/screenplay/report.ts";
 import type { SceneReport } from "../../../common/screenplay/report.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { dayTotals, minutesFromEighths, type BannerDto } from "../../../common/banners.ts";
 import {
   profiles,
@@ -56,17 +57,21 @@ export async function publishChanged(s: Pick<S, "db" | "events">, projectId: str
 
 // ── The scenes behind the strips ─────────────────────────────────────────────────────────────────
 
-export async function boardRow(db: DbOrTx, projectId: string) {
-  const [row] = await db
+const boardOf = preparedQuery((db) =>
+  db
     .select({ board: stripboards, updatedByName: profiles.fullName })
     .from(stripboards)
     .leftJoin(profiles, eq(profiles.id, stripboards.updatedBy))
-    .where(eq(stripboards.projectId, projectId));
+    .where(eq(stripboards.projectId, sql.placeholder("projectId"))),
+);
+
+export async function boardRow(db: DbOrTx, projectId: string) {
+  const [row] = await boardOf(db, { projectId });
   return row ?? null;
 }
 
-export async function projectScreenplays(db: DbOrTx, projectId: string) {
-  return db
+const screenplaysOf = preparedQuery((db) =>
+  db
     .select({
       id: screenplays.id,
       title: screenplays.title,
@@ -75,9 +80,11 @@ export async function projectScreenplays(db: DbOrTx, projectId: string) {
       scenesUnlocked: screenplays.scenesUnlocked,
     })
     .from(screenplays)
-    .where(eq(screenplays.projectId, projectId))
-    .orderBy(desc(screenplays.updatedAt), asc(screenplays.id));
-}
+    .where(eq(screenplays.projectId, sql.placeholder("projectId")))
+    .orderBy(desc(screenplays.updatedAt), asc(screenplays.id)),
+);
+
+export const projectScreenplays = (db: DbOrTx, projectId: string) => screenplaysOf(db, { projectId });
 
 /** Scenes added since the last lock: their numbers can still change, so no new strip is keyed to one until a lock writes it in. */
 export function provisionalScenes(sp: { body: string; lockedScenes: string[] | null } | null): Set<string> {
@@ -187,6 +194,29 @@ export function bannersAt(banners: BannerRow[], stripPositions: number[]): Banne
   }));
 }
 
+const projectDays = preparedQuery((db) =>
+  db
+    .select()
+    .from(shootDays)
+    .where(eq(shootDays.projectId, sql.placeholder("projectId")))
+    .orderBy(asc(shootDays.date), asc(shootDays.createdAt), asc(shootDays.id)),
+);
+
+const projectStrips = preparedQuery((db) =>
+  db
+    .select()
+    .from(scheduleStrips)
+    .where(eq(scheduleStrips.projectId, sql.placeholder("projectId")))
+    .orderBy(asc(scheduleStrips.position)),
+);
+
+const projectBanners = preparedQuery((db) =>
+  db
+    .select()
+    .from(scheduleBanners)
+    .where(eq(scheduleBanners.projectId, sql.placeholder("projectId"))),
+);
+
 /**
  * Reads a project's days, strips and banners in three statements, however many strips (the board is read at the
  * peak: issue 16). `estimates` are the producer's minutes by scene number (the stripboard row's).
@@ -199,17 +229,9 @@ export async function assemble(
   known: Pick<Parameters<typeof dayFacts>[3] & object, "cast" | "minorPapers"> = {},
 ): Promise<Assembled> {
   const [dayRows, stripRows, bannerRows] = await Promise.all([
-    db
-      .select()
-      .from(shootDays)
-      .where(eq(shootDays.projectId, projectId))
-      .orderBy(asc(shootDays.date), asc(shootDays.createdAt), asc(shootDays.id)),
-    db
-      .select()
-      .from(scheduleStrips)
-      .where(eq(scheduleStrips.projectId, projectId))
-      .orderBy(asc(scheduleStrips.position)),
-    db.select().from(scheduleBanners).where(eq(scheduleBanners.projectId, projectId)),
+    projectDays(db, { projectId }),
+    projectStrips(db, { projectId }),
+    projectBanners(db, { projectId }),
   ]);
   const report = screenplay?.body.trim() ? scriptReport(screenplay.body, screenplay.lockedScenes ?? null) : null;
   const scenes = new Map<string, SceneReport>();

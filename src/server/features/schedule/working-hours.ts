@@ -1,7 +1,8 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DayCheck } from "../../../common/day-checks.ts";
 import { findingText, hoursFindings, type HoursFinding, type WorkedDay } from "../../../common/working-hours.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { castMembers, profiles, projectMembers, shootDays } from "../../db/schema/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
 
@@ -43,6 +44,16 @@ export const once = <T>(load: () => Promise<T>) => {
   return () => (kept ??= load());
 };
 
+const projectCast = preparedQuery((db) =>
+  db
+    .select()
+    .from(castMembers)
+    .where(eq(castMembers.projectId, sql.placeholder("projectId"))),
+);
+
+/** The project's cast members, in no order. */
+export const castRowsOf = (db: DbOrTx, projectId: string): Promise<CastRow[]> => projectCast(db, { projectId });
+
 export function dayFacts(
   db: DbOrTx,
   projectId: string,
@@ -51,7 +62,7 @@ export function dayFacts(
 ): DayFacts {
   return {
     ...(known.minorPapers ? { minorPapers: known.minorPapers } : {}),
-    cast: known.cast ?? once(() => db.select().from(castMembers).where(eq(castMembers.projectId, projectId))),
+    cast: known.cast ?? once(() => castRowsOf(db, projectId)),
     times: once(async () => {
       if (known.rows) return new Map(known.rows.map((r) => [r.id, r]));
       if (days.length === 0) return new Map();
@@ -79,6 +90,15 @@ export function dayFacts(
 /** The characters a day shoots, in name order. */
 export const charactersOf = (day: CheckedDay) => [...new Set(day.strips.flatMap((s) => s.cast))].sort();
 
+const crewNames = preparedQuery((db) =>
+  db
+    .select({ userId: projectMembers.userId, name: profiles.fullName })
+    .from(projectMembers)
+    .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, sql.placeholder("projectId")))
+    .orderBy(asc(profiles.fullName)),
+);
+
 /**
  * Safe working days (source "hours"): each person's days, the crew by user id (every member works every day) and
  * the cast by character (on the days their scenes are shot), judged by `hoursFindings`. People with the same
@@ -93,12 +113,7 @@ export async function hoursChecks(
   const [settings, times, crew, cast] = await Promise.all([
     getSchoolSettings(db),
     facts.times(),
-    db
-      .select({ userId: projectMembers.userId, name: profiles.fullName })
-      .from(projectMembers)
-      .innerJoin(profiles, eq(profiles.id, projectMembers.userId))
-      .where(eq(projectMembers.projectId, projectId))
-      .orderBy(asc(profiles.fullName)),
+    crewNames(db, { projectId }),
     facts.cast(),
   ]);
   const actor = new Map(cast.map((c) => [c.character, c.actorName]));

@@ -1,7 +1,8 @@
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { REVISION_COLOURS, revisionColour, type RevisionColour } from "../../../common/screenplay-api.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { profiles, projects, screenplayNotes, screenplayRevisions, screenplays } from "../../db/schema/index.ts";
 
 export type ScreenplayRow = typeof screenplays.$inferSelect;
@@ -10,9 +11,8 @@ export type ScreenplayRow = typeof screenplays.$inferSelect;
  * The columns every list of screenplays shows, for every screenplay or the given ones: kept in memory by
  * `list.ts` and refreshed row by row. `updatedMicros` orders as the database does (its clock keeps microseconds).
  */
-export async function selectListRows(db: DbOrTx, ids?: string[]) {
-  if (ids && ids.length === 0) return [];
-  return db
+const listQuery = (db: DbOrTx, where: SQL | undefined) =>
+  db
     .select({
       id: screenplays.id,
       title: screenplays.title,
@@ -39,19 +39,36 @@ export async function selectListRows(db: DbOrTx, ids?: string[]) {
     .from(screenplays)
     .leftJoin(projects, eq(projects.id, screenplays.projectId))
     .innerJoin(profiles, eq(profiles.id, screenplays.ownerId))
-    .where(ids ? inArray(screenplays.id, ids) : undefined);
+    .where(where);
+
+const allListRows = preparedQuery((db) => listQuery(db, undefined));
+// `= any` of one array parameter rather than `in` a list, so that the statement's text is the same for any number of ids.
+const someListRows = preparedQuery((db) => listQuery(db, sql`${screenplays.id} = any(${sql.placeholder("ids")})`));
+
+export async function selectListRows(db: DbOrTx, ids?: string[]) {
+  if (ids && ids.length === 0) return [];
+  return ids ? someListRows(db, { ids }) : allListRows(db, {});
 }
 
 export type ListRow = Awaited<ReturnType<typeof selectListRows>>[number];
 
+const screenplayById = preparedQuery((db) =>
+  db
+    .select()
+    .from(screenplays)
+    .where(eq(screenplays.id, sql.placeholder("id"))),
+);
+
 export async function selectScreenplay(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
-  const q = db.select().from(screenplays).where(eq(screenplays.id, id));
-  const [row] = opts.lock ? await q.for("update") : await q;
+  // Locked, it runs in a transaction, where a prepared statement would be built again anyway.
+  const [row] = opts.lock
+    ? await db.select().from(screenplays).where(eq(screenplays.id, id)).for("update")
+    : await screenplayById(db, { id });
   return row ?? null;
 }
 
 /** Who wrote and last saved the screenplay and the project it is attached to, with `extra` of the screenplay. */
-function withHeader<E extends SelectedFields>(db: DbOrTx, id: string, extra: E) {
+function withHeader<E extends SelectedFields>(db: DbOrTx, id: Placeholder, extra: E) {
   const owner = alias(profiles, "owner");
   const updater = alias(profiles, "updater");
   return db
@@ -87,15 +104,18 @@ const headerOf = (
   updatedByName: row?.updatedByName ?? null,
 });
 
+const header = preparedQuery((db) => withHeader(db, sql.placeholder("id"), {}));
+const screenplayWithHeader = preparedQuery((db) => withHeader(db, sql.placeholder("id"), { sp: screenplays }));
+
 /** Who wrote and last saved the screenplay and the project it is attached to, in one statement. */
 export async function selectHeader(db: DbOrTx, sp: ScreenplayRow): Promise<ScreenplayHeader> {
-  const [row] = await withHeader(db, sp.id, {});
+  const [row] = await header(db, { id: sp.id });
   return headerOf(row);
 }
 
 /** The screenplay and its header in one statement, for a reader's first read. */
 export async function selectScreenplayWithHeader(db: DbOrTx, id: string) {
-  const [row] = await withHeader(db, id, { sp: screenplays });
+  const [row] = await screenplayWithHeader(db, { id });
   return row ? { sp: row.sp, header: headerOf(row) } : null;
 }
 
@@ -107,8 +127,8 @@ export async function selectProjectBrief(db: DbOrTx, projectId: string) {
   return row ?? null;
 }
 
-export function selectRevisions(db: DbOrTx, screenplayId: string) {
-  return db
+const revisions = preparedQuery((db) =>
+  db
     .select({
       id: screenplayRevisions.id,
       number: screenplayRevisions.number,
@@ -118,9 +138,11 @@ export function selectRevisions(db: DbOrTx, screenplayId: string) {
       createdAt: screenplayRevisions.createdAt,
     })
     .from(screenplayRevisions)
-    .where(eq(screenplayRevisions.screenplayId, screenplayId))
-    .orderBy(desc(screenplayRevisions.number));
-}
+    .where(eq(screenplayRevisions.screenplayId, sql.placeholder("screenplayId")))
+    .orderBy(desc(screenplayRevisions.number)),
+);
+
+export const selectRevisions = (db: DbOrTx, screenplayId: string) => revisions(db, { screenplayId });
 
 export async function selectRevision(db: DbOrTx, screenplayId: string, revisionId: string) {
   const [row] = await db
@@ -161,13 +183,15 @@ export async function nextRevision(db: DbOrTx, screenplayId: string) {
   };
 }
 
-export function selectNotes(db: DbOrTx, screenplayId: string) {
-  return db
+const notes = preparedQuery((db) =>
+  db
     .select()
     .from(screenplayNotes)
-    .where(eq(screenplayNotes.screenplayId, screenplayId))
-    .orderBy(asc(screenplayNotes.resolved), asc(screenplayNotes.line), asc(screenplayNotes.createdAt));
-}
+    .where(eq(screenplayNotes.screenplayId, sql.placeholder("screenplayId")))
+    .orderBy(asc(screenplayNotes.resolved), asc(screenplayNotes.line), asc(screenplayNotes.createdAt)),
+);
+
+export const selectNotes = (db: DbOrTx, screenplayId: string) => notes(db, { screenplayId });
 
 export async function selectNote(db: DbOrTx, screenplayId: string, noteId: string) {
   const [row] = await db
