@@ -118,6 +118,8 @@ export interface TimelineDto {
 export interface OverviewFilterOptions {
   /** The free-text courses of projects made before courses were first-class. */
   courses: string[];
+  /** Every academic year a project names, newest first: the projects list's year filter. */
+  academicYears: string[];
   /** The school's courses, by term and code, and the terms they run in, for the course and term filters. */
   courseList: { id: string; code: string; title: string; term: string }[];
   terms: string[];

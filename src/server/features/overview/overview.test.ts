@@ -187,9 +187,11 @@ describe.each(DB_KINDS)("production overview and admin dashboard on %s", (kind) 
       expect((await p.anonymous.get("/overview/board")).status).toBe(401);
     });
 
-    it("offers the courses and the supervisors to filter by", async () => {
+    it("offers the courses, the academic years and the supervisors to filter by", async () => {
       const res = await p.as("member").get("/overview/filters");
       expect(res.body.courses).toEqual(expect.arrayContaining(["Documentary Lab", "Fiction I"]));
+      expect(res.body.academicYears).toContain(YEAR);
+      expect(res.body.academicYears).toEqual([...res.body.academicYears].sort().reverse());
       expect(res.body.supervisors).toContainEqual({ id: ids.staff, name: expect.any(String) });
     });
   });

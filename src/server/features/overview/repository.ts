@@ -57,7 +57,7 @@ export async function selectShootsBetween(
 }
 
 export async function selectFilterOptions(db: Db) {
-  const [courses, supervisors] = await Promise.all([
+  const [courses, years, supervisors] = await Promise.all([
     db
       .selectDistinct({ course: projects.course })
       .from(projects)
@@ -65,13 +65,19 @@ export async function selectFilterOptions(db: Db) {
       .orderBy(asc(projects.course))
       .limit(500),
     db
+      .selectDistinct({ year: projects.academicYear })
+      .from(projects)
+      .where(sql`${projects.academicYear} <> ''`)
+      .orderBy(desc(projects.academicYear))
+      .limit(100),
+    db
       .select({ id: profiles.id, name: profiles.fullName })
       .from(profiles)
       .where(and(inArray(profiles.role, rolesThatCan("projects.any")), eq(profiles.active, true)))
       .orderBy(asc(profiles.fullName), asc(profiles.id))
       .limit(500),
   ]);
-  return { courses: courses.map((c) => c.course), supervisors };
+  return { courses: courses.map((c) => c.course), academicYears: years.map((y) => y.year), supervisors };
 }
 
 // ── The iCal feed ────────────────────────────────────────────────────────────────────────────────

@@ -21,7 +21,7 @@ import { PAGE_SIZE, PhaseBadge } from "./shared.tsx";
 import { Badge } from "../../components/ui/Badge.tsx";
 import { LoadError } from "../../components/LoadError.tsx";
 import { useReadyInSlices } from "../../lib/ready.ts";
-import { useFacets, useProjectList, useSupervisors, type ProjectListKind } from "./api.ts";
+import { useProjectList, useSupervisors, type ProjectListKind } from "./api.ts";
 import { courseOptionLabel, useFilterOptions } from "../overview/api.ts";
 
 const SORT_LABELS: Record<ProjectSort, string> = {
@@ -65,7 +65,6 @@ export function ProjectList<T extends ProjectListItem>({
     ? (params.get("sort") as ProjectSort)
     : "updated";
   const supervisors = useSupervisors();
-  const facets = useFacets();
   const filterOptions = useFilterOptions();
 
   // The address changed under the box (Back, a shared link): show its search unless the person is typing.
@@ -181,7 +180,10 @@ export function ProjectList<T extends ProjectListItem>({
           onChange={(e) => setParam("academicYear", e.target.value)}
           options={[
             { value: "", label: "All years" },
-            ...withCurrent(facets.years, params.get("academicYear")).map((y) => ({ value: y, label: y })),
+            ...withCurrent(filterOptions.data?.academicYears ?? [], params.get("academicYear")).map((y) => ({
+              value: y,
+              label: y,
+            })),
           ]}
         />
         <Select

@@ -25,7 +25,6 @@ export type ProjectListKind = keyof typeof PROJECT_LISTS;
 
 export const projectKeys = {
   list: (kind: ProjectListKind, params: string) => [...PROJECT_LISTS[kind].key, params],
-  facets: () => [...keys.projects(), "facets"],
   one: (id: string) => keys.project(id),
   activity: (id: string, page?: number) => [...keys.project(id), "activity", ...(page === undefined ? [] : [page])],
   supervisors: () => [...keys.people(), "supervisors"],
@@ -108,18 +107,4 @@ export function usePeopleSearch(search: string) {
       api<{ items: PersonDto[] }>(`${PEOPLE_PATH}?limit=8&search=${encodeURIComponent(search)}`, { signal }),
     placeholderData: keepPreviousData,
   });
-}
-
-/** Courses and academic years named on a recent page of projects, for the filters. */
-export function useFacets() {
-  const recent = useQuery({
-    queryKey: projectKeys.facets(),
-    queryFn: ({ signal }) => api<Page<ProjectListItem>>(`${PROJECTS_PATH}?limit=100&sort=updated`, { signal }),
-    staleTime: 60_000,
-    // Suggestions for the filters only, like the supervisors above.
-    throwOnError: false,
-  });
-  const items = recent.data?.items ?? [];
-  const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))].sort((a, b) => a.localeCompare(b));
-  return { years: uniq(items.map((p) => p.academicYear)).reverse() };
 }
