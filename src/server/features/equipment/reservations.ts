@@ -121,7 +121,10 @@ async function checkRules(tx: Tx, opts: Omit<Booking, "items"> & { items: ItemJo
     opts.caller,
     opts.items.map((i) => i.item),
   );
-  const held = await repo.selectCertificationIds(tx, opts.caller.id);
+  // Most gear needs no certification: the person's are read only when some item asks for one.
+  const held = opts.items.some((i) => i.item.certificationId)
+    ? await repo.selectCertificationIds(tx, opts.caller.id)
+    : new Set<string>();
   const uncertified = opts.items.filter((i) => i.item.certificationId && !held.has(i.item.certificationId));
   if (uncertified.length > 0) {
     throw new AppError(
