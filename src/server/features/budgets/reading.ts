@@ -175,11 +175,13 @@ export async function getBudget(
   opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string },
 ): Promise<BudgetDto> {
   const { project, member, contactsVisible } = await budgetAccess(s.db, opts.caller, opts.projectId);
+  const seesDraft = member || isStaff(opts.caller.role);
   const [settings, accounts, budget, draft] = await Promise.all([
     getSchoolSettings(s.db),
     keptAccounts(s),
     repo.selectBudget(s.db, project.id),
-    selectDraft(s.db, project.id),
+    // The draft is the crew's and the staff's: not read for anyone else, who is not shown it.
+    seesDraft ? selectDraft(s.db, project.id) : null,
   ]);
   const [lines, expenses, proposals] = budget
     ? await Promise.all([
@@ -231,7 +233,7 @@ export async function getBudget(
         : null,
     contactsVisible,
     canEdit: member || isStaff(opts.caller.role),
-    draft: member || isStaff(opts.caller.role) ? draft : null,
+    draft,
     canDraft: member,
     canSetBypass: isStaff(opts.caller.role),
     updatedAt: iso(budget?.updatedAt ?? null),
