@@ -1,5 +1,5 @@
 import { effectiveBypass, lineFringe } from "../../../common/budget-rules.ts";
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import {
   BUDGET_CATEGORY_LABELS,
   DEFAULT_CONTINGENCY_BPS,
@@ -17,6 +17,7 @@ import {
 import { isStaff, type SessionUser } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import type { Tx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { budgetDrafts, budgetExpenses } from "../../db/schema/index.ts";
 import { cachePerBus } from "../../lib/cache.ts";
 import { contactsFor } from "../projects/contacts.ts";
@@ -30,13 +31,16 @@ import { keys, PEOPLE_KEYS } from "../../../common/query-keys.ts";
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────────────
 
+const draftOf = (db: Services["db"] | Tx, projectId: string | SQLWrapper) =>
+  db.select().from(budgetDrafts).where(eq(budgetDrafts.projectId, projectId));
+const keptDraftOf = preparedQuery((db) => draftOf(db, sql.placeholder("projectId")));
+
 export async function selectDraft(
   db: Services["db"] | Tx,
   projectId: string,
   opts: { lock?: boolean } = {},
 ): Promise<BudgetDraftDto> {
-  const q = db.select().from(budgetDrafts).where(eq(budgetDrafts.projectId, projectId));
-  const [row] = opts.lock ? await q.for("update") : await q;
+  const [row] = opts.lock ? await draftOf(db, projectId).for("update") : await keptDraftOf(db, { projectId });
   return row
     ? {
         version: row.version,
@@ -171,11 +175,13 @@ export async function getBudget(
   opts: { caller: Pick<SessionUser, "id" | "role">; projectId: string },
 ): Promise<BudgetDto> {
   const { project, member, contactsVisible } = await budgetAccess(s.db, opts.caller, opts.projectId);
+  const seesDraft = member || isStaff(opts.caller.role);
   const [settings, accounts, budget, draft] = await Promise.all([
     getSchoolSettings(s.db),
     keptAccounts(s),
     repo.selectBudget(s.db, project.id),
-    selectDraft(s.db, project.id),
+    // The draft is the crew's and the staff's: not read for anyone else, who is not shown it.
+    seesDraft ? selectDraft(s.db, project.id) : null,
   ]);
   const [lines, expenses, proposals] = budget
     ? await Promise.all([
@@ -227,7 +233,7 @@ export async function getBudget(
         : null,
     contactsVisible,
     canEdit: member || isStaff(opts.caller.role),
-    draft: member || isStaff(opts.caller.role) ? draft : null,
+    draft,
     canDraft: member,
     canSetBypass: isStaff(opts.caller.role),
     updatedAt: iso(budget?.updatedAt ?? null),

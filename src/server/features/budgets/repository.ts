@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, lt, notInArray, sql, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_ACCOUNTS, type BudgetAccount, type BudgetLineInput } from "../../../common/budget.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import {
   budgetAccounts,
   budgetExpenses,
@@ -79,9 +80,12 @@ export async function selectCrewIds(db: DbOrTx, projectId: string) {
   ).map((r) => r.id);
 }
 
+const budgetOf = (db: DbOrTx, projectId: string | SQLWrapper) =>
+  db.select().from(budgets).where(eq(budgets.projectId, projectId));
+const keptBudgetOf = preparedQuery((db) => budgetOf(db, sql.placeholder("projectId")));
+
 export async function selectBudget(db: DbOrTx, projectId: string, opts: { lock?: boolean } = {}) {
-  const q = db.select().from(budgets).where(eq(budgets.projectId, projectId));
-  const [row] = opts.lock ? await q.for("update") : await q;
+  const [row] = opts.lock ? await budgetOf(db, projectId).for("update") : await keptBudgetOf(db, { projectId });
   return row ?? null;
 }
 
@@ -89,17 +93,21 @@ export async function selectBudget(db: DbOrTx, projectId: string, opts: { lock?:
  * The draft's lines in order, as one JSON array: a budget has up to thousands of lines, and reading them as
  * rows costs the driver a parse per field (2,000 lines: 30–45 ms on PGlite, against 15–18 ms for the array).
  * Every column is text or an integer within the safe range, so JSON carries each value exactly.
+ * A select from a derived table rather than `db.execute`, so that it is built once and sent by name.
  */
-export async function selectLines(db: DbOrTx, budgetId: string): Promise<LineRow[]> {
-  const { rows } = await db.execute<{ lines: string }>(sql`
-    select coalesce(json_agg(l order by l.position), '[]')::text as lines from (
+const linesOf = preparedQuery((db) =>
+  db.select({ lines: sql<string>`coalesce(json_agg(l order by l.position), '[]')::text` }).from(sql`(
       select ${budgetLines.id} as "id", ${budgetLines.accountCode} as "accountCode", ${budgetLines.description} as "description",
              ${budgetLines.quantity} as "quantity", ${budgetLines.units} as "units", ${budgetLines.rate} as "rate",
              ${budgetLines.notes} as "notes", ${budgetLines.position} as "position",
              ${budgetLines.fringeIds} as "fringeIds", ${budgetLines.quantityGlobal} as "quantityGlobal"
-      from ${budgetLines} where ${budgetLines.budgetId} = ${budgetId}
-    ) l`);
-  return JSON.parse(rows[0]!.lines) as LineRow[];
+      from ${budgetLines} where ${budgetLines.budgetId} = ${sql.placeholder("budgetId")}
+    ) l`),
+);
+
+export async function selectLines(db: DbOrTx, budgetId: string): Promise<LineRow[]> {
+  const [row] = await linesOf(db, { budgetId });
+  return JSON.parse(row!.lines) as LineRow[];
 }
 
 const CHUNK = 1000;
@@ -154,13 +162,15 @@ export async function selectSpentLinesOutside(db: DbOrTx, budgetId: string, keep
     .where(and(eq(budgetLines.budgetId, budgetId), keep.length ? notInArray(budgetLines.id, keep) : undefined));
 }
 
-export async function selectExpenses(db: DbOrTx, budgetId: string) {
-  return db
+const expensesOf = preparedQuery((db) =>
+  db
     .select()
     .from(budgetExpenses)
-    .where(eq(budgetExpenses.budgetId, budgetId))
-    .orderBy(desc(budgetExpenses.spentOn), desc(budgetExpenses.createdAt));
-}
+    .where(eq(budgetExpenses.budgetId, sql.placeholder("budgetId")))
+    .orderBy(desc(budgetExpenses.spentOn), desc(budgetExpenses.createdAt)),
+);
+
+export const selectExpenses = (db: DbOrTx, budgetId: string) => expensesOf(db, { budgetId });
 
 /**
  * A large JSON text as a jsonb parameter in binary form (a version byte, 1, then the UTF-8 text), which
@@ -174,14 +184,17 @@ export const jsonbParam = (json: string) => sql`${Buffer.concat([JSONB_VERSION, 
 const { snapshot: _snapshot, totals: _totals, ...summaryColumns } = getTableColumns(budgetProposals);
 export type ProposalSummaryRow = Omit<ProposalRow, "snapshot" | "totals">;
 
-export async function selectProposals(db: DbOrTx, budgetId: string, limit = 50): Promise<ProposalSummaryRow[]> {
-  return db
+const proposalsOf = preparedQuery((db) =>
+  db
     .select(summaryColumns)
     .from(budgetProposals)
-    .where(eq(budgetProposals.budgetId, budgetId))
+    .where(eq(budgetProposals.budgetId, sql.placeholder("budgetId")))
     .orderBy(desc(budgetProposals.number))
-    .limit(limit);
-}
+    .limit(sql.placeholder("limit")),
+);
+
+export const selectProposals = (db: DbOrTx, budgetId: string, limit = 50): Promise<ProposalSummaryRow[]> =>
+  proposalsOf(db, { budgetId, limit });
 
 export async function selectProposal(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
   const q = db.select().from(budgetProposals).where(eq(budgetProposals.id, id));

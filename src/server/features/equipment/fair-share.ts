@@ -120,9 +120,11 @@ export async function setFairShare(
 
 // ── The check every booking passes ───────────────────────────────────────────────────────────────
 
-interface Booking {
+export interface Booking {
   caller: Caller;
   projectId: string;
+  /** The project, when the caller has just read it: not read again. */
+  project?: { id: string; title: string; courseId: string | null };
   startsAt: Date;
   endsAt: Date;
   items: { item: { id: string; categoryId: string } }[];
@@ -184,10 +186,12 @@ const counted = (now: Date) =>
 /** The course's limits, for a booking or a window's request of the period. */
 export async function checkLimits(tx: DbOrTx, b: Omit<Booking, "items">) {
   if (isOffice(b.caller.role)) return;
-  const [project] = await tx
-    .select({ id: projects.id, title: projects.title, courseId: projects.courseId })
-    .from(projects)
-    .where(eq(projects.id, b.projectId));
+  const [project] = b.project
+    ? [b.project]
+    : await tx
+        .select({ id: projects.id, title: projects.title, courseId: projects.courseId })
+        .from(projects)
+        .where(eq(projects.id, b.projectId));
   if (!project) return;
   // A course's project answers to its course; a project of no course to every course its requester takes.
   const taken = await tx

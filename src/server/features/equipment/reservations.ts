@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import {
   rejectInput,
   reservationCreateInput,
@@ -10,7 +10,8 @@ import {
 } from "../../../common/equipment.ts";
 import { can, isOffice, type Caller } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
-import { equipmentItems, projects, reservationItems, reservations } from "../../db/schema/index.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
+import { equipmentItems, projectMembers, projects, reservationItems, reservations } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { notify, publishNotified } from "../inbox/service.ts";
 import { reservationDecidedMail } from "../../mail/reservation-decided.ts";
@@ -20,7 +21,7 @@ import { EXCLUSION_VIOLATION, pgCode } from "../../lib/db-errors.ts";
 import * as repo from "./repository/index.ts";
 import { checkId, DAY_MS, HOUR_MS, missing, publishBookings, requireOffice, type S, when } from "./shared.ts";
 import { type ItemJoined } from "./inventory.ts";
-import { checkFairShare } from "./fair-share.ts";
+import { checkFairShare, type Booking } from "./fair-share.ts";
 import { requireAccess } from "./access.ts";
 import { reserveGate, withCheckoutGate } from "./gate.ts";
 
@@ -88,10 +89,7 @@ export async function getReservation(
  * Every school rule a new reservation must meet, each failure naming its rule. Double booking is not
  * among them: the database's exclusion constraint decides that, at the moment of the insert.
  */
-async function checkRules(
-  tx: Tx,
-  opts: { caller: Caller; projectId: string; startsAt: Date; endsAt: Date; items: ItemJoined[]; now: Date },
-) {
+async function checkRules(tx: Tx, opts: Omit<Booking, "items"> & { items: ItemJoined[] }) {
   const rules = (await getSchoolSettings(tx)).equipmentRules;
   const strikesOpen = await repo.countOpenStrikes(tx, opts.caller.id);
   if (strikesOpen >= rules.strikeLimit) {
@@ -123,7 +121,10 @@ async function checkRules(
     opts.caller,
     opts.items.map((i) => i.item),
   );
-  const held = await repo.selectCertificationIds(tx, opts.caller.id);
+  // Most gear needs no certification: the person's are read only when some item asks for one.
+  const held = opts.items.some((i) => i.item.certificationId)
+    ? await repo.selectCertificationIds(tx, opts.caller.id)
+    : new Set<string>();
   const uncertified = opts.items.filter((i) => i.item.certificationId && !held.has(i.item.certificationId));
   if (uncertified.length > 0) {
     throw new AppError(
@@ -190,6 +191,22 @@ async function conflictError(
   );
 }
 
+/**
+ * The project a booking is for, with its course for the fair share, and whether the caller is on its crew: one
+ * statement, built once, where a request sent three.
+ */
+const bookedProject = preparedQuery((db) =>
+  db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      courseId: projects.courseId,
+      crew: sql<boolean>`exists(select 1 from ${projectMembers} m where m.project_id = ${projects.id} and m.user_id = ${sql.placeholder("userId")})`,
+    })
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder("projectId"))),
+);
+
 export async function createReservation(
   s: S,
   opts: { caller: Caller; input: ReservationCreateInput; now?: Date },
@@ -197,12 +214,9 @@ export async function createReservation(
   const input = reservationCreateInput.parse(opts.input);
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
-  const [project] = await s.db
-    .select({ id: projects.id, title: projects.title })
-    .from(projects)
-    .where(eq(projects.id, input.projectId));
+  const [project] = await bookedProject(s.db, { projectId: input.projectId, userId: opts.caller.id });
   if (!project) throw new AppError("bad_request", "There is no such project: choose one of yours from the list.");
-  const crew = await isMember(s.db, project.id, opts.caller.id);
+  const crew = project.crew;
   if (!crew && !can(opts.caller.role, "equipment.reserve-any")) {
     throw new AppError(
       "forbidden",
@@ -231,6 +245,7 @@ export async function createReservation(
       await checkRules(tx, {
         caller: opts.caller,
         projectId: project.id,
+        project,
         startsAt,
         endsAt,
         items,

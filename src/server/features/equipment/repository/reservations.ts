@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DeskList, ReceiptKind, ReservationState } from "../../../../common/equipment.ts";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../../db/client.ts";
+import { preparedQuery } from "../../../db/prepared-query.ts";
 import {
   equipmentItems,
   equipmentKits,
@@ -33,9 +34,12 @@ const reservationQuery = (db: DbOrTx) =>
     .innerJoin(projects, eq(projects.id, reservations.projectId))
     .innerJoin(profiles, eq(profiles.id, reservations.requesterId));
 
+const keptReservation = preparedQuery((db) => reservationQuery(db).where(eq(reservations.id, sql.placeholder("id"))));
+
 export async function selectReservation(db: DbOrTx, id: string, lock = false) {
-  const q = reservationQuery(db).where(eq(reservations.id, id));
-  const [row] = lock ? await q.for("update", { of: reservations }) : await q;
+  const [row] = lock
+    ? await reservationQuery(db).where(eq(reservations.id, id)).for("update", { of: reservations })
+    : await keptReservation(db, { id });
   return row ?? null;
 }
 export type ReservationWithNames = NonNullable<Awaited<ReturnType<typeof selectReservation>>>;
@@ -53,17 +57,19 @@ export async function selectReservationPage(
     offset: number;
   },
 ) {
+  const plain = !q.desk && !q.state && !q.overdue;
+  const kept = plain && (q.projectId ? !q.visibleTo && projectPage : q.visibleTo && visiblePage);
+  if (kept) {
+    const values = { projectId: q.projectId, visibleTo: q.visibleTo, limit: q.limit, offset: q.offset };
+    const [rows, [total]] = await Promise.all([kept.rows(db, values), kept.total(db, values)]);
+    return { rows, total: total?.n ?? 0 };
+  }
   const where = and(
     q.desk ? deskWhere(q.desk, q.dayEnd) : undefined,
     q.state ? eq(reservations.state, q.state) : undefined,
     q.projectId ? eq(reservations.projectId, q.projectId) : undefined,
     q.overdue ? and(eq(reservations.state, "checked_out"), sql`${reservations.endsAt} < now()`) : undefined,
-    // A person's own and their crews' reservations, as a set of ids read by index on both halves: a test of
-    // every reservation grew with the school's history.
-    q.visibleTo
-      ? sql`${reservations.id} in (select r.id from ${reservations} r where r.requester_id = ${q.visibleTo}
-          union select r.id from ${reservations} r join ${projectMembers} m on m.project_id = r.project_id where m.user_id = ${q.visibleTo})`
-      : undefined,
+    q.visibleTo ? visibleTo(q.visibleTo) : undefined,
   );
   // The queue reads oldest first (first come, first served); every other list shows what comes next.
   // The desk's lists read in the order the desk meets them: the next collection, the next (or longest late) return.
@@ -82,6 +88,31 @@ export async function selectReservationPage(
     .offset(q.offset);
   return pageOf(db, rows, reservations, where);
 }
+
+/**
+ * A person's own and their crews' reservations, as a set of ids read by index on both halves: a test of every
+ * reservation grew with the school's history.
+ */
+const visibleTo = (userId: string | SQLWrapper) =>
+  sql`${reservations.id} in (select r.id from ${reservations} r where r.requester_id = ${userId}
+          union select r.id from ${reservations} r join ${projectMembers} m on m.project_id = r.project_id where m.user_id = ${userId})`;
+
+/**
+ * A page of the lists everyone opens, a project's and a person's own, with its count, built once: the same text as
+ * `selectReservationPage` builds for them.
+ */
+const keptPage = (where: () => SQL) => ({
+  rows: preparedQuery((db) =>
+    reservationQuery(db)
+      .where(where())
+      .orderBy(desc(reservations.startsAt), asc(reservations.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset")),
+  ),
+  total: preparedQuery((db) => db.select({ n: count() }).from(reservations).where(where())),
+});
+const projectPage = keptPage(() => eq(reservations.projectId, sql.placeholder("projectId")));
+const visiblePage = keptPage(() => visibleTo(sql.placeholder("visibleTo")));
 
 /**
  * The desk's lists (common/equipment.ts DESK_LISTS). "Due today" runs to the end of the desk's day (the end of the UTC
@@ -103,7 +134,12 @@ function deskWhere(list: DeskList, dayEnd: string | undefined) {
 
 export async function selectReservationItems(db: DbOrTx, reservationIds: string[]) {
   if (reservationIds.length === 0) return [];
-  return db
+  return itemsOf(db, { ids: reservationIds });
+}
+
+// One text for any number of reservations (an array parameter), so that it is built once and sent by name.
+const itemsOf = preparedQuery((db) =>
+  db
     .select({
       ri: reservationItems,
       name: equipmentItems.name,
@@ -115,9 +151,9 @@ export async function selectReservationItems(db: DbOrTx, reservationIds: string[
     .from(reservationItems)
     .innerJoin(equipmentItems, eq(equipmentItems.id, reservationItems.itemId))
     .leftJoin(equipmentKits, eq(equipmentKits.id, reservationItems.kitId))
-    .where(inArray(reservationItems.reservationId, reservationIds))
-    .orderBy(asc(equipmentItems.assetTag));
-}
+    .where(sql`${reservationItems.reservationId} = any(${sql.placeholder("ids")}::uuid[])`)
+    .orderBy(asc(equipmentItems.assetTag)),
+);
 
 /** Booked items (`q` reads from reservation items) with their reservation, the item, its project and requester. */
 function withBooking<Q extends PgSelect>(q: Q) {
