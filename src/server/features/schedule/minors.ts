@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DayCheck } from "../../../common/day-checks.ts";
 import { formatDate, formatTime } from "../../../common/datetime.ts";
 import type { CastMinorDto } from "../../../common/schedule.ts";
@@ -13,6 +13,7 @@ import {
 } from "../../../common/working-hours.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import { castMembers, documents } from "../../db/schema/index.ts";
 import { createFromTemplate, createSubmission } from "../documents/index.ts";
 import { getSchoolSettings } from "../school/service.ts";
@@ -29,30 +30,54 @@ export function isMinorOn(row: Pick<CastRow, "dateOfBirth" | "minor">, date: str
   return row.minor;
 }
 
+const consentRows = preparedQuery((db) =>
+  db
+    .select({
+      releaseFor: documents.releaseFor,
+      // Written out: a select from one table names its columns without the table, and a bare "id" inside the
+      // subquery would be the submission's own.
+      signed: sql<boolean>`exists (select 1 from signature_submissions s
+        where s.document_id = "documents"."id" and s.status = 'completed')`,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.projectId, sql.placeholder("projectId")),
+        isNull(documents.deletedAt),
+        eq(documents.template, "minor_consent"),
+        isNotNull(documents.releaseFor),
+      ),
+    ),
+);
+
 /**
  * The guardian's consent of each minor, by the actor's name as the consent names the minor (`release_for`, the
  * same match the greenlight's releases use): signed once a request for it completed, else sent while one exists.
  */
 export async function consentStates(db: DbOrTx, projectId: string): Promise<Map<string, "sent" | "signed">> {
-  const rows = await db.execute<{ release_for: string; signed: boolean }>(sql`
-    select d.release_for,
-           exists (select 1 from signature_submissions s where s.document_id = d.id and s.status = 'completed') as signed
-    from documents d
-    where d.project_id = ${projectId} and d.deleted_at is null and d.template = 'minor_consent'
-      and d.release_for is not null`);
   const out = new Map<string, "sent" | "signed">();
-  for (const r of rows.rows)
-    if (out.get(key(r.release_for)) !== "signed") out.set(key(r.release_for), r.signed ? "signed" : "sent");
+  for (const r of await consentRows(db, { projectId }))
+    if (out.get(key(r.releaseFor!)) !== "signed") out.set(key(r.releaseFor!), r.signed ? "signed" : "sent");
   return out;
 }
+
+const permitRows = preparedQuery((db) =>
+  db
+    .select({ id: documents.id, title: documents.title })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.projectId, sql.placeholder("projectId")),
+        sql`${documents.id} = any(${sql.placeholder("ids")}::uuid[])`,
+        isNull(documents.deletedAt),
+      ),
+    ),
+);
 
 /** The titles of the permits cast members point at, without those deleted since. */
 export async function permitTitles(db: DbOrTx, projectId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: documents.id, title: documents.title })
-    .from(documents)
-    .where(and(eq(documents.projectId, projectId), inArray(documents.id, ids), isNull(documents.deletedAt)));
+  const rows = await permitRows(db, { projectId, ids });
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DayCheck } from "../../../common/day-checks.ts";
+import { SIGNING_TOKEN_HEADER } from "../../../common/documents.ts";
 import type { CallSheetDto, ScheduleDto } from "../../../common/schedule.ts";
 import type { SchoolSettingsDto } from "../../../common/school.ts";
 import { documents, jobs } from "../../db/schema/index.ts";
@@ -201,6 +202,27 @@ describe.each(DB_KINDS)("safe working days and minors on %s", (kind) => {
     expect(messages(checksOf(renewed.body as ScheduleDto, f.d1), "minor")).toEqual([
       "Mia Keller (age 7): guardian's consent not signed",
     ]);
+
+    // The guardian signs through the link e-mailed to her: the stripboard's cast and day read the consent signed.
+    const [mail] = await p.services.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, "email.send"), sql`${jobs.payload}->>'to' = 'eva.keller@example.com'`));
+    const link = (mail!.payload as { text: string }).text.match(
+      /\/signature\/([0-9a-f-]{36})\/([0-9a-f-]{36})\?token=([A-Za-z0-9_-]+)/,
+    )!;
+    const signed = await p.anonymous.post(
+      `/rest/v1/signing/${link[1]}/${link[2]}/sign`,
+      { kind: "typed", consent: true, text: "Eva Keller" },
+      { headers: { [SIGNING_TOKEN_HEADER]: link[3]! } },
+    );
+    expect(signed.body).toEqual({ completed: true });
+    s = (await p.as("member").get(f.base)).body as ScheduleDto;
+    expect(s.cast.find((c) => c.character === "ANNA")!.minor).toMatchObject({
+      consent: "signed",
+      permit: { documentId: permitId, expiresOn: "2032-06-30" },
+    });
+    expect(messages(checksOf(s, f.d1), "minor")).toEqual([]);
 
     // Older, a longer day is allowed: at 15 (9–15 band) nine hours pass, ten do not.
     s = (
