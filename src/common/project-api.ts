@@ -9,6 +9,7 @@ import {
   INTERVIEW_STATUSES,
   LICENCE_STATUSES,
   PHASES,
+  PROJECT_SORTS,
   PROJECT_TYPES,
   REASON_MAX,
   type ConsentStatus,
@@ -29,13 +30,6 @@ export const PROJECT_TITLE_MAX = 200;
 export const LOGLINE_MAX = 500;
 export const SYNOPSIS_MAX = 10_000;
 export const PROJECT_PAGE_MAX = 100;
-
-/** The server's one check of shoot dates, exported so a form can say the same thing before sending. */
-export function shootDatesProblem(start: string | null | undefined, end: string | null | undefined): string | null {
-  if (start && end && end < start) return "The shoot cannot end before it starts.";
-  if (end && !start) return "Give the first shoot day before the last one.";
-  return null;
-}
 
 // ── Building blocks ──────────────────────────────────────────────────────────────────────────────
 
@@ -119,9 +113,6 @@ export const projectUpdateInput = z.object({
   supervisorId: projectFields.supervisorId.optional(),
 });
 export type ProjectUpdateInput = z.input<typeof projectUpdateInput>;
-
-export const PROJECT_SORTS = ["title", "updated", "shootStart", "phase"] as const;
-export type ProjectSort = (typeof PROJECT_SORTS)[number];
 
 /** Query string of GET /rest/v1/projects and /rest/v1/projects/documentary. */
 export const projectListQuery = z.object({

@@ -97,3 +97,13 @@ export const DEFAULT_GREENLIGHT_ITEMS: GreenlightItem[] = [
   { key: "releases_signed", label: "Location and talent releases signed", source: "releases", tickedBy: "member" },
   { key: "insurance", label: "Insurance", source: "insurance", tickedBy: "staff" },
 ];
+
+export const PROJECT_SORTS = ["title", "updated", "shootStart", "phase"] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+
+/** The server's one check of shoot dates, exported so a form can say the same thing before sending. */
+export function shootDatesProblem(start: string | null | undefined, end: string | null | undefined): string | null {
+  if (start && end && end < start) return "The shoot cannot end before it starts.";
+  if (end && !start) return "Give the first shoot day before the last one.";
+  return null;
+}

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import {
-  shootDatesProblem,
   type ProjectCreateInput,
   type ProjectDetail,
   type ProjectUpdateInput,
@@ -8,7 +7,7 @@ import {
   projectCreateInput,
   projectUpdateInput,
 } from "../../../common/project-api.ts";
-import { filmRoleList } from "../../../common/projects.ts";
+import { filmRoleList, shootDatesProblem } from "../../../common/projects.ts";
 import { isAdmin, isStaff, type Caller } from "../../auth/caller.ts";
 import { noProject, projectFor } from "./access.ts";
 import type { Tx } from "../../db/client.ts";

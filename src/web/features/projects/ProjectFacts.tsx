@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ZodType } from "zod";
-import { shootDatesProblem, type PersonRef } from "../../../common/project-api.ts";
+import type { PersonRef } from "../../../common/project-api.ts";
+import { shootDatesProblem } from "../../../common/projects.ts";
 import { PROJECT_TYPE_LABELS, PROJECT_TYPES, type ProjectType } from "../../../common/projects.ts";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";

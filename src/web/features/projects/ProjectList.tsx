@@ -2,13 +2,15 @@ import { useFormats } from "../../lib/format.ts";
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import type { DocumentaryListItem, ProjectListItem } from "../../../common/project-api.ts";
 import {
+  PHASE_LABELS,
+  PHASES,
   PROJECT_SORTS,
-  type DocumentaryListItem,
-  type ProjectListItem,
+  PROJECT_TYPE_LABELS,
+  PROJECT_TYPES,
   type ProjectSort,
-} from "../../../common/project-api.ts";
-import { PHASE_LABELS, PHASES, PROJECT_TYPE_LABELS, PROJECT_TYPES } from "../../../common/projects.ts";
+} from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { SearchField } from "../../components/ui/Field.tsx";

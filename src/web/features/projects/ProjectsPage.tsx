@@ -1,12 +1,7 @@
 import { Plus } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import { flushSync } from "react-dom";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { projectCreateInput, type ProjectCreateInput, type ProjectListItem } from "../../../common/project-api.ts";
-import type { FilmRole } from "../../../common/projects.ts";
+import { lazy, Suspense, useState } from "react";
+import type { ProjectListItem } from "../../../common/project-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
-import { Dialog } from "../../components/ui/Dialog.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
 import {
   blockersCell,
@@ -18,11 +13,13 @@ import {
   supervisorCell,
   type Column,
 } from "./ProjectList.tsx";
-import { factsProblem, ProjectFactsFields, runtimeOf, type ProjectFacts } from "./ProjectFacts.tsx";
-import { RoleChecks } from "./RoleChecks.tsx";
-import { academicYearOf } from "./shared.tsx";
-import { useCreateProject, useSupervisors } from "./api.ts";
-import { useCourseChoices } from "../courses/api.ts";
+
+/**
+ * The dialog brings the form's checks (zod and the projects API's schemas, a third of this page's code, evaluated
+ * as it loads): they come when the pointer reaches New Project or it is focused, at the latest with the click.
+ */
+const loadDialog = () => import("./NewProjectDialog.tsx");
+const NewProjectDialog = lazy(loadDialog);
 
 const COLUMNS: Column<ProjectListItem>[] = [
   { header: "Course / year", cell: courseCell },
@@ -35,13 +32,22 @@ const COLUMNS: Column<ProjectListItem>[] = [
 
 export default function ProjectsPage() {
   const [creating, setCreating] = useState(false);
+  // Once opened the dialog stays mounted, so what was typed outlives closing it.
+  const [opened, setOpened] = useState(false);
   return (
     <div>
       <PageHeader
         title="Projects"
         description="Every production of the school: find a film by its title, crew or course, and open it to see its crew, milestones and greenlight."
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button
+            onPointerEnter={() => void loadDialog()}
+            onFocus={() => void loadDialog()}
+            onClick={() => {
+              setOpened(true);
+              setCreating(true);
+            }}
+          >
             <Plus aria-hidden className="size-4" />
             New Project
           </Button>
@@ -53,124 +59,11 @@ export default function ProjectsPage() {
         columns={COLUMNS}
         emptyText="No project has been started yet. Choose New Project to start the first one; you become its lead."
       />
-      <NewProjectDialog open={creating} onClose={() => setCreating(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <NewProjectDialog open={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-interface Draft extends ProjectFacts {
-  myRoles: FilmRole[];
-}
-
-const emptyDraft = (): Draft => ({
-  title: "",
-  type: "fiction",
-  course: "",
-  courseId: "",
-  academicYear: academicYearOf(),
-  logline: "",
-  runtime: "",
-  format: "",
-  shootStart: "",
-  shootEnd: "",
-  supervisorId: "",
-  myRoles: ["director"],
-});
-
-function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const navigate = useNavigate();
-  const supervisors = useSupervisors();
-  const courses = useCourseChoices(open);
-  // Kept outside the dialog's content, so closing by mistake or a refusal never loses what was typed.
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [blank] = useState<Draft>(emptyDraft);
-  const [error, setError] = useState<{ path: string; message: string } | null>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const toInput = (d: Draft): ProjectCreateInput => ({
-    title: d.title,
-    type: d.type,
-    course: d.course,
-    courseId: d.courseId || null,
-    academicYear: d.academicYear,
-    logline: d.logline,
-    targetRuntimeMinutes: runtimeOf(d.runtime),
-    format: d.format,
-    shootStart: d.shootStart || null,
-    shootEnd: d.shootEnd || null,
-    supervisorId: d.supervisorId || null,
-    myRoles: d.myRoles,
-  });
-
-  const create = useCreateProject({
-    success: (p) => ["Project created", `“${p.title}” is ready; you are its lead.`],
-    failure: "Project not created",
-    onSuccess: (p) => {
-      // Saved: the form is emptied and closed before the navigation, so the leave guard has nothing to ask.
-      flushSync(() => {
-        setDraft(emptyDraft());
-        onClose();
-      });
-      navigate(`/project/${p.id}`);
-    },
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input = toInput(draft);
-    const problem = factsProblem(projectCreateInput, input, draft);
-    setError(problem);
-    if (problem) {
-      toast.error("Check the project", { description: problem.message });
-      return;
-    }
-    create.mutate(input);
-  };
-  const err = (path: string) => (error?.path === path ? error.message : undefined);
-  // Closed is discarded, by Cancel as by Escape (which asks first when something was typed).
-  const discard = () => {
-    if (create.isPending) return;
-    setDraft(blank);
-    setError(null);
-    onClose();
-  };
-
-  return (
-    <Dialog
-      open={open}
-      onClose={discard}
-      unsaved={JSON.stringify(draft) !== JSON.stringify(blank) && "the project you were creating"}
-      title="New Project"
-      description="You become the project's lead with the roles you choose. Everything but the title can be changed later."
-      wide
-    >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <ProjectFactsFields
-          facts={draft}
-          set={set}
-          err={err}
-          supervisors={supervisors}
-          courseOptions={[
-            { value: "", label: "No course" },
-            ...(courses.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.code} · ${c.term} — ${c.title}` })),
-          ]}
-          guide
-        />
-        <RoleChecks
-          legend="Your roles on this film"
-          value={draft.myRoles}
-          onChange={(r) => set("myRoles", r)}
-          error={err("myRoles")}
-        />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={discard} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={create.isPending}>
-            Create Project
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
