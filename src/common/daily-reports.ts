@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { EIGHTHS_MAX, formatEighths } from "./eighths.ts";
-import { formatPages, type CallSheetContact } from "./schedule.ts";
+import type { CallSheetContact } from "./schedule.ts";
+import { formatPages } from "./eighths.ts";
 
 export const REPORT_TEXT_MAX = 4000;
 /** A long day has a few hundred takes; the limit keeps one autosave's body small for a phone on one bar. */

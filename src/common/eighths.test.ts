@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EIGHTHS_MAX, formatEighths, parseEighths } from "./eighths.ts";
-import { formatPages } from "./schedule.ts";
+import { formatPages } from "./eighths.ts";
 
 const eighths = fc.integer({ min: 0, max: EIGHTHS_MAX });
 const value = (text: string) => {

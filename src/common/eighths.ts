@@ -6,8 +6,20 @@
  * and "1,5" could be read as one and a half or as fifteen.
  */
 
-/** Written back the way the screenplay's scene list writes lengths ("1 3/8"), so the field shows what it read. */
-export { formatEighths } from "./screenplay/layout.ts";
+/**
+ * 11 eighths → "1 3/8": as the screenplay's scene list writes lengths, and the report's field writes back what it
+ * read.
+ */
+export function formatEighths(eighths: number): string {
+  const whole = Math.floor(eighths / 8);
+  const rest = eighths % 8;
+  if (!rest) return String(whole);
+  return whole ? `${whole} ${rest}/8` : `${rest}/8`;
+}
+
+/** 28 eighths → "3 4/8 pages"; 4 → "4/8 page". */
+export const formatPages = (eighths: number): string =>
+  `${formatEighths(eighths)} ${eighths > 0 && eighths <= 8 ? "page" : "pages"}`;
 
 export type EighthsParse = { ok: true; value: number } | { ok: false; message: string };
 

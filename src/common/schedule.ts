@@ -9,6 +9,7 @@ import { BANNERS_PER_DAY_MAX, type BannerDto, type DayTotals } from "./banners.t
 import type { CallSheetSite } from "./locations.ts";
 import { z } from "zod";
 import { DAY_MS } from "./time.ts";
+import { formatPages } from "./eighths.ts";
 import type { IntExt } from "./screenplay/fountain.ts";
 import type { SceneReport } from "./screenplay/report.ts";
 
@@ -196,14 +197,6 @@ export interface StripDto extends Pick<
   minutes: number;
   /** `minutes` is the producer's estimate, not the pages'. */
   estimated: boolean;
-}
-
-/** 28 eighths → "3 4/8 pages"; 4 → "4/8 page". */
-export function formatPages(eighths: number): string {
-  const whole = Math.floor(eighths / 8);
-  const rest = eighths % 8;
-  const n = rest ? (whole ? `${whole} ${rest}/8` : `${rest}/8`) : String(whole);
-  return `${n} ${eighths > 0 && eighths <= 8 ? "page" : "pages"}`;
 }
 
 /** The line above the schedule, in whole sentences: "3 shoot days, 12 pages scheduled. 7 scenes are unscheduled." */

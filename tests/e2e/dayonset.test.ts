@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { shotEighthsOf, type DailyReportDto, type TodayDto } from "../../src/common/daily-reports.ts";
-import { formatPages } from "../../src/common/schedule.ts";
+import { formatPages } from "../../src/common/eighths.ts";
 import type { ShotsDto } from "../../src/common/shots.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { heading, openProject, signIn, visible } from "./support/ui.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPages, type ScheduleDto } from "../../src/common/schedule.ts";
+import { formatPages } from "../../src/common/eighths.ts";
+import type { ScheduleDto } from "../../src/common/schedule.ts";
 import { UI_TIMEOUT, usePortal } from "./support/fixtures.ts";
 import { button, heading, openProject, signIn, toast, visible } from "./support/ui.ts";
 

@@ -606,11 +606,3 @@ export function layoutScript(parsed: ParsedScript, opts: { locked?: string[] | n
   }
   return { titlePage: parsed.titlePage, pages, scenes, speeches };
 }
-
-/** 11 eighths → "1 3/8". */
-export function formatEighths(eighths: number): string {
-  const whole = Math.floor(eighths / 8);
-  const rest = eighths % 8;
-  if (!rest) return String(whole);
-  return whole ? `${whole} ${rest}/8` : `${rest}/8`;
-}

@@ -6,7 +6,7 @@ import {
   type RollLine,
 } from "../../../common/daily-reports.ts";
 import { formatDate, formatDateTime, formatTime, type DateFormats } from "../../../common/datetime.ts";
-import { formatPages } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { formatEighths } from "../../../common/eighths.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { renderPdf, type PdfSection } from "../../lib/pdf-table.ts";

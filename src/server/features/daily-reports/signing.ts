@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { DailyReportDto } from "../../../common/daily-reports.ts";
 import { formatDate, formatTime } from "../../../common/datetime.ts";
-import { formatPages } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { dailyReports } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";

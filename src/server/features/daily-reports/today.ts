@@ -1,7 +1,8 @@
 /** "Today" on a crew member's phone: the call sheet of each of their productions' day, and the reports still open. */
 import { and, asc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { TodayDay, TodayDto } from "../../../common/daily-reports.ts";
-import { formatPages, mapUrl } from "../../../common/schedule.ts";
+import { mapUrl } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { addDays, isoDay } from "../../../common/time.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { dailyReports, projectMembers, shootDays } from "../../db/schema/index.ts";

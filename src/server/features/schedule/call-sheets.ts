@@ -3,12 +3,12 @@ import { blockedReason } from "../../../common/day-checks.ts";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
   castIds,
-  formatPages,
   mapUrl,
   type CallSheetContact,
   type CallSheetDto,
   type ShootDayDto,
 } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { filmRoleList } from "../../../common/projects.ts";
 import { formatDate, formatTime, type DateFormats } from "../../../common/datetime.ts";
 import type { Caller } from "../../auth/caller.ts";

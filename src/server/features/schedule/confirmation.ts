@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { formatPages, mapUrl, type CallSheetConfirmationDto } from "../../../common/schedule.ts";
+import { mapUrl, type CallSheetConfirmationDto } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { callSheetRecipients, projects, shootDays } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";

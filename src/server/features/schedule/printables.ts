@@ -5,7 +5,8 @@
 import { asc, eq } from "drizzle-orm";
 import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import { formatDate, type DateFormats } from "../../../common/datetime.ts";
-import { castIds, castIdsOf, formatPages, type StripDto } from "../../../common/schedule.ts";
+import { castIds, castIdsOf, type StripDto } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { bannerLine, formatDuration, mergeLane } from "../../../common/banners.ts";
 import { parseFountain } from "../../../common/screenplay/fountain.ts";
 import { numberScenes } from "../../../common/screenplay/numbering.ts";

@@ -2,12 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   doodCodes,
-  formatPages,
   stripColour,
   type CallSheetConfirmationDto,
   type CallSheetDto,
   type ScheduleDto,
 } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { callSheetRecipients, jobs } from "../../db/schema/index.ts";
 import { projectWithShootDay } from "../../test/fixtures.ts";
 import { pdfText } from "../../test/pdf-text.ts";

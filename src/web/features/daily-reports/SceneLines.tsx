@@ -9,7 +9,7 @@ import {
   type SceneStatus,
 } from "../../../common/daily-reports.ts";
 import { formatEighths, parseEighths } from "../../../common/eighths.ts";
-import { formatPages } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { Field } from "../../components/ui/Field.tsx";
 import { Select } from "../../components/ui/Select.tsx";
 import { useTypedField } from "../../lib/typed-field.ts";

@@ -4,7 +4,7 @@ import { AlertOctagon, AlertTriangle, Download } from "lucide-react";
 import { memo, useDeferredValue, useEffect, useState, type DragEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { BoardColumn, BoardDto, OverviewCard } from "../../../common/overview-api.ts";
-import { formatPages } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { BOARD_COLUMN_DEFAULT } from "../../../common/overview.ts";
 import { PHASES, PHASE_LABELS, PROJECT_TYPES, PROJECT_TYPE_LABELS, type Phase } from "../../../common/projects.ts";
 import { Button } from "../../components/ui/Button.tsx";

@@ -2,7 +2,8 @@ import { ClipboardList } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { DailyReportSummary } from "../../../common/daily-reports.ts";
-import { formatPages, type ShootDayDto } from "../../../common/schedule.ts";
+import type { ShootDayDto } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { isoDay } from "../../../common/time.ts";
 import { reportPagePath, useReportList } from "../daily-reports/api.ts";
 

@@ -8,10 +8,11 @@ import {
   type DayTotals,
 } from "../../../common/banners.ts";
 import { groupBank, mergeLane } from "../../../common/banners.ts";
-import { castIdsOf, formatPages, type ScheduleDto, type StripColour, type StripDto } from "../../../common/schedule.ts";
+import { castIdsOf, type ScheduleDto, type StripColour, type StripDto } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import type { BankView } from "./BankView.tsx";
 import { where, type Lane } from "./lanes.ts";
-import { formatEighths } from "../../../common/screenplay/layout.ts";
+import { formatEighths } from "../../../common/eighths.ts";
 import { cn } from "../../lib/cn.ts";
 
 /** A banner in a lane, keyed like a strip (`banner:<id>`) so strips and banners move by the same rules (lanes.ts). */

@@ -9,7 +9,8 @@ import {
   type BannerDto,
   type BannerKind,
 } from "../../../common/banners.ts";
-import { formatPages, type StripDto } from "../../../common/schedule.ts";
+import type { StripDto } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";

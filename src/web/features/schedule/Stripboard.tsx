@@ -1,13 +1,8 @@
 import { Flag, Pencil, Plus, Trash2 } from "lucide-react";
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { dayTotals, groupBank, type BannerDto } from "../../../common/banners.ts";
-import {
-  formatPages,
-  type ScheduleDto,
-  type ShootDayDto,
-  type StripColour,
-  type StripDto,
-} from "../../../common/schedule.ts";
+import type { ScheduleDto, ShootDayDto, StripColour, StripDto } from "../../../common/schedule.ts";
+import { formatPages } from "../../../common/eighths.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";

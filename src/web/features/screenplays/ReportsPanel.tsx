@@ -1,4 +1,4 @@
-import { formatEighths } from "../../../common/screenplay/layout.ts";
+import { formatEighths } from "../../../common/eighths.ts";
 import type { ScriptReport } from "../../../common/screenplay/report.ts";
 
 const th = "px-2 py-1.5 text-left font-medium";

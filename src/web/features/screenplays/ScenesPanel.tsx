@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { useState } from "react";
-import { formatEighths, type LayoutScene } from "../../../common/screenplay/layout.ts";
+import { formatEighths } from "../../../common/eighths.ts";
+import type { LayoutScene } from "../../../common/screenplay/layout.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { cn } from "../../lib/cn.ts";
 
