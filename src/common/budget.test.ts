@@ -5,10 +5,10 @@ import {
   RATE_MAX,
   computeTotals,
   contingencyOf,
-  formatMinor,
   formatQuantity,
   lineAmount,
 } from "./budget.ts";
+import { formatMinor } from "./money.ts";
 import { formatNumber, numberOrNull } from "./number-input.ts";
 
 const parseDecimal = (text: string, digits: number) => numberOrNull(text, { digits });

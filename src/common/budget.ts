@@ -6,8 +6,7 @@
 import { UUID_PATTERN } from "./ids.ts";
 import { z } from "zod";
 import { uploadNameQuery } from "./upload.ts";
-import { DEFAULT_NUMBER_FORMAT, formatNumber, type NumberFormat } from "./number-input.ts";
-import { currencyMinorDigits } from "./school.ts";
+import { formatNumber, type NumberFormat } from "./number-input.ts";
 import {
   divRound,
   FRINGE_KINDS,
@@ -89,13 +88,6 @@ export const sumAmounts = (amounts: Iterable<number>): number => {
   for (const a of amounts) total += BigInt(a);
   return toSafe(total);
 };
-
-/** "1250" in EUR → "12.50", grouped in thousands, in the school's number format. */
-export const formatMinor = (minor: number, currency: string, format: NumberFormat = DEFAULT_NUMBER_FORMAT): string =>
-  formatNumber(minor, currencyMinorDigits(currency), format, { group: true });
-
-export const formatMoney = (minor: number, currency: string, format?: NumberFormat) =>
-  `${formatMinor(minor, currency, format)} ${currency}`;
 
 /** Hundredths → "2.5" (no trailing zeros), for the quantity cell. */
 export const formatQuantity = (hundredths: number, format?: NumberFormat): string =>

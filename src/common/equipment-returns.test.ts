@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CONDITIONS, checkinInput } from "./equipment.ts";
+import { checkinInput } from "./equipment.ts";
+import { CONDITIONS } from "./equipment-states.ts";
 
 const tag = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{1,12}$/);
 const line = fc.record({

@@ -7,58 +7,17 @@ import type { ClosedGear } from "./equipment-access.ts";
 import { z } from "zod";
 
 export type { Page } from "./users.ts";
+import {
+  CONDITIONS,
+  ITEM_STATUSES,
+  RESERVATION_STATES,
+  type Condition,
+  type ItemStatus,
+  type MaintenanceKind,
+  type ReceiptKind,
+  type ReservationState,
+} from "./equipment-states.ts";
 
-export const ITEM_STATUSES = ["available", "checked_out", "maintenance", "retired"] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
-  available: "Available",
-  checked_out: "Checked out",
-  maintenance: "In maintenance",
-  retired: "Retired",
-};
-
-export const CONDITIONS = ["new", "good", "fair", "worn", "damaged"] as const;
-export type Condition = (typeof CONDITIONS)[number];
-export const CONDITION_LABELS: Record<Condition, string> = {
-  new: "New",
-  good: "Good",
-  fair: "Fair",
-  worn: "Worn",
-  damaged: "Damaged",
-};
-
-export const RESERVATION_STATES = [
-  "requested",
-  "approved",
-  "rejected",
-  "checked_out",
-  "returned",
-  "cancelled",
-] as const;
-export type ReservationState = (typeof RESERVATION_STATES)[number];
-export const RESERVATION_STATE_LABELS: Record<ReservationState, string> = {
-  requested: "Requested",
-  approved: "Approved",
-  rejected: "Rejected",
-  checked_out: "Checked out",
-  returned: "Returned",
-  cancelled: "Cancelled",
-};
-/** States whose items hold their time range: the database refuses a second booking overlapping them. */
-export const HOLDING_STATES = ["requested", "approved", "checked_out"] as const satisfies readonly ReservationState[];
-
-export const MAINTENANCE_KINDS = ["to_maintenance", "back_in_service", "retired", "damage", "repair", "note"] as const;
-export type MaintenanceKind = (typeof MAINTENANCE_KINDS)[number];
-export const MAINTENANCE_KIND_LABELS: Record<MaintenanceKind, string> = {
-  to_maintenance: "Sent to maintenance",
-  back_in_service: "Back in service",
-  retired: "Retired",
-  damage: "Damage reported",
-  repair: "Repair",
-  note: "Note",
-};
-
-/** An approved reservation may be collected this long before it starts ("pick up the day before"). */
 export const PICKUP_HOURS = 48;
 /** The borrower is reminded this long before the gear is due back. */
 export const DUE_NOTICE_HOURS = 12;
@@ -442,15 +401,6 @@ export const checkoutInput = z
   }));
 export type CheckoutInput = z.input<typeof checkoutInput>;
 
-export const RECEIPT_KINDS = ["check_out", "check_in"] as const;
-export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
-/** Where the latest signed hand-over receipt of a reservation downloads from. */
-export const RECEIPT_LABELS: Record<ReceiptKind, string> = {
-  check_out: "Check-out receipt (PDF)",
-  check_in: "Return receipt (PDF)",
-};
-export const receiptUrl = (reservationId: string, kind: ReceiptKind) =>
-  `/rest/v1/equipment/reservations/${reservationId}/receipts/${kind}`;
 const condition = z.enum(CONDITIONS, { message: `Condition is one of: ${CONDITIONS.join(", ")}` });
 /** One item taken back: its condition as the desk finds it, and notes; damage sends it to maintenance. */
 export const returnLine = z.object({
@@ -544,9 +494,6 @@ export interface AvailabilityItem extends Pick<
   /** The access level closing the item to the caller, and why; null when it is open to them. */
   closed: ClosedGear | null;
 }
-
-/** What the catalogue says, before "Add", about gear the person is not certified for. */
-export const needsCertificationText = (names: string[]) => `Needs certification: ${names.join(", ")}`;
 
 export interface KitDto {
   id: string;

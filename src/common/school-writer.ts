@@ -1,4 +1,5 @@
-import { formatMinor, formatMoney, formatPercent, formatQuantity } from "./budget.ts";
+import { formatPercent, formatQuantity } from "./budget.ts";
+import { formatMinor, formatMoney } from "./money.ts";
 import { formatDate, formatDateTime, formatTime, type DateStyle } from "./datetime.ts";
 import type { SchoolSettings } from "./school.ts";
 

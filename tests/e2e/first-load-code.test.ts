@@ -29,6 +29,7 @@ describe("the first load of a page without a form", () => {
   it.each([
     ["/projects", "Projects", "student@portal.test"],
     ["/production-overview", "Production Overview", "staff@portal.test"],
+    ["/equipment", "Equipment", "student@portal.test"],
   ])("%s brings no zod until a form opens", async (path, title, email) => {
     const page = await e2e.newPage();
     await signIn(page, email);

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CONDITIONS, ITEM_STATUSES, MAINTENANCE_KINDS, RESERVATION_STATES } from "../../../common/equipment.ts";
+import { CONDITIONS, ITEM_STATUSES, MAINTENANCE_KINDS, RESERVATION_STATES } from "../../../common/equipment-states.ts";
 import { user } from "./auth.ts";
 import { projects } from "./projects.ts";
 

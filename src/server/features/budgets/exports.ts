@@ -2,12 +2,12 @@ import { writerOf, type SchoolWriter } from "../../../common/school-writer.ts";
 import {
   BUDGET_CATEGORY_LABELS,
   PROPOSAL_STATE_LABELS,
-  formatMinor,
   formatPercent,
   formatQuantity,
   type ProposalView,
   type SnapshotLine,
 } from "../../../common/budget.ts";
+import { formatMinor } from "../../../common/money.ts";
 import { type SessionUser } from "../../auth/caller.ts";
 import { AppError } from "../../lib/errors.ts";
 import { csvDocument } from "../../lib/csv.ts";

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import {
-  RESERVATION_STATE_LABELS,
   type AvailabilityItem,
   type AvailabilityQuery,
   type CalendarEntryDto,
@@ -9,6 +8,7 @@ import {
   type MyEquipmentStatus,
   type Page,
 } from "../../../common/equipment.ts";
+import { RESERVATION_STATE_LABELS } from "../../../common/equipment-states.ts";
 import { type Caller } from "../../auth/caller.ts";
 import { certifications, userCertifications } from "../../db/schema/index.ts";
 import { cachePerBus } from "../../lib/cache.ts";

@@ -1,17 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import {
-  ASSET_TAG_PATTERN,
-  CONDITIONS,
-  CSV_COLUMNS,
-  ITEM_VALUE_MAX,
-  type Condition,
-  ITEM_STATUSES,
-  type ItemStatus,
-  type ImportReportDto,
-} from "../../../common/equipment.ts";
+import { ASSET_TAG_PATTERN, CSV_COLUMNS, ITEM_VALUE_MAX, type ImportReportDto } from "../../../common/equipment.ts";
+import { CONDITIONS, type Condition, ITEM_STATUSES, type ItemStatus } from "../../../common/equipment-states.ts";
 import { readDayRate } from "../../../common/day-rate.ts";
 import { formatNumber, parseNumberInput, type NumberFormat, type ParsedNumber } from "../../../common/number-input.ts";
-import { currencyMinorDigits } from "../../../common/school.ts";
+import { currencyMinorDigits } from "../../../common/money.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Services } from "../../context.ts";
 import {

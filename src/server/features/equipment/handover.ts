@@ -2,14 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import {
   checkoutInput,
-  CONDITION_LABELS,
-  RECEIPT_KINDS,
-  type ReceiptKind,
-  receiptUrl,
   type CheckoutInput,
   type DeskResultDto,
   type ReservationDto,
 } from "../../../common/equipment.ts";
+import { CONDITION_LABELS, RECEIPT_KINDS, type ReceiptKind, receiptUrl } from "../../../common/equipment-states.ts";
 import { isOffice, type Caller } from "../../auth/caller.ts";
 import { isMember } from "../projects/access.ts";
 import { handoverReceipts } from "../../db/schema/index.ts";

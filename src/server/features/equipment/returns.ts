@@ -1,13 +1,12 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
-  CONDITION_LABELS,
   checkinInput,
-  receiptUrl,
   type CheckinInput,
   type DeskResultDto,
   type ReturnLine,
   type ReturnResultDto,
 } from "../../../common/equipment.ts";
+import { CONDITION_LABELS, receiptUrl } from "../../../common/equipment-states.ts";
 import { type Caller } from "../../auth/caller.ts";
 import type { Tx } from "../../db/client.ts";
 import { equipmentItems, maintenanceLog, projects, reservationItems, reservations } from "../../db/schema/index.ts";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Condition, ReservationState } from "../../../common/equipment.ts";
+import type { Condition, ReservationState } from "../../../common/equipment-states.ts";
 import type { Services } from "../../context.ts";
 import { seedAccessLevels } from "./seed-access.ts";
 import { seedSignedReceipts } from "./seed-receipts.ts";

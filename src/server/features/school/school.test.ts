@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import {
   DEFAULT_SCHOOL_SETTINGS,
   STALE_SETTINGS_MESSAGE,
-  currencyMinorDigits,
   schoolSettingsSchema,
   slugify,
   uniqueKey,
   type SchoolSettings,
 } from "../../../common/school.ts";
+import { currencyMinorDigits } from "../../../common/money.ts";
 import { schoolSettings } from "../../db/schema/index.ts";
 import { DB_KINDS, startTestPortal, type TestPortal } from "../../test/harness.ts";
 import { ADMIN_ONLY, expectMatrixRow, SIGNED_IN, signInAll, type MatrixRow } from "../../test/matrix.ts";

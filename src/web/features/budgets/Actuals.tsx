@@ -4,13 +4,12 @@ import { toast } from "sonner";
 import {
   RECEIPT_ACCEPT,
   RECEIPT_TYPES_TEXT,
-  formatMinor,
-  formatMoney,
   type BudgetDto,
   type ExpenseDto,
   type VarianceRow,
 } from "../../../common/budget.ts";
-import { currencyMinorDigits } from "../../../common/school.ts";
+import { formatMinor, formatMoney } from "../../../common/money.ts";
+import { currencyMinorDigits } from "../../../common/money.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Field } from "../../components/ui/Field.tsx";

@@ -7,13 +7,12 @@ import {
   DECISION_LABELS,
   DECISIONS,
   decisionInput,
-  formatMinor,
-  formatMoney,
   formatQuantity,
   type Decision,
   type ProposalView,
   type SnapshotLine,
 } from "../../../common/budget.ts";
+import { formatMinor, formatMoney } from "../../../common/money.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";

@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import {
   BYPASS_REASON_MIN,
   PROPOSAL_STATE_LABELS,
-  formatMoney,
   type BudgetDto,
   type ProposalSubmitted,
 } from "../../../common/budget.ts";
+import { formatMoney } from "../../../common/money.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Field } from "../../components/ui/Field.tsx";

@@ -11,7 +11,7 @@ import {
 } from "../../../common/budget.ts";
 import type { BudgetTemplateDto } from "../../../common/budget-template.ts";
 import { numberOrNull } from "../../../common/number-input.ts";
-import { currencyMinorDigits } from "../../../common/school.ts";
+import { currencyMinorDigits } from "../../../common/money.ts";
 import { LoadError } from "../../components/LoadError.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";

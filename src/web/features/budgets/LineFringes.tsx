@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { Fringe } from "../../../common/budget-rules.ts";
-import { formatMinor } from "../../../common/budget.ts";
+import { formatMinor } from "../../../common/money.ts";
 import type { NumberFormat } from "../../../common/number-input.ts";
 import { fringeSummary } from "./fringes-draft.ts";
 

@@ -7,7 +7,8 @@ import {
   type LineChangeDto,
   type LineState,
 } from "../../../common/budget-diff.ts";
-import { formatMinor, formatQuantity } from "../../../common/budget.ts";
+import { formatQuantity } from "../../../common/budget.ts";
+import { formatMinor } from "../../../common/money.ts";
 import type { NumberFormat } from "../../../common/number-input.ts";
 import { Dialog } from "../../components/ui/Dialog.tsx";
 import { errorText } from "../../lib/api.ts";

@@ -17,7 +17,6 @@ import { toast } from "sonner";
 import {
   BUDGET_UNITS,
   computeTotals,
-  formatMinor,
   formatPercent,
   formatQuantity,
   lineAmount,
@@ -27,6 +26,7 @@ import {
   type BudgetLineInput,
   type StaleBudgetDetails,
 } from "../../../common/budget.ts";
+import { formatMinor } from "../../../common/money.ts";
 import {
   DEFAULT_NUMBER_FORMAT,
   formatNumber,
@@ -34,7 +34,7 @@ import {
   parseNumberInput,
   type NumberFormat,
 } from "../../../common/number-input.ts";
-import { currencyMinorDigits } from "../../../common/school.ts";
+import { currencyMinorDigits } from "../../../common/money.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { cn } from "../../lib/cn.ts";

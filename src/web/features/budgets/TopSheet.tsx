@@ -1,10 +1,10 @@
 import {
   BUDGET_CATEGORY_LABELS,
-  formatMinor,
   formatPercent,
   type BudgetCategory,
   type BudgetTotals,
 } from "../../../common/budget.ts";
+import { formatMinor } from "../../../common/money.ts";
 import type { NumberFormat } from "../../../common/number-input.ts";
 import { cn } from "../../lib/cn.ts";
 import { cell, DataTable, num } from "./Table.tsx";

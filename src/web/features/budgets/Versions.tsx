@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { compareVersions, isSameVersion, type AmountDelta } from "../../../common/budget-diff.ts";
-import { formatMinor, formatQuantity, type BudgetDto, type SnapshotLine } from "../../../common/budget.ts";
+import { formatQuantity, type BudgetDto, type SnapshotLine } from "../../../common/budget.ts";
+import { formatMinor } from "../../../common/money.ts";
 import type { NumberFormat } from "../../../common/number-input.ts";
 import { Select } from "../../components/ui/Select.tsx";
 import { errorText } from "../../lib/api.ts";

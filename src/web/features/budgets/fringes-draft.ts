@@ -8,15 +8,15 @@ import {
   type Fringe,
 } from "../../../common/budget-rules.ts";
 import {
-  formatMinor,
   formatPercent,
   formatQuantity,
   type BudgetDraftFringe,
   type BudgetDraftGlobal,
   type BudgetDto,
 } from "../../../common/budget.ts";
+import { formatMinor } from "../../../common/money.ts";
 import { formatNumber, parseNumberInput, type NumberFormat } from "../../../common/number-input.ts";
-import { currencyMinorDigits } from "../../../common/school.ts";
+import { currencyMinorDigits } from "../../../common/money.ts";
 
 /** A fringe as its fields show it before anyone types: numbers as text in the school's format. */
 export const draftFringeOf = (f: Fringe, digits: number, format: NumberFormat): BudgetDraftFringe => ({

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { CONDITION_LABELS, MAINTENANCE_KIND_LABELS, type ItemDetailDto } from "../../../common/equipment.ts";
+import { type ItemDetailDto } from "../../../common/equipment.ts";
+import { CONDITION_LABELS, MAINTENANCE_KIND_LABELS } from "../../../common/equipment-states.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { Card } from "../../components/ui/Card.tsx";
 import { Dialog } from "../../components/ui/Dialog.tsx";

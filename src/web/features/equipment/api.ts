@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
-  ITEM_STATUS_LABELS,
   type AffectedReservationsDetails,
   type AvailabilityItem,
   type CalendarEntryDto,
@@ -19,6 +18,7 @@ import {
   type ReservationDto,
   type StrikeDto,
 } from "../../../common/equipment.ts";
+import { ITEM_STATUS_LABELS } from "../../../common/equipment-states.ts";
 import type { AccessOverviewDto, ItemAccessDto } from "../../../common/equipment-access.ts";
 import type { ProjectListItem } from "../../../common/project-api.ts";
 import { keys } from "../../../common/query-keys.ts";

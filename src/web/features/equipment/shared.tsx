@@ -1,5 +1,6 @@
 import { Lock } from "lucide-react";
 import type { ClosedGear } from "../../../common/equipment-access.ts";
+import { type ReservationDto } from "../../../common/equipment.ts";
 import {
   ITEM_STATUS_LABELS,
   RECEIPT_KINDS,
@@ -7,11 +8,10 @@ import {
   RESERVATION_STATE_LABELS,
   receiptUrl,
   type ItemStatus,
-  type ReservationDto,
   type ReservationState,
-} from "../../../common/equipment.ts";
+} from "../../../common/equipment-states.ts";
 import { useSchoolSettings } from "../../lib/number-input.ts";
-import { formatMoney } from "../../../common/budget.ts";
+import { formatMoney } from "../../../common/money.ts";
 import type { Formats } from "../../lib/format.ts";
 import { Badge } from "../../components/ui/Badge.tsx";
 

@@ -6,14 +6,13 @@ import { toast } from "sonner";
 import {
   APPROVAL_LINK_DAYS,
   INSURANCE_LEAD_DAYS_LIMITS,
-  CURRENCIES,
-  CURRENCY_CODES,
   EQUIPMENT_RULE_LIMITS,
   SCHOOL_NAME_MAX,
   schoolSettingsSchema,
   type SchoolSettings,
   type SchoolSettingsDto,
 } from "../../../common/school.ts";
+import { CURRENCIES, CURRENCY_CODES } from "../../../common/money.ts";
 import {
   CLOCK_LABELS,
   CLOCKS,

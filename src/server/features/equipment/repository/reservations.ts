@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { DeskList, ReceiptKind, ReservationState } from "../../../../common/equipment.ts";
+import type { DeskList } from "../../../../common/equipment.ts";
+import type { ReceiptKind, ReservationState } from "../../../../common/equipment-states.ts";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../../db/client.ts";
 import { preparedQuery } from "../../../db/prepared-query.ts";

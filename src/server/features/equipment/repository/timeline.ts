@@ -1,5 +1,6 @@
 import { and, asc, sql } from "drizzle-orm";
-import { TIMELINE_UNITS_MAX, type ModelRef, type ReservationState } from "../../../../common/equipment.ts";
+import { TIMELINE_UNITS_MAX, type ModelRef } from "../../../../common/equipment.ts";
+import { type ReservationState } from "../../../../common/equipment-states.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import {
   equipmentItems,

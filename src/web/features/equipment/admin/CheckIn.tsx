@@ -1,12 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import {
-  CONDITIONS,
-  CONDITION_LABELS,
-  RECEIPT_LABELS,
-  type Condition,
-  type ReturnResultDto,
-} from "../../../../common/equipment.ts";
+import { type ReturnResultDto } from "../../../../common/equipment.ts";
+import { CONDITIONS, CONDITION_LABELS, RECEIPT_LABELS, type Condition } from "../../../../common/equipment-states.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Card } from "../../../components/ui/Card.tsx";
 import { Checkbox } from "../../../components/ui/Checkbox.tsx";

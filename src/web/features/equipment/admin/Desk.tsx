@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { RECEIPT_LABELS, type DeskResultDto } from "../../../../common/equipment.ts";
+import { type DeskResultDto } from "../../../../common/equipment.ts";
+import { RECEIPT_LABELS } from "../../../../common/equipment-states.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Card } from "../../../components/ui/Card.tsx";
 import { post, useEquipmentChange } from "../api.ts";

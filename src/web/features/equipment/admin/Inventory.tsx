@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { ItemDialog } from "./ItemDialog.tsx";
 import { Link } from "react-router";
-import { ITEM_STATUSES, ITEM_STATUS_LABELS, type ImportReportDto } from "../../../../common/equipment.ts";
+import { type ImportReportDto } from "../../../../common/equipment.ts";
+import { ITEM_STATUSES, ITEM_STATUS_LABELS } from "../../../../common/equipment-states.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Dialog } from "../../../components/ui/Dialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";

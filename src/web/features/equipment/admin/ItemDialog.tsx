@@ -1,19 +1,14 @@
 import { useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import {
-  CONDITIONS,
-  CONDITION_LABELS,
-  itemCreateInput,
-  type CategoryDto,
-  type Condition,
-  type ItemDetailDto,
-} from "../../../../common/equipment.ts";
+import { itemCreateInput, type CategoryDto, type ItemDetailDto } from "../../../../common/equipment.ts";
+import { CONDITIONS, CONDITION_LABELS, type Condition } from "../../../../common/equipment-states.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Dialog } from "../../../components/ui/Dialog.tsx";
 import { Field } from "../../../components/ui/Field.tsx";
 import { NumberField } from "../../../components/ui/NumberField.tsx";
 import { formatNumber, parseNumberInput } from "../../../../common/number-input.ts";
-import { currencyMinorDigits, type SchoolSettings } from "../../../../common/school.ts";
+import { type SchoolSettings } from "../../../../common/school.ts";
+import { currencyMinorDigits } from "../../../../common/money.ts";
 import { useSchoolSettings } from "../../../lib/number-input.ts";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Textarea } from "../../../components/ui/Textarea.tsx";
