@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { usePortal } from "./support/fixtures.ts";
-import { heading, signIn, visible } from "./support/ui.ts";
+import { heading, signIn, toast, visible } from "./support/ui.ts";
 
 const e2e = usePortal();
 
@@ -49,5 +49,22 @@ describe("the first load of a page without a form", () => {
       const later = new Map((await Promise.all(loaded)).flatMap((m) => [...m]));
       expect([...later.values()].some((code) => code.includes("ZodObject"))).toBe(true);
     }
+  });
+
+  it("New Project without signal says so and keeps the page; with signal again it opens", async () => {
+    const page = await e2e.newPage();
+    await signIn(page, "student@portal.test");
+    await page.goto("/projects", { waitUntil: "networkidle" });
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "New Project" }).click();
+    await toast(
+      page,
+      "New Project could not be opened",
+      "Its form did not load. Check your connection, then try again.",
+    );
+    await visible(heading(page, "Projects"));
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "New Project" }).click();
+    await visible(page.getByRole("dialog", { name: "New Project" }));
   });
 });

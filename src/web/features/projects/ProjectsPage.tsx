@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState, type ComponentType } from "react";
+import { toast } from "sonner";
 import type { ProjectListItem } from "../../../common/project-api.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import { PageHeader } from "../../components/ui/PageHeader.tsx";
@@ -19,7 +20,7 @@ import {
  * as it loads): they come when the pointer reaches New Project or it is focused, at the latest with the click.
  */
 const loadDialog = () => import("./NewProjectDialog.tsx");
-const NewProjectDialog = lazy(loadDialog);
+type DialogProps = { open: boolean; onClose(): void };
 
 const COLUMNS: Column<ProjectListItem>[] = [
   { header: "Course / year", cell: courseCell },
@@ -32,8 +33,24 @@ const COLUMNS: Column<ProjectListItem>[] = [
 
 export default function ProjectsPage() {
   const [creating, setCreating] = useState(false);
-  // Once opened the dialog stays mounted, so what was typed outlives closing it.
-  const [opened, setOpened] = useState(false);
+  // Once loaded the dialog stays mounted, so what was typed outlives closing it.
+  const [NewProjectDialog, setNewProjectDialog] = useState<ComponentType<DialogProps> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const start = async () => {
+    setLoading(true);
+    try {
+      const { default: loaded } = await loadDialog();
+      setNewProjectDialog(() => loaded);
+      setCreating(true);
+    } catch {
+      // Without signal the page stays as it is; the form comes with the next click once the code can be fetched.
+      toast.error("New Project could not be opened", {
+        description: "Its form did not load. Check your connection, then try again.",
+      });
+    } finally {
+      setLoading(false);
+    }
+  };
   return (
     <div>
       <PageHeader
@@ -41,12 +58,10 @@ export default function ProjectsPage() {
         description="Every production of the school: find a film by its title, crew or course, and open it to see its crew, milestones and greenlight."
         actions={
           <Button
-            onPointerEnter={() => void loadDialog()}
-            onFocus={() => void loadDialog()}
-            onClick={() => {
-              setOpened(true);
-              setCreating(true);
-            }}
+            onPointerEnter={() => void loadDialog().catch(() => undefined)}
+            onFocus={() => void loadDialog().catch(() => undefined)}
+            busy={loading}
+            onClick={() => (NewProjectDialog ? setCreating(true) : void start())}
           >
             <Plus aria-hidden className="size-4" />
             New Project
@@ -59,11 +74,7 @@ export default function ProjectsPage() {
         columns={COLUMNS}
         emptyText="No project has been started yet. Choose New Project to start the first one; you become its lead."
       />
-      {opened && (
-        <Suspense fallback={null}>
-          <NewProjectDialog open={creating} onClose={() => setCreating(false)} />
-        </Suspense>
-      )}
+      {NewProjectDialog && <NewProjectDialog open={creating} onClose={() => setCreating(false)} />}
     </div>
   );
 }
